@@ -1,0 +1,580 @@
+"""The contract every hcgames game keeps.
+
+A :class:`Game` holds the fixed material of one ruleset (map, cards, scenario) and
+makes :class:`State` objects. A state knows whose decision it is, lists the legal
+actions in a stable order, applies one action at a time and records what happened
+as :class:`Event` objects.
+
+Luck never comes from a random number generator inside the rules. When dice are
+rolled or a card is drawn the state becomes a *chance* state: ``current_player`` is
+:data:`CHANCE` and :meth:`State.chance_outcomes` lists every possible outcome with
+its exact :class:`~fractions.Fraction` probability. A driver samples one outcome with
+a seeded :class:`random.Random` (see :mod:`hcgames.play`), or a teacher applies the
+outcome of their choice ("what if Rome had rolled a 4?"). Because every step is an
+explicit action, a game replays exactly from its seed and its list of actions, and a
+saved game is nothing more than that list plus a fingerprint of where it ended.
+
+Subclasses implement the underscore hooks (``_legal_actions``, ``_apply``,
+``_chance_outcomes``, ``snapshot`` ...); the public methods here add the checks
+that every game shares: legality before any change, exact probabilities, and
+versioned, validated JSON.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar, TypeVar
+
+__all__ = [
+    "CHANCE",
+    "FORMAT_VERSION",
+    "TERMINAL",
+    "Action",
+    "DataError",
+    "Event",
+    "Game",
+    "HcgamesError",
+    "IllegalAction",
+    "Outcome",
+    "RuleDecision",
+    "SaveError",
+    "State",
+    "action_from_dict",
+    "action_to_dict",
+]
+
+#: ``current_player`` of a state whose next step is decided by dice or a draw.
+CHANCE = -1
+#: ``current_player`` of a finished game.
+TERMINAL = -2
+#: Version of the saved-game format written by :meth:`State.to_json`.
+FORMAT_VERSION = 1
+
+
+class HcgamesError(Exception):
+    """Base class of every error this package raises on purpose."""
+
+
+class IllegalAction(HcgamesError, ValueError):
+    """An action the rules do not allow here. The state is left unchanged.
+
+    ``rule`` names the rule that forbids it, ``action`` is what was tried.
+    """
+
+    def __init__(self, message: str, *, rule: str = "", action: object = None) -> None:
+        self.rule = rule
+        self.action = action
+        text = f"{message} [rule: {rule}]" if rule else message
+        super().__init__(text)
+
+
+class DataError(HcgamesError, ValueError):
+    """A data file (or a saved game) is malformed. Lists every problem found."""
+
+    def __init__(self, source: str, problems: Sequence[str]) -> None:
+        self.source = source
+        self.problems = list(problems)
+        lines = "\n".join(f"  - {p}" for p in self.problems)
+        super().__init__(f"{source}: {len(self.problems)} problem(s)\n{lines}")
+
+
+class SaveError(DataError):
+    """A saved game could not be loaded; nothing was changed."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base class of every action and chance outcome.
+
+    Subclasses are frozen dataclasses whose fields hold only ``str``, ``int``,
+    ``bool``, ``None`` and (nested) tuples of those, so that they print, compare,
+    hash and travel through JSON unchanged. Override ``__str__`` for a sentence a
+    student can read.
+    """
+
+    def __str__(self) -> str:
+        parts = ", ".join(
+            f"{f.name.rstrip('_')}={_short(getattr(self, f.name))}"
+            for f in dataclasses.fields(self)
+        )
+        return f"{type(self).__name__}({parts})"
+
+
+def _short(value: object) -> str:
+    if isinstance(value, tuple):
+        return "(" + ", ".join(_short(v) for v in value) + ")"
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, with a sentence for the log.
+
+    ``kind`` is a short machine tag (``"battle"``, ``"income"``...), ``data`` carries
+    the numbers behind the sentence for charts and tests.
+    """
+
+    round: int
+    phase: str
+    player: int | None
+    kind: str
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "phase": self.phase,
+            "player": self.player,
+            "kind": self.kind,
+            "text": self.text,
+            "data": dict(self.data),
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended. ``winners`` is empty for a draw with no winner."""
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: Mapping[int, float] = field(default_factory=dict)
+
+    @property
+    def is_draw(self) -> bool:
+        return len(self.winners) != 1
+
+
+@dataclass(frozen=True)
+class RuleDecision:
+    """A rule the rulebook leaves open, and what this package decided."""
+
+    topic: str
+    decision: str
+    source: str = "ours"
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """Turn an action into plain JSON data: ``{"type": name, field: value, ...}``."""
+    out: dict[str, Any] = {"type": type(action).__name__}
+    for f in dataclasses.fields(action):
+        out[f.name] = _to_plain(getattr(action, f.name))
+    return out
+
+
+def _to_plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_to_plain(v) for v in value]
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    raise TypeError(f"action field value {value!r} is not plain data")
+
+
+def _from_plain(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_from_plain(v) for v in value)
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    raise TypeError(f"{value!r} is not allowed in a saved action")
+
+
+def action_from_dict(data: Any, types: Mapping[str, type[Action]]) -> Action:
+    """Rebuild an action from :func:`action_to_dict` output, using only known types."""
+    if not isinstance(data, dict):
+        raise ValueError(f"an action must be a JSON object, not {type(data).__name__}")
+    name = data.get("type")
+    if not isinstance(name, str) or name not in types:
+        raise ValueError(f"unknown action type {name!r}")
+    cls = types[name]
+    names = {f.name for f in dataclasses.fields(cls)}
+    extra = set(data) - names - {"type"}
+    missing = names - set(data)
+    if extra or missing:
+        raise ValueError(
+            f"{name}: unexpected fields {sorted(extra)} / missing fields {sorted(missing)}"
+        )
+    kwargs = {k: _from_plain(v) for k, v in data.items() if k != "type"}
+    return cls(**kwargs)
+
+
+S = TypeVar("S", bound="State")
+
+
+class Game:
+    """A ruleset with its fixed material. Subclasses set the class attributes."""
+
+    #: registry id, e.g. ``"conqueror-duels"``
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    #: changes only when the behaviour of the rules changes (golden transcripts)
+    version: ClassVar[str] = "1"
+    #: the State subclass this game makes
+    state_class: ClassVar[type[State]]
+    #: every Action subclass this game uses (for loading saved games)
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = dict(options)
+
+    # --- facts about the game -------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return tuple(f"Player {i + 1}" for i in range(self.num_players))
+
+    @property
+    def max_actions(self) -> int:
+        """An upper bound on actions (chance steps included) in one game."""
+        raise NotImplementedError
+
+    @classmethod
+    def variants(cls) -> list[dict[str, Any]]:
+        """Option sets that the conformance suite must test (one per scenario...)."""
+        return [{}]
+
+    def rule_decisions(self) -> list[RuleDecision]:
+        """Every rule the rulebook leaves open, and what we decided."""
+        return []
+
+    def phases(self) -> list[str]:
+        """Names of the phases of one round, in order (for the phase timeline)."""
+        return []
+
+    def geojson(self) -> dict[str, Any] | None:
+        """The map as a GeoJSON FeatureCollection (feature ``id`` = region id), if any.
+
+        Outer rings run clockwise, as bqplot's d3-geo expects.
+        """
+        return None
+
+    def board_layout(self) -> dict[str, Any] | None:
+        """A board drawn as a graph, if any: ``{"nodes": {id: {"x", "y", "kind",
+        "label"}}, "edges": [(a, b, kind)]}``."""
+        return None
+
+    def describe(self) -> str:
+        opts = ", ".join(f"{k}={v}" for k, v in sorted(self.options.items()))
+        return f"{self.title}" + (f" ({opts})" if opts else "")
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.id} {self.options}>"
+
+    # --- making states --------------------------------------------------------
+    def new_game(self, seed: int = 0) -> State:
+        """The position before the first action. ``seed`` feeds setup shuffles only."""
+        state = self.state_class(self, seed)
+        return state
+
+    def replay(self, actions: Iterable[Action], seed: int = 0) -> State:
+        state = self.new_game(seed)
+        for action in actions:
+            state.apply(action)
+        return state
+
+    def from_json(self, text: str) -> State:
+        """Load a game saved by :meth:`State.to_json`. Raises :class:`SaveError`."""
+        try:
+            doc = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise SaveError("saved game", [f"not valid JSON: {exc}"]) from None
+        problems: list[str] = []
+        if not isinstance(doc, dict):
+            raise SaveError("saved game", ["the top level must be a JSON object"])
+        if doc.get("format") != "hcgames-save":
+            problems.append("field 'format' must be 'hcgames-save'")
+        if doc.get("format_version") != FORMAT_VERSION:
+            problems.append(
+                f"format_version {doc.get('format_version')!r} is not {FORMAT_VERSION}"
+            )
+        if doc.get("game") != self.id:
+            problems.append(f"this save is for game {doc.get('game')!r}, not {self.id!r}")
+        if doc.get("options", {}) != _plain_options(self.options):
+            problems.append(
+                f"options {doc.get('options')!r} differ from this game's "
+                f"{_plain_options(self.options)!r}; load the save with "
+                "hcgames.load_saved(text) or a game made with those options"
+            )
+        seed = doc.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            problems.append("field 'seed' must be an integer")
+        history = doc.get("history")
+        if not isinstance(history, list):
+            problems.append("field 'history' must be a list of actions")
+        if problems:
+            raise SaveError("saved game", problems)
+        assert isinstance(seed, int) and isinstance(history, list)
+        types = {t.__name__: t for t in self.action_types}
+        state = self.new_game(seed)
+        for index, item in enumerate(history):
+            try:
+                action = action_from_dict(item, types)
+            except (ValueError, TypeError) as exc:
+                raise SaveError("saved game", [f"history[{index}]: {exc}"]) from None
+            try:
+                state.apply(action)
+            except IllegalAction as exc:
+                raise SaveError(
+                    "saved game", [f"history[{index}] ({action}) is not legal there: {exc}"]
+                ) from None
+        digest = doc.get("digest")
+        if digest is not None and digest != state.digest():
+            raise SaveError(
+                "saved game",
+                ["replaying the history does not reach the position that was saved "
+                 "(digest mismatch): the file was edited or made by other rules"],
+            )
+        return state
+
+
+def _plain_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    return json.loads(json.dumps(dict(options), sort_keys=True, default=str))
+
+
+class State:
+    """One position of a game. Subclasses implement the hooks below."""
+
+    game: Game
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        self.game = game
+        self.seed = seed
+        self.history: list[Action] = []
+        self.events: list[Event] = []
+        self._legal_cache: list[Action] | None = None
+
+    # --- hooks for subclasses -------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """A player index, :data:`CHANCE` or :data:`TERMINAL`."""
+        raise NotImplementedError
+
+    @property
+    def phase(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def round(self) -> int:
+        raise NotImplementedError
+
+    def _legal_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> list[Event]:
+        """Change the state. Called only with a legal action or chance outcome."""
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        raise NotImplementedError
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every fact of the position as plain JSON data (for equality and saves)."""
+        raise NotImplementedError
+
+    def why_illegal(self, action: Action) -> tuple[str, str]:
+        """Explain why ``action`` is not legal here: ``(message, rule name)``.
+
+        Games override this to name the exact rule; the fallback lists the choices.
+        """
+        legal = self.legal_actions()
+        sample = ", ".join(str(a) for a in legal[:6]) + (" ..." if len(legal) > 6 else "")
+        return (
+            f"{action} is not allowed now ({self.phase}, {self.player_name(self.current_player)}"
+            f" to act); allowed: {sample or 'nothing'}",
+            "legal actions",
+        )
+
+    def evaluate(self, player: int) -> float:
+        """A heuristic in [0, 1]: how well ``player`` stands (1 = surely winning)."""
+        if self.is_terminal():
+            return self.returns()[player]
+        return 0.5
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see. Games with hidden hands override this."""
+        return self.snapshot()
+
+    def determinize(self, player: int, rng: Any) -> State:
+        """A copy in which what ``player`` cannot see is re-dealt at random.
+
+        Games with hidden information override this; the default copies.
+        """
+        return self.copy()
+
+    def region_views(self) -> dict[str, dict[str, Any]] | None:
+        """For map and board views: ``{region id: {"owner": player or None,
+        "label": short text such as "2C 1I", "tooltip": a sentence}}``."""
+        return None
+
+    def action_regions(self, action: Action) -> tuple[str, ...]:
+        """Regions an action involves, in order (source, target), for click-to-pick."""
+        return ()
+
+    def card_rows(self, viewer: int | None = None) -> dict[str, list[dict[str, Any]]] | None:
+        """For card games: named rows of cards as ``viewer`` sees them, each card a
+        dict with at least ``"name"`` (hidden cards as ``{"name": "hidden"}``)."""
+        return None
+
+    def scores(self) -> dict[int, float]:
+        """Current score or standing per player (victory points, morale, forts...)."""
+        return {}
+
+    def describe(self) -> str:
+        """A few sentences that state the situation for a reader."""
+        who = self.player_name(self.current_player)
+        return f"Round {self.round}, {self.phase}: {who} to act."
+
+    # --- the shared public API -------------------------------------------------
+    def player_name(self, player: int | None) -> str:
+        if player is None:
+            return "nobody"
+        if player == CHANCE:
+            return "chance"
+        if player == TERMINAL:
+            return "nobody (game over)"
+        return self.game.player_names[player]
+
+    def is_chance(self) -> bool:
+        return self.current_player == CHANCE
+
+    def legal_actions(self) -> list[Action]:
+        """Legal actions of the player to act, in a stable order.
+
+        At a chance state these are the possible outcomes; at the end, none.
+        """
+        if self._legal_cache is None:
+            if self.is_terminal():
+                self._legal_cache = []
+            elif self.is_chance():
+                self._legal_cache = [o for o, _ in self._chance_outcomes()]
+            else:
+                self._legal_cache = self._legal_actions()
+        return list(self._legal_cache)
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """Every outcome of the pending chance step with its exact probability."""
+        if not self.is_chance():
+            raise IllegalAction(
+                f"there is no dice roll or draw pending: {self.player_name(self.current_player)}"
+                " is to act",
+                rule="chance steps",
+            )
+        return self._chance_outcomes()
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action (or, at a chance state, a chosen outcome).
+
+        Raises :class:`IllegalAction` and leaves the state unchanged otherwise.
+        """
+        if not isinstance(action, Action):
+            raise IllegalAction(
+                f"{action!r} is not an action of this game", rule="actions", action=action
+            )
+        if self.is_terminal():
+            outcome = self.outcome()
+            raise IllegalAction(
+                f"the game is over ({outcome.reason if outcome else 'finished'}); "
+                f"{action} cannot be played",
+                rule="end of the game",
+                action=action,
+            )
+        if action not in self._legal_set():
+            message, rule = self.why_illegal(action)
+            raise IllegalAction(message, rule=rule, action=action)
+        events = self._apply(action)
+        self._legal_cache = None
+        self.history.append(action)
+        self.events.extend(events)
+        return events
+
+    def _legal_set(self) -> set[Action] | list[Action]:
+        legal = self.legal_actions() if self._legal_cache is None else self._legal_cache
+        return set(legal) if len(legal) > 16 else legal
+
+    def returns(self) -> list[float]:
+        """Result for each player: a win is 1, a loss 0, shared results split 1."""
+        n = self.game.num_players
+        outcome = self.outcome()
+        if outcome is None:
+            return [0.0] * n
+        if not outcome.winners:
+            return [1.0 / n] * n
+        share = 1.0 / len(outcome.winners)
+        return [share if p in outcome.winners else 0.0 for p in range(n)]
+
+    def copy(self: S) -> S:
+        """An independent copy that shares only the immutable game material."""
+        memo: dict[int, Any] = {id(self.game): self.game}
+        return copy.deepcopy(self, memo)
+
+    def digest(self) -> str:
+        """A short fingerprint of :meth:`snapshot`."""
+        text = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def to_json(self, indent: int | None = None) -> str:
+        """Save the game: its seed, every action so far and a fingerprint."""
+        doc = {
+            "format": "hcgames-save",
+            "format_version": FORMAT_VERSION,
+            "game": self.game.id,
+            "game_version": self.game.version,
+            "options": _plain_options(self.game.options),
+            "seed": self.seed,
+            "history": [action_to_dict(a) for a in self.history],
+            "digest": self.digest(),
+        }
+        return json.dumps(doc, indent=indent)
+
+    def event_table(self) -> list[dict[str, Any]]:
+        """The event log as rows (ready for ``pandas.DataFrame``)."""
+        return [
+            {
+                "round": e.round,
+                "phase": e.phase,
+                "player": self.player_name(e.player) if e.player is not None else "",
+                "kind": e.kind,
+                "text": e.text,
+            }
+            for e in self.events
+        ]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game.id} round={self.round} phase={self.phase!r}>"
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        return f"<pre>{escape(self.describe())}</pre>"
+
+
+def save_game_info(text: str) -> dict[str, Any]:
+    """Read the header of a saved game (game id and options) without replaying it."""
+    try:
+        doc = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise SaveError("saved game", [f"not valid JSON: {exc}"]) from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("game"), str):
+        raise SaveError("saved game", ["no 'game' field naming the game"])
+    options = doc.get("options", {})
+    if not isinstance(options, dict):
+        raise SaveError("saved game", ["field 'options' must be an object"])
+    return {"game": doc["game"], "options": options}

@@ -1,0 +1,95 @@
+"""Drivers: sample chance steps, play games out, replay saved histories.
+
+Every random choice here comes from a :class:`random.Random` the caller seeds, so
+the same seed always gives the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Protocol
+
+from hcgames.core import Action, Event, Game, HcgamesError, State
+
+if TYPE_CHECKING:
+    pass
+
+__all__ = ["Bot", "TooLong", "playout", "replay", "resolve_chance", "sample_outcome"]
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, state: State) -> Action: ...
+
+
+class TooLong(HcgamesError, RuntimeError):
+    """A playout passed the game's stated maximum length (a bug in the rules)."""
+
+
+def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
+    """Pick one outcome with its exact probability, using one ``rng.random()`` draw."""
+    x = Fraction(rng.random())
+    cumulative = Fraction(0)
+    for outcome, p in outcomes:
+        cumulative += p
+        if x < cumulative:
+            return outcome
+    return outcomes[-1][0]
+
+
+def resolve_chance(state: State, rng: random.Random) -> list[Event]:
+    """Sample the pending chance step with ``rng`` and apply it."""
+    return state.apply(sample_outcome(state.chance_outcomes(), rng))
+
+
+def resolve_all_chance(state: State, rng: random.Random) -> list[Event]:
+    """Resolve chance steps until a player (or nobody) is to act."""
+    events: list[Event] = []
+    while not state.is_terminal() and state.is_chance():
+        events.extend(resolve_chance(state, rng))
+    return events
+
+
+def playout(
+    state: State,
+    bots: Sequence[Bot] | None = None,
+    rng: random.Random | int | None = 0,
+    *,
+    max_actions: int | None = None,
+    on_step: Callable[[State, Action], None] | None = None,
+) -> State:
+    """Play ``state`` to the end in place and return it.
+
+    ``bots`` gives one bot per player (default: uniformly random moves drawn from
+    ``rng``). Chance steps are sampled with ``rng``. Raises :class:`TooLong` if the
+    game runs past ``max_actions`` (default: the game's stated maximum).
+    """
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    limit = state.game.max_actions if max_actions is None else max_actions
+    steps = 0
+    while not state.is_terminal():
+        if steps >= limit:
+            raise TooLong(
+                f"{state.game.id}: no end after {steps} actions ({state.describe()})"
+            )
+        if state.is_chance():
+            action = sample_outcome(state.chance_outcomes(), rng)
+        elif bots is None:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        else:
+            action = bots[state.current_player].choose(state)
+        state.apply(action)
+        if on_step is not None:
+            on_step(state, action)
+        steps += 1
+    return state
+
+
+def replay(game: Game, actions: Iterable[Action], seed: int = 0) -> State:
+    """Rebuild a game from its seed and every action (chance outcomes included)."""
+    return game.replay(actions, seed)
