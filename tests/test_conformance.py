@@ -171,7 +171,6 @@ def test_golden_transcript(variant: tuple[str, dict], seed: int, update_golden: 
     game = hcgames.load(name, **options)
     state = playout(game.new_game(seed=seed), rng=seed)
     lines = [f"# {variant_id(variant)} seed={seed} version={game.version}"]
-    lines += [str(a) for a in state.history[:0]]
     lines += [e.text for e in state.events]
     outcome = state.outcome()
     assert outcome is not None
