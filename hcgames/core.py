@@ -264,6 +264,13 @@ class Game:
         "label"}}, "edges": [(a, b, kind)]}``."""
         return None
 
+    def odds_table(self) -> str:
+        """A printable table of this game's battle odds (``python -m hcgames odds``).
+
+        Games without dice explain what decides their battles instead.
+        """
+        return f"{self.title} has no odds table."
+
     def describe(self) -> str:
         opts = ", ".join(f"{k}={v}" for k, v in sorted(self.options.items()))
         return f"{self.title}" + (f" ({opts})" if opts else "")
