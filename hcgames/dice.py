@@ -8,7 +8,6 @@ here samples; use :mod:`hcgames.play` for that.
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 from typing import TypeVar
@@ -48,21 +47,23 @@ def dice_sum(sides: int, count: int) -> dict[int, Fraction]:
 
 def map_outcomes(dist: Mapping[K, Fraction], fn: Callable[[K], object]) -> dict:
     """Push a distribution through ``fn``, merging outcomes that map together."""
-    out: Counter = Counter()
+    out: dict[object, Fraction] = {}
     for outcome, p in dist.items():
-        out[fn(outcome)] += p
-    return dict(out)
+        key = fn(outcome)
+        out[key] = out.get(key, Fraction(0)) + p
+    return out
 
 
 def combine(
     first: Mapping, second: Mapping, fn: Callable[[object, object], object]
 ) -> dict:
     """Distribution of ``fn(a, b)`` for independent ``a`` and ``b``."""
-    out: Counter = Counter()
+    out: dict[object, Fraction] = {}
     for a, pa in first.items():
         for b, pb in second.items():
-            out[fn(a, b)] += pa * pb
-    return dict(out)
+            key = fn(a, b)
+            out[key] = out.get(key, Fraction(0)) + pa * pb
+    return out
 
 
 def probability(dist: Mapping, predicate: Callable[[object], bool]) -> Fraction:

@@ -1,0 +1,263 @@
+"""Command line: play, simulate, odds, links.
+
+Examples::
+
+    python -m hcgames list
+    python -m hcgames play conqueror-duels --scenario second-punic-war --seed 7 --bots greedy,random
+    python -m hcgames play conquest-1972 --bots human,greedy       # you against a bot
+    python -m hcgames simulate conqueror-duels --scenario gallic-wars --games 1000
+    python -m hcgames odds conqueror-duels
+    python -m hcgames links --repo OWNER/NAME --ref v1.0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+import hcgames
+from hcgames.bots import make_bot
+from hcgames.core import Action, Game, IllegalAction, State
+from hcgames.play import sample_outcome
+
+__all__ = ["HumanPlayer", "main"]
+
+
+class HumanPlayer:
+    """Asks at the terminal: lists the legal actions by number and reads a choice."""
+
+    name = "human"
+
+    def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+        self.stdin = stdin or sys.stdin
+        self.stdout = stdout or sys.stdout
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        print(f"\n{state.describe()}", file=self.stdout)
+        for number, action in enumerate(legal, 1):
+            print(f"  {number:3d}. {action}", file=self.stdout)
+        while True:
+            print("Your choice (number, or q to quit): ", end="", file=self.stdout, flush=True)
+            line = self.stdin.readline()
+            if not line or line.strip().lower() in {"q", "quit"}:
+                raise KeyboardInterrupt
+            try:
+                number = int(line.strip())
+            except ValueError:
+                print("Please type the number of an action.", file=self.stdout)
+                continue
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            print(f"Choose a number from 1 to {len(legal)}.", file=self.stdout)
+
+
+def _parse_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def _game_from_args(args: argparse.Namespace) -> Game:
+    options: dict[str, Any] = {}
+    if getattr(args, "scenario", None):
+        options["scenario"] = args.scenario
+    if getattr(args, "players", None):
+        options["players"] = args.players
+    for item in getattr(args, "option", None) or []:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise SystemExit(f"--option takes KEY=VALUE, not {item!r}")
+        options[key] = _parse_value(value)
+    try:
+        return hcgames.load(args.game, **options)
+    except KeyError as exc:
+        raise SystemExit(str(exc.args[0])) from None
+    except (TypeError, ValueError) as exc:
+        raise SystemExit(f"{args.game}: {exc}") from None
+
+
+def _make_players(spec: str | None, game: Game, seed: int) -> list[Any]:
+    kinds = (spec or "random").split(",")
+    if len(kinds) == 1:
+        kinds = kinds * game.num_players
+    if len(kinds) != game.num_players:
+        raise SystemExit(
+            f"--bots needs one entry per player ({game.num_players}: "
+            f"{', '.join(game.player_names)}), got {len(kinds)}"
+        )
+    players: list[Any] = []
+    for index, kind in enumerate(kinds):
+        if kind == "human":
+            players.append(HumanPlayer())
+        else:
+            try:
+                players.append(make_bot(kind, seed=seed * 101 + index))
+            except ValueError as exc:
+                raise SystemExit(str(exc)) from None
+    return players
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    for name in hcgames.available_games():
+        cls = hcgames.game_class(name)
+        variants = cls.variants()
+        opts = "; ".join(
+            ", ".join(f"{k}={v}" for k, v in v.items()) for v in variants if v
+        )
+        print(f"{name:22s} {cls.title}" + (f"  [{opts}]" if opts else ""))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    game = _game_from_args(args)
+    state = game.new_game(seed=args.seed)
+    players = _make_players(args.bots, game, args.seed)
+    rng = random.Random(args.seed)
+    print(f"{game.describe()} - seed {args.seed}")
+    print("Players: " + ", ".join(
+        f"{name} ({p.name})" for name, p in zip(game.player_names, players, strict=True)))
+    last_heading = None
+    shown = 0
+    try:
+        while not state.is_terminal():
+            if state.is_chance():
+                action = sample_outcome(state.chance_outcomes(), rng)
+            else:
+                action = players[state.current_player].choose(state)
+            try:
+                state.apply(action)
+            except IllegalAction as exc:
+                print(f"Not allowed: {exc}")
+                continue
+            for event in state.events[shown:]:
+                heading = (event.round, event.phase)
+                if heading != last_heading:
+                    print(f"\n== Round {event.round} - {event.phase} ==")
+                    last_heading = heading
+                print(f"  {event.text}")
+            shown = len(state.events)
+    except KeyboardInterrupt:
+        print("\nStopped. Save of the game so far:")
+        print(state.to_json())
+        return 130
+    outcome = state.outcome()
+    assert outcome is not None
+    winners = ", ".join(game.player_names[w] for w in outcome.winners) or "nobody (a draw)"
+    print(f"\nGame over after {len(state.history)} actions: {winners} - {outcome.reason}")
+    if args.save:
+        with open(args.save, "w", encoding="utf-8") as handle:
+            handle.write(state.to_json(indent=1))
+        print(f"Saved to {args.save}")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    game = _game_from_args(args)
+    wins: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    lengths: list[int] = []
+    start = time.perf_counter()
+    for index in tqdm(range(args.games), desc=f"{game.id}", unit="game", file=sys.stderr,
+                      disable=args.quiet):
+        seed = args.seed + index
+        players = _make_players(args.bots, game, seed)
+        state = game.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply(sample_outcome(state.chance_outcomes(), rng))
+            else:
+                state.apply(players[state.current_player].choose(state))
+        outcome = state.outcome()
+        assert outcome is not None
+        key = " + ".join(game.player_names[w] for w in outcome.winners) or "draw"
+        wins[key] += 1
+        reasons[f"{key}: {outcome.reason}"] += 1
+        lengths.append(len(state.history))
+    elapsed = time.perf_counter() - start
+    print(f"{args.games} games of {game.describe()} in {elapsed:.1f} s "
+          f"({args.games / elapsed:.0f} games/s), {sum(lengths) / len(lengths):.0f} actions a game")
+    print("\nWins:")
+    for key, count in wins.most_common():
+        print(f"  {key:30s} {count:6d}  {100 * count / args.games:5.1f}%")
+    print("\nHow the games ended:")
+    for key, count in reasons.most_common():
+        print(f"  {count:6d}  {key}")
+    return 0
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    game = _game_from_args(args)
+    print(game.odds_table())
+    return 0
+
+
+def cmd_links(args: argparse.Namespace) -> int:
+    from hcgames.links import binder_links
+
+    try:
+        rows = binder_links(args.repo, args.ref)
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from None
+    for row in rows:
+        print(f"{row['notebook']}  {row['title']}")
+        print(f"  JupyterLab: {row['lab']}")
+        print(f"  Voila:      {row['voila']}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m hcgames", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    sub.add_parser("list", help="list the games and their variants").set_defaults(func=cmd_list)
+
+    def game_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument("game", help="game id (see 'list')")
+        p.add_argument("--scenario", help="scenario (Conqueror: Duels)")
+        p.add_argument("--players", type=int, help="number of players")
+        p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                       help="any other game option (value read as JSON if it parses)")
+
+    play = sub.add_parser("play", help="play one game and print its log")
+    game_args(play)
+    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--bots", help="comma list, one per player: human, random, greedy, "
+                      "mcts or mcts:N (default: random)")
+    play.add_argument("--save", help="write the finished game to this JSON file")
+    play.set_defaults(func=cmd_play)
+
+    simulate = sub.add_parser("simulate", help="play many games and print win rates")
+    game_args(simulate)
+    simulate.add_argument("--games", type=int, default=100)
+    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--bots", help="as for play (default: random)")
+    simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+    simulate.set_defaults(func=cmd_simulate)
+
+    odds = sub.add_parser("odds", help="print the game's battle odds table")
+    game_args(odds)
+    odds.set_defaults(func=cmd_odds)
+
+    links = sub.add_parser("links", help="print Binder links for every notebook")
+    links.add_argument("--repo", required=True, help="OWNER/NAME on GitHub")
+    links.add_argument("--ref", default="main", help="tag or branch (a tag is safer)")
+    links.set_defaults(func=cmd_links)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    result: int = args.func(args)
+    return result

@@ -1,0 +1,61 @@
+"""The teaching notebooks and their Binder links.
+
+``python -m hcgames links --repo OWNER/NAME --ref REF`` prints, for every notebook,
+a link that opens it in JupyterLab and one that opens it as an app in Voila.
+Link a tag (``--ref v1.0``) rather than a branch, so the lesson does not change
+under a class.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+__all__ = ["NOTEBOOKS", "binder_links"]
+
+#: (file name, title) of every notebook, in teaching order.
+NOTEBOOKS: tuple[tuple[str, str], ...] = (
+    ("00-index.ipynb", "Start here: the games and how to use these notebooks"),
+    ("10-duels-a-round.ipynb", "Conqueror: Duels - a whole round on the map"),
+    ("11-duels-battles.ipynb", "Conqueror: Duels - the mathematics of battle"),
+    ("12-duels-history.ipynb", "Conqueror: Duels - the history behind the scenarios"),
+    ("13-duels-play.ipynb", "Conqueror: Duels - play a scenario, simulate a thousand"),
+    ("20-classical-a-turn.ipynb", "Classical Conquests - the ten phases of a turn"),
+    ("21-classical-economy-and-research.ipynb", "Classical Conquests - economy and research"),
+    ("22-classical-battles.ipynb", "Classical Conquests - battles by the dice"),
+    ("23-classical-civilizations.ipynb", "Classical Conquests - the twelve peoples"),
+    ("24-classical-play.ipynb", "Classical Conquests - play and simulate"),
+    ("30-conquest-board-and-moves.ipynb", "CONQUEST (1972) - the board and the moves"),
+    ("31-conquest-capture-and-recapture.ipynb", "CONQUEST (1972) - capture and recapture"),
+    ("32-conquest-puzzles.ipynb", "CONQUEST (1972) - tactical puzzles"),
+    ("33-conquest-history.ipynb", "CONQUEST (1972) - elephants, knights and galleons in history"),
+    ("34-conquest-play.ipynb", "CONQUEST (1972) - play against a bot"),
+    ("40-speros-a-turn.ipynb", "Conquest of Speros - a turn at the table"),
+    ("41-speros-majority.ipynb", "Conquest of Speros - achieving and demonstrating majority"),
+    ("42-speros-scoring.ipynb", "Conquest of Speros - scoring a finished game"),
+    ("43-speros-world.ipynb", "Conquest of Speros - the four peoples and their lands"),
+    ("44-speros-play.ipynb", "Conquest of Speros - play and compare strategies"),
+    ("50-historical-cards.ipynb", "Historical Conquest - the card gallery"),
+    ("51-historical-a-turn.ipynb", "Historical Conquest - a turn at the table"),
+    ("52-historical-battles-and-morale.ipynb", "Historical Conquest - battles and morale"),
+    ("53-historical-world-map.ipynb", "Historical Conquest - lands on the world map"),
+    ("54-historical-play.ipynb", "Historical Conquest - play and simulate"),
+)
+
+
+def binder_links(repo: str, ref: str = "main") -> list[dict[str, str]]:
+    """JupyterLab and Voila links on mybinder.org for every notebook."""
+    if repo.count("/") != 1 or not all(repo.split("/")):
+        raise ValueError(f"--repo must look like OWNER/NAME, not {repo!r}")
+    base = f"https://mybinder.org/v2/gh/{repo}/{quote(ref, safe='')}"
+    rows = []
+    for filename, title in NOTEBOOKS:
+        path = f"notebooks/{filename}"
+        rows.append(
+            {
+                "notebook": filename,
+                "title": title,
+                "lab": f"{base}?urlpath={quote('lab/tree/' + path, safe='')}",
+                "voila": f"{base}?urlpath={quote('voila/render/' + path, safe='')}",
+            }
+        )
+    return rows
