@@ -27,6 +27,7 @@ from tests.conftest import all_variants, variant_id
 VARIANTS = all_variants()
 PLAYOUTS = int(os.environ.get("HCGAMES_CONFORMANCE_PLAYOUTS", "200"))
 DEEP_CHECKS = 6  # playouts per variant that also check saves, illegal moves, copies
+SPANS = ((0, 3), (3, 30), (30, 200), (200, 1000), (1000, 5000))
 GOLDEN = Path(__file__).parent / "golden"
 
 
@@ -58,14 +59,15 @@ def test_random_playouts_end_and_keep_the_contract(variant: tuple[str, dict]) ->
         state = game.new_game(seed=index)
         deep = index < DEEP_CHECKS
         seen_actions: list[Action] = []
-        checkpoints = {rng.randrange(1, game.max_actions // 4 + 2) for _ in range(3)} if deep else set()
+        # early, middle and late points of a game of any length
+        checkpoints = {rng.randrange(lo, hi) for lo, hi in SPANS} if deep else set()
         steps = 0
         while not state.is_terminal():
             assert steps < game.max_actions, f"{name} seed {index}: no end after {steps} actions"
             player = state.current_player
             assert player == CHANCE or 0 <= player < game.num_players
             legal = state.legal_actions()
-            assert legal, f"{name} seed {index}: live state with no legal action: {state.describe()}"
+            assert legal, f"{name} seed {index}: no legal action in {state.describe()}"
             assert len(set(legal)) == len(legal), "legal actions must be distinct"
             if state.is_chance():
                 outcomes = state.chance_outcomes()
@@ -145,8 +147,11 @@ def test_determinize_and_observation_are_plain_data(variant: tuple[str, dict]) -
             assert guess.current_player == player
             assert guess.observation(player) == state.observation(player)
         legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))] if not state.is_chance()
-                    else sample_outcome(state.chance_outcomes(), rng))
+        state.apply(
+            legal[rng.randrange(len(legal))]
+            if not state.is_chance()
+            else sample_outcome(state.chance_outcomes(), rng)
+        )
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)

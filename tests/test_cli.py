@@ -1,0 +1,65 @@
+"""The command line, run in-process."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+import hcgames
+from hcgames.cli import HumanPlayer, main
+from hcgames.links import NOTEBOOKS, binder_links
+from tests.toy_pig import PigGame
+
+
+def test_links_cover_every_notebook_for_lab_and_voila(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["links", "--repo", "teacher/hcgames", "--ref", "v1.0"]) == 0
+    out = capsys.readouterr().out
+    for filename, _ in NOTEBOOKS:
+        assert filename in out
+    rows = binder_links("teacher/hcgames", "v1.0")
+    assert rows[1]["lab"] == (
+        "https://mybinder.org/v2/gh/teacher/hcgames/v1.0?urlpath="
+        "lab%2Ftree%2Fnotebooks%2F10-duels-a-round.ipynb"
+    )
+    assert rows[1]["voila"].endswith("urlpath=voila%2Frender%2Fnotebooks%2F10-duels-a-round.ipynb")
+
+
+def test_links_refuse_a_bad_repo() -> None:
+    with pytest.raises(SystemExit, match="OWNER/NAME"):
+        main(["links", "--repo", "nope"])
+
+
+def test_list_names_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    for name in hcgames.available_games():
+        assert name in out
+
+
+def test_unknown_game_is_a_clear_error() -> None:
+    with pytest.raises(SystemExit, match="no game called 'chess'"):
+        main(["play", "chess"])
+
+
+def test_human_player_reads_a_number_and_retries() -> None:
+    state = PigGame().new_game()
+    out = io.StringIO()
+    human = HumanPlayer(stdin=io.StringIO("x\n9\n2\n"), stdout=out)
+    assert str(human.choose(state)) == "hold"
+    assert "Please type the number" in out.getvalue()
+    assert "Choose a number from 1 to 2" in out.getvalue()
+
+
+@pytest.mark.parametrize("name", hcgames.available_games())
+def test_play_simulate_and_odds_for_every_game(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", name, "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Game over after" in out and "== Round" in out
+    assert main(["simulate", name, "--games", "3", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "3 games of" in out and "Wins:" in out
+    assert main(["odds", name]) == 0
+    assert capsys.readouterr().out.strip()

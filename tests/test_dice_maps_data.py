@@ -1,0 +1,104 @@
+"""Exact dice maths, map checks and data-loading errors."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hcgames.core import DataError
+from hcgames.data import Problems, read_json, ring_is_clockwise
+from hcgames.dice import check_distribution, combine, dice_sum, die, probability, rolls
+from hcgames.maps import (
+    adjacency_graph,
+    bounds,
+    centroid,
+    check_adjacency,
+    check_feature_collection,
+    clockwise,
+)
+
+
+def test_two_d6_sum() -> None:
+    dist = dice_sum(6, 2)
+    assert dist[7] == Fraction(1, 6)
+    assert dist[2] == dist[12] == Fraction(1, 36)
+    assert sum(dist.values()) == 1
+
+
+def test_d6_against_d6_higher_wins_ties_to_defender() -> None:
+    diff = combine(die(6), die(6), lambda a, d: a > d)
+    assert diff[True] == Fraction(15, 36)
+    assert probability(diff, lambda won: not won) == Fraction(21, 36)
+
+
+@given(st.integers(1, 12), st.integers(1, 3))
+def test_rolls_are_uniform_and_complete(sides: int, count: int) -> None:
+    outcomes = rolls(sides, count)
+    assert len(outcomes) == sides**count
+    check_distribution(outcomes)
+
+
+def test_check_distribution_refuses_bad_totals() -> None:
+    with pytest.raises(ValueError, match="sum to"):
+        check_distribution([("a", Fraction(1, 2))])
+    with pytest.raises(ValueError, match="not a Fraction"):
+        check_distribution([("a", 0.5), ("b", Fraction(1, 2))])
+
+
+def test_winding() -> None:
+    square_cw = [[0, 0], [0, 1], [1, 1], [1, 0], [0, 0]]
+    assert ring_is_clockwise(square_cw)
+    assert not ring_is_clockwise(list(reversed(square_cw)))
+    assert clockwise(list(reversed(square_cw))) == square_cw
+
+
+def feature(fid: str, ring: list[list[float]]) -> dict:
+    return {
+        "type": "Feature",
+        "id": fid,
+        "properties": {},
+        "geometry": {"type": "Polygon", "coordinates": [ring]},
+    }
+
+
+def test_feature_collection_checks_collect_every_problem() -> None:
+    good = [[0, 0], [0, 1], [1, 1], [1, 0], [0, 0]]
+    collection = {
+        "type": "FeatureCollection",
+        "features": [feature("a", good), feature("b", list(reversed(good))), feature("z", good)],
+    }
+    problems = Problems("map.geojson")
+    check_feature_collection(collection, ["a", "b", "c"], problems)
+    text = "\n".join(problems.items)
+    assert "b: outer ring runs counter-clockwise" in text
+    assert "no shape for territories ['c']" in text
+    assert "unknown territories ['z']" in text
+    with pytest.raises(DataError, match="3 problem"):
+        problems.raise_if_any()
+
+
+def test_adjacency_checks() -> None:
+    problems = Problems("adjacency")
+    check_adjacency({"a": ["b"], "b": [], "c": ["c"], "d": ["x"]}, problems)
+    text = "\n".join(problems.items)
+    assert "one-way: a -> b" in text
+    assert "c is listed as adjacent to itself" in text
+    assert "unknown territory 'x'" in text
+    assert "not connected" in text
+
+
+def test_graph_and_geometry_helpers() -> None:
+    graph = adjacency_graph({"a": ["b"], "b": ["a"]}, kind={"a": "land", "b": "sea"})
+    assert graph.number_of_edges() == 1 and graph.nodes["b"]["kind"] == "sea"
+    square = {"type": "Polygon", "coordinates": [[[0, 0], [0, 2], [2, 2], [2, 0], [0, 0]]]}
+    assert centroid(square) == pytest.approx((1.0, 1.0))
+    fc = {"type": "FeatureCollection", "features": [{"geometry": square}]}
+    assert bounds(fc) == (0, 0, 2, 2)
+
+
+def test_missing_data_file_is_a_data_error() -> None:
+    with pytest.raises(DataError, match="file not found"):
+        read_json("no-such-game", "nothing.json")

@@ -1,0 +1,158 @@
+"""Pig, a tiny dice game used to test the contract, drivers and bots.
+
+Each turn the player rolls a die as often as they like; a 1 wipes the turn's
+points and ends the turn, holding banks them. First to ``target`` wins. It has
+chance steps, decisions and a known best strategy, which is all the foundation
+tests need.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from hcgames.core import CHANCE, TERMINAL, Action, Event, Game, Outcome, RuleDecision, State
+from hcgames.dice import die
+
+
+@dataclass(frozen=True)
+class Roll(Action):
+    def __str__(self) -> str:
+        return "roll"
+
+
+@dataclass(frozen=True)
+class Hold(Action):
+    def __str__(self) -> str:
+        return "hold"
+
+
+@dataclass(frozen=True)
+class Face(Action):
+    value: int
+
+    def __str__(self) -> str:
+        return f"die shows {self.value}"
+
+
+class PigGame(Game):
+    id = "pig"
+    title = "Pig"
+    action_types = (Roll, Hold, Face)
+
+    def __init__(self, target: int = 20) -> None:
+        super().__init__(target=target)
+        self.target = target
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def max_actions(self) -> int:
+        return 4000
+
+    def rule_decisions(self) -> list[RuleDecision]:
+        return [RuleDecision("turn limit", "after 150 turns the higher score wins", "ours")]
+
+    def phases(self) -> list[str]:
+        return ["rolling"]
+
+
+class PigState(State):
+    game: PigGame
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        super().__init__(game, seed)
+        self.scores_ = [0, 0]
+        self.turn_total = 0
+        self.player = 0
+        self.rolling = False
+        self.turns = 0
+
+    @property
+    def current_player(self) -> int:
+        if self.is_terminal():
+            return TERMINAL
+        return CHANCE if self.rolling else self.player
+
+    @property
+    def phase(self) -> str:
+        return "rolling"
+
+    @property
+    def round(self) -> int:
+        return self.turns // 2 + 1
+
+    def _legal_actions(self) -> list[Action]:
+        return [Roll(), Hold()]
+
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        return [(Face(v), p) for v, p in die(6).items()]
+
+    def _apply(self, action: Action) -> list[Event]:
+        who = self.player
+        if isinstance(action, Roll):
+            self.rolling = True
+            return []
+        if isinstance(action, Face):
+            self.rolling = False
+            if action.value == 1:
+                self.turn_total = 0
+                self._next()
+                return [Event(self.round, "rolling", who, "bust", "rolled a 1 and lost the turn")]
+            self.turn_total += action.value
+            return [Event(self.round, "rolling", who, "roll", f"rolled {action.value}")]
+        self.scores_[who] += self.turn_total
+        text = f"held at {self.scores_[who]}"
+        self.turn_total = 0
+        self._next()
+        return [Event(self.round, "rolling", who, "hold", text)]
+
+    def _next(self) -> None:
+        self.player = 1 - self.player
+        self.turns += 1
+
+    def is_terminal(self) -> bool:
+        return max(self.scores_) >= self.game.target or self.turns >= 150
+
+    def outcome(self) -> Outcome | None:
+        if not self.is_terminal():
+            return None
+        a, b = self.scores_
+        if a == b:
+            return Outcome((), "level scores")
+        return Outcome(
+            (0 if a > b else 1,),
+            "reached the target"
+            if max(a, b) >= self.game.target
+            else "higher score at the turn limit",
+        )
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores_),
+            "turn_total": self.turn_total,
+            "player": self.player,
+            "rolling": self.rolling,
+            "turns": self.turns,
+        }
+
+    def why_illegal(self, action: Action) -> tuple[str, str]:
+        if isinstance(action, Face) and not self.rolling:
+            return ("nobody is rolling: choose roll or hold first", "rolling the die")
+        return super().why_illegal(action)
+
+    def evaluate(self, player: int) -> float:
+        if self.is_terminal():
+            return self.returns()[player]
+        mine = self.scores_[player] + (self.turn_total if self.player == player else 0)
+        theirs = self.scores_[1 - player]
+        return 0.5 + (mine - theirs) / (2 * self.game.target)
+
+    def scores(self) -> dict[int, float]:
+        return {0: self.scores_[0], 1: self.scores_[1]}
+
+
+PigGame.state_class = PigState
