@@ -1,0 +1,116 @@
+"""The wheel carries the data: build it, install it in a fresh venv, play from outside.
+
+Also reproduces what mybinder.org's repo2docker does with ``binder/``: a fresh
+environment from the pinned requirements, ``postBuild``, then every notebook under
+nbval. Docker is not available here, so this is the closest honest check.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.slow
+
+
+def _venv(path: Path) -> Path:
+    venv.EnvBuilder(with_pip=True, clear=True).create(path)
+    return path / "bin" / "python"
+
+
+def _run(*args: object, cwd: Path, env: dict[str, str] | None = None) -> str:
+    result = subprocess.run(
+        [str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True, timeout=1500
+    )
+    assert result.returncode == 0, (
+        f"{args} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+    )
+    return result.stdout
+
+
+PLAY_EVERY_GAME = """
+import hcgames, hcgames.data, json, random
+from hcgames.play import playout
+assert "site-packages" in hcgames.__file__, hcgames.__file__
+assert hcgames.data.data_dir().name == "_data", hcgames.data.data_dir()
+report = {}
+for name in hcgames.available_games():
+    game = hcgames.load(name)
+    state = playout(game.new_game(seed=1), rng=1)
+    report[name] = state.outcome().reason
+    assert hcgames.load_saved(state.to_json()).digest() == state.digest()
+print(json.dumps(report))
+"""
+
+
+def test_wheel_installs_into_a_fresh_venv_and_plays_every_game(tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", dist, ROOT, cwd=tmp_path)
+    wheels = list(dist.glob("hcgames-*.whl"))
+    assert len(wheels) == 1
+    python = _venv(tmp_path / "venv")
+    _run(python, "-m", "pip", "install", "-q", wheels[0], cwd=tmp_path)
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    out = _run(python, "-c", PLAY_EVERY_GAME, cwd=outside)
+    report = json.loads(out.strip().splitlines()[-1])
+    import hcgames
+
+    assert sorted(report) == sorted(hcgames.available_games())
+    # the CLI entry point is installed too
+    out = _run(tmp_path / "venv" / "bin" / "hcgames", "list", cwd=outside)
+    assert "conqueror-duels" in out
+
+
+def test_binder_environment_builds_and_runs_the_notebooks(tmp_path: Path) -> None:
+    binder = ROOT / "binder"
+    assert (binder / "runtime.txt").read_text().strip() == "python-3.11"
+    python = _venv(tmp_path / "srv")
+    _run(python, "-m", "pip", "install", "-q", "-r", binder / "requirements.txt", cwd=tmp_path)
+    # repo2docker copies the repository in and runs postBuild from its root
+    repo = tmp_path / "repo"
+    files = subprocess.run(
+        ["git", "ls-files", "-co", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    for name in files:
+        source = ROOT / name
+        if source.is_file():
+            target = repo / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+    env = dict(os.environ, PATH=f"{python.parent}{os.pathsep}{os.environ['PATH']}")
+    env.pop("VIRTUAL_ENV", None)
+    _run("bash", repo / "binder" / "postBuild", cwd=repo, env=env)
+    overrides = tmp_path / "srv" / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    settings = json.loads(overrides.read_text())
+    assert settings["@jupyterlab/notebook-extension:tracker"]["windowingMode"] == "defer"
+    _run(python, "-m", "pip", "check", cwd=tmp_path)
+    # test tools only; the image itself does not carry them
+    _run(python, "-m", "pip", "install", "-q", "pytest", "nbval", cwd=tmp_path)
+    out = _run(
+        python,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "--nbval-lax",
+        "--nbval-current-env",
+        "notebooks",
+        cwd=repo,
+        env=env,
+    )
+    assert " passed" in out and "failed" not in out
