@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +11,10 @@ import hcgames
 from hcgames.cli import HumanPlayer, main
 from hcgames.links import NOTEBOOKS, binder_links
 from tests.toy_pig import PigGame
+
+#: the repository and tag the README's Binder links point at
+README_REPO = "hcgames/hcgames"
+README_REF = "v0.1.0"
 
 
 def test_links_cover_every_notebook_for_lab_and_voila(capsys: pytest.CaptureFixture[str]) -> None:
@@ -63,3 +68,25 @@ def test_play_simulate_and_odds_for_every_game(
     assert "3 games of" in out and "Wins:" in out
     assert main(["odds", name]) == 0
     assert capsys.readouterr().out.strip()
+
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+RULES_DOC = Path(__file__).resolve().parent.parent / "docs" / "rules-we-decided.md"
+
+
+def test_readme_has_binder_links_for_every_notebook() -> None:
+    from hcgames.cli import markdown_links
+
+    table = markdown_links(binder_links(README_REPO, README_REF))
+    assert table in README.read_text(encoding="utf-8"), (
+        "README's Binder table is stale: regenerate it with "
+        f"python -m hcgames links --repo {README_REPO} --ref {README_REF} --markdown"
+    )
+
+
+def test_rules_document_is_up_to_date() -> None:
+    from hcgames.cli import rules_markdown
+
+    assert RULES_DOC.read_text(encoding="utf-8") == rules_markdown() + "\n", (
+        "docs/rules-we-decided.md is stale: python -m hcgames rules > docs/rules-we-decided.md"
+    )
