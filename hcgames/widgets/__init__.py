@@ -1,0 +1,46 @@
+"""Jupyter views over the hcgames contract: steppers, maps, boards, dice and charts.
+
+Every view is an :class:`ipywidgets.VBox` with an ``update(...)`` method and a
+``text`` property that states what it shows in words. The views read only the
+shared contract of :mod:`hcgames.core` (legal actions, chance outcomes, events and
+the view hooks ``region_views``, ``action_regions``, ``card_rows``), so every game
+gets them without code of its own.
+
+This package needs the ``notebooks`` extra (ipywidgets, bqplot, pandas); plain
+``import hcgames`` never imports it.
+
+>>> import hcgames
+>>> from hcgames.widgets import GameStepper           # doctest: +SKIP
+>>> GameStepper(hcgames.load("conqueror-duels").new_game(seed=1))  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from hcgames.widgets._base import PALETTE, View, player_colour, region_colour
+from hcgames.widgets.charts import BattlePanel, ScoreChart, Timeline, year_label
+from hcgames.widgets.maps import BoardView, MapView, RegionView
+from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog, HistoryCard
+from hcgames.widgets.stepper import BOT_NAMES, GameStepper, PlayApp, make_bot
+
+__all__ = [
+    "BOT_NAMES",
+    "PALETTE",
+    "ActionPicker",
+    "BattlePanel",
+    "BoardView",
+    "CardRowsView",
+    "DicePanel",
+    "EventLog",
+    "GameStepper",
+    "HistoryCard",
+    "MapView",
+    "PlayApp",
+    "RegionView",
+    "ScoreChart",
+    "Timeline",
+    "View",
+    "make_bot",
+    "player_colour",
+    "region_colour",
+    "year_label",
+]

@@ -1,0 +1,384 @@
+"""Controls and read-outs over one state: action picker, dice, event log, card rows,
+and the history card.
+
+Each panel can stand alone (it then changes the state it was given) or sit inside a
+:class:`~hcgames.widgets.GameStepper`, which passes ``on_action`` so that every
+change goes through the stepper (and can be stepped back).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from hcgames.core import Action, State
+from hcgames.play import sample_outcome
+from hcgames.widgets._base import View, guarded
+
+__all__ = ["ActionPicker", "CardRowsView", "DicePanel", "EventLog", "HistoryCard"]
+
+ActionCallback = Callable[[Action], Any]
+
+
+def _situation(state: State) -> str:
+    """'Round 2, march phase' and who acts, for the first words of a view's text."""
+    if state.is_terminal():
+        return f"Round {state.round}, {state.phase} phase: the game is over"
+    who = state.player_name(state.current_player)
+    return f"Round {state.round}, {state.phase} phase: {who} to act"
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p):.1%}"
+
+
+class ActionPicker(View):
+    """Lists the legal actions (``str`` of each) and applies the one picked.
+
+    :meth:`set_regions` narrows the list to actions whose ``state.action_regions``
+    start with the picked regions (source, then target); the map views call it.
+    """
+
+    def __init__(
+        self, state: State, on_action: ActionCallback | None = None, rows: int = 8
+    ) -> None:
+        self.state = state
+        self.on_action = on_action
+        self.regions: list[str] = []
+        self.actions: list[Action] = []
+        self.shown: list[Action] = []
+        self._legal_key: tuple[Action, ...] | None = None
+        self.choice = widgets.Select(
+            options=[],
+            rows=rows,
+            description="Action",
+            layout=widgets.Layout(width="95%"),
+            tooltip="Legal actions; use the arrow keys, then Apply",
+        )
+        self.apply_button = widgets.Button(
+            description="Apply",
+            icon="check",
+            button_style="primary",
+            tooltip="Play the action picked in the list",
+        )
+        self.show_all_button = widgets.Button(
+            description="Show all",
+            tooltip="Forget the picked regions and list every legal action",
+        )
+        self.apply_button.on_click(lambda _b: self.apply())
+        self.show_all_button.on_click(lambda _b: self.set_regions([]))
+        buttons = widgets.HBox([self.apply_button, self.show_all_button])
+        super().__init__([self.choice, buttons])
+        self.update(state)
+
+    @property
+    def selected_action(self) -> Action | None:
+        """The action picked in the list (the first shown one by default)."""
+        index = self.choice.value
+        if index is None or not (0 <= index < len(self.actions)):
+            return None
+        return self.actions[index]
+
+    def pick(self, action: Action) -> None:
+        """Pick ``action`` in the list (it must be shown)."""
+        for i, shown in enumerate(self.actions):
+            if shown == action and shown in self.shown:
+                self.choice.value = i
+                return
+        raise ValueError(f"{action} is not among the listed actions")
+
+    def matching(self, regions: Sequence[str]) -> list[Action]:
+        """Legal actions whose regions start with ``regions`` (or, failing that,
+        involve all of them in any order)."""
+        if not regions:
+            return list(self.actions)
+        wanted = tuple(regions)
+        involved = [(a, tuple(self.state.action_regions(a))) for a in self.actions]
+        prefix = [a for a, r in involved if r[: len(wanted)] == wanted]
+        if prefix:
+            return prefix
+        return [a for a, r in involved if set(wanted) <= set(r)]
+
+    def set_regions(self, regions: Sequence[str]) -> None:
+        """Show only the actions that involve these picked regions (``[]``: all)."""
+        self.regions = list(regions)
+        self._fill()
+        self._show_text()
+
+    def update(self, state: State) -> None:
+        self.state = state
+        legal = tuple(state.legal_actions())
+        if legal != self._legal_key:
+            self._legal_key = legal
+            self.actions = list(legal)
+            self.regions = []
+            self._fill()
+        self._show_text()
+
+    def _fill(self) -> None:
+        self.shown = self.matching(self.regions)
+        position = {a: i for i, a in enumerate(self.actions)}
+        options = [(str(a), position[a]) for a in self.shown]
+        self.choice.options = options
+        self.choice.value = options[0][1] if options else None
+        self.apply_button.disabled = not options
+
+    @guarded
+    def apply(self) -> None:
+        """Play the picked action (through ``on_action`` when given)."""
+        action = self.selected_action
+        if action is None:
+            self.say("No action is picked: the list is empty.")
+            return
+        if self.on_action is not None:
+            self.on_action(action)
+        else:
+            self.state.apply(action)
+            self.update(self.state)
+
+    @property
+    def text(self) -> str:
+        base = f"{_situation(self.state)}, {len(self.actions)} legal action(s)"
+        if self.regions:
+            base += f"; {len(self.shown)} involve {' then '.join(self.regions)}"
+        return base + "."
+
+
+class DicePanel(View):
+    """At a chance step: roll with a seeded generator, or set the outcome yourself.
+
+    The list shows every outcome with its exact probability, so a class can ask
+    "what if the attacker had rolled a 4?" and apply exactly that.
+    """
+
+    def __init__(
+        self, state: State, on_action: ActionCallback | None = None, seed: int = 0
+    ) -> None:
+        self.state = state
+        self.on_action = on_action
+        self.rng = random.Random(seed)
+        self.outcomes: list[tuple[Action, Fraction]] = []
+        self._key: tuple[Action, ...] | None = None
+        self.choice = widgets.Dropdown(
+            options=[], description="Outcome", layout=widgets.Layout(width="95%")
+        )
+        self.roll_button = widgets.Button(
+            description="Roll",
+            icon="random",
+            tooltip="Draw the outcome at random (seeded, so the same every run)",
+        )
+        self.set_button = widgets.Button(
+            description="Set this outcome",
+            icon="hand-pointer-o",
+            tooltip="Apply exactly the outcome chosen in the list",
+        )
+        self.roll_button.on_click(lambda _b: self.roll())
+        self.set_button.on_click(lambda _b: self.set_outcome())
+        super().__init__([self.choice, widgets.HBox([self.roll_button, self.set_button])])
+        self.update(state)
+
+    def update(self, state: State) -> None:
+        self.state = state
+        live = not state.is_terminal() and state.is_chance()
+        outcomes = state.chance_outcomes() if live else []
+        key = tuple(o for o, _ in outcomes)
+        if key != self._key:
+            self._key = key
+            self.outcomes = outcomes
+            self.choice.options = [
+                (f"{o}: {p} ({_percent(p)})", i) for i, (o, p) in enumerate(outcomes)
+            ]
+            self.choice.value = 0 if outcomes else None
+        for control in (self.choice, self.roll_button, self.set_button):
+            control.disabled = not live
+        self._show_text()
+
+    def _apply(self, action: Action) -> None:
+        if self.on_action is not None:
+            self.on_action(action)
+        else:
+            self.state.apply(action)
+            self.update(self.state)
+
+    @guarded
+    def roll(self) -> Action | None:
+        """Sample the pending outcome with this panel's seeded generator and apply it."""
+        if not self.outcomes:
+            self.say("There is no dice roll or draw pending.")
+            return None
+        action = sample_outcome(self.outcomes, self.rng)
+        self._apply(action)
+        return action
+
+    @guarded
+    def set_outcome(self, outcome: Action | int | None = None) -> Action | None:
+        """Apply exactly one outcome: an Action, an index into the list, or the one
+        chosen in the dropdown."""
+        if not self.outcomes:
+            self.say("There is no dice roll or draw pending.")
+            return None
+        if outcome is None:
+            outcome = self.choice.value if self.choice.value is not None else 0
+        action = self.outcomes[outcome][0] if isinstance(outcome, int) else outcome
+        self._apply(action)
+        return action
+
+    @property
+    def text(self) -> str:
+        if not self.outcomes:
+            return f"{_situation(self.state)}; no dice roll or draw is pending."
+        likely = max(self.outcomes, key=lambda item: item[1])
+        return (
+            f"{_situation(self.state)}: {len(self.outcomes)} possible outcome(s); "
+            f"the likeliest is {likely[0]} with {likely[1]} ({_percent(likely[1])})."
+        )
+
+
+class EventLog(View):
+    """The latest rows of ``state.event_table()`` as a pandas DataFrame, in an Output."""
+
+    def __init__(self, state: State, rows: int = 8) -> None:
+        self.state = state
+        self.rows = rows
+        self.output = widgets.Output(layout=widgets.Layout(max_height="18em", overflow="auto"))
+        self.frame: Any = None
+        self._key: tuple[int, int] | None = None
+        super().__init__([self.output])
+        self.update(state)
+
+    def update(self, state: State) -> None:
+        import pandas as pd
+
+        key = (id(state), len(state.events))
+        self.state = state
+        table = state.event_table()
+        latest = table[-self.rows :] if self.rows else []
+        first = len(table) - len(latest)
+        frame = pd.DataFrame(latest, columns=["round", "phase", "player", "kind", "text"])
+        frame.index = range(first + 1, len(table) + 1)
+        self.frame = frame
+        if key != self._key:
+            self._key = key
+            html = frame.to_html(border=0, classes="hcgames-events", escape=True)
+            plain = "\n".join(
+                f"{i}. {text}" for i, text in zip(frame.index, frame["text"], strict=True)
+            )
+            self.output.outputs = (
+                {
+                    "output_type": "display_data",
+                    "data": {"text/html": html, "text/plain": plain or "(no events yet)"},
+                    "metadata": {},
+                },
+            )
+        self._show_text()
+
+    @property
+    def text(self) -> str:
+        events = self.state.events
+        latest = f" The latest: {events[-1].text}" if events else ""
+        return f"{_situation(self.state)}. {len(events)} event(s) so far.{latest}"
+
+
+_CARD_STYLE = (
+    "display:inline-block;vertical-align:top;min-width:7em;max-width:12em;margin:3px;"
+    "padding:4px 6px;border:1px solid #777;border-radius:6px;background:#FFFDF5;"
+    "font-size:90%"
+)
+_HIDDEN_STYLE = _CARD_STYLE.replace("#FFFDF5", "#C9C9C9")
+
+
+def _card_html(card: Mapping[str, Any]) -> str:
+    name = str(card.get("name", "?"))
+    if name == "hidden":
+        return f"<div style='{_HIDDEN_STYLE}' title='a hidden card'><i>hidden</i></div>"
+    extras = "".join(
+        f"<br><small>{escape(str(k))}: {escape(str(v))}</small>"
+        for k, v in card.items()
+        if k != "name" and v is not None and v != ""
+    )
+    return f"<div style='{_CARD_STYLE}'><b>{escape(name)}</b>{extras}</div>"
+
+
+class CardRowsView(View):
+    """Rows of cards (hands, markets, tableaus) from ``state.card_rows(viewer)``."""
+
+    def __init__(self, state: State, viewer: int | None = None) -> None:
+        self.state = state
+        self.viewer = viewer
+        self.rows: dict[str, list[dict[str, Any]]] = {}
+        self.board = widgets.HTML()
+        super().__init__([self.board])
+        self.update(state)
+
+    def update(self, state: State) -> None:
+        self.state = state
+        rows = state.card_rows(self.viewer) or {}
+        if rows != self.rows or not self.board.value:
+            self.rows = {str(k): list(v) for k, v in rows.items()}
+            parts = []
+            for title, cards in self.rows.items():
+                body = "".join(_card_html(c) for c in cards) or "<i>(empty)</i>"
+                parts.append(
+                    f"<div style='margin:4px 0'><b>{escape(title)}</b> ({len(cards)})"
+                    f"<div>{body}</div></div>"
+                )
+            self.board.value = "".join(parts) or "<i>No cards.</i>"
+        self._show_text()
+
+    @property
+    def text(self) -> str:
+        rows = "; ".join(
+            f"{title}: {', '.join(str(c.get('name', '?')) for c in cards) or 'none'}"
+            for title, cards in self.rows.items()
+        )
+        return f"{_situation(self.state)}. {rows or 'No cards.'}"
+
+
+class HistoryCard(View):
+    """A styled card with a title, a subtitle, a paragraph and optional key facts."""
+
+    def __init__(
+        self,
+        title: str,
+        subtitle: str,
+        text: str,
+        facts: Mapping[str, Any] | Sequence[tuple[str, Any]] | None = None,
+    ) -> None:
+        self.card = widgets.HTML()
+        super().__init__([self.card])
+        self.update(title, subtitle, text, facts)
+
+    def update(
+        self,
+        title: str,
+        subtitle: str,
+        text: str,
+        facts: Mapping[str, Any] | Sequence[tuple[str, Any]] | None = None,
+    ) -> None:
+        self.title, self.subtitle, self.body = title, subtitle, text
+        items = list(facts.items()) if isinstance(facts, Mapping) else list(facts or [])
+        self.facts = [(str(k), str(v)) for k, v in items]
+        rows = "".join(
+            f"<tr><th style='text-align:left;padding-right:1em'>{escape(k)}</th>"
+            f"<td>{escape(v)}</td></tr>"
+            for k, v in self.facts
+        )
+        table = f"<table style='margin-top:6px'>{rows}</table>" if rows else ""
+        self.card.value = (
+            "<div style='border-left:6px solid #0072B2;background:#F3F8FC;"
+            "padding:8px 12px;border-radius:4px;max-width:46em'>"
+            f"<div style='font-size:130%;font-weight:bold'>{escape(title)}</div>"
+            f"<div style='color:#555;font-style:italic'>{escape(subtitle)}</div>"
+            f"<p style='margin:6px 0'>{escape(text)}</p>{table}</div>"
+        )
+        self._show_text()
+
+    @property
+    def text(self) -> str:
+        facts = "; ".join(f"{k}: {v}" for k, v in self.facts)
+        return f"{self.title} ({self.subtitle}): {self.body}" + (f" [{facts}]" if facts else "")

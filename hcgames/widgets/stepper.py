@@ -1,0 +1,448 @@
+"""Step through a game one action at a time, or play it against bots.
+
+:class:`GameStepper` puts the buttons (Back, Step, Play to end of phase, Auto) over
+the views of one game: phase timeline, round counter, the game's map, board or card
+rows, the action picker, the dice panel and the event log. Every button has a
+Python twin (:meth:`GameStepper.step`, :meth:`GameStepper.back` ...), which is how
+the tests and the notebooks drive it.
+
+Back is exact: the stepper keeps a copy of the position every few actions and
+replays the actions since the nearest copy, so the restored position has the same
+snapshot as before. Chance steps are sampled with a :class:`random.Random` seeded
+from the stepper's seed and the number of actions played, so stepping back and
+forward again shows the same roll.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from html import escape
+
+import ipywidgets as widgets
+
+from hcgames.core import Action, Game, IllegalAction, State
+from hcgames.play import Bot, sample_outcome
+from hcgames.widgets._base import View, guarded
+from hcgames.widgets.maps import BoardView, MapView, RegionView
+from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog
+
+__all__ = ["BOT_NAMES", "GameStepper", "PlayApp", "make_bot"]
+
+#: the bots the Auto dropdown offers, by name
+BOT_NAMES = ("random", "greedy", "mcts")
+#: MCTS search size used by the widgets: small enough for a click to feel quick
+MCTS_ITERATIONS = 200
+CHECKPOINT_EVERY = 16
+
+
+class StandInBot:
+    """Plays a seeded random legal action; used only while ``hcgames.bots`` is missing."""
+
+    def __init__(self, wanted: str, seed: int = 0) -> None:
+        self.name = f"{wanted} (stand-in: seeded random moves, hcgames.bots is not installed)"
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        return legal[self.rng.randrange(len(legal))]
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A bot by name (``"random"``, ``"greedy"`` or ``"mcts"``) from :mod:`hcgames.bots`."""
+    if name not in BOT_NAMES:
+        raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOT_NAMES)}")
+    if importlib.util.find_spec("hcgames.bots") is None:
+        return StandInBot(name, seed)
+    from hcgames import bots
+
+    if name == "random":
+        bot: Bot = bots.RandomBot(seed)
+    elif name == "greedy":
+        bot = bots.GreedyBot(seed)
+    else:
+        bot = bots.MCTSBot(iterations=MCTS_ITERATIONS, seed=seed)
+    return bot
+
+
+def _seat_bots(
+    bots: Mapping[int, Bot | str] | Sequence[Bot | str | None] | None, players: int, seed: int
+) -> dict[int, Bot]:
+    if bots is None:
+        return {}
+    items: Iterable[tuple[int, Bot | str | None]]
+    items = bots.items() if isinstance(bots, Mapping) else enumerate(bots)
+    out: dict[int, Bot] = {}
+    for seat, bot in items:
+        if not 0 <= seat < players:
+            raise ValueError(f"bot seat {seat} does not exist: the game has {players} players")
+        if bot is None:
+            continue
+        out[seat] = make_bot(bot, seed + seat) if isinstance(bot, str) else bot
+    return out
+
+
+class GameStepper(View):
+    """Back / Step / Play to end of phase / Auto over any game of the contract.
+
+    ``bots`` names a bot per seat (a list, or a dict ``{seat: bot}``; a bot may be
+    given by name). Step plays one action: a chance step is sampled, a seat with a
+    bot asks its bot, any other seat plays the action picked in the picker. Play to
+    end of phase and Auto let the bot chosen in the dropdown play the seats that
+    have no bot.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        bots: Mapping[int, Bot | str] | Sequence[Bot | str | None] | None = None,
+        *,
+        seed: int = 0,
+        auto_bot: str = "greedy",
+        humans: Iterable[int] | None = None,
+        viewer: int | None = None,
+    ) -> None:
+        self.state = state
+        self.game: Game = state.game
+        self.seed = seed
+        self.bots = _seat_bots(bots, self.game.num_players, seed)
+        self.humans: set[int] | None = set(humans) if humans is not None else None
+        self._base = len(state.history)
+        self._checkpoints: dict[int, State] = {self._base: state.copy()}
+        self._auto_bots: dict[str, Bot] = {}
+
+        self.title = widgets.HTML(f"<b>{escape(self.game.describe())}</b>")
+        self.round_counter = widgets.HTML()
+        self.timeline = widgets.HTML()
+        self.back_button = widgets.Button(
+            description="Back",
+            icon="step-backward",
+            tooltip="Undo the last action (exactly: the earlier position comes back)",
+        )
+        self.step_button = widgets.Button(
+            description="Step",
+            icon="step-forward",
+            button_style="primary",
+            tooltip="Play one action: a dice roll or draw, a bot's move, "
+            "or the action picked below",
+        )
+        self.phase_button = widgets.Button(
+            description="Play to end of phase",
+            icon="fast-forward",
+            tooltip="Keep playing until the phase changes",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.auto_button = widgets.Button(
+            description="Auto",
+            icon="play",
+            tooltip="Let the chosen bot play the number of actions given",
+        )
+        self.bot_choice = widgets.Dropdown(
+            options=list(BOT_NAMES),
+            value=auto_bot,
+            description="Bot",
+            tooltip="Who plays the seats without a bot during Auto and Play to end of phase",
+            layout=widgets.Layout(width="11em"),
+        )
+        self.auto_steps = widgets.BoundedIntText(
+            value=20,
+            min=1,
+            max=100_000,
+            description="Actions",
+            layout=widgets.Layout(width="10em"),
+        )
+        self.back_button.on_click(lambda _b: self.back())
+        self.step_button.on_click(lambda _b: self.step())
+        self.phase_button.on_click(lambda _b: self.play_to_phase_end())
+        self.auto_button.on_click(lambda _b: self.auto(int(self.auto_steps.value)))
+        self.auto_controls = widgets.HBox(
+            [self.phase_button, self.bot_choice, self.auto_steps, self.auto_button]
+        )
+        buttons = widgets.HBox([self.back_button, self.step_button, self.auto_controls])
+
+        self.map_view: MapView | None = None
+        self.board_view: BoardView | None = None
+        self.cards_view: CardRowsView | None = None
+        board: list[tuple[str, View]] = []
+        if self.game.geojson():
+            self.map_view = MapView(state)
+            board.append(("Map", self.map_view))
+        if self.game.board_layout():
+            self.board_view = BoardView(state)
+            board.append(("Board", self.board_view))
+        if state.card_rows(viewer) is not None:
+            self.cards_view = CardRowsView(state, viewer=viewer)
+            board.append(("Cards", self.cards_view))
+        self.region_views: list[RegionView] = [
+            v for v in (self.map_view, self.board_view) if v is not None
+        ]
+        self.picker = ActionPicker(state, on_action=self._human_action)
+        self.dice = DicePanel(state, on_action=self._chance_action, seed=seed)
+        self.event_log = EventLog(state)
+        for view in self.region_views:
+            view.on_select(self.picker.set_regions)
+
+        parts: list[widgets.Widget] = [
+            widgets.HBox(
+                [self.title, self.round_counter],
+                layout=widgets.Layout(justify_content="space-between"),
+            ),
+            self.timeline,
+            buttons,
+        ]
+        if len(board) == 1:
+            parts.append(board[0][1])
+        elif board:
+            tabs = widgets.Tab(children=[v for _, v in board])
+            for i, (name, _) in enumerate(board):
+                tabs.set_title(i, name)
+            parts.append(tabs)
+        parts.extend([self.picker, self.dice, self.event_log])
+        super().__init__(parts)
+        self._refresh()
+
+    # --- choosing and applying -------------------------------------------------
+    def chance_rng(self) -> random.Random:
+        """The generator for the chance step at the current ply (same ply, same roll)."""
+        return random.Random(self.seed * 1_000_003 + len(self.state.history))
+
+    def auto_bot(self) -> Bot:
+        name = str(self.bot_choice.value)
+        if name not in self._auto_bots:
+            self._auto_bots[name] = make_bot(name, self.seed)
+        return self._auto_bots[name]
+
+    def waiting_for_human(self) -> bool:
+        """True when a human seat (PlayApp) must choose before play goes on."""
+        state = self.state
+        return (
+            self.humans is not None
+            and not state.is_terminal()
+            and state.current_player in self.humans
+        )
+
+    def next_action(self, auto: bool = False) -> Action:
+        """What Step (or Auto, with ``auto=True``) would play now."""
+        state = self.state
+        if state.is_chance():
+            return sample_outcome(state.chance_outcomes(), self.chance_rng())
+        bot = self.bots.get(state.current_player)
+        if bot is not None:
+            return bot.choose(state)
+        if auto:
+            return self.auto_bot().choose(state)
+        picked = self.picker.selected_action
+        return picked if picked is not None else state.legal_actions()[0]
+
+    def _advance(self, action: Action) -> None:
+        self.state.apply(action)
+        ply = len(self.state.history)
+        if (ply - self._base) % CHECKPOINT_EVERY == 0:
+            self._checkpoints[ply] = self.state.copy()
+
+    def _human_action(self, action: Action) -> None:
+        if self.humans is not None and self.state.current_player not in self.humans:
+            raise IllegalAction(
+                f"it is {self.state.player_name(self.state.current_player)}'s turn, "
+                "not one of the human players'",
+                rule="turn order",
+            )
+        self._advance(action)
+        self._after_human()
+
+    def _chance_action(self, action: Action) -> None:
+        if not self.state.is_chance():
+            raise IllegalAction("no dice roll or draw is pending", rule="chance steps")
+        self._advance(action)
+        self._after_human()
+
+    def _after_human(self) -> None:
+        self._refresh()
+
+    # --- the buttons, from Python ------------------------------------------------
+    @guarded
+    def step(self) -> Action | None:
+        """Play one action (see the class docstring) and show the new position."""
+        if self.state.is_terminal():
+            self.say("The game is over: there is nothing left to play.")
+            return None
+        action = self.next_action()
+        self._advance(action)
+        self._after_human()
+        return action
+
+    @guarded
+    def back(self) -> bool:
+        """Undo the last action; returns False at the first position."""
+        ply = len(self.state.history)
+        if ply <= self._base:
+            self.say("This is the first position: there is nothing to undo.")
+            return False
+        self._restore(ply - 1)
+        self._refresh()
+        return True
+
+    def _restore(self, target: int) -> None:
+        history = list(self.state.history)
+        start = max(k for k in self._checkpoints if k <= target)
+        state = self._checkpoints[start].copy()
+        for action in history[start:target]:
+            state.apply(action)
+        for k in [k for k in self._checkpoints if k > target]:
+            del self._checkpoints[k]
+        self.state = state
+
+    @guarded
+    def play_to_phase_end(self) -> int:
+        """Play until the phase (or the round) changes; returns the actions played."""
+        phase, round_ = self.state.phase, self.state.round
+        played = 0
+        limit = self.game.max_actions
+        while (
+            not self.state.is_terminal()
+            and self.state.phase == phase
+            and self.state.round == round_
+            and played < limit
+            and not self.waiting_for_human()
+        ):
+            self._advance(self.next_action(auto=True))
+            played += 1
+        self._refresh()
+        return played
+
+    @guarded
+    def auto(self, n: int = 20) -> int:
+        """Play up to ``n`` actions with the chosen bot; returns the actions played."""
+        played = 0
+        while played < n and not self.state.is_terminal() and not self.waiting_for_human():
+            self._advance(self.next_action(auto=True))
+            played += 1
+        self._refresh()
+        return played
+
+    # --- showing -------------------------------------------------------------------
+    def _timeline_html(self) -> str:
+        phases = list(self.game.phases())
+        current = self.state.phase
+        if current not in phases:
+            phases.append(current)
+        chips = []
+        for phase in phases:
+            if phase == current:
+                style = "background:#0072B2;color:white;font-weight:bold"
+            else:
+                style = "background:#E8E8E8;color:#333"
+            chips.append(
+                f"<span style='{style};padding:2px 8px;margin-right:4px;border-radius:10px'"
+                f" title='phase'>{escape(phase)}</span>"
+            )
+        return "<div class='hcgames-phases'>" + "".join(chips) + "</div>"
+
+    def _refresh(self) -> None:
+        state = self.state
+        self.round_counter.value = f"<b>Round {state.round}</b>"
+        self.timeline.value = self._timeline_html()
+        for view in self.region_views:
+            view.forget_selection()
+            view.update(state)
+        if self.cards_view is not None:
+            self.cards_view.update(state)
+        live = not state.is_terminal()
+        chance = live and state.is_chance()
+        human_turn = (
+            live and not chance and (self.humans is None or state.current_player in self.humans)
+        )
+        self.picker.update(state)
+        self.dice.update(state)
+        self.picker.layout.display = None if human_turn else "none"
+        self.dice.layout.display = None if chance and self.humans is None else "none"
+        self.event_log.update(state)
+        self.back_button.disabled = len(state.history) <= self._base
+        self.step_button.disabled = not live
+        self.phase_button.disabled = self.auto_button.disabled = not live
+        self._show_text()
+
+    def update(self, state: State) -> None:
+        """Show another position of the same game (Back then returns to this one)."""
+        if state.game is not self.game:
+            raise ValueError("the stepper shows one game; make a new stepper for another")
+        self.state = state
+        self._base = len(state.history)
+        self._checkpoints = {self._base: state.copy()}
+        self._refresh()
+
+    @property
+    def text(self) -> str:
+        state = self.state
+        if state.is_terminal():
+            outcome = state.outcome()
+            winners = ", ".join(state.player_name(p) for p in outcome.winners) if outcome else ""
+            result = f"{winners} won" if winners else "nobody won"
+            reason = outcome.reason if outcome else "finished"
+            return (
+                f"Round {state.round}, {state.phase} phase: the game is over, {result} ({reason})."
+            )
+        who = state.player_name(state.current_player)
+        return f"Round {state.round}, {state.phase} phase: {who} to act. {state.describe()}"
+
+
+class PlayApp(GameStepper):
+    """Play ``game`` against bots: the seats in ``humans`` choose with the picker (or
+    the map), every other seat is played by ``bot``, chance steps are rolled."""
+
+    def __init__(
+        self, game: Game, humans: Iterable[int] = (0,), bot: str = "greedy", seed: int = 0
+    ) -> None:
+        seats = sorted(set(humans))
+        for seat in seats:
+            if not 0 <= seat < game.num_players:
+                raise ValueError(
+                    f"human seat {seat} does not exist in a {game.num_players}-player game"
+                )
+        bots: dict[int, Bot | str] = {p: bot for p in range(game.num_players) if p not in seats}
+        super().__init__(
+            game.new_game(seed),
+            bots=bots,
+            seed=seed,
+            auto_bot=bot,
+            humans=seats,
+            viewer=seats[0] if seats else None,
+        )
+        self.auto_controls.layout.display = "none"
+        self._run_bots()
+        self._refresh()
+
+    def _run_bots(self) -> int:
+        played = 0
+        limit = self.game.max_actions
+        while not self.state.is_terminal() and not self.waiting_for_human() and played < limit:
+            self._advance(self.next_action(auto=True))
+            played += 1
+        return played
+
+    def _after_human(self) -> None:
+        self._run_bots()
+        self._refresh()
+
+    def _restore_to_human(self) -> None:
+        while len(self.state.history) > self._base:
+            self._restore(len(self.state.history) - 1)
+            if self.waiting_for_human():
+                return
+
+    @guarded
+    def back(self) -> bool:
+        """Undo back to the previous decision of a human player."""
+        if len(self.state.history) <= self._base:
+            self.say("This is the first position: there is nothing to undo.")
+            return False
+        before, checkpoints = self.state, dict(self._checkpoints)
+        self._restore_to_human()
+        if not self.waiting_for_human():
+            # no human decision before this one: stay where we were
+            self.state, self._checkpoints = before, checkpoints
+            self.say("There is no earlier decision of yours to go back to.")
+            return False
+        self._refresh()
+        return True
