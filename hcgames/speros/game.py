@@ -1,0 +1,144 @@
+"""The Conquest of Speros game object: options, the card set and fixed tables."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+from typing import Any, ClassVar
+
+from hcgames.core import Action, Game, RuleDecision
+from hcgames.speros.actions import (
+    ACTION_TYPES,
+    Attack,
+    Deploy,
+    Discard,
+    DrawCard,
+    Explore,
+    Lead,
+)
+from hcgames.speros.cards import TERRAINS, Card, CardSet, Objective, load_card_set
+from hcgames.speros.decisions import RULE_DECISIONS
+from hcgames.speros.state import PLAN_DRAWS, SperosState
+
+__all__ = ["SperosGame"]
+
+MINIONS = 10
+HAND_SIZE = 8
+
+
+@cache
+def _fraction(denominator: int) -> Fraction:
+    return Fraction(1, denominator)
+
+
+class SperosGame(Game):
+    """Conquest of Speros for 2-4 players, with or without Mastery Objectives."""
+
+    id: ClassVar[str] = "conquest-of-speros"
+    title: ClassVar[str] = "Conquest of Speros"
+    version: ClassVar[str] = "1"
+    state_class = SperosState
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+
+    minions = MINIONS
+
+    def __init__(self, players: int = 2, mastery: bool = True, **options: Any) -> None:
+        if options:
+            raise ValueError(f"unknown option(s) {sorted(options)}: use players and mastery")
+        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
+            raise ValueError(f"option players must be 2, 3 or 4, not {players!r}")
+        if not isinstance(mastery, bool):
+            raise ValueError(f"option mastery must be True or False, not {mastery!r}")
+        super().__init__(players=players, mastery=mastery)
+        self.players = players
+        self.mastery = mastery
+        self.card_set: CardSet = load_card_set()
+        cs = self.card_set
+        self.cards: dict[str, Card] = {c.id: c for c in (*cs.locations, *cs.artifacts)}
+        self._objectives: dict[str, Objective] = {o.id: o for o in (*cs.bonus, *cs.mastery)}
+        ids = list(self.cards)
+        # Action objects are made once and shared: legal-move lists stay cheap.
+        self.discard_actions = {c: Discard(c) for c in ids}
+        self.explore_actions = {c: Explore(c) for c in ids}
+        self.attack_actions = {c: Attack(c) for c in ids}
+        self.deploy_actions = {c: Deploy(c) for c in ids}
+        self.lead_actions = {(c, m): Lead(c, m) for c in ids for m in (False, True)}
+        self.draw_actions = {c: DrawCard(c) for c in ids}
+
+    @staticmethod
+    def fraction(denominator: int) -> Fraction:
+        return _fraction(denominator)
+
+    def objective(self, objective_id: str) -> Objective:
+        return self._objectives[objective_id]
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    @property
+    def max_effect_n(self) -> int:
+        cs = self.card_set
+        effects = [c.ability for c in cs.locations if c.ability]
+        effects += [e for c in cs.artifacts for e in (c.excavate, c.capture) if e]
+        effects += [e for p in cs.peoples for e in p.general_abilities]
+        return max(e.n for e in effects)
+
+    @property
+    def max_actions(self) -> int:
+        """A proven upper bound on steps (chance steps included) in one game.
+
+        Let D be the cards in the deck and H the cards in all hands. Each turn with a
+        card in hand discards one (H falls by 1), every draw moves a card from D to H,
+        and nothing else puts cards back in a hand, so 2D + H falls by at least one a
+        turn. A turn begun with an empty hand draws from the deck, or the deck is
+        empty and only the final round remains. So there are at most
+        2D + H + players turns after setup. Each turn has its discard, end of the
+        ability step and action, plus at most (2 + players) used abilities and
+        ``players`` Excavate offers, each taking at most K + 2 steps (K the largest
+        count on any ability); one-time Capture offers, draws and hand-limit
+        discards are bounded over the whole game.
+        """
+        n = self.players
+        k = self.max_effect_n + 2
+        deck = len(self.card_set.locations) - HAND_SIZE * n
+        turns = 2 * deck + (HAND_SIZE - 1) * n + n
+        per_turn = 3 + (2 + n) * k + n * k
+        locations = len(self.card_set.locations)
+        return 2 * n + deck + locations + n * k + n + turns * per_turn
+
+    @classmethod
+    def variants(cls) -> list[dict[str, Any]]:
+        return [
+            {"players": 2, "mastery": False},
+            {"players": 3, "mastery": True},
+            {"players": 4, "mastery": True},
+        ]
+
+    def rule_decisions(self) -> list[RuleDecision]:
+        return list(RULE_DECISIONS)
+
+    def phases(self) -> list[str]:
+        return [
+            "choose people",
+            "first placement",
+            "discard",
+            "ability",
+            "action",
+            "hand limit",
+            "empty hand",
+            "choose bonus",
+        ]
+
+    def odds_table(self) -> str:
+        from hcgames.speros.teach import odds_table
+
+        return odds_table(self)
+
+    def describe(self) -> str:
+        mastery = "with" if self.mastery else "without"
+        return (
+            f"{self.title} for {self.players} players, {mastery} Mastery Objectives: "
+            f"{len(self.card_set.locations)} Locations in {len(TERRAINS)} terrains, "
+            f"{self.players} Artifacts in play, Plan draws {PLAN_DRAWS}."
+        )
