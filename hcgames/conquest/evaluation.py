@@ -1,0 +1,83 @@
+"""A heuristic for bots: material, capitol spaces, threats and the march on the capitol.
+
+``evaluate(state, player)`` turns a weighted score into a number in (0, 1) with a
+logistic curve. The weights are ours: piece values come from
+``data/conquest/rules.json``; each enemy capitol space held is worth as much as a
+knight and a half (it costs the enemy 4 moves a turn and leads to victory); a piece
+the side about to act could take at once counts half lost; land pieces gain a
+little for every step they stand closer to the enemy capitol.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hcgames.conquest.state import ConquestState
+
+__all__ = ["evaluate", "material", "threatened"]
+
+CAPITOL_WEIGHT = 4.5
+THREAT_TO_MOVE = 0.6
+THREAT_OTHER = 0.15
+ADVANCE_WEIGHT = 0.06
+ADVANCE_RANGE = 14
+SCALE = 8.0
+
+
+def material(state: ConquestState) -> list[float]:
+    """Total piece value of each side (carried pieces included)."""
+    kinds = state.game.rules.kinds
+    kind_of = state.game.kind_of
+    out = [0.0, 0.0]
+    for piece, side in state.owner.items():
+        out[side] += kinds[kind_of[piece]].value
+    return out
+
+
+def threatened(state: ConquestState, attacker: int) -> list[str]:
+    """Top-level pieces of the other side that ``attacker`` could take in one step."""
+    out = []
+    board = state.game.board
+    top, owner = state.top, state.owner
+    for space, piece in top.items():
+        if owner[piece] != 1 - attacker:
+            continue
+        for near in board.near1[space]:
+            hunter = top.get(near)
+            if hunter is None or owner[hunter] != attacker:
+                continue
+            hunters = [hunter, *state.cargo.get(hunter, ())]
+            if any(
+                space in state.candidates(h) and state.step(h, space, 0)[0] in ("capture", "seize")
+                for h in hunters
+            ):
+                out.append(piece)
+                break
+    return out
+
+
+def evaluate(state: ConquestState, player: int) -> float:
+    if state.is_terminal():
+        return state.returns()[player]
+    game = state.game
+    kinds = game.rules.kinds
+    values = material(state)
+    score = values[player] - values[1 - player]
+    score += CAPITOL_WEIGHT * (state.occupied_capitol(player) - state.occupied_capitol(1 - player))
+    actor = state.current_player
+    for attacker in (0, 1):
+        weight = THREAT_TO_MOVE if attacker == actor else THREAT_OTHER
+        lost = sum(
+            sum(kinds[game.kind_of[x]].value for x in state.stack(p))
+            for p in threatened(state, attacker)
+        )
+        score += weight * lost * (1 if attacker == player else -1)
+    for piece, side in state.owner.items():
+        if game.is_ship[piece]:
+            continue
+        distance = game.board.capitol_distance[1 - side].get(state.where[piece], ADVANCE_RANGE)
+        gain = ADVANCE_WEIGHT * max(0, ADVANCE_RANGE - distance)
+        score += gain if side == player else -gain
+    return 1.0 / (1.0 + math.exp(-score / SCALE))

@@ -1,0 +1,309 @@
+"""The CONQUEST (1972) game object: options, setup, custom positions and views.
+
+Options
+-------
+``turn_limit`` (int, default 200)
+    The game ends after this many turns (both players' turns counted) and is judged
+    like the ten-quiet-turns rule: most enemy capitol spaces held wins, equal is a
+    draw. The book has no limit; we need one because a ship captured at port changes
+    sides instead of leaving the board, so captures alone do not bound a game.
+``draw_offers`` (bool, default True)
+    Whether :class:`~.actions.OfferDraw` is available (once per turn).
+``scenario`` (str, default ``"standard"``)
+    ``"standard"`` is the full starting set-up; other names come from
+    ``data/conquest/scenarios.json`` (``"skirmish"``: small forces meeting on the
+    Middle Isle, our own).
+``position`` (dict or None)
+    A custom position instead of the starting set-up; build it with
+    :meth:`ConquestGame.position`. It is stored in the options, so a game saved from
+    it loads again with ``Game(**options).new_game()`` and replays exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from hcgames.conquest.actions import ACTION_TYPES
+from hcgames.conquest.board import SIDES, Board, Rules, load_board, load_rules
+from hcgames.conquest.state import ConquestState
+from hcgames.core import Game, RuleDecision
+
+__all__ = ["ConquestGame", "rule_decisions"]
+
+PLAYERS = ("White", "Black")
+#: actions one turn can hold at most: 20 moves, two recapture steps after each
+#: capture, one pass, one draw offer and its answer
+ACTIONS_PER_TURN = 20 + 2 * 20 + 1 + 2
+
+
+class ConquestGame(Game):
+    """CONQUEST (1972) by Donald Benge, on our substitute board (see the package docs)."""
+
+    id: ClassVar[str] = "conquest-1972"
+    title: ClassVar[str] = "CONQUEST (1972)"
+    version: ClassVar[str] = "1"
+    state_class = ConquestState
+    action_types = ACTION_TYPES
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        unknown = set(options) - {"turn_limit", "draw_offers", "position", "scenario"}
+        if unknown:
+            raise ValueError(f"unknown option(s) {sorted(unknown)} for {self.id}")
+        limit = options.get("turn_limit", 200)
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+            raise ValueError(f"option turn_limit must be a positive integer, not {limit!r}")
+        draws = options.get("draw_offers", True)
+        if not isinstance(draws, bool):
+            raise ValueError(f"option draw_offers must be true or false, not {draws!r}")
+        self.turn_limit: int = limit
+        self.draw_offers: bool = draws
+        self.rules: Rules = load_rules()
+        self.board: Board = load_board()
+        self.piece_order: tuple[str, ...] = tuple(
+            f"{side}-{kind.name}{n}"
+            for side in SIDES
+            for kind in self.rules.kinds.values()
+            for n in range(1, kind.count + 1)
+        )
+        self.kind_of: dict[str, str] = {p: p[2:].rstrip("0123456789") for p in self.piece_order}
+        self.is_ship: dict[str, bool] = {
+            p: self.rules.kinds[k].at_sea for p, k in self.kind_of.items()
+        }
+        self.limit: dict[str, int] = {p: self.rules.kinds[k].moves for p, k in self.kind_of.items()}
+        position = options.get("position")
+        scenario = options.get("scenario", "standard")
+        if position is not None and "scenario" in options:
+            raise ValueError("options position and scenario cannot be combined")
+        if scenario != "standard":
+            from hcgames.conquest.positions import load_scenarios
+
+            table = load_scenarios(self)
+            if scenario not in table:
+                known = ", ".join(["standard", *table])
+                raise ValueError(f"option scenario must be one of {known}, not {scenario!r}")
+            self.setup: dict[str, Any] = table[scenario]
+        elif position is None:
+            self.setup = {
+                "pieces": dict(self.board.start),
+                "owners": {p: SIDES.index(p[0]) for p in self.board.start},
+                "to_move": 0,
+                "turn": 1,
+                "budget": self.rules.first_turn_moves,
+                "spent": 0,
+                "used": {},
+                "quiet": 0,
+            }
+        else:
+            from hcgames.conquest.positions import check_position
+
+            self.setup = check_position(self, position)
+
+    @classmethod
+    def position(
+        cls,
+        pieces: dict[str, str],
+        *,
+        to_move: str | int = "White",
+        turn: int = 2,
+        budget: int | None = None,
+        spent: int = 0,
+        used: dict[str, int] | None = None,
+        owners: dict[str, str] | None = None,
+        quiet: int = 0,
+        **options: Any,
+    ) -> ConquestGame:
+        """A game that starts from a position of your own (for examples and puzzles).
+
+        ``pieces`` maps piece ids (``"W-knight2"``, ``"B-ship1"`` ...) to a space id
+        or to the id of the piece carrying it (a soldier on an elephant, anything on
+        a ship). ``owners`` gives the side of a ship that changed hands. ``budget``
+        is the mover's allowance this turn (default: 20 less 4 per capitol space the
+        enemy holds), ``spent`` the moves already made and ``used`` the moves each
+        piece has made. The position travels in the options, so saved games from it
+        load and replay.
+        """
+        spec: dict[str, Any] = {
+            "pieces": dict(pieces),
+            "to_move": to_move if isinstance(to_move, str) else PLAYERS[to_move],
+            "turn": turn,
+            "spent": spent,
+            "used": dict(used or {}),
+            "owners": dict(owners or {}),
+            "quiet": quiet,
+        }
+        if budget is not None:
+            spec["budget"] = budget
+        return cls(position=spec, **options)
+
+    # --- facts ---------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return PLAYERS
+
+    @property
+    def max_actions(self) -> int:
+        """``turn_limit`` turns of at most 63 actions each (20 moves, 40 recapture
+        steps, a pass and a draw offer with its answer)."""
+        return ACTIONS_PER_TURN * self.turn_limit
+
+    @classmethod
+    def variants(cls) -> list[dict[str, Any]]:
+        return [{}, {"draw_offers": False, "scenario": "skirmish", "turn_limit": 60}]
+
+    def rule_decisions(self) -> list[RuleDecision]:
+        return rule_decisions()
+
+    def phases(self) -> list[str]:
+        return ["move", "recapture", "draw offer"]
+
+    def board_layout(self) -> dict[str, Any]:
+        nodes = {}
+        for sid in self.board.order:
+            s = self.board.spaces[sid]
+            kind = s["kind"]
+            if s.get("capitol"):
+                kind = f"capitol-{s['capitol'].lower()}"
+            elif s.get("port_of"):
+                kind = "port"
+            nodes[sid] = {"x": s["x"], "y": s["y"], "kind": kind, "label": sid}
+        return {"nodes": nodes, "edges": self.board.edges()}
+
+    def odds_table(self) -> str:
+        from hcgames.conquest.views import odds_table
+
+        return odds_table(self)
+
+    def describe(self) -> str:
+        base = super().describe()
+        start = "a custom position" if self.options.get("position") else "the starting set-up"
+        return f"{base}: two players, {start}, our substitute board ({self.board.name})."
+
+
+def rule_decisions() -> list[RuleDecision]:
+    """Every point the 1972 rulebook leaves open, and what this package does."""
+    book, ours, gaps = "rulebook", "ours", "RULES-GAPS"
+    return [
+        RuleDecision(
+            "Board",
+            "The printed board is not available; we use our own point-symmetric "
+            "board (127 land, 62 sea spaces, 16 ports, 6 bridges) with two five-space "
+            "capitols whose spaces have one road each.",
+            gaps,
+        ),
+        RuleDecision(
+            "Piece mix",
+            "Each side has 10 soldiers, 4 elephants, 2 chariots, 4 knights, "
+            "4 ships and 2 galleons.",
+            gaps,
+        ),
+        RuleDecision(
+            "First player",
+            "White moves first; its first turn has 10 moves, every later turn 20.",
+            ours,
+        ),
+        RuleDecision(
+            "One step per action",
+            "Each action is one step of one piece (mounting, "
+            "dismounting, boarding and going ashore each count as a move of the piece "
+            "that steps).",
+            ours,
+        ),
+        RuleDecision(
+            "Passing through",
+            "Only knights pass through their own pieces, and only "
+            "if they can still end on an empty space, with a capture or aboard their "
+            "own empty ship; nothing passes through an enemy piece.",
+            gaps,
+        ),
+        RuleDecision(
+            "Captured stacks",
+            "Taking a carrier (elephant, chariot or ship at sea) removes everything it carries.",
+            ours,
+        ),
+        RuleDecision(
+            "Soldiers and ships with elephants",
+            "A soldier may not seize an enemy ship "
+            "at port that carries an elephant, since that would capture the elephant.",
+            ours,
+        ),
+        RuleDecision(
+            "Seized ships",
+            "A ship taken at port by a land piece keeps its identity, "
+            "changes sides, loses its cargo and has its full move allowance this turn.",
+            ours,
+        ),
+        RuleDecision(
+            "Ship cargo",
+            "Soldiers board a ship only if it carries nothing but at most "
+            "one other soldier; soldiers do not mount an elephant that is already aboard "
+            "(they mount on land and the elephant boards with them).",
+            ours,
+        ),
+        RuleDecision(
+            "Dismounting onto a ship",
+            "A soldier riding an elephant or chariot beside a "
+            "port may step straight aboard its own ship there (one move).",
+            ours,
+        ),
+        RuleDecision(
+            "Recapture moves",
+            "Recapture steps are free: they count against neither "
+            "player's turn allowance nor any piece's limit.",
+            ours,
+        ),
+        RuleDecision(
+            "Necessary moves",
+            "A two-step recapture is legal only if the retaking "
+            "piece could not retake before the first step; the first step may not "
+            "capture; after the first step the defender must complete the recapture.",
+            book,
+        ),
+        RuleDecision(
+            "No recapture of a recapture",
+            "After a recapture the mover simply "
+            "continues the turn; a recapture is not itself answered.",
+            ours,
+        ),
+        RuleDecision(
+            "No pointless recapture offers",
+            "If the defender has no way to recapture, no decision is asked for.",
+            ours,
+        ),
+        RuleDecision(
+            "Capitol penalty",
+            "The allowance is fixed at the start of the turn (20 less "
+            "4 per own capitol space the enemy holds); each capture in one's own capitol "
+            "adds 4 back at once, never above 20.",
+            ours,
+        ),
+        RuleDecision(
+            "Occupation victory",
+            "Holding all five enemy capitol spaces wins as soon as "
+            "no recapture is pending; losing every land piece loses at once.",
+            ours,
+        ),
+        RuleDecision(
+            "Quiet turns",
+            "Twenty turns in a row (ten each) without any capture end the "
+            "game: most enemy capitol spaces held wins, equal is a draw.",
+            gaps,
+        ),
+        RuleDecision(
+            "Turn limit",
+            "A game ends after turn_limit turns (default 200), judged like "
+            "the quiet-turns rule; this bounds games in which seized ships change hands "
+            "forever.",
+            ours,
+        ),
+        RuleDecision(
+            "Draw offers",
+            "A player may offer a draw once per turn during their own "
+            "moves; the opponent accepts or declines at once.",
+            ours,
+        ),
+    ]

@@ -1,0 +1,129 @@
+"""Words and labels for the board views, the event log and the CLI odds table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hcgames.conquest.game import ConquestGame
+    from hcgames.conquest.state import ConquestState
+
+__all__ = ["describe", "odds_table", "region_views", "stack_label"]
+
+
+def stack_label(state: ConquestState, piece: str) -> str:
+    """A short label such as ``E+S+S`` (elephant with two soldiers) or ``Sh:K``."""
+    kinds = state.game.rules.kinds
+    own = kinds[state.kind(piece)].label
+    carried = state.cargo.get(piece, [])
+    if not carried:
+        return own
+    inner = "+".join(stack_label(state, x) for x in carried)
+    return f"{own}:{inner}" if state.game.is_ship[piece] else f"{own}+{inner}"
+
+
+def _stack_words(state: ConquestState, piece: str) -> str:
+    words = f"{state.kind(piece)} {piece}"
+    carried = state.cargo.get(piece, [])
+    if carried:
+        words += " carrying " + " and ".join(_stack_words(state, x) for x in carried)
+    return words
+
+
+def region_views(state: ConquestState) -> dict[str, dict[str, Any]]:
+    board = state.game.board
+    names = state.game.player_names
+    out: dict[str, dict[str, Any]] = {}
+    for sid in board.order:
+        space = board.spaces[sid]
+        what = "land" if sid in board.land else ("port" if sid in board.dock else "sea")
+        if space.get("capitol"):
+            what = f"{space['capitol']}'s capitol"
+        piece = state.top.get(sid)
+        if piece is None:
+            out[sid] = {"owner": None, "label": "", "tooltip": f"{sid} ({what}): empty."}
+            continue
+        owner = state.owner[piece]
+        label = stack_label(state, piece)
+        tip = f"{sid} ({what}): {names[owner]} {_stack_words(state, piece)}."
+        if state.transit is not None and state.where[state.transit] == sid:
+            tip += f" Knight {state.transit} is passing through."
+        out[sid] = {"owner": owner, "label": label, "tooltip": tip}
+    return out
+
+
+def describe(state: ConquestState) -> str:
+    names = state.game.player_names
+    if state.result is not None:
+        winners, reason = state.result
+        who = f"{names[winners[0]]} has won" if winners else "The game is drawn"
+        return f"Turn {state.turn}. {who}: {reason}."
+    counts = []
+    for side in (0, 1):
+        land = state.land_pieces(side)
+        ships = sum(1 for p, o in state.owner.items() if o == side and state.game.is_ship[p])
+        held = state.occupied_capitol(side)
+        counts.append(
+            f"{names[side]} has {land} land piece(s) and {ships} vessel(s) and holds "
+            f"{held} of {names[1 - side]}'s capitol spaces"
+        )
+    text = (
+        f"Turn {state.turn}, {names[state.mover]} moving: "
+        f"{state.spent} of {state.budget} moves used. "
+    )
+    text += "; ".join(counts) + "."
+    if state.pending is not None:
+        text += f" {names[1 - state.mover]} may recapture on {state.pending['space']}" + (
+            " (second step)." if state.pending["step"] == 2 else " or refuse."
+        )
+    if state.transit is not None:
+        text += f" Knight {state.transit} is passing through its own men."
+    if state.draw_offered:
+        text += f" {names[state.mover]} has offered a draw."
+    return text
+
+
+def odds_table(game: ConquestGame) -> str:
+    """CONQUEST has no dice: what decides a fight is who may take whom."""
+    kinds = game.rules.kinds
+    lines = [
+        "CONQUEST (1972) has no dice and no cards: a piece that steps onto an enemy",
+        "takes it for certain. What matters is how far pieces move and who may take whom.",
+        "",
+        f"{'piece':<10}{'moves/turn':>11}{'carries':>28}",
+    ]
+    carries = {
+        "soldier": "-",
+        "elephant": "up to 2 soldiers",
+        "chariot": "1 soldier",
+        "knight": "- (passes own men)",
+        "ship": "E, K, C or up to 2 S",
+        "galleon": "E, K, C or up to 2 S",
+    }
+    for kind in kinds.values():
+        lines.append(f"{kind.name:<10}{kind.moves:>11}{carries[kind.name]:>28}")
+    names = list(kinds)
+    lines += ["", "may capture ->  " + " ".join(f"{n[:4]:>5}" for n in names)]
+    for attacker in names:
+        row = []
+        for target in names:
+            if kinds[attacker].at_sea:
+                ok = kinds[target].at_sea
+            elif kinds[target].at_sea:
+                ok = True  # at port only
+            else:
+                ok = not (attacker == "soldier" and target == "elephant")
+            mark = "yes" if ok else "no"
+            if ok and not kinds[attacker].at_sea and kinds[target].at_sea:
+                mark = "port"
+            row.append(f"{mark:>5}")
+        lines.append(f"{attacker:<16}" + " ".join(row))
+    lines += [
+        "",
+        "Land pieces take ships only at port (the cargo is lost and the ship changes",
+        "sides); ships take ships anywhere at sea, with everything aboard.",
+        f"Moves per turn: {game.rules.first_turn_moves} on the first turn, then "
+        f"{game.rules.moves_per_turn}, less {game.rules.capitol_penalty} per own capitol space "
+        "held by the enemy.",
+    ]
+    return "\n".join(lines)
