@@ -1,0 +1,196 @@
+"""The :class:`DuelsGame`: one scenario of Conqueror: Duels with its fixed material.
+
+Everything that never changes during a game (the map as index arrays, defence
+bonuses, recruiting rights, heroes, the chronicle deck, interned action objects) is
+computed once here, so that states hold only the changing facts and copy cheaply.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, ClassVar
+
+from hcgames.conqueror import battle
+from hcgames.conqueror.actions import ALL_ACTION_TYPES, Attack, Move
+from hcgames.conqueror.material import Card, Hero, Scenario, load_material
+from hcgames.conqueror.state import INDEPENDENT, DuelsState
+from hcgames.core import Action, Game, RuleDecision
+
+__all__ = ["SCENARIOS", "DuelsGame"]
+
+#: scenario option values, in the booklet's order
+SCENARIOS = (
+    "standard",
+    "second-punic-war",
+    "gallic-wars",
+    "alexanders-conquest",
+    "rome-vs-persia",
+    "first-syrian-war",
+)
+
+
+class DuelsGame(Game):
+    """Conqueror: Duels for two players.
+
+    >>> game = DuelsGame(scenario="second-punic-war")
+    >>> game.player_names
+    ('Carthage', 'Rome')
+    >>> state = game.new_game()
+    >>> state.phase, state.player_name(state.current_player)
+    ('planning', 'Carthage')
+    """
+
+    id: ClassVar[str] = "conqueror-duels"
+    title: ClassVar[str] = "Conqueror: Duels"
+    version: ClassVar[str] = "1"
+    state_class = DuelsState
+    action_types: ClassVar[tuple[type[Action], ...]] = ALL_ACTION_TYPES
+
+    def __init__(self, scenario: str = "standard", **options: Any) -> None:
+        if options:
+            raise ValueError(
+                f"unknown option(s) {sorted(options)} for {self.id}; the only option is scenario="
+            )
+        if scenario not in SCENARIOS:
+            raise ValueError(f"scenario must be one of {', '.join(SCENARIOS)}, not {scenario!r}")
+        super().__init__(scenario=scenario)
+        material = load_material()
+        self.material = material
+        self.rules: dict[str, Any] = material.rules
+        self.scenario: Scenario = material.scenarios[scenario]
+        self.board = material.maps[self.scenario.map_key]
+        self.casualty_rules = battle.CasualtyRules.from_data(material.rules)
+        self._build_tables()
+
+    # --- static tables ------------------------------------------------------------
+    def _build_tables(self) -> None:
+        sc = self.scenario
+        terrs = self.board.territories
+        n = len(terrs)
+        self.names: tuple[str, ...] = tuple(t.name for t in terrs)
+        self.index: dict[str, int] = dict(self.board.index)
+        self.is_sea: tuple[bool, ...] = tuple(t.is_sea for t in terrs)
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(t.neighbours for t in terrs)
+        self.food: tuple[int, ...] = tuple(t.food for t in terrs)
+        self.coins: tuple[int, ...] = tuple(t.coins for t in terrs)
+        closed = set(sc.closed)
+        self.closed: tuple[bool, ...] = tuple(name in closed for name in self.names)
+        self.capital: tuple[int, int] = (self.index[sc.capitals[0]], self.index[sc.capitals[1]])
+        # map forts: a faction capital marked on the map that is nobody's capital in this
+        # scenario counts as a great fort (recruits and defends like one)
+        self.fort_kind: tuple[str, ...] = tuple(
+            "great" if t.fort == "capital" else t.fort for t in terrs
+        )
+        self.is_fort: tuple[bool, ...] = tuple(t.fort != "none" for t in terrs)
+        self.is_great: tuple[bool, ...] = tuple(k == "great" for k in self.fort_kind)
+        points = self.rules["points"]
+        self.points: tuple[int, ...] = tuple(
+            points["sea"] if t.is_sea else points[t.fort if t.fort != "none" else "land"]
+            for t in terrs
+        )
+        default = self.rules["defence_bonus"]
+        tables = [sc.defence[0], sc.defence[1], default]
+        self.defence: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self._defence_of(tables[p], p, t) for t in range(n)) for p in range(3)
+        )
+        self.faction_food: tuple[tuple[int, ...], tuple[int, ...]] = (
+            tuple(sc.faction_food[0].get(name, 0) for name in self.names),
+            tuple(sc.faction_food[1].get(name, 0) for name in self.names),
+        )
+        self.unit_strength = sc.unit_strength
+        self.heroes: tuple[Hero, ...] = self.material.heroes
+        self.hero_index: dict[str, int] = {h.id: i for i, h in enumerate(self.heroes)}
+        self.hero_choices: tuple[tuple[int, ...], tuple[int, ...]] = (
+            tuple(i for i, h in enumerate(self.heroes) if h.faction in sc.hero_factions[0]),
+            tuple(i for i, h in enumerate(self.heroes) if h.faction in sc.hero_factions[1]),
+        )
+        self.cards: dict[str, Card] = {c.id: c for c in self.material.cards}
+        if sc.chronicle is not None:
+            removed = set(sc.chronicle.get("removed", []))
+            self.deck: tuple[str, ...] = tuple(c.id for c in self.material.cards if c.id not in removed)
+        else:
+            self.deck = ()
+        cap = self.rules["unit_cap"]
+        self.cap_base: int = int(cap["base"])
+        self.cap_per_food: int = int(cap["per_food"])
+        self.recruit_limits: dict[str, dict[str, int]] = self.rules["recruit"]
+        self.actions_per_unit: int = int(self.rules["actions_per_unit"])
+        self._action_cache: dict[tuple[int, int, int, int, int], Action] = {}
+
+    def _defence_of(self, table: dict[str, int], player: int, t: int) -> int:
+        terr = self.board.territories[t]
+        if terr.is_sea:
+            return table["sea"]
+        if player < INDEPENDENT and t == self.capital[player]:
+            return table["capital"]
+        kind = self.fort_kind[t]
+        return table["great"] if kind == "great" else table["small"] if kind == "small" else table["land"]
+
+    def move_action(self, attack: bool, source: int, target: int, cavalry: int, infantry: int) -> Action:
+        """Interned Move/Attack objects (one object per distinct action, made once)."""
+        key = (int(attack), source, target, cavalry, infantry)
+        action = self._action_cache.get(key)
+        if action is None:
+            cls = Attack if attack else Move
+            action = cls(self.names[source], self.names[target], cavalry, infantry)
+            self._action_cache[key] = action
+        return action
+
+    # --- facts about the game -----------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return self.scenario.players
+
+    @property
+    def max_actions(self) -> int:
+        """A true upper bound, from the largest army the map can feed.
+
+        A side never has more units than 4 + 2 x (all the food on the map, plus
+        scenario and card bonuses) plus the rally's extra units. Per round and side:
+        at most that many disbands, two recruits per fort plus the rally cavalry, one
+        purchase per hero, two actions per unit in the action phase, each followed by
+        at most eight battle steps, and the end-of-phase actions.
+        """
+        sc = self.scenario
+        food = sum(self.food) + max(sum(f) for f in self.faction_food) + 1
+        rally = sc.rally or {}
+        units = self.cap_base + self.cap_per_food * food + int(rally.get("extra_units", 0)) + 1
+        forts = sum(self.is_fort)
+        planning = units + 1 + 2 * forts + int(rally.get("extra_cavalry", 0)) + len(self.heroes) + 1
+        acting = self.actions_per_unit * units * 9 + 1
+        per_round = 1 + 2 * (planning + acting)
+        return sc.max_rounds * per_round
+
+    @classmethod
+    def variants(cls) -> list[dict[str, Any]]:
+        return [{"scenario": key} for key in SCENARIOS]
+
+    def rule_decisions(self) -> list[RuleDecision]:
+        return [
+            RuleDecision(d["topic"], d["decision"], d.get("source", "ours"))
+            for d in self.material.decisions
+        ]
+
+    def phases(self) -> list[str]:
+        return ["chronicle", "planning", "action"]
+
+    def geojson(self) -> dict[str, Any]:
+        """The campaign map of this scenario (a copy; feature ids are territory names)."""
+        return copy.deepcopy(self.board.geojson)
+
+    def odds_table(self) -> str:
+        return battle.odds_table(die_sides=self.casualty_rules.die_sides)
+
+    def describe(self) -> str:
+        sc = self.scenario
+        return (
+            f"{self.title}: {sc.title}, {sc.players[0]} against {sc.players[1]} on the "
+            f"{self.board.title.lower()}, at most {sc.max_rounds} rounds."
+        )
+
+    def new_game(self, seed: int = 0) -> DuelsState:
+        return DuelsState(self, seed)
