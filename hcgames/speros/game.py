@@ -65,6 +65,10 @@ class SperosGame(Game):
         self.lead_actions = {(c, m): Lead(c, m) for c in ids for m in (False, True)}
         self.draw_actions = {c: DrawCard(c) for c in ids}
 
+    def new_game(self, seed: int = 0) -> SperosState:
+        """The position before the first choice; ``seed`` feeds the setup shuffles."""
+        return SperosState(self, seed)
+
     @staticmethod
     def fraction(denominator: int) -> Fraction:
         return _fraction(denominator)
@@ -93,19 +97,20 @@ class SperosGame(Game):
         and nothing else puts cards back in a hand, so 2D + H falls by at least one a
         turn. A turn begun with an empty hand draws from the deck, or the deck is
         empty and only the final round remains. So there are at most
-        2D + H + players turns after setup. Each turn has its discard, end of the
-        ability step and action, plus at most (2 + players) used abilities and
-        ``players`` Excavate offers, each taking at most K + 2 steps (K the largest
-        count on any ability); one-time Capture offers, draws and hand-limit
-        discards are bounded over the whole game.
+        2D + H + players turns after setup. Each turn has its discard, the end of the
+        ability step and its action, plus at most (2 + players) abilities used and
+        players x players Excavate offers (one per player and Artifact), each taking
+        at most K + 2 steps (K the largest count on any ability); one-time Capture
+        offers, draws and hand-limit discards are bounded over the whole game.
         """
         n = self.players
         k = self.max_effect_n + 2
-        deck = len(self.card_set.locations) - HAND_SIZE * n
-        turns = 2 * deck + (HAND_SIZE - 1) * n + n
-        per_turn = 3 + (2 + n) * k + n * k
         locations = len(self.card_set.locations)
-        return 2 * n + deck + locations + n * k + n + turns * per_turn
+        deck = locations - HAND_SIZE * n
+        turns = 2 * deck + (HAND_SIZE - 1) * n + n
+        per_turn = 3 + (2 + n) * k + n * n * k
+        setup_and_scoring = 3 * n
+        return setup_and_scoring + deck + locations + n * k + turns * per_turn
 
     @classmethod
     def variants(cls) -> list[dict[str, Any]]:

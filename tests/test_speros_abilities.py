@@ -1,0 +1,363 @@
+"""Every effect of the ability vocabulary, Artifacts (capture, lock, Excavate, the three
+capture timings) and General abilities once a game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from hcgames.core import IllegalAction
+from hcgames.speros.actions import (
+    Accept,
+    Attack,
+    Deploy,
+    Discard,
+    EndAbilities,
+    Exile,
+    Fortify,
+    Lead,
+    Move,
+    Obliterate,
+    Plan,
+    PlayFromHand,
+    Raze,
+    Recall,
+    Stop,
+    UseAbility,
+)
+from hcgames.speros.cards import ACTIVE_EFFECTS, ONGOING_EFFECTS
+from hcgames.speros.scenario import give_captured, lay_out, put_in_hand, start, to_action_step
+from hcgames.speros.scoring import score_lines
+from hcgames.speros.state import SperosState
+
+
+def _fresh() -> tuple[SperosState, int, int]:
+    state = start(2, ["mountain", "ocean"], seed=11)
+    me = state.turn_player
+    return state, me, 1 - me
+
+
+def _use_discard(state: SperosState, card: str) -> None:
+    me = state.turn_player
+    put_in_hand(state, me, card)
+    state.apply(Discard(card))
+    state.apply(UseAbility("discard", card, 0))
+
+
+def _resolve_draws(state: SperosState) -> None:
+    while state.is_chance():
+        state.apply(state.chance_outcomes()[0][0])
+
+
+def check_draw(state: SperosState, me: int, rival: int) -> None:
+    put_in_hand(state, me, "F01")  # draw 2
+    hand = len(state.hands[me])
+    deck = len(state.deck)
+    _use_discard(state, "F01")
+    _resolve_draws(state)
+    assert len(state.hands[me]) == hand - 1 + 2
+    assert len(state.deck) == deck - 2
+
+
+def check_deploy(state: SperosState, me: int, rival: int) -> None:
+    lay_out(state, "F08")  # forest, 5 spaces
+    lay_out(state, "M08")  # mountain: outside this ability's terrain
+    _use_discard(state, "F02")  # deploy one Minion to a Forest Location
+    legal = state.legal_actions()
+    assert Deploy("F08") in legal and Deploy("M08") not in legal
+    home = state.base_minions[me]
+    state.apply(Deploy("F08"))
+    assert state.units["F08"] == [(me, "M")]
+    assert state.base_minions[me] == home - 1
+
+
+def check_exile(state: SperosState, me: int, rival: int) -> None:
+    lay_out(state, "M08", [(rival, "M"), (rival, "G")])
+    _use_discard(state, "F03")  # exile one rival Minion anywhere
+    assert Exile("M08", rival) in state.legal_actions()
+    home = state.base_minions[rival]
+    state.apply(Exile("M08", rival))
+    assert state.units["M08"] == [(rival, "G")], "exile takes Minions only"
+    assert state.base_minions[rival] == home + 1
+
+
+def check_obliterate(state: SperosState, me: int, rival: int) -> None:
+    lay_out(state, "F08", [(rival, "M"), (rival, "G")])
+    _use_discard(state, "F04")  # obliterate one rival Unit on a Forest Location
+    legal = state.legal_actions()
+    assert Obliterate("F08", rival, True) in legal and Obliterate("F08", rival, False) in legal
+    home = state.base_minions[rival]
+    state.apply(Obliterate("F08", rival, False))
+    assert state.units["F08"] == [(rival, "G")]
+    assert state.base_minions[rival] == home, "obliterated Units do not go home"
+    assert state.lost_minions[rival] == 1
+
+
+def check_move(state: SperosState, me: int, rival: int) -> None:
+    lay_out(state, "F08", [(me, "M")])
+    lay_out(state, "F19")
+    _use_discard(state, "F05")  # move one of your Minions
+    state.apply(Move("F08", "F19"))
+    assert state.units["F08"] == [] and state.units["F19"] == [(me, "M")]
+
+
+def check_recall(state: SperosState, me: int, rival: int) -> None:
+    lay_out(state, "F08", [(me, "M")])
+    home = state.base_minions[me]
+    _use_discard(state, "F11")
+    state.apply(Recall("F08"))
+    assert state.units["F08"] == [] and state.base_minions[me] == home + 1
+
+
+def check_explore(state: SperosState, me: int, rival: int) -> None:
+    put_in_hand(state, me, "M08")
+    _use_discard(state, "F07")  # lay one Location from hand, unclaimed
+    state.apply(PlayFromHand("M08"))
+    assert "M08" in state.skirmish and state.units["M08"] == []
+    assert "M08" not in state.hands[me]
+
+
+def check_raze(state: SperosState, me: int, rival: int) -> None:
+    lay_out(state, "F08")
+    lay_out(state, "F19", [(rival, "M")])
+    _use_discard(state, "F09")  # raze one empty Location
+    legal = state.legal_actions()
+    assert Raze("F08") in legal and Raze("F19") not in legal
+    state.apply(Raze("F08"))
+    assert "F08" not in state.skirmish and state.discard[-1] == "F08"
+
+
+def check_fortify(state: SperosState, me: int, rival: int) -> None:
+    give_captured(state, me, "F08", [(me, "M"), (me, "M"), (me, "M")])
+    _use_discard(state, "F10")  # fortify one captured card
+    state.apply(Fortify("F08"))
+    assert state.units["F08"].count((me, "M")) == 4
+    assert state.owner["F08"] == me
+
+
+SCENARIOS: dict[str, Callable[[SperosState, int, int], None]] = {
+    "draw": check_draw,
+    "deploy": check_deploy,
+    "exile": check_exile,
+    "obliterate": check_obliterate,
+    "move": check_move,
+    "recall": check_recall,
+    "explore": check_explore,
+    "raze": check_raze,
+    "fortify": check_fortify,
+}
+
+
+def test_every_active_effect_has_a_scenario() -> None:
+    assert set(SCENARIOS) == set(ACTIVE_EFFECTS)
+
+
+@pytest.mark.parametrize("kind", sorted(ACTIVE_EFFECTS))
+def test_active_effect(kind: str) -> None:
+    state, me, rival = _fresh()
+    SCENARIOS[kind](state, me, rival)
+
+
+def test_an_impossible_ability_is_simply_skipped() -> None:
+    state, me, rival = _fresh()
+    _use_discard(state, "F11")  # recall, but no Minion of ours is deployed
+    assert state.phase == "ability" and not state.stack
+    assert UseAbility("discard", "F11", 0) not in state.legal_actions()
+
+
+def test_stop_ends_an_ability_early() -> None:
+    state, me, rival = _fresh()
+    lay_out(state, "F08")
+    lay_out(state, "F19")
+    _use_discard(state, "F18")  # deploy up to 2 to Forest Locations
+    state.apply(Deploy("F08"))
+    state.apply(Stop())
+    assert state.units["F19"] == [] and not state.stack and state.phase == "ability"
+
+
+# --- ongoing Artifact effects -------------------------------------------------------
+
+
+def ongoing_plan_bonus(state: SperosState, me: int, rival: int) -> None:
+    give_captured(state, me, "A03")  # Plan draws one extra
+    to_action_step(state)
+    hand = len(state.hands[me])
+    state.apply(Plan())
+    _resolve_draws(state)
+    assert len(state.hands[me]) == hand + 4
+
+
+def ongoing_hand_limit(state: SperosState, me: int, rival: int) -> None:
+    give_captured(state, me, "A14")  # keep 13 cards
+    lay_out(state, "F08")
+    for card in list(state.deck[:8]):
+        put_in_hand(state, me, card)
+    assert state.hand_limit(me) == 13
+    to_action_step(state)
+    state.apply(Attack("F08"))
+    # 7 + 8 - 1 = 14 cards: one over the raised limit of 13
+    assert state.phase == "hand limit" and state.turn_player == me
+    state.apply(state.legal_actions()[0])
+    assert state.turn_player == rival
+
+
+def ongoing_familiar(state: SperosState, me: int, rival: int) -> None:
+    give_captured(state, me, "F16", [(me, "M")])
+    before = dict((line, vp) for line, _, vp in score_lines(state, me))
+    give_captured(state, me, "A07")  # forest counts as familiar
+    after = dict((line, vp) for line, _, vp in score_lines(state, me))
+    assert before["minions on unfamiliar terrain"] == 1
+    assert after["minions on familiar terrain"] == 2
+
+
+def ongoing_set_bonus(state: SperosState, me: int, rival: int) -> None:
+    give_captured(state, me, "F16")  # crystal
+    give_captured(state, me, "F08")  # iron
+    give_captured(state, me, "F09")  # gold
+    sets = dict((line, vp) for line, _, vp in score_lines(state, me))["resource sets"]
+    assert sets == 3
+    give_captured(state, me, "A02")  # +2 VP per set (and one gold)
+    sets = dict((line, vp) for line, _, vp in score_lines(state, me))["resource sets"]
+    assert sets == 5
+
+
+def ongoing_shield(state: SperosState, me: int, rival: int) -> None:
+    lay_out(state, "M08", [(rival, "M")])
+    give_captured(state, rival, "A11")
+    _use_discard(state, "F03")  # exile: nothing may be picked
+    assert not state.stack, "the shielded Minion is no target"
+    assert state.units["M08"] == [(rival, "M")]
+
+
+ONGOING: dict[str, Callable[[SperosState, int, int], None]] = {
+    "plan_bonus": ongoing_plan_bonus,
+    "hand_limit": ongoing_hand_limit,
+    "familiar": ongoing_familiar,
+    "set_bonus": ongoing_set_bonus,
+    "shield": ongoing_shield,
+}
+
+
+@pytest.mark.parametrize("kind", sorted(ONGOING_EFFECTS))
+def test_ongoing_effect(kind: str) -> None:
+    assert set(ONGOING) == set(ONGOING_EFFECTS)
+    state, me, rival = _fresh()
+    ONGOING[kind](state, me, rival)
+
+
+def test_hand_limit_rule_with_the_codex() -> None:
+    state, me, rival = _fresh()
+    give_captured(state, me, "A14")
+    lay_out(state, "F08")
+    for card in list(state.deck[:6]):
+        put_in_hand(state, me, card)
+    to_action_step(state)
+    state.apply(Attack("F08"))
+    # 8 - 1 (first placement) + 6 - 1 (discard) = 12 cards, within a limit of 13
+    assert state.turn_player == rival
+
+
+# --- Artifacts --------------------------------------------------------------------------
+
+
+def _artifact_in_play(state: SperosState, artifact: str) -> None:
+    if artifact not in state.skirmish:
+        state.skirmish.append(artifact)
+        state.units[artifact] = []
+
+
+def test_capturing_an_artifact_sends_rivals_home_and_locks_the_captor() -> None:
+    state, me, rival = _fresh()
+    _artifact_in_play(state, "A12")
+    lay_out(state, "A12", [(rival, "M"), (me, "M"), (me, "M")])
+    home = state.base_minions[rival]
+    to_action_step(state)
+    state.apply(Attack("A12"))  # 3 > 1 + 1: demonstrated
+    state.apply(Stop())  # decline Excavate
+    assert state.owner["A12"] == me
+    assert state.units["A12"] == [(me, "M")] * 3
+    assert state.base_minions[rival] == home + 1
+    # locked: no ability may pick those Units, and no action may add to them
+    assert Attack("A12") not in state.legal_actions()
+
+
+def test_locked_units_cannot_be_moved_or_exiled() -> None:
+    state, me, rival = _fresh()
+    give_captured(state, rival, "A12", [(rival, "M")])
+    lay_out(state, "F08")
+    _use_discard(state, "F03")  # exile
+    assert not state.stack, "a Minion on a captured Artifact is no target"
+    assert state.units["A12"] == [(rival, "M")]
+
+
+def test_excavate_is_offered_once_per_turn() -> None:
+    state, me, rival = _fresh()
+    _artifact_in_play(state, "A09")  # excavate: draw 2
+    to_action_step(state)
+    state.apply(Lead("A09", True))
+    assert state.legal_actions() == [Accept("excavate", "A09"), Stop()]
+    hand = len(state.hands[me])
+    state.apply(Accept("excavate", "A09"))
+    _resolve_draws(state)
+    assert len(state.hands[me]) == hand + 2
+    assert state.turn_player == rival, "one offer only, though two Units were placed"
+
+
+def test_one_time_capture_ability_is_offered_on_capture() -> None:
+    state, me, rival = _fresh()
+    _artifact_in_play(state, "A01")  # capture (once): deploy 2
+    lay_out(state, "A01", [(me, "M"), (me, "M")])
+    lay_out(state, "F08")
+    to_action_step(state)
+    state.apply(Attack("A01"))  # 3 > 0 + 2
+    assert state.owner["A01"] == me
+    state.apply(Stop())  # decline Excavate
+    assert state.legal_actions() == [Accept("capture", "A01"), Stop()]
+    state.apply(Accept("capture", "A01"))
+    state.apply(Deploy("F08"))
+    state.apply(Deploy("F08"))
+    assert state.units["F08"] == [(me, "M"), (me, "M")]
+
+
+def test_reusable_artifact_once_in_each_ability_step() -> None:
+    state, me, rival = _fresh()
+    give_captured(state, me, "A04")  # reusable: deploy 1
+    lay_out(state, "F08")
+    state.apply(Discard(state.hands[me][0]))
+    use = UseAbility("artifact", "A04", 0)
+    assert use in state.legal_actions()
+    state.apply(use)
+    state.apply(Deploy("F08"))
+    if state.phase == "ability":
+        assert use not in state.legal_actions()
+        state.apply(EndAbilities())
+    with pytest.raises(IllegalAction):
+        state.apply(use)
+
+
+def test_general_ability_once_a_game() -> None:
+    state, me, rival = _fresh()
+    lay_out(state, "M08", [(rival, "M")])
+    state.apply(Discard(state.hands[me][0]))
+    general = [a for a in state.legal_actions() if getattr(a, "source", "") == "general"]
+    assert len(general) == 2
+    state.apply(general[0])
+    assert state.general_used[me]
+    while state.current_player == me and state.phase == "ability" or state.stack:
+        if state.is_chance():
+            _resolve_draws(state)
+        else:
+            state.apply(state.legal_actions()[-1])  # stop / end
+    if state.phase == "action":
+        state.apply(Plan())
+        _resolve_draws(state)
+    while state.turn_player != me or state.phase != "discard":
+        if state.is_chance():
+            _resolve_draws(state)
+        else:
+            state.apply(state.legal_actions()[-1])
+    state.apply(Discard(state.hands[me][0]))
+    assert not any(getattr(a, "source", "") == "general" for a in state.legal_actions())
+    with pytest.raises(IllegalAction, match="General"):
+        state.apply(general[1])
