@@ -1,0 +1,336 @@
+"""The position of a Classical Conquests game and the rules that change it.
+
+A game starts with two set-up steps: one resource roll per territory (a chance step
+on the sea d6 or land d8 table) and then one city per player. After that each player
+in turn plays the ten phases; each phase does its automatic part when it starts
+(production, feeding, battles, free research rolls, scoring) and ends with an
+explicit :class:`~hcgames.classical.actions.EndPhase`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from hcgames.classical import battle as battle_rules
+from hcgames.classical.actions import Move, ResearchDie, ResourceRoll
+from hcgames.classical.economy import CATEGORIES
+from hcgames.classical.material import PHASES, TRAITS
+from hcgames.core import CHANCE, TERMINAL, Action, Event, Outcome, State
+
+if TYPE_CHECKING:
+    from hcgames.classical.game import ClassicalGame
+
+__all__ = ["ClassicalState"]
+
+SETUP_ROLLS = -2
+SETUP_CITIES = -1
+T_INDEX = {t: n for n, t in enumerate(TRAITS)}
+
+
+class ClassicalState(State):
+    game: ClassicalGame
+
+    def __init__(self, game: ClassicalGame, seed: int = 0) -> None:
+        super().__init__(game, seed)
+        m = game.material
+        n_t = len(m.territories)
+        players = game.num_players
+        if game.civ_choice is None:
+            drawn = random.Random(seed).sample(range(len(m.civilizations)), players)
+            self.civs = [m.civilizations[i].id for i in drawn]
+        else:
+            self.civs = list(game.civ_choice)
+        self.resource: list[str | None] = [None] * n_t  # "grain", "salt" ... once rolled
+        self.category: list[str | None] = [None] * n_t  # what it yields, None for nothing
+        self.owner = [-1] * n_t
+        self.level = [0] * n_t  # 0 nothing, 1 village, 2 city
+        self.monuments = [0] * n_t
+        self.armies = [[0] * n_t for _ in range(players)]
+        self.fleets = [[0] * n_t for _ in range(players)]
+        self.levels = [[0] * len(TRAITS) for _ in range(players)]
+        self.points = [[0] * len(TRAITS) for _ in range(players)]
+        for p, civ_id in enumerate(self.civs):
+            for trait, lvl in m.civ(civ_id).traits:
+                self.levels[p][T_INDEX[trait]] = lvl
+        self.vp = [0] * players
+        self.out = [False] * players
+        self.player = 0
+        self.round_no = 0
+        self.phase_idx = SETUP_ROLLS
+        self.setup_next = 0  # territory to roll, then player to place
+        self.pool = dict.fromkeys(CATEGORIES, 0)
+        self._reset_turn_counters()
+        self.battles: list[int] = []
+        self.fight: dict[str, Any] | None = None
+        self.rolls_pending = 0
+        self.result: tuple[tuple[int, ...], str] | None = None
+
+    def _reset_turn_counters(self) -> None:
+        n_t = len(self.owner)
+        self.built = self.upgraded = self.settled = self.recruited = self.paid_rolls = 0
+        self.moves_made = 0
+        self.moved_armies = [0] * n_t
+        self.moved_fleets = [0] * n_t
+        self.shortfall = 0
+        self.move_cache: dict[str, Any] = {}  # derived data of the move phase, never saved
+
+    # --- contract: who acts ----------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        if self.result is not None:
+            return TERMINAL
+        if self.phase_idx == SETUP_ROLLS or self.fight is not None or self.rolls_pending:
+            return CHANCE
+        if self.phase_idx == SETUP_CITIES:
+            return self.setup_next
+        return self.player
+
+    @property
+    def phase(self) -> str:
+        if self.phase_idx == SETUP_ROLLS:
+            return "setup: resources"
+        if self.phase_idx == SETUP_CITIES:
+            return "setup: cities"
+        return PHASES[self.phase_idx]
+
+    @property
+    def round(self) -> int:
+        return self.round_no
+
+    def is_terminal(self) -> bool:
+        return self.result is not None
+
+    def outcome(self) -> Outcome | None:
+        if self.result is None:
+            return None
+        winners, reason = self.result
+        return Outcome(winners, reason, {p: float(v) for p, v in enumerate(self.vp)})
+
+    def player_name(self, player: int | None) -> str:
+        if player is not None and 0 <= player < len(self.civs):
+            return self.game.material.civ_by_id[self.civs[player]].name
+        return super().player_name(player)
+
+    # --- small facts ------------------------------------------------------------
+    def level_of(self, player: int, trait: str) -> int:
+        return self.levels[player][T_INDEX[trait]]
+
+    def cities_of(self, player: int) -> list[int]:
+        return [t for t, o in enumerate(self.owner) if o == player and self.level[t] == 2]
+
+    def monuments_of(self, player: int) -> int:
+        return sum(n for t, n in enumerate(self.monuments) if self.owner[t] == player)
+
+    def monument_limit(self, player: int) -> int:
+        book = self.game.material.book
+        return int(book["monument_limit_base"]) + self.level_of(player, "religion")
+
+    def recruit_limit(self, player: int) -> int:
+        book = self.game.material.book
+        return (
+            int(book["recruit_limit_base"])
+            + self.level_of(player, "government")
+            + len(self.cities_of(player))
+        )
+
+    def free_rolls(self, player: int) -> int:
+        book = self.game.material.book
+        return int(book["free_research_rolls"]) + self.level_of(player, "science")
+
+    def has_anything(self, player: int) -> bool:
+        return player in self.owner or any(self.armies[player]) or any(self.fleets[player])
+
+    def enemy_units(self, player: int) -> list[bool]:
+        """Per territory: does any other player have an army or fleet there?"""
+        rows = [u[q] for u in (self.armies, self.fleets) for q in range(len(u)) if q != player]
+        return list(map(any, zip(*rows, strict=True)))
+
+    def enemy_held(self, player: int) -> list[bool]:
+        """Per territory: enemy units or an enemy settlement (no passing through)."""
+        units = self.enemy_units(player)
+        return [u or (o not in (-1, player)) for u, o in zip(units, self.owner, strict=True)]
+
+    # --- costs -----------------------------------------------------------------
+    def monument_cost(self, territory: int) -> tuple[tuple[tuple[str, ...], ...], int]:
+        costs = self.game.costs
+        return costs["monument"], costs["monument_step"] * self.monuments[territory]
+
+    def upgrade_cost(self) -> tuple[tuple[str, ...], ...]:
+        return self.game.costs["upgrade"]
+
+    def village_cost(self) -> tuple[tuple[str, ...], ...]:
+        """Cost of the next village this turn (nothing for the free one)."""
+        costs = self.game.costs
+        return () if self.settled < costs["free_villages"] else costs["village"]
+
+    def unit_cost(self, kind: str) -> tuple[tuple[str, ...], ...]:
+        return self.game.costs[kind]
+
+    # --- legal actions ---------------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        from hcgames.classical import phases
+
+        return phases.legal_actions(self)
+
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        m = self.game.material
+        if self.phase_idx == SETUP_ROLLS:
+            t = m.territories[self.setup_next]
+            die = m.land_die if t.land else m.sea_die
+            return [(ResourceRoll(t.id, f), Fraction(1, die)) for f in range(1, die + 1)]
+        if self.fight is not None:
+            side = "attacker" if self.fight["attacker_roll"] is None else "defender"
+            return battle_rules.die_outcomes(side)
+        return RESEARCH_OUTCOMES
+
+    # --- applying --------------------------------------------------------------
+    def _apply(self, action: Action) -> list[Event]:
+        from hcgames.classical import phases
+
+        return phases.apply(self, action)
+
+    def event(self, tag: str, text: str, player: int | None = -1, **data: Any) -> Event:
+        """An event of this moment; ``player`` defaults to the player whose turn it is."""
+        who = self.player if player == -1 else player
+        return Event(self.round_no, self.phase, who, tag, text, data)
+
+    # --- reachability ----------------------------------------------------------
+    def army_destinations(
+        self, player: int, start: int, held: list[bool], enemy_units: list[bool]
+    ) -> list[int]:
+        """Land territories an army at ``start`` can reach this turn.
+
+        Land steps cost one move each; a sea territory holding one of the player's
+        fleets (and no enemy unit) costs nothing to cross. An army stops in the first
+        enemy-held territory it enters and never ends its move at sea.
+        """
+        m = self.game.material
+        budget = int(m.book["army_moves"])
+        land_nb, sea_nb = m.land_neighbours, m.sea_neighbours
+        fleets = self.fleets[player]
+        far = budget + 1
+        best = [far] * len(fleets)
+        best[start] = 0
+        todo: deque[int] = deque([start])
+        while todo:
+            here = todo.popleft()
+            cost = best[here]
+            if here != start and held[here]:
+                continue  # stopped by the enemy
+            if cost < budget:
+                for n in land_nb[here]:
+                    if cost + 1 < best[n]:
+                        best[n] = cost + 1
+                        todo.append(n)
+            for n in sea_nb[here]:
+                if fleets[n] and not enemy_units[n] and cost < best[n]:
+                    best[n] = cost
+                    todo.appendleft(n)
+        is_land = m.is_land
+        return [t for t, c in enumerate(best) if c < far and t != start and is_land[t]]
+
+    def fleet_destinations(self, player: int, start: int, held: list[bool]) -> list[int]:
+        """Sea territories a fleet at ``start`` reaches within its moves."""
+        m = self.game.material
+        budget = int(m.book["fleet_moves"])
+        sea_nb = m.sea_neighbours
+        best = {start: 0}
+        todo = deque([start])
+        while todo:
+            here = todo.popleft()
+            if (here != start and held[here]) or best[here] == budget:
+                continue
+            step = best[here] + 1
+            for n in sea_nb[here]:
+                if n not in best:
+                    best[n] = step
+                    todo.append(n)
+        return sorted(t for t in best if t != start)
+
+    # --- contract: views and snapshots -----------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "civs": list(self.civs),
+            "resource": list(self.resource),
+            "owner": list(self.owner),
+            "level": list(self.level),
+            "monuments": list(self.monuments),
+            "armies": [list(a) for a in self.armies],
+            "fleets": [list(f) for f in self.fleets],
+            "levels": [list(lv) for lv in self.levels],
+            "points": [list(pt) for pt in self.points],
+            "vp": list(self.vp),
+            "out": list(self.out),
+            "player": self.player,
+            "round": self.round_no,
+            "phase": self.phase_idx,
+            "setup_next": self.setup_next,
+            "pool": dict(self.pool),
+            "counters": [
+                self.built,
+                self.upgraded,
+                self.settled,
+                self.recruited,
+                self.paid_rolls,
+                self.moves_made,
+                self.shortfall,
+            ],
+            "moved_armies": list(self.moved_armies),
+            "moved_fleets": list(self.moved_fleets),
+            "battles": list(self.battles),
+            "fight": dict(self.fight) if self.fight else None,
+            "rolls_pending": self.rolls_pending,
+            "result": [list(self.result[0]), self.result[1]] if self.result else None,
+        }
+
+    def copy(self) -> ClassicalState:
+        clone = object.__new__(type(self))
+        for key, value in self.__dict__.items():
+            if key == "game":
+                clone.game = value
+            elif isinstance(value, list):
+                clone.__dict__[key] = [list(v) if isinstance(v, list) else v for v in value]
+            elif isinstance(value, dict):
+                clone.__dict__[key] = dict(value)  # the move cache's lists are never changed
+            else:
+                clone.__dict__[key] = value
+        return clone
+
+    def why_illegal(self, action: Action) -> tuple[str, str]:
+        from hcgames.classical import phases
+
+        return phases.why_illegal(self, action)
+
+    def scores(self) -> dict[int, float]:
+        return {p: float(v) for p, v in enumerate(self.vp)}
+
+    def evaluate(self, player: int) -> float:
+        if self.is_terminal():
+            return self.returns()[player]
+        from hcgames.classical import views
+
+        return views.evaluate(self, player)
+
+    def describe(self) -> str:
+        from hcgames.classical import views
+
+        return views.describe(self)
+
+    def region_views(self) -> dict[str, dict[str, Any]]:
+        from hcgames.classical import views
+
+        return views.region_views(self)
+
+    def action_regions(self, action: Action) -> tuple[str, ...]:
+        if isinstance(action, Move):
+            return (action.from_, action.to)
+        territory = getattr(action, "territory", None)
+        return (territory,) if isinstance(territory, str) else ()
+
+
+RESEARCH_OUTCOMES: list[tuple[Action, Fraction]] = [
+    (ResearchDie(f), Fraction(1, 12)) for f in range(1, 13)
+]

@@ -1,0 +1,122 @@
+"""Read-only views of a Classical Conquests position: map labels, text, heuristics."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from hcgames.classical.material import TRAITS
+
+if TYPE_CHECKING:
+    from hcgames.classical.state import ClassicalState
+
+__all__ = ["describe", "evaluate", "region_views", "research_chart"]
+
+
+def region_views(s: ClassicalState) -> dict[str, dict[str, Any]]:
+    """``{territory id: {"owner", "label", "tooltip"}}`` for map widgets.
+
+    Labels are compact: ``C`` city, ``V`` village, ``M2`` two monuments, ``3A`` three
+    armies, ``1F`` one fleet (several players' units show as ``2A/1A`` in a battle).
+    """
+    m = s.game.material
+    players = range(len(s.civs))
+    out: dict[str, dict[str, Any]] = {}
+    for t, terr in enumerate(m.territories):
+        parts: list[str] = []
+        words: list[str] = []
+        owner: int | None = s.owner[t] if s.owner[t] >= 0 else None
+        if s.level[t]:
+            kind = "city" if s.level[t] == 2 else "village"
+            parts.append("C" if s.level[t] == 2 else "V")
+            words.append(f"a {kind} of the {s.player_name(s.owner[t])}")
+        if s.monuments[t]:
+            parts.append(f"M{s.monuments[t]}")
+            words.append(f"{s.monuments[t]} monument(s)")
+        for q in players:
+            a, f = s.armies[q][t], s.fleets[q][t]
+            if a or f:
+                if owner is None:
+                    owner = q
+                units = " ".join(x for x in (f"{a}A" if a else "", f"{f}F" if f else "") if x)
+                parts.append(units)
+                words.append(f"{s.player_name(q)}: {a} armies, {f} fleets")
+        resource = s.resource[t]
+        what = f"{resource}" if resource else "resource not rolled yet"
+        tip = f"{terr.name} ({'land' if terr.land else 'sea'}, {what}; today {terr.today})"
+        if words:
+            tip += ": " + "; ".join(words)
+        out[terr.id] = {"owner": owner, "label": " ".join(parts), "tooltip": tip + "."}
+    return out
+
+
+def research_chart(s: ClassicalState, player: int) -> list[dict[str, Any]]:
+    """One row per trait: level and research points of ``player``."""
+    m = s.game.material
+    return [
+        {
+            "trait": m.trait_names[trait],
+            "level": s.levels[player][k],
+            "points": s.points[player][k],
+            "next level at": s.levels[player][k] + 1,
+            "effect": m.trait_effects[trait],
+        }
+        for k, trait in enumerate(TRAITS)
+    ]
+
+
+def describe(s: ClassicalState) -> str:
+    m = s.game.material
+    scores = ", ".join(f"{s.player_name(p)} {v}" for p, v in enumerate(s.vp))
+    if s.is_terminal():
+        outcome = s.outcome()
+        reason = outcome.reason if outcome else "finished"
+        return f"The game is over: {reason}. Victory points: {scores}."
+    if s.phase_idx < 0:
+        done = s.setup_next if s.phase_idx == -2 else len(m.territories)
+        return (
+            f"Set-up ({s.phase}): {done} of {len(m.territories)} territories have their "
+            f"resource; peoples: {', '.join(s.player_name(p) for p in range(len(s.civs)))}."
+        )
+    p = s.player
+    pool = ", ".join(f"{n} {c}" for c, n in s.pool.items() if n) or "no resources"
+    cities = len(s.cities_of(p))
+    villages = sum(1 for t, o in enumerate(s.owner) if o == p and s.level[t] == 1)
+    text = (
+        f"Round {s.round_no} of {s.game.max_turns}, {s.phase} phase of the "
+        f"{s.player_name(p)}. They hold {cities} cities, {villages} villages, "
+        f"{s.monuments_of(p)} monuments, {sum(s.armies[p])} armies and "
+        f"{sum(s.fleets[p])} fleets, and have {pool} to spend this turn. "
+    )
+    if s.fight is not None:
+        terr = m.territories[s.fight["territory"]]
+        text += f"A battle is on in {terr.name} against the {s.player_name(s.fight['defender'])}. "
+    elif s.rolls_pending:
+        text += f"{s.rolls_pending} research roll(s) to make. "
+    return text + f"Victory points: {scores}."
+
+
+def _strength(s: ClassicalState, p: int) -> float:
+    cities = sum(1 for t, o in enumerate(s.owner) if o == p and s.level[t] == 2)
+    villages = sum(1 for t, o in enumerate(s.owner) if o == p and s.level[t] == 1)
+    levels = sum(s.levels[p])
+    units = sum(s.armies[p]) + sum(s.fleets[p])
+    return (
+        s.vp[p]
+        + 4.0 * s.monuments_of(p)
+        + 3.0 * cities
+        + 1.5 * villages
+        + levels
+        + 0.5 * units
+        + 1.0
+    )
+
+
+def evaluate(s: ClassicalState, player: int) -> float:
+    """Share of the table's strength held by ``player`` (VP, settlements, levels, units)."""
+    if s.out[player]:
+        return 0.0
+    target = float(s.game.material.book["victory_points"])
+    strengths = [0.0 if s.out[q] else _strength(s, q) for q in range(len(s.civs))]
+    share = strengths[player] / sum(strengths)
+    progress = min(1.0, s.vp[player] / target)
+    return max(0.0, min(1.0, 0.8 * share + 0.2 * progress))
