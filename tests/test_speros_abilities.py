@@ -160,14 +160,14 @@ def test_active_effect(kind: str) -> None:
 
 
 def test_an_impossible_ability_is_simply_skipped() -> None:
-    state, me, rival = _fresh()
+    state, _me, _rival = _fresh()
     _use_discard(state, "F11")  # recall, but no Minion of ours is deployed
     assert state.phase == "ability" and not state.stack
     assert UseAbility("discard", "F11", 0) not in state.legal_actions()
 
 
 def test_stop_ends_an_ability_early() -> None:
-    state, me, rival = _fresh()
+    state, _me, _rival = _fresh()
     lay_out(state, "F08")
     lay_out(state, "F19")
     _use_discard(state, "F18")  # deploy up to 2 to Forest Locations
@@ -283,7 +283,7 @@ def test_capturing_an_artifact_sends_rivals_home_and_locks_the_captor() -> None:
 
 
 def test_locked_units_cannot_be_moved_or_exiled() -> None:
-    state, me, rival = _fresh()
+    state, _me, rival = _fresh()
     give_captured(state, rival, "A12", [(rival, "M")])
     lay_out(state, "F08")
     _use_discard(state, "F03")  # exile
@@ -305,7 +305,7 @@ def test_excavate_is_offered_once_per_turn() -> None:
 
 
 def test_one_time_capture_ability_is_offered_on_capture() -> None:
-    state, me, rival = _fresh()
+    state, me, _rival = _fresh()
     _artifact_in_play(state, "A01")  # capture (once): deploy 2
     lay_out(state, "A01", [(me, "M"), (me, "M")])
     lay_out(state, "F08")
@@ -321,7 +321,7 @@ def test_one_time_capture_ability_is_offered_on_capture() -> None:
 
 
 def test_reusable_artifact_once_in_each_ability_step() -> None:
-    state, me, rival = _fresh()
+    state, me, _rival = _fresh()
     give_captured(state, me, "A04")  # reusable: deploy 1
     lay_out(state, "F08")
     state.apply(Discard(state.hands[me][0]))
@@ -344,7 +344,7 @@ def test_general_ability_once_a_game() -> None:
     assert len(general) == 2
     state.apply(general[0])
     assert state.general_used[me]
-    while state.current_player == me and state.phase == "ability" or state.stack:
+    while (state.current_player == me and state.phase == "ability") or state.stack:
         if state.is_chance():
             _resolve_draws(state)
         else:

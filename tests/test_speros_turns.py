@@ -232,8 +232,8 @@ def test_observation_hides_rival_hands_and_determinize_keeps_what_is_seen() -> N
     guess = state.determinize(me, random.Random(1))
     assert guess.observation(me) == obs
     assert guess.hands[me] == state.hands[me]
-    pool = sorted(state.deck + sum((state.hands[q] for q in range(3) if q != me), []))
-    assert sorted(guess.deck + sum((guess.hands[q] for q in range(3) if q != me), [])) == pool
+    pool = sorted(state.deck + [c for q in range(3) if q != me for c in state.hands[q]])
+    assert sorted(guess.deck + [c for q in range(3) if q != me for c in guess.hands[q]]) == pool
 
 
 def test_rule_decisions_are_listed() -> None:

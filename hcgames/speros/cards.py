@@ -492,9 +492,10 @@ def build_card_set(
             problems.add(f"{where}: unknown terrain {terrain!r}")
             continue
         raw_abilities = row["general"].get("abilities")
-        if not isinstance(raw_abilities, list) or len(raw_abilities) != 2:
-            problems.add(f"{where}: a General has exactly 2 abilities")
+        if not isinstance(raw_abilities, list):
             raw_abilities = []
+        if len(raw_abilities) != 2:
+            problems.add(f"{where}: a General has exactly 2 abilities")
         effects = [
             _effect(a, f"{where} general ability {j + 1}", problems, ACTIVE_EFFECTS)
             for j, a in enumerate(raw_abilities)

@@ -1,0 +1,66 @@
+"""The teaching maths of Conquest of Speros: exact draw odds and capture tables."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from hcgames.speros import SperosGame
+from hcgames.speros.actions import Lead
+from hcgames.speros.scenario import lay_out, start, to_action_step
+from hcgames.speros.teach import (
+    capture_table,
+    draw_odds,
+    hypergeometric,
+    hypergeometric_at_least,
+    odds_table,
+    unseen_cards,
+)
+
+
+@pytest.mark.parametrize(("population", "successes", "draws"), [(10, 3, 4), (7, 7, 2), (5, 0, 3)])
+def test_hypergeometric_is_a_distribution(population: int, successes: int, draws: int) -> None:
+    total = sum(hypergeometric(population, successes, draws, h) for h in range(draws + 1))
+    assert total == 1
+
+
+def test_hypergeometric_matches_counting_every_hand() -> None:
+    cards = ["good"] * 4 + ["bad"] * 5
+    hands = list(itertools.combinations(range(len(cards)), 3))
+    at_least_two = sum(1 for h in hands if sum(cards[i] == "good" for i in h) >= 2)
+    assert hypergeometric_at_least(9, 4, 3, 2) == Fraction(at_least_two, len(hands))
+
+
+def test_draw_odds_count_the_cards_the_player_cannot_see() -> None:
+    state = start(2, ["forest", "mountain"], seed=5)
+    me = state.turn_player
+    pool = unseen_cards(state, me)
+    assert len(pool) == len(state.deck) + len(state.hands[1 - me])
+    odds = draw_odds(state, me, lambda c: c.terrain == "ocean", draws=3)
+    ocean = sum(1 for c in pool if state.game.cards[c].terrain == "ocean")
+    assert odds["successes"] == ocean and odds["population"] == len(pool)
+    assert odds["probability"] == 1 - hypergeometric(len(pool), ocean, 3, 0)
+
+
+def test_capture_table_for_example_2() -> None:
+    state = start(2, ["mountain", "forest"], seed=4)
+    green = state.turn_player
+    red = 1 - green
+    card = next(c for c in state.deck if state.game.cards[c].encampments == 4)
+    lay_out(state, card, [(red, "M")])
+    to_action_step(state)
+    before = capture_table(state, card)
+    assert before[green]["needed"] == 3 and not before[green]["now"]
+    state.apply(Lead(card, True))
+    rows = capture_table(state, card)
+    assert rows[green]["units"] == 2 and rows[red]["units"] == 1
+    assert rows[red]["needed"] == 1 and rows[red]["next_turn"]
+    assert not rows[green]["demonstrates"]
+
+
+def test_odds_table_prints_majority_and_draw_numbers() -> None:
+    text = odds_table(SperosGame(players=2))
+    assert "encampments" in text and "at least 1" in text
+    assert SperosGame(players=3).odds_table().startswith("Conquest of Speros")
