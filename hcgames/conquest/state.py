@@ -249,10 +249,6 @@ class ConquestState(Position, State):
                 f"{piece} has already made all {limit} of its moves this turn",
                 "piece move limits",
             )
-        if to not in self.candidates(piece):
-            here = self.where[piece]
-            how = "a sea lane" if self.game.is_ship[piece] else "a road, bridge or port"
-            return f"{to} is not joined to {here} by {how}", "moves"
         room = min(limit - self.used.get(piece, 0), self.moves_left) - 1
         _tag, message, rule = self.step(piece, to, room)
         return (message or f"{move} is not allowed here", rule or "moves")

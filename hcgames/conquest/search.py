@@ -1,0 +1,119 @@
+"""An exact solver for CONQUEST puzzles: can the side to move force a win this turn?
+
+The search is AND-OR: at the mover's steps one good move is enough, at the
+defender's recapture decisions every answer (retake with any piece, or refuse)
+must still lose. Passing and draw offers are never tried. ``max_steps`` bounds the
+mover's steps, so the search is finite; positions met twice are looked up in a
+table. It is meant for small puzzle positions, not the full 52-piece game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+
+from hcgames.conquest.actions import OfferDraw, Pass
+from hcgames.conquest.state import ConquestState
+from hcgames.core import Action
+
+__all__ = ["Solution", "main_line", "solve"]
+
+
+@dataclass
+class Solution:
+    """A winning plan: the mover's step, then the plan after each defender answer.
+
+    ``action`` is the mover's step (None at a defender node), ``replies`` maps each
+    defender answer to the plan that follows it, ``then`` the plan after the step.
+    """
+
+    action: Action | None = None
+    then: Solution | None = None
+    replies: dict[Action, Solution] = field(default_factory=dict)
+
+    def size(self) -> int:
+        own = 1 if self.action is not None else 0
+        return (
+            own
+            + (self.then.size() if self.then else 0)
+            + sum(r.size() for r in self.replies.values())
+        )
+
+
+def _key(state: ConquestState) -> Hashable:
+    return (
+        frozenset(state.where.items()),
+        frozenset(state.carrier.items()),
+        frozenset(state.owner.items()),
+        frozenset(state.used.items()),
+        state.spent,
+        state.budget,
+        state.mover,
+        state.transit,
+        None if state.pending is None else (state.pending["space"], state.pending["step"]),
+        None if state.pending is None else tuple(state.pending["before"]),
+    )
+
+
+def solve(state: ConquestState, max_steps: int = 6) -> Solution | None:
+    """A plan that wins for the side to move within ``max_steps`` steps, or None."""
+    attacker = state.current_player
+    table: dict[tuple[Hashable, int], Solution | None] = {}
+    return _search(state, attacker, max_steps, table)
+
+
+def _search(
+    state: ConquestState,
+    attacker: int,
+    steps: int,
+    table: dict[tuple[Hashable, int], Solution | None],
+) -> Solution | None:
+    outcome = state.outcome()
+    if outcome is not None:
+        return Solution() if outcome.winners == (attacker,) else None
+    if state.mover != attacker:
+        return None  # the turn ended without a win
+    key = (_key(state), steps)
+    if key in table:
+        return table[key]
+    table[key] = None  # guards against revisiting a position within one line
+    result: Solution | None = None
+    if state.current_player != attacker:
+        # the defender answers a capture: every answer must still lose
+        replies: dict[Action, Solution] = {}
+        for reply in state.legal_actions():
+            child = state.copy()
+            child.apply(reply)
+            sub = _search(child, attacker, steps, table)
+            if sub is None:
+                break
+            replies[reply] = sub
+        else:
+            result = Solution(replies=replies)
+    elif steps > 0:
+        for action in state.legal_actions():
+            if isinstance(action, Pass | OfferDraw):
+                continue
+            child = state.copy()
+            child.apply(action)
+            sub = _search(child, attacker, steps - 1, table)
+            if sub is not None:
+                result = Solution(action=action, then=sub)
+                break
+    table[key] = result
+    return result
+
+
+def main_line(plan: Solution | None) -> list[Action]:
+    """The plan followed along the defender's first listed answer at each decision."""
+    line: list[Action] = []
+    while plan is not None:
+        if plan.action is not None:
+            line.append(plan.action)
+            plan = plan.then
+        elif plan.replies:
+            reply, plan = next(iter(plan.replies.items()))
+            line.append(reply)
+        else:
+            break
+    return line

@@ -1,0 +1,68 @@
+"""Invariants of CONQUEST (1972) over random play (hypothesis chooses the moves)."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hcgames.conquest import ConquestGame, Move
+
+GAMES = [ConquestGame(), ConquestGame(scenario="skirmish", draw_offers=False)]
+
+
+def check_invariants(state) -> None:
+    game = state.game
+    assert 0 <= state.spent <= state.budget <= game.rules.moves_per_turn
+    for piece, used in state.used.items():
+        assert used <= game.limit[piece]
+    # one unit per space, carriers within capacity, riders where their carrier is
+    assert len(set(state.top.values())) == len(state.top)
+    for host, load in state.cargo.items():
+        if game.is_ship[host]:
+            kinds = [game.kind_of[p] for p in load]
+            assert kinds.count("soldier") == len(kinds) <= 2 or len(kinds) == 1
+        else:
+            assert len(load) <= game.rules.kinds[game.kind_of[host]].riders
+        for piece in load:
+            assert state.where[piece] == state.where[host]
+            assert state.owner[piece] == state.owner[host]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    choices=st.lists(st.integers(min_value=0, max_value=10_000), min_size=50, max_size=250),
+    which=st.sampled_from([0, 1]),
+)
+def test_budget_never_exceeded_and_pieces_never_grow(choices: list[int], which: int) -> None:
+    state = GAMES[which].new_game()
+    pieces = len(state.where)
+    for choice in choices:
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        before = state.spent, state.mover
+        action = legal[choice % len(legal)]
+        state.apply(action)
+        if isinstance(action, Move) and state.mover == before[1] and state.pending is None:
+            assert state.spent in (before[0], before[0] + 1)
+        check_invariants(state)
+        assert len(state.where) <= pieces
+        pieces = len(state.where)
+
+
+@settings(max_examples=15, deadline=None)
+@given(choices=st.lists(st.integers(min_value=0, max_value=10_000), min_size=20, max_size=120))
+def test_copies_and_replays_agree(choices: list[int]) -> None:
+    game = GAMES[1]
+    state = game.new_game()
+    for choice in choices:
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        before = state.snapshot()
+        clone = state.copy()
+        clone.apply(legal[choice % len(legal)])
+        assert state.snapshot() == before  # the copy shares nothing mutable
+        state.apply(legal[choice % len(legal)])
+        assert state.snapshot() == clone.snapshot()
+    assert game.replay(state.history).snapshot() == state.snapshot()
