@@ -1,0 +1,236 @@
+"""Battle arithmetic: attack against defence, bonuses both ways, equal abilities.
+
+No dice are rolled in Historical Conquest. The attacker adds the attack numbers of
+every character and army on the attacking land, the defender the defence numbers of
+the cards on the defending land; bonuses from cards and lands are added (a
+*strength* bonus counts on either side, an *attack* or *defence* bonus only on its
+own), multipliers come last, and the higher total wins. Equal totals are a draw.
+
+Two opposing cards with the same ability in one battle cancel each other, unless
+exactly one of them is an interrupt card: that one keeps its ability.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from hcgames.historical.board import Column, Ctx
+from hcgames.historical.cards import Catalogue, matches
+
+if TYPE_CHECKING:
+    from hcgames.historical.board import Board
+
+__all__ = ["Assessment", "Entry", "assess", "odds_table", "signature"]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One ability taking part in a battle."""
+
+    sig: tuple[Any, ...]
+    interrupt: bool
+    key: str
+    index: int
+    effect: Mapping[str, Any]
+
+
+@dataclass
+class Assessment:
+    """The sums of a battle and who wins it."""
+
+    attack: int
+    defence: int
+    winner: str  # "attack", "defence" or "draw"
+    auto: str = ""  # the card whose automatic victory decided it
+    lines: list[str] = field(default_factory=list)
+    spent: list[Entry] = field(default_factory=list)
+
+
+def signature(effect: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What makes two abilities 'the same ability' for the cancelling rule."""
+    kind = effect["kind"]
+    if kind == "auto_win":
+        return ("auto_win",)
+    cond = json.dumps(effect.get("if", {}), sort_keys=True)
+    if kind == "strength":
+        return ("strength", effect["stat"], effect["amount"], effect["scope"], cond)
+    return ("multiply", effect["factor"], json.dumps(effect["match"], sort_keys=True), effect["scope"], cond)
+
+
+def _entries(
+    board: Board, player: int, col: Column, role: str, battle: Mapping[str, Any], attack_col: Column
+) -> list[Entry]:
+    out = []
+    stat_ok = {"both", role}
+    for key, where in board.in_play_sources(player):
+        here = where is col
+        card = board.card(key)
+        for index, effect in enumerate(board.effects_of(key)):
+            kind = effect["kind"]
+            if kind not in ("strength", "multiply", "auto_win") or effect["when"] != "constant":
+                continue
+            if kind == "strength":
+                if effect["stat"] not in stat_ok or (effect["scope"] != "civ" and not here):
+                    continue
+            elif kind == "multiply":
+                if effect["scope"] != "civ" and not here:
+                    continue
+                if "uses" in effect and not board.uses_left(key, index, effect):
+                    continue
+            else:
+                side = effect["side"]
+                if not here or (side != "any" and side != role):
+                    continue
+                if not board.uses_left(key, index, effect):
+                    continue
+            ctx = Ctx(player, key, col, battle, role, attack_col=attack_col)
+            if board.cond(effect.get("if"), ctx):
+                out.append(Entry(signature(effect), card.interrupt, key, index, effect))
+    return out
+
+
+def _cancel_equal(att: list[Entry], dfn: list[Entry], lines: list[str], board: Board) -> tuple[list[Entry], list[Entry]]:
+    shared = {e.sig for e in att} & {e.sig for e in dfn}
+    for sig in sorted(shared, key=repr):
+        a_int = any(e.interrupt for e in att if e.sig == sig)
+        d_int = any(e.interrupt for e in dfn if e.sig == sig)
+        names = sorted({board.name(e.key) for e in att + dfn if e.sig == sig})
+        if a_int and not d_int:
+            dfn = [e for e in dfn if e.sig != sig]
+            lines.append(f"Equal abilities ({', '.join(names)}): the attacker's interrupt wins.")
+        elif d_int and not a_int:
+            att = [e for e in att if e.sig != sig]
+            lines.append(f"Equal abilities ({', '.join(names)}): the defender's interrupt wins.")
+        else:
+            att = [e for e in att if e.sig != sig]
+            dfn = [e for e in dfn if e.sig != sig]
+            lines.append(f"Equal abilities ({', '.join(names)}) cancel each other out.")
+    return att, dfn
+
+
+def _total(
+    board: Board, player: int, col: Column, role: str, own: list[Entry], enemy: list[Entry],
+    lines: list[str], spent: list[Entry],
+) -> int:
+    stat = "attack" if role == "attack" else "defence"
+    values: dict[str, float] = {}
+    for key in col["cards"]:
+        card = board.card(key)
+        values[key] = float(card.attack if stat == "attack" else card.defence)
+    flat = 0.0
+    for entry in own:
+        effect = entry.effect
+        if effect["kind"] != "strength":
+            continue
+        amount = float(effect["amount"])
+        per = effect.get("per")
+        if per:
+            count = sum(1 for k in col["cards"] if matches(board.card(k), per["match"]))
+            amount *= count
+        if effect["scope"] == "self" and entry.key in values:
+            values[entry.key] += amount
+        else:
+            flat += amount
+        lines.append(f"  {board.name(entry.key)}: {amount:+.0f}")
+    whole = 1.0
+    for entry in [*own, *enemy]:
+        effect = entry.effect
+        if effect["kind"] != "multiply":
+            continue
+        mine = entry in own
+        if (effect["scope"] == "enemy") == mine:
+            continue
+        if mine and effect["scope"] == "land" and not effect["match"]:
+            whole *= float(effect["factor"])
+        else:
+            hit = [k for k in values if matches(board.card(k), effect["match"])]
+            if "uses" in effect:
+                hit = hit[:1]
+            for k in hit:
+                values[k] *= float(effect["factor"])
+        if "uses" in effect:
+            spent.append(entry)
+        lines.append(f"  {board.name(entry.key)}: x{effect['factor']}")
+    bonus = board.lasting[player] + board.land_bonus.get(col["land"], 0)
+    if bonus:
+        lines.append(f"  lasting bonuses: {bonus:+d}")
+    return int((sum(values.values()) + flat + bonus) * whole)
+
+
+def assess(board: Board, battle: Mapping[str, Any]) -> Assessment:
+    """Work out a declared battle without changing anything."""
+    attacker, defender = battle["att"], battle["def"]
+    found_a = board.column_of_land(battle["from"])
+    found_d = board.column_of_land(battle["to"])
+    assert found_a is not None and found_d is not None
+    a_col, d_col = found_a[1], found_d[1]
+    lines: list[str] = []
+    att = _entries(board, attacker, a_col, "attack", battle, a_col)
+    dfn = _entries(board, defender, d_col, "defence", battle, a_col)
+    att, dfn = _cancel_equal(att, dfn, lines, board)
+    spent: list[Entry] = []
+    a_auto = [e for e in att if e.effect["kind"] == "auto_win"]
+    d_auto = [e for e in dfn if e.effect["kind"] == "auto_win"]
+    lines.append("Attack:")
+    a_total = _total(board, attacker, a_col, "attack", att, dfn, lines, spent)
+    lines.append("Defence:")
+    d_total = _total(board, defender, d_col, "defence", dfn, att, lines, spent)
+    if a_auto and not d_auto:
+        spent.append(a_auto[0])
+        return Assessment(a_total, d_total, "attack", a_auto[0].key, lines, spent)
+    if d_auto and not a_auto:
+        spent.append(d_auto[0])
+        return Assessment(a_total, d_total, "defence", d_auto[0].key, lines, spent)
+    if a_total > d_total:
+        winner = "attack"
+    elif d_total > a_total:
+        winner = "defence"
+    else:
+        winner = "draw"
+    return Assessment(a_total, d_total, winner, "", lines, spent)
+
+
+def odds_table(catalogue: Catalogue) -> str:
+    """Typical matchups from real cards: no dice, so each line is a sure result."""
+    cards = catalogue.cards
+
+    def pick(card_id: str) -> tuple[str, int, int]:
+        card = cards[card_id]
+        return card.name, card.attack, card.defence
+
+    rows = [
+        (["CO4203"], ["LE4102"]),
+        (["CO4203", "AR4203"], ["LE4102", "AR4201"]),
+        (["AR4304"], ["AR4302"]),
+        (["CO4301"], ["CO4302"]),
+        (["AR4601", "CO3016"], ["AR4502", "LE4503"]),
+        (["WA4501"], ["LE4603"]),
+        (["AU4601"], ["AI4201"]),
+    ]
+    lines = [
+        "Historical Conquest has no dice: attack total against defence total, higher wins,",
+        "equal totals are a draw (nobody loses anything). The loser loses 100 morale; a",
+        "beaten defender also discards one card of their choice from the land.",
+        "",
+        f"{'attacking cards (attack)':<48} {'defending cards (defence)':<48} result",
+    ]
+    for attackers, defenders in rows:
+        att = [pick(c) for c in attackers if c in cards]
+        dfn = [pick(c) for c in defenders if c in cards]
+        a_total = sum(a for _n, a, _d in att)
+        d_total = sum(d for _n, _a, d in dfn)
+        left = " + ".join(f"{n} {a}" for n, a, _d in att) + f" = {a_total}"
+        right = " + ".join(f"{n} {d}" for n, _a, d in dfn) + f" = {d_total}"
+        result = "attacker wins" if a_total > d_total else "defender holds" if d_total > a_total else "draw"
+        lines.append(f"{left:<48.48} {right:<48.48} {result}")
+    lines += [
+        "",
+        "Bonuses: 'strength' counts for attack and defence, 'attack' or 'defence' only on",
+        "that side. Land bonuses help only the cards on that land. Multipliers come last.",
+        "Automatic victories (Davy Crockett, Cherokee Warriors...) beat any sum; two equal",
+        "abilities on opposite sides cancel unless exactly one is an interrupt.",
+    ]
+    return "\n".join(lines)

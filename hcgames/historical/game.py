@@ -1,0 +1,94 @@
+"""The Game object: options, decks, the rule decisions and the view hooks."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from hcgames.core import Game, RuleDecision, State
+from hcgames.historical.actions import ALL_ACTIONS
+from hcgames.historical.battle import odds_table
+from hcgames.historical.cards import Catalogue, load_catalogue
+from hcgames.historical.decisions import RULE_DECISIONS
+from hcgames.historical.options import TURN_CAP
+from hcgames.historical.rules import HistoricalState
+from hcgames.historical.world import continents_geojson
+
+__all__ = ["DEFAULT_DECKS", "MAX_ROUNDS", "HistoricalGame"]
+
+#: the fixed deck assignment when ``decks=`` is not given (seat order)
+DEFAULT_DECKS = ("cheswell", "salem", "boadicea", "confucius", "cheswell", "salem")
+#: our round limit, so that every game ends (highest morale wins)
+MAX_ROUNDS = 30
+#: actions a single turn can take after the safeguard closes it: phase ends, up to
+#: five draws and a reshuffle, pending questions and windows of the last step
+_AFTER_CAP = 60
+
+
+class HistoricalGame(Game):
+    """Historical Conquest: The Card Game, for 2 to 6 players with starter decks."""
+
+    id: ClassVar[str] = "historical-conquest"
+    title: ClassVar[str] = "Historical Conquest: The Card Game"
+    version: ClassVar[str] = "1"
+    state_class: ClassVar[type[State]] = HistoricalState
+    action_types = ALL_ACTIONS
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        unknown = set(options) - {"players", "decks", "max_rounds"}
+        if unknown:
+            raise ValueError(f"unknown option(s) {sorted(unknown)}; use players=, decks=, max_rounds=")
+        players = options.get("players", 2)
+        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
+            raise ValueError(f"option players must be a whole number from 2 to 6, not {players!r}")
+        self.catalogue: Catalogue = load_catalogue()
+        decks = options.get("decks")
+        if decks is None:
+            decks = DEFAULT_DECKS[:players]
+        if isinstance(decks, str) or not isinstance(decks, list | tuple):
+            raise ValueError("option decks must be a list of deck names, one per player")
+        if len(decks) != players:
+            raise ValueError(f"option decks names {len(decks)} deck(s) for {players} players")
+        bad = [d for d in decks if d not in self.catalogue.decks]
+        if bad:
+            raise ValueError(f"option decks: unknown deck(s) {bad}; known: {sorted(self.catalogue.decks)}")
+        self.deck_names: tuple[str, ...] = tuple(decks)
+        rounds = options.get("max_rounds", MAX_ROUNDS)
+        if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= 200:
+            raise ValueError(f"option max_rounds must be a whole number from 1 to 200, not {rounds!r}")
+        self.max_rounds: int = rounds
+        self._players = players
+
+    @property
+    def num_players(self) -> int:
+        return self._players
+
+    @property
+    def max_actions(self) -> int:
+        """True bound: each turn is closed after TURN_CAP steps (our safeguard)."""
+        return self.max_rounds * self._players * (TURN_CAP + _AFTER_CAP) + 10
+
+    @classmethod
+    def variants(cls) -> list[dict[str, Any]]:
+        return [
+            {"players": 2},
+            {"players": 3},
+            {"players": 4},
+            {"players": 2, "decks": ("boadicea", "confucius")},
+        ]
+
+    def rule_decisions(self) -> list[RuleDecision]:
+        return list(RULE_DECISIONS)
+
+    def phases(self) -> list[str]:
+        return ["play", "attack", "move", "draw"]
+
+    def odds_table(self) -> str:
+        return odds_table(self.catalogue)
+
+    def geojson(self) -> dict[str, Any]:
+        return continents_geojson()
+
+    def describe(self) -> str:
+        decks = ", ".join(f"Player {i + 1}: {d}" for i, d in enumerate(self.deck_names))
+        return f"{self.title} for {self._players} players ({decks})"

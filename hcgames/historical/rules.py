@@ -1,0 +1,552 @@
+"""The flow of a game: turns, phases, response windows, battles and endings.
+
+The position keeps a stack of *frames* for everything that interrupts the plain
+turn: card draws and land discoveries (chance steps), windows in which a player may
+answer with interrupt cards, questions for one player (which card dies, which land
+to occupy) and automatic steps (a battle being worked out). The top frame decides
+who acts; when the stack is empty the active player acts in the current phase.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from hcgames.core import CHANCE, TERMINAL, Action, Event, Outcome, State
+from hcgames.historical.actions import (
+    Attack,
+    Confiscate,
+    Discard,
+    DrawCard,
+    EndPhase,
+    ExplorerMove,
+    Interrupt,
+    Move,
+    Pass,
+    Pick,
+    PlayCard,
+    Retire,
+    RevealLand,
+    UseAbility,
+)
+from hcgames.historical.board import HAND_SIZE, Ctx
+from hcgames.historical.fighting import Fighting
+from hcgames.historical.options import TURN_CAP
+from hcgames.historical.views import Views
+
+if TYPE_CHECKING:
+    from hcgames.historical.game import HistoricalGame
+
+__all__ = ["HistoricalState"]
+
+_CHANCE_FRAMES = ("draw", "land")
+_ASKING = ("pick", "window")
+
+
+class HistoricalState(Views, Fighting, State):
+    """A position of Historical Conquest."""
+
+    game: HistoricalGame
+
+    def __init__(self, game: HistoricalGame, seed: int = 0) -> None:
+        State.__init__(self, game, seed)
+        self._events = self.events
+        self._ready: list[Action] | None = None
+        n = game.num_players
+        self.n = n
+        self.round_no = 1
+        self.turn = 0
+        self.turn_no = 0
+        self.phase_name = "play"
+        self.plays = self.attacks = self.steps = 0
+        self.moved = False
+        self.drawn = False
+        self.travelled = []
+        self.morale = [0] * n
+        self.gained = [0] * n
+        self.out = [False] * n
+        self.hands = [[] for _ in range(n)]
+        self.discards = [[] for _ in range(n)]
+        self.active = [[] for _ in range(n)]
+        self.rows = [[] for _ in range(n)]
+        self.decks = []
+        self.piles = []
+        for seat, deck in enumerate(game.deck_names):
+            keys = [f"{cid}/{seat}" for cid in game.catalogue.decks[deck]]
+            self.piles.append(sorted(k for k in keys if self.card(k).category == "land"))
+            self.decks.append(sorted(k for k in keys if self.card(k).category != "land"))
+        self.age = {}
+        self.used = {}
+        self.timers = []
+        self.lasting = [0] * n
+        self.land_bonus = {}
+        self.choices = {}
+        self.pending = []
+        self.battle = None
+        self.defended = []
+        self.below = {}
+        self.result = None
+        self.frame_ids = 0
+        self._start_turn(0)
+        self._advance()
+
+    # --- contract basics ------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        if self.result is not None:
+            return TERMINAL
+        if self.pending:
+            top = self.pending[-1]
+            return CHANCE if top["t"] in _CHANCE_FRAMES else int(top["p"])
+        return self.turn
+
+    @property
+    def phase(self) -> str:
+        if self.pending and self.pending[-1]["t"] == "window":
+            return "interrupt window"
+        return self.phase_name
+
+    @property
+    def round(self) -> int:
+        return self.round_no
+
+    def is_terminal(self) -> bool:
+        return self.result is not None
+
+    def outcome(self) -> Outcome | None:
+        if self.result is None:
+            return None
+        return Outcome(
+            tuple(self.result["winners"]),
+            self.result["reason"],
+            {p: float(m) for p, m in enumerate(self.morale)},
+        )
+
+    # --- legal actions and chance ----------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        if self._ready is not None:
+            ready, self._ready = self._ready, None
+            return ready
+        return self._asked_actions()
+
+    def _asked_actions(self) -> list[Action]:
+        if self.pending:
+            top = self.pending[-1]
+            if top["t"] == "pick":
+                return [Pick(o, top["purpose"]) for o in top["options"]]
+            if top["t"] == "window":
+                return [Pass(), *self.interrupt_options(top["p"], top)]
+        return self.phase_actions(self.turn, self.phase_name)
+
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        top = self.pending[-1]
+        if top["t"] == "draw":
+            pool = self.decks[top["p"]]
+            counts = Counter(pool)
+            return [(DrawCard(top["p"], k), Fraction(c, len(pool))) for k, c in sorted(counts.items())]
+        pool = self.piles[top["src"]]
+        return [(RevealLand(top["p"], k), Fraction(1, len(pool))) for k in pool]
+
+    # --- turns -------------------------------------------------------------------------
+    def _start_turn(self, player: int) -> None:
+        self.turn = player
+        self.turn_no += 1
+        self.phase_name = "play"
+        self.plays = self.attacks = self.steps = 0
+        self.moved = self.drawn = False
+        self.travelled = []
+        self.defended = []
+        self.gained = [0] * self.n
+        self.log(player, "turn", f"Round {self.round_no}: {self.pname(player)}'s turn.")
+        self._upkeep(player)
+        if self.result is None and not self.rows[player] and self.round_no == 1:
+            self.pending.append({"t": "draw", "p": player, "n": HAND_SIZE})
+            self.pending.append({"t": "land", "p": player, "src": player, "why": "first",
+                                 "card": "", "place": "", "escort": False, "discard_self": False})
+
+    def _upkeep(self, player: int) -> None:
+        """Start of a turn: ages, timers, locked lands, expiries, morale each turn."""
+        for key, _col in list(self.in_play_sources(player)):
+            if key in self.age:
+                self.age[key] += 1
+        for timer in list(self.timers):
+            if timer["owner"] == player:
+                timer["turns_left"] -= 1
+                if timer["turns_left"] <= 0:
+                    self.timers.remove(timer)
+        for col in self.rows[player]:
+            if col["locked"] > 0:
+                col["locked"] -= 1
+        for key, col in list(self.in_play_sources(player)):
+            for effect in self.effects_of(key):
+                kind = effect["kind"]
+                ctx = Ctx(player, key, col)
+                if kind == "expires" and self.age.get(key, 1) - 1 >= int(effect["turns"]):
+                    self.remove(key, death=False, why=f"its {effect['turns']} turns are over")
+                    break
+                if kind == "morale_each_turn" and self.cond(effect.get("if"), ctx):
+                    stop = effect.get("stop_at")
+                    if stop is None or self.morale[player] < int(stop):
+                        self.change_morale(player, int(effect["amount"]), f"{self.name(key)} (each turn)")
+                if kind == "win_condition":
+                    self._check_win_card(player, key, effect)
+
+    def _check_win_card(self, player: int, key: str, effect: Any) -> None:
+        for q in self.opponents(player):
+            tag = f"{key}|{q}"
+            self.below[tag] = self.below.get(tag, 0) + 1 if self.morale[q] < int(effect["below"]) else 0
+            if self.below[tag] >= int(effect["rounds"]):
+                self.finish((player,), f"{self.name(key)}: {self.pname(q)} stayed below "
+                                       f"{effect['below']} morale for {effect['rounds']} rounds")
+
+    def _end_turn(self) -> None:
+        player = self.turn
+        self.log(player, "turn", f"{self.pname(player)} ends the turn.")
+        alive = self.alive()
+        later = [p for p in alive if p > player]
+        nxt = later[0] if later else alive[0]
+        if not later:
+            self.round_no += 1
+            if self.round_no > self.game.max_rounds:
+                self._end_by_limit()
+                return
+        self._start_turn(nxt)
+
+    def _end_by_limit(self) -> None:
+        alive = self.alive()
+        best = max(self.morale[p] for p in alive)
+        winners = tuple(p for p in alive if self.morale[p] == best)
+        self.round_no = self.game.max_rounds
+        self.finish(winners, f"the {self.game.max_rounds}-round limit (our rule) was reached; "
+                             f"highest morale ({best}) wins")
+
+    # --- the engine loop -----------------------------------------------------------------
+    def _advance(self) -> None:
+        """Run automatic steps until someone must decide (or the game is over)."""
+        while self.result is None:
+            if self.pending:
+                top = self.pending[-1]
+                kind = top["t"]
+                if kind == "draw":
+                    player = top["p"]
+                    if top["n"] <= 0:
+                        self.pending.pop()
+                        continue
+                    if not self.decks[player]:
+                        if self.discards[player]:
+                            self.decks[player] = sorted(self.discards[player])
+                            self.discards[player] = []
+                            self.log(player, "reshuffle", f"{self.pname(player)} shuffles the discard pile into a new draw deck.")
+                        else:
+                            self.pending.pop()
+                            continue
+                    return
+                if kind == "land":
+                    if not self.piles[top["src"]]:
+                        self.pending.pop()
+                        self._land_missing(top)
+                        continue
+                    return
+                if kind == "window":
+                    if self.out[top["p"]] or self.steps >= TURN_CAP:
+                        self.pending.pop()
+                        continue
+                    options = self.interrupt_options(top["p"], top)
+                    if not options:
+                        self.pending.pop()
+                        continue
+                    self._ready = [Pass(), *options]
+                    return
+                if kind == "pick":
+                    options = top["options"]
+                    if not options or self.out[top["p"]]:
+                        self.pending.pop()
+                        continue
+                    if len(options) == 1:
+                        self.pending.pop()
+                        self._resolve_pick(top, options[0])
+                        continue
+                    return
+                self.pending.pop()
+                self._run(top)
+                continue
+            if self.phase_name == "draw" and not self.drawn:
+                self.drawn = True
+                need = HAND_SIZE - len(self.hands[self.turn])
+                if need > 0:
+                    self.pending.append({"t": "draw", "p": self.turn, "n": need})
+                continue
+            actions = self.phase_actions(self.turn, self.phase_name)
+            if len(actions) == 1:
+                self._end_phase()
+                continue
+            self._ready = actions
+            return
+
+    def _end_phase(self) -> None:
+        phase = self.phase_name
+        if phase == "play":
+            self.phase_name = "attack"
+            if self.round_no > 1:
+                for q in reversed(self.opponents(self.turn)):
+                    self.pending.append({"t": "window", "p": q, "why": "turn"})
+        elif phase == "attack":
+            self.phase_name = "move"
+        elif phase == "move":
+            self.phase_name = "draw"
+        else:
+            self._end_turn()
+
+    def _run(self, frame: dict[str, Any]) -> None:
+        kind = frame["t"]
+        if kind == "fx":
+            self._run_effects(frame)
+        elif kind == "battle":
+            self._run_battle()
+        elif kind == "after_win":
+            self._after_win(frame)
+        elif kind == "occupy":
+            self._occupy_check()
+
+    # --- applying actions ----------------------------------------------------------------
+    def _apply(self, action: Action) -> list[Event]:
+        self._events = []
+        self._ready = None
+        self.steps += 1
+        player = self.current_player
+        if isinstance(action, DrawCard):
+            top = self.pending[-1]
+            self.decks[action.player].remove(action.card)
+            self.hands[action.player].append(action.card)
+            top["n"] -= 1
+            self.log(action.player, "draw", f"{self.pname(action.player)} draws a card.")
+        elif isinstance(action, RevealLand):
+            top = self.pending.pop()
+            self.piles[top["src"]].remove(action.land)
+            self._land_arrives(top, action.land)
+        elif isinstance(action, PlayCard):
+            self._play(player, action.card, action.land, action.targets, action.option, action.discover, free=False)
+        elif isinstance(action, Interrupt):
+            self._play(player, action.card, action.land, action.targets, -1, False, free=True)
+        elif isinstance(action, Discard):
+            self.plays += 1
+            self.hands[player].remove(action.card)
+            self.to_discard(action.card)
+            self.log(player, "discard", f"{self.pname(player)} discards {self.name(action.card)} from the hand.")
+        elif isinstance(action, Retire):
+            self.plays += 1
+            self.remove(action.card, death=False, why=f"{self.pname(player)} discards it")
+        elif isinstance(action, UseAbility):
+            self._use(player, action)
+        elif isinstance(action, Attack):
+            self._declare(player, action)
+        elif isinstance(action, Move):
+            self.moved = True
+            self.relocate(action.card, action.land, "the turn's move")
+        elif isinstance(action, ExplorerMove):
+            self.travelled.append(action.explorer)
+            self.relocate(action.explorer, action.land, "explorer's journey")
+            if action.escort:
+                self.relocate(action.escort, action.land, f"escorted by {self.name(action.explorer)}")
+        elif isinstance(action, Confiscate):
+            self._confiscate(player, action)
+        elif isinstance(action, Pick):
+            top = self.pending.pop()
+            self._resolve_pick(top, action.choice)
+        elif isinstance(action, Pass):
+            self.pending.pop()
+        elif isinstance(action, EndPhase):
+            self._end_phase()
+        self._advance()
+        return self._events
+
+    def new_frame_id(self) -> int:
+        self.frame_ids += 1
+        return self.frame_ids
+
+    # --- playing cards -------------------------------------------------------------------
+    def _play(self, player: int, key: str, land: str, targets: tuple[str, ...], option: int,
+              discover: bool, *, free: bool) -> None:
+        card = self.card(key)
+        self.hands[player].remove(key)
+        if not free:
+            self.plays += 1
+        if option >= 0:
+            self.choices[key] = option
+        verb = "interrupts with" if free else "plays"
+        where = " to discover a land" if discover else f" on {self.name(land)}" if land else ""
+        self.log(player, "play", f"{self.pname(player)} {verb} {self.name(key)}{where}.", {"card": key})
+        for q in self.opponents(player):
+            for other in list(self.active[q]):
+                for effect in self.effects_of(other):
+                    if effect["kind"] == "win_condition" and card.name in effect.get("undone_by", {}).get("name", []):
+                        self.remove(other, death=False, why=f"undone by {card.name}")
+        effects = self.effects_of(key)
+        then = ""
+        if card.is_unit:
+            if discover:
+                spec = next((e for e in effects if e["kind"] == "discover_land"), {})
+                self.push_discovery(player, player, key, place=key, escort=bool(spec.get("escort")),
+                                    discard_self=bool(spec.get("discard_self")),
+                                    choose=spec.get("source") == "choice")
+            elif card.has_kind("plant"):
+                self._plant(player, key, land, effects)
+            else:
+                found = self.column_of_land(land)
+                assert found is not None
+                self.place(key, found[1])
+        elif any(e["when"] in ("constant", "hold") for e in effects):
+            self.active[player].append(key)
+            self.age[key] = 1
+        else:
+            then = "discard"
+        idx = [
+            i for i, e in enumerate(effects)
+            if e["when"] == "play" and e["kind"] != "plant"
+            and not (card.is_explorer and e["kind"] == "discover_land")
+        ]
+        self._push_effects(player, key, "play", idx, targets, then)
+
+    def _push_effects(self, player: int, key: str, moment: str, idx: list[int],
+                      targets: tuple[str, ...], then: str) -> None:
+        if not idx and not then:
+            return
+        frame = {"t": "fx", "id": self.new_frame_id(), "p": player, "card": key, "moment": moment,
+                 "idx": idx, "targets": list(targets), "cancel": [], "reverse": [],
+                 "cancel_morale": [], "then": then}
+        self.pending.append(frame)
+        if self.round_no > 1 and idx:
+            for q in reversed(self.affected_players(player, key, moment, targets)):
+                self.pending.append({"t": "window", "p": q, "why": "target", "ref": frame["id"]})
+
+    def _run_effects(self, frame: dict[str, Any]) -> None:
+        player, key = frame["p"], frame["card"]
+        effects = self.effects_of(key)
+        for index in frame["idx"]:
+            if self.result is not None:
+                return
+            self.do(player, key, index, effects[index], tuple(frame["targets"]), frame)
+        if frame["then"] == "discard":
+            self.to_discard(key)
+
+    def _plant(self, player: int, key: str, land: str, effects: Any) -> None:
+        found = self.column_of_land(land)
+        assert found is not None
+        holder, col = found
+        spec = next(e for e in effects if e["kind"] == "plant")
+        self.change_morale(holder, int(spec["morale"]), f"{self.name(key)} is planted in {self.name(land)}")
+        if self.has_room(col, self.card(key)):
+            self.place(key, col)
+        else:
+            self.pending.append({"t": "pick", "p": holder, "purpose": "make room",
+                                 "options": list(col["cards"]), "place": key, "land": land})
+
+    def _use(self, player: int, action: UseAbility) -> None:
+        self.log(player, "ability", f"{self.pname(player)} uses the ability of {self.name(action.card)}.")
+        self._push_effects(player, action.card, "hold", [action.effect], action.targets, "")
+
+    # --- discovery -------------------------------------------------------------------------
+    def push_discovery(self, player: int, source: int, key: str, *, place: str, escort: bool,
+                       discard_self: bool, choose: bool) -> None:
+        frame = {"t": "land", "p": player, "src": source, "why": "discover", "card": key,
+                 "place": place, "escort": escort, "discard_self": discard_self}
+        if choose and self.piles[source]:
+            frame = {**frame, "t": "pick", "purpose": "land to discover", "options": list(self.piles[source])}
+        self.pending.append(frame)
+
+    def _land_missing(self, frame: dict[str, Any]) -> None:
+        """No land left to find: an explorer waiting to land stands anywhere it can."""
+        if frame.get("place"):
+            self._stand_anywhere(frame["p"], frame["place"])
+
+    def _stand_anywhere(self, player: int, key: str) -> None:
+        spots = self.standing_land(self.card(key), player)
+        if spots:
+            self.place(key, spots[0])
+        else:
+            self.to_discard(key)
+            self.log(player, "discard", f"{self.name(key)} finds no room and is discarded.")
+
+    def _land_arrives(self, frame: dict[str, Any], land: str) -> None:
+        player = frame["p"]
+        col = {"land": land, "cards": [], "locked": 0}
+        self.rows[player].append(col)
+        self.age[land] = 1
+        card = self.card(land)
+        self.log(player, "land", f"{self.pname(player)} {'plays the first land' if frame['why'] == 'first' else 'discovers'} "
+                                 f"{card.name} ({card.continent}).", {"land": land})
+        place = frame.get("place", "")
+        if place:
+            if self.can_stand(col, self.card(place)):
+                self.place(place, col)
+            else:
+                self._stand_anywhere(player, place)
+        finder = frame.get("card", "")
+        if finder:
+            ctx = Ctx(player, finder, col, discovered=card)
+            for effect in self.effects_of(finder):
+                if effect["when"] == "discover" and self.cond(effect.get("if"), ctx):
+                    self.change_morale(player, int(effect["amount"]), f"{self.name(finder)} finds {card.name}")
+            if frame.get("discard_self"):
+                self.remove(finder, death=False, why="its journey is over")
+        if frame.get("escort"):
+            options = [k for c in self.rows[player] if c is not col for k in c["cards"]
+                       if self.can_stand(col, self.card(k)) and not self.planted(k, player)]
+            if options:
+                self.pending.append({"t": "pick", "p": player, "purpose": "escort", "options": ["", *options],
+                                     "land": land})
+
+    # --- picks -------------------------------------------------------------------------------
+    def _resolve_pick(self, frame: dict[str, Any], choice: str) -> None:
+        purpose = frame["purpose"]
+        player = frame["p"]
+        if purpose == "land to discover":
+            self.piles[frame["src"]].remove(choice)
+            self._land_arrives(frame, choice)
+        elif purpose in ("casualty", "kill", "toll"):
+            self.remove(choice, death=True, why={"casualty": "lost in battle", "kill": f"killed by {self.name(frame.get('source', ''))}",
+                                                 "toll": f"the price of attacking {self.name(frame.get('source', ''))}"}[purpose])
+        elif purpose == "make room":
+            self.remove(choice, death=False, why="no room left on the land")
+            found = self.column_of_land(frame["land"])
+            if found is not None:
+                if frame.get("defector"):
+                    self.relocate(frame["place"], frame["land"], "defects")
+                else:
+                    self.place(frame["place"], found[1])
+        elif purpose == "defect":
+            self._defect(player, choice)
+        elif purpose == "take":
+            victim = int(frame["from"])
+            self.hands[victim].remove(choice)
+            self.hands[player].append(choice)
+            self.log(player, "take", f"{self.pname(player)} takes a card from {self.pname(victim)}'s hand.")
+        elif purpose == "recover":
+            if choice:
+                self.discards[player].remove(choice)
+                self.hands[player].append(choice)
+                self.log(player, "recover", f"{self.name(choice)} comes back to {self.pname(player)}'s hand.")
+        elif purpose == "occupy":
+            self._occupy(player, choice, frame["land"])
+        elif purpose == "escort":
+            if choice:
+                self.relocate(choice, frame["land"], "escorted to the new land")
+
+    def determinize(self, player: int, rng: Any) -> HistoricalState:
+        guess = self.copy()
+        guess._ready = None
+        guess._legal_cache = None
+        shuffler = rng if isinstance(rng, random.Random) else random.Random(rng)
+        for q in range(self.n):
+            if q == player:
+                continue
+            hidden = [k for k in guess.hands[q] if self.owner(k) == q]
+            shown = [k for k in guess.hands[q] if self.owner(k) != q]
+            pool = hidden + guess.decks[q]
+            shuffler.shuffle(pool)
+            guess.hands[q] = pool[: len(hidden)] + shown
+            guess.decks[q] = sorted(pool[len(hidden):])
+        return guess
+
