@@ -1,0 +1,266 @@
+"""Each scenario's victory conditions trigger when they should, and only then."""
+
+from __future__ import annotations
+
+import hcgames
+from hcgames.conqueror import DuelsState
+from hcgames.conqueror.actions import (
+    Attack,
+    BattleRoll,
+    EndPhase,
+    LeaveBehind,
+    PlayHero,
+)
+from hcgames.core import Action
+
+
+def new(scenario: str) -> DuelsState:
+    state = hcgames.load("conqueror-duels", scenario=scenario).new_game()
+    assert isinstance(state, DuelsState)
+    return state
+
+
+def step_passively(state: DuelsState) -> None:
+    """One step of a side that never attacks: end phases, draw the first card, disband
+    only when forced."""
+    if state.is_chance():
+        state.apply(state.legal_actions()[0])
+        return
+    legal = state.legal_actions()
+    state.apply(EndPhase() if EndPhase() in legal else legal[0])
+
+
+def pass_until(state: DuelsState, round_no: int, phase: str, player: int) -> None:
+    while not (state.round == round_no and state.phase == phase
+               and state.current_player == player):
+        assert not state.is_terminal()
+        step_passively(state)
+
+
+def finish_passively(state: DuelsState) -> None:
+    while not state.is_terminal():
+        step_passively(state)
+
+
+def play(state: DuelsState, *actions: Action) -> None:
+    for action in actions:
+        state.apply(action)
+
+
+def winner(state: DuelsState) -> str:
+    outcome = state.outcome()
+    assert outcome is not None
+    return state.game.player_names[outcome.winners[0]] if outcome.winners else "draw"
+
+
+# --- scenario 1 ------------------------------------------------------------------------
+def test_carthage_wins_at_once_by_taking_rome() -> None:
+    state = new("second-punic-war")
+    pass_until(state, 1, "action", 0)
+    state.set_army("Brundisium", "Carthage", 3, 0)
+    state.set_army("Rome", "Rome", 0, 0)  # empty, but still Rome's capital
+    assert Attack("Brundisium", "Rome", 3, 0) in state.legal_actions()
+    play(state, Attack("Brundisium", "Rome", 3, 0), BattleRoll(6, 1))  # 12 against 0 + 6 + 1
+    assert not state.is_terminal()
+    play(state, LeaveBehind("Brundisium", ""))
+    assert winner(state) == "Carthage"
+    assert "Rome" in state.outcome().reason  # type: ignore[union-attr]
+
+
+def test_rome_wins_at_once_by_taking_carthage() -> None:
+    state = new("second-punic-war")
+    pass_until(state, 1, "action", 1)
+    state.set_army("Carthage", "Carthage", 0, 0)
+    state.set_army("Mare Africum", "Rome", 3, 0)
+    play(state, Attack("Mare Africum", "Carthage", 3, 0), BattleRoll(6, 1), LeaveBehind(
+        "Mare Africum", ""))
+    assert winner(state) == "Rome"
+
+
+def test_rome_wins_when_round_nine_ends() -> None:
+    state = new("second-punic-war")
+    pass_until(state, 9, "action", 1)
+    assert not state.is_terminal()
+    finish_passively(state)
+    assert state.round == 9 and winner(state) == "Rome"
+
+
+# --- scenario 2 ------------------------------------------------------------------------
+def test_rome_wins_on_holding_gaul_germania_and_celtica() -> None:
+    state = new("gallic-wars")
+    pass_until(state, 1, "action", 0)
+    state.set_army("Germania", "Rome", 1, 0)
+    state.set_army("Celtica", "Rome", 1, 0)
+    state.set_army("Gaul", "Gaul", 0, 0)
+    play(state, Attack("Alpes", "Gaul", 2, 1))
+    assert state.current_player == 1  # Gaul may play Ambiorix in defence
+    play(state, PlayHero(""), BattleRoll(6, 1))
+    assert not state.is_terminal()
+    play(state, LeaveBehind("Alpes", ""))
+    assert winner(state) == "Rome"
+
+
+def test_gaul_wins_by_taking_rome_or_when_round_five_ends() -> None:
+    state = new("gallic-wars")
+    pass_until(state, 1, "action", 1)
+    state.set_army("Alpes", "Gaul", 3, 0)
+    state.set_army("Rome", "Rome", 0, 0)
+    play(state, Attack("Alpes", "Rome", 3, 0), BattleRoll(6, 1), LeaveBehind("Alpes", ""))
+    assert winner(state) == "Gaul"
+    state = new("gallic-wars")
+    pass_until(state, 5, "action", 1)
+    assert not state.is_terminal()
+    finish_passively(state)
+    assert state.round == 5 and winner(state) == "Gaul"
+
+
+# --- scenario 3 ------------------------------------------------------------------------
+def test_greece_wins_on_holding_asia_minor_alexandria_and_babylon() -> None:
+    state = new("alexanders-conquest")
+    pass_until(state, 1, "action", 0)
+    state.set_army("Asia Minor", "Greece", 1, 0)
+    state.set_army("Alexandria", "Greece", 1, 0)
+    state.set_army("Babylon", "Persia", 0, 0)
+    state.set_army("Syria", "Greece", 3, 0)
+    play(state, Attack("Syria", "Babylon", 3, 0), BattleRoll(6, 1))
+    assert not state.is_terminal()
+    play(state, LeaveBehind("Syria", ""))
+    assert winner(state) == "Greece"
+
+
+def test_persia_wins_by_taking_macedonia_or_when_round_seven_ends() -> None:
+    state = new("alexanders-conquest")
+    pass_until(state, 1, "action", 1)
+    state.set_army("Macedonia", "Greece", 0, 0)
+    state.set_army("Thracia", "Persia", 3, 0)
+    play(state, Attack("Thracia", "Macedonia", 3, 0), BattleRoll(6, 1), LeaveBehind("Thracia", ""))
+    assert winner(state) == "Persia"
+    state = new("alexanders-conquest")
+    finish_passively(state)
+    assert state.round == 7 and winner(state) == "Persia"
+
+
+# --- scenario 4 ------------------------------------------------------------------------
+def test_holding_babylon_and_rome_for_two_round_ends_wins() -> None:
+    state = new("rome-vs-persia")
+    pass_until(state, 1, "action", 0)
+    state.set_army("Babylon", "Rome", 2, 0)
+    pass_until(state, 2, "planning", 0)
+    assert not state.is_terminal() and state.held_rounds[0] == 1
+    pass_until(state, 2, "action", 1)
+    assert not state.is_terminal()
+    step_passively(state)  # Persia ends round 2
+    assert winner(state) == "Rome"
+
+
+def test_losing_babylon_again_resets_the_count() -> None:
+    state = new("rome-vs-persia")
+    pass_until(state, 1, "action", 0)
+    state.set_army("Babylon", "Rome", 2, 0)
+    pass_until(state, 2, "action", 1)
+    state.set_army("Babylon", "Persia", 1, 0)
+    pass_until(state, 3, "planning", 0)
+    assert state.held_rounds[0] == 0 and not state.is_terminal()
+
+
+def test_persia_wins_by_holding_rome_and_babylon() -> None:
+    state = new("rome-vs-persia")
+    pass_until(state, 1, "action", 1)
+    state.set_army("Rome", "Persia", 2, 0)
+    pass_until(state, 2, "action", 1)
+    assert not state.is_terminal()
+    step_passively(state)
+    assert winner(state) == "Persia"
+
+
+def test_points_decide_after_round_ten() -> None:
+    state = new("rome-vs-persia")
+    pass_until(state, 10, "action", 1)
+    assert not state.is_terminal() and not state.deck  # the last card marked the last round
+    points = (state.points_of(0), state.points_of(1))
+    step_passively(state)
+    assert state.is_terminal()
+    assert winner(state) == ("Rome" if points[0] > points[1] else "Persia")
+    assert "territory points" in state.outcome().reason  # type: ignore[union-attr]
+    assert state.scores() == {0: float(points[0]), 1: float(points[1])}
+
+
+def test_points_table() -> None:
+    state = new("rome-vs-persia")
+    g = state.game
+    assert g.points[g.index["Babylon"]] == 4 and g.points[g.index["Carthage"]] == 4
+    assert g.points[g.index["Iberia"]] == 3 and g.points[g.index["Palma"]] == 2
+    assert g.points[g.index["Numidia"]] == 1 and g.points[g.index["Mare Ionium"]] == 0
+
+
+# --- scenario 5 ------------------------------------------------------------------------
+def test_first_syrian_war_ends_in_a_draw_if_nobody_meets_a_goal() -> None:
+    state = new("first-syrian-war")
+    finish_passively(state)
+    assert state.round == 8 and winner(state) == "draw"
+
+
+def test_egypt_wins_with_alexandria_thebes_palestina_and_syria() -> None:
+    state = new("first-syrian-war")
+    pass_until(state, 8, "action", 1)
+    state.set_army("Syria", "Egypt", 1, 0)
+    assert not state.is_terminal()
+    step_passively(state)
+    assert winner(state) == "Egypt"
+
+
+def test_persia_wins_with_babylon_syria_asia_minor_and_palestina() -> None:
+    state = new("first-syrian-war")
+    pass_until(state, 8, "action", 1)
+    state.set_army("Palestina", "Persia", 1, 0)
+    step_passively(state)
+    assert winner(state) == "Persia"
+
+
+def test_wiping_out_the_enemy_wins_at_once() -> None:
+    state = new("first-syrian-war")
+    pass_until(state, 1, "action", 0)
+    for place in ("Babylon", "Asia Minor"):
+        state.set_army(place, "Egypt", 1, 0)
+    state.set_army("Syria", "Egypt", 4, 0)
+    play(state, Attack("Syria", "Cappadocia", 4, 0))
+    play(state, PlayHero(""), BattleRoll(6, 1))
+    assert not state.is_terminal()  # the Persian army is gone, Cappadocia not yet taken
+    play(state, LeaveBehind("Syria", ""))
+    assert winner(state) == "Egypt"
+    assert "no units and no land" in state.outcome().reason  # type: ignore[union-attr]
+
+
+# --- standard ---------------------------------------------------------------------------
+def test_five_forts_at_two_round_ends_in_a_row() -> None:
+    state = new("standard")
+    pass_until(state, 1, "action", 0)
+    for place in ("Cyrene", "Sicily", "Espanga"):
+        state.set_army(place, "Carthage", 1, 0)
+    assert state.forts_of(0) == 5
+    pass_until(state, 2, "action", 0)
+    assert state.fort_streak[0] == 1 and not state.is_terminal()
+    pass_until(state, 2, "action", 1)
+    step_passively(state)
+    assert winner(state) == "Carthage"
+
+
+def test_forts_must_be_held_in_consecutive_rounds() -> None:
+    state = new("standard")
+    pass_until(state, 1, "action", 0)
+    for place in ("Cyrene", "Sicily", "Espanga"):
+        state.set_army(place, "Carthage", 1, 0)
+    pass_until(state, 2, "action", 1)
+    state.set_army("Sicily", "Rome", 1, 0)
+    pass_until(state, 3, "planning", 0)
+    assert state.fort_streak[0] == 0 and not state.is_terminal()
+
+
+def test_standard_game_after_round_twelve_compares_forts() -> None:
+    state = new("standard")
+    pass_until(state, 12, "action", 1)
+    state.set_army("Cyrene", "Carthage", 1, 0)
+    forts = (state.forts_of(0), state.forts_of(1))
+    step_passively(state)
+    assert state.round == 12
+    assert forts == (3, 2) and winner(state) == "Carthage"
