@@ -1,0 +1,153 @@
+"""Classical Conquests exact odds: they must agree with the rules' own dice."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+from itertools import product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hcgames.classical import odds
+from hcgames.classical.actions import EndPhase, Move, ResearchDie
+from hcgames.classical.battle import round_winner
+from hcgames.classical.state import ClassicalState
+from tests.test_classical_setup import go_to, idx, started_game
+
+
+def test_one_round_at_equal_levels() -> None:
+    # the attacker must roll strictly higher: 28 of the 64 pairs
+    assert odds.round_chance(0, 0) == Fraction(28, 64)
+    assert odds.round_chance(1, 0) == Fraction(36, 64)
+    assert odds.round_chance(0, 7) == 0
+    assert odds.round_chance(8, 0) == 1
+
+
+def test_round_winner_gives_ties_to_the_defender() -> None:
+    assert round_winner(5, 5, 0, 0) == "defender"
+    assert round_winner(4, 5, 1, 0) == "defender"
+    assert round_winner(5, 4, 0, 0) == "attacker"
+
+
+def test_one_against_one_is_one_round() -> None:
+    assert odds.battle_distribution(1, 1) == {
+        (1, 0, 0): Fraction(7, 16),
+        (0, 1, 0): Fraction(9, 16),
+    }
+
+
+def test_a_city_is_harder_to_take_than_a_village() -> None:
+    village = odds.attacker_wins(2, 0, settlement="village")
+    city = odds.attacker_wins(2, 0, settlement="city")
+    assert city < village
+    assert village == odds.attacker_wins(2, 1)  # a village fights like one army
+
+
+def _battle(
+    attackers: int, defenders: int, settlement: int, att_lvl: int, def_lvl: int
+) -> ClassicalState:
+    state = started_game()
+    state.pool["food"] = 20
+    state.armies[0][idx("latium")] = attackers
+    state.armies[1][idx("etruria")] = defenders
+    if settlement:
+        state.owner[idx("etruria")], state.level[idx("etruria")] = 1, settlement
+    state.levels[0][1], state.levels[1][1] = att_lvl, def_lvl
+    go_to(state, "move")
+    for _ in range(attackers):
+        state.apply(Move("army", "latium", "etruria"))
+    state.apply(EndPhase("move"))
+    return state
+
+
+def _walk_rules(state: ClassicalState) -> dict[tuple[int, int, bool], Fraction]:
+    """Exact result distribution of the battle, found by playing every die of the rules."""
+
+    @cache
+    def walk(key: str) -> tuple[tuple[tuple[int, int, bool], Fraction], ...]:
+        here = states[key]
+        if here.fight is None:
+            t = idx("etruria")
+            return (((here.armies[0][t], here.armies[1][t], here.owner[t] == 0), Fraction(1)),)
+        out: dict[tuple[int, int, bool], Fraction] = {}
+        for outcome, p in here.chance_outcomes():
+            child = here.copy()
+            child.apply(outcome)
+            states[child.digest()] = child
+            for result, q in walk(child.digest()):
+                out[result] = out.get(result, Fraction(0)) + p * q
+        return tuple(out.items())
+
+    states = {state.digest(): state}
+    return dict(walk(state.digest()))
+
+
+@pytest.mark.parametrize(
+    ("attackers", "defenders", "settlement", "att_lvl", "def_lvl"),
+    [(1, 1, 0, 0, 0), (2, 1, 0, 1, 0), (1, 2, 0, 0, 1), (2, 0, 2, 0, 0), (2, 1, 1, 0, 2)],
+)
+def test_exact_battle_odds_match_the_rules(
+    attackers: int, defenders: int, settlement: int, att_lvl: int, def_lvl: int
+) -> None:
+    rules = _walk_rules(_battle(attackers, defenders, settlement, att_lvl, def_lvl))
+    kind = {0: None, 1: "village", 2: "city"}[settlement]
+    exact = odds.battle_distribution(attackers, defenders, att_lvl, def_lvl, kind)
+    folded: dict[tuple[int, int, bool], Fraction] = {}
+    for (a, d, _), p in exact.items():
+        key = (a, d, a > 0 and settlement > 0)
+        folded[key] = folded.get(key, Fraction(0)) + p
+    assert rules == folded
+    assert sum(rules.values()) == 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(0, 6),
+    st.integers(0, 6),
+    st.integers(0, 4),
+    st.integers(0, 4),
+    st.sampled_from([None, "village", "city"]),
+)
+def test_battle_distribution_is_a_distribution(
+    a: int, d: int, la: int, ld: int, settlement: str | None
+) -> None:
+    dist = odds.battle_distribution(a, d, la, ld, settlement)
+    assert sum(dist.values()) == 1
+    fight = a > 0 and (d > 0 or settlement is not None)
+    for (att, dfn, s), p in dist.items():
+        assert p > 0
+        if fight:  # a battle ends when exactly one side is used up
+            assert (att == 0) != (dfn == 0 and s == 0)
+    if a and d:
+        assert odds.attacker_wins(a + 1, d, la, ld) >= odds.attacker_wins(a, d, la, ld)
+        assert odds.attacker_wins(a, d, la + 1, ld) >= odds.attacker_wins(a, d, la, ld)
+
+
+def test_research_points_follow_the_d12_table() -> None:
+    dist = odds.research_points_distribution(2, "science")
+    assert dist == {0: Fraction(121, 144), 1: Fraction(22, 144), 2: Fraction(1, 144)}
+
+
+def test_levels_gained_match_the_rules_for_three_rolls() -> None:
+    exact = odds.levels_gained_distribution(3, level=0, points=0, trait="arts")
+    base = started_game()  # Romans: Arts 0
+    go_to(base, "research")
+    base.rolls_pending = 3
+    base._legal_cache = None
+    counted: dict[int, Fraction] = {}
+    for faces in product(range(1, 13), repeat=3):
+        state = base.copy()
+        for face in faces:
+            state.apply(ResearchDie(face))
+        gained = state.levels[0][2]
+        counted[gained] = counted.get(gained, Fraction(0)) + Fraction(1, 12**3)
+    assert counted == exact
+    assert exact == {0: Fraction(1331, 1728), 1: Fraction(396, 1728), 2: Fraction(1, 1728)}
+
+
+def test_odds_table_prints() -> None:
+    text = odds.odds_table()
+    assert "ties to the defender" in text and "village" in text
+    assert "0.438" in text  # one round at equal levels
