@@ -26,8 +26,8 @@ __all__ = [
     "Pass",
     "Pick",
     "PlayCard",
-    "RevealLand",
     "Retire",
+    "RevealLand",
     "UseAbility",
     "target_text",
 ]

@@ -57,7 +57,13 @@ def signature(effect: Mapping[str, Any]) -> tuple[Any, ...]:
     cond = json.dumps(effect.get("if", {}), sort_keys=True)
     if kind == "strength":
         return ("strength", effect["stat"], effect["amount"], effect["scope"], cond)
-    return ("multiply", effect["factor"], json.dumps(effect["match"], sort_keys=True), effect["scope"], cond)
+    return (
+        "multiply",
+        effect["factor"],
+        json.dumps(effect["match"], sort_keys=True),
+        effect["scope"],
+        cond,
+    )
 
 
 def _entries(
@@ -92,7 +98,9 @@ def _entries(
     return out
 
 
-def _cancel_equal(att: list[Entry], dfn: list[Entry], lines: list[str], board: Board) -> tuple[list[Entry], list[Entry]]:
+def _cancel_equal(
+    att: list[Entry], dfn: list[Entry], lines: list[str], board: Board
+) -> tuple[list[Entry], list[Entry]]:
     shared = {e.sig for e in att} & {e.sig for e in dfn}
     for sig in sorted(shared, key=repr):
         a_int = any(e.interrupt for e in att if e.sig == sig)
@@ -112,8 +120,14 @@ def _cancel_equal(att: list[Entry], dfn: list[Entry], lines: list[str], board: B
 
 
 def _total(
-    board: Board, player: int, col: Column, role: str, own: list[Entry], enemy: list[Entry],
-    lines: list[str], spent: list[Entry],
+    board: Board,
+    player: int,
+    col: Column,
+    role: str,
+    own: list[Entry],
+    enemy: list[Entry],
+    lines: list[str],
+    spent: list[Entry],
 ) -> int:
     stat = "attack" if role == "attack" else "defence"
     values: dict[str, float] = {}
@@ -224,7 +238,13 @@ def odds_table(catalogue: Catalogue) -> str:
         d_total = sum(d for _n, _a, d in dfn)
         left = " + ".join(f"{n} {a}" for n, a, _d in att) + f" = {a_total}"
         right = " + ".join(f"{n} {d}" for n, _a, d in dfn) + f" = {d_total}"
-        result = "attacker wins" if a_total > d_total else "defender holds" if d_total > a_total else "draw"
+        result = (
+            "attacker wins"
+            if a_total > d_total
+            else "defender holds"
+            if d_total > a_total
+            else "draw"
+        )
         lines.append(f"{left:<48.48} {right:<48.48} {result}")
     lines += [
         "",

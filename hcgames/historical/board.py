@@ -98,15 +98,17 @@ class Board:
 
     # --- cards ----------------------------------------------------------------
     def card(self, key: str) -> Card:
-        return self.game.catalogue.cards[key.split("/", 1)[0]]
+        return self.game.key_cards[key]
 
     @staticmethod
     def owner(key: str) -> int:
-        return int(key.rsplit("/", 1)[1])
+        return ord(key[-1]) - 48  # seats 0-5: one digit after the slash
 
     def effects_of(self, key: str) -> tuple[Mapping[str, Any], ...]:
-        card = self.card(key)
-        return card.variants[self.choices.get(key, 0)]
+        card = self.game.key_cards[key]
+        if key in self.choices:
+            return card.variants[self.choices[key]]
+        return card.variants[0]
 
     # --- where things are -----------------------------------------------------
     def columns(self, player: int) -> list[Column]:
@@ -166,12 +168,8 @@ class Board:
 
     # --- room on a land -------------------------------------------------------
     def capacity(self, col: Column) -> int:
-        extra = 0
-        for key in [col["land"], *col["cards"]]:
-            for effect in self.effects_of(key):
-                if effect["kind"] == "capacity":
-                    extra += int(effect["extra"])
-        return COLUMN_SIZE + extra
+        cards = self.game.key_cards
+        return COLUMN_SIZE + cards[col["land"]].room + sum(cards[k].room for k in col["cards"])
 
     def has_room(self, col: Column, card: Card) -> bool:
         if col["locked"] > 0 or len(col["cards"]) >= self.capacity(col):
@@ -182,22 +180,21 @@ class Board:
 
     def placement_allowed(self, col: Column, card: Card) -> bool:
         """Bans on a land (Thailand) or on a card (Henry VIII) and coastal-only cards."""
-        land = self.card(col["land"])
-        if any(e["kind"] == "coastal_only" for e in card.variants[0]) and not land.coastal:
+        cards = self.game.key_cards
+        land = cards[col["land"]]
+        if card.coastal_only and not land.coastal:
             return False
-        for effect in self.effects_of(col["land"]):
-            if effect["kind"] == "ban_placement" and matches(card, effect["match"]):
+        for effect in land.bans:
+            if matches(card, effect["match"]):
                 return False
         for other in col["cards"]:
-            other_card = self.card(other)
-            for effect in other_card.variants[0]:
-                if effect["kind"] == "ban_placement" and effect["where"] == "self":
-                    if matches(card, effect["match"]):
-                        return False
-            for effect in card.variants[0]:
-                if effect["kind"] == "ban_placement" and effect["where"] == "self":
-                    if matches(other_card, effect["match"]):
-                        return False
+            other_card = cards[other]
+            for effect in other_card.bans:
+                if matches(card, effect["match"]):
+                    return False
+            for effect in card.bans:
+                if matches(other_card, effect["match"]):
+                    return False
         return True
 
     def can_stand(self, col: Column, card: Card) -> bool:
@@ -248,10 +245,7 @@ class Board:
         """Does every clause of ``condition`` hold in ``ctx``?"""
         if not condition:
             return True
-        for clause, want in condition.items():
-            if not self._clause(clause, want, ctx):
-                return False
-        return True
+        return all(self._clause(clause, want, ctx) for clause, want in condition.items())
 
     def _clause(self, clause: str, want: Any, ctx: Ctx) -> bool:
         col = ctx.col
@@ -407,7 +401,9 @@ class Board:
     def pname(self, player: int | None) -> str:
         return "nobody" if player is None else f"Player {player + 1}"
 
-    def log(self, player: int | None, kind: str, text: str, data: Mapping[str, Any] | None = None) -> None:
+    def log(
+        self, player: int | None, kind: str, text: str, data: Mapping[str, Any] | None = None
+    ) -> None:
         self._events.append(
             Event(self.round_no, self.phase_name, player, kind, text, dict(data or {}))
         )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from hcgames.data import Problems, read_json
@@ -106,14 +106,49 @@ _kind("coastal_only", "constant")
 _kind("win_condition", "constant", "below rounds", "undone_by")
 
 MATCH_KEYS = frozenset(
-    "category subtype subtype_prefix leader nationality ethnicity religion gender tag era name "
-    "attack_max any".split()
+    [
+        "category",
+        "subtype",
+        "subtype_prefix",
+        "leader",
+        "nationality",
+        "ethnicity",
+        "religion",
+        "gender",
+        "tag",
+        "era",
+        "name",
+        "attack_max",
+        "any",
+    ]
 )
 CONDITION_KEYS = frozenset(
-    "land_continent land_name land_coastal land_has attacking defending battle_continent "
-    "enemy_has enemy_land_name first_attack_of_turn first_defence_of_turn turns_min turns_max "
-    "in_play in_play_mine not_in_play own_lands_tagged own_land_continent sole_leader "
-    "more_females attacker_has discovered_continent discovered_tag any".split()
+    [
+        "land_continent",
+        "land_name",
+        "land_coastal",
+        "land_has",
+        "attacking",
+        "defending",
+        "battle_continent",
+        "enemy_has",
+        "enemy_land_name",
+        "first_attack_of_turn",
+        "first_defence_of_turn",
+        "turns_min",
+        "turns_max",
+        "in_play",
+        "in_play_mine",
+        "not_in_play",
+        "own_lands_tagged",
+        "own_land_continent",
+        "sole_leader",
+        "more_females",
+        "attacker_has",
+        "discovered_continent",
+        "discovered_tag",
+        "any",
+    ]
 )
 _LEADER_SUBTYPES = frozenset({"leader", "conqueror", "spiritual_leader"})
 #: effect kinds that reach into another player's civilisation (not in the first round)
@@ -182,6 +217,23 @@ class Card:
             mode = "air"
         return frozenset(mode.split("_"))
 
+    @cached_property
+    def room(self) -> int:
+        """Extra cards the land this card stands on (or heads) may hold."""
+        return sum(int(e["extra"]) for e in self.variants[0] if e["kind"] == "capacity")
+
+    @cached_property
+    def bans(self) -> tuple[Mapping[str, Any], ...]:
+        return tuple(e for e in self.variants[0] if e["kind"] == "ban_placement")
+
+    @cached_property
+    def coastal_only(self) -> bool:
+        return any(e["kind"] == "coastal_only" for e in self.variants[0])
+
+    @cached_property
+    def plants(self) -> bool:
+        return any(e["kind"] == "plant" for e in self.variants[0])
+
     def has_kind(self, kind: str) -> bool:
         return any(e["kind"] == kind for variant in self.variants for e in variant)
 
@@ -245,9 +297,8 @@ def matches(card: Card, match: Mapping[str, Any]) -> bool:
         elif key == "name":
             if card.name not in want:
                 return False
-        elif key == "attack_max":
-            if not card.is_unit or card.attack > want:
-                return False
+        elif key == "attack_max" and (not card.is_unit or card.attack > want):
+            return False
     return True
 
 
@@ -370,7 +421,10 @@ def describe_effect(effect: Mapping[str, Any]) -> str:
     elif kind == "coastal_only":
         text = "May stand only on coastal lands."
     elif kind == "win_condition":
-        text = f"You win if an opponent stays below {effect['below']} morale for {effect['rounds']} rounds."
+        text = (
+            f"You win if an opponent stays below {effect['below']} morale "
+            f"for {effect['rounds']} rounds."
+        )
     else:  # pragma: no cover - validation rejects unknown kinds
         text = kind
     return text
@@ -398,14 +452,24 @@ def _check_condition(cond: Any, where: str, problems: Problems) -> None:
     for key, value in cond.items():
         if key not in CONDITION_KEYS:
             problems.add(f"{where}: unknown condition {key!r}")
-        elif key in ("land_has", "enemy_has", "in_play", "in_play_mine", "not_in_play",
-                     "attacker_has"):
+        elif key in (
+            "land_has",
+            "enemy_has",
+            "in_play",
+            "in_play_mine",
+            "not_in_play",
+            "attacker_has",
+        ):
             _check_match(value, where, problems)
         elif key == "any":
             for sub in value:
                 _check_condition(sub, where, problems)
-        elif key in ("land_continent", "battle_continent", "own_land_continent",
-                     "discovered_continent"):
+        elif key in (
+            "land_continent",
+            "battle_continent",
+            "own_land_continent",
+            "discovered_continent",
+        ):
             bad = [v for v in value if v not in CONTINENTS]
             if bad:
                 problems.add(f"{where}: unknown continent(s) {bad}")
@@ -430,8 +494,20 @@ def _check_effect(effect: Any, where: str, problems: Problems) -> None:
         problems.add(f"{where}: {kind} lacks {sorted(missing)}")
     if extra:
         problems.add(f"{where}: {kind} does not take {sorted(extra)}")
-    for number in ("amount", "base", "stop_at", "value", "turns", "lock_turns", "uses",
-                   "extra", "morale", "strength", "below", "rounds"):
+    for number in (
+        "amount",
+        "base",
+        "stop_at",
+        "value",
+        "turns",
+        "lock_turns",
+        "uses",
+        "extra",
+        "morale",
+        "strength",
+        "below",
+        "rounds",
+    ):
         if number in effect and (
             not isinstance(effect[number], int) or isinstance(effect[number], bool)
         ):
@@ -550,9 +626,9 @@ def load_catalogue() -> Catalogue:
             effects=effect_tuple,
             plate=plate_text,
             plate_years=plate_years,
-            variants=_variants(effect_tuple) if all(
-                isinstance(e, dict) and e.get("kind") in EFFECT_KINDS for e in effect_tuple
-            ) else ((),),
+            variants=_variants(effect_tuple)
+            if all(isinstance(e, dict) and e.get("kind") in EFFECT_KINDS for e in effect_tuple)
+            else ((),),
         )
     decks: dict[str, tuple[str, ...]] = {}
     starters: dict[str, str] = {}

@@ -51,12 +51,17 @@ class Effects(Board):
         player = controller[0] if controller else self.owner(key)
         card = self.card(key)
         for index, effect in enumerate(self.effects_of(col["land"])):
-            if effect["when"] == "arrival" and matches(card, effect.get("match", {})):
-                if self.uses_left(col["land"], index, effect):
-                    self.spend_use(col["land"], index, effect)
-                    self.change_morale(
-                        player, int(effect["amount"]), f"{self.name(key)} arrives in {self.name(col['land'])}"
-                    )
+            if (
+                effect["when"] == "arrival"
+                and matches(card, effect.get("match", {}))
+                and self.uses_left(col["land"], index, effect)
+            ):
+                self.spend_use(col["land"], index, effect)
+                self.change_morale(
+                    player,
+                    int(effect["amount"]),
+                    f"{self.name(key)} arrives in {self.name(col['land'])}",
+                )
 
     def remove(self, key: str, *, death: bool, why: str) -> bool:
         """Take a card out of play to its owner's discard pile.
@@ -93,7 +98,11 @@ class Effects(Board):
             self.remove(key, death=True, why=why)
         self.rows[player].remove(col)
         self.to_discard(col["land"])
-        self.log(player, "land", f"{self.name(col['land'])} is gone from {self.pname(player)}'s battlefield ({why}).")
+        self.log(
+            player,
+            "land",
+            f"{self.name(col['land'])} is gone from {self.pname(player)}'s battlefield ({why}).",
+        )
         if not self.rows[player] and not self.out[player]:
             self.knock_out(player, "has no land left")
 
@@ -102,14 +111,20 @@ class Effects(Board):
         """Is ``victim`` out of reach of the card ``source`` (an opponent's)?"""
         category = self.card(source).category
         for timer in self.timers:
-            if timer["kind"] == "shield" and timer["player"] == victim:
-                if timer["what"] == "all" or category == "event":
-                    return True
+            if (
+                timer["kind"] == "shield"
+                and timer["player"] == victim
+                and (timer["what"] == "all" or category == "event")
+            ):
+                return True
         for key, _col in self.in_play_sources(victim):
             for effect in self.effects_of(key):
-                if effect["kind"] == "event_shield" and effect["when"] == "constant":
-                    if effect.get("what", "event") == "all" or category == "event":
-                        return True
+                if (
+                    effect["kind"] == "event_shield"
+                    and effect["when"] == "constant"
+                    and (effect.get("what", "event") == "all" or category == "event")
+                ):
+                    return True
         return False
 
     # --- targets ----------------------------------------------------------------
@@ -118,14 +133,20 @@ class Effects(Board):
             if effect["when"] == moment and effect["kind"] in _TARGETED:
                 if effect["kind"] == "morale_opponents" and effect["target"] != "one":
                     continue
-                if effect["kind"] == "block_attacks" and effect["scope"] not in ("own_land", "target"):
+                if effect["kind"] == "block_attacks" and effect["scope"] not in (
+                    "own_land",
+                    "target",
+                ):
                     continue
                 if effect["kind"] == "discover_land" and effect["source"] != "opponent":
                     continue
                 return index, effect
         return None
 
-    def targets(self, player: int, key: str, effect: Mapping[str, Any], col: Column | None) -> list[tuple[str, ...]]:
+    def targets(
+        self, player: int, key: str, effect: Mapping[str, Any], col: Column | None
+    ) -> list[tuple[str, ...]]:
+        out: list[tuple[str, ...]]
         """Every target the effect can take for ``player`` (``[()]`` = needs none)."""
         kind = effect["kind"]
         opponents = self.opponents(player)
@@ -179,8 +200,10 @@ class Effects(Board):
     def _opposing_units(self, player: int) -> list[str]:
         return [k for c in self.rows[player] for k in c["cards"]]
 
-    def _move_targets(self, player: int, key: str, effect: Mapping[str, Any]) -> list[tuple[str, ...]]:
-        out = []
+    def _move_targets(
+        self, player: int, key: str, effect: Mapping[str, Any]
+    ) -> list[tuple[str, ...]]:
+        out: list[tuple[str, ...]] = []
         if effect["to"] == "this_land":
             found = self.column_of_land(key)
             if found is None:
@@ -200,30 +223,36 @@ class Effects(Board):
                         out.append((k, goal["land"]))
         return out
 
-    def affected_players(self, player: int, key: str, moment: str, targets: tuple[str, ...]) -> list[int]:
+    def affected_players(
+        self, player: int, key: str, moment: str, targets: tuple[str, ...]
+    ) -> list[int]:
         """Opponents an ability would reach (they may answer with interrupts)."""
         hit: set[int] = set()
         for effect in self.effects_of(key):
-            if effect["when"] != moment or effect["kind"] not in INTERACTING:
-                if not (effect["when"] == moment and effect["kind"] == "block_attacks" and effect["scope"] == "target"):
-                    continue
+            aimed = effect["kind"] == "block_attacks" and effect["scope"] == "target"
+            if effect["when"] != moment or (effect["kind"] not in INTERACTING and not aimed):
+                continue
             kind = effect["kind"]
             if kind == "morale_opponents":
                 if effect["target"] == "all":
                     hit.update(self.opponents(player))
                 elif effect["target"] == "holders":
-                    hit.update(q for q in self.opponents(player) if self.any_in_play(effect["match"], q))
+                    hit.update(
+                        q for q in self.opponents(player) if self.any_in_play(effect["match"], q)
+                    )
                 elif targets:
                     hit.add(_player_of(targets[0]))
             elif kind == "mass_discard":
                 hit.update(
-                    q for q in self.opponents(player)
+                    q
+                    for q in self.opponents(player)
                     if any(matches(self.card(k), effect["match"]) for k in self._opposing_units(q))
                 )
             elif kind == "destroy_land" and targets:
                 name = self.card(targets[0]).name
                 hit.update(
-                    q for q in self.opponents(player)
+                    q
+                    for q in self.opponents(player)
                     if any(self.card(c["land"]).name == name for c in self.rows[q])
                 )
             elif targets:
@@ -252,7 +281,11 @@ class Effects(Board):
         ctx = Ctx(player, key, col)
         self.spend_use(key, index, effect)
         if not self.cond(effect.get("if"), ctx):
-            self.log(player, "ability", f"{self.name(key)}: its condition does not hold; nothing happens.")
+            self.log(
+                player,
+                "ability",
+                f"{self.name(key)}: its condition does not hold; nothing happens.",
+            )
             return
         cancelled = list(frame.get("cancel", [])) if frame else []
         reversed_ = list(frame.get("reverse", [])) if frame else []
@@ -279,12 +312,20 @@ class Effects(Board):
             elif effect["target"] == "all":
                 victims = self.opponents(player)
             else:
-                victims = [q for q in range(self.n) if not self.out[q] and self.any_in_play(effect["match"], q)]
+                victims = [
+                    q
+                    for q in range(self.n)
+                    if not self.out[q] and self.any_in_play(effect["match"], q)
+                ]
             for victim in victims:
                 if victim in reversed_ and victim not in no_morale:
-                    self.change_morale(player, int(effect["amount"]), f"{why}, turned back by {self.pname(victim)}")
+                    self.change_morale(
+                        player, int(effect["amount"]), f"{why}, turned back by {self.pname(victim)}"
+                    )
                 elif reaches(victim, morale=True):
-                    self.change_morale(victim, int(effect["amount"]), f"{why} (played by {self.pname(player)})")
+                    self.change_morale(
+                        victim, int(effect["amount"]), f"{why} (played by {self.pname(player)})"
+                    )
                 else:
                     self.log(victim, "ability", f"{self.pname(victim)} is untouched by {why}.")
         elif kind == "morale_per_card":
@@ -294,20 +335,36 @@ class Effects(Board):
             amount = int(effect.get("base", 0)) + int(effect["amount"]) * count
             self.change_morale(player, amount, f"{why} ({count} matching card(s))")
         elif kind == "discover_land":
-            source = _player_of(targets[0]) if effect["source"] == "opponent" and targets else player
-            self.push_discovery(player, source, key, place="", escort=bool(effect.get("escort")),
-                                discard_self=bool(effect.get("discard_self")), choose=effect["source"] == "choice")
+            source = (
+                _player_of(targets[0]) if effect["source"] == "opponent" and targets else player
+            )
+            self.push_discovery(
+                player,
+                source,
+                key,
+                place="",
+                escort=bool(effect.get("escort")),
+                discard_self=bool(effect.get("discard_self")),
+                choose=effect["source"] == "choice",
+            )
         elif kind == "kill_character":
-            if targets and reaches(self.controller(targets[0]) or player):
+            holder = self.controller(targets[0]) if targets else None
+            if holder is not None and reaches(holder):
                 self.remove(targets[0], death=True, why=f"killed by {why}")
+            elif holder is not None:
+                self.log(holder, "ability", f"{self.pname(holder)} is untouched by {why}.")
             if effect.get("discard_self"):
                 self.remove(key, death=False, why="its work is done")
         elif kind == "duel":
             mine, theirs = targets
-            victim = self.controller(theirs)
-            if victim is not None and reaches(victim):
+            rival = self.controller(theirs)
+            if rival is not None and reaches(rival):
                 a, b = self.card(mine).attack, self.card(theirs).attack
-                self.log(player, "duel", f"Duel: {self.name(mine)} ({a}) against {self.name(theirs)} ({b}).")
+                self.log(
+                    player,
+                    "duel",
+                    f"Duel: {self.name(mine)} ({a}) against {self.name(theirs)} ({b}).",
+                )
                 if a > b:
                     self.remove(theirs, death=True, why="lost a duel")
                 elif b > a:
@@ -320,7 +377,11 @@ class Effects(Board):
             if targets and targets[0] in self.discards[player]:
                 self.discards[player].remove(targets[0])
                 self.hands[player].append(targets[0])
-                self.log(player, "recover", f"{self.name(targets[0])} comes back to {self.pname(player)}'s hand.")
+                self.log(
+                    player,
+                    "recover",
+                    f"{self.name(targets[0])} comes back to {self.pname(player)}'s hand.",
+                )
         elif kind == "block_attacks":
             self.timers.append(
                 {
@@ -343,38 +404,58 @@ class Effects(Board):
                 self.call_off_attack()
         elif kind == "event_shield":
             self.timers.append(
-                {"kind": "shield", "owner": player, "player": player, "what": effect.get("what", "event"),
-                 "turns_left": int(effect["turns"]), "source": key}
+                {
+                    "kind": "shield",
+                    "owner": player,
+                    "player": player,
+                    "what": effect.get("what", "event"),
+                    "turns_left": int(effect["turns"]),
+                    "source": key,
+                }
             )
-            self.log(player, "shield", f"{why}: {self.pname(player)} is shielded from opponents' cards.")
+            self.log(
+                player, "shield", f"{why}: {self.pname(player)} is shielded from opponents' cards."
+            )
         elif kind == "cancel_effect":
             self.answer_with_cancel(player, effect)
         elif kind == "discard_opponent_card":
             if effect["count"] == "all":
                 victim = _player_of(targets[0])
                 if reaches(victim):
-                    for k in [k for k in self.active[victim] if matches(self.card(k), effect["match"])]:
+                    for k in [
+                        k for k in self.active[victim] if matches(self.card(k), effect["match"])
+                    ]:
                         self.remove(k, death=False, why=f"thrown out by {why}")
             elif targets:
-                victim = self.controller(targets[0])
-                if victim is not None and reaches(victim):
-                    self.remove(targets[0], death=self.card(targets[0]).is_unit, why=f"struck by {why}")
+                holder = self.controller(targets[0])
+                if holder is not None and reaches(holder):
+                    self.remove(
+                        targets[0], death=self.card(targets[0]).is_unit, why=f"struck by {why}"
+                    )
+                elif holder is not None:
+                    self.log(holder, "ability", f"{self.pname(holder)} is untouched by {why}.")
         elif kind == "mass_discard":
             for q in range(self.n):
                 if q != player and not reaches(q):
                     continue
-                for k in [k for k in self._opposing_units(q) if matches(self.card(k), effect["match"])]:
+                for k in [
+                    k for k in self._opposing_units(q) if matches(self.card(k), effect["match"])
+                ]:
                     self.remove(k, death=True, why=f"swept away by {why}")
         elif kind == "lasting_bonus":
-            victim = targets[0]
-            self.remove(victim, death=False, why=f"given up for {why}")
+            given = targets[0]
+            self.remove(given, death=False, why=f"given up for {why}")
             self.change_morale(player, int(effect["morale"]), why)
             if effect["scope"] == "civ":
                 self.lasting[player] += int(effect["strength"])
             else:
                 land = col["land"] if col is not None else key
                 self.land_bonus[land] = self.land_bonus.get(land, 0) + int(effect["strength"])
-            self.log(player, "bonus", f"{why}: {int(effect['strength']):+d} lasting strength for {self.pname(player)}.")
+            self.log(
+                player,
+                "bonus",
+                f"{why}: {int(effect['strength']):+d} lasting strength for {self.pname(player)}.",
+            )
         elif kind == "move_card":
             card_key, land_key = targets
             self.relocate(card_key, land_key, f"moved by {why}")
@@ -388,20 +469,30 @@ class Effects(Board):
         goal[1]["cards"].append(key)
         self.log(goal[0], "move", f"{self.name(key)} goes to {self.name(land_key)} ({why}).")
 
-    def destroy_land(self, player: int, land_key: str, effect: Mapping[str, Any], reaches: Any) -> None:
+    def destroy_land(
+        self, player: int, land_key: str, effect: Mapping[str, Any], reaches: Any
+    ) -> None:
         """Every copy of the named land is hit: a divided land hurts all its holders."""
         name = self.card(land_key).name
         hits = [(q, c) for q, c in self.all_columns() if self.card(c["land"]).name == name]
         for q, col in hits:
             if q != player and not reaches(q):
                 continue
-            self.log(q, "destroy", f"{self.name(land_key)} strikes {self.name(col['land'])} of {self.pname(q)}.")
+            self.log(
+                q,
+                "destroy",
+                f"{self.name(land_key)} strikes {self.name(col['land'])} of {self.pname(q)}.",
+            )
             if effect.get("flee") and col["cards"]:
                 refuges = [
-                    c for c in self.rows[q]
-                    if c is not col and self.card(c["land"]).continent == self.card(col["land"]).continent
+                    c
+                    for c in self.rows[q]
+                    if c is not col
+                    and self.card(c["land"]).continent == self.card(col["land"]).continent
                 ]
-                options = [k for k in col["cards"] if any(self.can_stand(c, self.card(k)) for c in refuges)]
+                options = [
+                    k for k in col["cards"] if any(self.can_stand(c, self.card(k)) for c in refuges)
+                ]
                 for k in options[:1]:
                     goal = next(c for c in refuges if self.can_stand(c, self.card(k)))
                     self.relocate(k, goal["land"], "fled the disaster")
@@ -413,8 +504,17 @@ class Effects(Board):
                 col["locked"] = max(col["locked"], int(effect["lock_turns"]))
 
     # --- hooks the rules provide ----------------------------------------------------
-    def push_discovery(self, player: int, source: int, key: str, *, place: str, escort: bool,
-                       discard_self: bool, choose: bool) -> None:
+    def push_discovery(
+        self,
+        player: int,
+        source: int,
+        key: str,
+        *,
+        place: str,
+        escort: bool,
+        discard_self: bool,
+        choose: bool,
+    ) -> None:
         raise NotImplementedError
 
     def answer_with_cancel(self, player: int, effect: Mapping[str, Any]) -> None:

@@ -42,17 +42,28 @@ class Fighting(Options):
         }
         self.attacks += 1
         self.defended.append(action.target)
-        self.log(player, "attack", f"{self.pname(player)} attacks {self.name(action.target)} "
-                                   f"({self.pname(defender)}) from {self.name(action.land)}.",
-                 {"from": action.land, "to": action.target})
+        self.log(
+            player,
+            "attack",
+            f"{self.pname(player)} attacks {self.name(action.target)} "
+            f"({self.pname(defender)}) from {self.name(action.land)}.",
+            {"from": action.land, "to": action.target},
+        )
         self.pending.append({"t": "battle"})
         self.pending.append({"t": "window", "p": player, "why": "attack"})
         self.pending.append({"t": "window", "p": defender, "why": "attack"})
         for key in d_col["cards"]:
             for effect in self.effects_of(key):
                 if effect["kind"] == "toll" and a_col["cards"]:
-                    self.pending.append({"t": "pick", "p": player, "purpose": "toll",
-                                         "options": list(a_col["cards"]), "source": key})
+                    self.pending.append(
+                        {
+                            "t": "pick",
+                            "p": player,
+                            "purpose": "toll",
+                            "options": list(a_col["cards"]),
+                            "source": key,
+                        }
+                    )
         for key in a_col["cards"]:
             for index, effect in enumerate(self.effects_of(key)):
                 if effect["when"] != "attack" or effect["kind"] != "kill_character":
@@ -64,8 +75,15 @@ class Fighting(Options):
                 options = [k for k in d_col["cards"] if matches(self.card(k), effect["match"])]
                 if options:
                     self.spend_use(key, index, effect)
-                    self.pending.append({"t": "pick", "p": player, "purpose": "kill",
-                                         "options": options, "source": key})
+                    self.pending.append(
+                        {
+                            "t": "pick",
+                            "p": player,
+                            "purpose": "kill",
+                            "options": options,
+                            "source": key,
+                        }
+                    )
 
     def call_off_attack(self) -> None:
         """A block played during an attack window stops that attack if it covers it."""
@@ -85,17 +103,26 @@ class Fighting(Options):
     def answer_with_cancel(self, player: int, effect: Mapping[str, Any]) -> None:
         """An interrupt that cancels or turns back the card ``player`` is answering."""
         for frame in reversed(self.pending):
-            if frame.get("t") == "window" and frame.get("p") == player and frame.get("why") == "target":
+            if (
+                frame.get("t") == "window"
+                and frame.get("p") == player
+                and frame.get("why") == "target"
+            ):
                 for fx in self.pending:
                     if fx.get("id") == frame["ref"]:
+                        outcome = "turned back" if effect["mode"] == "reverse" else "cancelled"
                         if effect["what"] == "morale_loss":
                             fx["cancel_morale"].append(player)
                         elif effect["mode"] == "reverse":
                             fx["reverse"].append(player)
                         else:
                             fx["cancel"].append(player)
-                        self.log(player, "cancel", f"{self.pname(player)} answers {self.name(fx['card'])}: "
-                                                   f"its effect on them is {'turned back' if effect['mode'] == 'reverse' else 'cancelled'}.")
+                        self.log(
+                            player,
+                            "cancel",
+                            f"{self.pname(player)} answers {self.name(fx['card'])}: its effect "
+                            f"on them is {outcome}.",
+                        )
                         return
 
     # --- the battle ------------------------------------------------------------------------
@@ -117,26 +144,47 @@ class Fighting(Options):
         for side, col, role in ((attacker, a_col, "attack"), (defender, d_col, "defence")):
             for key in list(col["cards"]):
                 for index, effect in enumerate(self.effects_of(key)):
-                    if effect["when"] == "battle" and self.uses_left(key, index, effect):
-                        if self.cond(effect.get("if"), Ctx(side, key, col, battle, role)):
-                            self.spend_use(key, index, effect)
-                            self.change_morale(side, int(effect["amount"]), f"{self.name(key)} in battle")
+                    if (
+                        effect["when"] == "battle"
+                        and self.uses_left(key, index, effect)
+                        and self.cond(effect.get("if"), Ctx(side, key, col, battle, role))
+                    ):
+                        self.spend_use(key, index, effect)
+                        self.change_morale(
+                            side, int(effect["amount"]), f"{self.name(key)} in battle"
+                        )
         result = assess(self, battle)
         for entry in result.spent:
             self.spend_use(entry.key, entry.index, entry.effect)
         how = f" ({self.name(result.auto)} wins it outright)" if result.auto else ""
-        verdict = {"attack": "the attacker wins", "defence": "the defender holds", "draw": "a draw"}[result.winner]
-        self.log(attacker, "battle",
-                 f"Battle for {self.name(battle['to'])}: attack {result.attack} against defence "
-                 f"{result.defence}: {verdict}{how}.",
-                 {"attack": result.attack, "defence": result.defence, "winner": result.winner,
-                  "auto": result.auto, "lines": list(result.lines)})
+        verdict = {
+            "attack": "the attacker wins",
+            "defence": "the defender holds",
+            "draw": "a draw",
+        }[result.winner]
+        self.log(
+            attacker,
+            "battle",
+            f"Battle for {self.name(battle['to'])}: attack {result.attack} against defence "
+            f"{result.defence}: {verdict}{how}.",
+            {
+                "attack": result.attack,
+                "defence": result.defence,
+                "winner": result.winner,
+                "auto": result.auto,
+                "lines": list(result.lines),
+            },
+        )
         if result.winner == "attack":
             self.change_morale(defender, -BATTLE_MORALE_LOSS, "battle lost")
             self.pending.append({"t": "occupy"})
             self.pending.append({"t": "after_win"})
-            pool = [k for k in d_col["cards"] if not self.planted(k, defender)] or list(d_col["cards"])
-            self.pending.append({"t": "pick", "p": defender, "purpose": "casualty", "options": pool})
+            pool = [k for k in d_col["cards"] if not self.planted(k, defender)] or list(
+                d_col["cards"]
+            )
+            self.pending.append(
+                {"t": "pick", "p": defender, "purpose": "casualty", "options": pool}
+            )
         elif result.winner == "defence":
             self.change_morale(attacker, -BATTLE_MORALE_LOSS, "battle lost")
             self._winners_react(defender, d_col, "defence")
@@ -157,7 +205,9 @@ class Fighting(Options):
                     effect.get("if"), Ctx(player, key, col, battle, role)
                 ):
                     self.spend_use(key, index, effect)
-                    self.change_morale(player, int(effect["amount"]), f"{self.name(key)} after the battle")
+                    self.change_morale(
+                        player, int(effect["amount"]), f"{self.name(key)} after the battle"
+                    )
 
     def _after_win(self, frame: Mapping[str, Any]) -> None:
         battle = self.battle
@@ -176,22 +226,42 @@ class Fighting(Options):
                     continue
                 kind = effect["kind"]
                 if kind == "defect_on_win" and found_d is not None:
-                    options = [k for k in found_d[1]["cards"] if self.card(k).category == "character"]
+                    options = [
+                        k for k in found_d[1]["cards"] if self.card(k).category == "character"
+                    ]
                     if options:
                         self.spend_use(key, index, effect)
-                        self.pending.append({"t": "pick", "p": player, "purpose": "defect", "options": options})
+                        self.pending.append(
+                            {"t": "pick", "p": player, "purpose": "defect", "options": options}
+                        )
                 elif kind == "take_from_hand":
-                    guarded = any(e["kind"] == "protect_hand" for k, _c in self.in_play_sources(defender)
-                                  for e in self.effects_of(k))
+                    guarded = any(
+                        e["kind"] == "protect_hand"
+                        for k, _c in self.in_play_sources(defender)
+                        for e in self.effects_of(k)
+                    )
                     if self.hands[defender] and not guarded:
                         self.spend_use(key, index, effect)
-                        self.pending.append({"t": "pick", "p": player, "purpose": "take",
-                                             "options": list(self.hands[defender]), "from": defender})
+                        self.pending.append(
+                            {
+                                "t": "pick",
+                                "p": player,
+                                "purpose": "take",
+                                "options": list(self.hands[defender]),
+                                "from": defender,
+                            }
+                        )
                 elif kind == "recover":
                     options = sorted(set(self.discards[player]))
                     if options:
-                        self.pending.append({"t": "pick", "p": player, "purpose": "recover",
-                                             "options": ["", *options]})
+                        self.pending.append(
+                            {
+                                "t": "pick",
+                                "p": player,
+                                "purpose": "recover",
+                                "options": ["", *options],
+                            }
+                        )
 
     def _defect(self, player: int, choice: str) -> None:
         battle = self.battle
@@ -201,13 +271,23 @@ class Fighting(Options):
         if found_a is None:
             return
         a_col = found_a[1]
-        self.log(player, "defect", f"{self.name(choice)} changes sides and joins {self.pname(player)}.")
+        self.log(
+            player, "defect", f"{self.name(choice)} changes sides and joins {self.pname(player)}."
+        )
         if self.can_stand(a_col, self.card(choice)):
             self.relocate(choice, battle["from"], "defects")
         else:
-            self.pending.append({"t": "pick", "p": player, "purpose": "make room",
-                                 "options": list(a_col["cards"]), "place": choice,
-                                 "land": battle["from"], "defector": True})
+            self.pending.append(
+                {
+                    "t": "pick",
+                    "p": player,
+                    "purpose": "make room",
+                    "options": list(a_col["cards"]),
+                    "place": choice,
+                    "land": battle["from"],
+                    "defector": True,
+                }
+            )
 
     # --- taking lands ------------------------------------------------------------------------
     def _occupy_check(self) -> None:
@@ -224,8 +304,15 @@ class Fighting(Options):
             return
         options = self._spare_cards(player, d_col, battle["from"])
         if options:
-            self.pending.append({"t": "pick", "p": player, "purpose": "occupy", "options": ["", *options],
-                                 "land": battle["to"]})
+            self.pending.append(
+                {
+                    "t": "pick",
+                    "p": player,
+                    "purpose": "occupy",
+                    "options": ["", *options],
+                    "land": battle["to"],
+                }
+            )
 
     def _spare_cards(self, player: int, target: Column, attack_land: str) -> list[str]:
         goal = self.card(target["land"])
@@ -248,8 +335,12 @@ class Fighting(Options):
             return False
         self.rows[holder].remove(col)
         self.to_discard(col["land"])
-        self.log(holder, "land", f"The divided land {name} is whole again: {self.pname(holder)}'s copy goes to "
-                                 "its owner's discard pile.")
+        self.log(
+            holder,
+            "land",
+            f"The divided land {name} is whole again: {self.pname(holder)}'s copy goes to "
+            "its owner's discard pile.",
+        )
         self._after_land_loss(player, holder)
         return True
 
@@ -271,8 +362,13 @@ class Fighting(Options):
         self.rows[holder].remove(col)
         self.rows[player].append(col)
         col["cards"].append(key)
-        self.log(player, "capture", f"{self.pname(player)} takes {self.name(col['land'])} from "
-                                    f"{self.pname(holder)} with {self.name(key)}.", {"land": col["land"]})
+        self.log(
+            player,
+            "capture",
+            f"{self.pname(player)} takes {self.name(col['land'])} from "
+            f"{self.pname(holder)} with {self.name(key)}.",
+            {"land": col["land"]},
+        )
         self._after_land_loss(player, holder)
 
     def _confiscate(self, player: int, action: Confiscate) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from hcgames.core import Game, RuleDecision, State
-from hcgames.historical.actions import ALL_ACTIONS
+from hcgames.historical.actions import ALL_ACTIONS, DrawCard
 from hcgames.historical.battle import odds_table
-from hcgames.historical.cards import Catalogue, load_catalogue
+from hcgames.historical.cards import Card, Catalogue, load_catalogue
 from hcgames.historical.decisions import RULE_DECISIONS
 from hcgames.historical.options import TURN_CAP
 from hcgames.historical.rules import HistoricalState
@@ -37,7 +37,9 @@ class HistoricalGame(Game):
         super().__init__(**options)
         unknown = set(options) - {"players", "decks", "max_rounds"}
         if unknown:
-            raise ValueError(f"unknown option(s) {sorted(unknown)}; use players=, decks=, max_rounds=")
+            raise ValueError(
+                f"unknown option(s) {sorted(unknown)}; use players=, decks=, max_rounds="
+            )
         players = options.get("players", 2)
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
             raise ValueError(f"option players must be a whole number from 2 to 6, not {players!r}")
@@ -51,11 +53,24 @@ class HistoricalGame(Game):
             raise ValueError(f"option decks names {len(decks)} deck(s) for {players} players")
         bad = [d for d in decks if d not in self.catalogue.decks]
         if bad:
-            raise ValueError(f"option decks: unknown deck(s) {bad}; known: {sorted(self.catalogue.decks)}")
+            raise ValueError(
+                f"option decks: unknown deck(s) {bad}; known: {sorted(self.catalogue.decks)}"
+            )
         self.deck_names: tuple[str, ...] = tuple(decks)
+        #: every card key of this game (card id + owner's seat) -> its card
+        self.key_cards: dict[str, Card] = {
+            f"{cid}/{seat}": self.catalogue.cards[cid]
+            for seat, deck in enumerate(self.deck_names)
+            for cid in self.catalogue.decks[deck]
+        }
+        self.draw_actions: dict[str, DrawCard] = {
+            key: DrawCard(int(key[-1]), key) for key in self.key_cards
+        }
         rounds = options.get("max_rounds", MAX_ROUNDS)
         if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= 200:
-            raise ValueError(f"option max_rounds must be a whole number from 1 to 200, not {rounds!r}")
+            raise ValueError(
+                f"option max_rounds must be a whole number from 1 to 200, not {rounds!r}"
+            )
         self.max_rounds: int = rounds
         self._players = players
 

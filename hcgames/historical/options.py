@@ -34,7 +34,7 @@ from hcgames.historical.cards import INTERACTING, Card, matches
 from hcgames.historical.effects import Effects
 from hcgames.historical.world import can_travel
 
-__all__ = ["Options", "TURN_CAP"]
+__all__ = ["TURN_CAP", "Options"]
 
 #: our safeguard: after this many steps in one turn only finishing moves remain
 TURN_CAP = 120
@@ -70,9 +70,7 @@ class Options(Effects):
 
     def planted(self, key: str, player: int) -> bool:
         """A card an opponent planted in ``player``'s land (Rasputin)."""
-        return self.owner(key) != player and any(
-            e["kind"] == "plant" for e in self.card(key).variants[0]
-        )
+        return self.owner(key) != player and self.game.key_cards[key].plants
 
     def _target_lists(self, player: int, key: str, moment: str) -> list[tuple[str, ...]]:
         found = self.targeted_effect(key, moment)
@@ -98,7 +96,9 @@ class Options(Effects):
             if card.is_unit:
                 if card.has_kind("plant"):
                     lands = [
-                        c for q in self.opponents(player) for c in self.rows[q]
+                        c
+                        for q in self.opponents(player)
+                        for c in self.rows[q]
                         if c["locked"] == 0 and self.placement_allowed(c, card)
                     ]
                 else:
@@ -192,8 +192,14 @@ class Options(Effects):
                     continue
                 if effect["kind"] == "discover_land" and not self.piles[player]:
                     continue
-                if effect["kind"] in ("morale_opponents", "kill_character", "duel", "lasting_bonus",
-                                      "move_card", "recover"):
+                if effect["kind"] in (
+                    "morale_opponents",
+                    "kill_character",
+                    "duel",
+                    "lasting_bonus",
+                    "move_card",
+                    "recover",
+                ):
                     targets = self.targets(player, key, effect, col)
                 else:
                     targets = [()]
@@ -229,7 +235,9 @@ class Options(Effects):
                 for target in self.rows[q]:
                     if target["locked"] or not target["cards"]:
                         continue
-                    if self.can_reach(col, target) and not self.attack_blocked_on(player, col, q, target):
+                    if self.can_reach(col, target) and not self.attack_blocked_on(
+                        player, col, q, target
+                    ):
                         out.append(Attack(col["land"], target["land"]))
         return out
 
@@ -245,15 +253,23 @@ class Options(Effects):
 
     def attack_blocked_from(self, player: int, col: Column) -> bool:
         for timer in self.timers:
-            if timer["kind"] == "block" and timer["blocks"] in ("attacks_by", "both"):
-                if timer["scope"] == "target" and timer["player"] == player:
-                    return True
+            if (
+                timer["kind"] == "block"
+                and timer["blocks"] in ("attacks_by", "both")
+                and timer["scope"] == "target"
+                and timer["player"] == player
+            ):
+                return True
         for key in [col["land"], *col["cards"]]:
             for effect in self.effects_of(key):
-                if effect["kind"] == "block_attacks" and effect["when"] == "constant":
-                    if effect["blocks"] in ("attacks_by", "both") and effect["scope"] == "land":
-                        if self.cond(effect.get("if"), Ctx(player, key, col)):
-                            return True
+                if (
+                    effect["kind"] == "block_attacks"
+                    and effect["when"] == "constant"
+                    and effect["blocks"] in ("attacks_by", "both")
+                    and effect["scope"] == "land"
+                    and self.cond(effect.get("if"), Ctx(player, key, col))
+                ):
+                    return True
         return False
 
     def attack_blocked_on(self, player: int, col: Column, defender: int, target: Column) -> bool:
@@ -267,7 +283,9 @@ class Options(Effects):
                 or (scope == "player" and timer["player"] == defender)
                 or (scope == "continent" and land.continent == timer["continent"])
             )
-            if hit and self.cond(timer.get("if"), Ctx(defender, timer["source"], target, attack_col=col)):
+            if hit and self.cond(
+                timer.get("if"), Ctx(defender, timer["source"], target, attack_col=col)
+            ):
                 return True
         for key in [target["land"], *target["cards"]]:
             for effect in self.effects_of(key):
@@ -279,17 +297,27 @@ class Options(Effects):
                     )
                     if not has:
                         return True
-                if kind == "block_attacks" and effect["when"] == "constant" and effect["blocks"] in (
-                    "attacks_on",
-                    "both",
-                ) and effect["scope"] == "land":
+                if (
+                    kind == "block_attacks"
+                    and effect["when"] == "constant"
+                    and effect["blocks"]
+                    in (
+                        "attacks_on",
+                        "both",
+                    )
+                    and effect["scope"] == "land"
+                ):
                     return True
         for key, where in self.in_play_sources(defender):
             for effect in self.effects_of(key):
-                if effect["kind"] == "block_attacks" and effect["when"] == "constant":
-                    if effect["scope"] == "player" and effect["blocks"] == "attacks_on":
-                        if self.cond(effect.get("if"), Ctx(defender, key, where, attack_col=col)):
-                            return True
+                if (
+                    effect["kind"] == "block_attacks"
+                    and effect["when"] == "constant"
+                    and effect["scope"] == "player"
+                    and effect["blocks"] == "attacks_on"
+                    and self.cond(effect.get("if"), Ctx(defender, key, where, attack_col=col))
+                ):
+                    return True
         return False
 
     # --- moves ------------------------------------------------------------------------
@@ -321,7 +349,11 @@ class Options(Effects):
                         continue
                     out.append(ExplorerMove(key, goal["land"], ""))
                     for other in col["cards"]:
-                        if other != key and not self.planted(other, player) and self._fits_two(goal, card, self.card(other)):
+                        if (
+                            other != key
+                            and not self.planted(other, player)
+                            and self._fits_two(goal, card, self.card(other))
+                        ):
                             out.append(ExplorerMove(key, goal["land"], other))
         if self.round_no >= 2:
             out.extend(self.confiscate_options(player))
@@ -336,7 +368,12 @@ class Options(Effects):
 
     def confiscate_options(self, player: int) -> list[Action]:
         out: list[Action] = []
-        empty = [c for q in self.opponents(player) for c in self.rows[q] if not c["cards"] and not c["locked"]]
+        empty = [
+            c
+            for q in self.opponents(player)
+            for c in self.rows[q]
+            if not c["cards"] and not c["locked"]
+        ]
         if not empty:
             return out
         for col in self.rows[player]:

@@ -10,7 +10,6 @@ who acts; when the stack is empty the active player acts in the current phase.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +41,17 @@ if TYPE_CHECKING:
 __all__ = ["HistoricalState"]
 
 _CHANCE_FRAMES = ("draw", "land")
+_SHARES: dict[int, Fraction] = {}
+
+
+def _share(size: int) -> Fraction:
+    """1/size, made once per size."""
+    share = _SHARES.get(size)
+    if share is None:
+        share = _SHARES[size] = Fraction(1, size)
+    return share
+
+
 _ASKING = ("pick", "window")
 
 
@@ -142,12 +152,16 @@ class HistoricalState(Views, Fighting, State):
 
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         top = self.pending[-1]
+        # every card key is unique (one copy of each card per deck), so each card
+        # left in the pile is one equally likely outcome
         if top["t"] == "draw":
             pool = self.decks[top["p"]]
-            counts = Counter(pool)
-            return [(DrawCard(top["p"], k), Fraction(c, len(pool))) for k, c in sorted(counts.items())]
+            share = _share(len(pool))
+            draws = self.game.draw_actions
+            return [(draws[k], share) for k in pool]
         pool = self.piles[top["src"]]
-        return [(RevealLand(top["p"], k), Fraction(1, len(pool))) for k in pool]
+        share = _share(len(pool))
+        return [(RevealLand(top["p"], k), share) for k in pool]
 
     # --- turns -------------------------------------------------------------------------
     def _start_turn(self, player: int) -> None:
@@ -163,8 +177,18 @@ class HistoricalState(Views, Fighting, State):
         self._upkeep(player)
         if self.result is None and not self.rows[player] and self.round_no == 1:
             self.pending.append({"t": "draw", "p": player, "n": HAND_SIZE})
-            self.pending.append({"t": "land", "p": player, "src": player, "why": "first",
-                                 "card": "", "place": "", "escort": False, "discard_self": False})
+            self.pending.append(
+                {
+                    "t": "land",
+                    "p": player,
+                    "src": player,
+                    "why": "first",
+                    "card": "",
+                    "place": "",
+                    "escort": False,
+                    "discard_self": False,
+                }
+            )
 
     def _upkeep(self, player: int) -> None:
         """Start of a turn: ages, timers, locked lands, expiries, morale each turn."""
@@ -176,30 +200,37 @@ class HistoricalState(Views, Fighting, State):
                 timer["turns_left"] -= 1
                 if timer["turns_left"] <= 0:
                     self.timers.remove(timer)
-        for col in self.rows[player]:
-            if col["locked"] > 0:
-                col["locked"] -= 1
-        for key, col in list(self.in_play_sources(player)):
+        for column in self.rows[player]:
+            if column["locked"] > 0:
+                column["locked"] -= 1
+        for key, where in list(self.in_play_sources(player)):
             for effect in self.effects_of(key):
                 kind = effect["kind"]
-                ctx = Ctx(player, key, col)
+                ctx = Ctx(player, key, where)
                 if kind == "expires" and self.age.get(key, 1) - 1 >= int(effect["turns"]):
                     self.remove(key, death=False, why=f"its {effect['turns']} turns are over")
                     break
                 if kind == "morale_each_turn" and self.cond(effect.get("if"), ctx):
                     stop = effect.get("stop_at")
                     if stop is None or self.morale[player] < int(stop):
-                        self.change_morale(player, int(effect["amount"]), f"{self.name(key)} (each turn)")
+                        self.change_morale(
+                            player, int(effect["amount"]), f"{self.name(key)} (each turn)"
+                        )
                 if kind == "win_condition":
                     self._check_win_card(player, key, effect)
 
     def _check_win_card(self, player: int, key: str, effect: Any) -> None:
         for q in self.opponents(player):
             tag = f"{key}|{q}"
-            self.below[tag] = self.below.get(tag, 0) + 1 if self.morale[q] < int(effect["below"]) else 0
+            self.below[tag] = (
+                self.below.get(tag, 0) + 1 if self.morale[q] < int(effect["below"]) else 0
+            )
             if self.below[tag] >= int(effect["rounds"]):
-                self.finish((player,), f"{self.name(key)}: {self.pname(q)} stayed below "
-                                       f"{effect['below']} morale for {effect['rounds']} rounds")
+                self.finish(
+                    (player,),
+                    f"{self.name(key)}: {self.pname(q)} stayed below "
+                    f"{effect['below']} morale for {effect['rounds']} rounds",
+                )
 
     def _end_turn(self) -> None:
         player = self.turn
@@ -219,8 +250,11 @@ class HistoricalState(Views, Fighting, State):
         best = max(self.morale[p] for p in alive)
         winners = tuple(p for p in alive if self.morale[p] == best)
         self.round_no = self.game.max_rounds
-        self.finish(winners, f"the {self.game.max_rounds}-round limit (our rule) was reached; "
-                             f"highest morale ({best}) wins")
+        self.finish(
+            winners,
+            f"the {self.game.max_rounds}-round limit (our rule) was reached; "
+            f"highest morale ({best}) wins",
+        )
 
     # --- the engine loop -----------------------------------------------------------------
     def _advance(self) -> None:
@@ -238,7 +272,12 @@ class HistoricalState(Views, Fighting, State):
                         if self.discards[player]:
                             self.decks[player] = sorted(self.discards[player])
                             self.discards[player] = []
-                            self.log(player, "reshuffle", f"{self.pname(player)} shuffles the discard pile into a new draw deck.")
+                            self.log(
+                                player,
+                                "reshuffle",
+                                f"{self.pname(player)} shuffles the discard pile into a "
+                                "new draw deck.",
+                            )
                         else:
                             self.pending.pop()
                             continue
@@ -327,14 +366,26 @@ class HistoricalState(Views, Fighting, State):
             self.piles[top["src"]].remove(action.land)
             self._land_arrives(top, action.land)
         elif isinstance(action, PlayCard):
-            self._play(player, action.card, action.land, action.targets, action.option, action.discover, free=False)
+            self._play(
+                player,
+                action.card,
+                action.land,
+                action.targets,
+                action.option,
+                action.discover,
+                free=False,
+            )
         elif isinstance(action, Interrupt):
             self._play(player, action.card, action.land, action.targets, -1, False, free=True)
         elif isinstance(action, Discard):
             self.plays += 1
             self.hands[player].remove(action.card)
             self.to_discard(action.card)
-            self.log(player, "discard", f"{self.pname(player)} discards {self.name(action.card)} from the hand.")
+            self.log(
+                player,
+                "discard",
+                f"{self.pname(player)} discards {self.name(action.card)} from the hand.",
+            )
         elif isinstance(action, Retire):
             self.plays += 1
             self.remove(action.card, death=False, why=f"{self.pname(player)} discards it")
@@ -349,7 +400,9 @@ class HistoricalState(Views, Fighting, State):
             self.travelled.append(action.explorer)
             self.relocate(action.explorer, action.land, "explorer's journey")
             if action.escort:
-                self.relocate(action.escort, action.land, f"escorted by {self.name(action.explorer)}")
+                self.relocate(
+                    action.escort, action.land, f"escorted by {self.name(action.explorer)}"
+                )
         elif isinstance(action, Confiscate):
             self._confiscate(player, action)
         elif isinstance(action, Pick):
@@ -367,8 +420,17 @@ class HistoricalState(Views, Fighting, State):
         return self.frame_ids
 
     # --- playing cards -------------------------------------------------------------------
-    def _play(self, player: int, key: str, land: str, targets: tuple[str, ...], option: int,
-              discover: bool, *, free: bool) -> None:
+    def _play(
+        self,
+        player: int,
+        key: str,
+        land: str,
+        targets: tuple[str, ...],
+        option: int,
+        discover: bool,
+        *,
+        free: bool,
+    ) -> None:
         card = self.card(key)
         self.hands[player].remove(key)
         if not free:
@@ -377,20 +439,21 @@ class HistoricalState(Views, Fighting, State):
             self.choices[key] = option
         verb = "interrupts with" if free else "plays"
         where = " to discover a land" if discover else f" on {self.name(land)}" if land else ""
-        self.log(player, "play", f"{self.pname(player)} {verb} {self.name(key)}{where}.", {"card": key})
+        self.log(
+            player, "play", f"{self.pname(player)} {verb} {self.name(key)}{where}.", {"card": key}
+        )
         for q in self.opponents(player):
             for other in list(self.active[q]):
                 for effect in self.effects_of(other):
-                    if effect["kind"] == "win_condition" and card.name in effect.get("undone_by", {}).get("name", []):
+                    if effect["kind"] == "win_condition" and card.name in effect.get(
+                        "undone_by", {}
+                    ).get("name", []):
                         self.remove(other, death=False, why=f"undone by {card.name}")
         effects = self.effects_of(key)
         then = ""
         if card.is_unit:
             if discover:
-                spec = next((e for e in effects if e["kind"] == "discover_land"), {})
-                self.push_discovery(player, player, key, place=key, escort=bool(spec.get("escort")),
-                                    discard_self=bool(spec.get("discard_self")),
-                                    choose=spec.get("source") == "choice")
+                pass  # the explorer lands with its discovery, after its play effects are queued
             elif card.has_kind("plant"):
                 self._plant(player, key, land, effects)
             else:
@@ -403,19 +466,49 @@ class HistoricalState(Views, Fighting, State):
         else:
             then = "discard"
         idx = [
-            i for i, e in enumerate(effects)
-            if e["when"] == "play" and e["kind"] != "plant"
+            i
+            for i, e in enumerate(effects)
+            if e["when"] == "play"
+            and e["kind"] != "plant"
             and not (card.is_explorer and e["kind"] == "discover_land")
         ]
         self._push_effects(player, key, "play", idx, targets, then)
+        if discover:
+            spec = next((e for e in effects if e["kind"] == "discover_land"), {})
+            self.push_discovery(
+                player,
+                player,
+                key,
+                place=key,
+                escort=bool(spec.get("escort")),
+                discard_self=bool(spec.get("discard_self")),
+                choose=spec.get("source") == "choice",
+            )
 
-    def _push_effects(self, player: int, key: str, moment: str, idx: list[int],
-                      targets: tuple[str, ...], then: str) -> None:
+    def _push_effects(
+        self,
+        player: int,
+        key: str,
+        moment: str,
+        idx: list[int],
+        targets: tuple[str, ...],
+        then: str,
+    ) -> None:
         if not idx and not then:
             return
-        frame = {"t": "fx", "id": self.new_frame_id(), "p": player, "card": key, "moment": moment,
-                 "idx": idx, "targets": list(targets), "cancel": [], "reverse": [],
-                 "cancel_morale": [], "then": then}
+        frame = {
+            "t": "fx",
+            "id": self.new_frame_id(),
+            "p": player,
+            "card": key,
+            "moment": moment,
+            "idx": idx,
+            "targets": list(targets),
+            "cancel": [],
+            "reverse": [],
+            "cancel_morale": [],
+            "then": then,
+        }
         self.pending.append(frame)
         if self.round_no > 1 and idx:
             for q in reversed(self.affected_players(player, key, moment, targets)):
@@ -436,24 +529,58 @@ class HistoricalState(Views, Fighting, State):
         assert found is not None
         holder, col = found
         spec = next(e for e in effects if e["kind"] == "plant")
-        self.change_morale(holder, int(spec["morale"]), f"{self.name(key)} is planted in {self.name(land)}")
+        self.change_morale(
+            holder, int(spec["morale"]), f"{self.name(key)} is planted in {self.name(land)}"
+        )
         if self.has_room(col, self.card(key)):
             self.place(key, col)
         else:
-            self.pending.append({"t": "pick", "p": holder, "purpose": "make room",
-                                 "options": list(col["cards"]), "place": key, "land": land})
+            self.pending.append(
+                {
+                    "t": "pick",
+                    "p": holder,
+                    "purpose": "make room",
+                    "options": list(col["cards"]),
+                    "place": key,
+                    "land": land,
+                }
+            )
 
     def _use(self, player: int, action: UseAbility) -> None:
-        self.log(player, "ability", f"{self.pname(player)} uses the ability of {self.name(action.card)}.")
+        self.log(
+            player, "ability", f"{self.pname(player)} uses the ability of {self.name(action.card)}."
+        )
         self._push_effects(player, action.card, "hold", [action.effect], action.targets, "")
 
     # --- discovery -------------------------------------------------------------------------
-    def push_discovery(self, player: int, source: int, key: str, *, place: str, escort: bool,
-                       discard_self: bool, choose: bool) -> None:
-        frame = {"t": "land", "p": player, "src": source, "why": "discover", "card": key,
-                 "place": place, "escort": escort, "discard_self": discard_self}
+    def push_discovery(
+        self,
+        player: int,
+        source: int,
+        key: str,
+        *,
+        place: str,
+        escort: bool,
+        discard_self: bool,
+        choose: bool,
+    ) -> None:
+        frame = {
+            "t": "land",
+            "p": player,
+            "src": source,
+            "why": "discover",
+            "card": key,
+            "place": place,
+            "escort": escort,
+            "discard_self": discard_self,
+        }
         if choose and self.piles[source]:
-            frame = {**frame, "t": "pick", "purpose": "land to discover", "options": list(self.piles[source])}
+            frame = {
+                **frame,
+                "t": "pick",
+                "purpose": "land to discover",
+                "options": list(self.piles[source]),
+            }
         self.pending.append(frame)
 
     def _land_missing(self, frame: dict[str, Any]) -> None:
@@ -475,8 +602,14 @@ class HistoricalState(Views, Fighting, State):
         self.rows[player].append(col)
         self.age[land] = 1
         card = self.card(land)
-        self.log(player, "land", f"{self.pname(player)} {'plays the first land' if frame['why'] == 'first' else 'discovers'} "
-                                 f"{card.name} ({card.continent}).", {"land": land})
+        self.log(
+            player,
+            "land",
+            f"{self.pname(player)} "
+            f"{'plays the first land' if frame['why'] == 'first' else 'discovers'} "
+            f"{card.name} ({card.continent}).",
+            {"land": land},
+        )
         place = frame.get("place", "")
         if place:
             if self.can_stand(col, self.card(place)):
@@ -488,15 +621,29 @@ class HistoricalState(Views, Fighting, State):
             ctx = Ctx(player, finder, col, discovered=card)
             for effect in self.effects_of(finder):
                 if effect["when"] == "discover" and self.cond(effect.get("if"), ctx):
-                    self.change_morale(player, int(effect["amount"]), f"{self.name(finder)} finds {card.name}")
+                    self.change_morale(
+                        player, int(effect["amount"]), f"{self.name(finder)} finds {card.name}"
+                    )
             if frame.get("discard_self"):
                 self.remove(finder, death=False, why="its journey is over")
         if frame.get("escort"):
-            options = [k for c in self.rows[player] if c is not col for k in c["cards"]
-                       if self.can_stand(col, self.card(k)) and not self.planted(k, player)]
+            options = [
+                k
+                for c in self.rows[player]
+                if c is not col
+                for k in c["cards"]
+                if self.can_stand(col, self.card(k)) and not self.planted(k, player)
+            ]
             if options:
-                self.pending.append({"t": "pick", "p": player, "purpose": "escort", "options": ["", *options],
-                                     "land": land})
+                self.pending.append(
+                    {
+                        "t": "pick",
+                        "p": player,
+                        "purpose": "escort",
+                        "options": ["", *options],
+                        "land": land,
+                    }
+                )
 
     # --- picks -------------------------------------------------------------------------------
     def _resolve_pick(self, frame: dict[str, Any], choice: str) -> None:
@@ -506,8 +653,15 @@ class HistoricalState(Views, Fighting, State):
             self.piles[frame["src"]].remove(choice)
             self._land_arrives(frame, choice)
         elif purpose in ("casualty", "kill", "toll"):
-            self.remove(choice, death=True, why={"casualty": "lost in battle", "kill": f"killed by {self.name(frame.get('source', ''))}",
-                                                 "toll": f"the price of attacking {self.name(frame.get('source', ''))}"}[purpose])
+            self.remove(
+                choice,
+                death=True,
+                why={
+                    "casualty": "lost in battle",
+                    "kill": f"killed by {self.name(frame.get('source', ''))}",
+                    "toll": f"the price of attacking {self.name(frame.get('source', ''))}",
+                }[purpose],
+            )
         elif purpose == "make room":
             self.remove(choice, death=False, why="no room left on the land")
             found = self.column_of_land(frame["land"])
@@ -522,17 +676,24 @@ class HistoricalState(Views, Fighting, State):
             victim = int(frame["from"])
             self.hands[victim].remove(choice)
             self.hands[player].append(choice)
-            self.log(player, "take", f"{self.pname(player)} takes a card from {self.pname(victim)}'s hand.")
+            self.log(
+                player,
+                "take",
+                f"{self.pname(player)} takes a card from {self.pname(victim)}'s hand.",
+            )
         elif purpose == "recover":
             if choice:
                 self.discards[player].remove(choice)
                 self.hands[player].append(choice)
-                self.log(player, "recover", f"{self.name(choice)} comes back to {self.pname(player)}'s hand.")
+                self.log(
+                    player,
+                    "recover",
+                    f"{self.name(choice)} comes back to {self.pname(player)}'s hand.",
+                )
         elif purpose == "occupy":
             self._occupy(player, choice, frame["land"])
-        elif purpose == "escort":
-            if choice:
-                self.relocate(choice, frame["land"], "escorted to the new land")
+        elif purpose == "escort" and choice:
+            self.relocate(choice, frame["land"], "escorted to the new land")
 
     def determinize(self, player: int, rng: Any) -> HistoricalState:
         guess = self.copy()
@@ -547,6 +708,5 @@ class HistoricalState(Views, Fighting, State):
             pool = hidden + guess.decks[q]
             shuffler.shuffle(pool)
             guess.hands[q] = pool[: len(hidden)] + shown
-            guess.decks[q] = sorted(pool[len(hidden):])
+            guess.decks[q] = sorted(pool[len(hidden) :])
         return guess
-

@@ -7,7 +7,13 @@ from typing import Any
 
 from hcgames.core import Action
 from hcgames.historical.actions import Attack, PlayCard
-from hcgames.historical.board import ATTACK_MORALE, FIRST_ATTACK_ROUND, PLAYS_PER_TURN, WIN_MORALE, Board
+from hcgames.historical.board import (
+    ATTACK_MORALE,
+    FIRST_ATTACK_ROUND,
+    PLAYS_PER_TURN,
+    WIN_MORALE,
+    Board,
+)
 from hcgames.historical.cards import CONTINENTS
 
 __all__ = ["Views"]
@@ -64,8 +70,9 @@ class Views(Board):
             snap["piles"][q] = len(self.piles[q])
         snap["hands"][player] = sorted(self.hands[player])
         snap["pending"] = [
-            frame if frame.get("p") == player and frame["t"] == "pick" else
-            {"t": frame["t"], "p": frame.get("p")}
+            frame
+            if frame.get("p") == player and frame["t"] == "pick"
+            else {"t": frame["t"], "p": frame.get("p")}
             for frame in self.pending
         ]
         return snap
@@ -86,7 +93,12 @@ class Views(Board):
         units = sum(len(c["cards"]) for c in self.rows[player])
         total_units = sum(len(c["cards"]) for q in self.alive() for c in self.rows[q]) or 1
         share = 1.0 / max(1, len(self.alive()))
-        value = 0.5 + 0.3 * morale + 0.1 * (lands / total_lands - share) + 0.1 * (units / total_units - share)
+        value = (
+            0.5
+            + 0.3 * morale
+            + 0.1 * (lands / total_lands - share)
+            + 0.1 * (units / total_units - share)
+        )
         return max(0.0, min(1.0, value))
 
     def describe(self) -> str:
@@ -118,24 +130,42 @@ class Views(Board):
         return ". ".join(parts) + "."
 
     def why_illegal(self, action: Action) -> tuple[str, str]:
-        player = self.current_player
+        player: int = getattr(self, "current_player", self.turn)
         if isinstance(action, PlayCard):
             if self.plays >= PLAYS_PER_TURN:
-                return (f"{self.pname(player)} has used all {PLAYS_PER_TURN} plays this turn", "three plays a turn")
+                return (
+                    f"{self.pname(player)} has used all {PLAYS_PER_TURN} plays this turn",
+                    "three plays a turn",
+                )
             if action.card not in self.hands[player] if player >= 0 else True:
-                return (f"{self.name(action.card)} is not in {self.pname(player)}'s hand", "play from your hand")
+                return (
+                    f"{self.name(action.card)} is not in {self.pname(player)}'s hand",
+                    "play from your hand",
+                )
             if self.round_no == 1:
-                return ("the first round builds civilisations: no card may touch an opponent, and "
-                        "that placement or target is not allowed", "first round")
-            return (f"{action} is not possible here (room on the land, targets or phase)", "placing cards")
+                return (
+                    "the first round builds civilisations: no card may touch an opponent, and "
+                    "that placement or target is not allowed",
+                    "first round",
+                )
+            return (
+                f"{action} is not possible here (room on the land, targets or phase)",
+                "placing cards",
+            )
         if isinstance(action, Attack):
             if self.round_no < FIRST_ATTACK_ROUND:
                 return ("attacks wait until every player has had two turns", "attacking")
             if player >= 0 and self.morale[player] < ATTACK_MORALE:
-                return (f"{self.pname(player)} needs {ATTACK_MORALE} morale to attack, has "
-                        f"{self.morale[player]}", "attacking")
-            return (f"{action} is not allowed: two attacks a turn, lands on the same continent "
-                    "(or an explorer's reach), in the attack phase", "rules of engagement")
+                return (
+                    f"{self.pname(player)} needs {ATTACK_MORALE} morale to attack, has "
+                    f"{self.morale[player]}",
+                    "attacking",
+                )
+            return (
+                f"{action} is not allowed: two attacks a turn, lands on the same continent "
+                "(or an explorer's reach), in the attack phase",
+                "rules of engagement",
+            )
         return super().why_illegal(action)  # type: ignore[misc]
 
     # --- card rows and map ---------------------------------------------------------------
@@ -154,12 +184,14 @@ class Views(Board):
             lands = []
             for col in self.rows[p]:
                 land = self.card(col["land"])
-                lands.append({
-                    "name": land.name,
-                    "continent": land.continent,
-                    "holds": ", ".join(self.name(k) for k in col["cards"]) or "nobody",
-                    "locked": col["locked"] or "",
-                })
+                lands.append(
+                    {
+                        "name": land.name,
+                        "continent": land.continent,
+                        "holds": ", ".join(self.name(k) for k in col["cards"]) or "nobody",
+                        "locked": col["locked"] or "",
+                    }
+                )
                 rows[f"{who}: column of {land.name}"] = [self._card_view(k) for k in col["cards"]]
             rows[f"{who}: land row"] = lands
             if viewer == p:
@@ -173,8 +205,11 @@ class Views(Board):
             rows[f"{who}: piles"] = [
                 {"name": "draw deck", "cards": len(self.decks[p])},
                 {"name": "land pile", "cards": len(self.piles[p])},
-                {"name": "discard pile", "cards": len(self.discards[p]),
-                 "top": self.name(self.discards[p][-1]) if self.discards[p] else ""},
+                {
+                    "name": "discard pile",
+                    "cards": len(self.discards[p]),
+                    "top": self.name(self.discards[p][-1]) if self.discards[p] else "",
+                },
             ]
             rows[f"{who}: morale"] = [{"name": f"{self.morale[p]} morale"}]
         return rows
@@ -196,7 +231,8 @@ class Views(Board):
             label = " ".join(f"P{p + 1}:{c}" for p, c in sorted(counts.items()))
             lands = "; ".join(
                 f"{self.name(c['land'])} ({self.pname(p)})"
-                for p in range(self.n) for c in self.rows[p]
+                for p in range(self.n)
+                for c in self.rows[p]
                 if self.card(c["land"]).continent == continent
             )
             views[continent] = {
