@@ -28,10 +28,18 @@ def brute_force(attacker: Army, defender: Army) -> dict[tuple[bool, int, int], F
     """The rules written out once more, counting all 36 pairs of dice by hand."""
     counts: dict[tuple[bool, int, int], int] = {}
     for a, d in itertools.product(range(1, 7), repeat=2):
-        a_total = attacker.cavalry * attacker.cavalry_strength + (
-            attacker.infantry * attacker.infantry_strength) + attacker.bonus + a
-        d_total = defender.cavalry * defender.cavalry_strength + (
-            defender.infantry * defender.infantry_strength) + defender.bonus + d
+        a_total = (
+            attacker.cavalry * attacker.cavalry_strength
+            + (attacker.infantry * attacker.infantry_strength)
+            + attacker.bonus
+            + a
+        )
+        d_total = (
+            defender.cavalry * defender.cavalry_strength
+            + (defender.infantry * defender.infantry_strength)
+            + defender.bonus
+            + d
+        )
         wins = a_total > d_total
         margin = abs(a_total - d_total)
         base = 1 if margin <= 2 else 2 if margin <= 4 else 3
@@ -51,7 +59,7 @@ def test_distribution_sums_to_one_and_matches_brute_force(a: Army, d: Army) -> N
     assert sum(dist.values()) == 1
     assert all(isinstance(p, Fraction) and p > 0 for p in dist.values())
     assert dist == brute_force(a, d)
-    for (_, a_loss, d_loss) in dist:
+    for _, a_loss, d_loss in dist:
         assert 0 <= a_loss <= a.units and 0 <= d_loss <= d.units
 
 
@@ -106,4 +114,6 @@ def test_the_rules_use_the_battle_module() -> None:
     event = next(e for e in reversed(state.events) if e.kind == "battle")
     expected = fight(Army(2, 1), Army(0, 2, bonus=2), 2, 5)
     assert (event.data["attacker_total"], event.data["defender_total"]) == (
-        expected.attacker_total, expected.defender_total)
+        expected.attacker_total,
+        expected.defender_total,
+    )

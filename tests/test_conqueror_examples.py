@@ -84,8 +84,14 @@ def test_alpes_battle_with_the_victors_casualty() -> None:
     battle = [e for e in state.events if e.kind == "battle"][-1]
     assert (battle.data["attacker_total"], battle.data["defender_total"]) == (9, 8)
     losses = [e for e in state.events if e.kind == "losses"][-2:]
-    assert losses[0].player == 1 and (losses[0].data["cavalry"], losses[0].data["infantry"]) == (1, 0)
-    assert losses[1].player == 0 and (losses[1].data["cavalry"], losses[1].data["infantry"]) == (1, 0)
+    assert losses[0].player == 1 and (losses[0].data["cavalry"], losses[0].data["infantry"]) == (
+        1,
+        0,
+    )
+    assert losses[1].player == 0 and (losses[1].data["cavalry"], losses[1].data["infantry"]) == (
+        1,
+        0,
+    )
     play(state, LeaveBehind("Gaul", ""))
     assert army(state, "Alpes") == ("Carthage", 2, 0)
     assert army(state, "Gaul") == ("Carthage", 0, 0)
@@ -193,10 +199,14 @@ def test_two_army_attack_on_babylon() -> None:
     play(state, BattleRoll(3, 3))
     battle = [e for e in state.events if e.kind == "battle"][-1]
     assert (battle.data["attacker_total"], battle.data["defender_total"]) == (9, 8)
-    play(state, LeaveBehind(joint[0].from_[0], "infantry" if joint[0].from_[0] == "Syria"
-                            else "cavalry"))
-    play(state, LeaveBehind(joint[0].from_[1], "infantry" if joint[0].from_[1] == "Syria"
-                            else "cavalry"))
+    play(
+        state,
+        LeaveBehind(joint[0].from_[0], "infantry" if joint[0].from_[0] == "Syria" else "cavalry"),
+    )
+    play(
+        state,
+        LeaveBehind(joint[0].from_[1], "infantry" if joint[0].from_[1] == "Syria" else "cavalry"),
+    )
     assert army(state, "Babylon") == ("Egypt", 1, 1)
     assert army(state, "Palestina") == ("Egypt", 1, 0)
     assert army(state, "Syria") == ("Egypt", 0, 1)

@@ -98,8 +98,17 @@ def test_attacking_an_empty_territory_is_a_move() -> None:
 
 def test_an_empty_sea_belongs_to_nobody() -> None:
     state = new("standard")
-    play(state, EndPhase(), EndPhase(), Move("Carthage", "Mare Africum", 1, 0), EndPhase(),
-         EndPhase(), DrawChronicle("gold-discovered"), EndPhase(), EndPhase())
+    play(
+        state,
+        EndPhase(),
+        EndPhase(),
+        Move("Carthage", "Mare Africum", 1, 0),
+        EndPhase(),
+        EndPhase(),
+        DrawChronicle("gold-discovered"),
+        EndPhase(),
+        EndPhase(),
+    )
     play(state, Move("Mare Africum", "Berber", 1, 0))
     assert army(state, "Mare Africum") == ("nobody", 0, 0)
 
@@ -176,8 +185,9 @@ def test_beaten_attackers_stay_home_and_cannot_act_again() -> None:
     state.set_army("Gaul", "Carthage", 2, 0)
     play(state, Attack("Gaul", "Alpes", 1, 0), BattleRoll(1, 6))
     assert army(state, "Gaul") == ("Carthage", 1, 0)
-    from_gaul = [a for a in state.legal_actions() if isinstance(a, Move | Attack)
-                 and a.from_ == "Gaul"]
+    from_gaul = [
+        a for a in state.legal_actions() if isinstance(a, Move | Attack) and a.from_ == "Gaul"
+    ]
     assert from_gaul and all(a.cavalry == 1 for a in from_gaul)  # only the one that stayed
 
 
@@ -188,8 +198,12 @@ def test_standard_deck_round_two_on_and_reshuffled_after_round_seven() -> None:
     assert state.round == 2 and state.is_chance()
     outcomes = state.chance_outcomes()
     cards = {o.card for o, _ in outcomes}  # type: ignore[attr-defined]
-    assert len(cards) == 6 and {"slave-revolt", "germanic-tribes", "huns-attack",
-                                "strong-winds"}.isdisjoint(cards)
+    assert len(cards) == 6 and {
+        "slave-revolt",
+        "germanic-tribes",
+        "huns-attack",
+        "strong-winds",
+    }.isdisjoint(cards)
     assert all(p == Fraction(1, 6) for _, p in outcomes)
     seen = []
     while state.round < 8 or not state.is_chance():
@@ -252,8 +266,17 @@ def test_retaking_an_abandoned_territory_keeps_it() -> None:
 # --- saves, copies, views ----------------------------------------------------------------------
 def test_save_and_load_in_the_middle_of_a_battle() -> None:
     state = new("standard")
-    play(state, EndPhase(), EndPhase(), Move("Carthage", "Mare Africum", 1, 0), EndPhase(),
-         EndPhase(), DrawChronicle("trade-boom"), EndPhase(), EndPhase())
+    play(
+        state,
+        EndPhase(),
+        EndPhase(),
+        Move("Carthage", "Mare Africum", 1, 0),
+        EndPhase(),
+        EndPhase(),
+        DrawChronicle("trade-boom"),
+        EndPhase(),
+        EndPhase(),
+    )
     play(state, Move("Mare Africum", "Sicily", 1, 0), EndPhase())
     play(state, Move("Brundisium", "Mare Ionium", 0, 1), EndPhase())
     loaded = state.game.from_json(state.to_json())
@@ -283,8 +306,19 @@ def test_views() -> None:
 
 
 # --- invariants over random play -----------------------------------------------------------------
-@given(st.sampled_from(["standard", "second-punic-war", "gallic-wars", "alexanders-conquest",
-                        "rome-vs-persia", "first-syrian-war"]), st.integers(0, 10_000))
+@given(
+    st.sampled_from(
+        [
+            "standard",
+            "second-punic-war",
+            "gallic-wars",
+            "alexanders-conquest",
+            "rome-vs-persia",
+            "first-syrian-war",
+        ]
+    ),
+    st.integers(0, 10_000),
+)
 @settings(max_examples=30, deadline=None)
 def test_random_play_keeps_counts_and_gold_sane(scenario: str, seed: int) -> None:
     state = new(scenario, seed)

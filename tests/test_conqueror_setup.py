@@ -18,67 +18,135 @@ BOOK_SETUPS: dict[str, dict[str, dict[str, tuple[int, int]]]] = {
     "standard": {
         "Carthage": {"Carthage": (1, 0), "Numidia": (0, 1)},
         "Rome": {"Rome": (1, 0), "Brundisium": (0, 1)},
-        "the independent army": {"Gaul": (1, 1), "Alpes": (1, 1), "Macedonia": (2, 0),
-                                 "Asia Minor": (1, 1), "Alexandria": (2, 0)},
+        "the independent army": {
+            "Gaul": (1, 1),
+            "Alpes": (1, 1),
+            "Macedonia": (2, 0),
+            "Asia Minor": (1, 1),
+            "Alexandria": (2, 0),
+        },
     },
     "second-punic-war": {
-        "Carthage": {"Espanga": (2, 1), "Cyrene": (1, 0), "Carthage": (2, 0),
-                     "Numidia": (0, 1), "Berber": (0, 1)},
-        "Rome": {"Rome": (2, 1), "Alpes": (1, 0), "Sicily": (0, 1), "Brundisium": (0, 1),
-                 "Sardinia": (0, 1)},
-        "the independent army": {"Germania": (3, 0), "Gaul": (0, 2), "Celtica": (2, 0),
-                                 "Illyria": (0, 2), "Macedonia": (2, 0), "Libya": (2, 0)},
+        "Carthage": {
+            "Espanga": (2, 1),
+            "Cyrene": (1, 0),
+            "Carthage": (2, 0),
+            "Numidia": (0, 1),
+            "Berber": (0, 1),
+        },
+        "Rome": {
+            "Rome": (2, 1),
+            "Alpes": (1, 0),
+            "Sicily": (0, 1),
+            "Brundisium": (0, 1),
+            "Sardinia": (0, 1),
+        },
+        "the independent army": {
+            "Germania": (3, 0),
+            "Gaul": (0, 2),
+            "Celtica": (2, 0),
+            "Illyria": (0, 2),
+            "Macedonia": (2, 0),
+            "Libya": (2, 0),
+        },
     },
     "gallic-wars": {
         "Gaul": {"Gaul": (2, 1), "Germania": (2, 1), "Celtica": (2, 2)},
-        "Rome": {"Alpes": (2, 1), "Rome": (1, 0), "Espanga": (1, 1), "Macedonia": (1, 0),
-                 "Carthage": (0, 1), "Sicily": (0, 1), "Brundisium": (0, 1), "Sardinia": (0, 1)},
+        "Rome": {
+            "Alpes": (2, 1),
+            "Rome": (1, 0),
+            "Espanga": (1, 1),
+            "Macedonia": (1, 0),
+            "Carthage": (0, 1),
+            "Sicily": (0, 1),
+            "Brundisium": (0, 1),
+            "Sardinia": (0, 1),
+        },
         "the independent army": {"Alexandria": (2, 0), "Asia Minor": (2, 0)},
     },
     "alexanders-conquest": {
         "Greece": {"Macedonia": (1, 1), "Thracia": (1, 2), "Rhodes": (0, 1), "Crete": (0, 1)},
-        "Persia": {"Asia Minor": (2, 1), "Syria": (1, 2), "Alexandria": (1, 0), "Thebes": (1, 0),
-                   "Babylon": (2, 0), "Palestina": (1, 0), "Cappadocia": (0, 1),
-                   "Cyprus": (0, 1), "Caucasus": (0, 1)},
+        "Persia": {
+            "Asia Minor": (2, 1),
+            "Syria": (1, 2),
+            "Alexandria": (1, 0),
+            "Thebes": (1, 0),
+            "Babylon": (2, 0),
+            "Palestina": (1, 0),
+            "Cappadocia": (0, 1),
+            "Cyprus": (0, 1),
+            "Caucasus": (0, 1),
+        },
         "the independent army": {"Libya": (3, 0), "Raetia": (3, 0)},
     },
     "rome-vs-persia": {
         "Rome": {
             **{t: (1, 0) for t in ("Iberia", "Cyrene", "Illyria", "Celtica", "Avern", "Raetia")},
             **{t: (2, 0) for t in ("Carthage", "Alpes", "Rome", "Gaul")},
-            **{t: (0, 1) for t in ("Numidia", "Berber", "Sicily", "Sardinia", "Brundisium",
-                                   "Germania", "Espanga", "Palma")},
+            **{
+                t: (0, 1)
+                for t in (
+                    "Numidia",
+                    "Berber",
+                    "Sicily",
+                    "Sardinia",
+                    "Brundisium",
+                    "Germania",
+                    "Espanga",
+                    "Palma",
+                )
+            },
         },
         "Persia": {
             **{t: (2, 0) for t in ("Macedonia", "Alexandria", "Asia Minor", "Babylon")},
             **{t: (1, 0) for t in ("Cappadocia", "Libya", "Thracia")},
-            **{t: (0, 1) for t in ("Sparta", "Crete", "Rhodes", "Thebes", "Palestina", "Syria",
-                                   "Caucasus", "Cyprus")},
+            **{
+                t: (0, 1)
+                for t in (
+                    "Sparta",
+                    "Crete",
+                    "Rhodes",
+                    "Thebes",
+                    "Palestina",
+                    "Syria",
+                    "Caucasus",
+                    "Cyprus",
+                )
+            },
         },
         "the independent army": {"Britannia": (2, 0)},
     },
     "first-syrian-war": {
         "Egypt": {"Libya": (1, 0), "Thebes": (0, 1), "Palestina": (1, 0)},
         "Persia": {"Babylon": (1, 0), "Asia Minor": (1, 0), "Syria": (1, 0), "Cappadocia": (0, 1)},
-        "the independent army": {"Cyrene": (2, 0), "Thracia": (2, 0), "Macedonia": (3, 0),
-                                 "Carthage": (3, 0)},
+        "the independent army": {
+            "Cyrene": (2, 0),
+            "Thracia": (2, 0),
+            "Macedonia": (3, 0),
+            "Carthage": (3, 0),
+        },
     },
 }
 
 FIRST_TO_ACT = {
-    "standard": "Carthage", "second-punic-war": "Carthage", "gallic-wars": "Rome",
-    "alexanders-conquest": "Greece", "rome-vs-persia": "Rome", "first-syrian-war": "Egypt",
+    "standard": "Carthage",
+    "second-punic-war": "Carthage",
+    "gallic-wars": "Rome",
+    "alexanders-conquest": "Greece",
+    "rome-vs-persia": "Rome",
+    "first-syrian-war": "Egypt",
 }
 
-BOOK_NAMES = (
-    "Carthage Numidia Berber Rome Brundisium Gaul Alpes Macedonia Asia_Minor Alexandria "
-    "Espanga Cyrene Sicily Sardinia Germania Celtica Illyria Libya"
-).split()
-BOOK_NAMES = [name.replace("_", " ") for name in BOOK_NAMES]
-BOOK_NAMES_5_6 = BOOK_NAMES + (
-    "Thracia Rhodes Crete Syria Thebes Babylon Palestina Cappadocia Cyprus Caucasus Raetia "
-    "Iberia Avern Palma Sparta Britannia"
-).split()
+BOOK_NAMES = [
+    "Carthage", "Numidia", "Berber", "Rome", "Brundisium", "Gaul", "Alpes", "Macedonia",
+    "Asia Minor", "Alexandria", "Espanga", "Cyrene", "Sicily", "Sardinia", "Germania",
+    "Celtica", "Illyria", "Libya",
+]  # fmt: skip
+BOOK_NAMES_5_6 = [
+    *BOOK_NAMES, "Thracia", "Rhodes", "Crete", "Syria", "Thebes", "Babylon", "Palestina",
+    "Cappadocia", "Cyprus", "Caucasus", "Raetia", "Iberia", "Avern", "Palma", "Sparta",
+    "Britannia",
+]  # fmt: skip
 
 
 def new(scenario: str) -> DuelsState:
@@ -115,7 +183,8 @@ def test_starting_gold_and_heroes() -> None:
     egypt = new("first-syrian-war")
     assert egypt.gold[0] == 3 + egypt.income_of(0)
     assert [egypt.game.heroes[h].id for h, o in enumerate(egypt.hero_owner) if o == 0] == [
-        "cleopatra"]
+        "cleopatra"
+    ]
     # scenario 5: Egypt holds its empty capital Alexandria from the start
     assert egypt.owner[egypt.game.index["Alexandria"]] == 0
 
@@ -207,11 +276,25 @@ def test_scenario_4_forts_follow_its_points_table() -> None:
     board = material.load_material().maps["5-6"]
     forts = {t.name: t.fort for t in board.territories if t.fort != "none"}
     assert {n for n, f in forts.items() if f == "capital"} == {
-        "Rome", "Babylon", "Macedonia", "Carthage", "Alexandria", "Gaul"}
+        "Rome",
+        "Babylon",
+        "Macedonia",
+        "Carthage",
+        "Alexandria",
+        "Gaul",
+    }
     assert {n for n, f in forts.items() if f == "great"} == {"Alpes", "Iberia", "Asia Minor"}
     assert {n for n, f in forts.items() if f == "small"} == {
-        "Cyrene", "Sparta", "Palma", "Celtica", "Syria", "Sicily", "Palestina", "Cyprus",
-        "Thebes"}
+        "Cyrene",
+        "Sparta",
+        "Palma",
+        "Celtica",
+        "Syria",
+        "Sicily",
+        "Palestina",
+        "Cyprus",
+        "Thebes",
+    }
 
 
 def test_bad_data_lists_every_problem(monkeypatch: pytest.MonkeyPatch) -> None:

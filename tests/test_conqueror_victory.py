@@ -31,8 +31,7 @@ def step_passively(state: DuelsState) -> None:
 
 
 def pass_until(state: DuelsState, round_no: int, phase: str, player: int) -> None:
-    while not (state.round == round_no and state.phase == phase
-               and state.current_player == player):
+    while not (state.round == round_no and state.phase == phase and state.current_player == player):
         assert not state.is_terminal()
         step_passively(state)
 
@@ -72,8 +71,12 @@ def test_rome_wins_at_once_by_taking_carthage() -> None:
     pass_until(state, 1, "action", 1)
     state.set_army("Carthage", "Carthage", 0, 0)
     state.set_army("Mare Africum", "Rome", 3, 0)
-    play(state, Attack("Mare Africum", "Carthage", 3, 0), BattleRoll(6, 1), LeaveBehind(
-        "Mare Africum", ""))
+    play(
+        state,
+        Attack("Mare Africum", "Carthage", 3, 0),
+        BattleRoll(6, 1),
+        LeaveBehind("Mare Africum", ""),
+    )
     assert winner(state) == "Rome"
 
 

@@ -66,10 +66,7 @@ class Attack(Action):
     infantry: int
 
     def __str__(self) -> str:
-        return (
-            f"attack {self.to} from {self.from_} with "
-            f"{units_text(self.cavalry, self.infantry)}"
-        )
+        return f"attack {self.to} from {self.from_} with {units_text(self.cavalry, self.infantry)}"
 
 
 @dataclass(frozen=True)

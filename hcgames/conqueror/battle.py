@@ -22,7 +22,6 @@ Fraction(13, 18)
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -181,9 +180,9 @@ def outcome_distribution(
     attacker: Army, defender: Army, rules: CasualtyRules | None = None
 ) -> dict[tuple[bool, int, int], Fraction]:
     """Probability of each (attacker wins?, attacker losses, defender losses)."""
-    out: Counter[tuple[bool, int, int]] = Counter()
+    out: dict[tuple[bool, int, int], Fraction] = {}
     for result, p in result_distribution(attacker, defender, rules):
-        out[result.key] += p
+        out[result.key] = out.get(result.key, Fraction(0)) + p
     return dict(sorted(out.items()))
 
 
@@ -218,8 +217,6 @@ def odds_table(
         "-" * len(head),
     ]
     for diff in differences:
-        cells = " ".join(
-            f"{float(win_chance(diff - b, die_sides)) * 100:8.1f}%" for b in bonuses
-        )
+        cells = " ".join(f"{float(win_chance(diff - b, die_sides)) * 100:8.1f}%" for b in bonuses)
         lines.append(f"{diff:+10d} | {cells}")
     return "\n".join(lines)

@@ -48,8 +48,16 @@ class Battle:
     """A battle in progress (plain lists, copied with the state)."""
 
     __slots__ = (
-        "attacker", "defender", "target", "sources", "heroes", "step", "result",
-        "loser_due", "victor_due", "leave_index",
+        "attacker",
+        "defender",
+        "heroes",
+        "leave_index",
+        "loser_due",
+        "result",
+        "sources",
+        "step",
+        "target",
+        "victor_due",
     )
 
     def __init__(self, attacker: int, defender: int, target: int, sources: list[list[int]]):
@@ -113,8 +121,8 @@ class BattleMixin:
     abandoned: set[int]
 
     if TYPE_CHECKING:
-        def _event(self, kind: str, text: str, player: int | None = None,
-                   **data: Any) -> Event: ...
+
+        def _event(self, kind: str, text: str, player: int | None = None, **data: Any) -> Event: ...
         def name(self, player: int) -> str: ...
         def _take_actors(self, t: int, cavalry: int, infantry: int) -> tuple[int, int]: ...
         def _left(self, t: int, player: int) -> None: ...
@@ -122,8 +130,9 @@ class BattleMixin:
         def _card_kind(self) -> str: ...
 
     # --- declaring ------------------------------------------------------------------
-    def _declare_battle(self, attacker: int, sources: list[tuple[int, int, int]],
-                        target: int) -> list[Event]:
+    def _declare_battle(
+        self, attacker: int, sources: list[tuple[int, int, int]], target: int
+    ) -> list[Event]:
         g = self.game
         committed = []
         for t, c, i in sources:
@@ -140,8 +149,15 @@ class BattleMixin:
             f"{_possessive(self.name(defender))} {units_text(self.cav[target], self.inf[target])} "
             f"(strength {d_army.strength - d_army.bonus}, defence bonus +{d_army.bonus})."
         )
-        events = [self._event("attack", text, attacker, target=g.names[target],
-                              sources=[g.names[s[0]] for s in committed])]
+        events = [
+            self._event(
+                "attack",
+                text,
+                attacker,
+                target=g.names[target],
+                sources=[g.names[s[0]] for s in committed],
+            )
+        ]
         return events + self._advance_battle()
 
     def _hero_options(self, side: int) -> list[Action]:
@@ -178,15 +194,21 @@ class BattleMixin:
         attack = self._army(b.attacker, c, i, 0, b.heroes[0], "attack")
         d = b.defender
         bonus = g.defence[d if d >= 0 else _INDEPENDENT][b.target]
-        defend = self._army(d, self.cav[b.target], self.inf[b.target], bonus, b.heroes[1],
-                            "defence")
+        defend = self._army(
+            d, self.cav[b.target], self.inf[b.target], bonus, b.heroes[1], "defence"
+        )
         return attack, defend
 
-    def _army(self, player: int, c: int, i: int, bonus: int, hero_index: int,
-              role: str) -> Army:
+    def _army(self, player: int, c: int, i: int, bonus: int, hero_index: int, role: str) -> Army:
         g = self.game
-        cs, ist = g.unit_strength[player] if 0 <= player < 2 else (
-            int(g.rules["unit_strength"]["cavalry"]), int(g.rules["unit_strength"]["infantry"]))
+        cs, ist = (
+            g.unit_strength[player]
+            if 0 <= player < 2
+            else (
+                int(g.rules["unit_strength"]["cavalry"]),
+                int(g.rules["unit_strength"]["infantry"]),
+            )
+        )
         fewer = extra = 0
         if hero_index >= 0:
             hero = g.heroes[hero_index]
@@ -229,9 +251,7 @@ class BattleMixin:
             sides = g.casualty_rules.die_sides
             p = Fraction(1, sides * sides)
             cached = [
-                (BattleRoll(a, d), p)
-                for a in range(1, sides + 1)
-                for d in range(1, sides + 1)
+                (BattleRoll(a, d), p) for a in range(1, sides + 1) for d in range(1, sides + 1)
             ]
             g._roll_cache = cached
         return list(cached)
@@ -278,9 +298,9 @@ class BattleMixin:
         no_sea = self._card_kind() == "no_sea"
         target = b.target
         return [
-            n for n in g.neighbours[target]
-            if self.owner[n] == b.defender
-            and not (no_sea and (g.is_sea[n] or g.is_sea[target]))
+            n
+            for n in g.neighbours[target]
+            if self.owner[n] == b.defender and not (no_sea and (g.is_sea[n] or g.is_sea[target]))
         ]
 
     # --- applying a battle step ---------------------------------------------------------
@@ -297,16 +317,23 @@ class BattleMixin:
                 b.heroes[side] = h
                 self.hero_owner[h] = _SPENT
                 hero = g.heroes[h]
-                events.append(self._event("hero", f"{self.name(player)} plays {hero.name}: "
-                                          f"{hero.describe_effect()}.", player, hero=hero.id))
+                events.append(
+                    self._event(
+                        "hero",
+                        f"{self.name(player)} plays {hero.name}: {hero.describe_effect()}.",
+                        player,
+                        hero=hero.id,
+                    )
+                )
             else:
                 b.heroes[side] = -2  # asked, none played
             b.step = "hero_defender" if side == 0 else "roll"
         elif isinstance(action, BattleRoll):
             events += self._resolve_roll(b, action)
         elif isinstance(action, ChooseCasualties):
-            events += self._remove_losses(b, b.step == "casualties_loser", action.cavalry,
-                                          action.infantry)
+            events += self._remove_losses(
+                b, b.step == "casualties_loser", action.cavalry, action.infantry
+            )
         elif isinstance(action, Retreat):
             events += self._retreat(b, g.index[action.to])
         elif isinstance(action, LeaveBehind):
@@ -331,9 +358,18 @@ class BattleMixin:
         b.loser_due = r.defender_losses if r.attacker_wins else r.attacker_losses
         b.victor_due = r.attacker_losses if r.attacker_wins else r.defender_losses
         b.step = "casualties_loser"
-        return [self._event("battle", text, None, attacker_roll=roll.attacker,
-                            defender_roll=roll.defender, attacker_total=r.attacker_total,
-                            defender_total=r.defender_total, attacker_wins=r.attacker_wins)]
+        return [
+            self._event(
+                "battle",
+                text,
+                None,
+                attacker_roll=roll.attacker,
+                defender_roll=roll.defender,
+                attacker_total=r.attacker_total,
+                defender_total=r.defender_total,
+                attacker_wins=r.attacker_wins,
+            )
+        ]
 
     def _remove_losses(self, b: Battle, loser: bool, c: int, i: int) -> list[Event]:
         r = b.result
@@ -368,8 +404,10 @@ class BattleMixin:
         else:
             b.victor_due = 0
             b.step = "retreat"
-            text = (f"The beaten side rolled a {g.casualty_rules.victor_casualty_roll}, so the "
-                    f"victor, {self.name(player)}, also loses {units_text(c, i)}.")
+            text = (
+                f"The beaten side rolled a {g.casualty_rules.victor_casualty_roll}, so the "
+                f"victor, {self.name(player)}, also loses {units_text(c, i)}."
+            )
         return [self._event("losses", text, player, cavalry=c, infantry=i)]
 
     def _retreat(self, b: Battle, to: int | None) -> list[Event]:
@@ -379,13 +417,24 @@ class BattleMixin:
         self.cav[t] = self.inf[t] = 0
         b.step = "leave"
         if to is None:
-            return [self._event("losses", f"With nowhere to retreat, {_possessive(self.name(b.defender))} "
-                                f"last {units_text(c, i)} in {g.names[t]} are wiped out.",
-                                b.defender)]
+            return [
+                self._event(
+                    "losses",
+                    f"With nowhere to retreat, {_possessive(self.name(b.defender))} "
+                    f"last {units_text(c, i)} in {g.names[t]} are wiped out.",
+                    b.defender,
+                )
+            ]
         self.cav[to] += c
         self.inf[to] += i
-        return [self._event("retreat", f"{self.name(b.defender)} retreats {units_text(c, i)} "
-                            f"from {g.names[t]} to {g.names[to]}.", b.defender)]
+        return [
+            self._event(
+                "retreat",
+                f"{self.name(b.defender)} retreats {units_text(c, i)} "
+                f"from {g.names[t]} to {g.names[to]}.",
+                b.defender,
+            )
+        ]
 
     def _leave_behind(self, b: Battle, unit: str) -> list[Event]:
         s = b.sources[b.leave_index]
@@ -396,8 +445,13 @@ class BattleMixin:
         if s[pos] <= s[fresh_pos]:
             s[fresh_pos] -= 1
         s[pos] -= 1
-        return [self._event("move", f"{self.name(b.attacker)} leaves 1 {unit} behind in "
-                            f"{self.game.names[s[0]]}.", b.attacker)]
+        return [
+            self._event(
+                "move",
+                f"{self.name(b.attacker)} leaves 1 {unit} behind in {self.game.names[s[0]]}.",
+                b.attacker,
+            )
+        ]
 
     # --- moving the battle on ---------------------------------------------------------
     def _advance_battle(self) -> list[Event]:
@@ -481,8 +535,11 @@ class BattleMixin:
             self.abandoned.discard(t)
             gain = int(g.rules["gold_per_win"])
             text = f"{self.name(p)} takes {g.names[t]}"
-            text += f" and move in {units_text(moved_c, moved_i)}" if moved_c + moved_i else (
-                ", but no unit is left to move in")
+            text += (
+                f" and move in {units_text(moved_c, moved_i)}"
+                if moved_c + moved_i
+                else (", but no unit is left to move in")
+            )
             enemy_capital = g.capital[1 - p]
             prize = g.scenario.capital_prize
             if t == enemy_capital and prize and not self.prize_taken[p]:

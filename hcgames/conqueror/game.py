@@ -107,7 +107,9 @@ class DuelsGame(Game):
         self.cards: dict[str, Card] = {c.id: c for c in self.material.cards}
         if sc.chronicle is not None:
             removed = set(sc.chronicle.get("removed", []))
-            self.deck: tuple[str, ...] = tuple(c.id for c in self.material.cards if c.id not in removed)
+            self.deck: tuple[str, ...] = tuple(
+                c.id for c in self.material.cards if c.id not in removed
+            )
         else:
             self.deck = ()
         cap = self.rules["unit_cap"]
@@ -124,9 +126,17 @@ class DuelsGame(Game):
         if player < INDEPENDENT and t == self.capital[player]:
             return table["capital"]
         kind = self.fort_kind[t]
-        return table["great"] if kind == "great" else table["small"] if kind == "small" else table["land"]
+        return (
+            table["great"]
+            if kind == "great"
+            else table["small"]
+            if kind == "small"
+            else table["land"]
+        )
 
-    def move_action(self, attack: bool, source: int, target: int, cavalry: int, infantry: int) -> Action:
+    def move_action(
+        self, attack: bool, source: int, target: int, cavalry: int, infantry: int
+    ) -> Action:
         """Interned Move/Attack objects (one object per distinct action, made once)."""
         key = (int(attack), source, target, cavalry, infantry)
         action = self._action_cache.get(key)

@@ -172,12 +172,16 @@ def _load_map(key: str, raw: Any, problems: Problems) -> MapData | None:
         for field in ("coins", "food"):
             problems.check(_is_count(t.get(field), 0, 5), f"{here}: {field} must be 0-5")
         if kind == "sea":
-            problems.check(t.get("food") == 0 and t.get("coins") == 0,
-                           f"{here}: sea territories give no food or coins")
+            problems.check(
+                t.get("food") == 0 and t.get("coins") == 0,
+                f"{here}: sea territories give no food or coins",
+            )
         centre = t.get("centre")
         ok_centre = (
-            isinstance(centre, list) and len(centre) == 2
-            and -30 <= centre[0] <= 60 and 15 <= centre[1] <= 65
+            isinstance(centre, list)
+            and len(centre) == 2
+            and -30 <= centre[0] <= 60
+            and 15 <= centre[1] <= 65
         )
         problems.check(ok_centre, f"{here}: centre must be [lon, lat] in the Mediterranean")
         neighbours = t.get("neighbours", [])
@@ -200,7 +204,7 @@ def _load_map(key: str, raw: Any, problems: Problems) -> MapData | None:
                 fort=str(fort),
                 coins=int(t.get("coins", 0)),
                 food=int(t.get("food", 0)),
-                centre=(float(centre[0]), float(centre[1])) if ok_centre else (0.0, 0.0),
+                centre=(float(centre[0]), float(centre[1])) if centre and ok_centre else (0.0, 0.0),
                 neighbours=tuple(sorted(nb_index)),
             )
         )
@@ -226,8 +230,10 @@ def _check_geojson(key: str, geo: Any, terr_raw: dict[str, Any], problems: Probl
             continue
         props = feature.get("properties", {})
         problems.check(props.get("name") == fid, f"{where}: feature {fid!r} name must equal its id")
-        problems.check(props.get("kind") == terr_raw[fid].get("kind"),
-                       f"{where}: feature {fid!r} kind differs from maps.json")
+        problems.check(
+            props.get("kind") == terr_raw[fid].get("kind"),
+            f"{where}: feature {fid!r} kind differs from maps.json",
+        )
         geometry = feature.get("geometry", {})
         rings = geometry.get("coordinates", []) if geometry.get("type") == "Polygon" else []
         if not rings:
@@ -252,22 +258,32 @@ def _load_heroes(raw: Any, factions: dict[str, Any], problems: Problems) -> tupl
     for h in raw:
         here = f"heroes.json hero {h.get('id')!r}"
         effect = h.get("effect", {})
-        problems.check(h.get("faction") in factions, f"{here}: unknown faction {h.get('faction')!r}")
+        problems.check(
+            h.get("faction") in factions, f"{here}: unknown faction {h.get('faction')!r}"
+        )
         problems.check(_is_count(h.get("cost"), 1, 20), f"{here}: cost must be 1-20")
-        problems.check(effect.get("kind") in EFFECT_KINDS, f"{here}: effect kind must be one of "
-                       f"{EFFECT_KINDS}")
-        problems.check(effect.get("when") in EFFECT_WHEN, f"{here}: 'when' must be one of "
-                       f"{EFFECT_WHEN}")
+        problems.check(
+            effect.get("kind") in EFFECT_KINDS, f"{here}: effect kind must be one of {EFFECT_KINDS}"
+        )
+        problems.check(
+            effect.get("when") in EFFECT_WHEN, f"{here}: 'when' must be one of {EFFECT_WHEN}"
+        )
         problems.check(_is_count(effect.get("amount"), 1, 5), f"{here}: amount must be 1-5")
         if effect.get("kind") in ("unit_strength", "one_unit"):
             problems.check(effect.get("unit") in UNIT_TYPES, f"{here}: unit must be a unit type")
         heroes.append(
             Hero(
-                id=str(h.get("id")), name=str(h.get("name")), faction=str(h.get("faction")),
-                cost=int(h.get("cost", 0)), effect_kind=str(effect.get("kind")),
-                amount=int(effect.get("amount", 0)), unit=effect.get("unit"),
-                when=str(effect.get("when")), years=str(h.get("years", "")),
-                note=str(h.get("note", "")), source=str(h.get("source", "ours")),
+                id=str(h.get("id")),
+                name=str(h.get("name")),
+                faction=str(h.get("faction")),
+                cost=int(h.get("cost", 0)),
+                effect_kind=str(effect.get("kind")),
+                amount=int(effect.get("amount", 0)),
+                unit=effect.get("unit"),
+                when=str(effect.get("when")),
+                years=str(h.get("years", "")),
+                note=str(h.get("note", "")),
+                source=str(h.get("source", "ours")),
             )
         )
     ids = [h.id for h in heroes]
@@ -295,9 +311,14 @@ def _load_cards(raw: Any, problems: Problems) -> tuple[Card, ...]:
             problems.check("ours" in source, f"{here}: every effect of ours must say so")
         cards.append(
             Card(
-                id=str(c.get("id")), name=str(c.get("name")), source=source, kind=str(kind),
+                id=str(c.get("id")),
+                name=str(c.get("name")),
+                source=source,
+                kind=str(kind),
                 amount=int(effect.get("amount", effect.get("factor", 0))),
-                where=tuple(where), unit=str(effect.get("unit", "any")), text=str(c.get("text")),
+                where=tuple(where),
+                unit=str(effect.get("unit", "any")),
+                text=str(c.get("text")),
             )
         )
     problems.check(len(cards) == 10, f"chronicle.json: the deck has 10 cards, not {len(cards)}")
@@ -319,8 +340,11 @@ def _load_scenario(
         return None
     board = maps[s["map"]]
     players = s.get("players")
-    if not (isinstance(players, list) and len(players) == 2
-            and all(p in material["factions"] for p in players)):
+    if not (
+        isinstance(players, list)
+        and len(players) == 2
+        and all(p in material["factions"] for p in players)
+    ):
         problems.add(f"{here}: 'players' must name two factions")
         return None
 
@@ -362,7 +386,11 @@ def _load_scenario(
         setup[side] = {}
         for name, units in armies.items():
             known(name, "setup territory")
-            ok = isinstance(units, list) and len(units) == 2 and all(_is_count(u, 0, 20) for u in units)
+            ok = (
+                isinstance(units, list)
+                and len(units) == 2
+                and all(_is_count(u, 0, 20) for u in units)
+            )
             problems.check(ok, f"{here}: setup of {name!r} must be [cavalry, infantry]")
             if name in s.get("closed", []) and side != "independent":
                 problems.add(f"{here}: {name} is closed but has a starting army of {side}")
@@ -375,11 +403,15 @@ def _load_scenario(
             seen[name] = side
     victory = s.get("victory", {})
     for cond in victory.get("immediate", []) + victory.get("final", []):
-        problems.check(cond.get("player") in players, f"{here}: victory names {cond.get('player')!r}")
+        problems.check(
+            cond.get("player") in players, f"{here}: victory names {cond.get('player')!r}"
+        )
         for name in cond.get("hold", []):
             known(name, "victory territory")
     for cond in victory.get("hold_for", []):
-        problems.check(cond.get("player") in players, f"{here}: victory names {cond.get('player')!r}")
+        problems.check(
+            cond.get("player") in players, f"{here}: victory names {cond.get('player')!r}"
+        )
         known(cond.get("take"), "victory territory")
         known(cond.get("keep"), "victory territory")
     fallback = victory.get("fallback")
@@ -399,8 +431,10 @@ def _load_scenario(
         players=(players[0], players[1]),
         capitals=(str(capitals[0]), str(capitals[1])),
         max_rounds=int(s.get("max_rounds", 1)),
-        start_gold=(int(_pair(s.get("start_gold"), players, 0)[0]),
-                    int(_pair(s.get("start_gold"), players, 0)[1])),
+        start_gold=(
+            int(_pair(s.get("start_gold"), players, 0)[0]),
+            int(_pair(s.get("start_gold"), players, 0)[1]),
+        ),
         start_heroes=tuple(tuple(h) for h in _pair(s.get("start_heroes"), players, [])),  # type: ignore[arg-type]
         hero_factions=tuple(tuple(h) for h in _pair(s.get("hero_factions"), players, [])),  # type: ignore[arg-type]
         capital_prize=int(s.get("capital_prize", 0)),
@@ -419,8 +453,9 @@ def _load_scenario(
     return scenario
 
 
-def _check_setup_fits(scenario: Scenario, board: MapData, rules: dict[str, Any],
-                      problems: Problems) -> None:
+def _check_setup_fits(
+    scenario: Scenario, board: MapData, rules: dict[str, Any], problems: Problems
+) -> None:
     """Every side must start within its unit limit (4 + 2 x food, in the book's example)."""
     cap = rules["unit_cap"]
     for p, faction in enumerate(scenario.players):
@@ -430,8 +465,11 @@ def _check_setup_fits(scenario: Scenario, board: MapData, rules: dict[str, Any],
         food += sum(v for t, v in scenario.faction_food[p].items() if t in owned)
         units = sum(c + i for c, i in armies.values())
         limit = cap["base"] + cap["per_food"] * food
-        problems.check(units <= limit, f"scenarios.json {scenario.key!r}: {faction} starts with "
-                       f"{units} units but feeds only {limit}")
+        problems.check(
+            units <= limit,
+            f"scenarios.json {scenario.key!r}: {faction} starts with "
+            f"{units} units but feeds only {limit}",
+        )
 
 
 @cache
@@ -447,8 +485,10 @@ def load_material() -> Material:
         if board is not None:
             maps[key] = board
     table = rules.get("casualties_by_margin", [])
-    problems.check(bool(table) and table[0].get("min_margin") == 0,
-                   "rules.json: the casualty table must start at margin 0")
+    problems.check(
+        bool(table) and table[0].get("min_margin") == 0,
+        "rules.json: the casualty table must start at margin 0",
+    )
     for row in table:
         problems.check(_is_count(row.get("losses"), 0, 10), "rules.json: losses must be 0-10")
     problems.check(_is_count(rules.get("die_sides"), 2, 20), "rules.json: die_sides must be 2-20")
@@ -459,7 +499,11 @@ def load_material() -> Material:
     heroes = _load_heroes(read_json("conqueror", "heroes.json"), factions, problems)
     cards = _load_cards(read_json("conqueror", "chronicle.json"), problems)
     material: dict[str, Any] = {
-        "rules": rules, "maps": maps, "factions": factions, "heroes": heroes, "cards": cards,
+        "rules": rules,
+        "maps": maps,
+        "factions": factions,
+        "heroes": heroes,
+        "cards": cards,
     }
     scenarios = {}
     for key, raw in read_json("conqueror", "scenarios.json").items():
@@ -468,10 +512,17 @@ def load_material() -> Material:
             scenarios[key] = scenario
     decisions_raw = read_json("conqueror", "decisions.json")
     for d in decisions_raw:
-        problems.check(bool(d.get("topic")) and bool(d.get("decision")),
-                       "decisions.json: every entry needs a topic and a decision")
+        problems.check(
+            bool(d.get("topic")) and bool(d.get("decision")),
+            "decisions.json: every entry needs a topic and a decision",
+        )
     problems.raise_if_any()
     return Material(
-        rules=rules, maps=maps, factions=factions, heroes=heroes, cards=cards,
-        scenarios=scenarios, decisions=tuple(decisions_raw),
+        rules=rules,
+        maps=maps,
+        factions=factions,
+        heroes=heroes,
+        cards=cards,
+        scenarios=scenarios,
+        decisions=tuple(decisions_raw),
     )

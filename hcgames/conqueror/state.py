@@ -243,8 +243,9 @@ class DuelsState(BattleMixin, ViewMixin, State):
         if chronicle is not None and self.round_no >= int(chronicle["first_round"]):
             if not self.deck and chronicle.get("reshuffle"):
                 self.deck = list(g.deck)
-                events.append(self._event("chronicle", "The chronicle deck is used up and is "
-                                          "shuffled again."))
+                events.append(
+                    self._event("chronicle", "The chronicle deck is used up and is shuffled again.")
+                )
             if self.deck:
                 self.stage = "draw"
                 return events
@@ -256,8 +257,9 @@ class DuelsState(BattleMixin, ViewMixin, State):
         card = g.cards[action.card]
         self.deck.remove(card.id)
         self.card = card.id
-        events = [self._event("chronicle", f"Chronicle card: {card.name}. {card.text}",
-                              card=card.id)]
+        events = [
+            self._event("chronicle", f"Chronicle card: {card.name}. {card.text}", card=card.id)
+        ]
         if card.kind == "gold":
             for p in (0, 1):
                 self.gold[p] += card.amount
@@ -282,8 +284,13 @@ class DuelsState(BattleMixin, ViewMixin, State):
                 lost = "cavalry"
             else:
                 continue
-            events.append(self._event("losses", f"{self.name(self.owner[t])} loses 1 {lost} "
-                                      f"in {g.names[t]}.", territory=g.names[t]))
+            events.append(
+                self._event(
+                    "losses",
+                    f"{self.name(self.owner[t])} loses 1 {lost} in {g.names[t]}.",
+                    territory=g.names[t],
+                )
+            )
             if self.cav[t] + self.inf[t] == 0 and self.owner[t] == INDEPENDENT:
                 self.owner[t] = NOBODY
         return events
@@ -299,9 +306,13 @@ class DuelsState(BattleMixin, ViewMixin, State):
                 else:
                     self.inf[t] = 1
                 unit = "cavalry" if g.is_great[t] else "infantry"
-                events.append(self._event("independence", f"Left empty, {g.names[t]} declares "
-                                          f"itself independent (1 {unit}).",
-                                          territory=g.names[t]))
+                events.append(
+                    self._event(
+                        "independence",
+                        f"Left empty, {g.names[t]} declares itself independent (1 {unit}).",
+                        territory=g.names[t],
+                    )
+                )
         self.abandoned.clear()
         events += self._begin_planning(0)
         return events
@@ -315,14 +326,29 @@ class DuelsState(BattleMixin, ViewMixin, State):
         if card is not None and card.kind == "income_factor":
             income *= card.amount
         self.gold[player] += income
-        events = [self._event("income", f"{self.name(player)} collects {income} gold and now "
-                              f"has {self.gold[player]}.", player, gold=income)]
+        events = [
+            self._event(
+                "income",
+                f"{self.name(player)} collects {income} gold and now has {self.gold[player]}.",
+                player,
+                gold=income,
+            )
+        ]
         capital = g.capital[player]
-        if (card is not None and card.kind == "free_unit" and self.owner[capital] == player
-                and self.units_of(player) < self.unit_cap(player)):
+        if (
+            card is not None
+            and card.kind == "free_unit"
+            and self.owner[capital] == player
+            and self.units_of(player) < self.unit_cap(player)
+        ):
             self.inf[capital] += 1
-            events.append(self._event("recruit", f"Mercenaries join {self.name(player)} in "
-                                      f"{g.names[capital]} (1 infantry).", player))
+            events.append(
+                self._event(
+                    "recruit",
+                    f"Mercenaries join {self.name(player)} in {g.names[capital]} (1 infantry).",
+                    player,
+                )
+            )
         return events
 
     def _end_phase(self) -> list[Event]:
@@ -436,8 +462,14 @@ class DuelsState(BattleMixin, ViewMixin, State):
         else:
             done[1] += 1
             self.inf[t] += 1
-        return [self._event("recruit", f"{self.name(p)} recruits 1 {action.unit} in "
-                            f"{action.territory}.", p, territory=action.territory)]
+        return [
+            self._event(
+                "recruit",
+                f"{self.name(p)} recruits 1 {action.unit} in {action.territory}.",
+                p,
+                territory=action.territory,
+            )
+        ]
 
     def _apply_disband(self, action: Disband) -> list[Event]:
         g = self.game
@@ -449,9 +481,16 @@ class DuelsState(BattleMixin, ViewMixin, State):
             self.inf[t] -= 1
         if self.cav[t] + self.inf[t] == 0 and g.is_sea[t]:
             self.owner[t] = NOBODY
-        return [self._event("disband", f"{self.name(p)} cannot feed its army and disbands "
-                            f"1 {action.unit} in {action.territory} ({self.units_of(p)} units, "
-                            f"limit {self.unit_cap(p)}).", p, territory=action.territory)]
+        return [
+            self._event(
+                "disband",
+                f"{self.name(p)} cannot feed its army and disbands "
+                f"1 {action.unit} in {action.territory} ({self.units_of(p)} units, "
+                f"limit {self.unit_cap(p)}).",
+                p,
+                territory=action.territory,
+            )
+        ]
 
     def _apply_buy(self, action: BuyHero) -> list[Event]:
         g = self.game
@@ -460,8 +499,15 @@ class DuelsState(BattleMixin, ViewMixin, State):
         hero = g.heroes[h]
         self.gold[p] -= hero.cost
         self.hero_owner[h] = p
-        return [self._event("hero", f"{self.name(p)} buys the hero {hero.name} for {hero.cost} "
-                            f"gold ({hero.describe_effect()}).", p, hero=hero.id)]
+        return [
+            self._event(
+                "hero",
+                f"{self.name(p)} buys the hero {hero.name} for {hero.cost} "
+                f"gold ({hero.describe_effect()}).",
+                p,
+                hero=hero.id,
+            )
+        ]
 
     def _apply_rally(self) -> list[Event]:
         rally = self.game.scenario.rally
@@ -471,9 +517,15 @@ class DuelsState(BattleMixin, ViewMixin, State):
         self.rally_now[p] = True
         self.rally_cavalry[p] = int(rally["extra_cavalry"])
         self.gold[p] += int(rally["gold"])
-        return [self._event("rally", f"{self.name(p)} rallies its empire: +{rally['gold']} gold, "
-                            f"room for {rally['extra_units']} units over the food limit this "
-                            f"round and {rally['extra_cavalry']} extra cavalry to recruit.", p)]
+        return [
+            self._event(
+                "rally",
+                f"{self.name(p)} rallies its empire: +{rally['gold']} gold, "
+                f"room for {rally['extra_units']} units over the food limit this "
+                f"round and {rally['extra_cavalry']} extra cavalry to recruit.",
+                p,
+            )
+        ]
 
     # --- action phase --------------------------------------------------------------
     def _action_phase_actions(self) -> list[Action]:
@@ -481,7 +533,11 @@ class DuelsState(BattleMixin, ViewMixin, State):
         p = self.active
         owner, cav, inf = self.owner, self.cav, self.inf
         fresh_cav, fresh_inf, bonus_cav, bonus_inf = (
-            self.fresh_cav, self.fresh_inf, self.bonus_cav, self.bonus_inf)
+            self.fresh_cav,
+            self.fresh_inf,
+            self.bonus_cav,
+            self.bonus_inf,
+        )
         is_sea, closed, neighbours = g.is_sea, g.closed, g.neighbours
         capital = g.capital
         kind = self._card_kind()
@@ -501,9 +557,7 @@ class DuelsState(BattleMixin, ViewMixin, State):
                 if closed[n] or (no_sea and (sea_here or is_sea[n])):
                     continue
                 o = owner[n]
-                attack = o != p and (
-                    cav[n] + inf[n] > 0 or (o == 1 - p and n == capital[o])
-                )
+                attack = o != p and (cav[n] + inf[n] > 0 or (o == 1 - p and n == capital[o]))
                 if attack and truce:
                     continue
                 for c in range(mc + 1):
@@ -529,12 +583,14 @@ class DuelsState(BattleMixin, ViewMixin, State):
             if not (self.cav[n] + self.inf[n] > 0 or (o == 1 - p and n == g.capital[o])):
                 continue
             sources = [
-                t for t in g.neighbours[n]
-                if self.owner[t] == p and self._can_act(t)
+                t
+                for t in g.neighbours[n]
+                if self.owner[t] == p
+                and self._can_act(t)
                 and not (no_sea and (g.is_sea[t] or g.is_sea[n]))
             ]
             for k, a in enumerate(sources):
-                for b in sources[k + 1:]:
+                for b in sources[k + 1 :]:
                     out.append(JointAttack((g.names[a], g.names[b]), g.names[n]))
         return out
 
@@ -579,8 +635,11 @@ class DuelsState(BattleMixin, ViewMixin, State):
         self._left(t, p)
         text = f"{self.name(p)} moves {units_text(c, i)} from {action.from_} to {action.to}"
         if before != p and not g.is_sea[n]:
-            text += f", taking it from {self.name(before)} unopposed" if before >= 0 else (
-                ", claiming it")
+            text += (
+                f", taking it from {self.name(before)} unopposed"
+                if before >= 0
+                else (", claiming it")
+            )
         events = [self._event("move", text + ".", p, source=action.from_, target=action.to)]
         events += self._check_immediate()
         return events
@@ -590,8 +649,9 @@ class DuelsState(BattleMixin, ViewMixin, State):
         sources = []
         for name in action.from_:
             t = g.index[name]
-            sources.append((t, self.fresh_cav[t] + self.bonus_cav[t],
-                            self.fresh_inf[t] + self.bonus_inf[t]))
+            sources.append(
+                (t, self.fresh_cav[t] + self.bonus_cav[t], self.fresh_inf[t] + self.bonus_inf[t])
+            )
         return self._declare_battle(self.active, sources, g.index[action.to])
 
     # --- victory -------------------------------------------------------------------
@@ -613,8 +673,9 @@ class DuelsState(BattleMixin, ViewMixin, State):
         sc = self.game.scenario
         for p in (self.active, 1 - self.active):
             if self._annihilated(1 - p):
-                return self._finish((p,), f"{self.name(p)} wins: {self.name(1 - p)} has no "
-                                    "units and no land left.")
+                return self._finish(
+                    (p,), f"{self.name(p)} wins: {self.name(1 - p)} has no units and no land left."
+                )
         for cond in sc.victory["immediate"]:
             p = sc.players.index(cond["player"])
             if self.holds(p, cond["hold"]):
@@ -634,22 +695,37 @@ class DuelsState(BattleMixin, ViewMixin, State):
             done = [p for p in (0, 1) if self.fort_streak[p] >= forts["rounds"]]
             if done:
                 if len(done) == 2:
-                    return self._compare(self.forts_of, "forts", then_units=True,
-                                         prefix="Both sides held enough forts; ")
+                    return self._compare(
+                        self.forts_of,
+                        "forts",
+                        then_units=True,
+                        prefix="Both sides held enough forts; ",
+                    )
                 p = done[0]
-                return self._finish((p,), f"{self.name(p)} wins: {self.forts_of(p)} forts held "
-                                    f"at the end of {forts['rounds']} rounds in a row.")
+                return self._finish(
+                    (p,),
+                    f"{self.name(p)} wins: {self.forts_of(p)} forts held "
+                    f"at the end of {forts['rounds']} rounds in a row.",
+                )
         for cond in victory.get("hold_for", []):
             p = sc.players.index(cond["player"])
             if self.holds(p, [cond["take"], cond["keep"]]):
                 self.held_rounds[p] += 1
-                events.append(self._event("objective", f"{self.name(p)} holds {cond['take']} and "
-                                          f"{cond['keep']} at the end of round {self.round_no} "
-                                          f"({self.held_rounds[p]} of {cond['rounds']}).", p))
+                events.append(
+                    self._event(
+                        "objective",
+                        f"{self.name(p)} holds {cond['take']} and "
+                        f"{cond['keep']} at the end of round {self.round_no} "
+                        f"({self.held_rounds[p]} of {cond['rounds']}).",
+                        p,
+                    )
+                )
                 if self.held_rounds[p] >= cond["rounds"]:
                     return events + self._finish(
-                        (p,), f"{self.name(p)} wins: it held {cond['take']} for "
-                        f"{cond['rounds']} rounds without losing {cond['keep']}.")
+                        (p,),
+                        f"{self.name(p)} wins: it held {cond['take']} for "
+                        f"{cond['rounds']} rounds without losing {cond['keep']}.",
+                    )
             else:
                 self.held_rounds[p] = 0
         return events
@@ -662,8 +738,9 @@ class DuelsState(BattleMixin, ViewMixin, State):
         if a == b:
             return self._finish((), f"{prefix}draw: both sides are level on {label} ({a}).")
         p = 0 if a > b else 1
-        return self._finish((p,), f"{prefix}{self.name(p)} wins on {label}: {max(a, b)} "
-                            f"against {min(a, b)}.")
+        return self._finish(
+            (p,), f"{prefix}{self.name(p)} wins on {label}: {max(a, b)} against {min(a, b)}."
+        )
 
     def _final_result(self) -> list[Event]:
         sc = self.game.scenario
@@ -672,27 +749,45 @@ class DuelsState(BattleMixin, ViewMixin, State):
         for cond in victory.get("final", []):
             p = sc.players.index(cond["player"])
             if self.holds(p, cond["hold"]):
-                return self._finish((p,), f"{last}{self.name(p)} wins by holding "
-                                    f"{', '.join(cond['hold'])}.")
+                return self._finish(
+                    (p,), f"{last}{self.name(p)} wins by holding {', '.join(cond['hold'])}."
+                )
         fallback = victory["fallback"]
         if fallback == "forts_then_units":
             return self._compare(self.forts_of, "forts", then_units=True, prefix=last)
         if fallback == "points":
-            return self._compare(self.points_of, "territory points", then_units=False,
-                                 prefix=last)
+            return self._compare(self.points_of, "territory points", then_units=False, prefix=last)
         if fallback == "draw":
             return self._finish((), f"{last}no side has met its goal: the game is a draw.")
         p = sc.players.index(fallback["winner"])
-        return self._finish((p,), f"{last}{self.name(p)} wins: its enemy did not reach its goal "
-                            "in time.")
+        return self._finish(
+            (p,), f"{last}{self.name(p)} wins: its enemy did not reach its goal in time."
+        )
 
     # --- copies, saves and what-if edits ---------------------------------------------
     def copy(self) -> DuelsState:
         clone = DuelsState.__new__(DuelsState)
         clone.__dict__.update(self.__dict__)
-        for name in ("owner", "cav", "inf", "fresh_cav", "fresh_inf", "bonus_cav", "bonus_inf",
-                     "gold", "hero_owner", "prize_taken", "deck", "rally_used", "rally_now",
-                     "rally_cavalry", "fort_streak", "held_rounds", "history", "events"):
+        for name in (
+            "owner",
+            "cav",
+            "inf",
+            "fresh_cav",
+            "fresh_inf",
+            "bonus_cav",
+            "bonus_inf",
+            "gold",
+            "hero_owner",
+            "prize_taken",
+            "deck",
+            "rally_used",
+            "rally_now",
+            "rally_cavalry",
+            "fort_streak",
+            "held_rounds",
+            "history",
+            "events",
+        ):
             setattr(clone, name, list(getattr(self, name)))
         clone.recruited = {t: list(v) for t, v in self.recruited.items()}
         clone.abandoned = set(self.abandoned)

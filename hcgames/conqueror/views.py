@@ -61,8 +61,11 @@ class ViewMixin:
     result: Outcome | None
 
     if TYPE_CHECKING:
-        phase: str
-        current_player: int
+
+        @property
+        def phase(self) -> str: ...
+        @property
+        def current_player(self) -> int: ...
 
         def name(self, player: int) -> str: ...
         def units_of(self, player: int) -> int: ...
@@ -87,8 +90,16 @@ class ViewMixin:
             "stage": self.stage,
             "active": self.active,
             "territories": [
-                [names[t], self.owner[t], self.cav[t], self.inf[t], self.fresh_cav[t],
-                 self.fresh_inf[t], self.bonus_cav[t], self.bonus_inf[t]]
+                [
+                    names[t],
+                    self.owner[t],
+                    self.cav[t],
+                    self.inf[t],
+                    self.fresh_cav[t],
+                    self.fresh_inf[t],
+                    self.bonus_cav[t],
+                    self.bonus_inf[t],
+                ]
                 for t in range(len(names))
             ],
             "gold": list(self.gold),
@@ -102,8 +113,9 @@ class ViewMixin:
             "fort_streak": list(self.fort_streak),
             "held_rounds": list(self.held_rounds),
             "battle": self.battle.snapshot(names) if self.battle is not None else None,
-            "result": None if self.result is None else
-            [list(self.result.winners), self.result.reason],
+            "result": None
+            if self.result is None
+            else [list(self.result.winners), self.result.reason],
         }
 
     # --- words ----------------------------------------------------------------------
@@ -161,8 +173,11 @@ class ViewMixin:
         strength = []
         for p in (0, 1):
             cs, ist = g.unit_strength[p]
-            strength.append(sum(self.cav[t] * cs + self.inf[t] * ist
-                                for t, o in enumerate(self.owner) if o == p))
+            strength.append(
+                sum(
+                    self.cav[t] * cs + self.inf[t] * ist for t, o in enumerate(self.owner) if o == p
+                )
+            )
         material = _share(strength[player], strength[1 - player])
         forts = _share(self.forts_of(player), self.forts_of(1 - player))
         goals = [0.0, 0.0]
@@ -173,7 +188,9 @@ class ViewMixin:
             goals[p] = max(goals[p], held)
         for cond in victory.get("hold_for", []):
             p = sc.players.index(cond["player"])
-            held = (self.owner[g.index[cond["take"]]] == p) + (self.owner[g.index[cond["keep"]]] == p)
+            held = (self.owner[g.index[cond["take"]]] == p) + (
+                self.owner[g.index[cond["keep"]]] == p
+            )
             goals[p] = max(goals[p], held / 2)
         if victory["fallback"] == "points":
             objective = _share(self.points_of(player), self.points_of(1 - player))
@@ -196,9 +213,17 @@ class ViewMixin:
             c, i = self.cav[t], self.inf[t]
             label = " ".join(x for x in (f"{c}C" if c else "", f"{i}I" if i else "") if x)
             terr = g.board.territories[t]
-            kind = "sea" if terr.is_sea else (
-                "capital" if t in g.capital else f"{g.fort_kind[t]} fort"
-                if g.fort_kind[t] != "none" else "land")
+            kind = (
+                "sea"
+                if terr.is_sea
+                else (
+                    "capital"
+                    if t in g.capital
+                    else f"{g.fort_kind[t]} fort"
+                    if g.fort_kind[t] != "none"
+                    else "land"
+                )
+            )
             side = self.name(o) if o >= 0 else "nobody"
             tip = f"{name} ({kind}"
             if not terr.is_sea:
@@ -235,20 +260,34 @@ class ViewMixin:
         g = self.game
         who = self.name(self.current_player) if self.current_player >= 0 else "nobody"
         phase_of = {
-            Move: "action", Attack: "action", JointAttack: "action",
-            Recruit: "planning", Disband: "planning", BuyHero: "planning", Rally: "planning",
+            Move: "action",
+            Attack: "action",
+            JointAttack: "action",
+            Recruit: "planning",
+            Disband: "planning",
+            BuyHero: "planning",
+            Rally: "planning",
         }
         wanted = phase_of.get(type(action))
         if self.stage in ("draw", "roll"):
             if isinstance(action, DrawChronicle) and self.stage == "draw":
-                return (f"{action.card!r} is not a card left in the chronicle deck "
-                        f"({', '.join(sorted(self.deck))})", "chronicle cards")
-            return (f"{action} cannot be played now: the "
-                    f"{'chronicle card' if self.stage == 'draw' else 'battle dice'} must be "
-                    "resolved first", "chance steps")
+                return (
+                    f"{action.card!r} is not a card left in the chronicle deck "
+                    f"({', '.join(sorted(self.deck))})",
+                    "chronicle cards",
+                )
+            return (
+                f"{action} cannot be played now: the "
+                f"{'chronicle card' if self.stage == 'draw' else 'battle dice'} must be "
+                "resolved first",
+                "chance steps",
+            )
         if wanted is not None and self.stage != wanted:
-            return (f"{action} belongs to the {wanted} phase, but it is {who}'s "
-                    f"{self.stage.replace('_', ' ')} step now", "order of a round")
+            return (
+                f"{action} belongs to the {wanted} phase, but it is {who}'s "
+                f"{self.stage.replace('_', ' ')} step now",
+                "order of a round",
+            )
         if isinstance(action, Move | Attack):
             return self._why_move(action)
         if isinstance(action, Recruit):
@@ -258,30 +297,48 @@ class ViewMixin:
             if hero is None:
                 return f"there is no hero card {action.hero!r}", "heroes"
             if g.hero_index[hero.id] not in g.hero_choices[self.active]:
-                return (f"{hero.name} is a {hero.faction} hero; {who} cannot buy them in this "
-                        "scenario", "heroes")
+                return (
+                    f"{hero.name} is a {hero.faction} hero; {who} cannot buy them in this scenario",
+                    "heroes",
+                )
             if self.hero_owner[g.hero_index[hero.id]] != -1:
                 return f"{hero.name} is no longer in the bank", "heroes"
             if hero.cost > self.gold[self.active]:
-                return (f"{hero.name} costs {hero.cost} gold and {who} has only "
-                        f"{self.gold[self.active]}", "heroes")
+                return (
+                    f"{hero.name} costs {hero.cost} gold and {who} has only "
+                    f"{self.gold[self.active]}",
+                    "heroes",
+                )
         if isinstance(action, Rally):
             if not g.scenario.rally:
                 return "rallying exists only in the Rome vs Persia scenario", "rallying"
             if self.rally_used[self.active]:
                 return f"{who} has already rallied once this game", "rallying"
-            return (f"{who} may rally only with at most 14 units and either at most 2 great "
-                    "forts or a lost capital", "rallying")
-        if isinstance(action, EndPhase) and self.units_of(self.active) > self.unit_cap(
-                self.active) and self.stage == "planning":
-            return (f"{who} has {self.units_of(self.active)} units but food for only "
-                    f"{self.unit_cap(self.active)}: disband the excess first", "food supply")
+            return (
+                f"{who} may rally only with at most 14 units and either at most 2 great "
+                "forts or a lost capital",
+                "rallying",
+            )
+        if (
+            isinstance(action, EndPhase)
+            and self.units_of(self.active) > self.unit_cap(self.active)
+            and self.stage == "planning"
+        ):
+            return (
+                f"{who} has {self.units_of(self.active)} units but food for only "
+                f"{self.unit_cap(self.active)}: disband the excess first",
+                "food supply",
+            )
         if isinstance(action, JointAttack):
             if not g.scenario.two_army_attacks:
                 return "attacks from two territories at once exist only in scenario 5", (
-                    "two-army attacks")
-            return (f"{action} needs two different territories of yours next to "
-                    f"{action.to}, each with units that can still act", "two-army attacks")
+                    "two-army attacks"
+                )
+            return (
+                f"{action} needs two different territories of yours next to "
+                f"{action.to}, each with units that can still act",
+                "two-army attacks",
+            )
         if isinstance(action, PlayHero | ChooseCasualties | Retreat | LeaveBehind):
             legal = ", ".join(str(a) for a in self.legal_actions())
             return f"{action} is not a choice here; {who} may: {legal}", "battles"
@@ -300,28 +357,33 @@ class ViewMixin:
         if self.owner[t] != p:
             return f"{action.from_} is not held by {who}", "moving"
         if n not in g.neighbours[t]:
-            return (f"{action.to} is not next to {action.from_}: units move one territory at "
-                    "a time", "moving")
+            return (
+                f"{action.to} is not next to {action.from_}: units move one territory at a time",
+                "moving",
+            )
         if g.closed[n]:
-            return (f"{action.to} lies beyond the limits of this scenario and may not be "
-                    "entered", "scenario limits")
+            return (
+                f"{action.to} lies beyond the limits of this scenario and may not be entered",
+                "scenario limits",
+            )
         if self._card_kind() == "no_sea" and (g.is_sea[t] or g.is_sea[n]):
             return "Strong Winds: nobody may move into or out of the sea this round", (
-                "chronicle cards")
+                "chronicle cards"
+            )
         if action.cavalry < 0 or action.infantry < 0 or action.cavalry + action.infantry == 0:
             return "a move needs at least one unit and no negative counts", "moving"
         can_c = self.fresh_cav[t] + self.bonus_cav[t]
         can_i = self.fresh_inf[t] + self.bonus_inf[t]
         if action.cavalry > can_c or action.infantry > can_i:
-            return (f"only {can_c} cavalry and {can_i} infantry in {action.from_} may still "
-                    "act this round (one move per unit, one more after a won attack)",
-                    "one move per round")
+            return (
+                f"only {can_c} cavalry and {can_i} infantry in {action.from_} may still "
+                "act this round (one move per unit, one more after a won attack)",
+                "one move per round",
+            )
         o = self.owner[n]
-        defended = o != p and (self.cav[n] + self.inf[n] > 0 or (o in (0, 1) and
-                                                                 n == g.capital[o]))
+        defended = o != p and (self.cav[n] + self.inf[n] > 0 or (o in (0, 1) and n == g.capital[o]))
         if isinstance(action, Move) and defended:
-            return (f"{action.to} is defended by {self.name(o)}: use Attack, not Move",
-                    "attacking")
+            return (f"{action.to} is defended by {self.name(o)}: use Attack, not Move", "attacking")
         if isinstance(action, Attack) and not defended:
             return f"{action.to} is not defended: move in instead of attacking", "attacking"
         if self._card_kind() == "truce":
@@ -340,16 +402,23 @@ class ViewMixin:
         if self.owner[t] != p:
             return f"{action.territory} is not held by {who}", "recruiting"
         if not g.is_fort[t]:
-            return f"{action.territory} has no fort: units are raised only in forts", (
-                "recruiting")
+            return f"{action.territory} has no fort: units are raised only in forts", ("recruiting")
         if self.units_of(p) >= self.unit_cap(p):
-            return (f"{who} already has {self.units_of(p)} units, the most that "
-                    f"{self.food_of(p)} food can feed", "food supply")
+            return (
+                f"{who} already has {self.units_of(p)} units, the most that "
+                f"{self.food_of(p)} food can feed",
+                "food supply",
+            )
         if g.fort_kind[t] == "small" and t != g.capital[p]:
-            return (f"a small fort raises 1 infantry per round and {action.territory} has "
-                    "done so", "recruiting")
-        return (f"a great fort or capital raises 2 infantry or 1 cavalry per round; "
-                f"{action.territory} has used that up", "recruiting")
+            return (
+                f"a small fort raises 1 infantry per round and {action.territory} has done so",
+                "recruiting",
+            )
+        return (
+            f"a great fort or capital raises 2 infantry or 1 cavalry per round; "
+            f"{action.territory} has used that up",
+            "recruiting",
+        )
 
 
 def _share(mine: float, theirs: float) -> float:
