@@ -28,6 +28,7 @@ __all__ = [
     "Catalogue",
     "card_name",
     "describe_effect",
+    "build_catalogue",
     "load_catalogue",
     "matches",
 ]
@@ -559,11 +560,20 @@ def _variants(effects: tuple[Mapping[str, Any], ...]) -> tuple[tuple[Mapping[str
 
 @cache
 def load_catalogue() -> Catalogue:
-    """Read cards, decks and history plates; check them; raise one DataError."""
+    """Read cards, decks and history plates from data/historical; check them."""
+    return build_catalogue(
+        read_json("historical", "cards.json"),
+        read_json("historical", "decks.json"),
+        read_json("historical", "plates.json"),
+    )
+
+
+def build_catalogue(raw_cards: Any, raw_decks: Any, plates: Any) -> Catalogue:
+    """Check card, deck and plate data and build the catalogue.
+
+    Raises one :class:`~hcgames.core.DataError` that lists every problem found.
+    """
     problems = Problems("data/historical")
-    raw_cards = read_json("historical", "cards.json")
-    raw_decks = read_json("historical", "decks.json")
-    plates = read_json("historical", "plates.json")
     if not isinstance(plates, dict):
         problems.add("plates.json: the top level must be an object keyed by card id")
         plates = {}

@@ -1,0 +1,371 @@
+"""Historical Conquest: turn structure, plays, columns, explorers, attacks, endings.
+
+The helpers at the top (``settle``, ``finish_turn``, ``sums``) are shared by the
+other historical test modules.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import hcgames
+from hcgames.core import CHANCE, IllegalAction
+from hcgames.historical.actions import (
+    Attack,
+    Confiscate,
+    Discard,
+    DrawCard,
+    EndPhase,
+    ExplorerMove,
+    Interrupt,
+    Move,
+    Pass,
+    Pick,
+    PlayCard,
+    RevealLand,
+)
+from hcgames.historical.battle import Assessment, assess
+from hcgames.historical.rules import HistoricalState
+from hcgames.historical.setups import arrange, key
+
+
+def game(players: int = 2, **options: object) -> hcgames.Game:
+    return hcgames.load("historical-conquest", players=players, **options)
+
+
+def settle(state: HistoricalState) -> HistoricalState:
+    """Resolve chance steps (first outcome) and pass every interrupt window."""
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply(state.chance_outcomes()[0][0])
+        elif state.pending and state.pending[-1]["t"] == "window":
+            state.apply(Pass())
+        else:
+            break
+    return state
+
+
+def act(state: HistoricalState, action: object) -> HistoricalState:
+    state.apply(action)  # type: ignore[arg-type]
+    return settle(state)
+
+
+def finish_turn(state: HistoricalState) -> HistoricalState:
+    """End phases (declining questions) until the next player's turn starts."""
+    player, turn_no = state.turn, state.turn_no
+    while not state.is_terminal() and state.turn_no == turn_no:
+        settle(state)
+        if state.is_terminal() or state.turn_no != turn_no:
+            break
+        if state.pending and state.pending[-1]["t"] == "pick":
+            options = state.pending[-1]["options"]
+            state.apply(Pick("" if "" in options else options[0], state.pending[-1]["purpose"]))
+        else:
+            assert state.current_player == player
+            state.apply(EndPhase())
+    return settle(state)
+
+
+def sums(state: HistoricalState, attack_land: str, defence_land: str) -> Assessment:
+    """The battle arithmetic for a hypothetical attack (no legality checks)."""
+    att = state.column_of_land(attack_land)
+    dfn = state.column_of_land(defence_land)
+    assert att is not None and dfn is not None
+    battle = {"att": att[0], "def": dfn[0], "from": attack_land, "to": defence_land,
+              "index": 0, "first_defence": True, "cancelled": False}
+    return assess(state, battle)
+
+
+# --- setup ------------------------------------------------------------------------------
+def test_setup_splits_lands_from_the_draw_deck() -> None:
+    state = game().new_game(seed=0)
+    cat = state.game.catalogue  # type: ignore[attr-defined]
+    for seat, deck in enumerate(state.game.deck_names):  # type: ignore[attr-defined]
+        lands = [c for c in cat.decks[deck] if cat.cards[c].category == "land"]
+        assert len(state.piles[seat]) == len(lands) == 6
+        assert len(state.decks[seat]) == len(cat.decks[deck]) - 6
+    assert state.current_player == CHANCE
+    assert all(isinstance(o, RevealLand) for o, _ in state.chance_outcomes())
+
+
+def test_first_turn_turns_up_a_land_then_draws_five() -> None:
+    state = game().new_game(seed=0)
+    state.apply(state.chance_outcomes()[2][0])
+    assert len(state.rows[0]) == 1
+    for _ in range(5):
+        outcomes = state.chance_outcomes()
+        assert all(isinstance(o, DrawCard) for o, _ in outcomes)
+        assert sum(p for _, p in outcomes) == 1
+        state.apply(outcomes[0][0])
+    assert len(state.hands[0]) == 5
+    assert state.current_player == 0 and state.phase == "play"
+
+
+def test_draw_probability_follows_the_cards_left() -> None:
+    state = game().new_game(seed=0)
+    state.apply(state.chance_outcomes()[0][0])
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 45
+    assert {p for _, p in outcomes} == {outcomes[0][1]} and outcomes[0][1].denominator == 45
+
+
+# --- plays ------------------------------------------------------------------------------
+def test_three_plays_a_turn_and_discards_count() -> None:
+    state = arrange(game(), round_no=2, lands={0: [("CT4205", [])]},
+                    hands={0: ["MU2001", "IN4201", "IN4202", "KN4201"]})
+    act(state, Discard(key("KN4201", 0)))
+    act(state, PlayCard(key("MU2001", 0), key("CT4205", 0)))
+    act(state, PlayCard(key("IN4201", 0), key("CT4205", 0)))
+    assert state.plays == 3
+    assert not any(isinstance(a, PlayCard | Discard) for a in state.legal_actions())
+    with pytest.raises(IllegalAction, match="three plays"):
+        state.apply(PlayCard(key("IN4202", 0), key("CT4205", 0)))
+
+
+def test_interrupts_are_free_plays() -> None:
+    state = arrange(game(), round_no=2, lands={0: [("CT4205", [])]},
+                    hands={0: ["MU2001", "IN4201", "IN4202", "DO4301"]})
+    for card in ("MU2001", "IN4201", "IN4202"):
+        act(state, PlayCard(key(card, 0), key("CT4205", 0)))
+    assert Interrupt(key("DO4301", 0), "", ()) in state.legal_actions()
+    act(state, Interrupt(key("DO4301", 0), "", ()))
+    assert state.plays == 3
+    assert key("DO4301", 0) in state.active[0]
+
+
+def test_column_holds_four_or_three_and_one_army() -> None:
+    state = arrange(game(), round_no=2,
+                    lands={0: [("CT4205", ["MU2001", "IN4201", "AR4201"])]},
+                    hands={0: ["AR4203", "IN4202"]})
+    legal = state.legal_actions()
+    assert PlayCard(key("AR4203", 0), key("CT4205", 0)) not in legal  # a second army
+    assert PlayCard(key("IN4202", 0), key("CT4205", 0)) in legal
+    act(state, PlayCard(key("IN4202", 0), key("CT4205", 0)))
+    assert not any(isinstance(a, PlayCard) and a.land for a in state.legal_actions())
+
+
+def test_a_card_can_give_a_land_more_room() -> None:
+    state = arrange(game(), round_no=2,
+                    lands={0: [("CT4404", ["MU2001", "IN4201", "IN4202", "KN4201"])]},
+                    hands={0: ["AT4201"]})
+    assert state.capacity(state.rows[0][0]) == 5  # Russia holds five cards
+    assert PlayCard(key("AT4201", 0), key("CT4404", 0)) in state.legal_actions()
+
+
+def test_first_round_has_no_interaction() -> None:
+    state = arrange(game(), round_no=1, lands={0: [("CT4205", [])], 1: [("CT4404", ["MU2001"])]},
+                    hands={0: ["EV4104", "AU4602", "EN4302", "MU3004"]})
+    cards = {a.card for a in state.legal_actions() if isinstance(a, PlayCard)}
+    assert key("EV4104", 0) not in cards  # Great Depression hits an opponent
+    assert key("EN4302", 0) not in cards  # Salem Witch Trials too
+    assert key("AU4602", 0) in cards  # Poe may stand; his ability waits
+    assert key("MU3004", 0) in cards
+
+
+# --- explorers --------------------------------------------------------------------------
+def test_explorer_discovers_a_land_and_stands_on_it() -> None:
+    state = arrange(game(), round_no=2, lands={0: [("CT4205", [])]}, hands={0: ["EX4405"]})
+    act(state, PlayCard(key("EX4405", 0), "", (), -1, True))
+    assert len(state.rows[0]) == 2
+    assert state.rows[0][1]["cards"] == [key("EX4405", 0)]
+
+
+def test_explorer_played_without_discovering_stands_anywhere() -> None:
+    state = arrange(game(), round_no=2, lands={0: [("CT4205", []), ("CT4404", [])]},
+                    hands={0: ["EX4405"]})
+    legal = state.legal_actions()
+    assert PlayCard(key("EX4405", 0), key("CT4205", 0)) in legal
+    assert PlayCard(key("EX4405", 0), key("CT4404", 0)) in legal
+    act(state, PlayCard(key("EX4405", 0), key("CT4404", 0)))
+    assert len(state.rows[0]) == 2
+
+
+def test_explorers_travel_by_their_way_and_escort_one_card() -> None:
+    # Livingstone walks (land explorer); Albanel sails (sea explorer)
+    state = arrange(game(), round_no=2, phase="move",
+                    lands={0: [("CT4204", ["EX4405", "EX4402", "MU2001"]), ("CT4404", []),
+                               ("CT4205", []), ("CT4202", [])]})
+    legal = state.legal_actions()
+    walk = [a for a in legal if isinstance(a, ExplorerMove) and a.explorer == key("EX4405", 0)]
+    sail = [a for a in legal if isinstance(a, ExplorerMove) and a.explorer == key("EX4402", 0)]
+    assert {a.land for a in walk} == {key("CT4404", 0)}  # Africa to Asia by land only
+    assert {a.land for a in sail} == {key("CT4404", 0), key("CT4205", 0), key("CT4202", 0)}
+    act(state, ExplorerMove(key("EX4402", 0), key("CT4202", 0), key("MU2001", 0)))
+    assert state.rows[0][3]["cards"] == [key("EX4402", 0), key("MU2001", 0)]
+
+
+def test_one_move_a_turn_within_a_continent() -> None:
+    state = arrange(game(), round_no=2, phase="move",
+                    lands={0: [("CT4204", ["MU2001", "IN4201"]), ("CT4701", []), ("CT4205", [])]})
+    moves = [a for a in state.legal_actions() if isinstance(a, Move)]
+    assert {a.land for a in moves} == {key("CT4701", 0)}
+    act(state, moves[0])
+    assert not any(isinstance(a, Move) for a in state.legal_actions())
+
+
+# --- attacks ----------------------------------------------------------------------------
+def _duel_lands(round_no: int = 3, morale: int = 900) -> HistoricalState:
+    return arrange(game(), round_no=round_no, phase="play", morale={0: morale},
+                   lands={0: [("CT4404", ["CO4203"])], 1: [("CT4403", ["LE4102"])],
+                          })
+
+
+def test_attacks_wait_for_round_three_and_800_morale() -> None:
+    lands = {0: [("CT4404", ["CO3016", "CO4203"])], 1: [("CT4503", ["MU2001"])]}
+    early = arrange(game(), round_no=2, morale={0: 900}, lands=lands)
+    act(early, EndPhase())
+    assert early.phase != "attack"  # nothing to do there: the phase is skipped
+    poor = arrange(game(), round_no=3, morale={0: 700}, lands=lands)
+    act(poor, EndPhase())
+    assert poor.phase != "attack"
+    ready = arrange(game(), round_no=3, morale={0: 800}, lands=lands)
+    act(ready, EndPhase())
+    assert ready.phase == "attack"
+    assert Attack(key("CT4404", 0), key("CT4503", 1)) in ready.legal_actions()
+
+
+def test_attacks_stay_on_one_continent_unless_an_explorer_reaches() -> None:
+    lands = {0: [("CT4404", ["CO3016"])], 1: [("CT4205", ["MU2001"]), ("CT4503", ["IN4201"])]}
+    state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
+    targets = {a.target for a in state.legal_actions() if isinstance(a, Attack)}
+    assert targets == {key("CT4503", 1)}
+    lands[0] = [("CT4404", ["CO3016", "EX4402"])]  # a sea explorer on coastal Russia
+    state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
+    targets = {a.target for a in state.legal_actions() if isinstance(a, Attack)}
+    assert targets == {key("CT4503", 1), key("CT4205", 1)}
+
+
+def test_at_most_two_attacks_a_turn() -> None:
+    lands = {0: [("CT4404", ["CO3016", "CO4203", "AR4401"])],
+             1: [("CT4503", ["MU2001", "IN4201", "IN4202"])]}
+    state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
+    for _ in range(2):
+        act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
+        while state.pending and state.pending[-1]["t"] == "pick":
+            act(state, Pick(state.pending[-1]["options"][-1], state.pending[-1]["purpose"]))
+    assert not any(isinstance(a, Attack) for a in state.legal_actions())
+
+
+def test_battle_adds_attack_against_defence_and_loser_pays() -> None:
+    lands = {0: [("CT4404", ["CO3016"])], 1: [("CT4503", ["MU2001", "IN4201"])]}
+    state = arrange(game(), round_no=3, morale={0: 900, 1: 500}, lands=lands, phase="attack")
+    result = sums(state, key("CT4404", 0), key("CT4503", 1))
+    # Mao 700 + 400 strength in Asia + Russia's 700; China +500 defence on 20 + 40
+    assert (result.attack, result.defence, result.winner) == (1800, 560, "attack")
+    act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
+    assert state.pending[-1]["purpose"] == "casualty" and state.current_player == 1
+    act(state, Pick(key("IN4201", 1), "casualty"))
+    assert state.morale[1] == 400
+    assert state.rows[1][0]["cards"] == [key("MU2001", 1)]
+    assert key("IN4201", 1) in state.discards[1]
+
+
+def test_a_failed_attack_costs_the_attacker_100() -> None:
+    lands = {0: [("CT4404", ["MU2001"])], 1: [("CT4503", ["CO3016"])]}
+    state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
+    act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
+    assert state.morale == [800, 0]
+    assert state.rows[0][0]["cards"] == [key("MU2001", 0)]  # the attacker loses no card
+
+
+def test_emptied_land_may_be_taken_with_a_spare_card() -> None:
+    lands = {0: [("CT4404", ["CO3016", "MU2001"])], 1: [("CT4503", ["IN4201"]), ("CT4205", [])]}
+    state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
+    act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
+    assert state.pending[-1]["purpose"] == "occupy"
+    act(state, Pick(key("MU2001", 0), "occupy"))
+    assert [c["land"] for c in state.rows[0]] == [key("CT4404", 0), key("CT4503", 1)]
+    assert state.rows[0][1]["cards"] == [key("MU2001", 0)]
+
+
+def test_undefended_land_is_confiscated_in_the_move_phase() -> None:
+    lands = {0: [("CT4404", ["CO3016", "MU2001"])], 1: [("CT4503", []), ("CT4205", ["IN4201"])]}
+    state = arrange(game(), round_no=2, lands=lands, phase="move")
+    grab = Confiscate(key("MU2001", 0), key("CT4503", 1))
+    assert grab in state.legal_actions()
+    assert Confiscate(key("MU2001", 0), key("CT4205", 1)) not in state.legal_actions()
+    act(state, grab)
+    assert key("CT4503", 1) in [c["land"] for c in state.rows[0]]
+
+
+def test_taking_the_last_land_wins() -> None:
+    lands = {0: [("CT4404", ["CO3016", "MU2001"])], 1: [("CT4503", [])]}
+    state = arrange(game(), round_no=2, lands=lands, phase="move")
+    act(state, Confiscate(key("MU2001", 0), key("CT4503", 1)))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (0,)
+    assert state.returns() == [1.0, 0.0]
+
+
+# --- morale -----------------------------------------------------------------------------
+def test_gains_are_capped_at_800_a_turn() -> None:
+    state = arrange(game(), round_no=2, lands={0: [("CT4205", [])]},
+                    hands={0: ["EV4301", "DC4201", "MU2001"]})
+    act(state, PlayCard(key("EV4301", 0)))
+    act(state, PlayCard(key("DC4201", 0)))
+    act(state, PlayCard(key("MU2001", 0), key("CT4205", 0)))
+    assert state.morale[0] == 800  # 400 + 400 + 300, capped
+    assert "capped" in state.events[-1].text or any("capped" in e.text for e in state.events)
+
+
+def test_3000_morale_wins_at_once() -> None:
+    state = arrange(game(), round_no=4, morale={0: 2800}, lands={0: [("CT4205", [])]},
+                    hands={0: ["MU2001"]})
+    act(state, PlayCard(key("MU2001", 0), key("CT4205", 0)))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (0,) and "3000" in outcome.reason
+
+
+def test_minus_2000_forfeits() -> None:
+    state = arrange(game(3), round_no=4, morale={1: -1800}, lands={0: [("CT4205", [])],
+                    1: [("CT4404", ["MU2001"])], 2: [("CT4503", [])]}, hands={0: ["EV4104"]})
+    act(state, PlayCard(key("EV4104", 0), "", ("P1",)))
+    assert state.out[1] and not state.is_terminal()
+    assert state.rows[1] == [] and key("MU2001", 1) in state.discards[1]
+
+
+def test_round_limit_gives_the_win_to_the_highest_morale() -> None:
+    state = arrange(game(max_rounds=3), round_no=3, turn=1, morale={0: 100, 1: 200},
+                    lands={0: [("CT4205", ["MU2001"])], 1: [("CT4404", ["IN4201"])]})
+    finish_turn(state)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (1,) and "limit" in outcome.reason
+
+
+# --- piles ------------------------------------------------------------------------------
+def test_events_go_to_the_discard_pile_lasting_cards_to_the_active_pile() -> None:
+    state = arrange(game(), round_no=2, lands={0: [("CT4205", [])]}, hands={0: ["EV4301", "TE4502"]})
+    act(state, PlayCard(key("EV4301", 0)))
+    act(state, PlayCard(key("TE4502", 0)))
+    assert key("EV4301", 0) in state.discards[0]
+    assert key("TE4502", 0) in state.active[0]
+
+
+def test_an_empty_deck_reshuffles_the_discard_pile() -> None:
+    state = arrange(game(), round_no=2, lands={0: [("CT4205", [])]}, hands={0: ["MU2001"]})
+    state.discards[0] = list(state.decks[0][:3])
+    state.decks[0] = []
+    act(state, EndPhase())
+    finish_turn(state)
+    assert len(state.hands[0]) == 4 and state.discards[0] == []
+
+
+# --- hidden information -----------------------------------------------------------------
+def test_observation_hides_other_hands_and_determinize_keeps_it() -> None:
+    import random
+
+    state = game().new_game(seed=4)
+    settle(state)
+    for _ in range(20):
+        if state.is_terminal():
+            break
+        if state.is_chance():
+            state.apply(state.chance_outcomes()[0][0])
+            continue
+        player = state.current_player
+        view = state.observation(player)
+        other = 1 - player
+        assert view["hands"][other] == {"hidden": len(state.hands[other]), "shown": []}
+        guess = state.determinize(player, random.Random(1))
+        assert guess.observation(player) == view
+        state.apply(state.legal_actions()[-1])
