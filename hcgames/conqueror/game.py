@@ -11,7 +11,7 @@ import copy
 from typing import Any, ClassVar
 
 from hcgames.conqueror import battle
-from hcgames.conqueror.actions import ALL_ACTION_TYPES, Attack, Move
+from hcgames.conqueror.actions import ALL_ACTION_TYPES, Attack, Disband, Move, Recruit
 from hcgames.conqueror.material import Card, Hero, Scenario, load_material
 from hcgames.conqueror.state import INDEPENDENT, DuelsState
 from hcgames.core import Action, Game, RuleDecision
@@ -75,6 +75,9 @@ class DuelsGame(Game):
         self.coins: tuple[int, ...] = tuple(t.coins for t in terrs)
         closed = set(sc.closed)
         self.closed: tuple[bool, ...] = tuple(name in closed for name in self.names)
+        self.open_neighbours: tuple[tuple[int, ...], ...] = tuple(
+            tuple(n for n in nbrs if not self.closed[n]) for nbrs in self.neighbours
+        )
         self.capital: tuple[int, int] = (self.index[sc.capitals[0]], self.index[sc.capitals[1]])
         # map forts: a faction capital marked on the map that is nobody's capital in this
         # scenario counts as a great fort (recruits and defends like one)
@@ -97,6 +100,7 @@ class DuelsGame(Game):
             tuple(sc.faction_food[0].get(name, 0) for name in self.names),
             tuple(sc.faction_food[1].get(name, 0) for name in self.names),
         )
+        self.has_faction_food = any(any(f) for f in self.faction_food)
         self.unit_strength = sc.unit_strength
         self.heroes: tuple[Hero, ...] = self.material.heroes
         self.hero_index: dict[str, int] = {h.id: i for i, h in enumerate(self.heroes)}
@@ -118,6 +122,15 @@ class DuelsGame(Game):
         self.recruit_limits: dict[str, dict[str, int]] = self.rules["recruit"]
         self.actions_per_unit: int = int(self.rules["actions_per_unit"])
         self._action_cache: dict[tuple[int, int, int, int, int], Action] = {}
+        self._combo_cache: dict[tuple[int, int, int, int, int], tuple[Action, ...]] = {}
+        self.immediate_goals: tuple[tuple[int, tuple[int, ...], str], ...] = tuple(
+            (
+                sc.players.index(c["player"]),
+                tuple(self.index[n] for n in c["hold"]),
+                ", ".join(c["hold"]),
+            )
+            for c in sc.victory["immediate"]
+        )
 
     def _defence_of(self, table: dict[str, int], player: int, t: int) -> int:
         terr = self.board.territories[t]
@@ -145,6 +158,37 @@ class DuelsGame(Game):
             action = cls(self.names[source], self.names[target], cavalry, infantry)
             self._action_cache[key] = action
         return action
+
+    def recruit_action(self, territory: int, unit: str) -> Action:
+        key = (2, territory, int(unit == "cavalry"), 0, 0)
+        action = self._action_cache.get(key)
+        if action is None:
+            action = self._action_cache[key] = Recruit(self.names[territory], unit)
+        return action
+
+    def disband_action(self, territory: int, unit: str) -> Action:
+        key = (3, territory, int(unit == "cavalry"), 0, 0)
+        action = self._action_cache.get(key)
+        if action is None:
+            action = self._action_cache[key] = Disband(self.names[territory], unit)
+        return action
+
+    def move_combos(
+        self, attack: bool, source: int, target: int, cavalry: int, infantry: int
+    ) -> tuple[Action, ...]:
+        """Every Move (or Attack) from ``source`` to ``target`` with up to ``cavalry``
+        and ``infantry`` units, in a fixed order; made once and reused."""
+        key = (int(attack), source, target, cavalry, infantry)
+        combos = self._combo_cache.get(key)
+        if combos is None:
+            combos = tuple(
+                self.move_action(attack, source, target, c, i)
+                for c in range(cavalry + 1)
+                for i in range(infantry + 1)
+                if c or i
+            )
+            self._combo_cache[key] = combos
+        return combos
 
     # --- facts about the game -----------------------------------------------------
     @property

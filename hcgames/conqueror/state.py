@@ -107,18 +107,21 @@ class DuelsState(BattleMixin, ViewMixin, State):
         return self.game.scenario.players[player]
 
     def units_of(self, player: int) -> int:
-        owner, cav, inf = self.owner, self.cav, self.inf
-        return sum(cav[t] + inf[t] for t in range(len(owner)) if owner[t] == player)
+        return sum(
+            c + i for o, c, i in zip(self.owner, self.cav, self.inf, strict=True) if o == player
+        )
 
     def food_of(self, player: int) -> int:
         """Food supply: food of the land a side holds, scenario extras, this round's card."""
         g = self.game
-        owner = self.owner
-        extra = g.faction_food[player]
-        food = sum(g.food[t] + extra[t] for t in range(len(owner)) if owner[t] == player)
-        card = g.cards[self.card] if self.card else None
-        if card is not None and card.kind == "food":
-            food += card.amount
+        food = sum(f for o, f in zip(self.owner, g.food, strict=True) if o == player)
+        if g.has_faction_food:
+            extra = g.faction_food[player]
+            food += sum(f for o, f in zip(self.owner, extra, strict=True) if o == player)
+        if self.card:
+            card = g.cards[self.card]
+            if card.kind == "food":
+                food += card.amount
         return max(0, food)
 
     def unit_cap(self, player: int) -> int:
@@ -426,20 +429,21 @@ class DuelsState(BattleMixin, ViewMixin, State):
         g = self.game
         p = self.active
         actions: list[Action] = []
-        if self.units_of(p) > self.unit_cap(p):
+        units, cap = self.units_of(p), self.unit_cap(p)
+        if units > cap:
             for t, o in enumerate(self.owner):
                 if o == p:
                     if self.cav[t]:
-                        actions.append(Disband(g.names[t], "cavalry"))
+                        actions.append(g.disband_action(t, "cavalry"))
                     if self.inf[t]:
-                        actions.append(Disband(g.names[t], "infantry"))
+                        actions.append(g.disband_action(t, "infantry"))
             if self.rally_possible(p):
                 actions.append(_RALLY)
             return actions
         if self.rally_possible(p):
             actions.append(_RALLY)
-        if self.units_of(p) < self.unit_cap(p):
-            actions.extend(Recruit(g.names[t], unit) for t, unit in self._recruit_options(p))
+        if units < cap:
+            actions.extend(g.recruit_action(t, unit) for t, unit in self._recruit_options(p))
         for h in g.hero_choices[p]:
             if self.hero_owner[h] == NOBODY and g.heroes[h].cost <= self.gold[p]:
                 actions.append(BuyHero(g.heroes[h].id))
@@ -538,32 +542,32 @@ class DuelsState(BattleMixin, ViewMixin, State):
             self.bonus_cav,
             self.bonus_inf,
         )
-        is_sea, closed, neighbours = g.is_sea, g.closed, g.neighbours
+        is_sea = g.is_sea
         capital = g.capital
         kind = self._card_kind()
         no_sea = kind == "no_sea"
         truce = kind == "truce"
-        move_action = g.move_action
+        move_combos = g.move_combos
+        open_neighbours = g.open_neighbours
+        enemy = 1 - p
+        enemy_capital = capital[enemy]
         actions: list[Action] = []
-        for t in range(len(owner)):
-            if owner[t] != p:
+        for t, o in enumerate(owner):
+            if o != p:
                 continue
             mc = fresh_cav[t] + bonus_cav[t]
             mi = fresh_inf[t] + bonus_inf[t]
             if mc + mi == 0:
                 continue
             sea_here = is_sea[t]
-            for n in neighbours[t]:
-                if closed[n] or (no_sea and (sea_here or is_sea[n])):
+            for n in open_neighbours[t]:
+                if no_sea and (sea_here or is_sea[n]):
                     continue
                 o = owner[n]
-                attack = o != p and (cav[n] + inf[n] > 0 or (o == 1 - p and n == capital[o]))
+                attack = o != p and (cav[n] + inf[n] > 0 or (n == enemy_capital and o == enemy))
                 if attack and truce:
                     continue
-                for c in range(mc + 1):
-                    for i in range(mi + 1):
-                        if c or i:
-                            actions.append(move_action(attack, t, n, c, i))
+                actions.extend(move_combos(attack, t, n, mc, mi))
         if g.scenario.two_army_attacks and not truce:
             actions.extend(self._joint_attacks())
         actions.append(_END)
@@ -669,18 +673,18 @@ class DuelsState(BattleMixin, ViewMixin, State):
                 return False
         return True
 
-    def _check_immediate(self) -> list[Event]:
-        sc = self.game.scenario
-        for p in (self.active, 1 - self.active):
-            if self._annihilated(1 - p):
-                return self._finish(
-                    (p,), f"{self.name(p)} wins: {self.name(1 - p)} has no units and no land left."
-                )
-        for cond in sc.victory["immediate"]:
-            p = sc.players.index(cond["player"])
-            if self.holds(p, cond["hold"]):
-                places = ", ".join(cond["hold"])
-                return self._finish((p,), f"{self.name(p)} wins at once by holding {places}.")
+    def _check_immediate(self, after_battle: bool = False) -> list[Event]:
+        if after_battle:
+            for p in (self.active, 1 - self.active):
+                if self._annihilated(1 - p):
+                    return self._finish(
+                        (p,),
+                        f"{self.name(p)} wins: {self.name(1 - p)} has no units and no land left.",
+                    )
+        owner = self.owner
+        for p, places, text in self.game.immediate_goals:
+            if all(owner[t] == p for t in places):
+                return self._finish((p,), f"{self.name(p)} wins at once by holding {text}.")
         return []
 
     def _check_end_of_round(self) -> list[Event]:
