@@ -71,8 +71,15 @@ def sums(state: HistoricalState, attack_land: str, defence_land: str) -> Assessm
     att = state.column_of_land(attack_land)
     dfn = state.column_of_land(defence_land)
     assert att is not None and dfn is not None
-    battle = {"att": att[0], "def": dfn[0], "from": attack_land, "to": defence_land,
-              "index": 0, "first_defence": True, "cancelled": False}
+    battle = {
+        "att": att[0],
+        "def": dfn[0],
+        "from": attack_land,
+        "to": defence_land,
+        "index": 0,
+        "first_defence": True,
+        "cancelled": False,
+    }
     return assess(state, battle)
 
 
@@ -111,8 +118,12 @@ def test_draw_probability_follows_the_cards_left() -> None:
 
 # --- plays ------------------------------------------------------------------------------
 def test_three_plays_a_turn_and_discards_count() -> None:
-    state = arrange(game(), round_no=2, lands={0: [("CT4205", [])]},
-                    hands={0: ["MU2001", "IN4201", "IN4202", "KN4201"]})
+    state = arrange(
+        game(),
+        round_no=2,
+        lands={0: [("CT4205", [])]},
+        hands={0: ["MU2001", "IN4201", "IN4202", "KN4201"]},
+    )
     act(state, Discard(key("KN4201", 0)))
     act(state, PlayCard(key("MU2001", 0), key("CT4205", 0)))
     act(state, PlayCard(key("IN4201", 0), key("CT4205", 0)))
@@ -123,8 +134,12 @@ def test_three_plays_a_turn_and_discards_count() -> None:
 
 
 def test_interrupts_are_free_plays() -> None:
-    state = arrange(game(), round_no=2, lands={0: [("CT4205", [])]},
-                    hands={0: ["MU2001", "IN4201", "IN4202", "DO4301"]})
+    state = arrange(
+        game(),
+        round_no=2,
+        lands={0: [("CT4205", [])]},
+        hands={0: ["MU2001", "IN4201", "IN4202", "DO4301"]},
+    )
     for card in ("MU2001", "IN4201", "IN4202"):
         act(state, PlayCard(key(card, 0), key("CT4205", 0)))
     assert Interrupt(key("DO4301", 0), "", ()) in state.legal_actions()
@@ -134,9 +149,12 @@ def test_interrupts_are_free_plays() -> None:
 
 
 def test_column_holds_four_or_three_and_one_army() -> None:
-    state = arrange(game(), round_no=2,
-                    lands={0: [("CT4205", ["MU2001", "IN4201", "AR4201"])]},
-                    hands={0: ["AR4203", "IN4202"]})
+    state = arrange(
+        game(),
+        round_no=2,
+        lands={0: [("CT4205", ["MU2001", "IN4201", "AR4201"])]},
+        hands={0: ["AR4203", "IN4202"]},
+    )
     legal = state.legal_actions()
     assert PlayCard(key("AR4203", 0), key("CT4205", 0)) not in legal  # a second army
     assert PlayCard(key("IN4202", 0), key("CT4205", 0)) in legal
@@ -145,16 +163,23 @@ def test_column_holds_four_or_three_and_one_army() -> None:
 
 
 def test_a_card_can_give_a_land_more_room() -> None:
-    state = arrange(game(), round_no=2,
-                    lands={0: [("CT4404", ["MU2001", "IN4201", "IN4202", "KN4201"])]},
-                    hands={0: ["AT4201"]})
+    state = arrange(
+        game(),
+        round_no=2,
+        lands={0: [("CT4404", ["MU2001", "IN4201", "IN4202", "KN4201"])]},
+        hands={0: ["AT4201"]},
+    )
     assert state.capacity(state.rows[0][0]) == 5  # Russia holds five cards
     assert PlayCard(key("AT4201", 0), key("CT4404", 0)) in state.legal_actions()
 
 
 def test_first_round_has_no_interaction() -> None:
-    state = arrange(game(), round_no=1, lands={0: [("CT4205", [])], 1: [("CT4404", ["MU2001"])]},
-                    hands={0: ["EV4104", "AU4602", "EN4302", "MU3004"]})
+    state = arrange(
+        game(),
+        round_no=1,
+        lands={0: [("CT4205", [])], 1: [("CT4404", ["MU2001"])]},
+        hands={0: ["EV4104", "AU4602", "EN4302", "MU3004"]},
+    )
     cards = {a.card for a in state.legal_actions() if isinstance(a, PlayCard)}
     assert key("EV4104", 0) not in cards  # Great Depression hits an opponent
     assert key("EN4302", 0) not in cards  # Salem Witch Trials too
@@ -171,8 +196,9 @@ def test_explorer_discovers_a_land_and_stands_on_it() -> None:
 
 
 def test_explorer_played_without_discovering_stands_anywhere() -> None:
-    state = arrange(game(), round_no=2, lands={0: [("CT4205", []), ("CT4404", [])]},
-                    hands={0: ["EX4405"]})
+    state = arrange(
+        game(), round_no=2, lands={0: [("CT4205", []), ("CT4404", [])]}, hands={0: ["EX4405"]}
+    )
     legal = state.legal_actions()
     assert PlayCard(key("EX4405", 0), key("CT4205", 0)) in legal
     assert PlayCard(key("EX4405", 0), key("CT4404", 0)) in legal
@@ -182,9 +208,19 @@ def test_explorer_played_without_discovering_stands_anywhere() -> None:
 
 def test_explorers_travel_by_their_way_and_escort_one_card() -> None:
     # Livingstone walks (land explorer); Albanel sails (sea explorer)
-    state = arrange(game(), round_no=2, phase="move",
-                    lands={0: [("CT4204", ["EX4405", "EX4402", "MU2001"]), ("CT4404", []),
-                               ("CT4205", []), ("CT4202", [])]})
+    state = arrange(
+        game(),
+        round_no=2,
+        phase="move",
+        lands={
+            0: [
+                ("CT4204", ["EX4405", "EX4402", "MU2001"]),
+                ("CT4404", []),
+                ("CT4205", []),
+                ("CT4202", []),
+            ]
+        },
+    )
     legal = state.legal_actions()
     walk = [a for a in legal if isinstance(a, ExplorerMove) and a.explorer == key("EX4405", 0)]
     sail = [a for a in legal if isinstance(a, ExplorerMove) and a.explorer == key("EX4402", 0)]
@@ -195,8 +231,12 @@ def test_explorers_travel_by_their_way_and_escort_one_card() -> None:
 
 
 def test_one_move_a_turn_within_a_continent() -> None:
-    state = arrange(game(), round_no=2, phase="move",
-                    lands={0: [("CT4204", ["MU2001", "IN4201"]), ("CT4701", []), ("CT4205", [])]})
+    state = arrange(
+        game(),
+        round_no=2,
+        phase="move",
+        lands={0: [("CT4204", ["MU2001", "IN4201"]), ("CT4701", []), ("CT4205", [])]},
+    )
     moves = [a for a in state.legal_actions() if isinstance(a, Move)]
     assert {a.land for a in moves} == {key("CT4701", 0)}
     act(state, moves[0])
@@ -205,9 +245,16 @@ def test_one_move_a_turn_within_a_continent() -> None:
 
 # --- attacks ----------------------------------------------------------------------------
 def _duel_lands(round_no: int = 3, morale: int = 900) -> HistoricalState:
-    return arrange(game(), round_no=round_no, phase="play", morale={0: morale},
-                   lands={0: [("CT4404", ["CO4203"])], 1: [("CT4403", ["LE4102"])],
-                          })
+    return arrange(
+        game(),
+        round_no=round_no,
+        phase="play",
+        morale={0: morale},
+        lands={
+            0: [("CT4404", ["CO4203"])],
+            1: [("CT4403", ["LE4102"])],
+        },
+    )
 
 
 def test_attacks_wait_for_round_three_and_800_morale() -> None:
@@ -236,8 +283,10 @@ def test_attacks_stay_on_one_continent_unless_an_explorer_reaches() -> None:
 
 
 def test_at_most_two_attacks_a_turn() -> None:
-    lands = {0: [("CT4404", ["CO3016", "CO4203", "AR4401"])],
-             1: [("CT4503", ["MU2001", "IN4201", "IN4202"])]}
+    lands = {
+        0: [("CT4404", ["CO3016", "CO4203", "AR4401"])],
+        1: [("CT4503", ["MU2001", "IN4201", "IN4202"])],
+    }
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     for _ in range(2):
         act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
@@ -299,8 +348,9 @@ def test_taking_the_last_land_wins() -> None:
 
 # --- morale -----------------------------------------------------------------------------
 def test_gains_are_capped_at_800_a_turn() -> None:
-    state = arrange(game(), round_no=2, lands={0: [("CT4205", [])]},
-                    hands={0: ["EV4301", "DC4201", "MU2001"]})
+    state = arrange(
+        game(), round_no=2, lands={0: [("CT4205", [])]}, hands={0: ["EV4301", "DC4201", "MU2001"]}
+    )
     act(state, PlayCard(key("EV4301", 0)))
     act(state, PlayCard(key("DC4201", 0)))
     act(state, PlayCard(key("MU2001", 0), key("CT4205", 0)))
@@ -309,24 +359,35 @@ def test_gains_are_capped_at_800_a_turn() -> None:
 
 
 def test_3000_morale_wins_at_once() -> None:
-    state = arrange(game(), round_no=4, morale={0: 2800}, lands={0: [("CT4205", [])]},
-                    hands={0: ["MU2001"]})
+    state = arrange(
+        game(), round_no=4, morale={0: 2800}, lands={0: [("CT4205", [])]}, hands={0: ["MU2001"]}
+    )
     act(state, PlayCard(key("MU2001", 0), key("CT4205", 0)))
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (0,) and "3000" in outcome.reason
 
 
 def test_minus_2000_forfeits() -> None:
-    state = arrange(game(3), round_no=4, morale={1: -1800}, lands={0: [("CT4205", [])],
-                    1: [("CT4404", ["MU2001"])], 2: [("CT4503", [])]}, hands={0: ["EV4104"]})
+    state = arrange(
+        game(3),
+        round_no=4,
+        morale={1: -1800},
+        lands={0: [("CT4205", [])], 1: [("CT4404", ["MU2001"])], 2: [("CT4503", [])]},
+        hands={0: ["EV4104"]},
+    )
     act(state, PlayCard(key("EV4104", 0), "", ("P1",)))
     assert state.out[1] and not state.is_terminal()
     assert state.rows[1] == [] and key("MU2001", 1) in state.discards[1]
 
 
 def test_round_limit_gives_the_win_to_the_highest_morale() -> None:
-    state = arrange(game(max_rounds=3), round_no=3, turn=1, morale={0: 100, 1: 200},
-                    lands={0: [("CT4205", ["MU2001"])], 1: [("CT4404", ["IN4201"])]})
+    state = arrange(
+        game(max_rounds=3),
+        round_no=3,
+        turn=1,
+        morale={0: 100, 1: 200},
+        lands={0: [("CT4205", ["MU2001"])], 1: [("CT4404", ["IN4201"])]},
+    )
     finish_turn(state)
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (1,) and "limit" in outcome.reason
@@ -334,7 +395,9 @@ def test_round_limit_gives_the_win_to_the_highest_morale() -> None:
 
 # --- piles ------------------------------------------------------------------------------
 def test_events_go_to_the_discard_pile_lasting_cards_to_the_active_pile() -> None:
-    state = arrange(game(), round_no=2, lands={0: [("CT4205", [])]}, hands={0: ["EV4301", "TE4502"]})
+    state = arrange(
+        game(), round_no=2, lands={0: [("CT4205", [])]}, hands={0: ["EV4301", "TE4502"]}
+    )
     act(state, PlayCard(key("EV4301", 0)))
     act(state, PlayCard(key("TE4502", 0)))
     assert key("EV4301", 0) in state.discards[0]

@@ -415,6 +415,39 @@ class HistoricalState(Views, Fighting, State):
         self._advance()
         return self._events
 
+    def stage_battle(self, attack_land: str, defence_land: str) -> list[Event]:
+        """Fight a battle between two lands now, whatever the rules of engagement say.
+
+        For teaching ("what if these two lands fought?") and for replaying the book's
+        examples; the usual results follow (morale, casualty, occupation).
+        """
+        attacker = self.column_of_land(attack_land)
+        defender = self.column_of_land(defence_land)
+        if attacker is None or defender is None:
+            raise ValueError("both lands must be on the battlefield")
+        self._events = []
+        self._ready = None
+        self._legal_cache = None
+        self.battle = {
+            "att": attacker[0],
+            "def": defender[0],
+            "from": attack_land,
+            "to": defence_land,
+            "index": 0,
+            "first_defence": True,
+            "cancelled": False,
+        }
+        self.log(
+            attacker[0],
+            "attack",
+            f"A staged battle: {self.name(attack_land)} attacks {self.name(defence_land)}.",
+            {"from": attack_land, "to": defence_land},
+        )
+        self.pending.append({"t": "battle"})
+        self._advance()
+        self.events.extend(self._events)
+        return self._events
+
     def new_frame_id(self) -> int:
         self.frame_ids += 1
         return self.frame_ids

@@ -79,7 +79,11 @@ def arrange(
     for player, columns in (lands or {}).items():
         for land_id, cards in columns:
             land_key = _register(game, land_id, player)
-            col = {"land": land_key, "cards": [_register(game, c, player) for c in cards], "locked": 0}
+            col = {
+                "land": land_key,
+                "cards": [_register(game, c, player) for c in cards],
+                "locked": 0,
+            }
             state.rows[player].append(col)
             placed.update([land_key, *col["cards"]])
             for card_key in [land_key, *col["cards"]]:
