@@ -88,6 +88,17 @@ The same list is in ``data/conqueror/decisions.json`` and returned by
 - Scenario 5: a joint attack commits every unit that can act in two neighbours of the
   target; losses come from the first-named territory first.
 
+Reading a position (for notebooks)
+----------------------------------
+``state.side_summary(p)``, ``units_of(p)``, ``food_of(p)``, ``unit_cap(p)``,
+``income_of(p)``, ``forts_of(p)``, ``points_of(p)``, ``holds(p, names)`` and
+``rally_possible(p)`` answer the usual questions about side ``p`` (0 acts first);
+``state.gold``, ``state.card`` (this round's chronicle card id) and ``state.battle``
+(the battle in progress, or ``None``) are plain attributes. ``state.region_views()``
+gives map labels and tooltips, ``game.geojson()`` the map, ``game.board`` the
+territories with food, coins and forts, ``game.heroes`` and ``game.cards`` the hero
+and chronicle cards, ``game.scenario`` the scenario's data.
+
 Teaching helpers
 ----------------
 :meth:`DuelsState.set_army` and :meth:`DuelsState.set_gold` edit a position for a

@@ -204,7 +204,7 @@ def win_chance(difference: int, die_sides: int = 6) -> Fraction:
 
 
 def odds_table(
-    differences: range = range(-4, 7),
+    differences: range = range(-3, 11),
     bonuses: tuple[int, ...] = (0, 1, 2, 4, 5, 6),
     die_sides: int = 6,
 ) -> str:
