@@ -12,6 +12,7 @@ import pytest
 
 import hcgames
 from hcgames.core import DataError
+from hcgames.data import read_json
 from hcgames.historical.actions import (
     Attack,
     Discard,
@@ -21,7 +22,6 @@ from hcgames.historical.actions import (
     UseAbility,
 )
 from hcgames.historical.cards import build_catalogue
-from hcgames.data import read_json
 from hcgames.historical.rules import HistoricalState
 from hcgames.historical.setups import arrange, key
 from tests.test_historical_rules import act, finish_turn, game, sums

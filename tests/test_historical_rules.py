@@ -405,8 +405,13 @@ def test_events_go_to_the_discard_pile_lasting_cards_to_the_active_pile() -> Non
 
 
 def test_an_empty_deck_reshuffles_the_discard_pile() -> None:
-    state = arrange(game(), round_no=2, lands={0: [("CT4205", [])]}, hands={0: ["MU2001"]})
-    state.discards[0] = list(state.decks[0][:3])
+    state = arrange(
+        game(),
+        round_no=2,
+        lands={0: [("CT4205", [])]},
+        hands={0: ["MU2001"]},
+        discards={0: ["IN4201", "IN4202", "KN4201"]},
+    )
     state.decks[0] = []
     act(state, EndPhase())
     finish_turn(state)

@@ -26,9 +26,9 @@ __all__ = [
     "WHENS",
     "Card",
     "Catalogue",
+    "build_catalogue",
     "card_name",
     "describe_effect",
-    "build_catalogue",
     "load_catalogue",
     "matches",
 ]

@@ -31,6 +31,20 @@ _TARGETED = {
 }
 
 
+def needs_target(effect: Mapping[str, Any]) -> bool:
+    """Does the player have to name a target (a player, a card or a land) for it?"""
+    kind = effect["kind"]
+    if kind not in _TARGETED:
+        return False
+    if kind == "morale_opponents":
+        return bool(effect["target"] == "one")
+    if kind == "block_attacks":
+        return effect["scope"] in ("own_land", "target")
+    if kind == "discover_land":
+        return bool(effect["source"] == "opponent")
+    return True
+
+
 def _player_tag(player: int) -> str:
     return f"P{player}"
 
@@ -130,16 +144,7 @@ class Effects(Board):
     # --- targets ----------------------------------------------------------------
     def targeted_effect(self, key: str, moment: str) -> tuple[int, Mapping[str, Any]] | None:
         for index, effect in enumerate(self.effects_of(key)):
-            if effect["when"] == moment and effect["kind"] in _TARGETED:
-                if effect["kind"] == "morale_opponents" and effect["target"] != "one":
-                    continue
-                if effect["kind"] == "block_attacks" and effect["scope"] not in (
-                    "own_land",
-                    "target",
-                ):
-                    continue
-                if effect["kind"] == "discover_land" and effect["source"] != "opponent":
-                    continue
+            if effect["when"] == moment and needs_target(effect):
                 return index, effect
         return None
 
@@ -280,6 +285,9 @@ class Effects(Board):
         col = found[1] if found else None
         ctx = Ctx(player, key, col)
         self.spend_use(key, index, effect)
+        if needs_target(effect) and not targets:
+            self.log(player, "ability", f"{self.name(key)}: there is nothing to aim at.")
+            return
         if not self.cond(effect.get("if"), ctx):
             self.log(
                 player,

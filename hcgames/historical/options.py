@@ -92,7 +92,9 @@ class Options(Effects):
             options = range(len(card.variants)) if len(card.variants) > 1 else (-1,)
             targets = self._target_lists(player, key, "play")
             if not targets:
-                continue
+                if not card.is_unit:
+                    continue
+                targets = [()]  # a character stands even when its ability finds no target
             if card.is_unit:
                 if card.has_kind("plant"):
                     lands = [

@@ -60,11 +60,14 @@ def arrange(
     lands: Mapping[int, Sequence[tuple[str, Sequence[str]]]] | None = None,
     hands: Mapping[int, Sequence[str]] | None = None,
     active: Mapping[int, Sequence[str]] | None = None,
+    discards: Mapping[int, Sequence[str]] | None = None,
 ) -> ArrangedState:
     """A position with the given lands (and the cards on them), hands and morale.
 
     Every other card of each player's deck stays in the draw deck or land pile.
     The active player ``turn`` is to act in ``phase`` of round ``round_no``.
+    Change an arranged state only through its actions: legal actions are worked
+    out as soon as the position is laid out.
     """
     state = ArrangedState.__new__(ArrangedState)
     HistoricalState.__init__(state, game, 0)
@@ -79,14 +82,10 @@ def arrange(
     for player, columns in (lands or {}).items():
         for land_id, cards in columns:
             land_key = _register(game, land_id, player)
-            col = {
-                "land": land_key,
-                "cards": [_register(game, c, player) for c in cards],
-                "locked": 0,
-            }
-            state.rows[player].append(col)
-            placed.update([land_key, *col["cards"]])
-            for card_key in [land_key, *col["cards"]]:
+            units = [_register(game, c, player) for c in cards]
+            state.rows[player].append({"land": land_key, "cards": units, "locked": 0})
+            placed.update([land_key, *units])
+            for card_key in [land_key, *units]:
                 state.age[card_key] = 1
     for player, cards in (hands or {}).items():
         state.hands[player] = [_register(game, c, player) for c in cards]
@@ -96,6 +95,9 @@ def arrange(
         placed.update(state.active[player])
         for card_key in state.active[player]:
             state.age[card_key] = 1
+    for player, cards in (discards or {}).items():
+        state.discards[player] = [_register(game, c, player) for c in cards]
+        placed.update(state.discards[player])
     for player in range(state.n):
         state.decks[player] = [k for k in state.decks[player] if k not in placed]
         state.piles[player] = [k for k in state.piles[player] if k not in placed]
