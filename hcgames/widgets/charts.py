@@ -64,7 +64,7 @@ class BattlePanel(View):
                 bqplot.Axis(scale=self.x_scale, label="outcome"),
                 bqplot.Axis(
                     scale=self.y_scale,
-                    orientation="vertical",
+                    side="left",
                     tick_format=".0%",
                     label="probability",
                     grid_lines="dashed",
@@ -76,10 +76,11 @@ class BattlePanel(View):
             layout=widgets.Layout(width="600px", height="340px"),
         )
         self.table = widgets.HTML()
+        small = widgets.Layout(width="12em")
         self.trials_box = widgets.BoundedIntText(
-            value=trials, min=1, max=1_000_000, description="Trials"
+            value=trials, min=1, max=1_000_000, description="Trials", layout=small
         )
-        self.seed_box = widgets.IntText(value=seed, description="Seed")
+        self.seed_box = widgets.IntText(value=seed, description="Seed", layout=small)
         self.run_button = widgets.Button(
             description="Run simulation",
             icon="play",
@@ -152,6 +153,8 @@ class BattlePanel(View):
             self.bars.labels = ["exact", f"simulated ({self.last_trials} trials)"]
         else:
             self.bars.labels = ["exact"]
+        top = max(max(row) for row in rows)
+        self.y_scale.max = max(0.1, math.ceil(top * 13) / 10)
         with self.bars.hold_sync():
             self.bars.x = labels
             self.bars.y = rows
@@ -313,6 +316,7 @@ class ScoreChart(View):
         self.title = title
         self.x_scale = bqplot.LinearScale()
         self.y_scale = bqplot.LinearScale()
+        self.x_axis = bqplot.Axis(scale=self.x_scale, label="step", tick_format="d")
         self.lines = bqplot.Lines(
             x=[0.0],
             y=[0.0],
@@ -325,10 +329,8 @@ class ScoreChart(View):
         self.figure = bqplot.Figure(
             marks=[self.lines],
             axes=[
-                bqplot.Axis(scale=self.x_scale, label="step", tick_format="d"),
-                bqplot.Axis(
-                    scale=self.y_scale, orientation="vertical", label="value", grid_lines="dashed"
-                ),
+                self.x_axis,
+                bqplot.Axis(scale=self.y_scale, side="left", label="value", grid_lines="dashed"),
             ],
             title=title,
             legend_location="top-left",
@@ -355,6 +357,8 @@ class ScoreChart(View):
                 self.lines.y = ys
                 self.lines.labels = names
                 self.lines.colors = [PALETTE[i % len(PALETTE)] for i in range(len(names))]
+            step = max(1, math.ceil(longest / 10))
+            self.x_axis.tick_values = list(range(0, longest, step))
         self._show_text()
 
     @property

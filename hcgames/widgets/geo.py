@@ -1,10 +1,11 @@
 """Plane geometry for the map view: bounds, centroids and a fitted Mercator projection.
 
-bqplot draws a :class:`bqplot.Map` with d3-geo's Mercator projection, whose centre
-lands at pixel (480, 250) of the plot area unless told otherwise. To place unit
-labels on top of the regions we redo the same projection here, in pure Python, and
-choose the centre and scale so that the map's bounding box fills a plot area of a
-known size. Nothing here imports Jupyter.
+bqplot draws a :class:`bqplot.Map` with d3-geo's Mercator projection into an inner
+SVG canvas of 1200 x 980 units, where the projection centre lands at (480, 250); the
+browser then scales that canvas to fit the plot area. To place unit labels on top
+of the regions we redo the same projection here, in pure Python, and choose the
+centre and scale so that the map's bounding box fills a plot area of a known size.
+Nothing here imports Jupyter.
 """
 
 from __future__ import annotations
@@ -14,10 +15,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Projection", "feature_centroid", "feature_rings", "fit_mercator"]
+__all__ = ["Projection", "aspect_ratio", "feature_centroid", "feature_rings", "fit_mercator"]
 
 #: where d3-geo puts the projection centre when no translate is given (pixels)
 D3_TRANSLATE = (480.0, 250.0)
+#: bqplot's Map draws into an inner ``<svg viewBox="0 0 1200 980">``, which the browser
+#: scales uniformly to fit the plot area and centres ("xMidYMid meet").
+MAP_VIEWBOX = (1200.0, 980.0)
 
 Point = tuple[float, float]
 
@@ -82,8 +86,9 @@ def feature_centroid(feature: Mapping[str, Any]) -> Point:
 class Projection:
     """A Mercator projection fitted to a plot area of ``width`` x ``height`` pixels.
 
-    ``center`` and ``scale_factor`` are what :class:`bqplot.Mercator` takes; ``pixel``
-    maps (lon, lat) to the same plot-area pixels d3-geo draws at, y pointing down.
+    ``center`` and ``scale_factor`` are what :class:`bqplot.Mercator` takes (in the
+    units of bqplot's map canvas); ``pixel`` maps (lon, lat) to the plot-area pixels
+    the browser shows them at, y pointing down.
     """
 
     center: Point
@@ -91,12 +96,20 @@ class Projection:
     width: float
     height: float
 
+    @property
+    def canvas_scale(self) -> float:
+        """Screen pixels per unit of the map canvas."""
+        return min(self.width / MAP_VIEWBOX[0], self.height / MAP_VIEWBOX[1])
+
     def pixel(self, lon: float, lat: float) -> Point:
         tx, ty = D3_TRANSLATE
         k = self.scale_factor
-        x = tx + k * math.radians(lon - self.center[0])
-        y = ty - k * (mercator_y(lat) - mercator_y(self.center[1]))
-        return x, y
+        cx = tx + k * math.radians(lon - self.center[0])
+        cy = ty - k * (mercator_y(lat) - mercator_y(self.center[1]))
+        s = self.canvas_scale
+        ox = (self.width - MAP_VIEWBOX[0] * s) / 2
+        oy = (self.height - MAP_VIEWBOX[1] * s) / 2
+        return ox + s * cx, oy + s * cy
 
 
 def _bounds(points: Iterable[Point]) -> tuple[float, float, float, float]:
@@ -110,6 +123,14 @@ def _bounds(points: Iterable[Point]) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
+def aspect_ratio(geojson: Mapping[str, Any]) -> float:
+    """Height over width of the map's bounding box as Mercator draws it."""
+    points = [p for f in geojson.get("features", []) for ring in feature_rings(f) for p in ring]
+    west, south, east, north = _bounds(points)
+    span_x = max(math.radians(east - west), 1e-9)
+    return (mercator_y(north) - mercator_y(south)) / span_x
+
+
 def fit_mercator(
     geojson: Mapping[str, Any], width: float, height: float, margin: float = 16.0
 ) -> Projection:
@@ -118,12 +139,14 @@ def fit_mercator(
     west, south, east, north = _bounds(points)
     span_x = max(math.radians(east - west), 1e-9)
     span_y = max(mercator_y(north) - mercator_y(south), 1e-9)
-    k = min((width - 2 * margin) / span_x, (height - 2 * margin) / span_y)
+    on_screen = min((width - 2 * margin) / span_x, (height - 2 * margin) / span_y)
+    canvas = min(width / MAP_VIEWBOX[0], height / MAP_VIEWBOX[1])
+    k = on_screen / canvas
     mid_x = math.radians((west + east) / 2)
     mid_y = (mercator_y(north) + mercator_y(south)) / 2
     tx, ty = D3_TRANSLATE
-    # Put the middle of the bounds at the middle of the plot area, not at (480, 250).
-    centre_x = mid_x - (width / 2 - tx) / k
-    centre_y = mid_y + (height / 2 - ty) / k
+    # The middle of the canvas is what the browser shows in the middle of the plot area.
+    centre_x = mid_x - (MAP_VIEWBOX[0] / 2 - tx) / k
+    centre_y = mid_y + (MAP_VIEWBOX[1] / 2 - ty) / k
     centre_lat = math.degrees(2 * math.atan(math.exp(centre_y)) - math.pi / 2)
     return Projection((math.degrees(centre_x), centre_lat), k, width, height)

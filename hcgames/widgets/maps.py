@@ -11,6 +11,7 @@ click starts a new pick; clicking a picked region again drops it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
@@ -20,7 +21,7 @@ import ipywidgets as widgets
 
 from hcgames.core import State
 from hcgames.widgets._base import NEUTRAL, View, region_colour
-from hcgames.widgets.geo import feature_centroid, fit_mercator
+from hcgames.widgets.geo import aspect_ratio, feature_centroid, fit_mercator
 
 __all__ = ["BoardView", "MapView", "RegionView"]
 
@@ -33,6 +34,20 @@ _CLICK_THROUGH_CSS = (
 
 def _is_sea(kind: object) -> bool:
     return isinstance(kind, str) and kind.lower() in {"sea", "ocean", "water", "lake", "strait"}
+
+
+def _closest_gap(points: Sequence[tuple[float, float]]) -> float:
+    """The smallest distance between two points (a grid sort keeps it quick)."""
+    if len(points) < 2:
+        return 40.0
+    ordered = sorted(points)
+    best = math.inf
+    for i, (x1, y1) in enumerate(ordered):
+        for x2, y2 in ordered[i + 1 :]:
+            if x2 - x1 >= best:
+                break
+            best = min(best, math.hypot(x2 - x1, y2 - y1))
+    return best if best > 0 else 40.0
 
 
 class RegionView(View):
@@ -180,7 +195,7 @@ class RegionView(View):
 class MapView(RegionView):
     """A bqplot Map of the game's GeoJSON, coloured by holder, with unit labels."""
 
-    def __init__(self, state: State, width: int = 640, height: int = 420) -> None:
+    def __init__(self, state: State, width: int = 640, height: int | None = None) -> None:
         geojson = state.game.geojson()
         if not geojson:
             raise ValueError(f"{state.game.title} has no map (game.geojson() is None)")
@@ -194,6 +209,9 @@ class MapView(RegionView):
         }
         sea = [_is_sea((f.get("properties") or {}).get("kind")) for f in features]
         super().__init__(state, ids, sea)
+        if height is None:
+            # as tall as the map needs, within what fits on a classroom screen
+            height = round(min(520, max(260, (width - 32) * aspect_ratio(geojson) + 32)))
         self.width, self.height = width, height
         self.projection_fit = fit_mercator(geojson, width, height)
         self.projection = bqplot.Mercator(
@@ -268,7 +286,7 @@ class MapView(RegionView):
     def _on_map_selected(self, change: dict[str, Any]) -> None:
         if self._syncing:
             return
-        new = [str(r) for r in (change["new"] or [])]
+        new = [str(r) for r in (change["new"] if change["new"] is not None else [])]
         old = list(self.selection)
         added = [r for r in new if r not in old]
         removed = [r for r in old if r not in new]
@@ -288,7 +306,7 @@ class MapView(RegionView):
 class BoardView(RegionView):
     """A board drawn from ``game.board_layout()``: nodes at fixed places, edges between."""
 
-    def __init__(self, state: State, width: int = 560, height: int = 420) -> None:
+    def __init__(self, state: State, width: int = 560, height: int | None = None) -> None:
         layout = state.game.board_layout()
         if not layout:
             raise ValueError(f"{state.game.title} has no board (game.board_layout() is None)")
@@ -299,8 +317,17 @@ class BoardView(RegionView):
         self.names = {i: str(nodes[i].get("label", i)) for i in ids}
         xs = [float(nodes[i]["x"]) for i in ids]
         ys = [float(nodes[i]["y"]) for i in ids]
-        pad_x = (max(xs) - min(xs) or 1.0) * 0.12
-        pad_y = (max(ys) - min(ys) or 1.0) * 0.12
+        span_x = max(xs) - min(xs) or 1.0
+        span_y = max(ys) - min(ys) or 1.0
+        if height is None:
+            height = round(min(560, max(240, width * span_y / span_x)))
+        pad_x, pad_y = span_x * 0.18, span_y * 0.12
+        # Size the tokens by how close the nodes sit on screen.
+        px = (width - 20) / (span_x + 2 * pad_x)
+        py = (height - 20) / (span_y + 2 * pad_y)
+        gap = _closest_gap([(x * px, y * py) for x, y in zip(xs, ys, strict=True)])
+        diameter = max(8.0, min(30.0, 0.8 * gap))
+        crowded = len(ids) > 40
         x_scale = bqplot.LinearScale(min=min(xs) - pad_x, max=max(xs) + pad_x)
         y_scale = bqplot.LinearScale(min=min(ys) - pad_y, max=max(ys) + pad_y)
         scales = {"x": x_scale, "y": y_scale}
@@ -329,9 +356,9 @@ class BoardView(RegionView):
             y=ys,
             scales=scales,
             names=[self.names[i] for i in ids],
-            display_names=True,
+            display_names=not crowded,
             colors=[NEUTRAL] * len(ids),
-            default_size=700,
+            default_size=round(diameter * diameter),
             stroke="#333333",
             interactions={"click": "select", "hover": "tooltip"},
             tooltip=self.hover_box,
@@ -344,10 +371,10 @@ class BoardView(RegionView):
             text=["" for _ in ids],
             scales=scales,
             colors=["#111111"],
-            default_size=13,
+            default_size=13 if diameter >= 24 else 10,
             font_weight="bold",
             align="middle",
-            y_offset=5,
+            y_offset=4,
             enable_hover=False,
         )
         marks.extend([self.nodes, self.unit_labels])

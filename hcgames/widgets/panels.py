@@ -52,6 +52,7 @@ class ActionPicker(View):
         self.regions: list[str] = []
         self.actions: list[Action] = []
         self.shown: list[Action] = []
+        self.no_match = False
         self._legal_key: tuple[Action, ...] | None = None
         self.choice = widgets.Select(
             options=[],
@@ -94,7 +95,7 @@ class ActionPicker(View):
 
     def matching(self, regions: Sequence[str]) -> list[Action]:
         """Legal actions whose regions start with ``regions`` (or, failing that,
-        involve all of them in any order)."""
+        involve all of them in any order). Empty if none does."""
         if not regions:
             return list(self.actions)
         wanted = tuple(regions)
@@ -121,7 +122,10 @@ class ActionPicker(View):
         self._show_text()
 
     def _fill(self) -> None:
-        self.shown = self.matching(self.regions)
+        matches = self.matching(self.regions)
+        # Nothing involves the picked regions: say so, and keep every action listed.
+        self.no_match = bool(self.regions) and not matches
+        self.shown = matches if matches or not self.regions else list(self.actions)
         position = {a: i for i, a in enumerate(self.actions)}
         options = [(str(a), position[a]) for a in self.shown]
         self.choice.options = options
@@ -144,7 +148,9 @@ class ActionPicker(View):
     @property
     def text(self) -> str:
         base = f"{_situation(self.state)}, {len(self.actions)} legal action(s)"
-        if self.regions:
+        if self.regions and self.no_match:
+            base += f"; none involves {' then '.join(self.regions)}, so all are listed"
+        elif self.regions:
             base += f"; {len(self.shown)} involve {' then '.join(self.regions)}"
         return base + "."
 
@@ -256,22 +262,21 @@ class EventLog(View):
 
         key = (id(state), len(state.events))
         self.state = state
-        table = state.event_table()
-        latest = table[-self.rows :] if self.rows else []
-        first = len(table) - len(latest)
-        frame = pd.DataFrame(latest, columns=["round", "phase", "player", "kind", "text"])
-        frame.index = range(first + 1, len(table) + 1)
-        self.frame = frame
         if key != self._key:
             self._key = key
-            html = frame.to_html(border=0, classes="hcgames-events", escape=True)
-            plain = "\n".join(
-                f"{i}. {text}" for i, text in zip(frame.index, frame["text"], strict=True)
-            )
+            table = _event_rows(state)
+            latest = table[-self.rows :] if self.rows else []
+            first = len(table) - len(latest)
+            frame = pd.DataFrame(latest, columns=list(_EVENT_COLUMNS))
+            frame.index = range(first + 1, len(table) + 1)
+            self.frame = frame
             self.output.outputs = (
                 {
                     "output_type": "display_data",
-                    "data": {"text/html": html, "text/plain": plain or "(no events yet)"},
+                    "data": {
+                        "text/html": _table_html(latest, first),
+                        "text/plain": _table_text(frame),
+                    },
                     "metadata": {},
                 },
             )
@@ -284,8 +289,58 @@ class EventLog(View):
         return f"{_situation(self.state)}. {len(events)} event(s) so far.{latest}"
 
 
+_EVENT_COLUMNS = ("round", "phase", "player", "kind", "text")
+_CELL = "style='text-align:left;padding:1px 8px;vertical-align:top'"
+
+
+def _table_html(rows: list[dict[str, Any]], first: int) -> str:
+    """The latest event rows as a small HTML table (pandas' own ``to_html`` costs
+    more than the rest of a step)."""
+    head = "".join(f"<th {_CELL}>{c}</th>" for c in ("#", *_EVENT_COLUMNS))
+    body = "".join(
+        f"<tr><td {_CELL}>{first + i + 1}</td>"
+        + "".join(f"<td {_CELL}>{escape(str(row.get(c, '')))}</td>" for c in _EVENT_COLUMNS)
+        + "</tr>"
+        for i, row in enumerate(rows)
+    )
+    return (
+        f"<table class='hcgames-events'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    )
+
+
+def _table_text(frame: Any) -> str:
+    if frame.empty:
+        return "(no events yet)"
+    return "\n".join(f"{i}. {text}" for i, text in zip(frame.index, frame["text"], strict=True))
+
+
+def _event_rows(state: State) -> list[dict[str, Any]]:
+    """``state.event_table()``; if a game logs an event with a player index that has
+    no name, the log still shows (with the bare index) instead of failing."""
+    try:
+        return state.event_table()
+    except (IndexError, KeyError, TypeError):
+        names = state.game.player_names
+        return [
+            {
+                "round": e.round,
+                "phase": e.phase,
+                "player": (
+                    ""
+                    if e.player is None
+                    else names[e.player]
+                    if 0 <= e.player < len(names)
+                    else f"side {e.player}"
+                ),
+                "kind": e.kind,
+                "text": e.text,
+            }
+            for e in state.events
+        ]
+
+
 _CARD_STYLE = (
-    "display:inline-block;vertical-align:top;min-width:7em;max-width:12em;margin:3px;"
+    "display:inline-block;line-height:1.3;vertical-align:top;min-width:7em;max-width:12em;margin:3px;"
     "padding:4px 6px;border:1px solid #777;border-radius:6px;background:#FFFDF5;"
     "font-size:90%"
 )
@@ -297,11 +352,14 @@ def _card_html(card: Mapping[str, Any]) -> str:
     if name == "hidden":
         return f"<div style='{_HIDDEN_STYLE}' title='a hidden card'><i>hidden</i></div>"
     extras = "".join(
-        f"<br><small>{escape(str(k))}: {escape(str(v))}</small>"
+        f"<div>{escape(str(k))}: {escape(str(v))}</div>"
         for k, v in card.items()
         if k != "name" and v is not None and v != ""
     )
-    return f"<div style='{_CARD_STYLE}'><b>{escape(name)}</b>{extras}</div>"
+    return (
+        f"<div style='{_CARD_STYLE}'><b>{escape(name)}</b>"
+        f"<div style='font-size:85%;line-height:1.25;margin-top:2px'>{extras}</div></div>"
+    )
 
 
 class CardRowsView(View):

@@ -112,8 +112,10 @@ class GameStepper(View):
         self._checkpoints: dict[int, State] = {self._base: state.copy()}
         self._auto_bots: dict[str, Bot] = {}
 
-        self.title = widgets.HTML(f"<b>{escape(self.game.describe())}</b>")
-        self.round_counter = widgets.HTML()
+        self.title = widgets.HTML(
+            f"<b>{escape(self.game.describe())}</b>", layout=widgets.Layout(flex="1 1 auto")
+        )
+        self.round_counter = widgets.HTML(layout=widgets.Layout(flex="0 0 auto", margin="0 8px"))
         self.timeline = widgets.HTML()
         self.back_button = widgets.Button(
             description="Back",
@@ -143,7 +145,8 @@ class GameStepper(View):
             value=auto_bot,
             description="Bot",
             tooltip="Who plays the seats without a bot during Auto and Play to end of phase",
-            layout=widgets.Layout(width="11em"),
+            layout=widgets.Layout(width="12em"),
+            style={"description_width": "2.5em"},
         )
         self.auto_steps = widgets.BoundedIntText(
             value=20,
@@ -151,6 +154,7 @@ class GameStepper(View):
             max=100_000,
             description="Actions",
             layout=widgets.Layout(width="10em"),
+            style={"description_width": "4em"},
         )
         self.back_button.on_click(lambda _b: self.back())
         self.step_button.on_click(lambda _b: self.step())
@@ -183,23 +187,17 @@ class GameStepper(View):
         for view in self.region_views:
             view.on_select(self.picker.set_regions)
 
-        parts: list[widgets.Widget] = [
-            widgets.HBox(
-                [self.title, self.round_counter],
-                layout=widgets.Layout(justify_content="space-between"),
-            ),
-            self.timeline,
-            buttons,
-        ]
-        if len(board) == 1:
-            parts.append(board[0][1])
-        elif board:
-            tabs = widgets.Tab(children=[v for _, v in board])
-            for i, (name, _) in enumerate(board):
-                tabs.set_title(i, name)
-            parts.append(tabs)
+        header = widgets.HBox(
+            [self.title, self.round_counter],
+            layout=widgets.Layout(justify_content="space-between"),
+        )
+        parts: list[widgets.Widget] = [self.timeline, buttons]
+        # Stacked, not in tabs: a figure inside a hidden tab has no size and bqplot
+        # then logs errors in the browser console.
+        parts.extend(view for _, view in board)
         parts.extend([self.picker, self.dice, self.event_log])
         super().__init__(parts)
+        self.children = [header, self.text_line, *parts, self.messages]
         self._refresh()
 
     # --- choosing and applying -------------------------------------------------
@@ -341,7 +339,7 @@ class GameStepper(View):
 
     def _refresh(self) -> None:
         state = self.state
-        self.round_counter.value = f"<b>Round {state.round}</b>"
+        self.round_counter.value = f"<b style='white-space:nowrap'>Round {state.round}</b>"
         self.timeline.value = self._timeline_html()
         for view in self.region_views:
             view.forget_selection()

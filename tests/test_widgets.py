@@ -1,0 +1,530 @@
+"""Kernel-side tests of hcgames.widgets: buttons are clicked from Python.
+
+Each behaviour is checked on the small toy game of ``tests/widget_toy_game.py`` and,
+where it applies, on every real game that ``hcgames.available_games()`` lists.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("bqplot")
+pytest.importorskip("pandas")
+
+import hcgames
+from hcgames.core import IllegalAction, State
+from hcgames.widgets import (
+    ActionPicker,
+    BattlePanel,
+    BoardView,
+    CardRowsView,
+    DicePanel,
+    EventLog,
+    GameStepper,
+    HistoryCard,
+    MapView,
+    PlayApp,
+    ScoreChart,
+    Timeline,
+    make_bot,
+    player_colour,
+    region_colour,
+    year_label,
+)
+from hcgames.widgets.geo import feature_centroid, fit_mercator
+from tests.widget_toy_game import ToyGame
+
+TOY = "toy"
+GAMES = [TOY, *hcgames.available_games()]
+
+
+def new_state(name: str, seed: int = 1) -> State:
+    if name == TOY:
+        return ToyGame(cards=True).new_game(seed)
+    options = hcgames.game_class(name).variants()[0]
+    return hcgames.load(name, **options).new_game(seed)
+
+
+def snap(state: State) -> str:
+    return json.dumps(state.snapshot(), sort_keys=True)
+
+
+def advance_to(state: State, wanted: Any, limit: int = 400, seed: int = 0) -> bool:
+    """Play random legal actions until ``wanted(state)``; False if it never happens."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if wanted(state):
+            return True
+        if state.is_terminal():
+            return False
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return bool(wanted(state))
+
+
+# --- packaging ------------------------------------------------------------------
+
+
+def test_import_hcgames_does_not_import_jupyter_libraries() -> None:
+    code = (
+        "import sys, hcgames; "
+        "print([m for m in ('ipywidgets', 'bqplot', 'pandas', 'hcgames.widgets') "
+        "if m in sys.modules])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "[]"
+
+
+# --- the stepper -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_step_button_plays_one_action(name: str) -> None:
+    stepper = GameStepper(new_state(name))
+    before = len(stepper.state.history)
+    before_snap = snap(stepper.state)
+    stepper.step_button.click()
+    assert len(stepper.state.history) == before + 1
+    assert snap(stepper.state) != before_snap or stepper.state.events
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_back_restores_the_exact_previous_snapshot(name: str) -> None:
+    stepper = GameStepper(new_state(name), seed=3)
+    seen = [snap(stepper.state)]
+    for _ in range(40):  # more than two checkpoints' worth
+        if stepper.state.is_terminal():
+            break
+        stepper.step_button.click()
+        seen.append(snap(stepper.state))
+    history = list(stepper.state.history)
+    while len(seen) > 1:
+        seen.pop()
+        stepper.back_button.click()
+        assert snap(stepper.state) == seen[-1]
+        assert stepper.state.history == history[: len(seen) - 1]
+    assert stepper.back_button.disabled
+    assert stepper.back() is False
+
+
+def test_step_after_back_rolls_the_same_dice() -> None:
+    stepper = GameStepper(new_state(TOY), seed=5)
+    assert advance_to(stepper.state, lambda s: s.is_chance())
+    stepper.update(stepper.state)
+    first = stepper.step()
+    stepper.back()
+    assert stepper.step() == first
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_play_to_end_of_phase_changes_the_phase(name: str) -> None:
+    stepper = GameStepper(new_state(name), bots=None, auto_bot="random")
+    phase, round_ = stepper.state.phase, stepper.state.round
+    stepper.phase_button.click()
+    state = stepper.state
+    assert state.phase != phase or state.round != round_ or state.is_terminal()
+    if name == TOY:
+        assert (phase, state.phase) == ("muster", "march")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_text_mentions_the_phase(name: str) -> None:
+    stepper = GameStepper(new_state(name))
+    for _ in range(3):
+        phase = stepper.state.phase
+        views = [stepper, stepper.picker, stepper.dice, stepper.event_log]
+        views += [v for v in (stepper.map_view, stepper.board_view, stepper.cards_view) if v]
+        for view in views:
+            assert phase in view.text, (type(view).__name__, view.text)
+        assert phase in stepper.text_line.value
+        stepper.step()
+
+
+def test_auto_plays_the_number_of_actions_asked() -> None:
+    stepper = GameStepper(new_state(TOY), auto_bot="random")
+    stepper.auto_steps.value = 5
+    stepper.auto_button.click()
+    assert len(stepper.state.history) == 5
+    assert stepper.auto(1000) > 0
+    assert stepper.state.is_terminal()
+    assert stepper.step_button.disabled
+    assert stepper.step() is None
+    assert "over" in stepper.text
+
+
+def test_seats_with_bots_use_them() -> None:
+    class FirstBot:
+        name = "first"
+
+        def __init__(self) -> None:
+            self.calls = 0
+
+        def choose(self, state: State) -> Any:
+            self.calls += 1
+            return state.legal_actions()[0]
+
+    bot = FirstBot()
+    stepper = GameStepper(new_state(TOY), bots={0: bot})
+    stepper.step()
+    assert bot.calls == 1
+    with pytest.raises(ValueError, match="seat 5"):
+        GameStepper(new_state(TOY), bots={5: bot})
+
+
+def test_make_bot_names() -> None:
+    for name in ("random", "greedy", "mcts"):
+        bot = make_bot(name, seed=1)
+        state = new_state(TOY)
+        assert bot.choose(state) in state.legal_actions()
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("oracle")
+
+
+def test_picker_apply_plays_the_picked_action_in_the_stepper() -> None:
+    stepper = GameStepper(new_state(TOY))
+    assert stepper.state.phase == "muster"
+    action = stepper.picker.actions[-1]
+    stepper.picker.pick(action)
+    stepper.picker.apply_button.click()
+    assert stepper.state.history[-1] == action
+
+
+def test_a_refused_action_is_reported_not_raised() -> None:
+    state = new_state(TOY)
+    refused: list[str] = []
+
+    def refuse(action: Any) -> None:
+        raise IllegalAction("not now", rule="test rule")
+
+    picker = ActionPicker(state, on_action=refuse)
+    picker.apply_button.click()
+    refused = [o.get("text", "") for o in picker.messages.outputs]
+    assert any("test rule" in text for text in refused)
+
+
+# --- the map and the board -------------------------------------------------------------
+
+
+def test_map_colours_change_in_place_after_a_capture() -> None:
+    stepper = GameStepper(new_state(TOY))
+    view = stepper.map_view
+    assert view is not None
+    mark, figure = view.map, view.figure
+    stepper.step()  # muster
+    alpha = stepper.state.turn
+    source = next(r for r in stepper.state.held(alpha) if stepper.state.armies[r] >= 2)
+    target = "gulf"  # empty: marching in takes it
+    assert view.map.colors["gulf"] == region_colour(None, sea=True)
+    view.map.selected = [source]  # what a click in the browser does
+    view.map.selected = [source, target]
+    assert [str(a) for a in stepper.picker.shown] == [
+        f"Alpha marches from {view.names[source]} to The Gulf"
+        if alpha == 0
+        else f"Beta marches from {view.names[source]} to The Gulf"
+    ]
+    stepper.picker.apply_button.click()
+    assert stepper.state.owner["gulf"] == alpha
+    assert view.map is mark and view.figure is figure
+    assert view.map.colors["gulf"] == region_colour(alpha, sea=True)
+    assert view.map.colors[source] == player_colour(alpha)
+    labels = dict(zip(view.region_ids, view.unit_labels.text, strict=True))
+    assert labels["gulf"] == "1"
+    assert view.selection == [] and not view.map.selected
+
+
+@pytest.mark.parametrize(
+    "name", [g for g in GAMES if new_state(g).game.geojson() or new_state(g).game.board_layout()]
+)
+def test_region_colours_follow_the_owners_in_place(name: str) -> None:
+    stepper = GameStepper(new_state(name), auto_bot="random")
+    views = [v for v in (stepper.map_view, stepper.board_view) if v is not None]
+    marks = [(v, v.figure) for v in views]
+    for _ in range(30):
+        if stepper.state.is_terminal():
+            break
+        stepper.auto(3)
+        owners = stepper.state.region_views() or {}
+        for view, figure in marks:
+            assert view.figure is figure
+            colours = dict(zip(view.region_ids, view.colours(), strict=True))
+            for region, info in owners.items():
+                if str(region) in colours:
+                    sea = view._sea[view.region_ids.index(str(region))]
+                    owner = info.get("owner")
+                    assert colours[str(region)] == region_colour(owner, sea)
+        if stepper.map_view is not None:
+            shown = stepper.map_view.map.colors
+            for rid, colour in zip(
+                stepper.map_view.region_ids, stepper.map_view.colours(), strict=True
+            ):
+                assert shown[rid] == colour
+
+
+@pytest.mark.parametrize(
+    "name", [g for g in GAMES if new_state(g).game.geojson() or new_state(g).game.board_layout()]
+)
+def test_selecting_regions_filters_the_picker(name: str) -> None:
+    stepper = GameStepper(new_state(name), auto_bot="random")
+    view = stepper.map_view or stepper.board_view
+    assert view is not None
+
+    def has_region_action(state: State) -> bool:
+        if state.is_terminal() or state.is_chance():
+            return False
+        return any(
+            set(state.action_regions(a)) <= set(view.region_ids) and state.action_regions(a)
+            for a in state.legal_actions()
+        )
+
+    for _ in range(60):
+        if has_region_action(stepper.state):
+            break
+        stepper.auto(1)
+    state = stepper.state
+    if not has_region_action(state):
+        pytest.skip(f"{name}: no action named map regions in the first 60 actions")
+    action = next(
+        a
+        for a in state.legal_actions()
+        if state.action_regions(a) and set(state.action_regions(a)) <= set(view.region_ids)
+    )
+    regions = list(state.action_regions(action))[:2]
+    view.select(regions)
+    shown = stepper.picker.shown
+    assert action in shown
+    assert all(tuple(state.action_regions(a))[: len(regions)] == tuple(regions) for a in shown)
+    assert len(shown) <= len(state.legal_actions())
+    assert " then ".join(regions) in stepper.picker.text
+    stepper.picker.show_all_button.click()
+    assert stepper.picker.shown == state.legal_actions()
+
+
+def test_map_click_toggles_and_a_third_click_starts_again() -> None:
+    view = MapView(new_state(TOY))
+    seen: list[list[str]] = []
+    view.on_select(seen.append)
+    view.map.selected = ["north"]
+    view.map.selected = ["north", "west"]
+    assert view.selection == ["north", "west"]
+    view.map.selected = ["north", "west", "gulf"]
+    assert view.selection == ["gulf"]
+    assert list(view.map.selected) == ["gulf"]
+    view.map.selected = None  # a click on the background
+    assert view.selection == []
+    assert seen == [["north"], ["north", "west"], ["gulf"], []]
+    with pytest.raises(ValueError, match="no region"):
+        view.select(["atlantis"])
+
+
+def test_map_hover_shows_the_region_sentence() -> None:
+    view = MapView(new_state(TOY))
+    view.map._handle_custom_msgs(None, {"event": "hover", "data": {"id": "west"}})
+    assert "West Ford: 1 armies, held by nobody" in view.hover_box.value
+    assert view.map.interactions == {"click": "select", "hover": "tooltip"}
+
+
+def test_board_view_colours_labels_and_clicks() -> None:
+    state = new_state(TOY)
+    view = BoardView(state)
+    north = view.region_ids.index("north")
+    owner = state.owner["north"]
+    assert list(view.nodes.colors)[north] == player_colour(owner)
+    assert list(view.unit_labels.text)[north] == "3"
+    view.nodes.selected = [north]
+    view.nodes.selected = [view.region_ids.index("west")]
+    assert view.selection == ["north", "west"]
+    view.nodes.hovered_point = north
+    assert "North Hills" in view.hover_box.value
+
+
+def test_map_labels_sit_inside_their_regions() -> None:
+    game = ToyGame()
+    fit = fit_mercator(game.geojson(), 640, 420)
+    for feature in game.geojson()["features"]:
+        lon, lat = feature_centroid(feature)
+        ring = feature["geometry"]["coordinates"][0]
+        xs = [p[0] for p in ring]
+        ys = [p[1] for p in ring]
+        assert min(xs) < lon < max(xs) and min(ys) < lat < max(ys)
+        x, y = fit.pixel(lon, lat)
+        assert 0 < x < 640 and 0 < y < 420
+    corners = [fit.pixel(10, 41), fit.pixel(12, 46)]
+    assert min(c[1] for c in corners) == pytest.approx(16)  # the map fills the height
+    assert (corners[0][0] + corners[1][0]) / 2 == pytest.approx(320)  # centred
+
+
+# --- dice, log, cards -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_dice_panel_applies_exactly_the_outcome_set(name: str) -> None:
+    state = new_state(name)
+    if not advance_to(state, lambda s: not s.is_terminal() and s.is_chance()):
+        pytest.skip(f"{name}: no chance step in the first 400 random actions")
+    expected = state.copy()
+    panel = DicePanel(state)
+    index = len(panel.outcomes) - 1
+    outcome, probability = panel.outcomes[index]
+    assert str(probability) in panel.choice.options[index][0]
+    panel.choice.value = index
+    panel.set_button.click()
+    expected.apply(outcome)
+    assert snap(state) == snap(expected)
+    assert state.history[-1] == outcome
+
+
+def test_dice_panel_roll_is_seeded_and_idle_without_dice() -> None:
+    rolls = []
+    for _ in range(2):
+        state = new_state(TOY)
+        assert advance_to(state, lambda s: s.is_chance())
+        panel = DicePanel(state, seed=11)
+        rolls.append(panel.roll())
+    assert rolls[0] == rolls[1]
+    idle = DicePanel(new_state(TOY))
+    assert idle.roll_button.disabled and idle.set_button.disabled
+    assert "no dice" in idle.text
+
+
+def test_dice_panel_in_the_stepper_goes_through_back() -> None:
+    stepper = GameStepper(new_state(TOY))
+    assert advance_to(stepper.state, lambda s: s.is_chance())
+    stepper.update(stepper.state)
+    before = snap(stepper.state)
+    assert stepper.dice.layout.display is None and stepper.picker.layout.display == "none"
+    face_four = next(i for i, (o, _) in enumerate(stepper.dice.outcomes) if o.face == 4)
+    stepper.dice.set_outcome(face_four)
+    assert stepper.state.history[-1].face == 4
+    stepper.back()
+    assert snap(stepper.state) == before
+
+
+def test_event_log_keeps_one_output_and_shows_the_latest_rows() -> None:
+    state = new_state(TOY)
+    log = EventLog(state, rows=3)
+    output = log.output
+    assert log.frame.empty
+    advance_to(state, lambda s: len(s.events) >= 5)
+    log.update(state)
+    assert log.output is output
+    assert list(log.frame["text"]) == [e.text for e in state.events[-3:]]
+    assert list(log.frame.index) == list(range(len(state.events) - 2, len(state.events) + 1))
+    assert state.events[-1].text.split(":")[0] in log.output.outputs[0]["data"]["text/html"]
+
+
+def test_card_rows_view_lists_each_row() -> None:
+    state = new_state(TOY)
+    view = CardRowsView(state)
+    assert "Alpha's regions" in view.text and "Beta's regions" in view.text
+    assert "North Hills" in view.board.value
+    with pytest.raises(ValueError):
+        GameStepper(state).update(ToyGame().new_game(0))
+
+
+# --- charts and cards ------------------------------------------------------------------
+
+
+def test_battle_panel_bars_sum_to_one_and_match_the_exact_odds() -> None:
+    odds = {"attacker wins": Fraction(7, 12), "defender holds": Fraction(5, 12)}
+
+    def fight(rng: random.Random) -> str:
+        return "attacker wins" if rng.randrange(12) < 7 else "defender holds"
+
+    panel = BattlePanel(odds, simulate=fight, trials=2000, seed=4, title="one die each")
+    exact, simulated = (list(row) for row in panel.bars.y)
+    assert sum(exact) == pytest.approx(1.0)
+    assert sum(simulated) == pytest.approx(1.0)
+    assert sum(panel.exact.values()) == 1
+    assert exact[0] == pytest.approx(7 / 12)
+    assert abs(simulated[0] - 7 / 12) < 0.05
+    assert "7/12" in panel.text and "seed 4" in panel.text
+    again = BattlePanel(odds, simulate=fight, trials=2000, seed=4)
+    assert again.simulated == panel.simulated
+    panel.run_button.click()
+    assert "seed 5" in panel.text
+
+
+def test_battle_panel_checks_its_input() -> None:
+    with pytest.raises(ValueError, match="sum to exactly 1"):
+        BattlePanel({"a": Fraction(1, 2)})
+    with pytest.raises(TypeError, match="exact Fraction"):
+        BattlePanel({"a": 0.5, "b": 0.5})  # type: ignore[dict-item]
+    with pytest.raises(ValueError, match="not one of the outcomes"):
+        BattlePanel({"a": Fraction(1)}, simulate=lambda rng: "b")
+    plain = BattlePanel({"a": Fraction(1, 3), "b": Fraction(2, 3)})
+    assert plain.run_button.disabled and len(plain.bars.y) == 1
+
+
+def test_timeline_labels_years_bc_and_ad() -> None:
+    assert year_label(-218) == "218 BC"
+    assert year_label(14) == "AD 14"
+    items = [
+        {"label": "Second Punic War", "start": -218, "end": -201, "group": "war"},
+        {"label": "Augustus rules", "start": -27, "end": 14, "group": "rulers"},
+    ]
+    timeline = Timeline(items)
+    labels = timeline.x_axis.tick_labels
+    assert any(v.endswith(" BC") for v in labels.values())
+    assert any(v.startswith("AD ") for v in labels.values())
+    assert "Second Punic War (218 BC to 201 BC)" in timeline.text
+    with pytest.raises(ValueError, match="before it starts"):
+        Timeline([{"label": "x", "start": 10, "end": 5}])
+
+
+def test_score_chart_from_series_and_from_states() -> None:
+    chart = ScoreChart({"Rome": [1, 2, 4], "Carthage": [2, 2]}, "victory points")
+    assert "Rome 4" in chart.text and "Carthage 2" in chart.text
+    state = new_state(TOY)
+    chart = ScoreChart(title="regions held")
+    chart.update(state)
+    advance_to(state, lambda s: len(s.history) > 10)
+    chart.update(state)
+    assert set(chart.series) == {"Alpha", "Beta"}
+    assert all(len(v) == 2 for v in chart.series.values())
+
+
+def test_history_card_states_its_text() -> None:
+    card = HistoryCard("Cannae", "216 BC", "An army is surrounded.", {"Where": "Apulia"})
+    assert card.text == "Cannae (216 BC): An army is surrounded. [Where: Apulia]"
+    assert "Apulia" in card.card.value
+
+
+# --- playing against bots -------------------------------------------------------------------
+
+
+def test_play_app_lets_bots_answer_and_back_returns_to_the_human() -> None:
+    app = PlayApp(ToyGame(), humans=(1,), bot="random", seed=2)
+    assert app.state.current_player == 1  # Alpha's whole first turn was played by the bot
+    assert app.dice.layout.display == "none"
+    first = snap(app.state)
+    app.picker.apply_button.click()
+    state = app.state
+    assert state.is_terminal() or state.current_player == 1
+    assert any(a for a in state.history[len(state.history) - 1 :])
+    app.back_button.click()
+    assert snap(app.state) == first
+    assert app.back() is False  # no earlier human decision
+    with pytest.raises(ValueError, match="seat 3"):
+        PlayApp(ToyGame(), humans=(3,))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_play_app_runs_on_every_game(name: str) -> None:
+    game = new_state(name).game
+    app = PlayApp(game, humans=(0,), bot="random", seed=1)
+    for _ in range(5):
+        if app.state.is_terminal():
+            break
+        assert app.state.current_player == 0
+        app.step()
+    assert app.state.is_terminal() or app.state.current_player == 0
