@@ -5,7 +5,8 @@ logistic curve. The weights are ours: piece values come from
 ``data/conquest/rules.json``; each enemy capitol space held is worth as much as a
 knight and a half (it costs the enemy 4 moves a turn and leads to victory); a piece
 the side about to act could take at once counts half lost; land pieces gain a
-little for every step they stand closer to the enemy capitol.
+little for every step they stand closer to the enemy capitol. A piece the other
+side could take counts nearly half lost too, since the turn passes to it soon.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ if TYPE_CHECKING:
 __all__ = ["evaluate", "material", "threatened"]
 
 CAPITOL_WEIGHT = 4.5
-THREAT_TO_MOVE = 0.6
-THREAT_OTHER = 0.15
+THREAT_TO_MOVE = 0.5
+THREAT_OTHER = 0.45
 ADVANCE_WEIGHT = 0.06
 ADVANCE_RANGE = 14
 SCALE = 8.0
