@@ -1,0 +1,103 @@
+"""Widget speed figures (printed by bench/run.py, never asserted).
+
+Target: one click on a stepper's Step button costs under 50 ms of Python time (the
+browser's drawing comes on top). Measured on a stepper that shows the game's map
+(or board, or card rows when that is all the game has), for the toy game of the
+widget tests and for every game installed. Reported as the median and the 90th
+percentile over the clicks of a few seeded games.
+
+Outside a kernel, ipywidgets drops its messages unencoded; here every widget message
+is JSON-encoded as a kernel would, so the figures include that cost too.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import hcgames  # noqa: E402
+from hcgames.core import State  # noqa: E402
+
+
+def _encode_like_a_kernel() -> list[int]:
+    """Make every new widget comm JSON-encode what it would send; returns the byte
+    counts list it fills."""
+    import comm
+
+    sent: list[int] = []
+
+    class EncodingComm(comm.DummyComm):  # type: ignore[misc]
+        def publish_msg(self, msg_type: str, data: Any = None, *args: Any, **kw: Any) -> None:
+            sent.append(len(json.dumps(data, default=str, ensure_ascii=False)))
+
+    comm.create_comm = lambda *args, **kwargs: EncodingComm(*args, **kwargs)
+    return sent
+
+
+def _states(quick: bool) -> list[tuple[str, State]]:
+    from tests.widget_toy_game import ToyGame
+
+    out: list[tuple[str, State]] = [
+        ("toy game (map + board + cards)", ToyGame(cards=True).new_game(1))
+    ]
+    for name in hcgames.available_games():
+        options = hcgames.game_class(name).variants()[0]
+        game = hcgames.load(name, **options)
+        state = game.new_game(1)
+        shows = [
+            label
+            for label, present in (
+                ("map", game.geojson() is not None),
+                ("board", game.board_layout() is not None),
+                ("cards", state.card_rows() is not None),
+            )
+            if present
+        ]
+        out.append((f"{name} ({' + '.join(shows) or 'no map'})", state))
+        if quick:
+            break
+    return out
+
+
+def _click_times(state: State, clicks: int) -> list[float]:
+    from hcgames.widgets import GameStepper
+
+    stepper = GameStepper(state, seed=1)
+    times = []
+    for _ in range(clicks):
+        if stepper.state.is_terminal():
+            break
+        start = time.perf_counter()
+        stepper.step_button.click()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def run(quick: bool = False) -> list[tuple[str, float, str]]:
+    clicks = 40 if quick else 150
+    sent = _encode_like_a_kernel()
+    figures: list[tuple[str, float, str]] = []
+    for label, state in _states(quick):
+        sent.clear()
+        times = sorted(_click_times(state, clicks))
+        per_click = sum(sent) / max(1, len(times)) / 1000
+        if not times:
+            continue
+        median = statistics.median(times) * 1000
+        p90 = times[int(0.9 * (len(times) - 1))] * 1000
+        figures.append((f"Step click, {label}: median (target < 50)", median, "ms"))
+        figures.append((f"Step click, {label}: 90th percentile", p90, "ms"))
+        figures.append((f"Step click, {label}: widget messages", per_click, "kB/click"))
+    return figures
+
+
+if __name__ == "__main__":
+    for label, value, unit in run():
+        print(f"  {label:70s} {value:10.2f} {unit}")
