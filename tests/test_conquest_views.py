@@ -1,0 +1,65 @@
+"""View hooks: region views, action regions, scores, descriptions and the board drawing."""
+
+from __future__ import annotations
+
+import pytest
+
+from hcgames.conquest import ConquestGame, Move, Refuse
+
+
+def test_region_views_label_every_stack() -> None:
+    state = ConquestGame.position(
+        {"W-ship1": "c2", "W-elephant1": "W-ship1", "W-soldier1": "W-elephant1", "B-knight1": "e12"}
+    ).new_game()
+    views = state.region_views()
+    assert set(views) == set(state.game.board.spaces)
+    assert views["c2"]["owner"] == 0 and views["c2"]["label"] == "Sh:E+S"
+    assert "carrying elephant W-elephant1 carrying soldier W-soldier1" in views["c2"]["tooltip"]
+    assert views["e12"] == {"owner": 1, "label": "K", "tooltip": views["e12"]["tooltip"]}
+    assert views["d2"]["owner"] is None
+
+
+def test_action_regions_are_from_and_to() -> None:
+    state = ConquestGame().new_game()
+    move = next(a for a in state.legal_actions() if isinstance(a, Move))
+    assert state.action_regions(move) == (state.where[move.piece], move.to)
+
+
+def test_scores_and_describe_report_capitol_spaces() -> None:
+    state = ConquestGame.position(
+        {"W-soldier1": "f13", "W-soldier2": "h13", "W-knight1": "d4", "B-knight1": "p10"}
+    ).new_game()
+    assert state.scores() == {0: 2.0, 1: 0.0}
+    assert "holds 2 of Black's capitol spaces" in state.describe()
+
+
+def test_occupying_the_fifth_space_by_capture_waits_for_the_recapture() -> None:
+    pieces = {
+        "W-soldier1": "f13",
+        "W-soldier2": "h13",
+        "W-soldier3": "j13",
+        "W-soldier4": "l13",
+        "W-knight1": "n12",
+        "B-soldier1": "n13",
+        "B-elephant1": "m12",
+    }
+    state = ConquestGame.position(pieces).new_game()
+    state.apply(Move("W-knight1", "n13"))
+    assert state.phase == "recapture" and not state.is_terminal()
+    refused = state.copy()
+    refused.apply(Refuse())
+    assert refused.outcome().winners == (0,)
+    state.apply(Move("B-elephant1", "n12"))  # first of two needed steps
+    state.apply(Move("B-elephant1", "n13"))
+    assert not state.is_terminal() and state.occupied_capitol(0) == 4
+
+
+def test_board_drawing_highlights_moves() -> None:
+    pytest.importorskip("bqplot")
+    from hcgames.conquest.drawing import ConquestBoard
+
+    state = ConquestGame().new_game()
+    view = ConquestBoard(state)
+    assert view.click("d2") == ["d3", "e2", "c2"]
+    assert "Picked W-knight1" in view.text
+    assert view.click("e5") == []  # an empty space picks nothing
