@@ -346,3 +346,35 @@ def test_random_play_keeps_counts_and_gold_sane(scenario: str, seed: int) -> Non
             for p in (0, 1):
                 assert 0.0 <= state.evaluate(p) <= 1.0
     assert steps <= state.game.max_actions
+
+
+def test_chronicle_effects_of_our_own() -> None:
+    def round_two(card: str) -> DuelsState:
+        state = new("rome-vs-persia")
+        play(state, EndPhase(), EndPhase(), EndPhase(), EndPhase())
+        gold = list(state.gold)
+        play(state, DrawChronicle(card))
+        state.gold_before = gold  # type: ignore[attr-defined]
+        return state
+
+    state = round_two("trade-boom")  # income doubled
+    assert state.gold[0] == state.gold_before[0] + 2 * state.income_of(0)  # type: ignore[attr-defined]
+    state = round_two("germanic-tribes")  # Germania and Raetia lose a unit each
+    assert army(state, "Germania") == ("Rome", 0, 0) and army(state, "Raetia") == ("Rome", 0, 0)
+    state = round_two("huns-attack")
+    assert army(state, "Caucasus") == ("Persia", 0, 0) and army(state, "Thracia") == (
+        "Persia",
+        0,
+        0,
+    )
+    state = round_two("mercenaries")  # a free infantry in the capital
+    assert army(state, "Rome") == ("Rome", 2, 1)
+    state = round_two("bountiful-harvest")
+    assert state.unit_cap(0) == 4 + 2 * (state.food_of(0))
+    assert (
+        state.food_of(0) == sum(state.game.food[t] for t, o in enumerate(state.owner) if o == 0) + 1
+    )
+    state = round_two("drought")
+    assert (
+        state.food_of(1) == sum(state.game.food[t] for t, o in enumerate(state.owner) if o == 1) - 1
+    )
