@@ -580,6 +580,7 @@ def build_catalogue(raw_cards: Any, raw_decks: Any, plates: Any) -> Catalogue:
     cards: dict[str, Card] = {}
     for index, raw in enumerate(raw_cards.get("cards", [])):
         where = f"cards.json card {raw.get('id', index)}"
+        before = len(problems.items)
         cid = raw.get("id")
         if not isinstance(cid, str) or not cid:
             problems.add(f"{where}: missing id")
@@ -612,7 +613,7 @@ def build_catalogue(raw_cards: Any, raw_decks: Any, plates: Any) -> Catalogue:
         else:
             plate_text = str(plate["plate"]).strip()
             plate_years = str(plate.get("years", ""))
-        if problems.items and any(p.startswith(where) and "effect" in p for p in problems.items):
+        if len(problems.items) > before:
             continue
         effect_tuple = tuple(effects)
         cards[cid] = Card(
