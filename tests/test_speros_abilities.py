@@ -361,3 +361,14 @@ def test_general_ability_once_a_game() -> None:
     assert not any(getattr(a, "source", "") == "general" for a in state.legal_actions())
     with pytest.raises(IllegalAction, match="General"):
         state.apply(general[1])
+
+
+def test_a_card_beats_the_rules_fortify_adds_to_a_locked_artifact() -> None:
+    state, me, _rival = _fresh()
+    give_captured(state, me, "A12", [(me, "M")])
+    _use_discard(state, "F10")  # fortify one of your captured cards
+    assert Fortify("A12") in state.legal_actions()
+    state.apply(Fortify("A12"))
+    assert state.units["A12"] == [(me, "M"), (me, "M")]
+    # placing on an Artifact, even a captured one, offers its Excavate ability
+    assert state.legal_actions() == [Accept("excavate", "A12"), Stop()]

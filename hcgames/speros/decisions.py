@@ -161,6 +161,14 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
         _BOOK,
     ),
     RuleDecision(
+        "cards beat the rules",
+        "Where a card and the rules disagree the card wins; in our set that happens in "
+        "four places: fortify adds Units to a locked Artifact, plan_bonus changes how many "
+        "cards Plan draws, hand_limit raises the ten-card limit and familiar makes a "
+        "foreign terrain score as home.",
+        _BOOK,
+    ),
+    RuleDecision(
         "hand limit", "The ten-card limit is checked at the end of one's own turn only.", _BOOK
     ),
 )

@@ -272,16 +272,11 @@ class SperosViews:
         return {
             "id": card_id,
             "name": card.name,
-            "kind": "artifact" if card.is_artifact else "location",
             "terrain": card.terrain or "artifact",
-            "colour": COLOURS.get(card.terrain or "", "gold"),
             "vp": card.vp,
-            "resources": list(card.resources),
-            "encampments": card.encampments,
-            "units": " ".join(labels),
-            "open": card.encampments - len(units),
+            "resources": "/".join(card.resources),
+            "units": f"{' '.join(labels) or '-'} ({len(units)}/{card.encampments})",
             "text": card.text,
-            "label": f"{card.name} {card.vp}VP [{' '.join(labels) or '-'} / {card.encampments}]",
         }
 
     def card_rows(  # type: ignore[misc]
