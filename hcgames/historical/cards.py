@@ -232,6 +232,11 @@ class Card:
         return any(e["kind"] == "coastal_only" for e in self.variants[0])
 
     @cached_property
+    def held(self) -> bool:
+        """Has any option of this card an ability used when its player chooses?"""
+        return any(e["when"] == "hold" for variant in self.variants for e in variant)
+
+    @cached_property
     def plants(self) -> bool:
         return any(e["kind"] == "plant" for e in self.variants[0])
 

@@ -184,7 +184,10 @@ class Options(Effects):
     # --- held abilities ---------------------------------------------------------------
     def ability_options(self, player: int) -> list[Action]:
         out: list[Action] = []
+        cards = self.game.key_cards
         for key, col in self.in_play_sources(player):
+            if not cards[key].held:
+                continue
             for index, effect in enumerate(self.effects_of(key)):
                 if effect["when"] != "hold" or not self.uses_left(key, index, effect):
                     continue
