@@ -76,21 +76,24 @@ class GreedyBot:
         return best[self.rng.randrange(len(best))]
 
     def _value(self, state: State, player: int) -> float:
+        """Expected evaluation after an action: exact (or sampled) over the first dice
+        roll or draw; any further chance steps after it follow one sampled path, so
+        the work stays bounded when one action sets off several draws."""
         if state.is_terminal() or not state.is_chance():
             return state.evaluate(player)
         outcomes = state.chance_outcomes()
         if len(outcomes) > self.chance_samples:
-            total = 0.0
-            for _ in range(self.chance_samples):
-                child = state.copy()
-                child.apply(sample_outcome(outcomes, self.rng))
-                total += self._value(child, player)
-            return total / self.chance_samples
+            weighted = [(sample_outcome(outcomes, self.rng), 1.0 / self.chance_samples)
+                        for _ in range(self.chance_samples)]
+        else:
+            weighted = [(outcome, float(p)) for outcome, p in outcomes]
         expected = 0.0
-        for outcome, p in outcomes:
+        for outcome, weight in weighted:
             child = state.copy()
             child.apply(outcome)
-            expected += float(p) * self._value(child, player)
+            while not child.is_terminal() and child.is_chance():
+                child.apply(sample_outcome(child.chance_outcomes(), self.rng))
+            expected += weight * child.evaluate(player)
         return expected
 
 
