@@ -13,8 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import hcgames  # noqa: E402
-from hcgames.play import playout  # noqa: E402
+import hcgames
+from hcgames.play import playout
 
 TARGET_GAMES = 1000
 TARGET_SECONDS = 20.0
@@ -32,14 +32,17 @@ def _random_games(players: int, games: int) -> tuple[float, float, float]:
 
 
 def run(games: int = TARGET_GAMES) -> list[tuple[str, float, str]]:
-    per_second, steps, elapsed = _random_games(2, games)
+    per_second, steps, _elapsed = _random_games(2, games)
     seconds_for_target = TARGET_GAMES / per_second
     three, _, _ = _random_games(3, max(20, games // 10))
     return [
         ("historical-conquest: random 2-player games per second", per_second, "games/s"),
         ("historical-conquest: steps per second (2 players)", steps, "steps/s"),
-        (f"historical-conquest: seconds for {TARGET_GAMES} games (target {TARGET_SECONDS:.0f})",
-         seconds_for_target, "s"),
+        (
+            f"historical-conquest: seconds for {TARGET_GAMES} games (target {TARGET_SECONDS:.0f})",
+            seconds_for_target,
+            "s",
+        ),
         ("historical-conquest: random 3-player games per second", three, "games/s"),
     ]
 

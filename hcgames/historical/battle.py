@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from hcgames.historical.board import Column, Ctx
-from hcgames.historical.cards import Catalogue, matches
+from hcgames.historical.cards import matches
 
 if TYPE_CHECKING:
     from hcgames.historical.board import Board
 
-__all__ = ["Assessment", "Entry", "assess", "odds_table", "signature"]
+__all__ = ["MATCHUPS", "Assessment", "Entry", "assess", "odds_table", "signature"]
 
 
 @dataclass(frozen=True)
@@ -108,9 +108,11 @@ def _cancel_equal(
         names = sorted({board.name(e.key) for e in att + dfn if e.sig == sig})
         if a_int and not d_int:
             dfn = [e for e in dfn if e.sig != sig]
+            att = [e for e in att if e.sig != sig or e.interrupt]
             lines.append(f"Equal abilities ({', '.join(names)}): the attacker's interrupt wins.")
         elif d_int and not a_int:
             att = [e for e in att if e.sig != sig]
+            dfn = [e for e in dfn if e.sig != sig or e.interrupt]
             lines.append(f"Equal abilities ({', '.join(names)}): the defender's interrupt wins.")
         else:
             att = [e for e in att if e.sig != sig]
@@ -207,50 +209,33 @@ def assess(board: Board, battle: Mapping[str, Any]) -> Assessment:
     return Assessment(a_total, d_total, winner, "", lines, spent)
 
 
-def odds_table(catalogue: Catalogue) -> str:
-    """Typical matchups from real cards: no dice, so each line is a sure result."""
-    cards = catalogue.cards
+#: typical matchups shown by the odds table: (attacking card ids, defending card ids)
+MATCHUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (("CO4203",), ("LE4102",)),
+    (("CO4203", "AR4203"), ("LE4102", "AR4201")),
+    (("AR4304",), ("AR4302",)),
+    (("CO4301",), ("CO4302",)),
+    (("AR4601", "CO3016"), ("AR4502", "LE4503")),
+    (("WA4501",), ("LE4603",)),
+    (("AU4601",), ("AI4201",)),
+)
 
-    def pick(card_id: str) -> tuple[str, int, int]:
-        card = cards[card_id]
-        return card.name, card.attack, card.defence
 
-    rows = [
-        (["CO4203"], ["LE4102"]),
-        (["CO4203", "AR4203"], ["LE4102", "AR4201"]),
-        (["AR4304"], ["AR4302"]),
-        (["CO4301"], ["CO4302"]),
-        (["AR4601", "CO3016"], ["AR4502", "LE4503"]),
-        (["WA4501"], ["LE4603"]),
-        (["AU4601"], ["AI4201"]),
-    ]
+def odds_table(rows: list[tuple[str, str, str]]) -> str:
+    """Lay out worked matchups ``(attackers, defenders, result)`` as a table."""
     lines = [
         "Historical Conquest has no dice: attack total against defence total, higher wins,",
         "equal totals are a draw (nobody loses anything). The loser loses 100 morale; a",
-        "beaten defender also discards one card of their choice from the land.",
+        "beaten defender also discards one card of their choice from the land. These",
+        "matchups stand on lands without bonuses (two copies of Greece).",
         "",
-        f"{'attacking cards (attack)':<48} {'defending cards (defence)':<48} result",
     ]
-    for attackers, defenders in rows:
-        att = [pick(c) for c in attackers if c in cards]
-        dfn = [pick(c) for c in defenders if c in cards]
-        a_total = sum(a for _n, a, _d in att)
-        d_total = sum(d for _n, _a, d in dfn)
-        left = " + ".join(f"{n} {a}" for n, a, _d in att) + f" = {a_total}"
-        right = " + ".join(f"{n} {d}" for n, _a, d in dfn) + f" = {d_total}"
-        result = (
-            "attacker wins"
-            if a_total > d_total
-            else "defender holds"
-            if d_total > a_total
-            else "draw"
-        )
-        lines.append(f"{left:<48.48} {right:<48.48} {result}")
+    for attackers, defenders, result in rows:
+        lines += [f"  {attackers}", f"    against {defenders}", f"    -> {result}", ""]
     lines += [
-        "",
         "Bonuses: 'strength' counts for attack and defence, 'attack' or 'defence' only on",
         "that side. Land bonuses help only the cards on that land. Multipliers come last.",
-        "Automatic victories (Davy Crockett, Cherokee Warriors...) beat any sum; two equal",
+        "Automatic victories (David Crockett, Cherokee Warriors...) beat any sum; two equal",
         "abilities on opposite sides cancel unless exactly one is an interrupt.",
     ]
     return "\n".join(lines)

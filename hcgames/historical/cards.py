@@ -28,6 +28,7 @@ __all__ = [
     "Catalogue",
     "build_catalogue",
     "card_name",
+    "describe_condition",
     "describe_effect",
     "load_catalogue",
     "matches",
@@ -323,11 +324,73 @@ def _describe_match(match: Mapping[str, Any]) -> str:
             parts.append(str(want).rstrip("-"))
         elif key == "attack_max":
             parts.append(f"with attack {want} or less")
-        elif isinstance(want, list | tuple):
+        elif key == "category":
             parts.append("/".join(str(w) for w in want))
+        elif key in ("nationality", "ethnicity", "religion", "era", "subtype"):
+            parts.insert(0, "/".join(str(w).replace("_", " ") for w in want))
+        elif isinstance(want, list | tuple):
+            parts.append("/".join(str(w).replace("_", " ") for w in want))
         else:
             parts.append(str(want))
     return " ".join(parts)
+
+
+def _names(values: Any) -> str:
+    items = [str(v) for v in values]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def describe_condition(cond: Mapping[str, Any]) -> str:
+    """A condition in words ("while a French leader stands on its land")."""
+    parts = []
+    for key, want in cond.items():
+        if key == "any":
+            parts.append(" or ".join(describe_condition(sub) for sub in want))
+        elif key == "land_continent":
+            parts.append(f"on a land in {_names(want)}")
+        elif key == "land_name":
+            parts.append(f"on {_names(want)}")
+        elif key == "land_coastal":
+            parts.append("on a coastal land")
+        elif key == "land_has":
+            parts.append(f"while a {_describe_match(want)} stands on the same land")
+        elif key == "attacking":
+            parts.append("when attacking")
+        elif key == "defending":
+            parts.append("when defending")
+        elif key == "battle_continent":
+            parts.append(f"in battles in {_names(want)}")
+        elif key == "enemy_has":
+            parts.append(f"against a {_describe_match(want)}")
+        elif key == "enemy_land_name":
+            parts.append(f"against {_names(want)}")
+        elif key == "first_attack_of_turn":
+            parts.append("in the turn's first attack")
+        elif key == "first_defence_of_turn":
+            parts.append("in the first defence of the turn")
+        elif key == "turns_min":
+            parts.append(f"after {want} of your turns in play")
+        elif key == "turns_max":
+            parts.append(f"during its first {want} turns")
+        elif key == "in_play":
+            parts.append(f"while a {_describe_match(want)} is in play")
+        elif key == "in_play_mine":
+            parts.append(f"if you have a {_describe_match(want)} in play")
+        elif key == "not_in_play":
+            parts.append(f"while no {_describe_match(want)} is in play")
+        elif key == "own_lands_tagged":
+            parts.append(f"if you hold {want['min']} {want['tag'].replace('_', ' ')} lands")
+        elif key == "own_land_continent":
+            parts.append(f"if you hold a land in {_names(want)}")
+        elif key == "sole_leader":
+            parts.append("as the only leader of its land")
+        elif key == "more_females":
+            parts.append("if you have more women in play than any opponent")
+        elif key == "attacker_has":
+            parts.append(f"if the attacking land has a {_describe_match(want)}")
+        elif key == "discovered_continent" or key == "discovered_tag":
+            parts.append(f"if the land found is in {_names(want)}")
+    return ", ".join(parts)
 
 
 def describe_effect(effect: Mapping[str, Any]) -> str:
@@ -349,7 +412,7 @@ def describe_effect(effect: Mapping[str, Any]) -> str:
         "arrival": "When a fitting character arrives here",
         "battle": "In a battle",
     }[when]
-    cond = " (if its condition holds)" if "if" in effect else ""
+    cond = f" {describe_condition(effect['if'])}" if "if" in effect else ""
     if kind == "morale":
         text = f"{moment}: {sign} morale{cond}."
     elif kind == "morale_opponents":
@@ -367,7 +430,9 @@ def describe_effect(effect: Mapping[str, Any]) -> str:
         scope = {"self": "this card", "land": "its land", "civ": "each of your lands"}[
             effect["scope"]
         ]
-        text = f"{sign} {stat} to {scope}{cond}."
+        per = effect.get("per")
+        each = f" for each {_describe_match(per['match'])} on its land" if per else ""
+        text = f"{sign} {stat} to {scope}{each}{cond}."
     elif kind == "multiply":
         text = f"{_describe_match(effect['match'])} strength x{effect['factor']}{cond}."
     elif kind == "discover_land":
@@ -383,7 +448,21 @@ def describe_effect(effect: Mapping[str, Any]) -> str:
     elif kind == "recover":
         text = f"{moment}: take a {_describe_match(effect['match'])} back from your discard pile."
     elif kind == "block_attacks":
-        text = f"{moment}: attacks are blocked ({effect['blocks']}, {effect['scope']}){cond}."
+        what = {
+            "attacks_on": "no one may attack",
+            "attacks_by": "may not attack",
+            "both": "may neither attack nor be attacked",
+        }[effect["blocks"]]
+        where = {
+            "land": "its land",
+            "own_land": "one of your lands",
+            "player": "you",
+            "target": "the chosen opponent",
+            "continent": f"anyone in {effect.get('continent', '')}",
+        }[effect["scope"]]
+        span = f" for {effect['turns']} turn(s)" if effect["turns"] else ""
+        sentence = f"{what} {where}" if effect["blocks"] == "attacks_on" else f"{where} {what}"
+        text = f"{moment}: {sentence}{span}{cond}."
     elif kind == "guarded":
         text = f"Only a land with a {_describe_match(effect['needs'])} may attack here."
     elif kind == "cancel_effect":
