@@ -81,11 +81,19 @@ def describe(s: ClassicalState) -> str:
     pool = ", ".join(f"{n} {c}" for c, n in s.pool.items() if n) or "no resources"
     cities = len(s.cities_of(p))
     villages = sum(1 for t, o in enumerate(s.owner) if o == p and s.level[t] == 1)
+    holdings = ", ".join(
+        _count(n, word)
+        for n, word in (
+            (cities, "city"),
+            (villages, "village"),
+            (s.monuments_of(p), "monument"),
+            (sum(s.armies[p]), "army"),
+        )
+    )
     text = (
         f"Round {s.round_no} of {s.game.max_turns}, {s.phase} phase of the "
-        f"{s.player_name(p)}. They hold {cities} cities, {villages} villages, "
-        f"{s.monuments_of(p)} monuments, {sum(s.armies[p])} armies and "
-        f"{sum(s.fleets[p])} fleets, and have {pool} to spend this turn. "
+        f"{s.player_name(p)}. They hold {holdings} and {_count(sum(s.fleets[p]), 'fleet')}, "
+        f"and have {pool} to spend this turn. "
     )
     if s.fight is not None:
         terr = m.territories[s.fight["territory"]]
@@ -93,6 +101,13 @@ def describe(s: ClassicalState) -> str:
     elif s.rolls_pending:
         text += f"{s.rolls_pending} research roll(s) to make. "
     return text + f"Victory points: {scores}."
+
+
+def _count(n: int, word: str) -> str:
+    if n == 1:
+        return f"1 {word}"
+    plural = {"city": "cities", "army": "armies"}.get(word, word + "s")
+    return f"{n} {plural}"
 
 
 def _strength(s: ClassicalState, p: int) -> float:
