@@ -437,3 +437,28 @@ def test_observation_hides_other_hands_and_determinize_keeps_it() -> None:
         guess = state.determinize(player, random.Random(1))
         assert guess.observation(player) == view
         state.apply(state.legal_actions()[-1])
+
+
+def test_illegal_actions_name_the_rule_and_change_nothing() -> None:
+    state = game().new_game(seed=0)
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match="hand"):
+        state.apply(PlayCard(key("MU2001", 0), key("CT4205", 0)))
+    assert state.to_json() == before
+    lands = {0: [("CT4404", ["CO3016"])], 1: [("CT4503", ["MU2001"])]}
+    poor = arrange(game(), round_no=3, morale={0: 500}, lands=lands)
+    with pytest.raises(IllegalAction, match="800 morale"):
+        poor.apply(Attack(key("CT4404", 0), key("CT4503", 1)))
+
+
+def test_forfeiting_in_your_own_turn_passes_the_turn_on() -> None:
+    state = arrange(
+        game(3),
+        round_no=4,
+        morale={0: -1800},
+        lands={0: [("CT4404", [])], 1: [("CT4205", ["MU2001"])], 2: [("CT4503", ["IN4201"])]},
+        hands={0: ["CO3016"]},
+    )
+    act(state, PlayCard(key("CO3016", 0), key("CT4404", 0)))  # Mao costs his player 300
+    assert state.out[0] and not state.is_terminal()
+    assert state.turn == 1 and state.current_player in (1, CHANCE)

@@ -85,12 +85,7 @@ class HistoricalGame(Game):
 
     @classmethod
     def variants(cls) -> list[dict[str, Any]]:
-        return [
-            {"players": 2},
-            {"players": 3},
-            {"players": 4},
-            {"players": 2, "decks": ("boadicea", "confucius")},
-        ]
+        return [{"players": 2}, {"players": 3}, {"players": 4}]
 
     def rule_decisions(self) -> list[RuleDecision]:
         return list(RULE_DECISIONS)

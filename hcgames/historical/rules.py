@@ -312,6 +312,9 @@ class HistoricalState(Views, Fighting, State):
                 self.pending.pop()
                 self._run(top)
                 continue
+            if self.out[self.turn]:
+                self._end_turn()  # a player who forfeited in their own turn stops at once
+                continue
             if self.phase_name == "draw" and not self.drawn:
                 self.drawn = True
                 need = HAND_SIZE - len(self.hands[self.turn])

@@ -132,12 +132,12 @@ class Views(Board):
     def why_illegal(self, action: Action) -> tuple[str, str]:
         player: int = getattr(self, "current_player", self.turn)
         if isinstance(action, PlayCard):
-            if self.plays >= PLAYS_PER_TURN:
+            if player == self.turn and self.plays >= PLAYS_PER_TURN:
                 return (
                     f"{self.pname(player)} has used all {PLAYS_PER_TURN} plays this turn",
                     "three plays a turn",
                 )
-            if action.card not in self.hands[player] if player >= 0 else True:
+            if player < 0 or action.card not in self.hands[player]:
                 return (
                     f"{self.name(action.card)} is not in {self.pname(player)}'s hand",
                     "play from your hand",
