@@ -462,3 +462,15 @@ def test_forfeiting_in_your_own_turn_passes_the_turn_on() -> None:
     act(state, PlayCard(key("CO3016", 0), key("CT4404", 0)))  # Mao costs his player 300
     assert state.out[0] and not state.is_terminal()
     assert state.turn == 1 and state.current_player in (1, CHANCE)
+
+
+def test_a_land_works_its_ability_when_it_is_turned_up() -> None:
+    decks = ("boadicea", "salem")
+    state = arrange(
+        game(decks=decks), round_no=2, lands={0: [("CT4502", [])]}, hands={0: ["EV4504"]}
+    )
+    madagascar = key("CT4701", 0)
+    state.piles[0] = [madagascar]  # the only land left to find: Madagascar (+300 morale)
+    state._ready = None
+    act(state, PlayCard(key("EV4504", 0)))
+    assert state.rows[0][-1]["land"] == madagascar and state.morale[0] == 300

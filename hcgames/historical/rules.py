@@ -647,6 +647,8 @@ class HistoricalState(Views, Fighting, State):
             f"{card.name} ({card.continent}).",
             {"land": land},
         )
+        opening = [i for i, e in enumerate(self.effects_of(land)) if e["when"] == "play"]
+        self._push_effects(player, land, "play", opening, (), "")
         place = frame.get("place", "")
         if place:
             if self.can_stand(col, self.card(place)):
