@@ -263,6 +263,9 @@ class MapView(RegionView):
             layout=widgets.Layout(width=f"{width}px", height=f"{height}px"),
         )
         self.figure.add_class("hcgames-figure")
+        # The browser test counts one clickable path per region against this number.
+        self.add_class("hcgames-map")
+        self.add_class(f"hcgames-regions-{len(ids)}")
         self.map.observe(self._on_map_selected, names=["selected"])
         self.map.on_hover(self._on_map_hover)
         self.children = [self.text_line, self._style, self.figure, self.info, self.messages]

@@ -198,6 +198,8 @@ class GameStepper(View):
         parts.extend([self.picker, self.dice, self.event_log])
         super().__init__(parts)
         self.children = [header, self.text_line, *parts, self.messages]
+        self.add_class("hcgames-stepper")
+        self.text_line.add_class("hcgames-stepper-text")
         self._refresh()
 
     # --- choosing and applying -------------------------------------------------
@@ -329,11 +331,13 @@ class GameStepper(View):
         for phase in phases:
             if phase == current:
                 style = "background:#0072B2;color:white;font-weight:bold"
+                kind, title = "hcgames-phase hcgames-phase-current", "the current phase"
             else:
                 style = "background:#E8E8E8;color:#333"
+                kind, title = "hcgames-phase", "a phase of the round"
             chips.append(
-                f"<span style='{style};padding:2px 8px;margin-right:4px;border-radius:10px'"
-                f" title='phase'>{escape(phase)}</span>"
+                f"<span class='{kind}' style='{style};padding:2px 8px;margin-right:4px;"
+                f"border-radius:10px' title='{title}'>{escape(phase)}</span>"
             )
         return "<div class='hcgames-phases'>" + "".join(chips) + "</div>"
 

@@ -1,0 +1,300 @@
+"""Every notebook in a real browser: Voila serves it, Debian's chromium renders it.
+
+For each notebook in ``notebooks/``: the page renders without "Error displaying
+widget" and without console errors (the font-awesome stylesheet that Voila asks a
+CDN for is the one exception: offline it cannot load). On notebooks with a map: the
+map has one clickable ``path.event_layer`` per territory (a click reaches Python),
+and clicking a stepper's Step button changes the situation and, within a few
+clicks, the phase shown. A small notebook over the toy game of the widget tests
+checks the same things even before any game notebook exists.
+
+Needs ``/usr/bin/chromium`` (``apt-get install chromium``); the test is skipped,
+saying so, when it is missing. Never downloads a browser.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+# Offline, Voila's request for the font-awesome stylesheet fails; nothing else may.
+ALLOWED_FAILURES = ("font-awesome", "fontawesome", "cdnjs.cloudflare.com")
+PAGE_TIMEOUT_MS = 180_000
+STEP_CLICKS = 40
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="Debian's chromium is not installed at /usr/bin/chromium "
+        "(apt-get install chromium); the real-browser test needs it",
+    ),
+]
+
+TOY_NOTEBOOK = """
+import sys
+sys.path.insert(0, {root!r})
+from tests.widget_toy_game import ToyGame
+from hcgames.widgets import GameStepper
+GameStepper(ToyGame(cards=True).new_game(seed=3))
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Voila:
+    """A Voila server over one folder of notebooks, stopped at the end."""
+
+    def __init__(self, folder: Path) -> None:
+        self.port = _free_port()
+        self.log = Path(tempfile.gettempdir()) / f"hcgames-voila-{self.port}.log"
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        with self.log.open("w") as log:
+            self.process = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "voila",
+                    str(folder),
+                    "--no-browser",
+                    f"--port={self.port}",
+                    "--Voila.ip=127.0.0.1",
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env=env,
+                cwd=folder,
+            )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"voila stopped at start:\n{self.log.read_text()}")
+            try:
+                socket.create_connection(("127.0.0.1", self.port), 0.5).close()
+                return
+            except OSError:
+                time.sleep(0.3)
+        self.stop()
+        raise RuntimeError(f"voila did not listen on port {self.port} within 60 s")
+
+    def url(self, notebook: str) -> str:
+        return f"http://127.0.0.1:{self.port}/voila/render/{notebook}"
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.unlink(missing_ok=True)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def notebook_server() -> Iterator[Voila]:
+    server = Voila(ROOT / "notebooks")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def toy_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Voila]:
+    import nbformat
+
+    folder = tmp_path_factory.mktemp("toy-notebook")
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(TOY_NOTEBOOK.format(root=str(ROOT)).strip())]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    nbformat.write(notebook, folder / "toy.ipynb")
+    server = Voila(folder)
+    yield server
+    server.stop()
+
+
+class Page:
+    """One rendered notebook, with the console errors it logged."""
+
+    def __init__(self, browser: Any, url: str) -> None:
+        self.page = browser.new_page(viewport={"width": 1280, "height": 1600})
+        self.errors: list[str] = []
+        self.page.on("console", self._on_console)
+        self.page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
+        self.page.goto(url, timeout=PAGE_TIMEOUT_MS, wait_until="load")
+        self.page.wait_for_selector(
+            ".jp-OutputArea-output, .jp-RenderedHTMLCommon", timeout=PAGE_TIMEOUT_MS
+        )
+        self._settle()
+
+    def _on_console(self, message: Any) -> None:
+        if message.type != "error":
+            return
+        where = (message.location or {}).get("url", "")
+        if any(part in where or part in message.text for part in ALLOWED_FAILURES):
+            return
+        if "ERR_NAME_NOT_RESOLVED" in message.text and not where:
+            # Chromium names no URL for a failed stylesheet: check it was the CDN one.
+            return
+        self.errors.append(f"{message.text} ({where})")
+
+    def _settle(self, seconds: float = 30.0) -> None:
+        """Wait until the number of drawn figures stops growing."""
+        deadline = time.monotonic() + seconds
+        last = -1
+        while time.monotonic() < deadline:
+            count = self.page.locator("svg.svg-figure").count()
+            if count == last:
+                return
+            last = count
+            self.page.wait_for_timeout(1500)
+
+    def close(self) -> None:
+        self.page.close()
+
+
+def _check_page(page: Page, name: str) -> None:
+    body = page.page.locator("body").inner_text()
+    assert "Error displaying widget" not in body, f"{name}: a widget failed to display"
+    assert not page.errors, f"{name}: console errors:\n" + "\n".join(page.errors)
+    for map_view in page.page.locator(".hcgames-map").all():
+        _check_map(page, map_view, name)
+    steppers = page.page.locator(".hcgames-stepper").filter(has=page.page.locator(".hcgames-map"))
+    if steppers.count():
+        _check_stepper(page, steppers.first, name)
+    assert not page.errors, f"{name}: console errors while clicking:\n" + "\n".join(page.errors)
+
+
+def _wait_for_text(page: Page, within: Any, selector: str, done: Any, timeout: float = 30.0) -> str:
+    """Poll the text of ``selector`` inside ``within`` until ``done(text)``. (An HTML
+    widget replaces its content on each change, so element handles go stale.)"""
+    deadline = time.monotonic() + timeout
+    while True:
+        now = str(within.locator(selector).first.inner_text())
+        if done(now):
+            return now
+        if time.monotonic() > deadline:
+            raise AssertionError(f"text of {selector} did not change as expected; it reads {now!r}")
+        page.page.wait_for_timeout(200)
+
+
+def _check_map(page: Page, map_view: Any, name: str) -> None:
+    classes = (map_view.get_attribute("class") or "").split()
+    regions = next(int(c.rsplit("-", 1)[1]) for c in classes if c.startswith("hcgames-regions-"))
+    paths = map_view.locator("path.event_layer")
+    assert paths.count() == regions, f"{name}: {paths.count()} clickable paths, {regions} regions"
+    if not map_view.is_visible():
+        return
+    text = map_view.locator(".hcgames-text").first
+    before = text.inner_text()
+    spot = map_view.evaluate(_CLICKABLE_SPOT)
+    assert spot, f"{name}: no region of the map can be clicked"
+    page.page.mouse.click(spot["x"], spot["y"])
+    _wait_for_text(page, map_view, ".hcgames-text", lambda now: now != before and "Picked" in now)
+    # A second click on the same region drops the pick again (wait first, or the two
+    # clicks make a double click, which bqplot reads as "reset the zoom").
+    page.page.wait_for_timeout(1000)
+    page.page.mouse.click(spot["x"], spot["y"])
+    _wait_for_text(page, map_view, ".hcgames-text", lambda now: "Picked" not in now)
+
+
+# A point on screen where a real click lands on a region's path.event_layer (largest
+# regions first), found with the SVG's own hit testing.
+_CLICKABLE_SPOT = """
+(view) => {
+  const paths = Array.from(view.querySelectorAll('path.event_layer'));
+  const box = (p) => p.getBoundingClientRect();
+  paths.sort((a, b) => box(b).width * box(b).height - box(a).width * box(a).height);
+  for (const path of paths) {
+    path.scrollIntoView({block: 'center'});
+    const r = box(path);
+    for (let i = 1; i < 10; i++) {
+      for (let j = 1; j < 10; j++) {
+        const x = r.left + (r.width * i) / 10, y = r.top + (r.height * j) / 10;
+        if (document.elementFromPoint(x, y) === path) return {x, y};
+      }
+    }
+  }
+  return null;
+}
+"""
+
+
+def _check_stepper(page: Page, stepper: Any, name: str) -> None:
+    text = stepper.locator(".hcgames-stepper-text .hcgames-text")
+    phase = stepper.locator(".hcgames-phase-current")
+    # The icon puts a character before the label, so match the text, not the name.
+    step = stepper.locator("button.widget-button").filter(has_text=re.compile(r"^\W*Step\s*$"))
+    if step.is_disabled():
+        return  # the game shown is over: there is nothing to step
+    first_phase = phase.inner_text()
+    seen_change = False
+    for _ in range(STEP_CLICKS):
+        if step.is_disabled():
+            break
+        before = text.inner_text()
+        step.click()
+        _wait_for_text(
+            page, stepper, ".hcgames-stepper-text .hcgames-text", lambda now, old=before: now != old
+        )
+        if phase.inner_text() != first_phase:
+            seen_change = True
+            break
+    assert seen_change, f"{name}: {STEP_CLICKS} Step clicks never changed the phase shown"
+    assert phase.inner_text() in text.inner_text()
+
+
+def test_toy_stepper_in_the_browser(browser: Any, toy_server: Voila) -> None:
+    page = Page(browser, toy_server.url("toy.ipynb"))
+    try:
+        assert page.page.locator(".hcgames-map").count() == 1
+        _check_page(page, "toy.ipynb")
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebook_renders_in_the_browser(
+    browser: Any, notebook_server: Voila, notebook: Path
+) -> None:
+    page = Page(browser, notebook_server.url(notebook.name))
+    try:
+        _check_page(page, notebook.name)
+    finally:
+        page.close()
