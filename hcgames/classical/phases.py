@@ -549,7 +549,7 @@ def _starve(s: ClassicalState, kind: str, t: int) -> list[Event]:
     if kind == "city":
         s.level[t] = 1
         keep = f"; its {s.monuments[t]} monument(s) remain" if s.monuments[t] else ""
-        text = f"Famine: the city of {s.player_name(p)} in {where} shrinks to a village{keep}."
+        text = f"Famine: the {s.player_name(p)}' city in {where} shrinks to a village{keep}."
     else:
         (s.armies if kind == "army" else s.fleets)[p][t] -= 1
         text = f"An unfed {kind} of {s.player_name(p)} in {where} is disbanded."
