@@ -15,6 +15,7 @@ from hcgames.core import DataError
 from hcgames.data import read_json
 from hcgames.historical.actions import (
     Attack,
+    Confiscate,
     Discard,
     Interrupt,
     Pick,
@@ -289,3 +290,21 @@ def test_slavery_means_the_slavery_card_not_a_lands_past() -> None:
     text = str([card.effects for card in cat.cards.values()]).lower()
     assert "slavery" not in text  # no ability asks whether a land 'has slavery'
     assert cat.cards["EV4103"].effects[0]["kind"] == "morale"
+
+
+def test_a_divided_land_emptied_in_battle_goes_to_its_owners_discard_pile() -> None:
+    lands = {0: [("CT4404", ["CO3016", "AR4401"])], 1: [("CT4404", ["MU2001"])]}
+    state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
+    act(state, Attack(key("CT4404", 0), key("CT4404", 1)))
+    assert key("CT4404", 1) in state.discards[1]  # the extra Russia goes home
+    assert state.is_terminal() and state.outcome().winners == (0,)  # type: ignore[union-attr]
+
+
+def test_captured_cards_are_discarded_to_their_owners_pile() -> None:
+    lands = {0: [("CT4404", ["CO3016", "MU2001"])], 1: [("CT4503", []), ("CT4205", ["IN4201"])]}
+    state = arrange(game(), round_no=3, lands=lands, phase="move", hands={1: ["EV4602"]})
+    act(state, Confiscate(key("MU2001", 0), key("CT4503", 1)))
+    finish_turn(state)
+    act(state, PlayCard(key("EV4602", 1), "", (key("CT4503", 1),)))  # Chernobyl on China
+    assert key("CT4503", 1) in state.discards[1]  # China was Player 2's card all along
+    assert key("MU2001", 0) in state.discards[0] or key("MU2001", 0) in state.rows[0][0]["cards"]
