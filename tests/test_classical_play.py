@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -137,3 +138,30 @@ def test_max_actions_bounds_long_games() -> None:
         )
         steps += 1
     assert steps < game.max_actions
+
+
+def test_token_reduction_labels_count_tokens() -> None:
+    plain = started_game()
+    reduced = started_game(token_reduction=True)
+    for state in (plain, reduced):
+        latium = state.game.material.index["latium"]
+        state.monuments[latium] = 2
+        state.armies[0][latium] = 2
+        state.fleets[0][state.game.material.index["mare_tyrrhenum"]] = 1
+    assert plain.region_views()["latium"]["label"] == "C M2 2A"
+    assert reduced.region_views()["latium"]["label"] == "4S 2U"  # a city with 2 monuments
+    assert reduced.region_views()["mare_tyrrhenum"]["label"] == "1U"
+    assert reduced.game.options["token_reduction"] is True
+    assert reduced.snapshot() == plain.snapshot()  # the rules are the same
+
+
+def test_dice_results_and_set_up_moves_are_refused_with_a_reason() -> None:
+    from hcgames.classical.actions import BattleDie, PlaceCity
+    from hcgames.core import IllegalAction
+
+    state = started_game()
+    with pytest.raises(IllegalAction, match="die result") as info:
+        state.apply(BattleDie("attacker", 3))
+    assert info.value.rule == "chance steps"
+    with pytest.raises(IllegalAction, match="set-up"):
+        state.apply(PlaceCity("sicilia"))

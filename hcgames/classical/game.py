@@ -23,6 +23,10 @@ class ClassicalGame(Game):
     ``civilizations``
         ``None`` (default) draws a different people for each player at set-up from the
         game's seed; or a list of names, one per player (``("Romans", "Egyptians")``).
+    ``token_reduction``
+        the book's optional rule: play with only unit, settlement and resource tokens.
+        It changes what stands on the table, not the rules; here it switches the map
+        labels to token counts (default False).
     ``max_turns``
         number of rounds (every player has one turn per round) after which the game
         ends and the most victory points win; default 40, enough for a strong
@@ -36,7 +40,11 @@ class ClassicalGame(Game):
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 
     def __init__(
-        self, players: int = 2, civilizations: Any = None, max_turns: int | None = None
+        self,
+        players: int = 2,
+        civilizations: Any = None,
+        max_turns: int | None = None,
+        token_reduction: bool = False,
     ) -> None:
         material = load_material()
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
@@ -74,6 +82,13 @@ class ClassicalGame(Game):
             )
         if max_turns is not None:
             options["max_turns"] = max_turns
+        if not isinstance(token_reduction, bool):
+            raise ValueError(
+                f"option token_reduction must be True or False, not {token_reduction!r}"
+            )
+        if token_reduction:
+            options["token_reduction"] = True
+        self.token_reduction = token_reduction
         super().__init__(**options)
         self.material: Material = material
         self.players = players

@@ -831,6 +831,14 @@ def why_illegal(s: ClassicalState, action: Action) -> tuple[str, str]:
             "set-up: city placement",
         )
     phase = PHASES[s.phase_idx]
+    if isinstance(action, PlaceCity):
+        return ("first cities are founded only during set-up", "set-up")
+    if isinstance(action, ResourceRoll | BattleDie | ResearchDie):
+        return (
+            f"{action} is a die result; it can only be applied while that roll is "
+            f"pending, and now {who} is to act",
+            "chance steps",
+        )
     wanted = {
         Starve: "upkeep",
         BuildMonument: "build",

@@ -186,7 +186,8 @@ def rule_decisions(m: Material) -> list[RuleDecision]:
         RuleDecision(
             "Token reduction",
             "The optional rule only changes which tokens stand on "
-            "the table, not play; our map labels already use one compact form.",
+            "the table, not play; the option token_reduction=True shows the map labels "
+            "as unit and settlement token counts.",
             "book",
         ),
     ]

@@ -16,9 +16,13 @@ def region_views(s: ClassicalState) -> dict[str, dict[str, Any]]:
     """``{territory id: {"owner", "label", "tooltip"}}`` for map widgets.
 
     Labels are compact: ``C`` city, ``V`` village, ``M2`` two monuments, ``3A`` three
-    armies, ``1F`` one fleet (several players' units show as ``2A/1A`` in a battle).
+    armies, ``1F`` one fleet. With the optional token-reduction rule
+    (``token_reduction=True``) they count tokens as the book's reduced set would:
+    ``3U`` three units (armies and fleets alike) and ``2S`` two settlement tokens (1 a
+    village, 2 a city, 3 or more a city with monuments).
     """
     m = s.game.material
+    reduced = s.game.token_reduction
     players = range(len(s.civs))
     out: dict[str, dict[str, Any]] = {}
     for t, terr in enumerate(m.territories):
@@ -27,18 +31,29 @@ def region_views(s: ClassicalState) -> dict[str, dict[str, Any]]:
         owner: int | None = s.owner[t] if s.owner[t] >= 0 else None
         if s.level[t]:
             kind = "city" if s.level[t] == 2 else "village"
-            parts.append("C" if s.level[t] == 2 else "V")
             words.append(f"a {kind} of the {s.player_name(s.owner[t])}")
         if s.monuments[t]:
-            parts.append(f"M{s.monuments[t]}")
             words.append(f"{s.monuments[t]} monument(s)")
+        if reduced and s.level[t]:
+            tokens = s.level[t] + (s.monuments[t] if s.level[t] == 2 else 0)
+            parts.append(
+                f"{tokens}S" + (f"+M{s.monuments[t]}" if s.level[t] == 1 and s.monuments[t] else "")
+            )
+        elif s.level[t]:
+            parts.append("C" if s.level[t] == 2 else "V")
+            if s.monuments[t]:
+                parts.append(f"M{s.monuments[t]}")
         for q in players:
             a, f = s.armies[q][t], s.fleets[q][t]
             if a or f:
                 if owner is None:
                     owner = q
-                units = " ".join(x for x in (f"{a}A" if a else "", f"{f}F" if f else "") if x)
-                parts.append(units)
+                if reduced:
+                    parts.append(f"{a + f}U")
+                else:
+                    parts.append(
+                        " ".join(x for x in (f"{a}A" if a else "", f"{f}F" if f else "") if x)
+                    )
                 words.append(f"{s.player_name(q)}: {a} armies, {f} fleets")
         resource = s.resource[t]
         what = f"{resource}" if resource else "resource not rolled yet"
