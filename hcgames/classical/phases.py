@@ -1,8 +1,8 @@
 """The ten phases of a Classical Conquests turn: what may be done, and what it does.
 
-``legal_actions(state)`` lists the choices in a stable order, ``apply(state, action)``
-carries one out (the core has already checked that it is legal) and
-``why_illegal(state, action)`` names the rule that forbids an action.
+``legal_actions(state)`` lists the choices in a stable order and ``apply(state,
+action)`` carries one out (the core has already checked that it is legal). The battle
+phase's dice are applied in :mod:`.combat`; refusals are explained in :mod:`.explain`.
 """
 
 from __future__ import annotations
@@ -23,15 +23,15 @@ from hcgames.classical.actions import (
     Starve,
     UpgradeVillage,
 )
-from hcgames.classical.battle import round_winner
-from hcgames.classical.economy import can_pay, cost_text, pay
+from hcgames.classical.combat import battle_die, contested, knock_out, next_fight
+from hcgames.classical.economy import can_pay, pay
 from hcgames.classical.material import PHASES, TRAITS
 from hcgames.core import Action, Event
 
 if TYPE_CHECKING:
     from hcgames.classical.state import ClassicalState
 
-__all__ = ["apply", "city_sites", "legal_actions", "why_illegal"]
+__all__ = ["apply", "city_sites", "legal_actions"]
 
 SETUP_ROLLS = -2
 SETUP_CITIES = -1
@@ -223,7 +223,7 @@ def apply(s: ClassicalState, action: Action) -> list[Event]:
     if isinstance(action, PlaceCity):
         return _place_city(s, m.index[action.territory])
     if isinstance(action, BattleDie):
-        return _battle_die(s, action)
+        return battle_die(s, action)
     if isinstance(action, ResearchDie):
         return _research_die(s, action.face)
     if isinstance(action, EndPhase):
@@ -373,8 +373,8 @@ def _enter(s: ClassicalState, phase: int) -> list[Event]:
         s.move_cache = {}
     if phase == BATTLE:
         s.move_cache = {}
-        s.battles = _contested(s)
-        return _next_fight(s)
+        s.battles = contested(s)
+        return next_fight(s)
     if phase == RESEARCH:
         s.rolls_pending = s.free_rolls(s.player)
         return [
@@ -422,29 +422,13 @@ def _next_player(s: ClassicalState) -> list[Event]:
         if s.out[p]:
             continue
         if not s.has_anything(p):
-            events += _knock_out(s, p)
+            events += knock_out(s, p)
             if s.result is not None:
                 return events
             continue
         break
     s.player = p
     return events + _start_turn(s)
-
-
-def _knock_out(s: ClassicalState, p: int) -> list[Event]:
-    s.out[p] = True
-    events = [
-        s.event(
-            "out",
-            f"{s.player_name(p)} have no settlement and no unit left and leave the game.",
-            player=p,
-        )
-    ]
-    alive = [q for q in range(len(s.civs)) if not s.out[q]]
-    if len(alive) == 1:
-        s.result = ((alive[0],), f"{s.player_name(alive[0])} are the last people standing")
-        events.append(s.event("end", s.result[1] + ".", player=alive[0]))
-    return events
 
 
 def _finish_on_points(s: ClassicalState) -> list[Event]:
@@ -594,170 +578,6 @@ def _move(s: ClassicalState, action: Move) -> list[Event]:
     ]
 
 
-def _contested(s: ClassicalState) -> list[int]:
-    p = s.player
-    terrs = s.game.material.territories
-    out = []
-    for t, terr in enumerate(terrs):
-        mine = s.armies[p][t] if terr.land else s.fleets[p][t]
-        if not mine:
-            continue
-        others = s.armies if terr.land else s.fleets
-        if any(others[q][t] for q in range(len(s.civs)) if q != p) or (
-            terr.land and s.owner[t] not in (-1, p)
-        ):
-            out.append(t)
-    return out
-
-
-def _next_fight(s: ClassicalState) -> list[Event]:
-    m = s.game.material
-    p = s.player
-    s.fight = None
-    while s.battles:
-        t = s.battles.pop(0)
-        land = m.territories[t].land
-        units = s.armies if land else s.fleets
-        defender = next((q for q in range(len(s.civs)) if q != p and units[q][t]), None)
-        stage = "units"
-        if defender is None:
-            defender, stage = s.owner[t], "settlement"
-        strength = _strength(s, t) if stage == "settlement" else 0
-        s.fight = {
-            "territory": t,
-            "defender": defender,
-            "stage": stage,
-            "settlement": strength,
-            "attacker_roll": None,
-            "round": 0,
-        }
-        what = (
-            f"{units[defender][t]} {'armies' if land else 'fleets'}"
-            if stage == "units"
-            else f"their {'city' if s.level[t] == 2 else 'village'}"
-        )
-        return [
-            s.event(
-                "battle",
-                f"Battle in {m.territories[t].name}: {s.player_name(p)} "
-                f"attack with {units[p][t]} {'armies' if land else 'fleets'}; "
-                f"{s.player_name(defender)} defend with {what}.",
-                territory=m.territories[t].id,
-                defender=defender,
-            )
-        ]
-    return []
-
-
-def _strength(s: ClassicalState, t: int) -> int:
-    strength = s.game.material.ours["settlement_strength"]
-    return int(strength["city"] if s.level[t] == 2 else strength["village"])
-
-
-def bonuses(s: ClassicalState, t: int, defender: int) -> tuple[int, int]:
-    trait = "military" if s.game.material.territories[t].land else "nautical"
-    return s.level_of(s.player, trait), s.level_of(defender, trait)
-
-
-def _battle_die(s: ClassicalState, action: BattleDie) -> list[Event]:
-    fight = s.fight
-    assert fight is not None
-    if action.side == "attacker":
-        fight["attacker_roll"] = action.face
-        return []
-    m = s.game.material
-    p, q, t = s.player, fight["defender"], fight["territory"]
-    terr = m.territories[t]
-    units = s.armies if terr.land else s.fleets
-    word = "army" if terr.land else "fleet"
-    att_bonus, def_bonus = bonuses(s, t, q)
-    a_face, d_face = fight["attacker_roll"], action.face
-    fight["attacker_roll"] = None
-    fight["round"] += 1
-    winner = round_winner(a_face, d_face, att_bonus, def_bonus)
-    tie = " (a tie goes to the defender)" if a_face + att_bonus == d_face + def_bonus else ""
-    head = (
-        f"{terr.name}, round {fight['round']}: {s.player_name(p)} {a_face}+{att_bonus}="
-        f"{a_face + att_bonus} against {s.player_name(q)} {d_face}+{def_bonus}="
-        f"{d_face + def_bonus}{tie}: "
-    )
-    events: list[Event] = []
-    if winner == "defender":
-        units[p][t] -= 1
-        text = f"{s.player_name(p)} lose an {word}, {units[p][t]} left."
-    elif fight["stage"] == "units":
-        units[q][t] -= 1
-        text = f"{s.player_name(q)} lose an {word}, {units[q][t]} left."
-    else:
-        fight["settlement"] -= 1
-        text = (
-            f"the {'city' if s.level[t] == 2 else 'village'} of {s.player_name(q)} gives "
-            f"way ({fight['settlement']} to go)."
-        )
-    events.append(
-        s.event(
-            "battle-round",
-            head + text,
-            territory=terr.id,
-            attacker=a_face,
-            defender=d_face,
-            winner=winner,
-        )
-    )
-    if not units[p][t]:
-        events.append(
-            s.event(
-                "battle-end", f"{s.player_name(q)} hold {terr.name}.", territory=terr.id, winner=q
-            )
-        )
-        return events + _after_fight(s)
-    if fight["stage"] == "units" and not units[q][t]:
-        if terr.land and s.owner[t] == q:
-            fight["stage"] = "settlement"
-            fight["settlement"] = _strength(s, t)
-            events.append(
-                s.event(
-                    "battle",
-                    f"The armies of {s.player_name(q)} are gone; their "
-                    f"{'city' if s.level[t] == 2 else 'village'} in {terr.name} "
-                    "fights on alone.",
-                    territory=terr.id,
-                )
-            )
-            return events
-        events.append(
-            s.event(
-                "battle-end", f"{s.player_name(p)} win {terr.name}.", territory=terr.id, winner=p
-            )
-        )
-        return events + _after_fight(s)
-    if fight["stage"] == "settlement" and not fight["settlement"]:
-        s.owner[t] = p
-        kind = "city" if s.level[t] == 2 else "village"
-        mon = f" with {s.monuments[t]} monument(s)" if s.monuments[t] else ""
-        events.append(
-            s.event(
-                "capture",
-                f"{s.player_name(p)} capture the {kind} of {s.player_name(q)} in {terr.name}{mon}.",
-                territory=terr.id,
-                loser=q,
-            )
-        )
-        return events + _after_fight(s)
-    return events
-
-
-def _after_fight(s: ClassicalState) -> list[Event]:
-    events = _next_fight(s)
-    if s.fight is None:
-        for q in range(len(s.civs)):
-            if q != s.player and not s.out[q] and not s.has_anything(q):
-                events += _knock_out(s, q)
-                if s.result is not None:
-                    break
-    return events
-
-
 # --- research and score --------------------------------------------------------------------
 
 
@@ -805,143 +625,3 @@ def _score(s: ClassicalState) -> list[Event]:
         s.result = ((p,), f"{s.player_name(p)} reached {target} victory points")
         events.append(s.event("end", s.result[1] + " and win.", winners=[p]))
     return events
-
-
-# --- explanations ------------------------------------------------------------------------------
-
-
-def why_illegal(s: ClassicalState, action: Action) -> tuple[str, str]:
-    m = s.game.material
-    who = s.player_name(s.current_player)
-    if s.is_chance():
-        return (
-            f"{action} is not the outcome of the pending roll; a die must be rolled now "
-            "(use chance_outcomes())",
-            "chance steps",
-        )
-    if s.phase_idx == SETUP_CITIES:
-        if not isinstance(action, PlaceCity):
-            return (f"set-up: {who} must first found a city, not {action}", "set-up")
-        t = m.index.get(action.territory)
-        if t is None or not m.territories[t].land:
-            return (f"{action.territory} is not a land territory", "set-up: city placement")
-        return (
-            f"{m.territories[t].name} is within {m.book['city_spacing']} spaces of "
-            "another city or already taken",
-            "set-up: city placement",
-        )
-    phase = PHASES[s.phase_idx]
-    if isinstance(action, PlaceCity):
-        return ("first cities are founded only during set-up", "set-up")
-    if isinstance(action, ResourceRoll | BattleDie | ResearchDie):
-        return (
-            f"{action} is a die result; it can only be applied while that roll is "
-            f"pending, and now {who} is to act",
-            "chance steps",
-        )
-    wanted = {
-        Starve: "upkeep",
-        BuildMonument: "build",
-        UpgradeVillage: "upgrade",
-        Settle: "settle",
-        Move: "move",
-        Recruit: "recruit",
-        BuyResearchRoll: "research",
-    }
-    if isinstance(action, EndPhase):
-        if action.phase != phase:
-            return (f"it is the {phase} phase, not the {action.phase} phase", "turn sequence")
-        return (
-            f"{who} must first choose {s.shortfall} unit(s) or city to leave unfed",
-            "upkeep: unfed units",
-        )
-    needed_phase = wanted.get(type(action))
-    if needed_phase is None:
-        return (f"{action} is not a move of this game", "actions")
-    if needed_phase != phase:
-        return (
-            f"{action} belongs to the {needed_phase} phase; it is now the {phase} phase of {who}",
-            "turn sequence",
-        )
-    territory = getattr(action, "territory", getattr(action, "from_", None))
-    if territory is not None and territory not in m.index:
-        return (f"there is no territory {territory!r} on the map", "the map")
-    caps = m.ours["per_turn_caps"]
-    p = s.player
-    if isinstance(action, Starve):
-        return (
-            f"{who} have no {action.kind} in {action.territory} to leave unfed "
-            "(or nothing needs to go)",
-            "upkeep: unfed units",
-        )
-    if isinstance(action, BuildMonument):
-        t = m.index[action.territory]
-        if s.owner[t] != p or s.level[t] != 2:
-            return (
-                f"monuments go only in a city of your own; {action.territory} is not one",
-                "build: monuments",
-            )
-        if s.monuments_of(p) >= s.monument_limit(p):
-            return (
-                f"{who} hold {s.monuments_of(p)} monuments; 1 + Religion level allows "
-                f"{s.monument_limit(p)}",
-                "build: Religion limit",
-            )
-        if s.built >= caps["build"]:
-            return (f"at most {caps['build']} monuments a turn (our cap)", "build: per-turn cap")
-        return (
-            f"a monument there costs {cost_text(*s.monument_cost(t))}; {who} cannot pay",
-            "build: monument cost",
-        )
-    if isinstance(action, UpgradeVillage):
-        t = m.index[action.territory]
-        if s.owner[t] != p or s.level[t] != 1:
-            return (
-                f"only a village of your own can become a city; {action.territory} is not one",
-                "upgrade",
-            )
-        if s.upgraded >= caps["upgrade"]:
-            return (f"at most {caps['upgrade']} upgrades a turn (our cap)", "upgrade: cap")
-        return (f"a city costs {cost_text(s.upgrade_cost())}; {who} cannot pay", "upgrade: cost")
-    if isinstance(action, Settle):
-        if s.settled >= caps["settle"]:
-            return (f"at most {caps['settle']} villages a turn (our cap)", "settle: cap")
-        if not can_pay(s.pool, s.village_cost()):
-            return (
-                f"another village costs {cost_text(s.village_cost())}; {who} cannot pay",
-                "settle: extra villages",
-            )
-        return (
-            f"{action.territory} is not empty land next to a city, village or fleet of {who}",
-            "settle: placement",
-        )
-    if isinstance(action, Move):
-        return (
-            f"no unmoved {action.kind} of {who} in {action.from_} can reach {action.to}: "
-            f"armies move {m.book['army_moves']} land spaces (free across your own "
-            f"fleets) and fleets {m.book['fleet_moves']} sea spaces, never through "
-            "enemy-held spaces",
-            "move",
-        )
-    if isinstance(action, Recruit):
-        if s.recruited >= s.recruit_limit(p):
-            return (
-                f"the recruit limit this turn is {s.recruit_limit(p)} (1 + Government + cities)",
-                "recruit: limit",
-            )
-        where = (
-            "in a city of your own"
-            if action.kind == "army"
-            else "in a sea space next to a city of your own"
-        )
-        return (
-            f"a new {action.kind} must start {where}, with no enemy unit there, and costs "
-            f"{cost_text(s.unit_cost(action.kind))} (at most "
-            f"{m.ours['unit_supply'][action.kind]} on the map)",
-            "recruit",
-        )
-    return (
-        f"extra research rolls cost {s.paid_rolls + 1} resources now (at most "
-        f"{caps['paid_research_rolls']} a turn); {who} cannot pay",
-        "research: extra rolls",
-    )

@@ -300,9 +300,9 @@ class ClassicalState(State):
         return clone
 
     def why_illegal(self, action: Action) -> tuple[str, str]:
-        from hcgames.classical import phases
+        from hcgames.classical import explain
 
-        return phases.why_illegal(self, action)
+        return explain.why_illegal(self, action)
 
     def scores(self) -> dict[int, float]:
         return {p: float(v) for p, v in enumerate(self.vp)}
