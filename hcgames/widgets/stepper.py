@@ -343,7 +343,10 @@ class GameStepper(View):
 
     def _refresh(self) -> None:
         state = self.state
-        self.round_counter.value = f"<b style='white-space:nowrap'>Round {state.round}</b>"
+        self.round_counter.value = (
+            f"<span class='hcgames-counter' style='white-space:nowrap'><b>Round {state.round}</b>"
+            f" &middot; action {len(state.history)}</span>"
+        )
         self.timeline.value = self._timeline_html()
         for view in self.region_views:
             view.forget_selection()
