@@ -104,6 +104,12 @@ class Voila:
         self.stop()
         raise RuntimeError(f"voila did not listen on port {self.port} within 60 s")
 
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log.read_text().splitlines()[-lines:])
+        except OSError:
+            return "(no log)"
+
     def url(self, notebook: str) -> str:
         return f"http://127.0.0.1:{self.port}/voila/render/{notebook}"
 
@@ -152,12 +158,27 @@ def toy_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Voila]:
 class Page:
     """One rendered notebook, with the console errors it logged."""
 
-    def __init__(self, browser: Any, url: str) -> None:
+    def __init__(self, browser: Any, server: Voila, notebook: str) -> None:
+        from playwright.sync_api import TimeoutError as PageTimeout
+
         self.page = browser.new_page(viewport={"width": 1280, "height": 1600})
         self.errors: list[str] = []
         self.page.on("console", self._on_console)
         self.page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
-        self.page.goto(url, timeout=PAGE_TIMEOUT_MS, wait_until="load")
+        try:
+            self.page.goto(server.url(notebook), timeout=PAGE_TIMEOUT_MS, wait_until="load")
+        except PageTimeout:
+            # On a busy machine a kernel now and then never answers Voila; one more
+            # try tells that apart from a notebook that hangs.
+            self.errors.clear()
+            try:
+                self.page.goto(server.url(notebook), timeout=PAGE_TIMEOUT_MS, wait_until="load")
+            except PageTimeout:
+                self.page.close()
+                raise AssertionError(
+                    f"{notebook} did not finish loading twice in a row; the end of Voila's log:"
+                    f"\n{server.log_tail()}"
+                ) from None
         self.page.wait_for_selector(
             ".jp-OutputArea-output, .jp-RenderedHTMLCommon", timeout=PAGE_TIMEOUT_MS
         )
@@ -280,7 +301,7 @@ def _check_stepper(page: Page, stepper: Any, name: str) -> None:
 
 
 def test_toy_stepper_in_the_browser(browser: Any, toy_server: Voila) -> None:
-    page = Page(browser, toy_server.url("toy.ipynb"))
+    page = Page(browser, toy_server, "toy.ipynb")
     try:
         assert page.page.locator(".hcgames-map").count() == 1
         _check_page(page, "toy.ipynb")
@@ -292,7 +313,7 @@ def test_toy_stepper_in_the_browser(browser: Any, toy_server: Voila) -> None:
 def test_notebook_renders_in_the_browser(
     browser: Any, notebook_server: Voila, notebook: Path
 ) -> None:
-    page = Page(browser, notebook_server.url(notebook.name))
+    page = Page(browser, notebook_server, notebook.name)
     try:
         _check_page(page, notebook.name)
     finally:
