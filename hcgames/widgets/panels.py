@@ -49,6 +49,7 @@ class ActionPicker(View):
     ) -> None:
         self.state = state
         self.on_action = on_action
+        self.max_rows = rows
         self.regions: list[str] = []
         self.actions: list[Action] = []
         self.shown: list[Action] = []
@@ -128,6 +129,7 @@ class ActionPicker(View):
         self.shown = matches if matches or not self.regions else list(self.actions)
         position = {a: i for i, a in enumerate(self.actions)}
         options = [(str(a), position[a]) for a in self.shown]
+        self.choice.rows = min(self.max_rows, max(3, len(options)))
         self.choice.options = options
         self.choice.value = options[0][1] if options else None
         self.apply_button.disabled = not options
