@@ -179,6 +179,9 @@ def test_seats_with_bots_use_them() -> None:
     assert bot.calls == 1
     with pytest.raises(ValueError, match="seat 5"):
         GameStepper(new_state(TOY), bots={5: bot})
+    everyone = GameStepper(new_state(TOY), bots="random")
+    assert set(everyone.bots) == {0, 1}
+    assert GameStepper(new_state(TOY), bots=bot).bots == {0: bot, 1: bot}
 
 
 def test_make_bot_names() -> None:

@@ -19,6 +19,7 @@ import importlib.util
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -67,12 +68,21 @@ def make_bot(name: str, seed: int = 0) -> Bot:
 
 
 def _seat_bots(
-    bots: Mapping[int, Bot | str] | Sequence[Bot | str | None] | None, players: int, seed: int
+    bots: Mapping[int, Bot | str] | Sequence[Bot | str | None] | Bot | str | None,
+    players: int,
+    seed: int,
 ) -> dict[int, Bot]:
     if bots is None:
         return {}
     items: Iterable[tuple[int, Bot | str | None]]
-    items = bots.items() if isinstance(bots, Mapping) else enumerate(bots)
+    if isinstance(bots, str) or hasattr(bots, "choose"):
+        # one bot (or bot name) for every seat
+        one: Any = bots
+        items = [(seat, one) for seat in range(players)]
+    elif isinstance(bots, Mapping):
+        items = bots.items()
+    else:
+        items = enumerate(bots)
     out: dict[int, Bot] = {}
     for seat, bot in items:
         if not 0 <= seat < players:
@@ -86,17 +96,17 @@ def _seat_bots(
 class GameStepper(View):
     """Back / Step / Play to end of phase / Auto over any game of the contract.
 
-    ``bots`` names a bot per seat (a list, or a dict ``{seat: bot}``; a bot may be
-    given by name). Step plays one action: a chance step is sampled, a seat with a
-    bot asks its bot, any other seat plays the action picked in the picker. Play to
-    end of phase and Auto let the bot chosen in the dropdown play the seats that
-    have no bot.
+    ``bots`` names a bot per seat (a list, or a dict ``{seat: bot}``), or one bot for
+    every seat; a bot may be given by name (``"random"``, ``"greedy"``, ``"mcts"``).
+    Step plays one action: a chance step is sampled, a seat with a bot asks its bot,
+    any other seat plays the action picked in the picker. Play to end of phase and
+    Auto let the bot chosen in the dropdown play the seats that have no bot.
     """
 
     def __init__(
         self,
         state: State,
-        bots: Mapping[int, Bot | str] | Sequence[Bot | str | None] | None = None,
+        bots: Mapping[int, Bot | str] | Sequence[Bot | str | None] | Bot | str | None = None,
         *,
         seed: int = 0,
         auto_bot: str = "greedy",
