@@ -457,7 +457,8 @@ class State:
             return "chance"
         if player == TERMINAL:
             return "nobody (game over)"
-        return self.game.player_names[player]
+        names = self.game.player_names
+        return names[player] if 0 <= player < len(names) else f"side {player}"
 
     def is_chance(self) -> bool:
         return self.current_player == CHANCE

@@ -536,7 +536,7 @@ class BattleMixin:
             gain = int(g.rules["gold_per_win"])
             text = f"{self.name(p)} takes {g.names[t]}"
             text += (
-                f" and move in {units_text(moved_c, moved_i)}"
+                f" and moves in {units_text(moved_c, moved_i)}"
                 if moved_c + moved_i
                 else (", but no unit is left to move in")
             )

@@ -42,7 +42,7 @@ class DuelsGame(Game):
 
     id: ClassVar[str] = "conqueror-duels"
     title: ClassVar[str] = "Conqueror: Duels"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"
     state_class = DuelsState
     action_types: ClassVar[tuple[type[Action], ...]] = ALL_ACTION_TYPES
 

@@ -14,6 +14,7 @@ handful of list copies.
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -97,6 +98,10 @@ class DuelsState(BattleMixin, ViewMixin, State):
 
     # --- small helpers -------------------------------------------------------------
     def _event(self, kind: str, text: str, player: int | None = None, **data: Any) -> Event:
+        # independent armies are not players: their events name no player
+        if player is not None and not 0 <= player < 2:
+            data.setdefault("side", self.name(player))
+            player = None
         return Event(self.round_no, self.phase, player, kind, text, data)
 
     def name(self, player: int) -> str:
@@ -241,7 +246,8 @@ class DuelsState(BattleMixin, ViewMixin, State):
         self.recruited = {}
         self.rally_now = [False, False]
         self.rally_cavalry = [0, 0]
-        events = [self._event("round", f"Round {self.round_no} begins.")]
+        start = Event(self.round_no, "", None, "round", f"Round {self.round_no} begins.", {})
+        events = [start]
         chronicle = g.scenario.chronicle
         if chronicle is not None and self.round_no >= int(chronicle["first_round"]):
             if not self.deck and chronicle.get("reshuffle"):
@@ -251,8 +257,10 @@ class DuelsState(BattleMixin, ViewMixin, State):
                 )
             if self.deck:
                 self.stage = "draw"
-                return events
-        events += self._start_planning()
+        if self.stage != "draw":
+            events += self._start_planning()
+        # the round's first event belongs to the phase the round opens with
+        events[0] = dataclasses.replace(start, phase=self.phase)
         return events
 
     def _apply_draw(self, action: DrawChronicle) -> list[Event]:
