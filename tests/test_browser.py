@@ -47,11 +47,17 @@ STEP_CLICKS = 40
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(
-        not CHROMIUM.exists(),
+        not CHROMIUM.exists() and not os.environ.get("CI"),
         reason="Debian's chromium is not installed at /usr/bin/chromium "
         "(apt-get install chromium); the real-browser test needs it",
     ),
 ]
+
+
+def test_chromium_is_there_in_ci() -> None:
+    """In CI the browser test must run, never skip: tasks.py installs chromium."""
+    assert CHROMIUM.exists(), "CI must install Debian's chromium (python3 tasks.py test does)"
+
 
 TOY_NOTEBOOK = """
 import sys

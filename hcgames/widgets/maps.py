@@ -32,8 +32,13 @@ _CLICK_THROUGH_CSS = (
 )
 
 
+#: region, node and edge kinds drawn as water (ports are where land meets the sea;
+#: lanes and docks are sea routes)
+_WATER_KINDS = frozenset({"sea", "ocean", "water", "lake", "strait", "port", "lane", "dock"})
+
+
 def _is_sea(kind: object) -> bool:
-    return isinstance(kind, str) and kind.lower() in {"sea", "ocean", "water", "lake", "strait"}
+    return isinstance(kind, str) and kind.lower() in _WATER_KINDS
 
 
 def _closest_gap(points: Sequence[tuple[float, float]]) -> float:
