@@ -38,8 +38,9 @@ def import_time(runs: int = 7) -> float:
     code = "import time; t = time.perf_counter(); import hcgames; print(time.perf_counter() - t)"
     times = []
     for _ in range(runs):
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                             check=True, cwd=ROOT)
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+        )
         times.append(float(out.stdout.strip()))
     return statistics.median(times)
 
@@ -82,8 +83,11 @@ def game_benches(quick: bool) -> None:
         spec.loader.exec_module(module)
         print(f"\n{path.name}:")
         try:
-            figures = module.run(quick=quick) if "quick" in module.run.__code__.co_varnames \
+            figures = (
+                module.run(quick=quick)
+                if "quick" in module.run.__code__.co_varnames
                 else module.run()
+            )
         except Exception as exc:  # a failing bench is reported, not hidden
             print(f"  FAILED: {type(exc).__name__}: {exc}")
             continue
@@ -96,15 +100,29 @@ def notebook_times() -> None:
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
         start = time.perf_counter()
         result = subprocess.run(
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval-lax",
-             "--nbval-current-env", str(path)], capture_output=True, text=True, cwd=ROOT)
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "--nbval-lax",
+                "--nbval-current-env",
+                str(path),
+            ],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
         status = "ok" if result.returncode == 0 else "FAILED"
         line(f"{path.name} ({status})", time.perf_counter() - start, "s")
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--notebooks", action="store_true", help="also time every notebook")
     parser.add_argument("--quick", action="store_true", help="shorter runs")
     args = parser.parse_args()

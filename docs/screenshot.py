@@ -17,8 +17,15 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
 
 
 def main() -> int:
@@ -34,10 +41,23 @@ def main() -> int:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     server = subprocess.Popen(
-        [sys.executable, "-m", "voila", "notebooks", "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        env=dict(os.environ, PYTHONPATH=os.pathsep.join(
-            filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))))
+        [
+            sys.executable,
+            "-m",
+            "voila",
+            "notebooks",
+            "--no-browser",
+            f"--port={port}",
+            "--Voila.ip=127.0.0.1",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=dict(
+            os.environ,
+            PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+        ),
+    )
     try:
         for _ in range(100):
             try:
@@ -48,8 +68,7 @@ def main() -> int:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
             page = browser.new_page(viewport={"width": 1280, "height": args.height})
-            page.goto(f"http://127.0.0.1:{port}/voila/render/{args.notebook}",
-                      timeout=180_000)
+            page.goto(f"http://127.0.0.1:{port}/voila/render/{args.notebook}", timeout=180_000)
             page.wait_for_selector("svg.svg-figure", timeout=180_000)
             page.wait_for_timeout(2500)
             figure = page.locator("svg.svg-figure").first

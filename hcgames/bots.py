@@ -50,10 +50,17 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, chance_samples: int = 36, max_actions: int = 400) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        chance_samples: int = 36,
+        max_actions: int = 400,
+        tie_tolerance: float = 1e-12,
+    ) -> None:
         self.rng = random.Random(seed)
         self.chance_samples = chance_samples
         self.max_actions = max_actions
+        self.tie_tolerance = tie_tolerance
 
     def choose(self, state: State) -> Action:
         player = state.current_player
@@ -68,23 +75,28 @@ class GreedyBot:
         for action in candidates:
             child = state.copy()
             child.apply(action)
-            value = self._value(child, player)
-            if value > best_value + 1e-12:
+            value = self.value(child, player)
+            if value > best_value + self.tie_tolerance:
                 best, best_value = [action], value
-            elif abs(value - best_value) <= 1e-12:
+            elif abs(value - best_value) <= self.tie_tolerance:
                 best.append(action)
         return best[self.rng.randrange(len(best))]
 
-    def _value(self, state: State, player: int) -> float:
-        """Expected evaluation after an action: exact (or sampled) over the first dice
-        roll or draw; any further chance steps after it follow one sampled path, so
-        the work stays bounded when one action sets off several draws."""
+    def value(self, state: State, player: int) -> float:
+        """How good the position after an action is for ``player``.
+
+        Override this to give the bot another judgement. The default is the expected
+        ``evaluate``: exact (or sampled) over the first dice roll or draw; any further
+        chance steps after it follow one sampled path, so the work stays bounded when
+        one action sets off several draws."""
         if state.is_terminal() or not state.is_chance():
             return state.evaluate(player)
         outcomes = state.chance_outcomes()
         if len(outcomes) > self.chance_samples:
-            weighted = [(sample_outcome(outcomes, self.rng), 1.0 / self.chance_samples)
-                        for _ in range(self.chance_samples)]
+            weighted = [
+                (sample_outcome(outcomes, self.rng), 1.0 / self.chance_samples)
+                for _ in range(self.chance_samples)
+            ]
         else:
             weighted = [(outcome, float(p)) for outcome, p in outcomes]
         expected = 0.0

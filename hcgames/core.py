@@ -302,9 +302,7 @@ class Game:
         if doc.get("format") != "hcgames-save":
             problems.append("field 'format' must be 'hcgames-save'")
         if doc.get("format_version") != FORMAT_VERSION:
-            problems.append(
-                f"format_version {doc.get('format_version')!r} is not {FORMAT_VERSION}"
-            )
+            problems.append(f"format_version {doc.get('format_version')!r} is not {FORMAT_VERSION}")
         if doc.get("game") != self.id:
             problems.append(f"this save is for game {doc.get('game')!r}, not {self.id!r}")
         if doc.get("options", {}) != _plain_options(self.options):
@@ -339,8 +337,10 @@ class Game:
         if digest is not None and digest != state.digest():
             raise SaveError(
                 "saved game",
-                ["replaying the history does not reach the position that was saved "
-                 "(digest mismatch): the file was edited or made by other rules"],
+                [
+                    "replaying the history does not reach the position that was saved "
+                    "(digest mismatch): the file was edited or made by other rules"
+                ],
             )
         return state
 

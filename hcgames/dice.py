@@ -54,9 +54,7 @@ def map_outcomes(dist: Mapping[K, Fraction], fn: Callable[[K], object]) -> dict:
     return out
 
 
-def combine(
-    first: Mapping, second: Mapping, fn: Callable[[object, object], object]
-) -> dict:
+def combine(first: Mapping, second: Mapping, fn: Callable[[object, object], object]) -> dict:
     """Distribution of ``fn(a, b)`` for independent ``a`` and ``b``."""
     out: dict[object, Fraction] = {}
     for a, pa in first.items():

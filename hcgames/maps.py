@@ -99,8 +99,10 @@ def check_feature_collection(
             if len(ring) < 4 or ring[0] != ring[-1]:
                 problems.add(f"feature {fid}: a ring must be closed and have 4+ points")
             elif not ring_is_clockwise(ring):
-                problems.add(f"feature {fid}: outer ring runs counter-clockwise (bqplot "
-                             "draws that as the whole globe minus the shape)")
+                problems.add(
+                    f"feature {fid}: outer ring runs counter-clockwise (bqplot "
+                    "draws that as the whole globe minus the shape)"
+                )
     if expected - seen:
         problems.add(f"no shape for territories {sorted(expected - seen)}")
     if seen - expected:

@@ -84,9 +84,7 @@ def playout(
     steps = 0
     while not state.is_terminal():
         if steps >= limit:
-            raise TooLong(
-                f"{state.game.id}: no end after {steps} actions ({state.describe()})"
-            )
+            raise TooLong(f"{state.game.id}: no end after {steps} actions ({state.describe()})")
         if state.is_chance():
             action = sample_outcome(state.chance_outcomes(), rng)
         elif bots is None:

@@ -13,28 +13,18 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hcgames.core import Action, State
+from hcgames.bots import GreedyBot, RandomBot
+from hcgames.core import State
 from hcgames.play import sample_outcome
 from hcgames.speros.scoring import total_scores
 
 __all__ = ["STRATEGIES", "HeuristicBot", "RandomBot", "compare", "make_strategy"]
 
 
-class RandomBot:
-    """Any legal action, uniformly."""
-
-    def __init__(self, seed: int = 0, name: str = "random") -> None:
-        self.name = name
-        self.rng = random.Random(seed)
-
-    def choose(self, state: State) -> Action:
-        legal = state.legal_actions()
-        return legal[self.rng.randrange(len(legal))]
-
-
-class HeuristicBot:
+class HeuristicBot(GreedyBot):
     """One action of lookahead on ``VP lead + hand_weight * cards + home_weight * units
-    at home``; ties broken by a seeded coin."""
+    at home``; ties broken by a seeded coin. The lookahead is the generic GreedyBot's;
+    only the judgement of a position is Speros's own."""
 
     def __init__(
         self,
@@ -44,45 +34,31 @@ class HeuristicBot:
         home_weight: float = 0.0,
         max_candidates: int = 60,
     ) -> None:
+        super().__init__(seed, max_actions=max_candidates, tie_tolerance=1e-9)
         self.name = name
-        self.rng = random.Random(seed)
         self.hand_weight = hand_weight
         self.home_weight = home_weight
-        self.max_candidates = max_candidates
 
-    def value(self, state: Any, player: int) -> float:
-        totals = total_scores(state)
+    def value(self, state: State, player: int) -> float:
+        speros: Any = state
+        totals = total_scores(speros)
         rival = max(v for q, v in enumerate(totals) if q != player)
         value = float(totals[player] - rival)
-        if state.is_terminal():
-            outcome = state.outcome()
+        if speros.is_terminal():
+            outcome = speros.outcome()
             return 1000.0 if outcome and player in outcome.winners else -1000.0
-        value += self.hand_weight * min(len(state.hands[player]), 10)
-        value += self.home_weight * state.units_at_home(player)
-        if state.is_chance():
-            top = state.stack[-1] if state.stack else {}
-            value += self.hand_weight * min(int(top.get("left", 0)), len(state.deck))
+        value += self.hand_weight * min(len(speros.hands[player]), 10)
+        value += self.home_weight * speros.units_at_home(player)
+        if speros.is_chance():
+            top = speros.stack[-1] if speros.stack else {}
+            value += self.hand_weight * min(int(top.get("left", 0)), len(speros.deck))
         return value
 
-    def choose(self, state: State) -> Action:
-        player = state.current_player
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        candidates = legal
-        if len(candidates) > self.max_candidates:
-            candidates = self.rng.sample(candidates, self.max_candidates)
-        best: list[Action] = []
-        best_value = float("-inf")
-        for action in candidates:
-            child = state.copy()
-            child.apply(action)
-            value = self.value(child, player)
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append(action)
-        return best[self.rng.randrange(len(best))]
+
+def _random_bot(seed: int, name: str) -> RandomBot:
+    bot = RandomBot(seed)
+    bot.name = name
+    return bot
 
 
 #: name -> (description, keyword arguments of HeuristicBot or None for random)
@@ -102,7 +78,7 @@ def make_strategy(name: str, seed: int = 0) -> RandomBot | HeuristicBot:
         raise KeyError(f"no strategy {name!r}; known: {', '.join(STRATEGIES)}")
     weights = STRATEGIES[name][1]
     if weights is None:
-        return RandomBot(seed, name)
+        return _random_bot(seed, name)
     return HeuristicBot(
         name,
         seed,
