@@ -64,9 +64,22 @@ def ensure_chromium() -> None:
     )
 
 
+def keep_widget_outputs() -> None:
+    """As on Binder: keep widget outputs of cells scrolled off screen (JupyterLab 4.2+)."""
+    settings = VENV / "share" / "jupyter" / "lab" / "settings"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "overrides.json").write_text(
+        '{"@jupyterlab/notebook-extension:tracker": {"windowingMode": "defer"}}\n',
+        encoding="utf-8",
+    )
+
+
 def notebooks(extra: list[str]) -> None:
     ensure_venv("notebooks")
+    keep_widget_outputs()
     jupyter = BIN / ("jupyter.exe" if os.name == "nt" else "jupyter")
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in extra:
+        extra = [*extra, "--allow-root"]  # containers and CI machines often run as root
     run(jupyter, "lab", "notebooks/00-index.ipynb", *extra)
 
 
