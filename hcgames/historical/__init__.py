@@ -32,7 +32,7 @@ at most 800 can be gained in one turn; 3000 wins, -2000 forfeits, and taking an
 opponent's last land wins.
 
 Card abilities are data: every card's ability is a list of effects from the small
-vocabulary in :mod:`hcgames.historical.cards` (morale, strength, discovery, kills,
+vocabulary in :mod:`hcgames.historical.vocabulary` (morale, strength, discovery, kills,
 duels, automatic victories, blocks, answers to events and so on). A history plate
 (two or three sentences of facts, written for this project) comes with every card.
 

@@ -3,8 +3,8 @@
 :class:`Board` holds every fact of a position as plain lists and dicts (so a
 snapshot is a copy and a save is exact) and the questions the rules ask of them:
 where is this card, how much room is on that land, does this condition hold. The
-rules that change the position live in :mod:`hcgames.historical.effects` and
-:mod:`hcgames.historical.rules`.
+rules that change the position live in :mod:`hcgames.historical.effects` and the
+modules built on it, up to :mod:`hcgames.historical.rules`.
 """
 
 from __future__ import annotations

@@ -5,6 +5,15 @@ turn: card draws and land discoveries (chance steps), windows in which a player 
 answer with interrupt cards, questions for one player (which card dies, which land
 to occupy) and automatic steps (a battle being worked out). The top frame decides
 who acts; when the stack is empty the active player acts in the current phase.
+
+This module holds the turn loop itself: starting and ending turns and phases,
+running the stack, applying actions, answering picks, copies and guesses about
+hidden cards. The rest of a position's behaviour comes from the layers it stands
+on: card plays (:mod:`~hcgames.historical.plays`), land discoveries
+(:mod:`~hcgames.historical.discovery`), battles (:mod:`~hcgames.historical.fighting`),
+the choices open to a player (:mod:`~hcgames.historical.options`), card effects
+(:mod:`~hcgames.historical.effects`) and views for people and bots
+(:mod:`~hcgames.historical.views`).
 """
 
 from __future__ import annotations
@@ -32,7 +41,7 @@ from hcgames.historical.actions import (
     UseAbility,
 )
 from hcgames.historical.board import HAND_SIZE, Ctx
-from hcgames.historical.fighting import Fighting
+from hcgames.historical.discovery import Discovery
 from hcgames.historical.options import TURN_CAP
 from hcgames.historical.views import Views
 
@@ -56,7 +65,7 @@ def _share(size: int) -> Fraction:
 _ASKING = ("pick", "window")
 
 
-class HistoricalState(Views, Fighting, State):
+class HistoricalState(Views, Discovery, State):
     """A position of Historical Conquest."""
 
     game: HistoricalGame
@@ -451,238 +460,6 @@ class HistoricalState(Views, Fighting, State):
         self._advance()
         self.events.extend(self._events)
         return self._events
-
-    def new_frame_id(self) -> int:
-        self.frame_ids += 1
-        return self.frame_ids
-
-    # --- playing cards -------------------------------------------------------------------
-    def _play(
-        self,
-        player: int,
-        key: str,
-        land: str,
-        targets: tuple[str, ...],
-        option: int,
-        discover: bool,
-        *,
-        free: bool,
-    ) -> None:
-        card = self.card(key)
-        self.hands[player].remove(key)
-        if not free:
-            self.plays += 1
-        if option >= 0:
-            self.choices[key] = option
-        verb = "interrupts with" if free else "plays"
-        where = " to discover a land" if discover else f" on {self.name(land)}" if land else ""
-        self.log(
-            player, "play", f"{self.pname(player)} {verb} {self.name(key)}{where}.", {"card": key}
-        )
-        for q in self.opponents(player):
-            for other in list(self.active[q]):
-                for effect in self.effects_of(other):
-                    if effect["kind"] == "win_condition" and card.name in effect.get(
-                        "undone_by", {}
-                    ).get("name", []):
-                        self.remove(other, death=False, why=f"undone by {card.name}")
-        effects = self.effects_of(key)
-        then = ""
-        if card.is_unit:
-            if discover:
-                pass  # the explorer lands with its discovery, after its play effects are queued
-            elif card.has_kind("plant"):
-                self._plant(player, key, land, effects)
-            else:
-                found = self.column_of_land(land)
-                assert found is not None
-                self.place(key, found[1])
-        elif any(e["when"] in ("constant", "hold") for e in effects):
-            self.active[player].append(key)
-            self.age[key] = 1
-        else:
-            then = "discard"
-        idx = [
-            i
-            for i, e in enumerate(effects)
-            if e["when"] == "play"
-            and e["kind"] != "plant"
-            and not (card.is_explorer and e["kind"] == "discover_land")
-        ]
-        self._push_effects(player, key, "play", idx, targets, then)
-        if discover:
-            spec = next((e for e in effects if e["kind"] == "discover_land"), {})
-            self.push_discovery(
-                player,
-                player,
-                key,
-                place=key,
-                escort=bool(spec.get("escort")),
-                discard_self=bool(spec.get("discard_self")),
-                choose=spec.get("source") == "choice",
-            )
-
-    def _push_effects(
-        self,
-        player: int,
-        key: str,
-        moment: str,
-        idx: list[int],
-        targets: tuple[str, ...],
-        then: str,
-    ) -> None:
-        if not idx and not then:
-            return
-        frame = {
-            "t": "fx",
-            "id": self.new_frame_id(),
-            "p": player,
-            "card": key,
-            "moment": moment,
-            "idx": idx,
-            "targets": list(targets),
-            "cancel": [],
-            "reverse": [],
-            "cancel_morale": [],
-            "then": then,
-        }
-        self.pending.append(frame)
-        if self.round_no > 1 and idx:
-            for q in reversed(self.affected_players(player, key, moment, targets)):
-                self.pending.append({"t": "window", "p": q, "why": "target", "ref": frame["id"]})
-
-    def _run_effects(self, frame: dict[str, Any]) -> None:
-        player, key = frame["p"], frame["card"]
-        effects = self.effects_of(key)
-        for index in frame["idx"]:
-            if self.result is not None:
-                return
-            self.do(player, key, index, effects[index], tuple(frame["targets"]), frame)
-        if frame["then"] == "discard":
-            self.to_discard(key)
-
-    def _plant(self, player: int, key: str, land: str, effects: Any) -> None:
-        found = self.column_of_land(land)
-        assert found is not None
-        holder, col = found
-        spec = next(e for e in effects if e["kind"] == "plant")
-        self.change_morale(
-            holder, int(spec["morale"]), f"{self.name(key)} is planted in {self.name(land)}"
-        )
-        if self.has_room(col, self.card(key)):
-            self.place(key, col)
-        else:
-            self.pending.append(
-                {
-                    "t": "pick",
-                    "p": holder,
-                    "purpose": "make room",
-                    "options": list(col["cards"]),
-                    "place": key,
-                    "land": land,
-                }
-            )
-
-    def _use(self, player: int, action: UseAbility) -> None:
-        self.log(
-            player, "ability", f"{self.pname(player)} uses the ability of {self.name(action.card)}."
-        )
-        self._push_effects(player, action.card, "hold", [action.effect], action.targets, "")
-
-    # --- discovery -------------------------------------------------------------------------
-    def push_discovery(
-        self,
-        player: int,
-        source: int,
-        key: str,
-        *,
-        place: str,
-        escort: bool,
-        discard_self: bool,
-        choose: bool,
-    ) -> None:
-        frame = {
-            "t": "land",
-            "p": player,
-            "src": source,
-            "why": "discover",
-            "card": key,
-            "place": place,
-            "escort": escort,
-            "discard_self": discard_self,
-        }
-        if choose and self.piles[source]:
-            frame = {
-                **frame,
-                "t": "pick",
-                "purpose": "land to discover",
-                "options": list(self.piles[source]),
-            }
-        self.pending.append(frame)
-
-    def _land_missing(self, frame: dict[str, Any]) -> None:
-        """No land left to find: an explorer waiting to land stands anywhere it can."""
-        if frame.get("place"):
-            self._stand_anywhere(frame["p"], frame["place"])
-
-    def _stand_anywhere(self, player: int, key: str) -> None:
-        spots = self.standing_land(self.card(key), player)
-        if spots:
-            self.place(key, spots[0])
-        else:
-            self.to_discard(key)
-            self.log(player, "discard", f"{self.name(key)} finds no room and is discarded.")
-
-    def _land_arrives(self, frame: dict[str, Any], land: str) -> None:
-        player = frame["p"]
-        col = {"land": land, "cards": [], "locked": 0}
-        self.rows[player].append(col)
-        self.age[land] = 1
-        card = self.card(land)
-        self.log(
-            player,
-            "land",
-            f"{self.pname(player)} "
-            f"{'plays the first land' if frame['why'] == 'first' else 'discovers'} "
-            f"{card.name} ({card.continent}).",
-            {"land": land},
-        )
-        opening = [i for i, e in enumerate(self.effects_of(land)) if e["when"] == "play"]
-        self._push_effects(player, land, "play", opening, (), "")
-        place = frame.get("place", "")
-        if place:
-            if self.can_stand(col, self.card(place)):
-                self.place(place, col)
-            else:
-                self._stand_anywhere(player, place)
-        finder = frame.get("card", "")
-        if finder:
-            ctx = Ctx(player, finder, col, discovered=card)
-            for effect in self.effects_of(finder):
-                if effect["when"] == "discover" and self.cond(effect.get("if"), ctx):
-                    self.change_morale(
-                        player, int(effect["amount"]), f"{self.name(finder)} finds {card.name}"
-                    )
-            if frame.get("discard_self"):
-                self.remove(finder, death=False, why="its journey is over")
-        if frame.get("escort"):
-            options = [
-                k
-                for c in self.rows[player]
-                if c is not col
-                for k in c["cards"]
-                if self.can_stand(col, self.card(k)) and not self.planted(k, player)
-            ]
-            if options:
-                self.pending.append(
-                    {
-                        "t": "pick",
-                        "p": player,
-                        "purpose": "escort",
-                        "options": ["", *options],
-                        "land": land,
-                    }
-                )
 
     # --- picks -------------------------------------------------------------------------------
     def _resolve_pick(self, frame: dict[str, Any], choice: str) -> None:
