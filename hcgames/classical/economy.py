@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-__all__ = ["CATEGORIES", "ORDINARY", "Cost", "can_pay", "cost_text", "pay"]
+__all__ = ["CATEGORIES", "ORDINARY", "Cost", "can_pay", "cost_text", "pay", "spent_text"]
 
 CATEGORIES: tuple[str, ...] = ("food", "luxury", "wood", "iron", "stone", "gold")
 ORDINARY: tuple[str, ...] = CATEGORIES[:-1]
@@ -97,3 +97,8 @@ def cost_text(needs: Sequence[Sequence[str]], any_count: int = 0) -> str:
     if not parts:
         return "nothing"
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def spent_text(spent: dict[str, int]) -> str:
+    """What a payment used, in words: ``"2 food, 1 stone"`` (``"nothing"`` if empty)."""
+    return ", ".join(f"{n} {c}" for c, n in spent.items() if n) or "nothing"
