@@ -80,7 +80,8 @@ def notebooks(extra: list[str]) -> None:
     jupyter = BIN / ("jupyter.exe" if os.name == "nt" else "jupyter")
     if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in extra:
         extra = [*extra, "--allow-root"]  # containers and CI machines often run as root
-    run(jupyter, "lab", "notebooks/00-index.ipynb", *extra)
+    # serve the whole project (links between notebooks and docs work) and open the index
+    run(jupyter, "lab", f"--ServerApp.root_dir={ROOT}", "notebooks/00-index.ipynb", *extra)
 
 
 def test(extra: list[str]) -> None:
