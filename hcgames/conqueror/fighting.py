@@ -28,10 +28,11 @@ from hcgames.conqueror.actions import (
     units_text,
 )
 from hcgames.conqueror.battle import Army, BattleResult, fight
+from hcgames.conqueror.fields import DuelsFields
 from hcgames.core import Action, Event
 
 if TYPE_CHECKING:
-    from hcgames.conqueror.game import DuelsGame
+    pass
 
 __all__ = ["Battle", "BattleMixin"]
 
@@ -102,23 +103,8 @@ class Battle:
         }
 
 
-class BattleMixin:
+class BattleMixin(DuelsFields):
     """Battle steps of :class:`~hcgames.conqueror.state.DuelsState`."""
-
-    game: DuelsGame
-    battle: Battle | None
-    stage: str
-    owner: list[int]
-    cav: list[int]
-    inf: list[int]
-    fresh_cav: list[int]
-    fresh_inf: list[int]
-    bonus_cav: list[int]
-    bonus_inf: list[int]
-    gold: list[int]
-    hero_owner: list[int]
-    prize_taken: list[bool]
-    abandoned: set[int]
 
     if TYPE_CHECKING:
 

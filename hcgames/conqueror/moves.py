@@ -13,30 +13,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hcgames.conqueror.actions import Attack, EndPhase, JointAttack, Move, units_text
+from hcgames.conqueror.fields import DuelsFields
 from hcgames.conqueror.sides import NOBODY
 from hcgames.core import Action, Event
 
 if TYPE_CHECKING:
-    from hcgames.conqueror.game import DuelsGame
+    pass
 
 __all__ = ["MoveMixin"]
 
 _END = EndPhase()
 
 
-class MoveMixin:
+class MoveMixin(DuelsFields):
     """Action phase moves of :class:`~hcgames.conqueror.state.DuelsState`."""
-
-    game: DuelsGame
-    owner: list[int]
-    cav: list[int]
-    inf: list[int]
-    fresh_cav: list[int]
-    fresh_inf: list[int]
-    bonus_cav: list[int]
-    bonus_inf: list[int]
-    active: int
-    abandoned: set[int]
 
     if TYPE_CHECKING:
 

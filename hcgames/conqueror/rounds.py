@@ -14,11 +14,12 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from hcgames.conqueror.actions import BuyHero, Disband, DrawChronicle, EndPhase, Rally, Recruit
+from hcgames.conqueror.fields import DuelsFields
 from hcgames.conqueror.sides import INDEPENDENT, NOBODY
 from hcgames.core import Action, Event
 
 if TYPE_CHECKING:
-    from hcgames.conqueror.game import DuelsGame
+    pass
 
 __all__ = ["RoundMixin"]
 
@@ -26,29 +27,8 @@ _END = EndPhase()
 _RALLY = Rally()
 
 
-class RoundMixin:
+class RoundMixin(DuelsFields):
     """Round flow and planning steps of :class:`~hcgames.conqueror.state.DuelsState`."""
-
-    game: DuelsGame
-    owner: list[int]
-    cav: list[int]
-    inf: list[int]
-    fresh_cav: list[int]
-    fresh_inf: list[int]
-    bonus_cav: list[int]
-    bonus_inf: list[int]
-    gold: list[int]
-    hero_owner: list[int]
-    round_no: int
-    stage: str
-    active: int
-    deck: list[str]
-    card: str
-    recruited: dict[int, list[int]]
-    rally_used: list[bool]
-    rally_now: list[bool]
-    rally_cavalry: list[int]
-    abandoned: set[int]
 
     if TYPE_CHECKING:
 

@@ -12,29 +12,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from hcgames.conqueror.fields import DuelsFields
 from hcgames.core import Event, Outcome
 
 if TYPE_CHECKING:
-    from hcgames.conqueror.fighting import Battle
-    from hcgames.conqueror.game import DuelsGame
+    pass
 
 __all__ = ["VictoryMixin"]
 
 
-class VictoryMixin:
+class VictoryMixin(DuelsFields):
     """Victory checks and final scoring of :class:`~hcgames.conqueror.state.DuelsState`."""
-
-    game: DuelsGame
-    owner: list[int]
-    cav: list[int]
-    inf: list[int]
-    round_no: int
-    stage: str
-    active: int
-    fort_streak: list[int]
-    held_rounds: list[int]
-    battle: Battle | None
-    result: Outcome | None
 
     if TYPE_CHECKING:
 

@@ -21,44 +21,17 @@ from hcgames.conqueror.actions import (
     Recruit,
     Retreat,
 )
+from hcgames.conqueror.fields import DuelsFields
 from hcgames.core import Action
 
 if TYPE_CHECKING:
-    from hcgames.conqueror.fighting import Battle
-    from hcgames.conqueror.game import DuelsGame
-    from hcgames.core import Outcome
+    pass
 
 __all__ = ["ViewMixin"]
 
 
-class ViewMixin:
+class ViewMixin(DuelsFields):
     """Read-only views of :class:`~hcgames.conqueror.state.DuelsState`."""
-
-    game: DuelsGame
-    owner: list[int]
-    cav: list[int]
-    inf: list[int]
-    fresh_cav: list[int]
-    fresh_inf: list[int]
-    bonus_cav: list[int]
-    bonus_inf: list[int]
-    gold: list[int]
-    hero_owner: list[int]
-    prize_taken: list[bool]
-    round_no: int
-    stage: str
-    active: int
-    deck: list[str]
-    card: str
-    recruited: dict[int, list[int]]
-    rally_used: list[bool]
-    rally_now: list[bool]
-    rally_cavalry: list[int]
-    abandoned: set[int]
-    fort_streak: list[int]
-    held_rounds: list[int]
-    battle: Battle | None
-    result: Outcome | None
 
     if TYPE_CHECKING:
 
