@@ -26,6 +26,8 @@ import copy
 import dataclasses
 import hashlib
 import json
+import types
+import typing
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -45,6 +47,7 @@ __all__ = [
     "RuleDecision",
     "SaveError",
     "State",
+    "action_field_problem",
     "action_from_dict",
     "action_to_dict",
 ]
@@ -161,6 +164,96 @@ class RuleDecision:
     topic: str
     decision: str
     source: str = "ours"
+
+
+_FIELD_TYPES: dict[type, dict[str, Any]] = {}
+
+
+def _type_name(hint: Any) -> str:
+    if hint is type(None):
+        return "None"
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(_type_name(arg) for arg in typing.get_args(hint))
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return f"a tuple of {_type_name(args[0])}"
+        return "a tuple of (" + ", ".join(_type_name(a) for a in args) + ")"
+    if origin is typing.Literal:
+        return " or ".join(repr(a) for a in typing.get_args(hint))
+    return getattr(hint, "__name__", str(hint))
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether ``value`` is of the declared field type (plain data only)."""
+    if hint is Any:
+        return True
+    if hint is type(None) or hint is None:
+        return value is None
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, arg) for arg in typing.get_args(hint))
+    if origin is typing.Literal:
+        return any(value == arg and type(value) is type(arg) for arg in typing.get_args(hint))
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(item, args[0]) for item in value)
+        return len(value) == len(args) and all(map(_fits, value, args))
+    if hint is int:  # a bool is an int to Python, never to a rule
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if isinstance(hint, type):
+        return isinstance(value, hint)
+    return True  # a hint this check does not understand is not refused here
+
+
+def action_field_problem(action: Action) -> str | None:
+    """Say which field of ``action`` holds a value of the wrong type, or ``None``.
+
+    Actions travel from widgets, saved files and other programs, so a list where a
+    string belongs must be refused with a message, not crash the rules.
+
+    >>> @dataclass(frozen=True)
+    ... class Go(Action):
+    ...     to: str
+    >>> action_field_problem(Go(to="Rome")) is None
+    True
+    >>> action_field_problem(Go(to=["Rome"]))
+    "Go's field 'to' must be str, not list (['Rome'])"
+    """
+    cls = type(action)
+    hints = _FIELD_TYPES.get(cls)
+    if hints is None:
+        try:
+            hints = typing.get_type_hints(cls)
+        except Exception:  # an unresolvable annotation: check nothing rather than crash
+            hints = {}
+        _FIELD_TYPES[cls] = hints
+    for item in dataclasses.fields(action):
+        value = getattr(action, item.name)
+        hint = hints.get(item.name, Any)
+        if not _fits(value, hint):
+            shown = repr(value)
+            if len(shown) > 60:
+                shown = shown[:57] + "..."
+            return (
+                f"{cls.__name__}'s field {item.name.rstrip('_')!r} must be "
+                f"{_type_name(hint)}, not {type(value).__name__} ({shown})"
+            )
+    return None
+
+
+def _safe_str(action: Action) -> str:
+    """``str(action)``, or a plain listing when a wrongly typed field breaks the sentence."""
+    try:
+        return str(action)
+    except Exception:
+        return Action.__str__(action)
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
@@ -320,18 +413,19 @@ class Game:
         if problems:
             raise SaveError("saved game", problems)
         assert isinstance(seed, int) and isinstance(history, list)
-        types = {t.__name__: t for t in self.action_types}
+        known = {t.__name__: t for t in self.action_types}
         state = self.new_game(seed)
         for index, item in enumerate(history):
             try:
-                action = action_from_dict(item, types)
+                action = action_from_dict(item, known)
             except (ValueError, TypeError) as exc:
                 raise SaveError("saved game", [f"history[{index}]: {exc}"]) from None
             try:
                 state.apply(action)
             except IllegalAction as exc:
                 raise SaveError(
-                    "saved game", [f"history[{index}] ({action}) is not legal there: {exc}"]
+                    "saved game",
+                    [f"history[{index}] ({_safe_str(action)}) is not legal there: {exc}"],
                 ) from None
         digest = doc.get("digest")
         if digest is not None and digest != state.digest():
@@ -495,6 +589,13 @@ class State:
         if not isinstance(action, Action):
             raise IllegalAction(
                 f"{action!r} is not an action of this game", rule="actions", action=action
+            )
+        problem = action_field_problem(action)
+        if problem is not None:
+            raise IllegalAction(
+                f"{problem}: the action was refused and nothing changed",
+                rule="action fields",
+                action=action,
             )
         if self.is_terminal():
             outcome = self.outcome()
