@@ -27,6 +27,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser_checks import PageFacts, link_problem, problems
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 CHROMIUM = Path("/usr/bin/chromium")
@@ -77,7 +79,8 @@ def _free_port() -> int:
 class Voila:
     """A Voila server over one folder of notebooks, stopped at the end."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, cwd: Path | None = None) -> None:
+        # Voila reads voila.json from the folder it starts in: the project root, as on Binder.
         self.port = _free_port()
         self.log = Path(tempfile.gettempdir()) / f"hcgames-voila-{self.port}.log"
         env = dict(os.environ)
@@ -96,7 +99,7 @@ class Voila:
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 env=env,
-                cwd=folder,
+                cwd=cwd or folder,
             )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -142,7 +145,7 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def notebook_server() -> Iterator[Voila]:
-    server = Voila(ROOT / "notebooks")
+    server = Voila(ROOT / "notebooks", cwd=ROOT)
     yield server
     server.stop()
 
@@ -164,10 +167,16 @@ def toy_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Voila]:
 class Page:
     """One rendered notebook, with the console errors it logged."""
 
-    def __init__(self, browser: Any, server: Voila, notebook: str) -> None:
+    def __init__(
+        self,
+        browser: Any,
+        server: Voila,
+        notebook: str,
+        viewport: tuple[int, int] = (1280, 1600),
+    ) -> None:
         from playwright.sync_api import TimeoutError as PageTimeout
 
-        self.page = browser.new_page(viewport={"width": 1280, "height": 1600})
+        self.page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
         self.errors: list[str] = []
         self.page.on("console", self._on_console)
         self.page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
@@ -216,10 +225,34 @@ class Page:
         self.page.close()
 
 
-def _check_page(page: Page, name: str) -> None:
+def _is_lesson(notebook: Path) -> bool:
+    """Notebooks converted to lessons carry ``"hcgames": {"lesson": true}`` in metadata."""
+    import json
+
+    meta = json.loads(notebook.read_text(encoding="utf-8")).get("metadata", {})
+    return bool(meta.get("hcgames", {}).get("lesson"))
+
+
+def _check_lesson(page: Page, notebook: Path) -> None:
+    """The page reads as a lesson: nothing pre-answered, nothing a student cannot do,
+    no print dumps, names not ids, links that work; the quiz answers when asked."""
+    facts = PageFacts.read(page.page)
+    found = problems(facts)
+    found += [p for p in (link_problem(a["href"], notebook) for a in facts.links) if p]
+    assert not found, f"{notebook.name} breaks the lesson rules:\n- " + "\n- ".join(found)
+    items = page.page.locator(".hc-quiz-item")
+    if items.count():
+        first = items.first
+        first.locator("button", has_text="Check my answer").click()
+        _wait_for_text(page, first, ".hc-quiz-feedback", lambda text: bool(text.strip()))
+
+
+def _check_page(page: Page, name: str, notebook: Path | None = None) -> None:
     body = page.page.locator("body").inner_text()
     assert "Error displaying widget" not in body, f"{name}: a widget failed to display"
     assert not page.errors, f"{name}: console errors:\n" + "\n".join(page.errors)
+    if notebook is not None and _is_lesson(notebook):
+        _check_lesson(page, notebook)
     for map_view in page.page.locator(".hcgames-map").all():
         _check_map(page, map_view, name)
     steppers = page.page.locator(".hcgames-stepper").filter(has=page.page.locator(".hcgames-map"))
@@ -319,8 +352,8 @@ def test_toy_stepper_in_the_browser(browser: Any, toy_server: Voila) -> None:
 def test_notebook_renders_in_the_browser(
     browser: Any, notebook_server: Voila, notebook: Path
 ) -> None:
-    page = Page(browser, notebook_server, notebook.name)
+    page = Page(browser, notebook_server, notebook.name, viewport=(1366, 768))
     try:
-        _check_page(page, notebook.name)
+        _check_page(page, notebook.name, notebook)
     finally:
         page.close()

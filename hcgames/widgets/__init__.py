@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from hcgames.widgets._base import PALETTE, View, player_colour, region_colour
 from hcgames.widgets.charts import BattlePanel, ScoreChart, Timeline, year_label
+from hcgames.widgets.lesson import Quiz, QuizItem, table
 from hcgames.widgets.maps import BoardView, MapView, RegionView
 from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog, HistoryCard
 from hcgames.widgets.stepper import BOT_NAMES, GameStepper, PlayApp, make_bot
@@ -35,6 +36,8 @@ __all__ = [
     "HistoryCard",
     "MapView",
     "PlayApp",
+    "Quiz",
+    "QuizItem",
     "RegionView",
     "ScoreChart",
     "Timeline",
@@ -42,5 +45,6 @@ __all__ = [
     "make_bot",
     "player_colour",
     "region_colour",
+    "table",
     "year_label",
 ]

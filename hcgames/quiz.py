@@ -1,0 +1,144 @@
+"""Questions for the class: a small checked format and a marker that needs no Jupyter.
+
+A question is a choice among options, or a number (a year, a count). Lessons keep
+their questions in ``data/lessons/<notebook>.json``; the app shows them blank and
+says whether an answer is right only after the student answers, and the teacher
+pack prints the same questions with their answers as a key.
+
+>>> q = Question(id="cannae", kind="number", prompt="When was Cannae fought?",
+...              answer=-216, unit="year", explanation="In 216 BC.")
+>>> check_answer(q, "216 BC"), check_answer(q, "-216"), check_answer(q, "216")
+(True, True, True)
+>>> check_answer(q, "AD 216"), check_answer(q, "215 BC")
+(False, False)
+>>> answer_text(q)
+'216 BC'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from hcgames.core import DataError
+from hcgames.data import read_json
+
+__all__ = ["Question", "answer_text", "check_answer", "lesson_questions", "parse_questions"]
+
+KINDS = ("choice", "number")
+#: every field a question may have ("timeline" links a question to a timeline event)
+FIELDS = ("id", "kind", "prompt", "answer", "explanation", "options", "unit", "hint", "timeline")
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question: ``answer`` is the index of the right option, or the number."""
+
+    id: str
+    kind: str
+    prompt: str
+    answer: int
+    explanation: str
+    options: tuple[str, ...] = ()
+    unit: str = ""  # "year" reads "216 BC" and "-216" alike
+    hint: str = ""  # shown after a wrong answer
+
+
+def parse_questions(items: Any, source: str) -> list[Question]:
+    """Check a list of question dicts and build the questions; DataError lists every problem."""
+    problems: list[str] = []
+    out: list[Question] = []
+    if not isinstance(items, list):
+        raise DataError(source, ["the questions must be a list"])
+    seen: set[str] = set()
+    for index, item in enumerate(items):
+        where = f"question {index + 1}"
+        if not isinstance(item, dict):
+            problems.append(f"{where} must be an object")
+            continue
+        qid = item.get("id")
+        where = f"question {qid!r}" if isinstance(qid, str) else where
+        kind = item.get("kind")
+        answer = item.get("answer")
+        options = item.get("options", [])
+        for key in ("id", "prompt", "explanation"):
+            if not isinstance(item.get(key), str) or not item.get(key):
+                problems.append(f"{where}: '{key}' must be a non-empty text")
+        if isinstance(qid, str):
+            if qid in seen:
+                problems.append(f"{where}: the id is used twice")
+            seen.add(qid)
+        if kind not in KINDS:
+            problems.append(f"{where}: 'kind' must be one of {KINDS}, not {kind!r}")
+        if not isinstance(answer, int) or isinstance(answer, bool):
+            problems.append(f"{where}: 'answer' must be a whole number")
+        elif kind == "choice":
+            if not isinstance(options, list) or len(options) < 2:
+                problems.append(f"{where}: a choice needs at least two options")
+            elif not 0 <= answer < len(options):
+                problems.append(f"{where}: 'answer' {answer} is not an option's index")
+        unknown = set(item) - set(FIELDS)
+        if unknown:
+            problems.append(f"{where}: unknown fields {sorted(unknown)}")
+        if not problems:
+            out.append(
+                Question(
+                    id=str(qid),
+                    kind=str(kind),
+                    prompt=item["prompt"],
+                    answer=int(answer or 0),
+                    explanation=item["explanation"],
+                    options=tuple(options),
+                    unit=str(item.get("unit", "")),
+                    hint=str(item.get("hint", "")),
+                )
+            )
+    if problems:
+        raise DataError(source, problems)
+    return out
+
+
+def lesson_questions(notebook: str) -> list[Question]:
+    """The questions of one lesson, from ``data/lessons/<notebook>.json``."""
+    doc = read_json("lessons", f"{notebook}.json")
+    return parse_questions(doc.get("questions"), f"lessons/{notebook}.json")
+
+
+def _read_number(text: str, year: bool) -> tuple[int, bool] | None:
+    found = re.search(r"-?\d+", text.replace(",", ""))
+    if found is None:
+        return None
+    value = int(found.group())
+    low = text.lower()
+    if re.search(r"\bbc\b|\bbce\b", low) and value > 0:
+        value = -value
+    plain = value > 0 and not re.search(r"\bad\b|\bce\b", low)
+    return value, year and plain
+
+
+def check_answer(question: Question, given: Any) -> bool:
+    """Whether ``given`` (an option index, or the text a student typed) is right.
+
+    For a year whose answer is BC, a plain number without "AD" counts as BC: a
+    student who types 216 for Cannae means 216 BC.
+    """
+    if question.kind == "choice":
+        return isinstance(given, int) and not isinstance(given, bool) and given == question.answer
+    reading = _read_number(str(given), question.unit == "year")
+    if reading is None:
+        return False
+    value, could_be_bc = reading
+    return value == question.answer or (
+        could_be_bc and question.answer < 0 and -value == question.answer
+    )
+
+
+def answer_text(question: Question) -> str:
+    """The right answer in words, for feedback and answer keys."""
+    if question.kind == "choice":
+        return question.options[question.answer]
+    if question.unit == "year":
+        year = question.answer
+        return f"{-year} BC" if year < 0 else f"AD {year}"
+    return f"{question.answer}" + (f" {question.unit}" if question.unit else "")

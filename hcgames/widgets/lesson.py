@@ -1,0 +1,156 @@
+"""Pieces of a lesson page: questions that answer only when asked, and readable tables.
+
+A student reads these in the Voila app, where no code shows and no cell can be run,
+so every result is a sentence, a table or a picture, and every question starts blank.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from hcgames.quiz import Question, answer_text, check_answer, lesson_questions
+
+__all__ = ["Quiz", "QuizItem", "table"]
+
+TITLE = "Check what you learned"
+RIGHT, WRONG = "#007A5E", "#B3411A"  # dark enough to read on a projector
+
+TABLE_CSS = "border-collapse:collapse;font-size:15px;line-height:1.4;margin:4px 0 10px 0;"
+CELL_CSS = "border-bottom:1px solid #bbb;padding:4px 10px;text-align:left;vertical-align:top;"
+
+
+def table(
+    rows: Iterable[Mapping[str, Any]] | Any,
+    columns: Sequence[str] | None = None,
+    caption: str | None = None,
+) -> widgets.HTML:
+    """An HTML table a class can read: ``rows`` are dicts (or a pandas DataFrame).
+
+    Numbers that are whole print whole; text is escaped.
+    """
+    if hasattr(rows, "to_dict"):
+        rows = rows.to_dict("records")
+    rows = [dict(row) for row in rows]
+    if columns is None:
+        columns = list(rows[0]) if rows else []
+    head = "".join(
+        f"<th style='{CELL_CSS}border-bottom:2px solid #333'>{html.escape(str(c))}</th>"
+        for c in columns
+    )
+    body = "".join(
+        "<tr>"
+        + "".join(f"<td style='{CELL_CSS}'>{_cell(row.get(c, ''))}</td>" for c in columns)
+        + "</tr>"
+        for row in rows
+    )
+    cap = (
+        f"<caption style='caption-side:top;text-align:left;font-weight:bold;font-size:15px;"
+        f"padding-bottom:4px'>{html.escape(caption)}</caption>"
+        if caption
+        else ""
+    )
+    return widgets.HTML(
+        f"<table class='hc-table' style='{TABLE_CSS}'>{cap}<thead><tr>{head}</tr></thead>"
+        f"<tbody>{body}</tbody></table>"
+    )
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, widgets.Widget):
+        raise TypeError("a table cell holds text or a number, not a widget")
+    return html.escape(str(value))
+
+
+class QuizItem(widgets.VBox):
+    """One question with its answer control, a Check button and (after checking) feedback."""
+
+    def __init__(self, question: Question, number: int) -> None:
+        self.question = question
+        prompt = widgets.HTML(
+            f"<div style='font-size:16px'><b>{number}. {html.escape(question.prompt)}</b></div>"
+        )
+        if question.kind == "choice":
+            self.answer: widgets.Widget = widgets.RadioButtons(
+                options=[(text, i) for i, text in enumerate(question.options)],
+                value=None,
+                layout=widgets.Layout(width="auto"),
+            )
+        else:
+            self.answer = widgets.Text(
+                placeholder="a year, e.g. 216 BC" if question.unit == "year" else "a number",
+                layout=widgets.Layout(width="220px"),
+            )
+        self.button = widgets.Button(
+            description="Check my answer",
+            button_style="primary",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.reveal = widgets.Button(
+            description="Show the answer", layout=widgets.Layout(width="auto", display="none")
+        )
+        self.feedback = widgets.HTML("")
+        self.feedback.add_class("hc-quiz-feedback")
+        self.button.on_click(self.check)
+        self.reveal.on_click(self.show_answer)
+        super().__init__(
+            [prompt, self.answer, widgets.HBox([self.button, self.reveal]), self.feedback],
+            layout=widgets.Layout(margin="0 0 14px 0"),
+        )
+        self.add_class("hc-quiz-item")
+
+    def _say(self, text: str) -> None:
+        self.feedback.value = f"<div style='font-size:15px;max-width:60em'>{text}</div>"
+
+    def check(self, _button: Any = None) -> bool | None:
+        """Mark the answer given; says nothing is chosen when nothing is."""
+        given = self.answer.value
+        if given is None or given == "":
+            self._say("Choose or type an answer first.")
+            return None
+        if check_answer(self.question, given):
+            self._say(
+                f"<b style='color:{RIGHT}'>Right.</b> {html.escape(self.question.explanation)}"
+            )
+            self.reveal.layout.display = "none"
+            return True
+        hint = f" {html.escape(self.question.hint)}" if self.question.hint else ""
+        self._say(f"<b style='color:{WRONG}'>Not quite.</b>{hint} Try again, or show the answer.")
+        self.reveal.layout.display = None
+        return False
+
+    def show_answer(self, _button: Any = None) -> None:
+        self._say(
+            f"The answer: <b>{html.escape(answer_text(self.question))}</b>. "
+            f"{html.escape(self.question.explanation)}"
+        )
+
+
+class Quiz(widgets.VBox):
+    """Questions for the class, blank until a student answers each one.
+
+    ``Quiz.for_lesson("12-duels-history")`` reads ``data/lessons/12-duels-history.json``.
+    """
+
+    def __init__(
+        self, questions: Sequence[Question], title: str = "Check what you learned"
+    ) -> None:
+        self.items = [QuizItem(q, i + 1) for i, q in enumerate(questions)]
+        heading = (
+            widgets.HTML(f"<h3 style='margin:6px 0'>{html.escape(title)}</h3>") if title else None
+        )
+        super().__init__([w for w in (heading, *self.items) if w is not None])
+        self.add_class("hc-quiz")
+
+    @classmethod
+    def for_lesson(cls, notebook: str, title: str = TITLE) -> Quiz:
+        return cls(lesson_questions(notebook), title=title)
+
+    @property
+    def text(self) -> str:
+        return " ".join(f"{i + 1}. {item.question.prompt}" for i, item in enumerate(self.items))

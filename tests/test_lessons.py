@@ -1,0 +1,107 @@
+"""The lesson toolkit: questions that start blank and answer only when asked,
+question files that are checked, and tables a class can read."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hcgames.core import DataError
+from hcgames.quiz import Question, answer_text, check_answer, lesson_questions, parse_questions
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSON_FILES = sorted((ROOT / "data" / "lessons").glob("*.json"))
+
+CHOICE = {
+    "id": "alps",
+    "kind": "choice",
+    "prompt": "Which mountains did Hannibal cross into Italy?",
+    "options": ["The Pyrenees", "The Alps"],
+    "answer": 1,
+    "explanation": "The Alps, in 218 BC.",
+}
+YEAR = {
+    "id": "cannae",
+    "kind": "number",
+    "unit": "year",
+    "prompt": "When was Cannae?",
+    "answer": -216,
+    "explanation": "216 BC.",
+}
+
+
+def test_a_bc_year_is_read_from_every_way_a_student_writes_it() -> None:
+    (q,) = parse_questions([YEAR], "test")
+    for given in ("216 BC", "-216", "216", "216 bce", " 216 BC "):
+        assert check_answer(q, given), given
+    for given in ("AD 216", "216 AD", "215 BC", "", "Cannae"):
+        assert not check_answer(q, given), given
+    assert answer_text(q) == "216 BC"
+
+
+def test_a_choice_is_right_only_for_its_own_option() -> None:
+    (q,) = parse_questions([CHOICE], "test")
+    assert check_answer(q, 1) and not check_answer(q, 0) and not check_answer(q, True)
+    assert answer_text(q) == "The Alps"
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"answer": 5}, "not an option's index"),
+        ({"kind": "essay"}, "'kind' must be one of"),
+        ({"prompt": ""}, "'prompt' must be a non-empty text"),
+        ({"answer": "1"}, "'answer' must be a whole number"),
+        ({"colour": "red"}, "unknown fields"),
+    ],
+)
+def test_a_broken_question_file_names_every_problem(change: dict, message: str) -> None:
+    with pytest.raises(DataError, match=message):
+        parse_questions([{**CHOICE, **change}], "lessons/test.json")
+
+
+def test_the_same_question_id_twice_is_refused() -> None:
+    with pytest.raises(DataError, match="used twice"):
+        parse_questions([CHOICE, CHOICE], "lessons/test.json")
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=[p.stem for p in LESSON_FILES])
+def test_every_lesson_question_file_loads_and_its_key_is_right(path: Path) -> None:
+    questions = lesson_questions(path.stem)
+    assert questions, f"{path.name} has no questions"
+    for q in questions:
+        assert check_answer(q, q.answer if q.kind == "choice" else str(q.answer)), q.id
+        if q.kind == "choice":
+            assert not check_answer(q, (q.answer + 1) % len(q.options)), q.id
+        else:
+            assert not check_answer(q, str(q.answer + 1)), q.id
+    assert (ROOT / "notebooks" / f"{path.stem}.ipynb").exists(), "questions of no notebook"
+    assert json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_quiz_starts_blank_and_answers_only_when_asked() -> None:
+    from hcgames.widgets import Quiz
+
+    quiz = Quiz([Question(**{**CHOICE, "options": tuple(CHOICE["options"])}),
+                 Question(**YEAR)])
+    alps, cannae = quiz.items
+    assert alps.answer.value is None and alps.feedback.value == ""
+    assert cannae.answer.value == "" and cannae.feedback.value == ""
+    alps.button.click()
+    assert "Choose or type an answer first" in alps.feedback.value
+    alps.answer.value = 0
+    assert alps.check() is False and "Not quite" in alps.feedback.value
+    assert alps.reveal.layout.display is None  # "Show the answer" appears after a miss
+    alps.show_answer()
+    assert "The Alps" in alps.feedback.value
+    cannae.answer.value = "216 BC"
+    assert cannae.check() is True and "Right." in cannae.feedback.value
+
+
+def test_table_shows_whole_numbers_whole_and_escapes_text() -> None:
+    from hcgames.widgets import table
+
+    html = table([{"side": "Rome <SPQR>", "forts": 5.0, "share": 0.25}], caption="Forts").value
+    assert ">5<" in html and "0.25" in html and "&lt;SPQR&gt;" in html and "Forts" in html

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Render every notebook in Voila as a class would see it, measure it and screenshot it.
+
+    python tools/lesson_report.py [--out FOLDER] [--only 10,12] [--root CHECKOUT]
+
+For each notebook: the page height in screens and the number of visible output
+blocks at 1366x768 and at 1024x700, any broken lesson rule (the same checks as the
+browser test), and PNG screenshots of the first screen at both sizes plus the whole
+page at 1366 wide, written to FOLDER (default ``build/lesson-report``). Prints a
+table. Needs Debian's chromium at /usr/bin/chromium and the test extras.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(HERE))
+
+from tests.browser_checks import PageFacts, link_problem, problems  # noqa: E402
+from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, Page, Voila  # noqa: E402
+
+SIZES = ((1366, 768), (1024, 700))
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=HERE / "build" / "lesson-report")
+    parser.add_argument("--only", default="", help="comma-separated notebook number prefixes")
+    parser.add_argument(
+        "--root", type=Path, default=HERE, help="checkout whose notebooks to render"
+    )
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    root = args.root.resolve()
+    notebooks = sorted((root / "notebooks").glob("*.ipynb"))
+    if args.only:
+        prefixes = tuple(args.only.split(","))
+        notebooks = [nb for nb in notebooks if nb.name.startswith(prefixes)]
+    args.out.mkdir(parents=True, exist_ok=True)
+    server = Voila(root / "notebooks", cwd=root)
+    rows = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            for notebook in notebooks:
+                page = Page(browser, server, notebook.name, viewport=SIZES[0])
+                row: dict[str, object] = {"notebook": notebook.name}
+                for width, height in SIZES:
+                    page.page.set_viewport_size({"width": width, "height": height})
+                    page.page.wait_for_timeout(1200)
+                    facts = PageFacts.read(page.page)
+                    row[f"screens_{width}"] = facts.screens
+                    row[f"print_blocks_{width}"] = facts.print_blocks
+                    page.page.screenshot(path=str(args.out / f"{notebook.stem}-{width}.png"))
+                    if width == SIZES[0][0]:
+                        row["problems"] = problems(facts) + [
+                            p
+                            for p in (link_problem(link["href"], notebook) for link in facts.links)
+                            if p
+                        ]
+                        row["errors"] = list(page.errors)
+                page.page.set_viewport_size(
+                    {"width": 1366, "height": min(16000, int(facts.height) + 50)}
+                )
+                page.page.wait_for_timeout(800)
+                page.page.screenshot(path=str(args.out / f"{notebook.stem}-full.png"))
+                page.close()
+                rows.append(row)
+                print(
+                    f"{notebook.name:48} {row['screens_1366']:5} screens  "
+                    f"{row['print_blocks_1366']:3} print blocks  "
+                    f"{row['screens_1024']:5} screens at 1024  problems: {len(row['problems'])}",
+                    flush=True,
+                )
+            browser.close()
+    finally:
+        server.stop()
+    (args.out / "report.json").write_text(json.dumps(rows, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
