@@ -43,13 +43,14 @@ QUIZ_FEEDBACK_SELECTOR = ".hc-quiz-feedback"
 
 
 def allowed_hyphenated() -> set[str]:
-    """Ordinary hyphenated words a lesson may use (one a line in browser_allowlist.txt)."""
-    path = Path(__file__).with_name("browser_allowlist.txt")
+    """Ordinary hyphenated words a lesson may use: one a line in tests/browser_allowlist*.txt
+    (a shared list, and one per game)."""
     words = set()
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.split("#", 1)[0].strip().lower()
-        if line:
-            words.add(line)
+    for path in sorted(Path(__file__).parent.glob("browser_allowlist*.txt")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            line = line.split("#", 1)[0].strip().lower()
+            if line:
+                words.add(line)
     return words
 
 
