@@ -31,9 +31,6 @@ from hcgames.core import Game, RuleDecision
 __all__ = ["ConquestGame", "rule_decisions"]
 
 PLAYERS = ("White", "Black")
-#: actions one turn can hold at most: 20 moves, two recapture steps after each
-#: capture, one pass, one draw offer and its answer
-ACTIONS_PER_TURN = 20 + 2 * 20 + 1 + 2
 
 
 class ConquestGame(Game):
@@ -147,9 +144,12 @@ class ConquestGame(Game):
 
     @property
     def max_actions(self) -> int:
-        """``turn_limit`` turns of at most 63 actions each (20 moves, 40 recapture
-        steps, a pass and a draw offer with its answer)."""
-        return ACTIONS_PER_TURN * self.turn_limit
+        """``turn_limit`` turns of at most 63 actions each: 20 moves, up to
+        ``recapture_moves`` (2) recapture steps after each of them, a pass and a draw
+        offer with its answer."""
+        moves = self.rules.moves_per_turn
+        per_turn = moves + self.rules.recapture_moves * moves + 1 + 2
+        return per_turn * self.turn_limit
 
     @classmethod
     def variants(cls) -> list[dict[str, Any]]:
