@@ -159,3 +159,21 @@ def test_ship_cargo_refusal_says_an_elephant() -> None:
     state = ConquestGame.position(pieces).new_game()
     with pytest.raises(IllegalAction, match="already carries an elephant;"):
         state.apply(Move("W-soldier1", "c2"))
+
+
+# --- rule decisions are labelled honestly -------------------------------------------------
+def test_rule_decisions_label_our_choices_as_ours() -> None:
+    decisions = {d.topic: d for d in ConquestGame().rule_decisions()}
+    assert {d.source for d in decisions.values()} == {"rulebook", "ours"}
+    for topic in (
+        "Knight ending aboard its own ship",
+        "A begun recapture is completed",
+        "What a needed move is",
+        "First player",
+        "Piece mix",
+        "Board",
+        "Counting quiet turns",
+    ):
+        assert decisions[topic].source == "ours", topic
+    for decision in decisions.values():
+        assert " a elephant" not in decision.decision.lower()
