@@ -23,8 +23,8 @@ The rules in brief
   riding an elephant aboard may step ashore on their own, but an elephant going
   ashore takes its riders with it.
 * **Knights** may pass through spaces held by their own pieces (each counts as a
-  step) but must end on an empty space or with a capture. Nothing passes through
-  an enemy.
+  step) but must end on an empty space or with a capture (or, our reading, aboard
+  their own empty ship at a port). Nothing passes through an enemy.
 * **Captures** work as in chess: step onto the enemy and replace it. Everything a
   captured piece carries goes too. Soldiers may not capture elephants. A soldier
   may capture as it dismounts. A land piece may seize an enemy ship at port: its
@@ -32,7 +32,9 @@ The rules in brief
   Land pieces cannot touch ships at sea; ships take ships anywhere on the water.
 * **Recapture.** After each capture made with moves still to spare, the opponent
   may answer at once, out of turn: retake on that very space in one step, or in two
-  steps when both are needed (no separate capture on the way), or refuse. Then
+  steps when both are needed (no separate capture on the way), or refuse; once
+  the first of two steps is taken, the recapture must be completed (ours). The
+  number of steps, 2, is ``recapture_moves`` in ``data/conquest/rules.json``. Then
   the mover continues. A capture made with the turn's last move gets no answer.
   A capturing piece that survives moves on as if it had not moved yet, within the
   turn's allowance. Capturing an enemy piece inside your own capitol gives back 4
@@ -46,8 +48,9 @@ Decisions of ours (the rulebook is silent)
 ------------------------------------------
 Every choice is listed by :func:`rule_decisions` (also ``ConquestGame().rule_decisions()``):
 the board and piece mix (10 soldiers, 4 elephants, 2 chariots, 4 knights, 4 ships,
-2 galleons a side), White moving first, one step per action, free recapture steps,
-no recapture of a recapture, what a seized ship keeps, how ship cargo is loaded,
+2 galleons a side), White moving first, one step per action, a knight ending aboard
+its own ship after passing through its men, free recapture steps, completing a
+begun recapture, no recapture of a recapture, what a seized ship keeps, how ship cargo is loaded,
 the capitol penalty fixed at the start of a turn, when an occupation victory
 counts, and a turn limit (default 200 turns) that bounds every game:
 ``max_actions = 63 * turn_limit`` because one turn holds at most 20 moves, two

@@ -145,14 +145,24 @@ class Board:
             if sid in self.dock:
                 links.add(self.dock[sid])
             self.near1[sid] = frozenset(links)
-        self.near2: dict[str, frozenset[str]] = {
-            sid: frozenset({sid} | n1 | {x for m in n1 for x in self.near1[m]})
-            for sid, n1 in self.near1.items()
-        }
+        self._within: dict[tuple[str, int], frozenset[str]] = {}
         # land distance (roads and bridges) to each side's capitol, for the evaluation
         self.capitol_distance: tuple[dict[str, int], ...] = tuple(
             _distances(self.capitol[p], self.roads) for p in range(2)
         )
+
+    def within(self, space: str, links: int) -> frozenset[str]:
+        """Every space at most ``links`` links of any kind from ``space`` (itself included)."""
+        key = (space, links)
+        found = self._within.get(key)
+        if found is None:
+            reached = {space}
+            frontier = {space}
+            for _ in range(links):
+                frontier = {x for m in frontier for x in self.near1[m]} - reached
+                reached |= frontier
+            found = self._within[key] = frozenset(reached)
+        return found
 
     def edges(self) -> list[tuple[str, str, str]]:
         """Every link once as ``(a, b, kind)`` with kind road, bridge, lane or dock."""

@@ -31,9 +31,6 @@ from hcgames.core import Game, RuleDecision
 __all__ = ["ConquestGame", "rule_decisions"]
 
 PLAYERS = ("White", "Black")
-#: actions one turn can hold at most: 20 moves, two recapture steps after each
-#: capture, one pass, one draw offer and its answer
-ACTIONS_PER_TURN = 20 + 2 * 20 + 1 + 2
 
 
 class ConquestGame(Game):
@@ -147,9 +144,12 @@ class ConquestGame(Game):
 
     @property
     def max_actions(self) -> int:
-        """``turn_limit`` turns of at most 63 actions each (20 moves, 40 recapture
-        steps, a pass and a draw offer with its answer)."""
-        return ACTIONS_PER_TURN * self.turn_limit
+        """``turn_limit`` turns of at most 63 actions each: 20 moves, up to
+        ``recapture_moves`` (2) recapture steps after each of them, a pass and a draw
+        offer with its answer."""
+        moves = self.rules.moves_per_turn
+        per_turn = moves + self.rules.recapture_moves * moves + 1 + 2
+        return per_turn * self.turn_limit
 
     @classmethod
     def variants(cls) -> list[dict[str, Any]]:
@@ -185,25 +185,36 @@ class ConquestGame(Game):
 
 
 def rule_decisions() -> list[RuleDecision]:
-    """Every point the 1972 rulebook leaves open, and what this package does."""
-    book, ours, gaps = "rulebook", "ours", "RULES-GAPS"
+    """Every point the 1972 rulebook leaves open, and what this package does.
+
+    ``source`` is ``"rulebook"`` only where the book itself says it; every reading,
+    inference or choice of ours (including the team's decisions in its design notes)
+    is ``"ours"``.
+    """
+    book, ours = "rulebook", "ours"
     return [
         RuleDecision(
             "Board",
             "The printed board is not available; we use our own point-symmetric "
             "board (127 land, 62 sea spaces, 16 ports, 6 bridges) with two five-space "
             "capitols whose spaces have one road each.",
-            gaps,
+            ours,
         ),
         RuleDecision(
             "Piece mix",
-            "Each side has 10 soldiers, 4 elephants, 2 chariots, 4 knights, "
-            "4 ships and 2 galleons.",
-            gaps,
+            "The book gives each side 20 land pieces and 6 ships but not the mix; we use "
+            "10 soldiers, 4 elephants, 2 chariots, 4 knights, 4 ships and 2 galleons, "
+            "the mix of the published game.",
+            ours,
+        ),
+        RuleDecision(
+            "Opening turn",
+            "The first player's first turn has 10 moves; every later turn has 20.",
+            book,
         ),
         RuleDecision(
             "First player",
-            "White moves first; its first turn has 10 moves, every later turn 20.",
+            "The book does not say who starts; White moves first.",
             ours,
         ),
         RuleDecision(
@@ -214,11 +225,26 @@ def rule_decisions() -> list[RuleDecision]:
             ours,
         ),
         RuleDecision(
-            "Passing through",
-            "Only knights pass through their own pieces, and only "
-            "if they can still end on an empty space, with a capture or aboard their "
-            "own empty ship; nothing passes through an enemy piece.",
-            gaps,
+            "Knights pass through their own men",
+            "A knight may move through spaces held by its own pieces, each one counting "
+            "as a move, and must end on an empty space or with a capture; it may never "
+            "move through an enemy piece.",
+            book,
+        ),
+        RuleDecision(
+            "Only knights pass through",
+            "The book gives this freedom to knights alone, so no other piece moves "
+            "through an occupied space. A knight may step onto its own piece only if it "
+            "can still finish its move within its own and the turn's moves.",
+            ours,
+        ),
+        RuleDecision(
+            "Knight ending aboard its own ship",
+            "A knight that has passed through its own pieces may end its move by going "
+            "aboard its own empty ship at a port. The book names only an empty space or "
+            "a capture as a knight's last step, but read strictly that would stop every "
+            "knight from boarding a ship, which the ship rules allow; we keep boarding.",
+            ours,
         ),
         RuleDecision(
             "Captured stacks",
@@ -233,8 +259,9 @@ def rule_decisions() -> list[RuleDecision]:
         ),
         RuleDecision(
             "Seized ships",
-            "A ship taken at port by a land piece keeps its identity, "
-            "changes sides, loses its cargo and has its full move allowance this turn.",
+            "The book says a ship taken at port by a land piece loses its cargo, joins "
+            "the captor's fleet and may sail that same turn; we add that it keeps its "
+            "name and has its full move allowance this turn.",
             ours,
         ),
         RuleDecision(
@@ -251,17 +278,30 @@ def rule_decisions() -> list[RuleDecision]:
             ours,
         ),
         RuleDecision(
+            "Recapture in one or two moves",
+            "After a capture made with moves to spare, the opponent may retake on that "
+            "space in one or two moves, or refuse; when two moves are used, both must be "
+            "needed and the first may not be a separate capture. No recapture follows a "
+            "capture made with the turn's last move.",
+            book,
+        ),
+        RuleDecision(
             "Recapture moves",
             "Recapture steps are free: they count against neither "
             "player's turn allowance nor any piece's limit.",
             ours,
         ),
         RuleDecision(
-            "Necessary moves",
-            "A two-step recapture is legal only if the retaking "
-            "piece could not retake before the first step; the first step may not "
-            "capture; after the first step the defender must complete the recapture.",
-            book,
+            "What a needed move is",
+            "A first recapture step is needed only if, after it, a piece can retake that "
+            "could not retake before it.",
+            ours,
+        ),
+        RuleDecision(
+            "A begun recapture is completed",
+            "Once the defender has made the first of two recapture steps, it must retake "
+            "with the next step; it can no longer refuse or pass.",
+            ours,
         ),
         RuleDecision(
             "No recapture of a recapture",
@@ -289,9 +329,15 @@ def rule_decisions() -> list[RuleDecision]:
         ),
         RuleDecision(
             "Quiet turns",
-            "Twenty turns in a row (ten each) without any capture end the "
-            "game: most enemy capitol spaces held wins, equal is a draw.",
-            gaps,
+            "If each player plays ten turns in a row without a capture, the player "
+            "holding more enemy capitol spaces wins.",
+            book,
+        ),
+        RuleDecision(
+            "Counting quiet turns",
+            "We count twenty turns in a row (ten each) in which no capture at all is "
+            "made, recaptures included; equal capitol holdings then make a draw.",
+            ours,
         ),
         RuleDecision(
             "Turn limit",
@@ -302,8 +348,9 @@ def rule_decisions() -> list[RuleDecision]:
         ),
         RuleDecision(
             "Draw offers",
-            "A player may offer a draw once per turn during their own "
-            "moves; the opponent accepts or declines at once.",
+            "The book allows a draw by agreement at any time; we let a player offer one "
+            "once per turn during their own moves, and the opponent accepts or declines "
+            "at once.",
             ours,
         ),
     ]

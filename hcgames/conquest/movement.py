@@ -22,10 +22,15 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from hcgames.conquest.game import ConquestGame
 
-__all__ = ["MOVE_TAGS", "Position"]
+__all__ = ["MOVE_TAGS", "Position", "with_article"]
 
 MOVE_TAGS = ("land", "sail", "capture", "seize", "mount", "board", "through")
 CAPTURES = frozenset({"capture", "seize"})
+
+
+def with_article(noun: str) -> str:
+    """``"an elephant"``, ``"a knight"``: the noun with its indefinite article."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 class Position:
@@ -185,8 +190,8 @@ class Position:
             if any(self.kind(x) != "soldier" for x in load):
                 return (
                     "",
-                    f"{occ} already carries a {self.kind(load[0])}; a ship holds one elephant, "
-                    "knight or chariot, or up to two soldiers",
+                    f"{occ} already carries {with_article(self.kind(load[0]))}; a ship holds "
+                    "one elephant, knight or chariot, or up to two soldiers",
                     "ship cargo",
                 )
             if len(load) >= 2:

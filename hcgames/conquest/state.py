@@ -5,7 +5,8 @@ the turn's allowance (10 on the game's very first turn, then 20, less 4 for ever
 space of your capitol the enemy holds) and one of the moving piece's own limit.
 After a capture with moves still left, play stops for the opponent's answer: the
 state's ``current_player`` becomes the defender, who may retake the piece on that
-space in one or two necessary steps, or refuse. Then the mover carries on.
+space in one or two necessary steps (``recapture_moves`` in the rules data), or
+refuse. Then the mover carries on.
 """
 
 from __future__ import annotations
@@ -165,30 +166,70 @@ class ConquestState(Position, State):
         return out
 
     def _recapture_actions(self) -> list[Action]:
+        """The defender's answers: retake now, take a needed first step, or refuse.
+
+        A recapture has at most ``recapture_moves`` steps (data/conquest/rules.json;
+        the book says one or two), the last of them the capture. Every earlier step
+        must open the way for a piece that could not retake before it, and none of
+        them may capture.
+        """
         assert self.pending is not None
         space: str = self.pending["space"]
         defender = 1 - self.mover
-        if self.pending["step"] == 2:
-            ready = self.capturers(space, defender) - set(self.pending["before"])
-            return [Move(p, space) for p in self.game.piece_order if p in ready]
-        before = self.capturers(space, defender)
-        out: list[Action] = [Move(p, space) for p in self.game.piece_order if p in before]
-        near = self.game.board.near2[space]
+        excluded = frozenset(self.pending["before"])
+        now = self.capturers(space, defender)
+        out: list[Action] = [Move(p, space) for p in self.game.piece_order if p in now - excluded]
+        remaining = self.recapture_steps_left
+        if remaining >= 2:
+            wider = excluded | now
+            for piece, to, tag in self._preparations(space, defender, remaining):
+                trial = self.copy()
+                trial.perform(piece, to, tag)
+                if trial._opens_recapture(space, defender, wider, remaining - 1):
+                    out.append(Move(piece, to))
+        if self.pending["step"] == 1:
+            out.append(Refuse())
+        return out
+
+    @property
+    def recapture_steps_left(self) -> int:
+        """Steps the defender still has in the recapture under way, this one included."""
+        assert self.pending is not None
+        return self.game.rules.recapture_moves - self.pending["step"] + 1
+
+    def _preparations(self, space: str, defender: int, steps: int) -> list[tuple[str, str, str]]:
+        """Non-capturing steps of the defender near ``space``: a recapture's early steps."""
+        near = self.game.board.within(space, steps)
+        out = []
         for piece in self.pieces_of(defender):
             if self.where[piece] not in near:
+                continue
+            if self.transit is not None and piece != self.transit:
                 continue
             for to in self.candidates(piece):
                 if to == space:
                     continue
-                tag = self.step(piece, to, 1)[0]
-                if tag not in NON_CAPTURES:
-                    continue
-                trial = self.copy()
-                trial.perform(piece, to, tag)
-                if trial.capturers(space, defender) - before:
-                    out.append(Move(piece, to))
-        out.append(Refuse())
+                tag = self.step(piece, to, steps - 1)[0]
+                if tag in NON_CAPTURES:
+                    out.append((piece, to, tag))
         return out
+
+    def _opens_recapture(
+        self, space: str, defender: int, excluded: frozenset[str], steps: int
+    ) -> bool:
+        """Can a piece not in ``excluded`` retake on ``space`` within ``steps`` steps?"""
+        now = self.capturers(space, defender)
+        if now - excluded:
+            return True
+        if steps <= 1:
+            return False
+        wider = excluded | now
+        for piece, to, tag in self._preparations(space, defender, steps):
+            trial = self.copy()
+            trial.perform(piece, to, tag)
+            if trial._opens_recapture(space, defender, wider, steps - 1):
+                return True
+        return False
 
     # --- explaining refusals ---------------------------------------------------------------
     def why_illegal(self, action: Action) -> tuple[str, str]:
@@ -201,6 +242,13 @@ class ConquestState(Position, State):
             )
         if isinstance(action, AcceptDraw | DeclineDraw):
             return "no draw has been offered", "agreed draw"
+        if isinstance(action, Refuse | Pass) and self._recapture_begun():
+            assert self.pending is not None
+            return (
+                f"{names[1 - self.mover]} has begun a recapture on {self.pending['space']} and "
+                "must complete it with the next move; it can no longer be refused or passed",
+                "recapture",
+            )
         if isinstance(action, Refuse):
             return "there is no capture to answer, so nothing to refuse", "recapture"
         if isinstance(action, OfferDraw):
@@ -253,23 +301,33 @@ class ConquestState(Position, State):
         _tag, message, rule = self.step(piece, to, room)
         return (message or f"{move} is not allowed here", rule or "moves")
 
+    def _recapture_begun(self) -> bool:
+        return self.pending is not None and self.pending["step"] > 1
+
     def _why_recapture_illegal(self, move: Move) -> tuple[str, str]:
         assert self.pending is not None
         space = self.pending["space"]
-        if self.pending["step"] == 2:
-            if move.to != space:
+        remaining = self.recapture_steps_left
+        tag, message, rule = self.step(move.piece, move.to, max(remaining - 1, 0))
+        if move.to == space:
+            if not tag:
+                return f"{move.piece} cannot retake the piece on {space}: {message}", rule
+            if move.piece in self.pending["before"]:
                 return (
-                    f"the second move of a recapture must retake the piece on {space}",
+                    "every move of a recapture must be needed: "
+                    f"{move.piece} could already retake on {space} before the first move "
+                    "of this recapture",
                     "recapture",
                 )
+            return f"{move.piece} cannot retake the piece on {space} now", "recapture"
+        if remaining < 2:
             return (
-                "both moves of a recapture must be needed: this piece could already have "
-                "retaken alone, or cannot reach",
+                f"the recapture on {space} has begun and must be completed: the next move "
+                f"must retake the piece on {space}",
                 "recapture",
             )
-        tag = self.step(move.piece, move.to, 1)[0] if move.to in self.candidates(move.piece) else ""
-        if move.to == space:
-            return f"{move.piece} cannot retake the piece on {space} in one move", "recapture"
+        if not tag:
+            return message, rule
         if tag in CAPTURES:
             return (
                 "a recapture may not include a separate capture on the way",
@@ -381,10 +439,10 @@ class ConquestState(Position, State):
             if not self._check_land_pieces(events):
                 self._after_step(events)
             return
-        tag = self.step(move.piece, move.to, 1)[0]
-        before = sorted(self.capturers(space, defender))
+        tag = self.step(move.piece, move.to, self.recapture_steps_left - 1)[0]
+        before = sorted(set(self.pending["before"]) | self.capturers(space, defender))
         self.perform(move.piece, move.to, tag)
-        self.pending = {**self.pending, "step": 2, "before": before}
+        self.pending = {**self.pending, "step": self.pending["step"] + 1, "before": before}
         events.append(self._describe_step(defender, move.piece, here, move.to, tag, [], None))
 
     def _after_step(self, events: list[Event]) -> None:

@@ -74,7 +74,9 @@ def describe(state: ConquestState) -> str:
     text += "; ".join(counts) + "."
     if state.pending is not None:
         text += f" {names[1 - state.mover]} may recapture on {state.pending['space']}" + (
-            " (second step)." if state.pending["step"] == 2 else " or refuse."
+            " (a recapture begun must be completed)."
+            if state.pending["step"] > 1
+            else " or refuse."
         )
     if state.transit is not None:
         text += f" Knight {state.transit} is passing through its own men."
