@@ -4,10 +4,11 @@ The rules in our own words
 --------------------------
 Each player leads one people: the forest elves (green), mountain dwarves (red),
 ocean merfolk (blue) or swamp revenants (black), with ten Minions and one General
-waiting in a Base Camp. Everyone gets three secret Bonus Objectives and eight
-Location cards, and opens the shared Skirmish Area by secretly picking one Location
-from hand (picks are revealed together). One Ancient Artifact per player also lies
-there. With Mastery Objectives, one fewer than the number of players is laid open.
+waiting in a Base Camp. Colours are chosen first; only then does everyone get three
+secret Bonus Objectives and eight Location cards, and open the shared Skirmish Area
+by secretly picking one Location from hand (picks are revealed together). Then one
+Ancient Artifact per player joins it; with Mastery Objectives, one fewer than the
+number of players is laid open; last, a starting player is drawn.
 
 A turn has three steps. Discard one hand card; then, if it has an ability, you may
 use it (you may also use your General's once-a-game ability and each reusable

@@ -28,6 +28,15 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
     RuleDecision("General weight", "A General counts as one Unit for majority.", _GAPS),
     RuleDecision("army size", "Each player has 10 Minions and 1 General.", _GAPS),
     RuleDecision(
+        "setup order",
+        "Setup runs in the book's order: everyone chooses a colour first, and only "
+        "then are the Bonus Objectives (three each) and the Location hands (eight "
+        "each) dealt; then comes the first placement, then one Artifact per player "
+        "joins the Skirmish Area, then the Mastery Objectives, then the starting "
+        "player is drawn.",
+        _BOOK,
+    ),
+    RuleDecision(
         "choosing colours",
         "Players choose a people (colour, terrain and General) in seat order, player 1 first.",
         _OURS,
@@ -39,12 +48,16 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
         _OURS,
     ),
     RuleDecision(
-        "artifacts in play",
-        "The Artifacts (one per player) are dealt face up into the Skirmish Area "
-        "during setup, before the first placement.",
+        "artifacts face up",
+        "The Artifacts placed in the Skirmish Area lie face up, so everyone can read "
+        "their abilities (the book does not say).",
         _OURS,
     ),
-    RuleDecision("starting player", "The starting player is drawn with the setup shuffle.", _BOOK),
+    RuleDecision(
+        "starting player",
+        "The starting player is drawn at random as the last step of setup.",
+        _BOOK,
+    ),
     RuleDecision(
         "capture timing",
         "Capture is automatic: after each action or ability pick has placed all its "

@@ -18,12 +18,11 @@ from hcgames.speros.actions import (
 )
 from hcgames.speros.cards import TERRAINS, Card, CardSet, Objective, load_card_set
 from hcgames.speros.decisions import RULE_DECISIONS
-from hcgames.speros.state import PLAN_DRAWS, SperosState
+from hcgames.speros.state import HAND_SIZE, PLAN_DRAWS, SperosState
 
 __all__ = ["SperosGame"]
 
 MINIONS = 10
-HAND_SIZE = 8
 
 
 @cache

@@ -10,6 +10,7 @@ the Location deck are chance steps: every card left in the deck is equally likel
 
 from __future__ import annotations
 
+import random
 from bisect import insort
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -45,6 +46,7 @@ __all__ = ["SperosState"]
 HAND_LIMIT = 10
 PLAN_DRAWS = 3
 EMPTY_HAND_DRAWS = 2
+HAND_SIZE = 8
 STOP = Stop()
 END_ABILITIES = EndAbilities()
 PLAN = Plan()
@@ -55,28 +57,20 @@ class SperosState(SperosViews, State):
 
     def __init__(self, game: SperosGame, seed: int = 0) -> None:
         super().__init__(game, seed)
-        import random
-
         n = game.num_players
-        rng = random.Random(seed)
-        cs = game.card_set
-        deck = [c.id for c in cs.locations]
-        rng.shuffle(deck)
-        self.hands: list[list[str]] = [sorted(deck[8 * p : 8 * p + 8]) for p in range(n)]
-        self.deck: list[str] = sorted(deck[8 * n :])
-        bonus = [o.id for o in cs.bonus]
-        rng.shuffle(bonus)
-        self.bonus: list[list[str]] = [sorted(bonus[3 * p : 3 * p + 3]) for p in range(n)]
-        artifacts = [c.id for c in cs.artifacts]
-        rng.shuffle(artifacts)
-        mastery = [o.id for o in cs.mastery]
-        rng.shuffle(mastery)
-        self.mastery: list[str] = sorted(mastery[: n - 1]) if game.mastery else []
-        self.first_player = rng.randrange(n)
+        # Setup follows the book's order: colours first (nothing is dealt yet), then
+        # the Bonus Objectives and hands (:meth:`_deal`), then the first placement,
+        # then the Artifacts, the Mastery Objectives and the starting player
+        # (:meth:`_finish_setup`). Each stage shuffles with its own seeded stream.
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.deck: list[str] = sorted(c.id for c in game.card_set.locations)
+        self.bonus: list[list[str]] = [[] for _ in range(n)]
+        self.mastery: list[str] = []
+        self.first_player = 0
         self.colour: list[str | None] = [None] * n
         self.discard: list[str] = []
-        self.skirmish: list[str] = sorted(artifacts[:n])
-        self.units: dict[str, list[tuple[int, str]]] = {c: [] for c in self.skirmish}
+        self.skirmish: list[str] = []
+        self.units: dict[str, list[tuple[int, str]]] = {}
         self.last_placed: dict[str, list[int]] = {}
         self.owner: dict[str, int] = {}
         self.captured: list[list[str]] = [[] for _ in range(n)]
@@ -272,7 +266,57 @@ class SperosState(SperosViews, State):
         self.chooser += 1
         if self.chooser == self.game.num_players:
             self.chooser = 0
+            self._deal()
             self._phase = "first placement"
+
+    def _setup_rng(self, stage: str) -> random.Random:
+        return random.Random(f"conquest-of-speros/{self.seed}/{stage}")
+
+    def _deal(self) -> None:
+        """Setup steps 2 and 3, once every colour is chosen: three Bonus Objectives
+        each, then eight Location cards each from the shuffled deck."""
+        n = self.game.num_players
+        cs = self.game.card_set
+        rng = self._setup_rng("deal")
+        bonus = [o.id for o in cs.bonus]
+        rng.shuffle(bonus)
+        self.bonus = [sorted(bonus[3 * p : 3 * p + 3]) for p in range(n)]
+        deck = [c.id for c in cs.locations]
+        rng.shuffle(deck)
+        self.hands = [sorted(deck[HAND_SIZE * p : HAND_SIZE * p + HAND_SIZE]) for p in range(n)]
+        self.deck = sorted(deck[HAND_SIZE * n :])
+        self.log(
+            None,
+            "setup",
+            f"Everyone is dealt {len(self.bonus[0])} secret Bonus Objectives and "
+            f"{HAND_SIZE} Location cards.",
+        )
+
+    def _finish_setup(self) -> None:
+        """Setup steps 4 to 6, after the first placement: one Artifact per player into
+        the Skirmish Area, the Mastery Objectives, then a random starting player."""
+        n = self.game.num_players
+        cs = self.game.card_set
+        rng = self._setup_rng("finish")
+        artifacts = [c.id for c in cs.artifacts]
+        rng.shuffle(artifacts)
+        cards = self.game.cards
+        for card_id in sorted(artifacts[:n]):
+            self.skirmish.append(card_id)
+            self.units[card_id] = []
+            self.log(
+                None,
+                "setup",
+                f"The Ancient Artifact {cards[card_id].name} ({card_id}) "
+                "joins the Skirmish Area.",
+            )
+        if self.game.mastery:
+            mastery = [o.id for o in cs.mastery]
+            rng.shuffle(mastery)
+            self.mastery = sorted(mastery[: n - 1])
+            names = ", ".join(self.game.objective(o).name for o in self.mastery)
+            self.log(None, "setup", f"The Mastery Objectives in play: {names}.")
+        self.first_player = rng.randrange(n)
 
     def _first_placement(self, action: FirstPlacement) -> None:
         p = self.chooser
@@ -294,6 +338,7 @@ class SperosState(SperosViews, State):
                 f"{self.who(q)} reveals {cards[card_id].name} ({card_id}) in the Skirmish Area.",
             )
         self.setup_pick = [None] * self.game.num_players
+        self._finish_setup()
         self._round = 1
         self.log(None, "setup", f"{self.who(self.first_player)} takes the first turn.")
         self._begin_turn(self.first_player)

@@ -108,6 +108,9 @@ class SperosViews:
             need = len(self.bonus[q]) - len(keep)
             guess.bonus[q] = sorted(keep + spare[:need])
             spare = spare[need:]
+        if self._phase in ("choose people", "first placement"):
+            # the deals still to come (hands, Artifacts, starting player) are unknown
+            guess.seed = rng.getrandbits(63)
         guess._legal_cache = None
         return guess
 
