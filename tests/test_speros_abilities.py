@@ -372,3 +372,73 @@ def test_a_card_beats_the_rules_fortify_adds_to_a_locked_artifact() -> None:
     assert state.units["A12"] == [(me, "M"), (me, "M")]
     # placing on an Artifact, even a captured one, offers its Excavate ability
     assert state.legal_actions() == [Accept("excavate", "A12"), Stop()]
+
+
+# --- General abilities: once a game, at any step of the owner's own turn -----------------
+
+
+def _dwarves_to_act() -> tuple[SperosState, int, int]:
+    """A fresh two-player game whose first player leads the dwarves (obliterate 1 or
+    fortify 2 with the General)."""
+    state = start(2, ["mountain", "ocean"], seed=11)
+    if state.colour[state.turn_player] != "mountain":
+        state = start(2, ["ocean", "mountain"], seed=11)
+    me = state.turn_player
+    assert state.colour[me] == "mountain"
+    return state, me, 1 - me
+
+
+def _general(state: SperosState, index: int = 0) -> UseAbility:
+    return UseAbility("general", state.colour[state.turn_player] or "", index)
+
+
+def test_general_ability_usable_in_the_discard_step() -> None:
+    state, me, _rival = _dwarves_to_act()
+    assert state.phase == "discard"
+    assert _general(state, 0) in state.legal_actions()
+    assert _general(state, 1) in state.legal_actions()
+    hand = list(state.hands[me])
+    state.apply(_general(state, 1))  # the dwarves' fortify: nothing to fortify yet
+    assert state.general_used[me]
+    assert state.phase == "discard" and state.hands[me] == hand, "the discard is still to come"
+    assert _general(state, 0) not in state.legal_actions()
+
+
+def test_general_ability_usable_in_the_action_step_before_the_action() -> None:
+    state, me, rival = _dwarves_to_act()
+    lay_out(state, "F08", [(rival, "M")])
+    to_action_step(state)
+    assert state.phase == "action"
+    state.apply(_general(state, 0))  # the dwarves' obliterate
+    state.apply(Obliterate("F08", rival, False))
+    assert state.units["F08"] == []
+    assert state.phase == "action" and state.turn_player == me, "the action is still to come"
+    assert not any(isinstance(a, UseAbility) for a in state.legal_actions())
+    state.apply(Attack("F08"))
+    assert state.turn_player == rival
+
+
+def test_general_ability_only_in_its_owners_turn() -> None:
+    state, me, rival = _dwarves_to_act()
+    mine = _general(state, 0)
+    to_action_step(state)
+    state.apply(Plan())
+    _resolve_draws(state)
+    assert state.turn_player == rival
+    assert mine not in state.legal_actions()
+    before = state.snapshot()
+    with pytest.raises(IllegalAction, match="owner's own turn"):
+        state.apply(mine)
+    assert state.snapshot() == before
+    assert not state.general_used[me]
+
+
+def test_general_ability_used_up_in_the_discard_step_is_gone_for_the_game() -> None:
+    state, me, _rival = _dwarves_to_act()
+    state.apply(_general(state, 1))
+    state.apply(Discard(state.hands[me][0]))
+    assert not any(
+        isinstance(a, UseAbility) and a.source == "general" for a in state.legal_actions()
+    )
+    with pytest.raises(IllegalAction, match="only once in the whole game"):
+        state.apply(_general(state, 0))

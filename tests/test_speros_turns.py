@@ -21,6 +21,7 @@ from hcgames.speros.actions import (
     Lead,
     LimitDiscard,
     Plan,
+    UseAbility,
 )
 from hcgames.speros.scenario import lay_out, put_in_hand, start, to_action_step
 from hcgames.speros.views import HIDDEN
@@ -122,7 +123,9 @@ def test_peoples_are_chosen_in_seat_order_and_first_picks_stay_secret() -> None:
 def test_a_turn_is_discard_then_abilities_then_one_action() -> None:
     state = start(2, ["forest", "mountain"], seed=6)
     me = state.turn_player
-    assert all(isinstance(a, Discard) for a in state.legal_actions())
+    legal = state.legal_actions()
+    assert {type(a) for a in legal} == {Discard, UseAbility}
+    assert all(a.source == "general" for a in legal if isinstance(a, UseAbility))
     card = state.hands[me][0]
     state.apply(Discard(card))
     assert state.discard == [card]
@@ -132,7 +135,8 @@ def test_a_turn_is_discard_then_abilities_then_one_action() -> None:
     assert state.phase == "action"
     legal = state.legal_actions()
     assert Plan() in legal
-    assert {type(a) for a in legal} <= {Explore, Attack, Lead, Plan}
+    assert {type(a) for a in legal} <= {Explore, Attack, Lead, Plan, UseAbility}
+    assert all(a.source == "general" for a in legal if isinstance(a, UseAbility))
     with pytest.raises(IllegalAction, match="turn order"):
         state.apply(Discard(state.hands[me][0]))
 

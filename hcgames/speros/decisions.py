@@ -82,9 +82,15 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
     RuleDecision(
         "ability step",
         "In the ability step a player may use, in any order, the discarded card's "
-        "ability, one General ability (once a game in all, not once each) and each "
-        "reusable Artifact ability once; General abilities are used only in one's "
-        "own ability step rather than at any moment.",
+        "ability and each reusable Artifact ability they own, each once.",
+        _OURS,
+    ),
+    RuleDecision(
+        "General ability timing",
+        "A General's card offers two abilities; its owner uses one of them once in "
+        "the whole game, at any step of their own turn before the action is taken "
+        "(discard, ability or action step). The book allows it at any time; using "
+        "it inside other players' turns, as an answer to them, is left out.",
         _OURS,
     ),
     RuleDecision(

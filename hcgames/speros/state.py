@@ -1,8 +1,9 @@
 """A position of Conquest of Speros and the rules that move it on.
 
 Turn flow: *discard* one hand card, then the *ability* step (the discarded card's
-ability, a General ability, reusable Artifacts, in any order, each optional), then
-one *action* (Explore, Attack, Lead or Plan), then discard down to the hand limit.
+ability and reusable Artifacts, in any order, each optional), then one *action*
+(Explore, Attack, Lead or Plan), then discard down to the hand limit. The General's
+once-a-game ability is offered in all three steps until the action is taken.
 Abilities that need choices become a stack of pending effects; each pick is one
 action and :class:`~hcgames.speros.actions.Stop` ends an effect early. Draws from
 the Location deck are chance steps: every card left in the deck is equally likely.
@@ -168,7 +169,7 @@ class SperosState(SperosViews, State):
         phase = self._phase
         p = self.current_player
         if phase == "discard":
-            return [g.discard_actions[c] for c in self.hands[p]]
+            return [*(g.discard_actions[c] for c in self.hands[p]), *self.general_menu()]
         if phase == "ability":
             return [*self.ability_menu(), END_ABILITIES]
         if phase == "action":
@@ -181,7 +182,7 @@ class SperosState(SperosViews, State):
                     if self.base_minions[p] and self.empty_spaces(c) >= 2:
                         out.append(g.lead_actions[c, True])
             out.append(PLAN)
-            return out
+            return out + self.general_menu()
         if phase == "hand limit":
             return [LimitDiscard(c) for c in self.hands[p]]
         if phase == "choose people":
@@ -202,14 +203,21 @@ class SperosState(SperosViews, State):
             and "discard" not in self.used_this_turn
         ):
             menu.append(UseAbility("discard", self.discarded, 0))
-        if not self.general_used[p]:
-            terrain = self.colour[p] or ""
-            menu += [UseAbility("general", terrain, i) for i in (0, 1)]
+        menu += self.general_menu()
         for card_id in self.captured[p]:
             card = cards[card_id]
             if card.timing == "reusable" and card_id not in self.used_this_turn:
                 menu.append(UseAbility("artifact", card_id, 0))
         return menu
+
+    def general_menu(self) -> list[UseAbility]:
+        """The General's two abilities, while unused: offered in every step of the
+        owner's turn before the action is taken (discard, ability and action step)."""
+        p = self.turn_player
+        if self.general_used[p]:
+            return []
+        terrain = self.colour[p] or ""
+        return [UseAbility("general", terrain, i) for i in (0, 1)]
 
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         p = self.game.fraction(len(self.deck))
@@ -363,7 +371,7 @@ class SperosState(SperosViews, State):
             self.general_used[p] = True
             people = self.game.card_set.people_of(self.colour[p] or "")
             effect = people.general_abilities[action.index]
-            label = f"{people.general}'s once-a-game ability"
+            label = f"{people.general}'s once-a-game ability (in the {self._phase} step)"
         else:
             self.used_this_turn.append(action.card)
             effect = cards[action.card].capture
@@ -540,6 +548,10 @@ class SperosState(SperosViews, State):
                 self.stack.pop()
                 continue
             phase = self._phase
+            if phase == "discard" and not self.hands[self.turn_player]:
+                # a General ability emptied the hand: there is nothing to discard
+                self._phase = "ability"
+                continue
             if phase == "ability":
                 if not self.ability_menu():
                     self._phase = "action"

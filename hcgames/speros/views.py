@@ -192,12 +192,31 @@ class SperosViews:
                     "at home, so the General cannot bring a Minion",
                     "Lead action",
                 )
-        if isinstance(action, UseAbility) and phase == "ability":
-            if action.source == "general" and self.general_used[p]:
+        if isinstance(action, UseAbility) and action.source == "general" and p >= 0:
+            if self.general_used[p]:
                 return (
-                    f"{who} has already used the General's ability (once a game)",
+                    f"{who} has already used the General's ability: a General's ability "
+                    "may be used only once in the whole game",
                     "General abilities",
                 )
+            if action.card in self.colour and action.card != self.colour[p]:
+                return (
+                    f"a General's ability may be used only in its owner's own turn, and it "
+                    f"is {who}'s turn now",
+                    "General abilities",
+                )
+            if phase in ("discard", "ability", "action"):
+                return (
+                    f"{action} is not {who}'s General ability: the General's card has "
+                    f"the abilities of the {self.colour[p]} people",
+                    "General abilities",
+                )
+            return (
+                f"a General's ability may be used only during its owner's own turn, before "
+                f"the action is taken; it is not available in the {phase} step",
+                "General abilities",
+            )
+        if isinstance(action, UseAbility) and phase == "ability":
             return (
                 f"{action} is not available: each ability may be used once in this ability step",
                 "ability step",
