@@ -442,3 +442,40 @@ def test_general_ability_used_up_in_the_discard_step_is_gone_for_the_game() -> N
     )
     with pytest.raises(IllegalAction, match="only once in the whole game"):
         state.apply(_general(state, 0))
+
+
+def test_reusable_artifact_first_usable_in_a_later_ability_step() -> None:
+    """The decision text: a reusable Capture ability may be used once in each of the
+    owner's *later* ability steps, not in the step in which the Artifact was taken."""
+    state, me, rival = _fresh()
+    _artifact_in_play(state, "A04")  # reusable: deploy 1
+    lay_out(state, "A04", [(me, "M"), (me, "M")])
+    lay_out(state, "F08")
+    _use_discard(state, "M12")  # deploy one Minion anywhere
+    state.apply(Deploy("A04"))  # 3 > 0 + 2: captured in the ability step
+    assert state.owner["A04"] == me
+    state.apply(Stop())  # decline Excavate
+    use = UseAbility("artifact", "A04", 0)
+    assert state.phase == "ability"
+    assert use not in state.legal_actions(), "not in the step it was captured"
+    with pytest.raises(IllegalAction):
+        state.apply(use)
+    state.apply(EndAbilities())
+    state.apply(Plan())
+    _resolve_draws(state)
+    # the rival's turn: the Artifact is not theirs to use
+    assert state.turn_player == rival and use not in state.legal_actions()
+    state.apply(Discard(state.hands[rival][0]))
+    assert use not in state.legal_actions()
+    while state.turn_player != me or state.phase != "discard":
+        if state.is_chance():
+            _resolve_draws(state)
+        elif Plan() in state.legal_actions():
+            state.apply(Plan())
+        else:
+            state.apply(state.legal_actions()[-1])
+    state.apply(Discard(state.hands[me][0]))
+    assert use in state.legal_actions(), "usable from the owner's next ability step on"
+    state.apply(use)
+    state.apply(Deploy("F08"))
+    assert use not in state.legal_actions(), "once in each ability step"

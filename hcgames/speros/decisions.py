@@ -125,7 +125,8 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
         "On capturing an Artifact, rivals' Units on it go home; one-time abilities "
         "are offered at once, ongoing ones apply while the card stays captured, "
         "reusable ones may be used once in each of the owner's later ability "
-        "steps. Fortify abilities may add Units to a locked Artifact.",
+        "steps (from the owner's next turn on, never in the turn of capture). "
+        "Fortify abilities may add Units to a locked Artifact.",
         _OURS,
     ),
     RuleDecision(

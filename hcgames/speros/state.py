@@ -85,6 +85,7 @@ class SperosState(SperosViews, State):
         self.stack: list[dict[str, Any]] = []
         self.used_this_turn: list[str] = []
         self.excavated: list[list[Any]] = []  # [player, artifact] pairs this turn
+        self.captured_this_turn: list[str] = []
         self.discarded: str | None = None
         self.action_taken = False
         self.turn_player = 0
@@ -206,7 +207,11 @@ class SperosState(SperosViews, State):
         menu += self.general_menu()
         for card_id in self.captured[p]:
             card = cards[card_id]
-            if card.timing == "reusable" and card_id not in self.used_this_turn:
+            if (
+                card.timing == "reusable"
+                and card_id not in self.used_this_turn
+                and card_id not in self.captured_this_turn
+            ):
                 menu.append(UseAbility("artifact", card_id, 0))
         return menu
 
@@ -501,6 +506,7 @@ class SperosState(SperosViews, State):
         self.skirmish.remove(card_id)
         self.captured[winner].append(card_id)
         self.owner[card_id] = winner
+        self.captured_this_turn.append(card_id)
         how = (
             "fills it and holds the most Units"
             if not self.empty_spaces(card_id)
@@ -585,6 +591,7 @@ class SperosState(SperosViews, State):
         self.turn_player = player
         self.used_this_turn = []
         self.excavated = []
+        self.captured_this_turn = []
         self.discarded = None
         self.action_taken = False
         if self.final_turns_left == 0:

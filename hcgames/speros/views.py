@@ -60,6 +60,7 @@ class SperosViews:
             "stack": [dict(f) for f in self.stack],
             "used_this_turn": list(self.used_this_turn),
             "excavated": [list(e) for e in self.excavated],
+            "captured_this_turn": list(self.captured_this_turn),
             "discarded": self.discarded,
             "action_taken": self.action_taken,
             "deck_emptied": self.deck_emptied,
@@ -142,6 +143,7 @@ class SperosViews:
         new.stack = [dict(f) for f in self.stack]
         new.used_this_turn = list(self.used_this_turn)
         new.excavated = [list(e) for e in self.excavated]
+        new.captured_this_turn = list(self.captured_this_turn)
         new.triggers = []
         new._events = []
         return new
