@@ -18,7 +18,7 @@ from hcgames.speros.actions import (
     LimitDiscard,
     UseAbility,
 )
-from hcgames.speros.cards import COLOURS, Card
+from hcgames.speros.cards import Card
 from hcgames.speros.scoring import total_scores
 
 if TYPE_CHECKING:
@@ -291,8 +291,8 @@ class SperosViews:
         labels = []
         for owner, kind in units:
             colour = self.colour[owner]
-            tag = COLOURS[colour][0].upper() if colour else str(owner + 1)
-            labels.append(tag + kind)
+            tag = self.game.card_set.people_of(colour).unit_tag if colour else f"P{owner + 1}"
+            labels.append(f"{tag}-{kind}")
         return {
             "id": card_id,
             "name": card.name,
