@@ -17,7 +17,7 @@ from hcgames.speros.actions import (
     Lead,
 )
 from hcgames.speros.cards import TERRAINS, Card, CardSet, Objective, load_card_set
-from hcgames.speros.decisions import RULE_DECISIONS
+from hcgames.speros.decisions import rule_decisions
 from hcgames.speros.state import HAND_SIZE, PLAN_DRAWS, SperosState
 
 __all__ = ["SperosGame"]
@@ -120,7 +120,7 @@ class SperosGame(Game):
         ]
 
     def rule_decisions(self) -> list[RuleDecision]:
-        return list(RULE_DECISIONS)
+        return rule_decisions(self.card_set)
 
     def phases(self) -> list[str]:
         return [

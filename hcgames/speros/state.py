@@ -320,8 +320,7 @@ class SperosState(SperosViews, State):
             self.log(
                 None,
                 "setup",
-                f"The Ancient Artifact {cards[card_id].name} ({card_id}) "
-                "joins the Skirmish Area.",
+                f"The Ancient Artifact {cards[card_id].name} ({card_id}) joins the Skirmish Area.",
             )
         if self.game.mastery:
             mastery = [o.id for o in cs.mastery]
