@@ -35,7 +35,7 @@ class SperosGame(Game):
 
     id: ClassVar[str] = "conquest-of-speros"
     title: ClassVar[str] = "Conquest of Speros"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"
     state_class = SperosState
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 
