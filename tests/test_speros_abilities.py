@@ -372,3 +372,110 @@ def test_a_card_beats_the_rules_fortify_adds_to_a_locked_artifact() -> None:
     assert state.units["A12"] == [(me, "M"), (me, "M")]
     # placing on an Artifact, even a captured one, offers its Excavate ability
     assert state.legal_actions() == [Accept("excavate", "A12"), Stop()]
+
+
+# --- General abilities: once a game, at any step of the owner's own turn -----------------
+
+
+def _dwarves_to_act() -> tuple[SperosState, int, int]:
+    """A fresh two-player game whose first player leads the dwarves (obliterate 1 or
+    fortify 2 with the General)."""
+    state = start(2, ["mountain", "ocean"], seed=11)
+    if state.colour[state.turn_player] != "mountain":
+        state = start(2, ["ocean", "mountain"], seed=11)
+    me = state.turn_player
+    assert state.colour[me] == "mountain"
+    return state, me, 1 - me
+
+
+def _general(state: SperosState, index: int = 0) -> UseAbility:
+    return UseAbility("general", state.colour[state.turn_player] or "", index)
+
+
+def test_general_ability_usable_in_the_discard_step() -> None:
+    state, me, _rival = _dwarves_to_act()
+    assert state.phase == "discard"
+    assert _general(state, 0) in state.legal_actions()
+    assert _general(state, 1) in state.legal_actions()
+    hand = list(state.hands[me])
+    state.apply(_general(state, 1))  # the dwarves' fortify: nothing to fortify yet
+    assert state.general_used[me]
+    assert state.phase == "discard" and state.hands[me] == hand, "the discard is still to come"
+    assert _general(state, 0) not in state.legal_actions()
+
+
+def test_general_ability_usable_in_the_action_step_before_the_action() -> None:
+    state, me, rival = _dwarves_to_act()
+    lay_out(state, "F08", [(rival, "M")])
+    to_action_step(state)
+    assert state.phase == "action"
+    state.apply(_general(state, 0))  # the dwarves' obliterate
+    state.apply(Obliterate("F08", rival, False))
+    assert state.units["F08"] == []
+    assert state.phase == "action" and state.turn_player == me, "the action is still to come"
+    assert not any(isinstance(a, UseAbility) for a in state.legal_actions())
+    state.apply(Attack("F08"))
+    assert state.turn_player == rival
+
+
+def test_general_ability_only_in_its_owners_turn() -> None:
+    state, me, rival = _dwarves_to_act()
+    mine = _general(state, 0)
+    to_action_step(state)
+    state.apply(Plan())
+    _resolve_draws(state)
+    assert state.turn_player == rival
+    assert mine not in state.legal_actions()
+    before = state.snapshot()
+    with pytest.raises(IllegalAction, match="owner's own turn"):
+        state.apply(mine)
+    assert state.snapshot() == before
+    assert not state.general_used[me]
+
+
+def test_general_ability_used_up_in_the_discard_step_is_gone_for_the_game() -> None:
+    state, me, _rival = _dwarves_to_act()
+    state.apply(_general(state, 1))
+    state.apply(Discard(state.hands[me][0]))
+    assert not any(
+        isinstance(a, UseAbility) and a.source == "general" for a in state.legal_actions()
+    )
+    with pytest.raises(IllegalAction, match="only once in the whole game"):
+        state.apply(_general(state, 0))
+
+
+def test_reusable_artifact_first_usable_in_a_later_ability_step() -> None:
+    """The decision text: a reusable Capture ability may be used once in each of the
+    owner's *later* ability steps, not in the step in which the Artifact was taken."""
+    state, me, rival = _fresh()
+    _artifact_in_play(state, "A04")  # reusable: deploy 1
+    lay_out(state, "A04", [(me, "M"), (me, "M")])
+    lay_out(state, "F08")
+    _use_discard(state, "M12")  # deploy one Minion anywhere
+    state.apply(Deploy("A04"))  # 3 > 0 + 2: captured in the ability step
+    assert state.owner["A04"] == me
+    state.apply(Stop())  # decline Excavate
+    use = UseAbility("artifact", "A04", 0)
+    assert state.phase == "ability"
+    assert use not in state.legal_actions(), "not in the step it was captured"
+    with pytest.raises(IllegalAction):
+        state.apply(use)
+    state.apply(EndAbilities())
+    state.apply(Plan())
+    _resolve_draws(state)
+    # the rival's turn: the Artifact is not theirs to use
+    assert state.turn_player == rival and use not in state.legal_actions()
+    state.apply(Discard(state.hands[rival][0]))
+    assert use not in state.legal_actions()
+    while state.turn_player != me or state.phase != "discard":
+        if state.is_chance():
+            _resolve_draws(state)
+        elif Plan() in state.legal_actions():
+            state.apply(Plan())
+        else:
+            state.apply(state.legal_actions()[-1])
+    state.apply(Discard(state.hands[me][0]))
+    assert use in state.legal_actions(), "usable from the owner's next ability step on"
+    state.apply(use)
+    state.apply(Deploy("F08"))
+    assert use not in state.legal_actions(), "once in each ability step"

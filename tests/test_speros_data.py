@@ -110,3 +110,21 @@ def test_the_story_is_there_for_the_notebook() -> None:
     assert len(cs.story) >= 3
     assert {p.colour for p in cs.peoples} == {"green", "red", "blue", "black"}
     assert all(p.land_text for p in cs.peoples)
+
+
+def test_documented_location_figures_are_counted_from_the_data() -> None:
+    from hcgames.speros.decisions import rule_decisions
+
+    cs = load_card_set()
+    mid = sum(1 for c in cs.locations if c.encampments in (3, 4))
+    with_ability = sum(1 for c in cs.locations if c.ability is not None)
+    text = next(d.decision for d in rule_decisions(cs) if d.topic == "Locations")
+    assert f"{mid} of 80 have 3 or 4" in text
+    assert f"{with_ability} of 80 have a discard ability" in text
+    # a changed card changes the documented figure with it
+    locations, artifacts, objectives, peoples = _docs()
+    row = next(r for r in locations["locations"] if r["encampments"] in (3, 4))
+    row["encampments"] = 5
+    changed = build_card_set(locations, artifacts, objectives, peoples)
+    text = next(d.decision for d in rule_decisions(changed) if d.topic == "Locations")
+    assert f"{mid - 1} of 80 have 3 or 4" in text

@@ -21,6 +21,7 @@ from hcgames.speros.actions import (
     Lead,
     LimitDiscard,
     Plan,
+    UseAbility,
 )
 from hcgames.speros.scenario import lay_out, put_in_hand, start, to_action_step
 from hcgames.speros.views import HIDDEN
@@ -47,13 +48,58 @@ def test_options_are_checked() -> None:
 @pytest.mark.parametrize("mastery", [True, False])
 def test_setup_deals_the_book_counts(players: int, mastery: bool) -> None:
     state = hcgames.load("conquest-of-speros", players=players, mastery=mastery).new_game(3)
-    assert state.phase == "choose people"
+    for terrain in ("forest", "mountain", "ocean", "swamp")[:players]:
+        state.apply(ChoosePeople(terrain))
     assert all(len(h) == 8 for h in state.hands)
     assert all(len(b) == 3 for b in state.bonus)
     assert len(state.deck) == 80 - 8 * players
-    assert len(state.skirmish) == players and all(c.startswith("A") for c in state.skirmish)
+    for p in range(players):
+        state.apply(FirstPlacement(state.hands[p][0]))
+    assert len(state.skirmish) == 2 * players
+    assert sum(c.startswith("A") for c in state.skirmish) == players
     assert len(state.mastery) == (players - 1 if mastery else 0)
     assert state.base_minions == [10] * players and all(state.general_home)
+
+
+def test_setup_order_colours_before_bonus_objectives_and_hands() -> None:
+    """Setup step 1 (colours) comes before step 2 (Bonus Objectives) and step 3 (hands);
+    the Artifacts (step 4) arrive only after the first placement."""
+    state = SperosGame(players=3).new_game(seed=8)
+    assert state.phase == "choose people"
+    assert state.hands == [[], [], []] and state.bonus == [[], [], []]
+    assert state.skirmish == [] and state.mastery == []
+    assert len(state.deck) == 80
+    state.apply(ChoosePeople("swamp"))
+    state.apply(ChoosePeople("ocean"))
+    assert state.hands == [[], [], []] and state.bonus == [[], [], []]
+    state.apply(ChoosePeople("forest"))
+    assert state.phase == "first placement"
+    assert [len(h) for h in state.hands] == [8, 8, 8]
+    assert [len(b) for b in state.bonus] == [3, 3, 3]
+    assert state.skirmish == [], "Artifacts come after the first placement"
+    for p in range(3):
+        state.apply(FirstPlacement(state.hands[p][0]))
+    assert sum(state.game.cards[c].is_artifact for c in state.skirmish) == 3
+    assert len(state.mastery) == 2
+
+
+def test_setup_deal_is_hidden_until_colours_are_chosen() -> None:
+    """Nothing about the coming deal leaks while colours are chosen: a determinized
+    copy deals other hands than the real game."""
+    state = SperosGame(players=2).new_game(seed=4)
+    deals = set()
+    for k in range(4):
+        guess = state.determinize(0, random.Random(k))
+        guess.apply(ChoosePeople("forest"))
+        guess.apply(ChoosePeople("ocean"))
+        deals.add(tuple(guess.hands[0]))
+    assert len(deals) > 1
+    state.apply(ChoosePeople("forest"))
+    state.apply(ChoosePeople("ocean"))
+    again = SperosGame(players=2).new_game(seed=4)
+    again.apply(ChoosePeople("forest"))
+    again.apply(ChoosePeople("ocean"))
+    assert again.hands == state.hands, "the seed still fixes the real deal"
 
 
 def test_peoples_are_chosen_in_seat_order_and_first_picks_stay_secret() -> None:
@@ -77,7 +123,9 @@ def test_peoples_are_chosen_in_seat_order_and_first_picks_stay_secret() -> None:
 def test_a_turn_is_discard_then_abilities_then_one_action() -> None:
     state = start(2, ["forest", "mountain"], seed=6)
     me = state.turn_player
-    assert all(isinstance(a, Discard) for a in state.legal_actions())
+    legal = state.legal_actions()
+    assert {type(a) for a in legal} == {Discard, UseAbility}
+    assert all(a.source == "general" for a in legal if isinstance(a, UseAbility))
     card = state.hands[me][0]
     state.apply(Discard(card))
     assert state.discard == [card]
@@ -87,7 +135,8 @@ def test_a_turn_is_discard_then_abilities_then_one_action() -> None:
     assert state.phase == "action"
     legal = state.legal_actions()
     assert Plan() in legal
-    assert {type(a) for a in legal} <= {Explore, Attack, Lead, Plan}
+    assert {type(a) for a in legal} <= {Explore, Attack, Lead, Plan, UseAbility}
+    assert all(a.source == "general" for a in legal if isinstance(a, UseAbility))
     with pytest.raises(IllegalAction, match="turn order"):
         state.apply(Discard(state.hands[me][0]))
 

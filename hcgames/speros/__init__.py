@@ -4,14 +4,15 @@ The rules in our own words
 --------------------------
 Each player leads one people: the forest elves (green), mountain dwarves (red),
 ocean merfolk (blue) or swamp revenants (black), with ten Minions and one General
-waiting in a Base Camp. Everyone gets three secret Bonus Objectives and eight
-Location cards, and opens the shared Skirmish Area by secretly picking one Location
-from hand (picks are revealed together). One Ancient Artifact per player also lies
-there. With Mastery Objectives, one fewer than the number of players is laid open.
+waiting in a Base Camp. Colours are chosen first; only then does everyone get three
+secret Bonus Objectives and eight Location cards, and open the shared Skirmish Area
+by secretly picking one Location from hand (picks are revealed together). Then one
+Ancient Artifact per player joins it; with Mastery Objectives, one fewer than the
+number of players is laid open; last, a starting player is drawn.
 
 A turn has three steps. Discard one hand card; then, if it has an ability, you may
-use it (you may also use your General's once-a-game ability and each reusable
-Artifact you own); then take one action:
+use it (and each reusable Artifact you own); then take one action. Your General's
+once-a-game ability may be used at any step of your own turn before the action:
 
 * Explore: lay a hand Location in the Skirmish Area; unless it is your own terrain,
   a Minion deploys there.
@@ -39,7 +40,8 @@ Rules we had to decide are listed by :meth:`SperosGame.rule_decisions` (see
 small ability vocabulary, :mod:`hcgames.speros.cards`); a General is one Unit;
 colours are chosen in seat order and the first placement is secret picks in seat
 order; capture is automatic and checked after every placing step for every
-player; abilities are optional "up to" effects used in one's own ability step;
+player; abilities are optional "up to" effects; a General's ability works in any
+step of its owner's turn (not inside rivals' turns);
 unit-picking abilities work on Locations only; Excavate is offered once a turn per
 Artifact; Mastery ties share rounded down and a zero count scores nothing; the
 discard pile is never reshuffled and Plan with an empty deck draws nothing.

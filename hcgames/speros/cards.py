@@ -162,6 +162,7 @@ class Objective:
 class People:
     terrain: str
     colour: str
+    unit_tag: str  # short label of this colour's Units on the table ("Bu", "Bk")
     people: str
     land: str
     land_text: str
@@ -504,6 +505,7 @@ def build_card_set(
             People(
                 terrain=terrain,
                 colour=_text(row.get("colour"), where, "colour", problems),
+                unit_tag=_text(row.get("unit_tag"), where, "unit_tag", problems),
                 people=_text(row.get("people"), where, "people", problems),
                 land=_text(row.get("land"), where, "land", problems),
                 land_text=_text(row.get("land_text"), where, "land_text", problems),
@@ -514,6 +516,11 @@ def build_card_set(
     problems.check(
         sorted(p.terrain for p in peoples) == sorted(TERRAINS),
         "there must be one people (and one General) for each of the four terrains",
+    )
+    tags = [p.unit_tag for p in peoples]
+    problems.check(
+        len(set(tags)) == len(tags),
+        f"each people needs its own unit_tag, so Units on a card can be told apart: {tags}",
     )
     story = peoples_doc.get("story") if isinstance(peoples_doc, dict) else None
     if not isinstance(story, list) or not all(isinstance(s, str) and s for s in story):

@@ -1,32 +1,92 @@
-"""Every rule of Conquest of Speros that the rulebook leaves open, and our choice."""
+"""Every rule of Conquest of Speros that the rulebook leaves open, and our choice.
+
+Each decision says where it comes from: ``"rulebook"`` only where the book itself
+states the rule; everything we inferred or chose is ``"ours"`` (the team's notes on
+the book's gaps included). Figures about our card set are counted from the data
+files, never typed in, so the text cannot drift from the cards.
+"""
 
 from __future__ import annotations
 
 from hcgames.core import RuleDecision
+from hcgames.speros.cards import TERRAINS, CardSet
 
-__all__ = ["RULE_DECISIONS"]
+__all__ = ["rule_decisions"]
 
 _BOOK = "rulebook"
 _OURS = "ours"
-_GAPS = "project rules-gaps note"
 
-RULE_DECISIONS: tuple[RuleDecision, ...] = (
+
+def _card_set_decisions(cs: CardSet) -> list[RuleDecision]:
+    locations = cs.locations
+    total = len(locations)
+    camps = [c.encampments for c in locations]
+    mid = sum(1 for n in camps if n in (3, 4))
+    with_ability = sum(1 for c in locations if c.ability is not None)
+    two_resources = sum(1 for c in locations if len(c.resources) == 2)
+    vps = [c.vp for c in locations]
+    return [
+        RuleDecision(
+            "card set",
+            "The published card list is not available. We designed our own set with "
+            f"the book's counts: {total} Locations ({total // len(TERRAINS)} per terrain), "
+            f"{len(cs.artifacts)} Artifacts, {len(cs.bonus)} Bonus and {len(cs.mastery)} "
+            f"Mastery Objectives, {len(cs.peoples)} Generals with 2 abilities each. "
+            "Names and texts are ours; each ability comes from a small vocabulary "
+            "of effects.",
+            _OURS,
+        ),
+        RuleDecision(
+            "Locations",
+            f"Our Locations have {min(camps)}-{max(camps)} encampments ({mid} of {total} "
+            f"have 3 or 4), one or two of Crystal/Iron/Gold ({two_resources} of {total} "
+            f"show two), {min(vps)}-{max(vps)} VP; {with_ability} of {total} have a "
+            "discard ability.",
+            _OURS,
+        ),
+    ]
+
+
+def _tuning_decision(cs: CardSet) -> RuleDecision:
+    from hcgames.speros.balance import load_tuning
+
+    tuning = load_tuning()
+    bonus = {o.id: o for o in cs.bonus}
+    cards = "; ".join(
+        f"{oid} {bonus[oid].name}: {bonus[oid].text.rstrip('.')}" for oid in tuning.retuned
+    )
+    return RuleDecision(
+        "bonus objective tune",
+        f"Bonus Objectives {', '.join(tuning.retuned)} (ours, like the whole set) were "
+        f"retuned so that each scores in at least {tuning.min_score_rate:.0%} of hands "
+        f"at the end of {tuning.players}-player bot games ({', '.join(tuning.strategies)}; "
+        f"measured over {tuning.sample_games} seeded games with python -m "
+        f"hcgames.speros.balance). Now: {cards}.",
+        _OURS,
+    )
+
+
+def rule_decisions(cs: CardSet) -> list[RuleDecision]:
+    """The full list, in the order a reader meets the rules."""
+    return [*_card_set_decisions(cs), *_RULES, _tuning_decision(cs)]
+
+
+_RULES: tuple[RuleDecision, ...] = (
+    RuleDecision("General weight", "A General counts as one Unit for majority.", _OURS),
     RuleDecision(
-        "card set",
-        "The published card list is not available. We designed our own set with the "
-        "book's counts: 80 Locations (20 per terrain), 18 Artifacts, 17 Bonus and 12 "
-        "Mastery Objectives, 4 Generals with 2 abilities each. Names and texts are "
-        "ours; each ability comes from a small vocabulary of effects.",
-        _GAPS,
+        "army size",
+        "Each player has 10 Minions and 1 General (eleven pieces of one colour).",
+        _BOOK,
     ),
     RuleDecision(
-        "Locations",
-        "Locations have 2-5 encampments (62 of 80 have 3 or 4), one or two of "
-        "Crystal/Iron/Gold, 0-3 VP; 64 of 80 have a discard ability.",
-        _GAPS,
+        "setup order",
+        "Setup runs in the book's order: everyone chooses a colour first, and only "
+        "then are the Bonus Objectives (three each) and the Location hands (eight "
+        "each) dealt; then comes the first placement, then one Artifact per player "
+        "joins the Skirmish Area, then the Mastery Objectives, then the starting "
+        "player is drawn.",
+        _BOOK,
     ),
-    RuleDecision("General weight", "A General counts as one Unit for majority.", _GAPS),
-    RuleDecision("army size", "Each player has 10 Minions and 1 General.", _GAPS),
     RuleDecision(
         "choosing colours",
         "Players choose a people (colour, terrain and General) in seat order, player 1 first.",
@@ -39,12 +99,16 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
         _OURS,
     ),
     RuleDecision(
-        "artifacts in play",
-        "The Artifacts (one per player) are dealt face up into the Skirmish Area "
-        "during setup, before the first placement.",
+        "artifacts face up",
+        "The Artifacts placed in the Skirmish Area lie face up, so everyone can read "
+        "their abilities (the book does not say).",
         _OURS,
     ),
-    RuleDecision("starting player", "The starting player is drawn with the setup shuffle.", _BOOK),
+    RuleDecision(
+        "starting player",
+        "The starting player is drawn at random as the last step of setup.",
+        _BOOK,
+    ),
     RuleDecision(
         "capture timing",
         "Capture is automatic: after each action or ability pick has placed all its "
@@ -56,22 +120,34 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
         "demonstrate majority",
         "A player demonstrates majority when their Units outnumber every single "
         "rival's Units plus all empty encampments (the rival filling them would win "
-        "ties as the latest placer).",
-        _BOOK,
+        "ties as the latest placer): our reading of the book's definition and its "
+        "two examples.",
+        _OURS,
     ),
     RuleDecision(
         "rule of ties",
-        "When the last encampment fills and the leaders tie, the tied player whose "
-        "most recent placement there is latest captures, even if that Unit has "
-        "since left and come back.",
+        "When the last encampment fills and the leaders tie, the tied player who "
+        "placed a Unit there most recently captures.",
         _BOOK,
+    ),
+    RuleDecision(
+        "rule of ties, moved Units",
+        "The most recent placement counts even if the Unit placed then has since "
+        "left the card (moved or exiled).",
+        _OURS,
     ),
     RuleDecision(
         "ability step",
         "In the ability step a player may use, in any order, the discarded card's "
-        "ability, one General ability (once a game in all, not once each) and each "
-        "reusable Artifact ability once; General abilities are used only in one's "
-        "own ability step rather than at any moment.",
+        "ability and each reusable Artifact ability they own, each once.",
+        _OURS,
+    ),
+    RuleDecision(
+        "General ability timing",
+        "A General's card offers two abilities; its owner uses one of them once in "
+        "the whole game, at any step of their own turn before the action is taken "
+        "(discard, ability or action step). The book allows it at any time; using "
+        "it inside other players' turns, as an answer to them, is left out.",
         _OURS,
     ),
     RuleDecision(
@@ -82,6 +158,8 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
     ),
     RuleDecision(
         "ability targets",
+        "Our exile and obliterate abilities pick rival Units only (never those of "
+        "a player shielded by an ongoing Artifact). "
         "Abilities that pick Units (exile, obliterate, move, recall) pick them on "
         "Locations only, in the Skirmish Area or captured areas, never on Artifacts; "
         "so Units locked on captured Artifacts are safe. Deploy and move without a "
@@ -90,8 +168,8 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
     ),
     RuleDecision(
         "exile and obliterate",
-        "Exile returns a rival Minion to its Base Camp; obliterate removes a rival "
-        "Minion or General from the game for good.",
+        "Exile takes a Minion off a card and returns it to its Base Camp; obliterate "
+        "takes a Unit (Minion or General) off a card and out of the game for good.",
         _BOOK,
     ),
     RuleDecision(
@@ -106,7 +184,8 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
         "On capturing an Artifact, rivals' Units on it go home; one-time abilities "
         "are offered at once, ongoing ones apply while the card stays captured, "
         "reusable ones may be used once in each of the owner's later ability "
-        "steps. Fortify abilities may add Units to a locked Artifact.",
+        "steps (from the owner's next turn on, never in the turn of capture). "
+        "Fortify abilities may add Units to a locked Artifact.",
         _OURS,
     ),
     RuleDecision(
@@ -133,8 +212,9 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
     ),
     RuleDecision(
         "bonus objective",
-        "At the end each player, in seat order, reveals the one Bonus Objective that counts.",
-        _BOOK,
+        "At the end each player reveals the one Bonus Objective that counts (the "
+        "book); we ask the players in seat order, each seeing earlier choices (ours).",
+        _OURS,
     ),
     RuleDecision(
         "mastery objectives",
@@ -145,14 +225,18 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
     RuleDecision(
         "familiar terrain",
         "Artifacts have no colour, so Units on them are always on unfamiliar "
-        "terrain unless a card says otherwise.",
-        _BOOK,
+        "terrain unless a card says otherwise (the book counts an Artifact as "
+        "unfamiliar when it is not of the Unit's colour, but gives Artifacts none).",
+        _OURS,
     ),
     RuleDecision(
         "resource sets",
         "A set is three captured cards, one counted for each resource; a card with "
-        "two resources counts for only one of them; we take the most sets possible.",
-        _BOOK,
+        "two resources fills only one place in one set; we take the most sets "
+        "possible. This is our reading: the book only says no card counts toward "
+        "more than one set, which would also allow a two-resource card to fill two "
+        "places of the same set.",
+        _OURS,
     ),
     RuleDecision(
         "tie-breaks",
@@ -162,10 +246,10 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
     ),
     RuleDecision(
         "cards beat the rules",
-        "Where a card and the rules disagree the card wins; in our set that happens in "
-        "four places: fortify adds Units to a locked Artifact, plan_bonus changes how many "
-        "cards Plan draws, hand_limit raises the ten-card limit and familiar makes a "
-        "foreign terrain score as home.",
+        "Where a card and the rules disagree the card wins (the book says so); in our "
+        "set that happens in four places: fortify adds Units to a locked Artifact, "
+        "plan_bonus changes how many cards Plan draws, hand_limit raises the "
+        "ten-card limit and familiar makes a foreign terrain score as home.",
         _BOOK,
     ),
     RuleDecision(

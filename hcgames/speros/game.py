@@ -17,13 +17,12 @@ from hcgames.speros.actions import (
     Lead,
 )
 from hcgames.speros.cards import TERRAINS, Card, CardSet, Objective, load_card_set
-from hcgames.speros.decisions import RULE_DECISIONS
-from hcgames.speros.state import PLAN_DRAWS, SperosState
+from hcgames.speros.decisions import rule_decisions
+from hcgames.speros.state import HAND_SIZE, PLAN_DRAWS, SperosState
 
 __all__ = ["SperosGame"]
 
 MINIONS = 10
-HAND_SIZE = 8
 
 
 @cache
@@ -36,7 +35,7 @@ class SperosGame(Game):
 
     id: ClassVar[str] = "conquest-of-speros"
     title: ClassVar[str] = "Conquest of Speros"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"
     state_class = SperosState
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 
@@ -121,7 +120,7 @@ class SperosGame(Game):
         ]
 
     def rule_decisions(self) -> list[RuleDecision]:
-        return list(RULE_DECISIONS)
+        return rule_decisions(self.card_set)
 
     def phases(self) -> list[str]:
         return [

@@ -1,8 +1,9 @@
 """A position of Conquest of Speros and the rules that move it on.
 
 Turn flow: *discard* one hand card, then the *ability* step (the discarded card's
-ability, a General ability, reusable Artifacts, in any order, each optional), then
-one *action* (Explore, Attack, Lead or Plan), then discard down to the hand limit.
+ability and reusable Artifacts, in any order, each optional), then one *action*
+(Explore, Attack, Lead or Plan), then discard down to the hand limit. The General's
+once-a-game ability is offered in all three steps until the action is taken.
 Abilities that need choices become a stack of pending effects; each pick is one
 action and :class:`~hcgames.speros.actions.Stop` ends an effect early. Draws from
 the Location deck are chance steps: every card left in the deck is equally likely.
@@ -10,6 +11,7 @@ the Location deck are chance steps: every card left in the deck is equally likel
 
 from __future__ import annotations
 
+import random
 from bisect import insort
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -45,6 +47,7 @@ __all__ = ["SperosState"]
 HAND_LIMIT = 10
 PLAN_DRAWS = 3
 EMPTY_HAND_DRAWS = 2
+HAND_SIZE = 8
 STOP = Stop()
 END_ABILITIES = EndAbilities()
 PLAN = Plan()
@@ -55,28 +58,20 @@ class SperosState(SperosViews, State):
 
     def __init__(self, game: SperosGame, seed: int = 0) -> None:
         super().__init__(game, seed)
-        import random
-
         n = game.num_players
-        rng = random.Random(seed)
-        cs = game.card_set
-        deck = [c.id for c in cs.locations]
-        rng.shuffle(deck)
-        self.hands: list[list[str]] = [sorted(deck[8 * p : 8 * p + 8]) for p in range(n)]
-        self.deck: list[str] = sorted(deck[8 * n :])
-        bonus = [o.id for o in cs.bonus]
-        rng.shuffle(bonus)
-        self.bonus: list[list[str]] = [sorted(bonus[3 * p : 3 * p + 3]) for p in range(n)]
-        artifacts = [c.id for c in cs.artifacts]
-        rng.shuffle(artifacts)
-        mastery = [o.id for o in cs.mastery]
-        rng.shuffle(mastery)
-        self.mastery: list[str] = sorted(mastery[: n - 1]) if game.mastery else []
-        self.first_player = rng.randrange(n)
+        # Setup follows the book's order: colours first (nothing is dealt yet), then
+        # the Bonus Objectives and hands (:meth:`_deal`), then the first placement,
+        # then the Artifacts, the Mastery Objectives and the starting player
+        # (:meth:`_finish_setup`). Each stage shuffles with its own seeded stream.
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.deck: list[str] = sorted(c.id for c in game.card_set.locations)
+        self.bonus: list[list[str]] = [[] for _ in range(n)]
+        self.mastery: list[str] = []
+        self.first_player = 0
         self.colour: list[str | None] = [None] * n
         self.discard: list[str] = []
-        self.skirmish: list[str] = sorted(artifacts[:n])
-        self.units: dict[str, list[tuple[int, str]]] = {c: [] for c in self.skirmish}
+        self.skirmish: list[str] = []
+        self.units: dict[str, list[tuple[int, str]]] = {}
         self.last_placed: dict[str, list[int]] = {}
         self.owner: dict[str, int] = {}
         self.captured: list[list[str]] = [[] for _ in range(n)]
@@ -90,6 +85,7 @@ class SperosState(SperosViews, State):
         self.stack: list[dict[str, Any]] = []
         self.used_this_turn: list[str] = []
         self.excavated: list[list[Any]] = []  # [player, artifact] pairs this turn
+        self.captured_this_turn: list[str] = []
         self.discarded: str | None = None
         self.action_taken = False
         self.turn_player = 0
@@ -174,7 +170,7 @@ class SperosState(SperosViews, State):
         phase = self._phase
         p = self.current_player
         if phase == "discard":
-            return [g.discard_actions[c] for c in self.hands[p]]
+            return [*(g.discard_actions[c] for c in self.hands[p]), *self.general_menu()]
         if phase == "ability":
             return [*self.ability_menu(), END_ABILITIES]
         if phase == "action":
@@ -187,7 +183,7 @@ class SperosState(SperosViews, State):
                     if self.base_minions[p] and self.empty_spaces(c) >= 2:
                         out.append(g.lead_actions[c, True])
             out.append(PLAN)
-            return out
+            return out + self.general_menu()
         if phase == "hand limit":
             return [LimitDiscard(c) for c in self.hands[p]]
         if phase == "choose people":
@@ -208,14 +204,25 @@ class SperosState(SperosViews, State):
             and "discard" not in self.used_this_turn
         ):
             menu.append(UseAbility("discard", self.discarded, 0))
-        if not self.general_used[p]:
-            terrain = self.colour[p] or ""
-            menu += [UseAbility("general", terrain, i) for i in (0, 1)]
+        menu += self.general_menu()
         for card_id in self.captured[p]:
             card = cards[card_id]
-            if card.timing == "reusable" and card_id not in self.used_this_turn:
+            if (
+                card.timing == "reusable"
+                and card_id not in self.used_this_turn
+                and card_id not in self.captured_this_turn
+            ):
                 menu.append(UseAbility("artifact", card_id, 0))
         return menu
+
+    def general_menu(self) -> list[UseAbility]:
+        """The General's two abilities, while unused: offered in every step of the
+        owner's turn before the action is taken (discard, ability and action step)."""
+        p = self.turn_player
+        if self.general_used[p]:
+            return []
+        terrain = self.colour[p] or ""
+        return [UseAbility("general", terrain, i) for i in (0, 1)]
 
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         p = self.game.fraction(len(self.deck))
@@ -272,7 +279,56 @@ class SperosState(SperosViews, State):
         self.chooser += 1
         if self.chooser == self.game.num_players:
             self.chooser = 0
+            self._deal()
             self._phase = "first placement"
+
+    def _setup_rng(self, stage: str) -> random.Random:
+        return random.Random(f"conquest-of-speros/{self.seed}/{stage}")
+
+    def _deal(self) -> None:
+        """Setup steps 2 and 3, once every colour is chosen: three Bonus Objectives
+        each, then eight Location cards each from the shuffled deck."""
+        n = self.game.num_players
+        cs = self.game.card_set
+        rng = self._setup_rng("deal")
+        bonus = [o.id for o in cs.bonus]
+        rng.shuffle(bonus)
+        self.bonus = [sorted(bonus[3 * p : 3 * p + 3]) for p in range(n)]
+        deck = [c.id for c in cs.locations]
+        rng.shuffle(deck)
+        self.hands = [sorted(deck[HAND_SIZE * p : HAND_SIZE * p + HAND_SIZE]) for p in range(n)]
+        self.deck = sorted(deck[HAND_SIZE * n :])
+        self.log(
+            None,
+            "setup",
+            f"Everyone is dealt {len(self.bonus[0])} secret Bonus Objectives and "
+            f"{HAND_SIZE} Location cards.",
+        )
+
+    def _finish_setup(self) -> None:
+        """Setup steps 4 to 6, after the first placement: one Artifact per player into
+        the Skirmish Area, the Mastery Objectives, then a random starting player."""
+        n = self.game.num_players
+        cs = self.game.card_set
+        rng = self._setup_rng("finish")
+        artifacts = [c.id for c in cs.artifacts]
+        rng.shuffle(artifacts)
+        cards = self.game.cards
+        for card_id in sorted(artifacts[:n]):
+            self.skirmish.append(card_id)
+            self.units[card_id] = []
+            self.log(
+                None,
+                "setup",
+                f"The Ancient Artifact {cards[card_id].name} ({card_id}) joins the Skirmish Area.",
+            )
+        if self.game.mastery:
+            mastery = [o.id for o in cs.mastery]
+            rng.shuffle(mastery)
+            self.mastery = sorted(mastery[: n - 1])
+            names = ", ".join(self.game.objective(o).name for o in self.mastery)
+            self.log(None, "setup", f"The Mastery Objectives in play: {names}.")
+        self.first_player = rng.randrange(n)
 
     def _first_placement(self, action: FirstPlacement) -> None:
         p = self.chooser
@@ -294,6 +350,7 @@ class SperosState(SperosViews, State):
                 f"{self.who(q)} reveals {cards[card_id].name} ({card_id}) in the Skirmish Area.",
             )
         self.setup_pick = [None] * self.game.num_players
+        self._finish_setup()
         self._round = 1
         self.log(None, "setup", f"{self.who(self.first_player)} takes the first turn.")
         self._begin_turn(self.first_player)
@@ -318,7 +375,7 @@ class SperosState(SperosViews, State):
             self.general_used[p] = True
             people = self.game.card_set.people_of(self.colour[p] or "")
             effect = people.general_abilities[action.index]
-            label = f"{people.general}'s once-a-game ability"
+            label = f"{people.general}'s once-a-game ability (in the {self._phase} step)"
         else:
             self.used_this_turn.append(action.card)
             effect = cards[action.card].capture
@@ -448,6 +505,7 @@ class SperosState(SperosViews, State):
         self.skirmish.remove(card_id)
         self.captured[winner].append(card_id)
         self.owner[card_id] = winner
+        self.captured_this_turn.append(card_id)
         how = (
             "fills it and holds the most Units"
             if not self.empty_spaces(card_id)
@@ -495,6 +553,10 @@ class SperosState(SperosViews, State):
                 self.stack.pop()
                 continue
             phase = self._phase
+            if phase == "discard" and not self.hands[self.turn_player]:
+                # a General ability emptied the hand: there is nothing to discard
+                self._phase = "ability"
+                continue
             if phase == "ability":
                 if not self.ability_menu():
                     self._phase = "action"
@@ -528,6 +590,7 @@ class SperosState(SperosViews, State):
         self.turn_player = player
         self.used_this_turn = []
         self.excavated = []
+        self.captured_this_turn = []
         self.discarded = None
         self.action_taken = False
         if self.final_turns_left == 0:

@@ -18,7 +18,7 @@ from hcgames.speros.actions import (
     LimitDiscard,
     UseAbility,
 )
-from hcgames.speros.cards import COLOURS, Card
+from hcgames.speros.cards import Card
 from hcgames.speros.scoring import total_scores
 
 if TYPE_CHECKING:
@@ -60,6 +60,7 @@ class SperosViews:
             "stack": [dict(f) for f in self.stack],
             "used_this_turn": list(self.used_this_turn),
             "excavated": [list(e) for e in self.excavated],
+            "captured_this_turn": list(self.captured_this_turn),
             "discarded": self.discarded,
             "action_taken": self.action_taken,
             "deck_emptied": self.deck_emptied,
@@ -108,6 +109,9 @@ class SperosViews:
             need = len(self.bonus[q]) - len(keep)
             guess.bonus[q] = sorted(keep + spare[:need])
             spare = spare[need:]
+        if self._phase in ("choose people", "first placement"):
+            # the deals still to come (hands, Artifacts, starting player) are unknown
+            guess.seed = rng.getrandbits(63)
         guess._legal_cache = None
         return guess
 
@@ -139,6 +143,7 @@ class SperosViews:
         new.stack = [dict(f) for f in self.stack]
         new.used_this_turn = list(self.used_this_turn)
         new.excavated = [list(e) for e in self.excavated]
+        new.captured_this_turn = list(self.captured_this_turn)
         new.triggers = []
         new._events = []
         return new
@@ -189,12 +194,31 @@ class SperosViews:
                     "at home, so the General cannot bring a Minion",
                     "Lead action",
                 )
-        if isinstance(action, UseAbility) and phase == "ability":
-            if action.source == "general" and self.general_used[p]:
+        if isinstance(action, UseAbility) and action.source == "general" and p >= 0:
+            if self.general_used[p]:
                 return (
-                    f"{who} has already used the General's ability (once a game)",
+                    f"{who} has already used the General's ability: a General's ability "
+                    "may be used only once in the whole game",
                     "General abilities",
                 )
+            if action.card in self.colour and action.card != self.colour[p]:
+                return (
+                    f"a General's ability may be used only in its owner's own turn, and it "
+                    f"is {who}'s turn now",
+                    "General abilities",
+                )
+            if phase in ("discard", "ability", "action"):
+                return (
+                    f"{action} is not {who}'s General ability: the General's card has "
+                    f"the abilities of the {self.colour[p]} people",
+                    "General abilities",
+                )
+            return (
+                f"a General's ability may be used only during its owner's own turn, before "
+                f"the action is taken; it is not available in the {phase} step",
+                "General abilities",
+            )
+        if isinstance(action, UseAbility) and phase == "ability":
             return (
                 f"{action} is not available: each ability may be used once in this ability step",
                 "ability step",
@@ -267,8 +291,8 @@ class SperosViews:
         labels = []
         for owner, kind in units:
             colour = self.colour[owner]
-            tag = COLOURS[colour][0].upper() if colour else str(owner + 1)
-            labels.append(tag + kind)
+            tag = self.game.card_set.people_of(colour).unit_tag if colour else f"P{owner + 1}"
+            labels.append(f"{tag}-{kind}")
         return {
             "id": card_id,
             "name": card.name,
