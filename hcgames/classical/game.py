@@ -35,7 +35,7 @@ class ClassicalGame(Game):
 
     id: ClassVar[str] = "classical-conquests"
     title: ClassVar[str] = "Classical Conquests"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"
     state_class = ClassicalState
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 
