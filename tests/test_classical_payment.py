@@ -208,3 +208,23 @@ def test_rule_decisions_are_labelled_rulebook_or_ours_and_caps_are_gone() -> Non
     assert topics["No caps per turn"].source == "ours"
     assert topics["Players"].source == "ours"
     assert topics["Monument price"].source == "rulebook"
+
+
+def test_notebooks_show_the_complete_list_of_rule_decisions_as_text() -> None:
+    import json
+    from pathlib import Path
+
+    from hcgames.classical.rules_text import decisions_text
+
+    decisions = hcgames.load("classical-conquests").rule_decisions()
+    text = decisions_text(decisions)
+    assert "RuleDecision(" not in text  # readable, not a repr dump
+    for n, d in enumerate(decisions, 1):
+        assert f"{n:>2}. {d.topic} (" in text
+    assert f"{len(decisions)} decisions" in text
+    root = Path(__file__).resolve().parent.parent / "notebooks"
+    for path in sorted(root.glob("2[0-4]-*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        sources = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+        assert any("decisions_text(" in s and "rule_decisions()" in s for s in sources), path
+        assert not any("rule_decisions()[:" in s for s in sources), path

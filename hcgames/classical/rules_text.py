@@ -6,10 +6,12 @@ text and the rules can never drift apart.
 
 from __future__ import annotations
 
+import textwrap
+
 from hcgames.classical.material import Material
 from hcgames.core import RuleDecision
 
-__all__ = ["rule_decisions"]
+__all__ = ["decisions_text", "rule_decisions"]
 
 
 def rule_decisions(m: Material) -> list[RuleDecision]:
@@ -217,3 +219,22 @@ def rule_decisions(m: Material) -> list[RuleDecision]:
             "ours",
         ),
     ]
+
+
+def decisions_text(decisions: list[RuleDecision], width: int = 88) -> str:
+    """Every decision as readable text: numbered, with its source, wrapped to ``width``."""
+    lines = []
+    for n, d in enumerate(decisions, 1):
+        label = "from the rulebook" if d.source == "rulebook" else "our choice"
+        lines.append(
+            textwrap.fill(
+                f"{n:>2}. {d.topic} ({label}): {d.decision}",
+                width=width,
+                subsequent_indent="    ",
+            )
+        )
+    ours = sum(1 for d in decisions if d.source != "rulebook")
+    lines.append(
+        f"{len(decisions)} decisions: {ours} ours, {len(decisions) - ours} from the rulebook."
+    )
+    return "\n".join(lines)
