@@ -228,3 +228,12 @@ def test_notebooks_show_the_complete_list_of_rule_decisions_as_text() -> None:
         sources = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
         assert any("decisions_text(" in s and "rule_decisions()" in s for s in sources), path
         assert not any("rule_decisions()[:" in s for s in sources), path
+
+
+def test_describe_says_what_is_still_due_in_a_payment() -> None:
+    state = started_game()
+    go_to(state, "build")
+    state.pool = pool(food=2, stone=1, gold=1)
+    touch(state)
+    state.apply(BuildMonument("latium"))
+    assert "Paying for a monument: still due 2 food and 1 stone" in state.describe()
