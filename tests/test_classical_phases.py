@@ -9,6 +9,8 @@ from hcgames.classical.actions import (
     BuyResearchRoll,
     EndPhase,
     Move,
+    Pay,
+    PayRest,
     Recruit,
     ResearchDie,
     Settle,
@@ -96,13 +98,17 @@ def test_each_production_trait_adds_one_per_level(trait: str, category: str) -> 
 # --- upkeep --------------------------------------------------------------------------------
 
 
-def test_upkeep_eats_food_first_then_gold() -> None:
+def test_upkeep_suggested_feeding_eats_food_first_then_gold() -> None:
     state = started_game()
     state.armies[0][idx("latium")] = 1
     state.pool = pool(food=1, gold=2)
     state.apply(EndPhase("produce"))
+    # the player may choose what feeds; ending the phase feeds the suggested way
+    assert state.legal_actions() == [Pay("food"), Pay("gold"), EndPhase("upkeep")]
+    state.apply(EndPhase("upkeep"))
     assert state.pool == pool(gold=1)  # 1 food and 1 gold for the army and the city
     assert state.armies[0][idx("latium")] == 1
+    assert state.phase == "build"
 
 
 def test_unfed_units_are_chosen_by_the_owner() -> None:
@@ -127,8 +133,9 @@ def test_unfed_units_are_chosen_by_the_owner() -> None:
     assert state.armies[0][idx("latium")] == 1 and state.shortfall == 1
     state.apply(Starve("fleet", "mare_tyrrhenum"))
     assert state.fleets[0][idx("mare_tyrrhenum")] == 0
+    assert state.legal_actions() == [Pay("food"), Pay("gold"), EndPhase("upkeep")]
+    state.apply(EndPhase("upkeep"))
     assert state.pool == pool()  # the rest were fed with 2 food and 1 gold
-    assert state.legal_actions() == [EndPhase("upkeep")]
 
 
 def test_famine_turns_a_city_into_a_village_and_its_monuments_stay() -> None:
@@ -165,7 +172,9 @@ def test_gold_stands_in_for_missing_resources() -> None:
     state.pool = pool(food=1, gold=2)
     touch(state)
     state.apply(BuildMonument("latium"))
+    state.apply(PayRest())
     assert state.pool == pool()
+    assert state.monuments[idx("latium")] == 1
 
 
 def test_religion_limits_the_monuments_you_hold() -> None:
@@ -226,6 +235,7 @@ def test_one_free_village_then_each_costs_food_or_luxury_and_wood_or_stone() -> 
     state.apply(Settle("etruria"))
     assert state.pool == pool(luxury=1, stone=1, food=1, wood=1)
     state.apply(Settle("magna_graecia"))
+    state.apply(PayRest())
     assert sum(state.pool.values()) == 2
     assert state.owner[idx("magna_graecia")] == 0 and state.level[idx("magna_graecia")] == 1
 
@@ -480,26 +490,28 @@ def test_extra_research_rolls_cost_one_then_two_then_three() -> None:
     for _ in range(2):
         before = sum(state.pool.values())
         state.apply(BuyResearchRoll())
+        state.apply(PayRest())
         costs.append(before - sum(state.pool.values()))
         state.apply(ResearchDie(4))
     assert costs == [1, 2]
     assert BuyResearchRoll() in state.legal_actions()  # 3 left for the third
     state.apply(BuyResearchRoll())
+    state.apply(PayRest())
     state.apply(ResearchDie(4))
     assert state.pool == pool() and state.legal_actions() == [EndPhase("research")]
 
 
-def test_paid_research_rolls_have_a_per_turn_cap() -> None:
+def test_paid_research_rolls_have_no_cap_per_turn_only_their_rising_price() -> None:
     state = started_game()
     go_to(state, "research")
     state.apply(ResearchDie(1))
-    state.pool = pool(gold=100)
+    state.pool = pool(gold=45)  # 1 + 2 + ... + 9
     touch(state)
-    cap = state.game.material.ours["per_turn_caps"]["paid_research_rolls"]
-    for _ in range(cap):
-        state.apply(BuyResearchRoll())
+    for _ in range(9):
+        state.apply(BuyResearchRoll())  # gold only: nothing to choose, paid at once
         state.apply(ResearchDie(2))
-    with pytest.raises(IllegalAction, match="extra research rolls"):
+    assert state.pool == pool() and state.paid_rolls == 9
+    with pytest.raises(IllegalAction, match="costs 10 resources"):
         state.apply(BuyResearchRoll())
 
 

@@ -76,17 +76,36 @@ def idx(territory: str) -> int:
 # --- options ------------------------------------------------------------------------
 
 
-def test_registry_loads_the_game_for_two_to_four_players() -> None:
-    for n in (2, 3, 4):
+def test_players_two_to_six() -> None:
+    for n in (2, 3, 4, 5, 6):
         game = hcgames.load("classical-conquests", players=n)
         assert game.num_players == n
-    assert ClassicalGame.variants() == [{"players": 2}, {"players": 3}, {"players": 4}]
+        state = game.new_game(seed=n)
+        while state.phase != "produce":
+            legal = state.legal_actions()
+            state.apply(state.chance_outcomes()[0][0] if state.is_chance() else legal[0])
+        assert len(set(state.civs)) == n
+        assert sum(1 for lv in state.level if lv == 2) == n  # one first city each
+    variants = ClassicalGame.variants()
+    assert {v["players"] for v in variants} >= {2, 3, 4, 6}
+
+
+def test_token_reduction_variant_is_tested_by_conformance() -> None:
+    assert {"players": 2, "token_reduction": True} in ClassicalGame.variants()
+    game = hcgames.load("classical-conquests", players=2, token_reduction=True)
+    assert game.token_reduction is True
+
+
+@pytest.mark.parametrize("name", ["colour", "player", "tokens"])
+def test_unknown_option_raises_value_error_naming_it(name: str) -> None:
+    with pytest.raises(ValueError, match=name):
+        hcgames.load("classical-conquests", players=2, **{name: 1})
 
 
 @pytest.mark.parametrize(
     ("options", "word"),
     [
-        ({"players": 5}, "players"),
+        ({"players": 7}, "players"),
         ({"players": 1}, "players"),
         ({"players": True}, "players"),
         ({"players": 2, "civilizations": ["Romans"]}, "civilizations"),

@@ -2,7 +2,7 @@
 
 The game in brief (our words)
 -----------------------------
-Two to four players each lead one of twelve ancient peoples (Minoans, Egyptians,
+Two to six players each lead one of twelve ancient peoples (Minoans, Egyptians,
 Sumerians, Phoenicians, Athenians, Spartans, Romans, Macedonians, Babylonians,
 Persians, Celts, Goths). Every people begins with level 1 in two of the twelve
 traits of the research chart.
@@ -17,7 +17,8 @@ other city.
 1. **produce** - every territory with your village or city yields its resource,
    every city adds a gold, and Engineering, Agriculture, Industry, Metallurgy,
    Ship Building and Economics each add one stone, food, luxury, iron, wood or gold
-   per level. Gold and Trade stand in for anything.
+   per level. Gold and Trade stand in for anything. A sea space of fish or trade
+   holding at least one of your fleets yields its resource once (our rule).
 2. **upkeep** - each army, fleet and city eats one food. What cannot be fed is lost;
    a starving city shrinks to a village but keeps its monuments.
 3. **build** - a monument in one of your cities costs 2 food and 1 stone plus one
@@ -41,12 +42,20 @@ other city.
 10. **score** - one victory point per monument you hold plus your Arts level.
     Reaching 100 wins. Unused resources are then lost.
 
+Paying
+------
+Every cost is paid by the player's choice: building, upgrading, an extra village,
+recruiting, a bought research roll and feeding open a *payment*, paid one resource
+at a time with ``Pay(resource)`` or all at once with ``PayRest()`` (the suggested
+way: the named kind first, gold last); ending the upkeep phase feeds the suggested
+way. Nothing is capped per turn beyond the book's own limits: resources bound it.
+
 Our decisions
 -------------
 The rulebook leaves several points open; :meth:`ClassicalGame.rule_decisions`
-lists every one with our choice (map, production at sea, automatic payment,
-settlement strength in battle, per-turn caps, unit supply, game length...). The
-numbers live in ``data/classical/rules.json``.
+lists every one, labelled "ours" or "rulebook" (map, production at sea, how
+payments are asked, settlement strength in battle, unit supply, game length...).
+The numbers live in ``data/classical/rules.json``.
 
 Using it
 --------

@@ -18,6 +18,8 @@ __all__ = [
     "BuyResearchRoll",
     "EndPhase",
     "Move",
+    "Pay",
+    "PayRest",
     "PlaceCity",
     "Recruit",
     "ResearchDie",
@@ -117,6 +119,29 @@ class BuyResearchRoll(Action):
         return "pay for another research roll"
 
 
+@dataclass(frozen=True)
+class Pay(Action):
+    """During a payment: pay the next part of the cost with one resource of this kind.
+
+    ``resource`` is one of food, luxury, wood, iron, stone or gold (gold also stands
+    for trade).
+    """
+
+    resource: str
+
+    def __str__(self) -> str:
+        return f"pay 1 {self.resource}"
+
+
+@dataclass(frozen=True)
+class PayRest(Action):
+    """During a payment: pay everything still due the suggested way (named kind first,
+    gold last)."""
+
+    def __str__(self) -> str:
+        return "pay the rest the suggested way"
+
+
 # --- chance outcomes ------------------------------------------------------------
 
 
@@ -162,6 +187,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Move,
     Recruit,
     BuyResearchRoll,
+    Pay,
+    PayRest,
     ResourceRoll,
     BattleDie,
     ResearchDie,

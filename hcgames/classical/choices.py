@@ -3,15 +3,16 @@
 ``legal_actions(state)`` gives the choices of the player to act, in a stable order:
 the site of a first city during set-up, what to leave unfed in a famine, and in the
 other phases the monuments, upgrades, villages, moves, recruits and research rolls
-that can be paid for and are within the turn's caps, always followed by ending the
-phase. Listing moves is the hot path of random play, so move actions are made once
-and reused. The effects of the choices are in :mod:`.phases`.
+that can be paid for, always followed by ending the phase; while a payment is open,
+the ways to pay its next part. Listing moves is the hot path of random play, so move
+actions are made once and reused. The effects of the choices are in :mod:`.phases`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hcgames.classical import payment
 from hcgames.classical.actions import (
     BuildMonument,
     BuyResearchRoll,
@@ -75,6 +76,10 @@ def legal_actions(s: ClassicalState) -> list[Action]:
     terrs = s.game.material.territories
     if s.phase_idx == SETUP_CITIES:
         return [PlaceCity(terrs[t].id) for t in city_sites(s)]
+    if s.paying is not None:
+        if s.paying["for"] == "upkeep":  # ending the phase feeds the rest the suggested way
+            return [*payment.legal_payments(s)[:-1], EndPhase("upkeep")]
+        return payment.legal_payments(s)
     phase = s.phase_idx
     p = s.player
     out: list[Action] = []
@@ -105,16 +110,13 @@ def legal_actions(s: ClassicalState) -> list[Action]:
 
 def _build_sites(s: ClassicalState) -> list[int]:
     p = s.player
-    caps = s.game.material.ours["per_turn_caps"]
-    if s.built >= caps["build"] or s.monuments_of(p) >= s.monument_limit(p):
+    if s.monuments_of(p) >= s.monument_limit(p):
         return []
     return [t for t in s.cities_of(p) if can_pay(s.pool, *s.monument_cost(t))]
 
 
 def _upgrade_sites(s: ClassicalState) -> list[int]:
     p = s.player
-    if s.upgraded >= s.game.material.ours["per_turn_caps"]["upgrade"]:
-        return []
     if not can_pay(s.pool, s.upgrade_cost()):
         return []
     return [t for t, o in enumerate(s.owner) if o == p and s.level[t] == 1]
@@ -122,8 +124,6 @@ def _upgrade_sites(s: ClassicalState) -> list[int]:
 
 def _settle_sites(s: ClassicalState) -> list[int]:
     p = s.player
-    if s.settled >= s.game.material.ours["per_turn_caps"]["settle"]:
-        return []
     if not can_pay(s.pool, s.village_cost()):
         return []
     terrs = s.game.material.territories
@@ -210,5 +210,4 @@ def _recruits(s: ClassicalState) -> list[Action]:
 
 
 def _can_buy_roll(s: ClassicalState) -> bool:
-    cap = s.game.material.ours["per_turn_caps"]["paid_research_rolls"]
-    return s.paid_rolls < cap and can_pay(s.pool, (), s.paid_rolls + 1)
+    return can_pay(s.pool, (), s.paid_rolls + 1)

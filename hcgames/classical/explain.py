@@ -10,6 +10,8 @@ from hcgames.classical.actions import (
     BuyResearchRoll,
     EndPhase,
     Move,
+    Pay,
+    PayRest,
     PlaceCity,
     Recruit,
     ResearchDie,
@@ -20,6 +22,7 @@ from hcgames.classical.actions import (
 )
 from hcgames.classical.economy import can_pay, cost_text
 from hcgames.classical.material import PHASES
+from hcgames.classical.payment import due_text, options
 from hcgames.core import Action
 
 if TYPE_CHECKING:
@@ -51,6 +54,25 @@ def why_illegal(s: ClassicalState, action: Action) -> tuple[str, str]:
             "set-up: city placement",
         )
     phase = PHASES[s.phase_idx]
+    if s.paying is not None and not (
+        s.paying["for"] == "upkeep" and isinstance(action, EndPhase | Starve)
+    ):
+        due = due_text(s)
+        if isinstance(action, Pay):
+            ok = ", ".join(options(s))
+            return (
+                f"{action.resource!s} cannot pay the next part of this cost now; "
+                f"still due: {due}. It can be paid with: {ok}, and only in a way that "
+                "leaves enough to pay the rest",
+                "payment: what pays a cost",
+            )
+        return (
+            f"{who} must first finish paying (still due: {due}): choose what pays "
+            "the next part, or pay the rest the suggested way",
+            "payment: what pays a cost",
+        )
+    if isinstance(action, Pay | PayRest):
+        return ("there is nothing to pay for right now", "payment: what pays a cost")
     if isinstance(action, PlaceCity):
         return ("first cities are founded only during set-up", "set-up")
     if isinstance(action, ResourceRoll | BattleDie | ResearchDie):
@@ -86,7 +108,6 @@ def why_illegal(s: ClassicalState, action: Action) -> tuple[str, str]:
     territory = getattr(action, "territory", getattr(action, "from_", None))
     if territory is not None and territory not in m.index:
         return (f"there is no territory {territory!r} on the map", "the map")
-    caps = m.ours["per_turn_caps"]
     p = s.player
     if isinstance(action, Starve):
         return (
@@ -107,8 +128,6 @@ def why_illegal(s: ClassicalState, action: Action) -> tuple[str, str]:
                 f"{s.monument_limit(p)}",
                 "build: Religion limit",
             )
-        if s.built >= caps["build"]:
-            return (f"at most {caps['build']} monuments a turn (our cap)", "build: per-turn cap")
         return (
             f"a monument there costs {cost_text(*s.monument_cost(t))}; {who} cannot pay",
             "build: monument cost",
@@ -120,12 +139,8 @@ def why_illegal(s: ClassicalState, action: Action) -> tuple[str, str]:
                 f"only a village of your own can become a city; {action.territory} is not one",
                 "upgrade",
             )
-        if s.upgraded >= caps["upgrade"]:
-            return (f"at most {caps['upgrade']} upgrades a turn (our cap)", "upgrade: cap")
         return (f"a city costs {cost_text(s.upgrade_cost())}; {who} cannot pay", "upgrade: cost")
     if isinstance(action, Settle):
-        if s.settled >= caps["settle"]:
-            return (f"at most {caps['settle']} villages a turn (our cap)", "settle: cap")
         if not can_pay(s.pool, s.village_cost()):
             return (
                 f"another village costs {cost_text(s.village_cost())}; {who} cannot pay",
@@ -161,7 +176,7 @@ def why_illegal(s: ClassicalState, action: Action) -> tuple[str, str]:
             "recruit",
         )
     return (
-        f"extra research rolls cost {s.paid_rolls + 1} resources now (at most "
-        f"{caps['paid_research_rolls']} a turn); {who} cannot pay",
+        f"the next extra research roll costs {s.paid_rolls + 1} resources of any kind; "
+        f"{who} cannot pay that many",
         "research: extra rolls",
     )

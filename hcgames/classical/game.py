@@ -14,12 +14,12 @@ __all__ = ["ClassicalGame"]
 
 
 class ClassicalGame(Game):
-    """Classical Conquests for 2-4 players.
+    """Classical Conquests for 2 to 6 players.
 
     Options:
 
     ``players``
-        2, 3 or 4 (default 2).
+        2 to 6 (default 2). The book says "2-4+"; six is our upper bound.
     ``civilizations``
         ``None`` (default) draws a different people for each player at set-up from the
         game's seed; or a list of names, one per player (``("Romans", "Egyptians")``).
@@ -35,7 +35,7 @@ class ClassicalGame(Game):
 
     id: ClassVar[str] = "classical-conquests"
     title: ClassVar[str] = "Classical Conquests"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"
     state_class = ClassicalState
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 
@@ -45,10 +45,24 @@ class ClassicalGame(Game):
         civilizations: Any = None,
         max_turns: int | None = None,
         token_reduction: bool = False,
+        **unknown: Any,
     ) -> None:
+        if unknown:
+            names = ", ".join(sorted(unknown))
+            raise ValueError(
+                f"unknown option(s) {names} for Classical Conquests; the options are "
+                "players, civilizations, max_turns and token_reduction"
+            )
         material = load_material()
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise ValueError(f"option players must be 2, 3 or 4, not {players!r}")
+        low_p, high_p = material.ours["players_range"]
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or not low_p <= players <= high_p
+        ):
+            raise ValueError(
+                f"option players must be a whole number from {low_p} to {high_p}, not {players!r}"
+            )
         low, high = material.ours["max_turns_range"]
         if max_turns is not None and (
             isinstance(max_turns, bool)
@@ -131,45 +145,69 @@ class ClassicalGame(Game):
     def _bound_actions(self) -> int:
         """A true upper bound on the number of steps in one game.
 
-        Per player turn: one EndPhase per phase; unfed picks at most every unit and
-        city; builds, upgrades, villages and paid research rolls at most their
-        per-turn caps; moves and recruits at most the unit supply; each battle round
-        removes one unit or one point of a settlement, and costs two dice; free
-        research rolls grow with Science, bounded here as if every roll were Science.
+        Resources bound everything a player pays for: every paid action costs at
+        least one resource and every payment step (:class:`Pay`, :class:`PayRest`)
+        spends at least one, so one turn has at most twice as many of them as the
+        resources produced that turn. Production is at most one per land territory,
+        one per sea territory, one gold per city (one per land territory) and one per
+        trait level. Trait levels and Science grow only with research points, and the
+        number of research rolls in a turn (free plus paid, the k-th paid roll costing
+        k) is bounded from those; this bound follows that growth turn by turn as if
+        every point were spent on the cheapest levels. The rest of a turn: one
+        EndPhase per phase, the free village, unfed choices (every unit and city),
+        one move per unit, and battle rounds (each removes one unit or one point of a
+        settlement and costs two dice).
         """
         m = self.material
         supply = m.ours["unit_supply"]
         units = int(supply["army"]) + int(supply["fleet"])
         land = sum(1 for t in m.territories if t.land)
-        caps = m.ours["per_turn_caps"]
+        sea = len(m.territories) - land
         strength = int(m.ours["settlement_strength"]["city"])
         battle_rounds = units * self.players + units * strength
-        fixed = (
-            len(PHASES)
-            + units
-            + land
-            + int(caps["build"])
-            + int(caps["upgrade"])
-            + int(caps["settle"])
-            + 2 * int(caps["paid_research_rolls"])
-            + 2 * units
-            + 2 * battle_rounds
-        )
-        science = max(lvl for c in m.civilizations for t, lvl in c.traits if t == "science")
+        free_villages = int(m.book["free_villages_per_turn"])
+        fixed = len(PHASES) + free_villages + (units + land) + units + 2 * battle_rounds
+        traits = len(m.trait_names)
+        start_level = max(lvl for c in m.civilizations for _, lvl in c.traits)
+
+        def most_levels(points: int) -> tuple[int, int]:
+            """(most levels of all traits together, most Science) from ``points``."""
+            levels = [start_level] * traits  # as if every trait started high
+            left = points
+            while True:
+                k = min(range(traits), key=levels.__getitem__)
+                if levels[k] + 1 > left:
+                    break
+                left -= levels[k] + 1
+                levels[k] += 1
+            science, left = start_level, points
+            while science + 1 <= left:
+                left -= science + 1
+                science += 1
+            return sum(levels), science
+
         points = 0
         total = 0
         for _ in range(self.max_turns):
-            rolls = int(m.book["free_research_rolls"]) + science
-            total += fixed + rolls
-            points += rolls + int(caps["paid_research_rolls"])
-            while points >= science + 1:
-                points -= science + 1
-                science += 1
+            all_levels, science = most_levels(points)
+            produced = land + sea + land + all_levels
+            paid_rolls = 0
+            while (paid_rolls + 1) * (paid_rolls + 2) // 2 <= produced:
+                paid_rolls += 1
+            rolls = int(m.book["free_research_rolls"]) + science + paid_rolls
+            total += fixed + 2 * produced + rolls
+            points += rolls
         return len(m.territories) + self.players + self.players * total + 1
 
     @classmethod
     def variants(cls) -> list[dict[str, Any]]:
-        return [{"players": 2}, {"players": 3}, {"players": 4}]
+        return [
+            {"players": 2},
+            {"players": 3},
+            {"players": 4},
+            {"players": 6},
+            {"players": 2, "token_reduction": True},
+        ]
 
     def phases(self) -> list[str]:
         return list(PHASES)

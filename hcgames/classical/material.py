@@ -428,14 +428,14 @@ def _check_rules(p: Problems, doc: Any) -> tuple[dict[str, Any], dict[str, Any]]
         p.add("rules.json: book.extra_village_cost must be a list of lists of resources")
     if book.get("battle_die") != 8 or book.get("research_die") != 12:
         p.add("rules.json: battles use a d8 and research a d12")
-    caps = ours.get("per_turn_caps")
-    if not isinstance(caps, dict) or set(caps) != {
-        "build",
-        "upgrade",
-        "settle",
-        "paid_research_rolls",
-    }:
-        p.add("rules.json: ours.per_turn_caps needs build, upgrade, settle, paid_research_rolls")
+    players = ours.get("players_range")
+    if not (
+        isinstance(players, list)
+        and len(players) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in players)
+        and 2 <= players[0] <= players[1] <= len(range(12))
+    ):
+        p.add("rules.json: ours.players_range must be [lowest, highest], from 2 to 12 players")
     supply = ours.get("unit_supply")
     if not isinstance(supply, dict) or set(supply) != {"army", "fleet"}:
         p.add("rules.json: ours.unit_supply needs army and fleet")

@@ -3,7 +3,8 @@
 ``legal_actions(state)`` (from :mod:`.choices`) lists the choices in a stable order
 and ``apply(state, action)``, here, carries one out once the core has checked that it
 is legal: the player's own choices (building, upgrading, settling, moving,
-recruiting, buying research rolls) are applied in this module; dice, the end of a
+recruiting, buying research rolls) are applied in this module, and what they cost
+is paid through :mod:`.payment`; dice, the end of a
 phase and the phases that run by themselves go to :mod:`.turn`, and the battle
 phase's dice to :mod:`.combat`. Refusals are explained in :mod:`.explain`. The phase
 numbers, ``city_sites`` and the other public names this module held before the split
@@ -14,12 +15,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hcgames.classical import payment
 from hcgames.classical.actions import (
     BattleDie,
     BuildMonument,
     BuyResearchRoll,
     EndPhase,
     Move,
+    Pay,
+    PayRest,
     PlaceCity,
     Recruit,
     ResearchDie,
@@ -35,7 +39,6 @@ from hcgames.classical.combat import contested as contested
 from hcgames.classical.combat import knock_out as knock_out
 from hcgames.classical.combat import next_fight as next_fight
 from hcgames.classical.economy import can_pay as can_pay
-from hcgames.classical.economy import pay, spent_text
 from hcgames.classical.material import PHASES as PHASES
 from hcgames.classical.material import TRAITS as TRAITS
 from hcgames.classical.turn import BATTLE as BATTLE
@@ -74,86 +77,33 @@ def apply(s: ClassicalState, action: Action) -> list[Event]:
         return research_die(s, action.face)
     if isinstance(action, EndPhase):
         return end_phase(s)
-    p = s.player
-    name = s.player_name(p)
     if isinstance(action, Starve):
         return starve(s, action.kind, m.index[action.territory])
+    if isinstance(action, Pay):
+        return payment.pay_one(s, action.resource)
+    if isinstance(action, PayRest):
+        return payment.pay_rest(s)
     if isinstance(action, BuildMonument):
-        t = m.index[action.territory]
-        spent = pay(s.pool, *s.monument_cost(t))
-        s.monuments[t] += 1
-        s.built += 1
-        return [
-            s.event(
-                "build",
-                f"{name} build a monument in {m.territories[t].name} "
-                f"(now {s.monuments[t]} there), paying {spent_text(spent)}.",
-                territory=action.territory,
-                spent=spent,
-            )
-        ]
+        needs, extra = s.monument_cost(m.index[action.territory])
+        return payment.start(s, "monument", needs, extra, territory=action.territory)
     if isinstance(action, UpgradeVillage):
-        t = m.index[action.territory]
-        spent = pay(s.pool, s.upgrade_cost())
-        s.level[t] = 2
-        s.upgraded += 1
-        return [
-            s.event(
-                "upgrade",
-                f"{name} turn their village in {m.territories[t].name} "
-                f"into a city, paying {spent_text(spent)}.",
-                territory=action.territory,
-                spent=spent,
-            )
-        ]
+        return payment.start(s, "upgrade", s.upgrade_cost(), territory=action.territory)
     if isinstance(action, Settle):
-        t = m.index[action.territory]
-        free = not s.village_cost()
-        spent = pay(s.pool, s.village_cost())
-        s.owner[t] = p
-        s.level[t] = 1
-        s.settled += 1
-        how = "the free village of the turn" if free else f"paying {spent_text(spent)}"
-        return [
-            s.event(
-                "settle",
-                f"{name} settle a village in {m.territories[t].name} ({how}).",
-                territory=action.territory,
-                spent=spent,
+        cost = s.village_cost()
+        if not cost:
+            return payment.settle_village(
+                s, m.index[action.territory], "the free village of the turn", {}
             )
-        ]
+        return payment.start(s, "village", cost, territory=action.territory)
     if isinstance(action, Move):
         return _move(s, action)
     if isinstance(action, Recruit):
-        t = m.index[action.territory]
-        spent = pay(s.pool, s.unit_cost(action.kind))
-        units = s.armies if action.kind == "army" else s.fleets
-        units[p][t] += 1
-        s.recruited += 1
-        return [
-            s.event(
-                "recruit",
-                f"{name} recruit {'an' if action.kind == 'army' else 'a'} "
-                f"{action.kind} in {m.territories[t].name}, paying "
-                f"{spent_text(spent)} ({s.recruited} of "
-                f"{s.recruit_limit(p)} allowed this turn).",
-                territory=action.territory,
-                kind=action.kind,
-            )
-        ]
+        return payment.start(
+            s, "unit", s.unit_cost(action.kind), territory=action.territory, kind=action.kind
+        )
     if isinstance(action, BuyResearchRoll):
         price = s.paid_rolls + 1
-        spent = pay(s.pool, (), price)
-        s.paid_rolls += 1
-        s.rolls_pending += 1
-        return [
-            s.event(
-                "research",
-                f"{name} pay {price} resource{'s' if price > 1 else ''} "
-                f"({spent_text(spent)}) for an extra research roll.",
-                price=price,
-            )
-        ]
+        return payment.start(s, "research", (), price, price=price)
     raise AssertionError(f"unhandled action {action!r}")
 
 

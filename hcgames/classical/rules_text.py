@@ -6,19 +6,29 @@ text and the rules can never drift apart.
 
 from __future__ import annotations
 
+import textwrap
+
 from hcgames.classical.material import Material
 from hcgames.core import RuleDecision
 
-__all__ = ["rule_decisions"]
+__all__ = ["decisions_text", "rule_decisions"]
 
 
 def rule_decisions(m: Material) -> list[RuleDecision]:
+    """Every decision, labelled ``"rulebook"`` only where the book itself says it."""
     ours = m.ours
-    caps = ours["per_turn_caps"]
+    book = m.book
     supply = ours["unit_supply"]
     strength = ours["settlement_strength"]
-    gaps = "design notes (RULES-GAPS), Classical Conquests"
+    low, high = ours["players_range"]
     return [
+        RuleDecision(
+            "Players",
+            f"The book says '2-4+' players; we allow {low} to {high}. With many players "
+            "a first city may have to stand closer than the spacing rule wants (see City "
+            "spacing).",
+            "ours",
+        ),
         RuleDecision(
             "Map",
             f"The book gives no map. Ours has {len(m.territories)} territories "
@@ -26,18 +36,19 @@ def rule_decisions(m: Material) -> list[RuleDecision]:
             f"{sum(1 for t in m.territories if t.land)} land), traced from real "
             "coastlines; straits (Messina, Bosporus, Hellespont) join land across "
             "narrow water.",
-            gaps,
+            "ours",
         ),
         RuleDecision(
             "Resources at set-up",
-            "Each territory rolls once on its table (d8 land, "
-            "d6 sea) as a chance step, in the order of the map file.",
-            "book + ours",
+            "Each territory rolls once on its table (d8 land, d6 sea), as the book "
+            "says; we roll them as chance steps in the order of the map file.",
+            "ours",
         ),
         RuleDecision(
             "Civilisations",
-            "By default each player draws a different people at "
-            "set-up (from the game's seed); the option civilizations= picks them.",
+            "The book lets each player pick a people. By default we draw a different "
+            "people for each player from the game's seed; the option civilizations= "
+            "picks them.",
             "ours",
         ),
         RuleDecision(
@@ -48,36 +59,51 @@ def rule_decisions(m: Material) -> list[RuleDecision]:
         ),
         RuleDecision(
             "City spacing",
-            f"'Within {m.book['city_spacing']} spaces' counts steps "
-            "over land and sea alike. If no free land is far enough away, the free "
-            "land farthest from every city may be chosen.",
-            gaps,
+            f"'Within {book['city_spacing']} spaces' counts steps over land and sea "
+            "alike. If no free land is far enough away, the free land farthest from "
+            "every city may be chosen.",
+            "ours",
         ),
         RuleDecision(
             "Production at sea",
-            "Only villages and cities produce, and they stand on "
-            "land, so the sea table would never pay. We let a sea territory produce "
-            "for the player whose fleet is in it (one resource however many fleets).",
+            "Only villages and cities produce, and they stand on land, so the sea "
+            "table would never pay. We let a sea space produce its resource for a "
+            "player who has a fleet there: one resource per sea space, however many "
+            "of that player's fleets share it (not one per fleet).",
             "ours",
         ),
         RuleDecision(
             "Gold and Trade",
-            "Both go into one 'gold' pool and stand in for any other resource.",
-            "book",
+            "Both count as one kind (gold) and can be spent as any other resource.",
+            "rulebook",
         ),
         RuleDecision(
-            "Automatic payment",
-            "The game spends resources for the player: each "
-            "named resource from the matching stock, gold only when that is empty; "
-            "'any' resources from the largest ordinary stock, gold last.",
+            "Paying costs",
+            "The player chooses which resources pay every cost: what pays 'any "
+            "resource', 'Food or Luxury' and 'Wood or Stone', and whether gold stands "
+            "in. In the program a payment is made one resource at a time (only choices "
+            "that leave the rest payable are offered, and a part with a single possible "
+            "choice is paid by itself); 'pay the rest the suggested way' spends the "
+            "named kind first, the larger stock for 'or', the largest ordinary stock "
+            "for 'any', and gold last.",
             "ours",
         ),
         RuleDecision(
             "Feeding",
-            "Food is spent first and gold only when food runs out. If "
-            "even gold is not enough, the owner picks which armies, fleets or cities "
-            "go unfed; an unfed city shrinks to a village and keeps its monuments.",
-            gaps,
+            "Each army, fleet and city needs one food (gold may stand in; the player "
+            "chooses). If food and gold together are short, the owner first picks which "
+            "armies, fleets or cities go unfed; an unfed city shrinks to a village and "
+            "keeps its monuments.",
+            "ours",
+        ),
+        RuleDecision(
+            "No caps per turn",
+            "The book writes 'you may build a monument' and 'you may convert a village' "
+            "without a number per turn; we let a player repeat monuments, upgrades, "
+            "extra villages and paid research rolls as long as resources last. Only the "
+            "book's own limits apply (1 + Religion monuments, the recruit limit, one "
+            "free village a turn).",
+            "ours",
         ),
         RuleDecision(
             "Monument limit",
@@ -88,43 +114,49 @@ def rule_decisions(m: Material) -> list[RuleDecision]:
         ),
         RuleDecision(
             "Monument price",
-            "The extra resource per monument counts the monuments already in that city.",
-            "book",
+            "2 food and 1 stone, plus 1 resource of any kind for each monument already "
+            "in that city.",
+            "rulebook",
         ),
         RuleDecision(
-            "Villages",
-            "'Empty' land means no settlement and no enemy unit. The "
-            "first village of a turn is free, later ones cost food or luxury plus "
-            "wood or stone.",
-            "book + ours",
+            "Village price",
+            "The first village of a turn is free; each further one costs a food or "
+            "luxury and a wood or stone.",
+            "rulebook",
+        ),
+        RuleDecision(
+            "Empty land",
+            "A village needs 'empty' land: we read this as no settlement and no enemy unit.",
+            "ours",
         ),
         RuleDecision(
             "Armies at sea",
-            "An army crosses sea territories that hold one of its "
-            "own fleets at no cost, but must end its move on land.",
+            "The book lets armies pass friendly fleets at no movement cost; we read "
+            "this as crossing sea territories that hold one of the player's fleets for "
+            "free, and an army must end its move on land.",
             "ours",
         ),
         RuleDecision(
             "Enemy-held spaces",
-            "A space with an enemy unit or settlement may be "
-            "entered (to fight) but not passed through.",
-            "book + ours",
+            "The book forbids moving through enemy-held spaces. We count a space with "
+            "an enemy unit or settlement as enemy-held, and let a unit enter it (to "
+            "fight) but not pass through.",
+            "ours",
         ),
         RuleDecision(
             "Battles",
             "Each round both sides roll a d8 and add Military (land) or "
-            "Nautical (sea); the lower total loses a unit, ties go to the defender; "
-            "rounds repeat until one side has no units. The research table's "
-            "'naval' for Military is read as land battles.",
-            gaps,
+            "Nautical (sea); the lower total loses a unit, ties go to the defender. We "
+            "repeat rounds until one side has no units, and read the research table's "
+            "'naval' for Military as land battles (a typo).",
+            "ours",
         ),
         RuleDecision(
             "Settlements in battle",
-            f"An undefended village fights as "
-            f"{strength['village']} unit and a city as {strength['city']}, rolling "
-            "with the owner's Military level; beating it captures it, monuments and "
-            "all.",
-            gaps,
+            f"An undefended village fights as {strength['village']} unit and a city as "
+            f"{strength['city']}, rolling with the owner's Military level; beating it "
+            "captures it, monuments and all.",
+            "ours",
         ),
         RuleDecision(
             "Order of battles",
@@ -133,10 +165,9 @@ def rule_decisions(m: Material) -> list[RuleDecision]:
         ),
         RuleDecision(
             "Recruit limit",
-            "1 + Government + cities is a limit per turn. New fleets "
-            "appear in a sea territory next to one of the player's cities with no "
-            "enemy unit in it.",
-            gaps,
+            "1 + Government + cities counts per turn. New fleets appear in a sea "
+            "territory next to one of the player's cities with no enemy unit in it.",
+            "ours",
         ),
         RuleDecision(
             "Unit supply",
@@ -144,32 +175,28 @@ def rule_decisions(m: Material) -> list[RuleDecision]:
             "ours",
         ),
         RuleDecision(
-            "Per-turn caps",
-            f"At most {caps['build']} monuments, {caps['upgrade']} "
-            f"upgrades, {caps['settle']} villages and {caps['paid_research_rolls']} "
-            "paid research rolls a turn, so that every turn ends; moves and recruits "
-            "are bounded by the unit supply.",
+            "Research rolls",
+            "One free roll plus one per Science level, and extra rolls for 1, 2, 3 ... "
+            "resources of any kind (the book). We roll the free ones as soon as the "
+            "research phase starts and sell extra rolls one at a time.",
             "ours",
         ),
         RuleDecision(
-            "Research rolls",
-            "Free rolls (1 + Science) are counted when the research "
-            "phase starts and rolled at once; paid rolls are bought one at a time, "
-            "the k-th costing k resources of any kind.",
-            "book + ours",
+            "Research levels",
+            "A trait gains a level when its points reach the current level + 1; its "
+            "points then restart from zero.",
+            "rulebook",
         ),
         RuleDecision(
-            "Research levels",
-            "A trait gains a level when its points reach the "
-            "current level + 1; points then restart from zero. Starting traits are "
-            "level 1 with no points.",
-            "book",
+            "Starting traits",
+            "A people's two starting traits begin at level 1 with no research points.",
+            "ours",
         ),
         RuleDecision(
             "Victory",
-            f"The first player to hold {m.book['victory_points']} or more "
-            "victory points after their score phase wins at once.",
-            "book",
+            f"The book: the first to {book['victory_points']} or more victory points "
+            "wins. We check after each score phase and end the game at once.",
+            "ours",
         ),
         RuleDecision(
             "Game length",
@@ -185,9 +212,29 @@ def rule_decisions(m: Material) -> list[RuleDecision]:
         ),
         RuleDecision(
             "Token reduction",
-            "The optional rule only changes which tokens stand on "
-            "the table, not play; the option token_reduction=True shows the map labels "
-            "as unit and settlement token counts.",
-            "book",
+            "The book's optional rule uses only unit, settlement and resource tokens. "
+            "We read it as changing what stands on the table, not play; the option "
+            "token_reduction=True shows the map labels as unit and settlement token "
+            "counts.",
+            "ours",
         ),
     ]
+
+
+def decisions_text(decisions: list[RuleDecision], width: int = 88) -> str:
+    """Every decision as readable text: numbered, with its source, wrapped to ``width``."""
+    lines = []
+    for n, d in enumerate(decisions, 1):
+        label = "from the rulebook" if d.source == "rulebook" else "our choice"
+        lines.append(
+            textwrap.fill(
+                f"{n:>2}. {d.topic} ({label}): {d.decision}",
+                width=width,
+                subsequent_indent="    ",
+            )
+        )
+    ours = sum(1 for d in decisions if d.source != "rulebook")
+    lines.append(
+        f"{len(decisions)} decisions: {ours} ours, {len(decisions) - ours} from the rulebook."
+    )
+    return "\n".join(lines)

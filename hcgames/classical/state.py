@@ -66,6 +66,8 @@ class ClassicalState(State):
         self.battles: list[int] = []
         self.fight: dict[str, Any] | None = None
         self.rolls_pending = 0
+        #: the open payment (see :mod:`.payment`), or None
+        self.paying: dict[str, Any] | None = None
         self.result: tuple[tuple[int, ...], str] | None = None
 
     def _reset_turn_counters(self) -> None:
@@ -283,6 +285,15 @@ class ClassicalState(State):
             "battles": list(self.battles),
             "fight": dict(self.fight) if self.fight else None,
             "rolls_pending": self.rolls_pending,
+            "paying": (
+                {
+                    **self.paying,
+                    "needs": [list(alt) for alt in self.paying["needs"]],
+                    "spent": dict(self.paying["spent"]),
+                }
+                if self.paying
+                else None
+            ),
             "result": [list(self.result[0]), self.result[1]] if self.result else None,
         }
 

@@ -16,6 +16,7 @@ from hcgames.classical.actions import (
     BuyResearchRoll,
     EndPhase,
     Move,
+    PayRest,
     PlaceCity,
     Recruit,
     Settle,
@@ -53,6 +54,8 @@ class PlannerBot:
                     return action
             sites = [a for a in legal if isinstance(a, PlaceCity)]
             return max(sites, key=lambda a: self._site_value(state, a.territory))
+        if state.paying is not None:  # pay the suggested way (ending upkeep feeds that way)
+            return PayRest() if PayRest() in legal else EndPhase(state.phase)
         starve = [a for a in legal if isinstance(a, Starve)]
         if starve:
             return min(starve, key=lambda a: STARVE_ORDER[a.kind])

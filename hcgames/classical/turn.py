@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hcgames.classical import payment
 from hcgames.classical.actions import ResourceRoll
 from hcgames.classical.combat import contested, knock_out, next_fight
-from hcgames.classical.economy import pay, spent_text
+from hcgames.classical.economy import spent_text
 from hcgames.classical.material import TRAITS
 from hcgames.core import Event
 
@@ -131,7 +132,8 @@ def _enter(s: ClassicalState, phase: int) -> list[Event]:
 
 def end_phase(s: ClassicalState) -> list[Event]:
     if s.phase_idx < SCORE:
-        return _enter(s, s.phase_idx + 1)
+        fed = payment.pay_rest(s) if s.paying is not None else []
+        return fed + _enter(s, s.phase_idx + 1)
     events: list[Event] = []
     left = {c: n for c, n in s.pool.items() if n}
     if left:
@@ -254,15 +256,7 @@ def _feed(s: ClassicalState) -> list[Event]:
     need = _upkeep_need(s)
     if not need:
         return []
-    spent = pay(s.pool, [("food",)] * need)
-    return [
-        s.event(
-            "upkeep",
-            f"{s.player_name(s.player)} feed their armies, fleets and "
-            f"cities with {spent_text(spent)}.",
-            spent=spent,
-        )
-    ]
+    return payment.start(s, "upkeep", (("food",),) * need)
 
 
 def starve(s: ClassicalState, kind: str, t: int) -> list[Event]:

@@ -115,6 +115,18 @@ def describe(s: ClassicalState) -> str:
         text += f"A battle is on in {terr.name} against the {s.player_name(s.fight['defender'])}. "
     elif s.rolls_pending:
         text += f"{s.rolls_pending} research roll(s) to make. "
+    elif s.paying is not None:
+        from hcgames.classical.payment import due_text
+
+        what = {
+            "upkeep": "feeding",
+            "monument": "a monument",
+            "upgrade": "a city",
+            "village": "a village",
+            "unit": f"a new {s.paying['kind']}",
+            "research": "an extra research roll",
+        }[s.paying["for"]]
+        text += f"Paying for {what}: still due {due_text(s)}, the player chooses what pays. "
     return text + f"Victory points: {scores}."
 
 
