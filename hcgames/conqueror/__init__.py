@@ -80,8 +80,8 @@ The same list is in ``data/conqueror/decisions.json`` and returned by
 - Scenario limits close territories to the players; scenario 5's "east" is read as
   west (ours). Greek infantry has strength 2 in scenario 3.
 - Scenario 4: abandoned land turns independent at the next planning phase (1 infantry,
-  1 cavalry in a great fort); holding the enemy capital and one's own at the end of two
-  rounds in a row wins; rallying as the booklet says (once; at most 14 units and at most
+  1 cavalry in a great fort); holding the enemy capital and one's own through the ends of two
+  rounds, with neither capital changing hands in between, wins; rallying as the booklet says (once; at most 14 units and at most
   2 great forts or a lost capital; +15 gold, limit +2 this round, 2 extra cavalry);
   points after round 10 (capital 4, great fort 3, small fort 2, land 1, sea 0; a tie
   is a draw).

@@ -40,6 +40,8 @@ class DuelsFields:
     rally_cavalry: list[int]
     fort_streak: list[int]
     held_rounds: list[int]
+    # who held each side's capital after the last step (a change restarts held_rounds)
+    capital_holders: list[int]
     prize_taken: list[bool]
     # hero cards: -1 in the bank, 0 or 1 in that side's hand, -2 once played
     hero_owner: list[int]

@@ -89,6 +89,7 @@ class DuelsState(RoundMixin, MoveMixin, VictoryMixin, BattleMixin, ViewMixin, St
         self.abandoned: set[int] = set()
         self.fort_streak = [0, 0]
         self.held_rounds = [0, 0]
+        self.capital_holders = [self.owner[t] for t in g.capital]
         self.battle: Any = None
         self.result: Outcome | None = None
         self.edited = False
@@ -217,6 +218,12 @@ class DuelsState(RoundMixin, MoveMixin, VictoryMixin, BattleMixin, ViewMixin, St
         return self._legal_cache
 
     def _apply(self, action: Action) -> list[Event]:
+        events = self._dispatch(action)
+        if self.stage != "over":
+            events += self._watch_capitals()
+        return events
+
+    def _dispatch(self, action: Action) -> list[Event]:
         kind = type(action)
         if kind is Move or kind is Attack:
             return self._apply_move(action)  # type: ignore[arg-type]
@@ -257,6 +264,7 @@ class DuelsState(RoundMixin, MoveMixin, VictoryMixin, BattleMixin, ViewMixin, St
             "rally_cavalry",
             "fort_streak",
             "held_rounds",
+            "capital_holders",
             "history",
             "events",
         ):
@@ -294,6 +302,7 @@ class DuelsState(RoundMixin, MoveMixin, VictoryMixin, BattleMixin, ViewMixin, St
         acting = self.stage == "action" and self.owner[t] == self.active
         self.fresh_cav[t], self.fresh_inf[t] = (cavalry, infantry) if acting else (0, 0)
         self.bonus_cav[t] = self.bonus_inf[t] = 0
+        self._watch_capitals()  # an edited capital restarts the hold count, as in play
         self.edited = True
         self._legal_cache = None
 

@@ -63,6 +63,27 @@ class VictoryMixin(DuelsFields):
                 return self._finish((p,), f"{self.name(p)} wins at once by holding {text}.")
         return []
 
+    def _watch_capitals(self) -> list[Event]:
+        """Scenario 4's "hold the enemy capital for 2 rounds without losing your own" is
+        watched all the time: whenever either capital changes hands, both counts start
+        again (a side that held both has just lost one of them)."""
+        g = self.game
+        now = [self.owner[t] for t in g.capital]
+        if now == self.capital_holders:
+            return []
+        self.capital_holders = now
+        counting = [p for p in (0, 1) if self.held_rounds[p]]
+        self.held_rounds = [0, 0]
+        return [
+            self._event(
+                "objective",
+                f"{self.name(p)} no longer holds both {g.names[g.capital[0]]} and "
+                f"{g.names[g.capital[1]]}: its count of rounds starts again from 0.",
+                p,
+            )
+            for p in counting
+        ]
+
     def _check_end_of_round(self) -> list[Event]:
         sc = self.game.scenario
         victory = sc.victory
