@@ -78,3 +78,47 @@ def test_capital_hold_count_restarts_when_a_capital_changes_hands() -> None:
     play(state, EndPhase())  # a second full round: now Persia has held Rome for two
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (1,)
+
+
+# --- battles: units that die do not abandon land --------------------------------------
+def test_units_killed_in_a_failed_attack_do_not_abandon_their_territory() -> None:
+    state = new("rome-vs-persia")  # the scenario where left land turns independent
+    pass_until(state, 1, "action", 0)
+    state.set_army("Cyrene", "Rome", 1, 0)
+    state.set_army("Libya", "Persia", 3, 0)
+    battle(state, Attack("Cyrene", "Libya", 1, 0), 1, 6)  # 3 against 13: Rome's unit dies
+    cyrene = state.game.index["Cyrene"]
+    assert state.cav[cyrene] + state.inf[cyrene] == 0
+    assert owner_name(state, "Cyrene") == "Rome" and cyrene not in state.abandoned
+    pass_until(state, 2, "planning", 0)
+    assert owner_name(state, "Cyrene") == "Rome"  # no independent army rose there
+    assert state.cav[cyrene] + state.inf[cyrene] == 0
+
+
+def test_units_that_march_out_after_a_win_still_abandon_their_territory() -> None:
+    state = new("rome-vs-persia")
+    pass_until(state, 1, "action", 0)
+    state.set_army("Cyrene", "Rome", 3, 0)
+    state.set_army("Libya", "Persia", 0, 1)
+    battle(state, Attack("Cyrene", "Libya", 3, 0), 6, 1)
+    assert owner_name(state, "Libya") == "Rome"
+    assert owner_name(state, "Cyrene") == "nobody"
+    assert state.game.index["Cyrene"] in state.abandoned
+
+
+def test_empty_sea_whose_last_unit_died_is_no_longer_held() -> None:
+    state = new("standard")
+    pass_until(state, 1, "action", 0)
+    state.set_army("Mare Africum", "Carthage", 1, 0)
+    state.set_army("Mare Tyrrhenum", "Rome", 0, 1)
+    # 2 + 6 = 8 against 1 + 1 (sea) + 4 = 6: Carthage wins, but Rome's 4 kills its cavalry
+    battle(state, Attack("Mare Africum", "Mare Tyrrhenum", 1, 0), 6, 4)
+    assert owner_name(state, "Mare Tyrrhenum") == "nobody"
+    assert owner_name(state, "Mare Africum") == "nobody"
+    # and a sea defender whose last unit falls to the victor's casualty
+    state = new("standard")
+    pass_until(state, 1, "action", 0)
+    state.set_army("Mare Africum", "Carthage", 1, 0)
+    state.set_army("Mare Tyrrhenum", "Rome", 0, 1)
+    battle(state, Attack("Mare Africum", "Mare Tyrrhenum", 1, 0), 4, 6)  # Rome holds, 8-6
+    assert owner_name(state, "Mare Tyrrhenum") == "nobody"

@@ -127,6 +127,12 @@ class MoveMixin(DuelsFields):
             self.owner[t] = NOBODY
             self.abandoned.add(t)
 
+    def _lost_last_units(self, t: int) -> None:
+        """Units in ``t`` died (they did not leave): land stays with its holder, even in
+        scenario 4, but an empty sea territory is nobody's."""
+        if self.cav[t] + self.inf[t] == 0 and self.game.is_sea[t]:
+            self.owner[t] = NOBODY
+
     def _apply_move(self, action: Move | Attack) -> list[Event]:
         g = self.game
         p = self.active
