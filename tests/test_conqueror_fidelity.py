@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hcgames
 from hcgames.conqueror import DuelsState
-from hcgames.conqueror.actions import Attack, BattleRoll, EndPhase, LeaveBehind, PlayHero
+from hcgames.conqueror.actions import Attack, BattleRoll, EndPhase, LeaveBehind, Move, PlayHero
 from hcgames.core import Action
 
 
@@ -122,3 +122,36 @@ def test_empty_sea_whose_last_unit_died_is_no_longer_held() -> None:
     state.set_army("Mare Tyrrhenum", "Rome", 0, 1)
     battle(state, Attack("Mare Africum", "Mare Tyrrhenum", 1, 0), 4, 6)  # Rome holds, 8-6
     assert owner_name(state, "Mare Tyrrhenum") == "nobody"
+
+
+# --- the enemy-capital prize -----------------------------------------------------------
+def test_capital_prize_paid_once_per_game() -> None:
+    state = new("standard")
+    pass_until(state, 1, "action", 0)
+    state.set_army("Brundisium", "Carthage", 3, 0)
+    state.set_army("Rome", "Rome", 0, 0)
+    state.set_army("Sicily", "Rome", 0, 1)  # so that Rome is not wiped out
+    before = list(state.gold)
+    battle(state, Attack("Brundisium", "Rome", 3, 0), 6, 1)  # 12 against 5
+    assert owner_name(state, "Rome") == "Carthage"
+    assert state.gold[0] - before[0] == 1 + 6  # the win and the prize
+    play(state, EndPhase())
+    state.set_army("Mare Tyrrhenum", "Rome", 3, 0)
+    state.set_army("Carthage", "Carthage", 0, 0)
+    battle(state, Attack("Mare Tyrrhenum", "Carthage", 3, 0), 6, 1)
+    assert owner_name(state, "Carthage") == "Rome"
+    assert state.gold[1] - before[1] == 1  # the prize is gone: only the win pays
+    assert state.prize_taken == [True, False]
+
+
+# --- wiped out -------------------------------------------------------------------------
+def test_side_with_no_units_and_no_land_loses_at_once_after_a_move() -> None:
+    state = new("standard")
+    pass_until(state, 1, "action", 0)
+    state.set_army("Rome", "Carthage", 1, 0)
+    state.set_army("Brundisium", "Rome", 0, 0)  # Rome's last possession, empty
+    assert not state.is_terminal()
+    play(state, Move("Rome", "Brundisium", 1, 0))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (0,)
+    assert "no units and no land" in outcome.reason

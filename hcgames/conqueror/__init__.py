@@ -59,7 +59,8 @@ The same list is in ``data/conqueror/decisions.json`` and returned by
 - After a win the defenders retreat to a neighbouring territory of their side (their
   choice) or are wiped out; the attackers move in and may leave one unit behind in each
   territory they came from. Beaten attackers stay home.
-- +1 gold per won attack; +6 for the enemy capital, once per side (not scenario 4).
+- +1 gold per won attack; +6 for the enemy capital, once in the whole game (the
+  booklet's rule; not in scenario 4).
 - Unit limit 4 + 2 x food; excess disbanded at the owner's next planning phase.
 - Recruiting is free. Income is paid every round, round 1 included; sides start with
   no gold unless the scenario says otherwise.
@@ -76,7 +77,8 @@ The same list is in ``data/conqueror/decisions.json`` and returned by
 - Chronicle deck of ten cards: Gold Discovered (+3 gold each) is the booklet's; the
   effects of the other nine are ours (``data/conqueror/chronicle.json``).
 - Standard victory: 5 forts at the end of two rounds in a row; after round 12 most
-  forts, then most units, else a draw. A side with no units and no land loses at once.
+  forts, then most units, else a draw. A side with no units and no land loses at once,
+  after a battle or a move.
 - Scenario limits close territories to the players; scenario 5's "east" is read as
   west (ours). Greek infantry has strength 2 in scenario 3.
 - Scenario 4: abandoned land turns independent at the next planning phase (1 infantry,

@@ -42,6 +42,7 @@ class DuelsFields:
     held_rounds: list[int]
     # who held each side's capital after the last step (a change restarts held_rounds)
     capital_holders: list[int]
+    # which side took the enemy-capital prize (paid once in the whole game)
     prize_taken: list[bool]
     # hero cards: -1 in the bank, 0 or 1 in that side's hand, -2 once played
     hero_owner: list[int]

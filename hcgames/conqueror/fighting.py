@@ -113,7 +113,7 @@ class BattleMixin(DuelsFields):
         def _take_actors(self, t: int, cavalry: int, infantry: int) -> tuple[int, int]: ...
         def _left(self, t: int, player: int) -> None: ...
         def _lost_last_units(self, t: int) -> None: ...
-        def _check_immediate(self, after_battle: bool = False) -> list[Event]: ...
+        def _check_immediate(self) -> list[Event]: ...
         def _card_kind(self) -> str: ...
 
     # --- declaring ------------------------------------------------------------------
@@ -537,10 +537,10 @@ class BattleMixin(DuelsFields):
             self.abandoned.discard(t)
             enemy_capital = g.capital[1 - p]
             prize = g.scenario.capital_prize
-            if t == enemy_capital and prize and not self.prize_taken[p]:
+            if t == enemy_capital and prize and not any(self.prize_taken):
                 self.prize_taken[p] = True
                 gain += prize
-                text += f"; the enemy capital pays a prize of {prize} gold"
+                text += f"; the enemy capital pays a prize of {prize} gold, once in the game"
             self.gold[p] += gain
             text += f" (+{gain} gold, now {self.gold[p]})."
             events.append(self._event("conquest", text, p, target=g.names[t], gold=gain))
@@ -553,4 +553,4 @@ class BattleMixin(DuelsFields):
                 self._left(s[0], p)  # units marched out into the conquered territory
             else:
                 self._lost_last_units(s[0])  # units died: the land is not abandoned
-        return events + self._check_immediate(after_battle=True)
+        return events + self._check_immediate()

@@ -49,14 +49,15 @@ class VictoryMixin(DuelsFields):
                 return False
         return True
 
-    def _check_immediate(self, after_battle: bool = False) -> list[Event]:
-        if after_battle:
-            for p in (self.active, 1 - self.active):
-                if self._annihilated(1 - p):
-                    return self._finish(
-                        (p,),
-                        f"{self.name(p)} wins: {self.name(1 - p)} has no units and no land left.",
-                    )
+    def _check_immediate(self) -> list[Event]:
+        """Goals that end the game at once, checked after every move and every battle:
+        a side left with no units and no land loses, and a scenario's named places."""
+        for p in (self.active, 1 - self.active):
+            if self._annihilated(1 - p):
+                return self._finish(
+                    (p,),
+                    f"{self.name(p)} wins: {self.name(1 - p)} has no units and no land left.",
+                )
         owner = self.owner
         for p, places, text in self.game.immediate_goals:
             if all(owner[t] == p for t in places):
