@@ -155,3 +155,20 @@ def test_side_with_no_units_and_no_land_loses_at_once_after_a_move() -> None:
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (0,)
     assert "no units and no land" in outcome.reason
+
+
+# --- the 5-6 player map ----------------------------------------------------------------
+def test_cyrene_and_carthage_are_linked_on_the_5_6_map() -> None:
+    """The booklet's scenario 4 example: Rome moves every unit out of Cyrene into
+    Carthage, and Cyrene, left empty, turns independent at the next planning phase."""
+    state = new("rome-vs-persia")
+    g = state.game
+    assert g.index["Carthage"] in g.neighbours[g.index["Cyrene"]]
+    assert g.index["Cyrene"] in g.neighbours[g.index["Carthage"]]
+    pass_until(state, 1, "action", 0)
+    play(state, Move("Cyrene", "Carthage", 1, 0))  # Cyrene's whole garrison
+    assert owner_name(state, "Cyrene") == "nobody"
+    pass_until(state, 2, "planning", 0)
+    cyrene = g.index["Cyrene"]
+    assert owner_name(state, "Cyrene") == "the independent army"
+    assert (state.cav[cyrene], state.inf[cyrene]) == (0, 1)  # a small fort: 1 infantry
