@@ -61,7 +61,10 @@ The same list is in ``data/conqueror/decisions.json`` and returned by
   territory they came from. Beaten attackers stay home.
 - +1 gold per won attack; +6 for the enemy capital, once in the whole game (the
   booklet's rule; not in scenario 4).
-- Unit limit 4 + 2 x food; excess disbanded at the owner's next planning phase.
+- Unit limit 4 + 2 x food. A side that loses food in the action phase and has more
+  units than its new limit disbands the excess at once, choosing which (a ``Disband``
+  step in the middle of the action phase), unless it rallied this round; any excess
+  left (rallied, or a chronicle card) goes at its next planning phase.
 - Recruiting is free. Income is paid every round, round 1 included; sides start with
   no gold unless the scenario says otherwise.
 - Planning is sequential (first side first); it cannot affect the other side.
@@ -81,10 +84,11 @@ The same list is in ``data/conqueror/decisions.json`` and returned by
   after a battle or a move.
 - Scenario limits close territories to the players; scenario 5's "east" is read as
   west (ours). Greek infantry has strength 2 in scenario 3.
-- Scenario 4: abandoned land turns independent at the next planning phase (1 infantry,
-  1 cavalry in a great fort); holding the enemy capital and one's own through the ends of two
-  rounds, with neither capital changing hands in between, wins; rallying as the booklet says (once; at most 14 units and at most
-  2 great forts or a lost capital; +15 gold, limit +2 this round, 2 extra cavalry);
+- Scenario 4: land left empty by a move turns independent at the next planning phase
+  (1 infantry, 1 cavalry in a great fort); holding the enemy capital and one's own
+  through the ends of two rounds, with neither capital changing hands in between,
+  wins; rallying as the booklet says (once; at most 14 units and at most 2 great
+  forts or a lost capital; +15 gold, limit +2 this round, 2 extra cavalry);
   points after round 10 (capital 4, great fort 3, small fort 2, land 1, sea 0; a tie
   is a draw).
 - Scenario 5: a joint attack commits every unit that can act in two neighbours of the

@@ -53,5 +53,7 @@ class DuelsFields:
     deck: list[str]
     card: str
     recruited: dict[int, list[int]]
+    # sides that lost food in the action phase and must disband their excess now
+    hungry: list[int]
     battle: Battle | None
     result: Outcome | None

@@ -85,6 +85,7 @@ class ViewMixin(DuelsFields):
             "abandoned": sorted(names[t] for t in self.abandoned),
             "fort_streak": list(self.fort_streak),
             "held_rounds": list(self.held_rounds),
+            "hungry": list(self.hungry),
             "battle": self.battle.snapshot(names) if self.battle is not None else None,
             "result": None
             if self.result is None
@@ -255,6 +256,24 @@ class ViewMixin(DuelsFields):
                 "resolved first",
                 "chance steps",
             )
+        if self.stage == "food":
+            p = self.hungry[0]
+            need = self.units_of(p) - self.unit_cap(p)
+            short = (
+                f"{self.name(p)} lost food and must first send home {need} more "
+                f"unit{'s' if need != 1 else ''} (it has {self.units_of(p)}, food for "
+                f"{self.unit_cap(p)})"
+            )
+            if isinstance(action, Disband):
+                if action.territory not in g.index:
+                    return f"there is no territory called {action.territory!r} on this map", (
+                        "the map"
+                    )
+                return (
+                    f"{short}, but it has no {action.unit} of its own in {action.territory}",
+                    "food supply",
+                )
+            return f"{action} must wait: {short}", "food supply"
         if wanted is not None and self.stage != wanted:
             return (
                 f"{action} belongs to the {wanted} phase, but it is {who}'s "
