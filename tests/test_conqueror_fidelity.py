@@ -10,7 +10,9 @@ from hcgames.conqueror.actions import (
     Attack,
     BattleRoll,
     Disband,
+    DrawChronicle,
     EndPhase,
+    JointAttack,
     LeaveBehind,
     Move,
     PlayHero,
@@ -247,3 +249,57 @@ def test_side_that_did_not_rally_loses_its_excess_at_once() -> None:
     while state.hungry:
         play(state, state.legal_actions()[0])
     assert state.units_of(persia) == state.unit_cap(persia)
+
+
+# --- scenario 5: two armies, and the dice step ----------------------------------------
+def levant_before_joint_attack() -> DuelsState:
+    state = new("first-syrian-war")
+    play(state, EndPhase(), EndPhase())  # both planning phases
+    state.set_army("Palestina", "Egypt", 2, 0)
+    state.set_army("Syria", "Egypt", 0, 2)
+    state.set_army("Babylon", "Persia", 0, 1)
+    return state
+
+
+def test_two_army_attack_accepts_its_territories_in_either_order() -> None:
+    for order in (("Palestina", "Syria"), ("Syria", "Palestina")):
+        state = levant_before_joint_attack()
+        assert JointAttack(order, "Babylon") in state.legal_actions()
+        battle(state, JointAttack(order, "Babylon"), 3, 3)  # the booklet's 9 against 8
+        assert owner_name(state, "Babylon") == "Egypt"
+    # the order says which army takes the losses first: with cavalry on both sides,
+    # the victor's casualty (Persia rolled a 4) falls on the army named first
+    for first, second in (("Palestina", "Syria"), ("Syria", "Palestina")):
+        state = levant_before_joint_attack()
+        state.set_army("Syria", "Egypt", 2, 0)
+        state.apply(JointAttack((first, second), "Babylon"))
+        while not state.is_chance():
+            state.apply(PlayHero(""))
+        state.apply(BattleRoll(6, 4))  # 14 against 9: Egypt wins and loses one cavalry
+        g = state.game
+        assert (state.cav[g.index[first]], state.cav[g.index[second]]) == (1, 2)
+
+
+def test_dice_step_refusal_says_what_is_wrong() -> None:
+    state = levant_before_joint_attack()
+    state.apply(JointAttack(("Syria", "Palestina"), "Babylon"))
+    while not state.is_chance():
+        state.apply(PlayHero(""))
+    before = state.digest()
+    with pytest.raises(IllegalAction, match=r"1 to 6.*attacker's die shows 7") as bad_die:
+        state.apply(BattleRoll(7, 3))
+    assert "resolved first" not in str(bad_die.value)
+    with pytest.raises(IllegalAction, match="needs its dice first"):
+        state.apply(EndPhase())
+    with pytest.raises(IllegalAction, match="chronicle"):
+        state.apply(DrawChronicle("gold-discovered"))
+    assert state.digest() == before
+    state.apply(BattleRoll(3, 3))  # a real roll is accepted
+
+
+def test_two_army_attack_refusal_names_the_problem() -> None:
+    state = levant_before_joint_attack()
+    with pytest.raises(IllegalAction, match="not next to Babylon"):
+        state.apply(JointAttack(("Palestina", "Thebes"), "Babylon"))
+    with pytest.raises(IllegalAction, match="two different territories"):
+        state.apply(JointAttack(("Syria", "Syria"), "Babylon"))

@@ -92,7 +92,7 @@ The same list is in ``data/conqueror/decisions.json`` and returned by
   points after round 10 (capital 4, great fort 3, small fort 2, land 1, sea 0; a tie
   is a draw).
 - Scenario 5: a joint attack commits every unit that can act in two neighbours of the
-  target; losses come from the first-named territory first.
+  target, named in either order; losses come from the first-named territory first.
 
 Reading a position (for notebooks)
 ----------------------------------

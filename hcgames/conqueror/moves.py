@@ -100,9 +100,11 @@ class MoveMixin(DuelsFields):
                 and self._can_act(t)
                 and not (no_sea and (g.is_sea[t] or g.is_sea[n]))
             ]
-            for k, a in enumerate(sources):
-                for b in sources[k + 1 :]:
-                    out.append(JointAttack((g.names[a], g.names[b]), g.names[n]))
+            # both orders are legal: losses fall first on the army named first
+            for a in sources:
+                for b in sources:
+                    if a != b:
+                        out.append(JointAttack((g.names[a], g.names[b]), g.names[n]))
         return out
 
     def _take_actors(self, t: int, cavalry: int, infantry: int) -> tuple[int, int]:
