@@ -34,7 +34,9 @@ How a round goes
    (``BuyHero``), rallies in scenario 4 (``Rally``) and ends (``EndPhase``).
 3. **Action phase** of each side in the scenario's order: ``Move`` and ``Attack``
    (a count of cavalry and of infantry from one territory to a neighbour),
-   ``JointAttack`` in scenario 5, and ``EndPhase``.
+   ``JointAttack`` in scenario 5, and ``EndPhase``. A side that loses food there and
+   has more units than its new limit disbands the excess at once (``Disband`` steps
+   of that side), unless it rallied this round.
 
 A battle then runs as its own steps: ``PlayHero`` (attacker, then defender; only when
 a side holds a hero it could use), ``BattleRoll`` (chance: 36 outcomes of 1/36),
