@@ -34,7 +34,9 @@ How a round goes
    (``BuyHero``), rallies in scenario 4 (``Rally``) and ends (``EndPhase``).
 3. **Action phase** of each side in the scenario's order: ``Move`` and ``Attack``
    (a count of cavalry and of infantry from one territory to a neighbour),
-   ``JointAttack`` in scenario 5, and ``EndPhase``.
+   ``JointAttack`` in scenario 5, and ``EndPhase``. A side that loses food there and
+   has more units than its new limit disbands the excess at once (``Disband`` steps
+   of that side), unless it rallied this round.
 
 A battle then runs as its own steps: ``PlayHero`` (attacker, then defender; only when
 a side holds a hero it could use), ``BattleRoll`` (chance: 36 outcomes of 1/36),
@@ -59,8 +61,12 @@ The same list is in ``data/conqueror/decisions.json`` and returned by
 - After a win the defenders retreat to a neighbouring territory of their side (their
   choice) or are wiped out; the attackers move in and may leave one unit behind in each
   territory they came from. Beaten attackers stay home.
-- +1 gold per won attack; +6 for the enemy capital, once per side (not scenario 4).
-- Unit limit 4 + 2 x food; excess disbanded at the owner's next planning phase.
+- +1 gold per won attack; +6 for the enemy capital, once in the whole game (the
+  booklet's rule; not in scenario 4).
+- Unit limit 4 + 2 x food. A side that loses food in the action phase and has more
+  units than its new limit disbands the excess at once, choosing which (a ``Disband``
+  step in the middle of the action phase), unless it rallied this round; any excess
+  left (rallied, or a chronicle card) goes at its next planning phase.
 - Recruiting is free. Income is paid every round, round 1 included; sides start with
   no gold unless the scenario says otherwise.
 - Planning is sequential (first side first); it cannot affect the other side.
@@ -76,17 +82,19 @@ The same list is in ``data/conqueror/decisions.json`` and returned by
 - Chronicle deck of ten cards: Gold Discovered (+3 gold each) is the booklet's; the
   effects of the other nine are ours (``data/conqueror/chronicle.json``).
 - Standard victory: 5 forts at the end of two rounds in a row; after round 12 most
-  forts, then most units, else a draw. A side with no units and no land loses at once.
+  forts, then most units, else a draw. A side with no units and no land loses at once,
+  after a battle or a move.
 - Scenario limits close territories to the players; scenario 5's "east" is read as
   west (ours). Greek infantry has strength 2 in scenario 3.
-- Scenario 4: abandoned land turns independent at the next planning phase (1 infantry,
-  1 cavalry in a great fort); holding the enemy capital and one's own at the end of two
-  rounds in a row wins; rallying as the booklet says (once; at most 14 units and at most
-  2 great forts or a lost capital; +15 gold, limit +2 this round, 2 extra cavalry);
+- Scenario 4: land left empty by a move turns independent at the next planning phase
+  (1 infantry, 1 cavalry in a great fort); holding the enemy capital and one's own
+  through the ends of two rounds, with neither capital changing hands in between,
+  wins; rallying as the booklet says (once; at most 14 units and at most 2 great
+  forts or a lost capital; +15 gold, limit +2 this round, 2 extra cavalry);
   points after round 10 (capital 4, great fort 3, small fort 2, land 1, sea 0; a tie
   is a draw).
 - Scenario 5: a joint attack commits every unit that can act in two neighbours of the
-  target; losses come from the first-named territory first.
+  target, named in either order; losses come from the first-named territory first.
 
 Reading a position (for notebooks)
 ----------------------------------

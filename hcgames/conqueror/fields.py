@@ -40,6 +40,9 @@ class DuelsFields:
     rally_cavalry: list[int]
     fort_streak: list[int]
     held_rounds: list[int]
+    # who held each side's capital after the last step (a change restarts held_rounds)
+    capital_holders: list[int]
+    # which side took the enemy-capital prize (paid once in the whole game)
     prize_taken: list[bool]
     # hero cards: -1 in the bank, 0 or 1 in that side's hand, -2 once played
     hero_owner: list[int]
@@ -50,5 +53,7 @@ class DuelsFields:
     deck: list[str]
     card: str
     recruited: dict[int, list[int]]
+    # sides that lost food in the action phase and must disband their excess now
+    hungry: list[int]
     battle: Battle | None
     result: Outcome | None

@@ -112,7 +112,8 @@ class BattleMixin(DuelsFields):
         def name(self, player: int) -> str: ...
         def _take_actors(self, t: int, cavalry: int, infantry: int) -> tuple[int, int]: ...
         def _left(self, t: int, player: int) -> None: ...
-        def _check_immediate(self, after_battle: bool = False) -> list[Event]: ...
+        def _lost_last_units(self, t: int) -> None: ...
+        def _check_immediate(self) -> list[Event]: ...
         def _card_kind(self) -> str: ...
 
     # --- declaring ------------------------------------------------------------------
@@ -517,27 +518,39 @@ class BattleMixin(DuelsFields):
                     self.bonus_inf[t] += fresh_i
                 moved_c += c
                 moved_i += i
-            self.owner[t] = p
-            self.abandoned.discard(t)
             gain = int(g.rules["gold_per_win"])
-            text = f"{self.name(p)} takes {g.names[t]}"
-            text += (
-                f" and moves in {units_text(moved_c, moved_i)}"
-                if moved_c + moved_i
-                else (", but no unit is left to move in")
-            )
+            if moved_c + moved_i == 0 and g.is_sea[t]:
+                # a sea belongs to whoever stands in it: nobody is left to hold it
+                self.owner[t] = -1
+                text = (
+                    f"{self.name(p)} wins at {g.names[t]}, but its last unit there died: "
+                    "an empty sea belongs to nobody"
+                )
+            else:
+                self.owner[t] = p
+                text = f"{self.name(p)} takes {g.names[t]}"
+                text += (
+                    f" and moves in {units_text(moved_c, moved_i)}"
+                    if moved_c + moved_i
+                    else (", but no unit is left to move in")
+                )
+            self.abandoned.discard(t)
             enemy_capital = g.capital[1 - p]
             prize = g.scenario.capital_prize
-            if t == enemy_capital and prize and not self.prize_taken[p]:
+            if t == enemy_capital and prize and not any(self.prize_taken):
                 self.prize_taken[p] = True
                 gain += prize
-                text += f"; the enemy capital pays a prize of {prize} gold"
+                text += f"; the enemy capital pays a prize of {prize} gold, once in the game"
             self.gold[p] += gain
             text += f" (+{gain} gold, now {self.gold[p]})."
             events.append(self._event("conquest", text, p, target=g.names[t], gold=gain))
         else:
-            if self.cav[t] + self.inf[t] == 0 and (g.is_sea[t] or b.defender == _INDEPENDENT):
+            if self.cav[t] + self.inf[t] == 0 and b.defender == _INDEPENDENT:
                 self.owner[t] = -1
+            self._lost_last_units(t)
         for s in b.sources:
-            self._left(s[0], p)
-        return events + self._check_immediate(after_battle=True)
+            if r.attacker_wins and s[1] + s[2] > 0:
+                self._left(s[0], p)  # units marched out into the conquered territory
+            else:
+                self._lost_last_units(s[0])  # units died: the land is not abandoned
+        return events + self._check_immediate()

@@ -207,7 +207,8 @@ class DuelsGame(Game):
         scenario and card bonuses) plus the rally's extra units. Per round and side:
         at most that many disbands, two recruits per fort plus the rally cavalry, one
         purchase per hero, two actions per unit in the action phase, each followed by
-        at most eight battle steps, and the end-of-phase actions.
+        at most eight battle steps, disbands when food is lost, and the end-of-phase
+        actions.
         """
         sc = self.scenario
         food = sum(self.food) + max(sum(f) for f in self.faction_food) + 1
@@ -215,7 +216,7 @@ class DuelsGame(Game):
         units = self.cap_base + self.cap_per_food * food + int(rally.get("extra_units", 0)) + 1
         forts = sum(self.is_fort)
         planning = units + 1 + 2 * forts + int(rally.get("extra_cavalry", 0)) + len(self.heroes) + 1
-        acting = self.actions_per_unit * units * 9 + 1
+        acting = self.actions_per_unit * units * 9 + 1 + units  # + disbands for lost food
         per_round = 1 + 2 * (planning + acting)
         return sc.max_rounds * per_round
 

@@ -33,7 +33,7 @@ class MoveMixin(DuelsFields):
         def _event(self, kind: str, text: str, player: int | None = None, **data: Any) -> Event: ...
         def name(self, player: int) -> str: ...
         def _card_kind(self) -> str: ...
-        def _check_immediate(self, after_battle: bool = False) -> list[Event]: ...
+        def _check_immediate(self) -> list[Event]: ...
         def _declare_battle(
             self, attacker: int, sources: list[tuple[int, int, int]], target: int
         ) -> list[Event]: ...
@@ -100,9 +100,11 @@ class MoveMixin(DuelsFields):
                 and self._can_act(t)
                 and not (no_sea and (g.is_sea[t] or g.is_sea[n]))
             ]
-            for k, a in enumerate(sources):
-                for b in sources[k + 1 :]:
-                    out.append(JointAttack((g.names[a], g.names[b]), g.names[n]))
+            # both orders are legal: losses fall first on the army named first
+            for a in sources:
+                for b in sources:
+                    if a != b:
+                        out.append(JointAttack((g.names[a], g.names[b]), g.names[n]))
         return out
 
     def _take_actors(self, t: int, cavalry: int, infantry: int) -> tuple[int, int]:
@@ -126,6 +128,12 @@ class MoveMixin(DuelsFields):
         elif g.scenario.abandon_to_independents and t != g.capital[player]:
             self.owner[t] = NOBODY
             self.abandoned.add(t)
+
+    def _lost_last_units(self, t: int) -> None:
+        """Units in ``t`` died (they did not leave): land stays with its holder, even in
+        scenario 4, but an empty sea territory is nobody's."""
+        if self.cav[t] + self.inf[t] == 0 and self.game.is_sea[t]:
+            self.owner[t] = NOBODY
 
     def _apply_move(self, action: Move | Attack) -> list[Event]:
         g = self.game

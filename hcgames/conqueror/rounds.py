@@ -291,15 +291,25 @@ class RoundMixin(DuelsFields):
 
     def _apply_disband(self, action: Disband) -> list[Event]:
         g = self.game
-        p = self.active
+        food_step = self.stage == "food"
+        p = self.hungry[0] if food_step else self.active
         t = g.index[action.territory]
         if action.unit == "cavalry":
             self.cav[t] -= 1
+            total, fresh, bonus = self.cav[t] + 1, self.fresh_cav, self.bonus_cav
         else:
             self.inf[t] -= 1
+            total, fresh, bonus = self.inf[t] + 1, self.fresh_inf, self.bonus_inf
+        # in the action phase the owner sends home first the units that cannot act any
+        # more, then those with one action left, then fresh ones (best for the owner)
+        if total - fresh[t] - bonus[t] <= 0:
+            if bonus[t]:
+                bonus[t] -= 1
+            else:
+                fresh[t] -= 1
         if self.cav[t] + self.inf[t] == 0 and g.is_sea[t]:
             self.owner[t] = NOBODY
-        return [
+        events = [
             self._event(
                 "disband",
                 f"{self.name(p)} cannot feed its army and disbands "
@@ -309,6 +319,55 @@ class RoundMixin(DuelsFields):
                 territory=action.territory,
             )
         ]
+        if food_step and self.units_of(p) <= self.unit_cap(p):
+            self.hungry.pop(0)
+            if not self.hungry:
+                self.stage = "action"
+        return events
+
+    # --- food lost during the action phase ----------------------------------------------
+    def _check_food(self, caps_before: tuple[int, int]) -> list[Event]:
+        """A side whose food just fell below what its army needs disbands the excess at
+        once (owner's choice), unless it rallied this round (rally benefit III)."""
+        events: list[Event] = []
+        for p in (self.active, 1 - self.active):
+            cap, units = self.unit_cap(p), self.units_of(p)
+            if cap >= caps_before[p] or units <= cap:
+                continue
+            if self.rally_now[p]:
+                events.append(
+                    self._event(
+                        "food",
+                        f"{self.name(p)} now has food for {cap} units and keeps {units}: "
+                        "it rallied this round, so the excess waits for its next planning.",
+                        p,
+                    )
+                )
+                continue
+            self.hungry.append(p)
+            events.append(
+                self._event(
+                    "food",
+                    f"{self.name(p)} has lost food: {units} units but food for only {cap}; "
+                    f"it must disband {units - cap} at once.",
+                    p,
+                )
+            )
+        if self.hungry:
+            self.stage = "food"
+        return events
+
+    def _food_actions(self) -> list[Action]:
+        g = self.game
+        p = self.hungry[0]
+        actions: list[Action] = []
+        for t, o in enumerate(self.owner):
+            if o == p:
+                if self.cav[t]:
+                    actions.append(g.disband_action(t, "cavalry"))
+                if self.inf[t]:
+                    actions.append(g.disband_action(t, "infantry"))
+        return actions
 
     def _apply_buy(self, action: BuyHero) -> list[Event]:
         g = self.game

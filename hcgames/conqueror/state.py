@@ -89,6 +89,8 @@ class DuelsState(RoundMixin, MoveMixin, VictoryMixin, BattleMixin, ViewMixin, St
         self.abandoned: set[int] = set()
         self.fort_streak = [0, 0]
         self.held_rounds = [0, 0]
+        self.capital_holders = [self.owner[t] for t in g.capital]
+        self.hungry: list[int] = []
         self.battle: Any = None
         self.result: Outcome | None = None
         self.edited = False
@@ -171,6 +173,8 @@ class DuelsState(RoundMixin, MoveMixin, VictoryMixin, BattleMixin, ViewMixin, St
             return CHANCE
         if stage == "over":
             return TERMINAL
+        if stage == "food":
+            return self.hungry[0]
         return self._battle_player()
 
     @property
@@ -206,6 +210,8 @@ class DuelsState(RoundMixin, MoveMixin, VictoryMixin, BattleMixin, ViewMixin, St
             return self._action_phase_actions()
         if stage == "planning":
             return self._planning_actions()
+        if stage == "food":
+            return self._food_actions()
         return self._battle_actions()
 
     def _legal_set(self) -> set[Action] | list[Action]:
@@ -217,6 +223,17 @@ class DuelsState(RoundMixin, MoveMixin, VictoryMixin, BattleMixin, ViewMixin, St
         return self._legal_cache
 
     def _apply(self, action: Action) -> list[Event]:
+        # food can be lost only in the action phase (battles, moves, abandoned land)
+        acting = self.stage not in ("planning", "draw", "food")
+        caps = (self.unit_cap(0), self.unit_cap(1)) if acting else (0, 0)
+        events = self._dispatch(action)
+        if self.stage != "over":
+            events += self._watch_capitals()
+            if acting and self.stage == "action":
+                events += self._check_food(caps)
+        return events
+
+    def _dispatch(self, action: Action) -> list[Event]:
         kind = type(action)
         if kind is Move or kind is Attack:
             return self._apply_move(action)  # type: ignore[arg-type]
@@ -257,6 +274,8 @@ class DuelsState(RoundMixin, MoveMixin, VictoryMixin, BattleMixin, ViewMixin, St
             "rally_cavalry",
             "fort_streak",
             "held_rounds",
+            "capital_holders",
+            "hungry",
             "history",
             "events",
         ):
@@ -294,6 +313,7 @@ class DuelsState(RoundMixin, MoveMixin, VictoryMixin, BattleMixin, ViewMixin, St
         acting = self.stage == "action" and self.owner[t] == self.active
         self.fresh_cav[t], self.fresh_inf[t] = (cavalry, infantry) if acting else (0, 0)
         self.bonus_cav[t] = self.bonus_inf[t] = 0
+        self._watch_capitals()  # an edited capital restarts the hold count, as in play
         self.edited = True
         self._legal_cache = None
 

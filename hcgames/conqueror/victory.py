@@ -49,19 +49,41 @@ class VictoryMixin(DuelsFields):
                 return False
         return True
 
-    def _check_immediate(self, after_battle: bool = False) -> list[Event]:
-        if after_battle:
-            for p in (self.active, 1 - self.active):
-                if self._annihilated(1 - p):
-                    return self._finish(
-                        (p,),
-                        f"{self.name(p)} wins: {self.name(1 - p)} has no units and no land left.",
-                    )
+    def _check_immediate(self) -> list[Event]:
+        """Goals that end the game at once, checked after every move and every battle:
+        a side left with no units and no land loses, and a scenario's named places."""
+        for p in (self.active, 1 - self.active):
+            if self._annihilated(1 - p):
+                return self._finish(
+                    (p,),
+                    f"{self.name(p)} wins: {self.name(1 - p)} has no units and no land left.",
+                )
         owner = self.owner
         for p, places, text in self.game.immediate_goals:
             if all(owner[t] == p for t in places):
                 return self._finish((p,), f"{self.name(p)} wins at once by holding {text}.")
         return []
+
+    def _watch_capitals(self) -> list[Event]:
+        """Scenario 4's "hold the enemy capital for 2 rounds without losing your own" is
+        watched all the time: whenever either capital changes hands, both counts start
+        again (a side that held both has just lost one of them)."""
+        g = self.game
+        now = [self.owner[t] for t in g.capital]
+        if now == self.capital_holders:
+            return []
+        self.capital_holders = now
+        counting = [p for p in (0, 1) if self.held_rounds[p]]
+        self.held_rounds = [0, 0]
+        return [
+            self._event(
+                "objective",
+                f"{self.name(p)} no longer holds both {g.names[g.capital[0]]} and "
+                f"{g.names[g.capital[1]]}: its count of rounds starts again from 0.",
+                p,
+            )
+            for p in counting
+        ]
 
     def _check_end_of_round(self) -> list[Event]:
         sc = self.game.scenario

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from hcgames.conqueror.actions import (
     Attack,
+    BattleRoll,
     BuyHero,
     ChooseCasualties,
     Disband,
@@ -53,6 +54,7 @@ class ViewMixin(DuelsFields):
         def legal_actions(self) -> list[Action]: ...
         def rally_possible(self, player: int) -> bool: ...
         def _card_kind(self) -> str: ...
+        def _can_act(self, t: int) -> int: ...
 
     # --- saved facts ----------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
@@ -85,6 +87,7 @@ class ViewMixin(DuelsFields):
             "abandoned": sorted(names[t] for t in self.abandoned),
             "fort_streak": list(self.fort_streak),
             "held_rounds": list(self.held_rounds),
+            "hungry": list(self.hungry),
             "battle": self.battle.snapshot(names) if self.battle is not None else None,
             "result": None
             if self.result is None
@@ -242,19 +245,55 @@ class ViewMixin(DuelsFields):
             Rally: "planning",
         }
         wanted = phase_of.get(type(action))
-        if self.stage in ("draw", "roll"):
-            if isinstance(action, DrawChronicle) and self.stage == "draw":
+        if self.stage == "draw":
+            if isinstance(action, DrawChronicle):
                 return (
                     f"{action.card!r} is not a card left in the chronicle deck "
                     f"({', '.join(sorted(self.deck))})",
                     "chronicle cards",
                 )
+            if isinstance(action, BattleRoll):
+                return (
+                    "no battle is being fought: the round begins with a chronicle card, "
+                    "so draw a card (DrawChronicle), not dice",
+                    "chance steps",
+                )
             return (
-                f"{action} cannot be played now: the "
-                f"{'chronicle card' if self.stage == 'draw' else 'battle dice'} must be "
-                "resolved first",
+                f"{action} must wait: round {self.round_no} begins with a chronicle card, "
+                "which has to be drawn first",
                 "chance steps",
             )
+        if self.stage == "roll":
+            return self._why_dice(action)
+        if isinstance(action, BattleRoll | DrawChronicle):
+            what = (
+                "battle dice are rolled"
+                if isinstance(action, BattleRoll)
+                else "chronicle cards are drawn"
+            )
+            return (
+                f"{action} is a chance step, and none is pending: {what} only when the game "
+                f"asks for them; now {who} is to act",
+                "chance steps",
+            )
+        if self.stage == "food":
+            p = self.hungry[0]
+            need = self.units_of(p) - self.unit_cap(p)
+            short = (
+                f"{self.name(p)} lost food and must first send home {need} more "
+                f"unit{'s' if need != 1 else ''} (it has {self.units_of(p)}, food for "
+                f"{self.unit_cap(p)})"
+            )
+            if isinstance(action, Disband):
+                if action.territory not in g.index:
+                    return f"there is no territory called {action.territory!r} on this map", (
+                        "the map"
+                    )
+                return (
+                    f"{short}, but it has no {action.unit} of its own in {action.territory}",
+                    "food supply",
+                )
+            return f"{action} must wait: {short}", "food supply"
         if wanted is not None and self.stage != wanted:
             return (
                 f"{action} belongs to the {wanted} phase, but it is {who}'s "
@@ -303,21 +342,36 @@ class ViewMixin(DuelsFields):
                 "food supply",
             )
         if isinstance(action, JointAttack):
-            if not g.scenario.two_army_attacks:
-                return "attacks from two territories at once exist only in scenario 5", (
-                    "two-army attacks"
-                )
-            return (
-                f"{action} needs two different territories of yours next to "
-                f"{action.to}, each with units that can still act",
-                "two-army attacks",
-            )
+            return self._why_joint(action)
         if isinstance(action, PlayHero | ChooseCasualties | Retreat | LeaveBehind):
             legal = ", ".join(str(a) for a in self.legal_actions())
             return f"{action} is not a choice here; {who} may: {legal}", "battles"
         legal_list = self.legal_actions()
         sample = ", ".join(str(a) for a in legal_list[:6]) + (" ..." if len(legal_list) > 6 else "")
         return f"{action} is not allowed now ({who} to act); allowed: {sample}", "legal actions"
+
+    def _why_dice(self, action: Action) -> tuple[str, str]:
+        g = self.game
+        b = self.battle
+        where = f"the battle for {g.names[b.target]}" if b is not None else "the battle"
+        sides = g.casualty_rules.die_sides
+        if isinstance(action, BattleRoll):
+            bad = [
+                f"the {role}'s die shows {value!r}"
+                for role, value in (("attacker", action.attacker), ("defender", action.defender))
+                if not (isinstance(value, int) and 1 <= value <= sides)
+            ]
+            if not bad:
+                return f"{action} is not a possible roll here", "battle dice"
+            return (
+                f"each battle die shows a whole number from 1 to {sides}, but {' and '.join(bad)}",
+                "battle dice",
+            )
+        return (
+            f"{action} must wait: {where} needs its dice first (one die for each side: "
+            f"BattleRoll(attacker=1..{sides}, defender=1..{sides}))",
+            "battle dice",
+        )
 
     def _why_move(self, action: Move | Attack) -> tuple[str, str]:
         g = self.game
@@ -362,6 +416,45 @@ class ViewMixin(DuelsFields):
         if self._card_kind() == "truce":
             return "Sacred Truce: nobody may attack this round", "chronicle cards"
         return f"{action} is not allowed now", "moving"
+
+    def _why_joint(self, action: JointAttack) -> tuple[str, str]:
+        g = self.game
+        rule = "two-army attacks"
+        if not g.scenario.two_army_attacks:
+            return "attacks from two territories at once exist only in scenario 5", rule
+        if len(action.from_) != 2:
+            return "a two-army attack names exactly two territories to attack from", rule
+        for place in [*action.from_, action.to]:
+            if place not in g.index:
+                return f"there is no territory called {place!r} on this map", "the map"
+        a, b = action.from_
+        if a == b:
+            return f"the two armies must come from two different territories, not {a} twice", rule
+        target = g.index[action.to]
+        who = self.name(self.active)
+        for place in (a, b):
+            t = g.index[place]
+            if self.owner[t] != self.active:
+                return f"{place} is not held by {who}", rule
+            if target not in g.neighbours[t]:
+                return f"{place} is not next to {action.to}", rule
+            if not self._can_act(t):
+                return f"no unit in {place} can still act this round", rule
+        if g.closed[target]:
+            return f"{action.to} lies beyond the limits of this scenario", "scenario limits"
+        if self._card_kind() == "truce":
+            return "Sacred Truce: nobody may attack this round", "chronicle cards"
+        if self._card_kind() == "no_sea" and any(
+            g.is_sea[g.index[place]] for place in (a, b, action.to)
+        ):
+            return "Strong Winds: nobody may move into or out of the sea this round", (
+                "chronicle cards"
+            )
+        return (
+            f"{action.to} is not an enemy or independent army to attack "
+            "(an empty territory is entered with a move)",
+            rule,
+        )
 
     def _why_recruit(self, action: Recruit) -> tuple[str, str]:
         g = self.game
