@@ -41,7 +41,7 @@ Rules we had to decide
 The rulebook leaves several things open; :meth:`HistoricalGame.rule_decisions`
 lists every choice with its source. The most important: draws are chance steps;
 interrupt windows open when an opponent's card aims at you, when an attack is
-declared and after each opponent's play phase; equal abilities in one battle cancel
+declared and at the end of each phase of an opponent's turn; equal abilities in one battle cancel
 unless exactly one is an interrupt; a 30-round limit (highest morale wins) and a
 120-step safeguard per turn keep every game finite.
 """

@@ -107,10 +107,11 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
     ),
     RuleDecision(
         "Interrupt windows",
-        "Interrupt cards are free plays. Besides any time in your own "
-        "turn, a player holding a playable interrupt is asked: when an opponent's card or "
-        "ability aims at them, when an attack is declared (defender first, then attacker), "
-        "and once after each opponent's play phase. A window closes when its player passes.",
+        "In your own turn interrupts are offered in every phase. In an "
+        "opponent's turn a player holding a playable interrupt is asked: when the "
+        "opponent's card or ability aims at them, when an attack is declared (defender "
+        "first, then attacker), and at the end of each of the opponent's four phases. A "
+        "window closes when its player passes.",
         "ours",
     ),
     RuleDecision(
@@ -130,7 +131,7 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
     RuleDecision(
         "Held abilities",
         "Abilities of cards that are not events, interrupts or immediate "
-        "(usage H) may be used once when their owner chooses, in the play or move phase of "
+        "(usage H) may be used once when their owner chooses, at any time (any phase) in "
         "their own turn, while the card is in play (Q&A: Edgar Allan Poe).",
         _BOOK,
     ),

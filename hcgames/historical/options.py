@@ -409,13 +409,13 @@ class Options(Effects):
                 out.extend(self.discard_options(player))
             out.extend(self.ability_options(player))
             out.extend(self.interrupt_options(player, None))
-        elif phase == "attack":
-            out.extend(self.attack_options(player))
-        elif phase == "move":
-            out.extend(self.move_options(player))
+        else:
+            if phase == "attack":
+                out.extend(self.attack_options(player))
+            elif phase == "move":
+                out.extend(self.move_options(player))
+            # held abilities and interrupts: at any time in the player's own turn
             out.extend(self.ability_options(player))
-            out.extend(self.interrupt_options(player, None))
-        elif phase == "draw":
             out.extend(self.interrupt_options(player, None))
         out.append(EndPhase())
         return out

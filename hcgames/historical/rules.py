@@ -338,12 +338,18 @@ class HistoricalState(Views, Discovery, State):
             return
 
     def _end_phase(self) -> None:
+        """Close the phase: opponents first get a window for interrupts (from round 2)."""
+        self.pending.append({"t": "next", "phase": self.phase_name})
+        if self.round_no > 1:
+            for q in reversed(self.opponents(self.turn)):
+                self.pending.append({"t": "window", "p": q, "why": "phase"})
+
+    def _next_phase(self, frame: dict[str, Any]) -> None:
         phase = self.phase_name
+        if phase != frame["phase"]:
+            return
         if phase == "play":
             self.phase_name = "attack"
-            if self.round_no > 1:
-                for q in reversed(self.opponents(self.turn)):
-                    self.pending.append({"t": "window", "p": q, "why": "turn"})
         elif phase == "attack":
             self.phase_name = "move"
         elif phase == "move":
@@ -361,6 +367,8 @@ class HistoricalState(Views, Discovery, State):
             self._after_win(frame)
         elif kind == "occupy":
             self._occupy_check()
+        elif kind == "next":
+            self._next_phase(frame)
 
     # --- applying actions ----------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
