@@ -176,13 +176,19 @@ class ExplorerMove(Action):
 
 @dataclass(frozen=True)
 class Confiscate(Action):
-    """Take an undefended opposing land with a spare card of yours."""
+    """Take an undefended opposing land with a spare card of yours.
+
+    ``explorer`` names an explorer that carries ``card`` there (its one move of the
+    turn); an explorer taking a land on its own is given as ``card``.
+    """
 
     card: str
     land: str
+    explorer: str = ""
 
     def __str__(self) -> str:
-        return f"{card_name(self.card)} takes the undefended {card_name(self.land)}"
+        carried = f", carried by {card_name(self.explorer)}," if self.explorer else ""
+        return f"{card_name(self.card)}{carried} takes the undefended {card_name(self.land)}"
 
 
 @dataclass(frozen=True)

@@ -52,8 +52,8 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
         "Explorer travel",
         "Land explorers reach lands on continents joined by land; sea "
         "explorers go from a coastal land to a coastal land; air and space explorers go "
-        "anywhere. Each explorer travels once a turn (move phase) and may take one card from "
-        "its land along.",
+        "anywhere. Each explorer moves once a turn: its journey, the turn's ordinary move "
+        "and taking an empty land all count; it may take one card from its land along.",
         _GAPS,
     ),
     RuleDecision(
@@ -88,8 +88,9 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
     RuleDecision(
         "Undefended lands",
         "From round 2, in the move phase, a spare card from a land on the "
-        "same continent (or an explorer that can reach it) may take an opposing land with no "
-        "cards; a destroyed (locked) land cannot be taken.",
+        "same continent (or an explorer that can reach it, alone or carrying one character or "
+        "army) may take an opposing land with no cards; the land it leaves keeps at least "
+        "one card; a destroyed (locked) land cannot be taken.",
         "ours",
     ),
     RuleDecision(

@@ -332,7 +332,7 @@ class Options(Effects):
         if not self.moved:
             for col in cols:
                 for key in col["cards"]:
-                    if self.planted(key, player):
+                    if self.planted(key, player) or key in self.travelled:
                         continue
                     card = self.card(key)
                     for goal in cols:
@@ -356,6 +356,7 @@ class Options(Effects):
                     for other in col["cards"]:
                         if (
                             other != key
+                            and other not in self.travelled
                             and not self.planted(other, player)
                             and self._fits_two(goal, card, self.card(other))
                         ):
@@ -385,10 +386,11 @@ class Options(Effects):
             if len(col["cards"]) < 2:
                 continue
             start = self.card(col["land"])
-            for key in col["cards"]:
+            movable = [
+                k for k in col["cards"] if not self.planted(k, player) and k not in self.travelled
+            ]
+            for key in movable:
                 card = self.card(key)
-                if self.planted(key, player):
-                    continue
                 for target in empty:
                     goal = self.card(target["land"])
                     near = goal.continent == start.continent or (
@@ -396,6 +398,23 @@ class Options(Effects):
                     )
                     if near and self.placement_allowed(target, card):
                         out.append(Confiscate(key, target["land"]))
+            if len(col["cards"]) < 3:
+                continue  # an explorer and the card it carries leave at least one behind
+            for explorer in movable:
+                card = self.card(explorer)
+                if not card.is_explorer:
+                    continue
+                for target in empty:
+                    goal = self.card(target["land"])
+                    if goal.continent != start.continent and not can_travel(
+                        card.travel, start, goal
+                    ):
+                        continue
+                    if not self.placement_allowed(target, card):
+                        continue
+                    for other in movable:
+                        if other != explorer and self._fits_two(target, card, self.card(other)):
+                            out.append(Confiscate(other, target["land"], explorer))
         return out
 
     def phase_actions(self, player: int, phase: str) -> list[Action]:

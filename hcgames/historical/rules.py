@@ -416,9 +416,11 @@ class HistoricalState(Views, Discovery, State):
             self._declare(player, action)
         elif isinstance(action, Move):
             self.moved = True
+            self.note_journey(action.card)
             self.relocate(action.card, action.land, "the turn's move")
         elif isinstance(action, ExplorerMove):
-            self.travelled.append(action.explorer)
+            self.note_journey(action.explorer)
+            self.note_journey(action.escort)
             self.relocate(action.explorer, action.land, "explorer's journey")
             if action.escort:
                 self.relocate(
