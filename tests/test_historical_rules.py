@@ -6,6 +6,8 @@ other historical test modules.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 import hcgames
@@ -17,6 +19,7 @@ from hcgames.historical.actions import (
     DrawCard,
     EndPhase,
     ExplorerMove,
+    FirstPlayer,
     Interrupt,
     Move,
     Pass,
@@ -92,11 +95,17 @@ def test_setup_splits_lands_from_the_draw_deck() -> None:
         assert len(state.piles[seat]) == len(lands) == 6
         assert len(state.decks[seat]) == len(cat.decks[deck]) - 6
     assert state.current_player == CHANCE
+    assert [(o, p) for o, p in state.chance_outcomes()] == [
+        (FirstPlayer(0), Fraction(1, 2)),
+        (FirstPlayer(1), Fraction(1, 2)),
+    ]  # the coin decides who goes first
+    state.apply(FirstPlayer(0))
     assert all(isinstance(o, RevealLand) for o, _ in state.chance_outcomes())
 
 
 def test_first_turn_turns_up_a_land_then_draws_five() -> None:
     state = game().new_game(seed=0)
+    state.apply(FirstPlayer(0))
     state.apply(state.chance_outcomes()[2][0])
     assert len(state.rows[0]) == 1
     for _ in range(5):
@@ -110,6 +119,7 @@ def test_first_turn_turns_up_a_land_then_draws_five() -> None:
 
 def test_draw_probability_follows_the_cards_left() -> None:
     state = game().new_game(seed=0)
+    state.apply(FirstPlayer(0))
     state.apply(state.chance_outcomes()[0][0])
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 45

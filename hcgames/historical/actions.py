@@ -21,6 +21,7 @@ __all__ = [
     "DrawCard",
     "EndPhase",
     "ExplorerMove",
+    "FirstPlayer",
     "Interrupt",
     "Move",
     "Pass",
@@ -55,6 +56,16 @@ class DrawCard(Action):
 
     def __str__(self) -> str:
         return f"Player {self.player + 1} draws {card_name(self.card)}"
+
+
+@dataclass(frozen=True)
+class FirstPlayer(Action):
+    """Chance: the coin (a fair draw among the players) names who goes first."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"Player {self.player + 1} goes first"
 
 
 @dataclass(frozen=True)
@@ -220,6 +231,7 @@ class EndPhase(Action):
 
 
 ALL_ACTIONS: tuple[type[Action], ...] = (
+    FirstPlayer,
     DrawCard,
     RevealLand,
     PlayCard,

@@ -87,10 +87,13 @@ class Options(Effects):
             card = self.card(key)
             if card.interrupt or self.spies_forbidden(player, card):
                 continue
-            if first_round and self.interacts(key, "play"):
+            # round one: no card may touch an opponent; an explorer still comes into play
+            # (and may discover a land) with its reaching ability left unused
+            quiet = first_round and self.interacts(key, "play")
+            if quiet and not card.is_explorer:
                 continue
             options = range(len(card.variants)) if len(card.variants) > 1 else (-1,)
-            targets = self._target_lists(player, key, "play")
+            targets = [()] if quiet else self._target_lists(player, key, "play")
             if not targets:
                 if not card.is_unit:
                     continue

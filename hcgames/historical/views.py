@@ -55,6 +55,8 @@ class Views(Board):
             "below": dict(self.below),
             "result": copy.deepcopy(self.result),
             "frame_ids": self.frame_ids,
+            "first": self.first,
+            "tops": list(self.tops),
         }
 
     def observation(self, player: int) -> dict[str, Any]:
@@ -117,6 +119,8 @@ class Views(Board):
                 parts.append(f"{self.pname(top['p'])} is drawing cards")
             elif top["t"] == "land":
                 parts.append(f"{self.pname(top['p'])} is turning up a land")
+            elif top["t"] == "first":
+                parts.append("a coin decides who goes first")
         standing = ", ".join(
             f"{self.pname(p)} {self.morale[p]} morale, {len(self.rows[p])} land(s)"
             + (" (out)" if self.out[p] else "")
