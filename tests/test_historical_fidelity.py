@@ -9,8 +9,10 @@ from fractions import Fraction
 
 import pytest
 
+from hcgames.core import IllegalAction
 from hcgames.historical import load_catalogue
 from hcgames.historical.actions import (
+    Attack,
     Confiscate,
     EndPhase,
     ExplorerMove,
@@ -289,3 +291,69 @@ def test_teachers_note_shows_in_the_log_when_the_card_is_played() -> None:
     notes = [e for e in state.events if e.kind == "context"]
     assert len(notes) == 1
     assert "Hiroshima" in notes[0].text and notes[0].data["card"] == key("TE3005", 0)
+
+
+# --- refusals name the broken rule -------------------------------------------------------
+
+
+def _refused(state, action, rule: str, words: str) -> None:  # type: ignore[no-untyped-def]
+    before = state.snapshot()
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(action)
+    assert caught.value.rule == rule
+    assert words in str(caught.value)
+    assert state.snapshot() == before
+
+
+def test_refusal_names_the_same_continent_rule_for_a_move() -> None:
+    state = arrange(
+        game(),
+        round_no=2,
+        phase="move",
+        lands={0: [("CT4205", ["MU2001", "IN4201"]), ("CT4201", []), ("CT4306", [])]},
+    )
+    assert state.phase == "move"
+    _refused(state, Move(key("MU2001", 0), key("CT4201", 0)), "same continent", "one continent")
+
+
+def test_refusal_names_the_same_continent_rule_for_an_attack() -> None:
+    state = arrange(
+        game(),
+        phase="attack",
+        morale={0: 900},
+        lands={0: [("CT4205", ["MU2001"])], 1: [("CT4503", ["IN4201"]), ("CT4306", ["LE4201"])]},
+    )
+    assert state.phase == "attack"
+    _refused(state, Attack(key("CT4205", 0), key("CT4503", 1)), "same continent", "North America")
+
+
+def test_refusal_names_the_full_land_rule() -> None:
+    state = arrange(
+        game(),
+        round_no=2,
+        lands={0: [("CT4205", ["MU2001", "IN4201", "IN4202", "LE4201"])]},
+        hands={0: ["LE4202"]},
+    )
+    _refused(state, PlayCard(key("LE4202", 0), key("CT4205", 0)), "land full", "is full")
+
+
+def test_refusal_names_the_one_army_per_land_rule() -> None:
+    state = arrange(game(), round_no=2, lands={0: [("CT4205", ["AR4201"])]}, hands={0: ["AR4203"]})
+    _refused(state, PlayCard(key("AR4203", 0), key("CT4205", 0)), "one army per land", "army")
+
+
+def test_refusal_names_the_undefended_land_rule() -> None:
+    state = _explorer_table()
+    defended = key("CT4404", 1)
+    _refused(state, Confiscate(key("MU2001", 0), defended), "undefended lands", "defended")
+
+
+def test_refusal_names_the_explorer_once_a_turn_rule() -> None:
+    state = _explorer_table()
+    act(state, ExplorerMove(key("EX4301", 0), key("CT4306", 0)))
+    _refused(
+        state,
+        ExplorerMove(key("EX4301", 0), key("CT4205", 0)),
+        "explorers move once a turn",
+        "once a turn",
+    )

@@ -452,9 +452,12 @@ def test_observation_hides_other_hands_and_determinize_keeps_it() -> None:
 def test_illegal_actions_name_the_rule_and_change_nothing() -> None:
     state = game().new_game(seed=0)
     before = state.to_json()
-    with pytest.raises(IllegalAction, match="hand"):
+    with pytest.raises(IllegalAction, match="chance step"):
         state.apply(PlayCard(key("MU2001", 0), key("CT4205", 0)))
     assert state.to_json() == before
+    settle(state)
+    with pytest.raises(IllegalAction, match="hand"):
+        state.apply(PlayCard(next(k for k in state.decks[0]), state.rows[0][0]["land"]))
     lands = {0: [("CT4404", ["CO3016"])], 1: [("CT4503", ["MU2001"])]}
     poor = arrange(game(), round_no=3, morale={0: 500}, lands=lands)
     with pytest.raises(IllegalAction, match="800 morale"):

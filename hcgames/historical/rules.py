@@ -42,8 +42,8 @@ from hcgames.historical.actions import (
     UseAbility,
 )
 from hcgames.historical.board import HAND_SIZE, Ctx
-from hcgames.historical.discovery import Discovery
 from hcgames.historical.options import TURN_CAP
+from hcgames.historical.refusals import Refusals
 from hcgames.historical.views import Views
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def _share(size: int) -> Fraction:
 _ASKING = ("pick", "window")
 
 
-class HistoricalState(Views, Discovery, State):
+class HistoricalState(Views, Refusals, State):
     """A position of Historical Conquest."""
 
     game: HistoricalGame
@@ -440,7 +440,9 @@ class HistoricalState(Views, Discovery, State):
             self.log(action.player, "draw", f"{self.pname(action.player)} draws a card.")
         elif isinstance(action, FirstPlayer):
             top = self.pending.pop()
-            self._begin(action.player, "by the coin" if top["why"] == "coin" else "the coin")
+            self._begin(
+                action.player, "by the coin" if top["why"] == "coin" else "the coin broke the tie"
+            )
         elif isinstance(action, RevealLand):
             top = self.pending.pop()
             self.piles[top["src"]].remove(action.land)
