@@ -24,6 +24,7 @@ from hcgames.historical.actions import (
     RevealLand,
     UseAbility,
 )
+from hcgames.historical.decisions import decisions_text
 from hcgames.historical.model import plate_span
 from hcgames.historical.setups import arrange, key
 from tests.test_historical_rules import act, finish_turn, game, settle, sums
@@ -357,3 +358,23 @@ def test_refusal_names_the_explorer_once_a_turn_rule() -> None:
         "explorers move once a turn",
         "once a turn",
     )
+
+
+# --- rule decisions ------------------------------------------------------------------------
+
+
+def test_rule_decisions_are_labelled_rulebook_or_ours() -> None:
+    decisions = game().rule_decisions()
+    assert {d.source for d in decisions} == {"rulebook", "ours"}
+    topics = [d.topic for d in decisions]
+    assert len(topics) == len(set(topics))
+    assert "Who starts" in topics and "French Musketeers and Quebec" in topics
+
+
+def test_rule_decisions_text_lists_every_decision_readably() -> None:
+    decisions = game().rule_decisions()
+    text = decisions_text(decisions)
+    assert text.startswith(f"{len(decisions)} rules the program had to settle")
+    for number, decision in enumerate(decisions, 1):
+        assert f"{number:>2}. {decision.topic} (" in text
+    assert "RuleDecision(" not in text
