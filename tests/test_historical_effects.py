@@ -381,7 +381,9 @@ def test_the_last_interrupt_window_comes_after_the_draw() -> None:
     )
     act(state, PlayCard(key("MU2001", 0), key("CT4205", 0)))
     act(state, EndPhase())
-    assert state.phase == "move"  # an interrupt may be played in any phase
+    assert state.phase == "attack"  # an interrupt may be played in any phase
+    act(state, EndPhase())
+    assert state.phase == "move"
     act(state, EndPhase())
     assert state.phase == "draw" and len(state.hands[0]) == 5
     assert Interrupt(key("DO4301", 0), "", ()) in state.legal_actions()

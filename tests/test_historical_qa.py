@@ -125,9 +125,9 @@ def test_atomic_bomb_on_a_divided_land_hits_both_holders() -> None:
 def test_french_leader_includes_napoleon_the_conqueror() -> None:
     lands = {0: [("CT4205", ["CO4203"])], 1: [("CT4205", ["LE4102"])]}
     state = arrange(game(), round_no=3, lands=lands)
-    # Quebec: +500 strength while a French leader leads it; Napoleon 700/600
-    assert sums(state, key("CT4205", 0), key("CT4205", 1)).attack == 700 + 500
-    assert sums(state, key("CT4205", 1), key("CT4205", 0)).defence == 600 + 500
+    # Quebec: +300 strength (the book's Q&A) while a French leader is there; Napoleon 700/600
+    assert sums(state, key("CT4205", 0), key("CT4205", 1)).attack == 700 + 300
+    assert sums(state, key("CT4205", 1), key("CT4205", 0)).defence == 600 + 300
 
 
 def test_christian_leader_includes_a_christian_spiritual_leader() -> None:

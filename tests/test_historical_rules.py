@@ -6,6 +6,8 @@ other historical test modules.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 import hcgames
@@ -17,6 +19,7 @@ from hcgames.historical.actions import (
     DrawCard,
     EndPhase,
     ExplorerMove,
+    FirstPlayer,
     Interrupt,
     Move,
     Pass,
@@ -92,11 +95,17 @@ def test_setup_splits_lands_from_the_draw_deck() -> None:
         assert len(state.piles[seat]) == len(lands) == 6
         assert len(state.decks[seat]) == len(cat.decks[deck]) - 6
     assert state.current_player == CHANCE
+    assert [(o, p) for o, p in state.chance_outcomes()] == [
+        (FirstPlayer(0), Fraction(1, 2)),
+        (FirstPlayer(1), Fraction(1, 2)),
+    ]  # the coin decides who goes first
+    state.apply(FirstPlayer(0))
     assert all(isinstance(o, RevealLand) for o, _ in state.chance_outcomes())
 
 
 def test_first_turn_turns_up_a_land_then_draws_five() -> None:
     state = game().new_game(seed=0)
+    state.apply(FirstPlayer(0))
     state.apply(state.chance_outcomes()[2][0])
     assert len(state.rows[0]) == 1
     for _ in range(5):
@@ -110,6 +119,7 @@ def test_first_turn_turns_up_a_land_then_draws_five() -> None:
 
 def test_draw_probability_follows_the_cards_left() -> None:
     state = game().new_game(seed=0)
+    state.apply(FirstPlayer(0))
     state.apply(state.chance_outcomes()[0][0])
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 45
@@ -442,9 +452,12 @@ def test_observation_hides_other_hands_and_determinize_keeps_it() -> None:
 def test_illegal_actions_name_the_rule_and_change_nothing() -> None:
     state = game().new_game(seed=0)
     before = state.to_json()
-    with pytest.raises(IllegalAction, match="hand"):
+    with pytest.raises(IllegalAction, match="chance step"):
         state.apply(PlayCard(key("MU2001", 0), key("CT4205", 0)))
     assert state.to_json() == before
+    settle(state)
+    with pytest.raises(IllegalAction, match="hand"):
+        state.apply(PlayCard(next(k for k in state.decks[0]), state.rows[0][0]["land"]))
     lands = {0: [("CT4404", ["CO3016"])], 1: [("CT4503", ["MU2001"])]}
     poor = arrange(game(), round_no=3, morale={0: 500}, lands=lands)
     with pytest.raises(IllegalAction, match="800 morale"):

@@ -3,14 +3,15 @@
 >>> import hcgames
 >>> game = hcgames.load("historical-conquest", players=2)
 >>> state = game.new_game(seed=1)
->>> state.current_player == hcgames.CHANCE   # Player 1 is turning up a first land
+>>> state.current_player == hcgames.CHANCE   # a coin decides who goes first
 True
 
 The game in our own words
 -------------------------
 Each player brings a deck of at least 50 real history cards. The lands go face down
-into a land pile, everything else into a draw deck. On your first turn you turn up a
-land and draw five cards; after that a turn has four phases:
+into a land pile, everything else into a draw deck. A coin decides who goes first (or,
+with ``first_player="north"``, the top land lying farthest north). On your first turn
+you turn up a land and draw five cards; after that a turn has four phases:
 
 1. **Play** up to three cards: characters and armies stand in a column above one of
    your lands (four cards, at most one of them an army, unless a card gives more
@@ -22,9 +23,9 @@ land and draw five cards; after that a turn has four phases:
    of an explorer on the attacking land. Attack total against defence total, with
    card bonuses; higher wins, equal is a draw. The loser loses 100 morale and a
    beaten defender discards a card of their choice; an emptied land can be taken.
-3. **Move** one character or army within a continent; each explorer may also travel
-   once (land, sea, air or space) and take one card along. Undefended opposing lands
-   may be taken by a spare card.
+3. **Move** one character or army within a continent; each explorer moves once a turn
+   (land, sea, air or space) and may take one card along. Undefended opposing lands
+   may be taken by a spare card, or by an explorer carrying one.
 4. **Draw** back up to five cards; a last chance for interrupts ends the turn.
 
 Round one builds civilisations only: nobody touches an opponent. Morale starts at 0;
@@ -41,8 +42,8 @@ Rules we had to decide
 The rulebook leaves several things open; :meth:`HistoricalGame.rule_decisions`
 lists every choice with its source. The most important: draws are chance steps;
 interrupt windows open when an opponent's card aims at you, when an attack is
-declared and after each opponent's play phase; equal abilities in one battle cancel
-unless exactly one is an interrupt; a 30-round limit (highest morale wins) and a
+declared and at the end of each phase of an opponent's turn; equal abilities in one
+battle cancel unless exactly one is an interrupt; a 30-round limit (highest morale wins) and a
 120-step safeguard per turn keep every game finite.
 """
 

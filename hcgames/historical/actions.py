@@ -21,6 +21,7 @@ __all__ = [
     "DrawCard",
     "EndPhase",
     "ExplorerMove",
+    "FirstPlayer",
     "Interrupt",
     "Move",
     "Pass",
@@ -55,6 +56,16 @@ class DrawCard(Action):
 
     def __str__(self) -> str:
         return f"Player {self.player + 1} draws {card_name(self.card)}"
+
+
+@dataclass(frozen=True)
+class FirstPlayer(Action):
+    """Chance: the coin (a fair draw among the players) names who goes first."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"Player {self.player + 1} goes first"
 
 
 @dataclass(frozen=True)
@@ -176,13 +187,19 @@ class ExplorerMove(Action):
 
 @dataclass(frozen=True)
 class Confiscate(Action):
-    """Take an undefended opposing land with a spare card of yours."""
+    """Take an undefended opposing land with a spare card of yours.
+
+    ``explorer`` names an explorer that carries ``card`` there (its one move of the
+    turn); an explorer taking a land on its own is given as ``card``.
+    """
 
     card: str
     land: str
+    explorer: str = ""
 
     def __str__(self) -> str:
-        return f"{card_name(self.card)} takes the undefended {card_name(self.land)}"
+        carried = f", carried by {card_name(self.explorer)}," if self.explorer else ""
+        return f"{card_name(self.card)}{carried} takes the undefended {card_name(self.land)}"
 
 
 @dataclass(frozen=True)
@@ -214,6 +231,7 @@ class EndPhase(Action):
 
 
 ALL_ACTIONS: tuple[type[Action], ...] = (
+    FirstPlayer,
     DrawCard,
     RevealLand,
     PlayCard,

@@ -94,6 +94,8 @@ class Board:
     below: dict[str, int]
     result: dict[str, Any] | None
     frame_ids: int
+    first: int
+    tops: list[str]
     _events: list[Event]
 
     # --- cards ----------------------------------------------------------------

@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 
 from hcgames.data import Problems, read_json
-from hcgames.historical.model import Card, remember_names
+from hcgames.historical.model import Card, plate_span, remember_names
 from hcgames.historical.vocabulary import (
     CATEGORIES,
     CONDITION_KEYS,
@@ -211,14 +211,22 @@ def build_catalogue(raw_cards: Any, raw_decks: Any, plates: Any) -> Catalogue:
             effects = []
         for e_index, effect in enumerate(effects):
             _check_effect(effect, f"{where} effect {e_index}", problems)
+        if category == "land":
+            latitude = raw.get("latitude")
+            if not isinstance(latitude, int | float) or isinstance(latitude, bool):
+                problems.add(f"{where}: land needs a latitude (degrees north)")
+            elif not -90 <= latitude <= 90:
+                problems.add(f"{where}: latitude {latitude} is not between -90 and 90")
         plate = plates.get(cid)
         plate_text = ""
         plate_years = ""
+        context = ""
         if not isinstance(plate, dict) or not str(plate.get("plate", "")).strip():
             problems.add(f"{where} ({raw.get('name')}): no history plate in plates.json")
         else:
             plate_text = str(plate["plate"]).strip()
             plate_years = str(plate.get("years", ""))
+            context = str(plate.get("context", "")).strip()
         if len(problems.items) > before:
             continue
         effect_tuple = tuple(effects)
@@ -243,6 +251,10 @@ def build_catalogue(raw_cards: Any, raw_decks: Any, plates: Any) -> Catalogue:
             effects=effect_tuple,
             plate=plate_text,
             plate_years=plate_years,
+            plate_from=plate_span(plate_years)[0],
+            plate_to=plate_span(plate_years)[1],
+            context=context,
+            latitude=float(raw["latitude"]) if category == "land" else None,
             variants=_variants(effect_tuple)
             if all(isinstance(e, dict) and e.get("kind") in EFFECT_KINDS for e in effect_tuple)
             else ((),),

@@ -324,7 +324,9 @@ class Fighting(Options):
             if col["land"] != attack_land and not same:
                 continue
             for key in col["cards"]:
-                if not self.planted(key, player) and self.placement_allowed(target, self.card(key)):
+                if key in self.travelled or self.planted(key, player):
+                    continue
+                if self.placement_allowed(target, self.card(key)):
                     out.append(key)
         return out
 
@@ -353,6 +355,7 @@ class Fighting(Options):
         if not choice or found is None or found[1]["cards"]:
             self.log(player, "occupy", f"{self.pname(player)} leaves the empty land alone.")
             return
+        self.note_journey(choice)
         self._capture(player, found[0], found[1], choice)
 
     def _capture(self, player: int, holder: int, col: Column, key: str) -> None:
@@ -371,10 +374,21 @@ class Fighting(Options):
         )
         self._after_land_loss(player, holder)
 
+    def note_journey(self, key: str) -> None:
+        """An explorer that changes land has made its one move of the turn."""
+        if key and self.card(key).is_explorer and key not in self.travelled:
+            self.travelled.append(key)
+
     def _confiscate(self, player: int, action: Confiscate) -> None:
         found = self.column_of_land(action.land)
         assert found is not None
         holder, col = found
+        self.note_journey(action.card)
+        self.note_journey(action.explorer)
         if self._divided(player, holder, col):
             return
-        self._capture(player, holder, col, action.card)
+        if action.explorer:
+            self._capture(player, holder, col, action.explorer)
+            self.relocate(action.card, action.land, f"carried by {self.name(action.explorer)}")
+        else:
+            self._capture(player, holder, col, action.card)

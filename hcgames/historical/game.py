@@ -13,8 +13,21 @@ from hcgames.historical.options import TURN_CAP
 from hcgames.historical.rules import HistoricalState
 from hcgames.historical.world import continents_geojson
 
-__all__ = ["DEFAULT_DECKS", "MAX_ROUNDS", "HistoricalGame"]
+__all__ = [
+    "DEFAULT_DECKS",
+    "FIRST_PLAYER_DEFAULT",
+    "FIRST_PLAYER_WAYS",
+    "MAX_ROUNDS",
+    "HistoricalGame",
+]
 
+#: the rulebook's two ways to choose who goes first (option ``first_player``)
+FIRST_PLAYER_WAYS = {
+    "coin": "a coin flip (a fair draw among all players, a chance step)",
+    "north": "each player turns up the top land; the land farthest north starts",
+}
+#: our default way
+FIRST_PLAYER_DEFAULT = "coin"
 #: the fixed deck assignment when ``decks=`` is not given (seat order)
 DEFAULT_DECKS = ("cheswell", "salem", "boadicea", "confucius", "cheswell", "salem")
 #: our round limit, so that every game ends (highest morale wins)
@@ -35,11 +48,20 @@ class HistoricalGame(Game):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        unknown = set(options) - {"players", "decks", "max_rounds"}
+        unknown = set(options) - {"players", "decks", "max_rounds", "first_player"}
         if unknown:
             raise ValueError(
-                f"unknown option(s) {sorted(unknown)}; use players=, decks=, max_rounds="
+                f"unknown option(s) {sorted(unknown)}; use players=, decks=, max_rounds=, "
+                "first_player="
             )
+        first = options.get("first_player", FIRST_PLAYER_DEFAULT)
+        if first not in FIRST_PLAYER_WAYS:
+            raise ValueError(
+                f"option first_player must be one of {list(FIRST_PLAYER_WAYS)} (the rulebook's "
+                f"two ways to choose who starts), not {first!r}"
+            )
+        #: how the first player is chosen: "coin" or "north" (see FIRST_PLAYER_WAYS)
+        self.first_player: str = first
         players = options.get("players", 2)
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
             raise ValueError(f"option players must be a whole number from 2 to 6, not {players!r}")
@@ -128,4 +150,5 @@ class HistoricalGame(Game):
 
     def describe(self) -> str:
         decks = ", ".join(f"Player {i + 1}: {d}" for i, d in enumerate(self.deck_names))
-        return f"{self.title} for {self._players} players ({decks})"
+        first = FIRST_PLAYER_WAYS[self.first_player].split(" (")[0].split(";")[0]
+        return f"{self.title} for {self._players} players ({decks}); who starts: {first}"

@@ -9,6 +9,7 @@ filter from the data, and :func:`card_name` turns a card key back into a name.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -17,7 +18,7 @@ from typing import Any
 from hcgames.historical.vocabulary import LEADER_SUBTYPES
 from hcgames.historical.wording import describe_effect
 
-__all__ = ["Card", "card_name", "matches", "remember_names"]
+__all__ = ["Card", "card_name", "matches", "plate_span", "remember_names"]
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,16 @@ class Card:
     effects: tuple[Mapping[str, Any], ...]
     plate: str = ""
     plate_years: str = ""
+    #: first and last year of the history plate's years (checked history; timelines
+    #: use these, not the printed card years, some of which are misprinted)
+    plate_from: int | None = None
+    plate_to: int | None = None
+    #: a calm note of historical context for the teacher (hard subjects: slavery,
+    #: witch hunts, the atomic bomb); shown with the plate and in the game log
+    context: str = ""
+    #: lands: degrees north of the land's capital (or centre); the book lets the
+    #: player whose top land lies farthest north go first
+    latitude: float | None = None
     #: for choice cards: one effect list per option; else a single list
     variants: tuple[tuple[Mapping[str, Any], ...], ...] = field(default=())
 
@@ -94,6 +105,11 @@ class Card:
 
     def has_kind(self, kind: str) -> bool:
         return any(e["kind"] == kind for variant in self.variants for e in variant)
+
+    @property
+    def full_plate(self) -> str:
+        """The history plate, followed by the teacher's note where the card has one."""
+        return f"{self.plate}\n\n{self.context}" if self.context else self.plate
 
     def ability_text(self) -> str:
         """The ability in our own words, generated from the effect list."""
@@ -154,3 +170,45 @@ def matches(card: Card, match: Mapping[str, Any]) -> bool:
         elif key == "attack_max" and (not card.is_unit or card.attack > want):
             return False
     return True
+
+
+_YEAR = re.compile(r"(\d+)(st|nd|rd|th)?")
+
+
+def plate_span(years: str) -> tuple[int | None, int | None]:
+    """First and last year named in a plate's years (``"reigned 605-562 BC"``).
+
+    Years before Christ are negative; a part without its own era takes BC from a
+    later part (``"605-562 BC"``) and is AD after a BC part (``"63 BC-14"``). A
+    century counts from its first year. An open end ("ancient times-1879", "until
+    1886", "died 1719", "1700s-present") gives ``None`` on that side.
+    """
+    parts = [p for p in re.split(r"[-\u2013;]| or ", years) if p.strip()]
+    values: list[tuple[int, str] | None] = []
+    for part in parts:
+        found = _YEAR.search(part)
+        if found is None:
+            values.append(None)
+            continue
+        number = int(found.group(1))
+        if found.group(2) and "centur" in years:
+            number = (number - 1) * 100 if "BC" not in part else number * 100
+        era = "BC" if "BC" in part else "AD" if "AD" in part else ""
+        values.append((number, era))
+    known = [v for v in values if v is not None]
+    if not known:
+        return None, None
+    resolved: list[int] = []
+    for index, (number, era) in enumerate(known):
+        if not era:
+            later = [e for _n, e in known[index + 1 :] if e]
+            earlier = [e for _n, e in known[:index] if e]
+            era = "BC" if later and later[0] == "BC" and not earlier else "AD"
+        resolved.append(-number if era == "BC" else number)
+    start: int | None = min(resolved)
+    end: int | None = max(resolved)
+    if values[0] is None or re.match(r"\s*(until|died)\b", years):
+        start = None
+    if values[-1] is None:
+        end = None
+    return start, end

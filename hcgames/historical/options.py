@@ -87,10 +87,13 @@ class Options(Effects):
             card = self.card(key)
             if card.interrupt or self.spies_forbidden(player, card):
                 continue
-            if first_round and self.interacts(key, "play"):
+            # round one: no card may touch an opponent; an explorer still comes into play
+            # (and may discover a land) with its reaching ability left unused
+            quiet = first_round and self.interacts(key, "play")
+            if quiet and not card.is_explorer:
                 continue
             options = range(len(card.variants)) if len(card.variants) > 1 else (-1,)
-            targets = self._target_lists(player, key, "play")
+            targets = [()] if quiet else self._target_lists(player, key, "play")
             if not targets:
                 if not card.is_unit:
                     continue
@@ -332,7 +335,7 @@ class Options(Effects):
         if not self.moved:
             for col in cols:
                 for key in col["cards"]:
-                    if self.planted(key, player):
+                    if self.planted(key, player) or key in self.travelled:
                         continue
                     card = self.card(key)
                     for goal in cols:
@@ -356,6 +359,7 @@ class Options(Effects):
                     for other in col["cards"]:
                         if (
                             other != key
+                            and other not in self.travelled
                             and not self.planted(other, player)
                             and self._fits_two(goal, card, self.card(other))
                         ):
@@ -385,10 +389,11 @@ class Options(Effects):
             if len(col["cards"]) < 2:
                 continue
             start = self.card(col["land"])
-            for key in col["cards"]:
+            movable = [
+                k for k in col["cards"] if not self.planted(k, player) and k not in self.travelled
+            ]
+            for key in movable:
                 card = self.card(key)
-                if self.planted(key, player):
-                    continue
                 for target in empty:
                     goal = self.card(target["land"])
                     near = goal.continent == start.continent or (
@@ -396,6 +401,23 @@ class Options(Effects):
                     )
                     if near and self.placement_allowed(target, card):
                         out.append(Confiscate(key, target["land"]))
+            if len(col["cards"]) < 3:
+                continue  # an explorer and the card it carries leave at least one behind
+            for explorer in movable:
+                card = self.card(explorer)
+                if not card.is_explorer:
+                    continue
+                for target in empty:
+                    goal = self.card(target["land"])
+                    if goal.continent != start.continent and not can_travel(
+                        card.travel, start, goal
+                    ):
+                        continue
+                    if not self.placement_allowed(target, card):
+                        continue
+                    for other in movable:
+                        if other != explorer and self._fits_two(target, card, self.card(other)):
+                            out.append(Confiscate(other, target["land"], explorer))
         return out
 
     def phase_actions(self, player: int, phase: str) -> list[Action]:
@@ -409,13 +431,13 @@ class Options(Effects):
                 out.extend(self.discard_options(player))
             out.extend(self.ability_options(player))
             out.extend(self.interrupt_options(player, None))
-        elif phase == "attack":
-            out.extend(self.attack_options(player))
-        elif phase == "move":
-            out.extend(self.move_options(player))
+        else:
+            if phase == "attack":
+                out.extend(self.attack_options(player))
+            elif phase == "move":
+                out.extend(self.move_options(player))
+            # held abilities and interrupts: at any time in the player's own turn
             out.extend(self.ability_options(player))
-            out.extend(self.interrupt_options(player, None))
-        elif phase == "draw":
             out.extend(self.interrupt_options(player, None))
         out.append(EndPhase())
         return out

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from hcgames.historical.actions import UseAbility
+from hcgames.historical.cards import INTERACTING
 from hcgames.historical.fighting import Fighting
 
 __all__ = ["Plays"]
@@ -49,6 +50,8 @@ class Plays(Fighting):
         self.log(
             player, "play", f"{self.pname(player)} {verb} {self.name(key)}{where}.", {"card": key}
         )
+        if card.context:
+            self.log(player, "context", f"{card.name}: {card.context}", {"card": key})
         for q in self.opponents(player):
             for other in list(self.active[q]):
                 for effect in self.effects_of(other):
@@ -78,6 +81,7 @@ class Plays(Fighting):
             if e["when"] == "play"
             and e["kind"] != "plant"
             and not (card.is_explorer and e["kind"] == "discover_land")
+            and not (self.round_no == 1 and e["kind"] in INTERACTING)
         ]
         self._push_effects(player, key, "play", idx, targets, then)
         if discover:

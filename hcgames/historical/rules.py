@@ -31,6 +31,7 @@ from hcgames.historical.actions import (
     DrawCard,
     EndPhase,
     ExplorerMove,
+    FirstPlayer,
     Interrupt,
     Move,
     Pass,
@@ -41,8 +42,8 @@ from hcgames.historical.actions import (
     UseAbility,
 )
 from hcgames.historical.board import HAND_SIZE, Ctx
-from hcgames.historical.discovery import Discovery
 from hcgames.historical.options import TURN_CAP
+from hcgames.historical.refusals import Refusals
 from hcgames.historical.views import Views
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
 
 __all__ = ["HistoricalState"]
 
-_CHANCE_FRAMES = ("draw", "land")
+_CHANCE_FRAMES = ("draw", "land", "first")
 _SHARES: dict[int, Fraction] = {}
 
 
@@ -65,7 +66,7 @@ def _share(size: int) -> Fraction:
 _ASKING = ("pick", "window")
 
 
-class HistoricalState(Views, Discovery, State):
+class HistoricalState(Views, Refusals, State):
     """A position of Historical Conquest."""
 
     game: HistoricalGame
@@ -109,7 +110,9 @@ class HistoricalState(Views, Discovery, State):
         self.below = {}
         self.result = None
         self.frame_ids = 0
-        self._start_turn(0)
+        self.first = 0
+        self.tops = [""] * n
+        self._choose_first()
         self._advance()
 
     # --- contract basics ------------------------------------------------------------
@@ -162,6 +165,9 @@ class HistoricalState(Views, Discovery, State):
 
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         top = self.pending[-1]
+        if top["t"] == "first":
+            share = _share(len(top["options"]))
+            return [(FirstPlayer(p), share) for p in top["options"]]
         # every card key is unique (one copy of each card per deck), so each card
         # left in the pile is one equally likely outcome
         if top["t"] == "draw":
@@ -172,6 +178,42 @@ class HistoricalState(Views, Discovery, State):
         pool = self.piles[top["src"]]
         share = _share(len(pool))
         return [(RevealLand(top["p"], k), share) for k in pool]
+
+    # --- who goes first ------------------------------------------------------------------
+    def _choose_first(self) -> None:
+        """The book's two ways: a coin flip, or the top land farthest north."""
+        if self.game.first_player == "north":
+            self.pending.append({"t": "north"})
+            for q in reversed(range(self.n)):
+                self.pending.append(
+                    {
+                        "t": "land",
+                        "p": q,
+                        "src": q,
+                        "why": "top",
+                        "card": "",
+                        "place": "",
+                        "escort": False,
+                        "discard_self": False,
+                    }
+                )
+        else:
+            self.pending.append({"t": "first", "options": list(range(self.n)), "why": "coin"})
+
+    def _farthest_north(self) -> None:
+        latitude = {q: self.card(self.tops[q]).latitude or 0.0 for q in range(self.n)}
+        best = max(latitude.values())
+        leaders = [q for q in range(self.n) if latitude[q] == best]
+        if len(leaders) == 1:
+            self._begin(leaders[0], f"{self.name(self.tops[leaders[0]])} lies farthest north")
+        else:
+            self.log(None, "first", "The top lands lie equally far north: a coin decides.")
+            self.pending.append({"t": "first", "options": leaders, "why": "tie"})
+
+    def _begin(self, player: int, why: str) -> None:
+        self.first = player
+        self.log(player, "first", f"{self.pname(player)} goes first ({why}).")
+        self._start_turn(player)
 
     # --- turns -------------------------------------------------------------------------
     def _start_turn(self, player: int) -> None:
@@ -187,6 +229,7 @@ class HistoricalState(Views, Discovery, State):
         self._upkeep(player)
         if self.result is None and not self.rows[player] and self.round_no == 1:
             self.pending.append({"t": "draw", "p": player, "n": HAND_SIZE})
+            top, self.tops[player] = self.tops[player], ""
             self.pending.append(
                 {
                     "t": "land",
@@ -197,6 +240,7 @@ class HistoricalState(Views, Discovery, State):
                     "place": "",
                     "escort": False,
                     "discard_self": False,
+                    "fixed": top,
                 }
             )
 
@@ -245,8 +289,12 @@ class HistoricalState(Views, Discovery, State):
     def _end_turn(self) -> None:
         player = self.turn
         self.log(player, "turn", f"{self.pname(player)} ends the turn.")
-        alive = self.alive()
-        later = [p for p in alive if p > player]
+
+        def seat(p: int) -> int:  # place in the order of play, from the first player
+            return (p - self.first) % self.n
+
+        alive = sorted(self.alive(), key=seat)
+        later = [p for p in alive if seat(p) > seat(player)]
         nxt = later[0] if later else alive[0]
         if not later:
             self.round_no += 1
@@ -292,7 +340,13 @@ class HistoricalState(Views, Discovery, State):
                             self.pending.pop()
                             continue
                     return
+                if kind == "first":
+                    return
                 if kind == "land":
+                    if top.get("fixed"):
+                        self.pending.pop()
+                        self._land_arrives(top, top["fixed"])
+                        continue
                     if not self.piles[top["src"]]:
                         self.pending.pop()
                         self._land_missing(top)
@@ -338,12 +392,18 @@ class HistoricalState(Views, Discovery, State):
             return
 
     def _end_phase(self) -> None:
+        """Close the phase: opponents first get a window for interrupts (from round 2)."""
+        self.pending.append({"t": "next", "phase": self.phase_name})
+        if self.round_no > 1:
+            for q in reversed(self.opponents(self.turn)):
+                self.pending.append({"t": "window", "p": q, "why": "phase"})
+
+    def _next_phase(self, frame: dict[str, Any]) -> None:
         phase = self.phase_name
+        if phase != frame["phase"]:
+            return
         if phase == "play":
             self.phase_name = "attack"
-            if self.round_no > 1:
-                for q in reversed(self.opponents(self.turn)):
-                    self.pending.append({"t": "window", "p": q, "why": "turn"})
         elif phase == "attack":
             self.phase_name = "move"
         elif phase == "move":
@@ -361,6 +421,10 @@ class HistoricalState(Views, Discovery, State):
             self._after_win(frame)
         elif kind == "occupy":
             self._occupy_check()
+        elif kind == "next":
+            self._next_phase(frame)
+        elif kind == "north":
+            self._farthest_north()
 
     # --- applying actions ----------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
@@ -374,10 +438,26 @@ class HistoricalState(Views, Discovery, State):
             self.hands[action.player].append(action.card)
             top["n"] -= 1
             self.log(action.player, "draw", f"{self.pname(action.player)} draws a card.")
+        elif isinstance(action, FirstPlayer):
+            top = self.pending.pop()
+            self._begin(
+                action.player, "by the coin" if top["why"] == "coin" else "the coin broke the tie"
+            )
         elif isinstance(action, RevealLand):
             top = self.pending.pop()
             self.piles[top["src"]].remove(action.land)
-            self._land_arrives(top, action.land)
+            if top["why"] == "top":
+                self.tops[action.player] = action.land
+                land = self.card(action.land)
+                self.log(
+                    action.player,
+                    "land",
+                    f"{self.pname(action.player)} turns up the top land: {land.name} "
+                    f"({land.latitude:g} degrees north).",
+                    {"land": action.land},
+                )
+            else:
+                self._land_arrives(top, action.land)
         elif isinstance(action, PlayCard):
             self._play(
                 player,
@@ -408,9 +488,11 @@ class HistoricalState(Views, Discovery, State):
             self._declare(player, action)
         elif isinstance(action, Move):
             self.moved = True
+            self.note_journey(action.card)
             self.relocate(action.card, action.land, "the turn's move")
         elif isinstance(action, ExplorerMove):
-            self.travelled.append(action.explorer)
+            self.note_journey(action.explorer)
+            self.note_journey(action.escort)
             self.relocate(action.explorer, action.land, "explorer's journey")
             if action.escort:
                 self.relocate(
@@ -520,7 +602,7 @@ class HistoricalState(Views, Discovery, State):
         fields["_events"] = fields["events"] if self._events is self.events else list(self._events)
         fields["_legal_cache"] = None if self._legal_cache is None else list(self._legal_cache)
         fields["_ready"] = None if self._ready is None else list(self._ready)
-        for name in ("morale", "gained", "out", "travelled", "lasting", "defended"):
+        for name in ("morale", "gained", "out", "travelled", "lasting", "defended", "tops"):
             fields[name] = list(fields[name])
         for name in ("hands", "decks", "piles", "discards", "active"):
             fields[name] = [list(pile) for pile in fields[name]]

@@ -103,6 +103,9 @@ def arrange(
         state.piles[player] = [k for k in state.piles[player] if k not in placed]
     state.morale = [int((morale or {}).get(p, 0)) for p in range(state.n)]
     state.round_no = round_no
+    state.first = 0
+    state.tops = [""] * state.n
+    state.turn_no = 1
     state.turn = turn
     state.phase_name = phase
     state.drawn = phase == "draw"

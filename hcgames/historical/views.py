@@ -55,6 +55,8 @@ class Views(Board):
             "below": dict(self.below),
             "result": copy.deepcopy(self.result),
             "frame_ids": self.frame_ids,
+            "first": self.first,
+            "tops": list(self.tops),
         }
 
     def observation(self, player: int) -> dict[str, Any]:
@@ -117,6 +119,8 @@ class Views(Board):
                 parts.append(f"{self.pname(top['p'])} is drawing cards")
             elif top["t"] == "land":
                 parts.append(f"{self.pname(top['p'])} is turning up a land")
+            elif top["t"] == "first":
+                parts.append("a coin decides who goes first")
         standing = ", ".join(
             f"{self.pname(p)} {self.morale[p]} morale, {len(self.rows[p])} land(s)"
             + (" (out)" if self.out[p] else "")
@@ -128,45 +132,6 @@ class Views(Board):
         else:
             parts.append(f"a player needs {ATTACK_MORALE} morale to attack")
         return ". ".join(parts) + "."
-
-    def why_illegal(self, action: Action) -> tuple[str, str]:
-        player: int = getattr(self, "current_player", self.turn)
-        if isinstance(action, PlayCard):
-            if player == self.turn and self.plays >= PLAYS_PER_TURN:
-                return (
-                    f"{self.pname(player)} has used all {PLAYS_PER_TURN} plays this turn",
-                    "three plays a turn",
-                )
-            if player < 0 or action.card not in self.hands[player]:
-                return (
-                    f"{self.name(action.card)} is not in {self.pname(player)}'s hand",
-                    "play from your hand",
-                )
-            if self.round_no == 1:
-                return (
-                    "the first round builds civilisations: no card may touch an opponent, and "
-                    "that placement or target is not allowed",
-                    "first round",
-                )
-            return (
-                f"{action} is not possible here (room on the land, targets or phase)",
-                "placing cards",
-            )
-        if isinstance(action, Attack):
-            if self.round_no < FIRST_ATTACK_ROUND:
-                return ("attacks wait until every player has had two turns", "attacking")
-            if player >= 0 and self.morale[player] < ATTACK_MORALE:
-                return (
-                    f"{self.pname(player)} needs {ATTACK_MORALE} morale to attack, has "
-                    f"{self.morale[player]}",
-                    "attacking",
-                )
-            return (
-                f"{action} is not allowed: two attacks a turn, lands on the same continent "
-                "(or an explorer's reach), in the attack phase",
-                "rules of engagement",
-            )
-        return super().why_illegal(action)  # type: ignore[misc]
 
     # --- card rows and map ---------------------------------------------------------------
     def _card_view(self, key: str) -> dict[str, Any]:
