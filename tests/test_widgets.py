@@ -531,19 +531,3 @@ def test_play_app_runs_on_every_game(name: str) -> None:
         assert app.state.current_player == 0
         app.step()
     assert app.state.is_terminal() or app.state.current_player == 0
-
-
-def test_index_notebook_links_every_notebook() -> None:
-    import re
-    from pathlib import Path
-
-    import nbformat
-
-    folder = Path(__file__).resolve().parent.parent / "notebooks"
-    index = nbformat.read(folder / "00-index.ipynb", as_version=4)
-    text = "\n".join(c.source for c in index.cells if c.cell_type == "markdown")
-    linked = set(re.findall(r"\]\(([\w.-]+\.ipynb)\)", text))
-    present = {p.name for p in folder.glob("*.ipynb")} - {"00-index.ipynb"}
-    assert linked <= present, f"links to missing notebooks: {sorted(linked - present)}"
-    assert present <= linked, f"notebooks the index does not link: {sorted(present - linked)}"
-    assert all(not c.get("outputs") for c in index.cells if c.cell_type == "code")
