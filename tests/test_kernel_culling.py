@@ -95,8 +95,9 @@ def test_kernels_of_left_pages_are_culled(kind: str, folder: Path, browser: Any)
         for page in pages[:-1]:
             leave(page)
         left = server.wait_for_count(0, timeout=IDLE_SECONDS * 20)
-        assert left == 0, f"{left} kernels still running after every page was left:\n" + (
-            server.log.read_text()[-3000:]
+        assert left == 0, (
+            f"{left} kernels still running after every page was left:\n"
+            + (server.log.read_text()[-3000:])
         )
         if kind == "server":
             assert server.api_kernel_count() == 0
