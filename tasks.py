@@ -2,7 +2,13 @@
 """Set up hcgames and run it, with nothing but Python 3.11+ on the machine.
 
     python3 tasks.py notebooks   # make .venv, install, open the notebooks in JupyterLab
+    python3 tasks.py app         # the same notebooks as a classroom app (Voila), no code shown
+    python3 tasks.py handouts    # printable handouts and answer keys in build/handouts/
     python3 tasks.py test        # make .venv, install, run every check and test
+
+JupyterLab and the app cull kernels nobody is connected to any more (settings in
+binder/jupyter_server_config.json and voila.json, as on Binder), so pages that
+students open, leave and reload do not pile up kernels.
 
 The test command runs ruff and mypy on the package, then one pytest run over the
 unit, scenario and conformance tests, the doctests, every notebook under nbval,
@@ -74,14 +80,44 @@ def keep_widget_outputs() -> None:
     )
 
 
+def cull_idle_kernels() -> None:
+    """As on Binder: Jupyter Server reads binder/jupyter_server_config.json (kernel culling)."""
+    config_d = VENV / "etc" / "jupyter" / "jupyter_server_config.d"
+    config_d.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(ROOT / "binder" / "jupyter_server_config.json", config_d / "hcgames.json")
+
+
+def as_root(extra: list[str]) -> list[str]:
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in extra:
+        return [*extra, "--allow-root"]  # containers and CI machines often run as root
+    return extra
+
+
 def notebooks(extra: list[str]) -> None:
     ensure_venv("notebooks")
     keep_widget_outputs()
+    cull_idle_kernels()
     jupyter = BIN / ("jupyter.exe" if os.name == "nt" else "jupyter")
-    if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in extra:
-        extra = [*extra, "--allow-root"]  # containers and CI machines often run as root
+    extra = as_root(extra)
     # serve the whole project (links between notebooks and docs work) and open the index
     run(jupyter, "lab", f"--ServerApp.root_dir={ROOT}", "notebooks/00-index.ipynb", *extra)
+
+
+def app(extra: list[str]) -> None:
+    """The notebooks as the class sees them on Binder's "Voila app" links.
+
+    Voila reads voila.json from the project root (hidden check cells, kernel culling).
+    Other machines on the school network reach it with ``--Voila.ip=0.0.0.0``.
+    """
+    ensure_venv("notebooks")
+    voila = BIN / ("voila.exe" if os.name == "nt" else "voila")
+    run(voila, "notebooks", "--Voila.port=8866", *extra)
+
+
+def handouts(extra: list[str]) -> None:
+    ensure_venv("handouts")
+    ensure_chromium()
+    run(PYTHON, "-m", "hcgames", "handouts", "--out", "build/handouts", *extra)
 
 
 def test(extra: list[str]) -> None:
@@ -104,7 +140,7 @@ def test(extra: list[str]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    commands = {"notebooks": notebooks, "test": test}
+    commands = {"notebooks": notebooks, "app": app, "handouts": handouts, "test": test}
     if not argv or argv[0] not in commands:
         print(__doc__)
         return 2

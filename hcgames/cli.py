@@ -1,4 +1,4 @@
-"""Command line: play, simulate, odds, links.
+"""Command line: play, simulate, odds, links, rules, handouts.
 
 Examples::
 
@@ -9,6 +9,7 @@ Examples::
     python -m hcgames odds conqueror-duels
     python -m hcgames links --repo OWNER/NAME --ref v1.0
     python -m hcgames rules conqueror-duels        # the rules we had to decide
+    python -m hcgames handouts --out build/handouts   # printable handouts and answer keys
 """
 
 from __future__ import annotations
@@ -265,6 +266,26 @@ def rules_markdown(only: str | None = None) -> str:
     return "\n".join(lines)
 
 
+def cmd_handouts(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from hcgames.handouts import documents
+    from hcgames.handouts.build import write_handouts
+
+    try:
+        docs = documents(args.game or None)
+    except KeyError as exc:
+        raise SystemExit(str(exc.args[0])) from None
+    try:
+        files = write_handouts(docs, Path(args.out), pdf=not args.html)
+    except RuntimeError as exc:
+        raise SystemExit(str(exc)) from None
+    for doc in docs:
+        print(f"{doc.title}: {doc.pages} page{'s' if doc.pages != 1 else ''}")
+    print(f"{len(files)} files in {args.out} (open index.html)")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m hcgames",
@@ -317,6 +338,14 @@ def build_parser() -> argparse.ArgumentParser:
     links.add_argument("--ref", default="main", help="tag or branch (a tag is safer)")
     links.add_argument("--markdown", action="store_true", help="print a Markdown table")
     links.set_defaults(func=cmd_links)
+
+    handouts = sub.add_parser(
+        "handouts", help="write printable handouts and answer keys (PDF through chromium)"
+    )
+    handouts.add_argument("game", nargs="*", help="game ids (default: all five)")
+    handouts.add_argument("--out", default="build/handouts", help="folder to write into")
+    handouts.add_argument("--html", action="store_true", help="HTML only, no PDF (no browser)")
+    handouts.set_defaults(func=cmd_handouts)
     return parser
 
 

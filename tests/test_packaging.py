@@ -97,6 +97,10 @@ def test_binder_environment_builds_and_runs_the_notebooks(tmp_path: Path) -> Non
     overrides = tmp_path / "srv" / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
     settings = json.loads(overrides.read_text())
     assert settings["@jupyterlab/notebook-extension:tracker"]["windowingMode"] == "defer"
+    culling = tmp_path / "srv" / "etc" / "jupyter" / "jupyter_server_config.d" / "hcgames.json"
+    assert json.loads(culling.read_text()) == json.loads(
+        (binder / "jupyter_server_config.json").read_text()
+    ), "postBuild must install the kernel-culling settings where Jupyter Server reads them"
     _run(python, "-m", "pip", "check", cwd=tmp_path)
     # test tools only; the image itself does not carry them
     _run(python, "-m", "pip", "install", "-q", "pytest", "nbval", cwd=tmp_path)

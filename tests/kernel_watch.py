@@ -1,0 +1,176 @@
+"""Serve notebooks the two ways a class meets them and count the kernels behind them.
+
+* ``"voila"``: the standalone Voila app (``python3 tasks.py app``), which reads
+  ``voila.json`` from the folder it starts in.
+* ``"server"``: Jupyter Server with Voila as an extension, as on Binder's "Voila
+  app" links (``/voila/render/...``), configured by ``binder/jupyter_server_config.json``.
+
+Both copy the project's own config files into a scratch folder and change only the
+two culling times, so a test sees the settings the project ships actually read.
+Kernels are counted as the server's kernel processes (children running
+``ipykernel``), which also gives their memory.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+CULLING = ("cull_idle_timeout", "cull_interval")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def shipped_culling(kind: str) -> dict[str, Any]:
+    """The MappingKernelManager settings the project ships for this way of serving."""
+    path = ROOT / ("voila.json" if kind == "voila" else "binder/jupyter_server_config.json")
+    return dict(json.loads(path.read_text(encoding="utf-8"))["MappingKernelManager"])
+
+
+class KernelServer:
+    """A Voila app or a Jupyter Server over ``folder``, with culling times changed."""
+
+    def __init__(
+        self, kind: str, folder: Path, idle_timeout: int | None, interval: int | None = 1
+    ) -> None:
+        self.kind = kind
+        self.port = free_port()
+        self.token = secrets.token_hex(8)
+        self.config_dir = Path(tempfile.mkdtemp(prefix="hcgames-kernels-"))
+        self.log = self.config_dir / "server.log"
+        source = ROOT / ("voila.json" if kind == "voila" else "binder/jupyter_server_config.json")
+        config = json.loads(source.read_text(encoding="utf-8"))
+        if idle_timeout is None:  # what happens with no culling at all
+            config["MappingKernelManager"]["cull_idle_timeout"] = 0
+        else:
+            config["MappingKernelManager"]["cull_idle_timeout"] = idle_timeout
+            config["MappingKernelManager"]["cull_interval"] = interval
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        if kind == "voila":
+            (self.config_dir / "voila.json").write_text(json.dumps(config), encoding="utf-8")
+            command = [
+                sys.executable, "-m", "voila", str(folder), "--no-browser",
+                f"--port={self.port}", "--Voila.ip=127.0.0.1",
+            ]  # fmt: skip
+            cwd = self.config_dir  # Voila reads voila.json from where it starts
+        else:
+            config_file = self.config_dir / "jupyter_server_config.json"
+            config_file.write_text(json.dumps(config), encoding="utf-8")
+            # Voila's extension reads voila.json (hidden check cells) from the working folder
+            voila_json = (ROOT / "voila.json").read_text(encoding="utf-8")
+            (self.config_dir / "voila.json").write_text(voila_json, encoding="utf-8")
+            command = [
+                sys.executable, "-m", "jupyter_server", "--no-browser",
+                f"--config={config_file}", f"--ServerApp.port={self.port}",
+                "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={self.token}",
+                f"--ServerApp.root_dir={folder}",
+            ]  # fmt: skip
+            if hasattr(os, "geteuid") and os.geteuid() == 0:
+                command.append("--allow-root")
+            cwd = self.config_dir
+        with self.log.open("w") as log:
+            self.process = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=cwd
+            )
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"{kind} stopped at start:\n{self.log.read_text()}")
+            try:
+                socket.create_connection(("127.0.0.1", self.port), 0.5).close()
+                return
+            except OSError:
+                time.sleep(0.3)
+        self.stop()
+        raise RuntimeError(f"{kind} did not listen on port {self.port}")
+
+    def url(self, notebook: str) -> str:
+        base = f"http://127.0.0.1:{self.port}/voila/render/{notebook}"
+        return base if self.kind == "voila" else f"{base}?token={self.token}"
+
+    def kernel_processes(self) -> list[Any]:
+        import psutil
+
+        children = psutil.Process(self.process.pid).children(recursive=True)
+        out = []
+        for child in children:
+            try:
+                if "ipykernel" in " ".join(child.cmdline()):
+                    out.append(child)
+            except psutil.NoSuchProcess:
+                continue
+        return out
+
+    def kernel_count(self) -> int:
+        return len(self.kernel_processes())
+
+    def api_kernel_count(self) -> int:
+        """The server's own list (``/api/kernels``); only Jupyter Server has one."""
+        from urllib.request import Request, urlopen
+
+        request = Request(
+            f"http://127.0.0.1:{self.port}/api/kernels",
+            headers={"Authorization": f"token {self.token}"},
+        )
+        with urlopen(request, timeout=10) as response:
+            return len(json.loads(response.read()))
+
+    def kernel_memory_mb(self) -> list[float]:
+        import psutil
+
+        sizes = []
+        for proc in self.kernel_processes():
+            try:
+                sizes.append(proc.memory_info().rss / 2**20)
+            except psutil.NoSuchProcess:
+                continue
+        return sizes
+
+    def wait_for_count(self, wanted: int, timeout: float) -> int:
+        """Poll until exactly ``wanted`` kernels run or ``timeout`` passes; the last count."""
+        deadline = time.monotonic() + timeout
+        count = self.kernel_count()
+        while count != wanted and time.monotonic() < deadline:
+            time.sleep(0.5)
+            count = self.kernel_count()
+        return count
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def open_page(browser: Any, server: KernelServer, notebook: str, selector: str) -> Any:
+    """Open a notebook page and wait until its widgets are drawn."""
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.goto(server.url(notebook), timeout=180_000, wait_until="load")
+    page.wait_for_selector(selector, timeout=180_000)
+    return page
+
+
+def leave(page: Any) -> None:
+    """Leave a page the way a dropped connection or a crashed tab does: no goodbye.
+
+    Playwright closes without running ``beforeunload``, so Voila's own request to
+    shut the kernel down is never sent; only culling can reclaim the kernel.
+    """
+    page.close(run_before_unload=False)

@@ -1,0 +1,185 @@
+"""Teacher handouts and answer keys: every question is picked up, keys stay out of the
+worksheet, and the PDFs print with the page count and headings we expect."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from hcgames.handouts import answer_key, documents, handout, question_sets, written_questions
+from hcgames.handouts import questions as questions_module
+from hcgames.handouts.build import chromium_path, write_handouts
+from hcgames.handouts.maps import MAPS
+from hcgames.handouts.pages import markdown_html
+from hcgames.handouts.questions import GAMES, game_of_notebook
+from hcgames.quiz import answer_text
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME_IDS = list(GAMES.values())
+
+FIXTURE_LESSON = {
+    "questions": [
+        {
+            "id": "fixture-delos",
+            "kind": "choice",
+            "prompt": "Which island held the treasury of the Delian League at first?",
+            "options": ["Delos", "Crete", "Rhodes"],
+            "answer": 0,
+            "explanation": "The League kept its treasury on Delos until 454 BC.",
+        },
+        {
+            "id": "fixture-marathon",
+            "kind": "number",
+            "unit": "year",
+            "prompt": "In which year was the Battle of Marathon fought?",
+            "answer": -490,
+            "explanation": "Athens and Plataea beat the Persian landing in 490 BC.",
+        },
+    ]
+}
+
+
+@pytest.fixture
+def lesson_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of data/ with one extra lesson file, 29-fixture.json (a Classical lesson)."""
+    import shutil
+
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data", data)
+    (data / "lessons").mkdir(exist_ok=True)
+    (data / "lessons" / "29-fixture.json").write_text(json.dumps(FIXTURE_LESSON), "utf-8")
+    monkeypatch.setattr(questions_module, "data_dir", lambda: data)
+    import hcgames.data
+
+    monkeypatch.setattr(hcgames.data, "data_dir", lambda: data)
+    return data
+
+
+def _text(html: str) -> str:
+    from html import unescape
+
+    return unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)))
+
+
+def test_a_new_lesson_file_is_picked_up_by_worksheet_and_key(lesson_folder: Path) -> None:
+    sets = question_sets("classical-conquests")
+    fixture = [s for s in sets if s.source == "lessons/29-fixture.json"]
+    assert len(fixture) == 1 and len(fixture[0].questions) == 2
+    sheet = _text(handout("classical-conquests").html)
+    key = _text(answer_key("classical-conquests").html)
+    assert "Which island held the treasury" in sheet and "Which island held the treasury" in key
+    assert "Answer: A. Delos" in key and "Answer: 490 BC" in key
+    assert "Answer:" not in sheet
+    assert "454 BC" not in sheet, "an explanation leaked into the student worksheet"
+
+
+def test_a_lesson_file_counts_only_for_its_own_game(lesson_folder: Path) -> None:
+    for game in GAME_IDS:
+        found = any(s.source == "lessons/29-fixture.json" for s in question_sets(game))
+        assert found == (game == "classical-conquests"), game
+
+
+def test_notebook_numbers_name_their_game() -> None:
+    assert game_of_notebook("12-duels-history") == "conqueror-duels"
+    assert game_of_notebook("53-historical-world-map") == "historical-conquest"
+    assert game_of_notebook("00-index") is None and game_of_notebook("notes") is None
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_every_question_of_the_game_is_on_the_worksheet_and_answered_in_the_key(game: str) -> None:
+    sheet = _text(handout(game).html)
+    key = _text(answer_key(game).html)
+    asked = [q for s in question_sets(game) for q in s.questions]
+    for q in asked:
+        prompt = _text(q.prompt)
+        assert prompt in sheet and prompt in key, q.id
+        letter = "ABCDEFGH"[q.answer] + ". " if q.kind == "choice" else ""
+        assert f"Answer: {letter}{_text(answer_text(q))}" in key, q.id
+        assert _text(q.explanation) not in sheet, q.id
+    for wq in written_questions(game):
+        assert _text(wq.prompt) in sheet and _text(wq.key) in key
+        assert _text(wq.key) not in sheet
+    assert "For the teacher" in key and "For the teacher" not in sheet
+
+
+def test_duels_worksheet_holds_every_scenario_history_question() -> None:
+    history = json.loads((ROOT / "data" / "conqueror" / "history.json").read_text("utf-8"))
+    ids = {q["id"] for s in history["scenarios"].values() for q in s.get("questions", [])}
+    found = {q.id for s in question_sets("conqueror-duels") for q in s.questions}
+    assert ids <= found
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_maps_name_every_place_of_the_game_data(game: str) -> None:
+    svgs = " ".join(draw()[1] for draw in MAPS[game])
+    if game == "conqueror-duels":
+        maps = json.loads((ROOT / "data" / "conqueror" / "maps.json").read_text("utf-8"))["maps"]
+        names = {n for m in maps.values() for n in m["territories"]}
+    elif game == "classical-conquests":
+        geo = json.loads((ROOT / "data" / "classical" / "map.geojson").read_text("utf-8"))
+        names = {f["properties"]["name"] for f in geo["features"]}
+    elif game == "conquest-1972":
+        board = json.loads((ROOT / "data" / "conquest" / "board.json").read_text("utf-8"))
+        names = {s["id"] for s in board["spaces"]}
+    elif game == "conquest-of-speros":
+        locs = json.loads((ROOT / "data" / "speros" / "locations.json").read_text("utf-8"))
+        names = {loc["name"] for loc in locs["locations"]}
+    else:
+        geo = json.loads((ROOT / "data" / "historical" / "continents.geojson").read_text("utf-8"))
+        names = {f["properties"]["name"] for f in geo["features"]}
+    from html import escape
+
+    missing = {n for n in names if f">{escape(n)}<" not in svgs}
+    assert not missing, f"names missing from the {game} map: {sorted(missing)}"
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_maps_tell_things_apart_without_colour(game: str) -> None:
+    """Greyscale-safe: every fill is white, black, a grey or a hatching pattern."""
+    for draw in MAPS[game]:
+        _, svg, legend = draw()
+        for colour in re.findall(r'(?:fill|stroke)="(#[0-9a-fA-F]{3,6})"', svg + legend):
+            digits = colour[1:]
+            if len(digits) == 3:
+                digits = "".join(c * 2 for c in digits)
+            red, green, blue = digits[0:2], digits[2:4], digits[4:6]
+            assert red == green == blue, f"{game}: {colour} is a colour, not a grey"
+        assert "legend" in legend
+
+
+def test_markdown_reader_keeps_lists_and_emphasis() -> None:
+    html = markdown_html("## Turn\n1. **Play** cards\n2. *Attack*\n\nAfter.")
+    assert html == (
+        "<h2>Turn</h2>\n<ol><li><b>Play</b> cards</li><li><i>Attack</i></li></ol>\n<p>After.</p>"
+    )
+
+
+CHROMIUM_MISSING = chromium_path() is None and not os.environ.get("CI")
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM_MISSING, reason="no system chromium: the PDFs cannot be printed")
+def test_pdfs_build_with_the_expected_pages_and_headings(tmp_path: Path) -> None:
+    pypdf = pytest.importorskip("pypdf")
+    docs = documents()
+    files = write_handouts(docs, tmp_path, pdf=True)
+    assert (tmp_path / "index.html") in files
+    for doc in docs:
+        name = f"{doc.game}-{'handout' if doc.kind == 'handout' else 'answer-key'}.pdf"
+        reader = pypdf.PdfReader(str(tmp_path / name))
+        assert len(reader.pages) == doc.pages, (
+            f"{name}: {len(reader.pages)} pages printed, {doc.pages} planned - a page overflowed"
+        )
+        text = re.sub(r"\s+", " ", " ".join(page.extract_text() or "" for page in reader.pages))
+        for heading in doc.headings:
+            assert heading in text, f"{name} lacks the heading {heading!r}"
+        if doc.kind == "handout":
+            assert len(re.findall(r"the rules in brief", text)) >= 1 and "worksheet" in text
+            assert "Answer:" not in text and "A good answer:" not in text
+        else:
+            assert "A good answer:" in text
+            assert ("Answer:" in text) == bool(question_sets(doc.game))

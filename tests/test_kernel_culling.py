@@ -1,0 +1,105 @@
+"""Kernels do not pile up: pages that are opened, reloaded and left give their kernels back.
+
+Voila starts a kernel for every page view. These tests serve a small widget notebook
+the two ways a class meets it (the standalone Voila app of ``tasks.py app``, and
+Jupyter Server with Voila as on Binder), with the project's own config files and only
+the culling times shortened (idle for 3 s, checked every second), then open pages in
+Debian's chromium, reload one, leave them all without a goodbye, and watch the count
+of kernel processes come back to zero. Figures for real lesson pages (counts without
+culling, memory per kernel) come from ``bench/bench_kernels.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.kernel_watch import KernelServer, leave, open_page, shipped_culling
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+PAGES = 3
+IDLE_SECONDS = 3
+WIDGET = ".widget-button, .jupyter-button"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium"),
+]
+
+TOY = """
+import sys
+sys.path.insert(0, {root!r})
+from tests.widget_toy_game import ToyGame
+from hcgames.widgets import GameStepper
+GameStepper(ToyGame().new_game(seed=3))
+"""
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    import nbformat
+
+    where = tmp_path_factory.mktemp("culling")
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(TOY.format(root=str(ROOT)).strip())]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    nbformat.write(notebook, where / "toy.ipynb")
+    return where
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.mark.parametrize("kind", ["voila", "server"])
+def test_the_shipped_settings_cull_only_kernels_nobody_uses(kind: str) -> None:
+    settings = shipped_culling(kind)
+    assert settings["cull_idle_timeout"] > 0 and settings["cull_interval"] > 0
+    assert settings["cull_connected"] is False, "an open page's kernel must never be culled"
+    assert settings["cull_busy"] is False, "a kernel still running a cell must not be culled"
+
+
+def test_voila_app_and_binder_server_cull_after_the_same_time() -> None:
+    assert shipped_culling("voila") == shipped_culling("server")
+
+
+@pytest.mark.parametrize("kind", ["voila", "server"])
+def test_kernels_of_left_pages_are_culled(kind: str, folder: Path, browser: Any) -> None:
+    server = KernelServer(kind, folder, idle_timeout=IDLE_SECONDS)
+    try:
+        pages = [open_page(browser, server, "toy.ipynb", WIDGET) for _ in range(PAGES)]
+        pages[0].reload(wait_until="load")
+        pages[0].wait_for_selector(WIDGET, timeout=180_000)
+        opened = server.kernel_count()
+        assert opened >= PAGES, f"{opened} kernels for {PAGES} open pages"
+        if kind == "server":
+            assert server.api_kernel_count() == opened
+        # the reloaded page's first kernel goes; the open pages keep theirs
+        assert server.wait_for_count(PAGES, timeout=IDLE_SECONDS * 20) == PAGES
+        leave(pages[-1])
+        # culling took the left page's kernel, and not the open pages' kernels, which
+        # had sat idle at least as long: only a connection keeps a kernel alive
+        assert server.wait_for_count(PAGES - 1, timeout=IDLE_SECONDS * 20) == PAGES - 1
+        for page in pages[:-1]:
+            leave(page)
+        left = server.wait_for_count(0, timeout=IDLE_SECONDS * 20)
+        assert left == 0, (
+            f"{left} kernels still running after every page was left:\n"
+            + (server.log.read_text()[-3000:])
+        )
+        if kind == "server":
+            assert server.api_kernel_count() == 0
+    finally:
+        server.stop()
