@@ -14,7 +14,7 @@ def test_region_views_label_every_stack() -> None:
     views = state.region_views()
     assert set(views) == set(state.game.board.spaces)
     assert views["c2"]["owner"] == 0 and views["c2"]["label"] == "Sh:E+S"
-    assert "carrying elephant W-elephant1 carrying soldier W-soldier1" in views["c2"]["tooltip"]
+    assert "White ship 1 carrying White elephant 1 carrying White soldier 1" in views["c2"]["tooltip"]
     assert views["e12"] == {"owner": 1, "label": "K", "tooltip": views["e12"]["tooltip"]}
     assert views["d2"]["owner"] is None
 

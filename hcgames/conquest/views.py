@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from hcgames.conquest.movement import piece_name
+
 if TYPE_CHECKING:
     from hcgames.conquest.game import ConquestGame
     from hcgames.conquest.state import ConquestState
@@ -23,7 +25,7 @@ def stack_label(state: ConquestState, piece: str) -> str:
 
 
 def _stack_words(state: ConquestState, piece: str) -> str:
-    words = f"{state.kind(piece)} {piece}"
+    words = piece_name(piece)
     carried = state.cargo.get(piece, [])
     if carried:
         words += " carrying " + " and ".join(_stack_words(state, x) for x in carried)
@@ -45,9 +47,9 @@ def region_views(state: ConquestState) -> dict[str, dict[str, Any]]:
             continue
         owner = state.owner[piece]
         label = stack_label(state, piece)
-        tip = f"{sid} ({what}): {names[owner]} {_stack_words(state, piece)}."
+        tip = f"{sid} ({what}): {_stack_words(state, piece)}."
         if state.transit is not None and state.where[state.transit] == sid:
-            tip += f" Knight {state.transit} is passing through."
+            tip += f" {piece_name(state.transit)} is passing through."
         out[sid] = {"owner": owner, "label": label, "tooltip": tip}
     return out
 
@@ -79,7 +81,7 @@ def describe(state: ConquestState) -> str:
             else " or refuse."
         )
     if state.transit is not None:
-        text += f" Knight {state.transit} is passing through its own men."
+        text += f" {piece_name(state.transit)} is passing through its own men."
     if state.draw_offered:
         text += f" {names[state.mover]} has offered a draw."
     return text
