@@ -10,7 +10,15 @@ if TYPE_CHECKING:
     from hcgames.conquest.game import ConquestGame
     from hcgames.conquest.state import ConquestState
 
-__all__ = ["describe", "odds_table", "region_views", "stack_label"]
+__all__ = [
+    "capture_mark",
+    "capture_rows",
+    "describe",
+    "odds_table",
+    "piece_rows",
+    "region_views",
+    "stack_label",
+]
 
 
 def stack_label(state: ConquestState, piece: str) -> str:
@@ -87,6 +95,63 @@ def describe(state: ConquestState) -> str:
     return text
 
 
+#: what each kind of piece may carry, in words
+CARRIES = {
+    "soldier": "-",
+    "elephant": "up to 2 soldiers",
+    "chariot": "1 soldier",
+    "knight": "- (passes own men)",
+    "ship": "E, K, C or up to 2 S",
+    "galleon": "E, K, C or up to 2 S",
+}
+#: the same, written out for a table a class reads
+CARRIES_WORDS = {
+    "soldier": "nothing",
+    "elephant": "up to two soldiers",
+    "chariot": "one soldier",
+    "knight": "nothing (but it may ride through its own pieces)",
+    "ship": "one elephant, knight or chariot, or up to two soldiers",
+    "galleon": "one elephant, knight or chariot, or up to two soldiers",
+}
+
+
+def capture_mark(game: ConquestGame, attacker: str, target: str) -> str:
+    """``"yes"``, ``"no"`` or ``"port"`` (a land piece takes a ship only at port)."""
+    kinds = game.rules.kinds
+    if kinds[attacker].at_sea:
+        ok = kinds[target].at_sea
+    elif kinds[target].at_sea:
+        ok = True  # at port only
+    else:
+        ok = not (attacker == "soldier" and target == "elephant")
+    if ok and not kinds[attacker].at_sea and kinds[target].at_sea:
+        return "port"
+    return "yes" if ok else "no"
+
+
+def piece_rows(game: ConquestGame) -> list[dict[str, Any]]:
+    """One row per kind of piece: how many a side has, its moves a turn, what it carries."""
+    return [
+        {
+            "piece": kind.name,
+            "per side": kind.count,
+            "moves a turn": kind.moves,
+            "carries": CARRIES_WORDS[kind.name],
+        }
+        for kind in game.rules.kinds.values()
+    ]
+
+
+def capture_rows(game: ConquestGame) -> list[dict[str, Any]]:
+    """Who may take whom: one row per attacker, one column per target."""
+    words = {"yes": "yes", "no": "no", "port": "at port"}
+    names = list(game.rules.kinds)
+    return [
+        {"may take": attacker, **{t: words[capture_mark(game, attacker, t)] for t in names}}
+        for attacker in names
+    ]
+
+
 def odds_table(game: ConquestGame) -> str:
     """CONQUEST has no dice: what decides a fight is who may take whom."""
     kinds = game.rules.kinds
@@ -96,31 +161,12 @@ def odds_table(game: ConquestGame) -> str:
         "",
         f"{'piece':<10}{'moves/turn':>11}{'carries':>28}",
     ]
-    carries = {
-        "soldier": "-",
-        "elephant": "up to 2 soldiers",
-        "chariot": "1 soldier",
-        "knight": "- (passes own men)",
-        "ship": "E, K, C or up to 2 S",
-        "galleon": "E, K, C or up to 2 S",
-    }
     for kind in kinds.values():
-        lines.append(f"{kind.name:<10}{kind.moves:>11}{carries[kind.name]:>28}")
+        lines.append(f"{kind.name:<10}{kind.moves:>11}{CARRIES[kind.name]:>28}")
     names = list(kinds)
     lines += ["", "may capture ->  " + " ".join(f"{n[:4]:>5}" for n in names)]
     for attacker in names:
-        row = []
-        for target in names:
-            if kinds[attacker].at_sea:
-                ok = kinds[target].at_sea
-            elif kinds[target].at_sea:
-                ok = True  # at port only
-            else:
-                ok = not (attacker == "soldier" and target == "elephant")
-            mark = "yes" if ok else "no"
-            if ok and not kinds[attacker].at_sea and kinds[target].at_sea:
-                mark = "port"
-            row.append(f"{mark:>5}")
+        row = [f"{capture_mark(game, attacker, target):>5}" for target in names]
         lines.append(f"{attacker:<16}" + " ".join(row))
     lines += [
         "",
