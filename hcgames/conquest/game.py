@@ -341,9 +341,9 @@ def rule_decisions() -> list[RuleDecision]:
         ),
         RuleDecision(
             "Turn limit",
-            "A game ends after turn_limit turns (default 200), judged like "
-            "the quiet-turns rule; this bounds games in which seized ships change hands "
-            "forever.",
+            "A game ends after a set number of turns (200 unless the players choose "
+            "another), judged like the rule for quiet turns; this bounds games in which "
+            "seized ships change hands forever.",
             ours,
         ),
         RuleDecision(
