@@ -146,7 +146,10 @@ def test_knight_passing_through_may_not_end_on_a_loaded_ship() -> None:
     state = ConquestGame.position(pieces, used={"W-knight1": 4}).new_game()
     # two steps left: through d2, then only the loaded ship or back to e2
     state.apply(Move("W-knight1", "d2"))
-    assert {str(a) for a in state.legal_actions()} == {"White knight 1 to e2", "White knight 1 to d3"}
+    assert {str(a) for a in state.legal_actions()} == {
+        "White knight 1 to e2",
+        "White knight 1 to d3",
+    }
 
 
 def test_ship_cargo_refusal_says_an_elephant() -> None:

@@ -14,7 +14,9 @@ def test_region_views_label_every_stack() -> None:
     views = state.region_views()
     assert set(views) == set(state.game.board.spaces)
     assert views["c2"]["owner"] == 0 and views["c2"]["label"] == "Sh:E+S"
-    assert "White ship 1 carrying White elephant 1 carrying White soldier 1" in views["c2"]["tooltip"]
+    assert (
+        "White ship 1 carrying White elephant 1 carrying White soldier 1" in views["c2"]["tooltip"]
+    )
     assert views["e12"] == {"owner": 1, "label": "K", "tooltip": views["e12"]["tooltip"]}
     assert views["d2"]["owner"] is None
 
@@ -71,7 +73,12 @@ def test_piece_and_capture_tables_agree_with_the_rules() -> None:
     game = ConquestGame()
     pieces = {row["piece"]: row for row in piece_rows(game)}
     assert {k: r["moves a turn"] for k, r in pieces.items()} == {
-        "soldier": 2, "elephant": 6, "chariot": 8, "knight": 6, "ship": 6, "galleon": 8,
+        "soldier": 2,
+        "elephant": 6,
+        "chariot": 8,
+        "knight": 6,
+        "ship": 6,
+        "galleon": 8,
     }
     captures = {row["may take"]: row for row in capture_rows(game)}
     assert captures["soldier"]["elephant"] == "no"

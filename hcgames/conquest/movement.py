@@ -35,7 +35,7 @@ def piece_name(piece: str) -> str:
     """
     side, _, rest = piece.partition("-")
     kind = rest.rstrip("0123456789")
-    number = rest[len(kind):]
+    number = rest[len(kind) :]
     if side not in ("W", "B") or not kind:
         return piece
     return f"{'White' if side == 'W' else 'Black'} {kind} {number}".rstrip()
@@ -157,7 +157,8 @@ class Position:
                 if len(self.cargo.get(occ, ())) >= host.riders:
                     return (
                         "",
-                        f"{piece_name(occ)} already carries {host.riders} soldier(s), as many as it can",
+                        f"{piece_name(occ)} already carries {host.riders} soldier(s), as many as "
+                        "it can",
                         "mounting",
                     )
                 return "mount", "", ""
@@ -194,7 +195,8 @@ class Position:
             if kind == "soldier" and any(self.kind(x) == "elephant" for x in self.stack(occ)):
                 return (
                     "",
-                    f"{piece_name(occ)} carries an elephant, and soldiers may not capture elephants",
+                    f"{piece_name(occ)} carries an elephant, and soldiers may not capture "
+                    "elephants",
                     "capture",
                 )
             return "seize", "", ""
@@ -203,7 +205,8 @@ class Position:
             if any(self.kind(x) != "soldier" for x in load):
                 return (
                     "",
-                    f"{piece_name(occ)} already carries {with_article(self.kind(load[0]))}; a ship holds "
+                    f"{piece_name(occ)} already carries {with_article(self.kind(load[0]))}; a "
+                    "ship holds "
                     "one elephant, knight or chariot, or up to two soldiers",
                     "ship cargo",
                 )
@@ -214,7 +217,8 @@ class Position:
             if all(self.kind(x) == "soldier" for x in load):
                 return (
                     "",
-                    f"soldiers are aboard {piece_name(occ)}; an elephant, knight or chariot may board only "
+                    f"soldiers are aboard {piece_name(occ)}; an elephant, knight or chariot may "
+                    "board only "
                     "after they have moved off",
                     "ship cargo",
                 )

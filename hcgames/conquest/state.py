@@ -264,7 +264,8 @@ class ConquestState(Position, State):
                     "recapture",
                 )
             return (
-                f"{piece_name(self.transit)} is passing through its own men and must finish its move",
+                f"{piece_name(self.transit)} is passing through its own men and must finish its "
+                "move",
                 "knights",
             )
         if not isinstance(action, Move):
@@ -281,7 +282,8 @@ class ConquestState(Position, State):
         actor = self.current_player
         if self.owner[piece] != actor:
             return (
-                f"{piece_name(piece)} belongs to {names[self.owner[piece]]}, and {names[actor]} is to act",
+                f"{piece_name(piece)} belongs to {names[self.owner[piece]]}, and {names[actor]} "
+                "is to act",
                 "turns",
             )
         if self.pending is not None:
@@ -311,11 +313,15 @@ class ConquestState(Position, State):
         tag, message, rule = self.step(move.piece, move.to, max(remaining - 1, 0))
         if move.to == space:
             if not tag:
-                return f"{piece_name(move.piece)} cannot retake the piece on {space}: {message}", rule
+                return (
+                    f"{piece_name(move.piece)} cannot retake the piece on {space}: {message}",
+                    rule,
+                )
             if move.piece in self.pending["before"]:
                 return (
                     "every move of a recapture must be needed: "
-                    f"{piece_name(move.piece)} could already retake on {space} before the first move "
+                    f"{piece_name(move.piece)} could already retake on {space} before the first "
+                    "move "
                     "of this recapture",
                     "recapture",
                 )
@@ -334,7 +340,8 @@ class ConquestState(Position, State):
                 "recapture",
             )
         return (
-            f"moving {piece_name(move.piece)} to {move.to} does not make a recapture on {space} possible "
+            f"moving {piece_name(move.piece)} to {move.to} does not make a recapture on {space} "
+            "possible "
             "that was not possible already; every move of a recapture must be needed",
             "recapture",
         )

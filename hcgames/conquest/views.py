@@ -42,7 +42,6 @@ def _stack_words(state: ConquestState, piece: str) -> str:
 
 def region_views(state: ConquestState) -> dict[str, dict[str, Any]]:
     board = state.game.board
-    names = state.game.player_names
     out: dict[str, dict[str, Any]] = {}
     for sid in board.order:
         space = board.spaces[sid]
