@@ -28,11 +28,13 @@ MOVE_TAGS = ("land", "sail", "capture", "seize", "mount", "board", "through")
 CAPTURES = frozenset({"capture", "seize"})
 
 
-def piece_name(piece: str) -> str:
+def piece_name(piece: str | None) -> str:
     """The name a reader sees for a piece id: ``"W-soldier8"`` reads ``"White soldier 8"``.
 
     The side is the one the piece started with (a seized ship keeps its name).
     """
+    if piece is None:
+        return "no piece"
     side, _, rest = piece.partition("-")
     kind = rest.rstrip("0123456789")
     number = rest[len(kind) :]
