@@ -15,7 +15,8 @@ from hcgames.core import IllegalAction
 
 
 def names(actions) -> set[str]:
-    return {str(a) for a in actions}
+    """Moves by piece id (``"B-knight1 to g10"``); other actions by their words."""
+    return {f"{a.piece} to {a.to}" if isinstance(a, Move) else str(a) for a in actions}
 
 
 # --- the White soldier capture (CAPTURE AND RECAPTURE, first diagram) -------------------
@@ -339,5 +340,5 @@ def test_naval_attack_is_a_forced_win_found_by_search() -> None:
     state = ConquestGame.position(NAVAL, spent=5).new_game()
     plan = solve(state, 15)
     assert plan is not None
-    assert [str(a) for a in main_line(plan)[:2]] == ["W-ship1 to g6", "W-ship1 to g5"]
+    assert [str(a) for a in main_line(plan)[:2]] == ["White ship 1 to g6", "White ship 1 to g5"]
     assert solve(ConquestGame.position(NAVAL, spent=6).new_game(), 14) is None

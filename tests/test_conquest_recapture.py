@@ -83,7 +83,7 @@ def test_soldiers_cannot_capture_elephants_in_a_recapture() -> None:
     state = ConquestGame.position(pieces, spent=5).new_game()
     state.apply(Move("W-elephant1", "g10"))
     assert state.phase == "recapture"
-    assert "B-soldier2 to g10" not in {str(a) for a in state.legal_actions()}
+    assert "Black soldier 2 to g10" not in {str(a) for a in state.legal_actions()}
     with pytest.raises(IllegalAction, match="soldiers may not capture elephants"):
         state.apply(Move("B-soldier2", "g10"))
 
@@ -95,7 +95,7 @@ def test_recapture_moves_is_read_from_the_rules_data() -> None:
     assert game.rules.recapture_moves == 2
     state = game.new_game()
     state.apply(Move("W-knight1", "g10"))
-    assert {str(a) for a in state.legal_actions()} == {"B-ship1 to g9", "refuse to recapture"}
+    assert {str(a) for a in state.legal_actions()} == {"Black ship 1 to g9", "refuse to recapture"}
 
 
 def test_recapture_moves_one_allows_only_direct_retakes() -> None:
@@ -114,7 +114,7 @@ def test_recapture_moves_three_allows_three_needed_steps() -> None:
     assert default.phase == "move"  # three steps are too many for the book's rule
     state = with_recapture_moves(ConquestGame.position(far, spent=5), 3).new_game()
     state.apply(Move("W-knight1", "g10"))
-    assert {str(a) for a in state.legal_actions()} == {"B-ship1 to h9", "refuse to recapture"}
+    assert {str(a) for a in state.legal_actions()} == {"Black ship 1 to h9", "refuse to recapture"}
     state.apply(Move("B-ship1", "h9"))
     with pytest.raises(IllegalAction, match="must complete it"):
         state.apply(Refuse())
@@ -130,7 +130,7 @@ def test_knight_passing_through_may_end_aboard_its_own_empty_ship() -> None:
     state = ConquestGame.position(pieces).new_game()
     state.apply(Move("W-knight1", "d2"))  # through its own soldier
     assert state.transit == "W-knight1"
-    assert "W-knight1 to c2" in {str(a) for a in state.legal_actions()}
+    assert "White knight 1 to c2" in {str(a) for a in state.legal_actions()}
     state.apply(Move("W-knight1", "c2"))
     assert state.carrier["W-knight1"] == "W-ship1" and state.transit is None
 
@@ -146,7 +146,10 @@ def test_knight_passing_through_may_not_end_on_a_loaded_ship() -> None:
     state = ConquestGame.position(pieces, used={"W-knight1": 4}).new_game()
     # two steps left: through d2, then only the loaded ship or back to e2
     state.apply(Move("W-knight1", "d2"))
-    assert {str(a) for a in state.legal_actions()} == {"W-knight1 to e2", "W-knight1 to d3"}
+    assert {str(a) for a in state.legal_actions()} == {
+        "White knight 1 to e2",
+        "White knight 1 to d3",
+    }
 
 
 def test_ship_cargo_refusal_says_an_elephant() -> None:

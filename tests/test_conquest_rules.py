@@ -176,7 +176,7 @@ def test_ship_cargo_limits() -> None:
     with pytest.raises(IllegalAction, match="already carries two soldiers"):
         state.apply(Move("W-soldier3", "c2"))
     state = pos({"W-ship1": "c2", "W-chariot1": "W-ship1", "W-knight1": "d2"})
-    with pytest.raises(IllegalAction, match="already carries W-chariot1"):
+    with pytest.raises(IllegalAction, match="already carries White chariot 1"):
         state.apply(Move("W-knight1", "c2"))
 
 
@@ -223,10 +223,10 @@ def test_knight_passes_through_own_pieces_counting_each_space() -> None:
     state.apply(Move("W-knight1", "e3"))
     assert state.transit == "W-knight1"
     assert legal(state) == {
-        "W-knight1 to e2",
-        "W-knight1 to e4",
-        "W-knight1 to f3",
-        "W-knight1 to d3",
+        "White knight 1 to e2",
+        "White knight 1 to e4",
+        "White knight 1 to f3",
+        "White knight 1 to d3",
     }
     with pytest.raises(IllegalAction, match="must finish its move"):
         state.apply(Pass())
@@ -253,7 +253,7 @@ def test_nothing_passes_through_an_enemy_piece() -> None:
 # --- captures ---------------------------------------------------------------------------------
 def test_soldiers_may_not_capture_elephants() -> None:
     state = pos({"W-soldier1": "e3", "B-elephant1": "e4"})
-    assert "W-soldier1 to e4" not in legal(state)
+    assert "White soldier 1 to e4" not in legal(state)
     with pytest.raises(IllegalAction, match="soldiers may not capture elephants"):
         state.apply(Move("W-soldier1", "e4"))
 
@@ -297,7 +297,7 @@ def test_soldier_may_not_seize_a_ship_carrying_an_elephant() -> None:
 
 def test_land_pieces_cannot_take_ships_at_sea_but_ships_can() -> None:
     state = pos({"W-knight1": "e4", "B-ship1": "e5", "W-ship1": "d5"})
-    assert "W-knight1 to e5" not in legal(state)
+    assert "White knight 1 to e5" not in legal(state)
     state.apply(Move("W-ship1", "e5"))
     assert "B-ship1" not in state.where
 

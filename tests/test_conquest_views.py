@@ -14,7 +14,9 @@ def test_region_views_label_every_stack() -> None:
     views = state.region_views()
     assert set(views) == set(state.game.board.spaces)
     assert views["c2"]["owner"] == 0 and views["c2"]["label"] == "Sh:E+S"
-    assert "carrying elephant W-elephant1 carrying soldier W-soldier1" in views["c2"]["tooltip"]
+    assert (
+        "White ship 1 carrying White elephant 1 carrying White soldier 1" in views["c2"]["tooltip"]
+    )
     assert views["e12"] == {"owner": 1, "label": "K", "tooltip": views["e12"]["tooltip"]}
     assert views["d2"]["owner"] is None
 
@@ -63,3 +65,23 @@ def test_board_drawing_highlights_moves() -> None:
     assert view.click("d2") == ["d3", "e2", "c2"]
     assert "Picked W-knight1" in view.text
     assert view.click("e5") == []  # an empty space picks nothing
+
+
+def test_piece_and_capture_tables_agree_with_the_rules() -> None:
+    from hcgames.conquest.views import capture_rows, piece_rows
+
+    game = ConquestGame()
+    pieces = {row["piece"]: row for row in piece_rows(game)}
+    assert {k: r["moves a turn"] for k, r in pieces.items()} == {
+        "soldier": 2,
+        "elephant": 6,
+        "chariot": 8,
+        "knight": 6,
+        "ship": 6,
+        "galleon": 8,
+    }
+    captures = {row["may take"]: row for row in capture_rows(game)}
+    assert captures["soldier"]["elephant"] == "no"
+    assert captures["elephant"]["soldier"] == "yes"
+    assert captures["knight"]["ship"] == "at port"
+    assert captures["ship"]["soldier"] == "no" and captures["galleon"]["ship"] == "yes"

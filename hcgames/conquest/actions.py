@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hcgames.conquest.movement import piece_name
 from hcgames.core import Action
 
 __all__ = ["ACTION_TYPES", "AcceptDraw", "DeclineDraw", "Move", "OfferDraw", "Pass", "Refuse"]
@@ -24,7 +25,7 @@ class Move(Action):
     to: str
 
     def __str__(self) -> str:
-        return f"{self.piece} to {self.to}"
+        return f"{piece_name(self.piece)} to {self.to}"
 
 
 @dataclass(frozen=True)

@@ -179,9 +179,15 @@ class ConquestGame(Game):
         return odds_table(self)
 
     def describe(self) -> str:
-        base = super().describe()
-        start = "a custom position" if self.options.get("position") else "the starting set-up"
-        return f"{base}: two players, {start}, our substitute board ({self.board.name})."
+        # in words a class reads: the scenario by name, never as "scenario=skirmish"
+        scenario = self.options.get("scenario", "standard")
+        if self.options.get("position"):
+            start = "a custom position"
+        elif scenario != "standard":
+            start = f"the {scenario} scenario (ours)"
+        else:
+            start = "the starting set-up"
+        return f"{self.title}: two players, {start}, on our substitute board."
 
 
 def rule_decisions() -> list[RuleDecision]:
@@ -341,9 +347,9 @@ def rule_decisions() -> list[RuleDecision]:
         ),
         RuleDecision(
             "Turn limit",
-            "A game ends after turn_limit turns (default 200), judged like "
-            "the quiet-turns rule; this bounds games in which seized ships change hands "
-            "forever.",
+            "A game ends after a set number of turns (200 unless the players choose "
+            "another), judged like the rule for quiet turns; this bounds games in which "
+            "seized ships change hands forever.",
             ours,
         ),
         RuleDecision(

@@ -22,10 +22,25 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from hcgames.conquest.game import ConquestGame
 
-__all__ = ["MOVE_TAGS", "Position", "with_article"]
+__all__ = ["MOVE_TAGS", "Position", "piece_name", "with_article"]
 
 MOVE_TAGS = ("land", "sail", "capture", "seize", "mount", "board", "through")
 CAPTURES = frozenset({"capture", "seize"})
+
+
+def piece_name(piece: str | None) -> str:
+    """The name a reader sees for a piece id: ``"W-soldier8"`` reads ``"White soldier 8"``.
+
+    The side is the one the piece started with (a seized ship keeps its name).
+    """
+    if piece is None:
+        return "no piece"
+    side, _, rest = piece.partition("-")
+    kind = rest.rstrip("0123456789")
+    number = rest[len(kind) :]
+    if side not in ("W", "B") or not kind:
+        return piece
+    return f"{'White' if side == 'W' else 'Black'} {kind} {number}".rstrip()
 
 
 def with_article(noun: str) -> str:
@@ -103,7 +118,7 @@ class Position:
             if occ is None:
                 return "sail", "", ""
             if self.owner[occ] == me:
-                return "", f"your own {self.kind(occ)} {occ} already holds {to}", "one per space"
+                return "", f"your own {piece_name(occ)} already holds {to}", "one per space"
             return "capture", "", ""
         carrier = self.carrier.get(piece)
         aboard = here in board.sea
@@ -130,7 +145,7 @@ class Position:
                 if host.riders == 0:
                     return (
                         "",
-                        f"your {self.kind(occ)} {occ} holds {to}; a soldier can only climb "
+                        f"your {piece_name(occ)} holds {to}; a soldier can only climb "
                         "onto an elephant or a chariot",
                         "one per space",
                     )
@@ -144,7 +159,8 @@ class Position:
                 if len(self.cargo.get(occ, ())) >= host.riders:
                     return (
                         "",
-                        f"{occ} already carries {host.riders} soldier(s), as many as it can",
+                        f"{piece_name(occ)} already carries {host.riders} soldier(s), as many as "
+                        "it can",
                         "mounting",
                     )
                 return "mount", "", ""
@@ -159,7 +175,7 @@ class Position:
                 )
             return (
                 "",
-                f"your own {self.kind(occ)} {occ} already holds {to}",
+                f"your own {piece_name(occ)} already holds {to}",
                 "one per space",
             )
         # the target is a sea space
@@ -181,7 +197,8 @@ class Position:
             if kind == "soldier" and any(self.kind(x) == "elephant" for x in self.stack(occ)):
                 return (
                     "",
-                    f"{occ} carries an elephant, and soldiers may not capture elephants",
+                    f"{piece_name(occ)} carries an elephant, and soldiers may not capture "
+                    "elephants",
                     "capture",
                 )
             return "seize", "", ""
@@ -190,22 +207,24 @@ class Position:
             if any(self.kind(x) != "soldier" for x in load):
                 return (
                     "",
-                    f"{occ} already carries {with_article(self.kind(load[0]))}; a ship holds "
+                    f"{piece_name(occ)} already carries {with_article(self.kind(load[0]))}; a "
+                    "ship holds "
                     "one elephant, knight or chariot, or up to two soldiers",
                     "ship cargo",
                 )
             if len(load) >= 2:
-                return "", f"{occ} already carries two soldiers", "ship cargo"
+                return "", f"{piece_name(occ)} already carries two soldiers", "ship cargo"
             return "board", "", ""
         if load:
             if all(self.kind(x) == "soldier" for x in load):
                 return (
                     "",
-                    f"soldiers are aboard {occ}; an elephant, knight or chariot may board only "
+                    f"soldiers are aboard {piece_name(occ)}; an elephant, knight or chariot may "
+                    "board only "
                     "after they have moved off",
                     "ship cargo",
                 )
-            return "", f"{occ} already carries {load[0]}", "ship cargo"
+            return "", f"{piece_name(occ)} already carries {piece_name(load[0])}", "ship cargo"
         return "board", "", ""
 
     def knight_can_finish(self, knight: str, via: str, room: int) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hcgames.conquest.actions import AcceptDraw, DeclineDraw, Move, OfferDraw, Pass, Refuse
-from hcgames.conquest.movement import CAPTURES, Position
+from hcgames.conquest.movement import CAPTURES, Position, piece_name
 from hcgames.core import TERMINAL, Action, Event, Outcome, State
 
 if TYPE_CHECKING:
@@ -264,7 +264,8 @@ class ConquestState(Position, State):
                     "recapture",
                 )
             return (
-                f"knight {self.transit} is passing through its own men and must finish its move",
+                f"{piece_name(self.transit)} is passing through its own men and must finish its "
+                "move",
                 "knights",
             )
         if not isinstance(action, Move):
@@ -275,26 +276,27 @@ class ConquestState(Position, State):
         names = self.game.player_names
         piece, to = move.piece, move.to
         if piece not in self.where:
-            return f"there is no piece {piece} on the board", "pieces"
+            return f"there is no piece {piece_name(piece)} on the board", "pieces"
         if to not in self.game.board.spaces:
             return f"there is no space called {to}", "the board"
         actor = self.current_player
         if self.owner[piece] != actor:
             return (
-                f"{piece} belongs to {names[self.owner[piece]]}, and {names[actor]} is to act",
+                f"{piece_name(piece)} belongs to {names[self.owner[piece]]}, and {names[actor]} "
+                "is to act",
                 "turns",
             )
         if self.pending is not None:
             return self._why_recapture_illegal(move)
         if self.transit is not None and piece != self.transit:
             return (
-                f"knight {self.transit} is passing through its own men and must move on first",
+                f"{piece_name(self.transit)} is passing through its own men and must move on first",
                 "knights",
             )
         limit = self.game.limit[piece]
         if self.used.get(piece, 0) >= limit:
             return (
-                f"{piece} has already made all {limit} of its moves this turn",
+                f"{piece_name(piece)} has already made all {limit} of its moves this turn",
                 "piece move limits",
             )
         room = min(limit - self.used.get(piece, 0), self.moves_left) - 1
@@ -311,15 +313,19 @@ class ConquestState(Position, State):
         tag, message, rule = self.step(move.piece, move.to, max(remaining - 1, 0))
         if move.to == space:
             if not tag:
-                return f"{move.piece} cannot retake the piece on {space}: {message}", rule
+                return (
+                    f"{piece_name(move.piece)} cannot retake the piece on {space}: {message}",
+                    rule,
+                )
             if move.piece in self.pending["before"]:
                 return (
                     "every move of a recapture must be needed: "
-                    f"{move.piece} could already retake on {space} before the first move "
+                    f"{piece_name(move.piece)} could already retake on {space} before the first "
+                    "move "
                     "of this recapture",
                     "recapture",
                 )
-            return f"{move.piece} cannot retake the piece on {space} now", "recapture"
+            return f"{piece_name(move.piece)} cannot retake the piece on {space} now", "recapture"
         if remaining < 2:
             return (
                 f"the recapture on {space} has begun and must be completed: the next move "
@@ -334,7 +340,8 @@ class ConquestState(Position, State):
                 "recapture",
             )
         return (
-            f"moving {move.piece} to {move.to} does not make a recapture on {space} possible "
+            f"moving {piece_name(move.piece)} to {move.to} does not make a recapture on {space} "
+            "possible "
             "that was not possible already; every move of a recapture must be needed",
             "recapture",
         )
@@ -537,20 +544,22 @@ class ConquestState(Position, State):
         seized: str | None,
         verb: str = "captures",
     ) -> Event:
-        who = f"{self._name(player)} {self.kind(piece)} {piece}"
+        who = piece_name(piece)
+        if piece[:1] != self._name(player)[:1]:  # a seized ship sails for its captor
+            who = f"{self._name(player)}'s captured {who}"
         if tag == "capture":
-            victims = ", ".join(gone)
+            victims = ", ".join(piece_name(x) for x in gone)
             text = f"{who} {verb} on {to} from {here}, taking {victims}."
         elif tag == "seize":
-            lost = f", throwing off {', '.join(gone)}" if gone else ""
-            text = f"{who} {verb} the ship {seized} at port {to} from {here}{lost}"
+            lost = f", throwing off {', '.join(piece_name(x) for x in gone)}" if gone else ""
+            text = f"{who} {verb} {piece_name(seized)} at port {to} from {here}{lost}"
             text += "; it changes sides."
         elif tag == "mount":
-            text = f"{who} mounts {self.carrier[piece]} on {to}."
+            text = f"{who} mounts {piece_name(self.carrier[piece])} on {to}."
         elif tag == "board":
-            text = f"{who} goes aboard {self.carrier[piece]} at {to}."
+            text = f"{who} goes aboard {piece_name(self.carrier[piece])} at {to}."
         elif tag == "through":
-            text = f"{who} passes through {to}, held by its own {self.top[to]}."
+            text = f"{who} passes through {to}, held by {piece_name(self.top[to])}."
         elif tag == "sail":
             text = f"{who} sails from {here} to {to}."
         else:

@@ -4,11 +4,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from hcgames.conquest.movement import piece_name
+
 if TYPE_CHECKING:
     from hcgames.conquest.game import ConquestGame
     from hcgames.conquest.state import ConquestState
 
-__all__ = ["describe", "odds_table", "region_views", "stack_label"]
+__all__ = [
+    "capture_mark",
+    "capture_rows",
+    "describe",
+    "odds_table",
+    "piece_rows",
+    "region_views",
+    "stack_label",
+]
 
 
 def stack_label(state: ConquestState, piece: str) -> str:
@@ -23,7 +33,7 @@ def stack_label(state: ConquestState, piece: str) -> str:
 
 
 def _stack_words(state: ConquestState, piece: str) -> str:
-    words = f"{state.kind(piece)} {piece}"
+    words = piece_name(piece)
     carried = state.cargo.get(piece, [])
     if carried:
         words += " carrying " + " and ".join(_stack_words(state, x) for x in carried)
@@ -32,7 +42,6 @@ def _stack_words(state: ConquestState, piece: str) -> str:
 
 def region_views(state: ConquestState) -> dict[str, dict[str, Any]]:
     board = state.game.board
-    names = state.game.player_names
     out: dict[str, dict[str, Any]] = {}
     for sid in board.order:
         space = board.spaces[sid]
@@ -45,9 +54,9 @@ def region_views(state: ConquestState) -> dict[str, dict[str, Any]]:
             continue
         owner = state.owner[piece]
         label = stack_label(state, piece)
-        tip = f"{sid} ({what}): {names[owner]} {_stack_words(state, piece)}."
+        tip = f"{sid} ({what}): {_stack_words(state, piece)}."
         if state.transit is not None and state.where[state.transit] == sid:
-            tip += f" Knight {state.transit} is passing through."
+            tip += f" {piece_name(state.transit)} is passing through."
         out[sid] = {"owner": owner, "label": label, "tooltip": tip}
     return out
 
@@ -79,10 +88,67 @@ def describe(state: ConquestState) -> str:
             else " or refuse."
         )
     if state.transit is not None:
-        text += f" Knight {state.transit} is passing through its own men."
+        text += f" {piece_name(state.transit)} is passing through its own men."
     if state.draw_offered:
         text += f" {names[state.mover]} has offered a draw."
     return text
+
+
+#: what each kind of piece may carry, in words
+CARRIES = {
+    "soldier": "-",
+    "elephant": "up to 2 soldiers",
+    "chariot": "1 soldier",
+    "knight": "- (passes own men)",
+    "ship": "E, K, C or up to 2 S",
+    "galleon": "E, K, C or up to 2 S",
+}
+#: the same, written out for a table a class reads
+CARRIES_WORDS = {
+    "soldier": "nothing",
+    "elephant": "up to two soldiers",
+    "chariot": "one soldier",
+    "knight": "nothing (but it may ride through its own pieces)",
+    "ship": "one elephant, knight or chariot, or up to two soldiers",
+    "galleon": "one elephant, knight or chariot, or up to two soldiers",
+}
+
+
+def capture_mark(game: ConquestGame, attacker: str, target: str) -> str:
+    """``"yes"``, ``"no"`` or ``"port"`` (a land piece takes a ship only at port)."""
+    kinds = game.rules.kinds
+    if kinds[attacker].at_sea:
+        ok = kinds[target].at_sea
+    elif kinds[target].at_sea:
+        ok = True  # at port only
+    else:
+        ok = not (attacker == "soldier" and target == "elephant")
+    if ok and not kinds[attacker].at_sea and kinds[target].at_sea:
+        return "port"
+    return "yes" if ok else "no"
+
+
+def piece_rows(game: ConquestGame) -> list[dict[str, Any]]:
+    """One row per kind of piece: how many a side has, its moves a turn, what it carries."""
+    return [
+        {
+            "piece": kind.name,
+            "per side": kind.count,
+            "moves a turn": kind.moves,
+            "carries": CARRIES_WORDS[kind.name],
+        }
+        for kind in game.rules.kinds.values()
+    ]
+
+
+def capture_rows(game: ConquestGame) -> list[dict[str, Any]]:
+    """Who may take whom: one row per attacker, one column per target."""
+    words = {"yes": "yes", "no": "no", "port": "at port"}
+    names = list(game.rules.kinds)
+    return [
+        {"may take": attacker, **{t: words[capture_mark(game, attacker, t)] for t in names}}
+        for attacker in names
+    ]
 
 
 def odds_table(game: ConquestGame) -> str:
@@ -94,31 +160,12 @@ def odds_table(game: ConquestGame) -> str:
         "",
         f"{'piece':<10}{'moves/turn':>11}{'carries':>28}",
     ]
-    carries = {
-        "soldier": "-",
-        "elephant": "up to 2 soldiers",
-        "chariot": "1 soldier",
-        "knight": "- (passes own men)",
-        "ship": "E, K, C or up to 2 S",
-        "galleon": "E, K, C or up to 2 S",
-    }
     for kind in kinds.values():
-        lines.append(f"{kind.name:<10}{kind.moves:>11}{carries[kind.name]:>28}")
+        lines.append(f"{kind.name:<10}{kind.moves:>11}{CARRIES[kind.name]:>28}")
     names = list(kinds)
     lines += ["", "may capture ->  " + " ".join(f"{n[:4]:>5}" for n in names)]
     for attacker in names:
-        row = []
-        for target in names:
-            if kinds[attacker].at_sea:
-                ok = kinds[target].at_sea
-            elif kinds[target].at_sea:
-                ok = True  # at port only
-            else:
-                ok = not (attacker == "soldier" and target == "elephant")
-            mark = "yes" if ok else "no"
-            if ok and not kinds[attacker].at_sea and kinds[target].at_sea:
-                mark = "port"
-            row.append(f"{mark:>5}")
+        row = [f"{capture_mark(game, attacker, target):>5}" for target in names]
         lines.append(f"{attacker:<16}" + " ".join(row))
     lines += [
         "",
