@@ -411,6 +411,8 @@ class HistoryCard(View):
     ) -> None:
         self.card = widgets.HTML()
         super().__init__([self.card])
+        # the card is its own text: the situation line would repeat it word for word
+        self.text_line.layout.display = "none"
         self.update(title, subtitle, text, facts)
 
     def update(
