@@ -210,7 +210,9 @@ def test_rule_decisions_are_labelled_rulebook_or_ours_and_caps_are_gone() -> Non
     assert topics["Monument price"].source == "rulebook"
 
 
-def test_notebooks_show_the_complete_list_of_rule_decisions_as_text() -> None:
+def test_the_complete_list_of_rule_decisions_is_shown_once_and_linked_from_the_others() -> None:
+    """The turn lesson (20) shows every decision (a table in the app, decisions_text checked
+    by nbval); lessons 21-24 show the decisions they use and link to the full list."""
     import json
     from pathlib import Path
 
@@ -223,11 +225,23 @@ def test_notebooks_show_the_complete_list_of_rule_decisions_as_text() -> None:
         assert f"{n:>2}. {d.topic} (" in text
     assert f"{len(decisions)} decisions" in text
     root = Path(__file__).resolve().parent.parent / "notebooks"
-    for path in sorted(root.glob("2[0-4]-*.ipynb")):
-        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-        sources = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
-        assert any("decisions_text(" in s and "rule_decisions()" in s for s in sources), path
-        assert not any("rule_decisions()[:" in s for s in sources), path
+
+    def cells(name: str, kind: str) -> list[str]:
+        notebook = json.loads((root / name).read_text(encoding="utf-8"))
+        return ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == kind]
+
+    turn = cells("20-classical-a-turn.ipynb", "code")
+    assert any(
+        "rule_decisions()" in s and "table(" in s and "for n, d in enumerate(decisions" in s
+        for s in turn
+    )
+    assert any("decisions_text(decisions)" in s and "NBVAL_CHECK_OUTPUT" in s for s in turn)
+    for path in sorted(root.glob("2[1-4]-*.ipynb")):
+        markdown = "\n".join(cells(path.name, "markdown"))
+        assert "(20-classical-a-turn.ipynb#Which-rules-are-ours)" in markdown, path.name
+        code = cells(path.name, "code")
+        assert not any("decisions_text(" in s for s in code), f"{path.name} repeats the list"
+        assert any("USED_HERE" in s and "rule_decisions()" in s for s in code), path.name
 
 
 def test_describe_says_what_is_still_due_in_a_payment() -> None:

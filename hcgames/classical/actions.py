@@ -11,6 +11,19 @@ from dataclasses import dataclass
 
 from hcgames.core import Action
 
+
+def _name(territory: str) -> str:
+    """The territory's name as a reader sees it ("Lower Egypt" for ``aegyptus_inferior``).
+
+    Only the printed sentence uses the name; the field keeps the id.
+    """
+    from hcgames.classical.material import load_material
+
+    material = load_material()
+    index = material.index.get(territory)
+    return material.territories[index].name if index is not None else territory
+
+
 __all__ = [
     "ACTION_TYPES",
     "BattleDie",
@@ -37,7 +50,7 @@ class PlaceCity(Action):
     territory: str
 
     def __str__(self) -> str:
-        return f"found the first city in {self.territory}"
+        return f"found the first city in {_name(self.territory)}"
 
 
 @dataclass(frozen=True)
@@ -58,7 +71,7 @@ class Starve(Action):
     territory: str
 
     def __str__(self) -> str:
-        return f"leave the {self.kind} in {self.territory} unfed"
+        return f"leave the {self.kind} in {_name(self.territory)} unfed"
 
 
 @dataclass(frozen=True)
@@ -66,7 +79,7 @@ class BuildMonument(Action):
     territory: str
 
     def __str__(self) -> str:
-        return f"build a monument in {self.territory}"
+        return f"build a monument in {_name(self.territory)}"
 
 
 @dataclass(frozen=True)
@@ -74,7 +87,7 @@ class UpgradeVillage(Action):
     territory: str
 
     def __str__(self) -> str:
-        return f"turn the village in {self.territory} into a city"
+        return f"turn the village in {_name(self.territory)} into a city"
 
 
 @dataclass(frozen=True)
@@ -82,7 +95,7 @@ class Settle(Action):
     territory: str
 
     def __str__(self) -> str:
-        return f"place a village in {self.territory}"
+        return f"place a village in {_name(self.territory)}"
 
 
 @dataclass(frozen=True)
@@ -95,9 +108,9 @@ class Move(Action):
 
     def __str__(self) -> str:
         return (
-            f"move an {self.kind} from {self.from_} to {self.to}"
+            f"move an {self.kind} from {_name(self.from_)} to {_name(self.to)}"
             if self.kind == "army"
-            else f"move a {self.kind} from {self.from_} to {self.to}"
+            else f"move a {self.kind} from {_name(self.from_)} to {_name(self.to)}"
         )
 
 
@@ -108,7 +121,7 @@ class Recruit(Action):
 
     def __str__(self) -> str:
         article = "an" if self.kind == "army" else "a"
-        return f"recruit {article} {self.kind} in {self.territory}"
+        return f"recruit {article} {self.kind} in {_name(self.territory)}"
 
 
 @dataclass(frozen=True)
@@ -153,7 +166,7 @@ class ResourceRoll(Action):
     face: int
 
     def __str__(self) -> str:
-        return f"{self.territory} rolls {self.face} on its resource table"
+        return f"{_name(self.territory)} rolls {self.face} on its resource table"
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from hcgames.classical.actions import (
     Settle,
     Starve,
     UpgradeVillage,
+    _name,
 )
 from hcgames.classical.economy import can_pay, cost_text
 from hcgames.classical.material import PHASES
@@ -47,7 +48,7 @@ def why_illegal(s: ClassicalState, action: Action) -> tuple[str, str]:
             return (f"set-up: {who} must first found a city, not {action}", "set-up")
         t = m.index.get(action.territory)
         if t is None or not m.territories[t].land:
-            return (f"{action.territory} is not a land territory", "set-up: city placement")
+            return (f"{_name(action.territory)} is not a land territory", "set-up: city placement")
         return (
             f"{m.territories[t].name} is within {m.book['city_spacing']} spaces of "
             "another city or already taken",
@@ -111,7 +112,7 @@ def why_illegal(s: ClassicalState, action: Action) -> tuple[str, str]:
     p = s.player
     if isinstance(action, Starve):
         return (
-            f"{who} have no {action.kind} in {action.territory} to leave unfed "
+            f"{who} have no {action.kind} in {_name(action.territory)} to leave unfed "
             "(or nothing needs to go)",
             "upkeep: unfed units",
         )
@@ -119,7 +120,7 @@ def why_illegal(s: ClassicalState, action: Action) -> tuple[str, str]:
         t = m.index[action.territory]
         if s.owner[t] != p or s.level[t] != 2:
             return (
-                f"monuments go only in a city of your own; {action.territory} is not one",
+                f"monuments go only in a city of your own; {_name(action.territory)} is not one",
                 "build: monuments",
             )
         if s.monuments_of(p) >= s.monument_limit(p):
@@ -136,7 +137,8 @@ def why_illegal(s: ClassicalState, action: Action) -> tuple[str, str]:
         t = m.index[action.territory]
         if s.owner[t] != p or s.level[t] != 1:
             return (
-                f"only a village of your own can become a city; {action.territory} is not one",
+                "only a village of your own can become a city; "
+                f"{_name(action.territory)} is not one",
                 "upgrade",
             )
         return (f"a city costs {cost_text(s.upgrade_cost())}; {who} cannot pay", "upgrade: cost")
@@ -147,12 +149,14 @@ def why_illegal(s: ClassicalState, action: Action) -> tuple[str, str]:
                 "settle: extra villages",
             )
         return (
-            f"{action.territory} is not empty land next to a city, village or fleet of {who}",
+            f"{_name(action.territory)} is not empty land next to a city, village or "
+            f"fleet of {who}",
             "settle: placement",
         )
     if isinstance(action, Move):
         return (
-            f"no unmoved {action.kind} of {who} in {action.from_} can reach {action.to}: "
+            f"no unmoved {action.kind} of {who} in {_name(action.from_)} can reach "
+            f"{_name(action.to)}: "
             f"armies move {m.book['army_moves']} land spaces (free across your own "
             f"fleets) and fleets {m.book['fleet_moves']} sea spaces, never through "
             "enemy-held spaces",
