@@ -47,8 +47,8 @@ def rule_decisions(m: Material) -> list[RuleDecision]:
         RuleDecision(
             "Civilisations",
             "The book lets each player pick a people. By default we draw a different "
-            "people for each player from the game's seed; the option civilizations= "
-            "picks them.",
+            "people for each player from the game's seed; a teacher may choose them "
+            "instead when setting up the game.",
             "ours",
         ),
         RuleDecision(
@@ -200,7 +200,7 @@ def rule_decisions(m: Material) -> list[RuleDecision]:
         ),
         RuleDecision(
             "Game length",
-            f"max_turns (default {ours['default_max_turns']}) rounds, "
+            f"The game lasts {ours['default_max_turns']} rounds unless set otherwise, "
             "every player one turn per round; then the most victory points win and "
             "equal leaders share the win.",
             "ours",
@@ -213,9 +213,8 @@ def rule_decisions(m: Material) -> list[RuleDecision]:
         RuleDecision(
             "Token reduction",
             "The book's optional rule uses only unit, settlement and resource tokens. "
-            "We read it as changing what stands on the table, not play; the option "
-            "token_reduction=True shows the map labels as unit and settlement token "
-            "counts.",
+            "We read it as changing what stands on the table, not play; with the "
+            "variant on, the map labels show unit and settlement token counts.",
             "ours",
         ),
     ]
