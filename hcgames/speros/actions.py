@@ -48,6 +48,16 @@ def _card_names() -> dict[str, str]:
     return {c.id: c.name for c in (*cs.locations, *cs.artifacts, *cs.bonus, *cs.mastery)}
 
 
+def _people_words(terrain: object) -> str:
+    """' (the Lathwood Elves, green)' for a terrain of the shipped set, else ''."""
+    from hcgames.speros.cards import load_card_set
+
+    for people in load_card_set().peoples:
+        if people.terrain == terrain:
+            return f" ({people.people}, {people.colour})"
+    return ""
+
+
 def card_label(card_id: object) -> str:
     """A card (or objective) as an action sentence names it: ``"Sunspeckle Meadow (F15)"``."""
     if not isinstance(card_id, str):
@@ -63,7 +73,7 @@ class ChoosePeople(Action):
     terrain: str
 
     def __str__(self) -> str:
-        return f"choose the {self.terrain} people"
+        return f"choose the {self.terrain} people{_people_words(self.terrain)}"
 
 
 @dataclass(frozen=True)
