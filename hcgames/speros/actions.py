@@ -1,12 +1,15 @@
 """Every action (and chance outcome) of Conquest of Speros.
 
-Each is a small frozen dataclass with a sentence for ``str()``. Cards are named by
-their id (``"F07"`` a Forest Location, ``"A03"`` an Artifact).
+Each is a small frozen dataclass with a sentence for ``str()``. Cards are stored by
+their id (``"F07"`` a Forest Location, ``"A03"`` an Artifact); the sentence gives the
+card's name with its id, as the event log does ("Sunspeckle Meadow (F15)"), because a
+student picking an action reads names, not numbers.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from hcgames.core import Action
 
@@ -37,6 +40,32 @@ __all__ = [
 ]
 
 
+@cache
+def _card_names() -> dict[str, str]:
+    from hcgames.speros.cards import load_card_set  # late: cards need no actions
+
+    cs = load_card_set()
+    return {c.id: c.name for c in (*cs.locations, *cs.artifacts, *cs.bonus, *cs.mastery)}
+
+
+def _people_words(terrain: object) -> str:
+    """' (the Lathwood Elves, green)' for a terrain of the shipped set, else ''."""
+    from hcgames.speros.cards import load_card_set
+
+    for people in load_card_set().peoples:
+        if people.terrain == terrain:
+            return f" ({people.people}, {people.colour})"
+    return ""
+
+
+def card_label(card_id: object) -> str:
+    """A card (or objective) as an action sentence names it: ``"Sunspeckle Meadow (F15)"``."""
+    if not isinstance(card_id, str):
+        return str(card_id)
+    name = _card_names().get(card_id)
+    return f"{name} ({card_id})" if name else card_id
+
+
 @dataclass(frozen=True)
 class ChoosePeople(Action):
     """Setup: take the colour, people and General of a terrain."""
@@ -44,7 +73,7 @@ class ChoosePeople(Action):
     terrain: str
 
     def __str__(self) -> str:
-        return f"choose the {self.terrain} people"
+        return f"choose the {self.terrain} people{_people_words(self.terrain)}"
 
 
 @dataclass(frozen=True)
@@ -54,7 +83,7 @@ class FirstPlacement(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"secretly put {self.card} forward for the Skirmish Area"
+        return f"secretly put {card_label(self.card)} forward for the Skirmish Area"
 
 
 @dataclass(frozen=True)
@@ -64,7 +93,7 @@ class DrawCard(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"draw {self.card}"
+        return f"draw {card_label(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -74,7 +103,7 @@ class Discard(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"discard {self.card}"
+        return f"discard {card_label(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -89,8 +118,8 @@ class UseAbility(Action):
         if self.source == "general":
             return f"use General ability {self.index + 1}"
         if self.source == "artifact":
-            return f"use the reusable ability of {self.card}"
-        return f"use the discard ability of {self.card}"
+            return f"use the reusable ability of {card_label(self.card)}"
+        return f"use the discard ability of {card_label(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -104,7 +133,7 @@ class Explore(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"Explore: put {self.card} in the Skirmish Area"
+        return f"Explore: put {card_label(self.card)} in the Skirmish Area"
 
 
 @dataclass(frozen=True)
@@ -112,7 +141,7 @@ class Attack(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"Attack: deploy a Minion to {self.card}"
+        return f"Attack: deploy a Minion to {card_label(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -122,7 +151,7 @@ class Lead(Action):
 
     def __str__(self) -> str:
         extra = " and a Minion" if self.with_minion else ""
-        return f"Lead: deploy the General{extra} to {self.card}"
+        return f"Lead: deploy the General{extra} to {card_label(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -138,7 +167,7 @@ class Deploy(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"deploy a Minion to {self.card}"
+        return f"deploy a Minion to {card_label(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -147,7 +176,7 @@ class Exile(Action):
     player: int
 
     def __str__(self) -> str:
-        return f"exile a Minion of player {self.player + 1} from {self.card}"
+        return f"exile a Minion of player {self.player + 1} from {card_label(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -158,7 +187,7 @@ class Obliterate(Action):
 
     def __str__(self) -> str:
         unit = "the General" if self.general else "a Minion"
-        return f"obliterate {unit} of player {self.player + 1} on {self.card}"
+        return f"obliterate {unit} of player {self.player + 1} on {card_label(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -167,7 +196,7 @@ class Move(Action):
     to: str
 
     def __str__(self) -> str:
-        return f"move a Minion from {self.from_} to {self.to}"
+        return f"move a Minion from {card_label(self.from_)} to {card_label(self.to)}"
 
 
 @dataclass(frozen=True)
@@ -175,7 +204,7 @@ class Recall(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"bring a Minion home from {self.card}"
+        return f"bring a Minion home from {card_label(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -183,7 +212,7 @@ class PlayFromHand(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"lay {self.card} in the Skirmish Area"
+        return f"lay {card_label(self.card)} in the Skirmish Area"
 
 
 @dataclass(frozen=True)
@@ -191,7 +220,7 @@ class Raze(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"raze {self.card}"
+        return f"raze {card_label(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -199,7 +228,7 @@ class Fortify(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"fortify {self.card} with a Minion"
+        return f"fortify {card_label(self.card)} with a Minion"
 
 
 @dataclass(frozen=True)
@@ -210,7 +239,7 @@ class Accept(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"take the {self.what} ability of {self.card}"
+        return f"take the {self.what} ability of {card_label(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -228,7 +257,7 @@ class LimitDiscard(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"discard {self.card} to keep within the hand limit"
+        return f"discard {card_label(self.card)} to keep within the hand limit"
 
 
 @dataclass(frozen=True)
@@ -238,7 +267,7 @@ class ChooseBonus(Action):
     objective: str
 
     def __str__(self) -> str:
-        return f"score bonus objective {self.objective}"
+        return f"score bonus objective {card_label(self.objective)}"
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (

@@ -105,7 +105,7 @@ def targets(state: SperosState, frame: dict[str, Any]) -> list[Action]:
                     out.append(Exile(c, owner))
                 elif kind == "obliterate":
                     out.append(Obliterate(c, owner, unit == "G"))
-        return sorted(out, key=str) if len(out) > 1 else out
+        return sorted(out, key=_target_order) if len(out) > 1 else out
     if kind in ("move", "recall"):
         sources = [c for c in _locations_in_play(state) if (player, "M") in state.units[c]]
         if kind == "recall":
@@ -215,3 +215,11 @@ def apply_pick(state: SperosState, action: Action) -> None:
         state.place(action.card, player, "M")
     else:
         raise AssertionError(f"{action} is not a pick")
+
+
+def _target_order(action: Exile | Obliterate) -> tuple[int, int, str]:
+    """The order exile and obliterate targets are listed in: a Minion before the
+    General, then by player, then by card id (the order of their sentences when
+    those named cards by id alone; kept so that seeded games replay the same)."""
+    general = isinstance(action, Obliterate) and action.general
+    return (int(general), action.player, action.card)

@@ -506,11 +506,13 @@ class SperosState(SperosViews, State):
         self.captured[winner].append(card_id)
         self.owner[card_id] = winner
         self.captured_this_turn.append(card_id)
-        how = (
-            "fills it and holds the most Units"
-            if not self.empty_spaces(card_id)
-            else "can no longer be outnumbered there"
-        )
+        counts = self.counts(card_id)
+        if self.empty_spaces(card_id):
+            how = "can no longer be outnumbered there"
+        elif counts.count(max(counts)) > 1:
+            how = "a tie on a full card goes to the last to place there"
+        else:
+            how = "fills it and holds the most Units"
         self.log(
             winner,
             "capture",
