@@ -154,8 +154,8 @@ class Objective:
         if self.kind == "mastery":
             return f"Most {what}: {self.vp} VP, shared (rounded down) on a tie."
         if self.per:
-            return f"{self.per} VP for each of {what}."
-        return f"{self.vp} VP if you have at least {self.at_least} of {what}."
+            return f"{self.per} VP each for {what}."
+        return f"{self.vp} VP if you have at least {self.at_least} {what}."
 
 
 @dataclass(frozen=True)

@@ -247,9 +247,9 @@ _RULES: tuple[RuleDecision, ...] = (
     RuleDecision(
         "cards beat the rules",
         "Where a card and the rules disagree the card wins (the book says so); in our "
-        "set that happens in four places: fortify adds Units to a locked Artifact, "
-        "plan_bonus changes how many cards Plan draws, hand_limit raises the "
-        "ten-card limit and familiar makes a foreign terrain score as home.",
+        "set that happens in four places: one Artifact adds Units to a locked Artifact, "
+        "one changes how many cards Plan draws, one raises the ten-card hand limit "
+        "and one makes a foreign terrain score as home.",
         _BOOK,
     ),
     RuleDecision(
