@@ -114,7 +114,7 @@ def side_style(name: str | None, seat: int | None = None) -> SideStyle | None:
     if name is not None:
         key = table["aliases"].get(name, name)
         if key in table["sides"]:
-            return table["sides"][key]  # type: ignore[no-any-return]
+            return table["sides"][key]
     if seat is not None and seat >= 0 and table["seats"]:
         base: SideStyle = table["sides"][table["seats"][seat % len(table["seats"])]]
         return SideStyle(name or base.name, base.colour, base.pattern, base.short)
