@@ -29,6 +29,7 @@ Needs shapely (``pip install shapely``; in the ``dev`` extra, not on Binder).
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import sys
@@ -37,7 +38,7 @@ from typing import Any
 
 import numpy as np
 import shapely
-from shapely.geometry import MultiPolygon, Polygon, box, mapping, shape
+from shapely.geometry import MultiPolygon, Polygon, box, shape
 from shapely.ops import nearest_points, polylabel, unary_union
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -153,17 +154,13 @@ def _ring(coords: Any, clockwise: bool, digits: int) -> list[list[float]]:
     for p in pts[1:]:
         if p != dedup[-1]:
             dedup.append(p)
-    area = sum(
-        x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(dedup, dedup[1:], strict=False)
-    )
+    area = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in itertools.pairwise(dedup))
     if (area < 0) != clockwise:
         dedup.reverse()
     return dedup
 
 
-def geometry_json(
-    geom: Any, single: bool, digits: int = 3, multi: bool = False
-) -> dict[str, Any]:
+def geometry_json(geom: Any, single: bool, digits: int = 3, multi: bool = False) -> dict[str, Any]:
     """GeoJSON with outer rings clockwise and holes counter-clockwise (d3-geo's way)."""
     polys = [shapely.set_precision(p, 10**-digits) for p in polygons_of(geom)]
     polys = [q for p in polys for q in polygons_of(p) if q.area > 0]
@@ -239,7 +236,9 @@ def make_partition(
         near_a, near_b = nearest_points(out[a], out[b])
         bridge = shapely.LineString([near_a, near_b]).buffer(0.04)
         joined = unary_union([out[a], bridge.difference(out[b])])
-        out[a] = Polygon(max(polygons_of(joined), key=lambda p: p.area).exterior) if single else joined
+        out[a] = (
+            Polygon(max(polygons_of(joined), key=lambda p: p.area).exterior) if single else joined
+        )
         taken = taken.union(out[a])
     sea_regions = (
         smooth_regions({r: seeds[r] for r in sea_ids}, step, sigma, reach) if sea_ids else {}

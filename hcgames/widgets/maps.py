@@ -344,10 +344,12 @@ class MapView(RegionView):
             background_style={"fill": "#F7FAFC"},
             layout=widgets.Layout(width=f"{width}px", height=f"{height}px"),
         )
+        # bqplot's own PanZoom leaves labels behind and swallows clicks: not offered
+        self.figure.display_toolbar = False
         self.figure.add_class("hcgames-figure")
         self._uid = f"hc-map-{id(self):x}"
         if self.fluid:
-            self.figure.layout = widgets.Layout(width="100%", max_width=f"{max_width}px")
+            self.figure.layout = widgets.Layout(width="100%")
             self.figure.add_class(self._uid)
         self._max_width = max_width
         # The browser test counts one clickable path per region against this number.
@@ -417,7 +419,10 @@ class MapView(RegionView):
     def _css(self) -> str:
         fluid = (
             f".{self._uid} {{ width: 100% !important; height: auto !important; "
-            f"aspect-ratio: {self.width} / {self.height}; max-width: {self._max_width}px; }}"
+            f"aspect-ratio: {self.width} / {self.height}; "
+            # as wide as the page, but never taller than the screen: the class sees it all
+            f"max-width: min({self._max_width}px, "
+            f"calc((100vh - 110px) * {self.width / self.height:.4f})); }}"
             if self.fluid
             else ""
         )
@@ -447,11 +452,14 @@ class MapView(RegionView):
         return text + (f", {units}" if units else "")
 
     def _access_html(self) -> str:
-        titles = [self.region_title(rid) for rid in self.region_ids]
+        titles = {rid: self.region_title(rid) for rid in self.region_ids}
         label = f"Map of {self.state.game.title}. {self.text}"
+        shown = {p.id: p.text for p in self.placed}
+        names = [shown.get(rid, "") for rid in self.region_ids]
         return (
-            "<img alt='' src='data:,' style='display:none' "
+            "<img alt='' src='data:,' style='display:none' class='hcgames-access' "
             f'data-label="{escape(label)}" data-titles="{escape(json.dumps(titles))}" '
+            f'data-names="{escape(json.dumps(names))}" '
             f'onerror="{escape(_ACCESS_JS)}">'
         )
 
@@ -530,8 +538,7 @@ _MAP_CSS = (
     "paint-order: stroke; stroke: #FFFFFF; stroke-width: 3px; stroke-linejoin: round; }"
     # sea names in italics, as atlases print them (bqplot sets the colour inline)
     ".hcgames-figure text.label[style*='rgb(31, 78, 121)'] { font-style: italic; }"
-    ".hcgames-map path.event_layer:focus { outline: none; }"
-    ".hcgames-map path.event_layer:focus-visible { stroke: #000000 !important; "
+    ".hcgames-map path.event_layer:focus { outline: none; stroke: #000000 !important; "
     "stroke-width: 4px !important; stroke-opacity: 1 !important; stroke-dasharray: 6 3; }"
     ".hcgames-legend { font-size: 14px; line-height: 1.5; }"
     ".hcgames-legend .hc-key { display: inline-flex; align-items: center; gap: 5px; "
@@ -544,15 +551,17 @@ _MAP_CSS = (
 _ACCESS_JS = (
     "var img=this,root=img.closest('.hcgames-map');if(!root)return;"
     "var titles=JSON.parse(img.dataset.titles),label=img.dataset.label,tries=0;"
+    "var n=Object.keys(titles).length;"
     "(function go(){var svg=root.querySelector('svg.svg-figure'),"
     "paths=root.querySelectorAll('path.event_layer');"
-    "if(!svg||paths.length<titles.length){if(tries++<100)setTimeout(go,300);return;}"
+    "if(!svg||paths.length<n){if(tries++<100)setTimeout(go,300);return;}"
     "svg.setAttribute('role','group');svg.setAttribute('aria-label',label);"
-    "paths.forEach(function(p,i){if(i>=titles.length)return;"
+    # bqplot moves a picked region's path to the end: find each by its bound feature
+    "paths.forEach(function(p){var d=p.__data__,id=d&&d.id;if(!(id in titles))return;"
     "p.setAttribute('tabindex','0');p.setAttribute('role','button');"
-    "p.setAttribute('aria-label',titles[i]);"
+    "p.setAttribute('aria-label',titles[id]);"
     "var t=p.querySelector('title');if(!t){t=document.createElementNS("
-    "'http://www.w3.org/2000/svg','title');p.appendChild(t);}t.textContent=titles[i];"
+    "'http://www.w3.org/2000/svg','title');p.appendChild(t);}t.textContent=titles[id];"
     "if(!p.dataset.hcKeys){p.dataset.hcKeys='1';p.addEventListener('keydown',function(e){"
     "if(e.key==='Enter'||e.key===' '){e.preventDefault();"
     "p.dispatchEvent(new MouseEvent('click',{bubbles:true}));}});}});})();"
@@ -688,6 +697,8 @@ class BoardView(RegionView):
             background_style={"fill": "#FBFBF8"},
             layout=widgets.Layout(width=f"{width}px", height=f"{height}px"),
         )
+        # bqplot's own PanZoom leaves labels behind and swallows clicks: not offered
+        self.figure.display_toolbar = False
         self.figure.add_class("hcgames-figure")
         self.nodes.observe(self._on_nodes_selected, names=["selected"])
         self.nodes.observe(self._on_nodes_hovered, names=["hovered_point"])
