@@ -204,6 +204,7 @@ def make_partition(
     frame_inset: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0),
     links: tuple[tuple[str, str], ...] = (),
     multi: bool = False,
+    smooth_edge: float = 0.0,
     extra: dict[str, dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     features = seed_doc["features"]
@@ -218,6 +219,9 @@ def make_partition(
     frame = box(
         west + frame_inset[0], south + frame_inset[1], east - frame_inset[2], north - frame_inset[3]
     )
+    if smooth_edge:  # cut the block teeth of the seeds' outer edge into a smooth line
+        envelope = unary_union(list(seeds.values()))
+        frame = frame.intersection(envelope.buffer(-smooth_edge).buffer(smooth_edge + reach))
     # land that is no territory and too big to be an island counts as land, not sea
     mainland = unary_union([p for p in polygons_of(coast) if p.area >= 5.0])
     out: dict[str, Any] = {}
@@ -335,7 +339,7 @@ def duels(land: Any, key: str) -> tuple[dict[str, Any], dict[str, list[str]]]:
         if t.get("kind") != "sea"
     }
     seed = json.loads((SEEDS / f"duels-{key}.geojson").read_text())
-    doc = make_partition(seed, land, single=True, extra=extra, frame_inset=(0, 2.0, 0, 0))
+    doc = make_partition(seed, land, single=True, extra=extra, smooth_edge=0.8)
     neighbours = {n: t["neighbours"] for n, t in maps["territories"].items()}
     add_straits(doc, neighbours)
     return doc, neighbours
@@ -346,7 +350,7 @@ def classical(land: Any) -> tuple[dict[str, Any], dict[str, list[str]]]:
     seed = json.loads((SEEDS / "classical.geojson").read_text())
     for f in seed["features"]:
         f["properties"].pop("label", None)
-    doc = make_partition(seed, land, single=False)
+    doc = make_partition(seed, land, single=False, smooth_edge=0.8)
     neighbours = {t["id"]: t["neighbours"] for t in raw["territories"]}
     add_straits(doc, neighbours)
     return doc, neighbours

@@ -584,7 +584,7 @@ def legend_html(
         keys.append((swatch(region_colour(None, True)), "<i>sea</i> held by nobody"))
     sides = {str(v.get("side", "")) for v in view._views.values()}
     if any("independent" in s for s in sides):
-        keys.append((swatch(region_colour(None)), "independent (grey, not a player)"))
+        keys.append((swatch(region_colour(None)), "independent army (not a player)"))
     extra = [s for s in (side_of(state, p) for p in players)]
     names = " ".join(view.region_name(r) for r in view.region_ids)
     texts = " ".join(getattr(view, "names", {}).values()) + names
