@@ -554,6 +554,12 @@ class State:
         names = self.game.player_names
         return names[player] if 0 <= player < len(names) else f"side {player}"
 
+    def side_name(self, player: int) -> str:
+        """The side ``player`` plays, as ``data/factions.json`` names it ("Rome",
+        "White", "Lathwood Elves"); views colour a side by this name, so a side keeps
+        its colour whichever seat it takes. Defaults to :meth:`player_name`."""
+        return self.player_name(player)
+
     def is_chance(self) -> bool:
         return self.current_player == CHANCE
 

@@ -39,6 +39,7 @@ from hcgames.widgets import (
     region_colour,
     year_label,
 )
+from hcgames.widgets._base import region_fill
 from hcgames.widgets.geo import feature_centroid, fit_mercator
 from tests.widget_toy_game import ToyGame
 
@@ -238,8 +239,10 @@ def test_map_colours_change_in_place_after_a_capture() -> None:
     stepper.picker.apply_button.click()
     assert stepper.state.owner["gulf"] == alpha
     assert view.map is mark and view.figure is figure
-    assert view.map.colors["gulf"] == region_colour(alpha, sea=True)
-    assert view.map.colors[source] == player_colour(alpha)
+    # the side's hatch (ownership never by colour alone), over the side's colour
+    assert view.map.colors["gulf"] == region_fill(alpha, True, stepper.state)
+    assert view.map.colors["gulf"].startswith("url(#hc-")
+    assert view.colours()[view.region_ids.index(source)] == player_colour(alpha)
     labels = dict(zip(view.region_ids, view.unit_labels.text, strict=True))
     assert labels["gulf"] == "1"
     assert view.selection == [] and not view.map.selected
@@ -264,11 +267,11 @@ def test_region_colours_follow_the_owners_in_place(name: str) -> None:
                 if str(region) in colours:
                     sea = view._sea[view.region_ids.index(str(region))]
                     owner = info.get("owner")
-                    assert colours[str(region)] == region_colour(owner, sea)
+                    assert colours[str(region)] == region_colour(owner, sea, stepper.state)
         if stepper.map_view is not None:
             shown = stepper.map_view.map.colors
             for rid, colour in zip(
-                stepper.map_view.region_ids, stepper.map_view.colours(), strict=True
+                stepper.map_view.region_ids, stepper.map_view.fills(), strict=True
             ):
                 assert shown[rid] == colour
 

@@ -134,6 +134,13 @@ class SperosState(SperosViews, State):
             return name
         return f"{name} ({self.game.card_set.people_of(terrain).people})"
 
+    def side_name(self, player: int) -> str:
+        """The people a player leads, once chosen (its colour in every view)."""
+        terrain = self.colour[player] if 0 <= player < len(self.colour) else None
+        if terrain is None:
+            return super().side_name(player)
+        return self.game.card_set.people_of(terrain).people
+
     def ongoing(self, player: int, kind: str) -> list[Effect]:
         """Ongoing Artifact effects of ``kind`` in force for ``player``."""
         cards = self.game.cards

@@ -1,8 +1,8 @@
 """What every view shares: colours, the text line, and callbacks that report errors.
 
-Colours follow the Okabe-Ito palette, which stays distinguishable for the common
-kinds of colour blindness; regions that nobody holds are neutral grey, and seas are
-drawn in a lighter tint of their holder's colour.
+Colours follow the side, not the seat: ``data/factions.json`` gives every side one
+colour, hatch pattern and tag (see :mod:`hcgames.factions`); regions that nobody
+holds are pale, land and sea each in their own tint.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
-from hcgames.core import HcgamesError
+from hcgames.core import HcgamesError, State
+from hcgames.factions import SideStyle, side_style, unheld_colour
 
 __all__ = [
     "NEUTRAL",
@@ -24,31 +25,35 @@ __all__ = [
     "View",
     "guarded",
     "lighten",
+    "pattern_defs",
     "player_colour",
     "region_colour",
+    "region_fill",
+    "side_of",
+    "swatch",
 ]
 
-#: Okabe-Ito colours, in the order players get them (black last: labels sit on it badly)
-PALETTE = (
-    "#E69F00",  # orange
-    "#56B4E9",  # sky blue
-    "#009E73",  # bluish green
-    "#CC79A7",  # reddish purple
-    "#0072B2",  # blue
-    "#D55E00",  # vermillion
-    "#F0E442",  # yellow
-    "#999999",  # grey, for an eighth side
-)
-NEUTRAL = "#BDBDBD"
-NEUTRAL_SEA = "#DCEBF5"
+#: the seat colours (sides without a name of their own), from data/factions.json
+PALETTE = tuple(s.colour for s in (side_style(None, seat=i) for i in range(4)) if s)
+NEUTRAL = unheld_colour(sea=False)
+NEUTRAL_SEA = unheld_colour(sea=True)
 SELECTED_STROKE = "#000000"
 
 
 def player_colour(player: int | None) -> str:
-    """The colour of a player (``None``: neutral grey)."""
+    """The colour of a seat (``None``: unheld). Views colour by side: see :func:`side_of`."""
     if player is None or player < 0:
         return NEUTRAL
     return PALETTE[player % len(PALETTE)]
+
+
+def side_of(state: State | None, player: int) -> SideStyle:
+    """How ``player``'s side is drawn: by the name of its side when the data knows it
+    ("Rome" keeps its colour in every scenario), else by its seat."""
+    name = state.side_name(player) if state is not None else None
+    style = side_style(name, seat=player)
+    assert style is not None  # a seat always has a style
+    return style
 
 
 def lighten(colour: str, amount: float = 0.55) -> str:
@@ -59,12 +64,69 @@ def lighten(colour: str, amount: float = 0.55) -> str:
     return "#" + "".join(f"{c:02X}" for c in mixed)
 
 
-def region_colour(owner: int | None, sea: bool = False) -> str:
-    """Fill colour of a region held by ``owner`` (seas lighter)."""
+def region_colour(owner: int | None, sea: bool = False, state: State | None = None) -> str:
+    """Plain fill colour of a region held by ``owner``: the side's colour on land and
+    sea alike (a lighter tint would lose the greyscale contrast), pale when unheld."""
     if owner is None or owner < 0:
         return NEUTRAL_SEA if sea else NEUTRAL
-    colour = player_colour(owner)
-    return lighten(colour) if sea else colour
+    return side_of(state, owner).colour
+
+
+def _pattern_id(style: SideStyle) -> str:
+    return f"hc-{style.pattern}-{style.colour.lstrip('#').lower()}"
+
+
+def region_fill(owner: int | None, sea: bool = False, state: State | None = None) -> str:
+    """CSS fill of a region: the side's colour with its hatch (``url(#...)``), so
+    ownership never rests on colour alone. Needs :func:`pattern_defs` on the page."""
+    if owner is None or owner < 0:
+        return region_colour(owner, sea)
+    style = side_of(state, owner)
+    return (
+        region_colour(owner, sea, state)
+        if style.pattern == "none"
+        else f"url(#{_pattern_id(style)})"
+    )
+
+
+_HATCH = {
+    "diagonal": "<path d='M-2,2 l4,-4 M0,10 l10,-10 M8,12 l4,-4' stroke-width='2.2'/>",
+    "back-diagonal": "<path d='M-2,8 l4,4 M0,0 l10,10 M8,-2 l4,4' stroke-width='2.2'/>",
+    "horizontal": "<path d='M0,5 h10' stroke-width='2.4'/>",
+    "vertical": "<path d='M5,0 v10' stroke-width='2.4'/>",
+    "cross": "<path d='M0,0 l10,10 M10,0 l-10,10' stroke-width='1.6'/>",
+    "dots": "<circle cx='5' cy='5' r='1.9' stroke-width='0'/>",
+}
+
+
+def pattern_defs(styles: list[SideStyle]) -> str:
+    """An invisible ``<svg>`` defining the hatch of each style, for fills and swatches."""
+    parts = []
+    for style in {s.colour + s.pattern: s for s in styles}.values():
+        if style.pattern == "none":
+            continue
+        ink = style.ink
+        hatch = _HATCH[style.pattern]
+        parts.append(
+            f"<pattern id='{_pattern_id(style)}' patternUnits='userSpaceOnUse' width='10' "
+            f"height='10'><rect width='10' height='10' fill='{style.colour}'/>"
+            f"<g stroke='{ink}' fill='{ink}' stroke-opacity='0.45' fill-opacity='0.5'>{hatch}</g>"
+            "</pattern>"
+        )
+    return (
+        "<svg width='0' height='0' style='position:absolute' aria-hidden='true'><defs>"
+        + "".join(parts)
+        + "</defs></svg>"
+    )
+
+
+def swatch(fill: str, size: int = 18, outline: str = "#333333") -> str:
+    """A small square of ``fill`` (a colour or a pattern url) for legends."""
+    return (
+        f"<svg width='{size}' height='{size}' aria-hidden='true' style='vertical-align:middle'>"
+        f"<rect x='1' y='1' width='{size - 2}' height='{size - 2}' fill=\"{fill}\" "
+        f"stroke='{outline}' stroke-width='1.2'/></svg>"
+    )
 
 
 F = TypeVar("F", bound=Callable[..., Any])

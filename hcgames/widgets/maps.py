@@ -11,6 +11,7 @@ click starts a new pick; clicking a picked region again drops it.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Sequence
 from html import escape
@@ -20,8 +21,17 @@ import bqplot
 import ipywidgets as widgets
 
 from hcgames.core import State
-from hcgames.widgets._base import NEUTRAL, View, region_colour
-from hcgames.widgets.geo import aspect_ratio, feature_centroid, fit_mercator
+from hcgames.widgets._base import (
+    NEUTRAL,
+    View,
+    pattern_defs,
+    region_colour,
+    region_fill,
+    side_of,
+    swatch,
+)
+from hcgames.widgets.geo import aspect_ratio, feature_centroid, feature_rings, fit_mercator
+from hcgames.widgets.labels import Placed, Territory, place_names
 
 __all__ = ["BoardView", "MapView", "RegionView"]
 
@@ -86,8 +96,25 @@ class RegionView(View):
                 out.append(NEUTRAL)
                 continue
             owner = view.get("owner")
-            out.append(region_colour(owner if isinstance(owner, int) else None, sea))
+            out.append(region_colour(owner if isinstance(owner, int) else None, sea, self.state))
         return out
+
+    def fills(self) -> list[str]:
+        """Current CSS fill of every region: the holder's colour with its hatch."""
+        out = []
+        for rid, sea in zip(self.region_ids, self._sea, strict=True):
+            owner = self._views.get(rid, {}).get("owner")
+            out.append(region_fill(owner if isinstance(owner, int) else None, sea, self.state))
+        return out
+
+    def holder(self, region: str) -> str:
+        """Who holds ``region``, in words ("Rome", "nobody")."""
+        view = self._views.get(region) or {}
+        owner = view.get("owner")
+        if isinstance(owner, int):
+            return self.state.side_name(owner)
+        side = view.get("side")
+        return str(side) if side else "nobody"
 
     def labels(self) -> list[str]:
         """Current unit label of every region, in ``region_ids`` order."""
@@ -198,9 +225,30 @@ class RegionView(View):
 
 
 class MapView(RegionView):
-    """A bqplot Map of the game's GeoJSON, coloured by holder, with unit labels."""
+    """A bqplot Map of the game's GeoJSON: names on the map, the holder's colour and
+    hatch, unit labels, a legend, and click (or Tab and Enter) to pick.
 
-    def __init__(self, state: State, width: int = 640, height: int | None = None) -> None:
+    By default the map fills the width of the page (up to ``max_width`` pixels) and
+    keeps its shape, so it grows on a projector and fits a 1024-pixel Chromebook;
+    names are placed for a ``layout_width``-pixel map, the smallest it is meant to
+    be shown at, so they only gain room as it grows. ``width`` (pixels) fixes the
+    size instead. No pan or zoom is offered: the whole map is always in view.
+    """
+
+    #: the width names are placed for (a Chromebook page leaves about this much)
+    LAYOUT_WIDTH = 940
+    NAME_SIZE = 13
+
+    def __init__(
+        self,
+        state: State,
+        width: int | None = None,
+        height: int | None = None,
+        *,
+        names: bool = True,
+        legend: bool = True,
+        max_width: int = 1500,
+    ) -> None:
         geojson = state.game.geojson()
         if not geojson:
             raise ValueError(f"{state.game.title} has no map (game.geojson() is None)")
@@ -214,9 +262,13 @@ class MapView(RegionView):
         }
         sea = [_is_sea((f.get("properties") or {}).get("kind")) for f in features]
         super().__init__(state, ids, sea)
+        self.fluid = width is None
+        if width is None:
+            width = self.LAYOUT_WIDTH
         if height is None:
-            # as tall as the map needs, within what fits on a classroom screen
-            height = round(min(520, max(260, (width - 32) * aspect_ratio(geojson) + 32)))
+            height = round((width - 32) * aspect_ratio(geojson) + 32)
+            if not self.fluid:  # the old fixed size stays within a classroom screen
+                height = min(520, max(260, height))
         self.width, self.height = width, height
         self.projection_fit = fit_mercator(geojson, width, height)
         self.projection = bqplot.Mercator(
@@ -240,18 +292,42 @@ class MapView(RegionView):
                 "hovered_stroke_width": 2.5,
             },
         )
-        pixels = []
-        for feature in features:
-            lon, lat = feature_centroid(feature)
-            pixels.append(self.projection_fit.pixel(lon, lat))
         x_scale = bqplot.LinearScale(min=0.0, max=float(width), allow_padding=False)
         y_scale = bqplot.LinearScale(min=0.0, max=float(height), allow_padding=False)
-        self.centroids = {rid: p for rid, p in zip(ids, pixels, strict=True)}
+        scales = {"x": x_scale, "y": y_scale}
+        territories = []
+        for rid, feature in zip(ids, features, strict=True):
+            props = feature.get("properties") or {}
+            point = props.get("label")
+            lon, lat = point if point else feature_centroid(feature)
+            anchor = self.projection_fit.pixel(float(lon), float(lat))
+            rings = [
+                [self.projection_fit.pixel(x, y) for x, y in ring]
+                for ring in feature_rings(feature)
+            ]
+            per_degree = self.projection_fit.pixel(float(lon) + 1, float(lat))[0] - anchor[0]
+            room = float(props.get("room", 0.5)) * per_degree
+            territories.append(Territory(rid, self._name_text(rid, props), anchor, rings, room))
+        self.anchors = {t.id: t.anchor for t in territories}
+        #: kept under its old name: notebooks place points with it
+        self.centroids = self.anchors
+        self.placed = place_names(territories, self.NAME_SIZE, below=15) if names else []
+        self.short_names = {p.id: p.text for p in self.placed if p.short}
+        label_marks: list[bqplot.Mark] = []
+        self.name_labels = self._label_mark(
+            [p for p in self.placed if not self._sea[self._index[p.id]]], scales, "#111111"
+        )
+        self.sea_labels = self._label_mark(
+            [p for p in self.placed if self._sea[self._index[p.id]]], scales, _SEA_INK
+        )
+        label_marks = [self.name_labels, self.sea_labels]
+        under = {p.id: (p.x, p.y + 15) for p in self.placed}
+        units = [under.get(rid, self.anchors[rid]) for rid in ids]
         self.unit_labels = bqplot.Label(
-            x=[p[0] for p in pixels],
-            y=[height - p[1] for p in pixels],
-            text=["" for _ in pixels],
-            scales={"x": x_scale, "y": y_scale},
+            x=[u[0] for u in units],
+            y=[height - u[1] for u in units],
+            text=["" for _ in units],
+            scales=scales,
             colors=["#111111"],
             default_size=13,
             font_weight="bold",
@@ -259,34 +335,139 @@ class MapView(RegionView):
             y_offset=5,
             enable_hover=False,
         )
+        self.straits = self._strait_mark(geojson, scales)
         self.figure = bqplot.Figure(
-            marks=[self.map, self.unit_labels],
+            marks=[self.map, self.straits, *label_marks, self.unit_labels],
             fig_margin={"top": 0, "bottom": 0, "left": 0, "right": 0},
             padding_x=0.0,
             padding_y=0.0,
             background_style={"fill": "#F7FAFC"},
             layout=widgets.Layout(width=f"{width}px", height=f"{height}px"),
         )
+        # bqplot's own PanZoom leaves labels behind and swallows clicks: not offered
+        self.figure.display_toolbar = False
         self.figure.add_class("hcgames-figure")
+        self._uid = f"hc-map-{id(self):x}"
+        if self.fluid:
+            self.figure.layout = widgets.Layout(width="100%")
+            self.figure.add_class(self._uid)
+        self._max_width = max_width
         # The browser test counts one clickable path per region against this number.
         self.add_class("hcgames-map")
         self.add_class(f"hcgames-regions-{len(ids)}")
+        self.legend = widgets.HTML(layout=widgets.Layout(display="" if legend else "none"))
+        self.legend.add_class("hcgames-legend")
+        self._access = widgets.HTML(layout=widgets.Layout(height="0px", overflow="hidden"))
         self.map.observe(self._on_map_selected, names=["selected"])
         self.map.on_hover(self._on_map_hover)
-        self.children = [self.text_line, self._style, self.figure, self.info, self.messages]
+        self._style.value = self._css()
+        self.children = [
+            self.text_line,
+            self._style,
+            self.figure,
+            self.legend,
+            self._access,
+            self.info,
+            self.messages,
+        ]
         self.update(state)
 
-    def region_name(self, region: str) -> str:
-        return self.names.get(region, region)
+    # --- building ------------------------------------------------------------------
+    def _name_text(self, rid: str, props: dict[str, Any]) -> str:
+        symbol = _SYMBOLS.get(str(props.get("fort", "")), ("", ""))[0]
+        return f"{self.names[rid]} {symbol}".strip()
 
+    def _label_mark(self, placed: list[Placed], scales: dict[str, Any], ink: str) -> bqplot.Label:
+        return bqplot.Label(
+            x=[p.x for p in placed] or [0.0],
+            y=[self.height - p.y for p in placed] or [0.0],
+            text=[p.text for p in placed] or [""],
+            scales=scales,
+            colors=[ink],
+            default_size=self.NAME_SIZE,
+            font_weight="normal",
+            align="middle",
+            y_offset=5,
+            enable_hover=False,
+        )
+
+    def _strait_mark(self, geojson: dict[str, Any], scales: dict[str, Any]) -> bqplot.Lines:
+        xs, ys = [], []
+        for _a, _b, start, end in geojson.get("straits", []):
+            (x1, y1), (x2, y2) = (
+                self.projection_fit.pixel(*start),
+                self.projection_fit.pixel(*end),
+            )
+            # a strait a pixel wide would vanish: draw at least a short dash across it
+            gap = max(math.hypot(x2 - x1, y2 - y1), 1e-6)
+            grow = max(0.0, (14 - gap) / 2) / gap
+            xs.append([x1 - (x2 - x1) * grow, x2 + (x2 - x1) * grow])
+            ys.append(
+                [self.height - (y1 - (y2 - y1) * grow), self.height - (y2 + (y2 - y1) * grow)]
+            )
+        return bqplot.Lines(
+            x=xs or [[0.0, 0.0]],
+            y=ys or [[0.0, 0.0]],
+            scales=scales,
+            colors=["#1F1F1F"],
+            stroke_width=3.0,
+            line_style="dashed",
+            visible=bool(xs),
+            enable_hover=False,
+        )
+
+    def _css(self) -> str:
+        fluid = (
+            f".{self._uid} {{ width: 100% !important; height: auto !important; "
+            f"aspect-ratio: {self.width} / {self.height}; "
+            # as wide as the page, but never taller than the screen: the class sees it all
+            f"max-width: min({self._max_width}px, "
+            f"calc((100vh - 110px) * {self.width / self.height:.4f})); }}"
+            if self.fluid
+            else ""
+        )
+        return "<style>" + _MAP_CSS + fluid + "</style>"
+
+    # --- drawing -------------------------------------------------------------------
     def _draw(self) -> None:
-        colours = dict(zip(self.region_ids, self.colours(), strict=True))
-        colours["default_color"] = NEUTRAL
-        if self.map.colors != colours:
-            self.map.colors = colours
+        fills = dict(zip(self.region_ids, self.fills(), strict=True))
+        fills["default_color"] = NEUTRAL
+        if self.map.colors != fills:
+            self.map.colors = fills
         labels = self.labels()
         if list(self.unit_labels.text) != labels:
             self.unit_labels.text = labels
+        legend = self._legend_html()
+        if self.legend.value != legend:
+            self.legend.value = legend
+        access = self._access_html()
+        if self._access.value != access:
+            self._access.value = access
+
+    def region_title(self, region: str) -> str:
+        """What a screen reader (and a long press) says for ``region``."""
+        view = self._views.get(region) or {}
+        units = view.get("label")
+        text = f"{self.region_name(region)}, held by {self.holder(region)}"
+        return text + (f", {units}" if units else "")
+
+    def _access_html(self) -> str:
+        titles = {rid: self.region_title(rid) for rid in self.region_ids}
+        label = f"Map of {self.state.game.title}. {self.text}"
+        shown = {p.id: p.text for p in self.placed}
+        names = [shown.get(rid, "") for rid in self.region_ids]
+        return (
+            "<img alt='' src='data:,' style='display:none' class='hcgames-access' "
+            f'data-label="{escape(label)}" data-titles="{escape(json.dumps(titles))}" '
+            f'data-names="{escape(json.dumps(names))}" '
+            f'onerror="{escape(_ACCESS_JS)}">'
+        )
+
+    def _legend_html(self) -> str:
+        return legend_html(self, self._sea, self.short_names, bool(self.straits.visible))
+
+    def region_name(self, region: str) -> str:
+        return self.names.get(region, region)
 
     def _push_selection(self) -> None:
         self.map.selected = list(self.selection) or None
@@ -309,6 +490,130 @@ class MapView(RegionView):
         data = content.get("data") or {}
         region = data.get("id") if isinstance(data, dict) else None
         self._hover(str(region) if region is not None else None)
+
+    def add_places(
+        self, places: Sequence[tuple[str, float, float]], colour: str = "#111111"
+    ) -> bqplot.Mark:
+        """Mark real places (``(name, lon, lat)``: battle sites, cities) with a dot
+        and their name beside it, e.g. on a history map. Returns the new marks' group."""
+        pixels = [self.projection_fit.pixel(lon, lat) for _, lon, lat in places]
+        scales = self.unit_labels.scales
+        dots = bqplot.Scatter(
+            x=[x for x, _ in pixels],
+            y=[self.height - y for _, y in pixels],
+            scales=scales,
+            colors=[colour],
+            stroke="#FFFFFF",
+            stroke_width=2.0,
+            default_size=90,
+            marker="diamond",
+            enable_hover=False,
+        )
+        names = bqplot.Label(
+            x=[x for x, _ in pixels],
+            y=[self.height - y for _, y in pixels],
+            text=[name for name, _, _ in places],
+            scales=scales,
+            colors=[colour],
+            default_size=13,
+            font_weight="bold",
+            align="start",
+            x_offset=9,
+            y_offset=4,
+            enable_hover=False,
+        )
+        self.figure.marks = [*self.figure.marks, dots, names]
+        return names
+
+
+_SEA_INK = "#1F4E79"
+_SYMBOLS = {
+    "capital": ("\u2605", "capital"),
+    "great": ("\u25a0", "great fort"),
+    "small": ("\u25b2", "small fort"),
+}
+
+_MAP_CSS = (
+    ".hcgames-figure text.label, .hcgames-figure .label text { pointer-events: none; "
+    "paint-order: stroke; stroke: #FFFFFF; stroke-width: 3px; stroke-linejoin: round; }"
+    # sea names in italics, as atlases print them (bqplot sets the colour inline)
+    ".hcgames-figure text.label[style*='rgb(31, 78, 121)'] { font-style: italic; }"
+    ".hcgames-map path.event_layer:focus { outline: none; stroke: #000000 !important; "
+    "stroke-width: 4px !important; stroke-opacity: 1 !important; stroke-dasharray: 6 3; }"
+    ".hcgames-legend { font-size: 14px; line-height: 1.5; }"
+    ".hcgames-legend .hc-key { display: inline-flex; align-items: center; gap: 5px; "
+    "margin: 2px 14px 2px 0; }"
+)
+
+# Gives the figure a role and label, every clickable region a title (name and holder),
+# a place in the Tab order and Enter/Space to click it. Runs from an <img onerror>,
+# the one way a widget's HTML may run code in both JupyterLab and Voila.
+_ACCESS_JS = (
+    "var img=this,root=img.closest('.hcgames-map');if(!root)return;"
+    "var titles=JSON.parse(img.dataset.titles),label=img.dataset.label,tries=0;"
+    "var n=Object.keys(titles).length;"
+    "(function go(){var svg=root.querySelector('svg.svg-figure'),"
+    "paths=root.querySelectorAll('path.event_layer');"
+    "if(!svg||paths.length<n){if(tries++<100)setTimeout(go,300);return;}"
+    "svg.setAttribute('role','group');svg.setAttribute('aria-label',label);"
+    # bqplot moves a picked region's path to the end: find each by its bound feature
+    "paths.forEach(function(p){var d=p.__data__,id=d&&d.id;if(!(id in titles))return;"
+    "p.setAttribute('tabindex','0');p.setAttribute('role','button');"
+    "p.setAttribute('aria-label',titles[id]);"
+    "var t=p.querySelector('title');if(!t){t=document.createElementNS("
+    "'http://www.w3.org/2000/svg','title');p.appendChild(t);}t.textContent=titles[id];"
+    "if(!p.dataset.hcKeys){p.dataset.hcKeys='1';p.addEventListener('keydown',function(e){"
+    "if(e.key==='Enter'||e.key===' '){e.preventDefault();"
+    "p.dispatchEvent(new MouseEvent('click',{bubbles:true}));}});}});})();"
+)
+
+
+def legend_html(
+    view: RegionView, sea: Sequence[bool], short_names: dict[str, str], straits: bool
+) -> str:
+    """The key under a map or board: sides, unheld land and sea, symbols, labels."""
+    state = view.state
+    players = range(len(state.game.player_names))
+    styles = [side_of(state, p) for p in players]
+    keys = []
+    for player, style in zip(players, styles, strict=True):
+        fill = region_fill(player, False, state)
+        keys.append((swatch(fill), f"{escape(state.side_name(player))} ({escape(style.short)})"))
+    keys.append((swatch(region_colour(None)), "land held by nobody"))
+    if any(sea):
+        keys.append((swatch(region_colour(None, True)), "<i>sea</i> held by nobody"))
+    sides = {str(v.get("side", "")) for v in view._views.values()}
+    if any("independent" in s for s in sides):
+        keys.append((swatch(region_colour(None)), "independent army (not a player)"))
+    extra = [s for s in (side_of(state, p) for p in players)]
+    names = " ".join(view.region_name(r) for r in view.region_ids)
+    texts = " ".join(getattr(view, "names", {}).values()) + names
+    for symbol, meaning in _SYMBOLS.values():
+        if any(symbol in p.text for p in getattr(view, "placed", [])) or symbol in texts:
+            keys.append((f"<b>{symbol}</b>", meaning))
+    if straits:
+        keys.append(("<b>- - -</b>", "neighbours across a strait"))
+    for label, meaning in _label_key(state.game.id):
+        keys.append((f"<b>{escape(label)}</b>", escape(meaning)))
+    body = "".join(f"<span class='hc-key'>{a}<span>{b}</span></span>" for a, b in keys)
+    if short_names:
+        numbered = sorted(short_names.items(), key=lambda kv: int(kv[1]) if kv[1].isdigit() else 0)
+        body += (
+            "<div><b>Numbers on the map:</b> "
+            + "; ".join(f"<b>{escape(n)}</b> {escape(view.region_name(r))}" for r, n in numbered)
+            + "</div>"
+        )
+    return pattern_defs(extra) + f"<div role='note' aria-label='Map key'>{body}</div>"
+
+
+def _label_key(game_id: str) -> list[tuple[str, str]]:
+    from hcgames.data import read_json
+
+    try:
+        rows = read_json("legends.json").get("games", {}).get(game_id, [])
+    except Exception:  # a missing key file must not break a map
+        return []
+    return [(str(a), str(b)) for a, b in rows]
 
 
 class BoardView(RegionView):
@@ -392,6 +697,8 @@ class BoardView(RegionView):
             background_style={"fill": "#FBFBF8"},
             layout=widgets.Layout(width=f"{width}px", height=f"{height}px"),
         )
+        # bqplot's own PanZoom leaves labels behind and swallows clicks: not offered
+        self.figure.display_toolbar = False
         self.figure.add_class("hcgames-figure")
         self.nodes.observe(self._on_nodes_selected, names=["selected"])
         self.nodes.observe(self._on_nodes_hovered, names=["hovered_point"])

@@ -1,0 +1,295 @@
+"""Every game's map in a real browser, as a class sees it projected.
+
+Small temporary notebooks show each map (both Duels campaign maps, the Classical
+map, the Historical world map), so these checks do not wait for the lesson
+notebooks. On each page: one visible name per territory (or a number that the key
+explains), a legend, no two names overlapping, the same side in the same colour on
+every map, side colours and unheld fills at least 3:1 apart in greyscale, no pan or
+zoom control, and a click (and a keyboard Enter) on a region still reaching Python.
+
+``python tests/test_browser_maps.py docs/maps`` also photographs every map at
+1366x768 and 1024x700 (the README's pictures).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script
+    sys.path.insert(0, str(ROOT))
+
+from hcgames.factions import contrast_ratio  # noqa: E402
+from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, PAGE_TIMEOUT_MS, Voila  # noqa: E402
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed"),
+]
+
+#: notebook name -> (game id, options); each shows one map with its default options
+MAPS = {
+    "duels-standard": ("conqueror-duels", {}),
+    "duels-gallic-wars": ("conqueror-duels", {"scenario": "gallic-wars"}),
+    "duels-5-6": ("conqueror-duels", {"scenario": "alexanders-conquest"}),
+    "classical": ("classical-conquests", {"players": 4}),
+    "historical": ("historical-conquest", {"players": 4}),
+}
+
+CELL = """
+import sys
+sys.path.insert(0, {root!r})
+import random
+import hcgames
+from hcgames.play import sample_outcome
+from hcgames.widgets import MapView
+state = hcgames.load({game!r}, **{options!r}).new_game(seed=4)
+rng = random.Random(4)
+for _ in range(80):  # a game under way: regions held by every side
+    if state.is_terminal():
+        break
+    if state.is_chance():
+        state.apply(sample_outcome(state.chance_outcomes(), rng))
+    else:
+        state.apply(rng.choice(state.legal_actions()))
+MapView(state)
+"""
+
+
+def write_notebooks(folder: Path) -> None:
+    import nbformat
+
+    for name, (game, options) in MAPS.items():
+        notebook = nbformat.v4.new_notebook()
+        source = CELL.format(root=str(ROOT), game=game, options=options).strip()
+        notebook.cells = [nbformat.v4.new_code_cell(source)]
+        notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+        nbformat.write(notebook, folder / f"{name}.ipynb")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Voila]:
+    folder = tmp_path_factory.mktemp("maps")
+    write_notebooks(folder)
+    voila = Voila(folder)
+    yield voila
+    voila.stop()
+
+
+def open_map(browser: Any, server: Voila, name: str, size: tuple[int, int] = (1366, 768)) -> Any:
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    page.goto(server.url(f"{name}.ipynb"), timeout=PAGE_TIMEOUT_MS, wait_until="load")
+    page.wait_for_selector(".hcgames-map svg.svg-figure", timeout=PAGE_TIMEOUT_MS)
+    # the accessibility script has run once every region has its title
+    page.wait_for_function(
+        "document.querySelectorAll('.hcgames-map path.event_layer[tabindex]').length > 0",
+        timeout=60_000,
+    )
+    page.wait_for_timeout(500)  # labels are drawn after the paths
+    return page
+
+
+FACTS_JS = """
+() => {
+  const root = document.querySelector('.hcgames-map');
+  const access = root.querySelector('img.hcgames-access');
+  const names = JSON.parse(access.dataset.names);
+  const labels = [...root.querySelectorAll('svg.svg-figure text.label')]
+    .filter(t => t.textContent.trim() && t.getBoundingClientRect().width > 0)
+    .map(t => { const r = t.getBoundingClientRect();
+                return {text: t.textContent.trim(), box: [r.left, r.top, r.right, r.bottom],
+                        size: parseFloat(getComputedStyle(t).fontSize)}; });
+  const legend = root.querySelector('.hcgames-legend');
+  const keys = [...legend.querySelectorAll('.hc-key')].map(k => {
+    const rect = k.querySelector('rect');
+    let fill = rect ? rect.getAttribute('fill') : null;
+    const m = fill && fill.match(/url\\(#(.+)\\)/);
+    if (m) fill = document.getElementById(m[1]).querySelector('rect').getAttribute('fill');
+    return {text: k.innerText.trim(), fill: fill};
+  });
+  const figure = root.querySelector('svg.svg-figure').getBoundingClientRect();
+  return {names, labels, keys, legendText: legend.innerText,
+          figureWidth: figure.width, pageWidth: document.documentElement.clientWidth,
+          figureHeight: figure.height, screenHeight: window.innerHeight,
+          toolbar: [...root.querySelectorAll(
+              '.toolbar, button[title*="zoom" i], button[title*="pan" i]')]
+            .filter(e => e.getBoundingClientRect().width > 0).length,
+          titles: [...root.querySelectorAll('path.event_layer title')].map(t => t.textContent)};
+}
+"""
+
+
+def facts(page: Any) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate(FACTS_JS)
+    return result
+
+
+def overlap(a: list[float], b: list[float], slack: float = 1.0) -> bool:
+    across = a[0] + slack < b[2] and b[0] + slack < a[2]
+    return across and a[1] + slack < b[3] and b[1] + slack < a[3]
+
+
+@pytest.mark.parametrize("name", list(MAPS))
+def test_every_territory_is_named_on_the_map_without_overlaps(
+    browser: Any, server: Voila, name: str
+) -> None:
+    page = open_map(browser, server, name)
+    try:
+        seen = facts(page)
+    finally:
+        page.close()
+    shown = [label["text"] for label in seen["labels"]]
+    for text in seen["names"]:
+        assert text and text in shown, f"{name}: no visible label {text!r}"
+        if text.isdigit():
+            assert f"{text} " in seen["legendText"], f"{name}: number {text} is not in the key"
+    named = [lb for lb in seen["labels"] if lb["text"] in seen["names"]]
+    assert min(lb["size"] for lb in named) >= 12
+    for a, b in itertools.combinations(named, 2):
+        assert not overlap(a["box"], b["box"]), f"{name}: {a['text']!r} overlaps {b['text']!r}"
+    assert len(seen["titles"]) == len(seen["names"])
+    assert all(" held by " in title for title in seen["titles"])
+
+
+@pytest.mark.parametrize("name", list(MAPS))
+def test_legend_colours_keep_the_contrast_rule_and_the_map_fills_the_width(
+    browser: Any, server: Voila, name: str
+) -> None:
+    page = open_map(browser, server, name, size=(1024, 700))
+    try:
+        seen = facts(page)
+    finally:
+        page.close()
+    assert seen["keys"], f"{name}: no legend"
+    assert seen["toolbar"] == 0, "no pan or zoom control is offered"
+    # as wide as the page, or as tall as the screen allows
+    assert (
+        seen["figureWidth"] >= 0.85 * seen["pageWidth"] - 80
+        or seen["figureHeight"] >= seen["screenHeight"] - 160
+    )
+    assert seen["figureWidth"] <= seen["pageWidth"]
+    assert seen["figureHeight"] <= seen["screenHeight"]
+    keys = {k["text"]: k["fill"] for k in seen["keys"] if k["fill"]}
+    unheld = [fill for text, fill in keys.items() if "held by nobody" in text]
+    sides = [fill for text, fill in keys.items() if "held by nobody" not in text]
+    sides = [f for f in sides if f not in unheld]
+    assert unheld and sides
+    for side, empty in itertools.product(sides, unheld):
+        assert contrast_ratio(side, empty) >= 3.0, f"{name}: {side} vs unheld {empty}"
+    if len(sides) == 2:  # two sides: they must be told apart in greyscale as well
+        assert contrast_ratio(*sides) >= 3.0
+
+
+def test_a_side_has_the_same_colour_on_every_map(browser: Any, server: Voila) -> None:
+    colours: dict[str, set[str]] = {}
+    for name in ("duels-standard", "duels-gallic-wars"):
+        page = open_map(browser, server, name)
+        try:
+            for key in facts(page)["keys"]:
+                if key["fill"] and "(" in key["text"]:
+                    side = key["text"].split(" (")[0]
+                    colours.setdefault(side, set()).add(key["fill"].upper())
+        finally:
+            page.close()
+    assert colours["Rome"] and len(colours["Rome"]) == 1, colours
+    assert all(len(fills) == 1 for fills in colours.values()), colours
+
+
+@pytest.mark.parametrize("name", ["duels-standard", "classical"])
+def test_a_click_and_the_keyboard_reach_python(browser: Any, server: Voila, name: str) -> None:
+    page = open_map(browser, server, name)
+    try:
+        root = page.locator(".hcgames-map").first
+        paths = root.locator("path.event_layer")
+        box = paths.nth(0).bounding_box()
+        assert box is not None
+        # click where the region really is (its own bounding box may hold other regions)
+        point = page.evaluate(
+            """() => { const p = document.querySelector('.hcgames-map path.event_layer');
+                 const len = p.getTotalLength(); const svg = p.ownerSVGElement;
+                 for (let i = 0; i < 200; i++) {
+                   const q = p.getPointAtLength(len * i / 200);
+                   const m = p.getScreenCTM(); const x = q.x * m.a + q.y * m.c + m.e,
+                         y = q.x * m.b + q.y * m.d + m.f;
+                   for (const [dx, dy] of [[4,4],[-4,4],[4,-4],[-4,-4]]) {
+                     const el = document.elementFromPoint(x + dx, y + dy);
+                     if (el === p) return [x + dx, y + dy]; } }
+                 return null; }"""
+        )
+        assert point is not None
+        page.mouse.click(point[0], point[1])
+        page.wait_for_function(
+            "document.querySelector('.hcgames-map .hcgames-text').textContent.includes('Picked')",
+            timeout=30_000,
+        )
+        # the keyboard: focus another region and press Enter
+        picked = page.evaluate("document.querySelector('.hcgames-map .hcgames-text').textContent")
+        other = next(
+            i
+            for i in range(paths.count())
+            if (paths.nth(i).get_attribute("aria-label") or "").split(",")[0] not in picked
+        )
+        paths.nth(other).focus()
+        outline = page.evaluate("parseFloat(getComputedStyle(document.activeElement).strokeWidth)")
+        assert outline >= 2
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "document.querySelector('.hcgames-map .hcgames-text').textContent.includes(' then ')",
+            timeout=30_000,
+        )
+        label = page.evaluate(
+            "document.querySelector('.hcgames-map svg.svg-figure').getAttribute('aria-label')"
+        )
+        assert label and label.startswith("Map of")
+    finally:
+        page.close()
+
+
+def photograph(out: Path) -> None:
+    """Screenshots of every map at the two classroom sizes."""
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        write_notebooks(Path(tmp))
+        voila = Voila(Path(tmp))
+        try:
+            with sync_playwright() as playwright:
+                chromium = playwright.chromium.launch(
+                    executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
+                )
+                for name in MAPS:
+                    for size in ((1366, 768), (1024, 700)):
+                        page = open_map(chromium, voila, name, size)
+                        box = page.locator(".hcgames-map").first.bounding_box()
+                        page.screenshot(
+                            path=str(out / f"{name}-{size[0]}.png"), full_page=True, clip=box
+                        )
+                        print(name, size, json.dumps(facts(page)["names"])[:80])
+                        page.close()
+                chromium.close()
+        finally:
+            voila.stop()
+
+
+if __name__ == "__main__":
+    photograph(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/maps"))
