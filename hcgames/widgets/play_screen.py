@@ -94,6 +94,9 @@ _STYLE = """<style>
 .hcgames-play .widget-inline-hbox, .hcgames-play input {
   font-size: 15px; --jp-widgets-font-size: 15px; }
 .hcgames-play .hcgames-card { font-size: 15px; }
+.hcgames-play .widget-select option { font-size: 15px; }
+.hcgames-play table.hcgames-events th, .hcgames-play table.hcgames-events td {
+  font-size: 15px; }
 .hcgames-play .widget-select select { line-height: 1.35; }
 .hcgames-play .hcgames-phase { font-size: 15px; }
 .hcgames-play .hcgames-banner { font-size: 19px; font-weight: bold; margin: 2px 0; }
@@ -304,6 +307,7 @@ class PlayApp(GameStepper):
         self.picker.choice.description = ""
         self.picker.choice.layout.width = "100%"
         self.picker.choice.observe(self._on_pick, names=["value"])
+        self.picker.text_line.layout.display = "none"  # the banner says it in fewer words
         self.picker.set_regions([])  # list again: grouped, in plain words, nothing picked
         self._ready = True
         self._run_bots()
