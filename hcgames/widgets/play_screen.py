@@ -297,7 +297,7 @@ class PlayApp(GameStepper):
             self._region_names.update(
                 {r: view.region_name(r) for r in view.region_ids if view.region_name(r) != r}
             )
-        self._build_controls(large_text)
+        self._build_controls(large_text, map_width)
         self.picker.preselect = False
         self.picker.grouped = True
         self.picker.describe = self.describe_action
@@ -305,9 +305,11 @@ class PlayApp(GameStepper):
         self.picker.apply_button.icon = "play"
         self.picker.apply_button.tooltip = "Play the move picked in the list"
         self.picker.choice.description = ""
-        self.picker.choice.layout.width = "100%"
+        self.picker.choice.layout.width = "calc(100% - 12px)"
         self.picker.choice.observe(self._on_pick, names=["value"])
         self.picker.text_line.layout.display = "none"  # the banner says it in fewer words
+        if self.cards_view is not None:
+            self.cards_view.text_line.layout.display = "none"  # the cards themselves show it
         self.picker.set_regions([])  # list again: grouped, in plain words, nothing picked
         self._ready = True
         self._run_bots()
@@ -365,7 +367,7 @@ class PlayApp(GameStepper):
         self._reseat()
 
     # --- the controls ----------------------------------------------------------------
-    def _build_controls(self, large_text: bool) -> None:
+    def _build_controls(self, large_text: bool, map_width: int) -> None:
         game = self.game
         n = game.num_players
         self.mode_buttons = widgets.ToggleButtons(
@@ -447,7 +449,11 @@ class PlayApp(GameStepper):
         )
         self.demo_controls = demo
         board = [v for v in (self.map_view, self.board_view, self.cards_view) if v is not None]
-        self.board_column = widgets.VBox(board, layout=widgets.Layout(flex="0 1 auto"))
+        # As wide as the map: a long sentence under it wraps instead of pushing the
+        # choices off the row.
+        self.board_column = widgets.VBox(
+            board, layout=widgets.Layout(flex="0 1 auto", width=f"{map_width + 8}px")
+        )
         self.side_column = widgets.VBox(
             [self.picker, self.odds_line, self.roll_box, demo, self.back_button],
             layout=widgets.Layout(flex="1 1 340px", min_width="340px", max_width="640px"),
