@@ -69,8 +69,10 @@ BOT_LEVELS: dict[str, BotLevel] = {
         "Hard", "mcts", "The computer tries many moves ahead before it plays (it is slower)."
     ),
 }
-#: Levels too slow in a game to keep a click quick (a whole bot turn over 2 s; see
-#: bench/bench_widgets.py): the screen does not offer them there.
+#: Levels too slow in a game to keep a click quick: the screen does not offer them
+#: there. Measured by bench/bench_widgets.py: with "hard" the slowest Play click took
+#: 2.1 s in Duels and 1.6 s in Speros; the games below need about a second per move
+#: of the computer, and several moves a turn.
 TOO_SLOW: dict[str, frozenset[str]] = {
     "hard": frozenset({"classical-conquests", "conquest-1972", "historical-conquest"}),
 }
