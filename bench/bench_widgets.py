@@ -1,5 +1,9 @@
 """Widget speed figures (printed by bench/run.py, never asserted).
 
+The play screen (PlayApp) is timed per game and computer level: a "Play this move"
+click (the move, the computer's whole answer, the redrawn screen) and picking a choice
+(outlining it and counting its exact odds).
+
 Target: one click on a stepper's Step button costs under 50 ms of Python time (the
 browser's drawing comes on top). Measured on a stepper that shows the game's map
 (or board, or card rows when that is all the game has), for the toy game of the
@@ -80,6 +84,79 @@ def _click_times(state: State, clicks: int) -> list[float]:
     return times
 
 
+#: the games the play screen is measured on, as a play notebook shows them
+PLAY_GAMES = {
+    "conqueror-duels": {"scenario": "gallic-wars"},
+    "classical-conquests": {"players": 2},
+    "conquest-1972": {"scenario": "skirmish"},
+    "conquest-of-speros": {"players": 2},
+    "historical-conquest": {"players": 2},
+}
+
+
+def _play_click_times(name: str, options: dict[str, Any], level: str, clicks: int) -> list[float]:
+    """Python time of "Play this move" clicks on the play screen against the computer:
+    the student's move, the computer's whole answer and the redrawn screen."""
+    import random
+
+    from hcgames.widgets import PlayApp
+
+    app = PlayApp(hcgames.load(name, **options), humans=(0,), bot=level, seed=1)
+    rng = random.Random(1)
+    times = []
+    for _ in range(clicks):
+        if app.state.is_terminal():
+            break
+        shown = app.picker.shown
+        app.picker.pick(shown[rng.randrange(len(shown))])
+        start = time.perf_counter()
+        app.picker.apply_button.click()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def _pick_times(name: str, options: dict[str, Any], picks: int) -> list[float]:
+    """Python time of picking a choice: outlining it and stating its exact odds."""
+    from hcgames.widgets import PlayApp
+
+    app = PlayApp(hcgames.load(name, **options), humans=(0,), bot="random", seed=1)
+    times = []
+    for action in app.picker.shown[:picks]:
+        start = time.perf_counter()
+        app.picker.pick(action)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def play_screen(quick: bool = False) -> list[tuple[str, float, str]]:
+    """Click-to-screen-updated figures of the play screen, per game and level."""
+    from hcgames.widgets.play_screen import bot_levels
+
+    figures: list[tuple[str, float, str]] = []
+    clicks = 8 if quick else 25
+    for name, options in PLAY_GAMES.items():
+        game = hcgames.load(name, **options)
+        for level in bot_levels(game) if not quick else ["medium"]:
+            times = sorted(_play_click_times(name, options, level, clicks))
+            if times:
+                figures.append(
+                    (
+                        f"Play click, {name}, computer {level}: median",
+                        statistics.median(times) * 1000,
+                        "ms",
+                    )
+                )
+                figures.append(
+                    (f"Play click, {name}, computer {level}: slowest", times[-1] * 1000, "ms")
+                )
+        picks = sorted(_pick_times(name, options, 20))
+        if picks:
+            figures.append((f"Pick a choice, {name}: slowest", picks[-1] * 1000, "ms"))
+        if quick:
+            break
+    return figures
+
+
 def run(quick: bool = False) -> list[tuple[str, float, str]]:
     clicks = 40 if quick else 150
     sent = _encode_like_a_kernel()
@@ -95,6 +172,7 @@ def run(quick: bool = False) -> list[tuple[str, float, str]]:
         figures.append((f"Step click, {label}: median (target < 50)", median, "ms"))
         figures.append((f"Step click, {label}: 90th percentile", p90, "ms"))
         figures.append((f"Step click, {label}: widget messages", per_click, "kB/click"))
+    figures.extend(play_screen(quick))
     return figures
 
 

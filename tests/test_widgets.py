@@ -513,6 +513,8 @@ def test_play_app_lets_bots_answer_and_back_returns_to_the_human() -> None:
     assert app.state.current_player == 1  # Alpha's whole first turn was played by the bot
     assert app.dice.layout.display == "none"
     first = snap(app.state)
+    assert app.picker.apply_button.disabled  # nothing is picked for the student
+    app.picker.pick(app.picker.shown[0])
     app.picker.apply_button.click()
     state = app.state
     assert state.is_terminal() or state.current_player == 1

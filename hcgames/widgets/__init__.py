@@ -21,10 +21,13 @@ from hcgames.widgets.charts import BattlePanel, ScoreChart, Timeline, year_label
 from hcgames.widgets.lesson import Quiz, QuizItem, table
 from hcgames.widgets.maps import BoardView, MapView, RegionView
 from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog, HistoryCard
-from hcgames.widgets.stepper import BOT_NAMES, GameStepper, PlayApp, make_bot
+from hcgames.widgets.play_screen import BOT_LEVELS, MODES, PlayApp
+from hcgames.widgets.stepper import BOT_NAMES, GameStepper, make_bot
 
 __all__ = [
+    "BOT_LEVELS",
     "BOT_NAMES",
+    "MODES",
     "PALETTE",
     "ActionPicker",
     "BattlePanel",

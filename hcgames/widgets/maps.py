@@ -200,6 +200,20 @@ class RegionView(View):
         finally:
             self._syncing = False
 
+    def highlight(self, regions: Sequence[str]) -> None:
+        """Outline these regions (a choice's source and target) without telling the
+        listeners: showing a choice on the map must not narrow the list of choices."""
+        shown = [r for r in regions if r in self._index][-2:]
+        if shown == self.selection:
+            return
+        self.selection = shown
+        self._syncing = True
+        try:
+            self._push_selection()
+        finally:
+            self._syncing = False
+        self._show_text()
+
     def _set_selection(self, regions: list[str]) -> None:
         self.selection = regions
         self._syncing = True

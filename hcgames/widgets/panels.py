@@ -20,7 +20,17 @@ from hcgames.core import Action, State
 from hcgames.play import sample_outcome
 from hcgames.widgets._base import View, guarded
 
-__all__ = ["ActionPicker", "CardRowsView", "DicePanel", "EventLog", "HistoryCard"]
+__all__ = [
+    "CHOICE_KINDS",
+    "ActionPicker",
+    "CardRowsView",
+    "DicePanel",
+    "EventLog",
+    "HistoryCard",
+    "choice_kind",
+    "group_by_result",
+    "times_in",
+]
 
 ActionCallback = Callable[[Action], Any]
 
@@ -37,24 +47,96 @@ def _percent(p: Fraction) -> str:
     return f"{float(p):.1%}"
 
 
+#: the kinds of choices, in the order the grouped picker lists them
+CHOICE_KINDS = ("Attack", "Move", "Recruit or build", "Play a card", "Other", "End the phase")
+#: (word, kind): the first word found in an action's class name decides its kind; the
+#: words of "End the phase" must start the name ("Defend" does not end a phase)
+_KIND_WORDS: tuple[tuple[str, str], ...] = (
+    ("draw", "Other"),  # offering, accepting or declining a draw (CONQUEST)
+    ("attack", "Attack"),
+    ("confiscate", "Attack"),
+    ("exile", "Attack"),
+    ("raze", "Attack"),
+    ("obliterate", "Attack"),
+    ("move", "Move"),
+    ("march", "Move"),
+    ("recall", "Move"),
+    ("travel", "Move"),
+    ("recruit", "Recruit or build"),
+    ("buyhero", "Play a card"),
+    ("buy", "Recruit or build"),
+    ("settle", "Recruit or build"),
+    ("build", "Recruit or build"),
+    ("upgrade", "Recruit or build"),
+    ("placecity", "Recruit or build"),
+    ("deploy", "Recruit or build"),
+    ("lead", "Recruit or build"),
+    ("card", "Play a card"),
+    ("hero", "Play a card"),
+    ("hand", "Play a card"),
+    ("interrupt", "Play a card"),
+    ("explore", "Play a card"),
+    ("discard", "Play a card"),
+    ("retire", "Play a card"),
+    ("abilit", "Play a card"),
+    ("accept", "Play a card"),
+    ("bonus", "Play a card"),
+    ("pick", "Play a card"),
+    ("plan", "Play a card"),
+)
+_END_WORDS = ("end", "pass", "stop", "done", "finish")
+OTHER_KIND = "Other"
+
+
+def choice_kind(action: Action) -> str:
+    """The kind of a choice (one of :data:`CHOICE_KINDS`) from its class name."""
+    name = type(action).__name__.lower()
+    if name.startswith(_END_WORDS):
+        return "End the phase"
+    for word, kind in _KIND_WORDS:
+        if word in name:
+            return kind
+    return OTHER_KIND
+
+
+_KIND_ORDER = {kind: i for i, kind in enumerate(CHOICE_KINDS)}
+
+
 class ActionPicker(View):
     """Lists the legal actions (``str`` of each) and applies the one picked.
 
     :meth:`set_regions` narrows the list to actions whose ``state.action_regions``
     start with the picked regions (source, then target); the map views call it.
+
+    ``preselect=False`` leaves the list without a choice until one is clicked (the
+    Apply button stays off until then); ``describe`` gives the words shown for an
+    action (``str`` by default); ``grouped=True`` orders the list by kind of choice
+    (:data:`CHOICE_KINDS`) with a row of buttons that shows one kind at a time.
     """
 
     def __init__(
-        self, state: State, on_action: ActionCallback | None = None, rows: int = 8
+        self,
+        state: State,
+        on_action: ActionCallback | None = None,
+        rows: int = 8,
+        *,
+        preselect: bool = True,
+        describe: Callable[[Action], str] | None = None,
+        grouped: bool = False,
     ) -> None:
         self.state = state
         self.on_action = on_action
         self.max_rows = rows
+        self.preselect = preselect
+        self.describe = describe or str
+        self.grouped = grouped
         self.regions: list[str] = []
         self.actions: list[Action] = []
         self.shown: list[Action] = []
+        self.kind = ""
         self.no_match = False
         self._legal_key: tuple[Action, ...] | None = None
+        self._filling = False
         self.choice = widgets.Select(
             options=[],
             rows=rows,
@@ -62,6 +144,13 @@ class ActionPicker(View):
             layout=widgets.Layout(width="95%"),
             tooltip="Legal actions; use the arrow keys, then Apply",
         )
+        self.kinds = widgets.ToggleButtons(
+            options=[],
+            tooltip="Show one kind of choice",
+            style={"button_width": "auto"},
+            layout=widgets.Layout(display="none"),
+        )
+        self.kinds.add_class("hcgames-kinds")
         self.apply_button = widgets.Button(
             description="Apply",
             icon="check",
@@ -74,20 +163,25 @@ class ActionPicker(View):
         )
         self.apply_button.on_click(lambda _b: self.apply())
         self.show_all_button.on_click(lambda _b: self.set_regions([]))
-        buttons = widgets.HBox([self.apply_button, self.show_all_button])
-        super().__init__([self.choice, buttons])
+        self.choice.observe(self._on_choice, names=["value"])
+        self.kinds.observe(self._on_kind, names=["value"])
+        self.buttons = widgets.HBox([self.apply_button, self.show_all_button])
+        super().__init__([self.kinds, self.choice, self.buttons])
         self.update(state)
 
     @property
     def selected_action(self) -> Action | None:
-        """The action picked in the list (the first shown one by default)."""
+        """The action picked in the list (with ``preselect``, the first shown one)."""
         index = self.choice.value
         if index is None or not (0 <= index < len(self.actions)):
             return None
         return self.actions[index]
 
     def pick(self, action: Action) -> None:
-        """Pick ``action`` in the list (it must be shown)."""
+        """Pick ``action`` in the list (it must be among the regions' matches)."""
+        if self.grouped and self.kind and choice_kind(action) != self.kind:
+            self.kind = ""
+            self._fill()
         for i, shown in enumerate(self.actions):
             if shown == action and shown in self.shown:
                 self.choice.value = i
@@ -109,6 +203,7 @@ class ActionPicker(View):
     def set_regions(self, regions: Sequence[str]) -> None:
         """Show only the actions that involve these picked regions (``[]``: all)."""
         self.regions = list(regions)
+        self.kind = ""
         self._fill()
         self._show_text()
 
@@ -119,6 +214,7 @@ class ActionPicker(View):
             self._legal_key = legal
             self.actions = list(legal)
             self.regions = []
+            self.kind = ""
             self._fill()
         self._show_text()
 
@@ -126,20 +222,58 @@ class ActionPicker(View):
         matches = self.matching(self.regions)
         # Nothing involves the picked regions: say so, and keep every action listed.
         self.no_match = bool(self.regions) and not matches
-        self.shown = matches if matches or not self.regions else list(self.actions)
+        shown = matches if matches or not self.regions else list(self.actions)
+        if self.grouped:
+            shown.sort(key=lambda a: _KIND_ORDER[choice_kind(a)])  # stable: keeps the game's order
+            counts: dict[str, int] = {}
+            for action in shown:
+                kind = choice_kind(action)
+                counts[kind] = counts.get(kind, 0) + 1
+            if self.kind not in counts:
+                self.kind = ""
+            self._filling = True
+            try:
+                self.kinds.options = [(f"All ({len(shown)})", "")] + [
+                    (f"{kind} ({n})", kind) for kind, n in counts.items()
+                ]
+                self.kinds.value = self.kind
+            finally:
+                self._filling = False
+            self.kinds.layout.display = None if len(counts) > 1 else "none"
+            if self.kind:
+                shown = [a for a in shown if choice_kind(a) == self.kind]
+        self.shown = shown
         position = {a: i for i, a in enumerate(self.actions)}
-        options = [(str(a), position[a]) for a in self.shown]
-        self.choice.rows = min(self.max_rows, max(3, len(options)))
-        self.choice.options = options
-        self.choice.value = options[0][1] if options else None
-        self.apply_button.disabled = not options
+        options = [(self.describe(a), position[a]) for a in self.shown]
+        self._filling = True
+        try:
+            self.choice.rows = min(self.max_rows, max(3, len(options)))
+            self.choice.options = options
+            self.choice.value = options[0][1] if options and self.preselect else None
+        finally:
+            self._filling = False
+        self._on_choice()
+
+    def _on_kind(self, change: dict[str, Any]) -> None:
+        if self._filling:
+            return
+        self.kind = str(change["new"] or "")
+        self._fill()
+        self._show_text()
+
+    def _on_choice(self, _change: dict[str, Any] | None = None) -> None:
+        self.apply_button.disabled = self.selected_action is None
 
     @guarded
     def apply(self) -> None:
         """Play the picked action (through ``on_action`` when given)."""
         action = self.selected_action
         if action is None:
-            self.say("No action is picked: the list is empty.")
+            self.say(
+                "No action is picked: click one in the list first."
+                if self.shown
+                else "No action is picked: the list is empty."
+            )
             return
         if self.on_action is not None:
             self.on_action(action)
@@ -154,23 +288,89 @@ class ActionPicker(View):
             base += f"; none involves {' then '.join(self.regions)}, so all are listed"
         elif self.regions:
             base += f"; {len(self.shown)} involve {' then '.join(self.regions)}"
+        if self.kind:
+            base += f"; showing the {len(self.shown)} of kind {self.kind!r}"
         return base + "."
+
+
+def times_in(p: Fraction) -> str:
+    """An exact chance in words a class reads aloud: ``Fraction(13, 18)`` gives
+    ``"13 times in 18"``."""
+    times = "time" if p.numerator == 1 else "times"
+    return f"{p.numerator} {times} in {p.denominator}"
+
+
+#: the most outcomes a dice panel tries one by one to group them by their result
+MAX_GROUPED_OUTCOMES = 64
+
+
+def result_words(
+    before: Mapping[str, Mapping[str, Any]],
+    after: Mapping[str, Mapping[str, Any]],
+    state: State,
+    names: Mapping[str, str] | None = None,
+) -> str:
+    """What changed on the map between two ``region_views()``, in words."""
+    parts = []
+    for region, old in before.items():
+        new = after.get(region, {})
+        name = (names or {}).get(region, region)
+        if new.get("owner") != old.get("owner"):
+            owner = new.get("owner")
+            if isinstance(owner, int):
+                parts.append(f"{state.player_name(owner)} takes {name}")
+            else:
+                parts.append(f"{name} is emptied")
+        elif (new.get("label") or "") != (old.get("label") or ""):
+            parts.append(
+                f"{name}: {old.get('label') or 'empty'} becomes {new.get('label') or 'empty'}"
+            )
+    return "; ".join(parts) or "nothing changes on the map"
+
+
+def group_by_result(
+    state: State,
+    outcomes: Sequence[tuple[Action, Fraction]],
+    names: Mapping[str, str] | None = None,
+) -> list[tuple[str, list[tuple[Action, Fraction]]]] | None:
+    """The outcomes of a chance step grouped by what they do to the map (most likely
+    result first), or ``None`` when that does not tell them apart."""
+    before = state.region_views()
+    if not before or not 1 < len(outcomes) <= MAX_GROUPED_OUTCOMES:
+        return None
+    groups: dict[str, list[tuple[Action, Fraction]]] = {}
+    for outcome, p in outcomes:
+        after = state.copy()
+        after.apply(outcome)
+        words = result_words(before, after.region_views() or {}, state, names)
+        groups.setdefault(words, []).append((outcome, p))
+    if len(groups) < 2:
+        return None
+    return sorted(groups.items(), key=lambda item: -sum(p for _, p in item[1]))
 
 
 class DicePanel(View):
     """At a chance step: roll with a seeded generator, or set the outcome yourself.
 
-    The list shows every outcome with its exact probability, so a class can ask
-    "what if the attacker had rolled a 4?" and apply exactly that.
+    The list shows every outcome with its exact probability, grouped by what it does
+    on the map when the outcomes differ there (``"Rome takes Alpes"``), so a class
+    can ask "what if the attacker had rolled a 4?" and apply exactly that.
+    ``names`` turns region ids into the names used in those words.
     """
 
     def __init__(
-        self, state: State, on_action: ActionCallback | None = None, seed: int = 0
+        self,
+        state: State,
+        on_action: ActionCallback | None = None,
+        seed: int = 0,
+        names: Mapping[str, str] | None = None,
     ) -> None:
         self.state = state
         self.on_action = on_action
         self.rng = random.Random(seed)
+        self.names = dict(names or {})
         self.outcomes: list[tuple[Action, Fraction]] = []
+        self.results: list[tuple[str, Fraction, int]] = []
         self._key: tuple[Action, ...] | None = None
         self.choice = widgets.Dropdown(
             options=[], description="Outcome", layout=widgets.Layout(width="95%")
@@ -197,10 +397,24 @@ class DicePanel(View):
         key = tuple(o for o, _ in outcomes)
         if key != self._key:
             self._key = key
-            self.outcomes = outcomes
-            self.choice.options = [
-                (f"{o}: {p} ({_percent(p)})", i) for i, (o, p) in enumerate(outcomes)
-            ]
+            groups = group_by_result(state, outcomes, self.names) if outcomes else None
+            if groups:
+                # listed group by group, so the list index is the outcome's index
+                self.outcomes = [item for _, members in groups for item in members]
+                self.results = [
+                    (words, sum((p for _, p in members), Fraction(0)), len(members))
+                    for words, members in groups
+                ]
+                result_of = {o: words for words, members in groups for o, _ in members}
+                self.choice.options = [
+                    (f"{result_of[o]}: {o} ({p})", i) for i, (o, p) in enumerate(self.outcomes)
+                ]
+            else:
+                self.outcomes = list(outcomes)
+                self.results = []
+                self.choice.options = [
+                    (f"{o}: {p} ({_percent(p)})", i) for i, (o, p) in enumerate(outcomes)
+                ]
             self.choice.value = 0 if outcomes else None
         for control in (self.choice, self.roll_button, self.set_button):
             control.disabled = not live
@@ -240,11 +454,20 @@ class DicePanel(View):
     def text(self) -> str:
         if not self.outcomes:
             return f"{_situation(self.state)}; no dice roll or draw is pending."
-        likely = max(self.outcomes, key=lambda item: item[1])
-        return (
-            f"{_situation(self.state)}: {len(self.outcomes)} possible outcome(s); "
-            f"the likeliest is {likely[0]} with {likely[1]} ({_percent(likely[1])})."
-        )
+        chances = sorted({p for _, p in self.outcomes})
+        count = len(self.outcomes)
+        if len(chances) == 1:
+            spread = f"{count} equally likely outcome(s), each {times_in(chances[0])}"
+        else:
+            spread = (
+                f"{count} possible outcomes, from {times_in(chances[0])} to {times_in(chances[-1])}"
+            )
+        if self.results:
+            results = "; ".join(
+                f"{words}: {times_in(p)} ({_percent(p)})" for words, p, _ in self.results
+            )
+            return f"{_situation(self.state)}: {spread}. Results: {results}."
+        return f"{_situation(self.state)}: {spread}."
 
 
 class EventLog(View):
@@ -341,15 +564,17 @@ def _event_rows(state: State) -> list[dict[str, Any]]:
         ]
 
 
+# Cards keep the text size of the page around them (at least 14 px on a play screen).
 _CARD_STYLE = (
-    "display:inline-block;line-height:1.3;vertical-align:top;min-width:7em;max-width:12em;margin:3px;"
+    "display:inline-block;line-height:1.3;vertical-align:top;min-width:7em;max-width:13em;margin:3px;"
     "padding:4px 6px;border:1px solid #777;border-radius:6px;background:#FFFDF5;"
-    "font-size:90%"
+    "font-size:inherit"
 )
 _HIDDEN_STYLE = _CARD_STYLE.replace("#FFFDF5", "#C9C9C9")
+_MARKED_STYLE = _CARD_STYLE.replace("border:1px solid #777", "border:4px solid #000000")
 
 
-def _card_html(card: Mapping[str, Any]) -> str:
+def _card_html(card: Mapping[str, Any], marked: bool = False) -> str:
     name = str(card.get("name", "?"))
     if name == "hidden":
         return f"<div style='{_HIDDEN_STYLE}' title='a hidden card'><i>hidden</i></div>"
@@ -358,37 +583,69 @@ def _card_html(card: Mapping[str, Any]) -> str:
         for k, v in card.items()
         if k != "name" and v is not None and v != ""
     )
+    style, kind = (
+        (_MARKED_STYLE, "hcgames-card hcgames-card-marked")
+        if marked
+        else (
+            _CARD_STYLE,
+            "hcgames-card",
+        )
+    )
     return (
-        f"<div style='{_CARD_STYLE}'><b>{escape(name)}</b>"
-        f"<div style='font-size:85%;line-height:1.25;margin-top:2px'>{extras}</div></div>"
+        f"<div class='{kind}' style='{style}'><b>{escape(name)}</b>"
+        f"<div style='font-size:0.95em;line-height:1.25;margin-top:2px'>{extras}</div></div>"
     )
 
 
+def card_key(card: Mapping[str, Any]) -> str:
+    """What names a card in actions: its ``id`` when it has one, else its name."""
+    return str(card.get("id") or card.get("name", ""))
+
+
 class CardRowsView(View):
-    """Rows of cards (hands, markets, tableaus) from ``state.card_rows(viewer)``."""
+    """Rows of cards (hands, markets, tableaus) from ``state.card_rows(viewer)``.
+
+    :meth:`highlight` outlines the cards a choice involves (by id or name).
+    """
 
     def __init__(self, state: State, viewer: int | None = None) -> None:
         self.state = state
         self.viewer = viewer
         self.rows: dict[str, list[dict[str, Any]]] = {}
+        self.marked: frozenset[str] = frozenset()
         self.board = widgets.HTML()
+        self._drawn: tuple[Any, ...] | None = None
         super().__init__([self.board])
         self.update(state)
+
+    def highlight(self, cards: Sequence[str] | frozenset[str]) -> None:
+        """Outline the cards whose id (or name) is in ``cards`` (empty: none)."""
+        self.marked = frozenset(cards)
+        self._draw()
 
     def update(self, state: State) -> None:
         self.state = state
         rows = state.card_rows(self.viewer) or {}
-        if rows != self.rows or not self.board.value:
-            self.rows = {str(k): list(v) for k, v in rows.items()}
-            parts = []
-            for title, cards in self.rows.items():
-                body = "".join(_card_html(c) for c in cards) or "<i>(empty)</i>"
-                parts.append(
-                    f"<div style='margin:4px 0'><b>{escape(title)}</b> ({len(cards)})"
-                    f"<div>{body}</div></div>"
-                )
-            self.board.value = "".join(parts) or "<i>No cards.</i>"
+        self.rows = {str(k): list(v) for k, v in rows.items()}
+        self._draw()
         self._show_text()
+
+    def _draw(self) -> None:
+        key = (repr(self.rows), self.marked)
+        if key == self._drawn:
+            return
+        self._drawn = key
+        parts = []
+        for title, cards in self.rows.items():
+            body = (
+                "".join(_card_html(c, card_key(c) in self.marked) for c in cards)
+                or "<i>(empty)</i>"
+            )
+            parts.append(
+                f"<div style='margin:4px 0'><b>{escape(title)}</b> ({len(cards)})"
+                f"<div>{body}</div></div>"
+            )
+        self.board.value = "".join(parts) or "<i>No cards.</i>"
 
     @property
     def text(self) -> str:
@@ -396,7 +653,12 @@ class CardRowsView(View):
             f"{title}: {', '.join(str(c.get('name', '?')) for c in cards) or 'none'}"
             for title, cards in self.rows.items()
         )
-        return f"{_situation(self.state)}. {rows or 'No cards.'}"
+        marked = (
+            f" Outlined: {', '.join(sorted(self.marked))}."
+            if self.marked & {card_key(c) for cards in self.rows.values() for c in cards}
+            else ""
+        )
+        return f"{_situation(self.state)}. {rows or 'No cards.'}{marked}"
 
 
 class HistoryCard(View):

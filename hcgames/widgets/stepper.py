@@ -29,7 +29,7 @@ from hcgames.widgets._base import View, guarded
 from hcgames.widgets.maps import BoardView, MapView, RegionView
 from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog
 
-__all__ = ["BOT_NAMES", "GameStepper", "PlayApp", "make_bot"]
+__all__ = ["BOT_NAMES", "GameStepper", "make_bot"]
 
 #: the bots the Auto dropdown offers, by name
 BOT_NAMES = ("random", "greedy", "mcts")
@@ -112,6 +112,8 @@ class GameStepper(View):
         auto_bot: str = "greedy",
         humans: Iterable[int] | None = None,
         viewer: int | None = None,
+        map_width: int = 640,
+        board_width: int = 560,
     ) -> None:
         self.state = state
         self.game: Game = state.game
@@ -180,10 +182,10 @@ class GameStepper(View):
         self.cards_view: CardRowsView | None = None
         board: list[tuple[str, View]] = []
         if self.game.geojson():
-            self.map_view = MapView(state)
+            self.map_view = MapView(state, width=map_width)
             board.append(("Map", self.map_view))
         if self.game.board_layout():
-            self.board_view = BoardView(state)
+            self.board_view = BoardView(state, width=board_width)
             board.append(("Board", self.board_view))
         if state.card_rows(viewer) is not None:
             self.cards_view = CardRowsView(state, viewer=viewer)
@@ -192,7 +194,10 @@ class GameStepper(View):
             v for v in (self.map_view, self.board_view) if v is not None
         ]
         self.picker = ActionPicker(state, on_action=self._human_action)
-        self.dice = DicePanel(state, on_action=self._chance_action, seed=seed)
+        names: dict[str, str] = {}
+        for view in self.region_views:
+            names.update({r: view.region_name(r) for r in view.region_ids})
+        self.dice = DicePanel(state, on_action=self._chance_action, seed=seed, names=names)
         self.event_log = EventLog(state)
         for view in self.region_views:
             view.on_select(self.picker.set_regions)
@@ -224,7 +229,7 @@ class GameStepper(View):
         return self._auto_bots[name]
 
     def waiting_for_human(self) -> bool:
-        """True when a human seat (PlayApp) must choose before play goes on."""
+        """True when a human seat (see PlayApp) must choose before play goes on."""
         state = self.state
         return (
             self.humans is not None
@@ -400,64 +405,3 @@ class GameStepper(View):
             )
         who = state.player_name(state.current_player)
         return f"Round {state.round}, {state.phase} phase: {who} to act. {state.describe()}"
-
-
-class PlayApp(GameStepper):
-    """Play ``game`` against bots: the seats in ``humans`` choose with the picker (or
-    the map), every other seat is played by ``bot``, chance steps are rolled."""
-
-    def __init__(
-        self, game: Game, humans: Iterable[int] = (0,), bot: str = "greedy", seed: int = 0
-    ) -> None:
-        seats = sorted(set(humans))
-        for seat in seats:
-            if not 0 <= seat < game.num_players:
-                raise ValueError(
-                    f"human seat {seat} does not exist in a {game.num_players}-player game"
-                )
-        bots: dict[int, Bot | str] = {p: bot for p in range(game.num_players) if p not in seats}
-        super().__init__(
-            game.new_game(seed),
-            bots=bots,
-            seed=seed,
-            auto_bot=bot,
-            humans=seats,
-            viewer=seats[0] if seats else None,
-        )
-        self.auto_controls.layout.display = "none"
-        self._run_bots()
-        self._refresh()
-
-    def _run_bots(self) -> int:
-        played = 0
-        limit = self.game.max_actions
-        while not self.state.is_terminal() and not self.waiting_for_human() and played < limit:
-            self._advance(self.next_action(auto=True))
-            played += 1
-        return played
-
-    def _after_human(self) -> None:
-        self._run_bots()
-        self._refresh()
-
-    def _restore_to_human(self) -> None:
-        while len(self.state.history) > self._base:
-            self._restore(len(self.state.history) - 1)
-            if self.waiting_for_human():
-                return
-
-    @guarded
-    def back(self) -> bool:
-        """Undo back to the previous decision of a human player."""
-        if len(self.state.history) <= self._base:
-            self.say("This is the first position: there is nothing to undo.")
-            return False
-        before, checkpoints = self.state, dict(self._checkpoints)
-        self._restore_to_human()
-        if not self.waiting_for_human():
-            # no human decision before this one: stay where we were
-            self.state, self._checkpoints = before, checkpoints
-            self.say("There is no earlier decision of yours to go back to.")
-            return False
-        self._refresh()
-        return True

@@ -1,0 +1,829 @@
+"""The play screen: one page on which a class plays any game of the package.
+
+:class:`PlayApp` puts the map (or board, or cards) and the list of choices side by
+side on a wide screen; on a narrow one the list wraps to sit straight under the map.
+One "Play this move" button sits under the list, so choosing and playing never
+needs a scroll. Three modes are chosen with buttons, not code:
+
+* **against the computer**: the student plays one side, a bot (at the level chosen
+  from :data:`BOT_LEVELS`) plays the others, dice are rolled at once;
+* **players on one screen** (hot seat): every side is a student; in card games the
+  hand of the side to play is shown only after a "pass the screen" page;
+* **teacher demo**: bots play every side, one Step or a run of Auto at a time.
+
+Choices are listed in plain words with real names, grouped by kind; picking one
+outlines its regions on the map (or its cards) and, when dice follow, states the
+exact chance of taking the target. After a battle the dice and the result are shown
+large. The game is saved as a file (a download link) and loaded back from one; a
+file that is not a save of this game is refused with a sentence and the game on
+screen stays as it was. A "Large text" toggle enlarges everything by half for a
+projector.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from hcgames.core import Action, Event, Game, SaveError, State
+from hcgames.play import Bot
+from hcgames.widgets._base import guarded
+from hcgames.widgets.panels import card_key, times_in
+from hcgames.widgets.stepper import GameStepper, _seat_bots
+
+__all__ = [
+    "BOT_LEVELS",
+    "MODES",
+    "BotLevel",
+    "Odds",
+    "PlayApp",
+    "battle_odds",
+    "bot_levels",
+]
+
+
+@dataclass(frozen=True)
+class BotLevel:
+    """A level of the computer player as a student sees it."""
+
+    label: str  # the words on the button
+    bot: str  # a name that :func:`~hcgames.widgets.make_bot` knows
+    about: str  # one sentence for the tooltip
+
+
+#: The computer's levels, easiest first. The one place that maps what a student picks
+#: to a bot: the bots issue extends it with its own easy / medium / hard bots.
+BOT_LEVELS: dict[str, BotLevel] = {
+    "easy": BotLevel("Easy", "random", "The computer plays any allowed move, at random."),
+    "medium": BotLevel(
+        "Medium", "greedy", "The computer plays the move that looks best right now."
+    ),
+    "hard": BotLevel(
+        "Hard", "mcts", "The computer tries many moves ahead before it plays (it is slower)."
+    ),
+}
+#: Levels too slow in a game to keep a click quick: the screen does not offer them
+#: there. Measured by bench/bench_widgets.py: with "hard" the slowest Play click took
+#: 2.1 s in Duels and 1.6 s in Speros; the games below need about a second per move
+#: of the computer, and several moves a turn.
+TOO_SLOW: dict[str, frozenset[str]] = {
+    "hard": frozenset({"classical-conquests", "conquest-1972", "historical-conquest"}),
+}
+
+#: the modes, by key, with the words on their buttons (``{n}``: number of players)
+MODES: dict[str, str] = {
+    "bot": "Against the computer",
+    "hotseat": "{n} players, one screen",
+    "demo": "Teacher demo",
+}
+
+#: event kinds that report a battle (shown large after the roll)
+_BATTLE_KINDS = ("battle", "losses", "retreat", "capture")
+#: how many positions the exact-odds look-ahead may visit for one choice
+ODDS_BUDGET = 3000
+
+_STYLE = """<style>
+.hcgames-play, .hcgames-play .widget-html-content, .hcgames-play .widget-label,
+.hcgames-play .widget-button, .hcgames-play .widget-toggle-button,
+.hcgames-play .widget-select select, .hcgames-play .widget-dropdown select,
+.hcgames-play .widget-inline-hbox, .hcgames-play input {
+  font-size: 15px; --jp-widgets-font-size: 15px; }
+.hcgames-play .hcgames-card { font-size: 15px; }
+.hcgames-play .widget-select option { font-size: 15px; }
+.hcgames-play table.hcgames-events th, .hcgames-play table.hcgames-events td {
+  font-size: 15px; }
+.hcgames-play .widget-select select { line-height: 1.35; }
+.hcgames-play .hcgames-phase { font-size: 15px; }
+.hcgames-play .hcgames-banner { font-size: 19px; font-weight: bold; margin: 2px 0; }
+.hcgames-play .hcgames-odds { font-size: 16px; }
+.hcgames-play .hcgames-roll { font-size: 18px; border-left: 6px solid #0072B2;
+  background: #F3F8FC; padding: 4px 10px; border-radius: 4px; }
+.hcgames-play .hcgames-die { display: inline-block; min-width: 1.6em; text-align: center;
+  border: 2px solid #222; border-radius: 6px; background: white; margin: 0 3px;
+  font-size: 26px; font-weight: bold; line-height: 1.5em; }
+.hcgames-play .hcgames-pass { font-size: 22px; padding: 40px 20px; text-align: center;
+  background: #F3F3F3; border-radius: 8px; }
+.hcgames-play .widget-toggle-buttons .widget-toggle-button { width: auto;
+  padding: 0 10px; }
+.hcgames-play.hcgames-large { zoom: 1.5; }
+</style>"""
+
+
+def bot_levels(game: Game) -> list[str]:
+    """The keys of :data:`BOT_LEVELS` that ``game`` offers, easiest first."""
+    return [key for key in BOT_LEVELS if game.id not in TOO_SLOW.get(key, frozenset())]
+
+
+def _level_key(bot: str, game: Game) -> str:
+    """A level key from a level key or a bot name (``bot="greedy"`` still works)."""
+    if bot in BOT_LEVELS:
+        return bot
+    for key, level in BOT_LEVELS.items():
+        if level.bot == bot:
+            return key
+    raise ValueError(
+        f"unknown computer level {bot!r}; choose one of {', '.join(BOT_LEVELS)} "
+        f"or a bot name ({', '.join(level.bot for level in BOT_LEVELS.values())})"
+    )
+
+
+@dataclass(frozen=True)
+class Odds:
+    """The exact chance that a choice takes its target region.
+
+    ``best`` assumes that every choice made before the dice fall (a hero to play...)
+    is the best one for the side making it; ``low`` and ``high`` are the chance with
+    the worst and the best of those choices for the attacker (all three are equal
+    when nobody chooses anything before the roll).
+    """
+
+    best: Fraction
+    low: Fraction
+    high: Fraction
+
+    @property
+    def depends_on_choices(self) -> bool:
+        return self.low != self.high
+
+
+#: a look-ahead follows choices made before the dice only when there are this few
+_MAX_BRANCHES = 8
+#: ... and at most this many choices in a row
+_MAX_CHOICES = 3
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def battle_odds(state: State, action: Action, budget: int = ODDS_BUDGET) -> Odds | None:
+    """The exact chance that ``action`` wins its target region for the side playing
+    it, when dice decide it (possibly after a few choices such as heroes to play);
+    ``None`` when no dice follow, when the target already is that side's, or when
+    the look-ahead would pass ``budget`` positions."""
+    if state.is_terminal() or state.is_chance():
+        return None
+    regions = state.action_regions(action)
+    views = state.region_views()
+    if not regions or not views:
+        return None
+    actor, target = state.current_player, regions[-1]
+    if target not in views or views[target].get("owner") == actor:
+        return None
+    after = state.copy()
+    after.apply(action)
+    visited = [0]
+    dice = [False]
+
+    def won(node: State) -> Fraction:
+        owner = (node.region_views() or {}).get(target, {}).get("owner")
+        return Fraction(1) if owner == actor else Fraction(0)
+
+    def value(node: State, rolled: bool, choices: int) -> tuple[Fraction, Fraction, Fraction]:
+        visited[0] += 1
+        if visited[0] > budget:
+            raise _TooLarge
+        if node.is_terminal() or (rolled and not node.is_chance()):
+            p = won(node)
+            return p, p, p
+        if node.is_chance():
+            dice[0] = True
+            best = low = high = Fraction(0)
+            for outcome, q in node.chance_outcomes():
+                child = node.copy()
+                child.apply(outcome)
+                b, lo, hi = value(child, True, choices)
+                best, low, high = best + q * b, low + q * lo, high + q * hi
+            return best, low, high
+        legal = node.legal_actions()
+        if choices >= _MAX_CHOICES or len(legal) > _MAX_BRANCHES:
+            raise _TooLarge  # not a battle about to be rolled
+        results = []
+        for choice in legal:
+            child = node.copy()
+            child.apply(choice)
+            results.append(value(child, False, choices + 1))
+        bests = [b for b, _, _ in results]
+        best = max(bests) if node.current_player == actor else min(bests)
+        return best, min(lo for _, lo, _ in results), max(hi for _, _, hi in results)
+
+    if after.is_terminal() or (
+        not after.is_chance() and len(after.legal_actions()) > _MAX_BRANCHES
+    ):
+        return None
+    try:
+        best, low, high = value(after, False, 0)
+    except _TooLarge:
+        return None
+    if not dice[0]:
+        return None  # nothing was rolled: no chance to state
+    return Odds(best, low, high)
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p):.0%}"
+
+
+def _dice_html(action: Action) -> str:
+    """A dice outcome with its numbers drawn as dice: 'attacker [6], defender [2]'."""
+    text = escape(str(action))
+    return re.sub(r"\b(\d{1,2})\b", r"<span class='hcgames-die'>\1</span>", text)
+
+
+def _is_battle(event: Event) -> bool:
+    return event.kind.startswith(_BATTLE_KINDS)
+
+
+class PlayApp(GameStepper):
+    """Play ``game`` against the computer, with classmates on one screen, or watch bots.
+
+    ``humans`` are the seats students play (``()``: a teacher demo; every seat: one
+    screen for all); every other seat is played by the computer at level ``bot`` (a
+    key of :data:`BOT_LEVELS` or a bot name such as ``"greedy"``). ``mode`` (a key of
+    :data:`MODES`) overrides what ``humans`` implies; ``large_text`` starts with the
+    projector size. The mode, the side, the level and the text size can all be
+    changed with the buttons at the top, and the position is kept when they are.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        humans: Iterable[int] = (0,),
+        bot: str = "greedy",
+        seed: int = 0,
+        *,
+        mode: str | None = None,
+        large_text: bool = False,
+        map_width: int = 560,
+    ) -> None:
+        seats = sorted(set(humans))
+        for seat in seats:
+            if not 0 <= seat < game.num_players:
+                raise ValueError(
+                    f"human seat {seat} does not exist in a {game.num_players}-player game"
+                )
+        if mode is None:
+            mode = "demo" if not seats else "hotseat" if len(seats) == game.num_players else "bot"
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
+        self.level = _level_key(bot, game)
+        self.mode = mode
+        self.student_seats = seats or [0]
+        self.revealed: int | None = None  # the seat whose hand a hot seat shows now
+        self.rolls: list[tuple[Action, list[Event]]] = []  # dice since the last human move
+        self._card_names: dict[str, str] = {}
+        self._names_pattern: re.Pattern[str] | None = None
+        self._ready = False
+        self.hidden_hands = False  # known once the views are built
+        self._listed: tuple[int, int] = (0, -1)
+        super().__init__(
+            game.new_game(seed),
+            bots=self._bots_for(mode, self.student_seats, game),
+            seed=seed,
+            auto_bot=BOT_LEVELS[self.level].bot,
+            humans=self._humans_for(mode, self.student_seats, game),
+            viewer=self.student_seats[0],
+            map_width=map_width,
+            board_width=map_width,
+        )
+        self.hidden_hands = self.cards_view is not None
+        self._region_names: dict[str, str] = {}
+        for view in self.region_views:
+            self._region_names.update(
+                {r: view.region_name(r) for r in view.region_ids if view.region_name(r) != r}
+            )
+        self._build_controls(large_text, map_width)
+        self.picker.preselect = False
+        self.picker.grouped = True
+        self.picker.describe = self.describe_action
+        self.picker.apply_button.description = "Play this move"
+        self.picker.apply_button.icon = "play"
+        self.picker.apply_button.tooltip = "Play the move picked in the list"
+        self.picker.choice.description = ""
+        self.picker.choice.layout.width = "calc(100% - 12px)"
+        self.picker.choice.observe(self._on_pick, names=["value"])
+        self.picker.text_line.layout.display = "none"  # the banner says it in fewer words
+        if self.cards_view is not None:
+            self.cards_view.text_line.layout.display = "none"  # the cards themselves show it
+        self.picker.set_regions([])  # list again: grouped, in plain words, nothing picked
+        self._ready = True
+        self._run_bots()
+        self._refresh()
+
+    # --- who plays which side ------------------------------------------------------
+    def _humans_for(self, mode: str, seats: Sequence[int], game: Game) -> list[int]:
+        if mode == "demo":
+            return []
+        if mode == "hotseat":
+            return list(range(game.num_players))
+        return list(seats)
+
+    def _bots_for(self, mode: str, seats: Sequence[int], game: Game) -> dict[int, Bot | str]:
+        humans = set(self._humans_for(mode, seats, game))
+        name = BOT_LEVELS[self.level].bot
+        return {p: name for p in range(game.num_players) if p not in humans}
+
+    def _reseat(self) -> None:
+        game = self.game
+        self.humans = set(self._humans_for(self.mode, self.student_seats, game))
+        self.bots = _seat_bots(
+            self._bots_for(self.mode, self.student_seats, game), game.num_players, self.seed
+        )
+        self._auto_bots.clear()
+        self.bot_choice.value = BOT_LEVELS[self.level].bot
+        self.revealed = None
+        self.rolls = []
+        self._run_bots()
+        self._refresh()
+
+    def set_mode(self, mode: str) -> None:
+        """Switch to another mode (a key of :data:`MODES`); the position is kept."""
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
+        self.mode = mode
+        if self.mode_buttons.value != mode:
+            self.mode_buttons.value = mode
+        self._reseat()
+
+    def set_level(self, level: str) -> None:
+        """Let the computer play at another level (a key of :data:`BOT_LEVELS`)."""
+        self.level = _level_key(level, self.game)
+        if self.level_buttons.value != self.level:
+            self.level_buttons.value = self.level
+        self._reseat()
+
+    def set_side(self, seat: int) -> None:
+        """Against the computer: play side ``seat``; the computer takes the others."""
+        if not 0 <= seat < self.game.num_players:
+            raise ValueError(f"side {seat} does not exist in a {self.game.num_players}-player game")
+        self.student_seats = [seat]
+        if self.side_buttons.value != seat:
+            self.side_buttons.value = seat
+        self._reseat()
+
+    # --- the controls ----------------------------------------------------------------
+    def _build_controls(self, large_text: bool, map_width: int) -> None:
+        game = self.game
+        n = game.num_players
+        self.mode_buttons = widgets.ToggleButtons(
+            options=[(words.format(n=n), key) for key, words in MODES.items()],
+            value=self.mode,
+            tooltips=[
+                "You play one side; the computer plays the others",
+                "Every side is played by a student; take turns at the keyboard",
+                "The computer plays every side; press Step or Auto to watch",
+            ],
+        )
+        self.side_buttons = widgets.ToggleButtons(
+            options=[(name, i) for i, name in enumerate(game.player_names)],
+            value=self.student_seats[0],
+            description="You play",
+            style={"description_width": "auto"},
+        )
+        levels = bot_levels(game)
+        if self.level not in levels:
+            levels.append(self.level)
+        self.level_buttons = widgets.ToggleButtons(
+            options=[(BOT_LEVELS[k].label, k) for k in levels],
+            value=self.level,
+            tooltips=[BOT_LEVELS[k].about for k in levels],
+            description="Computer",
+            style={"description_width": "auto"},
+        )
+        self.large_button = widgets.ToggleButton(
+            value=large_text,
+            description="Large text",
+            icon="search-plus",
+            tooltip="Everything half as large again, for a projector",
+        )
+        self.mode_buttons.observe(lambda c: self.set_mode(str(c["new"])), names=["value"])
+        self.side_buttons.observe(lambda c: self.set_side(int(c["new"])), names=["value"])
+        self.level_buttons.observe(lambda c: self.set_level(str(c["new"])), names=["value"])
+        self.large_button.observe(lambda c: self.set_large_text(bool(c["new"])), names=["value"])
+
+        self.banner = widgets.HTML()
+        self.banner.add_class("hcgames-banner")
+        self.odds_line = widgets.HTML()
+        self.odds_line.add_class("hcgames-odds")
+        self.roll_box = widgets.HTML()
+        self.back_button.description = "Undo"
+        self.back_button.tooltip = "Take back the last move (and the computer's answer to it)"
+        self.pass_button = widgets.Button(
+            description="Show my turn", button_style="primary", layout=widgets.Layout(width="auto")
+        )
+        self.pass_button.on_click(lambda _b: self.reveal())
+        self.pass_text = widgets.HTML()
+        self.pass_screen = widgets.VBox(
+            [self.pass_text, self.pass_button],
+            layout=widgets.Layout(align_items="center"),
+        )
+        self.pass_screen.add_class("hcgames-pass")
+
+        self.save_button = widgets.Button(
+            description="Save the game",
+            icon="download",
+            tooltip="Make a file of this game to load next lesson",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.save_button.on_click(lambda _b: self.save())
+        self.save_link = widgets.HTML()
+        self.upload = widgets.FileUpload(
+            accept=".json", multiple=False, description="Load a saved game", icon="upload"
+        )
+        self.upload.layout.width = "auto"
+        self.upload.observe(self._on_upload, names=["value"])
+        self.file_message = widgets.HTML()
+        files = widgets.HBox(
+            [self.save_button, self.save_link, self.upload],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+
+        demo = widgets.HBox(
+            [self.step_button, self.phase_button, self.auto_steps, self.auto_button],
+            layout=widgets.Layout(flex_flow="row wrap"),
+        )
+        self.demo_controls = demo
+        board = [v for v in (self.map_view, self.board_view, self.cards_view) if v is not None]
+        # As wide as the map: a long sentence under it wraps instead of pushing the
+        # choices off the row.
+        self.board_column = widgets.VBox(
+            board, layout=widgets.Layout(flex="0 1 auto", width=f"{map_width + 8}px")
+        )
+        self.side_column = widgets.VBox(
+            [self.picker, self.odds_line, self.roll_box, demo, self.back_button],
+            layout=widgets.Layout(flex="1 1 340px", min_width="340px", max_width="640px"),
+        )
+        self.main = widgets.HBox(
+            [self.board_column, self.side_column],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start", width="100%"),
+        )
+        self.main.add_class("hcgames-play-main")
+        header = self.children[0]
+        settings = widgets.HBox(
+            [self.mode_buttons, self.side_buttons, self.level_buttons, self.large_button],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        self.children = [
+            widgets.HTML(_STYLE),
+            header,
+            settings,
+            self.timeline,
+            self.banner,
+            self.pass_screen,
+            self.main,
+            self.text_line,
+            files,
+            self.file_message,
+            self.event_log,
+            self.messages,
+        ]
+        self.add_class("hcgames-play")
+        if large_text:
+            self.add_class("hcgames-large")
+
+    def set_large_text(self, on: bool = True) -> None:
+        """Everything half as large again (text, map, buttons), for a projector."""
+        if on:
+            self.add_class("hcgames-large")
+        else:
+            self.remove_class("hcgames-large")
+        if self.large_button.value != on:
+            self.large_button.value = on
+
+    @property
+    def large_text(self) -> bool:
+        return "hcgames-large" in self._dom_classes
+
+    # --- names -------------------------------------------------------------------------
+    def describe_action(self, action: Action) -> str:
+        """A choice in plain words: region and card ids replaced by their names."""
+        text = str(action)
+        pattern = self._names_pattern
+        if pattern is None:
+            return text
+        names = {**self._region_names, **self._card_names}
+        return pattern.sub(lambda m: names.get(m.group(0), m.group(0)), text)
+
+    def _learn_names(self, state: State) -> None:
+        viewer = self._viewer()
+        cards: dict[str, str] = {}
+        for row in (state.card_rows(viewer) or {}).values():
+            for card in row:
+                key, name = card_key(card), str(card.get("name", ""))
+                if key and name and key != name:
+                    cards[key] = f"{name} ({key})"
+        if cards != self._card_names or self._names_pattern is None:
+            self._card_names = cards
+            ids = sorted({*self._region_names, *cards}, key=len, reverse=True)
+            self._names_pattern = (
+                re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])")
+                if ids
+                else None
+            )
+
+    # --- playing ------------------------------------------------------------------------
+    def _viewer(self) -> int | None:
+        if self.mode == "bot":
+            return self.student_seats[0]
+        if self.mode == "hotseat":
+            return self.revealed
+        return None
+
+    def _needs_pass(self) -> bool:
+        """Hot seat in a card game, and the side to play has not taken the screen yet."""
+        return (
+            self.mode == "hotseat"
+            and self.hidden_hands
+            and self.waiting_for_human()
+            and self.revealed != self.state.current_player
+        )
+
+    @guarded
+    def reveal(self) -> None:
+        """Hot seat: the side to play has the screen; show its hand and its choices."""
+        if self.waiting_for_human():
+            self.revealed = self.state.current_player
+        self._refresh()
+
+    def _run_bots(self) -> int:
+        if self.mode == "demo":
+            return 0
+        played = 0
+        limit = self.game.max_actions
+        while not self.state.is_terminal() and not self.waiting_for_human() and played < limit:
+            self._advance(self.next_action(auto=True))
+            played += 1
+        return played
+
+    def _advance(self, action: Action) -> None:
+        state = self.state
+        chance = state.is_chance()
+        first = len(state.events)
+        super()._advance(action)
+        if chance:
+            battle = [e for e in self.state.events[first:] if _is_battle(e)]
+            if battle:
+                self.rolls.append((action, battle))
+
+    def _human_action(self, action: Action) -> None:
+        self.rolls = []
+        super()._human_action(action)
+
+    def _after_human(self) -> None:
+        self._run_bots()
+        self._refresh()
+
+    @guarded
+    def step(self) -> Action | None:
+        """Play one action: in the demo the next bot move or roll; otherwise the move
+        picked in the list (the first one when none is picked, as before)."""
+        if self.mode == "demo" or self.waiting_for_human():
+            self.rolls = []
+        return super().step()
+
+    @guarded
+    def auto(self, n: int = 20) -> int:
+        self.rolls = []
+        return int(super().auto(n) or 0)
+
+    @guarded
+    def play_to_phase_end(self) -> int:
+        self.rolls = []
+        return int(super().play_to_phase_end() or 0)
+
+    def _restore_to_human(self) -> None:
+        while len(self.state.history) > self._base:
+            self._restore(len(self.state.history) - 1)
+            if self.waiting_for_human():
+                return
+
+    @guarded
+    def back(self) -> bool:
+        """Undo back to the previous decision of a student (in the demo: one action)."""
+        if len(self.state.history) <= self._base:
+            self.say("This is the first position: there is nothing to undo.")
+            return False
+        self.rolls = []
+        if self.mode == "demo":
+            self._restore(len(self.state.history) - 1)
+            self._refresh()
+            return True
+        before, checkpoints = self.state, dict(self._checkpoints)
+        self._restore_to_human()
+        if not self.waiting_for_human():
+            # no decision of a student before this one: stay where we were
+            self.state, self._checkpoints = before, checkpoints
+            self.say("There is no earlier move of yours to take back.")
+            return False
+        self._refresh()
+        return True
+
+    # --- picking a choice ----------------------------------------------------------------
+    def _on_pick(self, _change: Any = None) -> None:
+        action = self.picker.selected_action
+        regions = list(self.state.action_regions(action)) if action is not None else []
+        for view in self.region_views:
+            view.highlight(regions)
+        if self.cards_view is not None:
+            words = set(re.findall(r"[\w-]+", str(action))) if action is not None else set()
+            keys = {
+                card_key(c)
+                for row in self.cards_view.rows.values()
+                for c in row
+                if card_key(c) in words
+                or (action is not None and str(c.get("name")) in str(action))
+            }
+            self.cards_view.highlight(frozenset(keys) if action is not None else frozenset())
+        self.odds_line.value = self._odds_html(action)
+
+    def odds_words(self, action: Action | None = None) -> str:
+        """The exact chance the picked (or given) choice takes its target, in words;
+        empty when no dice decide it."""
+        action = action if action is not None else self.picker.selected_action
+        if action is None:
+            return ""
+        odds = battle_odds(self.state, action)
+        if odds is None:
+            return ""
+        p = odds.best
+        state = self.state
+        regions = state.action_regions(action)
+        target = regions[-1]
+        name = self._region_names.get(target, target)
+        holder = (state.region_views() or {}).get(target, {}).get("owner")
+        who = state.player_name(state.current_player)
+        keeps = state.player_name(holder) if isinstance(holder, int) else "its defenders"
+        if p == 0:
+            words = f"{who} cannot take {name} with this: it stays with {keeps} whatever the dice"
+        elif p == 1:
+            words = f"{who} takes {name} for sure"
+        else:
+            words = (
+                f"{who} takes {name} {times_in(p)} ({_percent(p)}); "
+                f"it stays with {keeps} {times_in(1 - p)}"
+            )
+        if odds.depends_on_choices:
+            words += (
+                f", if both sides then choose their best (from {times_in(odds.low)} to "
+                f"{times_in(odds.high)}, depending on those choices)"
+            )
+        return words + "."
+
+    def _odds_html(self, action: Action | None) -> str:
+        words = self.odds_words(action) if action is not None else ""
+        return f"<b>Chance:</b> {escape(words)}" if words else ""
+
+    # --- saving and loading ------------------------------------------------------------------
+    def save_json(self) -> str:
+        """The game so far as the text of a save file (:meth:`State.to_json`)."""
+        return self.state.to_json(indent=1)
+
+    def save_file_name(self) -> str:
+        return f"{self.game.id}-round-{self.state.round}-move-{len(self.state.history)}.json"
+
+    @guarded
+    def save(self) -> str:
+        """Offer the game as a file: a download link appears beside the button."""
+        text = self.save_json()
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        name = self.save_file_name()
+        self.save_link.value = (
+            f"<a class='hcgames-save-link' download='{escape(name)}' "
+            f"href='data:application/json;base64,{data}' style='font-weight:bold'>"
+            f"Download {escape(name)}</a>"
+        )
+        self.file_message.value = (
+            "Saved. Keep the file: next lesson, press <b>Load a saved game</b> and choose it."
+        )
+        return text
+
+    def load_json(self, text: str) -> bool:
+        """Replace the game with a saved one; a bad file leaves the game unchanged and
+        says why. Returns whether the save was loaded."""
+        try:
+            state = self.game.from_json(text)
+        except SaveError as exc:
+            problems = "; ".join(exc.problems[:3])
+            self.file_message.value = (
+                "<span style='color:#B00020'><b>That file could not be loaded</b>, so the "
+                f"game on screen is unchanged. {escape(problems)}</span>"
+            )
+            return False
+        self.update(state)
+        self.revealed = None
+        self.rolls = []
+        self.save_link.value = ""
+        self._run_bots()
+        self._refresh()
+        self.file_message.value = (
+            f"Loaded: round {state.round}, move {len(state.history)}. Play on from here."
+        )
+        return True
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0] if isinstance(files, list | tuple) else next(iter(files.values()))
+        content = item["content"] if isinstance(item, Mapping) else item.content
+        try:
+            text = bytes(content).decode("utf-8")
+        except UnicodeDecodeError:
+            self.file_message.value = (
+                "<span style='color:#B00020'><b>That file could not be loaded</b>, so the game "
+                "on screen is unchanged. It is not a text file made by Save the game.</span>"
+            )
+        else:
+            self.load_json(text)
+        self.upload.value = ()
+
+    # --- showing ---------------------------------------------------------------------------
+    def _refresh(self) -> None:
+        if not getattr(self, "_ready", False):
+            super()._refresh()
+            return
+        state = self.state
+        if self.cards_view is not None:
+            self.cards_view.viewer = self._viewer()
+        self._learn_names(state)
+        if (id(state), len(state.history)) != self._listed:
+            # a new position: list the choices afresh, with none picked, even when they
+            # are the same as before (a phase that ends can offer the same moves again)
+            self._listed = (id(state), len(state.history))
+            self.picker._legal_key = None
+        super()._refresh()
+        demo = self.mode == "demo"
+        live = not state.is_terminal()
+        hidden = self._needs_pass()
+        choosing = live and not demo and self.waiting_for_human() and not hidden
+        self.picker.layout.display = None if choosing else "none"
+        self.dice.layout.display = "none"
+        self.demo_controls.layout.display = None if demo else "none"
+        self.side_buttons.layout.display = None if self.mode == "bot" else "none"
+        self.level_buttons.layout.display = None if self.mode != "hotseat" else "none"
+        self.pass_screen.layout.display = None if hidden else "none"
+        self.main.layout.display = "none" if hidden else None
+        self.back_button.description = "Back" if demo else "Undo"
+        self.back_button.disabled = len(state.history) <= self._base
+        if hidden:
+            who = state.player_name(state.current_player)
+            self.pass_text.value = (
+                f"Pass the screen to <b>{escape(who)}</b>.<br>Everyone else: look away, "
+                "the cards in this hand are secret."
+            )
+            self.pass_button.description = f"I am {who}: show my turn"
+        self.banner.value = f"<span class='hcgames-banner-text'>{escape(self.banner_text)}</span>"
+        self.roll_box.value = self._rolls_html()
+        if demo and live and state.is_chance() and self.dice.results:
+            self.odds_line.value = "<b>Next, the dice:</b> " + escape(
+                "; ".join(f"{w} {times_in(p)}" for w, p, _ in self.dice.results)
+            )
+        else:
+            self._on_pick()
+
+    @property
+    def banner_text(self) -> str:
+        """The one line that says whose turn it is and what to do."""
+        state = self.state
+        if state.is_terminal():
+            outcome = state.outcome()
+            winners = [state.player_name(p) for p in (outcome.winners if outcome else ())]
+            result = f"{' and '.join(winners)} won" if winners else "Nobody won"
+            return f"Game over: {result} ({outcome.reason if outcome else 'finished'})."
+        who = state.player_name(state.current_player)
+        if self.mode == "demo":
+            if state.is_chance():
+                return "The dice (or the deck) decide next: press Step."
+            return f"{who} (the computer) plays next: press Step or Auto."
+        if self._needs_pass():
+            return f"{who} to play: pass the screen."
+        if self.mode == "bot":
+            return f"Your move, {who}: pick a move, then press Play this move."
+        return f"{who}, your move: pick a move, then press Play this move."
+
+    def _rolls_html(self) -> str:
+        if not self.rolls:
+            return ""
+        parts = []
+        for action, events in self.rolls[-2:]:
+            lines = "".join(f"<div>{escape(e.text)}</div>" for e in events)
+            parts.append(
+                f"<div class='hcgames-roll'><div style='margin:4px 0'>{_dice_html(action)}</div>"
+                f"{lines}</div>"
+            )
+        return "".join(parts)
+
+    @property
+    def text(self) -> str:
+        base = GameStepper.text.fget(self)  # type: ignore[attr-defined]
+        if self.mode != "demo" and self._needs_pass():
+            who = self.state.player_name(self.state.current_player)
+            return f"{base} The screen waits for {who} to take it (hidden hand)."
+        return str(base)

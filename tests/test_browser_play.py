@@ -1,0 +1,224 @@
+"""The play screen in a real browser: Voila serves small notebooks that show
+:class:`hcgames.widgets.PlayApp`, Debian's chromium renders them, and the tests play
+by clicking only, as a student would.
+
+- Duels (Gallic Wars) and CONQUEST (skirmish) are played to the end of a whole round,
+  against the computer and with two players on one screen;
+- at 1024x700 the map (or board), the list of choices and the "Play this move"
+  button are on screen together, with no scrolling;
+- a game is saved through the page (the download link) and loaded back through the
+  file upload; a spoiled file is refused with a message and the game stays.
+
+Click timings are printed by bench/bench_widgets.py, never asserted here. Needs
+``/usr/bin/chromium``; skipped, saying so, when it is missing.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.test_browser import CHROMIUM, ROOT, Page, Voila
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="Debian's chromium is not installed at /usr/bin/chromium "
+        "(apt-get install chromium); the real-browser test needs it",
+    ),
+]
+
+GAMES = {
+    "duels": "hcgames.load('conqueror-duels', scenario='gallic-wars')",
+    "conquest": "hcgames.load('conquest-1972', scenario='skirmish')",
+}
+MODES = {"bot": "humans=(0,)", "hotseat": "humans=(0, 1)"}
+NOTEBOOK = """
+import sys
+sys.path.insert(0, {root!r})
+import hcgames
+from hcgames.widgets import PlayApp
+PlayApp({game}, {humans}, bot="greedy", seed=3)
+"""
+#: clicks allowed to finish one round (the student ends phases as soon as possible)
+ROUND_CLICKS = 60
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    from tests.test_browser import CHROMIUM_ARGS
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def play_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Voila]:
+    import nbformat
+
+    folder = tmp_path_factory.mktemp("play-notebooks")
+    for game, made in GAMES.items():
+        for mode, humans in MODES.items():
+            notebook = nbformat.v4.new_notebook()
+            code = NOTEBOOK.format(root=str(ROOT), game=made, humans=humans).strip()
+            notebook.cells = [nbformat.v4.new_code_cell(code)]
+            notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+            nbformat.write(notebook, folder / f"{game}-{mode}.ipynb")
+    server = Voila(folder)
+    yield server
+    server.stop()
+
+
+class PlayPage:
+    """What a student sees and clicks on one play screen."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.p = page.page
+        self.app = self.p.locator(".hcgames-play").first
+        self.p.wait_for_selector(".hcgames-play .hcgames-banner-text", timeout=120_000)
+
+    def counter(self) -> str:
+        return str(self.app.locator(".hcgames-counter").first.inner_text())
+
+    def actions_played(self) -> int:
+        match = re.search(r"action (\d+)", self.counter())
+        assert match, self.counter()
+        return int(match.group(1))
+
+    def round(self) -> int:
+        match = re.search(r"Round (\d+)", self.counter())
+        assert match, self.counter()
+        return int(match.group(1))
+
+    def banner(self) -> str:
+        return str(self.app.locator(".hcgames-banner-text").first.inner_text())
+
+    def button(self, words: str) -> Any:
+        return self.app.locator("button", has_text=words).first
+
+    def wait_for(self, done: Any, what: str, timeout: float = 60.0) -> None:
+        deadline = time.monotonic() + timeout
+        while not done():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the page never showed {what}; banner: {self.banner()!r}")
+            self.p.wait_for_timeout(150)
+
+    def play_one_move(self) -> None:
+        """Take the screen if asked, pick a choice that ends the phase when there is
+        one (else the first), and press Play this move; wait for the answer."""
+        if self.button("show my turn").is_visible():
+            self.button("show my turn").click()
+            self.wait_for(lambda: self.app.locator("select").first.is_visible(), "the choices")
+        before = self.actions_played()
+        end_kind = self.app.locator(".hcgames-kinds button", has_text="End the phase")
+        if end_kind.count() and end_kind.first.is_visible():
+            end_kind.first.click()
+            self.wait_for(
+                lambda: self.app.locator("select option").count() == 1, "only the phase's end"
+            )
+        self.app.locator("select option").first.click()
+        play = self.button("Play this move")
+        self.wait_for(lambda: play.is_enabled(), "the Play button switched on")
+        play.click()
+        self.wait_for(lambda: self.actions_played() > before, "the move played")
+
+    def play_a_round(self) -> int:
+        start = self.round()
+        clicks = 0
+        while self.round() == start and "Game over" not in self.banner():
+            assert clicks < ROUND_CLICKS, f"round {start} did not end in {ROUND_CLICKS} moves"
+            self.play_one_move()
+            clicks += 1
+        return clicks
+
+
+def _open(browser: Any, server: Voila, name: str, viewport: tuple[int, int]) -> PlayPage:
+    return PlayPage(Page(browser, server, name, viewport=viewport))
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_whole_round_is_played_by_clicking(
+    browser: Any, play_server: Voila, game: str, mode: str
+) -> None:
+    screen = _open(browser, play_server, f"{game}-{mode}.ipynb", (1024, 700))
+    try:
+        assert not screen.button("Play this move").is_enabled()  # nothing preselected
+        assert not screen.button("Step").is_visible()  # Step does a student's job no more
+        clicks = screen.play_a_round()
+        assert clicks >= 1
+        assert not screen.page.errors, "\n".join(screen.page.errors)
+    finally:
+        screen.page.close()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_map_list_and_play_button_are_on_screen_together_at_1024x700(
+    browser: Any, play_server: Voila, game: str
+) -> None:
+    screen = _open(browser, play_server, f"{game}-bot.ipynb", (1024, 700))
+    try:
+        figure = screen.app.locator(".svg-figure").first.bounding_box()
+        choices = screen.app.locator("select").first.bounding_box()
+        play = screen.button("Play this move").bounding_box()
+        assert figure and choices and play
+        for name, box in (("map", figure), ("list", choices), ("button", play)):
+            assert box["y"] >= 0 and box["y"] + min(box["height"], 200) <= 700, (name, box)
+        assert play["y"] + play["height"] <= 700
+        assert play["y"] - (choices["y"] + choices["height"]) < 40  # the button is by the list
+    finally:
+        screen.page.close()
+
+
+def test_a_game_is_saved_and_loaded_back_through_the_page(
+    browser: Any, play_server: Voila, tmp_path: Path
+) -> None:
+    screen = _open(browser, play_server, "duels-bot.ipynb", (1366, 768))
+    try:
+        screen.play_one_move()
+        saved_at = screen.actions_played()
+        screen.button("Save the game").click()
+        link = screen.app.locator("a.hcgames-save-link")
+        link.wait_for(timeout=30_000)
+        href = str(link.get_attribute("href"))
+        assert href.startswith("data:application/json;base64,")
+        good = tmp_path / "game.json"
+        good.write_bytes(base64.b64decode(href.split(",", 1)[1]))
+
+        screen.play_one_move()
+        assert screen.actions_played() > saved_at
+        upload = screen.button("Load a saved game")
+
+        def choose(path: Path) -> None:
+            # as a student does: press the button, pick the file in the dialog
+            with screen.p.expect_file_chooser() as chooser:
+                upload.click()
+            chooser.value.set_files(str(path))
+
+        spoiled = tmp_path / "spoiled.json"
+        spoiled.write_text(good.read_text().replace('"digest": "', '"digest": "0'))
+        moved_to = screen.actions_played()
+        choose(spoiled)
+        screen.wait_for(
+            lambda: "could not be loaded" in screen.app.inner_text(), "the refusal message"
+        )
+        assert screen.actions_played() == moved_to  # the game on screen is unchanged
+
+        choose(good)
+        screen.wait_for(lambda: "Loaded" in screen.app.inner_text(), "the loaded message")
+        assert screen.actions_played() == saved_at
+        assert not screen.page.errors, "\n".join(screen.page.errors)
+    finally:
+        screen.page.close()

@@ -1,0 +1,364 @@
+"""Kernel-side tests of the play screen (hcgames.widgets.PlayApp): buttons clicked
+from Python, on the toy game of the widget tests and on the real games."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from datetime import UTC, datetime
+from fractions import Fraction
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("bqplot")
+
+import hcgames
+from hcgames.core import State
+from hcgames.widgets import BOT_LEVELS, DicePanel, PlayApp
+from hcgames.widgets.panels import choice_kind, times_in
+from hcgames.widgets.play_screen import TOO_SLOW, battle_odds, bot_levels
+from tests.widget_toy_game import BattleDie, March, ToyGame
+
+
+def snap(state: State) -> str:
+    return json.dumps(state.snapshot(), sort_keys=True)
+
+
+def shown(widget: object) -> bool:
+    return widget.layout.display != "none"  # type: ignore[attr-defined]
+
+
+def duels(scenario: str = "standard") -> hcgames.Game:
+    return hcgames.load("conqueror-duels", scenario=scenario)
+
+
+# --- choosing and playing -------------------------------------------------------------
+
+
+def test_no_choice_is_preselected_and_play_waits_for_one() -> None:
+    app = PlayApp(duels("gallic-wars"), humans=(0,), bot="greedy", seed=0)
+    assert app.picker.selected_action is None
+    assert app.picker.apply_button.disabled
+    before = snap(app.state)
+    app.picker.apply()  # from Python too: nothing picked, nothing played
+    assert snap(app.state) == before
+    first = app.picker.shown[0]
+    app.picker.pick(first)
+    assert not app.picker.apply_button.disabled
+    app.picker.apply_button.click()
+    assert first in app.state.history
+
+
+def test_the_play_button_sits_next_to_the_list_and_step_is_not_shown() -> None:
+    app = PlayApp(ToyGame(), humans=(0,), bot="random", seed=1)
+    assert app.picker.apply_button.description == "Play this move"
+    assert app.picker.apply_button in app.picker.buttons.children
+    assert app.picker in app.side_column.children
+    assert not shown(app.demo_controls)  # Step and Auto do nothing for a student
+    assert shown(app.picker) and shown(app.main)
+
+
+def test_the_old_constructor_and_pick_then_step_still_work() -> None:
+    """Notebook 13 picks an action and calls step(); the seat's bot then answers."""
+    app = PlayApp(duels("gallic-wars"), humans=(0,), bot="greedy", seed=0)
+    wanted = app.picker.shown[-1]
+    app.picker.pick(wanted)
+    assert app.step() == wanted
+    assert app.state.is_terminal() or app.state.current_player == 0
+
+
+def test_choices_are_grouped_by_kind_and_a_kind_button_narrows_the_list() -> None:
+    app = PlayApp(duels("gallic-wars"), humans=(0,), bot="greedy", seed=0)
+    kinds = [value for _, value in app.picker.kinds.options]
+    assert kinds[0] == "" and len(kinds) > 2  # "All", then one button per kind
+    order = [choice_kind(a) for a in app.picker.shown]
+    assert order == sorted(order, key=[k for k in kinds if k].index)  # listed kind by kind
+    app.picker.kinds.value = "End the phase"
+    assert [str(a) for a in app.picker.shown] == ["end the phase"]
+    assert all(label.startswith("end") for label, _ in app.picker.choice.options)
+
+
+def test_choices_use_the_names_of_regions_and_cards() -> None:
+    classical = PlayApp(hcgames.load("classical-conquests", players=2), humans=(0,), seed=1)
+    labels = [label for label, _ in classical.picker.choice.options]
+    assert "found the first city in Lusitania" in labels  # the action says "lusitania"
+    speros = PlayApp(hcgames.load("conquest-of-speros", players=2), humans=(0,), seed=1)
+    for _ in range(3):
+        speros.picker.pick(speros.picker.shown[0])
+        speros.picker.apply_button.click()
+    card_labels = [label for label, _ in speros.picker.choice.options]
+    assert any(re.search(r"[A-Z][a-z]+.* \([A-Z]\d\d\)", label) for label in card_labels), (
+        card_labels
+    )
+
+
+def test_picking_a_choice_outlines_its_regions_without_narrowing_the_list() -> None:
+    app = PlayApp(ToyGame(), humans=(0,), bot="random", seed=1)
+    muster = app.picker.shown[0]
+    app.picker.pick(muster)
+    regions = list(app.state.action_regions(muster))
+    assert app.map_view is not None and app.board_view is not None
+    assert app.map_view.selection == regions
+    assert list(app.map_view.map.selected) == regions
+    assert app.board_view.selection == regions
+    assert app.picker.regions == []  # the list is not narrowed by showing a choice
+    app.map_view.clear_selection()  # a click on the map still narrows the list
+    app.map_view.click(regions[0])
+    assert app.picker.regions == regions[:1]
+
+
+def test_picking_a_card_choice_outlines_the_card() -> None:
+    app = PlayApp(hcgames.load("conquest-of-speros", players=2), humans=(0,), seed=1)
+    for _ in range(2):
+        app.picker.pick(app.picker.shown[0])
+        app.picker.apply_button.click()
+    assert app.cards_view is not None
+    card_choice = next(a for a in app.picker.shown if re.search(r"\b[A-Z]\d\d\b", str(a)))
+    app.picker.pick(card_choice)
+    card_id = re.search(r"\b[A-Z]\d\d\b", str(card_choice)).group(0)  # type: ignore[union-attr]
+    assert card_id in app.cards_view.marked
+    assert "hcgames-card-marked" in app.cards_view.board.value
+
+
+# --- battles and dice ----------------------------------------------------------------------
+
+
+def toy_battle_app() -> tuple[PlayApp, March]:
+    """Alpha to march from a region of two armies into Beta's region of one."""
+    for seed in range(40):
+        app = PlayApp(ToyGame(), humans=(0, 1), bot="random", seed=seed)
+        for _ in range(12):
+            state = app.state
+            if state.is_terminal():
+                break
+            attacks = [
+                a
+                for a in state.legal_actions()
+                if isinstance(a, March)
+                and state.owner[a.target] not in (None, a.player)  # type: ignore[attr-defined]
+                and state.armies[a.target] == 1  # type: ignore[attr-defined]
+            ]
+            if attacks:
+                return app, attacks[0]
+            app.picker.pick(app.picker.shown[0])
+            app.picker.apply_button.click()
+    raise AssertionError("no toy game reached an attack on a lone army")
+
+
+def test_the_exact_chance_of_an_attack_is_stated_before_it() -> None:
+    app, attack = toy_battle_app()
+    odds = battle_odds(app.state, attack)
+    assert odds is not None and odds.best == Fraction(1, 2)  # a 4, 5 or 6 on one die
+    assert not odds.depends_on_choices
+    app.picker.pick(attack)
+    assert "takes" in app.odds_line.value and "1 time in 2 (50%)" in app.odds_line.value
+
+
+def test_after_the_roll_the_dice_and_the_result_are_shown_in_words() -> None:
+    app, attack = toy_battle_app()
+    app.picker.pick(attack)
+    ply = len(app.state.history)
+    app.picker.apply_button.click()
+    roll = app.state.history[ply + 1]
+    assert isinstance(roll, BattleDie)
+    assert app.rolls[0][0] == roll  # then any dice of the other side's answer
+    last, events = app.rolls[-1]
+    assert isinstance(last, BattleDie)
+    assert f"<span class='hcgames-die'>{last.face}</span>" in app.roll_box.value
+    assert events[0].text in app.roll_box.value  # the result, in words
+    app.picker.pick(app.picker.shown[0])
+    app.picker.apply_button.click()
+    assert app.roll_box.value == "" or app.rolls  # cleared unless new dice fell
+
+
+def test_a_hopeless_attack_says_so_and_hero_choices_give_a_range() -> None:
+    app = PlayApp(duels("gallic-wars"), humans=(0,), bot="greedy", seed=0)
+    state = app.state.copy()
+    while not any(type(a).__name__ == "Attack" for a in state.legal_actions()):
+        state.apply(next(a for a in state.legal_actions() if type(a).__name__ == "EndPhase"))
+    attack = next(a for a in state.legal_actions() if str(a).startswith("attack Celtica"))
+    odds = battle_odds(state, attack)
+    assert odds is not None and odds.best == 0
+    assert odds.low <= odds.best <= odds.high
+
+
+def test_times_in_reads_like_a_sentence() -> None:
+    assert times_in(Fraction(13, 18)) == "13 times in 18"
+    assert times_in(Fraction(1, 12)) == "1 time in 12"
+
+
+def test_dice_panel_groups_outcomes_by_result_and_names_no_likeliest_among_equals() -> None:
+    state = duels().new_game(1)
+    while not (state.is_chance() and len(state.chance_outcomes()) == 36):
+        legal = state.legal_actions()
+        attacks = [a for a in legal if type(a).__name__ == "Attack"]
+        state.apply(attacks[0] if attacks else legal[-1] if not state.is_chance() else legal[0])
+    panel = DicePanel(state)
+    assert "likeliest" not in panel.text
+    assert "36 equally likely outcome(s), each 1 time in 36" in panel.text
+    assert len(panel.results) >= 2
+    assert sum(p for _, p, _ in panel.results) == 1
+    first_words = panel.results[0][0]
+    assert panel.choice.options[0][0].startswith(first_words)
+
+
+# --- modes ------------------------------------------------------------------------------------
+
+
+def test_modes_show_only_the_controls_that_act() -> None:
+    app = PlayApp(ToyGame(), humans=(0,), bot="random", seed=3)
+    assert app.mode == "bot" and shown(app.side_buttons) and shown(app.level_buttons)
+    position = snap(app.state)
+    app.mode_buttons.value = "demo"
+    assert snap(app.state) == position  # switching mode keeps the game
+    assert shown(app.demo_controls) and not shown(app.picker) and not shown(app.side_buttons)
+    app.step_button.click()
+    assert len(app.state.history) == len(json.loads(position) and app.state.history)
+    app.mode_buttons.value = "hotseat"
+    assert app.humans == {0, 1} and not shown(app.level_buttons) and not shown(app.demo_controls)
+    assert app.waiting_for_human()
+
+
+def test_demo_step_plays_one_action_and_back_undoes_one() -> None:
+    app = PlayApp(ToyGame(), humans=(), seed=3)
+    assert app.mode == "demo" and len(app.state.history) == 0
+    app.step_button.click()
+    assert len(app.state.history) == 1
+    app.back_button.click()
+    assert len(app.state.history) == 0
+
+
+def test_choosing_a_side_hands_the_other_to_the_computer() -> None:
+    app = PlayApp(ToyGame(), humans=(0,), bot="random", seed=3)
+    app.side_buttons.value = 1
+    assert app.humans == {1} and set(app.bots) == {0}
+    assert app.state.is_terminal() or app.state.current_player == 1
+
+
+def test_bot_levels_have_plain_names_and_slow_levels_are_left_out() -> None:
+    assert [level.label for level in BOT_LEVELS.values()][:2] == ["Easy", "Medium"]
+    assert BOT_LEVELS["easy"].bot == "random" and BOT_LEVELS["medium"].bot == "greedy"
+    for game_id in TOO_SLOW["hard"]:
+        assert "hard" not in bot_levels(hcgames.load(game_id))
+    app = PlayApp(ToyGame(), humans=(0,), bot="greedy", seed=3)
+    assert app.level == "medium" and app.level_buttons.value == "medium"
+    app.level_buttons.value = "easy"
+    assert type(app.bots[1]).__name__ in ("RandomBot", "StandInBot")
+    with pytest.raises(ValueError, match="unknown computer level"):
+        PlayApp(ToyGame(), bot="genius")
+
+
+def test_hot_seat_hides_the_hand_until_the_player_takes_the_screen() -> None:
+    game = hcgames.load("conquest-of-speros", players=2)
+    app = PlayApp(game, humans=(0, 1), seed=5)
+    assert app.mode == "hotseat"
+    for _ in range(4):
+        player = app.state.current_player
+        assert shown(app.pass_screen) and not shown(app.main)
+        assert game.player_names[player] in app.pass_button.description
+        app.pass_button.click()
+        assert not shown(app.pass_screen) and shown(app.main)
+        assert app.cards_view is not None and app.cards_view.viewer == player
+        other = game.player_names[1 - player]
+        for title, cards in app.cards_view.rows.items():
+            if title.startswith("hand") and other in title:
+                assert all(card["name"] == "hidden" for card in cards)
+        app.picker.pick(app.picker.shown[0])
+        app.picker.apply_button.click()
+        if app.state.current_player == player:
+            assert not shown(app.pass_screen)  # the same player goes on: no pass needed
+            app.picker.pick(app.picker.shown[0])
+            app.picker.apply_button.click()
+
+
+def test_hot_seat_without_hidden_hands_has_no_pass_screen() -> None:
+    app = PlayApp(hcgames.load("conquest-1972", scenario="skirmish"), humans=(0, 1), seed=1)
+    assert not shown(app.pass_screen) and shown(app.picker)
+
+
+# --- save and resume -------------------------------------------------------------------------
+
+
+def played_app() -> PlayApp:
+    app = PlayApp(ToyGame(), humans=(0,), bot="random", seed=4)
+    for _ in range(3):
+        app.picker.pick(app.picker.shown[0])
+        app.picker.apply_button.click()
+    return app
+
+
+def test_save_offers_a_download_link_with_the_saved_game() -> None:
+    app = played_app()
+    app.save_button.click()
+    link = re.search(r"href='data:application/json;base64,([^']+)'", app.save_link.value)
+    assert link and "download=" in app.save_link.value
+    text = base64.b64decode(link.group(1)).decode("utf-8")
+    assert json.loads(text)["history"] and text == app.save_json()
+
+
+def test_a_saved_game_loads_back_exactly_through_the_upload() -> None:
+    app = played_app()
+    text = app.save_json()
+    position = snap(app.state)
+    fresh = PlayApp(ToyGame(), humans=(0,), bot="random", seed=4)
+    fresh.upload.value = (
+        {
+            "name": "game.json",
+            "type": "application/json",
+            "size": len(text),
+            "content": memoryview(text.encode()),
+            "last_modified": datetime.now(UTC),
+        },
+    )
+    assert snap(fresh.state) == position
+    assert "Loaded" in fresh.file_message.value
+    assert fresh.upload.value == ()
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda text: text[: len(text) // 2],  # cut short
+        lambda text: text.replace('"digest": "', '"digest": "0'),  # edited
+        lambda text: text.replace('"toy-skirmish"', '"conqueror-duels"'),  # another game
+        lambda text: "\u00e9t\u00e9 not json",
+    ],
+    ids=["cut-short", "edited", "other-game", "not-json"],
+)
+def test_a_bad_file_is_refused_with_a_message_and_the_game_is_unchanged(spoil: object) -> None:
+    app = played_app()
+    position = snap(app.state)
+    assert app.load_json(spoil(app.save_json())) is False  # type: ignore[operator]
+    assert snap(app.state) == position
+    assert "could not be loaded" in app.file_message.value
+    assert "unchanged" in app.file_message.value
+
+
+# --- text size -----------------------------------------------------------------------------
+
+
+def test_large_text_toggle_enlarges_the_whole_screen() -> None:
+    app = PlayApp(ToyGame(), humans=(0,), seed=1)
+    assert not app.large_text
+    app.large_button.value = True
+    assert app.large_text and "hcgames-large" in app._dom_classes
+    style = app.children[0].value
+    assert ".hcgames-play.hcgames-large { zoom: 1.5; }" in style
+    sizes = [int(px) for px in re.findall(r"font-size: (\d+)px", style)]
+    assert min(sizes) >= 14
+    assert PlayApp(ToyGame(), large_text=True).large_text
+
+
+@pytest.mark.parametrize("name", hcgames.available_games())
+def test_every_game_plays_a_few_moves_by_clicks(name: str) -> None:
+    game = hcgames.load(name, **hcgames.game_class(name).variants()[0])
+    app = PlayApp(game, humans=(0,), bot="random", seed=2)
+    for _ in range(4):
+        if app.state.is_terminal():
+            break
+        assert app.picker.selected_action is None and app.waiting_for_human()
+        app.picker.pick(app.picker.shown[-1])
+        app.picker.apply_button.click()
+    assert not app.messages.outputs
