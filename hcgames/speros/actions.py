@@ -45,7 +45,9 @@ def _card_names() -> dict[str, str]:
     from hcgames.speros.cards import load_card_set  # late: cards need no actions
 
     cs = load_card_set()
-    return {c.id: c.name for c in (*cs.locations, *cs.artifacts, *cs.bonus, *cs.mastery)}
+    names = {c.id: c.name for c in (*cs.locations, *cs.artifacts)}
+    names.update({o.id: o.name for o in (*cs.bonus, *cs.mastery)})
+    return names
 
 
 def _people_words(terrain: object) -> str:

@@ -217,9 +217,10 @@ def apply_pick(state: SperosState, action: Action) -> None:
         raise AssertionError(f"{action} is not a pick")
 
 
-def _target_order(action: Exile | Obliterate) -> tuple[int, int, str]:
+def _target_order(action: Action) -> tuple[int, int, str]:
     """The order exile and obliterate targets are listed in: a Minion before the
     General, then by player, then by card id (the order of their sentences when
     those named cards by id alone; kept so that seeded games replay the same)."""
+    assert isinstance(action, Exile | Obliterate)
     general = isinstance(action, Obliterate) and action.general
     return (int(general), action.player, action.card)
