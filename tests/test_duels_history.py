@@ -350,3 +350,43 @@ def test_every_hero_a_scenario_offers_is_placed_in_time(sid: str) -> None:
         | {a["id"] for a in scenario["anachronisms"]}
     )
     assert not sorted(offered - placed), f"{sid}: heroes not discussed: {offered - placed}"
+
+
+# --- the questions as the history lesson shows them (moved out of notebook 12) -----------
+
+
+@pytest.mark.parametrize("sid", SCENARIO_IDS)
+def test_history_questions_load_as_quiz_questions_and_the_key_marks_them(sid: str) -> None:
+    """Every stored answer is accepted, a wrong one refused, and a BC year may be typed
+    as "216 BC", "-216" or a plain "216"."""
+    from hcgames.quiz import check_answer, parse_questions
+
+    questions = parse_questions(SCENARIOS[sid]["questions"], f"history.json {sid}")
+    assert len(questions) == len(SCENARIOS[sid]["questions"])
+    for q in questions:
+        if q.kind == "choice":
+            assert check_answer(q, q.answer), q.id
+            assert not check_answer(q, (q.answer + 1) % len(q.options)), q.id
+        else:
+            assert check_answer(q, str(q.answer)), q.id
+            assert not check_answer(q, str(q.answer + 1)), q.id
+            if q.unit == "year" and q.answer < 0:
+                assert check_answer(q, f"{-q.answer} BC"), q.id
+                assert check_answer(q, str(-q.answer)), q.id
+
+
+def test_the_history_quiz_starts_blank_and_marks_cannae_and_the_mountains() -> None:
+    """The war-by-war quiz of the lesson: nothing answered before a pupil acts; a plain
+    216 is right for Cannae, the Pyrenees wrong for Hannibal's mountains."""
+    pytest.importorskip("ipywidgets")
+    from hcgames.quiz import parse_questions
+    from hcgames.widgets import Quiz
+
+    quiz = Quiz(parse_questions(SCENARIOS["second-punic-war"]["questions"], "spw"), title="")
+    assert all(item.feedback.value == "" for item in quiz.items)
+    cannae, mountains = quiz.items[0], quiz.items[1]
+    assert cannae.question.id == "spw-cannae" and mountains.question.id == "spw-mountains"
+    cannae.answer.value = "216"
+    assert cannae.check() is True and "216 BC" in cannae.feedback.value
+    mountains.answer.value = mountains.question.options.index("The Pyrenees")
+    assert mountains.check() is False and "Not quite" in mountains.feedback.value

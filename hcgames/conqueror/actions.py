@@ -14,6 +14,20 @@ from dataclasses import dataclass
 
 from hcgames.core import Action
 
+
+def _hero_name(hero: str) -> str:
+    """The name printed on a hero card ("Hamilcar Barca"), or the id if it is unknown."""
+    from hcgames.conqueror.material import load_material
+
+    return next((h.name for h in load_material().heroes if h.id == hero), hero)
+
+
+def _card_name(card: str) -> str:
+    """The title of a chronicle card ("Gold Discovered"), or the id if it is unknown."""
+    from hcgames.conqueror.material import load_material
+
+    return next((c.name for c in load_material().cards if c.id == card), card)
+
 __all__ = [
     "ALL_ACTION_TYPES",
     "Attack",
@@ -107,7 +121,7 @@ class BuyHero(Action):
     hero: str
 
     def __str__(self) -> str:
-        return f"buy the hero card {self.hero}"
+        return f"buy the hero card {_hero_name(self.hero)}"
 
 
 @dataclass(frozen=True)
@@ -125,7 +139,7 @@ class PlayHero(Action):
     hero: str
 
     def __str__(self) -> str:
-        return f"play the hero {self.hero}" if self.hero else "play no hero"
+        return f"play the hero {_hero_name(self.hero)}" if self.hero else "play no hero"
 
 
 @dataclass(frozen=True)
@@ -188,7 +202,7 @@ class DrawChronicle(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"draw the chronicle card {self.card}"
+        return f"draw the chronicle card {_card_name(self.card)}"
 
 
 ALL_ACTION_TYPES: tuple[type[Action], ...] = (
