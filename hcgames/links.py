@@ -19,6 +19,7 @@ NOTEBOOKS: tuple[tuple[str, str], ...] = (
     ("11-duels-battles.ipynb", "Conqueror: Duels - the mathematics of battle"),
     ("12-duels-history.ipynb", "Conqueror: Duels - the history behind the scenarios"),
     ("13-duels-play.ipynb", "Conqueror: Duels - play a scenario, simulate a thousand"),
+    ("14-duels-scenario-rules.ipynb", "Conqueror: Duels - food, rallies and each scenario's rules"),
     ("20-classical-a-turn.ipynb", "Classical Conquests - one turn, phase by phase"),
     ("21-classical-economy-and-research.ipynb", "Classical Conquests - economy and research"),
     ("22-classical-battles.ipynb", "Classical Conquests - battles by the numbers"),
