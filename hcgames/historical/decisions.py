@@ -23,14 +23,14 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
     RuleDecision(
         "Decks",
         "Four starter decks of 51 real cards: Cheswell (B), Salem (C), Boadicea (E) "
-        "and Confucius (F). Cards whose ability our effect vocabulary cannot express were "
-        "swapped for other real starter cards (listed in data/historical/decks.json).",
+        "and Confucius (F). Cards whose ability the program cannot carry out were swapped "
+        "for other real starter cards (the deck list names them).",
         _OURS,
     ),
     RuleDecision(
         "Deck assignment",
-        "Without decks=, seats get cheswell, salem, boadicea, confucius, then "
-        "cheswell and salem again for seats 5 and 6.",
+        "Unless the players choose their decks, the seats get the Cheswell, Salem, Boadicea "
+        "and Confucius decks in that order, then Cheswell and Salem again for seats 5 and 6.",
         _OURS,
     ),
     RuleDecision("Players", "2 to 6 players (the book allows up to 10).", _OURS),
@@ -42,10 +42,10 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
     RuleDecision(
         "Who starts: details",
         "Play goes round the table in seat order from the first player, and each round "
-        "starts with them. Option first_player chooses the way: 'coin' (our default) or "
-        "'north'. The coin "
+        "starts with them. A game setting chooses the way: the coin (our default) or the "
+        "land farthest north. The coin "
         "is a fair chance step among all players (a real coin only serves two). For "
-        "'north' every player turns up the top land of their pile, which becomes their "
+        "the northern way every player turns up the top land of their pile, which becomes their "
         "first land; a land's position is the latitude of its capital or centre (in the "
         "card data), and equal latitudes go to the coin.",
         _OURS,
@@ -92,7 +92,8 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
     ),
     RuleDecision(
         "Explorer travel: details",
-        "A land's sea access is its 'coastal' flag; air and space explorers go anywhere. "
+        "A land has sea access when the card data marks it as coastal; air and space "
+        "explorers go anywhere. "
         "The explorer's one move of the turn is used by its journey, by the turn's "
         "ordinary move and by taking an empty land, whichever comes first; an explorer "
         "carried by another explorer has moved too.",
@@ -181,8 +182,8 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
     ),
     RuleDecision(
         "Cancelling answers",
-        "Turning an event back makes its morale effect hit its player instead; other "
-        "turned-back effects are simply cancelled for the answering player.",
+        "Turning an event back makes its morale effect hit its player instead; any other "
+        "effect that is turned back is simply cancelled for the answering player.",
         _OURS,
     ),
     RuleDecision(
@@ -208,7 +209,7 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
     ),
     RuleDecision(
         "Held abilities: details",
-        "Which abilities are held follows the card list's usage mark H: Australia's "
+        "Which abilities can be held follows the mark H in the card list: Australia's "
         "+200 and Nebuchadnezzar's +100 wait until their owner uses them.",
         _OURS,
     ),
@@ -231,14 +232,15 @@ RULE_DECISIONS: tuple[RuleDecision, ...] = (
     ),
     RuleDecision(
         "Round limit",
-        "Our limit of 30 rounds (option max_rounds) ends the game: the highest morale "
+        "Our limit of 30 rounds (a game setting) ends the game: the highest morale "
         "wins, equal highest share the win.",
         _OURS,
     ),
     RuleDecision(
         "Turn safeguard",
-        "After 120 steps in one turn only finishing steps remain (end phase, pass); this "
-        "makes max_actions a true bound and never matters in real play.",
+        "After 120 steps in one turn only finishing steps remain (ending the phase, "
+        "passing); this puts a firm bound on the length of a game and never matters in "
+        "real play.",
         _OURS,
     ),
     RuleDecision(

@@ -149,6 +149,8 @@ class HistoricalGame(Game):
         return continents_geojson()
 
     def describe(self) -> str:
-        decks = ", ".join(f"Player {i + 1}: {d}" for i, d in enumerate(self.deck_names))
+        decks = ", ".join(
+            f"Player {i + 1}: {d.capitalize()} deck" for i, d in enumerate(self.deck_names)
+        )
         first = FIRST_PLAYER_WAYS[self.first_player].split(" (")[0].split(";")[0]
         return f"{self.title} for {self._players} players ({decks}); who starts: {first}"

@@ -72,6 +72,22 @@ class Card:
         return self.subtype in LEADER_SUBTYPES
 
     @property
+    def kind(self) -> str:
+        """The card's kind in words, for people to read ("sea explorer", "spiritual
+        leader", "pirate (outlaw)"), never the data's code ("explorer-sea")."""
+        if not self.subtype:
+            return self.category
+        head, _, tail = self.subtype.partition("-")
+        head, tail = head.replace("_", " "), tail.replace("_", " and ")
+        if not tail:
+            return head
+        if head == "explorer":
+            return f"{'air' if tail == 'flight' else tail} explorer"
+        if head == "outlaw":
+            return f"{tail} (outlaw)"
+        return f"{head} and {tail}"
+
+    @property
     def travel(self) -> frozenset[str]:
         """How an explorer travels: land, sea, air or space."""
         if not self.is_explorer:

@@ -139,7 +139,7 @@ class Views(Board):
         view: dict[str, Any] = {"name": card.name, "id": card.id}
         if card.is_unit:
             view["strength"] = f"{card.attack}/{card.defence}"
-        view["type"] = card.subtype or card.category
+        view["type"] = card.kind
         return view
 
     def card_rows(self, viewer: int | None = None) -> dict[str, list[dict[str, Any]]]:

@@ -29,7 +29,8 @@ def _describe_match(match: Mapping[str, Any]) -> str:
         elif key == "gender":
             parts.append(str(want))
         elif key == "subtype_prefix":
-            parts.append(str(want).rstrip("-"))
+            head, _, tail = str(want).rstrip("-").partition("-")
+            parts.append(f"{tail} ({head})" if tail else head)
         elif key == "attack_max":
             parts.append(f"with attack {want} or less")
         elif key == "category":
@@ -197,7 +198,8 @@ def describe_effect(effect: Mapping[str, Any]) -> str:
             f"{effect['strength']:+d} lasting strength."
         )
     elif kind == "move_card":
-        text = f"{moment}: move one of your cards ({effect['to']})."
+        where = "onto this land" if effect["to"] == "this_land" else "to another of your lands"
+        text = f"{moment}: move one of your cards {where}."
     elif kind == "choice":
         options = [" ".join(describe_effect(e) for e in opt) for opt in effect["options"]]
         text = "Choose one: " + " / ".join(options)
