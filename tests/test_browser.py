@@ -256,8 +256,12 @@ def _check_page(page: Page, name: str, notebook: Path | None = None) -> None:
     for map_view in page.page.locator(".hcgames-map").all():
         _check_map(page, map_view, name)
     steppers = page.page.locator(".hcgames-stepper").filter(has=page.page.locator(".hcgames-map"))
-    if steppers.count():
-        _check_stepper(page, steppers.first, name)
+    step_button = re.compile(r"^\W*Step\s*$")
+    for stepper in steppers.all():
+        # a play screen in student mode hides Step (the student plays with "Play this move")
+        if stepper.locator("button.widget-button").filter(has_text=step_button).first.is_visible():
+            _check_stepper(page, stepper, name)
+            break
     assert not page.errors, f"{name}: console errors while clicking:\n" + "\n".join(page.errors)
 
 
@@ -334,6 +338,14 @@ def _check_stepper(page: Page, stepper: Any, name: str) -> None:
         if phase.inner_text() != first_phase:
             seen_change = True
             break
+    if not seen_change:
+        # a long phase (Classical rolls 58 dice to set up its map): the stepper's own
+        # "Play to end of phase" must then move the phase on
+        to_end = stepper.locator("button.widget-button").filter(has_text="Play to end of phase")
+        to_end.click()
+        _wait_for_text(page, stepper, ".hcgames-phase-current",
+                       lambda now: now != first_phase, timeout=60)
+        seen_change = True
     assert seen_change, f"{name}: {STEP_CLICKS} Step clicks never changed the phase shown"
     shown = phase.inner_text()
     _wait_for_text(page, stepper, ".hcgames-stepper-text .hcgames-text", lambda now: shown in now)

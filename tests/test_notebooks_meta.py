@@ -67,3 +67,12 @@ def test_index_lists_every_notebook_from_the_list() -> None:
     index = json.loads((FOLDER / "00-index.ipynb").read_text(encoding="utf-8"))
     code = "\n".join("".join(c["source"]) for c in index["cells"] if c["cell_type"] == "code")
     assert "for filename, title in NOTEBOOKS" in code
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_every_notebook_is_a_lesson(path: Path) -> None:
+    """The browser test applies the lesson rules to notebooks marked as lessons: all are."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    assert notebook["metadata"].get("hcgames", {}).get("lesson") is True, (
+        f"{path.name} is not marked as a lesson (see docs/lessons.md)"
+    )
