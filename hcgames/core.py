@@ -529,6 +529,12 @@ class State:
         """Regions an action involves, in order (source, target), for click-to-pick."""
         return ()
 
+    def attack_odds(self, action: Action) -> Fraction | None:
+        """The exact chance that ``action``, an attack, wins its battle with the forces
+        as they stand now, for games whose battles are too long for a look-ahead over
+        the dice (many rounds of rolls); ``None`` when the game does not say."""
+        return None
+
     def card_rows(self, viewer: int | None = None) -> dict[str, list[dict[str, Any]]] | None:
         """For card games: named rows of cards as ``viewer`` sees them, each card a
         dict with at least ``"name"`` (hidden cards as ``{"name": "hidden"}``)."""

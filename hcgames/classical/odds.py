@@ -16,14 +16,20 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
+from typing import TYPE_CHECKING
 
+from hcgames.classical.actions import Move
 from hcgames.classical.battle import round_win_chance
 from hcgames.classical.material import TRAITS, load_material
+
+if TYPE_CHECKING:
+    from hcgames.classical.state import ClassicalState
 
 __all__ = [
     "attacker_wins",
     "battle_distribution",
     "levels_gained_distribution",
+    "move_attack_odds",
     "odds_table",
     "research_points_distribution",
     "round_chance",
@@ -92,6 +98,37 @@ def attacker_wins(
         attackers, defenders, attacker_level, defender_level, settlement, settlement_level
     )
     return sum((p for (a, _, _), p in dist.items() if a > 0), Fraction(0))
+
+
+def move_attack_odds(state: ClassicalState, move: Move) -> Fraction | None:
+    """The chance that the army or fleet of ``move`` wins the battle it starts, if that
+    battle were fought with the units now there (more may arrive before the battle
+    phase). ``None`` when the move starts no battle or several peoples defend."""
+    m = state.game.material
+    t = m.index.get(move.to)
+    if t is None:
+        return None
+    p = state.player
+    land = m.territories[t].land
+    units = state.armies if land else state.fleets
+    trait = "military" if land else "nautical"
+    enemies = [q for q in range(len(state.civs)) if q != p and units[q][t]]
+    if len(enemies) > 1:
+        return None
+    holder = state.owner[t] if land else -1
+    if not enemies and holder in (-1, p):
+        return None  # nobody to fight
+    defender = enemies[0] if enemies else holder
+    settlement = None
+    if land and holder == defender and holder != -1:  # as the battle phase counts it
+        settlement = "city" if state.level[t] == 2 else "village"
+    return attacker_wins(
+        units[p][t] + 1,
+        units[defender][t],
+        state.level_of(p, trait),
+        state.level_of(defender, trait),
+        settlement,
+    )
 
 
 def research_points_distribution(rolls: int, trait: str = "arts") -> dict[int, Fraction]:

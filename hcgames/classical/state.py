@@ -18,6 +18,7 @@ from hcgames.classical import battle as battle_rules
 from hcgames.classical.actions import Move, ResearchDie, ResourceRoll
 from hcgames.classical.economy import CATEGORIES
 from hcgames.classical.material import PHASES, TRAITS
+from hcgames.classical.odds import move_attack_odds
 from hcgames.core import CHANCE, TERMINAL, Action, Event, Outcome, State
 
 if TYPE_CHECKING:
@@ -189,6 +190,13 @@ class ClassicalState(State):
         return RESEARCH_OUTCOMES
 
     # --- applying --------------------------------------------------------------
+    def attack_odds(self, action: Action) -> Fraction | None:
+        """Exact chance that a move into enemy ground wins its battle (see
+        :func:`hcgames.classical.odds.move_attack_odds`)."""
+        if not isinstance(action, Move) or self.is_terminal() or self.is_chance():
+            return None
+        return move_attack_odds(self, action)
+
     def _apply(self, action: Action) -> list[Event]:
         from hcgames.classical import phases
 

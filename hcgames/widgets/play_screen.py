@@ -170,6 +170,9 @@ def battle_odds(state: State, action: Action, budget: int = ODDS_BUDGET) -> Odds
     the look-ahead would pass ``budget`` positions."""
     if state.is_terminal() or state.is_chance():
         return None
+    exact = state.attack_odds(action)  # games whose battles run too long to look ahead
+    if exact is not None:
+        return Odds(exact, exact, exact)
     regions = state.action_regions(action)
     views = state.region_views()
     if not regions or not views:

@@ -1,0 +1,96 @@
+"""Before an attack, the exact chance to win it (Classical Conquests).
+
+A Classical battle runs over many rounds of dice, too long for the play screen's
+look-ahead, so the game states the chance directly (State.attack_odds): the moving
+army or fleet and those already there against the defenders and their settlement,
+with both sides' levels, from the same battle maths as the odds tables.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import hcgames
+from hcgames.classical.actions import Move
+from hcgames.classical.odds import attacker_wins
+from hcgames.play import resolve_chance
+
+
+def _attacking_moves(limit: int = 6) -> list[tuple[hcgames.State, Move]]:
+    """Moves into ground held or occupied by another people, from seeded random games."""
+    found: list[tuple[hcgames.State, Move]] = []
+    game = hcgames.load("classical-conquests", players=2)
+    for seed in range(40):
+        state, rng = game.new_game(seed=seed), random.Random(seed)
+        for _ in range(3000):
+            if state.is_terminal() or len(found) >= limit:
+                break
+            if state.is_chance():
+                resolve_chance(state, rng)
+                continue
+            legal = state.legal_actions()
+            for action in legal:
+                if isinstance(action, Move) and state.attack_odds(action) is not None:
+                    found.append((state.copy(), action))
+                    break
+            state.apply(rng.choice(legal))
+        if len(found) >= limit:
+            break
+    return found
+
+
+def test_attack_odds_before_a_classical_attack_match_the_battle_maths() -> None:
+    cases = _attacking_moves()
+    assert cases, "no attacking move found in 40 seeded games"
+    for state, move in cases:
+        m = state.game.material
+        t = m.index[move.to]
+        land = m.territories[t].land
+        units = state.armies if land else state.fleets
+        trait = "military" if land else "nautical"
+        p = state.current_player
+        defender = next((q for q in range(2) if q != p and units[q][t]), state.owner[t])
+        settlement = None
+        if land and state.owner[t] == defender and defender != -1:
+            settlement = "city" if state.level[t] == 2 else "village"
+        expected = attacker_wins(
+            units[p][t] + 1,
+            units[defender][t],
+            state.level_of(p, trait),
+            state.level_of(defender, trait),
+            settlement,
+        )
+        assert state.attack_odds(move) == expected
+        assert Fraction(0) <= expected <= Fraction(1)
+
+
+def test_a_move_into_empty_or_own_ground_has_no_battle_odds() -> None:
+    state = hcgames.load("classical-conquests", players=2).new_game(seed=1)
+    rng = random.Random(1)
+    checked = 0
+    for _ in range(400):
+        if state.is_chance():
+            resolve_chance(state, rng)
+            continue
+        for action in state.legal_actions():
+            if isinstance(action, Move):
+                m = state.game.material
+                t = m.index[action.to]
+                units = state.armies if m.territories[t].land else state.fleets
+                others = [q for q in range(2) if q != state.current_player and units[q][t]]
+                if not others and state.owner[t] in (-1, state.current_player):
+                    assert state.attack_odds(action) is None
+                    checked += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert checked
+
+
+def test_play_screen_states_the_chance_before_a_classical_attack() -> None:
+    from hcgames.widgets import PlayApp
+
+    state, move = _attacking_moves(limit=1)[0]
+    app = PlayApp(state.game, humans=(state.current_player,), seed=0)
+    app.state = state
+    words = app.odds_words(move)
+    assert "time" in words and "in" in words, words
