@@ -43,9 +43,11 @@ def test_latium_description_matches_its_borders() -> None:
     assert territory_at(12.5, 41.9) == "latium"  # Rome
     assert territory_at(14.25, 41.08) == "latium"  # Capua
     assert territory_at(14.2, 42.46) == "latium"  # Pescara, on the Adriatic
-    assert territory_at(14.25, 40.85) == "magna_graecia"  # Naples
-    assert "Abruzzo" in today("latium") and "Naples lies in Magna Graecia" in today("latium")
-    assert "Naples" in today("magna_graecia")
+    assert territory_at(14.25, 40.85) == "latium"  # Naples, on the Natural Earth borders
+    assert territory_at(14.49, 40.75) == "magna_graecia"  # Pompeii
+    assert territory_at(14.77, 40.68) == "magna_graecia"  # Salerno
+    assert "Abruzzo" in today("latium") and "Naples falls inside Latium" in today("latium")
+    assert "Pompeii" in today("magna_graecia")
 
 
 def test_galatia_description_matches_its_borders() -> None:
