@@ -39,7 +39,7 @@ from hcgames.widgets import (
     region_colour,
     year_label,
 )
-from hcgames.widgets._base import region_fill
+from hcgames.widgets._base import region_fill, side_of
 from hcgames.widgets.geo import feature_centroid, fit_mercator
 from tests.widget_toy_game import ToyGame
 
@@ -344,8 +344,12 @@ def test_board_view_colours_labels_and_clicks() -> None:
     view = BoardView(state)
     north = view.region_ids.index("north")
     owner = state.owner["north"]
-    assert list(view.nodes.colors)[north] == player_colour(owner)
+    assert view.token_colours()["north"] == side_of(state, owner).colour
     assert list(view.unit_labels.text)[north] == "3"
+    view.nodes.selected = [north]  # one picked space: where it may go is highlighted
+    reach = {r for a in state.legal_actions() if (r := state.action_regions(a))[:1] == ("north",)}
+    assert set(view.highlighted) == {x[-1] for x in reach if len(x) > 1}
+    view.nodes.selected = None
     view.nodes.selected = [north]
     view.nodes.selected = [view.region_ids.index("west")]
     assert view.selection == ["north", "west"]
