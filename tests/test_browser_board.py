@@ -198,6 +198,8 @@ def photograph(out: Path) -> None:
                         if name == "conquest-board":
                             click_white_knight(page)
                             page.wait_for_timeout(1500)
+                            page.mouse.move(size[0] - 5, 5)  # no tooltip over the board
+                            page.wait_for_timeout(500)
                             shot = out / f"{name}-picked-{size[0]}.png"
                             page.screenshot(path=str(shot), full_page=True)
                         page.close()

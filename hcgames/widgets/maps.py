@@ -645,7 +645,12 @@ EDGE_STYLE = {
 #: the outline of piece tokens: a shade no other mark uses, so that the CSS below can
 #: let clicks fall through a token to the space under it
 _TOKEN_STROKE = "#111112"
-_BOARD_CSS = ".hcgames-board path.dot[style*='stroke: rgb(17, 17, 18)'] { pointer-events: none; }"
+#: the outline of highlighted spaces (also a shade of its own, clicks fall through)
+_TARGET_STROKE = "#A86E00"
+_BOARD_CSS = (
+    ".hcgames-board path.dot[style*='stroke: rgb(17, 17, 18)'], "
+    ".hcgames-board path.dot[style*='stroke: rgb(168, 110, 0)'] { pointer-events: none; }"
+)
 #: fill of the spaces the picked piece may reach
 TARGET = "#F5C542"
 _COORD = re.compile(r"^([a-z]+)(\d+)$")
@@ -782,6 +787,19 @@ class BoardView(RegionView):
             selected_style={"stroke": "#000000", "stroke-width": 4},
             unselected_style={},
         )
+        # the spaces the picked piece may reach: a thick gold outline shows round a token
+        self.target_marks = bqplot.Scatter(
+            x=[0.0],
+            y=[0.0],
+            scales=scales,
+            colors=[TARGET],
+            default_size=round(square * square),
+            marker="square" if grid else "circle",
+            stroke=_TARGET_STROKE,
+            stroke_width=3.5,
+            visible=False,
+            enable_hover=False,
+        )
         self.tokens = bqplot.Scatter(
             x=[0.0],
             y=[0.0],
@@ -817,7 +835,9 @@ class BoardView(RegionView):
             y_offset=4,
             enable_hover=False,
         )
-        marks.extend([self.nodes, self.tokens, self.unit_labels, self.rider_labels])
+        marks.extend(
+            [self.nodes, self.target_marks, self.tokens, self.unit_labels, self.rider_labels]
+        )
         if grid:
             marks.append(self._coordinate_mark(scales, min(xs), max(xs), min(ys), max(ys)))
         self.figure = bqplot.Figure(
@@ -922,6 +942,11 @@ class BoardView(RegionView):
             fills[self._index[region]] = TARGET
         if list(self.nodes.colors) != fills:
             self.nodes.colors = fills
+        spots = [self._xy[r] for r in self.highlighted]
+        with self.target_marks.hold_sync():
+            self.target_marks.x = [p[0] for p in spots] or [0.0]
+            self.target_marks.y = [p[1] for p in spots] or [0.0]
+            self.target_marks.visible = bool(spots)
         tx, ty, tcolours, inks, lx, ly, texts, rx, ry, riders = ([] for _ in range(10))
         for rid in self.region_ids:
             view = self._views.get(rid) or {}
