@@ -17,7 +17,9 @@ def test_region_views_label_every_stack() -> None:
     assert (
         "White ship 1 carrying White elephant 1 carrying White soldier 1" in views["c2"]["tooltip"]
     )
-    assert views["e12"] == {"owner": 1, "label": "K", "tooltip": views["e12"]["tooltip"]}
+    assert views["e12"]["owner"] == 1 and views["e12"]["label"] == "K"
+    assert views["e12"]["piece"] == "K" and views["e12"]["riders"] == ""
+    assert views["c2"]["piece"] == "Sh" and views["c2"]["riders"] == "E+S"
     assert views["d2"]["owner"] is None
 
 
@@ -58,12 +60,15 @@ def test_occupying_the_fifth_space_by_capture_waits_for_the_recapture() -> None:
 
 def test_board_drawing_highlights_moves() -> None:
     pytest.importorskip("bqplot")
-    from hcgames.conquest.drawing import ConquestBoard
+    from hcgames.conquest.drawing import TARGET, ConquestBoard
 
     state = ConquestGame().new_game()
     view = ConquestBoard(state)
     assert view.click("d2") == ["d3", "e2", "c2"]
-    assert "Picked W-knight1" in view.text
+    assert "Picked White knight 1" in view.text and "W-knight1" not in view.text
+    assert view.highlighted == ["d3", "e2", "c2"]
+    fills = dict(zip(view.region_ids, view.nodes.colors, strict=True))
+    assert {s for s, f in fills.items() if f == TARGET} == {"d3", "e2", "c2"}
     assert view.click("e5") == []  # an empty space picks nothing
 
 

@@ -21,6 +21,7 @@ pytest.importorskip("pandas")
 
 import hcgames
 from hcgames.core import IllegalAction, State
+from hcgames.factions import side_style
 from hcgames.widgets import (
     ActionPicker,
     BattlePanel,
@@ -39,7 +40,8 @@ from hcgames.widgets import (
     region_colour,
     year_label,
 )
-from hcgames.widgets._base import region_fill
+from hcgames.widgets._base import region_fill, side_of
+from hcgames.widgets.charts import EXACT_COLOUR, SIMULATED_COLOUR
 from hcgames.widgets.geo import feature_centroid, fit_mercator
 from tests.widget_toy_game import ToyGame
 
@@ -344,8 +346,12 @@ def test_board_view_colours_labels_and_clicks() -> None:
     view = BoardView(state)
     north = view.region_ids.index("north")
     owner = state.owner["north"]
-    assert list(view.nodes.colors)[north] == player_colour(owner)
+    assert view.token_colours()["north"] == side_of(state, owner).colour
     assert list(view.unit_labels.text)[north] == "3"
+    view.nodes.selected = [north]  # one picked space: where it may go is highlighted
+    reach = {r for a in state.legal_actions() if (r := state.action_regions(a))[:1] == ("north",)}
+    assert set(view.highlighted) == {x[-1] for x in reach if len(x) > 1}
+    view.nodes.selected = None
     view.nodes.selected = [north]
     view.nodes.selected = [view.region_ids.index("west")]
     assert view.selection == ["north", "west"]
@@ -471,6 +477,37 @@ def test_battle_panel_checks_its_input() -> None:
     assert plain.run_button.disabled and len(plain.bars.y) == 1
 
 
+def test_battle_panel_can_wait_for_the_class_and_keeps_one_colour_per_series() -> None:
+    odds = {"attacker wins": Fraction(7, 12), "defender holds": Fraction(5, 12)}
+    waiting = BattlePanel(
+        odds, simulate=lambda rng: "attacker wins", run_now=False, x_label="who wins"
+    )
+    assert waiting.simulated is None and len(waiting.bars.y) == 1
+    assert not waiting.run_button.disabled
+    # exact chances only: every bar in the exact colour, not alternating colours
+    assert waiting.bars.color_mode == "element" and list(waiting.bars.colors) == [EXACT_COLOUR]
+    assert waiting.outcome_axis.label == "who wins" and waiting.chance_axis.label == "chance"
+    assert "exact chance" in waiting.key.value
+    waiting.run_button.click()
+    assert waiting.simulated == {"attacker wins": 1.0, "defender holds": 0.0}
+    assert list(waiting.bars.colors) == [EXACT_COLOUR, SIMULATED_COLOUR]
+    assert "simulated battles" in waiting.key.value
+    assert waiting.bars.label_display_format == ".1%"
+
+
+def test_timeline_names_never_run_off_the_right_edge() -> None:
+    items = [
+        {"label": "oared war galleys", "start": -700, "end": 1720, "group": "sea"},
+        {"label": "galleons", "start": 1530, "end": 1700, "group": "sea"},
+        {"label": "Battle of Zama", "start": -202, "end": -202, "group": "war"},
+    ]
+    timeline = Timeline(items, width=720)
+    assert [t.split(" (")[0] for t in timeline.end_names.text] == ["galleons"]
+    assert "oared war galleys (700 BC to AD 1720)" in list(timeline.names.text)
+    assert list(timeline.end_names.x) == [1700.0]
+    assert "background" not in timeline.legend.value  # swatches, not text on colour
+
+
 def test_timeline_labels_years_bc_and_ad() -> None:
     assert year_label(-218) == "218 BC"
     assert year_label(14) == "AD 14"
@@ -490,6 +527,17 @@ def test_timeline_labels_years_bc_and_ad() -> None:
 def test_score_chart_from_series_and_from_states() -> None:
     chart = ScoreChart({"Rome": [1, 2, 4], "Carthage": [2, 2]}, "victory points")
     assert "Rome 4" in chart.text and "Carthage 2" in chart.text
+    # side colours, named in a key; axes in the lesson's words; whole ticks only
+    assert list(chart.lines.colors) == [side_style("Rome").colour, side_style("Carthage").colour]
+    assert "Rome" in chart.key.value and "Carthage" in chart.key.value
+    assert chart.x_axis.label == "round" and chart.y_axis.label == "victory points"
+    assert chart.y_axis.tick_format == "d"
+    assert all(float(t).is_integer() for t in chart.y_axis.tick_values)
+    assert len(set(chart.y_axis.tick_values)) == len(chart.y_axis.tick_values)
+    named = ScoreChart({"White": [519, 520]}, x_label="turn", y_label="moves")
+    assert named.x_axis.label == "turn" and named.y_axis.label == "moves"
+    assert list(named.lines.colors) != ["#FFFFFF"]  # White stays visible on white
+    assert "White 520." in named.text and "520.0" not in named.text
     state = new_state(TOY)
     chart = ScoreChart(title="regions held")
     chart.update(state)

@@ -17,6 +17,7 @@ __all__ = [
     "odds_table",
     "piece_rows",
     "region_views",
+    "rider_label",
     "stack_label",
 ]
 
@@ -30,6 +31,19 @@ def stack_label(state: ConquestState, piece: str) -> str:
         return own
     inner = "+".join(stack_label(state, x) for x in carried)
     return f"{own}:{inner}" if state.game.is_ship[piece] else f"{own}+{inner}"
+
+
+def rider_label(state: ConquestState, piece: str) -> str:
+    """What ``piece`` carries, counted: ``E+2S`` (an elephant and two soldiers), or ""."""
+    kinds = state.game.rules.kinds
+    labels: list[str] = []
+    todo = list(state.cargo.get(piece, []))
+    while todo:
+        rider = todo.pop(0)
+        labels.append(kinds[state.kind(rider)].label)
+        todo.extend(state.cargo.get(rider, []))
+    counted = {label: labels.count(label) for label in dict.fromkeys(labels)}
+    return "+".join(label if n == 1 else f"{n}{label}" for label, n in counted.items())
 
 
 def _stack_words(state: ConquestState, piece: str) -> str:
@@ -57,7 +71,14 @@ def region_views(state: ConquestState) -> dict[str, dict[str, Any]]:
         tip = f"{sid} ({what}): {_stack_words(state, piece)}."
         if state.transit is not None and state.where[state.transit] == sid:
             tip += f" {piece_name(state.transit)} is passing through."
-        out[sid] = {"owner": owner, "label": label, "tooltip": tip}
+        out[sid] = {
+            "owner": owner,
+            "label": label,
+            "piece": state.game.rules.kinds[state.kind(piece)].label,
+            "riders": rider_label(state, piece),
+            "name": piece_name(piece),
+            "tooltip": tip,
+        }
     return out
 
 

@@ -14,12 +14,53 @@ import bqplot
 import ipywidgets as widgets
 
 from hcgames.core import State
+from hcgames.factions import contrast_ratio, side_style
 from hcgames.widgets._base import PALETTE, View, guarded
 
-__all__ = ["BattlePanel", "ScoreChart", "Timeline", "year_label"]
+__all__ = ["BattlePanel", "ScoreChart", "Timeline", "key_html", "text_width", "year_label"]
 
 EXACT_COLOUR = "#0072B2"
 SIMULATED_COLOUR = "#E69F00"
+#: a side drawn white (CONQUEST's White) would vanish on the white chart: grey instead
+ON_WHITE = "#8C8C8C"
+
+
+def text_width(text: str, size: float = 12) -> float:
+    """About how many pixels ``text`` takes in the page's sans-serif font at ``size``."""
+    narrow = sum(1 for c in text if c in "iljtfr.,:;'!| ()-")
+    wide = sum(1 for c in text if c.isupper() or c in "mwMW")
+    return size * (0.56 * len(text) - 0.26 * narrow + 0.14 * wide) + 2
+
+
+def key_html(entries: Sequence[tuple[str, str]], line: bool = False) -> str:
+    """A key under a chart: a swatch (a square, or a line with a dot) and words each."""
+    parts = []
+    for colour, words in entries:
+        mark = (
+            "<svg width='26' height='12' aria-hidden='true' style='vertical-align:middle'>"
+            f"<line x1='1' y1='6' x2='25' y2='6' stroke='{colour}' stroke-width='3'/>"
+            f"<circle cx='13' cy='6' r='4' fill='{colour}'/></svg>"
+            if line
+            else "<svg width='16' height='16' aria-hidden='true' style='vertical-align:middle'>"
+            f"<rect x='1' y='1' width='14' height='14' fill='{colour}' stroke='#333333'/></svg>"
+        )
+        parts.append(
+            "<span style='display:inline-flex;align-items:center;gap:5px;"
+            f"margin:2px 16px 2px 0'>{mark}<span>{escape(words)}</span></span>"
+        )
+    return f"<div class='hcgames-legend' role='note' style='font-size:14px'>{''.join(parts)}</div>"
+
+
+def series_colour(name: str, index: int) -> str:
+    """The colour of a named series: the side's colour when the name is a side
+    ("Rome", "White"), else a seat colour by position; never white on white."""
+    style = side_style(name, seat=index)
+    colour = style.colour if style is not None else PALETTE[index % len(PALETTE)]
+    return ON_WHITE if contrast_ratio(colour, "#FFFFFF") < 1.6 else colour
+
+
+def _is_whole(values: Sequence[float]) -> bool:
+    return all(math.isnan(v) or float(v).is_integer() for v in values)
 
 
 def _as_fraction(value: Any, label: str) -> Fraction:
@@ -33,7 +74,13 @@ def _as_fraction(value: Any, label: str) -> Fraction:
 
 class BattlePanel(View):
     """Exact outcome probabilities as bars, next to the frequencies of a seeded
-    simulation (``simulate(rng) -> outcome label``, run ``trials`` times)."""
+    simulation (``simulate(rng) -> outcome label``, run ``trials`` times).
+
+    ``run_now=False`` leaves the simulation to the class: nothing is simulated until
+    someone presses "Run simulation". ``x_label`` names the outcomes' axis and
+    ``y_label`` the chances' axis, in the lesson's words. Outcomes are listed down
+    the left, one per row, so long names are never rotated or cut.
+    """
 
     def __init__(
         self,
@@ -42,39 +89,48 @@ class BattlePanel(View):
         trials: int = 1000,
         seed: int = 0,
         title: str = "",
+        *,
+        run_now: bool = True,
+        x_label: str = "outcome",
+        y_label: str = "chance",
     ) -> None:
         self.title = title
-        self.x_scale = bqplot.OrdinalScale()
+        self.run_now = run_now
+        # outcomes top to bottom in the table's order
+        self.x_scale = bqplot.OrdinalScale(reverse=True)
         self.y_scale = bqplot.LinearScale(min=0.0)
         self.bars = bqplot.Bars(
             x=[],
             y=[],
             scales={"x": self.x_scale, "y": self.y_scale},
             type="grouped",
-            colors=[EXACT_COLOUR, SIMULATED_COLOUR],
-            labels=["exact", "simulated"],
-            display_legend=True,
+            orientation="horizontal",
+            colors=[EXACT_COLOUR],
+            labels=["exact"],
+            display_legend=False,
             label_display=True,
-            label_display_format=".3f",
-            padding=0.2,
+            label_display_format=".1%",
+            label_font_style={"font-size": "12px", "font-weight": "bold", "fill": "#111111"},
+            # each figure just past the end of its bar, dark on the white page
+            label_display_vertical_offset=32,
+            padding=0.25,
+        )
+        self.outcome_axis = bqplot.Axis(scale=self.x_scale, side="left", label=x_label)
+        self.chance_axis = bqplot.Axis(
+            scale=self.y_scale,
+            side="bottom",
+            tick_format=".0%",
+            label=y_label,
+            grid_lines="dashed",
         )
         self.figure = bqplot.Figure(
             marks=[self.bars],
-            axes=[
-                bqplot.Axis(scale=self.x_scale, label="outcome"),
-                bqplot.Axis(
-                    scale=self.y_scale,
-                    side="left",
-                    tick_format=".0%",
-                    label="probability",
-                    grid_lines="dashed",
-                ),
-            ],
+            axes=[self.outcome_axis, self.chance_axis],
             title=title,
-            legend_location="top-right",
-            fig_margin={"top": 50, "bottom": 50, "left": 60, "right": 20},
-            layout=widgets.Layout(width="600px", height="340px"),
+            fig_margin={"top": 40 if title else 10, "bottom": 50, "left": 120, "right": 60},
+            layout=widgets.Layout(width="640px", height="300px"),
         )
+        self.key = widgets.HTML()
         self.table = widgets.HTML()
         small = widgets.Layout(width="12em")
         self.trials_box = widgets.BoundedIntText(
@@ -88,7 +144,7 @@ class BattlePanel(View):
         )
         self.run_button.on_click(lambda _b: self.run_simulation())
         controls = widgets.HBox([self.trials_box, self.seed_box, self.run_button])
-        super().__init__([self.figure, self.table, controls])
+        super().__init__([self.figure, self.key, self.table, controls])
         self.exact: dict[str, Fraction] = {}
         self.simulated: dict[str, float] | None = None
         self.last_seed: int | None = None
@@ -99,7 +155,8 @@ class BattlePanel(View):
         distribution: Mapping[str, Fraction],
         simulate: Callable[[random.Random], str] | None = None,
     ) -> None:
-        """Show a new distribution (and simulator); runs the simulation once if given."""
+        """Show a new distribution (and simulator); runs the simulation once if one is
+        given, unless the panel was built with ``run_now=False``."""
         exact = {str(k): _as_fraction(v, str(k)) for k, v in distribution.items()}
         if not exact:
             raise ValueError("a battle panel needs at least one outcome")
@@ -113,7 +170,7 @@ class BattlePanel(View):
         self.simulated = None
         self.run_button.disabled = simulate is None
         self.trials_box.disabled = self.seed_box.disabled = simulate is None
-        if simulate is not None:
+        if simulate is not None and self.run_now:
             self.run_simulation()
         else:
             self._draw()
@@ -148,16 +205,31 @@ class BattlePanel(View):
         labels = list(self.exact)
         exact = [float(self.exact[k]) for k in labels]
         rows = [exact]
+        names = ["exact chance"]
         if self.simulated is not None:
             rows.append([self.simulated[k] for k in labels])
-            self.bars.labels = ["exact", f"simulated ({self.last_trials} trials)"]
-        else:
-            self.bars.labels = ["exact"]
+            names.append(f"share of {self.last_trials} simulated battles")
+        colours = [EXACT_COLOUR, SIMULATED_COLOUR][: len(rows)]
         top = max(max(row) for row in rows)
-        self.y_scale.max = max(0.1, math.ceil(top * 13) / 10)
+        self.y_scale.max = max(0.1, math.ceil(top * 11) / 10)
+        # room on the left for the longest outcome, and the figure tall enough for its rows
+        longest = max(text_width(k) for k in labels)
+        margin = dict(self.figure.fig_margin)
+        margin["left"] = round(min(300, max(80, longest + 30)))
+        self.figure.fig_margin = margin
+        # the outcomes' axis name sits left of the longest outcome, never over it
+        self.outcome_axis.label_offset = f"{margin['left'] - 14}px"
+        self.figure.layout.width = f"{min(900, 520 + margin['left'])}px"
+        per_row = 22 * len(rows) + 14
+        self.figure.layout.height = f"{max(200, per_row * len(labels) + margin['top'] + 60)}px"
         with self.bars.hold_sync():
             self.bars.x = labels
             self.bars.y = rows
+            # one colour per series (bqplot's "auto" would colour one series bar by bar)
+            self.bars.color_mode = "element"
+            self.bars.colors = colours
+            self.bars.labels = names
+        self.key.value = key_html(list(zip(colours, names, strict=True)))
         cells = []
         for k in labels:
             sim = (
@@ -206,9 +278,15 @@ def _nice_step(span: float, target: int = 7) -> int:
 
 class Timeline(View):
     """Horizontal bars per item (``label``, ``start``, ``end``, ``group``), years BC
-    negative, coloured by group, with BC/AD tick labels."""
+    negative, coloured by group, with BC/AD tick labels. Each name is written from
+    its bar's start, or ending at its bar's end when it would run off the right edge,
+    so no name is cut. ``x_label`` names the years' axis."""
 
-    def __init__(self, items: Sequence[Mapping[str, Any]], width: int = 720) -> None:
+    MARGIN = 20
+
+    def __init__(
+        self, items: Sequence[Mapping[str, Any]], width: int = 720, *, x_label: str = "year"
+    ) -> None:
         self.width = width
         self.x_scale = bqplot.LinearScale()
         self.y_scale = bqplot.LinearScale()
@@ -225,11 +303,22 @@ class Timeline(View):
             align="start",
             colors=["#222222"],
         )
-        self.x_axis = bqplot.Axis(scale=self.x_scale, label="year", grid_lines="dashed")
+        #: names that end at their bar's end (they would run off the right edge)
+        self.end_names = bqplot.Label(
+            x=[0.0],
+            y=[0.0],
+            text=[""],
+            scales=scales,
+            default_size=12,
+            align="end",
+            colors=["#222222"],
+        )
+        self.x_axis = bqplot.Axis(scale=self.x_scale, label=x_label, grid_lines="dashed")
+        margin = self.MARGIN
         self.figure = bqplot.Figure(
-            marks=[self.segments, self.names],
+            marks=[self.segments, self.names, self.end_names],
             axes=[self.x_axis],
-            fig_margin={"top": 20, "bottom": 50, "left": 20, "right": 20},
+            fig_margin={"top": 20, "bottom": 50, "left": margin, "right": margin},
             layout=widgets.Layout(width=f"{width}px"),
         )
         self.legend = widgets.HTML()
@@ -270,23 +359,32 @@ class Timeline(View):
             ]
             self.segments.y = [[r, r] for r in rows]
             self.segments.colors = [colour[it["group"]] for it in clean]
-        with self.names.hold_sync():
-            self.names.x = [it["start"] for it in clean]
-            self.names.y = [r + 0.3 for r in rows]
-            self.names.text = [f"{it['label']} ({self._span(it)})" for it in clean]
         step = _nice_step(span)
         first = math.floor(lo / step) * step
         ticks = list(range(int(first), int(hi) + step, step))
-        self.x_scale.min, self.x_scale.max = float(first), float(ticks[-1])
+        x0, x1 = float(first), float(ticks[-1])
+        per_year = (self.width - 2 * self.MARGIN) / max(x1 - x0, 1.0)
+        starts: list[tuple[float, float, str]] = []
+        ends: list[tuple[float, float, str]] = []
+        for it, row in zip(clean, rows, strict=True):
+            text = f"{it['label']} ({self._span(it)})"
+            room_right = (x1 - it["start"]) * per_year
+            room_left = (it["end"] - x0) * per_year
+            if text_width(text) <= room_right or room_right >= room_left:
+                starts.append((it["start"], row + 0.36, text))
+            else:
+                ends.append((it["end"], row + 0.36, text))
+        for mark, placed in ((self.names, starts), (self.end_names, ends)):
+            with mark.hold_sync():
+                mark.x = [p[0] for p in placed] or [x0]
+                mark.y = [p[1] for p in placed] or [0.0]
+                mark.text = [p[2] for p in placed] or [""]
+        self.x_scale.min, self.x_scale.max = x0, x1
         self.y_scale.min, self.y_scale.max = 0.3, float(n) + 0.9
         self.x_axis.tick_values = ticks
         self.x_axis.tick_labels = {str(t): year_label(t) for t in ticks}
         self.figure.layout.height = f"{max(160, 34 * n + 80)}px"
-        self.legend.value = " ".join(
-            f"<span style='background:{colour[g]};padding:1px 8px;border-radius:3px;"
-            f"margin-right:6px'>{escape(g or 'other')}</span>"
-            for g in groups
-        )
+        self.legend.value = key_html([(colour[g], g or "other") for g in groups])
         self._show_text()
 
     @staticmethod
@@ -304,46 +402,63 @@ class Timeline(View):
 
 
 class ScoreChart(View):
-    """Lines of named series (scores, forts, morale...) over turns.
+    """Lines of named series (scores, forts, morale...) over rounds.
 
     ``update`` takes either new series, or a :class:`~hcgames.core.State`, whose
-    ``scores()`` are then appended as the next point of each player's line.
+    ``scores()`` are then appended as the next point of each player's line. Each
+    series has its side's colour (``data/factions.json``) and the key under the
+    chart names them. ``x_label`` (default "round") and ``y_label`` (default: the
+    game's ``score_name`` when it has one, else the title, else "score") name the
+    axes in the lesson's words; whole numbers are shown whole.
     """
 
     def __init__(
-        self, series: Mapping[str, Sequence[float]] | None = None, title: str = ""
+        self,
+        series: Mapping[str, Sequence[float]] | None = None,
+        title: str = "",
+        *,
+        x_label: str = "round",
+        y_label: str | None = None,
     ) -> None:
         self.title = title
+        self.y_label = y_label
         self.x_scale = bqplot.LinearScale()
         self.y_scale = bqplot.LinearScale()
-        self.x_axis = bqplot.Axis(scale=self.x_scale, label="step", tick_format="d")
+        self.x_axis = bqplot.Axis(scale=self.x_scale, label=x_label, tick_format="d")
+        self.y_axis = bqplot.Axis(
+            scale=self.y_scale,
+            side="left",
+            label=y_label or title or "score",
+            grid_lines="dashed",
+            tick_format="d",
+        )
         self.lines = bqplot.Lines(
             x=[0.0],
             y=[0.0],
             scales={"x": self.x_scale, "y": self.y_scale},
-            display_legend=True,
+            display_legend=False,
             marker="circle",
             marker_size=24,
             stroke_width=2.5,
         )
         self.figure = bqplot.Figure(
             marks=[self.lines],
-            axes=[
-                self.x_axis,
-                bqplot.Axis(scale=self.y_scale, side="left", label="value", grid_lines="dashed"),
-            ],
+            axes=[self.x_axis, self.y_axis],
             title=title,
-            legend_location="top-left",
-            fig_margin={"top": 50, "bottom": 50, "left": 60, "right": 20},
+            fig_margin={"top": 40 if title else 10, "bottom": 50, "left": 60, "right": 20},
             layout=widgets.Layout(width="600px", height="320px"),
         )
-        super().__init__([self.figure])
+        self.key = widgets.HTML()
+        super().__init__([self.figure, self.key])
         self.series: dict[str, list[float]] = {}
         self.update(series or {})
 
     def update(self, series: Mapping[str, Sequence[float]] | State) -> None:
         if isinstance(series, State):
             state = series
+            score_name = getattr(state.game, "score_name", None)
+            if self.y_label is None and isinstance(score_name, str) and score_name:
+                self.y_axis.label = score_name
             for player, value in sorted(state.scores().items()):
                 self.series.setdefault(state.player_name(player), []).append(float(value))
         else:
@@ -352,13 +467,27 @@ class ScoreChart(View):
         longest = max((len(v) for v in self.series.values()), default=0)
         if names and longest:
             ys = [v + [math.nan] * (longest - len(v)) for v in self.series.values()]
+            colours = [series_colour(name, i) for i, name in enumerate(names)]
             with self.lines.hold_sync():
                 self.lines.x = list(range(longest))
                 self.lines.y = ys
                 self.lines.labels = names
-                self.lines.colors = [PALETTE[i % len(PALETTE)] for i in range(len(names))]
+                self.lines.colors = colours
             step = max(1, math.ceil(longest / 10))
             self.x_axis.tick_values = list(range(0, longest, step))
+            values = [v for vs in self.series.values() for v in vs if not math.isnan(v)]
+            lo, hi = min(values), max(values)
+            whole = _is_whole(values)
+            if whole:  # whole ticks only: "519", never "519.00" or a repeated "1"
+                y_step = _nice_step(max(hi - lo, 1.0), 6)
+                y_lo = math.floor(lo / y_step) * y_step
+                self.y_axis.tick_values = list(range(int(y_lo), int(hi) + y_step + 1, y_step))
+                self.y_scale.min, self.y_scale.max = float(y_lo), float(self.y_axis.tick_values[-1])
+            else:
+                self.y_axis.tick_values = None
+                self.y_scale.min = self.y_scale.max = None
+            self.y_axis.tick_format = "d" if whole else ".1f"
+            self.key.value = key_html(list(zip(colours, names, strict=True)), line=True)
         self._show_text()
 
     @property
@@ -368,4 +497,4 @@ class ScoreChart(View):
             return head + "no values yet."
         latest = ", ".join(f"{k} {v[-1]:g}" for k, v in self.series.items() if v)
         steps = max(len(v) for v in self.series.values())
-        return f"{head}{len(self.series)} series over {steps} step(s); latest: {latest}."
+        return f"{head}{len(self.series)} series over {steps} point(s); latest: {latest}."
