@@ -522,8 +522,15 @@ class State:
 
     def region_views(self) -> dict[str, dict[str, Any]] | None:
         """For map and board views: ``{region id: {"owner": player or None,
-        "label": short text such as "2C 1I", "tooltip": a sentence}}``."""
+        "label": short text such as "2C 1I", "tooltip": a sentence}}``; optionally
+        ``"symbol"``, a mark drawn before the label and explained by
+        :meth:`map_symbols`."""
         return None
+
+    def map_symbols(self) -> list[tuple[str, str]]:
+        """``(symbol, meaning)`` for each mark :meth:`region_views` may draw (the key
+        under the map lists them); none by default."""
+        return []
 
     def action_regions(self, action: Action) -> tuple[str, ...]:
         """Regions an action involves, in order (source, target), for click-to-pick."""

@@ -165,3 +165,24 @@ def test_dice_results_and_set_up_moves_are_refused_with_a_reason() -> None:
     assert info.value.rule == "chance steps"
     with pytest.raises(IllegalAction, match="set-up"):
         state.apply(PlaceCity("sicilia"))
+
+
+def test_resource_marks_on_the_map_have_a_key() -> None:
+    """Issue 11: the Classical map marks what each territory yields, and its key says
+    what each mark means (no mark for salt, which yields nothing)."""
+    from hcgames.widgets import MapView
+
+    state = started_game()
+    views = state.region_views()
+    m = state.game.material
+    for t, terr in enumerate(m.territories):
+        category = state.category[t]
+        assert views[terr.id].get("symbol") == (m.category_symbols[category] if category else None)
+    key = dict(state.map_symbols())
+    assert set(key) == set(m.category_symbols.values())
+    assert key[m.category_symbols["wood"]].startswith("Wood (")
+    view = MapView(state)
+    drawn = {views[r]["symbol"] for r in views if views[r].get("symbol")}
+    for symbol in drawn:
+        assert f"<b>{symbol}</b>" in view.legend.value
+        assert any(label.startswith(symbol) for label in view.labels())

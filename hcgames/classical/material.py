@@ -112,6 +112,7 @@ class Material:
     trait_effects: dict[str, str]
     trait_produces: dict[str, str]  # trait -> resource category it adds to
     category_names: dict[str, str]
+    category_symbols: dict[str, str]  # category -> the mark drawn on the map
     civilizations: tuple[Civilization, ...]
     book: dict[str, Any]
     ours: dict[str, Any]
@@ -317,6 +318,12 @@ def _check_tables(p: Problems, doc: Any) -> dict[str, Any]:
     if [c for c, v in cats.items() if v.get("wild")] != ["gold"]:
         p.add("tables.json: exactly the 'gold' category must be wild")
     out["category_names"] = {c: str(v.get("name", c)) for c, v in cats.items()}
+    symbols = {c: str(v.get("symbol") or "") for c, v in cats.items()}
+    if any(not m or len(m) > 2 for m in symbols.values()) or len(set(symbols.values())) != len(
+        symbols
+    ):
+        p.add("tables.json: each resource category needs its own short map symbol ('symbol')")
+    out["category_symbols"] = symbols
     out["sea_table"] = _check_table(p, "sea_table", doc.get("sea_table"), 6)
     out["land_table"] = _check_table(p, "land_table", doc.get("land_table"), 8)
     research = doc.get("research_table") or {}
@@ -510,6 +517,7 @@ def load_material() -> Material:
         trait_effects=tables["trait_effects"],
         trait_produces=tables["trait_produces"],
         category_names=tables["category_names"],
+        category_symbols=tables["category_symbols"],
         civilizations=tuple(civs),
         book=book,
         ours=ours,

@@ -343,6 +343,11 @@ class ClassicalState(State):
 
         return views.region_views(self)
 
+    def map_symbols(self) -> list[tuple[str, str]]:
+        from hcgames.classical import views
+
+        return views.map_symbols(self)
+
     def action_regions(self, action: Action) -> tuple[str, ...]:
         if isinstance(action, Move):
             return (action.from_, action.to)

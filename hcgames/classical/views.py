@@ -9,14 +9,16 @@ from hcgames.classical.material import TRAITS
 if TYPE_CHECKING:
     from hcgames.classical.state import ClassicalState
 
-__all__ = ["describe", "evaluate", "region_views", "research_chart"]
+__all__ = ["describe", "evaluate", "map_symbols", "region_views", "research_chart"]
 
 
 def region_views(s: ClassicalState) -> dict[str, dict[str, Any]]:
     """``{territory id: {"owner", "label", "tooltip"}}`` for map widgets.
 
-    Labels are compact: ``C`` city, ``V`` village, ``M2`` two monuments, ``3A`` three
-    armies, ``1F`` one fleet. With the optional token-reduction rule
+    A territory whose resource has been rolled also gets ``"symbol"``, the mark of
+    what it yields (``tables.json``), drawn before its label. Labels are compact:
+    ``C`` city, ``V`` village, ``M2`` two monuments, ``3A`` three armies, ``1F`` one
+    fleet. With the optional token-reduction rule
     (``token_reduction=True``) they count tokens as the book's reduced set would:
     ``3U`` three units (armies and fleets alike) and ``2S`` two settlement tokens (1 a
     village, 2 a city, 3 or more a city with monuments).
@@ -60,7 +62,24 @@ def region_views(s: ClassicalState) -> dict[str, dict[str, Any]]:
         tip = f"{terr.name} ({'land' if terr.land else 'sea'}, {what}; today {terr.today})"
         if words:
             tip += ": " + "; ".join(words)
-        out[terr.id] = {"owner": owner, "label": " ".join(parts), "tooltip": tip + "."}
+        view: dict[str, Any] = {"owner": owner, "label": " ".join(parts), "tooltip": tip + "."}
+        category = s.category[t]
+        if category:
+            view["symbol"] = m.category_symbols[category]
+        out[terr.id] = view
+    return out
+
+
+def map_symbols(s: ClassicalState) -> list[tuple[str, str]]:
+    """The key to the resource marks on the map: ``(symbol, meaning)`` per category,
+    naming the table results that yield it (salt yields nothing and has no mark)."""
+    m = s.game.material
+    rows = [*m.land_table, *m.sea_table]
+    out = []
+    for category, symbol in m.category_symbols.items():
+        names = sorted({r.name.lower() for r in rows if r.category == category})
+        what = m.category_names[category]
+        out.append((symbol, f"{what} ({', '.join(names)})" if names else what))
     return out
 
 

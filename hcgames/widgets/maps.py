@@ -120,7 +120,12 @@ class RegionView(View):
 
     def labels(self) -> list[str]:
         """Current unit label of every region, in ``region_ids`` order."""
-        return [str(self._views.get(rid, {}).get("label", "") or "") for rid in self.region_ids]
+        out = []
+        for rid in self.region_ids:
+            view = self._views.get(rid, {})
+            text = f"{view.get('symbol') or ''} {view.get('label') or ''}"
+            out.append(text.strip())
+        return out
 
     def region_name(self, region: str) -> str:
         return region
@@ -155,14 +160,18 @@ class RegionView(View):
             if isinstance(owner, int):
                 name = state.player_name(owner)
                 held[name] = held.get(name, 0) + 1
-        holdings = ", ".join(f"{name} holds {n}" for name, n in held.items()) or "nobody holds any"
+        holdings = (
+            "held by " + "; by ".join(f"{name}: {n}" for name, n in held.items())
+            if held
+            else "none held yet"
+        )
         picked = (
             " Picked: " + " then ".join(self.region_name(r) for r in self.selection) + "."
             if self.selection
             else ""
         )
         return (
-            f"Round {state.round}, {state.phase} phase. {len(self.region_ids)} regions: "
+            f"Round {state.round}, {state.phase} phase. {len(self.region_ids)} regions, "
             f"{holdings}.{picked}"
         )
 
@@ -611,6 +620,10 @@ def legend_html(
             keys.append((f"<b>{symbol}</b>", meaning))
     if straits:
         keys.append(("<b>- - -</b>", "neighbours across a strait"))
+    drawn = {str(v.get("symbol")) for v in view._views.values() if v.get("symbol")}
+    for symbol, meaning in state.map_symbols():
+        if symbol in drawn:
+            keys.append((f"<b>{escape(symbol)}</b>", escape(meaning)))
     for label, meaning in _label_key(state.game.id):
         keys.append((f"<b>{escape(label)}</b>", escape(meaning)))
     body = "".join(f"<span class='hc-key'>{a}<span>{b}</span></span>" for a, b in keys)
