@@ -10,8 +10,20 @@
   how often an action was available so that actions legal only in some deals are
   judged fairly (information-set MCTS).
 
+Three levels a student picks from, for every game (:data:`LEVELS`):
+
+- **easy** (:class:`ShortSightedBot`): looks one step ahead like the greedy bot but
+  takes any move that does not look worse than standing still, not the best one;
+- **medium** (:class:`GreedyBot`): the move that looks best one step ahead, the dice
+  averaged exactly;
+- **hard**: a search that looks further ahead. By default :class:`LookaheadBot`
+  (several of the best-looking moves, each followed by a few moves of quick play for
+  every side, with the dice sampled); a game may give its own bots for any level
+  with :meth:`~hcgames.core.Game.bot_levels`.
+
 Every bot takes a ``seed`` and owns its own :class:`random.Random`, so a game between
-bots replays exactly.
+bots replays exactly. After :meth:`choose` a bot's ``reason`` says in a few words why
+it chose; :func:`explain` turns that into a sentence a student reads.
 """
 
 from __future__ import annotations
@@ -20,11 +32,27 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from hcgames.core import Action, State
+from hcgames.odds import battle_odds, times_in
 from hcgames.play import sample_outcome
 
-__all__ = ["BOTS", "GreedyBot", "MCTSBot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "GreedyBot",
+    "LevelBot",
+    "LookaheadBot",
+    "MCTSBot",
+    "RandomBot",
+    "ShortSightedBot",
+    "explain",
+    "make_bot",
+]
+
+#: the levels a student chooses from, easiest first
+LEVELS = ("easy", "medium", "hard")
 
 
 class RandomBot:
@@ -34,9 +62,11 @@ class RandomBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self.reason = ""
 
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
+        self.reason = f"it picked one of its {len(legal)} allowed moves at random"
         return legal[self.rng.randrange(len(legal))]
 
 
@@ -61,26 +91,32 @@ class GreedyBot:
         self.chance_samples = chance_samples
         self.max_actions = max_actions
         self.tie_tolerance = tie_tolerance
+        self.reason = ""
 
     def choose(self, state: State) -> Action:
-        player = state.current_player
         legal = state.legal_actions()
         if len(legal) == 1:
+            self.reason = "it was the only move allowed"
             return legal[0]
+        scored = self.scored(state, legal)
+        top = max(v for _, v in scored)
+        best = [a for a, v in scored if v >= top - self.tie_tolerance]
+        self.reason = f"of its {len(legal)} allowed moves, this one leaves it best placed right now"
+        return best[self.rng.randrange(len(best))]
+
+    def scored(self, state: State, legal: list[Action]) -> list[tuple[Action, float]]:
+        """``(action, value)`` for the legal actions (a seeded sample of at most
+        ``max_actions`` of them), each valued by :meth:`value` one step ahead."""
+        player = state.current_player
         candidates = legal
         if len(candidates) > self.max_actions:
             candidates = self.rng.sample(candidates, self.max_actions)
-        best: list[Action] = []
-        best_value = -math.inf
+        out = []
         for action in candidates:
             child = state.copy()
             child.apply(action)
-            value = self.value(child, player)
-            if value > best_value + self.tie_tolerance:
-                best, best_value = [action], value
-            elif abs(value - best_value) <= self.tie_tolerance:
-                best.append(action)
-        return best[self.rng.randrange(len(best))]
+            out.append((action, self.value(child, player)))
+        return out
 
     def value(self, state: State, player: int) -> float:
         """How good the position after an action is for ``player``.
@@ -107,6 +143,128 @@ class GreedyBot:
                 child.apply(sample_outcome(child.chance_outcomes(), self.rng))
             expected += weight * child.evaluate(player)
         return expected
+
+
+class ShortSightedBot(GreedyBot):
+    """The easy level: plays a move that looks all right at a glance.
+
+    Like :class:`GreedyBot` it values each move one step ahead (dice averaged), but
+    instead of the best it takes, at random, any move that leaves it no worse off
+    than the position it stands in now (``slack`` allows a little worse). So it
+    rarely blunders into a hopeless attack, yet it misses good moves and never plans.
+    """
+
+    name = "easy"
+
+    def __init__(self, seed: int = 0, slack: float = 0.0, **kwargs: object) -> None:
+        super().__init__(seed, **kwargs)  # type: ignore[arg-type]
+        self.slack = slack
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.reason = "it was the only move allowed"
+            return legal[0]
+        now = state.evaluate(state.current_player)
+        scored = self.scored(state, legal)
+        fine = [a for a, v in scored if v >= now - self.slack]
+        if not fine:  # every move looks worse: take the least bad
+            top = max(v for _, v in scored)
+            fine = [a for a, v in scored if v >= top - self.tie_tolerance]
+            self.reason = "every move looked a little worse, and this one least so"
+        else:
+            self.reason = "it looked all right at a glance (it did not compare it with the others)"
+        return fine[self.rng.randrange(len(fine))]
+
+
+class LookaheadBot(GreedyBot):
+    """The default hard level: looks several moves ahead before it plays.
+
+    It values every legal move one step ahead as :class:`GreedyBot` does, keeps the
+    ``width`` best, and plays each of them out ``samples`` times for ``depth`` more
+    decisions (every side plays the quick policy of :func:`quick_move`; dice and
+    draws are sampled). The move with the best average ``evaluate`` at the end of
+    those playouts wins; the one-step value breaks ties. The work per decision is
+    fixed by the three numbers, not by the speed of the machine.
+    """
+
+    name = "hard"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        width: int = 4,
+        depth: int = 8,
+        samples: int = 4,
+        quick_sample: int = 6,
+        **kwargs: object,
+    ) -> None:
+        super().__init__(seed, **kwargs)  # type: ignore[arg-type]
+        self.width = width
+        self.depth = depth
+        self.samples = samples
+        self.quick_sample = quick_sample
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.reason = "it was the only move allowed"
+            return legal[0]
+        player = state.current_player
+        scored = sorted(self.scored(state, legal), key=lambda av: -av[1])
+        shortlist = scored[: self.width]
+        if len(shortlist) == 1:
+            self.reason = "it was clearly the best move"
+            return shortlist[0][0]
+        best: Action = shortlist[0][0]
+        best_key = (-math.inf, -math.inf)
+        for action, now in shortlist:
+            total = 0.0
+            for _ in range(self.samples):
+                child = state.copy()
+                child.apply(action)
+                total += self.playout(child, player)
+            key = (total / self.samples, now)
+            if key > best_key:
+                best, best_key = action, key
+        self.reason = (
+            f"it tried its {len(shortlist)} most promising moves, each played "
+            f"{self.depth} moves ahead {self.samples} times, and this one came out best"
+        )
+        return best
+
+    def playout(self, state: State, player: int) -> float:
+        """Play ``depth`` decisions of quick play from ``state``; ``player``'s value."""
+        decisions = 0
+        while not state.is_terminal() and decisions < self.depth:
+            if state.is_chance():
+                state.apply(sample_outcome(state.chance_outcomes(), self.rng))
+                continue
+            state.apply(quick_move(state, self.rng, self.quick_sample))
+            decisions += 1
+        while not state.is_terminal() and state.is_chance():
+            state.apply(sample_outcome(state.chance_outcomes(), self.rng))
+        return state.evaluate(player)
+
+
+def quick_move(state: State, rng: random.Random, sample: int = 6) -> Action:
+    """A fast, sensible move for playouts: the best of ``sample`` random legal moves,
+    each judged one step ahead with one sampled roll if dice follow."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    player = state.current_player
+    options = legal if len(legal) <= sample else rng.sample(legal, sample)
+    best, best_value = options[0], -math.inf
+    for action in options:
+        child = state.copy()
+        child.apply(action)
+        while not child.is_terminal() and child.is_chance():
+            child.apply(sample_outcome(child.chance_outcomes(), rng))
+        value = child.evaluate(player)
+        if value > best_value:
+            best, best_value = action, value
+    return best
 
 
 @dataclass
@@ -221,6 +379,43 @@ class MCTSBot:
         return [state.evaluate(p) for p in range(state.game.num_players)]
 
 
+class LevelBot:
+    """A level (``"easy"``, ``"medium"`` or ``"hard"``) that suits any game: on its
+    first move in a game it asks the game for its own bot at that level
+    (:meth:`~hcgames.core.Game.bot_levels`), or takes the default of :data:`LEVEL_BOTS`."""
+
+    def __init__(self, level: str, seed: int = 0) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+        self.name = level
+        self.seed = seed
+        self._bots: dict[str, Any] = {}
+        self.last: Any = None
+
+    def bot_for(self, state: State) -> Any:
+        game = state.game
+        key = game.id + repr(sorted(game.options.items()))
+        if key not in self._bots:
+            factory = game.bot_levels().get(self.name) or LEVEL_BOTS[self.name]
+            self._bots[key] = factory(self.seed)
+        return self._bots[key]
+
+    def choose(self, state: State) -> Action:
+        self.last = self.bot_for(state)
+        return self.last.choose(state)
+
+    @property
+    def reason(self) -> str:
+        return str(getattr(self.last, "reason", "") or "")
+
+
+#: the level bots every game has unless it gives its own (``Game.bot_levels``)
+LEVEL_BOTS: dict[str, Callable[[int], Any]] = {
+    "easy": lambda seed: ShortSightedBot(seed),
+    "medium": lambda seed: GreedyBot(seed),
+    "hard": lambda seed: LookaheadBot(seed),
+}
+
 BOTS: dict[str, Callable[..., object]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
@@ -228,9 +423,12 @@ BOTS: dict[str, Callable[..., object]] = {
 }
 
 
-def make_bot(kind: str, seed: int = 0, **kwargs: object) -> RandomBot | GreedyBot | MCTSBot:
-    """A bot by name: ``"random"``, ``"greedy"`` or ``"mcts"`` (optionally ``"mcts:500"``)."""
+def make_bot(kind: str, seed: int = 0, **kwargs: object) -> Any:
+    """A bot by name: a level (``"easy"``, ``"medium"``, ``"hard"``), or ``"random"``,
+    ``"greedy"`` or ``"mcts"`` (optionally ``"mcts:500"``)."""
     name, _, arg = kind.partition(":")
+    if name in LEVELS:
+        return LevelBot(name, seed)
     if name == "random":
         return RandomBot(seed)
     if name == "greedy":
@@ -238,4 +436,27 @@ def make_bot(kind: str, seed: int = 0, **kwargs: object) -> RandomBot | GreedyBo
     if name == "mcts":
         iterations = int(arg) if arg else int(kwargs.pop("iterations", 200))  # type: ignore[call-overload]
         return MCTSBot(iterations=iterations, seed=seed)
-    raise ValueError(f"unknown bot {kind!r}; choose random, greedy or mcts[:iterations]")
+    raise ValueError(
+        f"unknown bot {kind!r}; choose easy, medium, hard, random, greedy or mcts[:iterations]"
+    )
+
+
+def explain(state: State, action: Action, bot: Any) -> str:
+    """One sentence a student reads: who did what, and why. ``state`` is the position
+    the bot chose in (before ``action``). An attack decided by dice gives its exact
+    chance ("it wins 13 times in 18"); otherwise the bot's own reason."""
+    who = state.side_name(state.current_player)
+    what = str(action)
+    odds = battle_odds(state, action) if not state.is_chance() else None
+    if odds is not None:
+        p = odds.best
+        target = state.action_regions(action)[-1]
+        if p == 1:
+            why = f"it takes {target} for sure"
+        elif p == 0:
+            why = f"it cannot take {target} with this attack alone, but it wears the defenders down"
+        else:
+            why = f"it takes {target} {times_in(p)}"
+    else:
+        why = str(getattr(bot, "reason", "") or "it chose this move")
+    return f"{who}: {what} \u2014 {why}."

@@ -28,7 +28,7 @@ import hashlib
 import json
 import types
 import typing
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, TypeVar
@@ -336,6 +336,12 @@ class Game:
     def variants(cls) -> list[dict[str, Any]]:
         """Option sets that the conformance suite must test (one per scenario...)."""
         return [{}]
+
+    def bot_levels(self) -> dict[str, Callable[[int], Any]]:
+        """This game's own bots for the levels ``"easy"``, ``"medium"`` and ``"hard"``:
+        a factory taking a seed per level. Levels left out use the defaults of
+        :data:`hcgames.bots.LEVEL_BOTS`."""
+        return {}
 
     def rule_decisions(self) -> list[RuleDecision]:
         """Every rule the rulebook leaves open, and what we decided."""

@@ -28,6 +28,7 @@ def _card_name(card: str) -> str:
 
     return next((c.name for c in load_material().cards if c.id == card), card)
 
+
 __all__ = [
     "ALL_ACTION_TYPES",
     "Attack",

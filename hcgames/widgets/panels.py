@@ -17,6 +17,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from hcgames.core import Action, State
+from hcgames.odds import times_in
 from hcgames.play import sample_outcome
 from hcgames.widgets._base import View, guarded
 
@@ -291,13 +292,6 @@ class ActionPicker(View):
         if self.kind:
             base += f"; showing the {len(self.shown)} of kind {self.kind!r}"
         return base + "."
-
-
-def times_in(p: Fraction) -> str:
-    """An exact chance in words a class reads aloud: ``Fraction(13, 18)`` gives
-    ``"13 times in 18"``."""
-    times = "time" if p.numerator == 1 else "times"
-    return f"{p.numerator} {times} in {p.denominator}"
 
 
 #: the most outcomes a dice panel tries one by one to group them by their result

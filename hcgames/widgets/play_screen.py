@@ -33,6 +33,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from hcgames.core import Action, Event, Game, SaveError, State
+from hcgames.odds import Odds, battle_odds
 from hcgames.play import Bot
 from hcgames.widgets._base import guarded
 from hcgames.widgets.panels import card_key, times_in
@@ -86,8 +87,6 @@ MODES: dict[str, str] = {
 
 #: event kinds that report a battle (shown large after the roll)
 _BATTLE_KINDS = ("battle", "losses", "retreat", "capture")
-#: how many positions the exact-odds look-ahead may visit for one choice
-ODDS_BUDGET = 3000
 
 _STYLE = """<style>
 .hcgames-play, .hcgames-play .widget-html-content, .hcgames-play .widget-label,
@@ -132,102 +131,6 @@ def _level_key(bot: str, game: Game) -> str:
         f"unknown computer level {bot!r}; choose one of {', '.join(BOT_LEVELS)} "
         f"or a bot name ({', '.join(level.bot for level in BOT_LEVELS.values())})"
     )
-
-
-@dataclass(frozen=True)
-class Odds:
-    """The exact chance that a choice takes its target region.
-
-    ``best`` assumes that every choice made before the dice fall (a hero to play...)
-    is the best one for the side making it; ``low`` and ``high`` are the chance with
-    the worst and the best of those choices for the attacker (all three are equal
-    when nobody chooses anything before the roll).
-    """
-
-    best: Fraction
-    low: Fraction
-    high: Fraction
-
-    @property
-    def depends_on_choices(self) -> bool:
-        return self.low != self.high
-
-
-#: a look-ahead follows choices made before the dice only when there are this few
-_MAX_BRANCHES = 8
-#: ... and at most this many choices in a row
-_MAX_CHOICES = 3
-
-
-class _TooLarge(Exception):
-    pass
-
-
-def battle_odds(state: State, action: Action, budget: int = ODDS_BUDGET) -> Odds | None:
-    """The exact chance that ``action`` wins its target region for the side playing
-    it, when dice decide it (possibly after a few choices such as heroes to play);
-    ``None`` when no dice follow, when the target already is that side's, or when
-    the look-ahead would pass ``budget`` positions."""
-    if state.is_terminal() or state.is_chance():
-        return None
-    exact = state.attack_odds(action)  # games whose battles run too long to look ahead
-    if exact is not None:
-        return Odds(exact, exact, exact)
-    regions = state.action_regions(action)
-    views = state.region_views()
-    if not regions or not views:
-        return None
-    actor, target = state.current_player, regions[-1]
-    if target not in views or views[target].get("owner") == actor:
-        return None
-    after = state.copy()
-    after.apply(action)
-    visited = [0]
-    dice = [False]
-
-    def won(node: State) -> Fraction:
-        owner = (node.region_views() or {}).get(target, {}).get("owner")
-        return Fraction(1) if owner == actor else Fraction(0)
-
-    def value(node: State, rolled: bool, choices: int) -> tuple[Fraction, Fraction, Fraction]:
-        visited[0] += 1
-        if visited[0] > budget:
-            raise _TooLarge
-        if node.is_terminal() or (rolled and not node.is_chance()):
-            p = won(node)
-            return p, p, p
-        if node.is_chance():
-            dice[0] = True
-            best = low = high = Fraction(0)
-            for outcome, q in node.chance_outcomes():
-                child = node.copy()
-                child.apply(outcome)
-                b, lo, hi = value(child, True, choices)
-                best, low, high = best + q * b, low + q * lo, high + q * hi
-            return best, low, high
-        legal = node.legal_actions()
-        if choices >= _MAX_CHOICES or len(legal) > _MAX_BRANCHES:
-            raise _TooLarge  # not a battle about to be rolled
-        results = []
-        for choice in legal:
-            child = node.copy()
-            child.apply(choice)
-            results.append(value(child, False, choices + 1))
-        bests = [b for b, _, _ in results]
-        best = max(bests) if node.current_player == actor else min(bests)
-        return best, min(lo for _, lo, _ in results), max(hi for _, _, hi in results)
-
-    if after.is_terminal() or (
-        not after.is_chance() and len(after.legal_actions()) > _MAX_BRANCHES
-    ):
-        return None
-    try:
-        best, low, high = value(after, False, 0)
-    except _TooLarge:
-        return None
-    if not dice[0]:
-        return None  # nothing was rolled: no chance to state
-    return Odds(best, low, high)
 
 
 def _percent(p: Fraction) -> str:
