@@ -32,6 +32,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from hcgames.core import Action, State
@@ -49,6 +50,7 @@ __all__ = [
     "ShortSightedBot",
     "explain",
     "make_bot",
+    "why",
 ]
 
 #: the levels a student chooses from, easiest first
@@ -443,20 +445,24 @@ def make_bot(kind: str, seed: int = 0, **kwargs: object) -> Any:
 
 def explain(state: State, action: Action, bot: Any) -> str:
     """One sentence a student reads: who did what, and why. ``state`` is the position
-    the bot chose in (before ``action``). An attack decided by dice gives its exact
-    chance ("it wins 13 times in 18"); otherwise the bot's own reason."""
+    the bot chose in (before ``action``)."""
     who = state.side_name(state.current_player)
-    what = str(action)
+    return f"{who}: {action} \u2014 {why(state, action, bot)}."
+
+
+def why(state: State, action: Action, bot: Any) -> str:
+    """Why ``bot`` chose ``action`` in ``state``, in a few words: for an attack that
+    dice decide, its exact chance ("it takes Gaul 13 times in 18"); otherwise the
+    bot's own ``reason``."""
     odds = battle_odds(state, action) if not state.is_chance() else None
-    if odds is not None:
-        p = odds.best
-        target = state.action_regions(action)[-1]
-        if p == 1:
-            why = f"it takes {target} for sure"
-        elif p == 0:
-            why = f"it cannot take {target} with this attack alone, but it wears the defenders down"
-        else:
-            why = f"it takes {target} {times_in(p)}"
-    else:
-        why = str(getattr(bot, "reason", "") or "it chose this move")
-    return f"{who}: {what} \u2014 {why}."
+    if odds is None:
+        return str(getattr(bot, "reason", "") or "it chose this move")
+    p = odds.best
+    target = state.action_regions(action)[-1]
+    if p == 1:
+        return f"it takes {target} for sure"
+    if p == 0:
+        return f"it cannot take {target} with this attack alone, but it wears the defenders down"
+    if p < Fraction(1, 3):
+        return f"a long shot: it takes {target} only {times_in(p)}"
+    return f"it takes {target} {times_in(p)}"

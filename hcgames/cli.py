@@ -24,7 +24,8 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 import hcgames
-from hcgames.bots import make_bot
+from hcgames.bots import LEVELS, make_bot
+from hcgames.bots import why as bot_why
 from hcgames.core import Action, Game, IllegalAction, State
 from hcgames.play import sample_outcome
 
@@ -132,10 +133,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     shown = 0
     try:
         while not state.is_terminal():
+            why = ""
             if state.is_chance():
                 action = sample_outcome(state.chance_outcomes(), rng)
             else:
-                action = players[state.current_player].choose(state)
+                player = players[state.current_player]
+                action = player.choose(state)
+                # the levels say why they moved (unless there was nothing to choose)
+                if getattr(player, "name", "") in LEVELS and len(state.legal_actions()) > 1:
+                    why = bot_why(state, action, player)
             try:
                 state.apply(action)
             except IllegalAction as exc:
@@ -147,6 +153,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                     print(f"\n== Round {event.round} - {event.phase} ==")
                     last_heading = heading
                 print(f"  {event.text}")
+            if why:
+                print(f"    (why: {why})")
             shown = len(state.events)
     except KeyboardInterrupt:
         print("\nStopped. Save of the game so far:")
@@ -312,7 +320,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=0)
     play.add_argument(
         "--bots",
-        help="comma list, one per player: human, random, greedy, mcts or mcts:N (default: random)",
+        help="comma list, one per player: human, easy, medium, hard (the computer's levels, "
+        "which say why they moved), random, greedy, mcts or mcts:N (default: random)",
     )
     play.add_argument("--save", help="write the finished game to this JSON file")
     play.set_defaults(func=cmd_play)

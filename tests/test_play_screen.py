@@ -239,15 +239,27 @@ def test_choosing_a_side_hands_the_other_to_the_computer() -> None:
 
 def test_bot_levels_have_plain_names_and_slow_levels_are_left_out() -> None:
     assert [level.label for level in BOT_LEVELS.values()][:2] == ["Easy", "Medium"]
-    assert BOT_LEVELS["easy"].bot == "random" and BOT_LEVELS["medium"].bot == "greedy"
+    assert [level.bot for level in BOT_LEVELS.values()] == ["easy", "medium", "hard"]
     for game_id in TOO_SLOW["hard"]:
         assert "hard" not in bot_levels(hcgames.load(game_id))
     app = PlayApp(ToyGame(), humans=(0,), bot="greedy", seed=3)
     assert app.level == "medium" and app.level_buttons.value == "medium"
     app.level_buttons.value = "easy"
-    assert type(app.bots[1]).__name__ in ("RandomBot", "StandInBot")
+    assert type(app.bots[1]).__name__ in ("LevelBot", "StandInBot")
+    assert app.bots[1].name == "easy"
     with pytest.raises(ValueError, match="unknown computer level"):
         PlayApp(ToyGame(), bot="genius")
+
+
+def test_the_computer_says_why_it_moved() -> None:
+    app = PlayApp(duels("gallic-wars"), humans=(1,), bot="medium", seed=2)
+    assert app.reasons, "the computer moved first and should say why"
+    assert all(r.startswith("Rome: ") and " \u2014 " in r for r in app.reasons)
+    assert "What the computer did, and why" in app.why_box.value
+    picked = app.picker.shown[0]
+    app.picker.pick(picked)
+    app.picker.apply_button.click()
+    assert all(r.startswith("Rome: ") for r in app.reasons)  # only the answer to it
 
 
 def test_hot_seat_hides_the_hand_until_the_player_takes_the_screen() -> None:

@@ -32,6 +32,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from hcgames.bots import explain
 from hcgames.core import Action, Event, Game, SaveError, State
 from hcgames.odds import Odds, battle_odds
 from hcgames.play import Bot
@@ -62,14 +63,14 @@ class BotLevel:
 #: The computer's levels, easiest first. The one place that maps what a student picks
 #: to a bot: the bots issue extends it with its own easy / medium / hard bots.
 BOT_LEVELS: dict[str, BotLevel] = {
-    "easy": BotLevel("Easy", "random", "The computer plays any allowed move, at random."),
+    "easy": BotLevel("Easy", "easy", "The computer plays a move that looks all right at a glance."),
     "medium": BotLevel(
-        "Medium", "greedy", "The computer plays the move that looks best right now."
+        "Medium", "medium", "The computer plays the move that looks best right now."
     ),
-    "hard": BotLevel(
-        "Hard", "mcts", "The computer tries many moves ahead before it plays (it is slower)."
-    ),
+    "hard": BotLevel("Hard", "hard", "The computer looks several moves ahead before it plays."),
 }
+#: bot names that still work for ``bot=``, and the level each one is shown as
+_OLD_NAMES = {"random": "easy", "greedy": "medium", "mcts": "hard"}
 #: Levels too slow in a game to keep a click quick: the screen does not offer them
 #: there. Measured by bench/bench_widgets.py: with "hard" the slowest Play click took
 #: 2.1 s in Duels and 1.6 s in Speros; the games below need about a second per move
@@ -121,15 +122,15 @@ def bot_levels(game: Game) -> list[str]:
 
 
 def _level_key(bot: str, game: Game) -> str:
-    """A level key from a level key or a bot name (``bot="greedy"`` still works)."""
+    """A level key from a level key or an older bot name (``bot="greedy"`` still
+    works and means the medium level)."""
     if bot in BOT_LEVELS:
         return bot
-    for key, level in BOT_LEVELS.items():
-        if level.bot == bot:
-            return key
+    if bot in _OLD_NAMES:
+        return _OLD_NAMES[bot]
     raise ValueError(
         f"unknown computer level {bot!r}; choose one of {', '.join(BOT_LEVELS)} "
-        f"or a bot name ({', '.join(level.bot for level in BOT_LEVELS.values())})"
+        f"(or, as before, {', '.join(_OLD_NAMES)})"
     )
 
 
@@ -184,6 +185,8 @@ class PlayApp(GameStepper):
         self.student_seats = seats or [0]
         self.revealed: int | None = None  # the seat whose hand a hot seat shows now
         self.rolls: list[tuple[Action, list[Event]]] = []  # dice since the last human move
+        #: the computer's moves since the last human move, each with why, in words
+        self.reasons: list[str] = []
         self._card_names: dict[str, str] = {}
         self._names_pattern: re.Pattern[str] | None = None
         self._ready = False
@@ -246,6 +249,7 @@ class PlayApp(GameStepper):
         self.bot_choice.value = BOT_LEVELS[self.level].bot
         self.revealed = None
         self.rolls = []
+        self.reasons = []
         self._run_bots()
         self._refresh()
 
@@ -319,6 +323,8 @@ class PlayApp(GameStepper):
         self.odds_line = widgets.HTML()
         self.odds_line.add_class("hcgames-odds")
         self.roll_box = widgets.HTML()
+        self.why_box = widgets.HTML()
+        self.why_box.add_class("hcgames-why")
         self.back_button.description = "Undo"
         self.back_button.tooltip = "Take back the last move (and the computer's answer to it)"
         self.pass_button = widgets.Button(
@@ -363,7 +369,7 @@ class PlayApp(GameStepper):
             board, layout=widgets.Layout(flex="0 1 auto", width=f"{map_width + 8}px")
         )
         self.side_column = widgets.VBox(
-            [self.picker, self.odds_line, self.roll_box, demo, self.back_button],
+            [self.picker, self.odds_line, self.roll_box, self.why_box, demo, self.back_button],
             layout=widgets.Layout(flex="1 1 340px", min_width="340px", max_width="640px"),
         )
         self.main = widgets.HBox(
@@ -410,7 +416,10 @@ class PlayApp(GameStepper):
     # --- names -------------------------------------------------------------------------
     def describe_action(self, action: Action) -> str:
         """A choice in plain words: region and card ids replaced by their names."""
-        text = str(action)
+        return self.with_names(str(action))
+
+    def with_names(self, text: str) -> str:
+        """``text`` with the region and card ids in it replaced by their names."""
         pattern = self._names_pattern
         if pattern is None:
             return text
@@ -480,6 +489,7 @@ class PlayApp(GameStepper):
 
     def _human_action(self, action: Action) -> None:
         self.rolls = []
+        self.reasons = []
         super()._human_action(action)
 
     def _after_human(self) -> None:
@@ -492,16 +502,19 @@ class PlayApp(GameStepper):
         picked in the list (the first one when none is picked, as before)."""
         if self.mode == "demo" or self.waiting_for_human():
             self.rolls = []
+            self.reasons = []
         return super().step()
 
     @guarded
     def auto(self, n: int = 20) -> int:
         self.rolls = []
+        self.reasons = []
         return int(super().auto(n) or 0)
 
     @guarded
     def play_to_phase_end(self) -> int:
         self.rolls = []
+        self.reasons = []
         return int(super().play_to_phase_end() or 0)
 
     def _restore_to_human(self) -> None:
@@ -517,6 +530,7 @@ class PlayApp(GameStepper):
             self.say("This is the first position: there is nothing to undo.")
             return False
         self.rolls = []
+        self.reasons = []
         if self.mode == "demo":
             self._restore(len(self.state.history) - 1)
             self._refresh()
@@ -625,6 +639,7 @@ class PlayApp(GameStepper):
         self.update(state)
         self.revealed = None
         self.rolls = []
+        self.reasons = []
         self.save_link.value = ""
         self._run_bots()
         self._refresh()
@@ -687,6 +702,7 @@ class PlayApp(GameStepper):
             self.pass_button.description = f"I am {who}: show my turn"
         self.banner.value = f"<span class='hcgames-banner-text'>{escape(self.banner_text)}</span>"
         self.roll_box.value = self._rolls_html()
+        self.why_box.value = self._why_html()
         if demo and live and state.is_chance() and self.dice.results:
             self.odds_line.value = "<b>Next, the dice:</b> " + escape(
                 "; ".join(f"{w} {times_in(p)}" for w, p, _ in self.dice.results)
@@ -713,6 +729,31 @@ class PlayApp(GameStepper):
         if self.mode == "bot":
             return f"Your move, {who}: pick a move, then press Play this move."
         return f"{who}, your move: pick a move, then press Play this move."
+
+    #: how many of the computer's moves the screen explains at once (the latest)
+    SHOWN_REASONS = 4
+
+    def _why_html(self) -> str:
+        if not self.reasons:
+            return ""
+        shown = self.reasons[-self.SHOWN_REASONS :]
+        earlier = len(self.reasons) - len(shown)
+        items = "".join(f"<li>{escape(r)}</li>" for r in shown)
+        more = f"<li>... and {earlier} earlier moves</li>" if earlier else ""
+        return f"<b>What the computer did, and why:</b><ul>{more}{items}</ul>"
+
+    def next_action(self, auto: bool = False) -> Action:
+        """As :meth:`GameStepper.next_action`; a computer's move is also explained
+        (:func:`hcgames.bots.explain`) in :attr:`reasons`."""
+        state = self.state
+        action = super().next_action(auto)
+        if not state.is_chance():
+            bot = self.bots.get(state.current_player)
+            if bot is None and auto:
+                bot = self.auto_bot()
+            if bot is not None:
+                self.reasons.append(self.with_names(explain(state, action, bot)))
+        return action
 
     def _rolls_html(self) -> str:
         if not self.rolls:

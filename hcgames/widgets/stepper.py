@@ -31,8 +31,8 @@ from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventL
 
 __all__ = ["BOT_NAMES", "GameStepper", "make_bot"]
 
-#: the bots the Auto dropdown offers, by name
-BOT_NAMES = ("random", "greedy", "mcts")
+#: the bots the Auto dropdown offers, by name: the three levels, then the plain bots
+BOT_NAMES = ("easy", "medium", "hard", "random", "greedy", "mcts")
 #: MCTS search size used by the widgets: small enough for a click to feel quick
 MCTS_ITERATIONS = 200
 CHECKPOINT_EVERY = 16
@@ -51,19 +51,17 @@ class StandInBot:
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name (``"random"``, ``"greedy"`` or ``"mcts"``) from :mod:`hcgames.bots`."""
+    """A bot by name (a level ``"easy"``, ``"medium"``, ``"hard"``, or ``"random"``,
+    ``"greedy"``, ``"mcts"``) from :mod:`hcgames.bots`."""
     if name not in BOT_NAMES:
         raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOT_NAMES)}")
     if importlib.util.find_spec("hcgames.bots") is None:
         return StandInBot(name, seed)
     from hcgames import bots
 
-    if name == "random":
-        bot: Bot = bots.RandomBot(seed)
-    elif name == "greedy":
-        bot = bots.GreedyBot(seed)
-    else:
-        bot = bots.MCTSBot(iterations=MCTS_ITERATIONS, seed=seed)
+    if name == "mcts":
+        return bots.MCTSBot(iterations=MCTS_ITERATIONS, seed=seed)
+    bot: Bot = bots.make_bot(name, seed)
     return bot
 
 
