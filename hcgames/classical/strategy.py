@@ -5,12 +5,22 @@ cities before armies, build and upgrade whenever it can pay, settle the richest 
 land, attack only when the exact odds (from :mod:`.odds`) are good, keep a small
 army and a fishing fleet, and spend whatever is left on research. With
 ``aggression=0`` it never attacks; a higher value attacks at worse odds.
+
+The computer's three levels a student picks from (``ClassicalGame.bot_levels``):
+
+- :class:`EasyBot` builds whatever it can pay for now, puts villages anywhere, and
+  seldom buys research: it never thinks about later turns;
+- :class:`MediumBot` follows the planner's sound building plan;
+- :class:`HardBot` builds only the cities its monuments need (every city eats food),
+  turns the food and iron it saves into armies, and plans attacks on the enemy's
+  cities with the exact battle odds, worked out over every way the dice can fall.
 """
 
 from __future__ import annotations
 
 import random
 from collections import deque
+from fractions import Fraction
 from functools import lru_cache
 
 from hcgames.classical.actions import (
@@ -25,7 +35,7 @@ from hcgames.classical.actions import (
     Starve,
     UpgradeVillage,
 )
-from hcgames.classical.odds import attacker_wins
+from hcgames.classical.odds import attacker_wins, battle_distribution
 from hcgames.classical.state import ClassicalState
 from hcgames.core import Action, State
 
@@ -220,8 +230,15 @@ class MediumBot(PlannerBot):
 
 
 @lru_cache(maxsize=4096)
-def _win_chance(att: int, dfn: int, att_lvl: int, def_lvl: int, town: str | None) -> float:
-    return float(attacker_wins(min(att, 12), min(dfn, 12), att_lvl, def_lvl, town))
+def _battle(
+    att: int, dfn: int, att_lvl: int, def_lvl: int, town: str | None
+) -> tuple[float, float]:
+    """(chance the attacker wins, armies the attacker expects to lose), worked out
+    exactly over every way the dice can fall."""
+    dist = battle_distribution(min(att, 12), min(dfn, 12), att_lvl, def_lvl, town)
+    win = sum((p for (a, _, _), p in dist.items() if a > 0), Fraction(0))
+    lost = sum((p * (min(att, 12) - a) for (a, _, _), p in dist.items()), Fraction(0))
+    return float(win), float(lost)
 
 
 @lru_cache(maxsize=1)
@@ -244,10 +261,12 @@ def _land_distances(key: int, graph: tuple[tuple[int, ...], ...]) -> list[list[i
 
 
 class HardBot(PlannerBot):
-    """The hard level: the same sound economy, plus a planned war.
+    """The hard level: a leaner economy, plus a planned war.
 
-    It builds like the medium level (but spreads monuments, so each costs less), and
-    from the middle of the game turns its spare iron and gold into armies. In the move
+    It builds like the medium level, but spreads its monuments (so each costs less)
+    and upgrades a village only when it needs the city for a monument, since every
+    city eats a food each turn. From the middle of the game it turns the food, iron
+    and gold it saves into armies, as many as it can feed. In the move
     phase it works out, with the exact battle odds, which enemy city or village it can
     take this turn with all the armies that can reach it, and weighs each by what it
     is worth (monuments change hands with a city). It attacks the best one when the
@@ -262,11 +281,15 @@ class HardBot(PlannerBot):
         army_from_round: int = 6,
         min_chance: float = 0.4,
         keep_rolls: int = 4,
+        spare_cities: int | None = 1,
+        army_worth: float = 0.3,
     ) -> None:
         super().__init__(seed, aggression=1.0)
         self.army_from_round = army_from_round
         self.min_chance = min_chance
         self.keep_rolls = keep_rolls
+        self.spare_cities = spare_cities
+        self.army_worth = army_worth
         self.reason = ""
 
     def choose(self, state: State) -> Action:
@@ -282,6 +305,13 @@ class HardBot(PlannerBot):
                         "a monument scores every turn; it builds in the city where it costs least"
                     )
                     return min(sites, key=lambda a: state.monuments[m.index[a.territory]])
+            elif phase == "upgrade" and self.spare_cities is not None:
+                p = state.player
+                if len(state.cities_of(p)) >= state.monument_limit(p) + self.spare_cities:
+                    self.reason = (
+                        "it has cities enough for its monuments; another would only eat food"
+                    )
+                    return EndPhase("upgrade")
             elif phase == "move":
                 move = self._war_move(state)
                 if move is not None:
@@ -332,12 +362,14 @@ class HardBot(PlannerBot):
             owner = state.owner[t]
             defenders = max(state.armies[q][t] for q in range(len(state.civs)) if q != p)
             town = "city" if state.level[t] == 2 else "village"
-            chance = _win_chance(
+            chance, lost = _battle(
                 attackers, defenders, military, state.level_of(owner, "military"), town
             )
             if chance < self.min_chance:
                 continue
-            value = chance * worth
+            value = chance * worth - self.army_worth * lost
+            if state.armies[p][t]:  # armies already sent there this turn: back them up
+                value += 100.0
             if best is None or value > best[0]:
                 # send an army from the place with the most armies to spare
                 move = max(coming, key=lambda a: starts[a.from_])
