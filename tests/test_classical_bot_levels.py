@@ -146,3 +146,30 @@ def test_only_hard_raises_an_army_for_war() -> None:
     hard = HardBot(0)
     action = hard.choose(state)
     assert isinstance(action, Recruit), hard.reason
+
+
+def test_hard_keeps_a_guard_in_a_monument_city_the_enemy_can_reach() -> None:
+    def move_phase(s: ClassicalState) -> bool:
+        p = s.current_player
+        return (
+            s.paying is None and s.phase == "move" and any(s.monuments[c] for c in s.cities_of(p))
+        )
+
+    state = _advance(5, move_phase)
+    p, q = state.current_player, 1 - state.current_player
+    m = state.game.material
+    city = next(c for c in state.cities_of(p) if state.monuments[c])
+    far = next(
+        t
+        for t in range(len(state.owner))
+        if m.territories[t].land
+        and t != city
+        and _land_distances(id(m), m.land_neighbours)[city][t] == 2
+        and state.owner[t] in (-1, q)
+    )
+    state.armies[p][city] = 1
+    state.armies[q][far] = 3
+    state.move_cache = {}
+    hard = HardBot(0)
+    action = hard.choose(state)
+    assert not (isinstance(action, Move) and m.index[action.from_] == city)

@@ -271,6 +271,8 @@ class HardBot(PlannerBot):
     take this turn with all the armies that can reach it, and weighs each by what it
     is worth (monuments change hands with a city). It attacks the best one when the
     chance is good; otherwise it gathers its armies next to the richest enemy city.
+    A city with monuments that enemy armies could reach next turn keeps (or gets) up
+    to two armies on guard.
     """
 
     name = "hard"
@@ -283,6 +285,8 @@ class HardBot(PlannerBot):
         keep_rolls: int = 4,
         spare_cities: int | None = 1,
         army_worth: float = 0.3,
+        defend: bool = True,
+        guard_cap: int = 2,
     ) -> None:
         super().__init__(seed, aggression=1.0)
         self.army_from_round = army_from_round
@@ -290,6 +294,8 @@ class HardBot(PlannerBot):
         self.keep_rolls = keep_rolls
         self.spare_cities = spare_cities
         self.army_worth = army_worth
+        self.defend = defend
+        self.guard_cap = guard_cap
         self.reason = ""
 
     def choose(self, state: State) -> Action:
@@ -340,7 +346,14 @@ class HardBot(PlannerBot):
             return None
         m = state.game.material
         moves = [a for a in state.legal_actions() if isinstance(a, Move) and a.kind == "army"]
-        if not moves and not any(state.armies[p]):
+        need = self._guard(state) if self.defend else {}
+        if need:  # armies guarding a city the enemy can reach stay where they are
+            moves = [
+                a
+                for a in moves
+                if state.armies[p][m.index[a.from_]] > need.get(m.index[a.from_], 0)
+            ]
+        if not moves:
             return None
         reach: dict[int, list[Move]] = {}
         for move in moves:
@@ -381,6 +394,14 @@ class HardBot(PlannerBot):
                 f"it wins {round(chance * 100)} times in 100, and the prize is worth it"
             )
             return move
+        # guard: send an army into a city the enemy could attack next turn
+        short = [t for t, n in need.items() if state.armies[p][t] < n]
+        for move in moves:
+            if m.index[move.to] in short and m.index[move.from_] not in need:
+                self.reason = (
+                    "enemy armies are near one of its cities, so it sends an army to guard it"
+                )
+                return move
         # gather: step towards the richest enemy city it can reach by land
         if not targets:
             return None
@@ -404,7 +425,38 @@ class HardBot(PlannerBot):
             return gather[1]
         return None
 
+    def _guard(self, state: ClassicalState) -> dict[int, int]:
+        """{city: armies it should keep} for its cities that enemy armies can reach
+        next turn (as many as the enemy could bring, at most four)."""
+        p = state.player
+        m = state.game.material
+        dist = _land_distances(id(m), m.land_neighbours)
+        reach = int(m.book["army_moves"])
+        enemy_armies = [
+            (t, sum(state.armies[q][t] for q in range(len(state.civs)) if q != p))
+            for t in range(len(state.owner))
+        ]
+        enemy_armies = [(t, n) for t, n in enemy_armies if n]
+        if not enemy_armies:
+            return {}
+        need = {}
+        for c in state.cities_of(p):
+            if not state.monuments[c]:
+                continue
+            threat = sum(n for t, n in enemy_armies if dist[t][c] <= reach)
+            if threat:
+                need[c] = min(threat, self.guard_cap)
+        return need
+
     def _recruit(self, state: ClassicalState, recruits: list[Recruit]) -> Recruit | None:
+        armies = [r for r in recruits if r.kind == "army"]
+        if self.defend and armies:
+            m = state.game.material
+            need = self._guard(state)
+            for r in armies:
+                t = m.index[r.territory]
+                if state.armies[state.player][t] < need.get(t, 0):
+                    return r
         chosen = super()._recruit(state, recruits)
         if chosen is not None or state.round_no < self.army_from_round:
             return chosen
