@@ -215,6 +215,14 @@ class ClassicalGame(Game):
     def geojson(self) -> dict[str, Any]:
         return copy.deepcopy(self.material.geojson)
 
+    def bot_levels(self) -> dict[str, Any]:
+        """The computer's levels (:mod:`hcgames.classical.strategy`): easy builds
+        without a plan, medium follows a sound building plan, hard adds a war planned
+        with the exact battle odds."""
+        from hcgames.classical.strategy import EasyBot, HardBot, MediumBot
+
+        return {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+
     def rule_decisions(self) -> list[RuleDecision]:
         from hcgames.classical.rules_text import rule_decisions
 
