@@ -61,8 +61,7 @@ def _describe(state: ConquestState, action: Action) -> str:
         return "it does not retake the piece"
     if isinstance(action, Move):
         target = state.top.get(action.to)
-        enemy = target is not None and state.owner[target] != state.current_player
-        if enemy:
+        if target is not None and state.owner[target] != state.current_player:
             verb = "retakes" if state.pending is not None else "takes"
             return f"it {verb} the enemy {_kind(state, target)} on {action.to}"
         return f"its {_kind(state, action.piece)} moves to {action.to}"
