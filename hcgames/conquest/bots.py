@@ -173,7 +173,7 @@ class HardBot(_DrawSense):
         _, action = self.plan.pop(0)
         self.reason = f"{_describe(state, action)}; {self.plan_summary}"
         if step > 1:
-            self.reason += f" ({step - 1} more step(s) of the plan to go)"
+            self.reason += f" ({step - 1} more action(s) of the plan to go)"
         return action
 
     def _answer_capture(self, state: ConquestState) -> Action:
@@ -218,9 +218,7 @@ class HardBot(_DrawSense):
     # --- planning the turn -------------------------------------------------------
     def _resolve(self, state: ConquestState, me: int) -> ConquestState:
         """After our capture: the enemy's answer that is worst for us, until we move on."""
-        while (
-            not state.is_terminal() and state.pending is not None and state.current_player != me
-        ):
+        while not state.is_terminal() and state.pending is not None and state.current_player != me:
             worst: ConquestState | None = None
             worst_value = 2.0
             for reply in state.legal_actions():
@@ -323,13 +321,13 @@ class HardBot(_DrawSense):
             if value > best_value + 1e-12:
                 best_value, line, count = value, path, taken
         self.plan = line
-        moves = len(line)
+        moves = sum(1 for _, a in line if isinstance(a, Move))
+        stop = ", then stops" if line and isinstance(line[-1][1], Pass) else ""
         what = f"takes {count} enemy piece(s)" if count else "makes no capture"
         self.plan_summary = (
-            f"it planned its whole turn ({moves} step(s)): it tried the {self.width} best lines "
-            f"after every step, with the enemy's best answer to each capture, then played "
-            f"the enemy's next turn against its {len(shortlist)} best plans; this plan {what} "
-            "and came out best"
+            f"it planned its whole turn ({moves} move(s){stop}), checking how the enemy "
+            f"could retake after each capture and what the enemy could do next turn; "
+            f"this plan {what}"
         )
 
 
