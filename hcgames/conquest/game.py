@@ -21,6 +21,7 @@ Options
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from hcgames.conquest.actions import ACTION_TYPES
@@ -157,6 +158,12 @@ class ConquestGame(Game):
 
     def rule_decisions(self) -> list[RuleDecision]:
         return rule_decisions()
+
+    def bot_levels(self) -> dict[str, Callable[[int], Any]]:
+        """Easy, medium and hard for CONQUEST (see :mod:`hcgames.conquest.bots`)."""
+        from hcgames.conquest.bots import bot_levels
+
+        return bot_levels()
 
     def phases(self) -> list[str]:
         return ["move", "recapture", "draw offer"]

@@ -1,0 +1,108 @@
+"""CONQUEST's own easy, medium and hard levels (hcgames/conquest/bots.py): legal,
+seeded, harmless to the state they are shown, and each with its own way of playing.
+Strength and speed are measured in bench/bench_bots.py, never asserted here."""
+
+from __future__ import annotations
+
+import pytest
+
+import hcgames
+from hcgames.bots import LEVELS, explain, make_bot
+from hcgames.conquest import ConquestGame, Move
+from hcgames.conquest.actions import AcceptDraw, DeclineDraw, OfferDraw
+from hcgames.conquest.bots import EasyBot, HardBot, MediumBot
+
+
+def _play(level: str, seed: int, limit: int) -> list[str]:
+    state = hcgames.load("conquest-1972").new_game(seed=seed)
+    bots = [make_bot(level, seed=seed + side) for side in (0, 1)]
+    moves: list[str] = []
+    while not state.is_terminal() and len(moves) < limit:
+        bot = bots[state.current_player]
+        before = state.snapshot()
+        action = bot.choose(state)
+        assert state.snapshot() == before, f"{level} changed the state it was shown"
+        assert action in state.legal_actions()
+        assert not isinstance(action, OfferDraw)
+        assert bot.reason, f"{level} gave no reason"
+        assert explain(state, action, bot).endswith(".")
+        moves.append(str(action))
+        state.apply(action)
+    return moves
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_level_plays_legal_seeded_moves_with_a_reason(level: str) -> None:
+    first = _play(level, seed=3, limit=30)
+    assert first == _play(level, seed=3, limit=30) and len(first) == 30
+
+
+def test_the_game_gives_its_own_bots() -> None:
+    levels = hcgames.load("conquest-1972").bot_levels()
+    assert isinstance(levels["easy"](0), EasyBot)
+    assert isinstance(levels["medium"](0), MediumBot)
+    assert isinstance(levels["hard"](0), HardBot)
+
+
+def _free_piece() -> ConquestGame:
+    return ConquestGame.position(
+        {"W-knight1": "e3", "W-soldier1": "j2", "B-chariot1": "e4", "B-soldier1": "p12"}
+    )
+
+
+def test_easy_does_not_always_take_the_free_piece_medium_takes() -> None:
+    state = _free_piece().new_game()
+    take = Move("W-knight1", "e4")
+    assert all(MediumBot(seed).choose(state) == take for seed in range(5))
+    easy = {EasyBot(seed).choose(state) for seed in range(12)}
+    assert len(easy) > 1 and easy != {take}
+
+
+def test_hard_sees_the_retake_that_medium_walks_into() -> None:
+    # the elephant could take the chariot on o12, but the soldier on n12 retakes
+    # it: a chariot (3) for an elephant (3.5)
+    state = ConquestGame.position(
+        {
+            "W-elephant1": "o11",
+            "W-soldier1": "j2",
+            "B-chariot1": "o12",
+            "B-soldier1": "n12",
+            "B-knight1": "p12",
+        }
+    ).new_game()
+    take = Move("W-elephant1", "o12")
+    assert MediumBot(0).choose(state) == take
+    hard = HardBot(0)
+    assert hard.choose(state) != take
+    assert "planned its whole turn" in hard.reason
+    assert all(action != take for _, action in hard.plan)
+
+
+def test_hard_plays_its_plan_and_plans_again_after_a_surprise() -> None:
+    state = hcgames.load("conquest-1972").new_game(seed=0)
+    hard = HardBot(1)
+    first = hard.choose(state)
+    planned = [action for _, action in hard.plan]
+    state.apply(first)
+    if planned and state.current_player == 0:
+        assert hard.choose(state) == planned[0]
+
+
+def test_a_draw_is_accepted_only_when_losing() -> None:
+    losing = ConquestGame.position(
+        {
+            "W-knight1": "e3",
+            "W-knight2": "e4",
+            "W-elephant1": "j2",
+            "W-elephant2": "f3",
+            "W-chariot1": "o11",
+            "W-soldier1": "o12",
+            "B-soldier1": "p12",
+        }
+    ).new_game()
+    losing.apply(OfferDraw())  # Black, one soldier against six pieces, is asked
+    even = hcgames.load("conquest-1972").new_game(seed=0)
+    even.apply(OfferDraw())
+    for bot in (EasyBot(0), MediumBot(0), HardBot(0)):
+        assert bot.choose(losing) == AcceptDraw() and "losing" in bot.reason
+        assert bot.choose(even) == DeclineDraw() and bot.reason
