@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from hcgames.core import Game, RuleDecision, State
@@ -108,6 +109,13 @@ class HistoricalGame(Game):
     @classmethod
     def variants(cls) -> list[dict[str, Any]]:
         return [{"players": 2}, {"players": 3}, {"players": 4}]
+
+    def bot_levels(self) -> dict[str, Callable[[int], Any]]:
+        """Historical Conquest's own easy, medium and hard bots
+        (see :mod:`hcgames.historical.bots`)."""
+        from hcgames.historical.bots import LEVELS
+
+        return dict(LEVELS)
 
     def rule_decisions(self) -> list[RuleDecision]:
         return list(RULE_DECISIONS)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar
@@ -118,6 +119,12 @@ class SperosGame(Game):
             {"players": 3, "mastery": True},
             {"players": 4, "mastery": True},
         ]
+
+    def bot_levels(self) -> dict[str, Callable[[int], Any]]:
+        """Speros's own easy, medium and hard bots (see :mod:`hcgames.speros.strategy`)."""
+        from hcgames.speros.strategy import LEVELS
+
+        return dict(LEVELS)
 
     def rule_decisions(self) -> list[RuleDecision]:
         return rule_decisions(self.card_set)

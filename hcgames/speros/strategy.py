@@ -9,16 +9,27 @@ to hold cards back, or to rush every Unit onto the table?
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hcgames.bots import GreedyBot, RandomBot
-from hcgames.core import State
+from hcgames.core import Action, State
 from hcgames.play import sample_outcome
 from hcgames.speros.scoring import total_scores
 
-__all__ = ["STRATEGIES", "HeuristicBot", "RandomBot", "compare", "make_strategy"]
+__all__ = [
+    "LEVELS",
+    "STRATEGIES",
+    "HeuristicBot",
+    "RandomBot",
+    "SperosEasyBot",
+    "SperosHardBot",
+    "SperosMediumBot",
+    "compare",
+    "make_strategy",
+]
 
 
 class HeuristicBot(GreedyBot):
@@ -118,3 +129,177 @@ def compare(
         name: {"win share": wins[name] / played[name], "average VP": vp[name] / played[name]}
         for name in wins
     }
+
+
+# --- the three levels a student plays against (issue 15) ---------------------------
+
+
+class SperosEasyBot(HeuristicBot):
+    """Easy: looks one action ahead and takes, at random, any action that does not
+    lose points straight away. It never compares the good moves with each other and
+    never keeps cards back on purpose, so it drifts and wastes chances."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__("easy", seed)
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.reason = "it was the only move allowed"
+            return legal[0]
+        now = self.value(state, state.current_player)
+        scored = self.scored(state, legal)
+        fine = [a for a, v in scored if v >= now - 1e-9]
+        if fine:
+            self.reason = (
+                "it does not lose points straight away (it did not compare it with the other moves)"
+            )
+        else:
+            top = max(v for _, v in scored)
+            fine = [a for a, v in scored if v >= top - 1e-9]
+            self.reason = "every move lost points, and this one lost the fewest"
+        return fine[self.rng.randrange(len(fine))]
+
+
+class SperosMediumBot(HeuristicBot):
+    """Medium: looks one action ahead and takes the best one, judging a position by
+    its lead in points plus a little for each card in hand, so it grabs points and
+    draws cards when nothing scores."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__("medium", seed, hand_weight=0.2)
+
+    def choose(self, state: State) -> Action:
+        action = super().choose(state)
+        if len(state.legal_actions()) > 1:
+            self.reason = _why_greedy(state, action)
+        return action
+
+
+def _why_greedy(state: State, action: Action) -> str:
+    """What one action changes for the player to move, in words."""
+    speros: Any = state
+    p = state.current_player
+    before = _lead(speros, p)
+    child: Any = state.copy()
+    child.apply(action)
+    after = _lead(child, p)
+    if child.is_terminal():
+        outcome = child.outcome()
+        if outcome and p in outcome.winners:
+            return "it ends the game with it in front"
+    gain = after - before
+    if gain > 0:
+        points = f"{gain} point{'s' if gain != 1 else ''}"
+        return f"it puts it {points} further ahead straight away"
+    if child.is_chance() or len(child.hands[p]) > len(speros.hands[p]):
+        return "it draws cards to use later rather than spend what it has"
+    if gain == 0:
+        return "it keeps its points, and more cards and Units ready for later"
+    return "it gives up a little now to keep more cards and Units ready for later"
+
+
+def _blindfold(state: State, player: int) -> Any:
+    """A copy in which the cards ``player`` cannot see (rivals' hands and the deck)
+    are put in a fixed order, so that what the bot guesses next cannot depend on
+    where those cards really are."""
+    blind: Any = state.copy()
+    rivals = [q for q in range(state.game.num_players) if q != player]
+    pool = sorted([*blind.deck, *(c for q in rivals for c in blind.hands[q])])
+    for q in rivals:
+        size = len(blind.hands[q])
+        blind.hands[q], pool = pool[:size], pool[size:]
+    blind.deck = pool
+    return blind
+
+
+def _lead(state: Any, player: int) -> int:
+    totals = total_scores(state)
+    return totals[player] - max(v for q, v in enumerate(totals) if q != player)
+
+
+class SperosHardBot(HeuristicBot):
+    """Hard: thinks to the end of the rival's next turn. It takes the few actions
+    that look best one step ahead, and for each one guesses the hidden cards (the
+    rival's hand and the deck order) several times, plays out the rest of its own
+    turn and the rival's whole reply with sensible quick moves, and keeps the action
+    that leaves it furthest ahead on average over the guesses."""
+
+    def __init__(self, seed: int = 0, width: int = 3, samples: int = 3, limit: int = 40) -> None:
+        super().__init__("hard", seed, hand_weight=0.2)
+        self.width = width
+        self.samples = samples
+        self.limit = limit
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.reason = "it was the only move allowed"
+            return legal[0]
+        player = state.current_player
+        shortlist = sorted(self.scored(state, legal), key=lambda av: -av[1])[: self.width]
+        if len(shortlist) == 1:
+            self.reason = "it was clearly the best move"
+            return shortlist[0][0]
+        # the same guesses of the hidden cards for every candidate: a fair comparison
+        blind = _blindfold(state, player)
+        guesses = [blind.determinize(player, self.rng) for _ in range(self.samples)]
+        results = []
+        for action, now in shortlist:
+            total = 0.0
+            for guess in guesses:
+                child = guess.copy()
+                child.apply(action)
+                total += self.playout(child, player)
+            results.append((total / self.samples, now, action))
+        best_value, _, best = max(results, key=lambda r: (r[0], r[1]))
+        runner_up = max((r[0] for r in results if r[2] != best), default=best_value)
+        margin = best_value - runner_up
+        n = state.game.num_players
+        rival = state.side_name((player + 1) % n) if n == 2 else "the next player"
+        self.reason = (
+            f"it tried its {len(shortlist)} best-looking moves against {self.samples} guesses "
+            f"of the hidden cards, played on to the end of {rival}'s next turn, "
+            + (
+                "and this one came out ahead"
+                if margin > 0.05
+                else "and they came out about even, so it took the one that looked best now"
+            )
+        )
+        return best
+
+    def playout(self, state: State, player: int) -> float:
+        """Quick play until the turn after this one is over (or ``limit`` moves)."""
+        speros: Any = state
+        stop_at = speros.turns + 2 if speros.turn_player == player else speros.turns + 1
+        moves = 0
+        while not state.is_terminal() and speros.turns < stop_at and moves < self.limit:
+            if state.is_chance():
+                state.apply(sample_outcome(state.chance_outcomes(), self.rng))
+                continue
+            state.apply(self.quick(state))
+            moves += 1
+        return self.value(state, player)
+
+    def quick(self, state: State) -> Action:
+        """The best action one step ahead on the same judgement (ties: first)."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        me = state.current_player
+        best, best_value = legal[0], -math.inf
+        for action in legal:
+            child = state.copy()
+            child.apply(action)
+            v = self.value(child, me)
+            if v > best_value:
+                best, best_value = action, v
+        return best
+
+
+#: the levels of :meth:`SperosGame.bot_levels`
+LEVELS: dict[str, Any] = {
+    "easy": SperosEasyBot,
+    "medium": SperosMediumBot,
+    "hard": SperosHardBot,
+}

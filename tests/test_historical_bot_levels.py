@@ -1,0 +1,93 @@
+"""Historical Conquest's own easy, medium and hard bots (issue 15): legal, seeded,
+harmless to the state they look at, and each plays the way its docstring says.
+Strength and speed are measured in bench/bench_bots.py, never here."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import hcgames
+from hcgames.bots import make_bot
+from hcgames.historical.bots import (
+    HistoricalEasyBot,
+    HistoricalHardBot,
+    HistoricalMediumBot,
+)
+from hcgames.play import sample_outcome
+
+LEVELS = {"easy": HistoricalEasyBot, "medium": HistoricalMediumBot, "hard": HistoricalHardBot}
+
+
+def _positions(seed: int, count: int) -> list[Any]:
+    """Positions of a seeded game between medium bots with three or more moves."""
+    state = hcgames.load("historical-conquest").new_game(seed=seed)
+    bot = HistoricalMediumBot(seed)
+    rng = random.Random(seed)
+    out = []
+    while not state.is_terminal() and len(out) < count:
+        if state.is_chance():
+            state.apply(sample_outcome(state.chance_outcomes(), rng))
+            continue
+        if len(state.legal_actions()) > 2:
+            out.append(state.copy())
+        state.apply(bot.choose(state))
+    return out
+
+
+def test_the_game_gives_its_own_levels() -> None:
+    state = hcgames.load("historical-conquest").new_game(seed=1)
+    for level, cls in LEVELS.items():
+        assert isinstance(make_bot(level, 3).bot_for(state), cls)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_levels_are_legal_seeded_harmless_and_say_why(level: str) -> None:
+    for state in _positions(4, 2):
+        before = state.snapshot()
+        first, again = LEVELS[level](9), LEVELS[level](9)
+        action = first.choose(state)
+        assert action in state.legal_actions()
+        assert again.choose(state) == action
+        assert state.snapshot() == before
+        assert first.reason and first.reason == again.reason
+
+
+def test_easy_takes_any_move_no_worse_than_standing_still() -> None:
+    state = _positions(2, 1)[0]
+    now = state.evaluate(state.current_player)
+    picks = set()
+    for seed in range(8):
+        bot = HistoricalEasyBot(seed)
+        action = bot.choose(state)
+        picks.add(action)
+        assert dict(bot.scored(state, state.legal_actions()))[action] >= now - 1e-9
+    assert len(picks) > 1  # it does not single out the best move
+
+
+def test_medium_takes_the_move_that_looks_best_one_step_ahead() -> None:
+    for state in _positions(3, 3):
+        bot = HistoricalMediumBot(1)
+        action = bot.choose(state)
+        # the same seed draws the same sample cards and battles as the choice did
+        scored = dict(HistoricalMediumBot(1).scored(state, state.legal_actions()))
+        assert scored[action] == max(scored.values())
+
+
+def test_hard_does_not_peek_at_the_rivals_hand() -> None:
+    state = next(s for s in _positions(6, 12) if s.hands[1 - s.current_player])
+    p = state.current_player
+    rival = 1 - p
+    other = state.copy()
+    hidden = [k for k in other.hands[rival] if other.owner(k) == rival]
+    shown = [k for k in other.hands[rival] if other.owner(k) != rival]
+    pool = hidden + other.decks[rival]
+    random.Random(0).shuffle(pool)
+    other.hands[rival] = pool[: len(hidden)] + shown
+    other.decks[rival] = sorted(pool[len(hidden) :])
+    assert sorted(other.hands[rival]) != sorted(state.hands[rival])
+    first, again = HistoricalHardBot(5), HistoricalHardBot(5)
+    assert first.choose(state) == again.choose(other)
+    assert first.reason == again.reason

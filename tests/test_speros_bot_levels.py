@@ -1,0 +1,101 @@
+"""Conquest of Speros's own easy, medium and hard bots (issue 15): legal, seeded,
+harmless to the state they look at, and each plays the way its docstring says.
+Strength and speed are measured in bench/bench_bots.py, never here."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import hcgames
+from hcgames.bots import make_bot
+from hcgames.play import sample_outcome
+from hcgames.speros.strategy import (
+    SperosEasyBot,
+    SperosHardBot,
+    SperosMediumBot,
+    _lead,
+)
+
+LEVELS = {"easy": SperosEasyBot, "medium": SperosMediumBot, "hard": SperosHardBot}
+
+
+def _positions(seed: int, count: int) -> list[Any]:
+    """Positions of a seeded game between medium bots with a real choice to make."""
+    game = hcgames.load("conquest-of-speros")
+    state = game.new_game(seed=seed)
+    bot = SperosMediumBot(seed)
+    rng = random.Random(seed)
+    out = []
+    while not state.is_terminal() and len(out) < count:
+        if state.is_chance():
+            state.apply(sample_outcome(state.chance_outcomes(), rng))
+            continue
+        if len(state.legal_actions()) > 2 and state.phase == "action":
+            out.append(state.copy())
+        state.apply(bot.choose(state))
+    return out
+
+
+def test_the_game_gives_its_own_levels() -> None:
+    state = hcgames.load("conquest-of-speros").new_game(seed=1)
+    for level, cls in LEVELS.items():
+        assert isinstance(make_bot(level, 3).bot_for(state), cls)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_levels_are_legal_seeded_harmless_and_say_why(level: str) -> None:
+    for state in _positions(4, 3):
+        before = state.snapshot()
+        first, again = LEVELS[level](9), LEVELS[level](9)
+        action = first.choose(state)
+        assert action in state.legal_actions()
+        assert again.choose(state) == action
+        assert state.snapshot() == before
+        assert first.reason and first.reason == again.reason
+
+
+def test_easy_never_loses_points_when_it_need_not_but_does_not_pick_the_best() -> None:
+    picks = set()
+    for state in _positions(2, 4):
+        p = state.current_player
+        for seed in range(6):
+            action = SperosEasyBot(seed).choose(state)
+            child = state.copy()
+            child.apply(action)
+            assert _lead(child, p) >= _lead(state, p)
+            picks.add((id(state), action))
+    # different seeds take different acceptable moves: easy does not compare them
+    assert len(picks) > 4
+
+
+def test_medium_takes_the_move_that_looks_best_one_step_ahead() -> None:
+    for state in _positions(3, 4):
+        bot = SperosMediumBot(1)
+        action = bot.choose(state)
+        scored = dict(bot.scored(state, state.legal_actions()))
+        assert scored[action] == max(scored.values())
+
+
+def test_hard_does_not_peek_at_the_rivals_hand() -> None:
+    state = _positions(6, 1)[0]
+    p = state.current_player
+    rival = 1 - p
+    other = state.copy()
+    # swap the rival's hand with cards of the deck: the hard bot cannot tell
+    size = len(other.hands[rival])
+    pool = other.deck + other.hands[rival]
+    random.Random(0).shuffle(pool)
+    other.hands[rival], other.deck = sorted(pool[:size]), pool[size:]
+    assert other.hands[rival] != state.hands[rival]
+    assert SperosHardBot(5).choose(state) == SperosHardBot(5).choose(other)
+
+
+def test_hard_sometimes_overrules_the_one_step_favourite() -> None:
+    differ = 0
+    for state in _positions(7, 8):
+        if SperosHardBot(1).choose(state) != SperosMediumBot(1).choose(state):
+            differ += 1
+    assert differ >= 1
