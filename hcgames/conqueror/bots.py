@@ -52,6 +52,11 @@ def attack_chance(attack: float, defence: float) -> float:
     return _BEATS[k + 6]
 
 
+#: how :func:`watchful_value` weighs a place in danger, a place within reach, the
+#: player's own threats against the other side's (which act next), and its own
+#: judgement against the game's score
+WEIGHTS = {"danger": 1.0, "chance": 0.4, "own": 0.5, "blend": 0.5}
+
 _STAKES: dict[int, tuple[float, ...]] = {}
 
 
@@ -119,6 +124,9 @@ def watchful_value(state: DuelsState, player: int) -> float:
     held = [0.0, 0.0]
     danger = [0.0, 0.0]  # of losing what one holds
     chance = [0.0, 0.0]  # of gaining what one does not hold
+    danger_at: dict[int, float] = {}  # per place: the worst single threat
+    best_aim: dict[int, float] = {}  # per army: the best place it could take
+    neighbours = g.open_neighbours
     for t, w in enumerate(stakes):
         if w <= 0:
             continue
@@ -128,25 +136,31 @@ def watchful_value(state: DuelsState, player: int) -> float:
         for p in (0, 1):
             if o == p:
                 continue
-            best = 0.0
-            for n in g.open_neighbours[t]:
-                if owner[n] == p and strength[n] > best:
-                    best = strength[n]
-            if best <= 0:
-                continue
-            if strength[t] == 0 and not (o in (0, 1) and t == capital[o]):
-                p_take = 1.0  # empty: moving in takes it
-            else:
-                side = o if o in (0, 1) else 2
-                p_take = attack_chance(best, strength[t] + defence[side][t])
-            if o in (0, 1):
-                danger[o] += w * p_take
-            chance[p] += w * p_take
-    mine = held[player] - 0.6 * danger[player] + 0.3 * chance[player]
-    theirs = held[1 - player] - 0.6 * danger[1 - player] + 0.3 * chance[1 - player]
+            for n in neighbours[t]:
+                if owner[n] != p or strength[n] <= 0:
+                    continue
+                if strength[t] == 0 and not (o in (0, 1) and t == capital[o]):
+                    p_take = 1.0  # empty: moving in takes it
+                else:
+                    side = o if o in (0, 1) else 2
+                    p_take = attack_chance(strength[n], strength[t] + defence[side][t])
+                # the other side acts next: its threats are nearer than ours
+                risk = w * p_take * (WEIGHTS["own"] if p == player else 1.0)
+                if o in (0, 1) and risk > danger_at.get(t, 0.0):
+                    danger_at[t] = risk
+                if risk > best_aim.get(n, 0.0):
+                    best_aim[n] = risk
+    for t, v in danger_at.items():
+        danger[owner[t]] += v
+    for n, v in best_aim.items():
+        chance[owner[n]] += v
+    lose, gain = WEIGHTS["danger"], WEIGHTS["chance"]
+    mine = held[player] - lose * danger[player] + gain * chance[player]
+    theirs = held[1 - player] - lose * danger[1 - player] + gain * chance[1 - player]
     mine, theirs = max(mine, 0.0), max(theirs, 0.0)
     share = 0.5 if mine + theirs <= 0 else mine / (mine + theirs)
-    value = 0.5 * state.evaluate(player) + 0.5 * share
+    blend = WEIGHTS["blend"]
+    value = (1 - blend) * state.evaluate(player) + blend * share
     return min(0.99, max(0.01, value))
 
 
