@@ -115,3 +115,11 @@ def test_easy_takes_any_move_that_is_not_worse_not_the_best() -> None:
         assert scored[action] >= now - 1e-12
         chosen.add(action)
     assert len(chosen) > 1  # it does not always find the same (best) move
+
+
+def test_hard_says_which_place_its_move_guards() -> None:
+    state = _exposed_fort()
+    state.set_army("Numidia", "Carthage", 0, 0)  # still Carthage's, but empty
+    guard = state.game.move_action(False, 17, 16, 3, 2)  # Carthage -> Numidia
+    reason = WatchfulBot(0)._why(state, guard, 0)
+    assert "Numidia" in reason and ("safe" in reason or "harder" in reason)

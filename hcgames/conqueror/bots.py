@@ -7,11 +7,12 @@
   ahead by the game's own score (armies, forts, goals), the dice of a battle averaged
   exactly.
 - **hard** (:class:`WatchfulBot`): also looks one step ahead with the dice averaged,
-  but it judges a position the way a careful general does: for every fort and goal
-  on the map it works out the exact chance that the strongest army next to it could
-  take it in one attack. So it keeps its own forts guarded, moves armies up to where
-  they threaten the enemy's, and finishes its phase by playing its best few moves
-  through to the end of the phase before it commits to the first one.
+  but it judges a position the way a careful general does (:func:`watchful_value`):
+  for every fort, capital and goal place it works out the exact chance that the
+  strongest army standing next to it could take it in one attack. So it keeps its own
+  forts guarded, moves armies up to where they threaten the enemy's, and counts the
+  enemy's threats (the enemy moves next) as nearer than its own. It says which place
+  its move guards or threatens.
 
 Nothing here changes the rules or ``DuelsState.evaluate``; the hard level has its
 own judgement, :func:`watchful_value`.
@@ -20,7 +21,7 @@ own judgement, :func:`watchful_value`.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from hcgames.bots import GreedyBot, ShortSightedBot
 from hcgames.conqueror.actions import Attack, EndPhase, JointAttack, Move, Recruit
@@ -196,10 +197,6 @@ class WatchfulBot(_Judged):
 
     name = "hard"
 
-    def __init__(self, seed: int = 0, width: int = 0, **kwargs: Any) -> None:
-        super().__init__(seed, **kwargs)
-        self.width = width
-
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
@@ -214,16 +211,74 @@ class WatchfulBot(_Judged):
         return action
 
     def _why(self, state: State, action: Action, player: int) -> str:
+        """A true sentence about what the chosen move does to the dangers and chances
+        that :func:`watchful_value` counts."""
         kind = type(action)
         if kind is Attack or kind is JointAttack:
-            return "it worked out the chance of every attack and this one was worth the risk"
-        if kind is Move:
-            return "it moves its army to guard its forts or to threaten the enemy's"
-        if kind is Recruit:
-            return "it recruits where the new soldiers are needed most"
+            return "it worked out its chance of winning this battle and found it worth the risk"
         if kind is EndPhase:
-            return "every other move would have left a fort or an army more exposed"
-        return "of its allowed choices this one keeps its forts and armies safest"
+            return (
+                "by its count, no other move would leave its forts safer "
+                "or its armies better placed"
+            )
+        if kind is Move or kind is Recruit:
+            here = cast("DuelsState", state)
+            after = here.copy()
+            after.apply(action)
+            names = here.game.names
+            if after.is_terminal():
+                return "it was the best of its allowed moves by its own count"
+            before_danger, before_reach = _places_at_risk(here, player)
+            after_danger, after_reach = _places_at_risk(after, player)
+            safer = [t for t, p in before_danger.items() if after_danger.get(t, 0.0) < p - 1e-9]
+            if safer:
+                t = max(safer, key=lambda t: before_danger[t] - after_danger.get(t, 0.0))
+                if after_danger.get(t, 0.0) <= 1e-9:
+                    return f"it makes {names[t]} safe from the enemy army next to it"
+                return f"it makes {names[t]} harder for the enemy to take"
+            nearer = [t for t, p in after_reach.items() if p > before_reach.get(t, 0.0) + 1e-9]
+            if nearer:
+                t = max(nearer, key=lambda t: after_reach[t] - before_reach.get(t, 0.0))
+                if before_reach.get(t, 0.0) > 0:
+                    return f"it brings more strength against {names[t]}"
+                return f"it brings its army within reach of {names[t]}"
+            if kind is Recruit:
+                return "a new soldier makes its army there stronger"
+            return "it was the best of its allowed moves by its own count of dangers and chances"
+        return (
+            "of its allowed choices this one scored best by its count of forts, armies and dangers"
+        )
+
+
+def _places_at_risk(state: DuelsState, player: int) -> tuple[dict[int, float], dict[int, float]]:
+    """For the reasons only: per fort, capital or goal place, the chance that the
+    strongest enemy army next to it takes it (places ``player`` holds), and the chance
+    that ``player``'s strongest army next to it takes it (places it does not hold)."""
+    g = state.game
+    stakes = _stakes(g)
+    strength = _strengths(state)
+    owner = state.owner
+    danger: dict[int, float] = {}
+    reach: dict[int, float] = {}
+    for t, w in enumerate(stakes):
+        if w < 1:
+            continue
+        o = owner[t]
+        attacker = 1 - player if o == player else player
+        for n in g.open_neighbours[t]:
+            if owner[n] != attacker or strength[n] <= 0:
+                continue
+            if strength[t] == 0 and not (o in (0, 1) and t == g.capital[o]):
+                p_take = 1.0
+            else:
+                p_take = attack_chance(
+                    strength[n], strength[t] + g.defence[o if o in (0, 1) else 2][t]
+                )
+            table = danger if o == player else reach
+            table[t] = max(table.get(t, 0.0), p_take)
+        if o == player:
+            danger.setdefault(t, 0.0)
+    return danger, reach
 
 
 def _easy(seed: int) -> Any:
