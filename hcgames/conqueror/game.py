@@ -224,6 +224,12 @@ class DuelsGame(Game):
     def variants(cls) -> list[dict[str, Any]]:
         return [{"scenario": key} for key in SCENARIOS]
 
+    def bot_levels(self) -> dict[str, Any]:
+        """The computer's levels for this game (see :mod:`hcgames.conqueror.bots`)."""
+        from hcgames.conqueror.bots import LEVELS
+
+        return dict(LEVELS)
+
     def rule_decisions(self) -> list[RuleDecision]:
         return [
             RuleDecision(d["topic"], d["decision"], d.get("source", "ours"))
