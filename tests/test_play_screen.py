@@ -240,7 +240,7 @@ def test_choosing_a_side_hands_the_other_to_the_computer() -> None:
 def test_bot_levels_have_plain_names_and_slow_levels_are_left_out() -> None:
     assert [level.label for level in BOT_LEVELS.values()][:2] == ["Easy", "Medium"]
     assert [level.bot for level in BOT_LEVELS.values()] == ["easy", "medium", "hard"]
-    for game_id in TOO_SLOW["hard"]:
+    for game_id in TOO_SLOW.get("hard", frozenset()):
         assert "hard" not in bot_levels(hcgames.load(game_id))
     app = PlayApp(ToyGame(), humans=(0,), bot="greedy", seed=3)
     assert app.level == "medium" and app.level_buttons.value == "medium"
@@ -249,6 +249,11 @@ def test_bot_levels_have_plain_names_and_slow_levels_are_left_out() -> None:
     assert app.bots[1].name == "easy"
     with pytest.raises(ValueError, match="unknown computer level"):
         PlayApp(ToyGame(), bot="genius")
+
+
+def test_every_game_offers_the_three_levels() -> None:
+    for game_id in hcgames.available_games():
+        assert bot_levels(hcgames.load(game_id)) == ["easy", "medium", "hard"]
 
 
 def test_the_computer_says_why_it_moved() -> None:

@@ -72,12 +72,10 @@ BOT_LEVELS: dict[str, BotLevel] = {
 #: bot names that still work for ``bot=``, and the level each one is shown as
 _OLD_NAMES = {"random": "easy", "greedy": "medium", "mcts": "hard"}
 #: Levels too slow in a game to keep a click quick: the screen does not offer them
-#: there. Measured by bench/bench_widgets.py: with "hard" the slowest Play click took
-#: 2.1 s in Duels and 1.6 s in Speros; the games below need about a second per move
-#: of the computer, and several moves a turn.
-TOO_SLOW: dict[str, frozenset[str]] = {
-    "hard": frozenset({"classical-conquests", "conquest-1972", "historical-conquest"}),
-}
+#: there. None today: each game's hard level decides in well under a second
+#: (bench/bench_bots.py speed: medians 0.001-0.02 s; a whole CONQUEST turn at most
+#: 0.94 s, planned on its first move).
+TOO_SLOW: dict[str, frozenset[str]] = {}
 
 #: the modes, by key, with the words on their buttons (``{n}``: number of players)
 MODES: dict[str, str] = {
