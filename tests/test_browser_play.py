@@ -45,7 +45,7 @@ import sys
 sys.path.insert(0, {root!r})
 import hcgames
 from hcgames.widgets import PlayApp
-PlayApp({game}, {humans}, bot="greedy", seed=3)
+PlayApp({game}, {humans}, bot="medium", seed=3)
 """
 #: clicks allowed to finish one round (the student ends phases as soon as possible)
 ROUND_CLICKS = 60
@@ -159,6 +159,9 @@ def test_a_whole_round_is_played_by_clicking(
         assert not screen.button("Step").is_visible()  # Step does a student's job no more
         clicks = screen.play_a_round()
         assert clicks >= 1
+        if mode == "bot":  # the computer has answered: it says what it did and why
+            why = screen.app.locator(".hcgames-why").first
+            assert why.is_visible() and "What the computer did, and why" in why.inner_text()
         assert not screen.page.errors, "\n".join(screen.page.errors)
     finally:
         screen.page.close()
