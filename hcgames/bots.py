@@ -123,12 +123,12 @@ class GreedyBot:
     def value(self, state: State, player: int) -> float:
         """How good the position after an action is for ``player``.
 
-        Override this to give the bot another judgement. The default is the expected
-        ``evaluate``: exact (or sampled) over the first dice roll or draw; any further
+        The expected :meth:`judge` (by default the game's ``evaluate``): exact (or
+        sampled) over the first dice roll or draw; any further
         chance steps after it follow one sampled path, so the work stays bounded when
         one action sets off several draws."""
         if state.is_terminal() or not state.is_chance():
-            return state.evaluate(player)
+            return self.judge(state, player)
         outcomes = state.chance_outcomes()
         if len(outcomes) > self.chance_samples:
             weighted = [
@@ -143,8 +143,14 @@ class GreedyBot:
             child.apply(outcome)
             while not child.is_terminal() and child.is_chance():
                 child.apply(sample_outcome(child.chance_outcomes(), self.rng))
-            expected += weight * child.evaluate(player)
+            expected += weight * self.judge(child, player)
         return expected
+
+    def judge(self, state: State, player: int) -> float:
+        """How good ``state`` (no dice pending) is for ``player``: the game's own
+        ``evaluate``. Override (or set to a function of ``(state, player)``) to give
+        the bot another judgement."""
+        return state.evaluate(player)
 
 
 class ShortSightedBot(GreedyBot):

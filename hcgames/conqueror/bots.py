@@ -27,7 +27,6 @@ from hcgames.bots import GreedyBot, ShortSightedBot
 from hcgames.conqueror.actions import Attack, EndPhase, JointAttack, Move, Recruit
 from hcgames.conqueror.sides import INDEPENDENT
 from hcgames.core import Action, State
-from hcgames.play import sample_outcome
 
 if TYPE_CHECKING:
     from hcgames.conqueror.game import DuelsGame
@@ -169,27 +168,6 @@ class _Judged(GreedyBot):
     """A greedy bot that judges positions with ``judge`` instead of ``evaluate``."""
 
     judge: Any = staticmethod(watchful_value)
-
-    def value(self, state: State, player: int) -> float:
-        judge = self.judge
-        if state.is_terminal() or not state.is_chance():
-            return float(judge(state, player))
-        outcomes = state.chance_outcomes()
-        if len(outcomes) > self.chance_samples:
-            weighted = [
-                (sample_outcome(outcomes, self.rng), 1.0 / self.chance_samples)
-                for _ in range(self.chance_samples)
-            ]
-        else:
-            weighted = [(outcome, float(p)) for outcome, p in outcomes]
-        expected = 0.0
-        for outcome, weight in weighted:
-            child = state.copy()
-            child.apply(outcome)
-            while not child.is_terminal() and child.is_chance():
-                child.apply(sample_outcome(child.chance_outcomes(), self.rng))
-            expected += weight * float(judge(child, player))
-        return expected
 
 
 class WatchfulBot(_Judged):
