@@ -18,6 +18,7 @@ from html import escape
 from typing import Any
 
 from hcgames.data import read_json
+from hcgames.widgets.labels import Territory, place_names
 
 __all__ = [
     "MAPS",
@@ -241,7 +242,9 @@ def duels_map(size: str) -> tuple[str, str, str]:
 
 
 def classical_map() -> tuple[str, str, str]:
-    """The Classical Conquests map: land and sea territories with their names."""
+    """The Classical Conquests map: land and sea territories with their names, placed
+    so that no two overlap; a territory too small for its name shows a number, which
+    the key under the map names."""
     geo = read_json("classical", "map.geojson")
     features = geo["features"]
     fit = _Fit(p for f in features for poly in _polygons(f["geometry"]) for p in poly[0])
@@ -250,17 +253,41 @@ def classical_map() -> tuple[str, str, str]:
             features, fit, lambda f: "url(#p-sea)" if f["properties"]["kind"] == "sea" else "#fff"
         )
     ]
+    size = 12.5
+    territories = []
     for f in features:
         props = f["properties"]
         lon, lat = props.get("label") or _centre(f)
-        x, y = fit(lon, lat)
-        body.append(_label(x, y, props["name"], 12.5, sea=props["kind"] == "sea"))
+        anchor = fit(lon, lat)
+        rings = [[fit(x, y) for x, y in poly[0]] for poly in _polygons(f["geometry"])]
+        room = float(props.get("room", 0.5)) * (fit(lon + 1, lat)[0] - anchor[0])
+        territories.append(Territory(str(f["id"]), str(props["name"]), anchor, rings, room))
+    placed = place_names(territories, size)
+    for spot, f in zip(placed, features, strict=True):
+        sea = f["properties"]["kind"] == "sea"
+        weight = "800" if spot.short else "600"
+        body.append(
+            _label(spot.x, spot.y, spot.text, size, sea=sea and not spot.short, weight=weight)
+        )
+    numbered = sorted(
+        (
+            (int(spot.text), t.name)
+            for spot, t in zip(placed, territories, strict=True)
+            if spot.short
+        )
+    )
     legend = _legend(
         [
             (swatch("land"), "land territory: a village or city may stand here (name upright)"),
             (swatch("sea"), "sea territory: fleets sail here (name in <i>italics</i>)"),
         ]
     )
+    if numbered:
+        legend += (
+            "<p class='numbers'><b>Numbers on the map:</b> "
+            + "; ".join(f"<b>{n}</b> <span>{escape(name)}</span>" for n, name in numbered)
+            + "</p>"
+        )
     return "The map of the ancient world", _svg(fit.height, "".join(body)), legend
 
 
