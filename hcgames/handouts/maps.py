@@ -18,7 +18,7 @@ from html import escape
 from typing import Any
 
 from hcgames.data import read_json
-from hcgames.widgets.labels import Territory, place_names
+from hcgames.widgets.labels import Territory, place_names, text_width
 
 __all__ = [
     "MAPS",
@@ -201,21 +201,41 @@ def duels_map(size: str) -> tuple[str, str, str]:
         )
     ]
     font = 15.0 if len(features) < 30 else 12.5
+    by_name = {str(f["properties"]["name"]): f for f in features}
+    places = []
     for name, ter in territories.items():
-        x, y = fit(*ter["centre"])
+        feature = by_name[name]
+        props = feature["properties"]
+        lon, lat = props.get("label") or ter["centre"]
+        anchor = fit(lon, lat)
+        rings = [[fit(x, y) for x, y in poly[0]] for poly in _polygons(feature["geometry"])]
+        room = float(props.get("room", 0.5)) * (fit(lon + 1, lat)[0] - anchor[0])
+        marked = ter["kind"] != "sea" and ter.get("fort", "none") in FORT_MARK
+        # room for the fort's mark left of the name
+        places.append(Territory(name, ("MM " if marked else "") + name, anchor, rings, room))
+    placed = place_names(places, font, below=font * 0.9)
+    numbered = []
+    for spot, (name, ter) in zip(placed, territories.items(), strict=True):
         sea = ter["kind"] == "sea"
-        mark = FORT_MARK.get(ter.get("fort", "none"))
-        if sea or not mark:
-            body.append(_label(x, y - 3, name, font, sea=sea))
-        else:  # the fort's mark just left of the name
-            shift = font * 0.62 * len(name) / 2 + 9
-            body.append(_label(x + 6, y - 3, name, font, sea=sea))
-            body.append(mark(x + 6 - shift, y - 3))
         details = []
         if ter.get("food"):
             details.append(f"food {ter['food']}")
         if ter.get("coins"):
             details.append(f"coins {ter['coins']}")
+        mark = FORT_MARK.get(ter.get("fort", "none"))
+        if spot.short:
+            body.append(_label(spot.x, spot.y, spot.text, font, weight="800"))
+            fort = {"capital": "capital", "great": "great fort", "small": "small fort"}
+            kind = fort.get(str(ter.get("fort", "none")))
+            numbered.append((int(spot.text), name, ([kind] if kind and not sea else []) + details))
+            continue
+        x, y = spot.x, spot.y
+        if sea or not mark:
+            body.append(_label(x, y, name, font, sea=sea))
+        else:  # the fort's mark just left of the name
+            shift = text_width(name, font) / 2 + 9
+            body.append(_label(x + 6, y, name, font, sea=sea))
+            body.append(mark(x + 6 - shift, y))
         if details and not sea:
             body.append(_label(x, y + font * 0.95, " · ".join(details), font * 0.8, weight="400"))
     legend = _legend(
@@ -238,6 +258,16 @@ def duels_map(size: str) -> tuple[str, str, str]:
             ("food 1 · coins 1", "what the land feeds and pays each round"),
         ]
     )
+    if numbered:
+        legend += (
+            "<p class='numbers'><b>Numbers on the map:</b> "
+            + "; ".join(
+                f"<b>{n}</b> <span>{escape(name)}</span>"
+                + (f" ({escape(', '.join(details))})" if details else "")
+                for n, name, details in sorted(numbered)
+            )
+            + "</p>"
+        )
     return info["title"], _svg(fit.height, "".join(body)), legend
 
 
