@@ -12,11 +12,10 @@
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
-from hcgames.bots import GreedyBot, ShortSightedBot
+from hcgames.bots import GreedyBot, ShortSightedBot, quick_move
 from hcgames.core import Action, State
 from hcgames.historical.actions import Attack, EndPhase, PlayCard
 from hcgames.play import sample_outcome
@@ -115,7 +114,7 @@ class HistoricalHardBot(GreedyBot):
             if state.is_chance():
                 state.apply(sample_outcome(state.chance_outcomes(), rng))
                 continue
-            state.apply(_quick(state, rng))
+            state.apply(quick_move(state, rng))
             moves += 1
         while not state.is_terminal() and state.is_chance():
             state.apply(sample_outcome(state.chance_outcomes(), rng))
@@ -139,25 +138,6 @@ def _guess(state: Any, player: int, rng: random.Random) -> Any:
             blind.hands[q] = pool[: len(hidden)] + shown
             blind.decks[q] = pool[len(hidden) :]
     return blind.determinize(player, rng)
-
-
-def _quick(state: State, rng: random.Random) -> Action:
-    """The best of (at most) six moves one step ahead, one sampled draw or battle."""
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    me = state.current_player
-    options = legal if len(legal) <= 6 else rng.sample(legal, 6)
-    best, best_value = options[0], -math.inf
-    for action in options:
-        child = state.copy()
-        child.apply(action)
-        while not child.is_terminal() and child.is_chance():
-            child.apply(sample_outcome(child.chance_outcomes(), rng))
-        value = child.evaluate(me)
-        if value > best_value:
-            best, best_value = action, value
-    return best
 
 
 #: the levels of :meth:`HistoricalGame.bot_levels`
