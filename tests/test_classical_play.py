@@ -186,3 +186,6 @@ def test_resource_marks_on_the_map_have_a_key() -> None:
     for symbol in drawn:
         assert f"<b>{symbol}</b>" in view.legend.value
         assert any(label.startswith(symbol) for label in view.labels())
+    small = MapView(state, width=560)  # the play screen's map: no marks to crowd the names
+    assert not any(label.startswith(tuple(drawn)) for label in small.labels())
+    assert not any(f"<b>{symbol}</b>" in small.legend.value for symbol in drawn)

@@ -118,12 +118,16 @@ class RegionView(View):
         side = view.get("side")
         return str(side) if side else "nobody"
 
+    #: draw the marks of ``region_views()["symbol"]`` (a small map leaves them out)
+    show_symbols = True
+
     def labels(self) -> list[str]:
         """Current unit label of every region, in ``region_ids`` order."""
         out = []
         for rid in self.region_ids:
             view = self._views.get(rid, {})
-            text = f"{view.get('symbol') or ''} {view.get('label') or ''}"
+            symbol = view.get("symbol") if self.show_symbols else None
+            text = f"{symbol or ''} {view.get('label') or ''}"
             out.append(text.strip())
         return out
 
@@ -262,6 +266,8 @@ class MapView(RegionView):
 
     #: the width names are placed for (a Chromebook page leaves about this much)
     LAYOUT_WIDTH = 940
+    #: narrowest fixed width at which the resource marks are drawn
+    SYMBOLS_FROM_WIDTH = 800
     NAME_SIZE = 13
 
     def __init__(
@@ -295,6 +301,8 @@ class MapView(RegionView):
             if not self.fluid:  # the old fixed size stays within a classroom screen
                 height = min(520, max(260, height))
         self.width, self.height = width, height
+        # resource marks crowd the names of small places on a narrow map
+        self.show_symbols = self.fluid or width >= self.SYMBOLS_FROM_WIDTH
         self.projection_fit = fit_mercator(geojson, width, height)
         self.projection = bqplot.Mercator(
             scale_factor=self.projection_fit.scale_factor, center=self.projection_fit.center
@@ -621,6 +629,8 @@ def legend_html(
     if straits:
         keys.append(("<b>- - -</b>", "neighbours across a strait"))
     drawn = {str(v.get("symbol")) for v in view._views.values() if v.get("symbol")}
+    if not view.show_symbols:
+        drawn = set()
     for symbol, meaning in state.map_symbols():
         if symbol in drawn:
             keys.append((f"<b>{escape(symbol)}</b>", escape(meaning)))
