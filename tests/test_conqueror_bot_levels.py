@@ -123,3 +123,22 @@ def test_hard_says_which_place_its_move_guards() -> None:
     guard = state.game.move_action(False, 17, 16, 3, 2)  # Carthage -> Numidia
     reason = WatchfulBot(0)._why(state, guard, 0)
     assert "Numidia" in reason and ("safe" in reason or "harder" in reason)
+
+
+def test_the_hard_levels_stakes_follow_the_scenario_not_a_reused_object() -> None:
+    """The hard level caches what each place is worth per scenario; a freed game's
+    memory address must never hand one scenario's stakes to another."""
+    import gc
+
+    from hcgames.conqueror.bots import _STAKES, _stakes
+
+    _STAKES.clear()
+    persia = _stakes(hcgames.load("conqueror-duels", scenario="rome-vs-persia"))
+    standard = _stakes(hcgames.load("conqueror-duels"))
+    assert persia != standard
+    for _ in range(20):
+        game = hcgames.load("conqueror-duels")
+        assert _stakes(game) == standard
+        del game
+        gc.collect()
+        assert _stakes(hcgames.load("conqueror-duels", scenario="rome-vs-persia")) == persia

@@ -57,13 +57,15 @@ def attack_chance(attack: float, defence: float) -> float:
 #: judgement against the game's score
 WEIGHTS = {"danger": 1.0, "chance": 0.4, "own": 0.5, "blend": 0.5}
 
-_STAKES: dict[int, tuple[float, ...]] = {}
+#: keyed by the game's options (its scenario), never by ``id(game)``: an id is reused
+#: once a game is freed, and another scenario would then get these stakes
+_STAKES: dict[str, tuple[float, ...]] = {}
 
 
 def _stakes(game: DuelsGame) -> tuple[float, ...]:
     """What each territory is worth to fight over in this scenario: forts, capitals
     and the places a side must hold to win (computed once per game)."""
-    key = id(game)
+    key = repr(sorted(game.options.items()))
     stakes = _STAKES.get(key)
     if stakes is None:
         sc = game.scenario
