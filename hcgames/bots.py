@@ -35,12 +35,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from hcgames.core import Action, State
+from hcgames.core import Action, Game, State
 from hcgames.odds import battle_odds, times_in
 from hcgames.play import sample_outcome
 
 __all__ = [
     "BOTS",
+    "GENERIC_BOTS",
     "LEVELS",
     "GreedyBot",
     "LevelBot",
@@ -48,6 +49,7 @@ __all__ = [
     "MCTSBot",
     "RandomBot",
     "ShortSightedBot",
+    "bot_names",
     "explain",
     "make_bot",
     "why",
@@ -431,9 +433,27 @@ BOTS: dict[str, Callable[..., object]] = {
 }
 
 
-def make_bot(kind: str, seed: int = 0, **kwargs: object) -> Any:
-    """A bot by name: a level (``"easy"``, ``"medium"``, ``"hard"``), or ``"random"``,
-    ``"greedy"`` or ``"mcts"`` (optionally ``"mcts:500"``)."""
+#: the generic bots every game has, by name (a level, or one of these)
+GENERIC_BOTS = ("random", "greedy", "mcts")
+
+
+def bot_names(game: Game | None = None) -> list[str]:
+    """Every name :func:`make_bot` takes: the levels, the generic bots, and (given a
+    game) that game's own bots (:meth:`~hcgames.core.Game.bots`)."""
+    names = [*LEVELS, *GENERIC_BOTS]
+    if game is not None:
+        names += [name for name in game.bots() if name not in names]
+    return names
+
+
+def make_bot(kind: str, seed: int = 0, game: Game | None = None, iterations: int = 200) -> Any:
+    """A bot by name: a level (``"easy"``, ``"medium"``, ``"hard"``), ``"random"``,
+    ``"greedy"`` or ``"mcts"`` (``"mcts:500"`` for 500 iterations), or, given the
+    ``game``, one of that game's own bots (:meth:`~hcgames.core.Game.bots`).
+
+    This is the one place bots are made: the command line, the stepper and the
+    play screen all call it.
+    """
     name, _, arg = kind.partition(":")
     if name in LEVELS:
         return LevelBot(name, seed)
@@ -442,10 +462,14 @@ def make_bot(kind: str, seed: int = 0, **kwargs: object) -> Any:
     if name == "greedy":
         return GreedyBot(seed)
     if name == "mcts":
-        iterations = int(arg) if arg else int(kwargs.pop("iterations", 200))  # type: ignore[call-overload]
-        return MCTSBot(iterations=iterations, seed=seed)
+        if arg and not arg.isdigit():
+            raise ValueError(f"unknown bot {kind!r}: the iterations after 'mcts:' must be a number")
+        return MCTSBot(iterations=int(arg) if arg else iterations, seed=seed)
+    own = game.bots() if game is not None else {}
+    if name in own:
+        return own[name](seed)
     raise ValueError(
-        f"unknown bot {kind!r}; choose easy, medium, hard, random, greedy or mcts[:iterations]"
+        f"unknown bot {kind!r}; choose {', '.join(bot_names(game))} (mcts takes :iterations)"
     )
 
 

@@ -102,7 +102,7 @@ def _make_players(spec: str | None, game: Game, seed: int) -> list[Any]:
             players.append(HumanPlayer())
         else:
             try:
-                players.append(make_bot(kind, seed=seed * 101 + index))
+                players.append(make_bot(kind, seed=seed * 101 + index, game=game))
             except ValueError as exc:
                 raise SystemExit(str(exc)) from None
     return players
@@ -114,6 +114,9 @@ def cmd_list(args: argparse.Namespace) -> int:
         variants = cls.variants()
         opts = "; ".join(", ".join(f"{k}={v}" for k, v in v.items()) for v in variants if v)
         print(f"{name:22s} {cls.title}" + (f"  [{opts}]" if opts else ""))
+        own = list(hcgames.load(name).bots())
+        if own:
+            print(f"{'':22s} its own bots for --bots: {', '.join(own)}")
     return 0
 
 
@@ -321,7 +324,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bots",
         help="comma list, one per player: human, easy, medium, hard (the computer's levels, "
-        "which say why they moved), random, greedy, mcts or mcts:N (default: random)",
+        "which say why they moved), random, greedy, mcts or mcts:N, or a game's own bot by "
+        "name (see 'python -m hcgames list'; default: random)",
     )
     play.add_argument("--save", help="write the finished game to this JSON file")
     play.set_defaults(func=cmd_play)

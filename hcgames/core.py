@@ -343,9 +343,21 @@ class Game:
         :data:`hcgames.bots.LEVEL_BOTS`."""
         return {}
 
+    def bots(self) -> dict[str, Callable[[int], Any]]:
+        """This game's own named bots beyond the levels (for example a planner or a
+        puzzle solver): a factory taking a seed per name. The command line
+        (``--bots NAME``), the play screen and :func:`hcgames.bots.make_bot` reach
+        them by these names."""
+        return {}
+
     def rule_decisions(self) -> list[RuleDecision]:
         """Every rule the rulebook leaves open, and what we decided."""
         return []
+
+    def teaching_setups(self) -> dict[str, Callable[..., State]]:
+        """Named positions the lessons open at (a battle about to be fought, a puzzle,
+        a hand about to be scored): each a function returning a new State."""
+        return {}
 
     def phases(self) -> list[str]:
         """Names of the phases of one round, in order (for the phase timeline)."""

@@ -10,15 +10,27 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from hcgames.core import DataError
+from hcgames.core import DataError, RuleDecision
 
-__all__ = ["Problems", "data_dir", "data_path", "read_csv", "read_json", "ring_is_clockwise"]
+__all__ = [
+    "DECISION_SOURCES",
+    "Problems",
+    "data_dir",
+    "data_path",
+    "load_decisions",
+    "read_csv",
+    "read_json",
+    "ring_is_clockwise",
+]
+
+#: where a rule decision comes from: the rulebook says it, or we chose or inferred it
+DECISION_SOURCES = ("rulebook", "ours")
 
 
 @cache
@@ -84,6 +96,60 @@ class Problems:
     def collecting(self) -> Iterator[Problems]:
         yield self
         self.raise_if_any()
+
+
+def load_decisions(folder: str, numbers: Mapping[str, Any] | None = None) -> list[RuleDecision]:
+    """The rule decisions of one game, read from ``data/<folder>/decisions.json``.
+
+    Every game keeps its decisions in this one format: a JSON list of objects with
+    ``topic``, ``decision`` and ``source`` (``"rulebook"`` or ``"ours"``), and an
+    optional ``when`` naming the game options it applies to (for example
+    ``{"scenario": "gallic-wars"}``; entries whose ``when`` does not match ``numbers``
+    are left out). A ``{name}`` in a decision is filled from ``numbers``, so a number
+    the rules read from ``rules.json`` is written once. Every problem is reported at
+    once as a :class:`~hcgames.core.DataError`.
+    """
+    source = f"data/{folder}/decisions.json"
+    raw = read_json(folder, "decisions.json")
+    values = dict(numbers or {})
+    problems = Problems(source)
+    out: list[RuleDecision] = []
+    if not isinstance(raw, list):
+        problems.add("the file must hold a JSON list of decisions")
+        problems.raise_if_any()
+    for index, entry in enumerate(raw):
+        where = f"entry {index + 1}"
+        if not isinstance(entry, dict):
+            problems.add(f"{where}: must be an object with topic, decision and source")
+            continue
+        unknown = set(entry) - {"topic", "decision", "source", "when"}
+        if unknown:
+            problems.add(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+        topic, text, origin = entry.get("topic"), entry.get("decision"), entry.get("source")
+        if not isinstance(topic, str) or not topic.strip():
+            problems.add(f"{where}: 'topic' must be a non-empty string")
+            continue
+        where = f"{where} ({topic})"
+        if not isinstance(text, str) or not text.strip():
+            problems.add(f"{where}: 'decision' must be a non-empty string")
+            continue
+        if origin not in DECISION_SOURCES:
+            problems.add(f"{where}: 'source' must be one of {', '.join(DECISION_SOURCES)}")
+            continue
+        when = entry.get("when", {})
+        if not isinstance(when, dict):
+            problems.add(f"{where}: 'when' must be an object of option values")
+            continue
+        if any(values.get(key) != value for key, value in when.items()):
+            continue
+        try:
+            filled = text.format_map(values)
+        except (KeyError, IndexError, ValueError) as exc:
+            problems.add(f"{where}: cannot fill {exc} in the decision from the rules' numbers")
+            continue
+        out.append(RuleDecision(topic=topic, decision=filled, source=origin))
+    problems.raise_if_any()
+    return out
 
 
 def ring_is_clockwise(ring: list[list[float]]) -> bool:

@@ -65,3 +65,22 @@ def test_make_bot_by_name() -> None:
     assert isinstance(bot, MCTSBot) and bot.iterations == 30
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("oracle")
+
+
+def test_make_bot_reaches_a_games_own_bots_by_name() -> None:
+    from hcgames.bots import bot_names
+    from tests.toy_pig import PigGame
+
+    class OwnBotGame(PigGame):
+        def bots(self) -> dict:
+            return {"cautious": lambda seed: RandomBot(seed)}
+
+    game = OwnBotGame()
+    assert "cautious" in bot_names(game)
+    assert isinstance(make_bot("cautious", seed=2, game=game), RandomBot)
+    with pytest.raises(ValueError, match="cautious"):
+        make_bot("oracle", game=game)
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("cautious")
+    with pytest.raises(ValueError, match="must be a number"):
+        make_bot("mcts:many")

@@ -102,3 +102,70 @@ def test_graph_and_geometry_helpers() -> None:
 def test_missing_data_file_is_a_data_error() -> None:
     with pytest.raises(DataError, match="file not found"):
         read_json("no-such-game", "nothing.json")
+
+
+def _decisions_in(tmp_path, monkeypatch, entries) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    import hcgames.data as data
+
+    (tmp_path / "toy").mkdir(exist_ok=True)
+    (tmp_path / "toy" / "decisions.json").write_text(json.dumps(entries))
+    monkeypatch.setattr(data, "data_dir", lambda: tmp_path)
+
+
+def test_decisions_fill_numbers_and_keep_those_for_the_options(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from hcgames.data import load_decisions
+
+    _decisions_in(
+        tmp_path,
+        monkeypatch,
+        [
+            {"topic": "Cap", "decision": "Morale stops at {cap}.", "source": "rulebook"},
+            {"topic": "Gaul", "decision": "Only in Gaul.", "when": {"scenario": "gallic"}},
+        ],
+    )
+    with pytest.raises(DataError, match="source"):
+        load_decisions("toy", {"cap": 800})
+    _decisions_in(
+        tmp_path,
+        monkeypatch,
+        [
+            {"topic": "Cap", "decision": "Morale stops at {cap}.", "source": "rulebook"},
+            {
+                "topic": "Gaul",
+                "decision": "Only in Gaul.",
+                "source": "ours",
+                "when": {"scenario": "gallic"},
+            },
+        ],
+    )
+    decided = load_decisions("toy", {"cap": 800})
+    assert [(d.topic, d.decision, d.source) for d in decided] == [
+        ("Cap", "Morale stops at 800.", "rulebook")
+    ]
+    assert [d.topic for d in load_decisions("toy", {"cap": 1, "scenario": "gallic"})] == [
+        "Cap",
+        "Gaul",
+    ]
+
+
+def test_broken_decisions_file_names_every_problem(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from hcgames.data import load_decisions
+
+    _decisions_in(
+        tmp_path,
+        monkeypatch,
+        [
+            {"topic": "", "decision": "x", "source": "ours"},
+            {"topic": "Cap", "decision": "Stops at {cap}.", "source": "ours", "extra": 1},
+            "not an object",
+        ],
+    )
+    with pytest.raises(DataError) as err:
+        load_decisions("toy", {})
+    text = str(err.value)
+    assert "'topic' must be a non-empty string" in text
+    assert "unknown field(s) extra" in text
+    assert "cannot fill 'cap'" in text
+    assert "entry 3: must be an object" in text

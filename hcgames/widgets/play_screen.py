@@ -241,7 +241,7 @@ class PlayApp(GameStepper):
         game = self.game
         self.humans = set(self._humans_for(self.mode, self.student_seats, game))
         self.bots = _seat_bots(
-            self._bots_for(self.mode, self.student_seats, game), game.num_players, self.seed
+            self._bots_for(self.mode, self.student_seats, game), game.num_players, self.seed, game
         )
         self._auto_bots.clear()
         self.bot_choice.value = BOT_LEVELS[self.level].bot

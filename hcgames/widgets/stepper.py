@@ -15,7 +15,6 @@ forward again shows the same roll.
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
@@ -23,6 +22,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from hcgames.bots import make_bot
 from hcgames.core import Action, Game, IllegalAction, State
 from hcgames.play import Bot, sample_outcome
 from hcgames.widgets._base import View, guarded
@@ -33,42 +33,14 @@ __all__ = ["BOT_NAMES", "GameStepper", "make_bot"]
 
 #: the bots the Auto dropdown offers, by name: the three levels, then the plain bots
 BOT_NAMES = ("easy", "medium", "hard", "random", "greedy", "mcts")
-#: MCTS search size used by the widgets: small enough for a click to feel quick
-MCTS_ITERATIONS = 200
 CHECKPOINT_EVERY = 16
-
-
-class StandInBot:
-    """Plays a seeded random legal action; used only while ``hcgames.bots`` is missing."""
-
-    def __init__(self, wanted: str, seed: int = 0) -> None:
-        self.name = f"{wanted} (stand-in: seeded random moves, hcgames.bots is not installed)"
-        self.rng = random.Random(seed)
-
-    def choose(self, state: State) -> Action:
-        legal = state.legal_actions()
-        return legal[self.rng.randrange(len(legal))]
-
-
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name (a level ``"easy"``, ``"medium"``, ``"hard"``, or ``"random"``,
-    ``"greedy"``, ``"mcts"``) from :mod:`hcgames.bots`."""
-    if name not in BOT_NAMES:
-        raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOT_NAMES)}")
-    if importlib.util.find_spec("hcgames.bots") is None:
-        return StandInBot(name, seed)
-    from hcgames import bots
-
-    if name == "mcts":
-        return bots.MCTSBot(iterations=MCTS_ITERATIONS, seed=seed)
-    bot: Bot = bots.make_bot(name, seed)
-    return bot
 
 
 def _seat_bots(
     bots: Mapping[int, Bot | str] | Sequence[Bot | str | None] | Bot | str | None,
     players: int,
     seed: int,
+    game: Game | None = None,
 ) -> dict[int, Bot]:
     if bots is None:
         return {}
@@ -87,7 +59,7 @@ def _seat_bots(
             raise ValueError(f"bot seat {seat} does not exist: the game has {players} players")
         if bot is None:
             continue
-        out[seat] = make_bot(bot, seed + seat) if isinstance(bot, str) else bot
+        out[seat] = make_bot(bot, seed + seat, game=game) if isinstance(bot, str) else bot
     return out
 
 
@@ -116,7 +88,7 @@ class GameStepper(View):
         self.state = state
         self.game: Game = state.game
         self.seed = seed
-        self.bots = _seat_bots(bots, self.game.num_players, seed)
+        self.bots = _seat_bots(bots, self.game.num_players, seed, self.game)
         self.humans: set[int] | None = set(humans) if humans is not None else None
         self._base = len(state.history)
         self._checkpoints: dict[int, State] = {self._base: state.copy()}
@@ -223,7 +195,7 @@ class GameStepper(View):
     def auto_bot(self) -> Bot:
         name = str(self.bot_choice.value)
         if name not in self._auto_bots:
-            self._auto_bots[name] = make_bot(name, self.seed)
+            self._auto_bots[name] = make_bot(name, self.seed, game=self.game)
         return self._auto_bots[name]
 
     def waiting_for_human(self) -> bool:
