@@ -1,0 +1,248 @@
+"""The five games share one skeleton, so any rule is found from the layout alone.
+
+Every game package listed in :data:`SKELETON` is held to the layout:
+
+- the same module names for the same concerns (:data:`REQUIRED`, :data:`OPTIONAL`);
+  no catch-all names such as ``rules`` or ``helpers``;
+- its package docstring ends with a table "Where each rule lives" (rule ->
+  ``module.function``), every entry of which resolves, and which names the rules an
+  outside review timed (:data:`TIMED_RULES`);
+- one State class, a direct subclass of :class:`hcgames.core.State`;
+- no import cycle at run time between its modules, no ``type: ignore``, and no
+  import inside a function without a comment saying why.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import pkgutil
+import re
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+import hcgames
+from hcgames.core import State
+
+#: game id -> package name, for the games already moved onto the shared skeleton
+SKELETON: dict[str, str] = {}
+
+#: module names every game has, each for one concern
+REQUIRED = (
+    "material",  # loads and checks data/<game>/; every rulebook number read from rules.json
+    "actions",  # the action records
+    "state",  # the one State class: fields, contract methods, one dispatch table
+    "game",  # the Game class: options, set-up, contract hooks
+    "turn",  # phase order and automatic steps
+    "moves",  # legal actions per phase, applying them, and why_illegal beside them
+    "victory",  # end of the game and the winner
+    "views",  # what the widgets and the log show
+    "decisions",  # the rules we decided (data/<game>/decisions.json)
+    "bots",  # the game's own bots and levels
+)
+#: module names a game has when it needs the concern
+OPTIONAL = (
+    "battle",  # pure battle maths, shared with the odds
+    "fighting",  # the steps of a battle
+    "effects",  # card effects
+    "teach",  # odds tables, what-ifs, puzzles, positions for lessons
+)
+#: names that say nothing about the concern they hold
+VAGUE = {
+    "rules",
+    "options",
+    "model",
+    "fields",
+    "helpers",
+    "helper",
+    "util",
+    "utils",
+    "misc",
+    "common",
+}
+
+#: rules an outside review timed (files opened to find each): the table must name them
+TIMED_RULES = {
+    "conqueror": ["victor's casualties", "rally"],
+    "classical": ["research"],
+    "conquest": ["recapture"],
+    "speros": ["ties"],
+    "historical": ["morale"],
+}
+
+PACKAGE_ROOT = Path(hcgames.__file__).resolve().parent
+ROW = re.compile(r"^\|\s*(?P<rule>[^|]+?)\s*\|\s*`?(?P<where>[\w.]+)`?\s*\|\s*$")
+
+games = pytest.mark.parametrize("game_id", sorted(SKELETON))
+
+
+def rule_table(package: str) -> list[tuple[str, str]]:
+    """The rows (rule, module.function) of a game's "Where each rule lives" table."""
+    doc = importlib.import_module(f"hcgames.{package}").__doc__ or ""
+    lines = doc.splitlines()
+    starts = [i for i, line in enumerate(lines) if "Where each rule lives" in line]
+    assert starts, f"hcgames.{package}'s docstring has no 'Where each rule lives' table"
+    rows = []
+    for line in lines[starts[-1] + 1 :]:
+        match = ROW.match(line.strip())
+        if match and not set(match["where"]) <= {"-", ":"} and match["where"] != "where":
+            rows.append((match["rule"], match["where"]))
+    return rows
+
+
+def modules_of(package: str) -> list[str]:
+    folder = PACKAGE_ROOT / package
+    return sorted(m.name for m in pkgutil.iter_modules([str(folder)]))
+
+
+@games
+def test_the_game_uses_the_shared_module_names(game_id: str) -> None:
+    package = SKELETON[game_id]
+    names = set(modules_of(package))
+    missing = [m for m in REQUIRED if m not in names]
+    assert not missing, f"{package} has no module for {missing}"
+    vague = sorted(names & VAGUE)
+    assert not vague, f"{package}: modules named {vague} say nothing about their concern"
+
+
+@games
+def test_every_entry_of_the_rule_table_resolves(game_id: str) -> None:
+    package = SKELETON[game_id]
+    rows = rule_table(package)
+    assert len(rows) >= 8, f"{package}'s rule table is too short to find rules by"
+    for rule, where in rows:
+        module_name, _, attr_path = where.partition(".")
+        assert module_name in modules_of(package), f"{rule}: no module {module_name} in {package}"
+        target: object = importlib.import_module(f"hcgames.{package}.{module_name}")
+        for attr in attr_path.split(".") if attr_path else []:
+            assert hasattr(target, attr), f"{rule}: {where} does not exist"
+            target = getattr(target, attr)
+    written = " ".join(rule.lower() for rule, _ in rows)
+    for rule in TIMED_RULES[package]:
+        assert rule in written, f"{package}'s rule table does not say where {rule!r} lives"
+
+
+@games
+def test_one_state_class_straight_from_the_core(game_id: str) -> None:
+    state_class = hcgames.game_class(game_id).state_class
+    assert state_class.__bases__ == (State,), (
+        f"{state_class.__name__} should subclass hcgames.core.State directly, "
+        f"not {[b.__name__ for b in state_class.__bases__]}"
+    )
+
+
+def _runtime_imports(path: Path, package: str) -> tuple[set[str], list[tuple[int, str]]]:
+    """Modules of the same game imported at run time, and function-local imports
+    that give no reason (line, text)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    source = path.read_text(encoding="utf-8").splitlines()
+    prefix = f"hcgames.{package}."
+    found: set[str] = set()
+    unexplained: list[tuple[int, str]] = []
+
+    def note(node: ast.Import | ast.ImportFrom) -> None:
+        names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = f"hcgames.{package}." + base if base else f"hcgames.{package}"
+            names = [base] + [f"{base}.{a.name}" for a in node.names]
+        for name in names:
+            if name.startswith(prefix):
+                found.add(name[len(prefix) :].split(".")[0])
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                continue
+            if isinstance(child, ast.Import | ast.ImportFrom):
+                note(child)
+                if in_function:
+                    line = source[child.lineno - 1]
+                    above = source[child.lineno - 2] if child.lineno > 1 else ""
+                    if "#" not in line and not above.strip().startswith("#"):
+                        unexplained.append((child.lineno, line.strip()))
+                continue
+            inner = in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
+            visit(child, inner)
+
+    visit(tree, False)
+    return found, unexplained
+
+
+@games
+def test_no_import_cycle_and_no_unexplained_local_import(game_id: str) -> None:
+    package = SKELETON[game_id]
+    graph = nx.DiGraph()
+    problems = []
+    for name in modules_of(package):
+        graph.add_node(name)
+        imported, unexplained = _runtime_imports(PACKAGE_ROOT / package / f"{name}.py", package)
+        graph.add_edges_from((name, other) for other in imported if other != name)
+        problems += [f"{name}.py:{line}: {text}" for line, text in unexplained]
+    cycles = list(nx.simple_cycles(graph))
+    assert not cycles, f"{package} modules import each other at run time: {cycles}"
+    assert not problems, "imports inside functions need a comment saying why: " + "; ".join(
+        problems
+    )
+
+
+@games
+def test_no_type_ignore_in_the_game(game_id: str) -> None:
+    package = SKELETON[game_id]
+    hits = [
+        f"{path.name}:{number}"
+        for path in sorted((PACKAGE_ROOT / package).glob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "type: ignore" in line
+    ]
+    assert not hits, f"{package} silences the type checker at {hits}"
+
+
+@games
+def test_rule_decisions_come_from_the_shared_format(game_id: str) -> None:
+    package = SKELETON[game_id]
+    decisions = importlib.import_module(f"hcgames.{package}.decisions")
+    assert "load_decisions" in inspect.getsource(decisions), (
+        f"{package}.decisions should read data/<game>/decisions.json "
+        "with hcgames.data.load_decisions"
+    )
+    for variant in hcgames.game_class(game_id).variants():
+        decided = hcgames.load(game_id, **variant).rule_decisions()
+        assert decided and all(d.source in ("rulebook", "ours") for d in decided)
+
+
+@games
+def test_the_tests_mirror_the_layout(game_id: str) -> None:
+    package = SKELETON[game_id]
+    folder = Path(__file__).parent / package
+    assert (folder / "__init__.py").exists(), f"tests/{package}/ should hold this game's tests"
+    names = {m for m in modules_of(package)}
+    for path in folder.glob("test_*.py"):
+        assert path.stem[len("test_") :] in names or path.stem in {
+            "test_examples",
+            "test_history",
+            "test_lessons",
+            "test_properties",
+        }, f"tests/{package}/{path.name} mirrors no module of hcgames.{package}"
+
+
+def test_no_game_test_file_is_left_at_the_top_for_a_skeleton_game() -> None:
+    top = Path(__file__).parent
+    prefixes = {
+        "conqueror": ("test_conqueror_", "test_duels_"),
+        "classical": ("test_classical_",),
+        "conquest": ("test_conquest_",),
+        "speros": ("test_speros_",),
+        "historical": ("test_historical_",),
+    }
+    left = [
+        path.name
+        for package in SKELETON.values()
+        for path in top.glob("test_*.py")
+        if path.name.startswith(prefixes[package])
+    ]
+    assert not left, f"game tests still outside their folder: {left}"
