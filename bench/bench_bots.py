@@ -147,40 +147,63 @@ def speed(decisions: int, only: str) -> None:
 
 
 def balance(games: int, level: str, only: str, jobs: int) -> None:
-    setups: list[tuple[str, str, dict[str, Any]]] = []
-    duels = hcgames.game_class("conqueror-duels")
-    for variant in duels.variants():
-        setups.append((f"Duels {variant.get('scenario', 'standard')}", "conqueror-duels", variant))
-    classical = hcgames.load("classical-conquests")
-    civs = [c.name for c in classical.material.civilizations]
-    for i, first in enumerate(civs):
-        for second in civs[i + 1 :]:
-            setups.append(
-                (
-                    f"Classical {first} v {second}",
-                    "classical-conquests",
-                    {"civilizations": [first, second]},
-                )
-            )
+    """Duels: each scenario, ``games`` games. Classical: each pairing of peoples,
+    ``games`` games, half with each people in the first seat (the first seat wins
+    more often whoever sits there, so a pairing is judged over both seatings)."""
     print(f"Balance, {level} v {level}, {games} games each (seed by seed, same bots)")
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for label, game_id, options in setups:
-            if only and only not in (game_id, label):
-                continue
-            work = [(game_id, options, [level, level], 2000 + k) for k in range(games)]
-            results = list(pool.map(play_one, work))
-            game = hcgames.load(game_id, **options)
-            wins = [0.0] * game.num_players
-            draws = 0
-            for returns, _ in results:
-                best = max(returns)
-                if returns.count(best) > 1:
-                    draws += 1
-                else:
-                    wins[returns.index(best)] += 1
-            names = [game.new_game(seed=0).side_name(p) for p in range(game.num_players)]
-            share = ", ".join(f"{n} {w / games:.0%}" for n, w in zip(names, wins, strict=True))
-            print(f"  {label:44s} {share}, draws {draws / games:.0%}", flush=True)
+        if not only or only in ("conqueror-duels", "Duels"):
+            duels = hcgames.game_class("conqueror-duels")
+            for variant in duels.variants():
+                label = f"Duels {variant.get('scenario', 'standard')}"
+                kinds = [level, level]
+                work = [("conqueror-duels", variant, kinds, 2000 + k) for k in range(games)]
+                results = list(pool.map(play_one, work))
+                game = hcgames.load("conqueror-duels", **variant)
+                wins = [0.0, 0.0]
+                draws = 0
+                for returns, _ in results:
+                    best = max(returns)
+                    if returns.count(best) > 1:
+                        draws += 1
+                    else:
+                        wins[returns.index(best)] += 1
+                names = [game.new_game(seed=0).side_name(p) for p in (0, 1)]
+                share = ", ".join(f"{n} {w / games:.0%}" for n, w in zip(names, wins, strict=True))
+                print(f"  {label:44s} {share}, draws {draws / games:.0%}", flush=True)
+        if not only or only in ("classical-conquests", "Classical"):
+            classical = hcgames.load("classical-conquests")
+            civs = [c.name for c in classical.material.civilizations]
+            totals = {c: [0.0, 0] for c in civs}
+            first_seat = 0.0
+            played = 0
+            for i, first in enumerate(civs):
+                for second in civs[i + 1 :]:
+                    work = []
+                    for k in range(games):
+                        order = [first, second] if k % 2 == 0 else [second, first]
+                        options = {"civilizations": order}
+                        work.append(("classical-conquests", options, [level, level], 2000 + k))
+                    results = list(pool.map(play_one, work))
+                    score = {first: 0.0, second: 0.0}
+                    for k, (returns, _) in enumerate(results):
+                        order = [first, second] if k % 2 == 0 else [second, first]
+                        for seat in (0, 1):
+                            score[order[seat]] += _score(returns, seat)
+                        first_seat += _score(returns, 0)
+                    played += games
+                    for civ in (first, second):
+                        totals[civ][0] += score[civ]
+                        totals[civ][1] += games
+                    print(
+                        f"  Classical {first} v {second}: {first} {score[first] / games:.0%}, "
+                        f"{second} {score[second] / games:.0%}",
+                        flush=True,
+                    )
+            print(f"  Classical, the first seat over all pairings: {first_seat / played:.0%}")
+            ranked = sorted(totals.items(), key=lambda t: -t[1][0] / max(t[1][1], 1))
+            for civ, (won, count) in ranked:
+                print(f"  Classical {civ:20s} wins {won / count:.0%} of its {count} games")
 
 
 def main(argv: list[str]) -> int:

@@ -12,9 +12,11 @@ side could take counts nearly half lost too, since the turn passes to it soon.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from hcgames.conquest.game import ConquestGame
     from hcgames.conquest.state import ConquestState
 
 __all__ = ["evaluate", "material", "threatened"]
@@ -59,26 +61,41 @@ def threatened(state: ConquestState, attacker: int) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=8)
+def _tables(game: ConquestGame) -> tuple[dict[str, float], dict[str, bool], tuple[dict[str, float], ...]]:
+    """Per game, looked up once: each piece's value, whether it is a ship, and for
+    each side the advance bonus of standing on each space (spaces worth nothing are
+    left out)."""
+    kinds = game.rules.kinds
+    value_of = {piece: kinds[kind].value for piece, kind in game.kind_of.items()}
+    gains = tuple(
+        {
+            space: ADVANCE_WEIGHT * max(0, ADVANCE_RANGE - distance)
+            for space, distance in game.board.capitol_distance[1 - side].items()
+            if distance < ADVANCE_RANGE
+        }
+        for side in (0, 1)
+    )
+    return value_of, dict(game.is_ship), gains
+
+
 def evaluate(state: ConquestState, player: int) -> float:
     if state.is_terminal():
         return state.returns()[player]
-    game = state.game
-    kinds = game.rules.kinds
+    value_of, is_ship, gains = _tables(state.game)
     values = material(state)
     score = values[player] - values[1 - player]
     score += CAPITOL_WEIGHT * (state.occupied_capitol(player) - state.occupied_capitol(1 - player))
     actor = state.current_player
     for attacker in (0, 1):
         weight = THREAT_TO_MOVE if attacker == actor else THREAT_OTHER
-        lost = sum(
-            sum(kinds[game.kind_of[x]].value for x in state.stack(p))
-            for p in threatened(state, attacker)
-        )
+        lost = sum(sum(value_of[x] for x in state.stack(p)) for p in threatened(state, attacker))
         score += weight * lost * (1 if attacker == player else -1)
+    where = state.where
     for piece, side in state.owner.items():
-        if game.is_ship[piece]:
+        if is_ship[piece]:
             continue
-        distance = game.board.capitol_distance[1 - side].get(state.where[piece], ADVANCE_RANGE)
-        gain = ADVANCE_WEIGHT * max(0, ADVANCE_RANGE - distance)
-        score += gain if side == player else -gain
+        gain = gains[side].get(where[piece])
+        if gain:
+            score += gain if side == player else -gain
     return 1.0 / (1.0 + math.exp(-score / SCALE))
