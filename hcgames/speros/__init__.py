@@ -58,9 +58,4 @@ from __future__ import annotations
 from hcgames.speros.game import SperosGame
 from hcgames.speros.state import SperosState
 
-__all__ = ["SperosGame", "SperosState", "rule_decisions"]
-
-
-def rule_decisions() -> list[str]:
-    """Every rule we chose, as ``"topic: decision (source)"`` lines."""
-    return [f"{d.topic}: {d.decision} ({d.source})" for d in SperosGame().rule_decisions()]
+__all__ = ["SperosGame", "SperosState"]
