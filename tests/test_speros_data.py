@@ -10,7 +10,7 @@ import pytest
 
 from hcgames.core import DataError
 from hcgames.data import read_json
-from hcgames.speros.cards import (
+from hcgames.speros.material import (
     ACTIVE_EFFECTS,
     ONGOING_EFFECTS,
     TERRAINS,
@@ -61,7 +61,7 @@ def test_every_effect_kind_is_used_and_has_text() -> None:
 
 
 def test_effect_text_rejects_unknown_kinds() -> None:
-    from hcgames.speros.cards import Effect
+    from hcgames.speros.material import Effect
 
     with pytest.raises(ValueError, match="unknown effect"):
         effect_text(Effect("teleport", 1))

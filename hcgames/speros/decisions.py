@@ -13,29 +13,28 @@ from typing import Any
 
 from hcgames.core import RuleDecision
 from hcgames.data import load_decisions
-from hcgames.speros.cards import CardSet, load_card_set
+from hcgames.speros.material import TERRAINS, CardSet, load_card_set, load_rules, load_tuning
 
 __all__ = ["decision_lines", "rule_decisions"]
 
 
 def _numbers(cs: CardSet) -> dict[str, Any]:
     """The figures the decisions quote: counted from the card set and the tune."""
-    from hcgames.speros.balance import load_tuning
-
     locations = cs.locations
     camps = [c.encampments for c in locations]
     vps = [c.vp for c in locations]
     tuning = load_tuning()
+    rules = load_rules()
     bonus = {o.id: o for o in cs.bonus}
     return {
-        "minions": 10,
+        "minions": rules.minions,
         "locations": len(locations),
-        "locations_per_terrain": len(locations) // len(cs.peoples),
+        "locations_per_terrain": len(locations) // len(TERRAINS),
         "artifacts": len(cs.artifacts),
         "bonus": len(cs.bonus),
         "mastery": len(cs.mastery),
         "generals": len(cs.peoples),
-        "general_abilities": 2,
+        "general_abilities": rules.general_abilities,
         "camps_min": min(camps),
         "camps_max": max(camps),
         "camps_3_or_4": sum(1 for n in camps if n in (3, 4)),
