@@ -15,6 +15,7 @@ from hcgames.speros.material import (
     ONGOING_EFFECTS,
     TERRAINS,
     build_card_set,
+    build_rules,
     effect_text,
     load_card_set,
 )
@@ -128,3 +129,14 @@ def test_documented_location_figures_are_counted_from_the_data() -> None:
     changed = build_card_set(locations, artifacts, objectives, peoples)
     text = next(d.decision for d in rule_decisions(changed) if d.topic == "Locations")
     assert f"{mid - 1} of 80 have 3 or 4" in text
+
+
+def test_rules_json_problems_are_reported_together() -> None:
+    raw = dict(read_json("speros", "rules.json"))
+    raw["hand_limit"] = 0
+    del raw["plan_draws"]
+    raw["surprise"] = 1
+    with pytest.raises(DataError) as caught:
+        build_rules(raw)
+    text = str(caught.value)
+    assert "hand_limit" in text and "plan_draws" in text and "surprise" in text
