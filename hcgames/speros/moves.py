@@ -129,6 +129,107 @@ def legal_actions(state: SperosState) -> list[Action]:
     raise AssertionError(f"no actions defined for phase {phase!r}")
 
 
+# --- why an action is refused -------------------------------------------------------
+
+#: what each step asks of the player to act (quoted when an action is refused)
+STEP_TASKS = {
+    "discard": "discard one card from hand",
+    "ability": "use abilities or end the ability step",
+    "action": "take one action: Explore, Attack, Lead or Plan",
+    "hand limit": "discard down to the hand limit",
+    "choose people": "choose a people",
+    "first placement": "pick a Location for the Skirmish Area",
+    "choose bonus": "reveal one bonus objective",
+}
+
+
+def why_illegal(state: SperosState, action: Action) -> tuple[str, str]:
+    """Why ``action`` is not legal now, and the rule that says so: the refusals of
+    :func:`legal_actions` just above, step by step."""
+    p = state.current_player
+    who = state.who(p) if p >= 0 else "chance"
+    phase = state._phase
+    if state.stack:
+        top = state.stack[-1]
+        if effects.is_draw(top):
+            return (
+                f"{action} is not a card left in the Location deck; a draw is pending",
+                "drawing cards",
+            )
+        if isinstance(top, PendingOffer):
+            return (
+                f"{who} must first take up or decline the {top.what} ability of "
+                f"{top.card}, not {action}",
+                "artifact abilities",
+            )
+        assert isinstance(top, PendingEffect)
+        return (
+            f"{action} is not a target of the {top.kind} ability {who} is using "
+            f"({top.left} pick(s) left); choose a target or stop",
+            "ability step",
+        )
+    hand = state.hands[p] if p >= 0 else []
+    card = getattr(action, "card", None)
+    if isinstance(action, Discard | LimitDiscard | FirstPlacement | Explore) and (card not in hand):
+        return (f"{who} does not hold {card} in hand", "hand")
+    if isinstance(action, Attack | Lead) and phase == "action":
+        if card not in state.skirmish:
+            where = "in a captured area" if card in state.owner else "not on the table"
+            return (
+                f"{card} is {where}: Attack and Lead deploy only to cards in the Skirmish Area",
+                "deploying",
+            )
+        if isinstance(action, Attack) and not state.base_minions[p]:
+            return (f"{who} has no Minion left in the Base Camp to deploy", "deploying")
+        if isinstance(action, Lead):
+            if not state.general_home[p]:
+                return (f"{who}'s General is not in the Base Camp", "Lead action")
+            return (
+                f"{card} has fewer than two open encampments or {who} has no Minion "
+                "at home, so the General cannot bring a Minion",
+                "Lead action",
+            )
+    if isinstance(action, UseAbility) and action.source == "general" and p >= 0:
+        if state.general_used[p]:
+            return (
+                f"{who} has already used the General's ability: a General's ability "
+                "may be used only once in the whole game",
+                "General abilities",
+            )
+        if action.card in state.colour and action.card != state.colour[p]:
+            return (
+                f"a General's ability may be used only in its owner's own turn, and it "
+                f"is {who}'s turn now",
+                "General abilities",
+            )
+        if phase in ("discard", "ability", "action"):
+            return (
+                f"{action} is not {who}'s General ability: the General's card has "
+                f"the abilities of the {state.colour[p]} people",
+                "General abilities",
+            )
+        return (
+            f"a General's ability may be used only during its owner's own turn, before "
+            f"the action is taken; it is not available in the {phase} step",
+            "General abilities",
+        )
+    if isinstance(action, UseAbility) and phase == "ability":
+        return (
+            f"{action} is not available: each ability may be used once in this ability step",
+            "ability step",
+        )
+    if isinstance(action, ChooseBonus) and phase == "choose bonus":
+        return (
+            f"{action.objective} is not one of {who}'s bonus objectives",
+            "bonus objectives",
+        )
+    step = STEP_TASKS.get(phase, phase)
+    return (
+        f"{action} is not allowed now: in the {phase} step {who} must {step}",
+        f"turn order ({phase})",
+    )
+
+
 # --- setup choices ------------------------------------------------------------------
 
 
@@ -511,104 +612,3 @@ def check_capture(state: SperosState, card_id: str) -> None:
         state.units[card_id] = kept
         if card.timing == "one_time":
             effects.trigger(state, PendingOffer("capture", card_id, winner))
-
-
-# --- why an action is refused -------------------------------------------------------
-
-#: what each step asks of the player to act (quoted when an action is refused)
-STEP_TASKS = {
-    "discard": "discard one card from hand",
-    "ability": "use abilities or end the ability step",
-    "action": "take one action: Explore, Attack, Lead or Plan",
-    "hand limit": "discard down to the hand limit",
-    "choose people": "choose a people",
-    "first placement": "pick a Location for the Skirmish Area",
-    "choose bonus": "reveal one bonus objective",
-}
-
-
-def why_illegal(state: SperosState, action: Action) -> tuple[str, str]:
-    """Why ``action`` is not legal now, and the rule that says so (see
-    :func:`legal_actions` above for the legality itself)."""
-    p = state.current_player
-    who = state.who(p) if p >= 0 else "chance"
-    phase = state._phase
-    if state.stack:
-        top = state.stack[-1]
-        if effects.is_draw(top):
-            return (
-                f"{action} is not a card left in the Location deck; a draw is pending",
-                "drawing cards",
-            )
-        if isinstance(top, PendingOffer):
-            return (
-                f"{who} must first take up or decline the {top.what} ability of "
-                f"{top.card}, not {action}",
-                "artifact abilities",
-            )
-        assert isinstance(top, PendingEffect)
-        return (
-            f"{action} is not a target of the {top.kind} ability {who} is using "
-            f"({top.left} pick(s) left); choose a target or stop",
-            "ability step",
-        )
-    hand = state.hands[p] if p >= 0 else []
-    card = getattr(action, "card", None)
-    if isinstance(action, Discard | LimitDiscard | FirstPlacement | Explore) and (card not in hand):
-        return (f"{who} does not hold {card} in hand", "hand")
-    if isinstance(action, Attack | Lead) and phase == "action":
-        if card not in state.skirmish:
-            where = "in a captured area" if card in state.owner else "not on the table"
-            return (
-                f"{card} is {where}: Attack and Lead deploy only to cards in the Skirmish Area",
-                "deploying",
-            )
-        if isinstance(action, Attack) and not state.base_minions[p]:
-            return (f"{who} has no Minion left in the Base Camp to deploy", "deploying")
-        if isinstance(action, Lead):
-            if not state.general_home[p]:
-                return (f"{who}'s General is not in the Base Camp", "Lead action")
-            return (
-                f"{card} has fewer than two open encampments or {who} has no Minion "
-                "at home, so the General cannot bring a Minion",
-                "Lead action",
-            )
-    if isinstance(action, UseAbility) and action.source == "general" and p >= 0:
-        if state.general_used[p]:
-            return (
-                f"{who} has already used the General's ability: a General's ability "
-                "may be used only once in the whole game",
-                "General abilities",
-            )
-        if action.card in state.colour and action.card != state.colour[p]:
-            return (
-                f"a General's ability may be used only in its owner's own turn, and it "
-                f"is {who}'s turn now",
-                "General abilities",
-            )
-        if phase in ("discard", "ability", "action"):
-            return (
-                f"{action} is not {who}'s General ability: the General's card has "
-                f"the abilities of the {state.colour[p]} people",
-                "General abilities",
-            )
-        return (
-            f"a General's ability may be used only during its owner's own turn, before "
-            f"the action is taken; it is not available in the {phase} step",
-            "General abilities",
-        )
-    if isinstance(action, UseAbility) and phase == "ability":
-        return (
-            f"{action} is not available: each ability may be used once in this ability step",
-            "ability step",
-        )
-    if isinstance(action, ChooseBonus) and phase == "choose bonus":
-        return (
-            f"{action.objective} is not one of {who}'s bonus objectives",
-            "bonus objectives",
-        )
-    step = STEP_TASKS.get(phase, phase)
-    return (
-        f"{action} is not allowed now: in the {phase} step {who} must {step}",
-        f"turn order ({phase})",
-    )
