@@ -141,12 +141,15 @@ class SperosGame(Game):
         return {name: _strategy_factory(name) for name in STRATEGIES if name != "random"}
 
     def teaching_setups(self) -> dict[str, Callable[..., State]]:
-        """The positions the lessons open at, each a new game of these options."""
-        return {
-            name: _setup_factory(self, peoples, seed)
-            for name, (peoples, seed) in LESSON_POSITIONS.items()
-            if len(peoples) == self.players
-        }
+        """The positions the lessons open at, each a new game of these options (the
+        lessons are two-player; further seats take the remaining peoples)."""
+        setups: dict[str, Callable[..., State]] = {}
+        for name, (peoples, seed) in LESSON_POSITIONS.items():
+            # more players than the lesson has take the remaining peoples in order
+            extra = tuple(t for t in TERRAINS if t not in peoples)
+            seats = (*peoples, *extra)[: self.players]
+            setups[name] = _setup_factory(self, seats, seed)
+        return setups
 
     def rule_decisions(self) -> list[RuleDecision]:
         return rule_decisions(self.card_set)

@@ -30,3 +30,10 @@ def test_numbers_come_from_rules_json() -> None:
     assert game.minions == game.rules.minions == 10
     assert game.rules.hand_limit == 10 and game.rules.plan_draws == 3
     assert f"Plan draws {game.rules.plan_draws}" in game.describe()
+
+
+def test_lesson_positions_seat_every_player_of_larger_games() -> None:
+    for players in (3, 4):
+        setups = hcgames.load("conquest-of-speros", players=players).teaching_setups()
+        state = setups["majority"]()
+        assert state.colour[:2] == ["forest", "mountain"] and None not in state.colour
