@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hcgames.play import playout
 from hcgames.speros import SperosGame
-from hcgames.speros.strategy import compare
+from hcgames.speros.bots import compare
 
 
 def _random_games(players: int, games: int) -> tuple[float, float]:

@@ -37,7 +37,7 @@ Objectives. Ties go to the most captured Locations of one's own colour, then dra
 
 Rules we had to decide are listed by :meth:`SperosGame.rule_decisions` (see
 :mod:`hcgames.speros.decisions`). In short: the card set is ours (built from a
-small ability vocabulary, :mod:`hcgames.speros.cards`); a General is one Unit;
+small ability vocabulary, :mod:`hcgames.speros.material`); a General is one Unit;
 colours are chosen in seat order and the first placement is secret picks in seat
 order; capture is automatic and checked after every placing step for every
 player; abilities are optional "up to" effects; a General's ability works in any
@@ -51,16 +51,78 @@ discard pile is never reshuffled and Plan with an empty deck draws nothing.
 >>> state = game.new_game(seed=1)
 >>> state.phase
 'choose people'
+
+Where each rule lives
+---------------------
+
+| rule | where |
+| --- | --- |
+| Every rulebook number (army, deal, hand limit, draws, VP) | material.load_rules |
+| The card set, its abilities and its checks | material.build_card_set |
+| Set-up: choosing colours | moves.choose_people |
+| Set-up: Bonus Objectives and hands dealt | turn.deal |
+| Set-up: the secret first placement | moves.first_placement |
+| Set-up: Artifacts, Mastery Objectives, starting player | turn.finish_setup |
+| A new game past set-up (for lessons) | teach.play_setup |
+| Phase order | turn.PHASES |
+| Steps nobody chooses (end of the ability step, end of turn) | turn.advance |
+| Start of a turn and the empty-hand draw | turn.begin_turn |
+| End of a turn and the final round | turn.end_turn |
+| Legal actions in each step | moves.legal_actions |
+| Discard step | moves.discard |
+| Ability step: what is offered | turn.ability_menu |
+| General's once-a-game ability and its timing | turn.general_menu |
+| Using an ability | moves.use_ability |
+| Explore | moves.explore |
+| Attack | moves.attack |
+| Lead | moves.lead |
+| Plan | moves.plan |
+| Drawing from the Location deck | turn.draw |
+| Hand limit | turn.hand_limit |
+| Ability targets | effects.targets |
+| Exile | moves.exile |
+| Obliterate | moves.obliterate |
+| Excavate offer on placing a Unit on an Artifact | moves.place |
+| Ongoing Artifact effects | effects.ongoing |
+| Capture, and an Artifact's capture | moves.check_capture |
+| Demonstrating majority | majority.demonstrates |
+| The rule of ties (achieving majority) | majority.capturer |
+| Why an action is refused | moves.why_illegal |
+| End of the game (empty Base Camp, deck run out) | victory.end_reason |
+| Revealing the Bonus Objective | moves.choose_bonus |
+| Score sheet (cards, sets, Units, objectives) | scoring.score_lines |
+| Resource sets | scoring.resource_sets |
+| Mastery Objectives | scoring.mastery_vp |
+| Winner and tie-breaks | victory.finish |
+| Rule decisions | decisions.rule_decisions |
+| Odds table | teach.odds_table |
+| Draw odds | teach.draw_odds |
+| Bots: easy, medium, hard | bots.LEVELS |
+| Bots: named strategies | bots.make_strategy |
+| Bonus Objective tune, measured | balance.bonus_score_rates |
 """
 
 from __future__ import annotations
 
-from hcgames.speros.game import SperosGame
+from hcgames.speros.game import SperosGame, start
 from hcgames.speros.state import SperosState
+from hcgames.speros.teach import (
+    end_now,
+    give_captured,
+    lay_out,
+    put_in_hand,
+    take_card,
+    to_action_step,
+)
 
-__all__ = ["SperosGame", "SperosState", "rule_decisions"]
-
-
-def rule_decisions() -> list[str]:
-    """Every rule we chose, as ``"topic: decision (source)"`` lines."""
-    return [f"{d.topic}: {d.decision} ({d.source})" for d in SperosGame().rule_decisions()]
+__all__ = [
+    "SperosGame",
+    "SperosState",
+    "end_now",
+    "give_captured",
+    "lay_out",
+    "put_in_hand",
+    "start",
+    "take_card",
+    "to_action_step",
+]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from hcgames.core import Action
+from hcgames.speros.material import load_card_set
 
 __all__ = [
     "ACTION_TYPES",
@@ -42,8 +43,6 @@ __all__ = [
 
 @cache
 def _card_names() -> dict[str, str]:
-    from hcgames.speros.cards import load_card_set  # late: cards need no actions
-
     cs = load_card_set()
     names = {c.id: c.name for c in (*cs.locations, *cs.artifacts)}
     names.update({o.id: o.name for o in (*cs.bonus, *cs.mastery)})
@@ -52,8 +51,6 @@ def _card_names() -> dict[str, str]:
 
 def _people_words(terrain: object) -> str:
     """' (the Lathwood Elves, green)' for a terrain of the shipped set, else ''."""
-    from hcgames.speros.cards import load_card_set
-
     for people in load_card_set().peoples:
         if people.terrain == terrain:
             return f" ({people.people}, {people.colour})"

@@ -2,7 +2,8 @@
 
 The rulebook has no card list, so the Bonus Objectives are ours. An objective that
 almost never scores is a dead card in a three-card hand, so the ones named in the
-``tuning`` block of ``data/speros/objectives.json`` were set to score in at least a
+``tuning`` block of ``data/speros/objectives.json`` (read by
+:func:`hcgames.speros.material.load_tuning`) were set to score in at least a
 given share of hands. A *hand* here is one player's position at the end of one
 game; an objective *scores* there if it would give that player more than 0 VP.
 
@@ -13,53 +14,15 @@ from __future__ import annotations
 
 import random
 import sys
-from dataclasses import dataclass
-from typing import Any
 
-from hcgames.data import read_json
+from hcgames.core import DataError
 from hcgames.play import sample_outcome
-from hcgames.speros.cards import load_card_set
+from hcgames.speros.bots import STRATEGIES, make_strategy
 from hcgames.speros.game import SperosGame
+from hcgames.speros.material import Tuning, load_tuning
 from hcgames.speros.scoring import objective_vp
-from hcgames.speros.strategy import STRATEGIES, make_strategy
 
-__all__ = ["Tuning", "bonus_score_rates", "load_tuning", "main"]
-
-
-@dataclass(frozen=True)
-class Tuning:
-    """The tuning target kept in data (see the module docstring)."""
-
-    retuned: tuple[str, ...]
-    min_score_rate: float
-    players: int
-    strategies: tuple[str, ...]
-    sample_games: int
-
-
-def load_tuning() -> Tuning:
-    raw: Any = read_json("speros", "objectives.json").get("tuning")
-    if not isinstance(raw, dict):
-        raise ValueError("data/speros/objectives.json: needs a 'tuning' object")
-    tuning = Tuning(
-        retuned=tuple(raw.get("retuned", ())),
-        min_score_rate=float(raw.get("min_score_rate", 0)),
-        players=int(raw.get("players", 0)),
-        strategies=tuple(raw.get("strategies", ())),
-        sample_games=int(raw.get("sample_games", 0)),
-    )
-    bonus = {o.id for o in load_card_set().bonus}
-    problems = [f"unknown bonus objective {o!r}" for o in tuning.retuned if o not in bonus]
-    problems += [f"unknown strategy {s!r}" for s in tuning.strategies if s not in STRATEGIES]
-    if not 0 < tuning.min_score_rate < 1:
-        problems.append("min_score_rate must lie between 0 and 1")
-    if len(tuning.strategies) != tuning.players or not 2 <= tuning.players <= 4:
-        problems.append("give one strategy per player, for 2 to 4 players")
-    if tuning.sample_games < 1:
-        problems.append("sample_games must be at least 1")
-    if problems:
-        raise ValueError("data/speros/objectives.json tuning: " + "; ".join(problems))
-    return tuning
+__all__ = ["bonus_score_rates", "main"]
 
 
 def bonus_score_rates(tuning: Tuning, games: int | None = None, seed: int = 0) -> dict[str, float]:
@@ -68,6 +31,9 @@ def bonus_score_rates(tuning: Tuning, games: int | None = None, seed: int = 0) -
     Plays ``games`` (default: the tuning's sample) games with the tuning's bots,
     rotating seats each game; game ``i`` uses setup seed ``seed + i``.
     """
+    unknown = [s for s in tuning.strategies if s not in STRATEGIES]
+    if unknown:
+        raise DataError("data/speros/objectives.json tuning", [f"unknown strategies {unknown}"])
     game = SperosGame(players=tuning.players, mastery=True)
     bonus = game.card_set.bonus
     n = tuning.players

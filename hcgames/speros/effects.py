@@ -1,10 +1,13 @@
-"""Pending abilities: what each effect kind may target, and what a pick does.
+"""Card effects: pending abilities, ongoing Artifact effects, and what each kind may target.
 
-An ability in use is a *frame* on the state's stack: ``{"kind", "player", "left",
-"terrain", "source"}``. Draw frames are resolved by chance steps; every other kind
-offers its legal targets plus Stop, one pick at a time, until ``left`` reaches zero
-or nothing is left to pick (the impossible part of an ability is ignored). An
-*offer* frame asks whether to take up an Excavate or one-time Capture ability.
+An ability in use is a *pending* record on the state's stack (:class:`PendingEffect`);
+a draw in progress is a :class:`PendingDraw` (or a PendingEffect of kind ``"draw"``),
+resolved by chance steps; every other kind offers its legal targets plus Stop, one
+pick at a time, until ``left`` reaches zero or nothing is left to pick (the
+impossible part of an ability is ignored). A :class:`PendingOffer` asks whether to
+take up an Excavate or one-time Capture ability. Snapshots show each record as the
+plain dict it was saved as (``to_json``). What each pick does is in
+:mod:`hcgames.speros.moves`.
 
 Target rules we chose (the rulebook gives no card texts): abilities that pick Units
 pick them on Locations only, never on Artifacts (so Units locked on a captured
@@ -15,44 +18,102 @@ card in the Skirmish Area unless the ability names a terrain.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hcgames.core import Action
-from hcgames.speros.actions import (
-    Accept,
-    Deploy,
-    Exile,
-    Fortify,
-    Move,
-    Obliterate,
-    PlayFromHand,
-    Raze,
-    Recall,
-    Stop,
-)
-from hcgames.speros.cards import Effect
+from hcgames.speros.actions import Exile, Fortify, Move, Obliterate, PlayFromHand, Raze, Recall
+from hcgames.speros.material import Effect
 
 if TYPE_CHECKING:
     from hcgames.speros.state import SperosState
 
-__all__ = ["apply_pick", "flush", "push", "targets", "trigger"]
+__all__ = [
+    "Pending",
+    "PendingDraw",
+    "PendingEffect",
+    "PendingOffer",
+    "flush",
+    "is_draw",
+    "ongoing",
+    "push",
+    "targets",
+    "trigger",
+]
+
+
+@dataclass(frozen=True)
+class PendingDraw:
+    """Cards still to draw for ``player`` (a Plan or a turn begun with an empty hand)."""
+
+    player: int
+    left: int
+    source: str
+    kind = "draw"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "draw", "player": self.player, "left": self.left, "source": self.source}
+
+
+@dataclass(frozen=True)
+class PendingEffect:
+    """An ability in use: ``left`` picks (or draws) of ``kind`` still to make."""
+
+    kind: str
+    player: int
+    left: int
+    terrain: str | None
+    source: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "player": self.player,
+            "left": self.left,
+            "terrain": self.terrain,
+            "source": self.source,
+        }
+
+
+@dataclass(frozen=True)
+class PendingOffer:
+    """An Excavate or one-time Capture ability offered to ``player``."""
+
+    what: str  # "excavate" or "capture"
+    card: str
+    player: int
+    kind = "offer"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "offer", "what": self.what, "card": self.card, "player": self.player}
+
+
+Pending = PendingDraw | PendingEffect | PendingOffer
+
+
+def is_draw(frame: Pending) -> bool:
+    """True for the frames resolved by chance steps."""
+    return frame.kind == "draw"
+
+
+def ongoing(state: SperosState, player: int, kind: str) -> list[Effect]:
+    """Ongoing Artifact effects of ``kind`` in force for ``player``."""
+    cards = state.game.cards
+    out = []
+    for card_id in state.captured[player]:
+        card = cards[card_id]
+        if card.timing == "ongoing" and card.capture and card.capture.kind == kind:
+            out.append(card.capture)
+    return out
 
 
 def push(state: SperosState, player: int, effect: Effect, source: str) -> None:
     """Start resolving ``effect`` for ``player``."""
-    state.stack.append(
-        {
-            "kind": effect.kind,
-            "player": player,
-            "left": effect.n,
-            "terrain": effect.terrain,
-            "source": source,
-        }
-    )
+    state.stack.append(PendingEffect(effect.kind, player, effect.n, effect.terrain, source))
 
 
-def trigger(state: SperosState, frame: dict[str, Any]) -> None:
-    """Queue a frame raised by a placement or capture; it goes on the stack after the step."""
+def trigger(state: SperosState, frame: PendingOffer) -> None:
+    """Queue an offer raised by a placement or capture; it goes on the stack after the step."""
     state.triggers.append(frame)
 
 
@@ -63,7 +124,7 @@ def flush(state: SperosState) -> None:
 
 
 def _shielded(state: SperosState, player: int) -> bool:
-    return bool(state.ongoing(player, "shield"))
+    return bool(ongoing(state, player, "shield"))
 
 
 def _locations_in_play(state: SperosState) -> list[str]:
@@ -75,11 +136,11 @@ def _locations_in_play(state: SperosState) -> list[str]:
     return out
 
 
-def targets(state: SperosState, frame: dict[str, Any]) -> list[Action]:
+def targets(state: SperosState, frame: PendingEffect) -> list[Action]:
     """Legal picks for a targeted frame (Stop not included)."""
-    kind = frame["kind"]
-    player = int(frame["player"])
-    terrain = frame.get("terrain")
+    kind = frame.kind
+    player = frame.player
+    terrain = frame.terrain
     game = state.game
     cards = game.cards
     if kind == "deploy":
@@ -122,99 +183,6 @@ def targets(state: SperosState, frame: dict[str, Any]) -> list[Action]:
             Fortify(c) for c in state.captured[player] if len(state.units[c]) < cards[c].encampments
         ]
     raise AssertionError(f"no targets defined for effect kind {kind!r}")
-
-
-def apply_pick(state: SperosState, action: Action) -> None:
-    """Apply Accept, Stop or one target pick to the frame on top of the stack."""
-    top = state.stack[-1]
-    player = int(top["player"])
-    who = state.who(player)
-    cards = state.game.cards
-    if isinstance(action, Accept):
-        state.stack.pop()
-        card = cards[action.card]
-        effect = card.excavate if action.what == "excavate" else card.capture
-        assert effect is not None
-        state.log(
-            player,
-            action.what,
-            f"{who} takes the {action.what} ability of {card.name}: {effect.text}",
-        )
-        push(state, player, effect, f"{action.what} of {card.name}")
-        return
-    if isinstance(action, Stop):
-        state.stack.pop()
-        what = "declines" if top["kind"] == "offer" else "stops using"
-        label = (
-            top.get("what", "") + " of " + top["card"] if top["kind"] == "offer" else top["source"]
-        )
-        state.log(player, "stop", f"{who} {what} {label}.")
-        return
-    top["left"] -= 1
-    if isinstance(action, Deploy):
-        state.base_minions[player] -= 1
-        state.log(player, "deploy", f"{who} deploys a Minion to {cards[action.card].name}.")
-        state.place(action.card, player, "M")
-        state.check_capture(action.card)
-    elif isinstance(action, Exile):
-        state.remove_unit(action.card, action.player, "M")
-        state.base_minions[action.player] += 1
-        state.log(
-            player,
-            "exile",
-            f"{who} sends a Minion of {state.who(action.player)} home "
-            f"from {cards[action.card].name}.",
-        )
-    elif isinstance(action, Obliterate):
-        unit = "G" if action.general else "M"
-        state.remove_unit(action.card, action.player, unit)
-        if action.general:
-            state.general_lost[action.player] = True
-        else:
-            state.lost_minions[action.player] += 1
-        state.log(
-            player,
-            "obliterate",
-            f"{who} obliterates the "
-            f"{'General' if action.general else 'Minion'} of {state.who(action.player)} "
-            f"on {cards[action.card].name}.",
-        )
-    elif isinstance(action, Move):
-        state.remove_unit(action.from_, player, "M")
-        state.log(
-            player,
-            "move",
-            f"{who} moves a Minion from {cards[action.from_].name} to {cards[action.to].name}.",
-        )
-        state.place(action.to, player, "M")
-        state.check_capture(action.to)
-    elif isinstance(action, Recall):
-        state.remove_unit(action.card, player, "M")
-        state.base_minions[player] += 1
-        state.log(player, "recall", f"{who} brings a Minion home from {cards[action.card].name}.")
-    elif isinstance(action, PlayFromHand):
-        state.hands[player].remove(action.card)
-        state.skirmish.append(action.card)
-        state.units[action.card] = []
-        state.log(
-            player,
-            "explore",
-            f"{who} lays {cards[action.card].name} ({action.card}) in the Skirmish Area.",
-        )
-    elif isinstance(action, Raze):
-        state.skirmish.remove(action.card)
-        del state.units[action.card]
-        state.last_placed.pop(action.card, None)
-        state.discard.append(action.card)
-        state.log(
-            player, "raze", f"{who} razes {cards[action.card].name}: it goes on the discard pile."
-        )
-    elif isinstance(action, Fortify):
-        state.base_minions[player] -= 1
-        state.log(player, "fortify", f"{who} fortifies {cards[action.card].name} with a Minion.")
-        state.place(action.card, player, "M")
-    else:
-        raise AssertionError(f"{action} is not a pick")
 
 
 def _target_order(action: Action) -> tuple[int, int, str]:

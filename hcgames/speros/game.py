@@ -1,13 +1,14 @@
-"""The Conquest of Speros game object: options, the card set and fixed tables."""
+"""The Conquest of Speros game object: options, the material, set-up and the hooks
+(rule decisions, bots, odds, lesson positions, phases)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar
 
-from hcgames.core import Action, Game, RuleDecision
+from hcgames.core import Action, Game, RuleDecision, State
 from hcgames.speros.actions import (
     ACTION_TYPES,
     Attack,
@@ -17,13 +18,22 @@ from hcgames.speros.actions import (
     Explore,
     Lead,
 )
-from hcgames.speros.cards import TERRAINS, Card, CardSet, Objective, load_card_set
+from hcgames.speros.bots import LEVELS, STRATEGIES, make_strategy
 from hcgames.speros.decisions import rule_decisions
-from hcgames.speros.state import HAND_SIZE, PLAN_DRAWS, SperosState
+from hcgames.speros.material import (
+    TERRAINS,
+    Card,
+    CardSet,
+    Objective,
+    Rules,
+    load_card_set,
+    load_rules,
+)
+from hcgames.speros.state import SperosState
+from hcgames.speros.teach import LESSON_POSITIONS, odds_table, play_setup
+from hcgames.speros.turn import PHASES
 
-__all__ = ["SperosGame"]
-
-MINIONS = 10
+__all__ = ["SperosGame", "start"]
 
 
 @cache
@@ -40,8 +50,6 @@ class SperosGame(Game):
     state_class = SperosState
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 
-    minions = MINIONS
-
     def __init__(self, players: int = 2, mastery: bool = True, **options: Any) -> None:
         if options:
             raise ValueError(f"unknown option(s) {sorted(options)}: use players and mastery")
@@ -52,6 +60,8 @@ class SperosGame(Game):
         super().__init__(players=players, mastery=mastery)
         self.players = players
         self.mastery = mastery
+        self.rules: Rules = load_rules()
+        self.minions = self.rules.minions
         self.card_set: CardSet = load_card_set()
         cs = self.card_set
         self.cards: dict[str, Card] = {c.id: c for c in (*cs.locations, *cs.artifacts)}
@@ -106,8 +116,9 @@ class SperosGame(Game):
         n = self.players
         k = self.max_effect_n + 2
         locations = len(self.card_set.locations)
-        deck = locations - HAND_SIZE * n
-        turns = 2 * deck + (HAND_SIZE - 1) * n + n
+        hand = self.rules.hand_size
+        deck = locations - hand * n
+        turns = 2 * deck + (hand - 1) * n + n
         per_turn = 3 + (2 + n) * k + n * n * k
         setup_and_scoring = 3 * n
         return setup_and_scoring + deck + locations + n * k + turns * per_turn
@@ -121,29 +132,32 @@ class SperosGame(Game):
         ]
 
     def bot_levels(self) -> dict[str, Callable[[int], Any]]:
-        """Speros's own easy, medium and hard bots (see :mod:`hcgames.speros.strategy`)."""
-        from hcgames.speros.strategy import LEVELS
-
+        """Speros's own easy, medium and hard bots (see :mod:`hcgames.speros.bots`)."""
         return dict(LEVELS)
+
+    def bots(self) -> dict[str, Callable[[int], Any]]:
+        """The strategies a class compares, by name (rusher, builder, hoarder; "random" is
+        the shared random bot)."""
+        return {name: _strategy_factory(name) for name in STRATEGIES if name != "random"}
+
+    def teaching_setups(self) -> dict[str, Callable[..., State]]:
+        """The positions the lessons open at, each a new game of these options (the
+        lessons are two-player; further seats take the remaining peoples)."""
+        setups: dict[str, Callable[..., State]] = {}
+        for name, (peoples, seed) in LESSON_POSITIONS.items():
+            # more players than the lesson has take the remaining peoples in order
+            extra = tuple(t for t in TERRAINS if t not in peoples)
+            seats = (*peoples, *extra)[: self.players]
+            setups[name] = _setup_factory(self, seats, seed)
+        return setups
 
     def rule_decisions(self) -> list[RuleDecision]:
         return rule_decisions(self.card_set)
 
     def phases(self) -> list[str]:
-        return [
-            "choose people",
-            "first placement",
-            "discard",
-            "ability",
-            "action",
-            "hand limit",
-            "empty hand",
-            "choose bonus",
-        ]
+        return list(PHASES)
 
     def odds_table(self) -> str:
-        from hcgames.speros.teach import odds_table
-
         return odds_table(self)
 
     def describe(self) -> str:
@@ -151,5 +165,26 @@ class SperosGame(Game):
         return (
             f"{self.title} for {self.players} players, {mastery} Mastery Objectives: "
             f"{len(self.card_set.locations)} Locations in {len(TERRAINS)} terrains, "
-            f"{self.players} Artifacts in play, Plan draws {PLAN_DRAWS}."
+            f"{self.players} Artifacts in play, Plan draws {self.rules.plan_draws}."
         )
+
+
+def _strategy_factory(name: str) -> Callable[[int], Any]:
+    return lambda seed: make_strategy(name, seed)
+
+
+def _setup_factory(
+    game: SperosGame, peoples: tuple[str, ...], seed: int
+) -> Callable[..., SperosState]:
+    return lambda: play_setup(game.new_game(seed), peoples)
+
+
+def start(
+    players: int = 2,
+    peoples: Sequence[str] | None = None,
+    seed: int = 0,
+    mastery: bool = True,
+) -> SperosState:
+    """A new game past setup: peoples chosen in seat order, each player's first
+    hand card put forward (see :func:`hcgames.speros.teach.play_setup`)."""
+    return play_setup(SperosGame(players=players, mastery=mastery).new_game(seed), peoples)

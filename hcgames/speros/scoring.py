@@ -2,7 +2,8 @@
 
 Scores come from captured cards, resource sets, deployed Units, the one Bonus
 Objective each player reveals and (optionally) the shared Mastery Objectives.
-Every function here reads a state and changes nothing.
+Every function here reads a state and changes nothing; the VP per set and per Unit
+are the rulebook's numbers of ``data/speros/rules.json``.
 """
 
 from __future__ import annotations
@@ -11,16 +12,21 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from hcgames.speros.cards import RESOURCES, Objective
+from hcgames.speros.effects import ongoing
+from hcgames.speros.material import RESOURCES, Objective
 
 if TYPE_CHECKING:
     from hcgames.speros.state import SperosState
 
-__all__ = ["SET_VP", "metric", "objective_vp", "resource_sets", "score_lines", "total_scores"]
-
-SET_VP = 3
-MINION_FAMILIAR, MINION_UNFAMILIAR = 2, 1
-GENERAL_FAMILIAR, GENERAL_UNFAMILIAR = 3, 2
+__all__ = [
+    "mastery_vp",
+    "metric",
+    "objective_vp",
+    "resource_sets",
+    "score_lines",
+    "total_scores",
+    "unit_lines",
+]
 
 
 def resource_sets(cards: Iterable[Sequence[str]]) -> int:
@@ -43,7 +49,7 @@ def resource_sets(cards: Iterable[Sequence[str]]) -> int:
 def _familiar_terrains(state: SperosState, player: int) -> set[str]:
     own = state.colour[player]
     terrains = {own} if own else set()
-    terrains.update(e.terrain for e in state.ongoing(player, "familiar") if e.terrain)
+    terrains.update(e.terrain for e in ongoing(state, player, "familiar") if e.terrain)
     return terrains
 
 
@@ -158,35 +164,36 @@ def score_lines(
     rows: list[tuple[str, int, int]] = []
     rows.append(("captured cards", len(captured), sum(c.vp for c in captured)))
     sets = resource_sets(c.resources for c in captured)
-    per_set = SET_VP + sum(e.n for e in state.ongoing(player, "set_bonus"))
+    rules = state.game.rules
+    per_set = rules.set_vp + sum(e.n for e in ongoing(state, player, "set_bonus"))
     rows.append(("resource sets", sets, sets * per_set))
     units = unit_lines(state, player)
     rows.append(
         (
             "minions on familiar terrain",
             units["minions familiar"],
-            MINION_FAMILIAR * units["minions familiar"],
+            rules.minion_familiar_vp * units["minions familiar"],
         )
     )
     rows.append(
         (
             "minions on unfamiliar terrain",
             units["minions unfamiliar"],
-            MINION_UNFAMILIAR * units["minions unfamiliar"],
+            rules.minion_unfamiliar_vp * units["minions unfamiliar"],
         )
     )
     rows.append(
         (
             "general on familiar terrain",
             units["general familiar"],
-            GENERAL_FAMILIAR * units["general familiar"],
+            rules.general_familiar_vp * units["general familiar"],
         )
     )
     rows.append(
         (
             "general on unfamiliar terrain",
             units["general unfamiliar"],
-            GENERAL_UNFAMILIAR * units["general unfamiliar"],
+            rules.general_unfamiliar_vp * units["general unfamiliar"],
         )
     )
     chosen = bonus if bonus is not None else state.chosen_bonus[player]

@@ -1,6 +1,13 @@
-"""Teaching maths for Conquest of Speros: majority and the odds of a draw.
+"""Teaching Conquest of Speros: lesson positions, majority tables and draw odds.
 
-Nothing here changes a state. The functions answer the questions a player asks at
+Positions: :func:`play_setup` plays the setup with fixed choices
+(:func:`hcgames.speros.start` builds a new game that way); :func:`lay_out` puts a
+chosen card on the table with chosen Units, as a teacher arranging cards before a
+lesson ("suppose Red has a General and a Minion here..."). Positions made this way
+keep every count straight (cards are taken from wherever they were, Units from Base
+Camps), so the rules carry on normally from them.
+
+The maths changes no state. The functions answer the questions a player asks at
 the table: *who can take this card now?*, *who could next turn?* and *how likely am
 I to draw what I need?* Draw odds are exact (hypergeometric, with Fractions): from
 one player's seat, the cards they cannot see (the deck and rivals' hands) are
@@ -10,28 +17,150 @@ equally likely to be anywhere, so the next ``k`` cards drawn are a uniformly ran
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from hcgames.speros.cards import TERRAINS, Card
+from hcgames.speros.actions import ChoosePeople, Discard, EndAbilities, FirstPlacement
 from hcgames.speros.majority import capturer, demonstrates, units_needed
+from hcgames.speros.material import TERRAINS, Card
+from hcgames.speros.victory import start_scoring
 
 if TYPE_CHECKING:
     from hcgames.speros.game import SperosGame
     from hcgames.speros.state import SperosState
 
 __all__ = [
+    "LESSON_POSITIONS",
     "capture_table",
     "draw_odds",
+    "end_now",
+    "give_captured",
     "hypergeometric",
     "hypergeometric_at_least",
+    "lay_out",
     "majority_table",
     "odds_table",
+    "play_setup",
+    "put_in_hand",
     "reach",
+    "take_card",
+    "to_action_step",
     "unseen_cards",
 ]
+
+
+# --- lesson positions ---------------------------------------------------------------
+
+#: the positions the lessons open at: name -> (peoples in seat order, seed)
+LESSON_POSITIONS: dict[str, tuple[tuple[str, ...], int]] = {
+    "a turn at the table": (("mountain", "forest"), 10),
+    "majority": (("forest", "mountain"), 10),
+}
+
+
+def play_setup(state: SperosState, peoples: Sequence[str] | None = None) -> SperosState:
+    """Play a new game's setup: ``peoples`` chosen in seat order (default: the
+    terrains in order), then each player's first hand card put forward."""
+    players = state.game.num_players
+    for terrain in peoples or TERRAINS[:players]:
+        state.apply(ChoosePeople(terrain))
+    for p in range(players):
+        state.apply(FirstPlacement(state.hands[p][0]))
+    return state
+
+
+def take_card(state: SperosState, card_id: str) -> None:
+    """Take a card off the table: from the deck, a hand, the discard pile or (if no
+    Unit stands on it) the Skirmish Area."""
+    if card_id in state.deck:
+        state.deck.remove(card_id)
+        return
+    for hand in state.hands:
+        if card_id in hand:
+            hand.remove(card_id)
+            return
+    if card_id in state.discard:
+        state.discard.remove(card_id)
+        return
+    card = state.game.cards[card_id]
+    if card.is_artifact and card_id not in state.skirmish and card_id not in state.owner:
+        return  # an Artifact left in the box this game
+    if card_id in state.skirmish and not state.units[card_id]:
+        state.skirmish.remove(card_id)
+        del state.units[card_id]
+        state.last_placed.pop(card_id, None)
+        return
+    raise ValueError(
+        f"{card_id} is not in the deck, a hand, the discard pile or empty in the Skirmish Area"
+    )
+
+
+def lay_out(state: SperosState, card_id: str, units: Sequence[tuple[int, str]] = ()) -> None:
+    """Put ``card_id`` in the Skirmish Area with ``units`` ((player, "M" or "G"), in
+    the order they were placed) taken from the Base Camps. No capture is checked:
+    arrange only positions that are still open."""
+    if card_id not in state.skirmish:
+        take_card(state, card_id)
+        state.skirmish.append(card_id)
+        state.units[card_id] = []
+    _take_units(state, card_id, units)
+    state.triggers = []
+    state._legal_cache = None
+
+
+def to_action_step(state: SperosState) -> None:
+    """Discard the first hand card and skip every ability, reaching the action step."""
+    state.apply(Discard(state.hands[state.turn_player][0]))
+    if state.phase == "ability":
+        state.apply(EndAbilities())
+
+
+def _take_units(state: SperosState, card_id: str, units: Sequence[tuple[int, str]]) -> None:
+    for player, kind in units:
+        if kind == "G":
+            if not state.general_home[player]:
+                raise ValueError(f"the General of player {player + 1} is not at home")
+            state.general_home[player] = False
+        else:
+            if not state.base_minions[player]:
+                raise ValueError(f"player {player + 1} has no Minion at home")
+            state.base_minions[player] -= 1
+        state.units[card_id].append((player, kind))
+        state.seq += 1
+        last = state.last_placed.setdefault(card_id, [-1] * state.game.num_players)
+        last[player] = state.seq
+
+
+def give_captured(
+    state: SperosState, player: int, card_id: str, units: Sequence[tuple[int, str]] = ()
+) -> None:
+    """Put ``card_id`` straight into ``player``'s captured area with ``units`` on it."""
+    take_card(state, card_id)
+    state.captured[player].append(card_id)
+    state.owner[card_id] = player
+    state.units[card_id] = []
+    _take_units(state, card_id, units)
+    state._legal_cache = None
+
+
+def put_in_hand(state: SperosState, player: int, card_id: str) -> None:
+    """Move a Location from wherever it is into ``player``'s hand."""
+    take_card(state, card_id)
+    state.hands[player].append(card_id)
+    state.hands[player].sort()
+    state._legal_cache = None
+
+
+def end_now(state: SperosState, reason: str = "the teacher stopped the game") -> None:
+    """End the game here: the players go on to reveal their bonus objectives."""
+    state.stack.clear()
+    start_scoring(state, reason)
+    state._legal_cache = None
+
+
+# --- majority and draw odds ---------------------------------------------------------
 
 
 def hypergeometric(population: int, successes: int, draws: int, hits: int) -> Fraction:
@@ -65,9 +194,14 @@ def unseen_cards(state: SperosState, player: int) -> list[str]:
 
 
 def draw_odds(
-    state: SperosState, player: int, wanted: Callable[[Card], bool], draws: int = 3, hits: int = 1
+    state: SperosState,
+    player: int,
+    wanted: Callable[[Card], bool],
+    draws: int | None = None,
+    hits: int = 1,
 ) -> dict[str, Any]:
-    """Chance that ``player`` draws at least ``hits`` wanted cards in ``draws`` draws.
+    """Chance that ``player`` draws at least ``hits`` wanted cards in ``draws`` draws
+    (default: a Plan's).
 
     Counts only the cards ``player`` cannot see, as that player would. Returns the
     numbers behind the answer too (``population``, ``successes``) so a lesson can
@@ -76,7 +210,7 @@ def draw_odds(
     pool = unseen_cards(state, player)
     cards = state.game.cards
     good = sum(1 for c in pool if wanted(cards[c]))
-    draws = min(draws, len(state.deck))
+    draws = min(state.game.rules.plan_draws if draws is None else draws, len(state.deck))
     p = hypergeometric_at_least(len(pool), good, draws, hits) if pool else Fraction(0)
     return {
         "population": len(pool),
@@ -193,17 +327,19 @@ def odds_table(game: SperosGame) -> str:
             cells.append("never" if needed is None else str(needed))
         lines.append(f"{size:>11} | {cells[0]:>10} | {cells[1]:>13} | {cells[2]:>13}")
     n = game.num_players
-    deck = len(game.card_set.locations) - 8 * n
+    hand = game.rules.hand_size
+    plan = game.rules.plan_draws
+    deck = len(game.card_set.locations) - hand * n
     per_terrain = len(game.card_set.locations) // len(TERRAINS)
     lines += [
         "",
-        f"First turn, {n} players: chance that a Plan (3 draws) finds at least k cards "
+        f"First turn, {n} players: chance that a Plan ({plan} draws) finds at least k cards "
         f"of one terrain ({per_terrain} of {len(game.card_set.locations)} cards; "
-        "unseen pool = deck + rivals' hands, your 8 cards hold none of it):",
+        f"unseen pool = deck + rivals' hands, your {hand} cards hold none of it):",
     ]
-    pool = len(game.card_set.locations) - 8
-    for k in (1, 2, 3):
-        p = hypergeometric_at_least(pool, per_terrain, 3, k)
+    pool = len(game.card_set.locations) - hand
+    for k in range(1, plan + 1):
+        p = hypergeometric_at_least(pool, per_terrain, plan, k)
         lines.append(f"  at least {k}: {p} = {float(p):.3f}")
     lines.append(f"(The deck starts with {deck} cards after dealing.)")
     return "\n".join(lines)

@@ -12,7 +12,7 @@ import pytest
 import hcgames
 from hcgames.bots import make_bot
 from hcgames.play import sample_outcome
-from hcgames.speros.strategy import (
+from hcgames.speros.bots import (
     SperosEasyBot,
     SperosHardBot,
     SperosMediumBot,

@@ -9,8 +9,8 @@ import pytest
 
 from hcgames.core import DataError
 from hcgames.data import read_json
-from hcgames.speros.cards import build_card_set, load_card_set
-from hcgames.speros.scenario import lay_out, start
+from hcgames.speros import lay_out, start
+from hcgames.speros.material import build_card_set, load_card_set
 
 
 def test_blue_and_black_units_get_different_labels() -> None:

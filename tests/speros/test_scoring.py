@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from hcgames.speros import end_now, give_captured, lay_out, start
 from hcgames.speros.actions import ChooseBonus
-from hcgames.speros.cards import load_card_set
-from hcgames.speros.scenario import end_now, give_captured, lay_out, start
+from hcgames.speros.material import load_card_set
 from hcgames.speros.scoring import metric, objective_vp, resource_sets, score_lines
 from hcgames.speros.state import SperosState
 

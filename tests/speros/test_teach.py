@@ -7,9 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from hcgames.speros import SperosGame
+from hcgames.speros import SperosGame, lay_out, start, to_action_step
 from hcgames.speros.actions import Lead
-from hcgames.speros.scenario import lay_out, start, to_action_step
 from hcgames.speros.teach import (
     capture_table,
     draw_odds,

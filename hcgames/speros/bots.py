@@ -1,4 +1,5 @@
-"""Simple strategies for Conquest of Speros, for playing against and for comparing.
+"""Conquest of Speros's own bots: the easy, medium and hard levels, and simple
+strategies for playing against and for comparing.
 
 The generic GreedyBot of :mod:`hcgames.bots` averages over every card a Plan could
 draw, three draws deep, which is slow here; these bots look one action ahead
@@ -61,8 +62,8 @@ class HeuristicBot(GreedyBot):
         value += self.hand_weight * min(len(speros.hands[player]), 10)
         value += self.home_weight * speros.units_at_home(player)
         if speros.is_chance():
-            top = speros.stack[-1] if speros.stack else {}
-            value += self.hand_weight * min(int(top.get("left", 0)), len(speros.deck))
+            left = speros.stack[-1].left if speros.stack else 0
+            value += self.hand_weight * min(left, len(speros.deck))
         return value
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from hcgames.speros import give_captured, lay_out, start, to_action_step
 from hcgames.speros.actions import Attack, Lead, Plan, Recall, UseAbility
 from hcgames.speros.majority import capturer, demonstrates, units_needed
-from hcgames.speros.scenario import give_captured, lay_out, start, to_action_step
 from hcgames.speros.teach import capture_table, majority_table
 
 
@@ -104,7 +104,7 @@ def test_a_captured_location_never_becomes_uncaptured() -> None:
     lay_out(state, "F05")
     give_captured(state, me, "F16", [(me, "M")])
     if "F11" not in state.hands[me]:
-        from hcgames.speros.scenario import put_in_hand
+        from hcgames.speros import put_in_hand
 
         put_in_hand(state, me, card)
     from hcgames.speros.actions import Discard

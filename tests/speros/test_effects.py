@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from hcgames.core import IllegalAction
+from hcgames.speros import give_captured, lay_out, put_in_hand, start, to_action_step
 from hcgames.speros.actions import (
     Accept,
     Attack,
@@ -26,8 +27,7 @@ from hcgames.speros.actions import (
     Stop,
     UseAbility,
 )
-from hcgames.speros.cards import ACTIVE_EFFECTS, ONGOING_EFFECTS
-from hcgames.speros.scenario import give_captured, lay_out, put_in_hand, start, to_action_step
+from hcgames.speros.material import ACTIVE_EFFECTS, ONGOING_EFFECTS
 from hcgames.speros.scoring import score_lines
 from hcgames.speros.state import SperosState
 

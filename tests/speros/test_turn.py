@@ -10,7 +10,7 @@ import pytest
 
 import hcgames
 from hcgames.core import CHANCE, IllegalAction
-from hcgames.speros import SperosGame, rule_decisions
+from hcgames.speros import SperosGame, lay_out, put_in_hand, start, to_action_step
 from hcgames.speros.actions import (
     Attack,
     ChoosePeople,
@@ -23,7 +23,7 @@ from hcgames.speros.actions import (
     Plan,
     UseAbility,
 )
-from hcgames.speros.scenario import lay_out, put_in_hand, start, to_action_step
+from hcgames.speros.decisions import decision_lines as rule_decisions
 from hcgames.speros.views import HIDDEN
 
 

@@ -1,8 +1,13 @@
-"""The Conquest of Speros card set: loading, checking and the ability vocabulary.
+"""The material of Conquest of Speros: the rulebook's numbers and the card set.
+
+:func:`load_rules` reads every number the rules use from ``data/speros/rules.json``
+(the army, the deal, the turn's draws and limits, the scoring); :func:`load_card_set`
+reads and checks the cards, peoples and objectives; :func:`load_tuning` the target
+behind our Bonus Objective tune. Each collects every problem into one DataError.
 
 Every ability on every card is a small JSON object such as ``{"effect": "draw",
 "n": 2}``. The kinds of effect form a closed vocabulary (:data:`ACTIVE_EFFECTS` and
-:data:`ONGOING_EFFECTS`); the rules in :mod:`hcgames.speros.state` implement each
+:data:`ONGOING_EFFECTS`); the rules in :mod:`hcgames.speros.effects` implement each
 kind, and :func:`effect_text` turns each into a sentence for the card face, so a
 card's printed text can never drift from what it does.
 
@@ -16,6 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from hcgames.core import DataError
 from hcgames.data import Problems, read_json
 
 __all__ = [
@@ -30,9 +36,13 @@ __all__ = [
     "Effect",
     "Objective",
     "People",
+    "Rules",
+    "Tuning",
     "build_card_set",
     "effect_text",
     "load_card_set",
+    "load_rules",
+    "load_tuning",
 ]
 
 TERRAINS: tuple[str, ...] = ("forest", "mountain", "ocean", "swamp")
@@ -82,11 +92,55 @@ METRICS: dict[str, str | None] = {
     "own_terrain_captures": None,
 }
 
-LOCATIONS_PER_TERRAIN = 20
-ARTIFACT_COUNT = 18
-BONUS_COUNT = 17
-MASTERY_COUNT = 12
-MAX_EFFECT_N = 3
+
+@dataclass(frozen=True)
+class Rules:
+    """Every rulebook number the rules use (``data/speros/rules.json``)."""
+
+    minions: int  # Minions per player (and one General)
+    bonus_dealt: int  # secret Bonus Objectives dealt to each player
+    hand_size: int  # Location cards dealt to each player
+    hand_limit: int  # cards kept at the end of one's own turn
+    plan_draws: int  # cards a Plan draws
+    empty_hand_draws: int  # cards drawn by a turn begun with an empty hand
+    general_abilities: int  # abilities on each General's card
+    set_vp: int  # VP per resource set
+    minion_familiar_vp: int
+    minion_unfamiliar_vp: int
+    general_familiar_vp: int
+    general_unfamiliar_vp: int
+    locations_per_terrain: int  # the card set's counts
+    artifacts: int
+    bonus_objectives: int
+    mastery_objectives: int
+    max_effect_n: int  # the largest count on any ability
+
+
+def build_rules(raw: Any) -> Rules:
+    """Check the rules document: every number present, a whole number of at least 1."""
+    problems = Problems("data/speros/rules.json")
+    names = [f for f in Rules.__dataclass_fields__]
+    if not isinstance(raw, dict):
+        problems.add("must be a JSON object of numbers")
+        raw = {}
+    values: dict[str, int] = {}
+    for name in names:
+        value = raw.get(name)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            problems.add(f"{name} must be a whole number of at least 1, not {value!r}")
+            value = 1
+        values[name] = value
+    extra = sorted(set(raw) - set(names) - {"about"})
+    if extra:
+        problems.add(f"unknown number(s) {extra}")
+    problems.raise_if_any()
+    return Rules(**values)
+
+
+@cache
+def load_rules() -> Rules:
+    """The shipped rulebook numbers, read and checked once."""
+    return build_rules(read_json("speros", "rules.json"))
 
 
 @dataclass(frozen=True)
@@ -221,7 +275,8 @@ def effect_text(effect: Effect) -> str:
     if kind == "plan_bonus":
         return f"Your Plan action draws {n} extra card{s}."
     if kind == "hand_limit":
-        return f"You may keep {10 + n} cards at the end of your turn instead of 10."
+        limit = load_rules().hand_limit
+        return f"You may keep {limit + n} cards at the end of your turn instead of {limit}."
     if kind == "familiar":
         return f"Your Units on {_terrain_word(effect.terrain)} Locations score as familiar."
     if kind == "set_bonus":
@@ -252,7 +307,7 @@ def metric_text(metric: str, terrain: str | None, resource: str | None) -> str:
 # --- loading and checking -------------------------------------------------------
 
 
-def _effect(raw: Any, where: str, problems: Problems, vocabulary: dict) -> Effect | None:
+def _effect(raw: Any, where: str, problems: Problems, vocabulary: dict, most: int) -> Effect | None:
     if not isinstance(raw, dict):
         problems.add(f"{where}: an ability must be a JSON object, not {raw!r}")
         return None
@@ -268,10 +323,8 @@ def _effect(raw: Any, where: str, problems: Problems, vocabulary: dict) -> Effec
     if extra:
         problems.add(f"{where}: effect {kind!r} does not take {extra}")
     n = raw.get("n", 1)
-    if "n" in params and (
-        not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_EFFECT_N
-    ):
-        problems.add(f"{where}: effect {kind!r} needs a count n from 1 to {MAX_EFFECT_N}")
+    if "n" in params and (not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= most):
+        problems.add(f"{where}: effect {kind!r} needs a count n from 1 to {most}")
         n = 1
     terrain = raw.get("terrain")
     if "terrain" in params and terrain is not None and terrain not in TERRAINS:
@@ -312,6 +365,8 @@ def build_card_set(
     locations_doc: Any, artifacts_doc: Any, objectives_doc: Any, peoples_doc: Any
 ) -> CardSet:
     """Check the four data documents and build the card set; one DataError for all."""
+    rules = load_rules()
+    most = rules.max_effect_n
     problems = Problems("data/speros")
     seen: set[str] = set()
 
@@ -341,7 +396,7 @@ def build_card_set(
             terrain = TERRAINS[0]
         ability = None
         if row.get("ability") is not None:
-            ability = _effect(row["ability"], f"{where} ({cid})", problems, ACTIVE_EFFECTS)
+            ability = _effect(row["ability"], f"{where} ({cid})", problems, ACTIVE_EFFECTS, most)
         locations.append(
             Card(
                 id=cid,
@@ -353,15 +408,16 @@ def build_card_set(
                 ability=ability,
             )
         )
+    per_terrain = rules.locations_per_terrain
     problems.check(
-        len(locations) == 4 * LOCATIONS_PER_TERRAIN,
-        f"there must be {4 * LOCATIONS_PER_TERRAIN} Locations, not {len(locations)}",
+        len(locations) == len(TERRAINS) * per_terrain,
+        f"there must be {len(TERRAINS) * per_terrain} Locations, not {len(locations)}",
     )
     for terrain in TERRAINS:
         count = sum(1 for c in locations if c.terrain == terrain)
         problems.check(
-            count == LOCATIONS_PER_TERRAIN,
-            f"there must be {LOCATIONS_PER_TERRAIN} {terrain} Locations, not {count}",
+            count == per_terrain,
+            f"there must be {per_terrain} {terrain} Locations, not {count}",
         )
     with_ability = sum(1 for c in locations if c.ability is not None)
     problems.check(
@@ -385,7 +441,7 @@ def build_card_set(
             continue
         cid = new_id(row.get("id"), where)
         excavate = _effect(
-            row.get("excavate"), f"{where} ({cid}) excavate", problems, ACTIVE_EFFECTS
+            row.get("excavate"), f"{where} ({cid}) excavate", problems, ACTIVE_EFFECTS, most
         )
         capture_raw = row.get("capture")
         timing = capture_raw.get("timing") if isinstance(capture_raw, dict) else None
@@ -393,7 +449,7 @@ def build_card_set(
             problems.add(f"{where} ({cid}): capture timing must be one of {TIMINGS}")
             timing = "one_time"
         vocabulary = ONGOING_EFFECTS if timing == "ongoing" else ACTIVE_EFFECTS
-        capture = _effect(capture_raw, f"{where} ({cid}) capture", problems, vocabulary)
+        capture = _effect(capture_raw, f"{where} ({cid}) capture", problems, vocabulary, most)
         artifacts.append(
             Card(
                 id=cid,
@@ -408,8 +464,8 @@ def build_card_set(
             )
         )
     problems.check(
-        len(artifacts) == ARTIFACT_COUNT,
-        f"there must be {ARTIFACT_COUNT} Artifacts, not {len(artifacts)}",
+        len(artifacts) == rules.artifacts,
+        f"there must be {rules.artifacts} Artifacts, not {len(artifacts)}",
     )
 
     objectives: dict[str, list[Objective]] = {"bonus": [], "mastery": []}
@@ -470,12 +526,13 @@ def build_card_set(
                 )
             )
     problems.check(
-        len(objectives["bonus"]) == BONUS_COUNT,
-        f"there must be {BONUS_COUNT} bonus objectives, not {len(objectives['bonus'])}",
+        len(objectives["bonus"]) == rules.bonus_objectives,
+        f"there must be {rules.bonus_objectives} bonus objectives, not {len(objectives['bonus'])}",
     )
     problems.check(
-        len(objectives["mastery"]) == MASTERY_COUNT,
-        f"there must be {MASTERY_COUNT} mastery objectives, not {len(objectives['mastery'])}",
+        len(objectives["mastery"]) == rules.mastery_objectives,
+        f"there must be {rules.mastery_objectives} mastery objectives, "
+        f"not {len(objectives['mastery'])}",
     )
 
     peoples: list[People] = []
@@ -495,10 +552,10 @@ def build_card_set(
         raw_abilities = row["general"].get("abilities")
         if not isinstance(raw_abilities, list):
             raw_abilities = []
-        if len(raw_abilities) != 2:
-            problems.add(f"{where}: a General has exactly 2 abilities")
+        if len(raw_abilities) != rules.general_abilities:
+            problems.add(f"{where}: a General has exactly {rules.general_abilities} abilities")
         effects = [
-            _effect(a, f"{where} general ability {j + 1}", problems, ACTIVE_EFFECTS)
+            _effect(a, f"{where} general ability {j + 1}", problems, ACTIVE_EFFECTS, most)
             for j, a in enumerate(raw_abilities)
         ]
         peoples.append(
@@ -546,3 +603,43 @@ def load_card_set() -> CardSet:
         read_json("speros", "objectives.json"),
         read_json("speros", "peoples.json"),
     )
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """The target of our Bonus Objective tune (the ``tuning`` block of
+    ``data/speros/objectives.json``; measured by :mod:`hcgames.speros.balance`)."""
+
+    retuned: tuple[str, ...]
+    min_score_rate: float
+    players: int
+    strategies: tuple[str, ...]
+    sample_games: int
+
+
+@cache
+def load_tuning() -> Tuning:
+    """The tune's target, checked against the card set (the strategy names are
+    checked by :func:`hcgames.speros.balance.bonus_score_rates`, which plays them)."""
+    raw: Any = read_json("speros", "objectives.json").get("tuning")
+    if not isinstance(raw, dict):
+        raise DataError("data/speros/objectives.json", ["needs a 'tuning' object"])
+    tuning = Tuning(
+        retuned=tuple(raw.get("retuned", ())),
+        min_score_rate=float(raw.get("min_score_rate", 0)),
+        players=int(raw.get("players", 0)),
+        strategies=tuple(raw.get("strategies", ())),
+        sample_games=int(raw.get("sample_games", 0)),
+    )
+    problems = Problems("data/speros/objectives.json tuning")
+    bonus = {o.id for o in load_card_set().bonus}
+    for oid in tuning.retuned:
+        problems.check(oid in bonus, f"unknown bonus objective {oid!r}")
+    problems.check(0 < tuning.min_score_rate < 1, "min_score_rate must lie between 0 and 1")
+    problems.check(
+        len(tuning.strategies) == tuning.players and 2 <= tuning.players <= 4,
+        "give one strategy per player, for 2 to 4 players",
+    )
+    problems.check(tuning.sample_games >= 1, "sample_games must be at least 1")
+    problems.raise_if_any()
+    return tuning

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from hcgames.speros import SperosGame
-from hcgames.speros.balance import bonus_score_rates, load_tuning
+from hcgames.speros.balance import bonus_score_rates
+from hcgames.speros.material import load_tuning
 
 SOURCES = {d.topic: d.source for d in SperosGame().rule_decisions()}
 

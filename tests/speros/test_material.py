@@ -10,11 +10,12 @@ import pytest
 
 from hcgames.core import DataError
 from hcgames.data import read_json
-from hcgames.speros.cards import (
+from hcgames.speros.material import (
     ACTIVE_EFFECTS,
     ONGOING_EFFECTS,
     TERRAINS,
     build_card_set,
+    build_rules,
     effect_text,
     load_card_set,
 )
@@ -61,7 +62,7 @@ def test_every_effect_kind_is_used_and_has_text() -> None:
 
 
 def test_effect_text_rejects_unknown_kinds() -> None:
-    from hcgames.speros.cards import Effect
+    from hcgames.speros.material import Effect
 
     with pytest.raises(ValueError, match="unknown effect"):
         effect_text(Effect("teleport", 1))
@@ -128,3 +129,14 @@ def test_documented_location_figures_are_counted_from_the_data() -> None:
     changed = build_card_set(locations, artifacts, objectives, peoples)
     text = next(d.decision for d in rule_decisions(changed) if d.topic == "Locations")
     assert f"{mid - 1} of 80 have 3 or 4" in text
+
+
+def test_rules_json_problems_are_reported_together() -> None:
+    raw = dict(read_json("speros", "rules.json"))
+    raw["hand_limit"] = 0
+    del raw["plan_draws"]
+    raw["surprise"] = 1
+    with pytest.raises(DataError) as caught:
+        build_rules(raw)
+    text = str(caught.value)
+    assert "hand_limit" in text and "plan_draws" in text and "surprise" in text

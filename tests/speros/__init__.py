@@ -1,0 +1,1 @@
+"""Tests of Conquest of Speros, one file per module of hcgames.speros."""
