@@ -216,7 +216,7 @@ def test_the_complete_list_of_rule_decisions_is_shown_once_and_linked_from_the_o
     import json
     from pathlib import Path
 
-    from hcgames.classical.rules_text import decisions_text
+    from hcgames.classical.decisions import decisions_text
 
     decisions = hcgames.load("classical-conquests").rule_decisions()
     text = decisions_text(decisions)

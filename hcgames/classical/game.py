@@ -6,6 +6,7 @@ import copy
 from typing import Any, ClassVar
 
 from hcgames.classical.actions import ACTION_TYPES
+from hcgames.classical.decisions import rule_decisions
 from hcgames.classical.material import PHASES, Material, load_material
 from hcgames.classical.state import ClassicalState
 from hcgames.core import Action, Game, RuleDecision
@@ -224,9 +225,7 @@ class ClassicalGame(Game):
         return {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
 
     def rule_decisions(self) -> list[RuleDecision]:
-        from hcgames.classical.rules_text import rule_decisions
-
-        return rule_decisions(self.material)
+        return rule_decisions(self.material, self.options)
 
     def odds_table(self) -> str:
         from hcgames.classical.odds import odds_table
