@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hcgames.classical import odds
+from hcgames.classical import teach as odds
 from hcgames.classical.actions import EndPhase, Move, ResearchDie
 from hcgames.classical.battle import round_winner
 from hcgames.classical.state import ClassicalState

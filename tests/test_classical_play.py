@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hcgames.classical import ClassicalGame
-from hcgames.classical.economy import CATEGORIES, can_pay, pay
+from hcgames.classical.payment import CATEGORIES, can_pay, pay
 from hcgames.classical.state import ClassicalState
 from hcgames.play import sample_outcome
 from tests.test_classical_setup import started_game
