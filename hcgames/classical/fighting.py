@@ -20,7 +20,15 @@ from hcgames.core import Event
 if TYPE_CHECKING:
     from hcgames.classical.state import ClassicalState
 
-__all__ = ["Fight", "Stage", "battle_die", "bonuses", "contested", "next_fight"]
+__all__ = [
+    "Fight",
+    "Stage",
+    "battle_die",
+    "bonuses",
+    "contested",
+    "next_fight",
+    "settlement_strength",
+]
 
 
 class Stage(StrEnum):
@@ -83,7 +91,7 @@ def next_fight(s: ClassicalState) -> list[Event]:
         stage = Stage.UNITS
         if defender is None:
             defender, stage = s.owner[t], Stage.SETTLEMENT
-        strength = _strength(s, t) if stage is Stage.SETTLEMENT else 0
+        strength = settlement_strength(s, t) if stage is Stage.SETTLEMENT else 0
         s.fight = Fight(t, defender, stage, strength, None, 0)
         what = (
             f"{units[defender][t]} {'armies' if land else 'fleets'}"
@@ -103,7 +111,9 @@ def next_fight(s: ClassicalState) -> list[Event]:
     return []
 
 
-def _strength(s: ClassicalState, t: int) -> int:
+def settlement_strength(s: ClassicalState, t: int) -> int:
+    """An undefended settlement fights on alone: a village as one unit, a city as two
+    (our rule, ``rules.json`` ``settlement_strength``), with the owner's Military."""
     strength = s.game.material.ours["settlement_strength"]
     return int(strength["city"] if s.level[t] == 2 else strength["village"])
 
@@ -167,7 +177,7 @@ def battle_die(s: ClassicalState, action: BattleDie) -> list[Event]:
         return events + _after_fight(s)
     if fight.stage is Stage.UNITS and not units[q][t]:
         if terr.land and s.owner[t] == q:
-            s.fight = replace(fight, stage=Stage.SETTLEMENT, settlement=_strength(s, t))
+            s.fight = replace(fight, stage=Stage.SETTLEMENT, settlement=settlement_strength(s, t))
             events.append(
                 s.event(
                     "battle",

@@ -39,12 +39,19 @@ __all__ = [
     "UPGRADE",
     "UPKEEP",
     "end_phase",
+    "feed",
+    "free_research_rolls",
     "place_city",
+    "produce",
     "research_die",
     "research_level_up",
     "resource_roll",
+    "score",
+    "start_battles",
     "start_turn",
     "starve",
+    "upkeep",
+    "upkeep_need",
 ]
 
 SETUP_ROLLS = -2
@@ -116,7 +123,7 @@ def _enter_move(s: ClassicalState) -> list[Event]:
     return []
 
 
-def _enter_battle(s: ClassicalState) -> list[Event]:
+def start_battles(s: ClassicalState) -> list[Event]:
     """Every territory where the player's units meet enemy units or settlements is
     fought over, one at a time in map order."""
     s.move_cache = {}
@@ -124,7 +131,7 @@ def _enter_battle(s: ClassicalState) -> list[Event]:
     return next_fight(s)
 
 
-def _enter_research(s: ClassicalState) -> list[Event]:
+def free_research_rolls(s: ClassicalState) -> list[Event]:
     """The free research rolls: one plus one per Science level."""
     s.rolls_pending = s.free_rolls(s.player)
     return [
@@ -189,7 +196,7 @@ def _next_player(s: ClassicalState) -> list[Event]:
 # --- produce and upkeep ---------------------------------------------------------------
 
 
-def _produce(s: ClassicalState) -> list[Event]:
+def produce(s: ClassicalState) -> list[Event]:
     """Every settled territory yields its resource, a sea space with the player's fleet
     yields once (our rule), every city a gold, and the producing traits their level."""
     m = s.game.material
@@ -223,7 +230,7 @@ def _produce(s: ClassicalState) -> list[Event]:
     ]
 
 
-def _upkeep_need(s: ClassicalState) -> int:
+def upkeep_need(s: ClassicalState) -> int:
     food = s.game.material.book["upkeep_food"]
     p = s.player
     return (
@@ -233,10 +240,10 @@ def _upkeep_need(s: ClassicalState) -> int:
     )
 
 
-def _upkeep(s: ClassicalState) -> list[Event]:
+def upkeep(s: ClassicalState) -> list[Event]:
     """Each army, fleet and city eats one food; when food and gold are short the player
     first picks what goes unfed."""
-    need = _upkeep_need(s)
+    need = upkeep_need(s)
     available = s.pool["food"] + s.pool["gold"]
     s.shortfall = max(0, need - available)
     if s.shortfall:
@@ -250,11 +257,11 @@ def _upkeep(s: ClassicalState) -> list[Event]:
                 available=available,
             )
         ]
-    return _feed(s)
+    return feed(s)
 
 
-def _feed(s: ClassicalState) -> list[Event]:
-    need = _upkeep_need(s)
+def feed(s: ClassicalState) -> list[Event]:
+    need = upkeep_need(s)
     if not need:
         return []
     return payment.start(s, Purpose.UPKEEP, (("food",),) * need)
@@ -274,10 +281,10 @@ def starve(s: ClassicalState, action: Starve) -> list[Event]:
         (s.armies if kind == "army" else s.fleets)[p][t] -= 1
         text = f"An unfed {kind} of {s.player_name(p)} in {where} is disbanded."
     events = [s.event("famine", text, territory=m.territories[t].id, kind=kind)]
-    need = _upkeep_need(s)
+    need = upkeep_need(s)
     s.shortfall = max(0, need - s.pool["food"] - s.pool["gold"])
     if not s.shortfall:
-        events += _feed(s)
+        events += feed(s)
     return events
 
 
@@ -320,7 +327,7 @@ def research_die(s: ClassicalState, action: ResearchDie) -> list[Event]:
     ]
 
 
-def _score(s: ClassicalState) -> list[Event]:
+def score(s: ClassicalState) -> list[Event]:
     """One victory point per monument held plus the Arts level; reaching the victory
     points ends the game (:func:`.victory.reach_victory_points`)."""
     m = s.game.material
@@ -341,10 +348,10 @@ def _score(s: ClassicalState) -> list[Event]:
 
 #: what happens by itself on entering a phase
 ON_ENTER: dict[int, Callable[[ClassicalState], list[Event]]] = {
-    PRODUCE: _produce,
-    UPKEEP: _upkeep,
+    PRODUCE: produce,
+    UPKEEP: upkeep,
     MOVE: _enter_move,
-    BATTLE: _enter_battle,
-    RESEARCH: _enter_research,
-    SCORE: _score,
+    BATTLE: start_battles,
+    RESEARCH: free_research_rolls,
+    SCORE: score,
 }

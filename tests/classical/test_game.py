@@ -1,6 +1,6 @@
 """Classical Conquests set-up: options, resource rolls as chance steps, first cities.
 
-The helpers at the top build positions for the other ``test_classical_*`` files.
+The helpers at the top build positions for the other files of tests/classical.
 """
 
 from __future__ import annotations

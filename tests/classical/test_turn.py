@@ -19,7 +19,7 @@ from hcgames.classical.actions import (
 )
 from hcgames.classical.material import PHASES
 from hcgames.core import CHANCE, TERMINAL, IllegalAction
-from tests.test_classical_setup import go_to, idx, started_game, touch
+from tests.classical.test_game import go_to, idx, started_game, touch
 
 
 def pool(**counts: int) -> dict[str, int]:
