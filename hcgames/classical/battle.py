@@ -60,7 +60,7 @@ def round_win_chance(attacker_bonus: int, defender_bonus: int) -> Fraction:
 
 
 _OUTCOMES: dict[str, list[tuple[Action, Fraction]]] = {
-    side: [(BattleDie(side, f), Fraction(1, DIE)) for f in range(1, DIE + 1)]
+    side: [(BattleDie(side, f), p) for f, p in die(DIE).items()]
     for side in ("attacker", "defender")
 }
 

@@ -40,6 +40,7 @@ from hcgames.classical.fighting import Fight
 from hcgames.classical.material import PHASES, TRAITS, load_material
 from hcgames.classical.payment import CATEGORIES, Payment
 from hcgames.core import CHANCE, TERMINAL, Action, Event, Outcome, State
+from hcgames.dice import die
 
 if TYPE_CHECKING:
     from hcgames.classical.game import ClassicalGame
@@ -199,8 +200,8 @@ class ClassicalState(State):
         m = self.game.material
         if self.phase_idx == SETUP_ROLLS:
             t = m.territories[self.setup_next]
-            die = m.land_die if t.land else m.sea_die
-            return [(ResourceRoll(t.id, f), Fraction(1, die)) for f in range(1, die + 1)]
+            faces = die(m.land_die if t.land else m.sea_die)
+            return [(ResourceRoll(t.id, f), p) for f, p in faces.items()]
         if self.fight is not None:
             side = "attacker" if self.fight.attacker_roll is None else "defender"
             return die_outcomes(side)
@@ -300,9 +301,9 @@ class ClassicalState(State):
         return (territory,) if isinstance(territory, str) else ()
 
 
-_RESEARCH_DIE = load_material().research_die  # rules.json research_die: a d12
+#: the d12 of the research table (rules.json research_die)
 RESEARCH_OUTCOMES: list[tuple[Action, Fraction]] = [
-    (ResearchDie(f), Fraction(1, _RESEARCH_DIE)) for f in range(1, _RESEARCH_DIE + 1)
+    (ResearchDie(f), p) for f, p in die(load_material().research_die).items()
 ]
 
 #: the one dispatch table: each kind of action and the rule that applies it

@@ -20,12 +20,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from hcgames.classical.actions import EndPhase, Move, PlaceCity
 from hcgames.classical.battle import attacker_wins, battle_distribution, round_win_chance
 from hcgames.classical.material import TRAITS, load_material
 from hcgames.classical.turn import research_level_up
+from hcgames.dice import combine, die, map_outcomes
 from hcgames.play import resolve_all_chance
 
 if TYPE_CHECKING:
@@ -91,15 +92,11 @@ def research_points_distribution(rolls: int, trait: str = "arts") -> dict[int, F
     m = load_material()
     if trait not in TRAITS:
         raise ValueError(f"unknown trait {trait!r}")
-    hit = Fraction(sum(1 for t in m.research_table if t == trait), len(m.research_table))
-    dist = {0: Fraction(1)}
+    one_roll = map_outcomes(die(m.research_die), lambda f: int(m.research_table[f - 1] == trait))
+    dist: dict[int, Fraction] = {0: Fraction(1)}
     for _ in range(rolls):
-        step: dict[int, Fraction] = {}
-        for k, p in dist.items():
-            step[k] = step.get(k, Fraction(0)) + p * (1 - hit)
-            step[k + 1] = step.get(k + 1, Fraction(0)) + p * hit
-        dist = step
-    return dist
+        dist = combine(dist, one_roll, lambda a, b: cast(int, a) + cast(int, b))
+    return dict(sorted(dist.items()))
 
 
 def levels_gained_distribution(
