@@ -28,7 +28,10 @@ import hcgames
 from hcgames.core import State
 
 #: game id -> package name, for the games already moved onto the shared skeleton
-SKELETON: dict[str, str] = {"conquest-of-speros": "speros"}
+SKELETON: dict[str, str] = {
+    "classical-conquests": "classical",
+    "conquest-of-speros": "speros",
+}
 
 #: module names every game has, each for one concern
 REQUIRED = (

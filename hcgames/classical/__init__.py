@@ -64,6 +64,63 @@ Using it
 >>> state = game.new_game(seed=1)
 >>> state.phase
 'setup: resources'
+
+The modules
+-----------
+``material`` reads and checks ``data/classical/``; ``actions`` holds the action
+records; ``state`` the one :class:`ClassicalState` with its dispatch table; ``game``
+the options, set-up and hooks; ``turn`` the phase order and what happens by itself
+(production, upkeep, research dice, scoring); ``moves`` the players' choices, what
+they do and why others are refused; ``payment`` paying a cost; ``battle`` the pure
+battle dice and odds; ``fighting`` the steps of a battle; ``victory`` the end and the
+winner; ``views`` what the widgets and the log show; ``decisions`` the rules we
+decided; ``teach`` the odds tables and lesson positions; ``bots`` the computer
+players.
+
+Where each rule lives
+---------------------
+| rule | where |
+| --- | --- |
+| Options, players and set-up | game.ClassicalGame |
+| Resource roll of each territory (set-up) | turn.resource_roll |
+| First cities and their spacing (set-up) | moves.city_sites |
+| Order of the ten phases, next player | turn.end_phase |
+| Produce | turn.produce |
+| Upkeep: feeding | turn.upkeep |
+| Famine: leaving units or cities unfed | turn.starve |
+| Paying a cost, resource by resource | payment.start |
+| The suggested way to pay (gold last) | payment.pay |
+| Build: monuments | moves.build_monument |
+| Monument price | state.ClassicalState.monument_cost |
+| Monument limit (1 + Religion) | state.ClassicalState.monument_limit |
+| Upgrade: village to city | moves.upgrade_village |
+| Settle: villages, the free one and the paid ones | moves.settle |
+| Move: how far armies go, riding fleets | moves.army_destinations |
+| Move: how far fleets sail | moves.fleet_destinations |
+| Battle: which territories are fought over | fighting.contested |
+| Battle: one round of dice (ties to the defender) | battle.round_winner |
+| Battle: the steps of a fight, losses, capture | fighting.battle_die |
+| Settlements fighting on alone | fighting.settlement_strength |
+| Recruit: new armies and fleets | moves.recruit |
+| Recruit limit (1 + Government + cities) | state.ClassicalState.recruit_limit |
+| Research: free rolls (1 + Science) | turn.free_research_rolls |
+| Research: buying extra rolls | moves.buy_research_roll |
+| Research: a roll on the d12 table | turn.research_die |
+| Research level-up (n + 1 points for level n + 1) | turn.research_level_up |
+| Score: monuments and Arts | turn.score |
+| Victory: 100 victory points | victory.reach_victory_points |
+| Victory: last people standing | victory.knock_out |
+| Victory: most points at the turn limit | victory.finish_on_points |
+| Legal actions of each phase | moves.legal_actions |
+| Why an action is refused | moves.why_illegal |
+| Applying an action (the one dispatch table) | state.HANDLERS |
+| Rule decisions (data/classical/decisions.json) | decisions.rule_decisions |
+| Rulebook numbers (data/classical/rules.json) | material.load_material |
+| Battle odds, exact | battle.attacker_wins |
+| Odds table and research odds | teach.odds_table |
+| Lesson positions | teach.teaching_setups |
+| The computer's levels and the planner bot | bots.PlannerBot |
+| Map labels, descriptions and the log's view | views.region_views |
 """
 
 from __future__ import annotations

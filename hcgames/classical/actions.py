@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hcgames.classical.material import load_material
 from hcgames.core import Action
 
 
@@ -17,8 +18,6 @@ def _name(territory: str) -> str:
 
     Only the printed sentence uses the name; the field keeps the id.
     """
-    from hcgames.classical.material import load_material
-
     material = load_material()
     index = material.index.get(territory)
     return material.territories[index].name if index is not None else territory

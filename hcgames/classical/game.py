@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
+from functools import partial
 from typing import Any, ClassVar
 
+from hcgames.classical import teach
 from hcgames.classical.actions import ACTION_TYPES
+from hcgames.classical.bots import EasyBot, HardBot, MediumBot, PlannerBot
+from hcgames.classical.decisions import rule_decisions
 from hcgames.classical.material import PHASES, Material, load_material
 from hcgames.classical.state import ClassicalState
-from hcgames.core import Action, Game, RuleDecision
+from hcgames.core import Action, Game, RuleDecision, State
 
 __all__ = ["ClassicalGame"]
 
@@ -127,6 +132,10 @@ class ClassicalGame(Game):
             "free_villages": int(book["free_villages_per_turn"]),
         }
 
+    def new_game(self, seed: int = 0) -> ClassicalState:
+        """The position before the first action: the resource rolls of set-up are next."""
+        return ClassicalState(self, seed)
+
     # --- facts --------------------------------------------------------------------
     @property
     def num_players(self) -> int:
@@ -216,22 +225,26 @@ class ClassicalGame(Game):
         return copy.deepcopy(self.material.geojson)
 
     def bot_levels(self) -> dict[str, Any]:
-        """The computer's levels (:mod:`hcgames.classical.strategy`): easy builds
+        """The computer's levels (:mod:`hcgames.classical.bots`): easy builds
         without a plan, medium follows a sound building plan, hard adds a war planned
         with the exact battle odds."""
-        from hcgames.classical.strategy import EasyBot, HardBot, MediumBot
-
         return {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
 
-    def rule_decisions(self) -> list[RuleDecision]:
-        from hcgames.classical.rules_text import rule_decisions
+    def bots(self) -> dict[str, Callable[[int], Any]]:
+        """The game's own bots by name: ``planner`` is the lessons' rule-of-thumb
+        player (:class:`~hcgames.classical.bots.PlannerBot`)."""
+        return {"planner": PlannerBot}
 
-        return rule_decisions(self.material)
+    def rule_decisions(self) -> list[RuleDecision]:
+        return rule_decisions(self.material, self.options)
 
     def odds_table(self) -> str:
-        from hcgames.classical.odds import odds_table
+        return teach.odds_table()
 
-        return odds_table()
+    def teaching_setups(self) -> dict[str, Callable[..., State]]:
+        """The positions the lessons open at (:func:`hcgames.classical.teach.teaching_setups`),
+        each bound to this game: ``setups["battle in Etruria"](attackers=4)``."""
+        return {name: partial(setup, self) for name, setup in teach.teaching_setups().items()}
 
     def describe(self) -> str:
         peoples = ", ".join(self.player_names) if self.civ_choice else "peoples drawn at set-up"

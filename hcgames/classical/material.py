@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from hcgames.data import Problems, read_json, ring_is_clockwise
+from hcgames.maps import check_adjacency
 
 __all__ = [
     "PHASES",
@@ -183,14 +184,11 @@ def _check_map(
             p.add(f"territory {tid}: 'coastal' must be true or false")
         items.append(item)
     by_id = {t["id"]: t for t in items}
+    adjacency = {
+        t["id"]: t["neighbours"] if isinstance(t.get("neighbours"), list) else [] for t in items
+    }
+    check_adjacency(adjacency, p)  # one-way links, self-links, unknown names, connected
     for t in items:
-        for other in t.get("neighbours") or []:
-            if other == t["id"]:
-                p.add(f"territory {t['id']} lists itself as a neighbour")
-            elif other not in by_id:
-                p.add(f"territory {t['id']}: unknown neighbour {other!r}")
-            elif t["id"] not in (by_id[other].get("neighbours") or []):
-                p.add(f"adjacency is one-sided: {t['id']} lists {other} but not the reverse")
         if t.get("kind") == "land" and isinstance(t.get("neighbours"), list):
             coastal = any(by_id.get(o, {}).get("kind") == "sea" for o in t["neighbours"])
             if coastal != t.get("coastal"):
@@ -217,17 +215,6 @@ def _check_map(
             p.add(f"strait {s.get('name')}: {a} and {b} must be neighbouring territories")
         straits.append((a, b, s["name"]))
     _check_geojson(p, geo, by_id)
-    # every territory must be reachable from every other
-    if items and not p:
-        seen = {items[0]["id"]}
-        todo = deque([items[0]["id"]])
-        while todo:
-            for o in by_id[todo.popleft()]["neighbours"]:
-                if o not in seen:
-                    seen.add(o)
-                    todo.append(o)
-        if len(seen) != total:
-            p.add(f"the map falls apart: {sorted(set(by_id) - seen)} cannot be reached")
     return items, straits
 
 
@@ -307,7 +294,7 @@ def _check_table(p: Problems, name: str, table: Any, die: int) -> list[TableRow]
     return rows
 
 
-def _check_tables(p: Problems, doc: Any) -> dict[str, Any]:
+def _check_tables(p: Problems, doc: Any, book: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if not isinstance(doc, dict):
         p.add("tables.json: must be an object")
@@ -324,15 +311,18 @@ def _check_tables(p: Problems, doc: Any) -> dict[str, Any]:
     ):
         p.add("tables.json: each resource category needs its own short map symbol ('symbol')")
     out["category_symbols"] = symbols
-    out["sea_table"] = _check_table(p, "sea_table", doc.get("sea_table"), 6)
-    out["land_table"] = _check_table(p, "land_table", doc.get("land_table"), 8)
+    dice = {k: v if isinstance(v, int) else 0 for k, v in book.items()}  # checked in rules
+    sea_die, land_die = dice.get("sea_die", 0), dice.get("land_die", 0)
+    research_die = dice.get("research_die", 0)
+    out["sea_table"] = _check_table(p, "sea_table", doc.get("sea_table"), sea_die)
+    out["land_table"] = _check_table(p, "land_table", doc.get("land_table"), land_die)
     research = doc.get("research_table") or {}
     faces = {r.get("roll"): r.get("trait") for r in research.get("rows", [])}
-    if research.get("die") != 12 or sorted(faces) != list(range(1, 13)):
-        p.add("tables.json: research_table must give a trait for each face of a d12")
+    if research.get("die") != research_die or sorted(faces) != list(range(1, research_die + 1)):
+        p.add(f"tables.json: research_table must give a trait for each face of a d{research_die}")
     if sorted(map(str, faces.values())) != sorted(TRAITS):
         p.add("tables.json: research_table must name each of the twelve traits once")
-    out["research_table"] = tuple(str(faces.get(f)) for f in range(1, 13))
+    out["research_table"] = tuple(str(faces.get(f)) for f in range(1, research_die + 1))
     traits = {t.get("id"): t for t in doc.get("traits", []) if isinstance(t, dict)}
     if set(traits) != set(TRAITS):
         p.add(f"tables.json: traits must be exactly {list(TRAITS)}")
@@ -409,6 +399,8 @@ _BOOK_KEYS = (
     "free_research_rolls",
     "research_die",
     "vp_per_monument",
+    "land_die",
+    "sea_die",
 )
 
 
@@ -433,8 +425,8 @@ def _check_rules(p: Problems, doc: Any) -> tuple[dict[str, Any], dict[str, Any]]
         and all(isinstance(alt, list) and alt and set(alt) <= set(CATEGORIES) for alt in extra)
     ):
         p.add("rules.json: book.extra_village_cost must be a list of lists of resources")
-    if book.get("battle_die") != 8 or book.get("research_die") != 12:
-        p.add("rules.json: battles use a d8 and research a d12")
+    if book.get("research_die") != len(TRAITS):
+        p.add(f"rules.json: book.research_die must have one face per trait ({len(TRAITS)})")
     players = ours.get("players_range")
     if not (
         isinstance(players, list)
@@ -484,10 +476,10 @@ def load_material() -> Material:
     p = Problems("data/classical")
     geo = read_json("classical", "map.geojson")
     items, straits = _check_map(p, read_json("classical", "territories.json"), geo)
-    tables = _check_tables(p, read_json("classical", "tables.json"))
+    book, ours = _check_rules(p, read_json("classical", "rules.json"))
+    tables = _check_tables(p, read_json("classical", "tables.json"), book)
     land_ids = {t["id"] for t in items if t.get("kind") == "land"}
     civs = _check_civs(p, read_json("classical", "civilizations.json"), land_ids)
-    book, ours = _check_rules(p, read_json("classical", "rules.json"))
     p.raise_if_any()
     index = {t["id"]: n for n, t in enumerate(items)}
     territories = [
@@ -509,8 +501,8 @@ def load_material() -> Material:
         straits=tuple(straits),
         sea_table=tuple(tables["sea_table"]),
         land_table=tuple(tables["land_table"]),
-        sea_die=6,
-        land_die=8,
+        sea_die=int(book["sea_die"]),
+        land_die=int(book["land_die"]),
         research_die=int(book["research_die"]),
         research_table=tables["research_table"],
         trait_names=tables["trait_names"],

@@ -7,34 +7,192 @@ village, recruit, buy a research roll (and feeding at upkeep) opens a *payment*.
 The cost is a list of slots (the named resources first, then the "or" slots, then
 the "any" ones) and the player pays the next slot with :class:`Pay` (one resource
 of a kind that slot accepts) or settles everything left with :class:`PayRest`,
-which pays the suggested way (:func:`hcgames.classical.economy.pay`: the named
+which pays the suggested way (:func:`pay`, below: the named
 kind first, gold last). Only choices that still leave the rest of the cost payable
 are offered, so a payment never gets stuck; a slot with only one possible choice is
 paid by itself. When the last slot is paid the thing paid for happens.
 
-The open payment lives in ``state.paying`` as plain data: what it is for, the
-territory and unit kind, the slots still due and what was spent so far.
+The open payment lives in ``state.paying`` as a :class:`Payment` record: what it is
+for (a :class:`Purpose`), the territory and unit kind, the slots still due and what
+was spent so far.
+
+The suggested way
+-----------------
+A player's resources for the turn sit in a *pool*: a dict from category (food,
+luxury, wood, iron, stone, gold) to a count. Gold and Trade share the ``gold``
+category and stand in for any other resource.
+
+A cost is a list of *needs* (each a tuple of the categories that can pay it, e.g.
+``("food",)`` or ``("food", "luxury")``) plus a number of resources of *any* kind.
+The rulebook lets a player pick which tokens to spend; to keep the list of choices
+short we spend for them, always in the same way (rule decision "automatic
+payment"):
+
+1. each need is paid from the acceptable category the player holds most of (ties:
+   the first one named), and from gold only when none of them is left;
+2. "any" resources come from the ordinary category held most of (ties: the order
+   food, luxury, wood, iron, stone), and from gold only when nothing else is left.
+
+Gold is thus kept for last, since it is the one resource that can pay for anything.
+Every cost in the game has needs over disjoint categories, so this greedy order
+finds a payment whenever one exists.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from hcgames.classical.actions import Pay, PayRest
-from hcgames.classical.economy import CATEGORIES, can_pay, cost_text, pay, spent_text
 from hcgames.core import Action, Event
 
 if TYPE_CHECKING:
     from hcgames.classical.state import ClassicalState
 
-__all__ = ["due_text", "legal_payments", "options", "pay_one", "pay_rest", "start"]
+__all__ = [
+    "CATEGORIES",
+    "ORDINARY",
+    "Cost",
+    "Payment",
+    "Purpose",
+    "can_pay",
+    "cost_text",
+    "due_text",
+    "legal_payments",
+    "options",
+    "pay",
+    "pay_one",
+    "pay_rest",
+    "settle_village",
+    "spent_text",
+    "start",
+]
+
+CATEGORIES: tuple[str, ...] = ("food", "luxury", "wood", "iron", "stone", "gold")
+ORDINARY: tuple[str, ...] = CATEGORIES[:-1]
+
+Cost = tuple[tuple[tuple[str, ...], ...], int]  # (needs, number of "any" resources)
+
+
+def pay(pool: dict[str, int], needs: Sequence[Sequence[str]], any_count: int = 0) -> dict[str, int]:
+    """Spend ``needs`` and ``any_count`` resources from ``pool`` (changed in place).
+
+    Returns what was spent by category. Raises ``ValueError`` (and leaves the pool
+    as it was) if the pool cannot pay.
+    """
+    work = dict(pool)
+    spent = dict.fromkeys(CATEGORIES, 0)
+    for alternatives in needs:
+        best = max(alternatives, key=lambda c: (work[c], -alternatives.index(c)))
+        source = best if work[best] > 0 else "gold"
+        if work[source] <= 0:
+            raise ValueError(f"no {' or '.join(alternatives)} (nor gold) left to pay with")
+        work[source] -= 1
+        spent[source] += 1
+    for _ in range(any_count):
+        best = max(ORDINARY, key=lambda c: (work[c], -ORDINARY.index(c)))
+        source = best if work[best] > 0 else "gold"
+        if work[source] <= 0:
+            raise ValueError("not enough resources left to pay with")
+        work[source] -= 1
+        spent[source] += 1
+    pool.update(work)
+    return {c: n for c, n in spent.items() if n}
+
+
+def can_pay(pool: Mapping[str, int], needs: Sequence[Sequence[str]], any_count: int = 0) -> bool:
+    """True if ``pool`` can pay the cost (same rules as :func:`pay`)."""
+    left = dict(pool)
+    gold = left.pop("gold")
+    multi = []
+    for alternatives in needs:
+        if len(alternatives) == 1:
+            cat = alternatives[0]
+            if left[cat] > 0:
+                left[cat] -= 1
+            elif gold > 0:
+                gold -= 1
+            else:
+                return False
+        else:
+            multi.append(alternatives)
+    for alternatives in multi:  # disjoint from the single needs in every cost of the game
+        best = max(alternatives, key=lambda c: left[c])
+        if left[best] > 0:
+            left[best] -= 1
+        elif gold > 0:
+            gold -= 1
+        else:
+            return False
+    return any_count == 0 or sum(left.values()) + gold >= any_count
+
+
+def cost_text(needs: Sequence[Sequence[str]], any_count: int = 0) -> str:
+    """A cost in words: ``"2 food, 1 stone and 1 resource of any kind"``."""
+    counts: dict[str, int] = {}
+    for alt in needs:
+        key = " or ".join(alt)
+        counts[key] = counts.get(key, 0) + 1
+    parts = [f"{n} {key}" for key, n in counts.items()]
+    if any_count:
+        parts.append(f"{any_count} resource{'s' if any_count > 1 else ''} of any kind")
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def spent_text(spent: dict[str, int]) -> str:
+    """What a payment used, in words: ``"2 food, 1 stone"`` (``"nothing"`` if empty)."""
+    return ", ".join(f"{n} {c}" for c, n in spent.items() if n) or "nothing"
+
+
+# --- the open payment -------------------------------------------------------
 
 Needs = tuple[tuple[str, ...], ...]
 
 
+class Purpose(StrEnum):
+    """What an open payment pays for."""
+
+    UPKEEP = "upkeep"
+    MONUMENT = "monument"
+    UPGRADE = "upgrade"
+    VILLAGE = "village"
+    UNIT = "unit"
+    RESEARCH = "research"
+
+
+@dataclass(frozen=True)
+class Payment:
+    """An open payment: the slots still ``needs`` and ``any_count``, and what was
+    ``spent`` so far (a fresh dict each step, never changed in place)."""
+
+    purpose: Purpose
+    territory: str
+    kind: str
+    price: int
+    needs: Needs
+    any_count: int
+    spent: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """As saved in a snapshot (the keys and order of the saved games)."""
+        return {
+            "for": self.purpose.value,
+            "territory": self.territory,
+            "kind": self.kind,
+            "price": self.price,
+            "needs": [list(alt) for alt in self.needs],
+            "any": self.any_count,
+            "spent": dict(self.spent),
+        }
+
+
 def start(
     s: ClassicalState,
-    purpose: str,
+    purpose: Purpose,
     needs: Needs,
     any_count: int = 0,
     territory: str = "",
@@ -42,15 +200,9 @@ def start(
     price: int = 0,
 ) -> list[Event]:
     """Open a payment for ``purpose``; finishes at once when nothing is left to choose."""
-    s.paying = {
-        "for": purpose,
-        "territory": territory,
-        "kind": kind,
-        "price": price,
-        "needs": tuple(tuple(alt) for alt in needs),
-        "any": any_count,
-        "spent": {},
-    }
+    s.paying = Payment(
+        purpose, territory, kind, price, tuple(tuple(alt) for alt in needs), any_count, {}
+    )
     return _advance(s)
 
 
@@ -58,8 +210,8 @@ def options(s: ClassicalState) -> list[str]:
     """Resource kinds that may pay the next slot of the open payment, in a fixed order."""
     paying = s.paying
     assert paying is not None
-    needs: Needs = paying["needs"]
-    any_count: int = paying["any"]
+    needs = paying.needs
+    any_count = paying.any_count
     if needs:
         accepted = set(needs[0]) | {"gold"}
         rest: Needs = needs[1:]
@@ -86,41 +238,43 @@ def due_text(s: ClassicalState) -> str:
     """What is still to pay, in words."""
     paying = s.paying
     assert paying is not None
-    return cost_text(paying["needs"], paying["any"])
+    return cost_text(paying.needs, paying.any_count)
 
 
-def pay_one(s: ClassicalState, resource: str) -> list[Event]:
-    _spend(s, resource)
+def pay_one(s: ClassicalState, action: Pay) -> list[Event]:
+    """Pay the next slot with one resource of the chosen kind."""
+    _spend(s, action.resource)
     return _advance(s)
 
 
-def pay_rest(s: ClassicalState) -> list[Event]:
+def pay_rest(s: ClassicalState, action: PayRest | None = None) -> list[Event]:
+    """Pay everything still due the suggested way (:func:`pay`)."""
     paying = s.paying
     assert paying is not None
-    spent = pay(s.pool, paying["needs"], paying["any"])
-    total = dict(paying["spent"])
+    spent = pay(s.pool, paying.needs, paying.any_count)
+    total = dict(paying.spent)
     for c, n in spent.items():
         total[c] = total.get(c, 0) + n
-    s.paying = {**paying, "needs": (), "any": 0, "spent": total}
+    s.paying = replace(paying, needs=(), any_count=0, spent=total)
     return _advance(s)
 
 
 def _spend(s: ClassicalState, resource: str) -> None:
     paying = s.paying
     assert paying is not None
-    needs: Needs = paying["needs"]
-    spent = dict(paying["spent"])
+    needs = paying.needs
+    spent = dict(paying.spent)
     spent[resource] = spent.get(resource, 0) + 1
     s.pool[resource] -= 1
     if needs:
-        s.paying = {**paying, "needs": needs[1:], "spent": spent}
+        s.paying = replace(paying, needs=needs[1:], spent=spent)
     else:
-        s.paying = {**paying, "any": paying["any"] - 1, "spent": spent}
+        s.paying = replace(paying, any_count=paying.any_count - 1, spent=spent)
 
 
 def _advance(s: ClassicalState) -> list[Event]:
     """Pay every slot that has only one possible choice, then finish if all is paid."""
-    while s.paying is not None and (s.paying["needs"] or s.paying["any"]):
+    while s.paying is not None and (s.paying.needs or s.paying.any_count):
         choices = options(s)
         if len(choices) != 1:
             return []
@@ -132,15 +286,15 @@ def _finish(s: ClassicalState) -> list[Event]:
     paying = s.paying
     assert paying is not None
     s.paying = None
-    spent = {c: paying["spent"][c] for c in CATEGORIES if paying["spent"].get(c)}
+    spent = {c: paying.spent[c] for c in CATEGORIES if paying.spent.get(c)}
     paid = spent_text(spent)
     m = s.game.material
     p = s.player
     name = s.player_name(p)
-    purpose = paying["for"]
-    territory = paying["territory"]
+    purpose = paying.purpose
+    territory = paying.territory
     data: dict[str, Any] = {"territory": territory, "spent": spent}
-    if purpose == "upkeep":
+    if purpose is Purpose.UPKEEP:
         return [
             s.event(
                 "upkeep",
@@ -148,8 +302,8 @@ def _finish(s: ClassicalState) -> list[Event]:
                 spent=spent,
             )
         ]
-    if purpose == "research":
-        price = paying["price"]
+    if purpose is Purpose.RESEARCH:
+        price = paying.price
         s.paid_rolls += 1
         s.rolls_pending += 1
         return [
@@ -163,7 +317,7 @@ def _finish(s: ClassicalState) -> list[Event]:
         ]
     t = m.index[territory]
     where = m.territories[t].name
-    if purpose == "monument":
+    if purpose is Purpose.MONUMENT:
         s.monuments[t] += 1
         s.built += 1
         return [
@@ -173,7 +327,7 @@ def _finish(s: ClassicalState) -> list[Event]:
                 **data,
             )
         ]
-    if purpose == "upgrade":
+    if purpose is Purpose.UPGRADE:
         s.level[t] = 2
         s.upgraded += 1
         return [
@@ -183,10 +337,10 @@ def _finish(s: ClassicalState) -> list[Event]:
                 **data,
             )
         ]
-    if purpose == "village":
+    if purpose is Purpose.VILLAGE:
         return settle_village(s, t, f"paying {paid}", spent)
-    if purpose == "unit":
-        kind = paying["kind"]
+    if purpose is Purpose.UNIT:
+        kind = paying.kind
         units = s.armies if kind == "army" else s.fleets
         units[p][t] += 1
         s.recruited += 1

@@ -5,29 +5,50 @@ on the sea d6 or land d8 table) and then one city per player. After that each pl
 in turn plays the ten phases; each phase does its automatic part when it starts
 (production, feeding, battles, free research rolls, scoring) and ends with an
 explicit :class:`~hcgames.classical.actions.EndPhase`.
+
+:class:`ClassicalState` owns the fields and answers the contract by calling the plain
+functions of the rule modules: :data:`HANDLERS` is the one table from each kind of
+action to the function that applies it.
 """
 
 from __future__ import annotations
 
 import random
-from collections import deque
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from hcgames.classical import battle as battle_rules
-from hcgames.classical.actions import Move, ResearchDie, ResourceRoll
-from hcgames.classical.economy import CATEGORIES
-from hcgames.classical.material import PHASES, TRAITS
-from hcgames.classical.odds import move_attack_odds
+from hcgames.classical import fighting, moves, payment, teach, turn, views
+from hcgames.classical.actions import (
+    BattleDie,
+    BuildMonument,
+    BuyResearchRoll,
+    EndPhase,
+    Move,
+    Pay,
+    PayRest,
+    PlaceCity,
+    Recruit,
+    ResearchDie,
+    ResourceRoll,
+    Settle,
+    Starve,
+    UpgradeVillage,
+)
+from hcgames.classical.battle import die_outcomes
+from hcgames.classical.fighting import Fight
+from hcgames.classical.material import PHASES, TRAITS, load_material
+from hcgames.classical.payment import CATEGORIES, Payment
 from hcgames.core import CHANCE, TERMINAL, Action, Event, Outcome, State
+from hcgames.dice import die
 
 if TYPE_CHECKING:
     from hcgames.classical.game import ClassicalGame
 
-__all__ = ["ClassicalState"]
+__all__ = ["HANDLERS", "ClassicalState"]
 
-SETUP_ROLLS = -2
-SETUP_CITIES = -1
+SETUP_ROLLS = turn.SETUP_ROLLS
+SETUP_CITIES = turn.SETUP_CITIES
 T_INDEX = {t: n for n, t in enumerate(TRAITS)}
 
 
@@ -63,15 +84,17 @@ class ClassicalState(State):
         self.phase_idx = SETUP_ROLLS
         self.setup_next = 0  # territory to roll, then player to place
         self.pool = dict.fromkeys(CATEGORIES, 0)
-        self._reset_turn_counters()
+        self.reset_turn_counters()
         self.battles: list[int] = []
-        self.fight: dict[str, Any] | None = None
+        #: the battle being fought (see :mod:`.fighting`), or None
+        self.fight: Fight | None = None
         self.rolls_pending = 0
         #: the open payment (see :mod:`.payment`), or None
-        self.paying: dict[str, Any] | None = None
-        self.result: tuple[tuple[int, ...], str] | None = None
+        self.paying: Payment | None = None
+        #: how the game ended (see :mod:`.victory`), or None while it goes on
+        self.result: Outcome | None = None
 
-    def _reset_turn_counters(self) -> None:
+    def reset_turn_counters(self) -> None:
         n_t = len(self.owner)
         self.built = self.upgraded = self.settled = self.recruited = self.paid_rolls = 0
         self.moves_made = 0
@@ -107,10 +130,7 @@ class ClassicalState(State):
         return self.result is not None
 
     def outcome(self) -> Outcome | None:
-        if self.result is None:
-            return None
-        winners, reason = self.result
-        return Outcome(winners, reason, {p: float(v) for p, v in enumerate(self.vp)})
+        return self.result
 
     def player_name(self, player: int | None) -> str:
         if player is not None and 0 <= player < len(self.civs):
@@ -174,91 +194,34 @@ class ClassicalState(State):
 
     # --- legal actions ---------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
-        from hcgames.classical import phases
-
-        return phases.legal_actions(self)
+        return moves.legal_actions(self)
 
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         m = self.game.material
         if self.phase_idx == SETUP_ROLLS:
             t = m.territories[self.setup_next]
-            die = m.land_die if t.land else m.sea_die
-            return [(ResourceRoll(t.id, f), Fraction(1, die)) for f in range(1, die + 1)]
+            faces = die(m.land_die if t.land else m.sea_die)
+            return [(ResourceRoll(t.id, f), p) for f, p in faces.items()]
         if self.fight is not None:
-            side = "attacker" if self.fight["attacker_roll"] is None else "defender"
-            return battle_rules.die_outcomes(side)
+            side = "attacker" if self.fight.attacker_roll is None else "defender"
+            return die_outcomes(side)
         return RESEARCH_OUTCOMES
 
     # --- applying --------------------------------------------------------------
     def attack_odds(self, action: Action) -> Fraction | None:
         """Exact chance that a move into enemy ground wins its battle (see
-        :func:`hcgames.classical.odds.move_attack_odds`)."""
+        :func:`hcgames.classical.teach.move_attack_odds`)."""
         if not isinstance(action, Move) or self.is_terminal() or self.is_chance():
             return None
-        return move_attack_odds(self, action)
+        return teach.move_attack_odds(self, action)
 
     def _apply(self, action: Action) -> list[Event]:
-        from hcgames.classical import phases
-
-        return phases.apply(self, action)
+        return HANDLERS[type(action)](self, action)
 
     def event(self, tag: str, text: str, player: int | None = -1, **data: Any) -> Event:
         """An event of this moment; ``player`` defaults to the player whose turn it is."""
         who = self.player if player == -1 else player
         return Event(self.round_no, self.phase, who, tag, text, data)
-
-    # --- reachability ----------------------------------------------------------
-    def army_destinations(
-        self, player: int, start: int, held: list[bool], enemy_units: list[bool]
-    ) -> list[int]:
-        """Land territories an army at ``start`` can reach this turn.
-
-        Land steps cost one move each; a sea territory holding one of the player's
-        fleets (and no enemy unit) costs nothing to cross. An army stops in the first
-        enemy-held territory it enters and never ends its move at sea.
-        """
-        m = self.game.material
-        budget = int(m.book["army_moves"])
-        land_nb, sea_nb = m.land_neighbours, m.sea_neighbours
-        fleets = self.fleets[player]
-        far = budget + 1
-        best = [far] * len(fleets)
-        best[start] = 0
-        todo: deque[int] = deque([start])
-        while todo:
-            here = todo.popleft()
-            cost = best[here]
-            if here != start and held[here]:
-                continue  # stopped by the enemy
-            if cost < budget:
-                for n in land_nb[here]:
-                    if cost + 1 < best[n]:
-                        best[n] = cost + 1
-                        todo.append(n)
-            for n in sea_nb[here]:
-                if fleets[n] and not enemy_units[n] and cost < best[n]:
-                    best[n] = cost
-                    todo.appendleft(n)
-        is_land = m.is_land
-        return [t for t, c in enumerate(best) if c < far and t != start and is_land[t]]
-
-    def fleet_destinations(self, player: int, start: int, held: list[bool]) -> list[int]:
-        """Sea territories a fleet at ``start`` reaches within its moves."""
-        m = self.game.material
-        budget = int(m.book["fleet_moves"])
-        sea_nb = m.sea_neighbours
-        best = {start: 0}
-        todo = deque([start])
-        while todo:
-            here = todo.popleft()
-            if (here != start and held[here]) or best[here] == budget:
-                continue
-            step = best[here] + 1
-            for n in sea_nb[here]:
-                if n not in best:
-                    best[n] = step
-                    todo.append(n)
-        return sorted(t for t in best if t != start)
 
     # --- contract: views and snapshots -----------------------------------------
     def snapshot(self) -> dict[str, Any]:
@@ -291,18 +254,10 @@ class ClassicalState(State):
             "moved_armies": list(self.moved_armies),
             "moved_fleets": list(self.moved_fleets),
             "battles": list(self.battles),
-            "fight": dict(self.fight) if self.fight else None,
+            "fight": self.fight.to_json() if self.fight else None,
             "rolls_pending": self.rolls_pending,
-            "paying": (
-                {
-                    **self.paying,
-                    "needs": [list(alt) for alt in self.paying["needs"]],
-                    "spent": dict(self.paying["spent"]),
-                }
-                if self.paying
-                else None
-            ),
-            "result": [list(self.result[0]), self.result[1]] if self.result else None,
+            "paying": self.paying.to_json() if self.paying else None,
+            "result": [list(self.result.winners), self.result.reason] if self.result else None,
         }
 
     def copy(self) -> ClassicalState:
@@ -314,14 +269,13 @@ class ClassicalState(State):
                 clone.__dict__[key] = [list(v) if isinstance(v, list) else v for v in value]
             elif isinstance(value, dict):
                 clone.__dict__[key] = dict(value)  # the move cache's lists are never changed
+            # the fight, the payment and the result are frozen records, shared
             else:
                 clone.__dict__[key] = value
         return clone
 
     def why_illegal(self, action: Action) -> tuple[str, str]:
-        from hcgames.classical import explain
-
-        return explain.why_illegal(self, action)
+        return moves.why_illegal(self, action)
 
     def scores(self) -> dict[int, float]:
         return {p: float(v) for p, v in enumerate(self.vp)}
@@ -329,23 +283,15 @@ class ClassicalState(State):
     def evaluate(self, player: int) -> float:
         if self.is_terminal():
             return self.returns()[player]
-        from hcgames.classical import views
-
         return views.evaluate(self, player)
 
     def describe(self) -> str:
-        from hcgames.classical import views
-
         return views.describe(self)
 
     def region_views(self) -> dict[str, dict[str, Any]]:
-        from hcgames.classical import views
-
         return views.region_views(self)
 
     def map_symbols(self) -> list[tuple[str, str]]:
-        from hcgames.classical import views
-
         return views.map_symbols(self)
 
     def action_regions(self, action: Action) -> tuple[str, ...]:
@@ -355,6 +301,25 @@ class ClassicalState(State):
         return (territory,) if isinstance(territory, str) else ()
 
 
+#: the d12 of the research table (rules.json research_die)
 RESEARCH_OUTCOMES: list[tuple[Action, Fraction]] = [
-    (ResearchDie(f), Fraction(1, 12)) for f in range(1, 13)
+    (ResearchDie(f), p) for f, p in die(load_material().research_die).items()
 ]
+
+#: the one dispatch table: each kind of action and the rule that applies it
+HANDLERS: dict[type[Action], Callable[[ClassicalState, Any], list[Event]]] = {
+    ResourceRoll: turn.resource_roll,
+    PlaceCity: turn.place_city,
+    EndPhase: turn.end_phase,
+    Starve: turn.starve,
+    ResearchDie: turn.research_die,
+    BattleDie: fighting.battle_die,
+    Pay: payment.pay_one,
+    PayRest: payment.pay_rest,
+    BuildMonument: moves.build_monument,
+    UpgradeVillage: moves.upgrade_village,
+    Settle: moves.settle,
+    Move: moves.move,
+    Recruit: moves.recruit,
+    BuyResearchRoll: moves.buy_research_roll,
+}

@@ -11,13 +11,15 @@ applied in :mod:`.phases`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hcgames.classical import payment
-from hcgames.classical.actions import ResourceRoll
-from hcgames.classical.combat import contested, knock_out, next_fight
-from hcgames.classical.economy import spent_text
+from hcgames.classical.actions import EndPhase, PlaceCity, ResearchDie, ResourceRoll, Starve
+from hcgames.classical.fighting import contested, next_fight
 from hcgames.classical.material import TRAITS
+from hcgames.classical.payment import Purpose, spent_text
+from hcgames.classical.victory import finish_on_points, knock_out, reach_victory_points
 from hcgames.core import Event
 
 if TYPE_CHECKING:
@@ -37,10 +39,19 @@ __all__ = [
     "UPGRADE",
     "UPKEEP",
     "end_phase",
+    "feed",
+    "free_research_rolls",
     "place_city",
+    "produce",
     "research_die",
+    "research_level_up",
     "resource_roll",
+    "score",
+    "start_battles",
+    "start_turn",
     "starve",
+    "upkeep",
+    "upkeep_need",
 ]
 
 SETUP_ROLLS = -2
@@ -52,6 +63,7 @@ PRODUCE, UPKEEP, BUILD, UPGRADE, SETTLE, MOVE, BATTLE, RECRUIT, RESEARCH, SCORE 
 
 
 def resource_roll(s: ClassicalState, action: ResourceRoll) -> list[Event]:
+    """Set-up: one territory's resource from its die (land d8, sea d6)."""
     m = s.game.material
     t = m.index[action.territory]
     terr = m.territories[t]
@@ -76,8 +88,10 @@ def resource_roll(s: ClassicalState, action: ResourceRoll) -> list[Event]:
     return events
 
 
-def place_city(s: ClassicalState, t: int) -> list[Event]:
+def place_city(s: ClassicalState, action: PlaceCity) -> list[Event]:
+    """Set-up: the next player founds their first city; the last one starts round 1."""
     m = s.game.material
+    t = m.index[action.territory]
     p = s.setup_next
     s.owner[t] = p
     s.level[t] = 2
@@ -93,44 +107,51 @@ def place_city(s: ClassicalState, t: int) -> list[Event]:
     if s.setup_next == len(s.civs):
         s.round_no = 1
         s.player = 0
-        events += _start_turn(s)
+        events += start_turn(s)
     return events
 
 
-def _start_turn(s: ClassicalState) -> list[Event]:
-    s._reset_turn_counters()
+def start_turn(s: ClassicalState) -> list[Event]:
+    """A player's turn begins: counters and pool empty, then the produce phase."""
+    s.reset_turn_counters()
     s.pool = dict.fromkeys(s.pool, 0)
     return _enter(s, PRODUCE)
 
 
-def _enter(s: ClassicalState, phase: int) -> list[Event]:
-    s.phase_idx = phase
-    if phase == PRODUCE:
-        return _produce(s)
-    if phase == UPKEEP:
-        return _upkeep(s)
-    if phase == MOVE:
-        s.move_cache = {}
-    if phase == BATTLE:
-        s.move_cache = {}
-        s.battles = contested(s)
-        return next_fight(s)
-    if phase == RESEARCH:
-        s.rolls_pending = s.free_rolls(s.player)
-        return [
-            s.event(
-                "research",
-                f"{s.player_name(s.player)} have {s.rolls_pending} free "
-                "research roll(s) this turn.",
-                rolls=s.rolls_pending,
-            )
-        ]
-    if phase == SCORE:
-        return _score(s)
+def _enter_move(s: ClassicalState) -> list[Event]:
+    s.move_cache = {}
     return []
 
 
-def end_phase(s: ClassicalState) -> list[Event]:
+def start_battles(s: ClassicalState) -> list[Event]:
+    """Every territory where the player's units meet enemy units or settlements is
+    fought over, one at a time in map order."""
+    s.move_cache = {}
+    s.battles = contested(s)
+    return next_fight(s)
+
+
+def free_research_rolls(s: ClassicalState) -> list[Event]:
+    """The free research rolls: one plus one per Science level."""
+    s.rolls_pending = s.free_rolls(s.player)
+    return [
+        s.event(
+            "research",
+            f"{s.player_name(s.player)} have {s.rolls_pending} free research roll(s) this turn.",
+            rolls=s.rolls_pending,
+        )
+    ]
+
+
+def _enter(s: ClassicalState, phase: int) -> list[Event]:
+    s.phase_idx = phase
+    step = ON_ENTER.get(phase)
+    return step(s) if step is not None else []
+
+
+def end_phase(s: ClassicalState, action: EndPhase | None = None) -> list[Event]:
+    """The player ends the phase: on to the next one, or after scoring to the next
+    player (unused resources are lost)."""
     if s.phase_idx < SCORE:
         fed = payment.pay_rest(s) if s.paying is not None else []
         return fed + _enter(s, s.phase_idx + 1)
@@ -159,7 +180,7 @@ def _next_player(s: ClassicalState) -> list[Event]:
             s.round_no += 1
             if s.round_no > s.game.max_turns:
                 s.round_no = s.game.max_turns
-                return events + _finish_on_points(s)
+                return events + finish_on_points(s)
         if s.out[p]:
             continue
         if not s.has_anything(p):
@@ -169,41 +190,26 @@ def _next_player(s: ClassicalState) -> list[Event]:
             continue
         break
     s.player = p
-    return events + _start_turn(s)
-
-
-def _finish_on_points(s: ClassicalState) -> list[Event]:
-    alive = [q for q in range(len(s.civs)) if not s.out[q]]
-    best = max(s.vp[q] for q in alive)
-    winners = tuple(q for q in alive if s.vp[q] == best)
-    names = " and ".join(s.player_name(q) for q in winners)
-    s.result = (
-        winners,
-        f"turn limit of {s.game.max_turns} rounds reached; most victory points ({best}): {names}",
-    )
-    return [
-        s.event(
-            "end",
-            f"The last round is over. {names} lead with {best} victory points.",
-            player=None,
-            winners=list(winners),
-        )
-    ]
+    return events + start_turn(s)
 
 
 # --- produce and upkeep ---------------------------------------------------------------
 
 
-def _produce(s: ClassicalState) -> list[Event]:
+def produce(s: ClassicalState) -> list[Event]:
+    """Every settled territory yields its resource, a sea space with the player's fleet
+    yields once (our rule), every city a gold, and the producing traits their level."""
     m = s.game.material
     p = s.player
     gained = dict.fromkeys(s.pool, 0)
     for t, o in enumerate(s.owner):
-        if o == p and s.level[t] and s.category[t]:
-            gained[s.category[t]] += 1  # type: ignore[index]
+        category = s.category[t]
+        if o == p and s.level[t] and category:
+            gained[category] += 1
     for t, n in enumerate(s.fleets[p]):
-        if n and not m.territories[t].land and s.category[t]:
-            gained[s.category[t]] += 1  # type: ignore[index]
+        category = s.category[t]
+        if n and not m.territories[t].land and category:
+            gained[category] += 1
     cities = len(s.cities_of(p))
     gained["gold"] += cities * int(m.book["city_gold"])
     from_traits = []
@@ -224,7 +230,7 @@ def _produce(s: ClassicalState) -> list[Event]:
     ]
 
 
-def _upkeep_need(s: ClassicalState) -> int:
+def upkeep_need(s: ClassicalState) -> int:
     food = s.game.material.book["upkeep_food"]
     p = s.player
     return (
@@ -234,8 +240,10 @@ def _upkeep_need(s: ClassicalState) -> int:
     )
 
 
-def _upkeep(s: ClassicalState) -> list[Event]:
-    need = _upkeep_need(s)
+def upkeep(s: ClassicalState) -> list[Event]:
+    """Each army, fleet and city eats one food; when food and gold are short the player
+    first picks what goes unfed."""
+    need = upkeep_need(s)
     available = s.pool["food"] + s.pool["gold"]
     s.shortfall = max(0, need - available)
     if s.shortfall:
@@ -249,18 +257,20 @@ def _upkeep(s: ClassicalState) -> list[Event]:
                 available=available,
             )
         ]
-    return _feed(s)
+    return feed(s)
 
 
-def _feed(s: ClassicalState) -> list[Event]:
-    need = _upkeep_need(s)
+def feed(s: ClassicalState) -> list[Event]:
+    need = upkeep_need(s)
     if not need:
         return []
-    return payment.start(s, "upkeep", (("food",),) * need)
+    return payment.start(s, Purpose.UPKEEP, (("food",),) * need)
 
 
-def starve(s: ClassicalState, kind: str, t: int) -> list[Event]:
+def starve(s: ClassicalState, action: Starve) -> list[Event]:
+    """Famine: the chosen army or fleet is disbanded, a city shrinks to a village."""
     m = s.game.material
+    kind, t = action.kind, m.index[action.territory]
     p = s.player
     where = m.territories[t].name
     if kind == "city":
@@ -271,27 +281,38 @@ def starve(s: ClassicalState, kind: str, t: int) -> list[Event]:
         (s.armies if kind == "army" else s.fleets)[p][t] -= 1
         text = f"An unfed {kind} of {s.player_name(p)} in {where} is disbanded."
     events = [s.event("famine", text, territory=m.territories[t].id, kind=kind)]
-    need = _upkeep_need(s)
+    need = upkeep_need(s)
     s.shortfall = max(0, need - s.pool["food"] - s.pool["gold"])
     if not s.shortfall:
-        events += _feed(s)
+        events += feed(s)
     return events
 
 
 # --- research dice and score ----------------------------------------------------------
 
 
-def research_die(s: ClassicalState, face: int) -> list[Event]:
+def research_level_up(level: int, points: int) -> tuple[int, int]:
+    """The research level-up: a trait at level n holding ``points`` rises to n + 1 when
+    it holds n + 1 points, which are used up (the rest carry over). Returns the new
+    ``(level, points)``; the research dice and the odds in :mod:`.teach` both use it."""
+    while points >= level + 1:
+        points -= level + 1
+        level += 1
+    return level, points
+
+
+def research_die(s: ClassicalState, action: ResearchDie) -> list[Event]:
+    """One research roll: a point to the trait the d12 shows, maybe a new level."""
     m = s.game.material
     p = s.player
+    face = action.face
     trait = m.research_table[face - 1]
     k = TRAITS.index(trait)
-    s.points[p][k] += 1
     s.rolls_pending -= 1
     name = m.trait_names[trait]
-    if s.points[p][k] == s.levels[p][k] + 1:
-        s.levels[p][k] += 1
-        s.points[p][k] = 0
+    before = s.levels[p][k]
+    s.levels[p][k], s.points[p][k] = research_level_up(before, s.points[p][k] + 1)
+    if s.levels[p][k] > before:
         text = f"{s.player_name(p)} roll {face}: {name} rises to level {s.levels[p][k]}."
     else:
         need = s.levels[p][k] + 1
@@ -306,7 +327,9 @@ def research_die(s: ClassicalState, face: int) -> list[Event]:
     ]
 
 
-def _score(s: ClassicalState) -> list[Event]:
+def score(s: ClassicalState) -> list[Event]:
+    """One victory point per monument held plus the Arts level; reaching the victory
+    points ends the game (:func:`.victory.reach_victory_points`)."""
     m = s.game.material
     p = s.player
     monuments = s.monuments_of(p) * int(m.book["vp_per_monument"])
@@ -320,8 +343,15 @@ def _score(s: ClassicalState) -> list[Event]:
             gained=monuments + arts,
         )
     ]
-    target = int(m.book["victory_points"])
-    if s.vp[p] >= target:
-        s.result = ((p,), f"{s.player_name(p)} reached {target} victory points")
-        events.append(s.event("end", s.result[1] + " and win.", winners=[p]))
-    return events
+    return events + reach_victory_points(s, p)
+
+
+#: what happens by itself on entering a phase
+ON_ENTER: dict[int, Callable[[ClassicalState], list[Event]]] = {
+    PRODUCE: produce,
+    UPKEEP: upkeep,
+    MOVE: _enter_move,
+    BATTLE: start_battles,
+    RESEARCH: free_research_rolls,
+    SCORE: score,
+}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hcgames.classical.material import TRAITS
+from hcgames.classical.payment import due_text
 
 if TYPE_CHECKING:
     from hcgames.classical.state import ClassicalState
@@ -130,21 +131,19 @@ def describe(s: ClassicalState) -> str:
         f"and have {pool} to spend this turn. "
     )
     if s.fight is not None:
-        terr = m.territories[s.fight["territory"]]
-        text += f"A battle is on in {terr.name} against the {s.player_name(s.fight['defender'])}. "
+        terr = m.territories[s.fight.territory]
+        text += f"A battle is on in {terr.name} against the {s.player_name(s.fight.defender)}. "
     elif s.rolls_pending:
         text += f"{s.rolls_pending} research roll(s) to make. "
     elif s.paying is not None:
-        from hcgames.classical.payment import due_text
-
         what = {
             "upkeep": "feeding",
             "monument": "a monument",
             "upgrade": "a city",
             "village": "a village",
-            "unit": f"a new {s.paying['kind']}",
+            "unit": f"a new {s.paying.kind}",
             "research": "an extra research roll",
-        }[s.paying["for"]]
+        }[s.paying.purpose]
         text += f"Paying for {what}: still due {due_text(s)}, the player chooses what pays. "
     return text + f"Victory points: {scores}."
 

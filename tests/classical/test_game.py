@@ -1,6 +1,6 @@
 """Classical Conquests set-up: options, resource rolls as chance steps, first cities.
 
-The helpers at the top build positions for the other ``test_classical_*`` files.
+The helpers at the top build positions for the other files of tests/classical.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import hcgames
 from hcgames.classical import ClassicalGame, ClassicalState
 from hcgames.classical.actions import EndPhase, PlaceCity, ResourceRoll
 from hcgames.classical.material import load_material
-from hcgames.classical.phases import city_sites
+from hcgames.classical.moves import city_sites
 from hcgames.core import CHANCE, IllegalAction
 
 M = load_material()

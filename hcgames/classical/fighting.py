@@ -1,37 +1,66 @@
-"""The battle phase of Classical Conquests: which territories are contested, and
-how each round of dice is applied to the position.
+"""The steps of a battle in Classical Conquests: which territories are contested,
+the fight in each (a :class:`Fight` record in ``state.fight``), and how each round of
+dice is applied to the position.
 
-The dice themselves and who wins a round live in :mod:`.battle`, shared with the odds.
+The dice themselves and who wins a round live in :mod:`.battle`, shared with the odds;
+a people left with nothing leaves the game by :func:`.victory.knock_out`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
 from hcgames.classical.actions import BattleDie
 from hcgames.classical.battle import round_winner
+from hcgames.classical.victory import knock_out
 from hcgames.core import Event
 
 if TYPE_CHECKING:
     from hcgames.classical.state import ClassicalState
 
-__all__ = ["battle_die", "bonuses", "contested", "knock_out", "next_fight"]
+__all__ = [
+    "Fight",
+    "Stage",
+    "battle_die",
+    "bonuses",
+    "contested",
+    "next_fight",
+    "settlement_strength",
+]
 
 
-def knock_out(s: ClassicalState, p: int) -> list[Event]:
-    s.out[p] = True
-    events = [
-        s.event(
-            "out",
-            f"{s.player_name(p)} have no settlement and no unit left and leave the game.",
-            player=p,
-        )
-    ]
-    alive = [q for q in range(len(s.civs)) if not s.out[q]]
-    if len(alive) == 1:
-        s.result = ((alive[0],), f"{s.player_name(alive[0])} are the last people standing")
-        events.append(s.event("end", s.result[1] + ".", player=alive[0]))
-    return events
+class Stage(StrEnum):
+    """Who defends in a fight: the units, then the settlement alone."""
+
+    UNITS = "units"
+    SETTLEMENT = "settlement"
+
+
+@dataclass(frozen=True)
+class Fight:
+    """The battle being fought: where, against whom, at which stage, the settlement's
+    points left, the attacker's die of this round (``None`` until rolled) and the
+    round number."""
+
+    territory: int
+    defender: int
+    stage: Stage
+    settlement: int
+    attacker_roll: int | None
+    round: int
+
+    def to_json(self) -> dict[str, Any]:
+        """As saved in a snapshot (the keys and order of the saved games)."""
+        return {
+            "territory": self.territory,
+            "defender": self.defender,
+            "stage": self.stage.value,
+            "settlement": self.settlement,
+            "attacker_roll": self.attacker_roll,
+            "round": self.round,
+        }
 
 
 def contested(s: ClassicalState) -> list[int]:
@@ -59,21 +88,14 @@ def next_fight(s: ClassicalState) -> list[Event]:
         land = m.territories[t].land
         units = s.armies if land else s.fleets
         defender = next((q for q in range(len(s.civs)) if q != p and units[q][t]), None)
-        stage = "units"
+        stage = Stage.UNITS
         if defender is None:
-            defender, stage = s.owner[t], "settlement"
-        strength = _strength(s, t) if stage == "settlement" else 0
-        s.fight = {
-            "territory": t,
-            "defender": defender,
-            "stage": stage,
-            "settlement": strength,
-            "attacker_roll": None,
-            "round": 0,
-        }
+            defender, stage = s.owner[t], Stage.SETTLEMENT
+        strength = settlement_strength(s, t) if stage is Stage.SETTLEMENT else 0
+        s.fight = Fight(t, defender, stage, strength, None, 0)
         what = (
             f"{units[defender][t]} {'armies' if land else 'fleets'}"
-            if stage == "units"
+            if stage is Stage.UNITS
             else f"their {'city' if s.level[t] == 2 else 'village'}"
         )
         return [
@@ -89,7 +111,9 @@ def next_fight(s: ClassicalState) -> list[Event]:
     return []
 
 
-def _strength(s: ClassicalState, t: int) -> int:
+def settlement_strength(s: ClassicalState, t: int) -> int:
+    """An undefended settlement fights on alone: a village as one unit, a city as two
+    (our rule, ``rules.json`` ``settlement_strength``), with the owner's Military."""
     strength = s.game.material.ours["settlement_strength"]
     return int(strength["city"] if s.level[t] == 2 else strength["village"])
 
@@ -103,21 +127,21 @@ def battle_die(s: ClassicalState, action: BattleDie) -> list[Event]:
     fight = s.fight
     assert fight is not None
     if action.side == "attacker":
-        fight["attacker_roll"] = action.face
+        s.fight = replace(fight, attacker_roll=action.face)
         return []
     m = s.game.material
-    p, q, t = s.player, fight["defender"], fight["territory"]
+    p, q, t = s.player, fight.defender, fight.territory
     terr = m.territories[t]
     units = s.armies if terr.land else s.fleets
     word = "army" if terr.land else "fleet"
     att_bonus, def_bonus = bonuses(s, t, q)
-    a_face, d_face = fight["attacker_roll"], action.face
-    fight["attacker_roll"] = None
-    fight["round"] += 1
+    a_face, d_face = fight.attacker_roll, action.face
+    assert a_face is not None
+    fight = s.fight = replace(fight, attacker_roll=None, round=fight.round + 1)
     winner = round_winner(a_face, d_face, att_bonus, def_bonus)
     tie = " (a tie goes to the defender)" if a_face + att_bonus == d_face + def_bonus else ""
     head = (
-        f"{terr.name}, round {fight['round']}: {s.player_name(p)} {a_face}+{att_bonus}="
+        f"{terr.name}, round {fight.round}: {s.player_name(p)} {a_face}+{att_bonus}="
         f"{a_face + att_bonus} against {s.player_name(q)} {d_face}+{def_bonus}="
         f"{d_face + def_bonus}{tie}: "
     )
@@ -125,14 +149,14 @@ def battle_die(s: ClassicalState, action: BattleDie) -> list[Event]:
     if winner == "defender":
         units[p][t] -= 1
         text = f"{s.player_name(p)} lose an {word}, {units[p][t]} left."
-    elif fight["stage"] == "units":
+    elif fight.stage is Stage.UNITS:
         units[q][t] -= 1
         text = f"{s.player_name(q)} lose an {word}, {units[q][t]} left."
     else:
-        fight["settlement"] -= 1
+        fight = s.fight = replace(fight, settlement=fight.settlement - 1)
         text = (
             f"the {'city' if s.level[t] == 2 else 'village'} of {s.player_name(q)} gives "
-            f"way ({fight['settlement']} to go)."
+            f"way ({fight.settlement} to go)."
         )
     events.append(
         s.event(
@@ -151,10 +175,9 @@ def battle_die(s: ClassicalState, action: BattleDie) -> list[Event]:
             )
         )
         return events + _after_fight(s)
-    if fight["stage"] == "units" and not units[q][t]:
+    if fight.stage is Stage.UNITS and not units[q][t]:
         if terr.land and s.owner[t] == q:
-            fight["stage"] = "settlement"
-            fight["settlement"] = _strength(s, t)
+            s.fight = replace(fight, stage=Stage.SETTLEMENT, settlement=settlement_strength(s, t))
             events.append(
                 s.event(
                     "battle",
@@ -171,7 +194,7 @@ def battle_die(s: ClassicalState, action: BattleDie) -> list[Event]:
             )
         )
         return events + _after_fight(s)
-    if fight["stage"] == "settlement" and not fight["settlement"]:
+    if fight.stage is Stage.SETTLEMENT and not fight.settlement:
         s.owner[t] = p
         kind = "city" if s.level[t] == 2 else "village"
         mon = f" with {s.monuments[t]} monument(s)" if s.monuments[t] else ""

@@ -2,7 +2,7 @@
 
 :class:`PlannerBot` keeps a plain plan: found the first city at home if it can, feed
 cities before armies, build and upgrade whenever it can pay, settle the richest free
-land, attack only when the exact odds (from :mod:`.odds`) are good, keep a small
+land, attack only when the exact odds (from :mod:`.battle`) are good, keep a small
 army and a fishing fleet, and spend whatever is left on research. With
 ``aggression=0`` it never attacks; a higher value attacks at worse odds.
 
@@ -35,7 +35,7 @@ from hcgames.classical.actions import (
     Starve,
     UpgradeVillage,
 )
-from hcgames.classical.odds import attacker_wins, battle_distribution
+from hcgames.classical.battle import attacker_wins, battle_distribution
 from hcgames.classical.state import ClassicalState
 from hcgames.core import Action, State
 

@@ -11,8 +11,8 @@ import pytest
 import hcgames
 from hcgames.bots import make_bot
 from hcgames.classical.actions import BuyResearchRoll, EndPhase, Move, Recruit, UpgradeVillage
+from hcgames.classical.bots import EasyBot, HardBot, MediumBot, _land_distances
 from hcgames.classical.state import ClassicalState
-from hcgames.classical.strategy import EasyBot, HardBot, MediumBot, _land_distances
 from hcgames.play import sample_outcome
 
 

@@ -20,8 +20,8 @@ from hcgames.classical.actions import (
 )
 from hcgames.core import IllegalAction
 from hcgames.play import sample_outcome
-from tests.test_classical_phases import pool
-from tests.test_classical_setup import go_to, idx, started_game, touch
+from tests.classical.test_game import go_to, idx, started_game, touch
+from tests.classical.test_turn import pool
 
 
 def _second_village(pay_with: str | None) -> bool:
@@ -216,7 +216,7 @@ def test_the_complete_list_of_rule_decisions_is_shown_once_and_linked_from_the_o
     import json
     from pathlib import Path
 
-    from hcgames.classical.rules_text import decisions_text
+    from hcgames.classical.decisions import decisions_text
 
     decisions = hcgames.load("classical-conquests").rule_decisions()
     text = decisions_text(decisions)
@@ -224,7 +224,7 @@ def test_the_complete_list_of_rule_decisions_is_shown_once_and_linked_from_the_o
     for n, d in enumerate(decisions, 1):
         assert f"{n:>2}. {d.topic} (" in text
     assert f"{len(decisions)} decisions" in text
-    root = Path(__file__).resolve().parent.parent / "notebooks"
+    root = Path(__file__).resolve().parents[2] / "notebooks"
 
     def cells(name: str, kind: str) -> list[str]:
         notebook = json.loads((root / name).read_text(encoding="utf-8"))

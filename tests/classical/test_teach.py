@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hcgames.classical import odds
+from hcgames.classical import teach as odds
 from hcgames.classical.actions import EndPhase, Move, ResearchDie
 from hcgames.classical.battle import round_winner
 from hcgames.classical.state import ClassicalState
-from tests.test_classical_setup import go_to, idx, started_game
+from tests.classical.test_game import go_to, idx, started_game
 
 
 def test_one_round_at_equal_levels() -> None:

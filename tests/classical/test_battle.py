@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import hcgames
 from hcgames.classical.actions import Move
-from hcgames.classical.odds import attacker_wins
+from hcgames.classical.teach import attacker_wins
 from hcgames.play import resolve_chance
 
 

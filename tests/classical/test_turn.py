@@ -19,7 +19,7 @@ from hcgames.classical.actions import (
 )
 from hcgames.classical.material import PHASES
 from hcgames.core import CHANCE, TERMINAL, IllegalAction
-from tests.test_classical_setup import go_to, idx, started_game, touch
+from tests.classical.test_game import go_to, idx, started_game, touch
 
 
 def pool(**counts: int) -> dict[str, int]:
@@ -398,7 +398,7 @@ def test_capture_of_a_settlement() -> None:
     state = battle_state(2, 1, settlement=2)  # an army and a city
     state.monuments[idx("etruria")] = 1
     roll(state, 8, 1)  # the army falls
-    assert state.fight is not None and state.fight["stage"] == "settlement"
+    assert state.fight is not None and state.fight.stage == "settlement"
     roll(state, 8, 1)  # the city gives way once ...
     assert state.owner[idx("etruria")] == 1
     roll(state, 8, 1)  # ... and twice: captured

@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hcgames.classical import ClassicalGame
-from hcgames.classical.economy import CATEGORIES, can_pay, pay
+from hcgames.classical.payment import CATEGORIES, can_pay, pay
 from hcgames.classical.state import ClassicalState
 from hcgames.play import sample_outcome
-from tests.test_classical_setup import started_game
+from tests.classical.test_game import started_game
 
 COSTS = [
     ((("food",), ("food",), ("stone",)), 0),  # a monument

@@ -1,7 +1,10 @@
-"""Exact odds for teaching: whole battles and research rolls, as Fractions.
+"""For teaching: exact odds of whole battles and research rolls, as Fractions, the
+printable odds table, and the positions the lessons open at.
 
-Battles use :func:`hcgames.classical.battle.round_winner`, the function the rules
-call for every round, so these numbers are the rules' own numbers.
+Battles use :mod:`.battle`, whose :func:`~.battle.round_winner` the rules call for
+every round, and research levels :func:`.turn.research_level_up`, the rule the
+research dice apply, so these numbers are the rules' own numbers.
+:func:`teaching_setups` names the lesson positions (``ClassicalGame.teaching_setups``).
 
 >>> from fractions import Fraction
 >>> round_chance(0, 0)          # equal levels: the attacker must roll higher
@@ -14,90 +17,40 @@ Fraction(1, 12)
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from hcgames.classical.actions import Move
-from hcgames.classical.battle import round_win_chance
+from hcgames.classical.actions import EndPhase, Move, PlaceCity
+from hcgames.classical.battle import attacker_wins, battle_distribution, round_win_chance
 from hcgames.classical.material import TRAITS, load_material
+from hcgames.classical.turn import research_level_up
+from hcgames.dice import combine, die, map_outcomes
+from hcgames.play import resolve_all_chance
 
 if TYPE_CHECKING:
+    from hcgames.classical.game import ClassicalGame
     from hcgames.classical.state import ClassicalState
 
 __all__ = [
     "attacker_wins",
     "battle_distribution",
+    "battle_in_etruria",
+    "first_turn",
     "levels_gained_distribution",
     "move_attack_odds",
     "odds_table",
     "research_points_distribution",
     "round_chance",
+    "settle_phase",
+    "teaching_setups",
 ]
 
 
 def round_chance(attacker_level: int, defender_level: int) -> Fraction:
     """Chance that the attacker wins one round (both roll a d8 and add their level)."""
     return round_win_chance(attacker_level, defender_level)
-
-
-def battle_distribution(
-    attackers: int,
-    defenders: int,
-    attacker_level: int = 0,
-    defender_level: int = 0,
-    settlement: str | None = None,
-    settlement_level: int | None = None,
-) -> dict[tuple[int, int, int], Fraction]:
-    """Every way a whole battle can end, with its exact probability.
-
-    Keys are ``(attackers left, defending units left, settlement points left)``. The
-    attacker has won when attackers left > 0; if a ``settlement`` ("village" or
-    "city") stood in the territory, it is then captured. ``settlement_level`` is the
-    owner's Military level (default: ``defender_level``).
-    """
-    if attackers < 0 or defenders < 0:
-        raise ValueError("unit counts cannot be negative")
-    strength = 0
-    if settlement is not None:
-        table = load_material().ours["settlement_strength"]
-        if settlement not in table:
-            raise ValueError(f"settlement must be 'village' or 'city', not {settlement!r}")
-        strength = int(table[settlement])
-    p_units = round_win_chance(attacker_level, defender_level)
-    p_town = round_win_chance(
-        attacker_level, defender_level if settlement_level is None else settlement_level
-    )
-
-    @cache
-    def ends(a: int, d: int, s: int) -> tuple[tuple[tuple[int, int, int], Fraction], ...]:
-        if a == 0 or (d == 0 and s == 0):
-            return (((a, d, s), Fraction(1)),)
-        p = p_units if d else p_town
-        out: dict[tuple[int, int, int], Fraction] = {}
-        win = (a, d - 1, s) if d else (a, 0, s - 1)
-        for key, q in ends(*win):
-            out[key] = out.get(key, Fraction(0)) + p * q
-        for key, q in ends(a - 1, d, s):
-            out[key] = out.get(key, Fraction(0)) + (1 - p) * q
-        return tuple(sorted(out.items()))
-
-    return dict(ends(attackers, defenders, strength))
-
-
-def attacker_wins(
-    attackers: int,
-    defenders: int,
-    attacker_level: int = 0,
-    defender_level: int = 0,
-    settlement: str | None = None,
-    settlement_level: int | None = None,
-) -> Fraction:
-    """Chance that the attacker wins the whole battle (and takes any settlement)."""
-    dist = battle_distribution(
-        attackers, defenders, attacker_level, defender_level, settlement, settlement_level
-    )
-    return sum((p for (a, _, _), p in dist.items() if a > 0), Fraction(0))
 
 
 def move_attack_odds(state: ClassicalState, move: Move) -> Fraction | None:
@@ -139,15 +92,11 @@ def research_points_distribution(rolls: int, trait: str = "arts") -> dict[int, F
     m = load_material()
     if trait not in TRAITS:
         raise ValueError(f"unknown trait {trait!r}")
-    hit = Fraction(sum(1 for t in m.research_table if t == trait), len(m.research_table))
-    dist = {0: Fraction(1)}
+    one_roll = map_outcomes(die(m.research_die), lambda f: int(m.research_table[f - 1] == trait))
+    dist: dict[int, Fraction] = {0: Fraction(1)}
     for _ in range(rolls):
-        step: dict[int, Fraction] = {}
-        for k, p in dist.items():
-            step[k] = step.get(k, Fraction(0)) + p * (1 - hit)
-            step[k + 1] = step.get(k + 1, Fraction(0)) + p * hit
-        dist = step
-    return dist
+        dist = combine(dist, one_roll, lambda a, b: cast(int, a) + cast(int, b))
+    return dict(sorted(dist.items()))
 
 
 def levels_gained_distribution(
@@ -155,14 +104,12 @@ def levels_gained_distribution(
 ) -> dict[int, Fraction]:
     """Levels a trait gains from ``rolls`` rolls, starting at ``level`` with ``points``.
 
-    A level n needs n + 1 points, after which points restart at zero.
+    A level n needs n + 1 points, after which points restart at zero
+    (:func:`.turn.research_level_up`).
     """
     out: dict[int, Fraction] = {}
     for got, p in research_points_distribution(rolls, trait).items():
-        lvl, pts = level, points + got
-        while pts >= lvl + 1:
-            pts -= lvl + 1
-            lvl += 1
+        lvl, _ = research_level_up(level, points + got)
         out[lvl - level] = out.get(lvl - level, Fraction(0)) + p
     return out
 
@@ -206,3 +153,56 @@ def odds_table() -> str:
         )
     )
     return "\n".join(lines)
+
+
+# --- the positions the lessons open at -------------------------------------------------
+
+
+def first_turn(game: ClassicalGame, seed: int = 3) -> ClassicalState:
+    """The map rolled from ``seed``, the first player's city in Latium and the second's
+    in Lower Egypt (the places of the Romans and Egyptians of the lessons): the
+    produce phase of round 1 has just been played."""
+    state = game.new_game(seed=seed)
+    resolve_all_chance(state, random.Random(seed))
+    for home in ("latium", "aegyptus_inferior"):
+        state.apply(PlaceCity(home))
+        if state.phase != "setup: cities":
+            break
+    while state.phase == "setup: cities":  # more players: the first free sites
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def settle_phase(game: ClassicalGame, seed: int = 3) -> ClassicalState:
+    """:func:`first_turn` played on to the first player's settle phase."""
+    state = first_turn(game, seed)
+    while state.phase != "settle":
+        if state.paying is not None:
+            state.apply(state.legal_actions()[-1])
+        else:
+            state.apply(EndPhase(state.phase))
+    return state
+
+
+def battle_in_etruria(
+    game: ClassicalGame, attackers: int = 3, defenders: int = 2, seed: int = 0
+) -> ClassicalState:
+    """The battle lesson's position: ``attackers`` armies of the first player in Latium
+    face ``defenders`` armies of the second in Etruria next door, with food to feed
+    them (the move phase comes after upkeep)."""
+    state = first_turn(game, seed)
+    m = game.material
+    state.pool["food"] = 20
+    state.armies[0][m.index["latium"]] = attackers
+    state.armies[1][m.index["etruria"]] = defenders
+    state._legal_cache = None  # the position was changed by hand
+    return state
+
+
+def teaching_setups() -> dict[str, Callable[..., ClassicalState]]:
+    """``{name: function(game, ...) -> a new state}`` for the lessons."""
+    return {
+        "first turn": first_turn,
+        "settle phase": settle_phase,
+        "battle in Etruria": battle_in_etruria,
+    }

@@ -1,10 +1,13 @@
-"""The answers to the questions of the lesson on the twelve peoples (notebook 23) follow
-from the data in data/classical/civilizations.json, so a change of dates or traits there
-cannot leave a wrong answer key behind."""
+"""The lessons of Classical Conquests: the answers to the questions of the lesson on
+the twelve peoples (notebook 23) follow from the data in
+data/classical/civilizations.json, so a change of dates or traits there cannot leave a
+wrong answer key behind; and the lesson texts (data/classical/lesson_phases.json) match
+the game."""
 
 from __future__ import annotations
 
-from hcgames.classical.material import load_material
+from hcgames.classical.material import PHASES, load_material
+from hcgames.data import read_json
 from hcgames.quiz import answer_text, lesson_questions
 
 LESSON = "23-classical-civilizations"
@@ -44,3 +47,10 @@ def test_the_egyptian_state_lasts_as_many_years_as_the_answer() -> None:
     (question,) = [q for q in lesson_questions(LESSON) if q.id == "egypt-years"]
     assert egypt.end - egypt.start == question.answer
     assert (egypt.start, egypt.end) == (-3100, -30)
+
+
+def test_every_phase_of_a_turn_has_a_lesson_text_and_no_other() -> None:
+    texts = read_json("classical", "lesson_phases.json")["phases"]
+    assert list(texts) == list(PHASES)
+    for phase, text in texts.items():
+        assert len(text.split()) >= 12, f"{phase}: the text is too short to teach the phase"

@@ -1,0 +1,76 @@
+"""The end of a Classical Conquests game and its winner.
+
+A game ends in one of three ways, each building the :class:`~hcgames.core.Outcome`
+kept in ``state.result``:
+
+- :func:`reach_victory_points`: a player's score phase brings them to the book's 100
+  victory points (``rules.json`` ``victory_points``); they win at once;
+- :func:`knock_out`: a people without settlements and units leaves the game; the last
+  one left wins;
+- :func:`finish_on_points`: after the last round (the ``max_turns`` option) the most
+  victory points win, equal leaders sharing the win.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hcgames.core import Event, Outcome
+
+if TYPE_CHECKING:
+    from hcgames.classical.state import ClassicalState
+
+__all__ = ["finish_on_points", "knock_out", "reach_victory_points"]
+
+
+def _end(s: ClassicalState, winners: tuple[int, ...], reason: str) -> None:
+    s.result = Outcome(winners, reason, {p: float(v) for p, v in enumerate(s.vp)})
+
+
+def reach_victory_points(s: ClassicalState, p: int) -> list[Event]:
+    """After ``p`` scored: the game ends if they reached the victory points."""
+    target = int(s.game.material.book["victory_points"])
+    if s.vp[p] < target:
+        return []
+    reason = f"{s.player_name(p)} reached {target} victory points"
+    _end(s, (p,), reason)
+    return [s.event("end", reason + " and win.", winners=[p])]
+
+
+def knock_out(s: ClassicalState, p: int) -> list[Event]:
+    """``p`` has no settlement and no unit left and leaves; the last one left wins."""
+    s.out[p] = True
+    events = [
+        s.event(
+            "out",
+            f"{s.player_name(p)} have no settlement and no unit left and leave the game.",
+            player=p,
+        )
+    ]
+    alive = [q for q in range(len(s.civs)) if not s.out[q]]
+    if len(alive) == 1:
+        reason = f"{s.player_name(alive[0])} are the last people standing"
+        _end(s, (alive[0],), reason)
+        events.append(s.event("end", reason + ".", player=alive[0]))
+    return events
+
+
+def finish_on_points(s: ClassicalState) -> list[Event]:
+    """The turn limit is reached: the most victory points win (equal leaders share)."""
+    alive = [q for q in range(len(s.civs)) if not s.out[q]]
+    best = max(s.vp[q] for q in alive)
+    winners = tuple(q for q in alive if s.vp[q] == best)
+    names = " and ".join(s.player_name(q) for q in winners)
+    _end(
+        s,
+        winners,
+        f"turn limit of {s.game.max_turns} rounds reached; most victory points ({best}): {names}",
+    )
+    return [
+        s.event(
+            "end",
+            f"The last round is over. {names} lead with {best} victory points.",
+            player=None,
+            winners=list(winners),
+        )
+    ]
