@@ -9,11 +9,15 @@ how far through their own turn they look:
 - **medium** (:class:`MediumBot`) takes, step by step, the single move that looks
   best right now by :func:`~hcgames.conquest.evaluation.evaluate`.
 - **hard** (:class:`HardBot`) plans the whole turn before its first step: a beam
-  search over every step of the turn (it keeps the ``width`` best lines after each
-  step), where every capture is followed by the enemy's best answer (retake or
-  refuse, found by search), and it picks the line whose end of turn leaves it best
-  placed. It then plays that plan, and plans again if the enemy answers a capture
-  differently than it expected.
+  search over every step of the turn (it keeps the ``width`` best lines, 8, after
+  each step), where every capture is followed by the enemy's best answer (retake or
+  refuse, found by search); the ``replies`` (4) best ends of turn are then each
+  answered by the enemy's next turn played step by step, and it picks the plan that
+  leaves it best placed after that. It then plays that plan, and plans again if the
+  enemy answers a capture differently than it expected. It judges positions by the
+  package's evaluation, but as the turns without a capture run out it counts more
+  and more on who would win the game if it were judged then (the side holding more
+  enemy capitol spaces).
 
 None of the levels offers a draw; each accepts one only when its judgement of the
 position says it is clearly losing (``DRAW_WHEN_BELOW``). The evaluation is the
@@ -47,6 +51,25 @@ def _answer_draw(state: ConquestState) -> tuple[Action, str]:
 
 def _playable(state: ConquestState) -> list[Action]:
     return [a for a in state.legal_actions() if not isinstance(a, OfferDraw)]
+
+
+def _lean(state: ConquestState) -> ConquestState:
+    """A copy to search from: without the game's history and log, which look-ahead
+    never reads (so every copy made from it is cheap)."""
+    lean = state.copy()
+    lean.history = []
+    lean.events = []
+    return lean
+
+
+def _child(node: ConquestState, action: Action) -> ConquestState:
+    """``node`` with ``action`` played, for look-ahead only. ``action`` comes from
+    ``node.legal_actions()``, so the checks of :meth:`State.apply` (which refuse bad
+    input from people) are skipped, and the child keeps no history."""
+    child = node.copy()
+    child._apply(action)
+    child._legal_cache = None
+    return child
 
 
 def _kind(state: ConquestState, piece: str) -> str:
@@ -145,13 +168,40 @@ class HardBot(_DrawSense):
 
     name = "hard"
 
-    def __init__(self, seed: int = 0, width: int = 4, replies: int = 4) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        width: int = 8,
+        replies: int = 4,
+        quiet_sense: bool = True,
+        quiet_power: float = 2.0,
+    ) -> None:
         self.rng = random.Random(seed)
         self.width = width
         self.replies = replies
+        self.quiet_sense = quiet_sense
+        self.quiet_power = quiet_power
         self.reason = ""
         self.plan: list[tuple[Hashable, Action]] = []
         self.plan_summary = ""
+
+    # --- judging -----------------------------------------------------------------
+    def value(self, state: ConquestState, me: int) -> float:
+        """The package's evaluation, leaning more and more on who would win if the
+        game were judged now, as the turns without a capture run out (a game ended
+        that way goes to the side holding more enemy capitol spaces, whatever the
+        pieces left). A finished game counts far more than any position (+5 won,
+        -5 lost, 0 drawn)."""
+        if state.is_terminal():
+            return 10.0 * (state.returns()[me] - 0.5)
+        base = state.evaluate(me)
+        if not self.quiet_sense:
+            return base
+        lead = state.occupied_capitol(me) - state.occupied_capitol(1 - me)
+        limit = 2 * state.game.rules.quiet_turns_each
+        verdict = 1.0 if lead > 0 else 0.0 if lead < 0 else 0.5
+        urgency = (state.quiet / limit) ** self.quiet_power
+        return (1 - urgency) * base + urgency * verdict
 
     # --- choosing ----------------------------------------------------------------
     def choose(self, state: State) -> Action:
@@ -160,7 +210,7 @@ class HardBot(_DrawSense):
         if special is not None:
             return special
         if state.pending is not None and state.current_player != state.mover:
-            return self._answer_capture(state)
+            return self._answer_capture(_lean(state))
         legal = _playable(state)
         if len(legal) == 1:
             self.plan = []
@@ -168,7 +218,7 @@ class HardBot(_DrawSense):
             return legal[0]
         key = _key(state)
         if not self.plan or self.plan[0][0] != key:
-            self._make_plan(state)
+            self._make_plan(_lean(state))
         step = len(self.plan)
         _, action = self.plan.pop(0)
         self.reason = f"{_describe(state, action)}; {self.plan_summary}"
@@ -181,10 +231,9 @@ class HardBot(_DrawSense):
         me = state.current_player
         self.plan = []
         best: Action | None = None
-        best_value = -1.0
+        best_value = -100.0
         for reply in state.legal_actions():
-            child = state.copy()
-            child.apply(reply)
+            child = _child(state, reply)
             value = self._after_enemy_step(child, me)
             if value > best_value + 1e-12:
                 best, best_value = reply, value
@@ -205,14 +254,13 @@ class HardBot(_DrawSense):
         """Our value after the enemy (to move) makes its best single step, captures
         answered by our best reply."""
         if state.is_terminal() or state.current_player == me:
-            return state.evaluate(me)
-        worst = 1.0
+            return self.value(state, me)
+        worst = 100.0
         for action in _playable(state):
-            child = state.copy()
-            child.apply(action)
+            child = _child(state, action)
             if child.pending is not None and not child.is_terminal() and child.current_player == me:
                 child = self._best_reply(child, me)
-            worst = min(worst, child.evaluate(me))
+            worst = min(worst, self.value(child, me))
         return worst
 
     # --- planning the turn -------------------------------------------------------
@@ -220,13 +268,12 @@ class HardBot(_DrawSense):
         """After our capture: the enemy's answer that is worst for us, until we move on."""
         while not state.is_terminal() and state.pending is not None and state.current_player != me:
             worst: ConquestState | None = None
-            worst_value = 2.0
+            worst_value = 100.0
             for reply in state.legal_actions():
-                child = state.copy()
-                child.apply(reply)
+                child = _child(state, reply)
                 if not child.is_terminal() and child.pending is not None:
                     child = self._resolve(child, me)
-                value = child.evaluate(me)
+                value = self.value(child, me)
                 if value < worst_value:
                     worst, worst_value = child, value
             assert worst is not None
@@ -235,11 +282,10 @@ class HardBot(_DrawSense):
 
     def _best_reply(self, state: ConquestState, me: int) -> ConquestState:
         best = state
-        best_value = -1.0
+        best_value = -100.0
         for reply in state.legal_actions():
-            child = state.copy()
-            child.apply(reply)
-            value = child.evaluate(me)
+            child = _child(state, reply)
+            value = self.value(child, me)
             if value > best_value:
                 best, best_value = child, value
         return best
@@ -249,25 +295,24 @@ class HardBot(_DrawSense):
         one that looks best for it (our answers to its captures: our best retake)."""
         state = state.copy()
         if state.is_terminal():
-            return state.evaluate(me)
+            return self.value(state, me)
         enemy = state.mover
         if enemy == me:
-            return state.evaluate(me)
+            return self.value(state, me)
         while not state.is_terminal() and state.mover == enemy:
             if state.current_player == me:  # we answer one of its captures
                 state = self._best_reply(state, me)
                 continue
             best: ConquestState | None = None
-            best_value = -1.0
+            best_value = -100.0
             for action in _playable(state):
-                child = state.copy()
-                child.apply(action)
+                child = _child(state, action)
                 value = child.evaluate(enemy)
                 if value > best_value:
                     best, best_value = child, value
             assert best is not None
             state = best
-        return state.evaluate(me)
+        return self.value(state, me)
 
     def _make_plan(self, state: ConquestState) -> None:
         me = state.current_player
@@ -285,13 +330,12 @@ class HardBot(_DrawSense):
                         and action.to in node.top
                         and node.owner[node.top[action.to]] != me
                     )
-                    child = node.copy()
-                    child.apply(action)
+                    child = _child(node, action)
                     child = self._resolve(child, me)
                     line = [*path, (node_key, action)]
                     count = taken + (1 if capture else 0)
                     order += 1
-                    value = child.evaluate(me)
+                    value = self.value(child, me)
                     if child.is_terminal() or child.mover != me:
                         finished.append((value, -order, line, count, child))
                         continue
@@ -314,7 +358,7 @@ class HardBot(_DrawSense):
             shortlist.append(entry)
             if len(shortlist) >= self.replies:
                 break
-        best_value = -1.0
+        best_value = -100.0
         line, count = shortlist[0][2], shortlist[0][3]
         for _, _, path, taken, end in shortlist:
             value = self._enemy_turn(end, me)
