@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any, ClassVar
 
-from hcgames.conqueror import battle
+from hcgames.conqueror import battle, decisions
 from hcgames.conqueror.actions import ALL_ACTION_TYPES, Attack, Disband, Move, Recruit
 from hcgames.conqueror.material import Card, Hero, Scenario, load_material
 from hcgames.conqueror.state import INDEPENDENT, DuelsState
@@ -231,10 +231,7 @@ class DuelsGame(Game):
         return dict(LEVELS)
 
     def rule_decisions(self) -> list[RuleDecision]:
-        return [
-            RuleDecision(d["topic"], d["decision"], d.get("source", "ours"))
-            for d in self.material.decisions
-        ]
+        return decisions.rule_decisions(self.material, self.options)
 
     def phases(self) -> list[str]:
         return ["chronicle", "planning", "action"]

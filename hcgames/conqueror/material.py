@@ -2,9 +2,9 @@
 
 Everything numeric about the game lives in ``data/conqueror/``: the two campaign maps
 (``maps.json`` with the GeoJSON outlines beside it), the rule numbers (``rules.json``),
-factions, heroes, chronicle cards, the six scenarios and the list of rules we had to
-decide (``decisions.json``). :func:`load_material` reads them once, checks them all
-and raises a single :class:`~hcgames.core.DataError` that lists every problem found.
+factions, heroes, chronicle cards and the six scenarios (the rules we had to decide,
+``decisions.json``, are read by :mod:`hcgames.conqueror.decisions`).
+:func:`load_material` reads them once, checks them all and raises a single :class:`~hcgames.core.DataError` that lists every problem found.
 
 The checked material is turned into plain frozen records (:class:`Territory`,
 :class:`Hero`, :class:`Card`, :class:`Scenario`) that the rules read by index, so
@@ -140,7 +140,6 @@ class Material:
     heroes: tuple[Hero, ...]
     cards: tuple[Card, ...]
     scenarios: dict[str, Scenario]
-    decisions: tuple[dict[str, str], ...]
 
 
 def _is_count(value: Any, low: int = 0, high: int = 100) -> bool:
@@ -510,12 +509,6 @@ def load_material() -> Material:
         scenario = _load_scenario(key, raw, material, problems)
         if scenario is not None:
             scenarios[key] = scenario
-    decisions_raw = read_json("conqueror", "decisions.json")
-    for d in decisions_raw:
-        problems.check(
-            bool(d.get("topic")) and bool(d.get("decision")),
-            "decisions.json: every entry needs a topic and a decision",
-        )
     problems.raise_if_any()
     return Material(
         rules=rules,
@@ -524,5 +517,4 @@ def load_material() -> Material:
         heroes=heroes,
         cards=cards,
         scenarios=scenarios,
-        decisions=tuple(decisions_raw),
     )
