@@ -4,7 +4,8 @@ Everything numeric about the game lives in ``data/conqueror/``: the two campaign
 (``maps.json`` with the GeoJSON outlines beside it), the rule numbers (``rules.json``),
 factions, heroes, chronicle cards and the six scenarios (the rules we had to decide,
 ``decisions.json``, are read by :mod:`hcgames.conqueror.decisions`).
-:func:`load_material` reads them once, checks them all and raises a single :class:`~hcgames.core.DataError` that lists every problem found.
+:func:`load_material` reads them once, checks them all and raises a single
+:class:`~hcgames.core.DataError` that lists every problem found.
 
 The checked material is turned into plain frozen records (:class:`Territory`,
 :class:`Hero`, :class:`Card`, :class:`Scenario`) that the rules read by index, so
