@@ -123,7 +123,8 @@ from hcgames.conqueror.battle import (
     win_probability,
 )
 from hcgames.conqueror.game import SCENARIOS, DuelsGame
-from hcgames.conqueror.state import INDEPENDENT, NOBODY, DuelsState
+from hcgames.conqueror.material import INDEPENDENT, NOBODY
+from hcgames.conqueror.state import DuelsState
 
 __all__ = [
     "INDEPENDENT",

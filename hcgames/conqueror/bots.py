@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from hcgames.bots import GreedyBot, ShortSightedBot
 from hcgames.conqueror.actions import Attack, EndPhase, JointAttack, Move, Recruit
-from hcgames.conqueror.sides import INDEPENDENT
+from hcgames.conqueror.material import INDEPENDENT
 from hcgames.core import Action, State
 
 if TYPE_CHECKING:

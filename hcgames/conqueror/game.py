@@ -8,13 +8,15 @@ computed once here, so that states hold only the changing facts and copy cheaply
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
+from fractions import Fraction
 from typing import Any, ClassVar
 
-from hcgames.conqueror import battle, decisions
+from hcgames.conqueror import battle, bots, decisions, fighting
 from hcgames.conqueror.actions import ALL_ACTION_TYPES, Attack, Disband, Move, Recruit
-from hcgames.conqueror.material import Card, Hero, Scenario, load_material
-from hcgames.conqueror.state import INDEPENDENT, DuelsState
-from hcgames.core import Action, Game, RuleDecision
+from hcgames.conqueror.material import INDEPENDENT, Card, Hero, Scenario, load_material
+from hcgames.conqueror.state import DuelsState
+from hcgames.core import Action, Game, RuleDecision, State
 
 __all__ = ["SCENARIOS", "DuelsGame"]
 
@@ -121,6 +123,9 @@ class DuelsGame(Game):
         self.cap_per_food: int = int(cap["per_food"])
         self.recruit_limits: dict[str, dict[str, int]] = self.rules["recruit"]
         self.actions_per_unit: int = int(self.rules["actions_per_unit"])
+        self.battle_rolls: tuple[tuple[Action, Fraction], ...] = fighting.battle_rolls(
+            self.casualty_rules.die_sides
+        )
         self._action_cache: dict[tuple[int, int, int, int, int], Action] = {}
         self._combo_cache: dict[tuple[int, int, int, int, int], tuple[Action, ...]] = {}
         self.immediate_goals: tuple[tuple[int, tuple[int, ...], str], ...] = tuple(
@@ -226,9 +231,15 @@ class DuelsGame(Game):
 
     def bot_levels(self) -> dict[str, Any]:
         """The computer's levels for this game (see :mod:`hcgames.conqueror.bots`)."""
-        from hcgames.conqueror.bots import LEVELS
+        return dict(bots.LEVELS)
 
-        return dict(LEVELS)
+    def bots(self) -> dict[str, Callable[[int], Any]]:
+        """The game's own bot by name: ``watchful``, the hard level's careful general."""
+        return {"watchful": bots.WatchfulBot}
+
+    def teaching_setups(self) -> dict[str, Callable[..., State]]:
+        """The position every lesson opens at: this scenario's first planning phase."""
+        return {"start": self.new_game}
 
     def rule_decisions(self) -> list[RuleDecision]:
         return decisions.rule_decisions(self.material, self.options)

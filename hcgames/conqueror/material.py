@@ -24,6 +24,8 @@ from hcgames.data import Problems, read_json, ring_is_clockwise
 
 __all__ = [
     "FORT_KINDS",
+    "INDEPENDENT",
+    "NOBODY",
     "Card",
     "Hero",
     "MapData",
@@ -32,6 +34,11 @@ __all__ = [
     "Territory",
     "load_material",
 ]
+
+#: Sides 0 and 1 are the players (0 acts first). Territory owners take two more values:
+#: the independent armies, which hold land but never act, and nobody.
+NOBODY = -1
+INDEPENDENT = 2
 
 FORT_KINDS = ("none", "small", "great", "capital")
 EFFECT_KINDS = ("flat", "unit_strength", "one_unit", "fewer_losses", "extra_losses")
