@@ -337,6 +337,11 @@ def _pair(raw: Any, players: list[str], default: Any) -> tuple[Any, Any]:
     return (raw.get(players[0], default), raw.get(players[1], default))
 
 
+def _name_pair(pair: tuple[Any, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Two lists of names (one per side) as tuples."""
+    return tuple(pair[0]), tuple(pair[1])
+
+
 def _load_scenario(
     key: str, s: Any, material: dict[str, Any], problems: Problems
 ) -> Scenario | None:
@@ -442,8 +447,8 @@ def _load_scenario(
             int(_pair(s.get("start_gold"), players, 0)[0]),
             int(_pair(s.get("start_gold"), players, 0)[1]),
         ),
-        start_heroes=tuple(tuple(h) for h in _pair(s.get("start_heroes"), players, [])),  # type: ignore[arg-type]
-        hero_factions=tuple(tuple(h) for h in _pair(s.get("hero_factions"), players, [])),  # type: ignore[arg-type]
+        start_heroes=_name_pair(_pair(s.get("start_heroes"), players, [])),
+        hero_factions=_name_pair(_pair(s.get("hero_factions"), players, [])),
         capital_prize=int(s.get("capital_prize", 0)),
         defence=(defence[0], defence[1]),
         unit_strength=(strength[0], strength[1]),
@@ -499,6 +504,16 @@ def load_material() -> Material:
     for row in table:
         problems.check(_is_count(row.get("losses"), 0, 10), "rules.json: losses must be 0-10")
     problems.check(_is_count(rules.get("die_sides"), 2, 20), "rules.json: die_sides must be 2-20")
+    independence = rules.get("independence", {})
+    problems.check(
+        all(
+            _is_count(independence.get(where, {}).get(unit), 0, 5)
+            for where in ("great", "other")
+            for unit in UNIT_TYPES
+        ),
+        "rules.json: independence needs cavalry and infantry counts (0-5) for a great fort "
+        "and for other land",
+    )
     problems.check(
         _is_count(rules.get("victor_casualty_roll"), 1, rules.get("die_sides", 6)),
         "rules.json: victor_casualty_roll must be a face of the die",

@@ -20,7 +20,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from hcgames.conqueror import victory
-from hcgames.conqueror.actions import DrawChronicle, EndPhase
+from hcgames.conqueror.actions import DrawChronicle, EndPhase, units_text
 from hcgames.conqueror.material import INDEPENDENT, NOBODY
 from hcgames.core import Event
 
@@ -132,15 +132,13 @@ def start_planning(state: DuelsState) -> list[Event]:
     for t in sorted(state.abandoned):
         if state.owner[t] == NOBODY and state.cav[t] + state.inf[t] == 0:
             state.owner[t] = INDEPENDENT
-            if g.is_great[t]:
-                state.cav[t] = 1
-            else:
-                state.inf[t] = 1
-            unit = "cavalry" if g.is_great[t] else "infantry"
+            army = g.rules["independence"]["great" if g.is_great[t] else "other"]
+            state.cav[t], state.inf[t] = int(army["cavalry"]), int(army["infantry"])
+            units = units_text(state.cav[t], state.inf[t])
             events.append(
                 state.make_event(
                     "independence",
-                    f"Left empty, {g.names[t]} declares itself independent (1 {unit}).",
+                    f"Left empty, {g.names[t]} declares itself independent ({units}).",
                     territory=g.names[t],
                 )
             )
