@@ -21,6 +21,7 @@ from typing import Any
 import networkx as nx
 
 from hcgames.data import Problems, read_json, ring_is_clockwise
+from hcgames.maps import adjacency_graph
 
 __all__ = [
     "FORT_KINDS",
@@ -162,8 +163,7 @@ def _load_map(key: str, raw: Any, problems: Problems) -> MapData | None:
     terr_raw: dict[str, Any] = raw["territories"]
     names = list(terr_raw)
     index = {name: i for i, name in enumerate(names)}
-    graph: nx.Graph = nx.Graph()
-    graph.add_nodes_from(names)
+    links: dict[str, list[str]] = {name: [] for name in names}
     territories = []
     for name, t in terr_raw.items():
         here = f"{where} territory {name!r}"
@@ -200,7 +200,7 @@ def _load_map(key: str, raw: Any, problems: Problems) -> MapData | None:
                 problems.add(f"{here}: is listed as its own neighbour")
             else:
                 nb_index.append(index[other])
-                graph.add_edge(name, other)
+                links[name].append(other)
                 if name not in terr_raw[other].get("neighbours", []):
                     problems.add(f"{where}: {name} lists {other} but not the other way round")
         territories.append(
@@ -215,6 +215,7 @@ def _load_map(key: str, raw: Any, problems: Problems) -> MapData | None:
                 neighbours=tuple(sorted(nb_index)),
             )
         )
+    graph = adjacency_graph(links)
     if names and not nx.is_connected(graph):
         parts = [sorted(c) for c in nx.connected_components(graph)]
         problems.add(f"{where}: the map is not connected: {parts}")
