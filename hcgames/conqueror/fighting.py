@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Battle",
+    "Committed",
     "Step",
     "advance_battle",
     "attack",
@@ -86,14 +87,57 @@ def _possessive(name: str) -> str:
 
 
 @dataclass(eq=False)
+class Committed:
+    """An army committed to a battle from one territory: how many units, and how many
+    of them had not acted yet this round (they may act once more if they win)."""
+
+    territory: int
+    cavalry: int
+    infantry: int
+    fresh_cavalry: int
+    fresh_infantry: int
+
+    def copy(self) -> Committed:
+        return Committed(
+            self.territory, self.cavalry, self.infantry, self.fresh_cavalry, self.fresh_infantry
+        )
+
+    def units(self) -> int:
+        return self.cavalry + self.infantry
+
+    def lose(self, unit: str, wanted: int) -> int:
+        """Take up to ``wanted`` units of one kind out of the army (killed or left
+        behind), those that already won an attack first (best for the owner); returns
+        how many went."""
+        if unit == "cavalry":
+            take = min(wanted, self.cavalry)
+            self.fresh_cavalry -= take - min(take, self.cavalry - self.fresh_cavalry)
+            self.cavalry -= take
+        else:
+            take = min(wanted, self.infantry)
+            self.fresh_infantry -= take - min(take, self.infantry - self.fresh_infantry)
+            self.infantry -= take
+        return take
+
+    def saved(self, names: tuple[str, ...]) -> list[str | int]:
+        return [
+            names[self.territory],
+            self.cavalry,
+            self.infantry,
+            self.fresh_cavalry,
+            self.fresh_infantry,
+        ]
+
+
+@dataclass(eq=False)
 class Battle:
     """A battle in progress (plain lists, copied with the state)."""
 
     attacker: int
     defender: int
     target: int
-    #: per source territory: [territory, cavalry, infantry, fresh cavalry, fresh infantry]
-    sources: list[list[int]]
+    #: the attacking armies, one per territory attacked from
+    sources: list[Committed]
     #: hero played per side (attacker, defender): -1 not asked yet, -2 none played
     heroes: list[int] = field(default_factory=lambda: [-1, -1])
     step: Step = Step.HERO_ATTACKER
@@ -107,7 +151,7 @@ class Battle:
             self.attacker,
             self.defender,
             self.target,
-            [list(s) for s in self.sources],
+            [s.copy() for s in self.sources],
             list(self.heroes),
             self.step,
             self.result,
@@ -117,7 +161,7 @@ class Battle:
         )
 
     def attacking_units(self) -> tuple[int, int]:
-        return sum(s[1] for s in self.sources), sum(s[2] for s in self.sources)
+        return sum(s.cavalry for s in self.sources), sum(s.infantry for s in self.sources)
 
     def snapshot(self, names: tuple[str, ...]) -> dict[str, Any]:
         r = self.result
@@ -125,7 +169,7 @@ class Battle:
             "attacker": self.attacker,
             "defender": self.defender,
             "target": names[self.target],
-            "sources": [[names[s[0]], *s[1:]] for s in self.sources],
+            "sources": [s.saved(names) for s in self.sources],
             "heroes": list(self.heroes),
             "step": self.step.value,
             "dice": [r.attacker_roll, r.defender_roll] if r else None,
@@ -149,11 +193,11 @@ def declare_battle(
     committed = []
     for t, c, i in sources:
         fresh_c, fresh_i = moves.take_actors(state, t, c, i)
-        committed.append([t, c, i, fresh_c, fresh_i])
+        committed.append(Committed(t, c, i, fresh_c, fresh_i))
     defender = state.owner[target]
     state.battle = b = Battle(attacker, defender, target, committed)
     a_army, d_army = armies(state, b)
-    froms = " and ".join(g.names[s[0]] for s in committed)
+    froms = " and ".join(g.names[s.territory] for s in committed)
     c, i = b.attacking_units()
     text = (
         f"{state.name(attacker)} attacks {g.names[target]} from {froms} with "
@@ -167,7 +211,7 @@ def declare_battle(
             text,
             attacker,
             target=g.names[target],
-            sources=[g.names[s[0]] for s in committed],
+            sources=[g.names[s.territory] for s in committed],
         )
     ]
     return events + advance_battle(state)
@@ -313,11 +357,11 @@ def battle_actions(state: DuelsState) -> list[Action]:
     if step is Step.RETREAT:
         return [Retreat(state.game.names[t]) for t in retreat_options(state, b)]
     s = b.sources[b.leave_index]
-    name = state.game.names[s[0]]
+    name = state.game.names[s.territory]
     options: list[Action] = [LeaveBehind(name, "")]
-    if s[1]:
+    if s.cavalry:
         options.append(LeaveBehind(name, "cavalry"))
-    if s[2]:
+    if s.infantry:
         options.append(LeaveBehind(name, "infantry"))
     return options
 
@@ -429,21 +473,15 @@ def remove_losses(state: DuelsState, b: Battle, loser: bool, c: int, i: int) -> 
     from_attacker = r.attacker_wins != loser
     g = state.game
     if from_attacker:
+        # losses fall on the territory named first, then the next
         left_c, left_i = c, i
         for s in b.sources:
-            for pos, fresh_pos, want in ((1, 3, left_c), (2, 4, left_i)):
-                take = min(want, s[pos])
-                if not take:
-                    continue
-                done_units = s[pos] - s[fresh_pos]
-                s[fresh_pos] -= take - min(take, done_units)
-                s[pos] -= take
-                if pos == 1:
-                    state.cav[s[0]] -= take
-                    left_c -= take
-                else:
-                    state.inf[s[0]] -= take
-                    left_i -= take
+            took = s.lose("cavalry", left_c)
+            state.cav[s.territory] -= took
+            left_c -= took
+            took = s.lose("infantry", left_i)
+            state.inf[s.territory] -= took
+            left_i -= took
         player = b.attacker
     else:
         state.cav[b.target] -= c
@@ -495,14 +533,11 @@ def leave_one_behind(state: DuelsState, b: Battle, unit: str) -> list[Event]:
     b.leave_index += 1
     if not unit:
         return []
-    pos, fresh_pos = (1, 3) if unit == "cavalry" else (2, 4)
-    if s[pos] <= s[fresh_pos]:
-        s[fresh_pos] -= 1
-    s[pos] -= 1
+    s.lose(unit, 1)
     return [
         state.make_event(
             "move",
-            f"{state.name(b.attacker)} leaves 1 {unit} behind in {state.game.names[s[0]]}.",
+            f"{state.name(b.attacker)} leaves 1 {unit} behind in {state.game.names[s.territory]}.",
             b.attacker,
         )
     ]
@@ -555,7 +590,7 @@ def advance_battle(state: DuelsState) -> list[Event]:
         if r.attacker_wins and b.leave_index < len(b.sources):
             c, i = b.attacking_units()
             s = b.sources[b.leave_index]
-            if c + i >= 2 and s[1] + s[2] > 0:
+            if c + i >= 2 and s.units() > 0:
                 state.stage = Step.LEAVE
                 return events
             b.leave_index += 1
@@ -576,16 +611,15 @@ def end_battle(state: DuelsState, b: Battle) -> list[Event]:
         moved_c = moved_i = 0
         two_actions = g.actions_per_unit >= 2
         for s in b.sources:
-            src, c, i, fresh_c, fresh_i = s
-            state.cav[src] -= c
-            state.inf[src] -= i
-            state.cav[t] += c
-            state.inf[t] += i
+            state.cav[s.territory] -= s.cavalry
+            state.inf[s.territory] -= s.infantry
+            state.cav[t] += s.cavalry
+            state.inf[t] += s.infantry
             if two_actions:
-                state.bonus_cav[t] += fresh_c
-                state.bonus_inf[t] += fresh_i
-            moved_c += c
-            moved_i += i
+                state.bonus_cav[t] += s.fresh_cavalry
+                state.bonus_inf[t] += s.fresh_infantry
+            moved_c += s.cavalry
+            moved_i += s.infantry
         gain = int(g.rules["gold_per_win"])
         if moved_c + moved_i == 0 and g.is_sea[t]:
             # a sea belongs to whoever stands in it: nobody is left to hold it
@@ -617,9 +651,9 @@ def end_battle(state: DuelsState, b: Battle) -> list[Event]:
             state.owner[t] = NOBODY
         moves.lost_last_units(state, t)
     for s in b.sources:
-        if r.attacker_wins and s[1] + s[2] > 0:
+        if r.attacker_wins and s.units() > 0:
             # units marched out into the conquered territory
-            moves.left_territory(state, s[0], p)
+            moves.left_territory(state, s.territory, p)
         else:
-            moves.lost_last_units(state, s[0])  # units died: the land is not abandoned
+            moves.lost_last_units(state, s.territory)  # units died: the land is not abandoned
     return events + victory.check_immediate(state)
