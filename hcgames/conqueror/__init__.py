@@ -120,18 +120,17 @@ Modules of ``hcgames.conqueror``: ``material`` (the data files), ``actions``, ``
 (the one State class and its action table), ``game`` (scenarios, set-up, hooks),
 ``turn`` (round order), ``moves`` (what each phase allows, and refusals), ``fighting``
 (battle steps), ``battle`` (battle maths and odds), ``victory``, ``views``,
-``decisions``, ``bots``.
+``decisions``, ``teach`` (lesson positions), ``bots``.
 
 | rule | where |
 | --- | --- |
-| Scenarios, set-up and the fixed tables | game.DuelsGame.new_game |
+| Set-up: capitals, armies, gold and heroes | game.DuelsGame.new_game |
 | Every action and the rule that carries it out | state.HANDLERS |
 | Order of a round | turn.end_phase |
 | Chronicle card | turn.draw_chronicle |
 | Chronicle cards that cost units | turn.card_losses |
 | Income | turn.begin_planning |
-| Unit limit (4 + 2 x food) | state.DuelsState.unit_cap |
-| Food supply | state.DuelsState.food_of |
+| Unit limit (4 + 2 x food supply) | state.DuelsState.unit_cap |
 | Disbanding the excess | moves.disband |
 | Losing food in the action phase | turn.check_food |
 | Recruiting in forts | moves.recruit_options |
@@ -163,6 +162,7 @@ Modules of ``hcgames.conqueror``: ``material`` (the data files), ``actions``, ``
 | Rules we decided | decisions.rule_decisions |
 | Battle odds | battle.outcome_distribution |
 | Odds table | battle.odds_table |
+| Lesson positions (what-ifs) | teach.SETUPS |
 | Computer levels | bots.LEVELS |
 """
 

@@ -50,11 +50,11 @@ class CasualtyRules:
     """The numbers that turn two dice into losses (read from ``rules.json``)."""
 
     #: rows of (lowest margin, highest margin or None, units lost)
-    table: tuple[tuple[int, int | None, int], ...] = ((0, 2, 1), (3, 4, 2), (5, None, 3))
-    die_sides: int = 6
+    table: tuple[tuple[int, int | None, int], ...]
+    die_sides: int
     #: if the beaten side rolled this, the winner loses ``victor_casualties`` units
-    victor_casualty_roll: int = 4
-    victor_casualties: int = 1
+    victor_casualty_roll: int
+    victor_casualties: int
 
     @classmethod
     def from_data(cls, rules: dict[str, Any]) -> CasualtyRules:

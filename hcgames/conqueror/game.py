@@ -8,11 +8,12 @@ computed once here, so that states hold only the changing facts and copy cheaply
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from hcgames.conqueror import battle, bots, decisions, fighting
+from hcgames.conqueror import battle, bots, decisions, fighting, teach, turn
 from hcgames.conqueror.actions import ALL_ACTION_TYPES, Attack, Disband, Move, Recruit
 from hcgames.conqueror.material import INDEPENDENT, Card, Hero, Scenario, load_material
 from hcgames.conqueror.state import DuelsState
@@ -238,8 +239,13 @@ class DuelsGame(Game):
         return {"watchful": bots.WatchfulBot}
 
     def teaching_setups(self) -> dict[str, Callable[..., State]]:
-        """The position every lesson opens at: this scenario's first planning phase."""
-        return {"start": self.new_game}
+        """The positions lessons open at: this scenario's first planning phase, and the
+        positions of :mod:`hcgames.conqueror.teach` that belong to this scenario."""
+        setups: dict[str, Callable[..., State]] = {"start": self.new_game}
+        for name, (scenario, make) in teach.SETUPS.items():
+            if scenario == self.scenario.key:
+                setups[name] = functools.partial(make, self)
+        return setups
 
     def rule_decisions(self) -> list[RuleDecision]:
         return decisions.rule_decisions(self.material, self.options)
@@ -262,4 +268,22 @@ class DuelsGame(Game):
         )
 
     def new_game(self, seed: int = 0) -> DuelsState:
-        return DuelsState(self, seed)
+        """The scenario's set-up: capitals, starting armies (the independent ones too),
+        gold and heroes; then round 1 begins."""
+        sc = self.scenario
+        state = DuelsState(self, seed)
+        for p, faction in enumerate(sc.players):
+            state.owner[self.capital[p]] = p
+            for name, (c, i) in sc.setup.get(faction, {}).items():
+                t = self.index[name]
+                state.owner[t], state.cav[t], state.inf[t] = p, c, i
+        for name, (c, i) in sc.setup.get("independent", {}).items():
+            t = self.index[name]
+            state.owner[t], state.cav[t], state.inf[t] = INDEPENDENT, c, i
+        state.gold = list(sc.start_gold)
+        for p in (0, 1):
+            for hero_id in sc.start_heroes[p]:
+                state.hero_owner[self.hero_index[hero_id]] = p
+        state.capital_holders = [state.owner[t] for t in self.capital]
+        state.events.extend(turn.start_round(state))
+        return state

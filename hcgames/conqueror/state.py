@@ -72,10 +72,12 @@ class DuelsState(State):
     game: DuelsGame
 
     def __init__(self, game: DuelsGame, seed: int = 0) -> None:
+        """An empty board before the set-up (:meth:`DuelsGame.new_game` places the
+        armies and starts round 1)."""
         super().__init__(game, seed)
         g = game
-        sc = g.scenario
         n = len(g.names)
+        # per territory: holder (a side, INDEPENDENT or NOBODY) and units standing there
         self.owner = [NOBODY] * n
         self.cav = [0] * n
         self.inf = [0] * n
@@ -85,19 +87,9 @@ class DuelsState(State):
         self.fresh_inf = [0] * n
         self.bonus_cav = [0] * n
         self.bonus_inf = [0] * n
-        for p, faction in enumerate(sc.players):
-            self.owner[g.capital[p]] = p
-            for name, (c, i) in sc.setup.get(faction, {}).items():
-                t = g.index[name]
-                self.owner[t], self.cav[t], self.inf[t] = p, c, i
-        for name, (c, i) in sc.setup.get("independent", {}).items():
-            t = g.index[name]
-            self.owner[t], self.cav[t], self.inf[t] = INDEPENDENT, c, i
-        self.gold = list(sc.start_gold)
+        self.gold = [0, 0]
         self.hero_owner = [NOBODY] * len(g.heroes)  # -1 bank, 0/1 in hand, -2 spent
-        for p in (0, 1):
-            for hero_id in sc.start_heroes[p]:
-                self.hero_owner[g.hero_index[hero_id]] = p
+        # which side took the enemy-capital prize (paid once in the whole game)
         self.prize_taken = [False, False]
         self.round_no = 0
         self.stage: Stage | Step = Stage.SETUP
@@ -111,12 +103,13 @@ class DuelsState(State):
         self.abandoned: set[int] = set()
         self.fort_streak = [0, 0]
         self.held_rounds = [0, 0]
-        self.capital_holders = [self.owner[t] for t in g.capital]
+        # who held each side's capital after the last step (a change restarts held_rounds)
+        self.capital_holders = [NOBODY, NOBODY]
+        # sides that lost food in the action phase and must disband their excess now
         self.hungry: list[int] = []
         self.battle: Battle | None = None
         self.result: Outcome | None = None
         self.edited = False
-        self.events.extend(turn.start_round(self))
 
     # --- small helpers -------------------------------------------------------------
     def make_event(self, kind: str, text: str, player: int | None = None, **data: Any) -> Event:

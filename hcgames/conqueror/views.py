@@ -100,7 +100,7 @@ def describe(state: DuelsState) -> str:
         lines.append(
             f"Battle for {g.names[b.target]}: {state.name(b.attacker)} attacks "
             f"{state.name(b.defender)}; waiting for "
-            f"{'the dice' if state.stage == 'roll' else state.name(state.current_player)} "
+            f"{'the dice' if state.stage is Stage.ROLL else state.name(state.current_player)} "
             f"({b.step.replace('_', ' ')})."
         )
     else:
