@@ -30,6 +30,7 @@ from hcgames.core import State
 #: game id -> package name, for the games already moved onto the shared skeleton
 SKELETON: dict[str, str] = {
     "classical-conquests": "classical",
+    "conqueror-duels": "conqueror",
     "conquest-of-speros": "speros",
 }
 

@@ -113,6 +113,57 @@ Teaching helpers
 what-if ("what if Rome had kept two cavalry in the Alps?"); an edited state can be
 played on but not saved. :func:`hcgames.conqueror.battle.outcome_distribution` gives
 the exact odds of any battle.
+
+Where each rule lives
+---------------------
+Modules of ``hcgames.conqueror``: ``material`` (the data files), ``actions``, ``state``
+(the one State class and its action table), ``game`` (scenarios, set-up, hooks),
+``turn`` (round order), ``moves`` (what each phase allows, and refusals), ``fighting``
+(battle steps), ``battle`` (battle maths and odds), ``victory``, ``views``,
+``decisions``, ``teach`` (lesson positions), ``bots``.
+
+| rule | where |
+| --- | --- |
+| Set-up: capitals, armies, gold and heroes | game.DuelsGame.new_game |
+| Every action and the rule that carries it out | state.HANDLERS |
+| Order of a round | turn.end_phase |
+| Chronicle card | turn.draw_chronicle |
+| Chronicle cards that cost units | turn.card_losses |
+| Income | turn.begin_planning |
+| Unit limit (4 + 2 x food supply) | state.DuelsState.unit_cap |
+| Disbanding the excess | moves.disband |
+| Losing food in the action phase | turn.check_food |
+| Recruiting in forts | moves.recruit_options |
+| Buying heroes | moves.buy_hero |
+| Rally (scenario 4) | moves.rally |
+| Who may rally | moves.rally_possible |
+| Moves | moves.move |
+| One action per unit, one more after a won attack | moves.take_actors |
+| Land or sea left empty | moves.left_territory |
+| Abandoned land turns independent (scenario 4) | turn.start_planning |
+| Attack | fighting.attack |
+| Two-army attacks (scenario 5) | fighting.joint_attack |
+| The steps of a battle | fighting.Step |
+| Playing a hero in battle | fighting.play_hero |
+| Hero effects | fighting.army |
+| Defence bonus | fighting.armies |
+| Battle dice, totals, ties to the defender | battle.fight |
+| Casualties by margin | battle.CasualtyRules.losses_for_margin |
+| Victor's casualties (the loser rolled a 4) | battle.victors_casualties |
+| Choosing casualties | fighting.choose_casualties |
+| Retreat | fighting.retreat |
+| Leaving units behind | fighting.leave_behind |
+| Moving in, gold per win, capital prize | fighting.end_battle |
+| Wiped out, and winning at once | victory.check_immediate |
+| Forts for two rounds, holding places for rounds | victory.check_end_of_round |
+| Holding both capitals (scenario 4) | victory.watch_capitals |
+| After the last round (points, forts, draw) | victory.final_result |
+| Why an action is refused | moves.why_illegal |
+| Rules we decided | decisions.rule_decisions |
+| Battle odds | battle.outcome_distribution |
+| Odds table | battle.odds_table |
+| Lesson positions (what-ifs) | teach.SETUPS |
+| Computer levels | bots.LEVELS |
 """
 
 from hcgames.conqueror.battle import (
@@ -123,7 +174,8 @@ from hcgames.conqueror.battle import (
     win_probability,
 )
 from hcgames.conqueror.game import SCENARIOS, DuelsGame
-from hcgames.conqueror.state import INDEPENDENT, NOBODY, DuelsState
+from hcgames.conqueror.material import INDEPENDENT, NOBODY
+from hcgames.conqueror.state import DuelsState
 
 __all__ = [
     "INDEPENDENT",

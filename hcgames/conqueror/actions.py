@@ -12,20 +12,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hcgames.conqueror.material import load_material
 from hcgames.core import Action
 
 
 def _hero_name(hero: str) -> str:
     """The name printed on a hero card ("Hamilcar Barca"), or the id if it is unknown."""
-    from hcgames.conqueror.material import load_material
-
     return next((h.name for h in load_material().heroes if h.id == hero), hero)
 
 
 def _card_name(card: str) -> str:
     """The title of a chronicle card ("Gold Discovered"), or the id if it is unknown."""
-    from hcgames.conqueror.material import load_material
-
     return next((c.name for c in load_material().cards if c.id == card), card)
 
 

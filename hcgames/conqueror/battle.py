@@ -27,6 +27,9 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from hcgames.conqueror.material import load_material
+from hcgames.dice import rolls
+
 __all__ = [
     "Army",
     "BattleResult",
@@ -36,6 +39,7 @@ __all__ = [
     "outcome_distribution",
     "result_distribution",
     "standard_rules",
+    "victors_casualties",
     "win_chance",
     "win_probability",
 ]
@@ -46,11 +50,11 @@ class CasualtyRules:
     """The numbers that turn two dice into losses (read from ``rules.json``)."""
 
     #: rows of (lowest margin, highest margin or None, units lost)
-    table: tuple[tuple[int, int | None, int], ...] = ((0, 2, 1), (3, 4, 2), (5, None, 3))
-    die_sides: int = 6
+    table: tuple[tuple[int, int | None, int], ...]
+    die_sides: int
     #: if the beaten side rolled this, the winner loses ``victor_casualties`` units
-    victor_casualty_roll: int = 4
-    victor_casualties: int = 1
+    victor_casualty_roll: int
+    victor_casualties: int
 
     @classmethod
     def from_data(cls, rules: dict[str, Any]) -> CasualtyRules:
@@ -76,8 +80,6 @@ class CasualtyRules:
 @cache
 def standard_rules() -> CasualtyRules:
     """The casualty rules of the data files."""
-    from hcgames.conqueror.material import load_material
-
     return CasualtyRules.from_data(load_material().rules)
 
 
@@ -149,7 +151,7 @@ def fight(
     wanted = rules.losses_for_margin(margin) + winner.extra_losses - loser.fewer_losses
     loser_losses = min(loser.units, max(0, wanted))
     victor_casualty = loser_roll == rules.victor_casualty_roll and winner.units > 0
-    winner_losses = min(winner.units, rules.victor_casualties) if victor_casualty else 0
+    winner_losses = victors_casualties(loser_roll, winner.units, rules)
     a_losses, d_losses = (
         (winner_losses, loser_losses) if attacker_wins else (loser_losses, winner_losses)
     )
@@ -166,14 +168,21 @@ def fight(
     )
 
 
+def victors_casualties(loser_roll: int, winner_units: int, rules: CasualtyRules) -> int:
+    """The Duels rule: if the beaten side rolled a 4 (``victor_casualty_roll`` in
+    ``rules.json``), the winner loses ``victor_casualties`` unit(s) of its own choice
+    too (no more than it has)."""
+    if loser_roll != rules.victor_casualty_roll:
+        return 0
+    return min(winner_units, rules.victor_casualties)
+
+
 def result_distribution(
     attacker: Army, defender: Army, rules: CasualtyRules | None = None
 ) -> list[tuple[BattleResult, Fraction]]:
     """Every pair of dice with its result; each pair has probability 1/36."""
     rules = rules or standard_rules()
-    p = Fraction(1, rules.die_sides**2)
-    faces = range(1, rules.die_sides + 1)
-    return [(fight(attacker, defender, a, d, rules), p) for a in faces for d in faces]
+    return [(fight(attacker, defender, a, d, rules), p) for (a, d), p in rolls(rules.die_sides, 2)]
 
 
 def outcome_distribution(
@@ -198,9 +207,7 @@ def win_chance(difference: int, die_sides: int = 6) -> Fraction:
     """Chance the attacker wins when its strength minus the defender's (bonus included)
     is ``difference``: the attacker's die must beat the defender's by more than
     ``-difference``."""
-    faces = range(1, die_sides + 1)
-    wins = sum(1 for a in faces for d in faces if difference + a - d > 0)
-    return Fraction(wins, die_sides**2)
+    return sum((p for (a, d), p in rolls(die_sides, 2) if difference + a - d > 0), Fraction(0))
 
 
 def odds_table(

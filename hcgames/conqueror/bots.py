@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from hcgames.bots import GreedyBot, ShortSightedBot
 from hcgames.conqueror.actions import Attack, EndPhase, JointAttack, Move, Recruit
-from hcgames.conqueror.sides import INDEPENDENT
+from hcgames.conqueror.battle import win_chance
+from hcgames.conqueror.material import INDEPENDENT
 from hcgames.core import Action, State
 
 if TYPE_CHECKING:
@@ -34,10 +35,8 @@ if TYPE_CHECKING:
 
 __all__ = ["LEVELS", "WatchfulBot", "attack_chance", "watchful_value"]
 
-# P(d1 - d2 > k) for two six-sided dice, k = -6 .. 6 (index k + 6)
-_BEATS = tuple(
-    sum(1 for a in range(1, 7) for b in range(1, 7) if a - b > k) / 36 for k in range(-6, 7)
-)
+# P(d1 - d2 > k) for two six-sided dice, k = -6 .. 6 (index k + 6): the battle odds
+_BEATS = tuple(float(win_chance(-k)) for k in range(-6, 7))
 
 
 def attack_chance(attack: float, defence: float) -> float:

@@ -8,13 +8,16 @@ computed once here, so that states hold only the changing facts and copy cheaply
 from __future__ import annotations
 
 import copy
+import functools
+from collections.abc import Callable
+from fractions import Fraction
 from typing import Any, ClassVar
 
-from hcgames.conqueror import battle
+from hcgames.conqueror import battle, bots, decisions, fighting, teach, turn
 from hcgames.conqueror.actions import ALL_ACTION_TYPES, Attack, Disband, Move, Recruit
-from hcgames.conqueror.material import Card, Hero, Scenario, load_material
-from hcgames.conqueror.state import INDEPENDENT, DuelsState
-from hcgames.core import Action, Game, RuleDecision
+from hcgames.conqueror.material import INDEPENDENT, Card, Hero, Scenario, load_material
+from hcgames.conqueror.state import DuelsState
+from hcgames.core import Action, Game, RuleDecision, State
 
 __all__ = ["SCENARIOS", "DuelsGame"]
 
@@ -121,6 +124,9 @@ class DuelsGame(Game):
         self.cap_per_food: int = int(cap["per_food"])
         self.recruit_limits: dict[str, dict[str, int]] = self.rules["recruit"]
         self.actions_per_unit: int = int(self.rules["actions_per_unit"])
+        self.battle_rolls: tuple[tuple[Action, Fraction], ...] = fighting.battle_rolls(
+            self.casualty_rules.die_sides
+        )
         self._action_cache: dict[tuple[int, int, int, int, int], Action] = {}
         self._combo_cache: dict[tuple[int, int, int, int, int], tuple[Action, ...]] = {}
         self.immediate_goals: tuple[tuple[int, tuple[int, ...], str], ...] = tuple(
@@ -226,15 +232,23 @@ class DuelsGame(Game):
 
     def bot_levels(self) -> dict[str, Any]:
         """The computer's levels for this game (see :mod:`hcgames.conqueror.bots`)."""
-        from hcgames.conqueror.bots import LEVELS
+        return dict(bots.LEVELS)
 
-        return dict(LEVELS)
+    def bots(self) -> dict[str, Callable[[int], Any]]:
+        """The game's own bot by name: ``watchful``, the hard level's careful general."""
+        return {"watchful": bots.WatchfulBot}
+
+    def teaching_setups(self) -> dict[str, Callable[..., State]]:
+        """The positions lessons open at: this scenario's first planning phase, and the
+        positions of :mod:`hcgames.conqueror.teach` that belong to this scenario."""
+        setups: dict[str, Callable[..., State]] = {"start": self.new_game}
+        for name, (scenario, make) in teach.SETUPS.items():
+            if scenario == self.scenario.key:
+                setups[name] = functools.partial(make, self)
+        return setups
 
     def rule_decisions(self) -> list[RuleDecision]:
-        return [
-            RuleDecision(d["topic"], d["decision"], d.get("source", "ours"))
-            for d in self.material.decisions
-        ]
+        return decisions.rule_decisions(self.material, self.options)
 
     def phases(self) -> list[str]:
         return ["chronicle", "planning", "action"]
@@ -254,4 +268,22 @@ class DuelsGame(Game):
         )
 
     def new_game(self, seed: int = 0) -> DuelsState:
-        return DuelsState(self, seed)
+        """The scenario's set-up: capitals, starting armies (the independent ones too),
+        gold and heroes; then round 1 begins."""
+        sc = self.scenario
+        state = DuelsState(self, seed)
+        for p, faction in enumerate(sc.players):
+            state.owner[self.capital[p]] = p
+            for name, (c, i) in sc.setup.get(faction, {}).items():
+                t = self.index[name]
+                state.owner[t], state.cav[t], state.inf[t] = p, c, i
+        for name, (c, i) in sc.setup.get("independent", {}).items():
+            t = self.index[name]
+            state.owner[t], state.cav[t], state.inf[t] = INDEPENDENT, c, i
+        state.gold = list(sc.start_gold)
+        for p in (0, 1):
+            for hero_id in sc.start_heroes[p]:
+                state.hero_owner[self.hero_index[hero_id]] = p
+        state.capital_holders = [state.owner[t] for t in self.capital]
+        state.events.extend(turn.start_round(state))
+        return state

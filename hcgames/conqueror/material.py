@@ -2,9 +2,10 @@
 
 Everything numeric about the game lives in ``data/conqueror/``: the two campaign maps
 (``maps.json`` with the GeoJSON outlines beside it), the rule numbers (``rules.json``),
-factions, heroes, chronicle cards, the six scenarios and the list of rules we had to
-decide (``decisions.json``). :func:`load_material` reads them once, checks them all
-and raises a single :class:`~hcgames.core.DataError` that lists every problem found.
+factions, heroes, chronicle cards and the six scenarios (the rules we had to decide,
+``decisions.json``, are read by :mod:`hcgames.conqueror.decisions`).
+:func:`load_material` reads them once, checks them all and raises a single
+:class:`~hcgames.core.DataError` that lists every problem found.
 
 The checked material is turned into plain frozen records (:class:`Territory`,
 :class:`Hero`, :class:`Card`, :class:`Scenario`) that the rules read by index, so
@@ -20,9 +21,12 @@ from typing import Any
 import networkx as nx
 
 from hcgames.data import Problems, read_json, ring_is_clockwise
+from hcgames.maps import adjacency_graph
 
 __all__ = [
     "FORT_KINDS",
+    "INDEPENDENT",
+    "NOBODY",
     "Card",
     "Hero",
     "MapData",
@@ -31,6 +35,11 @@ __all__ = [
     "Territory",
     "load_material",
 ]
+
+#: Sides 0 and 1 are the players (0 acts first). Territory owners take two more values:
+#: the independent armies, which hold land but never act, and nobody.
+NOBODY = -1
+INDEPENDENT = 2
 
 FORT_KINDS = ("none", "small", "great", "capital")
 EFFECT_KINDS = ("flat", "unit_strength", "one_unit", "fewer_losses", "extra_losses")
@@ -140,7 +149,6 @@ class Material:
     heroes: tuple[Hero, ...]
     cards: tuple[Card, ...]
     scenarios: dict[str, Scenario]
-    decisions: tuple[dict[str, str], ...]
 
 
 def _is_count(value: Any, low: int = 0, high: int = 100) -> bool:
@@ -155,8 +163,7 @@ def _load_map(key: str, raw: Any, problems: Problems) -> MapData | None:
     terr_raw: dict[str, Any] = raw["territories"]
     names = list(terr_raw)
     index = {name: i for i, name in enumerate(names)}
-    graph: nx.Graph = nx.Graph()
-    graph.add_nodes_from(names)
+    links: dict[str, list[str]] = {name: [] for name in names}
     territories = []
     for name, t in terr_raw.items():
         here = f"{where} territory {name!r}"
@@ -193,7 +200,7 @@ def _load_map(key: str, raw: Any, problems: Problems) -> MapData | None:
                 problems.add(f"{here}: is listed as its own neighbour")
             else:
                 nb_index.append(index[other])
-                graph.add_edge(name, other)
+                links[name].append(other)
                 if name not in terr_raw[other].get("neighbours", []):
                     problems.add(f"{where}: {name} lists {other} but not the other way round")
         territories.append(
@@ -208,6 +215,7 @@ def _load_map(key: str, raw: Any, problems: Problems) -> MapData | None:
                 neighbours=tuple(sorted(nb_index)),
             )
         )
+    graph = adjacency_graph(links)
     if names and not nx.is_connected(graph):
         parts = [sorted(c) for c in nx.connected_components(graph)]
         problems.add(f"{where}: the map is not connected: {parts}")
@@ -330,6 +338,11 @@ def _pair(raw: Any, players: list[str], default: Any) -> tuple[Any, Any]:
     return (raw.get(players[0], default), raw.get(players[1], default))
 
 
+def _name_pair(pair: tuple[Any, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Two lists of names (one per side) as tuples."""
+    return tuple(pair[0]), tuple(pair[1])
+
+
 def _load_scenario(
     key: str, s: Any, material: dict[str, Any], problems: Problems
 ) -> Scenario | None:
@@ -435,8 +448,8 @@ def _load_scenario(
             int(_pair(s.get("start_gold"), players, 0)[0]),
             int(_pair(s.get("start_gold"), players, 0)[1]),
         ),
-        start_heroes=tuple(tuple(h) for h in _pair(s.get("start_heroes"), players, [])),  # type: ignore[arg-type]
-        hero_factions=tuple(tuple(h) for h in _pair(s.get("hero_factions"), players, [])),  # type: ignore[arg-type]
+        start_heroes=_name_pair(_pair(s.get("start_heroes"), players, [])),
+        hero_factions=_name_pair(_pair(s.get("hero_factions"), players, [])),
         capital_prize=int(s.get("capital_prize", 0)),
         defence=(defence[0], defence[1]),
         unit_strength=(strength[0], strength[1]),
@@ -492,6 +505,16 @@ def load_material() -> Material:
     for row in table:
         problems.check(_is_count(row.get("losses"), 0, 10), "rules.json: losses must be 0-10")
     problems.check(_is_count(rules.get("die_sides"), 2, 20), "rules.json: die_sides must be 2-20")
+    independence = rules.get("independence", {})
+    problems.check(
+        all(
+            _is_count(independence.get(where, {}).get(unit), 0, 5)
+            for where in ("great", "other")
+            for unit in UNIT_TYPES
+        ),
+        "rules.json: independence needs cavalry and infantry counts (0-5) for a great fort "
+        "and for other land",
+    )
     problems.check(
         _is_count(rules.get("victor_casualty_roll"), 1, rules.get("die_sides", 6)),
         "rules.json: victor_casualty_roll must be a face of the die",
@@ -510,12 +533,6 @@ def load_material() -> Material:
         scenario = _load_scenario(key, raw, material, problems)
         if scenario is not None:
             scenarios[key] = scenario
-    decisions_raw = read_json("conqueror", "decisions.json")
-    for d in decisions_raw:
-        problems.check(
-            bool(d.get("topic")) and bool(d.get("decision")),
-            "decisions.json: every entry needs a topic and a decision",
-        )
     problems.raise_if_any()
     return Material(
         rules=rules,
@@ -524,5 +541,4 @@ def load_material() -> Material:
         heroes=heroes,
         cards=cards,
         scenarios=scenarios,
-        decisions=tuple(decisions_raw),
     )

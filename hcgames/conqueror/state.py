@@ -3,57 +3,81 @@
 :class:`DuelsState` holds the facts of a position as plain lists indexed by
 territory number (owner, cavalry, infantry, and how many units of the acting side
 may still act), so a copy is a handful of list copies. It answers who is to act,
-which phase it is and what the chance outcomes are, dispatches each action to the
-mixin that owns its rules, and offers the what-if edits used in teaching.
+which phase it is and what the chance outcomes are, sends each action to the rule
+that carries it out through one table (:data:`HANDLERS`), and offers the what-if
+edits used in teaching.
 
-The rules themselves live in the mixins: the round flow and planning in
-:mod:`hcgames.conqueror.rounds`, the action phase in :mod:`hcgames.conqueror.moves`,
-battles in :mod:`hcgames.conqueror.fighting`, the end of the game in
-:mod:`hcgames.conqueror.victory`, and the read-only views in
+The rules themselves are plain functions: the round order in
+:mod:`hcgames.conqueror.turn`, what a side may do in each phase in
+:mod:`hcgames.conqueror.moves`, battles in :mod:`hcgames.conqueror.fighting`, the end
+of the game in :mod:`hcgames.conqueror.victory`, and the read-only views in
 :mod:`hcgames.conqueror.views`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from hcgames.conqueror import fighting, moves, turn, victory, views
 from hcgames.conqueror.actions import (
     Attack,
+    BattleRoll,
     BuyHero,
+    ChooseCasualties,
     Disband,
     DrawChronicle,
     EndPhase,
     JointAttack,
+    LeaveBehind,
     Move,
+    PlayHero,
     Rally,
     Recruit,
+    Retreat,
 )
-from hcgames.conqueror.actions import units_text as units_text
-from hcgames.conqueror.fighting import BattleMixin
-from hcgames.conqueror.moves import MoveMixin
-from hcgames.conqueror.rounds import RoundMixin
-from hcgames.conqueror.sides import INDEPENDENT, NOBODY
-from hcgames.conqueror.victory import VictoryMixin
-from hcgames.conqueror.views import ViewMixin
+from hcgames.conqueror.fighting import Battle, Step
+from hcgames.conqueror.material import INDEPENDENT, NOBODY
+from hcgames.conqueror.turn import Stage
 from hcgames.core import CHANCE, TERMINAL, Action, Event, HcgamesError, Outcome, State
 
 if TYPE_CHECKING:
     from hcgames.conqueror.game import DuelsGame
 
-__all__ = ["INDEPENDENT", "NOBODY", "DuelsState"]
+__all__ = ["HANDLERS", "INDEPENDENT", "NOBODY", "DuelsState"]
+
+#: every action type and the rule that carries it out
+HANDLERS: dict[type[Action], Callable[[DuelsState, Any], list[Event]]] = {
+    DrawChronicle: turn.draw_chronicle,
+    EndPhase: turn.end_phase,
+    Recruit: moves.recruit,
+    Disband: moves.disband,
+    BuyHero: moves.buy_hero,
+    Rally: moves.rally,
+    Move: moves.move,
+    Attack: fighting.attack,
+    JointAttack: fighting.joint_attack,
+    PlayHero: fighting.play_hero,
+    BattleRoll: fighting.roll_dice,
+    ChooseCasualties: fighting.choose_casualties,
+    Retreat: fighting.retreat,
+    LeaveBehind: fighting.leave_behind,
+}
 
 
-class DuelsState(RoundMixin, MoveMixin, VictoryMixin, BattleMixin, ViewMixin, State):
+class DuelsState(State):
     """One position of a Conqueror: Duels game (see the package docstring for rules)."""
 
     game: DuelsGame
 
     def __init__(self, game: DuelsGame, seed: int = 0) -> None:
+        """An empty board before the set-up (:meth:`DuelsGame.new_game` places the
+        armies and starts round 1)."""
         super().__init__(game, seed)
         g = game
-        sc = g.scenario
         n = len(g.names)
+        # per territory: holder (a side, INDEPENDENT or NOBODY) and units standing there
         self.owner = [NOBODY] * n
         self.cav = [0] * n
         self.inf = [0] * n
@@ -63,22 +87,12 @@ class DuelsState(RoundMixin, MoveMixin, VictoryMixin, BattleMixin, ViewMixin, St
         self.fresh_inf = [0] * n
         self.bonus_cav = [0] * n
         self.bonus_inf = [0] * n
-        for p, faction in enumerate(sc.players):
-            self.owner[g.capital[p]] = p
-            for name, (c, i) in sc.setup.get(faction, {}).items():
-                t = g.index[name]
-                self.owner[t], self.cav[t], self.inf[t] = p, c, i
-        for name, (c, i) in sc.setup.get("independent", {}).items():
-            t = g.index[name]
-            self.owner[t], self.cav[t], self.inf[t] = INDEPENDENT, c, i
-        self.gold = list(sc.start_gold)
+        self.gold = [0, 0]
         self.hero_owner = [NOBODY] * len(g.heroes)  # -1 bank, 0/1 in hand, -2 spent
-        for p in (0, 1):
-            for hero_id in sc.start_heroes[p]:
-                self.hero_owner[g.hero_index[hero_id]] = p
+        # which side took the enemy-capital prize (paid once in the whole game)
         self.prize_taken = [False, False]
         self.round_no = 0
-        self.stage = ""
+        self.stage: Stage | Step = Stage.SETUP
         self.active = 0
         self.deck = list(g.deck)
         self.card = ""
@@ -89,15 +103,16 @@ class DuelsState(RoundMixin, MoveMixin, VictoryMixin, BattleMixin, ViewMixin, St
         self.abandoned: set[int] = set()
         self.fort_streak = [0, 0]
         self.held_rounds = [0, 0]
-        self.capital_holders = [self.owner[t] for t in g.capital]
+        # who held each side's capital after the last step (a change restarts held_rounds)
+        self.capital_holders = [NOBODY, NOBODY]
+        # sides that lost food in the action phase and must disband their excess now
         self.hungry: list[int] = []
-        self.battle: Any = None
+        self.battle: Battle | None = None
         self.result: Outcome | None = None
         self.edited = False
-        self.events.extend(self._start_round())
 
     # --- small helpers -------------------------------------------------------------
-    def _event(self, kind: str, text: str, player: int | None = None, **data: Any) -> Event:
+    def make_event(self, kind: str, text: str, player: int | None = None, **data: Any) -> Event:
         # independent armies are not players: their events name no player
         if player is not None and not 0 <= player < 2:
             data.setdefault("side", self.name(player))
@@ -160,31 +175,32 @@ class DuelsState(RoundMixin, MoveMixin, VictoryMixin, BattleMixin, ViewMixin, St
         index = self.game.index
         return all(self.owner[index[name]] == player for name in names)
 
-    def _card_kind(self) -> str:
+    def card_kind(self) -> str:
+        """The kind of this round's chronicle card ("" without one)."""
         return self.game.cards[self.card].kind if self.card else ""
 
     # --- the contract --------------------------------------------------------------
     @property
     def current_player(self) -> int:
         stage = self.stage
-        if stage in ("planning", "action"):
+        if stage is Stage.PLANNING or stage is Stage.ACTION:
             return self.active
-        if stage in ("draw", "roll"):
+        if stage is Stage.DRAW or stage is Stage.ROLL:
             return CHANCE
-        if stage == "over":
+        if stage is Stage.OVER:
             return TERMINAL
-        if stage == "food":
+        if stage is Stage.FOOD:
             return self.hungry[0]
-        return self._battle_player()
+        return fighting.battle_player(self)
 
     @property
     def phase(self) -> str:
         stage = self.stage
-        if stage == "draw":
+        if stage is Stage.DRAW:
             return "chronicle"
-        if stage == "planning":
+        if stage is Stage.PLANNING:
             return "planning"
-        if stage == "over":
+        if stage is Stage.OVER:
             return "game over"
         return "action"
 
@@ -193,26 +209,26 @@ class DuelsState(RoundMixin, MoveMixin, VictoryMixin, BattleMixin, ViewMixin, St
         return self.round_no
 
     def is_terminal(self) -> bool:
-        return self.stage == "over"
+        return self.stage is Stage.OVER
 
     def outcome(self) -> Outcome | None:
         return self.result
 
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        if self.stage == "draw":
+        if self.stage is Stage.DRAW:
             p = Fraction(1, len(self.deck))
             return [(DrawChronicle(card), p) for card in sorted(self.deck)]
-        return self._roll_outcomes()
+        return fighting.roll_outcomes(self)
 
     def _legal_actions(self) -> list[Action]:
         stage = self.stage
-        if stage == "action":
-            return self._action_phase_actions()
-        if stage == "planning":
-            return self._planning_actions()
-        if stage == "food":
-            return self._food_actions()
-        return self._battle_actions()
+        if stage is Stage.ACTION:
+            return moves.action_phase_actions(self)
+        if stage is Stage.PLANNING:
+            return moves.planning_actions(self)
+        if stage is Stage.FOOD:
+            return moves.food_actions(self)
+        return fighting.battle_actions(self)
 
     def _legal_set(self) -> set[Action] | list[Action]:
         # Membership in the (short, cached) list is faster than hashing every action
@@ -224,34 +240,50 @@ class DuelsState(RoundMixin, MoveMixin, VictoryMixin, BattleMixin, ViewMixin, St
 
     def _apply(self, action: Action) -> list[Event]:
         # food can be lost only in the action phase (battles, moves, abandoned land)
-        acting = self.stage not in ("planning", "draw", "food")
+        acting = self.stage not in (Stage.PLANNING, Stage.DRAW, Stage.FOOD)
         caps = (self.unit_cap(0), self.unit_cap(1)) if acting else (0, 0)
-        events = self._dispatch(action)
-        if self.stage != "over":
-            events += self._watch_capitals()
-            if acting and self.stage == "action":
-                events += self._check_food(caps)
+        events = HANDLERS[type(action)](self, action)
+        if self.stage is not Stage.OVER:
+            events += victory.watch_capitals(self)
+            if acting and self.stage is Stage.ACTION:
+                events += turn.check_food(self, caps)
         return events
 
-    def _dispatch(self, action: Action) -> list[Event]:
-        kind = type(action)
-        if kind is Move or kind is Attack:
-            return self._apply_move(action)  # type: ignore[arg-type]
-        if kind is EndPhase:
-            return self._end_phase()
-        if kind is Recruit:
-            return self._apply_recruit(action)  # type: ignore[arg-type]
-        if kind is DrawChronicle:
-            return self._apply_draw(action)  # type: ignore[arg-type]
-        if kind is Disband:
-            return self._apply_disband(action)  # type: ignore[arg-type]
-        if kind is BuyHero:
-            return self._apply_buy(action)  # type: ignore[arg-type]
-        if kind is Rally:
-            return self._apply_rally()
-        if kind is JointAttack:
-            return self._apply_joint(action)  # type: ignore[arg-type]
-        return self._apply_battle_step(action)
+    def why_illegal(self, action: Action) -> tuple[str, str]:
+        return moves.why_illegal(self, action)
+
+    def end_game(self, result: Outcome) -> None:
+        """The game is over (see :func:`hcgames.conqueror.victory.finish`)."""
+        self.stage = Stage.OVER
+        self.battle = None
+        self.result = result
+
+    # --- views (see hcgames.conqueror.views) ---------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        return views.snapshot(self)
+
+    def describe(self) -> str:
+        return views.describe(self)
+
+    def side_summary(self, player: int) -> str:
+        """One line about side ``player``: units, limit, food, land, forts, gold, heroes."""
+        return views.side_summary(self, player)
+
+    def scores(self) -> dict[int, float]:
+        return views.scores(self)
+
+    def evaluate(self, player: int) -> float:
+        return views.evaluate(self, player)
+
+    def region_views(self) -> dict[str, dict[str, Any]]:
+        return views.region_views(self)
+
+    def action_regions(self, action: Action) -> tuple[str, ...]:
+        return views.action_regions(self, action)
+
+    def rally_possible(self, player: int) -> bool:
+        """Scenario 4: may ``player`` rally now? (see :func:`moves.rally_possible`)."""
+        return moves.rally_possible(self, player)
 
     # --- copies, saves and what-if edits ---------------------------------------------
     def copy(self) -> DuelsState:
@@ -310,10 +342,10 @@ class DuelsState(RoundMixin, MoveMixin, VictoryMixin, BattleMixin, ViewMixin, St
         t = g.index[territory]
         self.owner[t] = NOBODY if side is None else sides[side]
         self.cav[t], self.inf[t] = cavalry, infantry
-        acting = self.stage == "action" and self.owner[t] == self.active
+        acting = self.stage is Stage.ACTION and self.owner[t] == self.active
         self.fresh_cav[t], self.fresh_inf[t] = (cavalry, infantry) if acting else (0, 0)
         self.bonus_cav[t] = self.bonus_inf[t] = 0
-        self._watch_capitals()  # an edited capital restarts the hold count, as in play
+        victory.watch_capitals(self)  # an edited capital restarts the hold count, as in play
         self.edited = True
         self._legal_cache = None
 

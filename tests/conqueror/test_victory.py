@@ -2,48 +2,21 @@
 
 from __future__ import annotations
 
-import hcgames
 from hcgames.conqueror import DuelsState
 from hcgames.conqueror.actions import (
     Attack,
     BattleRoll,
     EndPhase,
     LeaveBehind,
+    Move,
     PlayHero,
 )
-from hcgames.core import Action
-
-
-def new(scenario: str) -> DuelsState:
-    state = hcgames.load("conqueror-duels", scenario=scenario).new_game()
-    assert isinstance(state, DuelsState)
-    return state
-
-
-def step_passively(state: DuelsState) -> None:
-    """One step of a side that never attacks: end phases, draw the first card, disband
-    only when forced."""
-    if state.is_chance():
-        state.apply(state.legal_actions()[0])
-        return
-    legal = state.legal_actions()
-    state.apply(EndPhase() if EndPhase() in legal else legal[0])
-
-
-def pass_until(state: DuelsState, round_no: int, phase: str, player: int) -> None:
-    while not (state.round == round_no and state.phase == phase and state.current_player == player):
-        assert not state.is_terminal()
-        step_passively(state)
+from tests.conqueror.conftest import battle, new, owner_name, pass_until, play, step_passively
 
 
 def finish_passively(state: DuelsState) -> None:
     while not state.is_terminal():
         step_passively(state)
-
-
-def play(state: DuelsState, *actions: Action) -> None:
-    for action in actions:
-        state.apply(action)
 
 
 def winner(state: DuelsState) -> str:
@@ -267,3 +240,47 @@ def test_standard_game_after_round_twelve_compares_forts() -> None:
     step_passively(state)
     assert state.round == 12
     assert forts == (3, 2) and winner(state) == "Carthage"
+
+
+# --- scenario 4: holding the enemy capital ------------------------------------------------
+def test_capital_hold_count_restarts_when_a_capital_changes_hands() -> None:
+    """The audit's game: Persia takes Rome; next round Rome takes Babylon and Persia
+    takes it back. Persia did not hold Rome for two rounds without losing Babylon."""
+    state = new("rome-vs-persia")
+    pass_until(state, 1, "action", 1)
+    state.set_army("Rome", "Rome", 0, 0)
+    state.set_army("Brundisium", "Persia", 3, 0)
+    battle(state, Attack("Brundisium", "Rome", 3, 0), 6, 1)  # 12 against 5
+    assert owner_name(state, "Rome") == "Persia"
+    pass_until(state, 2, "planning", 0)
+    assert state.held_rounds[1] == 1  # round 1 ended with Persia in Rome and Babylon
+
+    pass_until(state, 2, "action", 0)
+    state.set_army("Syria", "Rome", 3, 0)
+    battle(state, Attack("Syria", "Babylon", 3, 0), 6, 1)  # 12 against 9
+    assert owner_name(state, "Babylon") == "Rome"
+    play(state, EndPhase())
+    state.set_army("Palestina", "Persia", 4, 0)
+    battle(state, Attack("Palestina", "Babylon", 4, 0), 6, 1)  # 14 against at most 9
+    assert owner_name(state, "Babylon") == "Persia"
+    play(state, EndPhase())  # round 2 ends: Persia holds both again, but only since now
+
+    assert not state.is_terminal()
+    assert state.held_rounds[1] == 1
+    pass_until(state, 3, "action", 1)
+    play(state, EndPhase())  # a second full round: now Persia has held Rome for two
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (1,)
+
+
+# --- wiped out -------------------------------------------------------------------------
+def test_side_with_no_units_and_no_land_loses_at_once_after_a_move() -> None:
+    state = new("standard")
+    pass_until(state, 1, "action", 0)
+    state.set_army("Rome", "Carthage", 1, 0)
+    state.set_army("Brundisium", "Rome", 0, 0)  # Rome's last possession, empty
+    assert not state.is_terminal()
+    play(state, Move("Rome", "Brundisium", 1, 0))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (0,)
+    assert "no units and no land" in outcome.reason

@@ -9,9 +9,13 @@ import networkx as nx
 import pytest
 
 import hcgames
-from hcgames.conqueror import DuelsState, material
+from hcgames.conqueror import material
+from hcgames.conqueror.actions import (
+    Move,
+)
 from hcgames.core import DataError
 from hcgames.data import ring_is_clockwise
+from tests.conqueror.conftest import new, owner_name, pass_until, play
 
 # The booklet's setup tables, typed in from the booklet (faction -> territory -> (C, I)).
 BOOK_SETUPS: dict[str, dict[str, dict[str, tuple[int, int]]]] = {
@@ -147,12 +151,6 @@ BOOK_NAMES_5_6 = [
     "Cappadocia", "Cyprus", "Caucasus", "Raetia", "Iberia", "Avern", "Palma", "Sparta",
     "Britannia",
 ]  # fmt: skip
-
-
-def new(scenario: str) -> DuelsState:
-    state = hcgames.load("conqueror-duels", scenario=scenario).new_game()
-    assert isinstance(state, DuelsState)
-    return state
 
 
 @pytest.mark.parametrize("scenario", sorted(BOOK_SETUPS))
@@ -335,3 +333,20 @@ def test_unknown_scenario_is_refused() -> None:
         hcgames.load("conqueror-duels", scenario="punic-war")
     with pytest.raises(ValueError, match="unknown option"):
         hcgames.load("conqueror-duels", players=3)
+
+
+# --- the 5-6 player map ----------------------------------------------------------------
+def test_cyrene_and_carthage_are_linked_on_the_5_6_map() -> None:
+    """The booklet's scenario 4 example: Rome moves every unit out of Cyrene into
+    Carthage, and Cyrene, left empty, turns independent at the next planning phase."""
+    state = new("rome-vs-persia")
+    g = state.game
+    assert g.index["Carthage"] in g.neighbours[g.index["Cyrene"]]
+    assert g.index["Cyrene"] in g.neighbours[g.index["Carthage"]]
+    pass_until(state, 1, "action", 0)
+    play(state, Move("Cyrene", "Carthage", 1, 0))  # Cyrene's whole garrison
+    assert owner_name(state, "Cyrene") == "nobody"
+    pass_until(state, 2, "planning", 0)
+    cyrene = g.index["Cyrene"]
+    assert owner_name(state, "Cyrene") == "the independent army"
+    assert (state.cav[cyrene], state.inf[cyrene]) == (0, 1)  # a small fort: 1 infantry

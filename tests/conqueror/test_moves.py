@@ -20,38 +20,16 @@ from hcgames.conqueror.actions import (
     ChooseCasualties,
     DrawChronicle,
     EndPhase,
+    JointAttack,
     LeaveBehind,
     Move,
     PlayHero,
     Recruit,
     Retreat,
 )
-from hcgames.core import Action, IllegalAction
+from hcgames.core import IllegalAction
 from hcgames.play import sample_outcome
-
-
-def new(scenario: str = "standard", seed: int = 0) -> DuelsState:
-    state = hcgames.load("conqueror-duels", scenario=scenario).new_game(seed=seed)
-    assert isinstance(state, DuelsState)
-    return state
-
-
-def play(state: DuelsState, *actions: Action) -> None:
-    for action in actions:
-        state.apply(action)
-
-
-def army(state: DuelsState, territory: str) -> tuple[str, int, int]:
-    t = state.game.index[territory]
-    return state.name(state.owner[t]), state.cav[t], state.inf[t]
-
-
-def refused(state: DuelsState, action: Action) -> IllegalAction:
-    before = state.snapshot()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert state.snapshot() == before
-    return info.value
+from tests.conqueror.conftest import army, battle, new, owner_name, play, refused
 
 
 # --- moving ------------------------------------------------------------------------------
@@ -378,3 +356,57 @@ def test_chronicle_effects_of_our_own() -> None:
     assert (
         state.food_of(1) == sum(state.game.food[t] for t, o in enumerate(state.owner) if o == 1) - 1
     )
+
+
+# --- scenario 5: two armies, and the dice step ----------------------------------------
+def levant_before_joint_attack() -> DuelsState:
+    state = new("first-syrian-war")
+    play(state, EndPhase(), EndPhase())  # both planning phases
+    state.set_army("Palestina", "Egypt", 2, 0)
+    state.set_army("Syria", "Egypt", 0, 2)
+    state.set_army("Babylon", "Persia", 0, 1)
+    return state
+
+
+def test_two_army_attack_accepts_its_territories_in_either_order() -> None:
+    for order in (("Palestina", "Syria"), ("Syria", "Palestina")):
+        state = levant_before_joint_attack()
+        assert JointAttack(order, "Babylon") in state.legal_actions()
+        battle(state, JointAttack(order, "Babylon"), 3, 3)  # the booklet's 9 against 8
+        assert owner_name(state, "Babylon") == "Egypt"
+    # the order says which army takes the losses first: with cavalry on both sides,
+    # the victor's casualty (Persia rolled a 4) falls on the army named first
+    for first, second in (("Palestina", "Syria"), ("Syria", "Palestina")):
+        state = levant_before_joint_attack()
+        state.set_army("Syria", "Egypt", 2, 0)
+        state.apply(JointAttack((first, second), "Babylon"))
+        while not state.is_chance():
+            state.apply(PlayHero(""))
+        state.apply(BattleRoll(6, 4))  # 14 against 9: Egypt wins and loses one cavalry
+        g = state.game
+        assert (state.cav[g.index[first]], state.cav[g.index[second]]) == (1, 2)
+
+
+def test_dice_step_refusal_says_what_is_wrong() -> None:
+    state = levant_before_joint_attack()
+    state.apply(JointAttack(("Syria", "Palestina"), "Babylon"))
+    while not state.is_chance():
+        state.apply(PlayHero(""))
+    before = state.digest()
+    with pytest.raises(IllegalAction, match=r"1 to 6.*attacker's die shows 7") as bad_die:
+        state.apply(BattleRoll(7, 3))
+    assert "resolved first" not in str(bad_die.value)
+    with pytest.raises(IllegalAction, match="needs its dice first"):
+        state.apply(EndPhase())
+    with pytest.raises(IllegalAction, match="chronicle"):
+        state.apply(DrawChronicle("gold-discovered"))
+    assert state.digest() == before
+    state.apply(BattleRoll(3, 3))  # a real roll is accepted
+
+
+def test_two_army_attack_refusal_names_the_problem() -> None:
+    state = levant_before_joint_attack()
+    with pytest.raises(IllegalAction, match="not next to Babylon"):
+        state.apply(JointAttack(("Palestina", "Thebes"), "Babylon"))
+    with pytest.raises(IllegalAction, match="two different territories"):
+        state.apply(JointAttack(("Syria", "Syria"), "Babylon"))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hcgames
 from hcgames.conqueror import DuelsState
 from hcgames.conqueror.actions import (
     Attack,
@@ -16,23 +15,11 @@ from hcgames.conqueror.actions import (
     Rally,
     Recruit,
 )
-from hcgames.core import Action
-
-
-def new(scenario: str) -> DuelsState:
-    state = hcgames.load("conqueror-duels", scenario=scenario).new_game(seed=0)
-    assert isinstance(state, DuelsState)
-    return state
-
-
-def army(state: DuelsState, territory: str) -> tuple[str, int, int]:
-    t = state.game.index[territory]
-    return state.name(state.owner[t]), state.cav[t], state.inf[t]
-
-
-def play(state: DuelsState, *actions: Action) -> None:
-    for action in actions:
-        state.apply(action)
+from tests.conqueror.conftest import (
+    army,
+    new,
+    play,
+)
 
 
 def test_round_two_gold_discovered_walk_through() -> None:

@@ -1,0 +1,43 @@
+"""The positions Conqueror: Duels lessons open at (DuelsGame.teaching_setups)."""
+
+from __future__ import annotations
+
+import hcgames
+from hcgames.conqueror.actions import Attack, JointAttack
+from hcgames.conqueror.state import DuelsState
+from tests.conqueror.conftest import army, battle, owner_name
+
+
+def test_every_scenario_offers_its_start_and_only_its_own_positions() -> None:
+    for variant in hcgames.game_class("conqueror-duels").variants():
+        game = hcgames.load("conqueror-duels", **variant)
+        setups = game.teaching_setups()
+        assert "start" in setups
+        for make in setups.values():
+            state = make()
+            assert isinstance(state, DuelsState)
+            assert state.game.scenario.key == variant["scenario"]
+    syrian = hcgames.load("conqueror-duels", scenario="first-syrian-war").teaching_setups()
+    standard = hcgames.load("conqueror-duels").teaching_setups()
+    assert "babylon joint attack" in syrian and "babylon joint attack" not in standard
+    assert "capital prize" in standard and "capital prize" not in syrian
+
+
+def test_the_babylon_position_is_the_booklets() -> None:
+    game = hcgames.load("conqueror-duels", scenario="first-syrian-war")
+    state = game.teaching_setups()["babylon joint attack"]()
+    assert state.phase == "action" and state.player_name(state.current_player) == "Egypt"
+    assert army(state, "Babylon") == ("Persia", 0, 1)
+    joint = JointAttack(("Palestina", "Syria"), "Babylon")
+    assert joint in state.legal_actions()
+    battle(state, joint, 3, 3)  # the booklet's 9 against 8
+    assert owner_name(state, "Babylon") == "Egypt"
+
+
+def test_the_capital_prize_position_pays_the_prize() -> None:
+    state = hcgames.load("conqueror-duels").teaching_setups()["capital prize"]()
+    assert army(state, "Brundisium") == ("Carthage", 3, 0)
+    before = state.gold[0]
+    battle(state, Attack("Brundisium", "Rome", 3, 0), 6, 1)
+    prize = state.game.scenario.capital_prize
+    assert state.gold[0] == before + state.game.rules["gold_per_win"] + prize
