@@ -62,7 +62,9 @@ def threatened(state: ConquestState, attacker: int) -> list[str]:
 
 
 @lru_cache(maxsize=8)
-def _tables(game: ConquestGame) -> tuple[dict[str, float], dict[str, bool], tuple[dict[str, float], ...]]:
+def _tables(
+    game: ConquestGame,
+) -> tuple[dict[str, float], dict[str, bool], tuple[dict[str, float], ...]]:
     """Per game, looked up once: each piece's value, whether it is a ship, and for
     each side the advance bonus of standing on each space (spaces worth nothing are
     left out)."""
