@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 
 from hcgames.conquest.actions import ACTION_TYPES
 from hcgames.conquest.board import SIDES, Board, Rules, load_board, load_rules
+from hcgames.conquest.decisions import rule_decisions
 from hcgames.conquest.state import ConquestState
 from hcgames.core import Game, RuleDecision
 
@@ -157,7 +158,7 @@ class ConquestGame(Game):
         return [{}, {"draw_offers": False, "scenario": "skirmish", "turn_limit": 60}]
 
     def rule_decisions(self) -> list[RuleDecision]:
-        return rule_decisions()
+        return rule_decisions(self.options)
 
     def bot_levels(self) -> dict[str, Callable[[int], Any]]:
         """Easy, medium and hard for CONQUEST (see :mod:`hcgames.conquest.bots`)."""
@@ -195,175 +196,3 @@ class ConquestGame(Game):
         else:
             start = "the starting set-up"
         return f"{self.title}: two players, {start}, on our substitute board."
-
-
-def rule_decisions() -> list[RuleDecision]:
-    """Every point the 1972 rulebook leaves open, and what this package does.
-
-    ``source`` is ``"rulebook"`` only where the book itself says it; every reading,
-    inference or choice of ours (including the team's decisions in its design notes)
-    is ``"ours"``.
-    """
-    book, ours = "rulebook", "ours"
-    return [
-        RuleDecision(
-            "Board",
-            "The printed board is not available; we use our own point-symmetric "
-            "board (127 land, 62 sea spaces, 16 ports, 6 bridges) with two five-space "
-            "capitols whose spaces have one road each.",
-            ours,
-        ),
-        RuleDecision(
-            "Piece mix",
-            "The book gives each side 20 land pieces and 6 ships but not the mix; we use "
-            "10 soldiers, 4 elephants, 2 chariots, 4 knights, 4 ships and 2 galleons, "
-            "the mix of the published game.",
-            ours,
-        ),
-        RuleDecision(
-            "Opening turn",
-            "The first player's first turn has 10 moves; every later turn has 20.",
-            book,
-        ),
-        RuleDecision(
-            "First player",
-            "The book does not say who starts; White moves first.",
-            ours,
-        ),
-        RuleDecision(
-            "One step per action",
-            "Each action is one step of one piece (mounting, "
-            "dismounting, boarding and going ashore each count as a move of the piece "
-            "that steps).",
-            ours,
-        ),
-        RuleDecision(
-            "Knights pass through their own men",
-            "A knight may move through spaces held by its own pieces, each one counting "
-            "as a move, and must end on an empty space or with a capture; it may never "
-            "move through an enemy piece.",
-            book,
-        ),
-        RuleDecision(
-            "Only knights pass through",
-            "The book gives this freedom to knights alone, so no other piece moves "
-            "through an occupied space. A knight may step onto its own piece only if it "
-            "can still finish its move within its own and the turn's moves.",
-            ours,
-        ),
-        RuleDecision(
-            "Knight ending aboard its own ship",
-            "A knight that has passed through its own pieces may end its move by going "
-            "aboard its own empty ship at a port. The book names only an empty space or "
-            "a capture as a knight's last step, but read strictly that would stop every "
-            "knight from boarding a ship, which the ship rules allow; we keep boarding.",
-            ours,
-        ),
-        RuleDecision(
-            "Captured stacks",
-            "Taking a carrier (elephant, chariot or ship at sea) removes everything it carries.",
-            ours,
-        ),
-        RuleDecision(
-            "Soldiers and ships with elephants",
-            "A soldier may not seize an enemy ship "
-            "at port that carries an elephant, since that would capture the elephant.",
-            ours,
-        ),
-        RuleDecision(
-            "Seized ships",
-            "The book says a ship taken at port by a land piece loses its cargo, joins "
-            "the captor's fleet and may sail that same turn; we add that it keeps its "
-            "name and has its full move allowance this turn.",
-            ours,
-        ),
-        RuleDecision(
-            "Ship cargo",
-            "Soldiers board a ship only if it carries nothing but at most "
-            "one other soldier; soldiers do not mount an elephant that is already aboard "
-            "(they mount on land and the elephant boards with them).",
-            ours,
-        ),
-        RuleDecision(
-            "Dismounting onto a ship",
-            "A soldier riding an elephant or chariot beside a "
-            "port may step straight aboard its own ship there (one move).",
-            ours,
-        ),
-        RuleDecision(
-            "Recapture in one or two moves",
-            "After a capture made with moves to spare, the opponent may retake on that "
-            "space in one or two moves, or refuse; when two moves are used, both must be "
-            "needed and the first may not be a separate capture. No recapture follows a "
-            "capture made with the turn's last move.",
-            book,
-        ),
-        RuleDecision(
-            "Recapture moves",
-            "Recapture steps are free: they count against neither "
-            "player's turn allowance nor any piece's limit.",
-            ours,
-        ),
-        RuleDecision(
-            "What a needed move is",
-            "A first recapture step is needed only if, after it, a piece can retake that "
-            "could not retake before it.",
-            ours,
-        ),
-        RuleDecision(
-            "A begun recapture is completed",
-            "Once the defender has made the first of two recapture steps, it must retake "
-            "with the next step; it can no longer refuse or pass.",
-            ours,
-        ),
-        RuleDecision(
-            "No recapture of a recapture",
-            "After a recapture the mover simply "
-            "continues the turn; a recapture is not itself answered.",
-            ours,
-        ),
-        RuleDecision(
-            "No pointless recapture offers",
-            "If the defender has no way to recapture, no decision is asked for.",
-            ours,
-        ),
-        RuleDecision(
-            "Capitol penalty",
-            "The allowance is fixed at the start of the turn (20 less "
-            "4 per own capitol space the enemy holds); each capture in one's own capitol "
-            "adds 4 back at once, never above 20.",
-            ours,
-        ),
-        RuleDecision(
-            "Occupation victory",
-            "Holding all five enemy capitol spaces wins as soon as "
-            "no recapture is pending; losing every land piece loses at once.",
-            ours,
-        ),
-        RuleDecision(
-            "Quiet turns",
-            "If each player plays ten turns in a row without a capture, the player "
-            "holding more enemy capitol spaces wins.",
-            book,
-        ),
-        RuleDecision(
-            "Counting quiet turns",
-            "We count twenty turns in a row (ten each) in which no capture at all is "
-            "made, recaptures included; equal capitol holdings then make a draw.",
-            ours,
-        ),
-        RuleDecision(
-            "Turn limit",
-            "A game ends after a set number of turns (200 unless the players choose "
-            "another), judged like the rule for quiet turns; this bounds games in which "
-            "seized ships change hands forever.",
-            ours,
-        ),
-        RuleDecision(
-            "Draw offers",
-            "The book allows a draw by agreement at any time; we let a player offer one "
-            "once per turn during their own moves, and the opponent accepts or declines "
-            "at once.",
-            ours,
-        ),
-    ]
