@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hcgames.conquest.puzzles import load_puzzles
 from hcgames.conquest.search import main_line, solve
+from hcgames.conquest.teach import load_puzzles
 
 PUZZLES = load_puzzles()
 

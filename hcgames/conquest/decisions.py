@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
-from hcgames.conquest.board import load_rules
+from hcgames.conquest.material import load_rules
 from hcgames.core import RuleDecision
 from hcgames.data import load_decisions
 

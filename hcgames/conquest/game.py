@@ -22,17 +22,29 @@ Options
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, ClassVar
 
 from hcgames.conquest.actions import ACTION_TYPES
-from hcgames.conquest.board import SIDES, Board, Rules, load_board, load_rules
+from hcgames.conquest.board import SIDES, Board
+from hcgames.conquest.bots import MediumBot, bot_levels
 from hcgames.conquest.decisions import rule_decisions
+from hcgames.conquest.material import (
+    PLAYERS,
+    Material,
+    Rules,
+    check_position,
+    load_material,
+    load_puzzle_specs,
+    load_scenarios,
+)
+from hcgames.conquest.search import SolverBot
 from hcgames.conquest.state import ConquestState
-from hcgames.core import Game, RuleDecision
+from hcgames.conquest.turn import PHASES
+from hcgames.conquest.views import odds_table
+from hcgames.core import Game, RuleDecision, State
 
 __all__ = ["ConquestGame", "rule_decisions"]
-
-PLAYERS = ("White", "Black")
 
 
 class ConquestGame(Game):
@@ -57,27 +69,19 @@ class ConquestGame(Game):
             raise ValueError(f"option draw_offers must be true or false, not {draws!r}")
         self.turn_limit: int = limit
         self.draw_offers: bool = draws
-        self.rules: Rules = load_rules()
-        self.board: Board = load_board()
-        self.piece_order: tuple[str, ...] = tuple(
-            f"{side}-{kind.name}{n}"
-            for side in SIDES
-            for kind in self.rules.kinds.values()
-            for n in range(1, kind.count + 1)
-        )
-        self.kind_of: dict[str, str] = {p: p[2:].rstrip("0123456789") for p in self.piece_order}
-        self.is_ship: dict[str, bool] = {
-            p: self.rules.kinds[k].at_sea for p, k in self.kind_of.items()
-        }
-        self.limit: dict[str, int] = {p: self.rules.kinds[k].moves for p, k in self.kind_of.items()}
+        self.material: Material = load_material()
+        self.rules: Rules = self.material.rules
+        self.board: Board = self.material.board
+        self.piece_order: tuple[str, ...] = self.material.piece_order
+        self.kind_of: dict[str, str] = dict(self.material.kind_of)
+        self.is_ship: dict[str, bool] = dict(self.material.is_ship)
+        self.limit: dict[str, int] = dict(self.material.limit)
         position = options.get("position")
         scenario = options.get("scenario", "standard")
         if position is not None and "scenario" in options:
             raise ValueError("options position and scenario cannot be combined")
         if scenario != "standard":
-            from hcgames.conquest.positions import load_scenarios
-
-            table = load_scenarios(self)
+            table = load_scenarios(self.material)
             if scenario not in table:
                 known = ", ".join(["standard", *table])
                 raise ValueError(f"option scenario must be one of {known}, not {scenario!r}")
@@ -94,9 +98,7 @@ class ConquestGame(Game):
                 "quiet": 0,
             }
         else:
-            from hcgames.conquest.positions import check_position
-
-            self.setup = check_position(self, position)
+            self.setup = check_position(self.material, position)
 
     @classmethod
     def position(
@@ -162,12 +164,26 @@ class ConquestGame(Game):
 
     def bot_levels(self) -> dict[str, Callable[[int], Any]]:
         """Easy, medium and hard for CONQUEST (see :mod:`hcgames.conquest.bots`)."""
-        from hcgames.conquest.bots import bot_levels
-
         return bot_levels()
 
+    def bots(self) -> dict[str, Callable[[int], Any]]:
+        """``"solver"``: the exact puzzle solver (:class:`~.search.SolverBot`), which
+        plays a forced win of this turn when it finds one and else plays as medium."""
+        return {"solver": lambda seed: SolverBot(MediumBot(seed))}
+
+    def teaching_setups(self) -> dict[str, Callable[..., State]]:
+        """The positions the lessons open at: the starting set-up, the skirmish and
+        every puzzle of ``data/conquest/puzzles.json`` (``"puzzle <id>"``)."""
+        setups: dict[str, Callable[..., State]] = {
+            "standard": ConquestGame().new_game,
+            "skirmish": ConquestGame(scenario="skirmish").new_game,
+        }
+        for puzzle in load_puzzle_specs(self.material):
+            setups[f"puzzle {puzzle.id}"] = partial(_puzzle_state, puzzle.position)
+        return setups
+
     def phases(self) -> list[str]:
-        return ["move", "recapture", "draw offer"]
+        return list(PHASES)
 
     def board_layout(self) -> dict[str, Any]:
         nodes = {}
@@ -182,8 +198,6 @@ class ConquestGame(Game):
         return {"nodes": nodes, "edges": self.board.edges()}
 
     def odds_table(self) -> str:
-        from hcgames.conquest.views import odds_table
-
         return odds_table(self)
 
     def describe(self) -> str:
@@ -196,3 +210,7 @@ class ConquestGame(Game):
         else:
             start = "the starting set-up"
         return f"{self.title}: two players, {start}, on our substitute board."
+
+
+def _puzzle_state(position: dict[str, Any]) -> State:
+    return ConquestGame(position=position).new_game()
