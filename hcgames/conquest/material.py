@@ -20,6 +20,7 @@ from functools import cache
 from typing import Any
 
 from hcgames.conquest.board import SIDES, Board
+from hcgames.conquest.movement import in_words
 from hcgames.conquest.turn import allowance
 from hcgames.core import DataError
 from hcgames.data import Problems, read_json
@@ -61,7 +62,7 @@ class PieceKind:
 
 @dataclass(frozen=True)
 class Rules:
-    """The turn numbers and piece table of ``data/conquest/rules.json``."""
+    """The turn numbers, ship cargo and piece table of ``data/conquest/rules.json``."""
 
     first_turn_moves: int
     moves_per_turn: int
@@ -69,6 +70,7 @@ class Rules:
     capitol_spaces: int
     recapture_moves: int
     quiet_turns_each: int
+    ship_soldiers: int  # soldiers a ship or galleon carries (or one other land piece)
     kinds: Mapping[str, PieceKind]
 
 
@@ -89,6 +91,12 @@ def load_rules() -> Rules:
         value = turn.get(key)
         problems.check(isinstance(value, int) and value > 0, f"turn.{key} must be a positive int")
         numbers[key] = value if isinstance(value, int) else 1
+    cargo = raw.get("cargo", {}) if isinstance(raw, dict) else {}
+    value = cargo.get("ship_soldiers") if isinstance(cargo, dict) else None
+    problems.check(
+        isinstance(value, int) and value > 0, "cargo.ship_soldiers must be a positive int"
+    )
+    numbers["ship_soldiers"] = value if isinstance(value, int) else 1
     kinds: dict[str, PieceKind] = {}
     expected = ("soldier", "elephant", "chariot", "knight", "ship", "galleon")
     table = raw.get("pieces", {}) if isinstance(raw, dict) else {}
@@ -227,13 +235,14 @@ def check_position(material: Material, spec: Any) -> dict[str, Any]:
             if any(material.is_ship[r] for r in riders):
                 problems.append(f"{host} cannot carry a ship")
             soldiers = kinds_aboard.count("soldier")
+            room = material.rules.ship_soldiers
             if not (
-                (soldiers == len(riders) and soldiers <= 2)
+                (soldiers == len(riders) and soldiers <= room)
                 or (len(riders) == 1 and kinds_aboard[0] != "soldier")
             ):
                 problems.append(
                     f"{host} carries {kinds_aboard}: a ship holds one elephant, knight or "
-                    "chariot, or up to two soldiers"
+                    f"chariot, or up to {in_words(room)} soldiers"
                 )
             if pieces.get(host) in material.kind_of:
                 problems.append(f"ship {host} cannot itself be carried")

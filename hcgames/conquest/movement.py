@@ -31,6 +31,7 @@ __all__ = [
     "NON_CAPTURES",
     "candidates",
     "capturers",
+    "in_words",
     "knight_can_finish",
     "land_pieces",
     "occupied_capitol",
@@ -60,6 +61,12 @@ def piece_name(piece: str | None) -> str:
     if side not in ("W", "B") or not kind:
         return piece
     return f"{'White' if side == 'W' else 'Black'} {kind} {number}".rstrip()
+
+
+def in_words(number: int) -> str:
+    """A small count in words (``2`` reads ``"two"``), as a rulebook writes it."""
+    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    return words[number] if 0 <= number < len(words) else str(number)
 
 
 def with_article(noun: str) -> str:
@@ -213,16 +220,21 @@ def step(state: ConquestState, piece: str, to: str, room: int) -> tuple[str, str
         return "seize", "", ""
     load = state.cargo.get(occ, [])
     if kind == "soldier":
+        aboard_room = game.rules.ship_soldiers
         if any(state.game.kind_of[x] != "soldier" for x in load):
             return (
                 "",
                 f"{piece_name(occ)} already carries {with_article(state.game.kind_of[load[0]])}; a "
                 "ship holds "
-                "one elephant, knight or chariot, or up to two soldiers",
+                f"one elephant, knight or chariot, or up to {in_words(aboard_room)} soldiers",
                 "ship cargo",
             )
-        if len(load) >= 2:
-            return "", f"{piece_name(occ)} already carries two soldiers", "ship cargo"
+        if len(load) >= aboard_room:
+            return (
+                "",
+                f"{piece_name(occ)} already carries {in_words(aboard_room)} soldiers",
+                "ship cargo",
+            )
         return "board", "", ""
     if load:
         if all(state.game.kind_of[x] == "soldier" for x in load):

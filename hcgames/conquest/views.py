@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hcgames.conquest.movement import CAPTURES, land_pieces, occupied_capitol, piece_name
+from hcgames.conquest.movement import (
+    CAPTURES,
+    land_pieces,
+    occupied_capitol,
+    piece_name,
+    stack,
+)
 from hcgames.core import Event
 
 if TYPE_CHECKING:
@@ -80,6 +86,8 @@ def region_views(state: ConquestState) -> dict[str, dict[str, Any]]:
             "piece": state.game.rules.kinds[state.game.kind_of[piece]].label,
             "riders": rider_label(state, piece),
             "name": piece_name(piece),
+            # every piece here, top first, as [id, name]: the board picks among them
+            "units": [[p, piece_name(p)] for p in stack(state, piece)],
             "tooltip": tip,
         }
     return out
