@@ -2,7 +2,7 @@
 
 Options
 -------
-``turn_limit`` (int, default 200)
+``turn_limit`` (int, default 200: ``defaults.turn_limit`` in ``rules.json``)
     The game ends after this many turns (both players' turns counted) and is judged
     like the ten-quiet-turns rule: most enemy capitol spaces held wins, equal is a
     draw. The book has no limit; we need one because a ship captured at port changes
@@ -61,7 +61,8 @@ class ConquestGame(Game):
         unknown = set(options) - {"turn_limit", "draw_offers", "position", "scenario"}
         if unknown:
             raise ValueError(f"unknown option(s) {sorted(unknown)} for {self.id}")
-        limit = options.get("turn_limit", 200)
+        self.material: Material = load_material()
+        limit = options.get("turn_limit", self.material.rules.default_turn_limit)
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
             raise ValueError(f"option turn_limit must be a positive integer, not {limit!r}")
         draws = options.get("draw_offers", True)
@@ -69,7 +70,6 @@ class ConquestGame(Game):
             raise ValueError(f"option draw_offers must be true or false, not {draws!r}")
         self.turn_limit: int = limit
         self.draw_offers: bool = draws
-        self.material: Material = load_material()
         self.rules: Rules = self.material.rules
         self.board: Board = self.material.board
         self.piece_order: tuple[str, ...] = self.material.piece_order

@@ -62,7 +62,8 @@ class PieceKind:
 
 @dataclass(frozen=True)
 class Rules:
-    """The turn numbers, ship cargo and piece table of ``data/conquest/rules.json``."""
+    """The turn numbers, ship cargo, option defaults and piece table of
+    ``data/conquest/rules.json``."""
 
     first_turn_moves: int
     moves_per_turn: int
@@ -71,6 +72,7 @@ class Rules:
     recapture_moves: int
     quiet_turns_each: int
     ship_soldiers: int  # soldiers a ship or galleon carries (or one other land piece)
+    default_turn_limit: int  # the turn_limit option when none is given (ours)
     kinds: Mapping[str, PieceKind]
 
 
@@ -97,6 +99,12 @@ def load_rules() -> Rules:
         isinstance(value, int) and value > 0, "cargo.ship_soldiers must be a positive int"
     )
     numbers["ship_soldiers"] = value if isinstance(value, int) else 1
+    defaults = raw.get("defaults", {}) if isinstance(raw, dict) else {}
+    value = defaults.get("turn_limit") if isinstance(defaults, dict) else None
+    problems.check(
+        isinstance(value, int) and value > 0, "defaults.turn_limit must be a positive int"
+    )
+    numbers["default_turn_limit"] = value if isinstance(value, int) else 1
     kinds: dict[str, PieceKind] = {}
     expected = ("soldier", "elephant", "chariot", "knight", "ship", "galleon")
     table = raw.get("pieces", {}) if isinstance(raw, dict) else {}
