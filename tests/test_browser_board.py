@@ -44,7 +44,7 @@ HARBOUR = {
 NOTEBOOKS = {
     "conquest-board": (
         "from hcgames.conquest import ConquestGame\n"
-        "from hcgames.conquest.drawing import ConquestBoard\n"
+        "from hcgames.widgets.maps import piece_board as ConquestBoard\n"
         f"state = ConquestGame.position({HARBOUR!r}).new_game()\n"
         "ConquestBoard(state, width=620, height=450)"
     ),

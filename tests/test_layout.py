@@ -31,6 +31,7 @@ from hcgames.core import State
 SKELETON: dict[str, str] = {
     "classical-conquests": "classical",
     "conqueror-duels": "conqueror",
+    "conquest-1972": "conquest",
     "conquest-of-speros": "speros",
 }
 

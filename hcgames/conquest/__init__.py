@@ -68,6 +68,50 @@ Positions for examples and puzzles
 
 The position is stored in ``game.options["position"]``, so ``state.to_json()``
 saves it and :func:`hcgames.load_saved` rebuilds and replays the game exactly.
+
+Where each rule lives
+---------------------
+| rule | where |
+|---|---|
+| The board (spaces, roads, bridges, lanes, ports) and its checks | board.check_board |
+| Rulebook numbers and the piece table | material.load_rules |
+| Starting set-up and the scenarios | material.load_scenarios |
+| Custom positions (examples, puzzles) | material.check_position |
+| Phases of a turn | turn.PHASES |
+| Moves per turn (10 first, then 20) and the capitol penalty | turn.allowance |
+| End of a turn and the next player | turn.end_turn |
+| After each step: victory check or turn over | turn.after_step |
+| Legal actions in each phase | moves.legal_actions |
+| One step: roads, sea lanes, ports, one piece per space | movement.step |
+| Piece move limits per turn | moves.why_move_illegal |
+| Mounting, boarding and ship cargo | movement.step |
+| Knights pass through their own men | movement.knight_can_finish |
+| Captures, captured stacks and seized ships | movement.perform |
+| A capturing piece moves on as if fresh | moves.apply_move |
+| Capturing in your own capitol gives moves back | moves.regain_in_own_capitol |
+| Recapture: the defender's answers | moves.recapture_actions |
+| Both recapture moves are necessary | moves.opens_recapture |
+| A begun recapture must be completed | moves.recapture_begun |
+| Making a recapture step | moves.apply_recapture |
+| Refusing a recapture | moves.apply_refuse |
+| The pending recapture record | moves.PendingRecapture |
+| Passing the rest of the turn | moves.apply_pass |
+| Offering, accepting and declining a draw | moves.apply_offer_draw |
+| Why an action is refused | moves.why_illegal |
+| Applying an action (the one dispatch table) | state.APPLY |
+| Occupation victory (the whole enemy capitol) | victory.capitol_taken |
+| Capturing every enemy land piece | victory.land_pieces_gone |
+| Quiet turns and the turn limit | victory.adjudicate |
+| Agreed draw | victory.agree_draw |
+| The rules we decided | decisions.rule_decisions |
+| Odds table (who may capture whom) | views.odds_table |
+| Event wording of a step | views.describe_step |
+| Bot levels (easy, medium, hard) | bots.bot_levels |
+| The bots' judgement of a position | evaluation.evaluate |
+| Puzzle solver | search.solve |
+| The solver as a bot | search.SolverBot |
+| Puzzles | teach.load_puzzles |
+| Lesson positions | game.ConquestGame.teaching_setups |
 """
 
 from __future__ import annotations

@@ -1,104 +1,31 @@
-"""Loading and checking the CONQUEST board and piece tables.
+"""The CONQUEST board graph: spaces, links and the checks a board must pass.
 
 The printed 1972 board is not available, so ``data/conquest/board.json`` holds our
-own substitute. Every space lists its neighbours: ``roads`` and ``bridges`` join land
-to land, ``lanes`` join sea to sea, and a port (a sea space with ``port_of``) is
-docked to one land space, which lists it under ``ports``. Loading checks the whole
-file and raises one :class:`~hcgames.core.DataError` naming every problem: links
-must run both ways, land must be connected by roads and the sea by lanes, each
-capitol space has exactly one road and no link to another capitol space, the
-starting pieces fit the piece mix, and the board must look the same to both
-players when turned half a circle about its centre.
+own substitute (loaded by :func:`~.material.load_board`). Every space lists its
+neighbours: ``roads`` and ``bridges`` join land to land, ``lanes`` join sea to sea,
+and a port (a sea space with ``port_of``) is docked to one land space, which lists
+it under ``ports``. :func:`check_board` checks the whole file and raises one
+:class:`~hcgames.core.DataError` naming every problem: links must run both ways,
+land must be connected by roads and the sea by lanes, each capitol space has
+exactly one road and no link to another capitol space, the starting pieces fit the
+piece mix, and the board must look the same to both players when turned half a
+circle about its centre.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hcgames.data import Problems, read_json
+from hcgames.data import Problems
 
-__all__ = ["Board", "PieceKind", "Rules", "check_board", "load_board", "load_rules"]
+if TYPE_CHECKING:
+    from hcgames.conquest.material import Rules
+
+__all__ = ["SIDES", "Board", "check_board"]
 
 SIDES = ("W", "B")
-
-
-@dataclass(frozen=True)
-class PieceKind:
-    """One kind of piece: how far it moves per turn, where, and how much it carries."""
-
-    name: str
-    count: int
-    moves: int
-    domain: str  # "land" or "sea"
-    riders: int  # soldiers it may carry (elephants 2, chariots 1)
-    value: float  # material value used by the evaluation (ours)
-    label: str
-    plural: str
-
-    @property
-    def at_sea(self) -> bool:
-        return self.domain == "sea"
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The turn numbers and piece table of ``data/conquest/rules.json``."""
-
-    first_turn_moves: int
-    moves_per_turn: int
-    capitol_penalty: int
-    capitol_spaces: int
-    recapture_moves: int
-    quiet_turns_each: int
-    kinds: Mapping[str, PieceKind]
-
-
-@cache
-def load_rules() -> Rules:
-    raw = read_json("conquest", "rules.json")
-    problems = Problems("data/conquest/rules.json")
-    turn = raw.get("turn", {}) if isinstance(raw, dict) else {}
-    numbers = {}
-    for key in (
-        "first_turn_moves",
-        "moves_per_turn",
-        "capitol_penalty",
-        "capitol_spaces",
-        "recapture_moves",
-        "quiet_turns_each",
-    ):
-        value = turn.get(key)
-        problems.check(isinstance(value, int) and value > 0, f"turn.{key} must be a positive int")
-        numbers[key] = value if isinstance(value, int) else 1
-    kinds: dict[str, PieceKind] = {}
-    expected = ("soldier", "elephant", "chariot", "knight", "ship", "galleon")
-    table = raw.get("pieces", {}) if isinstance(raw, dict) else {}
-    problems.check(
-        sorted(table) == sorted(expected), f"pieces must be exactly {', '.join(expected)}"
-    )
-    for name, row in table.items():
-        try:
-            kinds[name] = PieceKind(
-                name=name,
-                count=int(row["count"]),
-                moves=int(row["moves"]),
-                domain=str(row["domain"]),
-                riders=int(row["riders"]),
-                value=float(row["value"]),
-                label=str(row["label"]),
-                plural=str(row["plural"]),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            problems.add(f"piece {name}: bad or missing field ({exc})")
-            continue
-        problems.check(kinds[name].domain in ("land", "sea"), f"piece {name}: domain land/sea")
-        problems.check(kinds[name].moves > 0, f"piece {name}: moves must be positive")
-    problems.raise_if_any()
-    return Rules(kinds=kinds, **numbers)
 
 
 class Board:
@@ -366,9 +293,3 @@ def _check_start(
                 and abs(t["y"] - (2 * cy - s["y"])) < 1e-6
             )
             p.check(ok, f"start: {pid} and B-{pid[2:]} are not placed point-symmetrically")
-
-
-@cache
-def load_board() -> Board:
-    """The shipped board, checked once."""
-    return Board(read_json("conquest", "board.json"), load_rules())

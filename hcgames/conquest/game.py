@@ -2,7 +2,7 @@
 
 Options
 -------
-``turn_limit`` (int, default 200)
+``turn_limit`` (int, default 200: ``defaults.turn_limit`` in ``rules.json``)
     The game ends after this many turns (both players' turns counted) and is judged
     like the ten-quiet-turns rule: most enemy capitol spaces held wins, equal is a
     draw. The book has no limit; we need one because a ship captured at port changes
@@ -22,16 +22,29 @@ Options
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, ClassVar
 
 from hcgames.conquest.actions import ACTION_TYPES
-from hcgames.conquest.board import SIDES, Board, Rules, load_board, load_rules
+from hcgames.conquest.board import SIDES, Board
+from hcgames.conquest.bots import MediumBot, bot_levels
+from hcgames.conquest.decisions import rule_decisions
+from hcgames.conquest.material import (
+    PLAYERS,
+    Material,
+    Rules,
+    check_position,
+    load_material,
+    load_puzzle_specs,
+    load_scenarios,
+)
+from hcgames.conquest.search import SolverBot
 from hcgames.conquest.state import ConquestState
-from hcgames.core import Game, RuleDecision
+from hcgames.conquest.turn import PHASES
+from hcgames.conquest.views import odds_table
+from hcgames.core import Game, RuleDecision, State
 
 __all__ = ["ConquestGame", "rule_decisions"]
-
-PLAYERS = ("White", "Black")
 
 
 class ConquestGame(Game):
@@ -48,7 +61,8 @@ class ConquestGame(Game):
         unknown = set(options) - {"turn_limit", "draw_offers", "position", "scenario"}
         if unknown:
             raise ValueError(f"unknown option(s) {sorted(unknown)} for {self.id}")
-        limit = options.get("turn_limit", 200)
+        self.material: Material = load_material()
+        limit = options.get("turn_limit", self.material.rules.default_turn_limit)
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
             raise ValueError(f"option turn_limit must be a positive integer, not {limit!r}")
         draws = options.get("draw_offers", True)
@@ -56,27 +70,18 @@ class ConquestGame(Game):
             raise ValueError(f"option draw_offers must be true or false, not {draws!r}")
         self.turn_limit: int = limit
         self.draw_offers: bool = draws
-        self.rules: Rules = load_rules()
-        self.board: Board = load_board()
-        self.piece_order: tuple[str, ...] = tuple(
-            f"{side}-{kind.name}{n}"
-            for side in SIDES
-            for kind in self.rules.kinds.values()
-            for n in range(1, kind.count + 1)
-        )
-        self.kind_of: dict[str, str] = {p: p[2:].rstrip("0123456789") for p in self.piece_order}
-        self.is_ship: dict[str, bool] = {
-            p: self.rules.kinds[k].at_sea for p, k in self.kind_of.items()
-        }
-        self.limit: dict[str, int] = {p: self.rules.kinds[k].moves for p, k in self.kind_of.items()}
+        self.rules: Rules = self.material.rules
+        self.board: Board = self.material.board
+        self.piece_order: tuple[str, ...] = self.material.piece_order
+        self.kind_of: dict[str, str] = dict(self.material.kind_of)
+        self.is_ship: dict[str, bool] = dict(self.material.is_ship)
+        self.limit: dict[str, int] = dict(self.material.limit)
         position = options.get("position")
         scenario = options.get("scenario", "standard")
         if position is not None and "scenario" in options:
             raise ValueError("options position and scenario cannot be combined")
         if scenario != "standard":
-            from hcgames.conquest.positions import load_scenarios
-
-            table = load_scenarios(self)
+            table = load_scenarios(self.material)
             if scenario not in table:
                 known = ", ".join(["standard", *table])
                 raise ValueError(f"option scenario must be one of {known}, not {scenario!r}")
@@ -93,9 +98,7 @@ class ConquestGame(Game):
                 "quiet": 0,
             }
         else:
-            from hcgames.conquest.positions import check_position
-
-            self.setup = check_position(self, position)
+            self.setup = check_position(self.material, position)
 
     @classmethod
     def position(
@@ -157,16 +160,30 @@ class ConquestGame(Game):
         return [{}, {"draw_offers": False, "scenario": "skirmish", "turn_limit": 60}]
 
     def rule_decisions(self) -> list[RuleDecision]:
-        return rule_decisions()
+        return rule_decisions(self.options)
 
     def bot_levels(self) -> dict[str, Callable[[int], Any]]:
         """Easy, medium and hard for CONQUEST (see :mod:`hcgames.conquest.bots`)."""
-        from hcgames.conquest.bots import bot_levels
-
         return bot_levels()
 
+    def bots(self) -> dict[str, Callable[[int], Any]]:
+        """``"solver"``: the exact puzzle solver (:class:`~.search.SolverBot`), which
+        plays a forced win of this turn when it finds one and else plays as medium."""
+        return {"solver": lambda seed: SolverBot(MediumBot(seed))}
+
+    def teaching_setups(self) -> dict[str, Callable[..., State]]:
+        """The positions the lessons open at: the starting set-up, the skirmish and
+        every puzzle of ``data/conquest/puzzles.json`` (``"puzzle <id>"``)."""
+        setups: dict[str, Callable[..., State]] = {
+            "standard": ConquestGame().new_game,
+            "skirmish": ConquestGame(scenario="skirmish").new_game,
+        }
+        for puzzle in load_puzzle_specs(self.material):
+            setups[f"puzzle {puzzle.id}"] = partial(_puzzle_state, puzzle.position)
+        return setups
+
     def phases(self) -> list[str]:
-        return ["move", "recapture", "draw offer"]
+        return list(PHASES)
 
     def board_layout(self) -> dict[str, Any]:
         nodes = {}
@@ -181,8 +198,6 @@ class ConquestGame(Game):
         return {"nodes": nodes, "edges": self.board.edges()}
 
     def odds_table(self) -> str:
-        from hcgames.conquest.views import odds_table
-
         return odds_table(self)
 
     def describe(self) -> str:
@@ -197,173 +212,5 @@ class ConquestGame(Game):
         return f"{self.title}: two players, {start}, on our substitute board."
 
 
-def rule_decisions() -> list[RuleDecision]:
-    """Every point the 1972 rulebook leaves open, and what this package does.
-
-    ``source`` is ``"rulebook"`` only where the book itself says it; every reading,
-    inference or choice of ours (including the team's decisions in its design notes)
-    is ``"ours"``.
-    """
-    book, ours = "rulebook", "ours"
-    return [
-        RuleDecision(
-            "Board",
-            "The printed board is not available; we use our own point-symmetric "
-            "board (127 land, 62 sea spaces, 16 ports, 6 bridges) with two five-space "
-            "capitols whose spaces have one road each.",
-            ours,
-        ),
-        RuleDecision(
-            "Piece mix",
-            "The book gives each side 20 land pieces and 6 ships but not the mix; we use "
-            "10 soldiers, 4 elephants, 2 chariots, 4 knights, 4 ships and 2 galleons, "
-            "the mix of the published game.",
-            ours,
-        ),
-        RuleDecision(
-            "Opening turn",
-            "The first player's first turn has 10 moves; every later turn has 20.",
-            book,
-        ),
-        RuleDecision(
-            "First player",
-            "The book does not say who starts; White moves first.",
-            ours,
-        ),
-        RuleDecision(
-            "One step per action",
-            "Each action is one step of one piece (mounting, "
-            "dismounting, boarding and going ashore each count as a move of the piece "
-            "that steps).",
-            ours,
-        ),
-        RuleDecision(
-            "Knights pass through their own men",
-            "A knight may move through spaces held by its own pieces, each one counting "
-            "as a move, and must end on an empty space or with a capture; it may never "
-            "move through an enemy piece.",
-            book,
-        ),
-        RuleDecision(
-            "Only knights pass through",
-            "The book gives this freedom to knights alone, so no other piece moves "
-            "through an occupied space. A knight may step onto its own piece only if it "
-            "can still finish its move within its own and the turn's moves.",
-            ours,
-        ),
-        RuleDecision(
-            "Knight ending aboard its own ship",
-            "A knight that has passed through its own pieces may end its move by going "
-            "aboard its own empty ship at a port. The book names only an empty space or "
-            "a capture as a knight's last step, but read strictly that would stop every "
-            "knight from boarding a ship, which the ship rules allow; we keep boarding.",
-            ours,
-        ),
-        RuleDecision(
-            "Captured stacks",
-            "Taking a carrier (elephant, chariot or ship at sea) removes everything it carries.",
-            ours,
-        ),
-        RuleDecision(
-            "Soldiers and ships with elephants",
-            "A soldier may not seize an enemy ship "
-            "at port that carries an elephant, since that would capture the elephant.",
-            ours,
-        ),
-        RuleDecision(
-            "Seized ships",
-            "The book says a ship taken at port by a land piece loses its cargo, joins "
-            "the captor's fleet and may sail that same turn; we add that it keeps its "
-            "name and has its full move allowance this turn.",
-            ours,
-        ),
-        RuleDecision(
-            "Ship cargo",
-            "Soldiers board a ship only if it carries nothing but at most "
-            "one other soldier; soldiers do not mount an elephant that is already aboard "
-            "(they mount on land and the elephant boards with them).",
-            ours,
-        ),
-        RuleDecision(
-            "Dismounting onto a ship",
-            "A soldier riding an elephant or chariot beside a "
-            "port may step straight aboard its own ship there (one move).",
-            ours,
-        ),
-        RuleDecision(
-            "Recapture in one or two moves",
-            "After a capture made with moves to spare, the opponent may retake on that "
-            "space in one or two moves, or refuse; when two moves are used, both must be "
-            "needed and the first may not be a separate capture. No recapture follows a "
-            "capture made with the turn's last move.",
-            book,
-        ),
-        RuleDecision(
-            "Recapture moves",
-            "Recapture steps are free: they count against neither "
-            "player's turn allowance nor any piece's limit.",
-            ours,
-        ),
-        RuleDecision(
-            "What a needed move is",
-            "A first recapture step is needed only if, after it, a piece can retake that "
-            "could not retake before it.",
-            ours,
-        ),
-        RuleDecision(
-            "A begun recapture is completed",
-            "Once the defender has made the first of two recapture steps, it must retake "
-            "with the next step; it can no longer refuse or pass.",
-            ours,
-        ),
-        RuleDecision(
-            "No recapture of a recapture",
-            "After a recapture the mover simply "
-            "continues the turn; a recapture is not itself answered.",
-            ours,
-        ),
-        RuleDecision(
-            "No pointless recapture offers",
-            "If the defender has no way to recapture, no decision is asked for.",
-            ours,
-        ),
-        RuleDecision(
-            "Capitol penalty",
-            "The allowance is fixed at the start of the turn (20 less "
-            "4 per own capitol space the enemy holds); each capture in one's own capitol "
-            "adds 4 back at once, never above 20.",
-            ours,
-        ),
-        RuleDecision(
-            "Occupation victory",
-            "Holding all five enemy capitol spaces wins as soon as "
-            "no recapture is pending; losing every land piece loses at once.",
-            ours,
-        ),
-        RuleDecision(
-            "Quiet turns",
-            "If each player plays ten turns in a row without a capture, the player "
-            "holding more enemy capitol spaces wins.",
-            book,
-        ),
-        RuleDecision(
-            "Counting quiet turns",
-            "We count twenty turns in a row (ten each) in which no capture at all is "
-            "made, recaptures included; equal capitol holdings then make a draw.",
-            ours,
-        ),
-        RuleDecision(
-            "Turn limit",
-            "A game ends after a set number of turns (200 unless the players choose "
-            "another), judged like the rule for quiet turns; this bounds games in which "
-            "seized ships change hands forever.",
-            ours,
-        ),
-        RuleDecision(
-            "Draw offers",
-            "The book allows a draw by agreement at any time; we let a player offer one "
-            "once per turn during their own moves, and the opponent accepts or declines "
-            "at once.",
-            ours,
-        ),
-    ]
+def _puzzle_state(position: dict[str, Any]) -> State:
+    return ConquestGame(position=position).new_game()

@@ -5,18 +5,22 @@ defender's recapture decisions every answer (retake with any piece, or refuse)
 must still lose. Passing and draw offers are never tried. ``max_steps`` bounds the
 mover's steps, so the search is finite; positions met twice are looked up in a
 table. It is meant for small puzzle positions, not the full 52-piece game.
+
+:class:`SolverBot` plays by it: a forced win this turn when there is one, otherwise
+the move of a fallback bot. ``ConquestGame().bots()`` names it ``"solver"``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from typing import Any
 
 from hcgames.conquest.actions import OfferDraw, Pass
 from hcgames.conquest.state import ConquestState
-from hcgames.core import Action
+from hcgames.core import Action, State
 
-__all__ = ["Solution", "main_line", "solve"]
+__all__ = ["Solution", "SolverBot", "main_line", "solve"]
 
 
 @dataclass
@@ -50,8 +54,8 @@ def _key(state: ConquestState) -> Hashable:
         state.budget,
         state.mover,
         state.transit,
-        None if state.pending is None else (state.pending["space"], state.pending["step"]),
-        None if state.pending is None else tuple(state.pending["before"]),
+        None if state.pending is None else (state.pending.space, state.pending.step),
+        None if state.pending is None else tuple(state.pending.before),
     )
 
 
@@ -117,3 +121,26 @@ def main_line(plan: Solution | None) -> list[Action]:
         else:
             break
     return line
+
+
+class SolverBot:
+    """Plays a forced win within ``max_steps`` steps whenever the solver finds one on
+    its own move; otherwise (and in positions of more than ``max_pieces`` pieces, where
+    the exact search would take too long) it plays as ``fallback`` does."""
+
+    name = "solver"
+
+    def __init__(self, fallback: Any, max_steps: int = 4, max_pieces: int = 16) -> None:
+        self.fallback = fallback
+        self.max_steps = max_steps
+        self.max_pieces = max_pieces
+
+    def choose(self, state: State) -> Action:
+        assert isinstance(state, ConquestState)
+        small = len(state.where) <= self.max_pieces
+        if small and state.current_player == state.mover and not state.draw_offered:
+            plan = solve(state, self.max_steps)
+            if plan is not None and plan.action is not None:
+                return plan.action
+        action: Action = self.fallback.choose(state)
+        return action

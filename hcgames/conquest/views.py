@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hcgames.conquest.movement import piece_name
+from hcgames.conquest.movement import (
+    CAPTURES,
+    land_pieces,
+    occupied_capitol,
+    piece_name,
+    stack,
+)
+from hcgames.core import Event
 
 if TYPE_CHECKING:
     from hcgames.conquest.game import ConquestGame
@@ -14,6 +21,8 @@ __all__ = [
     "capture_mark",
     "capture_rows",
     "describe",
+    "describe_step",
+    "event",
     "odds_table",
     "piece_rows",
     "region_views",
@@ -25,7 +34,7 @@ __all__ = [
 def stack_label(state: ConquestState, piece: str) -> str:
     """A short label such as ``E+S+S`` (elephant with two soldiers) or ``Sh:K``."""
     kinds = state.game.rules.kinds
-    own = kinds[state.kind(piece)].label
+    own = kinds[state.game.kind_of[piece]].label
     carried = state.cargo.get(piece, [])
     if not carried:
         return own
@@ -40,7 +49,7 @@ def rider_label(state: ConquestState, piece: str) -> str:
     todo = list(state.cargo.get(piece, []))
     while todo:
         rider = todo.pop(0)
-        labels.append(kinds[state.kind(rider)].label)
+        labels.append(kinds[state.game.kind_of[rider]].label)
         todo.extend(state.cargo.get(rider, []))
     counted = {label: labels.count(label) for label in dict.fromkeys(labels)}
     return "+".join(label if n == 1 else f"{n}{label}" for label, n in counted.items())
@@ -74,9 +83,11 @@ def region_views(state: ConquestState) -> dict[str, dict[str, Any]]:
         out[sid] = {
             "owner": owner,
             "label": label,
-            "piece": state.game.rules.kinds[state.kind(piece)].label,
+            "piece": state.game.rules.kinds[state.game.kind_of[piece]].label,
             "riders": rider_label(state, piece),
             "name": piece_name(piece),
+            # every piece here, top first, as [id, name]: the board picks among them
+            "units": [[p, piece_name(p)] for p in stack(state, piece)],
             "tooltip": tip,
         }
     return out
@@ -85,14 +96,14 @@ def region_views(state: ConquestState) -> dict[str, dict[str, Any]]:
 def describe(state: ConquestState) -> str:
     names = state.game.player_names
     if state.result is not None:
-        winners, reason = state.result
+        winners, reason = state.result.winners, state.result.reason
         who = f"{names[winners[0]]} has won" if winners else "The game is drawn"
         return f"Turn {state.turn}. {who}: {reason}."
     counts = []
     for side in (0, 1):
-        land = state.land_pieces(side)
+        land = land_pieces(state, side)
         ships = sum(1 for p, o in state.owner.items() if o == side and state.game.is_ship[p])
-        held = state.occupied_capitol(side)
+        held = occupied_capitol(state, side)
         counts.append(
             f"{names[side]} has {land} land piece(s) and {ships} vessel(s) and holds "
             f"{held} of {names[1 - side]}'s capitol spaces"
@@ -103,16 +114,64 @@ def describe(state: ConquestState) -> str:
     )
     text += "; ".join(counts) + "."
     if state.pending is not None:
-        text += f" {names[1 - state.mover]} may recapture on {state.pending['space']}" + (
-            " (a recapture begun must be completed)."
-            if state.pending["step"] > 1
-            else " or refuse."
+        text += f" {names[1 - state.mover]} may recapture on {state.pending.space}" + (
+            " (a recapture begun must be completed)." if state.pending.step > 1 else " or refuse."
         )
     if state.transit is not None:
         text += f" {piece_name(state.transit)} is passing through its own men."
     if state.draw_offered:
         text += f" {names[state.mover]} has offered a draw."
     return text
+
+
+def event(
+    state: ConquestState,
+    player: int | None,
+    kind: str,
+    text: str,
+    data: dict[str, Any] | None = None,
+) -> Event:
+    """A log entry of this turn and phase."""
+    return Event(state.turn, state.phase, player, kind, text, data or {})
+
+
+def describe_step(
+    state: ConquestState,
+    player: int,
+    piece: str,
+    here: str,
+    to: str,
+    tag: str,
+    gone: list[str],
+    seized: str | None,
+    verb: str = "captures",
+) -> Event:
+    """The log entry of one step just made (``tag`` as classified by :func:`.movement.step`)."""
+    who = piece_name(piece)
+    if piece[:1] != state.player_name(player)[:1]:  # a seized ship sails for its captor
+        who = f"{state.player_name(player)}'s captured {who}"
+    if tag == "capture":
+        victims = ", ".join(piece_name(x) for x in gone)
+        text = f"{who} {verb} on {to} from {here}, taking {victims}."
+    elif tag == "seize":
+        lost = f", throwing off {', '.join(piece_name(x) for x in gone)}" if gone else ""
+        text = f"{who} {verb} {piece_name(seized)} at port {to} from {here}{lost}"
+        text += "; it changes sides."
+    elif tag == "mount":
+        text = f"{who} mounts {piece_name(state.carrier[piece])} on {to}."
+    elif tag == "board":
+        text = f"{who} goes aboard {piece_name(state.carrier[piece])} at {to}."
+    elif tag == "through":
+        text = f"{who} passes through {to}, held by {piece_name(state.top[to])}."
+    elif tag == "sail":
+        text = f"{who} sails from {here} to {to}."
+    else:
+        text = f"{who} moves from {here} to {to}."
+    data = {"piece": piece, "from": here, "to": to, "tag": tag, "removed": list(gone)}
+    kind = "capture" if tag in CAPTURES else "move"
+    if state.pending is None and player == state.mover:
+        text += f" ({state.spent} of {state.budget} moves used)"
+    return event(state, player, kind, text, data)
 
 
 #: what each kind of piece may carry, in words

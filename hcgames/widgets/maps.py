@@ -35,7 +35,7 @@ from hcgames.widgets._base import (
 from hcgames.widgets.geo import aspect_ratio, feature_centroid, feature_rings, fit_mercator
 from hcgames.widgets.labels import Placed, Territory, place_names
 
-__all__ = ["BoardView", "MapView", "RegionView", "board_legend_html"]
+__all__ = ["BoardView", "MapView", "RegionView", "board_legend_html", "piece_board"]
 
 # Labels sit on top of the regions; let clicks fall through them to the region below.
 _CLICK_THROUGH_CSS = (
@@ -191,8 +191,9 @@ class RegionView(View):
             raise ValueError(f"no region(s) {unknown} on this map; regions: {self.region_ids}")
         self._set_selection(list(regions)[-2:])
 
-    def click(self, region: str) -> None:
-        """One click on ``region``: drop it if picked, else add it (a third starts anew)."""
+    def click(self, region: str) -> list[str]:
+        """One click on ``region``: drop it if picked, else add it (a third starts anew).
+        Returns the regions now highlighted as reachable."""
         if region in self.selection:
             new = [r for r in self.selection if r != region]
         elif len(self.selection) >= 2:
@@ -200,6 +201,11 @@ class RegionView(View):
         else:
             new = [*self.selection, region]
         self._set_selection(new)
+        return self.reachable()
+
+    def reachable(self) -> list[str]:
+        """The regions highlighted as where the picked one may go (none on a map)."""
+        return []
 
     def clear_selection(self) -> None:
         self._set_selection([])
@@ -725,7 +731,14 @@ class BoardView(RegionView):
     Clicking a space picks it (then a second one as the target, as on a map); while
     one space is picked, every space a legal action could take it to is highlighted.
     With no ``width`` the board fills the page width and keeps its shape; labels are
-    placed for a ``LAYOUT_WIDTH``-pixel board and only gain room as it grows.
+    placed for a ``LAYOUT_WIDTH``-pixel board (``layout_width`` if given, at least
+    520) and only gain room as it grows.
+
+    With ``pick_pieces`` (the lessons' board, :func:`piece_board`) a click picks one
+    piece instead: of the pieces on the space (``region_views()[space]["units"]``,
+    ``[id, name]`` pairs, top piece first) the first that a legal action moves (an
+    action's ``piece`` field), and every space it may step to now is highlighted; the
+    caption above the board is the state's own description naming the picked piece.
     """
 
     LAYOUT_WIDTH = 620
@@ -738,7 +751,16 @@ class BoardView(RegionView):
         *,
         legend: bool = True,
         max_width: int = 1100,
+        pick_pieces: bool = False,
+        layout_width: int | None = None,
     ) -> None:
+        self.pick_pieces = pick_pieces
+        #: the picked piece (with ``pick_pieces``), its name, and where it may step
+        self.picked: str | None = None
+        self.picked_name = ""
+        self.targets: list[str] = []
+        if layout_width is not None:
+            self.LAYOUT_WIDTH = max(layout_width, 520)
         layout = state.game.board_layout()
         if not layout:
             raise ValueError(f"{state.game.title} has no board (game.board_layout() is None)")
@@ -907,6 +929,8 @@ class BoardView(RegionView):
             self.info,
             self.messages,
         ]
+        #: the caption line above the board (the lessons' old name for it)
+        self.caption = self.text_line
         self.update(state)
 
     # --- building ------------------------------------------------------------------
@@ -960,9 +984,68 @@ class BoardView(RegionView):
     def region_name(self, region: str) -> str:
         return self.names.get(region, region)
 
+    def update(self, state: State) -> None:
+        """Show ``state``; a picked piece stays picked while it is still on the board."""
+        if self.pick_pieces:
+            self.state = state
+            self._views = self._region_views(state)
+            units = {u[0] for view in self._views.values() for u in view.get("units", [])}
+            if self.picked is not None and self.picked not in units:
+                self.picked = None
+            self._pick_targets()
+            self._draw()
+            self._show_text()
+            return
+        super().update(state)
+
+    def _pick_targets(self) -> None:
+        self.targets = []
+        if self.picked is None or self.state.is_terminal():
+            return
+        for action in self.state.legal_actions():
+            if getattr(action, "piece", None) == self.picked:
+                regions = self.state.action_regions(action)
+                if regions:
+                    self.targets.append(regions[-1])
+
+    def click(self, region: str) -> list[str]:
+        """One click on ``region``. With ``pick_pieces``: pick the top piece there (or
+        the first piece it carries that can move) and return where it may step now."""
+        if not self.pick_pieces:
+            return super().click(region)
+        units = list((self._views.get(region) or {}).get("units", []))
+        movable = {getattr(a, "piece", None) for a in self.state.legal_actions()}
+        self.picked, self.picked_name = None, ""
+        if units:
+            choices = [u for u in units if u[0] in movable]
+            self.picked, self.picked_name = choices[0] if choices else units[0]
+        self._pick_targets()
+        self.selection = [region] if units else []
+        self._syncing = True
+        try:
+            self._push_selection()
+        finally:
+            self._syncing = False
+        self._show_text()
+        for callback in self._listeners:
+            callback(list(self.selection))
+        return list(self.targets)
+
+    def clear_selection(self) -> None:
+        self.picked, self.picked_name, self.targets = None, "", []
+        super().clear_selection()
+
+    def _set_selection(self, regions: list[str]) -> None:
+        if not regions:
+            self.picked, self.picked_name, self.targets = None, "", []
+        super()._set_selection(regions)
+
     def reachable(self) -> list[str]:
         """The spaces to highlight: where a legal action could take what is on the
-        one picked space (none while nothing, or a source and target, is picked)."""
+        one picked space (none while nothing, or a source and target, is picked);
+        with ``pick_pieces``, where the picked piece may step."""
+        if self.pick_pieces:
+            return list(self.targets)
         if len(self.selection) != 1 or self.state.is_terminal():
             return []
         source, out = self.selection[0], []
@@ -1034,6 +1117,12 @@ class BoardView(RegionView):
     @property
     def text(self) -> str:
         state = self.state
+        if self.pick_pieces:
+            base = state.describe()
+            if self.picked is None:
+                return base + " Click a piece to see its moves."
+            where = ", ".join(self.targets) or "nowhere"
+            return f"{base} Picked {self.picked_name}: it may step to {where}."
         held: dict[str, int] = {}
         for view in self._views.values():
             owner = view.get("owner")
@@ -1072,6 +1161,15 @@ class BoardView(RegionView):
         index = change["new"]
         if index is not None and 0 <= int(index) < len(self.region_ids):
             self._hover(self.region_ids[int(index)])
+
+
+def piece_board(
+    state: State, width: int | None = None, height: int | None = None, *, legend: bool = True
+) -> BoardView:
+    """The lessons' board: a :class:`BoardView` on which a click picks a piece and shows
+    where it may step. It fills the page and keeps its shape, laid out for at least
+    ``width`` pixels (default 620); ``height`` is only kept for old calls."""
+    return BoardView(state, legend=legend, pick_pieces=True, layout_width=width)
 
 
 def _token(colour: str) -> str:

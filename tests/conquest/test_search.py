@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hcgames.conquest.puzzles import load_puzzles
 from hcgames.conquest.search import main_line, solve
+from hcgames.conquest.teach import load_puzzles
 
 PUZZLES = load_puzzles()
 
@@ -22,3 +22,19 @@ def test_puzzle_has_a_forced_win_in_exactly_its_steps(puzzle) -> None:
     for action in line:
         replay.apply(action)
     assert replay.outcome() is not None and replay.outcome().winners == (0,)
+
+
+@pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p.steps <= 4], ids=lambda p: p.id)
+def test_the_solver_is_a_named_bot_that_wins_the_short_puzzles(puzzle) -> None:
+    from hcgames.bots import make_bot  # the shared bot registry, reached by name
+
+    game = puzzle.game()
+    white = make_bot("solver", seed=1, game=game)
+    black = make_bot("solver", seed=2, game=game)
+    state = game.new_game()
+    for _ in range(3 * puzzle.steps):
+        if state.is_terminal():
+            break
+        bot = white if state.current_player == 0 else black
+        state.apply(bot.choose(state))
+    assert state.outcome() is not None and state.outcome().winners == (0,)

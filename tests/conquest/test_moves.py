@@ -11,7 +11,7 @@ import pytest
 
 import hcgames
 from hcgames.conquest import ConquestGame, Move, Pass, Refuse
-from hcgames.conquest.board import load_rules
+from hcgames.conquest.material import load_rules
 from hcgames.core import IllegalAction
 
 # White's knight takes on g10 (the land space of port g9); Black's seaborne elephant
@@ -30,7 +30,7 @@ def harbour_after_first_step() -> hcgames.State:
     state = ConquestGame.position(HARBOUR, spent=5).new_game()
     state.apply(Move("W-knight1", "g10"))
     state.apply(Move("B-ship1", "g9"))  # the first of two recapture steps
-    assert state.phase == "recapture" and state.pending["step"] == 2
+    assert state.phase == "recapture" and state.pending.step == 2
     return state
 
 

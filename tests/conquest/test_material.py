@@ -8,8 +8,9 @@ import json
 import pytest
 
 from hcgames.conquest import ConquestGame
-from hcgames.conquest.board import Board, load_rules
-from hcgames.conquest.puzzles import load_puzzles
+from hcgames.conquest.board import Board
+from hcgames.conquest.material import load_rules
+from hcgames.conquest.teach import load_puzzles
 from hcgames.core import DataError
 from hcgames.data import data_path
 

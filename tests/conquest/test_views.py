@@ -60,7 +60,8 @@ def test_occupying_the_fifth_space_by_capture_waits_for_the_recapture() -> None:
 
 def test_board_drawing_highlights_moves() -> None:
     pytest.importorskip("bqplot")
-    from hcgames.conquest.drawing import TARGET, ConquestBoard
+    from hcgames.widgets.maps import TARGET
+    from hcgames.widgets.maps import piece_board as ConquestBoard
 
     state = ConquestGame().new_game()
     view = ConquestBoard(state)
