@@ -14,6 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from hcgames.core import Event
 from hcgames.historical.cards import Card, card_name, matches
+from hcgames.historical.material import (
+    COLUMN_SIZE,
+    FORFEIT_MORALE,
+    MORALE_CAP_PER_TURN,
+    WIN_MORALE,
+)
 
 if TYPE_CHECKING:
     from hcgames.historical.game import HistoricalGame
@@ -21,18 +27,6 @@ if TYPE_CHECKING:
 __all__ = ["Board", "Column", "Ctx"]
 
 Column = dict[str, Any]  # {"land": key, "cards": [keys], "locked": turns}
-
-#: the numbers of the rulebook (kept here, quoted in the docs)
-HAND_SIZE = 5
-PLAYS_PER_TURN = 3
-ATTACKS_PER_TURN = 2
-ATTACK_MORALE = 800
-MORALE_CAP_PER_TURN = 800
-WIN_MORALE = 3000
-FORFEIT_MORALE = -2000
-COLUMN_SIZE = 4
-BATTLE_MORALE_LOSS = 100
-FIRST_ATTACK_ROUND = 3
 
 
 class Ctx:
@@ -354,7 +348,11 @@ class Board:
                 change = min(0, floor - old) if old >= floor else 0
         new = old + change
         self.morale[player] = new
-        capped = " (capped by the 800-a-turn limit)" if amount > 0 and change < amount else ""
+        capped = (
+            f" (capped by the {MORALE_CAP_PER_TURN}-a-turn limit)"
+            if amount > 0 and change < amount
+            else ""
+        )
         floored = " (held up by a morale floor)" if amount < 0 and change > amount else ""
         self.log(
             player,

@@ -14,8 +14,9 @@ from typing import Any
 
 from hcgames.historical.actions import Attack, Confiscate
 from hcgames.historical.battle import assess
-from hcgames.historical.board import BATTLE_MORALE_LOSS, Column, Ctx
+from hcgames.historical.board import Column, Ctx
 from hcgames.historical.cards import matches
+from hcgames.historical.material import BATTLE_MORALE_LOSS
 from hcgames.historical.options import Options
 
 __all__ = ["Fighting"]

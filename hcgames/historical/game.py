@@ -9,8 +9,8 @@ from hcgames.core import Game, RuleDecision, State
 from hcgames.historical.actions import ALL_ACTIONS, DrawCard
 from hcgames.historical.battle import MATCHUPS, assess, odds_table
 from hcgames.historical.cards import Card, Catalogue, load_catalogue
-from hcgames.historical.decisions import RULE_DECISIONS
-from hcgames.historical.options import TURN_CAP
+from hcgames.historical.decisions import rule_decisions
+from hcgames.historical.material import MAX_ROUNDS, RULES, TURN_CAP
 from hcgames.historical.rules import HistoricalState
 from hcgames.historical.world import continents_geojson
 
@@ -31,11 +31,6 @@ FIRST_PLAYER_WAYS = {
 FIRST_PLAYER_DEFAULT = "coin"
 #: the fixed deck assignment when ``decks=`` is not given (seat order)
 DEFAULT_DECKS = ("cheswell", "salem", "boadicea", "confucius", "cheswell", "salem")
-#: our round limit, so that every game ends (highest morale wins)
-MAX_ROUNDS = 30
-#: actions a single turn can take after the safeguard closes it: phase ends, up to
-#: five draws and a reshuffle, pending questions and windows of the last step
-_AFTER_CAP = 60
 
 
 class HistoricalGame(Game):
@@ -104,7 +99,7 @@ class HistoricalGame(Game):
     @property
     def max_actions(self) -> int:
         """True bound: each turn is closed after TURN_CAP steps (our safeguard)."""
-        return self.max_rounds * self._players * (TURN_CAP + _AFTER_CAP) + 10
+        return self.max_rounds * self._players * (TURN_CAP + RULES.after_cap) + 10
 
     @classmethod
     def variants(cls) -> list[dict[str, Any]]:
@@ -118,7 +113,7 @@ class HistoricalGame(Game):
         return dict(LEVELS)
 
     def rule_decisions(self) -> list[RuleDecision]:
-        return list(RULE_DECISIONS)
+        return rule_decisions()
 
     def phases(self) -> list[str]:
         return ["play", "attack", "move", "draw"]

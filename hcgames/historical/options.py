@@ -22,22 +22,21 @@ from hcgames.historical.actions import (
     Retire,
     UseAbility,
 )
-from hcgames.historical.board import (
+from hcgames.historical.board import Column, Ctx
+from hcgames.historical.cards import INTERACTING, Card, matches
+from hcgames.historical.effects import Effects
+from hcgames.historical.material import (
     ATTACK_MORALE,
     ATTACKS_PER_TURN,
     FIRST_ATTACK_ROUND,
     PLAYS_PER_TURN,
-    Column,
-    Ctx,
 )
-from hcgames.historical.cards import INTERACTING, Card, matches
-from hcgames.historical.effects import Effects
 from hcgames.historical.world import can_travel
 
 __all__ = ["TURN_CAP", "Options"]
 
 #: our safeguard: after this many steps in one turn only finishing moves remain
-TURN_CAP = 120
+from hcgames.historical.material import TURN_CAP
 
 
 class Options(Effects):

@@ -26,15 +26,15 @@ from hcgames.historical.actions import (
     RevealLand,
     UseAbility,
 )
-from hcgames.historical.board import (
+from hcgames.historical.board import Column
+from hcgames.historical.discovery import Discovery
+from hcgames.historical.material import (
     ATTACK_MORALE,
     ATTACKS_PER_TURN,
     COLUMN_SIZE,
     FIRST_ATTACK_ROUND,
     PLAYS_PER_TURN,
-    Column,
 )
-from hcgames.historical.discovery import Discovery
 from hcgames.historical.model import Card
 from hcgames.historical.world import can_travel
 

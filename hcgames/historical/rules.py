@@ -41,8 +41,8 @@ from hcgames.historical.actions import (
     RevealLand,
     UseAbility,
 )
-from hcgames.historical.board import HAND_SIZE, Ctx
-from hcgames.historical.options import TURN_CAP
+from hcgames.historical.board import Ctx
+from hcgames.historical.material import HAND_SIZE, TURN_CAP
 from hcgames.historical.refusals import Refusals
 from hcgames.historical.views import Views
 

@@ -7,14 +7,14 @@ from typing import Any
 
 from hcgames.core import Action
 from hcgames.historical.actions import Attack, PlayCard
-from hcgames.historical.board import (
+from hcgames.historical.board import Board
+from hcgames.historical.cards import CONTINENTS
+from hcgames.historical.material import (
     ATTACK_MORALE,
     FIRST_ATTACK_ROUND,
     PLAYS_PER_TURN,
     WIN_MORALE,
-    Board,
 )
-from hcgames.historical.cards import CONTINENTS
 
 __all__ = ["Views"]
 
