@@ -20,7 +20,7 @@ from hcgames.historical.actions import (
     UseAbility,
 )
 from hcgames.historical.cards import EFFECT_KINDS
-from hcgames.historical.setups import arrange, key
+from hcgames.historical.teach import arrange, key
 from tests.test_historical_rules import act, finish_turn, game, sums
 
 

@@ -26,7 +26,7 @@ from hcgames.historical.actions import (
 )
 from hcgames.historical.decisions import decisions_text
 from hcgames.historical.model import plate_span
-from hcgames.historical.setups import arrange, key
+from hcgames.historical.teach import arrange, key
 from tests.test_historical_rules import act, finish_turn, game, settle, sums
 
 # --- interrupts and held abilities --------------------------------------------------------

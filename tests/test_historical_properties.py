@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import hcgames
 from hcgames.core import CHANCE
 from hcgames.historical.material import MORALE_CAP_PER_TURN
-from hcgames.historical.rules import HistoricalState
+from hcgames.historical.state import HistoricalState
 from hcgames.play import sample_outcome
 
 

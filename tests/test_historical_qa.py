@@ -23,8 +23,8 @@ from hcgames.historical.actions import (
     UseAbility,
 )
 from hcgames.historical.cards import build_catalogue
-from hcgames.historical.rules import HistoricalState
-from hcgames.historical.setups import arrange, key
+from hcgames.historical.state import HistoricalState
+from hcgames.historical.teach import arrange, key
 from tests.test_historical_rules import act, finish_turn, game, sums
 
 

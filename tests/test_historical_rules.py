@@ -28,8 +28,8 @@ from hcgames.historical.actions import (
     RevealLand,
 )
 from hcgames.historical.battle import Assessment, assess
-from hcgames.historical.rules import HistoricalState
-from hcgames.historical.setups import arrange, key
+from hcgames.historical.state import HistoricalState
+from hcgames.historical.teach import arrange, key
 
 
 def game(players: int = 2, **options: object) -> hcgames.Game:

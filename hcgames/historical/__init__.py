@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from hcgames.historical.cards import Card, Catalogue, load_catalogue
 from hcgames.historical.game import DEFAULT_DECKS, MAX_ROUNDS, HistoricalGame
-from hcgames.historical.rules import HistoricalState
+from hcgames.historical.state import HistoricalState
 
 __all__ = [
     "DEFAULT_DECKS",

@@ -6,12 +6,12 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from hcgames.core import Game, RuleDecision, State
+from hcgames.historical import teach
 from hcgames.historical.actions import ALL_ACTIONS, DrawCard
-from hcgames.historical.battle import MATCHUPS, assess, odds_table
 from hcgames.historical.cards import Card, Catalogue, load_catalogue
 from hcgames.historical.decisions import rule_decisions
 from hcgames.historical.material import MAX_ROUNDS, RULES, TURN_CAP
-from hcgames.historical.rules import HistoricalState
+from hcgames.historical.state import HistoricalState
 from hcgames.historical.world import continents_geojson
 
 __all__ = [
@@ -119,34 +119,10 @@ class HistoricalGame(Game):
         return ["play", "attack", "move", "draw"]
 
     def odds_table(self) -> str:
-        from hcgames.historical.setups import arrange, key
+        return teach.odds_table(self)
 
-        rows = []
-        for attackers, defenders in MATCHUPS:
-            state = arrange(self, lands={0: [("CT4601", attackers)], 1: [("CT4601", defenders)]})
-            plan = {
-                "att": 0,
-                "def": 1,
-                "from": key("CT4601", 0),
-                "to": key("CT4601", 1),
-                "index": 0,
-                "first_defence": True,
-                "cancelled": False,
-            }
-            result = assess(state, plan)
-            cards = self.catalogue.cards
-            left = " + ".join(f"{cards[c].name} {cards[c].attack}" for c in attackers)
-            right = " + ".join(f"{cards[c].name} {cards[c].defence}" for c in defenders)
-            verdict = {"attack": "attacker wins", "defence": "defender holds", "draw": "draw"}
-            how = f" outright ({state.name(result.auto)})" if result.auto else ""
-            rows.append(
-                (
-                    f"{left} = {result.attack}",
-                    f"{right} = {result.defence}",
-                    verdict[result.winner] + how,
-                )
-            )
-        return odds_table(rows)
+    def teaching_setups(self) -> dict[str, Callable[..., State]]:
+        return teach.teaching_setups(self)
 
     def geojson(self) -> dict[str, Any]:
         return continents_geojson()
