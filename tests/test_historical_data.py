@@ -9,7 +9,8 @@ import pytest
 import hcgames
 from hcgames.core import DataError
 from hcgames.data import read_json, ring_is_clockwise
-from hcgames.historical.cards import CONTINENTS, EFFECT_KINDS, build_catalogue, load_catalogue
+from hcgames.historical.cards import CONTINENTS, EFFECT_KINDS
+from hcgames.historical.material import build_catalogue, load_catalogue
 from hcgames.historical.teach import arrange
 
 

@@ -24,8 +24,8 @@ from hcgames.historical.actions import (
     RevealLand,
     UseAbility,
 )
+from hcgames.historical.cards import plate_span
 from hcgames.historical.decisions import decisions_text
-from hcgames.historical.model import plate_span
 from hcgames.historical.teach import arrange, key
 from tests.test_historical_rules import act, finish_turn, game, settle, sums
 

@@ -22,7 +22,7 @@ from hcgames.historical.actions import (
     PlayCard,
     UseAbility,
 )
-from hcgames.historical.cards import build_catalogue
+from hcgames.historical.material import build_catalogue
 from hcgames.historical.state import HistoricalState
 from hcgames.historical.teach import arrange, key
 from tests.test_historical_rules import act, finish_turn, game, sums

@@ -33,7 +33,7 @@ at most 800 can be gained in one turn; 3000 wins, -2000 forfeits, and taking an
 opponent's last land wins.
 
 Card abilities are data: every card's ability is a list of effects from the small
-vocabulary in :mod:`hcgames.historical.vocabulary` (morale, strength, discovery, kills,
+vocabulary in :mod:`hcgames.historical.cards` (morale, strength, discovery, kills,
 duels, automatic victories, blocks, answers to events and so on). A history plate
 (two or three sentences of facts, written for this project) comes with every card.
 
@@ -49,8 +49,9 @@ battle cancel unless exactly one is an interrupt; a 30-round limit (highest mora
 
 from __future__ import annotations
 
-from hcgames.historical.cards import Card, Catalogue, load_catalogue
+from hcgames.historical.cards import Card
 from hcgames.historical.game import DEFAULT_DECKS, MAX_ROUNDS, HistoricalGame
+from hcgames.historical.material import Catalogue, load_catalogue
 from hcgames.historical.state import HistoricalState
 
 __all__ = [

@@ -8,9 +8,9 @@ from typing import Any, ClassVar
 from hcgames.core import Game, RuleDecision, State
 from hcgames.historical import teach
 from hcgames.historical.actions import ALL_ACTIONS, DrawCard
-from hcgames.historical.cards import Card, Catalogue, load_catalogue
+from hcgames.historical.cards import Card
 from hcgames.historical.decisions import rule_decisions
-from hcgames.historical.material import MAX_ROUNDS, RULES, TURN_CAP
+from hcgames.historical.material import MAX_ROUNDS, RULES, TURN_CAP, Catalogue, load_catalogue
 from hcgames.historical.state import HistoricalState
 from hcgames.historical.world import continents_geojson
 
