@@ -28,7 +28,7 @@ import hcgames
 from hcgames.core import State
 
 #: game id -> package name, for the games already moved onto the shared skeleton
-SKELETON: dict[str, str] = {}
+SKELETON: dict[str, str] = {"historical-conquest": "historical"}
 
 #: module names every game has, each for one concern
 REQUIRED = (

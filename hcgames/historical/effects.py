@@ -18,9 +18,7 @@ from hcgames.historical import victory
 from hcgames.historical.cards import INTERACTING, Card, matches
 from hcgames.historical.material import (
     COLUMN_SIZE,
-    FORFEIT_MORALE,
     MORALE_CAP_PER_TURN,
-    WIN_MORALE,
 )
 
 if TYPE_CHECKING:
@@ -271,10 +269,7 @@ def change_morale(state: HistoricalState, player: int, amount: int, why: str) ->
         f"{state.pname(player)}: {why}: {change:+d} morale{capped}{floored}, now {new}.",
         {"player": player, "change": change, "asked": amount, "total": new, "why": why},
     )
-    if new >= WIN_MORALE:
-        victory.finish(state, (player,), f"{state.pname(player)} reached {WIN_MORALE} morale")
-    elif new <= FORFEIT_MORALE:
-        victory.knock_out(state, player, f"fell to {FORFEIT_MORALE} morale and forfeits")
+    victory.check_morale(state, player)
     return change
 
 

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from hcgames.core import Game, RuleDecision, State
 from hcgames.historical import teach
 from hcgames.historical.actions import ALL_ACTIONS, DrawCard
+from hcgames.historical.bots import LEVELS
 from hcgames.historical.cards import Card
 from hcgames.historical.decisions import rule_decisions
 from hcgames.historical.material import MAX_ROUNDS, RULES, TURN_CAP, Catalogue, load_catalogue
@@ -108,8 +109,6 @@ class HistoricalGame(Game):
     def bot_levels(self) -> dict[str, Callable[[int], Any]]:
         """Historical Conquest's own easy, medium and hard bots
         (see :mod:`hcgames.historical.bots`)."""
-        from hcgames.historical.bots import LEVELS
-
         return dict(LEVELS)
 
     def rule_decisions(self) -> list[RuleDecision]:

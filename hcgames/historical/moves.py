@@ -1,6 +1,11 @@
 """What a player may do, per phase, how each action is carried out, and why an action is
 refused (the refusal beside the legality it explains).
 
+The module runs per action: its legal choices (``*_options``), the broken rule in words
+a student understands when an action is refused (``*_refusal``, asked by
+:func:`why_illegal` only after an action was found illegal; it never changes the
+position) and carrying it out (``apply_*``, the state's dispatch table).
+
 Playing cards from the hand: placing them, queueing their effects, held abilities.
 
 A card played (or played as an interrupt) leaves the hand and goes where it belongs:
@@ -62,17 +67,160 @@ if TYPE_CHECKING:
 Refusal = tuple[str, str]
 
 
-def target_lists(
-    state: HistoricalState, player: int, key: str, moment: str
-) -> list[tuple[str, ...]]:
-    found = effects.targeted_effect(state, key, moment)
+# --- every phase: the active player's choices, and why an action is refused --------------
+def phase_actions(state: HistoricalState, player: int, phase: str) -> list[Action]:
+    """The active player's choices in one of their own phases."""
+    if state.steps >= TURN_CAP:
+        return [EndPhase()]
+    out: list[Action] = []
+    if phase == "play":
+        if state.plays < PLAYS_PER_TURN:
+            out.extend(play_options(state, player))
+            out.extend(discard_options(state, player))
+        out.extend(ability_options(state, player))
+        out.extend(interrupt_options(state, player, None))
+    else:
+        if phase == "attack":
+            out.extend(attack_options(state, player))
+        elif phase == "move":
+            out.extend(move_options(state, player))
+        # held abilities and interrupts: at any time in the player's own turn
+        out.extend(ability_options(state, player))
+        out.extend(interrupt_options(state, player, None))
+    out.append(EndPhase())
+    return out
+
+
+def why_illegal(state: HistoricalState, action: Action) -> Refusal:
+    found = moment_refusal(state, action)
     if found is None:
-        return [()]
-    _index, effect = found
-    return effects.targets(state, player, key, effect, None)
+        found = action_refusal(state, action)
+    if found is None:
+        found = (
+            f"{action} does not fit the rules at this point ({state.phase_name} phase of "
+            f"{state.pname(state.turn)}'s turn)",
+            "the turn's order",
+        )
+    return found
 
 
-# --- plays from the hand --------------------------------------------------------
+def moment_refusal(state: HistoricalState, action: Action) -> Refusal | None:
+    chance = isinstance(action, DrawCard | RevealLand | FirstPlayer)
+    if state.current_player == CHANCE:
+        if chance:
+            return ("that is not one of the outcomes of the chance step now", "chance steps")
+        return (
+            "a chance step (a card draw, a land turned up or the coin) comes first",
+            "chance steps",
+        )
+    if chance:
+        return (
+            "draws, lands turned up and the coin are chance steps, not a player's choice",
+            "chance steps",
+        )
+    top = state.pending[-1] if state.pending else None
+    who = state.pname(state.current_player)
+    if top is not None and top["t"] == "pick":
+        if not isinstance(action, Pick):
+            return (f"{who} must first answer a question: {top['purpose']}", "questions")
+        return (
+            f"that is not one of the choices for '{top['purpose']}'",
+            "questions",
+        )
+    if isinstance(action, Pick):
+        return ("there is no question to answer now", "questions")
+    if top is not None and top["t"] == "window":
+        if not isinstance(action, Pass | Interrupt):
+            return (
+                f"{who} may only answer with an interrupt card or pass now; other cards "
+                "wait for their own turn",
+                "interrupt window",
+            )
+        return None
+    if isinstance(action, Pass):
+        return (
+            "there is no interrupt window open to pass in; end the phase instead",
+            "interrupt window",
+        )
+    return None
+
+
+def action_refusal(state: HistoricalState, action: Action) -> Refusal | None:
+    player = state.current_player
+    if isinstance(action, PlayCard):
+        return play_refusal(state, player, action)
+    if isinstance(action, Interrupt):
+        return interrupt_refusal(state, player, action)
+    if isinstance(action, Discard | Retire):
+        return discard_refusal(state, player, action)
+    if isinstance(action, UseAbility):
+        return ability_refusal(state, player, action)
+    if isinstance(action, Attack):
+        return attack_refusal(state, player, action)
+    if isinstance(action, Move):
+        return move_refusal(state, player, action)
+    if isinstance(action, ExplorerMove):
+        return journey_refusal(state, player, action)
+    if isinstance(action, Confiscate):
+        return confiscate_refusal(state, player, action)
+    if isinstance(action, EndPhase):
+        return ("the phase cannot end while a question or window is open", "the turn's order")
+    return None
+
+
+def known(state: HistoricalState, key: str) -> Card | None:
+    return state.game.key_cards.get(key) if isinstance(key, str) else None
+
+
+def own_column(state: HistoricalState, player: int, land: str) -> Column | None:
+    for col in state.rows[player]:
+        if col["land"] == land:
+            return col
+    return None
+
+
+def room_refusal(
+    state: HistoricalState, col: Column, card: Card, joining: int = 1
+) -> Refusal | None:
+    """Why ``card`` (with ``joining - 1`` other cards) cannot stand on ``col``."""
+    land = state.name(col["land"])
+    if col["locked"] > 0:
+        return (
+            f"{land} was destroyed and cannot be used for {col['locked']} more turn(s)",
+            "destroyed lands",
+        )
+    if card.category == "army" and any(state.card(k).category == "army" for k in col["cards"]):
+        return (
+            f"{land} already has an army: only one army may stand on a land",
+            "one army per land",
+        )
+    if len(col["cards"]) + joining > effects.capacity(state, col):
+        return (
+            f"{land} is full: a land holds {COLUMN_SIZE} cards (at most one of them an army) "
+            f"unless a card gives it more room, and it holds {len(col['cards'])} of "
+            f"{effects.capacity(state, col)}",
+            "land full",
+        )
+    if not effects.placement_allowed(state, col, card):
+        if card.coastal_only and not state.card(col["land"]).coastal:
+            return (f"{card.name} can only stand on a land by the sea", "coastal lands")
+        return (
+            f"{card.name} may not stand on {land}: that land or a card on it forbids it",
+            "placement bans",
+        )
+    return None
+
+
+def hand_refusal(state: HistoricalState, player: int, key: str) -> Refusal | None:
+    if key not in state.hands[player]:
+        return (
+            f"{state.name(key)} is not in {state.pname(player)}'s hand",
+            "play from your hand",
+        )
+    return None
+
+
+# --- playing a card from the hand (play phase, up to three plays) ------------------------
 def play_options(state: HistoricalState, player: int) -> list[Action]:
     out: list[Action] = []
     first_round = state.round_no == 1
@@ -115,283 +263,96 @@ def play_options(state: HistoricalState, player: int) -> list[Action]:
     return out
 
 
-def interrupt_options(
-    state: HistoricalState, player: int, window: Mapping[str, Any] | None
-) -> list[Action]:
-    """Interrupt cards ``player`` can play now (in ``window``, or in their own turn)."""
-    out: list[Action] = []
-    if state.round_no == 1 and window is not None:
-        return out
-    fx = window_frame(state, window)
-    for key in state.hands[player]:
-        card = state.card(key)
-        if not card.interrupt or effects.spies_forbidden(state, player, card):
-            continue
-        if state.round_no == 1 and effects.interacts(state, key, "play"):
-            continue
-        if not interrupt_fits(state, player, key, window, fx):
-            continue
-        targets = target_lists(state, player, key, "play")
-        if card.is_unit:
-            for col in effects.standing_land(state, card, player):
-                for target in targets:
-                    out.append(Interrupt(key, col["land"], target))
-        else:
-            for target in targets:
-                out.append(Interrupt(key, "", target))
-    return out
+def target_lists(
+    state: HistoricalState, player: int, key: str, moment: str
+) -> list[tuple[str, ...]]:
+    found = effects.targeted_effect(state, key, moment)
+    if found is None:
+        return [()]
+    _index, effect = found
+    return effects.targets(state, player, key, effect, None)
 
 
-def window_frame(state: HistoricalState, window: Mapping[str, Any] | None) -> dict[str, Any] | None:
-    if window is None or window.get("why") != "target":
-        return None
-    for frame in state.pending:
-        if frame.get("id") == window.get("ref"):
-            return frame
-    return None
-
-
-def interrupt_fits(
-    state: HistoricalState,
-    player: int,
-    key: str,
-    window: Mapping[str, Any] | None,
-    fx: Mapping[str, Any] | None,
-) -> bool:
-    for effect in state.effects_of(key):
-        if effect["when"] != "play":
-            continue
-        kind = effect["kind"]
-        if kind == "cancel_effect":
-            if fx is None:
-                return False
-            source = state.card(fx["card"])
-            if effect["what"] == "event" and source.category != "event":
-                return False
-            if effect["what"] == "morale_loss" and not any(
-                state.effects_of(fx["card"])[i]["kind"] in ("morale_opponents", "plant")
-                for i in fx["idx"]
-            ):
-                return False
-        if kind == "block_attacks" and "attacker_has" in effect.get("if", {}):
-            battle = state.battle
-            if window is None or window.get("why") != "attack" or battle is None:
-                return False
-            if battle["def"] != player:
-                return False
-            found = state.column_of_land(battle["from"])
-            if found is None or not effects.cond(
-                state, effect["if"], Ctx(player, key, None, battle, "defence", attack_col=found[1])
-            ):
-                return False
-    return True
-
-
-# --- held abilities ---------------------------------------------------------------
-def ability_options(state: HistoricalState, player: int) -> list[Action]:
-    out: list[Action] = []
-    cards = state.game.key_cards
-    for key, col in state.in_play_sources(player):
-        if not cards[key].held:
-            continue
-        for index, effect in enumerate(state.effects_of(key)):
-            if effect["when"] != "hold" or not state.uses_left(key, index, effect):
-                continue
-            if state.round_no == 1 and effect["kind"] in INTERACTING:
-                continue
-            if not effects.cond(state, effect.get("if"), Ctx(player, key, col)):
-                continue
-            if effect["kind"] == "discover_land" and not state.piles[player]:
-                continue
-            if effect["kind"] in (
-                "morale_opponents",
-                "kill_character",
-                "duel",
-                "lasting_bonus",
-                "move_card",
-                "recover",
-            ):
-                targets = effects.targets(state, player, key, effect, col)
-            else:
-                targets = [()]
-            for target in targets:
-                out.append(UseAbility(key, index, target))
-    return out
-
-
-# --- discards ---------------------------------------------------------------------
-def discard_options(state: HistoricalState, player: int) -> list[Action]:
-    out: list[Action] = [Discard(k) for k in state.hands[player]]
-    for col in state.rows[player]:
-        for key in col["cards"]:
-            if not effects.planted(state, key, player):
-                out.append(Retire(key))
-    return out
-
-
-# --- attacks ----------------------------------------------------------------------
-def may_attack(state: HistoricalState, player: int) -> bool:
-    return (
-        state.round_no >= FIRST_ATTACK_ROUND
-        and state.morale[player] >= ATTACK_MORALE
-        and state.attacks < ATTACKS_PER_TURN
-    )
-
-
-def attack_options(state: HistoricalState, player: int) -> list[Action]:
-    if not may_attack(state, player):
-        return []
-    out: list[Action] = []
-    for col in state.rows[player]:
-        if col["locked"] or not col["cards"] or effects.attack_blocked_from(state, player, col):
-            continue
-        for q in state.opponents(player):
-            for target in state.rows[q]:
-                if target["locked"] or not target["cards"]:
-                    continue
-                if can_reach(state, col, target) and not effects.attack_blocked_on(
-                    state, player, col, q, target
-                ):
-                    out.append(Attack(col["land"], target["land"]))
-    return out
-
-
-def can_reach(state: HistoricalState, col: Column, target: Column) -> bool:
-    """Same continent, or an explorer on the attacking land can travel there."""
-    start, goal = state.card(col["land"]), state.card(target["land"])
-    if start.continent == goal.continent:
-        return True
-    return any(
-        state.card(k).is_explorer and can_travel(state.card(k).travel, start, goal)
-        for k in col["cards"]
-    )
-
-
-# --- moves ------------------------------------------------------------------------
-def move_options(state: HistoricalState, player: int) -> list[Action]:
-    out: list[Action] = []
-    cols = state.rows[player]
-    if not state.moved:
-        for col in cols:
-            for key in col["cards"]:
-                if effects.planted(state, key, player) or key in state.travelled:
-                    continue
-                card = state.card(key)
-                for goal in cols:
-                    if goal is col or goal["locked"]:
-                        continue
-                    same = state.card(goal["land"]).continent == state.card(col["land"]).continent
-                    if same and effects.can_stand(state, goal, card):
-                        out.append(Move(key, goal["land"]))
-    for col in cols:
-        for key in col["cards"]:
-            card = state.card(key)
-            if (
-                not card.is_explorer
-                or key in state.travelled
-                or effects.planted(state, key, player)
-            ):
-                continue
-            start = state.card(col["land"])
-            for goal in cols:
-                if goal is col or not effects.can_stand(state, goal, card):
-                    continue
-                if not can_travel(card.travel, start, state.card(goal["land"])):
-                    continue
-                out.append(ExplorerMove(key, goal["land"], ""))
-                for other in col["cards"]:
-                    if (
-                        other != key
-                        and other not in state.travelled
-                        and not effects.planted(state, other, player)
-                        and fits_two(state, goal, card, state.card(other))
-                    ):
-                        out.append(ExplorerMove(key, goal["land"], other))
-    if state.round_no >= 2:
-        out.extend(confiscate_options(state, player))
-    return out
-
-
-def fits_two(state: HistoricalState, col: Column, first: Card, second: Card) -> bool:
-    if len(col["cards"]) + 2 > effects.capacity(state, col) or not effects.placement_allowed(
-        state, col, second
+def play_refusal(state: HistoricalState, player: int, action: PlayCard) -> Refusal | None:
+    card = known(state, action.card)
+    if card is None:
+        return (f"{action.card!r} is not a card of this game", "cards")
+    if state.plays >= PLAYS_PER_TURN:
+        return (
+            f"{state.pname(player)} has used all {PLAYS_PER_TURN} plays this turn",
+            "three plays a turn",
+        )
+    if state.phase_name != "play":
+        return (
+            f"cards are played in the play phase; in the {state.phase_name} phase only "
+            "interrupt cards and held abilities may be used",
+            "play phase",
+        )
+    found = hand_refusal(state, player, action.card)
+    if found:
+        return found
+    if card.interrupt:
+        return (
+            f"{card.name} is an interrupt card: play it as an interrupt (it is a free play)",
+            "interrupt cards",
+        )
+    if effects.spies_forbidden(state, player, card):
+        return ("an opponent's card keeps spies out", "spies")
+    if (
+        state.round_no == 1
+        and effects.interacts(state, action.card, "play")
+        and not card.is_explorer
     ):
-        return False
-    armies = sum(1 for k in col["cards"] if state.card(k).category == "army")
-    armies += (first.category == "army") + (second.category == "army")
-    return armies <= 1
+        return (
+            "the first round builds civilisations: no card may touch an opponent",
+            "first round",
+        )
+    if action.discover:
+        if not card.is_explorer:
+            return ("only an explorer discovers a land when it is played", "explorers")
+        if not state.piles[player]:
+            return (
+                f"{state.pname(player)}'s land pile is empty: there is no land to discover",
+                "explorers",
+            )
+    elif card.is_unit and not card.plants:
+        if not action.land:
+            return (f"{card.name} must stand on one of your lands", "placing cards")
+        col = own_column(state, player, action.land)
+        if col is None:
+            return (
+                f"{state.name(action.land)} is not one of {state.pname(player)}'s lands",
+                "placing cards",
+            )
+        found = room_refusal(state, col, card)
+        if found:
+            return found
+    elif not card.is_unit and action.land:
+        return (
+            "only characters and armies stand on lands; this card is simply played",
+            "placing cards",
+        )
+    if len(card.variants) > 1 and not 0 <= action.option < len(card.variants):
+        return (
+            f"{card.name} needs one of its {len(card.variants)} options chosen",
+            "choice cards",
+        )
+    return ("that target is not one this card can aim at now", "targets")
 
 
-def confiscate_options(state: HistoricalState, player: int) -> list[Action]:
-    out: list[Action] = []
-    empty = [
-        c
-        for q in state.opponents(player)
-        for c in state.rows[q]
-        if not c["cards"] and not c["locked"]
-    ]
-    if not empty:
-        return out
-    for col in state.rows[player]:
-        if len(col["cards"]) < 2:
-            continue
-        start = state.card(col["land"])
-        movable = [
-            k
-            for k in col["cards"]
-            if not effects.planted(state, k, player) and k not in state.travelled
-        ]
-        for key in movable:
-            card = state.card(key)
-            for target in empty:
-                goal = state.card(target["land"])
-                near = goal.continent == start.continent or (
-                    card.is_explorer and can_travel(card.travel, start, goal)
-                )
-                if near and effects.placement_allowed(state, target, card):
-                    out.append(Confiscate(key, target["land"]))
-        if len(col["cards"]) < 3:
-            continue  # an explorer and the card it carries leave at least one behind
-        for explorer in movable:
-            card = state.card(explorer)
-            if not card.is_explorer:
-                continue
-            for target in empty:
-                goal = state.card(target["land"])
-                if goal.continent != start.continent and not can_travel(card.travel, start, goal):
-                    continue
-                if not effects.placement_allowed(state, target, card):
-                    continue
-                for other in movable:
-                    if other != explorer and fits_two(state, target, card, state.card(other)):
-                        out.append(Confiscate(other, target["land"], explorer))
-    return out
+def apply_play_card(state: HistoricalState, player: int, action: PlayCard) -> None:
+    play(
+        state,
+        player,
+        action.card,
+        action.land,
+        action.targets,
+        action.option,
+        action.discover,
+        free=False,
+    )
 
 
-def phase_actions(state: HistoricalState, player: int, phase: str) -> list[Action]:
-    """The active player's choices in one of their own phases."""
-    if state.steps >= TURN_CAP:
-        return [EndPhase()]
-    out: list[Action] = []
-    if phase == "play":
-        if state.plays < PLAYS_PER_TURN:
-            out.extend(play_options(state, player))
-            out.extend(discard_options(state, player))
-        out.extend(ability_options(state, player))
-        out.extend(interrupt_options(state, player, None))
-    else:
-        if phase == "attack":
-            out.extend(attack_options(state, player))
-        elif phase == "move":
-            out.extend(move_options(state, player))
-        # held abilities and interrupts: at any time in the player's own turn
-        out.extend(ability_options(state, player))
-        out.extend(interrupt_options(state, player, None))
-    out.append(EndPhase())
-    return out
-
-
-# --- playing cards -------------------------------------------------------------------
 def play(
     state: HistoricalState,
     player: int,
@@ -526,278 +487,77 @@ def plant(state: HistoricalState, player: int, key: str, land: str, abilities: A
         )
 
 
-def use(state: HistoricalState, player: int, action: UseAbility) -> None:
-    state.log(
-        player, "ability", f"{state.pname(player)} uses the ability of {state.name(action.card)}."
-    )
-    push_effects(state, player, action.card, "hold", [action.effect], action.targets, "")
-
-
-def land_missing(state: HistoricalState, frame: dict[str, Any]) -> None:
-    """No land left to find: an explorer waiting to land stands anywhere it can."""
-    if frame.get("place"):
-        stand_anywhere(state, frame["p"], frame["place"])
-
-
-def stand_anywhere(state: HistoricalState, player: int, key: str) -> None:
-    spots = effects.standing_land(state, state.card(key), player)
-    if spots:
-        effects.place(state, key, spots[0])
-    else:
-        state.to_discard(key)
-        state.log(player, "discard", f"{state.name(key)} finds no room and is discarded.")
-
-
-def land_arrives(state: HistoricalState, frame: dict[str, Any], land: str) -> None:
-    player = frame["p"]
-    col = {"land": land, "cards": [], "locked": 0}
-    state.rows[player].append(col)
-    state.age[land] = 1
-    card = state.card(land)
-    state.log(
-        player,
-        "land",
-        f"{state.pname(player)} "
-        f"{'plays the first land' if frame['why'] == 'first' else 'discovers'} "
-        f"{card.name} ({card.continent}).",
-        {"land": land},
-    )
-    opening = [i for i, e in enumerate(state.effects_of(land)) if e["when"] == "play"]
-    push_effects(state, player, land, "play", opening, (), "")
-    place = frame.get("place", "")
-    if place:
-        if effects.can_stand(state, col, state.card(place)):
-            effects.place(state, place, col)
+# --- interrupts (any turn, any phase, in a window) ---------------------------------------
+def interrupt_options(
+    state: HistoricalState, player: int, window: Mapping[str, Any] | None
+) -> list[Action]:
+    """Interrupt cards ``player`` can play now (in ``window``, or in their own turn)."""
+    out: list[Action] = []
+    if state.round_no == 1 and window is not None:
+        return out
+    fx = window_frame(state, window)
+    for key in state.hands[player]:
+        card = state.card(key)
+        if not card.interrupt or effects.spies_forbidden(state, player, card):
+            continue
+        if state.round_no == 1 and effects.interacts(state, key, "play"):
+            continue
+        if not interrupt_fits(state, player, key, window, fx):
+            continue
+        targets = target_lists(state, player, key, "play")
+        if card.is_unit:
+            for col in effects.standing_land(state, card, player):
+                for target in targets:
+                    out.append(Interrupt(key, col["land"], target))
         else:
-            stand_anywhere(state, player, place)
-    finder = frame.get("card", "")
-    if finder:
-        ctx = Ctx(player, finder, col, discovered=card)
-        for effect in state.effects_of(finder):
-            if effect["when"] == "discover" and effects.cond(state, effect.get("if"), ctx):
-                effects.change_morale(
-                    state, player, int(effect["amount"]), f"{state.name(finder)} finds {card.name}"
-                )
-        if frame.get("discard_self"):
-            effects.remove(state, finder, death=False, why="its journey is over")
-    if frame.get("escort"):
-        options = [
-            k
-            for c in state.rows[player]
-            if c is not col
-            for k in c["cards"]
-            if effects.can_stand(state, col, state.card(k))
-            and not effects.planted(state, k, player)
-        ]
-        if options:
-            state.pending.append(
-                {
-                    "t": "pick",
-                    "p": player,
-                    "purpose": "escort",
-                    "options": ["", *options],
-                    "land": land,
-                }
-            )
+            for target in targets:
+                out.append(Interrupt(key, "", target))
+    return out
 
 
-def why_illegal(state: HistoricalState, action: Action) -> Refusal:
-    found = moment_refusal(state, action)
-    if found is None:
-        found = action_refusal(state, action)
-    if found is None:
-        found = (
-            f"{action} does not fit the rules at this point ({state.phase_name} phase of "
-            f"{state.pname(state.turn)}'s turn)",
-            "the turn's order",
-        )
-    return found
-
-
-# --- helpers ---------------------------------------------------------------------
-def known(state: HistoricalState, key: str) -> Card | None:
-    return state.game.key_cards.get(key) if isinstance(key, str) else None
-
-
-def own_column(state: HistoricalState, player: int, land: str) -> Column | None:
-    for col in state.rows[player]:
-        if col["land"] == land:
-            return col
-    return None
-
-
-def room_refusal(
-    state: HistoricalState, col: Column, card: Card, joining: int = 1
-) -> Refusal | None:
-    """Why ``card`` (with ``joining - 1`` other cards) cannot stand on ``col``."""
-    land = state.name(col["land"])
-    if col["locked"] > 0:
-        return (
-            f"{land} was destroyed and cannot be used for {col['locked']} more turn(s)",
-            "destroyed lands",
-        )
-    if card.category == "army" and any(state.card(k).category == "army" for k in col["cards"]):
-        return (
-            f"{land} already has an army: only one army may stand on a land",
-            "one army per land",
-        )
-    if len(col["cards"]) + joining > effects.capacity(state, col):
-        return (
-            f"{land} is full: a land holds {COLUMN_SIZE} cards (at most one of them an army) "
-            f"unless a card gives it more room, and it holds {len(col['cards'])} of "
-            f"{effects.capacity(state, col)}",
-            "land full",
-        )
-    if not effects.placement_allowed(state, col, card):
-        if card.coastal_only and not state.card(col["land"]).coastal:
-            return (f"{card.name} can only stand on a land by the sea", "coastal lands")
-        return (
-            f"{card.name} may not stand on {land}: that land or a card on it forbids it",
-            "placement bans",
-        )
-    return None
-
-
-# --- the moment: chance steps, questions, windows, whose phase ----------------------
-def moment_refusal(state: HistoricalState, action: Action) -> Refusal | None:
-    chance = isinstance(action, DrawCard | RevealLand | FirstPlayer)
-    if state.current_player == CHANCE:
-        if chance:
-            return ("that is not one of the outcomes of the chance step now", "chance steps")
-        return (
-            "a chance step (a card draw, a land turned up or the coin) comes first",
-            "chance steps",
-        )
-    if chance:
-        return (
-            "draws, lands turned up and the coin are chance steps, not a player's choice",
-            "chance steps",
-        )
-    top = state.pending[-1] if state.pending else None
-    who = state.pname(state.current_player)
-    if top is not None and top["t"] == "pick":
-        if not isinstance(action, Pick):
-            return (f"{who} must first answer a question: {top['purpose']}", "questions")
-        return (
-            f"that is not one of the choices for '{top['purpose']}'",
-            "questions",
-        )
-    if isinstance(action, Pick):
-        return ("there is no question to answer now", "questions")
-    if top is not None and top["t"] == "window":
-        if not isinstance(action, Pass | Interrupt):
-            return (
-                f"{who} may only answer with an interrupt card or pass now; other cards "
-                "wait for their own turn",
-                "interrupt window",
-            )
+def window_frame(state: HistoricalState, window: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    if window is None or window.get("why") != "target":
         return None
-    if isinstance(action, Pass):
-        return (
-            "there is no interrupt window open to pass in; end the phase instead",
-            "interrupt window",
-        )
+    for frame in state.pending:
+        if frame.get("id") == window.get("ref"):
+            return frame
     return None
 
 
-# --- the action itself -------------------------------------------------------------
-def action_refusal(state: HistoricalState, action: Action) -> Refusal | None:
-    player = state.current_player
-    if isinstance(action, PlayCard):
-        return play_refusal(state, player, action)
-    if isinstance(action, Interrupt):
-        return interrupt_refusal(state, player, action)
-    if isinstance(action, Discard | Retire):
-        return discard_refusal(state, player, action)
-    if isinstance(action, UseAbility):
-        return ability_refusal(state, player, action)
-    if isinstance(action, Attack):
-        return attack_refusal(state, player, action)
-    if isinstance(action, Move):
-        return move_refusal(state, player, action)
-    if isinstance(action, ExplorerMove):
-        return journey_refusal(state, player, action)
-    if isinstance(action, Confiscate):
-        return confiscate_refusal(state, player, action)
-    if isinstance(action, EndPhase):
-        return ("the phase cannot end while a question or window is open", "the turn's order")
-    return None
-
-
-def hand_refusal(state: HistoricalState, player: int, key: str) -> Refusal | None:
-    if key not in state.hands[player]:
-        return (
-            f"{state.name(key)} is not in {state.pname(player)}'s hand",
-            "play from your hand",
-        )
-    return None
-
-
-def play_refusal(state: HistoricalState, player: int, action: PlayCard) -> Refusal | None:
-    card = known(state, action.card)
-    if card is None:
-        return (f"{action.card!r} is not a card of this game", "cards")
-    if state.plays >= PLAYS_PER_TURN:
-        return (
-            f"{state.pname(player)} has used all {PLAYS_PER_TURN} plays this turn",
-            "three plays a turn",
-        )
-    if state.phase_name != "play":
-        return (
-            f"cards are played in the play phase; in the {state.phase_name} phase only "
-            "interrupt cards and held abilities may be used",
-            "play phase",
-        )
-    found = hand_refusal(state, player, action.card)
-    if found:
-        return found
-    if card.interrupt:
-        return (
-            f"{card.name} is an interrupt card: play it as an interrupt (it is a free play)",
-            "interrupt cards",
-        )
-    if effects.spies_forbidden(state, player, card):
-        return ("an opponent's card keeps spies out", "spies")
-    if (
-        state.round_no == 1
-        and effects.interacts(state, action.card, "play")
-        and not card.is_explorer
-    ):
-        return (
-            "the first round builds civilisations: no card may touch an opponent",
-            "first round",
-        )
-    if action.discover:
-        if not card.is_explorer:
-            return ("only an explorer discovers a land when it is played", "explorers")
-        if not state.piles[player]:
-            return (
-                f"{state.pname(player)}'s land pile is empty: there is no land to discover",
-                "explorers",
-            )
-    elif card.is_unit and not card.plants:
-        if not action.land:
-            return (f"{card.name} must stand on one of your lands", "placing cards")
-        col = own_column(state, player, action.land)
-        if col is None:
-            return (
-                f"{state.name(action.land)} is not one of {state.pname(player)}'s lands",
-                "placing cards",
-            )
-        found = room_refusal(state, col, card)
-        if found:
-            return found
-    elif not card.is_unit and action.land:
-        return (
-            "only characters and armies stand on lands; this card is simply played",
-            "placing cards",
-        )
-    if len(card.variants) > 1 and not 0 <= action.option < len(card.variants):
-        return (
-            f"{card.name} needs one of its {len(card.variants)} options chosen",
-            "choice cards",
-        )
-    return ("that target is not one this card can aim at now", "targets")
+def interrupt_fits(
+    state: HistoricalState,
+    player: int,
+    key: str,
+    window: Mapping[str, Any] | None,
+    fx: Mapping[str, Any] | None,
+) -> bool:
+    for effect in state.effects_of(key):
+        if effect["when"] != "play":
+            continue
+        kind = effect["kind"]
+        if kind == "cancel_effect":
+            if fx is None:
+                return False
+            source = state.card(fx["card"])
+            if effect["what"] == "event" and source.category != "event":
+                return False
+            if effect["what"] == "morale_loss" and not any(
+                state.effects_of(fx["card"])[i]["kind"] in ("morale_opponents", "plant")
+                for i in fx["idx"]
+            ):
+                return False
+        if kind == "block_attacks" and "attacker_has" in effect.get("if", {}):
+            battle = state.battle
+            if window is None or window.get("why") != "attack" or battle is None:
+                return False
+            if battle["def"] != player:
+                return False
+            found = state.column_of_land(battle["from"])
+            if found is None or not effects.cond(
+                state, effect["if"], Ctx(player, key, None, battle, "defence", attack_col=found[1])
+            ):
+                return False
+    return True
 
 
 def interrupt_refusal(state: HistoricalState, player: int, action: Interrupt) -> Refusal | None:
@@ -844,31 +604,40 @@ def interrupt_refusal(state: HistoricalState, player: int, action: Interrupt) ->
     return ("that target is not one this card can aim at now", "targets")
 
 
-def discard_refusal(
-    state: HistoricalState, player: int, action: Discard | Retire
-) -> Refusal | None:
-    if player != state.turn or state.phase_name != "play":
-        return (
-            "discarding counts as one of the three plays and happens in your play phase",
-            "play phase",
-        )
-    if state.plays >= PLAYS_PER_TURN:
-        return (
-            f"{state.pname(player)} has used all {PLAYS_PER_TURN} plays this turn",
-            "three plays a turn",
-        )
-    if isinstance(action, Discard):
-        return hand_refusal(state, player, action.card)
-    found = state.find_column(action.card)
-    if found is None or found[0] != player:
-        return (
-            f"{state.name(action.card)} is not on {state.pname(player)}'s battlefield",
-            "discarding",
-        )
-    return (
-        "a card an opponent planted in your land cannot be discarded by you",
-        "planted cards",
-    )
+def apply_interrupt(state: HistoricalState, player: int, action: Interrupt) -> None:
+    play(state, player, action.card, action.land, action.targets, -1, False, free=True)
+
+
+# --- held abilities (at any time in the player's own turn) -------------------------------
+def ability_options(state: HistoricalState, player: int) -> list[Action]:
+    out: list[Action] = []
+    cards = state.game.key_cards
+    for key, col in state.in_play_sources(player):
+        if not cards[key].held:
+            continue
+        for index, effect in enumerate(state.effects_of(key)):
+            if effect["when"] != "hold" or not state.uses_left(key, index, effect):
+                continue
+            if state.round_no == 1 and effect["kind"] in INTERACTING:
+                continue
+            if not effects.cond(state, effect.get("if"), Ctx(player, key, col)):
+                continue
+            if effect["kind"] == "discover_land" and not state.piles[player]:
+                continue
+            if effect["kind"] in (
+                "morale_opponents",
+                "kill_character",
+                "duel",
+                "lasting_bonus",
+                "move_card",
+                "recover",
+            ):
+                targets = effects.targets(state, player, key, effect, col)
+            else:
+                targets = [()]
+            for target in targets:
+                out.append(UseAbility(key, index, target))
+    return out
 
 
 def ability_refusal(state: HistoricalState, player: int, action: UseAbility) -> Refusal | None:
@@ -899,6 +668,108 @@ def ability_refusal(state: HistoricalState, player: int, action: UseAbility) -> 
     return (
         "its condition does not hold now, or that target is not one it can aim at",
         "targets",
+    )
+
+
+def apply_use_ability(state: HistoricalState, player: int, action: UseAbility) -> None:
+    use(state, player, action)
+
+
+def use(state: HistoricalState, player: int, action: UseAbility) -> None:
+    state.log(
+        player, "ability", f"{state.pname(player)} uses the ability of {state.name(action.card)}."
+    )
+    push_effects(state, player, action.card, "hold", [action.effect], action.targets, "")
+
+
+# --- discarding from the hand or the battlefield (counts as a play) ----------------------
+def discard_options(state: HistoricalState, player: int) -> list[Action]:
+    out: list[Action] = [Discard(k) for k in state.hands[player]]
+    for col in state.rows[player]:
+        for key in col["cards"]:
+            if not effects.planted(state, key, player):
+                out.append(Retire(key))
+    return out
+
+
+def discard_refusal(
+    state: HistoricalState, player: int, action: Discard | Retire
+) -> Refusal | None:
+    if player != state.turn or state.phase_name != "play":
+        return (
+            "discarding counts as one of the three plays and happens in your play phase",
+            "play phase",
+        )
+    if state.plays >= PLAYS_PER_TURN:
+        return (
+            f"{state.pname(player)} has used all {PLAYS_PER_TURN} plays this turn",
+            "three plays a turn",
+        )
+    if isinstance(action, Discard):
+        return hand_refusal(state, player, action.card)
+    found = state.find_column(action.card)
+    if found is None or found[0] != player:
+        return (
+            f"{state.name(action.card)} is not on {state.pname(player)}'s battlefield",
+            "discarding",
+        )
+    return (
+        "a card an opponent planted in your land cannot be discarded by you",
+        "planted cards",
+    )
+
+
+def apply_discard(state: HistoricalState, player: int, action: Discard) -> None:
+    state.plays += 1
+    state.hands[player].remove(action.card)
+    state.to_discard(action.card)
+    state.log(
+        player,
+        "discard",
+        f"{state.pname(player)} discards {state.name(action.card)} from the hand.",
+    )
+
+
+def apply_retire(state: HistoricalState, player: int, action: Retire) -> None:
+    state.plays += 1
+    effects.remove(state, action.card, death=False, why=f"{state.pname(player)} discards it")
+
+
+# --- attacks (attack phase) --------------------------------------------------------------
+def may_attack(state: HistoricalState, player: int) -> bool:
+    return (
+        state.round_no >= FIRST_ATTACK_ROUND
+        and state.morale[player] >= ATTACK_MORALE
+        and state.attacks < ATTACKS_PER_TURN
+    )
+
+
+def attack_options(state: HistoricalState, player: int) -> list[Action]:
+    if not may_attack(state, player):
+        return []
+    out: list[Action] = []
+    for col in state.rows[player]:
+        if col["locked"] or not col["cards"] or effects.attack_blocked_from(state, player, col):
+            continue
+        for q in state.opponents(player):
+            for target in state.rows[q]:
+                if target["locked"] or not target["cards"]:
+                    continue
+                if can_reach(state, col, target) and not effects.attack_blocked_on(
+                    state, player, col, q, target
+                ):
+                    out.append(Attack(col["land"], target["land"]))
+    return out
+
+
+def can_reach(state: HistoricalState, col: Column, target: Column) -> bool:
+    """Same continent, or an explorer on the attacking land can travel there."""
+    start, goal = state.card(col["land"]), state.card(target["land"])
+    if start.continent == goal.continent:
+        return True
+    return any(
+        state.card(k).is_explorer and can_travel(state.card(k).travel, start, goal)
+        for k in col["cards"]
     )
 
 
@@ -950,6 +821,65 @@ def attack_refusal(state: HistoricalState, player: int, action: Attack) -> Refus
             "same continent",
         )
     return ("a card in play blocks this attack", "blocked attacks")
+
+
+def apply_attack(state: HistoricalState, player: int, action: Attack) -> None:
+    fighting.declare(state, player, action)
+
+
+# --- the turn's move and explorers' journeys (move phase) --------------------------------
+def move_options(state: HistoricalState, player: int) -> list[Action]:
+    out: list[Action] = []
+    cols = state.rows[player]
+    if not state.moved:
+        for col in cols:
+            for key in col["cards"]:
+                if effects.planted(state, key, player) or key in state.travelled:
+                    continue
+                card = state.card(key)
+                for goal in cols:
+                    if goal is col or goal["locked"]:
+                        continue
+                    same = state.card(goal["land"]).continent == state.card(col["land"]).continent
+                    if same and effects.can_stand(state, goal, card):
+                        out.append(Move(key, goal["land"]))
+    for col in cols:
+        for key in col["cards"]:
+            card = state.card(key)
+            if (
+                not card.is_explorer
+                or key in state.travelled
+                or effects.planted(state, key, player)
+            ):
+                continue
+            start = state.card(col["land"])
+            for goal in cols:
+                if goal is col or not effects.can_stand(state, goal, card):
+                    continue
+                if not can_travel(card.travel, start, state.card(goal["land"])):
+                    continue
+                out.append(ExplorerMove(key, goal["land"], ""))
+                for other in col["cards"]:
+                    if (
+                        other != key
+                        and other not in state.travelled
+                        and not effects.planted(state, other, player)
+                        and fits_two(state, goal, card, state.card(other))
+                    ):
+                        out.append(ExplorerMove(key, goal["land"], other))
+    if state.round_no >= 2:
+        out.extend(confiscate_options(state, player))
+    return out
+
+
+def fits_two(state: HistoricalState, col: Column, first: Card, second: Card) -> bool:
+    if len(col["cards"]) + 2 > effects.capacity(state, col) or not effects.placement_allowed(
+        state, col, second
+    ):
+        return False
+    armies = sum(1 for k in col["cards"] if state.card(k).category == "army")
+    armies += (first.category == "army") + (second.category == "army")
+    return armies <= 1
 
 
 def move_refusal(state: HistoricalState, player: int, action: Move) -> Refusal | None:
@@ -1041,6 +971,69 @@ def journey_refusal(state: HistoricalState, player: int, action: ExplorerMove) -
     return room_refusal(state, goal, card)
 
 
+def apply_move(state: HistoricalState, player: int, action: Move) -> None:
+    state.moved = True
+    fighting.note_journey(state, action.card)
+    effects.relocate(state, action.card, action.land, "the turn's move")
+
+
+def apply_explorer_move(state: HistoricalState, player: int, action: ExplorerMove) -> None:
+    fighting.note_journey(state, action.explorer)
+    fighting.note_journey(state, action.escort)
+    effects.relocate(state, action.explorer, action.land, "explorer's journey")
+    if action.escort:
+        effects.relocate(
+            state, action.escort, action.land, f"escorted by {state.name(action.explorer)}"
+        )
+
+
+# --- taking undefended lands (move phase, from round 2) ----------------------------------
+def confiscate_options(state: HistoricalState, player: int) -> list[Action]:
+    out: list[Action] = []
+    empty = [
+        c
+        for q in state.opponents(player)
+        for c in state.rows[q]
+        if not c["cards"] and not c["locked"]
+    ]
+    if not empty:
+        return out
+    for col in state.rows[player]:
+        if len(col["cards"]) < 2:
+            continue
+        start = state.card(col["land"])
+        movable = [
+            k
+            for k in col["cards"]
+            if not effects.planted(state, k, player) and k not in state.travelled
+        ]
+        for key in movable:
+            card = state.card(key)
+            for target in empty:
+                goal = state.card(target["land"])
+                near = goal.continent == start.continent or (
+                    card.is_explorer and can_travel(card.travel, start, goal)
+                )
+                if near and effects.placement_allowed(state, target, card):
+                    out.append(Confiscate(key, target["land"]))
+        if len(col["cards"]) < 3:
+            continue  # an explorer and the card it carries leave at least one behind
+        for explorer in movable:
+            card = state.card(explorer)
+            if not card.is_explorer:
+                continue
+            for target in empty:
+                goal = state.card(target["land"])
+                if goal.continent != start.continent and not can_travel(card.travel, start, goal):
+                    continue
+                if not effects.placement_allowed(state, target, card):
+                    continue
+                for other in movable:
+                    if other != explorer and fits_two(state, target, card, state.card(other)):
+                        out.append(Confiscate(other, target["land"], explorer))
+    return out
+
+
 def confiscate_refusal(state: HistoricalState, player: int, action: Confiscate) -> Refusal | None:
     if state.phase_name != "move" or state.round_no < 2:
         return (
@@ -1094,63 +1087,74 @@ def confiscate_refusal(state: HistoricalState, player: int, action: Confiscate) 
     return room_refusal(state, target, state.card(action.card), joining=leaving)
 
 
-# --- carrying out the active player's actions (the state's dispatch table) ---------------
-def apply_play_card(state: HistoricalState, player: int, action: PlayCard) -> None:
-    play(
-        state,
-        player,
-        action.card,
-        action.land,
-        action.targets,
-        action.option,
-        action.discover,
-        free=False,
-    )
-
-
-def apply_interrupt(state: HistoricalState, player: int, action: Interrupt) -> None:
-    play(state, player, action.card, action.land, action.targets, -1, False, free=True)
-
-
-def apply_discard(state: HistoricalState, player: int, action: Discard) -> None:
-    state.plays += 1
-    state.hands[player].remove(action.card)
-    state.to_discard(action.card)
-    state.log(
-        player,
-        "discard",
-        f"{state.pname(player)} discards {state.name(action.card)} from the hand.",
-    )
-
-
-def apply_retire(state: HistoricalState, player: int, action: Retire) -> None:
-    state.plays += 1
-    effects.remove(state, action.card, death=False, why=f"{state.pname(player)} discards it")
-
-
-def apply_use_ability(state: HistoricalState, player: int, action: UseAbility) -> None:
-    use(state, player, action)
-
-
-def apply_attack(state: HistoricalState, player: int, action: Attack) -> None:
-    fighting.declare(state, player, action)
-
-
-def apply_move(state: HistoricalState, player: int, action: Move) -> None:
-    state.moved = True
-    fighting.note_journey(state, action.card)
-    effects.relocate(state, action.card, action.land, "the turn's move")
-
-
-def apply_explorer_move(state: HistoricalState, player: int, action: ExplorerMove) -> None:
-    fighting.note_journey(state, action.explorer)
-    fighting.note_journey(state, action.escort)
-    effects.relocate(state, action.explorer, action.land, "explorer's journey")
-    if action.escort:
-        effects.relocate(
-            state, action.escort, action.land, f"escorted by {state.name(action.explorer)}"
-        )
-
-
 def apply_confiscate(state: HistoricalState, player: int, action: Confiscate) -> None:
     fighting.confiscate(state, player, action)
+
+
+# --- discovering lands (a first land, an explorer's find) --------------------------------
+def land_arrives(state: HistoricalState, frame: dict[str, Any], land: str) -> None:
+    player = frame["p"]
+    col = {"land": land, "cards": [], "locked": 0}
+    state.rows[player].append(col)
+    state.age[land] = 1
+    card = state.card(land)
+    state.log(
+        player,
+        "land",
+        f"{state.pname(player)} "
+        f"{'plays the first land' if frame['why'] == 'first' else 'discovers'} "
+        f"{card.name} ({card.continent}).",
+        {"land": land},
+    )
+    opening = [i for i, e in enumerate(state.effects_of(land)) if e["when"] == "play"]
+    push_effects(state, player, land, "play", opening, (), "")
+    place = frame.get("place", "")
+    if place:
+        if effects.can_stand(state, col, state.card(place)):
+            effects.place(state, place, col)
+        else:
+            stand_anywhere(state, player, place)
+    finder = frame.get("card", "")
+    if finder:
+        ctx = Ctx(player, finder, col, discovered=card)
+        for effect in state.effects_of(finder):
+            if effect["when"] == "discover" and effects.cond(state, effect.get("if"), ctx):
+                effects.change_morale(
+                    state, player, int(effect["amount"]), f"{state.name(finder)} finds {card.name}"
+                )
+        if frame.get("discard_self"):
+            effects.remove(state, finder, death=False, why="its journey is over")
+    if frame.get("escort"):
+        options = [
+            k
+            for c in state.rows[player]
+            if c is not col
+            for k in c["cards"]
+            if effects.can_stand(state, col, state.card(k))
+            and not effects.planted(state, k, player)
+        ]
+        if options:
+            state.pending.append(
+                {
+                    "t": "pick",
+                    "p": player,
+                    "purpose": "escort",
+                    "options": ["", *options],
+                    "land": land,
+                }
+            )
+
+
+def land_missing(state: HistoricalState, frame: dict[str, Any]) -> None:
+    """No land left to find: an explorer waiting to land stands anywhere it can."""
+    if frame.get("place"):
+        stand_anywhere(state, frame["p"], frame["place"])
+
+
+def stand_anywhere(state: HistoricalState, player: int, key: str) -> None:
+    spots = effects.standing_land(state, state.card(key), player)
+    if spots:
+        effects.place(state, key, spots[0])
+    else:
+        state.to_discard(key)
+        state.log(player, "discard", f"{state.name(key)} finds no room and is discarded.")

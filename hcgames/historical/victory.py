@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from hcgames.historical.material import FORFEIT_MORALE, WIN_MORALE
+
 if TYPE_CHECKING:
     from hcgames.historical.state import HistoricalState
 
@@ -16,6 +18,15 @@ def finish(state: HistoricalState, winners: tuple[int, ...], reason: str) -> Non
         state.result = {"winners": list(winners), "reason": reason}
         state.pending.clear()
         state.log(None, "end", f"Game over: {reason}.", {"winners": list(winners)})
+
+
+def check_morale(state: HistoricalState, player: int) -> None:
+    """Enough morale wins at once; too little forfeits (the numbers: rules.json)."""
+    new = state.morale[player]
+    if new >= WIN_MORALE:
+        finish(state, (player,), f"{state.pname(player)} reached {WIN_MORALE} morale")
+    elif new <= FORFEIT_MORALE:
+        knock_out(state, player, f"fell to {FORFEIT_MORALE} morale and forfeits")
 
 
 def knock_out(state: HistoricalState, player: int, reason: str) -> None:

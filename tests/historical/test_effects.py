@@ -21,7 +21,7 @@ from hcgames.historical.actions import (
 )
 from hcgames.historical.cards import EFFECT_KINDS
 from hcgames.historical.teach import arrange, key
-from tests.test_historical_rules import act, finish_turn, game, sums
+from tests.historical.conftest import act, finish_turn, game, sums
 
 
 def _morale() -> None:

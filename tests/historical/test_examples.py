@@ -25,7 +25,7 @@ from hcgames.historical.actions import (
 from hcgames.historical.material import build_catalogue
 from hcgames.historical.state import HistoricalState
 from hcgames.historical.teach import arrange, key
-from tests.test_historical_rules import act, finish_turn, game, sums
+from tests.historical.conftest import act, finish_turn, game, sums
 
 
 def _ability(state: HistoricalState, card: str) -> list[UseAbility]:
