@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from hcgames.core import CHANCE, TERMINAL, Action, Event, Outcome, State
+from hcgames.core import CHANCE, TERMINAL, Action, Event, Outcome, SaveError, State
 from hcgames.historical import effects, fighting, moves, turn, views
 from hcgames.historical.actions import (
     Attack,
@@ -72,6 +72,8 @@ class HistoricalState(State):
     """A position of Historical Conquest."""
 
     game: HistoricalGame
+    #: laid out by hand (:func:`hcgames.historical.teach.arrange`): no history to save
+    arranged: bool = False
     n: int
     round_no: int
     turn: int
@@ -395,6 +397,14 @@ class HistoricalState(State):
             guess.hands[q] = pool[: len(hidden)] + shown
             guess.decks[q] = sorted(pool[len(hidden) :])
         return guess
+
+    def to_json(self, indent: int | None = None) -> str:
+        if self.arranged:
+            raise SaveError(
+                "arranged position",
+                ["a position laid out by hand has no history of actions, so it cannot be saved"],
+            )
+        return super().to_json(indent)
 
     # --- the rules a lesson, a widget or a test asks the position directly ----------------
     def why_illegal(self, action: Action) -> tuple[str, str]:

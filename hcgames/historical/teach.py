@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from hcgames.core import SaveError, State
+from hcgames.core import State
 from hcgames.historical.actions import DrawCard
 from hcgames.historical.battle import MATCHUPS, assess
 from hcgames.historical.material import BATTLE_MORALE_LOSS
@@ -30,22 +30,12 @@ from hcgames.historical.turn import advance
 if TYPE_CHECKING:
     from hcgames.historical.game import HistoricalGame
 
-__all__ = ["ArrangedState", "arrange", "key", "odds_table", "teaching_setups"]
+__all__ = ["arrange", "key", "odds_table", "teaching_setups"]
 
 
 def key(card_id: str, owner: int) -> str:
     """The card key of ``card_id`` owned by seat ``owner``."""
     return f"{card_id}/{owner}"
-
-
-class ArrangedState(HistoricalState):
-    """A position laid out by hand (see :func:`arrange`)."""
-
-    def to_json(self, indent: int | None = None) -> str:
-        raise SaveError(
-            "arranged position",
-            ["a position laid out by hand has no history of actions, so it cannot be saved"],
-        )
 
 
 def _register(game: HistoricalGame, card_id: str, owner: int) -> str:
@@ -67,7 +57,7 @@ def arrange(
     hands: Mapping[int, Sequence[str]] | None = None,
     active: Mapping[int, Sequence[str]] | None = None,
     discards: Mapping[int, Sequence[str]] | None = None,
-) -> ArrangedState:
+) -> HistoricalState:
     """A position with the given lands (and the cards on them), hands and morale.
 
     Every other card of each player's deck stays in the draw deck or land pile.
@@ -75,8 +65,8 @@ def arrange(
     Change an arranged state only through its actions: legal actions are worked
     out as soon as the position is laid out.
     """
-    state = ArrangedState.__new__(ArrangedState)
-    HistoricalState.__init__(state, game, 0)
+    state = HistoricalState(game, 0)
+    state.arranged = True
     state.pending.clear()
     state.events.clear()
     state._ready = None
@@ -173,7 +163,7 @@ def _odds_text(rows: list[tuple[str, str, str]]) -> str:
 
 
 # --- named positions the lessons open at ------------------------------------------------
-def napoleon_in_quebec(game: HistoricalGame) -> ArrangedState:
+def napoleon_in_quebec(game: HistoricalGame) -> HistoricalState:
     """Round 3: Napoleon in Quebec (900 morale) and David Crockett in Russia."""
     return arrange(
         game,
@@ -183,7 +173,7 @@ def napoleon_in_quebec(game: HistoricalGame) -> ArrangedState:
     )
 
 
-def greek_matchup(game: HistoricalGame) -> ArrangedState:
+def greek_matchup(game: HistoricalGame) -> HistoricalState:
     """The odds table's first matchup on two copies of Greece, about to attack."""
     attackers, defenders = MATCHUPS[0]
     return arrange(
