@@ -103,7 +103,7 @@ class HistoricalState(State):
     battle: dict[str, Any] | None
     defended: list[str]
     below: dict[str, int]
-    result: dict[str, Any] | None
+    result: Outcome | None
     frame_ids: int
     first: int
     tops: list[str]
@@ -295,13 +295,7 @@ class HistoricalState(State):
         return self.result is not None
 
     def outcome(self) -> Outcome | None:
-        if self.result is None:
-            return None
-        return Outcome(
-            tuple(self.result["winners"]),
-            self.result["reason"],
-            {p: float(m) for p, m in enumerate(self.morale)},
-        )
+        return self.result
 
     # --- legal actions and chance ----------------------------------------------------
     def _legal_actions(self) -> list[Action]:
@@ -377,7 +371,7 @@ class HistoricalState(State):
         ]
         for name in ("age", "used", "land_bonus", "choices", "below"):
             fields[name] = dict(fields[name])
-        for name in ("timers", "pending", "battle", "result"):
+        for name in ("timers", "pending", "battle"):
             fields[name] = copy.deepcopy(fields[name])
         new.__dict__.update(fields)
         return new

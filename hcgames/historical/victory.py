@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from hcgames.core import Outcome
 from hcgames.historical.material import FORFEIT_MORALE, WIN_MORALE
 
 if TYPE_CHECKING:
@@ -15,7 +16,8 @@ if TYPE_CHECKING:
 # --- endings --------------------------------------------------------------
 def finish(state: HistoricalState, winners: tuple[int, ...], reason: str) -> None:
     if state.result is None:
-        state.result = {"winners": list(winners), "reason": reason}
+        scores = {p: float(m) for p, m in enumerate(state.morale)}
+        state.result = Outcome(tuple(winners), reason, scores)
         state.pending.clear()
         state.log(None, "end", f"Game over: {reason}.", {"winners": list(winners)})
 

@@ -53,7 +53,9 @@ def snapshot(state: HistoricalState) -> dict[str, Any]:
         "battle": copy.deepcopy(state.battle),
         "defended": list(state.defended),
         "below": dict(state.below),
-        "result": copy.deepcopy(state.result),
+        "result": None
+        if state.result is None
+        else {"winners": list(state.result.winners), "reason": state.result.reason},
         "frame_ids": state.frame_ids,
         "first": state.first,
         "tops": list(state.tops),
@@ -88,7 +90,7 @@ def scores(state: HistoricalState) -> dict[int, float]:
 
 def evaluate(state: HistoricalState, player: int) -> float:
     if state.result is not None:
-        winners = state.result["winners"]
+        winners = state.result.winners
         return 1.0 / len(winners) if player in winners else 0.0
     if state.out[player]:
         return 0.0
@@ -109,7 +111,7 @@ def evaluate(state: HistoricalState, player: int) -> float:
 
 def describe(state: HistoricalState) -> str:
     if state.result is not None:
-        return f"Game over after round {state.round_no}: {state.result['reason']}."
+        return f"Game over after round {state.round_no}: {state.result.reason}."
     parts = [f"Round {state.round_no}, {state.pname(state.turn)}'s turn, {state.phase_name} phase"]
     if state.phase_name == "play":
         parts[0] += f" ({state.plays} of {PLAYS_PER_TURN} plays used)"
