@@ -58,6 +58,7 @@ Where each rule lives
 | Upkeep: ages, timers, expiring cards | turn.upkeep |
 | Phase order (play, attack, move, draw) and the end of a phase | turn.next_phase |
 | The engine loop: draws, windows, questions, automatic steps | turn.advance |
+| The steps waiting on the stack (draws, windows, questions) | pending.Frame |
 | The choices of the active player per phase | moves.phase_actions |
 | Why an action is refused | moves.why_illegal |
 | Play phase: up to three plays from the hand | moves.play_options |

@@ -20,6 +20,7 @@ from hcgames.historical.material import (
     COLUMN_SIZE,
     MORALE_CAP_PER_TURN,
 )
+from hcgames.historical.pending import Frame, PendingLand, PendingPick
 
 if TYPE_CHECKING:
     from hcgames.historical.state import Column, HistoricalState
@@ -507,7 +508,7 @@ def do(
     index: int,
     effect: Mapping[str, Any],
     targets: tuple[str, ...],
-    frame: Mapping[str, Any] | None = None,
+    frame: Frame | None = None,
 ) -> None:
     """Carry out one effect of ``key`` for ``player`` (play or held moment)."""
     found = state.find_column(key)
@@ -904,21 +905,27 @@ def push_discovery(
     discard_self: bool,
     choose: bool,
 ) -> None:
-    frame = {
-        "t": "land",
-        "p": player,
-        "src": source,
-        "why": "discover",
-        "card": key,
-        "place": place,
-        "escort": escort,
-        "discard_self": discard_self,
-    }
+    frame: Frame
     if choose and state.piles[source]:
-        frame = {
-            **frame,
-            "t": "pick",
-            "purpose": "land to discover",
-            "options": list(state.piles[source]),
-        }
+        frame = PendingPick(
+            player=player,
+            purpose="land to discover",
+            options=list(state.piles[source]),
+            pile=source,
+            why="discover",
+            card=key,
+            place=place,
+            escort=escort,
+            discard_self=discard_self,
+        )
+    else:
+        frame = PendingLand(
+            player=player,
+            pile=source,
+            why="discover",
+            card=key,
+            place=place,
+            escort=escort,
+            discard_self=discard_self,
+        )
     state.pending.append(frame)

@@ -9,8 +9,7 @@ empty.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from hcgames.historical import effects, victory
 from hcgames.historical.actions import (
@@ -22,6 +21,14 @@ from hcgames.historical.cards import matches
 from hcgames.historical.effects import Ctx
 from hcgames.historical.material import (
     BATTLE_MORALE_LOSS,
+)
+from hcgames.historical.pending import (
+    Frame,
+    PendingAfterWin,
+    PendingBattle,
+    PendingOccupy,
+    PendingPick,
+    PendingWindow,
 )
 
 if TYPE_CHECKING:
@@ -53,20 +60,16 @@ def declare(state: HistoricalState, player: int, action: Attack) -> None:
         f"({state.pname(defender)}) from {state.name(action.land)}.",
         {"from": action.land, "to": action.target},
     )
-    state.pending.append({"t": "battle"})
-    state.pending.append({"t": "window", "p": player, "why": "attack"})
-    state.pending.append({"t": "window", "p": defender, "why": "attack"})
+    state.pending.append(PendingBattle())
+    state.pending.append(PendingWindow(player=player, why="attack"))
+    state.pending.append(PendingWindow(player=defender, why="attack"))
     for key in d_col["cards"]:
         for effect in state.effects_of(key):
             if effect["kind"] == "toll" and a_col["cards"]:
                 state.pending.append(
-                    {
-                        "t": "pick",
-                        "p": player,
-                        "purpose": "toll",
-                        "options": list(a_col["cards"]),
-                        "source": key,
-                    }
+                    PendingPick(
+                        player=player, purpose="toll", options=list(a_col["cards"]), source=key
+                    )
                 )
     for key in a_col["cards"]:
         for index, effect in enumerate(state.effects_of(key)):
@@ -82,13 +85,7 @@ def declare(state: HistoricalState, player: int, action: Attack) -> None:
             if options:
                 state.spend_use(key, index, effect)
                 state.pending.append(
-                    {
-                        "t": "pick",
-                        "p": player,
-                        "purpose": "kill",
-                        "options": options,
-                        "source": key,
-                    }
+                    PendingPick(player=player, purpose="kill", options=options, source=key)
                 )
 
 
@@ -106,7 +103,7 @@ def run_battle(state: HistoricalState) -> None:
     attacker, defender = battle["att"], battle["def"]
     if not a_col["cards"] or not d_col["cards"]:
         state.log(attacker, "battle", "Nobody is left to fight; the battle does not happen.")
-        state.pending.append({"t": "occupy"})
+        state.pending.append(PendingOccupy())
         return
     for side, col, role in ((attacker, a_col, "attack"), (defender, d_col, "defence")):
         for key in list(col["cards"]):
@@ -144,12 +141,12 @@ def run_battle(state: HistoricalState) -> None:
     )
     if result.winner == "attack":
         effects.change_morale(state, defender, -BATTLE_MORALE_LOSS, "battle lost")
-        state.pending.append({"t": "occupy"})
-        state.pending.append({"t": "after_win"})
+        state.pending.append(PendingOccupy())
+        state.pending.append(PendingAfterWin())
         pool = [k for k in d_col["cards"] if not effects.planted(state, k, defender)] or list(
             d_col["cards"]
         )
-        state.pending.append({"t": "pick", "p": defender, "purpose": "casualty", "options": pool})
+        state.pending.append(PendingPick(player=defender, purpose="casualty", options=pool))
     elif result.winner == "defence":
         effects.change_morale(state, attacker, -BATTLE_MORALE_LOSS, "battle lost")
         winners_react(state, defender, d_col, "defence")
@@ -176,7 +173,7 @@ def winners_react(state: HistoricalState, player: int, col: Column, role: str) -
                 )
 
 
-def after_win(state: HistoricalState, frame: Mapping[str, Any]) -> None:
+def after_win(state: HistoricalState, frame: Frame) -> None:
     battle = state.battle
     if battle is None:
         return
@@ -197,7 +194,7 @@ def after_win(state: HistoricalState, frame: Mapping[str, Any]) -> None:
                 if options:
                     state.spend_use(key, index, effect)
                     state.pending.append(
-                        {"t": "pick", "p": player, "purpose": "defect", "options": options}
+                        PendingPick(player=player, purpose="defect", options=options)
                     )
             elif kind == "take_from_hand":
                 guarded = any(
@@ -208,24 +205,18 @@ def after_win(state: HistoricalState, frame: Mapping[str, Any]) -> None:
                 if state.hands[defender] and not guarded:
                     state.spend_use(key, index, effect)
                     state.pending.append(
-                        {
-                            "t": "pick",
-                            "p": player,
-                            "purpose": "take",
-                            "options": list(state.hands[defender]),
-                            "from": defender,
-                        }
+                        PendingPick(
+                            player=player,
+                            purpose="take",
+                            options=list(state.hands[defender]),
+                            victim=defender,
+                        )
                     )
             elif kind == "recover":
                 options = sorted(set(state.discards[player]))
                 if options:
                     state.pending.append(
-                        {
-                            "t": "pick",
-                            "p": player,
-                            "purpose": "recover",
-                            "options": ["", *options],
-                        }
+                        PendingPick(player=player, purpose="recover", options=["", *options])
                     )
 
 
@@ -244,15 +235,14 @@ def defect(state: HistoricalState, player: int, choice: str) -> None:
         effects.relocate(state, choice, battle["from"], "defects")
     else:
         state.pending.append(
-            {
-                "t": "pick",
-                "p": player,
-                "purpose": "make room",
-                "options": list(a_col["cards"]),
-                "place": choice,
-                "land": battle["from"],
-                "defector": True,
-            }
+            PendingPick(
+                player=player,
+                purpose="make room",
+                options=list(a_col["cards"]),
+                place=choice,
+                land=battle["from"],
+                defector=True,
+            )
         )
 
 
@@ -272,13 +262,7 @@ def occupy_check(state: HistoricalState) -> None:
     options = spare_cards(state, player, d_col, battle["from"])
     if options:
         state.pending.append(
-            {
-                "t": "pick",
-                "p": player,
-                "purpose": "occupy",
-                "options": ["", *options],
-                "land": battle["to"],
-            }
+            PendingPick(player=player, purpose="occupy", options=["", *options], land=battle["to"])
         )
 
 
@@ -387,4 +371,4 @@ def stage_battle(state: HistoricalState, attack_land: str, defence_land: str) ->
         f"A staged battle: {state.name(attack_land)} attacks {state.name(defence_land)}.",
         {"from": attack_land, "to": defence_land},
     )
-    state.pending.append({"t": "battle"})
+    state.pending.append(PendingBattle())

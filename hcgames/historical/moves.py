@@ -27,7 +27,6 @@ room), the finder's discovery rewards are paid, and an escort may follow.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from hcgames.core import CHANCE, Action
@@ -59,6 +58,7 @@ from hcgames.historical.material import (
     PLAYS_PER_TURN,
     TURN_CAP,
 )
+from hcgames.historical.pending import Frame, PendingEffects, PendingPick, PendingWindow
 from hcgames.historical.world import can_travel
 
 if TYPE_CHECKING:
@@ -434,26 +434,25 @@ def push_effects(
 ) -> None:
     if not idx and not then:
         return
-    frame = {
-        "t": "fx",
-        "id": state.new_frame_id(),
-        "p": player,
-        "card": key,
-        "moment": moment,
-        "idx": idx,
-        "targets": list(targets),
-        "cancel": [],
-        "reverse": [],
-        "cancel_morale": [],
-        "then": then,
-    }
+    frame = PendingEffects(
+        id=state.new_frame_id(),
+        player=player,
+        card=key,
+        moment=moment,
+        indices=idx,
+        targets=list(targets),
+        cancel=[],
+        reverse=[],
+        cancel_morale=[],
+        then=then,
+    )
     state.pending.append(frame)
     if state.round_no > 1 and idx:
         for q in reversed(effects.affected_players(state, player, key, moment, targets)):
-            state.pending.append({"t": "window", "p": q, "why": "target", "ref": frame["id"]})
+            state.pending.append(PendingWindow(player=q, why="target", answers=frame["id"]))
 
 
-def run_effects(state: HistoricalState, frame: dict[str, Any]) -> None:
+def run_effects(state: HistoricalState, frame: Frame) -> None:
     player, key = frame["p"], frame["card"]
     abilities = state.effects_of(key)
     for index in frame["idx"]:
@@ -476,21 +475,14 @@ def plant(state: HistoricalState, player: int, key: str, land: str, abilities: A
         effects.place(state, key, col)
     else:
         state.pending.append(
-            {
-                "t": "pick",
-                "p": holder,
-                "purpose": "make room",
-                "options": list(col["cards"]),
-                "place": key,
-                "land": land,
-            }
+            PendingPick(
+                player=holder, purpose="make room", options=list(col["cards"]), place=key, land=land
+            )
         )
 
 
 # --- interrupts (any turn, any phase, in a window) ---------------------------------------
-def interrupt_options(
-    state: HistoricalState, player: int, window: Mapping[str, Any] | None
-) -> list[Action]:
+def interrupt_options(state: HistoricalState, player: int, window: Frame | None) -> list[Action]:
     """Interrupt cards ``player`` can play now (in ``window``, or in their own turn)."""
     out: list[Action] = []
     if state.round_no == 1 and window is not None:
@@ -515,7 +507,7 @@ def interrupt_options(
     return out
 
 
-def window_frame(state: HistoricalState, window: Mapping[str, Any] | None) -> dict[str, Any] | None:
+def window_frame(state: HistoricalState, window: Frame | None) -> Frame | None:
     if window is None or window.get("why") != "target":
         return None
     for frame in state.pending:
@@ -528,8 +520,8 @@ def interrupt_fits(
     state: HistoricalState,
     player: int,
     key: str,
-    window: Mapping[str, Any] | None,
-    fx: Mapping[str, Any] | None,
+    window: Frame | None,
+    fx: Frame | None,
 ) -> bool:
     for effect in state.effects_of(key):
         if effect["when"] != "play":
@@ -1092,7 +1084,7 @@ def apply_confiscate(state: HistoricalState, player: int, action: Confiscate) ->
 
 
 # --- discovering lands (a first land, an explorer's find) --------------------------------
-def land_arrives(state: HistoricalState, frame: dict[str, Any], land: str) -> None:
+def land_arrives(state: HistoricalState, frame: Frame, land: str) -> None:
     player = frame["p"]
     col = {"land": land, "cards": [], "locked": 0}
     state.rows[player].append(col)
@@ -1135,17 +1127,11 @@ def land_arrives(state: HistoricalState, frame: dict[str, Any], land: str) -> No
         ]
         if options:
             state.pending.append(
-                {
-                    "t": "pick",
-                    "p": player,
-                    "purpose": "escort",
-                    "options": ["", *options],
-                    "land": land,
-                }
+                PendingPick(player=player, purpose="escort", options=["", *options], land=land)
             )
 
 
-def land_missing(state: HistoricalState, frame: dict[str, Any]) -> None:
+def land_missing(state: HistoricalState, frame: Frame) -> None:
     """No land left to find: an explorer waiting to land stands anywhere it can."""
     if frame.get("place"):
         stand_anywhere(state, frame["p"], frame["place"])

@@ -10,7 +10,8 @@ battles in :mod:`~hcgames.historical.fighting`, the ending in
 :mod:`~hcgames.historical.victory` and the views in :mod:`~hcgames.historical.views`.
 Every action is carried out through one table, ``_HANDLERS``.
 
-The position keeps a stack of *frames* (``pending``) for everything that interrupts
+The position keeps a stack of *frames* (``pending``, typed records of
+:mod:`~hcgames.historical.pending`) for everything that interrupts
 the plain turn: card draws and land discoveries (chance steps), windows in which a
 player may answer with interrupt cards, questions for one player (which card dies,
 which land to occupy) and automatic steps (a battle being worked out). The top frame
@@ -45,6 +46,7 @@ from hcgames.historical.actions import (
     UseAbility,
 )
 from hcgames.historical.cards import Card, card_name
+from hcgames.historical.pending import Frame
 
 if TYPE_CHECKING:
     from hcgames.historical.game import HistoricalGame
@@ -99,7 +101,7 @@ class HistoricalState(State):
     lasting: list[int]
     land_bonus: dict[str, int]
     choices: dict[str, int]
-    pending: list[dict[str, Any]]
+    pending: list[Frame]
     battle: dict[str, Any] | None
     defended: list[str]
     below: dict[str, int]

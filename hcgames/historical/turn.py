@@ -12,7 +12,8 @@ phases, the upkeep at the start of a turn, running the stack and answering picks
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from hcgames.historical import effects, fighting, moves, victory
 from hcgames.historical.actions import (
@@ -28,6 +29,15 @@ from hcgames.historical.material import (
     HAND_SIZE,
     TURN_CAP,
 )
+from hcgames.historical.pending import (
+    Frame,
+    PendingDraw,
+    PendingFirst,
+    PendingLand,
+    PendingNextPhase,
+    PendingNorth,
+    PendingWindow,
+)
 
 if TYPE_CHECKING:
     from hcgames.historical.state import HistoricalState
@@ -37,22 +47,15 @@ if TYPE_CHECKING:
 def choose_first(state: HistoricalState) -> None:
     """The book's two ways: a coin flip, or the top land farthest north."""
     if state.game.first_player == "north":
-        state.pending.append({"t": "north"})
+        state.pending.append(PendingNorth())
         for q in reversed(range(state.n)):
             state.pending.append(
-                {
-                    "t": "land",
-                    "p": q,
-                    "src": q,
-                    "why": "top",
-                    "card": "",
-                    "place": "",
-                    "escort": False,
-                    "discard_self": False,
-                }
+                PendingLand(
+                    player=q, pile=q, why="top", card="", place="", escort=False, discard_self=False
+                )
             )
     else:
-        state.pending.append({"t": "first", "options": list(range(state.n)), "why": "coin"})
+        state.pending.append(PendingFirst(options=list(range(state.n)), why="coin"))
 
 
 def farthest_north(state: HistoricalState) -> None:
@@ -63,7 +66,7 @@ def farthest_north(state: HistoricalState) -> None:
         begin(state, leaders[0], f"{state.name(state.tops[leaders[0]])} lies farthest north")
     else:
         state.log(None, "first", "The top lands lie equally far north: a coin decides.")
-        state.pending.append({"t": "first", "options": leaders, "why": "tie"})
+        state.pending.append(PendingFirst(options=leaders, why="tie"))
 
 
 def begin(state: HistoricalState, player: int, why: str) -> None:
@@ -85,20 +88,19 @@ def start_turn(state: HistoricalState, player: int) -> None:
     state.log(player, "turn", f"Round {state.round_no}: {state.pname(player)}'s turn.")
     upkeep(state, player)
     if state.result is None and not state.rows[player] and state.round_no == 1:
-        state.pending.append({"t": "draw", "p": player, "n": HAND_SIZE})
+        state.pending.append(PendingDraw(player=player, count=HAND_SIZE))
         top, state.tops[player] = state.tops[player], ""
         state.pending.append(
-            {
-                "t": "land",
-                "p": player,
-                "src": player,
-                "why": "first",
-                "card": "",
-                "place": "",
-                "escort": False,
-                "discard_self": False,
-                "fixed": top,
-            }
+            PendingLand(
+                player=player,
+                pile=player,
+                why="first",
+                card="",
+                place="",
+                escort=False,
+                discard_self=False,
+                fixed=top,
+            )
         )
 
 
@@ -218,7 +220,7 @@ def advance(state: HistoricalState) -> None:
             state.drawn = True
             need = HAND_SIZE - len(state.hands[state.turn])
             if need > 0:
-                state.pending.append({"t": "draw", "p": state.turn, "n": need})
+                state.pending.append(PendingDraw(player=state.turn, count=need))
             continue
         actions = moves.phase_actions(state, state.turn, state.phase_name)
         if len(actions) == 1:
@@ -230,13 +232,13 @@ def advance(state: HistoricalState) -> None:
 
 def end_phase(state: HistoricalState) -> None:
     """Close the phase: opponents first get a window for interrupts (from round 2)."""
-    state.pending.append({"t": "next", "phase": state.phase_name})
+    state.pending.append(PendingNextPhase(phase=state.phase_name))
     if state.round_no > 1:
         for q in reversed(state.opponents(state.turn)):
-            state.pending.append({"t": "window", "p": q, "why": "phase"})
+            state.pending.append(PendingWindow(player=q, why="phase"))
 
 
-def next_phase(state: HistoricalState, frame: dict[str, Any]) -> None:
+def next_phase(state: HistoricalState, frame: Frame) -> None:
     phase = state.phase_name
     if phase != frame["phase"]:
         return
@@ -250,7 +252,7 @@ def next_phase(state: HistoricalState, frame: dict[str, Any]) -> None:
         end_turn(state)
 
 
-def run(state: HistoricalState, frame: dict[str, Any]) -> None:
+def run(state: HistoricalState, frame: Frame) -> None:
     kind = frame["t"]
     if kind == "fx":
         moves.run_effects(state, frame)
@@ -267,7 +269,7 @@ def run(state: HistoricalState, frame: dict[str, Any]) -> None:
 
 
 # --- picks -------------------------------------------------------------------------------
-def resolve_pick(state: HistoricalState, frame: dict[str, Any], choice: str) -> None:
+def resolve_pick(state: HistoricalState, frame: Frame, choice: str) -> None:
     purpose = frame["purpose"]
     player = frame["p"]
     if purpose == "land to discover":
@@ -321,9 +323,10 @@ def resolve_pick(state: HistoricalState, frame: dict[str, Any], choice: str) -> 
 # --- chance steps, answers and the end of a phase (the state's dispatch table) ------------
 def apply_draw(state: HistoricalState, player: int, action: DrawCard) -> None:
     top = state.pending[-1]
+    assert isinstance(top, PendingDraw)
     state.decks[action.player].remove(action.card)
     state.hands[action.player].append(action.card)
-    top["n"] -= 1
+    state.pending[-1] = replace(top, count=top.count - 1)
     state.log(action.player, "draw", f"{state.pname(action.player)} draws a card.")
 
 

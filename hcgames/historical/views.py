@@ -49,7 +49,7 @@ def snapshot(state: HistoricalState) -> dict[str, Any]:
         "lasting": list(state.lasting),
         "land_bonus": dict(state.land_bonus),
         "choices": dict(state.choices),
-        "pending": copy.deepcopy(state.pending),
+        "pending": [frame.to_json() for frame in state.pending],
         "battle": copy.deepcopy(state.battle),
         "defended": list(state.defended),
         "below": dict(state.below),
@@ -75,7 +75,7 @@ def observation(state: HistoricalState, player: int) -> dict[str, Any]:
         snap["piles"][q] = len(state.piles[q])
     snap["hands"][player] = sorted(state.hands[player])
     snap["pending"] = [
-        frame
+        frame.to_json()
         if frame.get("p") == player and frame["t"] == "pick"
         else {"t": frame["t"], "p": frame.get("p")}
         for frame in state.pending
