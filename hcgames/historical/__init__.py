@@ -79,6 +79,7 @@ Where each rule lives
 | Declaring an attack (tolls, leaders killed first) | fighting.declare |
 | The battle: totals, the loser's 100 morale, the casualty | fighting.run_battle |
 | Battle totals, cancelling abilities, automatic victories | battle.assess |
+| The declared battle (attacker, lands, called off) | battle.Battle |
 | After a win: defectors, cards taken, occupation | fighting.after_win |
 | Occupying an emptied land | fighting.occupy_check |
 | 3000 morale wins, -2000 forfeits | victory.check_morale |

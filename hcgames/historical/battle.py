@@ -15,15 +15,35 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from hcgames.historical.cards import matches
 from hcgames.historical.effects import Ctx, cond
+from hcgames.historical.pending import Record
 
 if TYPE_CHECKING:
     from hcgames.historical.state import Column, HistoricalState
 
-__all__ = ["MATCHUPS", "Assessment", "Entry", "assess", "signature"]
+__all__ = ["MATCHUPS", "Assessment", "Battle", "Entry", "assess", "signature"]
+
+
+@dataclass(frozen=True)
+class Battle(Record):
+    """A declared (or staged) battle: who attacks which land from which."""
+
+    keys: ClassVar[dict[str, str]] = {
+        "att": "attacker",
+        "def": "defender",
+        "from": "attack_land",
+        "to": "defence_land",
+    }
+    attacker: int
+    defender: int
+    attack_land: str
+    defence_land: str
+    index: int  # 0 for the first attack of the turn
+    first_defence: bool  # the defending land's first defence this turn
+    cancelled: bool = False  # called off by a block played in its windows
 
 
 @dataclass(frozen=True)
@@ -71,7 +91,7 @@ def _entries(
     player: int,
     col: Column,
     role: str,
-    battle: Mapping[str, Any],
+    battle: Battle | Mapping[str, Any],
     attack_col: Column,
 ) -> list[Entry]:
     out = []
@@ -181,7 +201,7 @@ def _total(
     return int((sum(values.values()) + flat + bonus) * whole)
 
 
-def assess(board: HistoricalState, battle: Mapping[str, Any]) -> Assessment:
+def assess(board: HistoricalState, battle: Battle | Mapping[str, Any]) -> Assessment:
     """Work out a declared battle without changing anything."""
     attacker, defender = battle["att"], battle["def"]
     found_a = board.column_of_land(battle["from"])

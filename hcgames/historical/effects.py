@@ -12,6 +12,7 @@ strength, room on a land, attack blocks, morale floors).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from hcgames.historical import victory
@@ -23,6 +24,7 @@ from hcgames.historical.material import (
 from hcgames.historical.pending import Frame, PendingLand, PendingPick
 
 if TYPE_CHECKING:
+    from hcgames.historical.battle import Battle
     from hcgames.historical.state import Column, HistoricalState
 
 
@@ -36,7 +38,7 @@ class Ctx:
         player: int,
         key: str = "",
         col: Column | None = None,
-        battle: Mapping[str, Any] | None = None,
+        battle: Battle | Mapping[str, Any] | None = None,
         role: str = "",
         discovered: Card | None = None,
         attack_col: Column | None = None,
@@ -867,7 +869,7 @@ def call_off_attack(state: HistoricalState) -> None:
     if attack_blocked_on(state, battle["att"], found_a[1], battle["def"], found_d[1]) or (
         attack_blocked_from(state, battle["att"], found_a[1])
     ):
-        battle["cancelled"] = True
+        state.battle = replace(battle, cancelled=True)
         state.log(battle["def"], "block", "The attack is called off.")
 
 

@@ -16,7 +16,7 @@ from hcgames.historical.actions import (
     Attack,
     Confiscate,
 )
-from hcgames.historical.battle import assess
+from hcgames.historical.battle import Battle, assess
 from hcgames.historical.cards import matches
 from hcgames.historical.effects import Ctx
 from hcgames.historical.material import (
@@ -42,15 +42,14 @@ def declare(state: HistoricalState, player: int, action: Attack) -> None:
     assert found_a is not None and found_d is not None
     defender, d_col = found_d
     a_col = found_a[1]
-    state.battle = {
-        "att": player,
-        "def": defender,
-        "from": action.land,
-        "to": action.target,
-        "index": state.attacks,
-        "first_defence": action.target not in state.defended,
-        "cancelled": False,
-    }
+    state.battle = Battle(
+        attacker=player,
+        defender=defender,
+        attack_land=action.land,
+        defence_land=action.target,
+        index=state.attacks,
+        first_defence=action.target not in state.defended,
+    )
     state.attacks += 1
     state.defended.append(action.target)
     state.log(
@@ -356,15 +355,14 @@ def stage_battle(state: HistoricalState, attack_land: str, defence_land: str) ->
     defender = state.column_of_land(defence_land)
     if attacker is None or defender is None:
         raise ValueError("both lands must be on the battlefield")
-    state.battle = {
-        "att": attacker[0],
-        "def": defender[0],
-        "from": attack_land,
-        "to": defence_land,
-        "index": 0,
-        "first_defence": True,
-        "cancelled": False,
-    }
+    state.battle = Battle(
+        attacker=attacker[0],
+        defender=defender[0],
+        attack_land=attack_land,
+        defence_land=defence_land,
+        index=0,
+        first_defence=True,
+    )
     state.log(
         attacker[0],
         "attack",

@@ -28,10 +28,11 @@ __all__ = [
     "PendingOccupy",
     "PendingPick",
     "PendingWindow",
+    "Record",
 ]
 
 #: short names in the saved form -> field names (the rest are the same)
-_KEYS = {
+_FRAME_KEYS = {
     "p": "player",
     "src": "pile",
     "from": "victim",
@@ -39,19 +40,18 @@ _KEYS = {
     "idx": "indices",
     "n": "count",
 }
-_NAMES = {attr: key for key, attr in _KEYS.items()}
 
 
 @dataclass(frozen=True)
-class Frame:
-    """One pending step; ``None`` marks a field the step does not have."""
+class Record:
+    """A typed record of the position that saves and lessons know as a plain object:
+    it is written by :meth:`to_json` under its short names (``keys``), and may be read
+    by them (``record["from"]``); ``None`` marks a field the record does not have."""
 
-    kind: ClassVar[str] = ""
+    keys: ClassVar[dict[str, str]] = {}
 
     def __getitem__(self, key: str) -> Any:
-        if key == "t":
-            return self.kind
-        value = getattr(self, _KEYS.get(key, key), None)
+        value = getattr(self, self.keys.get(key, key), None)
         if value is None:
             raise KeyError(key)
         return value
@@ -63,15 +63,30 @@ class Frame:
             return default
 
     def to_json(self) -> dict[str, Any]:
-        """The step as the plain object saves and snapshots show."""
-        out: dict[str, Any] = {"t": self.kind}
+        """The record as the plain object saves and snapshots show."""
+        names = {attr: key for key, attr in self.keys.items()}
+        out: dict[str, Any] = {}
         for item in fields(self):
             value = getattr(self, item.name)
             if value is not None:
-                out[_NAMES.get(item.name, item.name)] = (
+                out[names.get(item.name, item.name)] = (
                     list(value) if isinstance(value, list | tuple) else value
                 )
         return out
+
+
+@dataclass(frozen=True)
+class Frame(Record):
+    """One pending step, saved as ``{"t": kind, ...}``."""
+
+    kind: ClassVar[str] = ""
+    keys: ClassVar[dict[str, str]] = _FRAME_KEYS
+
+    def __getitem__(self, key: str) -> Any:
+        return self.kind if key == "t" else super().__getitem__(key)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"t": self.kind, **super().to_json()}
 
 
 @dataclass(frozen=True)

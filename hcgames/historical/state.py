@@ -49,6 +49,7 @@ from hcgames.historical.cards import Card, card_name
 from hcgames.historical.pending import Frame
 
 if TYPE_CHECKING:
+    from hcgames.historical.battle import Battle
     from hcgames.historical.game import HistoricalGame
 
 __all__ = ["Column", "HistoricalState"]
@@ -102,7 +103,7 @@ class HistoricalState(State):
     land_bonus: dict[str, int]
     choices: dict[str, int]
     pending: list[Frame]
-    battle: dict[str, Any] | None
+    battle: Battle | None
     defended: list[str]
     below: dict[str, int]
     result: Outcome | None
@@ -373,7 +374,7 @@ class HistoricalState(State):
         ]
         for name in ("age", "used", "land_bonus", "choices", "below"):
             fields[name] = dict(fields[name])
-        for name in ("timers", "pending", "battle"):
+        for name in ("timers", "pending"):
             fields[name] = copy.deepcopy(fields[name])
         new.__dict__.update(fields)
         return new

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from hcgames.core import State
 from hcgames.historical.actions import DrawCard
-from hcgames.historical.battle import MATCHUPS, assess
+from hcgames.historical.battle import MATCHUPS, Battle, assess
 from hcgames.historical.material import BATTLE_MORALE_LOSS
 from hcgames.historical.state import HistoricalState
 from hcgames.historical.turn import advance
@@ -116,15 +116,14 @@ def odds_table(game: HistoricalGame) -> str:
     rows = []
     for attackers, defenders in MATCHUPS:
         state = arrange(game, lands={0: [("CT4601", attackers)], 1: [("CT4601", defenders)]})
-        plan = {
-            "att": 0,
-            "def": 1,
-            "from": key("CT4601", 0),
-            "to": key("CT4601", 1),
-            "index": 0,
-            "first_defence": True,
-            "cancelled": False,
-        }
+        plan = Battle(
+            attacker=0,
+            defender=1,
+            attack_land=key("CT4601", 0),
+            defence_land=key("CT4601", 1),
+            index=0,
+            first_defence=True,
+        )
         result = assess(state, plan)
         cards = game.catalogue.cards
         left = " + ".join(f"{cards[c].name} {cards[c].attack}" for c in attackers)

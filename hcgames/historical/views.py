@@ -50,7 +50,7 @@ def snapshot(state: HistoricalState) -> dict[str, Any]:
         "land_bonus": dict(state.land_bonus),
         "choices": dict(state.choices),
         "pending": [frame.to_json() for frame in state.pending],
-        "battle": copy.deepcopy(state.battle),
+        "battle": None if state.battle is None else state.battle.to_json(),
         "defended": list(state.defended),
         "below": dict(state.below),
         "result": None
