@@ -752,7 +752,7 @@ def standing_land(state: HistoricalState, card: Card, player: int) -> list[Colum
     return [c for c in state.rows[player] if can_stand(state, c, card)]
 
 
-# --- shared checks ------------------------------------------------------------
+# --- checks the moves and battles ask: round one, spies, planted cards, attack blocks ---
 def interacts(state: HistoricalState, key: str, moment: str) -> bool:
     """Does the ability reach into another civilisation (barred in round one)?"""
     for effect in state.effects_of(key):
