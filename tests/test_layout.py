@@ -33,6 +33,7 @@ SKELETON: dict[str, str] = {
     "conqueror-duels": "conqueror",
     "conquest-1972": "conquest",
     "conquest-of-speros": "speros",
+    "historical-conquest": "historical",
 }
 
 #: module names every game has, each for one concern

@@ -15,15 +15,35 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from hcgames.historical.board import Column, Ctx
 from hcgames.historical.cards import matches
+from hcgames.historical.effects import Ctx, cond
+from hcgames.historical.pending import Record
 
 if TYPE_CHECKING:
-    from hcgames.historical.board import Board
+    from hcgames.historical.state import Column, HistoricalState
 
-__all__ = ["MATCHUPS", "Assessment", "Entry", "assess", "odds_table", "signature"]
+__all__ = ["MATCHUPS", "Assessment", "Battle", "Entry", "assess", "signature"]
+
+
+@dataclass(frozen=True)
+class Battle(Record):
+    """A declared (or staged) battle: who attacks which land from which."""
+
+    keys: ClassVar[dict[str, str]] = {
+        "att": "attacker",
+        "def": "defender",
+        "from": "attack_land",
+        "to": "defence_land",
+    }
+    attacker: int
+    defender: int
+    attack_land: str
+    defence_land: str
+    index: int  # 0 for the first attack of the turn
+    first_defence: bool  # the defending land's first defence this turn
+    cancelled: bool = False  # called off by a block played in its windows
 
 
 @dataclass(frozen=True)
@@ -67,7 +87,12 @@ def signature(effect: Mapping[str, Any]) -> tuple[Any, ...]:
 
 
 def _entries(
-    board: Board, player: int, col: Column, role: str, battle: Mapping[str, Any], attack_col: Column
+    board: HistoricalState,
+    player: int,
+    col: Column,
+    role: str,
+    battle: Battle | Mapping[str, Any],
+    attack_col: Column,
 ) -> list[Entry]:
     out = []
     stat_ok = {"both", role}
@@ -93,13 +118,13 @@ def _entries(
                 if not board.uses_left(key, index, effect):
                     continue
             ctx = Ctx(player, key, col, battle, role, attack_col=attack_col)
-            if board.cond(effect.get("if"), ctx):
+            if cond(board, effect.get("if"), ctx):
                 out.append(Entry(signature(effect), card.interrupt, key, index, effect))
     return out
 
 
 def _cancel_equal(
-    att: list[Entry], dfn: list[Entry], lines: list[str], board: Board
+    att: list[Entry], dfn: list[Entry], lines: list[str], board: HistoricalState
 ) -> tuple[list[Entry], list[Entry]]:
     shared = {e.sig for e in att} & {e.sig for e in dfn}
     for sig in sorted(shared, key=repr):
@@ -122,7 +147,7 @@ def _cancel_equal(
 
 
 def _total(
-    board: Board,
+    board: HistoricalState,
     player: int,
     col: Column,
     role: str,
@@ -176,7 +201,7 @@ def _total(
     return int((sum(values.values()) + flat + bonus) * whole)
 
 
-def assess(board: Board, battle: Mapping[str, Any]) -> Assessment:
+def assess(board: HistoricalState, battle: Battle | Mapping[str, Any]) -> Assessment:
     """Work out a declared battle without changing anything."""
     attacker, defender = battle["att"], battle["def"]
     found_a = board.column_of_land(battle["from"])
@@ -219,23 +244,3 @@ MATCHUPS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("WA4501",), ("LE4603",)),
     (("AU4601",), ("AI4201",)),
 )
-
-
-def odds_table(rows: list[tuple[str, str, str]]) -> str:
-    """Lay out worked matchups ``(attackers, defenders, result)`` as a table."""
-    lines = [
-        "Historical Conquest has no dice: attack total against defence total, higher wins,",
-        "equal totals are a draw (nobody loses anything). The loser loses 100 morale; a",
-        "beaten defender also discards one card of their choice from the land. These",
-        "matchups stand on lands without bonuses (two copies of Greece).",
-        "",
-    ]
-    for attackers, defenders, result in rows:
-        lines += [f"  {attackers}", f"    against {defenders}", f"    -> {result}", ""]
-    lines += [
-        "Bonuses: 'strength' counts for attack and defence, 'attack' or 'defence' only on",
-        "that side. Land bonuses help only the cards on that land. Multipliers come last.",
-        "Automatic victories (David Crockett, Cherokee Warriors...) beat any sum; two equal",
-        "abilities on opposite sides cancel unless exactly one is an interrupt.",
-    ]
-    return "\n".join(lines)

@@ -1,35 +1,55 @@
-"""The card catalogue in one place: facts, traits, history plates and effect vocabulary.
-
-This module gathers the public names of the card layer so that callers need only one
-import. The work itself is done in four smaller modules:
-
-* :mod:`hcgames.historical.vocabulary` -- the tables of continents, categories,
-  moments (``when``) and effect kinds that card data may use;
-* :mod:`hcgames.historical.model` -- the :class:`Card` record, card filters
-  (:func:`matches`) and card names;
-* :mod:`hcgames.historical.wording` -- abilities and conditions turned into words;
-* :mod:`hcgames.historical.catalogue` -- reading and checking the data files, where
-  every problem found ends up in one :class:`~hcgames.core.DataError`.
+"""The cards: what a card is, the words card data may use, and how an ability reads.
 
 Every card ability is data: a list of effects, each naming one kind from
 :data:`EFFECT_KINDS`, the moment it works and its numbers. The rules know how to carry
 out every kind; a card whose ability cannot be said in this vocabulary is not shipped.
+The data files are read and checked in :mod:`hcgames.historical.material`.
+
+The vocabulary
+--------------
+The words card data may use: continents, categories, moments and effect kinds.
+
+This module is pure data. :data:`EFFECT_KINDS` says, for each kind of effect, at
+which moments (:data:`WHENS`) it may work and which numbers and filters it needs or
+accepts; :data:`MATCH_KEYS` and :data:`CONDITION_KEYS` list the keys a card filter
+or a condition may use. The catalogue checks every card against these tables and
+the rules carry out every kind listed here.
+
+>>> sorted(EFFECT_KINDS["duel"][0])
+['hold', 'play']
+>>> "Europe" in CONTINENTS
+True
+
+The card record
+---------------
+One card: the :class:`Card` record, what follows from its printed facts, and filters.
+
+A :class:`Card` keeps the printed facts of a card, its traits, its abilities as
+effects (see :mod:`hcgames.historical.cards`) and its history plate. Its
+properties answer the questions the rules keep asking (is it an explorer, how does
+it travel, how much extra room does it give). :func:`matches` tests a card against a
+filter from the data, and :func:`card_name` turns a card key back into a name.
+
+Abilities in words
+------------------
+Card abilities in plain words, generated from their effect lists.
+
+Nothing printed on a card is stored as prose: the text a player reads is built here
+from the effect data, so the words always say what the rules actually do.
+
+>>> describe_effect({"kind": "capacity", "when": "constant", "extra": 1})
+'This land holds 1 more card(s).'
+>>> describe_condition({"land_coastal": True})
+'on a coastal land'
 """
 
 from __future__ import annotations
 
-from hcgames.historical.catalogue import Catalogue, build_catalogue, load_catalogue
-from hcgames.historical.model import Card, card_name, matches
-from hcgames.historical.vocabulary import (
-    CATEGORIES,
-    CONDITION_KEYS,
-    CONTINENTS,
-    EFFECT_KINDS,
-    INTERACTING,
-    MATCH_KEYS,
-    WHENS,
-)
-from hcgames.historical.wording import describe_condition, describe_effect
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
 
 __all__ = [
     "CATEGORIES",
@@ -37,14 +57,568 @@ __all__ = [
     "CONTINENTS",
     "EFFECT_KINDS",
     "INTERACTING",
+    "LEADER_SUBTYPES",
     "MATCH_KEYS",
     "WHENS",
     "Card",
-    "Catalogue",
-    "build_catalogue",
     "card_name",
     "describe_condition",
     "describe_effect",
-    "load_catalogue",
     "matches",
+    "plate_span",
+    "remember_names",
 ]
+
+# --- the vocabulary ---------------------------------------------------------------------
+CONTINENTS = ("North America", "South America", "Europe", "Africa", "Asia", "Oceania")
+CATEGORIES = (
+    "land",
+    "character",
+    "army",
+    "event",
+    "technology",
+    "knowledge",
+    "location",
+    "organization",
+    "document",
+)
+#: the moments an effect can work at
+WHENS = {
+    "play": "when the card is played",
+    "hold": "once, at a moment its owner chooses during their own turn",
+    "constant": "for as long as the card is in play",
+    "death": "when the card dies (lost in battle or killed by an opponent's card)",
+    "win": "when an attack from its land is won",
+    "defend_win": "when its land beats off an attack",
+    "attack": "when its land declares an attack",
+    "defend": "when its land is attacked",
+    "discover": "when the card discovers a land",
+    "arrival": "when a matching character arrives on this land",
+    "battle": "when its land fights a battle",
+}
+
+#: kind -> (allowed whens, required parameters, optional parameters)
+EFFECT_KINDS: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str]]] = {}
+
+
+def _kind(name: str, whens: str, required: str = "", optional: str = "") -> None:
+    EFFECT_KINDS[name] = (
+        frozenset(whens.split()),
+        frozenset(required.split()),
+        frozenset(optional.split()) | {"if", "uses", "per_turn"},
+    )
+
+
+_kind("morale", "play hold death win defend_win discover arrival battle", "amount", "alt match")
+_kind("morale_opponents", "play hold", "amount target", "match")
+_kind("morale_per_card", "play hold", "amount match scope", "base exclude_self")
+_kind("morale_each_turn", "constant", "amount", "stop_at")
+_kind("strength", "constant", "amount stat scope", "per")
+_kind("multiply", "constant", "factor scope match")
+_kind("discover_land", "play hold", "source", "escort discard_self")
+_kind("kill_character", "play hold attack", "match", "discard_self")
+_kind("duel", "play hold")
+_kind("destroy_land", "play", "lock_turns discard_land", "flee")
+_kind("auto_win", "constant", "side", "per_round")
+_kind("recover", "play win", "match")
+_kind("block_attacks", "play constant", "blocks scope turns", "continent")
+_kind("guarded", "constant", "needs")
+_kind("cancel_effect", "play", "what mode")
+_kind("event_shield", "play constant", "turns", "what")
+_kind("discard_opponent_card", "play", "match count")
+_kind("mass_discard", "play", "match")
+_kind("capacity", "constant", "extra")
+_kind("morale_floor", "constant", "value")
+_kind("expires", "constant", "turns")
+_kind("defect_on_win", "win")
+_kind("take_from_hand", "win")
+_kind("lasting_bonus", "hold", "morale strength scope")
+_kind("move_card", "play hold", "to")
+_kind("choice", "play", "options")
+_kind("plant", "play", "morale")
+_kind("toll", "defend")
+_kind("protect_hand", "constant")
+_kind("forbid_spies", "constant")
+_kind("ban_placement", "constant", "match where")
+_kind("coastal_only", "constant")
+_kind("win_condition", "constant", "below rounds", "undone_by")
+
+MATCH_KEYS = frozenset(
+    [
+        "category",
+        "subtype",
+        "subtype_prefix",
+        "leader",
+        "nationality",
+        "ethnicity",
+        "religion",
+        "gender",
+        "tag",
+        "era",
+        "name",
+        "attack_max",
+        "any",
+    ]
+)
+CONDITION_KEYS = frozenset(
+    [
+        "land_continent",
+        "land_name",
+        "land_coastal",
+        "land_has",
+        "attacking",
+        "defending",
+        "battle_continent",
+        "enemy_has",
+        "enemy_land_name",
+        "first_attack_of_turn",
+        "first_defence_of_turn",
+        "turns_min",
+        "turns_max",
+        "in_play",
+        "in_play_mine",
+        "not_in_play",
+        "own_lands_tagged",
+        "own_land_continent",
+        "sole_leader",
+        "more_females",
+        "attacker_has",
+        "discovered_continent",
+        "discovered_tag",
+        "any",
+    ]
+)
+LEADER_SUBTYPES = frozenset({"leader", "conqueror", "spiritual_leader"})
+#: effect kinds that reach into another player's civilisation (not in the first round)
+INTERACTING = frozenset(
+    {
+        "morale_opponents",
+        "kill_character",
+        "duel",
+        "destroy_land",
+        "discard_opponent_card",
+        "mass_discard",
+        "plant",
+        "take_from_hand",
+        "defect_on_win",
+    }
+)
+
+
+# --- abilities in words -----------------------------------------------------------------
+def _describe_match(match: Mapping[str, Any]) -> str:
+    if not match:
+        return "card"
+    parts = []
+    for key, want in match.items():
+        if key == "any":
+            parts.append(" or ".join(_describe_match(m) for m in want))
+        elif key == "leader":
+            parts.append("leader")
+        elif key == "gender":
+            parts.append(str(want))
+        elif key == "subtype_prefix":
+            head, _, tail = str(want).rstrip("-").partition("-")
+            parts.append(f"{tail} ({head})" if tail else head)
+        elif key == "attack_max":
+            parts.append(f"with attack {want} or less")
+        elif key == "category":
+            parts.append("/".join(str(w) for w in want))
+        elif key in ("nationality", "ethnicity", "religion", "era", "subtype"):
+            parts.insert(0, "/".join(str(w).replace("_", " ") for w in want))
+        elif isinstance(want, list | tuple):
+            parts.append("/".join(str(w).replace("_", " ") for w in want))
+        else:
+            parts.append(str(want))
+    return " ".join(parts)
+
+
+def _names(values: Any) -> str:
+    items = [str(v) for v in values]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def describe_condition(cond: Mapping[str, Any]) -> str:
+    """A condition in words ("while a French leader stands on its land")."""
+    parts = []
+    for key, want in cond.items():
+        if key == "any":
+            parts.append(" or ".join(describe_condition(sub) for sub in want))
+        elif key == "land_continent":
+            parts.append(f"on a land in {_names(want)}")
+        elif key == "land_name":
+            parts.append(f"on {_names(want)}")
+        elif key == "land_coastal":
+            parts.append("on a coastal land")
+        elif key == "land_has":
+            parts.append(f"while a {_describe_match(want)} stands on the same land")
+        elif key == "attacking":
+            parts.append("when attacking")
+        elif key == "defending":
+            parts.append("when defending")
+        elif key == "battle_continent":
+            parts.append(f"in battles in {_names(want)}")
+        elif key == "enemy_has":
+            parts.append(f"against a {_describe_match(want)}")
+        elif key == "enemy_land_name":
+            parts.append(f"against {_names(want)}")
+        elif key == "first_attack_of_turn":
+            parts.append("in the turn's first attack")
+        elif key == "first_defence_of_turn":
+            parts.append("in the first defence of the turn")
+        elif key == "turns_min":
+            parts.append(f"after {want} of your turns in play")
+        elif key == "turns_max":
+            parts.append(f"during its first {want} turns")
+        elif key == "in_play":
+            parts.append(f"while a {_describe_match(want)} is in play")
+        elif key == "in_play_mine":
+            parts.append(f"if you have a {_describe_match(want)} in play")
+        elif key == "not_in_play":
+            parts.append(f"while no {_describe_match(want)} is in play")
+        elif key == "own_lands_tagged":
+            parts.append(f"if you hold {want['min']} {want['tag'].replace('_', ' ')} lands")
+        elif key == "own_land_continent":
+            parts.append(f"if you hold a land in {_names(want)}")
+        elif key == "sole_leader":
+            parts.append("as the only leader of its land")
+        elif key == "more_females":
+            parts.append("if you have more women in play than any opponent")
+        elif key == "attacker_has":
+            parts.append(f"if the attacking land has a {_describe_match(want)}")
+        elif key == "discovered_continent" or key == "discovered_tag":
+            parts.append(f"if the land found is in {_names(want)}")
+    return ", ".join(parts)
+
+
+def describe_effect(effect: Mapping[str, Any]) -> str:
+    """One sentence, in our words, saying what an effect does."""
+    kind = effect["kind"]
+    when = effect.get("when", "play")
+    amount = effect.get("amount", 0)
+    sign = f"{amount:+d}" if isinstance(amount, int) else str(amount)
+    moment = {
+        "play": "On play",
+        "hold": "Once, when you choose",
+        "constant": "While in play",
+        "death": "When it dies",
+        "win": "After a won attack",
+        "defend_win": "After a successful defence",
+        "attack": "When its land attacks",
+        "defend": "When its land is attacked",
+        "discover": "When it discovers a land",
+        "arrival": "When a fitting character arrives here",
+        "battle": "In a battle",
+    }[when]
+    cond = f" {describe_condition(effect['if'])}" if "if" in effect else ""
+    if kind == "morale":
+        text = f"{moment}: {sign} morale{cond}."
+    elif kind == "morale_opponents":
+        who = {"one": "one opponent", "all": "every opponent"}.get(
+            effect["target"], "whoever holds the named card"
+        )
+        text = f"{moment}: {who} {sign} morale{cond}."
+    elif kind == "morale_per_card":
+        base = f"{effect.get('base', 0):+d} and " if effect.get("base") else ""
+        text = f"{moment}: {base}{sign} morale per {_describe_match(effect['match'])}."
+    elif kind == "morale_each_turn":
+        text = f"Each of your turns: {sign} morale{cond}."
+    elif kind == "strength":
+        stat = {"both": "strength", "attack": "attack", "defence": "defence"}[effect["stat"]]
+        scope = {"self": "this card", "land": "its land", "civ": "each of your lands"}[
+            effect["scope"]
+        ]
+        per = effect.get("per")
+        each = f" for each {_describe_match(per['match'])} on its land" if per else ""
+        text = f"{sign} {stat} to {scope}{each}{cond}."
+    elif kind == "multiply":
+        text = f"{_describe_match(effect['match'])} strength x{effect['factor']}{cond}."
+    elif kind == "discover_land":
+        text = f"{moment}: discover a land ({effect['source']} land pile){cond}."
+    elif kind == "kill_character":
+        text = f"{moment}: an opposing {_describe_match(effect['match'])} is killed{cond}."
+    elif kind == "duel":
+        text = f"{moment}: duel; the lower attack is discarded."
+    elif kind == "destroy_land":
+        text = f"{moment}: every card on one opposing land is destroyed."
+    elif kind == "auto_win":
+        text = f"Wins its first {effect['side']} battle automatically{cond}."
+    elif kind == "recover":
+        text = f"{moment}: take a {_describe_match(effect['match'])} back from your discard pile."
+    elif kind == "block_attacks":
+        what = {
+            "attacks_on": "no one may attack",
+            "attacks_by": "may not attack",
+            "both": "may neither attack nor be attacked",
+        }[effect["blocks"]]
+        where = {
+            "land": "its land",
+            "own_land": "one of your lands",
+            "player": "you",
+            "target": "the chosen opponent",
+            "continent": f"anyone in {effect.get('continent', '')}",
+        }[effect["scope"]]
+        span = f" for {effect['turns']} turn(s)" if effect["turns"] else ""
+        sentence = f"{what} {where}" if effect["blocks"] == "attacks_on" else f"{where} {what}"
+        text = f"{moment}: {sentence}{span}{cond}."
+    elif kind == "guarded":
+        text = f"Only a land with a {_describe_match(effect['needs'])} may attack here."
+    elif kind == "cancel_effect":
+        text = f"Interrupt: {effect['mode']} a {effect['what'].replace('_', ' ')} aimed at you."
+    elif kind == "event_shield":
+        text = f"{moment}: opponents' {effect.get('what', 'event')} cards cannot touch you."
+    elif kind == "discard_opponent_card":
+        text = f"{moment}: an opponent loses {effect['count']} card(s) in play."
+    elif kind == "mass_discard":
+        text = f"{moment}: every {_describe_match(effect['match'])} in play is discarded."
+    elif kind == "capacity":
+        text = f"This land holds {effect['extra']} more card(s)."
+    elif kind == "morale_floor":
+        text = f"Your morale cannot fall below {effect['value']}."
+    elif kind == "expires":
+        text = f"Leaves play after {effect['turns']} of your turns."
+    elif kind == "defect_on_win":
+        text = "After his first won attack an opposing character joins you."
+    elif kind == "take_from_hand":
+        text = "After the first won attack, take a card from the loser's hand."
+    elif kind == "lasting_bonus":
+        text = (
+            f"Once: discard another of your characters for {effect['morale']:+d} morale and "
+            f"{effect['strength']:+d} lasting strength."
+        )
+    elif kind == "move_card":
+        where = "onto this land" if effect["to"] == "this_land" else "to another of your lands"
+        text = f"{moment}: move one of your cards {where}."
+    elif kind == "choice":
+        options = [" ".join(describe_effect(e) for e in opt) for opt in effect["options"]]
+        text = "Choose one: " + " / ".join(options)
+    elif kind == "plant":
+        text = f"Planted in an opposing land; its owner {effect['morale']:+d} morale."
+    elif kind == "toll":
+        text = "An attacker of this land must discard one of its cards."
+    elif kind == "protect_hand":
+        text = "Opponents cannot take cards from your hand."
+    elif kind == "forbid_spies":
+        text = "Opponents cannot play spy cards."
+    elif kind == "ban_placement":
+        text = f"No {_describe_match(effect['match'])} may stand with it."
+    elif kind == "coastal_only":
+        text = "May stand only on coastal lands."
+    elif kind == "win_condition":
+        text = (
+            f"You win if an opponent stays below {effect['below']} morale "
+            f"for {effect['rounds']} rounds."
+        )
+    else:  # pragma: no cover - validation rejects unknown kinds
+        text = kind
+    return text
+
+
+# --- the card record --------------------------------------------------------------------
+@dataclass(frozen=True)
+class Card:
+    """One card as printed (plus our effect encoding and a history plate)."""
+
+    id: str
+    name: str
+    category: str
+    subtype: str
+    years: str
+    year_from: int | None
+    year_to: int | None
+    era: str
+    continent: str
+    coastal: bool
+    attack: int
+    defence: int
+    usage: str
+    frequency: str
+    traits: Mapping[str, str]
+    tags: tuple[str, ...]
+    interrupt: bool
+    effects: tuple[Mapping[str, Any], ...]
+    plate: str = ""
+    plate_years: str = ""
+    #: first and last year of the history plate's years (checked history; timelines
+    #: use these, not the printed card years, some of which are misprinted)
+    plate_from: int | None = None
+    plate_to: int | None = None
+    #: a calm note of historical context for the teacher (hard subjects: slavery,
+    #: witch hunts, the atomic bomb); shown with the plate and in the game log
+    context: str = ""
+    #: lands: degrees north of the land's capital (or centre); the book lets the
+    #: player whose top land lies farthest north go first
+    latitude: float | None = None
+    #: for choice cards: one effect list per option; else a single list
+    variants: tuple[tuple[Mapping[str, Any], ...], ...] = field(default=())
+
+    @property
+    def is_unit(self) -> bool:
+        """Characters (explorers included) and armies stand in land columns."""
+        return self.category in ("character", "army")
+
+    @property
+    def is_explorer(self) -> bool:
+        return self.subtype.startswith("explorer")
+
+    @property
+    def is_leader(self) -> bool:
+        return self.subtype in LEADER_SUBTYPES
+
+    @property
+    def kind(self) -> str:
+        """The card's kind in words, for people to read ("sea explorer", "spiritual
+        leader", "pirate (outlaw)"), never the data's code ("explorer-sea")."""
+        if not self.subtype:
+            return self.category
+        head, _, tail = self.subtype.partition("-")
+        head, tail = head.replace("_", " "), tail.replace("_", " and ")
+        if not tail:
+            return head
+        if head == "explorer":
+            return f"{'air' if tail == 'flight' else tail} explorer"
+        if head == "outlaw":
+            return f"{tail} (outlaw)"
+        return f"{head} and {tail}"
+
+    @property
+    def travel(self) -> frozenset[str]:
+        """How an explorer travels: land, sea, air or space."""
+        if not self.is_explorer:
+            return frozenset()
+        mode = self.subtype.split("-", 1)[1] if "-" in self.subtype else "land"
+        if mode == "flight":
+            mode = "air"
+        return frozenset(mode.split("_"))
+
+    @cached_property
+    def room(self) -> int:
+        """Extra cards the land this card stands on (or heads) may hold."""
+        return sum(int(e["extra"]) for e in self.variants[0] if e["kind"] == "capacity")
+
+    @cached_property
+    def bans(self) -> tuple[Mapping[str, Any], ...]:
+        return tuple(e for e in self.variants[0] if e["kind"] == "ban_placement")
+
+    @cached_property
+    def coastal_only(self) -> bool:
+        return any(e["kind"] == "coastal_only" for e in self.variants[0])
+
+    @cached_property
+    def held(self) -> bool:
+        """Has any option of this card an ability used when its player chooses?"""
+        return any(e["when"] == "hold" for variant in self.variants for e in variant)
+
+    @cached_property
+    def plants(self) -> bool:
+        return any(e["kind"] == "plant" for e in self.variants[0])
+
+    def has_kind(self, kind: str) -> bool:
+        return any(e["kind"] == kind for variant in self.variants for e in variant)
+
+    @property
+    def full_plate(self) -> str:
+        """The history plate, followed by the teacher's note where the card has one."""
+        return f"{self.plate}\n\n{self.context}" if self.context else self.plate
+
+    def ability_text(self) -> str:
+        """The ability in our own words, generated from the effect list."""
+        if not self.effects:
+            return "No ability."
+        return " ".join(describe_effect(e) for e in self.effects)
+
+
+#: card id -> printed name, filled in when a catalogue is built
+_NAMES: dict[str, str] = {}
+
+
+def remember_names(cards: Mapping[str, Card]) -> None:
+    """Note the printed name of every card so :func:`card_name` can find it."""
+    _NAMES.update({cid: card.name for cid, card in cards.items()})
+
+
+def card_name(key: str) -> str:
+    """The printed name of a card id or card key (``"MU2001/0"``)."""
+    card_id = key.split("/", 1)[0]
+    return _NAMES.get(card_id, card_id)
+
+
+def matches(card: Card, match: Mapping[str, Any]) -> bool:
+    """Does ``card`` fit the filter ``match``? Every listed key must hold."""
+    for key, want in match.items():
+        if key == "any":
+            if not any(matches(card, sub) for sub in want):
+                return False
+        elif key == "category":
+            if card.category not in want:
+                return False
+        elif key == "subtype":
+            if card.subtype not in want:
+                return False
+        elif key == "subtype_prefix":
+            if not card.subtype.startswith(want):
+                return False
+        elif key == "leader":
+            if card.is_leader != bool(want):
+                return False
+        elif key in ("nationality", "ethnicity", "religion"):
+            value = card.traits.get(key, "").lower()
+            if not any(w.lower() in value for w in want):
+                return False
+        elif key == "gender":
+            if want not in card.traits.get("gender", "").split("/"):
+                return False
+        elif key == "tag":
+            if not set(want) & set(card.tags):
+                return False
+        elif key == "era":
+            if not any(w.lower() in card.era.lower() for w in want):
+                return False
+        elif key == "name":
+            if card.name not in want:
+                return False
+        elif key == "attack_max" and (not card.is_unit or card.attack > want):
+            return False
+    return True
+
+
+_YEAR = re.compile(r"(\d+)(st|nd|rd|th)?")
+
+
+def plate_span(years: str) -> tuple[int | None, int | None]:
+    """First and last year named in a plate's years (``"reigned 605-562 BC"``).
+
+    Years before Christ are negative; a part without its own era takes BC from a
+    later part (``"605-562 BC"``) and is AD after a BC part (``"63 BC-14"``). A
+    century counts from its first year. An open end ("ancient times-1879", "until
+    1886", "died 1719", "1700s-present") gives ``None`` on that side.
+    """
+    parts = [p for p in re.split(r"[-\u2013;]| or ", years) if p.strip()]
+    values: list[tuple[int, str] | None] = []
+    for part in parts:
+        found = _YEAR.search(part)
+        if found is None:
+            values.append(None)
+            continue
+        number = int(found.group(1))
+        if found.group(2) and "centur" in years:
+            number = (number - 1) * 100 if "BC" not in part else number * 100
+        era = "BC" if "BC" in part else "AD" if "AD" in part else ""
+        values.append((number, era))
+    known = [v for v in values if v is not None]
+    if not known:
+        return None, None
+    resolved: list[int] = []
+    for index, (number, era) in enumerate(known):
+        if not era:
+            later = [e for _n, e in known[index + 1 :] if e]
+            earlier = [e for _n, e in known[:index] if e]
+            era = "BC" if later and later[0] == "BC" and not earlier else "AD"
+        resolved.append(-number if era == "BC" else number)
+    start: int | None = min(resolved)
+    end: int | None = max(resolved)
+    if values[0] is None or re.match(r"\s*(until|died)\b", years):
+        start = None
+    if values[-1] is None:
+        end = None
+    return start, end

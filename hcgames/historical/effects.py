@@ -1,7 +1,10 @@
-"""Carrying out card abilities: targets, placements, removals and every effect kind.
+"""Card abilities: the conditions they ask, room on a land, morale (with the +800 a turn
+cap and floors), placing and removing cards, targets, and carrying out every effect kind.
+
+Carrying out card abilities: targets, placements, removals and every effect kind.
 
 Each effect kind of :data:`hcgames.historical.cards.EFFECT_KINDS` that works at a
-moment (on play, when held, after a battle...) is carried out by :meth:`Effects.do`;
+moment (on play, when held, after a battle...) is carried out by :func:`do`;
 the ones that work all the time are read where the rules need them (battle
 strength, room on a land, attack blocks, morale floors).
 """
@@ -9,12 +12,45 @@ strength, room on a land, attack blocks, morale floors).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
-from hcgames.historical.board import Board, Column, Ctx
+from hcgames.historical import victory
 from hcgames.historical.cards import INTERACTING, Card, matches
+from hcgames.historical.material import (
+    COLUMN_SIZE,
+    MORALE_CAP_PER_TURN,
+)
+from hcgames.historical.pending import Frame, PendingLand, PendingPick
 
-__all__ = ["Effects"]
+if TYPE_CHECKING:
+    from hcgames.historical.battle import Battle
+    from hcgames.historical.state import Column, HistoricalState
+
+
+class Ctx:
+    """What a condition is asked about: whose card, which column, which battle."""
+
+    __slots__ = ("attack_col", "battle", "col", "discovered", "key", "player", "role")
+
+    def __init__(
+        self,
+        player: int,
+        key: str = "",
+        col: Column | None = None,
+        battle: Battle | Mapping[str, Any] | None = None,
+        role: str = "",
+        discovered: Card | None = None,
+        attack_col: Column | None = None,
+    ) -> None:
+        self.player = player
+        self.key = key
+        self.col = col
+        self.battle = battle
+        self.role = role
+        self.discovered = discovered
+        self.attack_col = attack_col
+
 
 #: kinds that take a target chosen by the player
 _TARGETED = {
@@ -53,483 +89,845 @@ def _player_of(tag: str) -> int:
     return int(tag[1:])
 
 
-class Effects(Board):
-    """Placement, removal and effect resolution (mixed into the state)."""
+# --- room on a land -------------------------------------------------------
+def capacity(state: HistoricalState, col: Column) -> int:
+    cards = state.game.key_cards
+    return COLUMN_SIZE + cards[col["land"]].room + sum(cards[k].room for k in col["cards"])
 
-    # --- placing and removing ---------------------------------------------------
-    def place(self, key: str, col: Column) -> None:
-        """Put a unit on a land; lands that welcome newcomers react."""
-        col["cards"].append(key)
-        self.age[key] = 1
-        controller = self.find_column(col["land"])
-        player = controller[0] if controller else self.owner(key)
-        card = self.card(key)
-        for index, effect in enumerate(self.effects_of(col["land"])):
+
+def has_room(state: HistoricalState, col: Column, card: Card) -> bool:
+    if col["locked"] > 0 or len(col["cards"]) >= capacity(state, col):
+        return False
+    return not (
+        card.category == "army" and any(state.card(k).category == "army" for k in col["cards"])
+    )
+
+
+def placement_allowed(state: HistoricalState, col: Column, card: Card) -> bool:
+    """Bans on a land (Thailand) or on a card (Henry VIII) and coastal-only cards."""
+    cards = state.game.key_cards
+    land = cards[col["land"]]
+    if card.coastal_only and not land.coastal:
+        return False
+    for effect in land.bans:
+        if matches(card, effect["match"]):
+            return False
+    for other in col["cards"]:
+        other_card = cards[other]
+        for effect in other_card.bans:
+            if matches(card, effect["match"]):
+                return False
+        for effect in card.bans:
+            if matches(other_card, effect["match"]):
+                return False
+    return True
+
+
+def can_stand(state: HistoricalState, col: Column, card: Card) -> bool:
+    return has_room(state, col, card) and placement_allowed(state, col, card)
+
+
+# --- conditions -----------------------------------------------------------
+def any_in_play(
+    state: HistoricalState, match: Mapping[str, Any], player: int | None = None
+) -> bool:
+    players = range(state.n) if player is None else (player,)
+    for p in players:
+        for key, _col in state.in_play_sources(p):
+            if matches(state.card(key), match):
+                return True
+    return False
+
+
+def count_units(
+    state: HistoricalState, match: Mapping[str, Any], player: int | None, exclude: str = ""
+) -> int:
+    return sum(
+        1
+        for _p, key in state.units_in_play(player)
+        if key != exclude and matches(state.card(key), match)
+    )
+
+
+def cond(state: HistoricalState, condition: Mapping[str, Any] | None, ctx: Ctx) -> bool:
+    """Does every clause of ``condition`` hold in ``ctx``?"""
+    if not condition:
+        return True
+    return all(clause_holds(state, clause, want, ctx) for clause, want in condition.items())
+
+
+def clause_holds(state: HistoricalState, clause: str, want: Any, ctx: Ctx) -> bool:
+    col = ctx.col
+    land = state.card(col["land"]) if col is not None else None
+    battle = ctx.battle
+    if clause == "any":
+        return any(cond(state, sub, ctx) for sub in want)
+    if clause == "land_continent":
+        return land is not None and land.continent in want
+    if clause == "land_name":
+        return land is not None and land.name in want
+    if clause == "land_coastal":
+        return land is not None and land.coastal == bool(want)
+    if clause == "land_has":
+        return col is not None and any(
+            k != ctx.key and matches(state.card(k), want) for k in col["cards"]
+        )
+    if clause == "attacking":
+        return ctx.role == "attack"
+    if clause == "defending":
+        return ctx.role == "defence"
+    if clause == "battle_continent":
+        return battle is not None and state.card(battle["to"]).continent in want
+    if clause == "enemy_has":
+        enemy = enemy_column(state, ctx)
+        return enemy is not None and any(matches(state.card(k), want) for k in enemy["cards"])
+    if clause == "enemy_land_name":
+        enemy = enemy_column(state, ctx)
+        return enemy is not None and state.card(enemy["land"]).name in want
+    if clause == "first_attack_of_turn":
+        return battle is not None and battle["index"] == 0
+    if clause == "first_defence_of_turn":
+        return battle is not None and bool(battle["first_defence"])
+    if clause == "turns_min":
+        return state.age.get(ctx.key, 1) - 1 >= int(want)
+    if clause == "turns_max":
+        return state.age.get(ctx.key, 1) <= int(want)
+    if clause == "in_play":
+        return any_in_play(state, want)
+    if clause == "in_play_mine":
+        return any_in_play(state, want, ctx.player)
+    if clause == "not_in_play":
+        return not any_in_play(state, want)
+    if clause == "own_lands_tagged":
+        tagged = sum(1 for c in state.rows[ctx.player] if want["tag"] in state.card(c["land"]).tags)
+        return tagged >= int(want["min"])
+    if clause == "own_land_continent":
+        return any(state.card(c["land"]).continent in want for c in state.rows[ctx.player])
+    if clause == "sole_leader":
+        return col is not None and [k for k in col["cards"] if state.card(k).is_leader] == [ctx.key]
+    if clause == "more_females":
+        mine = count_units(state, {"gender": "female"}, ctx.player)
+        others = [count_units(state, {"gender": "female"}, q) for q in state.opponents(ctx.player)]
+        return mine > max(others, default=0)
+    if clause == "attacker_has":
+        attack_col = ctx.attack_col
+        return attack_col is not None and any(
+            matches(state.card(k), want) for k in attack_col["cards"]
+        )
+    if clause == "discovered_continent":
+        return ctx.discovered is not None and ctx.discovered.continent in want
+    if clause == "discovered_tag":
+        return ctx.discovered is not None and bool(set(want) & set(ctx.discovered.tags))
+    raise KeyError(clause)  # pragma: no cover - validation rejects unknown clauses
+
+
+def enemy_column(state: HistoricalState, ctx: Ctx) -> Column | None:
+    battle = ctx.battle
+    if battle is None:
+        return None
+    other = battle["to"] if ctx.role == "attack" else battle["from"]
+    found = state.column_of_land(other)
+    return found[1] if found else None
+
+
+# --- morale ---------------------------------------------------------------
+def morale_floor(state: HistoricalState, player: int) -> int | None:
+    floors = [
+        int(e["value"])
+        for key, _col in state.in_play_sources(player)
+        for e in state.effects_of(key)
+        if e["kind"] == "morale_floor"
+    ]
+    return max(floors) if floors else None
+
+
+def change_morale(state: HistoricalState, player: int, amount: int, why: str) -> int:
+    """Add ``amount`` to ``player``'s morale under the per-turn cap and floors.
+
+    Returns the change actually made and logs a ``morale`` event.
+    """
+    if state.out[player] or amount == 0 or state.result is not None:
+        return 0
+    old = state.morale[player]
+    if amount > 0:
+        room = max(0, MORALE_CAP_PER_TURN - state.gained[player])
+        change = min(amount, room)
+        state.gained[player] += change
+    else:
+        change = amount
+        floor = morale_floor(state, player)
+        if floor is not None and old + change < floor:
+            change = min(0, floor - old) if old >= floor else 0
+    new = old + change
+    state.morale[player] = new
+    capped = (
+        f" (capped by the {MORALE_CAP_PER_TURN}-a-turn limit)"
+        if amount > 0 and change < amount
+        else ""
+    )
+    floored = " (held up by a morale floor)" if amount < 0 and change > amount else ""
+    state.log(
+        player,
+        "morale",
+        f"{state.pname(player)}: {why}: {change:+d} morale{capped}{floored}, now {new}.",
+        {"player": player, "change": change, "asked": amount, "total": new, "why": why},
+    )
+    victory.check_morale(state, player)
+    return change
+
+
+# --- placing and removing ---------------------------------------------------
+def place(state: HistoricalState, key: str, col: Column) -> None:
+    """Put a unit on a land; lands that welcome newcomers react."""
+    col["cards"].append(key)
+    state.age[key] = 1
+    controller = state.find_column(col["land"])
+    player = controller[0] if controller else state.owner(key)
+    card = state.card(key)
+    for index, effect in enumerate(state.effects_of(col["land"])):
+        if (
+            effect["when"] == "arrival"
+            and matches(card, effect.get("match", {}))
+            and state.uses_left(col["land"], index, effect)
+        ):
+            state.spend_use(col["land"], index, effect)
+            change_morale(
+                state,
+                player,
+                int(effect["amount"]),
+                f"{state.name(key)} arrives in {state.name(col['land'])}",
+            )
+
+
+def remove(state: HistoricalState, key: str, *, death: bool, why: str) -> bool:
+    """Take a card out of play to its owner's discard pile.
+
+    ``death`` is true when it was lost in battle or killed by an opponent's card
+    (not when its own player discards it); cards with a death ability react.
+    """
+    found = state.find_column(key)
+    controller: int | None = None
+    if found is not None and key in found[1]["cards"]:
+        controller = found[0]
+        found[1]["cards"].remove(key)
+    else:
+        for player in range(state.n):
+            if key in state.active[player]:
+                controller = player
+                state.active[player].remove(key)
+                break
+    if controller is None:
+        return False
+    effects = state.effects_of(key)
+    verb = "dies" if death else "leaves play"
+    state.log(controller, "discard", f"{state.name(key)} {verb} ({why}).", {"card": key})
+    state.to_discard(key)
+    if death:
+        for effect in effects:
+            if effect["when"] == "death" and effect["kind"] == "morale":
+                change_morale(state, controller, int(effect["amount"]), f"{state.name(key)} dies")
+    return True
+
+
+def remove_land(state: HistoricalState, player: int, col: Column, why: str) -> None:
+    """A land card leaves the battlefield for its owner's discard pile."""
+    for key in list(col["cards"]):
+        remove(state, key, death=True, why=why)
+    state.rows[player].remove(col)
+    state.to_discard(col["land"])
+    state.log(
+        player,
+        "land",
+        f"{state.name(col['land'])} is gone from {state.pname(player)}'s battlefield ({why}).",
+    )
+    if not state.rows[player] and not state.out[player]:
+        victory.knock_out(state, player, "has no land left")
+
+
+# --- shields ----------------------------------------------------------------
+def shielded(state: HistoricalState, victim: int, source: str) -> bool:
+    """Is ``victim`` out of reach of the card ``source`` (an opponent's)?"""
+    category = state.card(source).category
+    for timer in state.timers:
+        if (
+            timer["kind"] == "shield"
+            and timer["player"] == victim
+            and (timer["what"] == "all" or category == "event")
+        ):
+            return True
+    for key, _col in state.in_play_sources(victim):
+        for effect in state.effects_of(key):
             if (
-                effect["when"] == "arrival"
-                and matches(card, effect.get("match", {}))
-                and self.uses_left(col["land"], index, effect)
+                effect["kind"] == "event_shield"
+                and effect["when"] == "constant"
+                and (effect.get("what", "event") == "all" or category == "event")
             ):
-                self.spend_use(col["land"], index, effect)
-                self.change_morale(
+                return True
+    return False
+
+
+# --- targets ----------------------------------------------------------------
+def targeted_effect(
+    state: HistoricalState, key: str, moment: str
+) -> tuple[int, Mapping[str, Any]] | None:
+    for index, effect in enumerate(state.effects_of(key)):
+        if effect["when"] == moment and needs_target(effect):
+            return index, effect
+    return None
+
+
+def targets(
+    state: HistoricalState, player: int, key: str, effect: Mapping[str, Any], col: Column | None
+) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]]
+    """Every target the effect can take for ``player`` (``[()]`` = needs none)."""
+    kind = effect["kind"]
+    opponents = state.opponents(player)
+    if kind == "morale_opponents" or (kind == "block_attacks" and effect["scope"] == "target"):
+        return [(_player_tag(q),) for q in opponents]
+    if kind == "discover_land":
+        return [(_player_tag(q),) for q in opponents if state.piles[q]]
+    if kind == "kill_character":
+        match = effect["match"]
+        return [
+            (k,)
+            for q in opponents
+            for k in opposing_units(state, q)
+            if matches(state.card(k), match)
+        ]
+    if kind == "duel":
+        mine = [k for _p, k in state.units_in_play(player) if k != key]
+        theirs = [k for q in opponents for k in opposing_units(state, q)]
+        return [(a, b) for a in mine for b in theirs]
+    if kind == "destroy_land":
+        return [(c["land"],) for q in opponents for c in state.rows[q]]
+    if kind == "recover":
+        seen: set[str] = set()
+        out = []
+        for k in state.discards[player]:
+            if k not in seen and matches(state.card(k), effect["match"]) and k != key:
+                seen.add(k)
+                out.append((k,))
+        return out
+    if kind == "block_attacks":  # own_land
+        return [(c["land"],) for c in state.rows[player]]
+    if kind == "discard_opponent_card":
+        if effect["count"] == "all":
+            return [(_player_tag(q),) for q in opponents]
+        out = []
+        for q in opponents:
+            for k in [*opposing_units(state, q), *state.active[q]]:
+                if matches(state.card(k), effect["match"]):
+                    out.append((k,))
+        return out
+    if kind == "lasting_bonus":
+        return [
+            (k,)
+            for _p, k in state.units_in_play(player)
+            if k != key and state.card(k).category == "character"
+        ]
+    if kind == "move_card":
+        return move_targets(state, player, key, effect)
+    return [()]
+
+
+def opposing_units(state: HistoricalState, player: int) -> list[str]:
+    return [k for c in state.rows[player] for k in c["cards"]]
+
+
+def move_targets(
+    state: HistoricalState, player: int, key: str, effect: Mapping[str, Any]
+) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = []
+    if effect["to"] == "this_land":
+        found = state.column_of_land(key)
+        if found is None:
+            return []
+        goal = found[1]
+        for col in state.rows[player]:
+            if col is goal:
+                continue
+            for k in col["cards"]:
+                if can_stand(state, goal, state.card(k)):
+                    out.append((k, goal["land"]))
+        return out
+    for col in state.rows[player]:
+        for k in col["cards"]:
+            for goal in state.rows[player]:
+                if goal is not col and can_stand(state, goal, state.card(k)):
+                    out.append((k, goal["land"]))
+    return out
+
+
+def affected_players(
+    state: HistoricalState, player: int, key: str, moment: str, targets: tuple[str, ...]
+) -> list[int]:
+    """Opponents an ability would reach (they may answer with interrupts)."""
+    hit: set[int] = set()
+    for effect in state.effects_of(key):
+        aimed = effect["kind"] == "block_attacks" and effect["scope"] == "target"
+        if effect["when"] != moment or (effect["kind"] not in INTERACTING and not aimed):
+            continue
+        kind = effect["kind"]
+        if kind == "morale_opponents":
+            if effect["target"] == "all":
+                hit.update(state.opponents(player))
+            elif effect["target"] == "holders":
+                hit.update(
+                    q for q in state.opponents(player) if any_in_play(state, effect["match"], q)
+                )
+            elif targets:
+                hit.add(_player_of(targets[0]))
+        elif kind == "mass_discard":
+            hit.update(
+                q
+                for q in state.opponents(player)
+                if any(matches(state.card(k), effect["match"]) for k in opposing_units(state, q))
+            )
+        elif kind == "destroy_land" and targets:
+            name = state.card(targets[0]).name
+            hit.update(
+                q
+                for q in state.opponents(player)
+                if any(state.card(c["land"]).name == name for c in state.rows[q])
+            )
+        elif targets:
+            for target in targets:
+                if "/" not in target:
+                    hit.add(_player_of(target))
+                else:
+                    owner = state.controller(target)
+                    if owner is not None and owner != player:
+                        hit.add(owner)
+    return sorted(hit - {player})
+
+
+# --- doing an effect ----------------------------------------------------------
+def do(
+    state: HistoricalState,
+    player: int,
+    key: str,
+    index: int,
+    effect: Mapping[str, Any],
+    targets: tuple[str, ...],
+    frame: Frame | None = None,
+) -> None:
+    """Carry out one effect of ``key`` for ``player`` (play or held moment)."""
+    found = state.find_column(key)
+    col = found[1] if found else None
+    ctx = Ctx(player, key, col)
+    state.spend_use(key, index, effect)
+    if needs_target(effect) and not targets:
+        state.log(player, "ability", f"{state.name(key)}: there is nothing to aim at.")
+        return
+    if not cond(state, effect.get("if"), ctx):
+        state.log(
+            player,
+            "ability",
+            f"{state.name(key)}: its condition does not hold; nothing happens.",
+        )
+        return
+    cancelled = list(frame.get("cancel", [])) if frame else []
+    reversed_ = list(frame.get("reverse", [])) if frame else []
+    no_morale = list(frame.get("cancel_morale", [])) if frame else []
+
+    def reaches(victim: int, morale: bool = False) -> bool:
+        if victim == player:
+            return True
+        if victim in cancelled or victim in reversed_ or shielded(state, victim, key):
+            return False
+        return not (morale and victim in no_morale)
+
+    kind = effect["kind"]
+    why = state.name(key)
+    if kind == "morale":
+        amount = int(effect["amount"])
+        alt = effect.get("alt")
+        if alt and cond(state, alt["if"], ctx):
+            amount = int(alt["amount"])
+        change_morale(state, player, amount, why)
+    elif kind == "morale_opponents":
+        if effect["target"] == "one":
+            victims = [_player_of(targets[0])] if targets else []
+        elif effect["target"] == "all":
+            victims = state.opponents(player)
+        else:
+            victims = [
+                q
+                for q in range(state.n)
+                if not state.out[q] and any_in_play(state, effect["match"], q)
+            ]
+        for victim in victims:
+            if victim in reversed_ and victim not in no_morale:
+                change_morale(
+                    state,
                     player,
                     int(effect["amount"]),
-                    f"{self.name(key)} arrives in {self.name(col['land'])}",
+                    f"{why}, turned back by {state.pname(victim)}",
                 )
-
-    def remove(self, key: str, *, death: bool, why: str) -> bool:
-        """Take a card out of play to its owner's discard pile.
-
-        ``death`` is true when it was lost in battle or killed by an opponent's card
-        (not when its own player discards it); cards with a death ability react.
-        """
-        found = self.find_column(key)
-        controller: int | None = None
-        if found is not None and key in found[1]["cards"]:
-            controller = found[0]
-            found[1]["cards"].remove(key)
-        else:
-            for player in range(self.n):
-                if key in self.active[player]:
-                    controller = player
-                    self.active[player].remove(key)
-                    break
-        if controller is None:
-            return False
-        effects = self.effects_of(key)
-        verb = "dies" if death else "leaves play"
-        self.log(controller, "discard", f"{self.name(key)} {verb} ({why}).", {"card": key})
-        self.to_discard(key)
-        if death:
-            for effect in effects:
-                if effect["when"] == "death" and effect["kind"] == "morale":
-                    self.change_morale(controller, int(effect["amount"]), f"{self.name(key)} dies")
-        return True
-
-    def remove_land(self, player: int, col: Column, why: str) -> None:
-        """A land card leaves the battlefield for its owner's discard pile."""
-        for key in list(col["cards"]):
-            self.remove(key, death=True, why=why)
-        self.rows[player].remove(col)
-        self.to_discard(col["land"])
-        self.log(
+            elif reaches(victim, morale=True):
+                change_morale(
+                    state, victim, int(effect["amount"]), f"{why} (played by {state.pname(player)})"
+                )
+            else:
+                state.log(victim, "ability", f"{state.pname(victim)} is untouched by {why}.")
+    elif kind == "morale_per_card":
+        scope = None if effect["scope"] == "all" else player
+        exclude = key if effect.get("exclude_self") else ""
+        count = count_units(state, effect["match"], scope, exclude)
+        amount = int(effect.get("base", 0)) + int(effect["amount"]) * count
+        change_morale(state, player, amount, f"{why} ({count} matching card(s))")
+    elif kind == "discover_land":
+        source = _player_of(targets[0]) if effect["source"] == "opponent" and targets else player
+        push_discovery(
+            state,
             player,
-            "land",
-            f"{self.name(col['land'])} is gone from {self.pname(player)}'s battlefield ({why}).",
+            source,
+            key,
+            place="",
+            escort=bool(effect.get("escort")),
+            discard_self=bool(effect.get("discard_self")),
+            choose=effect["source"] == "choice",
         )
-        if not self.rows[player] and not self.out[player]:
-            self.knock_out(player, "has no land left")
-
-    # --- shields ----------------------------------------------------------------
-    def shielded(self, victim: int, source: str) -> bool:
-        """Is ``victim`` out of reach of the card ``source`` (an opponent's)?"""
-        category = self.card(source).category
-        for timer in self.timers:
-            if (
-                timer["kind"] == "shield"
-                and timer["player"] == victim
-                and (timer["what"] == "all" or category == "event")
-            ):
-                return True
-        for key, _col in self.in_play_sources(victim):
-            for effect in self.effects_of(key):
-                if (
-                    effect["kind"] == "event_shield"
-                    and effect["when"] == "constant"
-                    and (effect.get("what", "event") == "all" or category == "event")
-                ):
-                    return True
-        return False
-
-    # --- targets ----------------------------------------------------------------
-    def targeted_effect(self, key: str, moment: str) -> tuple[int, Mapping[str, Any]] | None:
-        for index, effect in enumerate(self.effects_of(key)):
-            if effect["when"] == moment and needs_target(effect):
-                return index, effect
-        return None
-
-    def targets(
-        self, player: int, key: str, effect: Mapping[str, Any], col: Column | None
-    ) -> list[tuple[str, ...]]:
-        out: list[tuple[str, ...]]
-        """Every target the effect can take for ``player`` (``[()]`` = needs none)."""
-        kind = effect["kind"]
-        opponents = self.opponents(player)
-        if kind == "morale_opponents" or (kind == "block_attacks" and effect["scope"] == "target"):
-            return [(_player_tag(q),) for q in opponents]
-        if kind == "discover_land":
-            return [(_player_tag(q),) for q in opponents if self.piles[q]]
-        if kind == "kill_character":
-            match = effect["match"]
-            return [
-                (k,)
-                for q in opponents
-                for k in self._opposing_units(q)
-                if matches(self.card(k), match)
-            ]
-        if kind == "duel":
-            mine = [k for _p, k in self.units_in_play(player) if k != key]
-            theirs = [k for q in opponents for k in self._opposing_units(q)]
-            return [(a, b) for a in mine for b in theirs]
-        if kind == "destroy_land":
-            return [(c["land"],) for q in opponents for c in self.rows[q]]
-        if kind == "recover":
-            seen: set[str] = set()
-            out = []
-            for k in self.discards[player]:
-                if k not in seen and matches(self.card(k), effect["match"]) and k != key:
-                    seen.add(k)
-                    out.append((k,))
-            return out
-        if kind == "block_attacks":  # own_land
-            return [(c["land"],) for c in self.rows[player]]
-        if kind == "discard_opponent_card":
-            if effect["count"] == "all":
-                return [(_player_tag(q),) for q in opponents]
-            out = []
-            for q in opponents:
-                for k in [*self._opposing_units(q), *self.active[q]]:
-                    if matches(self.card(k), effect["match"]):
-                        out.append((k,))
-            return out
-        if kind == "lasting_bonus":
-            return [
-                (k,)
-                for _p, k in self.units_in_play(player)
-                if k != key and self.card(k).category == "character"
-            ]
-        if kind == "move_card":
-            return self._move_targets(player, key, effect)
-        return [()]
-
-    def _opposing_units(self, player: int) -> list[str]:
-        return [k for c in self.rows[player] for k in c["cards"]]
-
-    def _move_targets(
-        self, player: int, key: str, effect: Mapping[str, Any]
-    ) -> list[tuple[str, ...]]:
-        out: list[tuple[str, ...]] = []
-        if effect["to"] == "this_land":
-            found = self.column_of_land(key)
-            if found is None:
-                return []
-            goal = found[1]
-            for col in self.rows[player]:
-                if col is goal:
-                    continue
-                for k in col["cards"]:
-                    if self.can_stand(goal, self.card(k)):
-                        out.append((k, goal["land"]))
-            return out
-        for col in self.rows[player]:
-            for k in col["cards"]:
-                for goal in self.rows[player]:
-                    if goal is not col and self.can_stand(goal, self.card(k)):
-                        out.append((k, goal["land"]))
-        return out
-
-    def affected_players(
-        self, player: int, key: str, moment: str, targets: tuple[str, ...]
-    ) -> list[int]:
-        """Opponents an ability would reach (they may answer with interrupts)."""
-        hit: set[int] = set()
-        for effect in self.effects_of(key):
-            aimed = effect["kind"] == "block_attacks" and effect["scope"] == "target"
-            if effect["when"] != moment or (effect["kind"] not in INTERACTING and not aimed):
-                continue
-            kind = effect["kind"]
-            if kind == "morale_opponents":
-                if effect["target"] == "all":
-                    hit.update(self.opponents(player))
-                elif effect["target"] == "holders":
-                    hit.update(
-                        q for q in self.opponents(player) if self.any_in_play(effect["match"], q)
-                    )
-                elif targets:
-                    hit.add(_player_of(targets[0]))
-            elif kind == "mass_discard":
-                hit.update(
-                    q
-                    for q in self.opponents(player)
-                    if any(matches(self.card(k), effect["match"]) for k in self._opposing_units(q))
-                )
-            elif kind == "destroy_land" and targets:
-                name = self.card(targets[0]).name
-                hit.update(
-                    q
-                    for q in self.opponents(player)
-                    if any(self.card(c["land"]).name == name for c in self.rows[q])
-                )
-            elif targets:
-                for target in targets:
-                    if "/" not in target:
-                        hit.add(_player_of(target))
-                    else:
-                        owner = self.controller(target)
-                        if owner is not None and owner != player:
-                            hit.add(owner)
-        return sorted(hit - {player})
-
-    # --- doing an effect ----------------------------------------------------------
-    def do(
-        self,
-        player: int,
-        key: str,
-        index: int,
-        effect: Mapping[str, Any],
-        targets: tuple[str, ...],
-        frame: Mapping[str, Any] | None = None,
-    ) -> None:
-        """Carry out one effect of ``key`` for ``player`` (play or held moment)."""
-        found = self.find_column(key)
-        col = found[1] if found else None
-        ctx = Ctx(player, key, col)
-        self.spend_use(key, index, effect)
-        if needs_target(effect) and not targets:
-            self.log(player, "ability", f"{self.name(key)}: there is nothing to aim at.")
-            return
-        if not self.cond(effect.get("if"), ctx):
-            self.log(
+    elif kind == "kill_character":
+        holder = state.controller(targets[0]) if targets else None
+        if holder is not None and reaches(holder):
+            remove(state, targets[0], death=True, why=f"killed by {why}")
+        elif holder is not None:
+            state.log(holder, "ability", f"{state.pname(holder)} is untouched by {why}.")
+        if effect.get("discard_self"):
+            remove(state, key, death=False, why="its work is done")
+    elif kind == "duel":
+        mine, theirs = targets
+        rival = state.controller(theirs)
+        if rival is not None and reaches(rival):
+            a, b = state.card(mine).attack, state.card(theirs).attack
+            state.log(
                 player,
-                "ability",
-                f"{self.name(key)}: its condition does not hold; nothing happens.",
+                "duel",
+                f"Duel: {state.name(mine)} ({a}) against {state.name(theirs)} ({b}).",
             )
-            return
-        cancelled = list(frame.get("cancel", [])) if frame else []
-        reversed_ = list(frame.get("reverse", [])) if frame else []
-        no_morale = list(frame.get("cancel_morale", [])) if frame else []
-
-        def reaches(victim: int, morale: bool = False) -> bool:
-            if victim == player:
-                return True
-            if victim in cancelled or victim in reversed_ or self.shielded(victim, key):
-                return False
-            return not (morale and victim in no_morale)
-
-        kind = effect["kind"]
-        why = self.name(key)
-        if kind == "morale":
-            amount = int(effect["amount"])
-            alt = effect.get("alt")
-            if alt and self.cond(alt["if"], ctx):
-                amount = int(alt["amount"])
-            self.change_morale(player, amount, why)
-        elif kind == "morale_opponents":
-            if effect["target"] == "one":
-                victims = [_player_of(targets[0])] if targets else []
-            elif effect["target"] == "all":
-                victims = self.opponents(player)
+            if a > b:
+                remove(state, theirs, death=True, why="lost a duel")
+            elif b > a:
+                remove(state, mine, death=True, why="lost a duel")
             else:
-                victims = [
-                    q
-                    for q in range(self.n)
-                    if not self.out[q] and self.any_in_play(effect["match"], q)
-                ]
-            for victim in victims:
-                if victim in reversed_ and victim not in no_morale:
-                    self.change_morale(
-                        player, int(effect["amount"]), f"{why}, turned back by {self.pname(victim)}"
-                    )
-                elif reaches(victim, morale=True):
-                    self.change_morale(
-                        victim, int(effect["amount"]), f"{why} (played by {self.pname(player)})"
-                    )
-                else:
-                    self.log(victim, "ability", f"{self.pname(victim)} is untouched by {why}.")
-        elif kind == "morale_per_card":
-            scope = None if effect["scope"] == "all" else player
-            exclude = key if effect.get("exclude_self") else ""
-            count = self.count_units(effect["match"], scope, exclude)
-            amount = int(effect.get("base", 0)) + int(effect["amount"]) * count
-            self.change_morale(player, amount, f"{why} ({count} matching card(s))")
-        elif kind == "discover_land":
-            source = (
-                _player_of(targets[0]) if effect["source"] == "opponent" and targets else player
-            )
-            self.push_discovery(
+                state.log(player, "duel", "The duel is a draw; both stay.")
+    elif kind == "destroy_land":
+        destroy_land(state, player, targets[0], effect, reaches)
+    elif kind == "recover":
+        if targets and targets[0] in state.discards[player]:
+            state.discards[player].remove(targets[0])
+            state.hands[player].append(targets[0])
+            state.log(
                 player,
-                source,
-                key,
-                place="",
-                escort=bool(effect.get("escort")),
-                discard_self=bool(effect.get("discard_self")),
-                choose=effect["source"] == "choice",
+                "recover",
+                f"{state.name(targets[0])} comes back to {state.pname(player)}'s hand.",
             )
-        elif kind == "kill_character":
-            holder = self.controller(targets[0]) if targets else None
-            if holder is not None and reaches(holder):
-                self.remove(targets[0], death=True, why=f"killed by {why}")
-            elif holder is not None:
-                self.log(holder, "ability", f"{self.pname(holder)} is untouched by {why}.")
-            if effect.get("discard_self"):
-                self.remove(key, death=False, why="its work is done")
-        elif kind == "duel":
-            mine, theirs = targets
-            rival = self.controller(theirs)
-            if rival is not None and reaches(rival):
-                a, b = self.card(mine).attack, self.card(theirs).attack
-                self.log(
-                    player,
-                    "duel",
-                    f"Duel: {self.name(mine)} ({a}) against {self.name(theirs)} ({b}).",
-                )
-                if a > b:
-                    self.remove(theirs, death=True, why="lost a duel")
-                elif b > a:
-                    self.remove(mine, death=True, why="lost a duel")
-                else:
-                    self.log(player, "duel", "The duel is a draw; both stay.")
-        elif kind == "destroy_land":
-            self.destroy_land(player, targets[0], effect, reaches)
-        elif kind == "recover":
-            if targets and targets[0] in self.discards[player]:
-                self.discards[player].remove(targets[0])
-                self.hands[player].append(targets[0])
-                self.log(
-                    player,
-                    "recover",
-                    f"{self.name(targets[0])} comes back to {self.pname(player)}'s hand.",
-                )
-        elif kind == "block_attacks":
-            self.timers.append(
-                {
-                    "kind": "block",
-                    "owner": player,
-                    "source": key,
-                    "blocks": effect["blocks"],
-                    "scope": effect["scope"],
-                    "player": _player_of(targets[0]) if effect["scope"] == "target" else player,
-                    "land": targets[0] if effect["scope"] == "own_land" else "",
-                    "continent": effect.get("continent", ""),
-                    "turns_left": int(effect["turns"]),
-                    "if": dict(effect.get("if", {})),
-                }
-            )
-            if effect["scope"] == "target" and not reaches(_player_of(targets[0])):
-                self.timers.pop()
-            else:
-                self.log(player, "block", f"{why}: attacks are blocked for a while.")
-                self.call_off_attack()
-        elif kind == "event_shield":
-            self.timers.append(
-                {
-                    "kind": "shield",
-                    "owner": player,
-                    "player": player,
-                    "what": effect.get("what", "event"),
-                    "turns_left": int(effect["turns"]),
-                    "source": key,
-                }
-            )
-            self.log(
-                player, "shield", f"{why}: {self.pname(player)} is shielded from opponents' cards."
-            )
-        elif kind == "cancel_effect":
-            self.answer_with_cancel(player, effect)
-        elif kind == "discard_opponent_card":
-            if effect["count"] == "all":
-                victim = _player_of(targets[0])
-                if reaches(victim):
-                    for k in [
-                        k for k in self.active[victim] if matches(self.card(k), effect["match"])
-                    ]:
-                        self.remove(k, death=False, why=f"thrown out by {why}")
-            elif targets:
-                holder = self.controller(targets[0])
-                if holder is not None and reaches(holder):
-                    self.remove(
-                        targets[0], death=self.card(targets[0]).is_unit, why=f"struck by {why}"
-                    )
-                elif holder is not None:
-                    self.log(holder, "ability", f"{self.pname(holder)} is untouched by {why}.")
-        elif kind == "mass_discard":
-            for q in range(self.n):
-                if q != player and not reaches(q):
-                    continue
+    elif kind == "block_attacks":
+        state.timers.append(
+            {
+                "kind": "block",
+                "owner": player,
+                "source": key,
+                "blocks": effect["blocks"],
+                "scope": effect["scope"],
+                "player": _player_of(targets[0]) if effect["scope"] == "target" else player,
+                "land": targets[0] if effect["scope"] == "own_land" else "",
+                "continent": effect.get("continent", ""),
+                "turns_left": int(effect["turns"]),
+                "if": dict(effect.get("if", {})),
+            }
+        )
+        if effect["scope"] == "target" and not reaches(_player_of(targets[0])):
+            state.timers.pop()
+        else:
+            state.log(player, "block", f"{why}: attacks are blocked for a while.")
+            call_off_attack(state)
+    elif kind == "event_shield":
+        state.timers.append(
+            {
+                "kind": "shield",
+                "owner": player,
+                "player": player,
+                "what": effect.get("what", "event"),
+                "turns_left": int(effect["turns"]),
+                "source": key,
+            }
+        )
+        state.log(
+            player, "shield", f"{why}: {state.pname(player)} is shielded from opponents' cards."
+        )
+    elif kind == "cancel_effect":
+        answer_with_cancel(state, player, effect)
+    elif kind == "discard_opponent_card":
+        if effect["count"] == "all":
+            victim = _player_of(targets[0])
+            if reaches(victim):
                 for k in [
-                    k for k in self._opposing_units(q) if matches(self.card(k), effect["match"])
+                    k for k in state.active[victim] if matches(state.card(k), effect["match"])
                 ]:
-                    self.remove(k, death=True, why=f"swept away by {why}")
-        elif kind == "lasting_bonus":
-            given = targets[0]
-            self.remove(given, death=False, why=f"given up for {why}")
-            self.change_morale(player, int(effect["morale"]), why)
-            if effect["scope"] == "civ":
-                self.lasting[player] += int(effect["strength"])
-            else:
-                land = col["land"] if col is not None else key
-                self.land_bonus[land] = self.land_bonus.get(land, 0) + int(effect["strength"])
-            self.log(
-                player,
-                "bonus",
-                f"{why}: {int(effect['strength']):+d} lasting strength for {self.pname(player)}.",
-            )
-        elif kind == "move_card":
-            card_key, land_key = targets
-            self.relocate(card_key, land_key, f"moved by {why}")
-
-    def relocate(self, key: str, land_key: str, why: str) -> None:
-        found = self.find_column(key)
-        goal = self.column_of_land(land_key)
-        if found is None or goal is None or not self.can_stand(goal[1], self.card(key)):
-            return
-        found[1]["cards"].remove(key)
-        goal[1]["cards"].append(key)
-        self.log(goal[0], "move", f"{self.name(key)} goes to {self.name(land_key)} ({why}).")
-
-    def destroy_land(
-        self, player: int, land_key: str, effect: Mapping[str, Any], reaches: Any
-    ) -> None:
-        """Every copy of the named land is hit: a divided land hurts all its holders."""
-        name = self.card(land_key).name
-        hits = [(q, c) for q, c in self.all_columns() if self.card(c["land"]).name == name]
-        for q, col in hits:
+                    remove(state, k, death=False, why=f"thrown out by {why}")
+        elif targets:
+            holder = state.controller(targets[0])
+            if holder is not None and reaches(holder):
+                remove(
+                    state, targets[0], death=state.card(targets[0]).is_unit, why=f"struck by {why}"
+                )
+            elif holder is not None:
+                state.log(holder, "ability", f"{state.pname(holder)} is untouched by {why}.")
+    elif kind == "mass_discard":
+        for q in range(state.n):
             if q != player and not reaches(q):
                 continue
-            self.log(
-                q,
-                "destroy",
-                f"{self.name(land_key)} strikes {self.name(col['land'])} of {self.pname(q)}.",
-            )
-            if effect.get("flee") and col["cards"]:
-                refuges = [
-                    c
-                    for c in self.rows[q]
-                    if c is not col
-                    and self.card(c["land"]).continent == self.card(col["land"]).continent
-                ]
-                options = [
-                    k for k in col["cards"] if any(self.can_stand(c, self.card(k)) for c in refuges)
-                ]
-                for k in options[:1]:
-                    goal = next(c for c in refuges if self.can_stand(c, self.card(k)))
-                    self.relocate(k, goal["land"], "fled the disaster")
-            for k in list(col["cards"]):
-                self.remove(k, death=True, why=f"destroyed by {self.name(land_key)}")
-            if effect["discard_land"]:
-                self.remove_land(q, col, f"destroyed by {self.name(land_key)}")
-            else:
-                col["locked"] = max(col["locked"], int(effect["lock_turns"]))
+            for k in [
+                k for k in opposing_units(state, q) if matches(state.card(k), effect["match"])
+            ]:
+                remove(state, k, death=True, why=f"swept away by {why}")
+    elif kind == "lasting_bonus":
+        given = targets[0]
+        remove(state, given, death=False, why=f"given up for {why}")
+        change_morale(state, player, int(effect["morale"]), why)
+        if effect["scope"] == "civ":
+            state.lasting[player] += int(effect["strength"])
+        else:
+            land = col["land"] if col is not None else key
+            state.land_bonus[land] = state.land_bonus.get(land, 0) + int(effect["strength"])
+        state.log(
+            player,
+            "bonus",
+            f"{why}: {int(effect['strength']):+d} lasting strength for {state.pname(player)}.",
+        )
+    elif kind == "move_card":
+        card_key, land_key = targets
+        relocate(state, card_key, land_key, f"moved by {why}")
 
-    # --- hooks the rules provide ----------------------------------------------------
-    def push_discovery(
-        self,
-        player: int,
-        source: int,
-        key: str,
-        *,
-        place: str,
-        escort: bool,
-        discard_self: bool,
-        choose: bool,
-    ) -> None:
-        raise NotImplementedError
 
-    def answer_with_cancel(self, player: int, effect: Mapping[str, Any]) -> None:
-        raise NotImplementedError
+def relocate(state: HistoricalState, key: str, land_key: str, why: str) -> None:
+    found = state.find_column(key)
+    goal = state.column_of_land(land_key)
+    if found is None or goal is None or not can_stand(state, goal[1], state.card(key)):
+        return
+    found[1]["cards"].remove(key)
+    goal[1]["cards"].append(key)
+    state.log(goal[0], "move", f"{state.name(key)} goes to {state.name(land_key)} ({why}).")
 
-    def call_off_attack(self) -> None:
-        raise NotImplementedError
 
-    def standing_land(self, card: Card, player: int) -> list[Column]:
-        return [c for c in self.rows[player] if self.can_stand(c, card)]
+def destroy_land(
+    state: HistoricalState, player: int, land_key: str, effect: Mapping[str, Any], reaches: Any
+) -> None:
+    """Every copy of the named land is hit: a divided land hurts all its holders."""
+    name = state.card(land_key).name
+    hits = [(q, c) for q, c in state.all_columns() if state.card(c["land"]).name == name]
+    for q, col in hits:
+        if q != player and not reaches(q):
+            continue
+        state.log(
+            q,
+            "destroy",
+            f"{state.name(land_key)} strikes {state.name(col['land'])} of {state.pname(q)}.",
+        )
+        if effect.get("flee") and col["cards"]:
+            refuges = [
+                c
+                for c in state.rows[q]
+                if c is not col
+                and state.card(c["land"]).continent == state.card(col["land"]).continent
+            ]
+            options = [
+                k for k in col["cards"] if any(can_stand(state, c, state.card(k)) for c in refuges)
+            ]
+            for k in options[:1]:
+                goal = next(c for c in refuges if can_stand(state, c, state.card(k)))
+                relocate(state, k, goal["land"], "fled the disaster")
+        for k in list(col["cards"]):
+            remove(state, k, death=True, why=f"destroyed by {state.name(land_key)}")
+        if effect["discard_land"]:
+            remove_land(state, q, col, f"destroyed by {state.name(land_key)}")
+        else:
+            col["locked"] = max(col["locked"], int(effect["lock_turns"]))
+
+
+def standing_land(state: HistoricalState, card: Card, player: int) -> list[Column]:
+    return [c for c in state.rows[player] if can_stand(state, c, card)]
+
+
+# --- checks the moves and battles ask: round one, spies, planted cards, attack blocks ---
+def interacts(state: HistoricalState, key: str, moment: str) -> bool:
+    """Does the ability reach into another civilisation (barred in round one)?"""
+    for effect in state.effects_of(key):
+        if effect["when"] != moment:
+            continue
+        kind = effect["kind"]
+        if kind in INTERACTING:
+            return True
+        if kind == "block_attacks" and effect["scope"] == "target":
+            return True
+        if kind == "discover_land" and effect["source"] == "opponent":
+            return True
+    return False
+
+
+def spies_forbidden(state: HistoricalState, player: int, card: Card) -> bool:
+    if "spy" not in card.subtype:
+        return False
+    return any(
+        e["kind"] == "forbid_spies"
+        for q in state.opponents(player)
+        for key, _col in state.in_play_sources(q)
+        for e in state.effects_of(key)
+    )
+
+
+def planted(state: HistoricalState, key: str, player: int) -> bool:
+    """A card an opponent planted in ``player``'s land (Rasputin)."""
+    return state.owner(key) != player and state.game.key_cards[key].plants
+
+
+def attack_blocked_from(state: HistoricalState, player: int, col: Column) -> bool:
+    for timer in state.timers:
+        if (
+            timer["kind"] == "block"
+            and timer["blocks"] in ("attacks_by", "both")
+            and timer["scope"] == "target"
+            and timer["player"] == player
+        ):
+            return True
+    for key in [col["land"], *col["cards"]]:
+        for effect in state.effects_of(key):
+            if (
+                effect["kind"] == "block_attacks"
+                and effect["when"] == "constant"
+                and effect["blocks"] in ("attacks_by", "both")
+                and effect["scope"] == "land"
+                and cond(state, effect.get("if"), Ctx(player, key, col))
+            ):
+                return True
+    return False
+
+
+def attack_blocked_on(
+    state: HistoricalState, player: int, col: Column, defender: int, target: Column
+) -> bool:
+    land = state.card(target["land"])
+    for timer in state.timers:
+        if timer["kind"] != "block" or timer["blocks"] not in ("attacks_on", "both"):
+            continue
+        scope = timer["scope"]
+        hit = (
+            (scope == "own_land" and timer["land"] == target["land"])
+            or (scope == "player" and timer["player"] == defender)
+            or (scope == "continent" and land.continent == timer["continent"])
+        )
+        if hit and cond(
+            state, timer.get("if"), Ctx(defender, timer["source"], target, attack_col=col)
+        ):
+            return True
+    for key in [target["land"], *target["cards"]]:
+        for effect in state.effects_of(key):
+            kind = effect["kind"]
+            if kind == "guarded":
+                needs = effect["needs"]
+                has = any(matches(state.card(k), needs) for k in col["cards"]) or any(
+                    matches(state.card(k), needs) for k in state.active[player]
+                )
+                if not has:
+                    return True
+            if (
+                kind == "block_attacks"
+                and effect["when"] == "constant"
+                and effect["blocks"]
+                in (
+                    "attacks_on",
+                    "both",
+                )
+                and effect["scope"] == "land"
+            ):
+                return True
+    for key, where in state.in_play_sources(defender):
+        for effect in state.effects_of(key):
+            if (
+                effect["kind"] == "block_attacks"
+                and effect["when"] == "constant"
+                and effect["scope"] == "player"
+                and effect["blocks"] == "attacks_on"
+                and cond(state, effect.get("if"), Ctx(defender, key, where, attack_col=col))
+            ):
+                return True
+    return False
+
+
+def call_off_attack(state: HistoricalState) -> None:
+    """A block played during an attack window stops that attack if it covers it."""
+    battle = state.battle
+    if battle is None or battle["cancelled"]:
+        return
+    found_a = state.column_of_land(battle["from"])
+    found_d = state.column_of_land(battle["to"])
+    if found_a is None or found_d is None:
+        return
+    if attack_blocked_on(state, battle["att"], found_a[1], battle["def"], found_d[1]) or (
+        attack_blocked_from(state, battle["att"], found_a[1])
+    ):
+        state.battle = replace(battle, cancelled=True)
+        state.log(battle["def"], "block", "The attack is called off.")
+
+
+def answer_with_cancel(state: HistoricalState, player: int, effect: Mapping[str, Any]) -> None:
+    """An interrupt that cancels or turns back the card ``player`` is answering."""
+    for frame in reversed(state.pending):
+        if frame.get("t") == "window" and frame.get("p") == player and frame.get("why") == "target":
+            for fx in state.pending:
+                if fx.get("id") == frame["ref"]:
+                    outcome = "turned back" if effect["mode"] == "reverse" else "cancelled"
+                    if effect["what"] == "morale_loss":
+                        fx["cancel_morale"].append(player)
+                    elif effect["mode"] == "reverse":
+                        fx["reverse"].append(player)
+                    else:
+                        fx["cancel"].append(player)
+                    state.log(
+                        player,
+                        "cancel",
+                        f"{state.pname(player)} answers {state.name(fx['card'])}: its effect "
+                        f"on them is {outcome}.",
+                    )
+                    return
+
+
+# --- discovery -------------------------------------------------------------------------
+def push_discovery(
+    state: HistoricalState,
+    player: int,
+    source: int,
+    key: str,
+    *,
+    place: str,
+    escort: bool,
+    discard_self: bool,
+    choose: bool,
+) -> None:
+    frame: Frame
+    if choose and state.piles[source]:
+        frame = PendingPick(
+            player=player,
+            purpose="land to discover",
+            options=list(state.piles[source]),
+            pile=source,
+            why="discover",
+            card=key,
+            place=place,
+            escort=escort,
+            discard_self=discard_self,
+        )
+    else:
+        frame = PendingLand(
+            player=player,
+            pile=source,
+            why="discover",
+            card=key,
+            place=place,
+            escort=escort,
+            discard_self=discard_self,
+        )
+    state.pending.append(frame)

@@ -9,386 +9,364 @@ empty.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
-from hcgames.historical.actions import Attack, Confiscate
-from hcgames.historical.battle import assess
-from hcgames.historical.board import BATTLE_MORALE_LOSS, Column, Ctx
+from hcgames.historical import effects, victory
+from hcgames.historical.actions import (
+    Attack,
+    Confiscate,
+)
+from hcgames.historical.battle import Battle, assess
 from hcgames.historical.cards import matches
-from hcgames.historical.options import Options
+from hcgames.historical.effects import Ctx
+from hcgames.historical.material import (
+    BATTLE_MORALE_LOSS,
+)
+from hcgames.historical.pending import (
+    Frame,
+    PendingAfterWin,
+    PendingBattle,
+    PendingOccupy,
+    PendingPick,
+    PendingWindow,
+)
 
-__all__ = ["Fighting"]
+if TYPE_CHECKING:
+    from hcgames.historical.state import Column, HistoricalState
 
 
-class Fighting(Options):
-    """Battles and land captures (mixed into the state)."""
-
-    # --- declaring ---------------------------------------------------------------------
-    def _declare(self, player: int, action: Attack) -> None:
-        found_a = self.column_of_land(action.land)
-        found_d = self.column_of_land(action.target)
-        assert found_a is not None and found_d is not None
-        defender, d_col = found_d
-        a_col = found_a[1]
-        self.battle = {
-            "att": player,
-            "def": defender,
-            "from": action.land,
-            "to": action.target,
-            "index": self.attacks,
-            "first_defence": action.target not in self.defended,
-            "cancelled": False,
-        }
-        self.attacks += 1
-        self.defended.append(action.target)
-        self.log(
-            player,
-            "attack",
-            f"{self.pname(player)} attacks {self.name(action.target)} "
-            f"({self.pname(defender)}) from {self.name(action.land)}.",
-            {"from": action.land, "to": action.target},
-        )
-        self.pending.append({"t": "battle"})
-        self.pending.append({"t": "window", "p": player, "why": "attack"})
-        self.pending.append({"t": "window", "p": defender, "why": "attack"})
-        for key in d_col["cards"]:
-            for effect in self.effects_of(key):
-                if effect["kind"] == "toll" and a_col["cards"]:
-                    self.pending.append(
-                        {
-                            "t": "pick",
-                            "p": player,
-                            "purpose": "toll",
-                            "options": list(a_col["cards"]),
-                            "source": key,
-                        }
+# --- declaring ---------------------------------------------------------------------
+def declare(state: HistoricalState, player: int, action: Attack) -> None:
+    found_a = state.column_of_land(action.land)
+    found_d = state.column_of_land(action.target)
+    assert found_a is not None and found_d is not None
+    defender, d_col = found_d
+    a_col = found_a[1]
+    state.battle = Battle(
+        attacker=player,
+        defender=defender,
+        attack_land=action.land,
+        defence_land=action.target,
+        index=state.attacks,
+        first_defence=action.target not in state.defended,
+    )
+    state.attacks += 1
+    state.defended.append(action.target)
+    state.log(
+        player,
+        "attack",
+        f"{state.pname(player)} attacks {state.name(action.target)} "
+        f"({state.pname(defender)}) from {state.name(action.land)}.",
+        {"from": action.land, "to": action.target},
+    )
+    state.pending.append(PendingBattle())
+    state.pending.append(PendingWindow(player=player, why="attack"))
+    state.pending.append(PendingWindow(player=defender, why="attack"))
+    for key in d_col["cards"]:
+        for effect in state.effects_of(key):
+            if effect["kind"] == "toll" and a_col["cards"]:
+                state.pending.append(
+                    PendingPick(
+                        player=player, purpose="toll", options=list(a_col["cards"]), source=key
                     )
-        for key in a_col["cards"]:
-            for index, effect in enumerate(self.effects_of(key)):
-                if effect["when"] != "attack" or effect["kind"] != "kill_character":
-                    continue
-                if not self.uses_left(key, index, effect):
-                    continue
-                if not self.cond(effect.get("if"), Ctx(player, key, a_col, self.battle, "attack")):
-                    continue
-                options = [k for k in d_col["cards"] if matches(self.card(k), effect["match"])]
-                if options:
-                    self.spend_use(key, index, effect)
-                    self.pending.append(
-                        {
-                            "t": "pick",
-                            "p": player,
-                            "purpose": "kill",
-                            "options": options,
-                            "source": key,
-                        }
-                    )
-
-    def call_off_attack(self) -> None:
-        """A block played during an attack window stops that attack if it covers it."""
-        battle = self.battle
-        if battle is None or battle["cancelled"]:
-            return
-        found_a = self.column_of_land(battle["from"])
-        found_d = self.column_of_land(battle["to"])
-        if found_a is None or found_d is None:
-            return
-        if self.attack_blocked_on(battle["att"], found_a[1], battle["def"], found_d[1]) or (
-            self.attack_blocked_from(battle["att"], found_a[1])
-        ):
-            battle["cancelled"] = True
-            self.log(battle["def"], "block", "The attack is called off.")
-
-    def answer_with_cancel(self, player: int, effect: Mapping[str, Any]) -> None:
-        """An interrupt that cancels or turns back the card ``player`` is answering."""
-        for frame in reversed(self.pending):
-            if (
-                frame.get("t") == "window"
-                and frame.get("p") == player
-                and frame.get("why") == "target"
+                )
+    for key in a_col["cards"]:
+        for index, effect in enumerate(state.effects_of(key)):
+            if effect["when"] != "attack" or effect["kind"] != "kill_character":
+                continue
+            if not state.uses_left(key, index, effect):
+                continue
+            if not effects.cond(
+                state, effect.get("if"), Ctx(player, key, a_col, state.battle, "attack")
             ):
-                for fx in self.pending:
-                    if fx.get("id") == frame["ref"]:
-                        outcome = "turned back" if effect["mode"] == "reverse" else "cancelled"
-                        if effect["what"] == "morale_loss":
-                            fx["cancel_morale"].append(player)
-                        elif effect["mode"] == "reverse":
-                            fx["reverse"].append(player)
-                        else:
-                            fx["cancel"].append(player)
-                        self.log(
-                            player,
-                            "cancel",
-                            f"{self.pname(player)} answers {self.name(fx['card'])}: its effect "
-                            f"on them is {outcome}.",
-                        )
-                        return
+                continue
+            options = [k for k in d_col["cards"] if matches(state.card(k), effect["match"])]
+            if options:
+                state.spend_use(key, index, effect)
+                state.pending.append(
+                    PendingPick(player=player, purpose="kill", options=options, source=key)
+                )
 
-    # --- the battle ------------------------------------------------------------------------
-    def _run_battle(self) -> None:
-        battle = self.battle
-        if battle is None:
-            return
-        found_a = self.column_of_land(battle["from"])
-        found_d = self.column_of_land(battle["to"])
-        if battle["cancelled"] or found_a is None or found_d is None or found_a[0] != battle["att"]:
-            self.battle = None
-            return
-        a_col, d_col = found_a[1], found_d[1]
-        attacker, defender = battle["att"], battle["def"]
-        if not a_col["cards"] or not d_col["cards"]:
-            self.log(attacker, "battle", "Nobody is left to fight; the battle does not happen.")
-            self.pending.append({"t": "occupy"})
-            return
-        for side, col, role in ((attacker, a_col, "attack"), (defender, d_col, "defence")):
-            for key in list(col["cards"]):
-                for index, effect in enumerate(self.effects_of(key)):
-                    if (
-                        effect["when"] == "battle"
-                        and self.uses_left(key, index, effect)
-                        and self.cond(effect.get("if"), Ctx(side, key, col, battle, role))
-                    ):
-                        self.spend_use(key, index, effect)
-                        self.change_morale(
-                            side, int(effect["amount"]), f"{self.name(key)} in battle"
-                        )
-        result = assess(self, battle)
-        for entry in result.spent:
-            self.spend_use(entry.key, entry.index, entry.effect)
-        how = f" ({self.name(result.auto)} wins it outright)" if result.auto else ""
-        verdict = {
-            "attack": "the attacker wins",
-            "defence": "the defender holds",
-            "draw": "a draw",
-        }[result.winner]
-        self.log(
-            attacker,
-            "battle",
-            f"Battle for {self.name(battle['to'])}: attack {result.attack} against defence "
-            f"{result.defence}: {verdict}{how}.",
-            {
-                "attack": result.attack,
-                "defence": result.defence,
-                "winner": result.winner,
-                "auto": result.auto,
-                "lines": list(result.lines),
-            },
-        )
-        if result.winner == "attack":
-            self.change_morale(defender, -BATTLE_MORALE_LOSS, "battle lost")
-            self.pending.append({"t": "occupy"})
-            self.pending.append({"t": "after_win"})
-            pool = [k for k in d_col["cards"] if not self.planted(k, defender)] or list(
-                d_col["cards"]
-            )
-            self.pending.append(
-                {"t": "pick", "p": defender, "purpose": "casualty", "options": pool}
-            )
-        elif result.winner == "defence":
-            self.change_morale(attacker, -BATTLE_MORALE_LOSS, "battle lost")
-            self._winners_react(defender, d_col, "defence")
-            self.battle = None
-        else:
-            self.battle = None
 
-    def _winners_react(self, player: int, col: Column, role: str) -> None:
-        battle = self.battle
+# --- the battle ------------------------------------------------------------------------
+def run_battle(state: HistoricalState) -> None:
+    battle = state.battle
+    if battle is None:
+        return
+    found_a = state.column_of_land(battle["from"])
+    found_d = state.column_of_land(battle["to"])
+    if battle["cancelled"] or found_a is None or found_d is None or found_a[0] != battle["att"]:
+        state.battle = None
+        return
+    a_col, d_col = found_a[1], found_d[1]
+    attacker, defender = battle["att"], battle["def"]
+    if not a_col["cards"] or not d_col["cards"]:
+        state.log(attacker, "battle", "Nobody is left to fight; the battle does not happen.")
+        state.pending.append(PendingOccupy())
+        return
+    for side, col, role in ((attacker, a_col, "attack"), (defender, d_col, "defence")):
         for key in list(col["cards"]):
-            for index, effect in enumerate(self.effects_of(key)):
-                moment = effect["when"]
-                if moment not in ("win", "defend_win") or effect["kind"] != "morale":
-                    continue
-                if moment == "defend_win" and role != "defence":
-                    continue
-                if self.uses_left(key, index, effect) and self.cond(
-                    effect.get("if"), Ctx(player, key, col, battle, role)
+            for index, effect in enumerate(state.effects_of(key)):
+                if (
+                    effect["when"] == "battle"
+                    and state.uses_left(key, index, effect)
+                    and effects.cond(state, effect.get("if"), Ctx(side, key, col, battle, role))
                 ):
-                    self.spend_use(key, index, effect)
-                    self.change_morale(
-                        player, int(effect["amount"]), f"{self.name(key)} after the battle"
+                    state.spend_use(key, index, effect)
+                    effects.change_morale(
+                        state, side, int(effect["amount"]), f"{state.name(key)} in battle"
+                    )
+    result = assess(state, battle)
+    for entry in result.spent:
+        state.spend_use(entry.key, entry.index, entry.effect)
+    how = f" ({state.name(result.auto)} wins it outright)" if result.auto else ""
+    verdict = {
+        "attack": "the attacker wins",
+        "defence": "the defender holds",
+        "draw": "a draw",
+    }[result.winner]
+    state.log(
+        attacker,
+        "battle",
+        f"Battle for {state.name(battle['to'])}: attack {result.attack} against defence "
+        f"{result.defence}: {verdict}{how}.",
+        {
+            "attack": result.attack,
+            "defence": result.defence,
+            "winner": result.winner,
+            "auto": result.auto,
+            "lines": list(result.lines),
+        },
+    )
+    if result.winner == "attack":
+        effects.change_morale(state, defender, -BATTLE_MORALE_LOSS, "battle lost")
+        state.pending.append(PendingOccupy())
+        state.pending.append(PendingAfterWin())
+        pool = [k for k in d_col["cards"] if not effects.planted(state, k, defender)] or list(
+            d_col["cards"]
+        )
+        state.pending.append(PendingPick(player=defender, purpose="casualty", options=pool))
+    elif result.winner == "defence":
+        effects.change_morale(state, attacker, -BATTLE_MORALE_LOSS, "battle lost")
+        winners_react(state, defender, d_col, "defence")
+        state.battle = None
+    else:
+        state.battle = None
+
+
+def winners_react(state: HistoricalState, player: int, col: Column, role: str) -> None:
+    battle = state.battle
+    for key in list(col["cards"]):
+        for index, effect in enumerate(state.effects_of(key)):
+            moment = effect["when"]
+            if moment not in ("win", "defend_win") or effect["kind"] != "morale":
+                continue
+            if moment == "defend_win" and role != "defence":
+                continue
+            if state.uses_left(key, index, effect) and effects.cond(
+                state, effect.get("if"), Ctx(player, key, col, battle, role)
+            ):
+                state.spend_use(key, index, effect)
+                effects.change_morale(
+                    state, player, int(effect["amount"]), f"{state.name(key)} after the battle"
+                )
+
+
+def after_win(state: HistoricalState, frame: Frame) -> None:
+    battle = state.battle
+    if battle is None:
+        return
+    player, defender = battle["att"], battle["def"]
+    found_a = state.column_of_land(battle["from"])
+    found_d = state.column_of_land(battle["to"])
+    if found_a is None:
+        return
+    a_col = found_a[1]
+    winners_react(state, player, a_col, "attack")
+    for key in list(a_col["cards"]):
+        for index, effect in enumerate(state.effects_of(key)):
+            if effect["when"] != "win" or not state.uses_left(key, index, effect):
+                continue
+            kind = effect["kind"]
+            if kind == "defect_on_win" and found_d is not None:
+                options = [k for k in found_d[1]["cards"] if state.card(k).category == "character"]
+                if options:
+                    state.spend_use(key, index, effect)
+                    state.pending.append(
+                        PendingPick(player=player, purpose="defect", options=options)
+                    )
+            elif kind == "take_from_hand":
+                guarded = any(
+                    e["kind"] == "protect_hand"
+                    for k, _c in state.in_play_sources(defender)
+                    for e in state.effects_of(k)
+                )
+                if state.hands[defender] and not guarded:
+                    state.spend_use(key, index, effect)
+                    state.pending.append(
+                        PendingPick(
+                            player=player,
+                            purpose="take",
+                            options=list(state.hands[defender]),
+                            victim=defender,
+                        )
+                    )
+            elif kind == "recover":
+                options = sorted(set(state.discards[player]))
+                if options:
+                    state.pending.append(
+                        PendingPick(player=player, purpose="recover", options=["", *options])
                     )
 
-    def _after_win(self, frame: Mapping[str, Any]) -> None:
-        battle = self.battle
-        if battle is None:
-            return
-        player, defender = battle["att"], battle["def"]
-        found_a = self.column_of_land(battle["from"])
-        found_d = self.column_of_land(battle["to"])
-        if found_a is None:
-            return
-        a_col = found_a[1]
-        self._winners_react(player, a_col, "attack")
-        for key in list(a_col["cards"]):
-            for index, effect in enumerate(self.effects_of(key)):
-                if effect["when"] != "win" or not self.uses_left(key, index, effect):
-                    continue
-                kind = effect["kind"]
-                if kind == "defect_on_win" and found_d is not None:
-                    options = [
-                        k for k in found_d[1]["cards"] if self.card(k).category == "character"
-                    ]
-                    if options:
-                        self.spend_use(key, index, effect)
-                        self.pending.append(
-                            {"t": "pick", "p": player, "purpose": "defect", "options": options}
-                        )
-                elif kind == "take_from_hand":
-                    guarded = any(
-                        e["kind"] == "protect_hand"
-                        for k, _c in self.in_play_sources(defender)
-                        for e in self.effects_of(k)
-                    )
-                    if self.hands[defender] and not guarded:
-                        self.spend_use(key, index, effect)
-                        self.pending.append(
-                            {
-                                "t": "pick",
-                                "p": player,
-                                "purpose": "take",
-                                "options": list(self.hands[defender]),
-                                "from": defender,
-                            }
-                        )
-                elif kind == "recover":
-                    options = sorted(set(self.discards[player]))
-                    if options:
-                        self.pending.append(
-                            {
-                                "t": "pick",
-                                "p": player,
-                                "purpose": "recover",
-                                "options": ["", *options],
-                            }
-                        )
 
-    def _defect(self, player: int, choice: str) -> None:
-        battle = self.battle
-        if battle is None:
-            return
-        found_a = self.column_of_land(battle["from"])
-        if found_a is None:
-            return
-        a_col = found_a[1]
-        self.log(
-            player, "defect", f"{self.name(choice)} changes sides and joins {self.pname(player)}."
-        )
-        if self.can_stand(a_col, self.card(choice)):
-            self.relocate(choice, battle["from"], "defects")
-        else:
-            self.pending.append(
-                {
-                    "t": "pick",
-                    "p": player,
-                    "purpose": "make room",
-                    "options": list(a_col["cards"]),
-                    "place": choice,
-                    "land": battle["from"],
-                    "defector": True,
-                }
+def defect(state: HistoricalState, player: int, choice: str) -> None:
+    battle = state.battle
+    if battle is None:
+        return
+    found_a = state.column_of_land(battle["from"])
+    if found_a is None:
+        return
+    a_col = found_a[1]
+    state.log(
+        player, "defect", f"{state.name(choice)} changes sides and joins {state.pname(player)}."
+    )
+    if effects.can_stand(state, a_col, state.card(choice)):
+        effects.relocate(state, choice, battle["from"], "defects")
+    else:
+        state.pending.append(
+            PendingPick(
+                player=player,
+                purpose="make room",
+                options=list(a_col["cards"]),
+                place=choice,
+                land=battle["from"],
+                defector=True,
             )
-
-    # --- taking lands ------------------------------------------------------------------------
-    def _occupy_check(self) -> None:
-        battle = self.battle
-        self.battle = None
-        if battle is None:
-            return
-        found_d = self.column_of_land(battle["to"])
-        if found_d is None or found_d[1]["cards"]:
-            return
-        player = battle["att"]
-        defender, d_col = found_d
-        if self._divided(player, defender, d_col):
-            return
-        options = self._spare_cards(player, d_col, battle["from"])
-        if options:
-            self.pending.append(
-                {
-                    "t": "pick",
-                    "p": player,
-                    "purpose": "occupy",
-                    "options": ["", *options],
-                    "land": battle["to"],
-                }
-            )
-
-    def _spare_cards(self, player: int, target: Column, attack_land: str) -> list[str]:
-        goal = self.card(target["land"])
-        out = []
-        for col in self.rows[player]:
-            if len(col["cards"]) < 2:
-                continue
-            same = self.card(col["land"]).continent == goal.continent
-            if col["land"] != attack_land and not same:
-                continue
-            for key in col["cards"]:
-                if key in self.travelled or self.planted(key, player):
-                    continue
-                if self.placement_allowed(target, self.card(key)):
-                    out.append(key)
-        return out
-
-    def _divided(self, player: int, holder: int, col: Column) -> bool:
-        """A duplicate land emptied by its rival holder goes to its owner's discard pile."""
-        name = self.card(col["land"]).name
-        if not any(self.card(c["land"]).name == name for c in self.rows[player]):
-            return False
-        self.rows[holder].remove(col)
-        self.to_discard(col["land"])
-        self.log(
-            holder,
-            "land",
-            f"The divided land {name} is whole again: {self.pname(holder)}'s copy goes to "
-            "its owner's discard pile.",
         )
-        self._after_land_loss(player, holder)
-        return True
 
-    def _after_land_loss(self, taker: int, loser: int) -> None:
-        if not self.rows[loser] and self.result is None:
-            self.finish((taker,), f"{self.pname(taker)} took every land of {self.pname(loser)}")
 
-    def _occupy(self, player: int, choice: str, land: str) -> None:
-        found = self.column_of_land(land)
-        if not choice or found is None or found[1]["cards"]:
-            self.log(player, "occupy", f"{self.pname(player)} leaves the empty land alone.")
-            return
-        self.note_journey(choice)
-        self._capture(player, found[0], found[1], choice)
-
-    def _capture(self, player: int, holder: int, col: Column, key: str) -> None:
-        found = self.find_column(key)
-        if found is not None:
-            found[1]["cards"].remove(key)
-        self.rows[holder].remove(col)
-        self.rows[player].append(col)
-        col["cards"].append(key)
-        self.log(
-            player,
-            "capture",
-            f"{self.pname(player)} takes {self.name(col['land'])} from "
-            f"{self.pname(holder)} with {self.name(key)}.",
-            {"land": col["land"]},
+# --- taking lands ------------------------------------------------------------------------
+def occupy_check(state: HistoricalState) -> None:
+    battle = state.battle
+    state.battle = None
+    if battle is None:
+        return
+    found_d = state.column_of_land(battle["to"])
+    if found_d is None or found_d[1]["cards"]:
+        return
+    player = battle["att"]
+    defender, d_col = found_d
+    if divided(state, player, defender, d_col):
+        return
+    options = spare_cards(state, player, d_col, battle["from"])
+    if options:
+        state.pending.append(
+            PendingPick(player=player, purpose="occupy", options=["", *options], land=battle["to"])
         )
-        self._after_land_loss(player, holder)
 
-    def note_journey(self, key: str) -> None:
-        """An explorer that changes land has made its one move of the turn."""
-        if key and self.card(key).is_explorer and key not in self.travelled:
-            self.travelled.append(key)
 
-    def _confiscate(self, player: int, action: Confiscate) -> None:
-        found = self.column_of_land(action.land)
-        assert found is not None
-        holder, col = found
-        self.note_journey(action.card)
-        self.note_journey(action.explorer)
-        if self._divided(player, holder, col):
-            return
-        if action.explorer:
-            self._capture(player, holder, col, action.explorer)
-            self.relocate(action.card, action.land, f"carried by {self.name(action.explorer)}")
-        else:
-            self._capture(player, holder, col, action.card)
+def spare_cards(state: HistoricalState, player: int, target: Column, attack_land: str) -> list[str]:
+    goal = state.card(target["land"])
+    out = []
+    for col in state.rows[player]:
+        if len(col["cards"]) < 2:
+            continue
+        same = state.card(col["land"]).continent == goal.continent
+        if col["land"] != attack_land and not same:
+            continue
+        for key in col["cards"]:
+            if key in state.travelled or effects.planted(state, key, player):
+                continue
+            if effects.placement_allowed(state, target, state.card(key)):
+                out.append(key)
+    return out
+
+
+def divided(state: HistoricalState, player: int, holder: int, col: Column) -> bool:
+    """A duplicate land emptied by its rival holder goes to its owner's discard pile."""
+    name = state.card(col["land"]).name
+    if not any(state.card(c["land"]).name == name for c in state.rows[player]):
+        return False
+    state.rows[holder].remove(col)
+    state.to_discard(col["land"])
+    state.log(
+        holder,
+        "land",
+        f"The divided land {name} is whole again: {state.pname(holder)}'s copy goes to "
+        "its owner's discard pile.",
+    )
+    victory.after_land_loss(state, player, holder)
+    return True
+
+
+def occupy(state: HistoricalState, player: int, choice: str, land: str) -> None:
+    found = state.column_of_land(land)
+    if not choice or found is None or found[1]["cards"]:
+        state.log(player, "occupy", f"{state.pname(player)} leaves the empty land alone.")
+        return
+    note_journey(state, choice)
+    capture(state, player, found[0], found[1], choice)
+
+
+def capture(state: HistoricalState, player: int, holder: int, col: Column, key: str) -> None:
+    found = state.find_column(key)
+    if found is not None:
+        found[1]["cards"].remove(key)
+    state.rows[holder].remove(col)
+    state.rows[player].append(col)
+    col["cards"].append(key)
+    state.log(
+        player,
+        "capture",
+        f"{state.pname(player)} takes {state.name(col['land'])} from "
+        f"{state.pname(holder)} with {state.name(key)}.",
+        {"land": col["land"]},
+    )
+    victory.after_land_loss(state, player, holder)
+
+
+def note_journey(state: HistoricalState, key: str) -> None:
+    """An explorer that changes land has made its one move of the turn."""
+    if key and state.card(key).is_explorer and key not in state.travelled:
+        state.travelled.append(key)
+
+
+def confiscate(state: HistoricalState, player: int, action: Confiscate) -> None:
+    found = state.column_of_land(action.land)
+    assert found is not None
+    holder, col = found
+    note_journey(state, action.card)
+    note_journey(state, action.explorer)
+    if divided(state, player, holder, col):
+        return
+    if action.explorer:
+        capture(state, player, holder, col, action.explorer)
+        effects.relocate(
+            state, action.card, action.land, f"carried by {state.name(action.explorer)}"
+        )
+    else:
+        capture(state, player, holder, col, action.card)
+
+
+def stage_battle(state: HistoricalState, attack_land: str, defence_land: str) -> None:
+    """Set up a battle between two lands now, whatever the rules of engagement say
+    (for teaching: "what if these two lands fought?"); the turn loop then fights it."""
+    attacker = state.column_of_land(attack_land)
+    defender = state.column_of_land(defence_land)
+    if attacker is None or defender is None:
+        raise ValueError("both lands must be on the battlefield")
+    state.battle = Battle(
+        attacker=attacker[0],
+        defender=defender[0],
+        attack_land=attack_land,
+        defence_land=defence_land,
+        index=0,
+        first_defence=True,
+    )
+    state.log(
+        attacker[0],
+        "attack",
+        f"A staged battle: {state.name(attack_land)} attacks {state.name(defence_land)}.",
+        {"from": attack_land, "to": defence_land},
+    )
+    state.pending.append(PendingBattle())

@@ -6,12 +6,13 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from hcgames.core import Game, RuleDecision, State
+from hcgames.historical import teach
 from hcgames.historical.actions import ALL_ACTIONS, DrawCard
-from hcgames.historical.battle import MATCHUPS, assess, odds_table
-from hcgames.historical.cards import Card, Catalogue, load_catalogue
-from hcgames.historical.decisions import RULE_DECISIONS
-from hcgames.historical.options import TURN_CAP
-from hcgames.historical.rules import HistoricalState
+from hcgames.historical.bots import LEVELS
+from hcgames.historical.cards import Card
+from hcgames.historical.decisions import rule_decisions
+from hcgames.historical.material import MAX_ROUNDS, RULES, TURN_CAP, Catalogue, load_catalogue
+from hcgames.historical.state import HistoricalState
 from hcgames.historical.world import continents_geojson
 
 __all__ = [
@@ -31,11 +32,6 @@ FIRST_PLAYER_WAYS = {
 FIRST_PLAYER_DEFAULT = "coin"
 #: the fixed deck assignment when ``decks=`` is not given (seat order)
 DEFAULT_DECKS = ("cheswell", "salem", "boadicea", "confucius", "cheswell", "salem")
-#: our round limit, so that every game ends (highest morale wins)
-MAX_ROUNDS = 30
-#: actions a single turn can take after the safeguard closes it: phase ends, up to
-#: five draws and a reshuffle, pending questions and windows of the last step
-_AFTER_CAP = 60
 
 
 class HistoricalGame(Game):
@@ -104,7 +100,7 @@ class HistoricalGame(Game):
     @property
     def max_actions(self) -> int:
         """True bound: each turn is closed after TURN_CAP steps (our safeguard)."""
-        return self.max_rounds * self._players * (TURN_CAP + _AFTER_CAP) + 10
+        return self.max_rounds * self._players * (TURN_CAP + RULES.after_cap) + 10
 
     @classmethod
     def variants(cls) -> list[dict[str, Any]]:
@@ -113,45 +109,19 @@ class HistoricalGame(Game):
     def bot_levels(self) -> dict[str, Callable[[int], Any]]:
         """Historical Conquest's own easy, medium and hard bots
         (see :mod:`hcgames.historical.bots`)."""
-        from hcgames.historical.bots import LEVELS
-
         return dict(LEVELS)
 
     def rule_decisions(self) -> list[RuleDecision]:
-        return list(RULE_DECISIONS)
+        return rule_decisions()
 
     def phases(self) -> list[str]:
         return ["play", "attack", "move", "draw"]
 
     def odds_table(self) -> str:
-        from hcgames.historical.setups import arrange, key
+        return teach.odds_table(self)
 
-        rows = []
-        for attackers, defenders in MATCHUPS:
-            state = arrange(self, lands={0: [("CT4601", attackers)], 1: [("CT4601", defenders)]})
-            plan = {
-                "att": 0,
-                "def": 1,
-                "from": key("CT4601", 0),
-                "to": key("CT4601", 1),
-                "index": 0,
-                "first_defence": True,
-                "cancelled": False,
-            }
-            result = assess(state, plan)
-            cards = self.catalogue.cards
-            left = " + ".join(f"{cards[c].name} {cards[c].attack}" for c in attackers)
-            right = " + ".join(f"{cards[c].name} {cards[c].defence}" for c in defenders)
-            verdict = {"attack": "attacker wins", "defence": "defender holds", "draw": "draw"}
-            how = f" outright ({state.name(result.auto)})" if result.auto else ""
-            rows.append(
-                (
-                    f"{left} = {result.attack}",
-                    f"{right} = {result.defence}",
-                    verdict[result.winner] + how,
-                )
-            )
-        return odds_table(rows)
+    def teaching_setups(self) -> dict[str, Callable[..., State]]:
+        return teach.teaching_setups(self)
 
     def geojson(self) -> dict[str, Any]:
         return continents_geojson()

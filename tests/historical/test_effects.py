@@ -20,8 +20,8 @@ from hcgames.historical.actions import (
     UseAbility,
 )
 from hcgames.historical.cards import EFFECT_KINDS
-from hcgames.historical.setups import arrange, key
-from tests.test_historical_rules import act, finish_turn, game, sums
+from hcgames.historical.teach import arrange, key
+from tests.historical.conftest import act, finish_turn, game, sums
 
 
 def _morale() -> None:

@@ -12,7 +12,7 @@ import hcgames
 from hcgames.historical import load_catalogue
 from tests.browser_checks import allowed_hyphenated, ids_in_text
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 CODE_LIKE = re.compile(r"_|=|\w\((?!s\))|\bNone\b|\bTrue\b|\bFalse\b")  # "turn(s)" is fine
 

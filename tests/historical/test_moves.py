@@ -24,10 +24,10 @@ from hcgames.historical.actions import (
     RevealLand,
     UseAbility,
 )
+from hcgames.historical.cards import plate_span
 from hcgames.historical.decisions import decisions_text
-from hcgames.historical.model import plate_span
-from hcgames.historical.setups import arrange, key
-from tests.test_historical_rules import act, finish_turn, game, settle, sums
+from hcgames.historical.teach import arrange, key
+from tests.historical.conftest import act, finish_turn, game, settle, sums
 
 # --- interrupts and held abilities --------------------------------------------------------
 

@@ -22,10 +22,10 @@ from hcgames.historical.actions import (
     PlayCard,
     UseAbility,
 )
-from hcgames.historical.cards import build_catalogue
-from hcgames.historical.rules import HistoricalState
-from hcgames.historical.setups import arrange, key
-from tests.test_historical_rules import act, finish_turn, game, sums
+from hcgames.historical.material import build_catalogue
+from hcgames.historical.state import HistoricalState
+from hcgames.historical.teach import arrange, key
+from tests.historical.conftest import act, finish_turn, game, sums
 
 
 def _ability(state: HistoricalState, card: str) -> list[UseAbility]:

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 import hcgames
 from hcgames.core import CHANCE
-from hcgames.historical.board import MORALE_CAP_PER_TURN
-from hcgames.historical.rules import HistoricalState
+from hcgames.historical.material import MORALE_CAP_PER_TURN
+from hcgames.historical.state import HistoricalState
 from hcgames.play import sample_outcome
 
 

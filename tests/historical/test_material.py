@@ -9,8 +9,9 @@ import pytest
 import hcgames
 from hcgames.core import DataError
 from hcgames.data import read_json, ring_is_clockwise
-from hcgames.historical.cards import CONTINENTS, EFFECT_KINDS, build_catalogue, load_catalogue
-from hcgames.historical.setups import arrange
+from hcgames.historical.cards import CONTINENTS, EFFECT_KINDS
+from hcgames.historical.material import build_catalogue, load_catalogue
+from hcgames.historical.teach import arrange
 
 
 def test_four_starter_decks_of_fifty_real_cards_with_a_land_per_continent() -> None:

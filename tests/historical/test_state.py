@@ -1,7 +1,7 @@
 """Historical Conquest: turn structure, plays, columns, explorers, attacks, endings.
 
-The helpers at the top (``settle``, ``finish_turn``, ``sums``) are shared by the
-other historical test modules.
+The helpers (``settle``, ``finish_turn``, ``sums``) shared by the historical test
+modules are in ``tests/historical/conftest.py``.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from fractions import Fraction
 
 import pytest
 
-import hcgames
 from hcgames.core import CHANCE, IllegalAction
 from hcgames.historical.actions import (
     Attack,
@@ -22,68 +21,13 @@ from hcgames.historical.actions import (
     FirstPlayer,
     Interrupt,
     Move,
-    Pass,
     Pick,
     PlayCard,
     RevealLand,
 )
-from hcgames.historical.battle import Assessment, assess
-from hcgames.historical.rules import HistoricalState
-from hcgames.historical.setups import arrange, key
-
-
-def game(players: int = 2, **options: object) -> hcgames.Game:
-    return hcgames.load("historical-conquest", players=players, **options)
-
-
-def settle(state: HistoricalState) -> HistoricalState:
-    """Resolve chance steps (first outcome) and pass every interrupt window."""
-    while not state.is_terminal():
-        if state.is_chance():
-            state.apply(state.chance_outcomes()[0][0])
-        elif state.pending and state.pending[-1]["t"] == "window":
-            state.apply(Pass())
-        else:
-            break
-    return state
-
-
-def act(state: HistoricalState, action: object) -> HistoricalState:
-    state.apply(action)  # type: ignore[arg-type]
-    return settle(state)
-
-
-def finish_turn(state: HistoricalState) -> HistoricalState:
-    """End phases (declining questions) until the next player's turn starts."""
-    player, turn_no = state.turn, state.turn_no
-    while not state.is_terminal() and state.turn_no == turn_no:
-        settle(state)
-        if state.is_terminal() or state.turn_no != turn_no:
-            break
-        if state.pending and state.pending[-1]["t"] == "pick":
-            options = state.pending[-1]["options"]
-            state.apply(Pick("" if "" in options else options[0], state.pending[-1]["purpose"]))
-        else:
-            assert state.current_player == player
-            state.apply(EndPhase())
-    return settle(state)
-
-
-def sums(state: HistoricalState, attack_land: str, defence_land: str) -> Assessment:
-    """The battle arithmetic for a hypothetical attack (no legality checks)."""
-    att = state.column_of_land(attack_land)
-    dfn = state.column_of_land(defence_land)
-    assert att is not None and dfn is not None
-    battle = {
-        "att": att[0],
-        "def": dfn[0],
-        "from": attack_land,
-        "to": defence_land,
-        "index": 0,
-        "first_defence": True,
-        "cancelled": False,
-    }
-    return assess(state, battle)
+from hcgames.historical.state import HistoricalState
+from hcgames.historical.teach import arrange, key
+from tests.historical.conftest import act, finish_turn, game, settle, sums
 
 
 # --- setup ------------------------------------------------------------------------------

@@ -1,0 +1,365 @@
+"""The flow of a game: turns, phases, response windows, battles and endings.
+
+The position keeps a stack of *frames* for everything that interrupts the plain
+turn: card draws and land discoveries (chance steps), windows in which a player may
+answer with interrupt cards, questions for one player (which card dies, which land
+to occupy) and automatic steps (a battle being worked out). The top frame decides
+who acts; when the stack is empty the active player acts in the current phase.
+
+This module holds the turn loop: who goes first, starting and ending turns and
+phases, the upkeep at the start of a turn, running the stack and answering picks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from hcgames.historical import effects, fighting, moves, victory
+from hcgames.historical.actions import (
+    DrawCard,
+    EndPhase,
+    FirstPlayer,
+    Pass,
+    Pick,
+    RevealLand,
+)
+from hcgames.historical.effects import Ctx
+from hcgames.historical.material import (
+    HAND_SIZE,
+    TURN_CAP,
+)
+from hcgames.historical.pending import (
+    Frame,
+    PendingDraw,
+    PendingFirst,
+    PendingLand,
+    PendingNextPhase,
+    PendingNorth,
+    PendingWindow,
+)
+
+if TYPE_CHECKING:
+    from hcgames.historical.state import HistoricalState
+
+
+# --- who goes first ------------------------------------------------------------------
+def choose_first(state: HistoricalState) -> None:
+    """The book's two ways: a coin flip, or the top land farthest north."""
+    if state.game.first_player == "north":
+        state.pending.append(PendingNorth())
+        for q in reversed(range(state.n)):
+            state.pending.append(
+                PendingLand(
+                    player=q, pile=q, why="top", card="", place="", escort=False, discard_self=False
+                )
+            )
+    else:
+        state.pending.append(PendingFirst(options=list(range(state.n)), why="coin"))
+
+
+def farthest_north(state: HistoricalState) -> None:
+    latitude = {q: state.card(state.tops[q]).latitude or 0.0 for q in range(state.n)}
+    best = max(latitude.values())
+    leaders = [q for q in range(state.n) if latitude[q] == best]
+    if len(leaders) == 1:
+        begin(state, leaders[0], f"{state.name(state.tops[leaders[0]])} lies farthest north")
+    else:
+        state.log(None, "first", "The top lands lie equally far north: a coin decides.")
+        state.pending.append(PendingFirst(options=leaders, why="tie"))
+
+
+def begin(state: HistoricalState, player: int, why: str) -> None:
+    state.first = player
+    state.log(player, "first", f"{state.pname(player)} goes first ({why}).")
+    start_turn(state, player)
+
+
+# --- turns -------------------------------------------------------------------------
+def start_turn(state: HistoricalState, player: int) -> None:
+    state.turn = player
+    state.turn_no += 1
+    state.phase_name = "play"
+    state.plays = state.attacks = state.steps = 0
+    state.moved = state.drawn = False
+    state.travelled = []
+    state.defended = []
+    state.gained = [0] * state.n
+    state.log(player, "turn", f"Round {state.round_no}: {state.pname(player)}'s turn.")
+    upkeep(state, player)
+    if state.result is None and not state.rows[player] and state.round_no == 1:
+        state.pending.append(PendingDraw(player=player, count=HAND_SIZE))
+        top, state.tops[player] = state.tops[player], ""
+        state.pending.append(
+            PendingLand(
+                player=player,
+                pile=player,
+                why="first",
+                card="",
+                place="",
+                escort=False,
+                discard_self=False,
+                fixed=top,
+            )
+        )
+
+
+def upkeep(state: HistoricalState, player: int) -> None:
+    """Start of a turn: ages, timers, locked lands, expiries, morale each turn."""
+    for key, _col in list(state.in_play_sources(player)):
+        if key in state.age:
+            state.age[key] += 1
+    for timer in list(state.timers):
+        if timer["owner"] == player:
+            timer["turns_left"] -= 1
+            if timer["turns_left"] <= 0:
+                state.timers.remove(timer)
+    for column in state.rows[player]:
+        if column["locked"] > 0:
+            column["locked"] -= 1
+    for key, where in list(state.in_play_sources(player)):
+        for effect in state.effects_of(key):
+            kind = effect["kind"]
+            ctx = Ctx(player, key, where)
+            if kind == "expires" and state.age.get(key, 1) - 1 >= int(effect["turns"]):
+                effects.remove(state, key, death=False, why=f"its {effect['turns']} turns are over")
+                break
+            if kind == "morale_each_turn" and effects.cond(state, effect.get("if"), ctx):
+                stop = effect.get("stop_at")
+                if stop is None or state.morale[player] < int(stop):
+                    effects.change_morale(
+                        state, player, int(effect["amount"]), f"{state.name(key)} (each turn)"
+                    )
+            if kind == "win_condition":
+                victory.check_win_card(state, player, key, effect)
+
+
+def end_turn(state: HistoricalState) -> None:
+    player = state.turn
+    state.log(player, "turn", f"{state.pname(player)} ends the turn.")
+
+    def seat(p: int) -> int:  # place in the order of play, from the first player
+        return (p - state.first) % state.n
+
+    alive = sorted(state.alive(), key=seat)
+    later = [p for p in alive if seat(p) > seat(player)]
+    nxt = later[0] if later else alive[0]
+    if not later:
+        state.round_no += 1
+        if state.round_no > state.game.max_rounds:
+            victory.end_by_limit(state)
+            return
+    start_turn(state, nxt)
+
+
+# --- the engine loop -----------------------------------------------------------------
+def advance(state: HistoricalState) -> None:
+    """Run automatic steps until someone must decide (or the game is over)."""
+    while state.result is None:
+        if state.pending:
+            top = state.pending[-1]
+            kind = top["t"]
+            if kind == "draw":
+                player = top["p"]
+                if top["n"] <= 0:
+                    state.pending.pop()
+                    continue
+                if not state.decks[player]:
+                    if state.discards[player]:
+                        state.decks[player] = sorted(state.discards[player])
+                        state.discards[player] = []
+                        state.log(
+                            player,
+                            "reshuffle",
+                            f"{state.pname(player)} shuffles the discard pile into a "
+                            "new draw deck.",
+                        )
+                    else:
+                        state.pending.pop()
+                        continue
+                return
+            if kind == "first":
+                return
+            if kind == "land":
+                if top.get("fixed"):
+                    state.pending.pop()
+                    moves.land_arrives(state, top, top["fixed"])
+                    continue
+                if not state.piles[top["src"]]:
+                    state.pending.pop()
+                    moves.land_missing(state, top)
+                    continue
+                return
+            if kind == "window":
+                if state.out[top["p"]] or state.steps >= TURN_CAP:
+                    state.pending.pop()
+                    continue
+                options = moves.interrupt_options(state, top["p"], top)
+                if not options:
+                    state.pending.pop()
+                    continue
+                state._ready = [Pass(), *options]
+                return
+            if kind == "pick":
+                options = top["options"]
+                if not options or state.out[top["p"]]:
+                    state.pending.pop()
+                    continue
+                if len(options) == 1:
+                    state.pending.pop()
+                    resolve_pick(state, top, options[0])
+                    continue
+                return
+            state.pending.pop()
+            run(state, top)
+            continue
+        if state.out[state.turn]:
+            end_turn(state)  # a player who forfeited in their own turn stops at once
+            continue
+        if state.phase_name == "draw" and not state.drawn:
+            state.drawn = True
+            need = HAND_SIZE - len(state.hands[state.turn])
+            if need > 0:
+                state.pending.append(PendingDraw(player=state.turn, count=need))
+            continue
+        actions = moves.phase_actions(state, state.turn, state.phase_name)
+        if len(actions) == 1:
+            end_phase(state)
+            continue
+        state._ready = actions
+        return
+
+
+def end_phase(state: HistoricalState) -> None:
+    """Close the phase: opponents first get a window for interrupts (from round 2)."""
+    state.pending.append(PendingNextPhase(phase=state.phase_name))
+    if state.round_no > 1:
+        for q in reversed(state.opponents(state.turn)):
+            state.pending.append(PendingWindow(player=q, why="phase"))
+
+
+def next_phase(state: HistoricalState, frame: Frame) -> None:
+    phase = state.phase_name
+    if phase != frame["phase"]:
+        return
+    if phase == "play":
+        state.phase_name = "attack"
+    elif phase == "attack":
+        state.phase_name = "move"
+    elif phase == "move":
+        state.phase_name = "draw"
+    else:
+        end_turn(state)
+
+
+def run(state: HistoricalState, frame: Frame) -> None:
+    kind = frame["t"]
+    if kind == "fx":
+        moves.run_effects(state, frame)
+    elif kind == "battle":
+        fighting.run_battle(state)
+    elif kind == "after_win":
+        fighting.after_win(state, frame)
+    elif kind == "occupy":
+        fighting.occupy_check(state)
+    elif kind == "next":
+        next_phase(state, frame)
+    elif kind == "north":
+        farthest_north(state)
+
+
+# --- picks -------------------------------------------------------------------------------
+def resolve_pick(state: HistoricalState, frame: Frame, choice: str) -> None:
+    purpose = frame["purpose"]
+    player = frame["p"]
+    if purpose == "land to discover":
+        state.piles[frame["src"]].remove(choice)
+        moves.land_arrives(state, frame, choice)
+    elif purpose in ("casualty", "kill", "toll"):
+        effects.remove(
+            state,
+            choice,
+            death=True,
+            why={
+                "casualty": "lost in battle",
+                "kill": f"killed by {state.name(frame.get('source', ''))}",
+                "toll": f"the price of attacking {state.name(frame.get('source', ''))}",
+            }[purpose],
+        )
+    elif purpose == "make room":
+        effects.remove(state, choice, death=False, why="no room left on the land")
+        found = state.column_of_land(frame["land"])
+        if found is not None:
+            if frame.get("defector"):
+                effects.relocate(state, frame["place"], frame["land"], "defects")
+            else:
+                effects.place(state, frame["place"], found[1])
+    elif purpose == "defect":
+        fighting.defect(state, player, choice)
+    elif purpose == "take":
+        victim = int(frame["from"])
+        state.hands[victim].remove(choice)
+        state.hands[player].append(choice)
+        state.log(
+            player,
+            "take",
+            f"{state.pname(player)} takes a card from {state.pname(victim)}'s hand.",
+        )
+    elif purpose == "recover":
+        if choice:
+            state.discards[player].remove(choice)
+            state.hands[player].append(choice)
+            state.log(
+                player,
+                "recover",
+                f"{state.name(choice)} comes back to {state.pname(player)}'s hand.",
+            )
+    elif purpose == "occupy":
+        fighting.occupy(state, player, choice, frame["land"])
+    elif purpose == "escort" and choice:
+        effects.relocate(state, choice, frame["land"], "escorted to the new land")
+
+
+# --- chance steps, answers and the end of a phase (the state's dispatch table) ------------
+def apply_draw(state: HistoricalState, player: int, action: DrawCard) -> None:
+    top = state.pending[-1]
+    assert isinstance(top, PendingDraw)
+    state.decks[action.player].remove(action.card)
+    state.hands[action.player].append(action.card)
+    state.pending[-1] = replace(top, count=top.count - 1)
+    state.log(action.player, "draw", f"{state.pname(action.player)} draws a card.")
+
+
+def apply_first_player(state: HistoricalState, player: int, action: FirstPlayer) -> None:
+    top = state.pending.pop()
+    begin(state, action.player, "by the coin" if top["why"] == "coin" else "the coin broke the tie")
+
+
+def apply_reveal_land(state: HistoricalState, player: int, action: RevealLand) -> None:
+    top = state.pending.pop()
+    state.piles[top["src"]].remove(action.land)
+    if top["why"] == "top":
+        state.tops[action.player] = action.land
+        land = state.card(action.land)
+        state.log(
+            action.player,
+            "land",
+            f"{state.pname(action.player)} turns up the top land: {land.name} "
+            f"({land.latitude:g} degrees north).",
+            {"land": action.land},
+        )
+    else:
+        moves.land_arrives(state, top, action.land)
+
+
+def apply_pick(state: HistoricalState, player: int, action: Pick) -> None:
+    top = state.pending.pop()
+    resolve_pick(state, top, action.choice)
+
+
+def apply_pass(state: HistoricalState, player: int, action: Pass) -> None:
+    state.pending.pop()
+
+
+def apply_end_phase(state: HistoricalState, player: int, action: EndPhase) -> None:
+    end_phase(state)
