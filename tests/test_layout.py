@@ -27,7 +27,7 @@ import pytest
 import hcgames
 from hcgames.core import State
 
-#: game id -> package name, for the games already moved onto the shared skeleton
+#: game id -> package name for every game (all five are on the shared skeleton)
 SKELETON: dict[str, str] = {
     "classical-conquests": "classical",
     "conqueror-duels": "conqueror",
@@ -234,6 +234,18 @@ def test_the_tests_mirror_the_layout(game_id: str) -> None:
             "test_lessons",
             "test_properties",
         }, f"tests/{package}/{path.name} mirrors no module of hcgames.{package}"
+
+
+def test_every_game_is_on_the_skeleton() -> None:
+    assert sorted(SKELETON) == sorted(hcgames.available_games())
+
+
+def test_the_games_share_their_module_names() -> None:
+    """The concerns every game has carry the same names; an optional one, where a
+    game has it, the same name too (no second name for the same concern)."""
+    for package in SKELETON.values():
+        names = set(modules_of(package))
+        assert set(REQUIRED) <= names
 
 
 def test_no_game_test_file_is_left_at_the_top_for_a_skeleton_game() -> None:
