@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 import hcgames
+from hcgames.play import sample_outcome
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -34,3 +39,25 @@ def variant_id(item: tuple[str, dict]) -> str:
 @pytest.fixture
 def update_golden(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-golden"))
+
+
+def choice_positions(
+    state: hcgames.State,
+    bot: Any,
+    seed: int,
+    count: int,
+    keep: Callable[[hcgames.State], bool] = lambda state: True,
+) -> list[hcgames.State]:
+    """Up to ``count`` copies of positions met while ``bot`` plays every seat from
+    ``state`` (dice and draws seeded by ``seed``) where the side to act has three or
+    more moves and ``keep`` holds: positions with a real choice, for bot tests."""
+    rng = random.Random(seed)
+    out: list[hcgames.State] = []
+    while not state.is_terminal() and len(out) < count:
+        if state.is_chance():
+            state.apply(sample_outcome(state.chance_outcomes(), rng))
+            continue
+        if len(state.legal_actions()) > 2 and keep(state):
+            out.append(state.copy())
+        state.apply(bot.choose(state))
+    return out

@@ -16,7 +16,7 @@ from hcgames.historical.bots import (
     HistoricalHardBot,
     HistoricalMediumBot,
 )
-from hcgames.play import sample_outcome
+from tests.conftest import choice_positions
 
 LEVELS = {"easy": HistoricalEasyBot, "medium": HistoricalMediumBot, "hard": HistoricalHardBot}
 
@@ -24,17 +24,7 @@ LEVELS = {"easy": HistoricalEasyBot, "medium": HistoricalMediumBot, "hard": Hist
 def _positions(seed: int, count: int) -> list[Any]:
     """Positions of a seeded game between medium bots with three or more moves."""
     state = hcgames.load("historical-conquest").new_game(seed=seed)
-    bot = HistoricalMediumBot(seed)
-    rng = random.Random(seed)
-    out = []
-    while not state.is_terminal() and len(out) < count:
-        if state.is_chance():
-            state.apply(sample_outcome(state.chance_outcomes(), rng))
-            continue
-        if len(state.legal_actions()) > 2:
-            out.append(state.copy())
-        state.apply(bot.choose(state))
-    return out
+    return choice_positions(state, HistoricalMediumBot(seed), seed, count)
 
 
 def test_the_game_gives_its_own_levels() -> None:

@@ -11,32 +11,23 @@ import pytest
 
 import hcgames
 from hcgames.bots import make_bot
-from hcgames.play import sample_outcome
 from hcgames.speros.bots import (
     SperosEasyBot,
     SperosHardBot,
     SperosMediumBot,
     _lead,
 )
+from tests.conftest import choice_positions
 
 LEVELS = {"easy": SperosEasyBot, "medium": SperosMediumBot, "hard": SperosHardBot}
 
 
 def _positions(seed: int, count: int) -> list[Any]:
     """Positions of a seeded game between medium bots with a real choice to make."""
-    game = hcgames.load("conquest-of-speros")
-    state = game.new_game(seed=seed)
-    bot = SperosMediumBot(seed)
-    rng = random.Random(seed)
-    out = []
-    while not state.is_terminal() and len(out) < count:
-        if state.is_chance():
-            state.apply(sample_outcome(state.chance_outcomes(), rng))
-            continue
-        if len(state.legal_actions()) > 2 and state.phase == "action":
-            out.append(state.copy())
-        state.apply(bot.choose(state))
-    return out
+    state = hcgames.load("conquest-of-speros").new_game(seed=seed)
+    return choice_positions(
+        state, SperosMediumBot(seed), seed, count, keep=lambda s: s.phase == "action"
+    )
 
 
 def test_the_game_gives_its_own_levels() -> None:
