@@ -30,6 +30,7 @@ from hcgames.core import (
     RuleDecision,
     SaveError,
     State,
+    save_game_info,
 )
 
 __version__ = "0.1.0"
@@ -94,8 +95,6 @@ def load(name: str, **options: Any) -> Game:
 
 def load_saved(text: str) -> State:
     """Load any saved game: reads its game id and options, then replays it."""
-    from hcgames.core import save_game_info
-
     info = save_game_info(text)
     try:
         game = load(info["game"], **info["options"])

@@ -21,12 +21,16 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
+
+from tqdm import tqdm
 
 import hcgames
 from hcgames.bots import LEVELS, make_bot
 from hcgames.bots import why as bot_why
 from hcgames.core import Action, Game, IllegalAction, State
+from hcgames.links import binder_links
 from hcgames.play import sample_outcome
 
 __all__ = ["HumanPlayer", "main"]
@@ -175,8 +179,6 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from tqdm import tqdm
-
     game = _game_from_args(args)
     wins: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
@@ -221,8 +223,6 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 def cmd_links(args: argparse.Namespace) -> int:
-    from hcgames.links import binder_links
-
     try:
         rows = binder_links(args.repo, args.ref)
     except ValueError as exc:
@@ -278,8 +278,7 @@ def rules_markdown(only: str | None = None) -> str:
 
 
 def cmd_handouts(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
+    # the handouts (and their map drawing) load only for this command
     from hcgames.handouts import documents
     from hcgames.handouts.build import write_handouts
 

@@ -31,6 +31,7 @@ import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from html import escape
 from typing import Any, ClassVar, TypeVar
 
 __all__ = [
@@ -707,8 +708,6 @@ class State:
         return f"<{type(self).__name__} {self.game.id} round={self.round} phase={self.phase!r}>"
 
     def _repr_html_(self) -> str:
-        from html import escape
-
         return f"<pre>{escape(self.describe())}</pre>"
 
 

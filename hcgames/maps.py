@@ -30,7 +30,7 @@ def adjacency_graph(adjacency: Mapping[str, Iterable[str]], **node_data: Mapping
 
     ``node_data`` maps an attribute name to ``{node: value}``.
     """
-    import networkx as nx
+    import networkx as nx  # slow to import: loaded only when a graph is asked for
 
     graph = nx.Graph()
     graph.add_nodes_from(adjacency)

@@ -75,7 +75,7 @@ def _print_pdfs(docs: Sequence[Document], out: Path) -> list[Path]:
             "no chromium found: install your system's chromium package (or set "
             "HCGAMES_CHROMIUM), or write the HTML only with --html and print it from a browser"
         )
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import sync_playwright  # only the test extra installs it
 
     written = []
     with sync_playwright() as p:

@@ -22,6 +22,7 @@ import bqplot
 import ipywidgets as widgets
 
 from hcgames.core import State
+from hcgames.data import read_json
 from hcgames.widgets._base import (
     NEUTRAL,
     NEUTRAL_SEA,
@@ -654,8 +655,6 @@ def legend_html(
 
 
 def _label_key(game_id: str) -> list[tuple[str, str]]:
-    from hcgames.data import read_json
-
     try:
         rows = read_json("legends.json").get("games", {}).get(game_id, [])
     except Exception:  # a missing key file must not break a map

@@ -477,7 +477,7 @@ class EventLog(View):
         self.update(state)
 
     def update(self, state: State) -> None:
-        import pandas as pd
+        import pandas as pd  # slow to import: loaded only when a log is drawn
 
         key = (id(state), len(state.events))
         self.state = state
