@@ -18,6 +18,7 @@ from typing import Any
 from hcgames.bots import GreedyBot, ShortSightedBot, quick_move
 from hcgames.core import Action, State
 from hcgames.historical.actions import Attack, EndPhase, PlayCard
+from hcgames.historical.pending import PendingPick
 from hcgames.play import sample_outcome
 
 __all__ = ["LEVELS", "HistoricalEasyBot", "HistoricalHardBot", "HistoricalMediumBot"]
@@ -125,7 +126,7 @@ def _guess(state: Any, player: int, rng: random.Random) -> Any:
     """The position with the cards ``player`` cannot see dealt again at random;
     while it picks among cards the rules show it (say, from a rival's hand), those
     cards stay where they are."""
-    if state.pending and state.pending[-1].get("t") == "pick":
+    if state.pending and isinstance(state.pending[-1], PendingPick):
         return state.copy()
     # first put the unseen cards in a fixed order, so that the guess cannot depend
     # on where they really are

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 __all__ = [
+    "PLAYER_FRAMES",
     "Frame",
     "PendingAfterWin",
     "PendingBattle",
@@ -29,6 +30,7 @@ __all__ = [
     "PendingPick",
     "PendingWindow",
     "Record",
+    "player_of",
 ]
 
 #: short names in the saved form -> field names (the rest are the same)
@@ -204,3 +206,13 @@ class PendingNextPhase(Frame):
 
     kind: ClassVar[str] = "next"
     phase: str
+
+
+#: the steps that wait on (or are drawn for) one player
+PLAYER_FRAMES = (PendingDraw, PendingLand, PendingWindow, PendingPick, PendingEffects)
+
+
+def player_of(frame: Frame) -> int | None:
+    """The player a step belongs to (``"p"`` in its saved form), ``None`` for a step
+    of nobody's own (a coin, the north, a battle, the end of a phase)."""
+    return frame.player if isinstance(frame, PLAYER_FRAMES) else None

@@ -46,7 +46,15 @@ from hcgames.historical.actions import (
     UseAbility,
 )
 from hcgames.historical.cards import Card, card_name
-from hcgames.historical.pending import Frame
+from hcgames.historical.pending import (
+    Frame,
+    PendingDraw,
+    PendingFirst,
+    PendingLand,
+    PendingPick,
+    PendingWindow,
+    player_of,
+)
 
 if TYPE_CHECKING:
     from hcgames.historical.battle import Battle
@@ -56,7 +64,7 @@ __all__ = ["Column", "HistoricalState"]
 
 Column = dict[str, Any]  # {"land": key, "cards": [keys], "locked": turns}
 
-_CHANCE_FRAMES = ("draw", "land", "first")
+_CHANCE_FRAMES = (PendingDraw, PendingLand, PendingFirst)
 _SHARES: dict[int, Fraction] = {}
 
 
@@ -281,12 +289,16 @@ class HistoricalState(State):
             return TERMINAL
         if self.pending:
             top = self.pending[-1]
-            return CHANCE if top["t"] in _CHANCE_FRAMES else int(top["p"])
+            if isinstance(top, _CHANCE_FRAMES):
+                return CHANCE
+            player = player_of(top)
+            assert player is not None, f"nobody answers a {top.kind!r} step"
+            return player
         return self.turn
 
     @property
     def phase(self) -> str:
-        if self.pending and self.pending[-1]["t"] == "window":
+        if self.pending and isinstance(self.pending[-1], PendingWindow):
             return "interrupt window"
         return self.phase_name
 
@@ -310,27 +322,28 @@ class HistoricalState(State):
     def _asked_actions(self) -> list[Action]:
         if self.pending:
             top = self.pending[-1]
-            if top["t"] == "pick":
-                return [Pick(o, top["purpose"]) for o in top["options"]]
-            if top["t"] == "window":
-                return [Pass(), *moves.interrupt_options(self, top["p"], top)]
+            if isinstance(top, PendingPick):
+                return [Pick(o, top.purpose) for o in top.options]
+            if isinstance(top, PendingWindow):
+                return [Pass(), *moves.interrupt_options(self, top.player, top)]
         return moves.phase_actions(self, self.turn, self.phase_name)
 
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         top = self.pending[-1]
-        if top["t"] == "first":
-            share = _share(len(top["options"]))
-            return [(FirstPlayer(p), share) for p in top["options"]]
+        if isinstance(top, PendingFirst):
+            share = _share(len(top.options))
+            return [(FirstPlayer(p), share) for p in top.options]
         # every card key is unique (one copy of each card per deck), so each card
         # left in the pile is one equally likely outcome
-        if top["t"] == "draw":
-            pool = self.decks[top["p"]]
+        if isinstance(top, PendingDraw):
+            pool = self.decks[top.player]
             share = _share(len(pool))
             draws = self.game.draw_actions
             return [(draws[k], share) for k in pool]
-        pool = self.piles[top["src"]]
+        assert isinstance(top, PendingLand), f"a {top.kind!r} step is not a chance step"
+        pool = self.piles[top.pile]
         share = _share(len(pool))
-        return [(RevealLand(top["p"], k), share) for k in pool]
+        return [(RevealLand(top.player, k), share) for k in pool]
 
     # --- applying actions ----------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:

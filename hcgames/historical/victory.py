@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from hcgames.core import Outcome
 from hcgames.historical.material import FORFEIT_MORALE, WIN_MORALE
+from hcgames.historical.pending import player_of
 
 if TYPE_CHECKING:
     from hcgames.historical.state import HistoricalState
@@ -45,7 +46,7 @@ def knock_out(state: HistoricalState, player: int, reason: str) -> None:
     for key in list(state.active[player]):
         state.to_discard(key)
     state.active[player] = []
-    state.pending[:] = [f for f in state.pending if f.get("p") != player]
+    state.pending[:] = [f for f in state.pending if player_of(f) != player]
     alive = state.alive()
     if len(alive) == 1:
         finish(state, (alive[0],), f"{state.pname(alive[0])} is the last civilisation standing")

@@ -17,6 +17,14 @@ from hcgames.historical.material import (
     PLAYS_PER_TURN,
     WIN_MORALE,
 )
+from hcgames.historical.pending import (
+    PendingDraw,
+    PendingFirst,
+    PendingLand,
+    PendingPick,
+    PendingWindow,
+    player_of,
+)
 
 if TYPE_CHECKING:
     from hcgames.historical.state import HistoricalState
@@ -76,8 +84,8 @@ def observation(state: HistoricalState, player: int) -> dict[str, Any]:
     snap["hands"][player] = sorted(state.hands[player])
     snap["pending"] = [
         frame.to_json()
-        if frame.get("p") == player and frame["t"] == "pick"
-        else {"t": frame["t"], "p": frame.get("p")}
+        if isinstance(frame, PendingPick) and frame.player == player
+        else {"t": frame.kind, "p": player_of(frame)}
         for frame in state.pending
     ]
     return snap
@@ -117,15 +125,15 @@ def describe(state: HistoricalState) -> str:
         parts[0] += f" ({state.plays} of {PLAYS_PER_TURN} plays used)"
     if state.pending:
         top = state.pending[-1]
-        if top["t"] == "window":
-            parts.append(f"{state.pname(top['p'])} may answer with an interrupt card")
-        elif top["t"] == "pick":
-            parts.append(f"{state.pname(top['p'])} must choose: {top['purpose']}")
-        elif top["t"] == "draw":
-            parts.append(f"{state.pname(top['p'])} is drawing cards")
-        elif top["t"] == "land":
-            parts.append(f"{state.pname(top['p'])} is turning up a land")
-        elif top["t"] == "first":
+        if isinstance(top, PendingWindow):
+            parts.append(f"{state.pname(top.player)} may answer with an interrupt card")
+        elif isinstance(top, PendingPick):
+            parts.append(f"{state.pname(top.player)} must choose: {top.purpose}")
+        elif isinstance(top, PendingDraw):
+            parts.append(f"{state.pname(top.player)} is drawing cards")
+        elif isinstance(top, PendingLand):
+            parts.append(f"{state.pname(top.player)} is turning up a land")
+        elif isinstance(top, PendingFirst):
             parts.append("a coin decides who goes first")
     standing = ", ".join(
         f"{state.pname(p)} {state.morale[p]} morale, {len(state.rows[p])} land(s)"
