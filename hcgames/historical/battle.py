@@ -91,7 +91,7 @@ def _entries(
     player: int,
     col: Column,
     role: str,
-    battle: Battle | Mapping[str, Any],
+    battle: Battle,
     attack_col: Column,
 ) -> list[Entry]:
     out = []
@@ -202,10 +202,13 @@ def _total(
 
 
 def assess(board: HistoricalState, battle: Battle | Mapping[str, Any]) -> Assessment:
-    """Work out a declared battle without changing anything."""
-    attacker, defender = battle["att"], battle["def"]
-    found_a = board.column_of_land(battle["from"])
-    found_d = board.column_of_land(battle["to"])
+    """Work out a declared battle without changing anything (``battle`` may also be
+    written as its plain object, ``{"att": 0, "def": 1, "from": ..., "to": ...}``)."""
+    if not isinstance(battle, Battle):
+        battle = Battle.from_json(battle)
+    attacker, defender = battle.attacker, battle.defender
+    found_a = board.column_of_land(battle.attack_land)
+    found_d = board.column_of_land(battle.defence_land)
     assert found_a is not None and found_d is not None
     a_col, d_col = found_a[1], found_d[1]
     lines: list[str] = []

@@ -38,7 +38,7 @@ class Ctx:
         player: int,
         key: str = "",
         col: Column | None = None,
-        battle: Battle | Mapping[str, Any] | None = None,
+        battle: Battle | None = None,
         role: str = "",
         discovered: Card | None = None,
         attack_col: Column | None = None,
@@ -177,7 +177,7 @@ def clause_holds(state: HistoricalState, clause: str, want: Any, ctx: Ctx) -> bo
     if clause == "defending":
         return ctx.role == "defence"
     if clause == "battle_continent":
-        return battle is not None and state.card(battle["to"]).continent in want
+        return battle is not None and state.card(battle.defence_land).continent in want
     if clause == "enemy_has":
         enemy = enemy_column(state, ctx)
         return enemy is not None and any(matches(state.card(k), want) for k in enemy["cards"])
@@ -185,9 +185,9 @@ def clause_holds(state: HistoricalState, clause: str, want: Any, ctx: Ctx) -> bo
         enemy = enemy_column(state, ctx)
         return enemy is not None and state.card(enemy["land"]).name in want
     if clause == "first_attack_of_turn":
-        return battle is not None and battle["index"] == 0
+        return battle is not None and battle.index == 0
     if clause == "first_defence_of_turn":
-        return battle is not None and bool(battle["first_defence"])
+        return battle is not None and battle.first_defence
     if clause == "turns_min":
         return state.age.get(ctx.key, 1) - 1 >= int(want)
     if clause == "turns_max":
@@ -225,7 +225,7 @@ def enemy_column(state: HistoricalState, ctx: Ctx) -> Column | None:
     battle = ctx.battle
     if battle is None:
         return None
-    other = battle["to"] if ctx.role == "attack" else battle["from"]
+    other = battle.defence_land if ctx.role == "attack" else battle.attack_land
     found = state.column_of_land(other)
     return found[1] if found else None
 
@@ -860,17 +860,17 @@ def attack_blocked_on(
 def call_off_attack(state: HistoricalState) -> None:
     """A block played during an attack window stops that attack if it covers it."""
     battle = state.battle
-    if battle is None or battle["cancelled"]:
+    if battle is None or battle.cancelled:
         return
-    found_a = state.column_of_land(battle["from"])
-    found_d = state.column_of_land(battle["to"])
+    found_a = state.column_of_land(battle.attack_land)
+    found_d = state.column_of_land(battle.defence_land)
     if found_a is None or found_d is None:
         return
-    if attack_blocked_on(state, battle["att"], found_a[1], battle["def"], found_d[1]) or (
-        attack_blocked_from(state, battle["att"], found_a[1])
+    if attack_blocked_on(state, battle.attacker, found_a[1], battle.defender, found_d[1]) or (
+        attack_blocked_from(state, battle.attacker, found_a[1])
     ):
         state.battle = replace(battle, cancelled=True)
-        state.log(battle["def"], "block", "The attack is called off.")
+        state.log(battle.defender, "block", "The attack is called off.")
 
 
 def answer_with_cancel(state: HistoricalState, player: int, effect: Mapping[str, Any]) -> None:

@@ -93,13 +93,13 @@ def run_battle(state: HistoricalState) -> None:
     battle = state.battle
     if battle is None:
         return
-    found_a = state.column_of_land(battle["from"])
-    found_d = state.column_of_land(battle["to"])
-    if battle["cancelled"] or found_a is None or found_d is None or found_a[0] != battle["att"]:
+    found_a = state.column_of_land(battle.attack_land)
+    found_d = state.column_of_land(battle.defence_land)
+    if battle.cancelled or found_a is None or found_d is None or found_a[0] != battle.attacker:
         state.battle = None
         return
     a_col, d_col = found_a[1], found_d[1]
-    attacker, defender = battle["att"], battle["def"]
+    attacker, defender = battle.attacker, battle.defender
     if not a_col["cards"] or not d_col["cards"]:
         state.log(attacker, "battle", "Nobody is left to fight; the battle does not happen.")
         state.pending.append(PendingOccupy())
@@ -128,7 +128,7 @@ def run_battle(state: HistoricalState) -> None:
     state.log(
         attacker,
         "battle",
-        f"Battle for {state.name(battle['to'])}: attack {result.attack} against defence "
+        f"Battle for {state.name(battle.defence_land)}: attack {result.attack} against defence "
         f"{result.defence}: {verdict}{how}.",
         {
             "attack": result.attack,
@@ -176,9 +176,9 @@ def after_win(state: HistoricalState, frame: Frame) -> None:
     battle = state.battle
     if battle is None:
         return
-    player, defender = battle["att"], battle["def"]
-    found_a = state.column_of_land(battle["from"])
-    found_d = state.column_of_land(battle["to"])
+    player, defender = battle.attacker, battle.defender
+    found_a = state.column_of_land(battle.attack_land)
+    found_d = state.column_of_land(battle.defence_land)
     if found_a is None:
         return
     a_col = found_a[1]
@@ -223,7 +223,7 @@ def defect(state: HistoricalState, player: int, choice: str) -> None:
     battle = state.battle
     if battle is None:
         return
-    found_a = state.column_of_land(battle["from"])
+    found_a = state.column_of_land(battle.attack_land)
     if found_a is None:
         return
     a_col = found_a[1]
@@ -231,7 +231,7 @@ def defect(state: HistoricalState, player: int, choice: str) -> None:
         player, "defect", f"{state.name(choice)} changes sides and joins {state.pname(player)}."
     )
     if effects.can_stand(state, a_col, state.card(choice)):
-        effects.relocate(state, choice, battle["from"], "defects")
+        effects.relocate(state, choice, battle.attack_land, "defects")
     else:
         state.pending.append(
             PendingPick(
@@ -239,7 +239,7 @@ def defect(state: HistoricalState, player: int, choice: str) -> None:
                 purpose="make room",
                 options=list(a_col["cards"]),
                 place=choice,
-                land=battle["from"],
+                land=battle.attack_land,
                 defector=True,
             )
         )
@@ -251,17 +251,19 @@ def occupy_check(state: HistoricalState) -> None:
     state.battle = None
     if battle is None:
         return
-    found_d = state.column_of_land(battle["to"])
+    found_d = state.column_of_land(battle.defence_land)
     if found_d is None or found_d[1]["cards"]:
         return
-    player = battle["att"]
+    player = battle.attacker
     defender, d_col = found_d
     if divided(state, player, defender, d_col):
         return
-    options = spare_cards(state, player, d_col, battle["from"])
+    options = spare_cards(state, player, d_col, battle.attack_land)
     if options:
         state.pending.append(
-            PendingPick(player=player, purpose="occupy", options=["", *options], land=battle["to"])
+            PendingPick(
+                player=player, purpose="occupy", options=["", *options], land=battle.defence_land
+            )
         )
 
 

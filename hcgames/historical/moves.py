@@ -542,9 +542,9 @@ def interrupt_fits(
             battle = state.battle
             if window is None or window.get("why") != "attack" or battle is None:
                 return False
-            if battle["def"] != player:
+            if battle.defender != player:
                 return False
-            found = state.column_of_land(battle["from"])
+            found = state.column_of_land(battle.attack_land)
             if found is None or not effects.cond(
                 state, effect["if"], Ctx(player, key, None, battle, "defence", attack_col=found[1])
             ):

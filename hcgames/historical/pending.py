@@ -7,13 +7,16 @@ to occupy), a card's effects waiting for answers, and automatic steps (a battle 
 fight, the spoils of a win, an emptied land, the end of a phase). Each kind is a
 frozen record; :meth:`Frame.to_json` writes it as the plain object the saves, the
 snapshots and the transcripts have always shown (``{"t": kind, "p": player, ...}``),
-and lessons may still read a step by those short names (``step["purpose"]``).
+and lessons may still read a step by those short names (``step["purpose"]``, lessons
+51-53). The rules never do: they ask which record a step is (``isinstance``) and read
+its typed fields (``step.purpose``, ``frame.player``), so mypy checks every read.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 __all__ = [
     "PLAYER_FRAMES",
@@ -47,8 +50,9 @@ _FRAME_KEYS = {
 @dataclass(frozen=True)
 class Record:
     """A typed record of the position that saves and lessons know as a plain object:
-    it is written by :meth:`to_json` under its short names (``keys``), and may be read
-    by them (``record["from"]``); ``None`` marks a field the record does not have."""
+    it is written by :meth:`to_json` under its short names (``keys``), read back by
+    :meth:`from_json`, and lessons and tests may read it by them (``record["from"]``;
+    the rules read the fields); ``None`` marks a field the record does not have."""
 
     keys: ClassVar[dict[str, str]] = {}
 
@@ -63,6 +67,12 @@ class Record:
             return self[key]
         except KeyError:
             return default
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """The record written as a plain object under its short names (the reverse
+        of :meth:`to_json`), e.g. a battle a lesson lays out by hand."""
+        return cls(**{cls.keys.get(key, key): value for key, value in data.items()})
 
     def to_json(self) -> dict[str, Any]:
         """The record as the plain object saves and snapshots show."""
