@@ -21,7 +21,13 @@ from hcgames.historical.material import (
     COLUMN_SIZE,
     MORALE_CAP_PER_TURN,
 )
-from hcgames.historical.pending import Frame, PendingLand, PendingPick
+from hcgames.historical.pending import (
+    Frame,
+    PendingEffects,
+    PendingLand,
+    PendingPick,
+    PendingWindow,
+)
 
 if TYPE_CHECKING:
     from hcgames.historical.battle import Battle
@@ -510,7 +516,7 @@ def do(
     index: int,
     effect: Mapping[str, Any],
     targets: tuple[str, ...],
-    frame: Frame | None = None,
+    frame: PendingEffects | None = None,
 ) -> None:
     """Carry out one effect of ``key`` for ``player`` (play or held moment)."""
     found = state.find_column(key)
@@ -527,9 +533,9 @@ def do(
             f"{state.name(key)}: its condition does not hold; nothing happens.",
         )
         return
-    cancelled = list(frame.get("cancel", [])) if frame else []
-    reversed_ = list(frame.get("reverse", [])) if frame else []
-    no_morale = list(frame.get("cancel_morale", [])) if frame else []
+    cancelled = list(frame.cancel) if frame else []
+    reversed_ = list(frame.reverse) if frame else []
+    no_morale = list(frame.cancel_morale) if frame else []
 
     def reaches(victim: int, morale: bool = False) -> bool:
         if victim == player:
@@ -876,20 +882,20 @@ def call_off_attack(state: HistoricalState) -> None:
 def answer_with_cancel(state: HistoricalState, player: int, effect: Mapping[str, Any]) -> None:
     """An interrupt that cancels or turns back the card ``player`` is answering."""
     for frame in reversed(state.pending):
-        if frame.get("t") == "window" and frame.get("p") == player and frame.get("why") == "target":
+        if isinstance(frame, PendingWindow) and frame.player == player and frame.why == "target":
             for fx in state.pending:
-                if fx.get("id") == frame["ref"]:
+                if isinstance(fx, PendingEffects) and fx.id == frame.answers:
                     outcome = "turned back" if effect["mode"] == "reverse" else "cancelled"
                     if effect["what"] == "morale_loss":
-                        fx["cancel_morale"].append(player)
+                        fx.cancel_morale.append(player)
                     elif effect["mode"] == "reverse":
-                        fx["reverse"].append(player)
+                        fx.reverse.append(player)
                     else:
-                        fx["cancel"].append(player)
+                        fx.cancel.append(player)
                     state.log(
                         player,
                         "cancel",
-                        f"{state.pname(player)} answers {state.name(fx['card'])}: its effect "
+                        f"{state.pname(player)} answers {state.name(fx.card)}: its effect "
                         f"on them is {outcome}.",
                     )
                     return

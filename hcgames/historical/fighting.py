@@ -23,7 +23,6 @@ from hcgames.historical.material import (
     BATTLE_MORALE_LOSS,
 )
 from hcgames.historical.pending import (
-    Frame,
     PendingAfterWin,
     PendingBattle,
     PendingOccupy,
@@ -172,7 +171,7 @@ def winners_react(state: HistoricalState, player: int, col: Column, role: str) -
                 )
 
 
-def after_win(state: HistoricalState, frame: Frame) -> None:
+def after_win(state: HistoricalState, frame: PendingAfterWin) -> None:
     battle = state.battle
     if battle is None:
         return

@@ -58,7 +58,7 @@ from hcgames.historical.material import (
     PLAYS_PER_TURN,
     TURN_CAP,
 )
-from hcgames.historical.pending import Frame, PendingEffects, PendingPick, PendingWindow
+from hcgames.historical.pending import PendingEffects, PendingLand, PendingPick, PendingWindow
 from hcgames.historical.world import can_travel
 
 if TYPE_CHECKING:
@@ -120,16 +120,16 @@ def moment_refusal(state: HistoricalState, action: Action) -> Refusal | None:
         )
     top = state.pending[-1] if state.pending else None
     who = state.pname(state.current_player)
-    if top is not None and top["t"] == "pick":
+    if isinstance(top, PendingPick):
         if not isinstance(action, Pick):
-            return (f"{who} must first answer a question: {top['purpose']}", "questions")
+            return (f"{who} must first answer a question: {top.purpose}", "questions")
         return (
-            f"that is not one of the choices for '{top['purpose']}'",
+            f"that is not one of the choices for '{top.purpose}'",
             "questions",
         )
     if isinstance(action, Pick):
         return ("there is no question to answer now", "questions")
-    if top is not None and top["t"] == "window":
+    if isinstance(top, PendingWindow):
         if not isinstance(action, Pass | Interrupt):
             return (
                 f"{who} may only answer with an interrupt card or pass now; other cards "
@@ -449,17 +449,17 @@ def push_effects(
     state.pending.append(frame)
     if state.round_no > 1 and idx:
         for q in reversed(effects.affected_players(state, player, key, moment, targets)):
-            state.pending.append(PendingWindow(player=q, why="target", answers=frame["id"]))
+            state.pending.append(PendingWindow(player=q, why="target", answers=frame.id))
 
 
-def run_effects(state: HistoricalState, frame: Frame) -> None:
-    player, key = frame["p"], frame["card"]
+def run_effects(state: HistoricalState, frame: PendingEffects) -> None:
+    player, key = frame.player, frame.card
     abilities = state.effects_of(key)
-    for index in frame["idx"]:
+    for index in frame.indices:
         if state.result is not None:
             return
-        effects.do(state, player, key, index, abilities[index], tuple(frame["targets"]), frame)
-    if frame["then"] == "discard":
+        effects.do(state, player, key, index, abilities[index], tuple(frame.targets), frame)
+    if frame.then == "discard":
         state.to_discard(key)
 
 
@@ -482,7 +482,9 @@ def plant(state: HistoricalState, player: int, key: str, land: str, abilities: A
 
 
 # --- interrupts (any turn, any phase, in a window) ---------------------------------------
-def interrupt_options(state: HistoricalState, player: int, window: Frame | None) -> list[Action]:
+def interrupt_options(
+    state: HistoricalState, player: int, window: PendingWindow | None
+) -> list[Action]:
     """Interrupt cards ``player`` can play now (in ``window``, or in their own turn)."""
     out: list[Action] = []
     if state.round_no == 1 and window is not None:
@@ -507,11 +509,12 @@ def interrupt_options(state: HistoricalState, player: int, window: Frame | None)
     return out
 
 
-def window_frame(state: HistoricalState, window: Frame | None) -> Frame | None:
-    if window is None or window.get("why") != "target":
+def window_frame(state: HistoricalState, window: PendingWindow | None) -> PendingEffects | None:
+    """The card's effects a "target" window answers."""
+    if window is None or window.why != "target":
         return None
     for frame in state.pending:
-        if frame.get("id") == window.get("ref"):
+        if isinstance(frame, PendingEffects) and frame.id == window.answers:
             return frame
     return None
 
@@ -520,8 +523,8 @@ def interrupt_fits(
     state: HistoricalState,
     player: int,
     key: str,
-    window: Frame | None,
-    fx: Frame | None,
+    window: PendingWindow | None,
+    fx: PendingEffects | None,
 ) -> bool:
     for effect in state.effects_of(key):
         if effect["when"] != "play":
@@ -530,17 +533,17 @@ def interrupt_fits(
         if kind == "cancel_effect":
             if fx is None:
                 return False
-            source = state.card(fx["card"])
+            source = state.card(fx.card)
             if effect["what"] == "event" and source.category != "event":
                 return False
             if effect["what"] == "morale_loss" and not any(
-                state.effects_of(fx["card"])[i]["kind"] in ("morale_opponents", "plant")
-                for i in fx["idx"]
+                state.effects_of(fx.card)[i]["kind"] in ("morale_opponents", "plant")
+                for i in fx.indices
             ):
                 return False
         if kind == "block_attacks" and "attacker_has" in effect.get("if", {}):
             battle = state.battle
-            if window is None or window.get("why") != "attack" or battle is None:
+            if window is None or window.why != "attack" or battle is None:
                 return False
             if battle.defender != player:
                 return False
@@ -570,7 +573,7 @@ def interrupt_refusal(state: HistoricalState, player: int, action: Interrupt) ->
             "the first round builds civilisations: no card may touch an opponent",
             "first round",
         )
-    if player != state.turn and (top is None or top["t"] != "window"):
+    if player != state.turn and not isinstance(top, PendingWindow):
         return (
             "an interrupt in another player's turn waits for an interrupt window",
             "interrupt window",
@@ -1084,8 +1087,10 @@ def apply_confiscate(state: HistoricalState, player: int, action: Confiscate) ->
 
 
 # --- discovering lands (a first land, an explorer's find) --------------------------------
-def land_arrives(state: HistoricalState, frame: Frame, land: str) -> None:
-    player = frame["p"]
+def land_arrives(state: HistoricalState, frame: PendingLand | PendingPick, land: str) -> None:
+    """``land`` turned up for the step ``frame``: a first land, or one an explorer finds
+    (turned up, or chosen from the pile)."""
+    player = frame.player
     col = {"land": land, "cards": [], "locked": 0}
     state.rows[player].append(col)
     state.age[land] = 1
@@ -1094,19 +1099,19 @@ def land_arrives(state: HistoricalState, frame: Frame, land: str) -> None:
         player,
         "land",
         f"{state.pname(player)} "
-        f"{'plays the first land' if frame['why'] == 'first' else 'discovers'} "
+        f"{'plays the first land' if frame.why == 'first' else 'discovers'} "
         f"{card.name} ({card.continent}).",
         {"land": land},
     )
     opening = [i for i, e in enumerate(state.effects_of(land)) if e["when"] == "play"]
     push_effects(state, player, land, "play", opening, (), "")
-    place = frame.get("place", "")
+    place = frame.place or ""
     if place:
         if effects.can_stand(state, col, state.card(place)):
             effects.place(state, place, col)
         else:
             stand_anywhere(state, player, place)
-    finder = frame.get("card", "")
+    finder = frame.card or ""
     if finder:
         ctx = Ctx(player, finder, col, discovered=card)
         for effect in state.effects_of(finder):
@@ -1114,9 +1119,9 @@ def land_arrives(state: HistoricalState, frame: Frame, land: str) -> None:
                 effects.change_morale(
                     state, player, int(effect["amount"]), f"{state.name(finder)} finds {card.name}"
                 )
-        if frame.get("discard_self"):
+        if frame.discard_self:
             effects.remove(state, finder, death=False, why="its journey is over")
-    if frame.get("escort"):
+    if frame.escort:
         options = [
             k
             for c in state.rows[player]
@@ -1131,10 +1136,10 @@ def land_arrives(state: HistoricalState, frame: Frame, land: str) -> None:
             )
 
 
-def land_missing(state: HistoricalState, frame: Frame) -> None:
+def land_missing(state: HistoricalState, frame: PendingLand) -> None:
     """No land left to find: an explorer waiting to land stands anywhere it can."""
-    if frame.get("place"):
-        stand_anywhere(state, frame["p"], frame["place"])
+    if frame.place:
+        stand_anywhere(state, frame.player, frame.place)
 
 
 def stand_anywhere(state: HistoricalState, player: int, key: str) -> None:

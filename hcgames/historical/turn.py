@@ -31,11 +31,16 @@ from hcgames.historical.material import (
 )
 from hcgames.historical.pending import (
     Frame,
+    PendingAfterWin,
+    PendingBattle,
     PendingDraw,
+    PendingEffects,
     PendingFirst,
     PendingLand,
     PendingNextPhase,
     PendingNorth,
+    PendingOccupy,
+    PendingPick,
     PendingWindow,
 )
 
@@ -158,10 +163,9 @@ def advance(state: HistoricalState) -> None:
     while state.result is None:
         if state.pending:
             top = state.pending[-1]
-            kind = top["t"]
-            if kind == "draw":
-                player = top["p"]
-                if top["n"] <= 0:
+            if isinstance(top, PendingDraw):
+                player = top.player
+                if top.count <= 0:
                     state.pending.pop()
                     continue
                 if not state.decks[player]:
@@ -178,36 +182,36 @@ def advance(state: HistoricalState) -> None:
                         state.pending.pop()
                         continue
                 return
-            if kind == "first":
+            if isinstance(top, PendingFirst):
                 return
-            if kind == "land":
-                if top.get("fixed"):
+            if isinstance(top, PendingLand):
+                if top.fixed:
                     state.pending.pop()
-                    moves.land_arrives(state, top, top["fixed"])
+                    moves.land_arrives(state, top, top.fixed)
                     continue
-                if not state.piles[top["src"]]:
+                if not state.piles[top.pile]:
                     state.pending.pop()
                     moves.land_missing(state, top)
                     continue
                 return
-            if kind == "window":
-                if state.out[top["p"]] or state.steps >= TURN_CAP:
+            if isinstance(top, PendingWindow):
+                if state.out[top.player] or state.steps >= TURN_CAP:
                     state.pending.pop()
                     continue
-                options = moves.interrupt_options(state, top["p"], top)
+                options = moves.interrupt_options(state, top.player, top)
                 if not options:
                     state.pending.pop()
                     continue
                 state._ready = [Pass(), *options]
                 return
-            if kind == "pick":
-                options = top["options"]
-                if not options or state.out[top["p"]]:
+            if isinstance(top, PendingPick):
+                choices = top.options
+                if not choices or state.out[top.player]:
                     state.pending.pop()
                     continue
-                if len(options) == 1:
+                if len(choices) == 1:
                     state.pending.pop()
-                    resolve_pick(state, top, options[0])
+                    resolve_pick(state, top, choices[0])
                     continue
                 return
             state.pending.pop()
@@ -238,9 +242,9 @@ def end_phase(state: HistoricalState) -> None:
             state.pending.append(PendingWindow(player=q, why="phase"))
 
 
-def next_phase(state: HistoricalState, frame: Frame) -> None:
+def next_phase(state: HistoricalState, frame: PendingNextPhase) -> None:
     phase = state.phase_name
-    if phase != frame["phase"]:
+    if phase != frame.phase:
         return
     if phase == "play":
         state.phase_name = "attack"
@@ -253,27 +257,27 @@ def next_phase(state: HistoricalState, frame: Frame) -> None:
 
 
 def run(state: HistoricalState, frame: Frame) -> None:
-    kind = frame["t"]
-    if kind == "fx":
+    if isinstance(frame, PendingEffects):
         moves.run_effects(state, frame)
-    elif kind == "battle":
+    elif isinstance(frame, PendingBattle):
         fighting.run_battle(state)
-    elif kind == "after_win":
+    elif isinstance(frame, PendingAfterWin):
         fighting.after_win(state, frame)
-    elif kind == "occupy":
+    elif isinstance(frame, PendingOccupy):
         fighting.occupy_check(state)
-    elif kind == "next":
+    elif isinstance(frame, PendingNextPhase):
         next_phase(state, frame)
-    elif kind == "north":
+    elif isinstance(frame, PendingNorth):
         farthest_north(state)
 
 
 # --- picks -------------------------------------------------------------------------------
-def resolve_pick(state: HistoricalState, frame: Frame, choice: str) -> None:
-    purpose = frame["purpose"]
-    player = frame["p"]
+def resolve_pick(state: HistoricalState, frame: PendingPick, choice: str) -> None:
+    purpose = frame.purpose
+    player = frame.player
     if purpose == "land to discover":
-        state.piles[frame["src"]].remove(choice)
+        assert frame.pile is not None, "a land to discover names its pile"
+        state.piles[frame.pile].remove(choice)
         moves.land_arrives(state, frame, choice)
     elif purpose in ("casualty", "kill", "toll"):
         effects.remove(
@@ -282,22 +286,25 @@ def resolve_pick(state: HistoricalState, frame: Frame, choice: str) -> None:
             death=True,
             why={
                 "casualty": "lost in battle",
-                "kill": f"killed by {state.name(frame.get('source', ''))}",
-                "toll": f"the price of attacking {state.name(frame.get('source', ''))}",
+                "kill": f"killed by {state.name(frame.source or '')}",
+                "toll": f"the price of attacking {state.name(frame.source or '')}",
             }[purpose],
         )
     elif purpose == "make room":
         effects.remove(state, choice, death=False, why="no room left on the land")
-        found = state.column_of_land(frame["land"])
+        land, place = frame.land, frame.place
+        assert land is not None and place is not None, "making room names the land and card"
+        found = state.column_of_land(land)
         if found is not None:
-            if frame.get("defector"):
-                effects.relocate(state, frame["place"], frame["land"], "defects")
+            if frame.defector:
+                effects.relocate(state, place, land, "defects")
             else:
-                effects.place(state, frame["place"], found[1])
+                effects.place(state, place, found[1])
     elif purpose == "defect":
         fighting.defect(state, player, choice)
     elif purpose == "take":
-        victim = int(frame["from"])
+        victim = frame.victim
+        assert victim is not None, "taking a card names whose hand"
         state.hands[victim].remove(choice)
         state.hands[player].append(choice)
         state.log(
@@ -315,9 +322,11 @@ def resolve_pick(state: HistoricalState, frame: Frame, choice: str) -> None:
                 f"{state.name(choice)} comes back to {state.pname(player)}'s hand.",
             )
     elif purpose == "occupy":
-        fighting.occupy(state, player, choice, frame["land"])
+        assert frame.land is not None, "occupying names the land"
+        fighting.occupy(state, player, choice, frame.land)
     elif purpose == "escort" and choice:
-        effects.relocate(state, choice, frame["land"], "escorted to the new land")
+        assert frame.land is not None, "an escort names the land"
+        effects.relocate(state, choice, frame.land, "escorted to the new land")
 
 
 # --- chance steps, answers and the end of a phase (the state's dispatch table) ------------
@@ -332,13 +341,15 @@ def apply_draw(state: HistoricalState, player: int, action: DrawCard) -> None:
 
 def apply_first_player(state: HistoricalState, player: int, action: FirstPlayer) -> None:
     top = state.pending.pop()
-    begin(state, action.player, "by the coin" if top["why"] == "coin" else "the coin broke the tie")
+    assert isinstance(top, PendingFirst)
+    begin(state, action.player, "by the coin" if top.why == "coin" else "the coin broke the tie")
 
 
 def apply_reveal_land(state: HistoricalState, player: int, action: RevealLand) -> None:
     top = state.pending.pop()
-    state.piles[top["src"]].remove(action.land)
-    if top["why"] == "top":
+    assert isinstance(top, PendingLand)
+    state.piles[top.pile].remove(action.land)
+    if top.why == "top":
         state.tops[action.player] = action.land
         land = state.card(action.land)
         state.log(
@@ -354,6 +365,7 @@ def apply_reveal_land(state: HistoricalState, player: int, action: RevealLand) -
 
 def apply_pick(state: HistoricalState, player: int, action: Pick) -> None:
     top = state.pending.pop()
+    assert isinstance(top, PendingPick)
     resolve_pick(state, top, action.choice)
 
 
