@@ -61,3 +61,15 @@ def choice_positions(
             out.append(state.copy())
         state.apply(bot.choose(state))
     return out
+
+
+def check_bot_is_sound(factory: Callable[[int], Any], state: hcgames.State) -> None:
+    """A bot made by ``factory`` picks a legal action, the same one again from the same
+    seed, leaves the position as it was, and says why (the same reason both times)."""
+    before = state.snapshot()
+    first, again = factory(9), factory(9)
+    action = first.choose(state)
+    assert action in state.legal_actions()
+    assert again.choose(state) == action
+    assert state.snapshot() == before
+    assert first.reason and first.reason == again.reason

@@ -16,7 +16,7 @@ from hcgames.historical.bots import (
     HistoricalHardBot,
     HistoricalMediumBot,
 )
-from tests.conftest import choice_positions
+from tests.conftest import check_bot_is_sound, choice_positions
 
 LEVELS = {"easy": HistoricalEasyBot, "medium": HistoricalMediumBot, "hard": HistoricalHardBot}
 
@@ -36,13 +36,7 @@ def test_the_game_gives_its_own_levels() -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_levels_are_legal_seeded_harmless_and_say_why(level: str) -> None:
     for state in _positions(4, 2):
-        before = state.snapshot()
-        first, again = LEVELS[level](9), LEVELS[level](9)
-        action = first.choose(state)
-        assert action in state.legal_actions()
-        assert again.choose(state) == action
-        assert state.snapshot() == before
-        assert first.reason and first.reason == again.reason
+        check_bot_is_sound(LEVELS[level], state)
 
 
 def test_easy_takes_any_move_no_worse_than_standing_still() -> None:
