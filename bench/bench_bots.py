@@ -75,7 +75,7 @@ def _score(returns: list[float], seat: int) -> float:
     return 1.0 if returns.count(best) == 1 else 0.5
 
 
-def ladder(games: int, only: str, jobs: int) -> None:
+def ladder(games: int, only: str, jobs: int, pairing: str = "") -> None:
     print(f"Ladder: {games} games per pairing, seats swapped in half of them")
     print(f"  {'game':24s} {'pairing':18s} {'stronger wins':>14s} {'target':>7s}  time")
     with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -83,6 +83,8 @@ def ladder(games: int, only: str, jobs: int) -> None:
             if only and only not in (game_id, label):
                 continue
             for strong, weak in PAIRINGS:
+                if pairing and pairing != f"{strong},{weak}":
+                    continue
                 start = time.perf_counter()
                 work = []
                 for k in range(games):
@@ -214,9 +216,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--level", default="hard")
     parser.add_argument("--only", default="")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--pairing", default="", help="ladder: play one pairing only, e.g. hard,random"
+    )
     args = parser.parse_args(argv)
     if args.what == "ladder":
-        ladder(args.games, args.only, args.jobs)
+        ladder(args.games, args.only, args.jobs, args.pairing)
     elif args.what == "speed":
         speed(args.decisions, args.only)
     else:

@@ -11,13 +11,14 @@ how far through their own turn they look:
 - **hard** (:class:`HardBot`) plans the whole turn before its first step: a beam
   search over every step of the turn (it keeps the ``width`` best lines, 8, after
   each step), where every capture is followed by the enemy's best answer (retake or
-  refuse, found by search); the ``replies`` (4) best ends of turn are then each
+  refuse, found by search); the ``replies`` (24) best ends of turn are then each
   answered by the enemy's next turn played step by step, and it picks the plan that
   leaves it best placed after that. It then plays that plan, and plans again if the
   enemy answers a capture differently than it expected. It judges positions by the
   package's evaluation, but as the turns without a capture run out it counts more
   and more on who would win the game if it were judged then (the side holding more
-  enemy capitol spaces).
+  enemy capitol spaces), and it counts its last few land pieces dearly (with none
+  left a side loses, and only land pieces can hold capitol spaces).
 
 None of the levels offers a draw; each accepts one only when its judgement of the
 position says it is clearly losing (``DRAW_WHEN_BELOW``). The evaluation is the
@@ -26,12 +27,14 @@ package's own, so nothing about the rules or the existing greedy play changes.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Hashable
 from typing import Any
 
 from hcgames.bots import GreedyBot, ShortSightedBot
 from hcgames.conquest.actions import AcceptDraw, DeclineDraw, Move, OfferDraw, Pass, Refuse
+from hcgames.conquest.evaluation import SCALE, score
 from hcgames.conquest.search import _key
 from hcgames.conquest.state import ConquestState
 from hcgames.core import Action, State
@@ -172,15 +175,17 @@ class HardBot(_DrawSense):
         self,
         seed: int = 0,
         width: int = 8,
-        replies: int = 4,
+        replies: int = 24,
         quiet_sense: bool = True,
         quiet_power: float = 2.0,
+        land_weight: float = 4.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.width = width
         self.replies = replies
         self.quiet_sense = quiet_sense
         self.quiet_power = quiet_power
+        self.land_weight = land_weight
         self.reason = ""
         self.plan: list[tuple[Hashable, Action]] = []
         self.plan_summary = ""
@@ -194,7 +199,12 @@ class HardBot(_DrawSense):
         -5 lost, 0 drawn)."""
         if state.is_terminal():
             return 10.0 * (state.returns()[me] - 0.5)
-        base = state.evaluate(me)
+        raw = score(state, me)
+        if self.land_weight:
+            raw += self.land_weight * (
+                math.sqrt(state.land_pieces(me)) - math.sqrt(state.land_pieces(1 - me))
+            )
+        base = 1.0 / (1.0 + math.exp(-raw / SCALE))
         if not self.quiet_sense:
             return base
         lead = state.occupied_capitol(me) - state.occupied_capitol(1 - me)
@@ -318,7 +328,9 @@ class HardBot(_DrawSense):
         me = state.current_player
         Line = tuple[ConquestState, list[tuple[Hashable, Action]], int]
         beam: list[Line] = [(state, [], 0)]
-        finished: list[tuple[float, int, list[tuple[Hashable, Action]], int, ConquestState]] = []
+        finished: list[
+            tuple[float, int, list[tuple[Hashable, Action]], int, ConquestState, bool]
+        ] = []
         order = 0
         while beam:
             children: dict[Hashable, tuple[float, int, Line]] = {}
@@ -337,7 +349,9 @@ class HardBot(_DrawSense):
                     order += 1
                     value = self.value(child, me)
                     if child.is_terminal() or child.mover != me:
-                        finished.append((value, -order, line, count, child))
+                        finished.append(
+                            (value, -order, line, count, child, capture and not child.is_terminal())
+                        )
                         continue
                     key = _key(child)
                     if key not in children or children[key][0] < value:
@@ -359,19 +373,22 @@ class HardBot(_DrawSense):
             if len(shortlist) >= self.replies:
                 break
         best_value = -100.0
-        line, count = shortlist[0][2], shortlist[0][3]
-        for _, _, path, taken, end in shortlist:
+        line, count, last_takes = shortlist[0][2], shortlist[0][3], shortlist[0][5]
+        for _, _, path, taken, end, takes in shortlist:
             value = self._enemy_turn(end, me)
             if value > best_value + 1e-12:
-                best_value, line, count = value, path, taken
+                best_value, line, count, last_takes = value, path, taken, takes
         self.plan = line
         moves = sum(1 for _, a in line if isinstance(a, Move))
         stop = ", then stops" if line and isinstance(line[-1][1], Pass) else ""
         what = f"takes {count} enemy piece(s)" if count else "makes no capture"
+        last = ""
+        if last_takes:
+            last = ", and its last capture is the turn's last move, which the enemy may not retake"
         self.plan_summary = (
             f"it planned its whole turn ({moves} move(s){stop}), checking how the enemy "
             f"could retake after each capture and what the enemy could do next turn; "
-            f"this plan {what}"
+            f"this plan {what}{last}"
         )
 
 

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from hcgames.conquest.game import ConquestGame
     from hcgames.conquest.state import ConquestState
 
-__all__ = ["evaluate", "material", "threatened"]
+__all__ = ["evaluate", "material", "score", "threatened"]
 
 CAPITOL_WEIGHT = 4.5
 THREAT_TO_MOVE = 0.5
@@ -82,22 +82,29 @@ def _tables(
 
 
 def evaluate(state: ConquestState, player: int) -> float:
+    """``player``'s chances as a number in (0, 1): 1 won, 0 lost (see :func:`score`)."""
     if state.is_terminal():
         return state.returns()[player]
+    return 1.0 / (1.0 + math.exp(-score(state, player) / SCALE))
+
+
+def score(state: ConquestState, player: int) -> float:
+    """The weighted score behind :func:`evaluate`, in knights and soldiers: positive
+    when ``player`` stands better (game not over)."""
     value_of, is_ship, gains = _tables(state.game)
     values = material(state)
-    score = values[player] - values[1 - player]
-    score += CAPITOL_WEIGHT * (state.occupied_capitol(player) - state.occupied_capitol(1 - player))
+    total = values[player] - values[1 - player]
+    total += CAPITOL_WEIGHT * (state.occupied_capitol(player) - state.occupied_capitol(1 - player))
     actor = state.current_player
     for attacker in (0, 1):
         weight = THREAT_TO_MOVE if attacker == actor else THREAT_OTHER
         lost = sum(sum(value_of[x] for x in state.stack(p)) for p in threatened(state, attacker))
-        score += weight * lost * (1 if attacker == player else -1)
+        total += weight * lost * (1 if attacker == player else -1)
     where = state.where
     for piece, side in state.owner.items():
         if is_ship[piece]:
             continue
         gain = gains[side].get(where[piece])
         if gain:
-            score += gain if side == player else -gain
-    return 1.0 / (1.0 + math.exp(-score / SCALE))
+            total += gain if side == player else -gain
+    return total

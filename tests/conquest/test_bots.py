@@ -106,3 +106,28 @@ def test_a_draw_is_accepted_only_when_losing() -> None:
     for bot in (EasyBot(0), MediumBot(0), HardBot(0)):
         assert bot.choose(losing) == AcceptDraw() and "losing" in bot.reason
         assert bot.choose(even) == DeclineDraw() and bot.reason
+
+
+def test_hard_says_so_when_its_capture_is_the_turns_last_move() -> None:
+    # the book allows no recapture after a capture made with the turn's last move;
+    # when the hard plan says it ends that way, the turn really ends on a capture
+    state = hcgames.load("conquest-1972").new_game(seed=1038)
+    hard, medium = HardBot(7), MediumBot(8)
+    checked = 0
+    while not state.is_terminal() and state.turn <= 12 and not checked:
+        if state.current_player == 1:
+            state.apply(medium.choose(state))
+            continue
+        action = hard.choose(state)
+        last_of_plan = not hard.plan
+        if last_of_plan and "may not retake" in hard.reason:
+            assert isinstance(action, Move)
+            target = state.top.get(action.to)
+            assert target is not None and state.owner[target] == 1
+            mover = state.mover
+            state.apply(action)
+            assert state.pending is None and state.mover != mover
+            checked += 1
+            continue
+        state.apply(action)
+    assert checked
