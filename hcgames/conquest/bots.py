@@ -34,7 +34,7 @@ from typing import Any
 
 from hcgames.bots import GreedyBot, ShortSightedBot
 from hcgames.conquest.actions import AcceptDraw, DeclineDraw, Move, OfferDraw, Pass, Refuse
-from hcgames.conquest.evaluation import SCALE, score
+from hcgames.conquest.evaluation import chances, score
 from hcgames.conquest.search import _key
 from hcgames.conquest.state import ConquestState
 from hcgames.core import Action, State
@@ -204,7 +204,7 @@ class HardBot(_DrawSense):
             raw += self.land_weight * (
                 math.sqrt(state.land_pieces(me)) - math.sqrt(state.land_pieces(1 - me))
             )
-        base = 1.0 / (1.0 + math.exp(-raw / SCALE))
+        base = chances(raw)
         if not self.quiet_sense:
             return base
         lead = state.occupied_capitol(me) - state.occupied_capitol(1 - me)

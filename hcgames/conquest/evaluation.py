@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from hcgames.conquest.game import ConquestGame
     from hcgames.conquest.state import ConquestState
 
-__all__ = ["evaluate", "material", "score", "threatened"]
+__all__ = ["chances", "evaluate", "material", "score", "threatened"]
 
 CAPITOL_WEIGHT = 4.5
 THREAT_TO_MOVE = 0.5
@@ -85,12 +85,17 @@ def evaluate(state: ConquestState, player: int) -> float:
     """``player``'s chances as a number in (0, 1): 1 won, 0 lost (see :func:`score`)."""
     if state.is_terminal():
         return state.returns()[player]
-    return 1.0 / (1.0 + math.exp(-score(state, player) / SCALE))
+    return chances(score(state, player))
+
+
+def chances(total: float) -> float:
+    """A score (see :func:`score`) as a number in (0, 1), by a logistic curve."""
+    return 1.0 / (1.0 + math.exp(-total / SCALE))
 
 
 def score(state: ConquestState, player: int) -> float:
-    """The weighted score behind :func:`evaluate`, in knights and soldiers: positive
-    when ``player`` stands better (game not over)."""
+    """The weighted score behind :func:`evaluate`, counted in soldiers (a soldier is
+    worth 1): positive when ``player`` stands better (game not over)."""
     value_of, is_ship, gains = _tables(state.game)
     values = material(state)
     total = values[player] - values[1 - player]
