@@ -129,6 +129,19 @@ class KernelServer:
         with urlopen(request, timeout=10) as response:
             return len(json.loads(response.read()))
 
+    def wait_for_api_count(self, wanted: int, timeout: float) -> int:
+        """Poll the server's own list until it holds ``wanted`` kernels; the last count.
+
+        The server kills a culled kernel's process first and drops it from its list a
+        moment later, so right after the processes are gone the list may still name it.
+        """
+        deadline = time.monotonic() + timeout
+        count = self.api_kernel_count()
+        while count != wanted and time.monotonic() < deadline:
+            time.sleep(0.5)
+            count = self.api_kernel_count()
+        return count
+
     def kernel_memory_mb(self) -> list[float]:
         import psutil
 

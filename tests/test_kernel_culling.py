@@ -100,6 +100,6 @@ def test_kernels_of_left_pages_are_culled(kind: str, folder: Path, browser: Any)
             + (server.log.read_text()[-3000:])
         )
         if kind == "server":
-            assert server.api_kernel_count() == 0
+            assert server.wait_for_api_count(0, timeout=IDLE_SECONDS * 5) == 0
     finally:
         server.stop()
