@@ -129,6 +129,18 @@ class KernelServer:
         with urlopen(request, timeout=10) as response:
             return len(json.loads(response.read()))
 
+    def agreed_count(self, timeout: float = 15) -> tuple[int, int]:
+        """Kernel processes and the server's list, read until they agree (or ``timeout``).
+
+        A kernel being culled in between the two readings makes them differ for a moment.
+        """
+        deadline = time.monotonic() + timeout
+        processes, listed = self.kernel_count(), self.api_kernel_count()
+        while processes != listed and time.monotonic() < deadline:
+            time.sleep(0.5)
+            processes, listed = self.kernel_count(), self.api_kernel_count()
+        return processes, listed
+
     def wait_for_api_count(self, wanted: int, timeout: float) -> int:
         """Poll the server's own list until it holds ``wanted`` kernels; the last count.
 
