@@ -66,3 +66,42 @@ def test_copies_and_replays_agree(choices: list[int]) -> None:
         state.apply(legal[choice % len(legal)])
         assert state.snapshot() == clone.snapshot()
     assert game.replay(state.history).snapshot() == state.snapshot()
+
+
+def plain_score(state, player: int) -> float:
+    """The evaluation's score written plainly, term by term, as its docstring reads."""
+    from hcgames.conquest import evaluation as ev
+
+    values = ev.material(state)
+    total = values[player] - values[1 - player]
+    total += ev.CAPITOL_WEIGHT * (
+        state.occupied_capitol(player) - state.occupied_capitol(1 - player)
+    )
+    value_of, is_ship, gains = ev._tables(state.game)
+    for attacker in (0, 1):
+        weight = ev.THREAT_TO_MOVE if attacker == state.current_player else ev.THREAT_OTHER
+        lost = sum(sum(value_of[x] for x in state.stack(p)) for p in ev.threatened(state, attacker))
+        total += weight * lost * (1 if attacker == player else -1)
+    for piece, side in state.owner.items():
+        gain = 0.0 if is_ship[piece] else gains[side].get(state.where[piece], 0.0)
+        if gain:
+            total += gain if side == player else -gain
+    return total
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    choices=st.lists(st.integers(min_value=0, max_value=10_000), min_size=10, max_size=200),
+    which=st.sampled_from([0, 1]),
+)
+def test_the_fast_score_is_the_plain_sum_of_its_terms(choices: list[int], which: int) -> None:
+    from hcgames.conquest.evaluation import score
+
+    state = GAMES[which].new_game()
+    for choice in choices:
+        if state.is_terminal():
+            break
+        for player in (0, 1):
+            assert score(state, player) == plain_score(state, player)  # to the last bit
+        legal = state.legal_actions()
+        state.apply(legal[choice % len(legal)])
