@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,16 @@ def shipped_culling(kind: str) -> dict[str, Any]:
     """The MappingKernelManager settings the project ships for this way of serving."""
     path = ROOT / ("voila.json" if kind == "voila" else "binder/jupyter_server_config.json")
     return dict(json.loads(path.read_text(encoding="utf-8"))["MappingKernelManager"])
+
+
+def _poll(read: Callable[[], Any], done: Callable[[Any], bool], timeout: float) -> Any:
+    """Read every half second until ``done(reading)`` or ``timeout``; the last reading."""
+    deadline = time.monotonic() + timeout
+    reading = read()
+    while not done(reading) and time.monotonic() < deadline:
+        time.sleep(0.5)
+        reading = read()
+    return reading
 
 
 class KernelServer:
@@ -134,12 +145,12 @@ class KernelServer:
 
         A kernel being culled in between the two readings makes them differ for a moment.
         """
-        deadline = time.monotonic() + timeout
-        processes, listed = self.kernel_count(), self.api_kernel_count()
-        while processes != listed and time.monotonic() < deadline:
-            time.sleep(0.5)
-            processes, listed = self.kernel_count(), self.api_kernel_count()
-        return processes, listed
+        counts = _poll(
+            lambda: (self.kernel_count(), self.api_kernel_count()),
+            lambda pair: pair[0] == pair[1],
+            timeout,
+        )
+        return counts[0], counts[1]
 
     def wait_for_api_count(self, wanted: int, timeout: float) -> int:
         """Poll the server's own list until it holds ``wanted`` kernels; the last count.
@@ -147,12 +158,7 @@ class KernelServer:
         The server kills a culled kernel's process first and drops it from its list a
         moment later, so right after the processes are gone the list may still name it.
         """
-        deadline = time.monotonic() + timeout
-        count = self.api_kernel_count()
-        while count != wanted and time.monotonic() < deadline:
-            time.sleep(0.5)
-            count = self.api_kernel_count()
-        return count
+        return int(_poll(self.api_kernel_count, lambda count: count == wanted, timeout))
 
     def kernel_memory_mb(self) -> list[float]:
         import psutil
@@ -167,12 +173,7 @@ class KernelServer:
 
     def wait_for_count(self, wanted: int, timeout: float) -> int:
         """Poll until exactly ``wanted`` kernels run or ``timeout`` passes; the last count."""
-        deadline = time.monotonic() + timeout
-        count = self.kernel_count()
-        while count != wanted and time.monotonic() < deadline:
-            time.sleep(0.5)
-            count = self.kernel_count()
-        return count
+        return int(_poll(self.kernel_count, lambda count: count == wanted, timeout))
 
     def stop(self) -> None:
         if self.process.poll() is None:
