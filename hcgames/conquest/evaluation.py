@@ -12,6 +12,7 @@ side could take counts nearly half lost too, since the turn passes to it soon.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -41,24 +42,40 @@ def material(state: ConquestState) -> list[float]:
 
 def threatened(state: ConquestState, attacker: int) -> list[str]:
     """Top-level pieces of the other side that ``attacker`` could take in one step."""
-    out = []
-    board = state.game.board
-    top, owner = state.top, state.owner
+    return [piece for side, piece in _threats(state, _held(state)) if side == attacker]
+
+
+def _held(state: ConquestState) -> tuple[set[str], set[str]]:
+    """The spaces each side holds (by its top-level piece)."""
+    held: tuple[set[str], set[str]] = (set(), set())
+    owner = state.owner
+    for space, piece in state.top.items():
+        held[owner[piece]].add(space)
+    return held
+
+
+def _threats(state: ConquestState, held: tuple[set[str], set[str]]) -> Iterator[tuple[int, str]]:
+    """``(attacker, piece)`` for every top-level piece its enemy could take in one
+    step, in board order. A piece with no enemy beside it is passed over at once
+    (most are, and the evaluation asks this thousands of times a turn)."""
+    near1 = state.game.board.near1
+    top, owner, cargo = state.top, state.owner, state.cargo
+    candidates, step = state.candidates, state.step
     for space, piece in top.items():
-        if owner[piece] != 1 - attacker:
+        attacker = 1 - owner[piece]
+        around = near1[space]
+        if held[attacker].isdisjoint(around):
             continue
-        for near in board.near1[space]:
+        for near in around:
             hunter = top.get(near)
             if hunter is None or owner[hunter] != attacker:
                 continue
-            hunters = [hunter, *state.cargo.get(hunter, ())]
             if any(
-                space in state.candidates(h) and state.step(h, space, 0)[0] in ("capture", "seize")
-                for h in hunters
+                space in candidates(h) and step(h, space, 0)[0] in ("capture", "seize")
+                for h in (hunter, *cargo.get(hunter, ()))
             ):
-                out.append(piece)
+                yield attacker, piece
                 break
-    return out
 
 
 @lru_cache(maxsize=8)
@@ -99,12 +116,12 @@ def score(state: ConquestState, player: int) -> float:
 
     Written for speed (the hard bot scores thousands of positions a turn): one pass
     over the pieces gives material and the march on the capitol, one pass over the
-    board gives both sides' threats (the same pieces :func:`threatened` names). The
+    board gives both sides' threats (what :func:`threatened` names for each). The
     terms are added in the same order as the plain sum of :func:`material`, the
     capitol spaces held, :func:`threatened` and the march, so the number is that sum
     to the last bit (``tests/conquest/test_properties.py`` checks it)."""
     value_of, is_ship, gains = _tables(state.game)
-    owner, where, top = state.owner, state.where, state.top
+    owner, where = state.owner, state.where
     values = [0.0, 0.0]
     advance: list[float] = []
     for piece, side in owner.items():
@@ -113,9 +130,7 @@ def score(state: ConquestState, player: int) -> float:
             gain = gains[side].get(where[piece])
             if gain:
                 advance.append(gain if side == player else -gain)
-    held: tuple[set[str], set[str]] = (set(), set())  # the spaces each side holds
-    for space, piece in top.items():
-        held[owner[piece]].add(space)
+    held = _held(state)
     capitol = state.game.board.capitol
     total = values[player] - values[1 - player]
     total += CAPITOL_WEIGHT * (
@@ -123,24 +138,8 @@ def score(state: ConquestState, player: int) -> float:
         - len(held[1 - player].intersection(capitol[player]))
     )
     lost = [0.0, 0.0]  # by attacker: what it could take in one step
-    near1 = state.game.board.near1
-    cargo = state.cargo
-    candidates, step, stack = state.candidates, state.step, state.stack
-    for space, piece in top.items():
-        attacker = 1 - owner[piece]
-        around = near1[space]
-        if held[attacker].isdisjoint(around):
-            continue
-        for near in around:
-            hunter = top.get(near)
-            if hunter is None or owner[hunter] != attacker:
-                continue
-            if any(
-                space in candidates(h) and step(h, space, 0)[0] in ("capture", "seize")
-                for h in (hunter, *cargo.get(hunter, ()))
-            ):
-                lost[attacker] += sum(value_of[x] for x in stack(piece))
-                break
+    for attacker, piece in _threats(state, held):
+        lost[attacker] += sum(value_of[x] for x in state.stack(piece))
     actor = state.current_player
     for attacker in (0, 1):
         weight = THREAT_TO_MOVE if attacker == actor else THREAT_OTHER

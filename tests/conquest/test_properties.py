@@ -68,9 +68,31 @@ def test_copies_and_replays_agree(choices: list[int]) -> None:
     assert game.replay(state.history).snapshot() == state.snapshot()
 
 
+def plain_threatened(state, attacker: int) -> list[str]:
+    """The pieces ``attacker`` could take in one step, by looking at every one of them."""
+    out = []
+    for space, piece in state.top.items():
+        if state.owner[piece] != 1 - attacker:
+            continue
+        for near in state.game.board.near1[space]:
+            hunter = state.top.get(near)
+            if hunter is None or state.owner[hunter] != attacker:
+                continue
+            if any(
+                space in state.candidates(h) and state.step(h, space, 0)[0] in ("capture", "seize")
+                for h in (hunter, *state.cargo.get(hunter, ()))
+            ):
+                out.append(piece)
+                break
+    return out
+
+
 def plain_score(state, player: int) -> float:
     """The evaluation's score written plainly, term by term, as its docstring reads."""
     from hcgames.conquest import evaluation as ev
+
+    for attacker in (0, 1):
+        assert ev.threatened(state, attacker) == plain_threatened(state, attacker)
 
     values = ev.material(state)
     total = values[player] - values[1 - player]
@@ -80,7 +102,8 @@ def plain_score(state, player: int) -> float:
     value_of, is_ship, gains = ev._tables(state.game)
     for attacker in (0, 1):
         weight = ev.THREAT_TO_MOVE if attacker == state.current_player else ev.THREAT_OTHER
-        lost = sum(sum(value_of[x] for x in state.stack(p)) for p in ev.threatened(state, attacker))
+        taken = plain_threatened(state, attacker)
+        lost = sum(sum(value_of[x] for x in state.stack(p)) for p in taken)
         total += weight * lost * (1 if attacker == player else -1)
     for piece, side in state.owner.items():
         gain = 0.0 if is_ship[piece] else gains[side].get(state.where[piece], 0.0)
