@@ -1,4 +1,4 @@
-"""Command line: play, simulate, odds, links, rules, handouts.
+"""Command line: play, simulate, odds, links, rules, handouts, gather.
 
 Examples::
 
@@ -10,6 +10,8 @@ Examples::
     python -m hcgames links --repo OWNER/NAME --ref v1.0
     python -m hcgames rules conqueror-duels        # the rules we had to decide
     python -m hcgames handouts --out build/handouts   # printable handouts and answer keys
+    python -m hcgames links --repo OWNER/NAME --ref v1.0 --hub https://hub.school.example
+    python -m hcgames gather work/   # class summary of the students' "My work" files
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import hcgames
 from hcgames.bots import LEVELS, make_bot
 from hcgames.bots import why as bot_why
 from hcgames.core import Action, Game, IllegalAction, State
-from hcgames.links import binder_links
+from hcgames.links import binder_links, hub_links
 from hcgames.play import sample_outcome
 
 __all__ = ["HumanPlayer", "main"]
@@ -225,15 +227,41 @@ def cmd_odds(args: argparse.Namespace) -> int:
 def cmd_links(args: argparse.Namespace) -> int:
     try:
         rows = binder_links(args.repo, args.ref)
+        hub = hub_links(args.repo, args.ref, args.hub) if args.hub else None
     except ValueError as exc:
         raise SystemExit(str(exc)) from None
     if args.markdown:
         print(markdown_links(rows))
+        if hub:
+            print("\nOn the school's JupyterHub:\n")
+            print(markdown_links(hub))
         return 0
-    for row in rows:
+    for number, row in enumerate(rows):
         print(f"{row['notebook']}  {row['title']}")
-        print(f"  JupyterLab: {row['lab']}")
-        print(f"  Voila:      {row['voila']}")
+        print(f"  Binder, JupyterLab: {row['lab']}")
+        print(f"  Binder, Voila app:  {row['voila']}")
+        if hub:
+            print(f"  Your hub, JupyterLab: {hub[number]['lab']}")
+            print(f"  Your hub, Voila app:  {hub[number]['voila']}")
+    return 0
+
+
+def cmd_gather(args: argparse.Namespace) -> int:
+    from hcgames.gather import gather, write_report  # pandas loads only for this command
+
+    try:
+        summary = gather(args.folder)
+    except FileNotFoundError as exc:
+        raise SystemExit(str(exc)) from None
+    out = args.out or args.folder
+    files = write_report(summary, out)
+    print(f"{len(summary.records)} records read from {args.folder}")
+    for old, new in summary.replaced:
+        print(f"  handed in twice: kept {new}, not {old}")
+    for name, why in summary.skipped:
+        print(f"  skipped {name}: {why}")
+    for path in files:
+        print(f"wrote {path}")
     return 0
 
 
@@ -349,6 +377,9 @@ def build_parser() -> argparse.ArgumentParser:
     links.add_argument("--repo", required=True, help="OWNER/NAME on GitHub")
     links.add_argument("--ref", default="main", help="tag or branch (a tag is safer)")
     links.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    links.add_argument(
+        "--hub", help="a school JupyterHub's address: also print nbgitpuller links for it"
+    )
     links.set_defaults(func=cmd_links)
 
     handouts = sub.add_parser(
@@ -358,6 +389,13 @@ def build_parser() -> argparse.ArgumentParser:
     handouts.add_argument("--out", default="build/handouts", help="folder to write into")
     handouts.add_argument("--html", action="store_true", help="HTML only, no PDF (no browser)")
     handouts.set_defaults(func=cmd_handouts)
+
+    gather = sub.add_parser(
+        "gather", help="a class summary from a folder of students' 'Download my work' files"
+    )
+    gather.add_argument("folder", help="the folder holding the students' .html files")
+    gather.add_argument("--out", help="where to write the report (default: the same folder)")
+    gather.set_defaults(func=cmd_gather)
     return parser
 
 

@@ -1,16 +1,21 @@
-"""The teaching notebooks and their Binder links.
+"""The teaching notebooks and their Binder links (and links for a school's own JupyterHub).
 
 ``python -m hcgames links --repo OWNER/NAME --ref REF`` prints, for every notebook,
 a link that opens it in JupyterLab and one that opens it as an app in Voila.
 Link a tag (``--ref v1.0``) rather than a branch, so the lesson does not change
 under a class.
+
+``--hub https://hub.example.school`` adds nbgitpuller links for a school's own JupyterHub
+(The Littlest JupyterHub, or a district's): the first click copies the repository into
+the student's home folder on the hub (folder named after the repository), later clicks
+update it, and both open the lesson.
 """
 
 from __future__ import annotations
 
 from urllib.parse import quote
 
-__all__ = ["NOTEBOOKS", "binder_links"]
+__all__ = ["NOTEBOOKS", "binder_links", "hub_links"]
 
 #: (file name, title) of every notebook, in teaching order.
 NOTEBOOKS: tuple[tuple[str, str], ...] = (
@@ -48,8 +53,7 @@ NOTEBOOKS: tuple[tuple[str, str], ...] = (
 
 def binder_links(repo: str, ref: str = "main") -> list[dict[str, str]]:
     """JupyterLab and Voila links on mybinder.org for every notebook."""
-    if repo.count("/") != 1 or not all(repo.split("/")):
-        raise ValueError(f"--repo must look like OWNER/NAME, not {repo!r}")
+    _check_repo(repo)
     base = f"https://mybinder.org/v2/gh/{repo}/{quote(ref, safe='')}"
     rows = []
     for filename, title in NOTEBOOKS:
@@ -60,6 +64,41 @@ def binder_links(repo: str, ref: str = "main") -> list[dict[str, str]]:
                 "title": title,
                 "lab": f"{base}?urlpath={quote('lab/tree/' + path, safe='')}",
                 "voila": f"{base}?urlpath={quote('voila/render/' + path, safe='')}",
+            }
+        )
+    return rows
+
+
+def _check_repo(repo: str) -> None:
+    if repo.count("/") != 1 or not all(repo.split("/")):
+        raise ValueError(f"--repo must look like OWNER/NAME, not {repo!r}")
+
+
+def hub_links(repo: str, ref: str, hub: str) -> list[dict[str, str]]:
+    """nbgitpuller links on a JupyterHub for every notebook (the hub needs nbgitpuller).
+
+    >>> row = hub_links("hcgames/hcgames", "v0.1.0", "https://hub.example.org/")[1]
+    >>> row["voila"].split("?")[0]
+    'https://hub.example.org/hub/user-redirect/git-pull'
+    >>> "urlpath=voila%2Frender%2Fhcgames%2Fnotebooks%2F10-duels-a-round.ipynb" in row["voila"]
+    True
+    """
+    _check_repo(repo)
+    hub = hub.strip().rstrip("/")
+    if not hub.startswith(("https://", "http://")):
+        raise ValueError(f"--hub must be the hub's address starting https://, not {hub!r}")
+    folder = repo.split("/")[1]
+    git = quote(f"https://github.com/{repo}", safe="")
+    base = f"{hub}/hub/user-redirect/git-pull?repo={git}&branch={quote(ref, safe='')}"
+    rows = []
+    for filename, title in NOTEBOOKS:
+        path = f"{folder}/notebooks/{filename}"
+        rows.append(
+            {
+                "notebook": filename,
+                "title": title,
+                "lab": f"{base}&urlpath={quote('lab/tree/' + path, safe='')}",
+                "voila": f"{base}&urlpath={quote('voila/render/' + path, safe='')}",
             }
         )
     return rows

@@ -13,6 +13,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from hcgames.quiz import Question, answer_text, check_answer, lesson_questions
+from hcgames.widgets.mywork import journal
 
 __all__ = ["Quiz", "QuizItem", "table"]
 
@@ -103,6 +104,7 @@ class QuizItem(widgets.VBox):
             layout=widgets.Layout(margin="0 0 14px 0"),
         )
         self.add_class("hc-quiz-item")
+        journal().ask(question.id, question.prompt)
 
     def _say(self, text: str) -> None:
         self.feedback.value = f"<div style='font-size:15px;max-width:60em'>{text}</div>"
@@ -113,7 +115,10 @@ class QuizItem(widgets.VBox):
         if given is None or given == "":
             self._say("Choose or type an answer first.")
             return None
-        if check_answer(self.question, given):
+        right = check_answer(self.question, given)
+        shown = given if self.question.kind != "choice" else self.question.options[given]
+        journal().answer(self.question.id, str(shown), right, hint_shown=bool(self.question.hint))
+        if right:
             self._say(
                 f"<b style='color:{RIGHT}'>Right.</b> {html.escape(self.question.explanation)}"
             )
@@ -125,6 +130,7 @@ class QuizItem(widgets.VBox):
         return False
 
     def show_answer(self, _button: Any = None) -> None:
+        journal().reveal(self.question.id)
         self._say(
             f"The answer: <b>{html.escape(answer_text(self.question))}</b>. "
             f"{html.escape(self.question.explanation)}"

@@ -1,0 +1,166 @@
+"""The "My work" panel at the end of a lesson page, and the page's journal of work.
+
+Each page (one kernel in the Voila app) keeps one :class:`Journal`: the questions on the
+page report each try to it, and a play screen reports the game it is playing. The
+:class:`MyWork` panel shows that record as the student works and offers it as one file,
+"Download my work" (see :mod:`hcgames.record`): the file is made in the page and saved
+by the student's browser; nothing goes to any server.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+import hcgames
+from hcgames.record import WorkRecord, file_name, now, record_html
+
+__all__ = ["Journal", "MyWork", "journal"]
+
+
+class Journal:
+    """The record of this page, and who wants to hear when it changes."""
+
+    def __init__(self, lesson: str = "") -> None:
+        self.record = WorkRecord(lesson=lesson, version=hcgames.__version__)
+        self._listeners: list[Callable[[], None]] = []
+
+    def listen(self, callback: Callable[[], None]) -> None:
+        self._listeners.append(callback)
+
+    def changed(self) -> None:
+        for callback in list(self._listeners):
+            callback()
+
+    def ask(self, qid: str, prompt: str) -> None:
+        self.record.ask(qid, prompt)
+        self.changed()
+
+    def answer(self, qid: str, given: str, right: bool, hint_shown: bool = False) -> None:
+        if self.record.question(qid) is None:
+            self.record.ask(qid, qid)
+        self.record.answer(qid, given, right, hint_shown)
+        self.changed()
+
+    def reveal(self, qid: str) -> None:
+        self.record.reveal(qid)
+        self.changed()
+
+    def play(self, game: str, side: str, level: str, result: str, rounds: int) -> None:
+        self.record.play(game, side, level, result, rounds)
+        self.changed()
+
+
+_JOURNAL = Journal()
+
+
+def journal() -> Journal:
+    """This page's journal (one per kernel: one page in the Voila app)."""
+    return _JOURNAL
+
+
+_BUTTON_CSS = (
+    "display:inline-block;padding:6px 14px;background:#1f5f99;color:#fff;border-radius:4px;"
+    "font-size:15px;text-decoration:none;font-weight:600"
+)
+
+
+class MyWork(widgets.VBox):
+    """A name box, the record so far, and a link that downloads it as one page."""
+
+    def __init__(self, lesson: str, page: Journal | None = None) -> None:
+        self.journal = page or journal()
+        self.journal.record.lesson = lesson
+        self.name = widgets.Text(
+            description="Your name",
+            placeholder="your name or initials",
+            layout=widgets.Layout(width="340px"),
+            style={"description_width": "initial"},
+        )
+        self.table = widgets.HTML()
+        self.download = widgets.HTML()
+        self.name.observe(self._on_name, names="value")
+        self.journal.listen(self.refresh)
+        super().__init__(
+            [
+                widgets.HTML(
+                    "<p style='font-size:15px;margin:2px 0 6px'>This box keeps what you did on "
+                    "this page. Type your name, then download the page of your work to hand "
+                    "in. It is saved only where you save it.</p>"
+                ),
+                self.name,
+                self.table,
+                self.download,
+            ],
+            layout=widgets.Layout(
+                border="2px solid #1f5f99", padding="8px 12px", margin="8px 0", max_width="60em"
+            ),
+        )
+        self.add_class("hc-mywork")
+        self.refresh()
+
+    @classmethod
+    def for_lesson(cls, notebook: str) -> MyWork:
+        return cls(notebook)
+
+    def _on_name(self, change: dict[str, Any]) -> None:
+        self.journal.record.student = str(change["new"]).strip()[:80]
+        self.refresh()
+
+    @property
+    def record(self) -> WorkRecord:
+        return self.journal.record
+
+    def refresh(self) -> None:
+        record = self.record
+        self.table.value = _summary_html(record)
+        if not record.student:
+            self.download.value = (
+                "<p style='font-size:15px;color:#444'>Type your name above, then a "
+                "<b>Download my work</b> link appears here.</p>"
+            )
+            return
+        record.time = now()
+        page = record_html(record).encode("utf-8")
+        href = "data:text/html;charset=utf-8;base64," + base64.b64encode(page).decode("ascii")
+        self.download.value = (
+            f"<a class='hc-download' href='{href}' download='{html.escape(file_name(record))}' "
+            f"style='{_BUTTON_CSS}'>Download my work</a>"
+        )
+
+
+def _summary_html(record: WorkRecord) -> str:
+    esc = html.escape
+    if not record.questions and not record.games:
+        return "<p style='font-size:15px'>Nothing answered or played yet.</p>"
+    rows = []
+    for i, q in enumerate(record.questions, 1):
+        if q.right_first_time:
+            result = "right first time"
+        elif q.right:
+            result = f"right on try {q.tries}"
+        elif q.revealed:
+            result = "answer shown"
+        elif q.given:
+            result = "not yet right"
+        else:
+            result = "not answered"
+        prompt = q.prompt if len(q.prompt) <= 70 else q.prompt[:67] + "..."
+        rows.append(
+            f"<tr><td>{i}</td><td>{esc(prompt)}</td>"
+            f"<td>{esc(q.given[-1]) if q.given else ''}</td><td>{result}</td></tr>"
+        )
+    for g in record.games:
+        rows.append(
+            f"<tr><td>Game</td><td>{esc(g.game)}: {esc(g.side)} against the computer "
+            f"({esc(g.level)})</td><td>{g.rounds} rounds</td><td>{esc(g.result)}</td></tr>"
+        )
+    return (
+        "<table class='hc-table' style='border-collapse:collapse;font-size:14px'>"
+        "<thead><tr><th>#</th><th>Question</th><th>Your answer</th><th>Result</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )

@@ -1,0 +1,55 @@
+"""The "My work" panel: questions report each try, and the download carries the record."""
+
+from __future__ import annotations
+
+import base64
+
+from hcgames.quiz import Question
+from hcgames.record import read_record
+from hcgames.widgets.lesson import Quiz
+from hcgames.widgets.mywork import Journal, MyWork, journal
+
+
+def test_quiz_tries_reach_the_panel_and_its_download(monkeypatch) -> None:
+    page = Journal()
+    monkeypatch.setattr("hcgames.widgets.mywork._JOURNAL", page)
+    questions = [
+        Question(
+            id="cannae",
+            kind="number",
+            prompt="When was Cannae?",
+            answer=-216,
+            explanation="216 BC.",
+            unit="year",
+            hint="Look at the timeline.",
+        ),
+        Question(
+            id="who",
+            kind="choice",
+            prompt="Who won?",
+            answer=1,
+            explanation="Hannibal.",
+            options=("Rome", "Carthage"),
+        ),
+    ]
+    quiz = Quiz(questions)
+    panel = MyWork.for_lesson("12-duels-history")
+    assert journal() is page and "hc-download" not in panel.download.value
+    first, second = quiz.items
+    first.answer.value = "215 BC"
+    first.check()
+    first.answer.value = "216 BC"
+    first.check()
+    second.answer.value = 1
+    second.check()
+    assert "right on try 2" in panel.table.value and "right first time" in panel.table.value
+    page.play("Conqueror: Duels", "Rome", "Easy", "won", 6)
+    panel.name.value = "Ana"
+    link = panel.download.value
+    assert "download='12-duels-history-Ana.html'" in link
+    data = link.split("base64,")[1].split("'")[0]
+    record = read_record(base64.b64decode(data))
+    assert record.student == "Ana" and record.lesson == "12-duels-history"
+    assert [q.given for q in record.questions] == [["215 BC", "216 BC"], ["Carthage"]]
+    assert record.questions[0].hints == 1 and record.questions[1].right_first_time
+    assert record.games[0].result == "won"
