@@ -10,14 +10,22 @@ import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from hcgames.core import Action, Event, Game, HcgamesError, State
 
 if TYPE_CHECKING:
     pass
 
-__all__ = ["Bot", "TooLong", "playout", "replay", "resolve_chance", "sample_outcome"]
+__all__ = [
+    "Bot",
+    "TooLong",
+    "playout",
+    "random_games",
+    "replay",
+    "resolve_chance",
+    "sample_outcome",
+]
 
 
 class Bot(Protocol):
@@ -97,6 +105,17 @@ def playout(
             on_step(state, action)
         steps += 1
     return state
+
+
+def random_games(
+    game: Game, games: int, describe: Callable[[State], dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """Play ``games`` random games (seeds 0, 1, ...) and describe each finished one.
+
+    The same seeds give the same games, so a table made from them can be computed once,
+    stored, and checked against a fresh run.
+    """
+    return [describe(playout(game.new_game(seed=seed), rng=seed)) for seed in range(games)]
 
 
 def replay(game: Game, actions: Iterable[Action], seed: int = 0) -> State:

@@ -30,7 +30,15 @@ from hcgames.historical.turn import advance
 if TYPE_CHECKING:
     from hcgames.historical.game import HistoricalGame
 
-__all__ = ["arrange", "key", "odds_table", "teaching_setups"]
+__all__ = [
+    "arrange",
+    "ending_kind",
+    "key",
+    "odds_table",
+    "random_endings",
+    "stored_endings",
+    "teaching_setups",
+]
 
 
 def key(card_id: str, owner: int) -> str:
@@ -190,3 +198,58 @@ def teaching_setups(game: HistoricalGame) -> dict[str, Callable[..., State]]:
         "napoleon in quebec": lambda: napoleon_in_quebec(game),
         "greek matchup": lambda: greek_matchup(game),
     }
+
+
+# -- how random games end (lesson 54) ----------------------------------------------------
+
+#: The table lesson 54 shows, computed once by :func:`random_endings` and stored here so
+#: the page opens without playing 150 games; a test checks it against a fresh run.
+ENDINGS_FILE = ("historical", "random-endings.json")
+ENDINGS_GAMES = 150
+
+
+def ending_kind(state: State) -> str:
+    """How a finished game ended, in the words of lesson 54's table."""
+    outcome = state.outcome()
+    reason = outcome.reason if outcome is not None else ""
+    if "took every land" in reason:
+        return "a player took every land of the other"
+    if "3000" in reason:
+        return "a player reached 3000 morale"
+    if "limit" in reason:
+        return "the round limit (30 rounds)"
+    return "another ending"
+
+
+def random_endings(game: HistoricalGame, games: int = ENDINGS_GAMES) -> dict[str, object]:
+    """Endings, lengths and winners of ``games`` random two-player games (seeds 0, 1, ...)."""
+    from hcgames.play import random_games
+
+    def describe(state: State) -> dict[str, object]:
+        outcome = state.outcome()
+        winners = outcome.winners if outcome is not None else ()
+        winner = "shared" if len(winners) != 1 else f"Player {winners[0] + 1}"
+        return {"ending": ending_kind(state), "rounds": state.round, "winner": winner}
+
+    rows = random_games(game, games, describe)
+    endings: dict[str, int] = {}
+    winners: dict[str, int] = {}
+    for row in rows:
+        endings[str(row["ending"])] = endings.get(str(row["ending"]), 0) + 1
+        winners[str(row["winner"])] = winners.get(str(row["winner"]), 0) + 1
+    by_count = sorted(endings.items(), key=lambda kv: (-kv[1], kv[0]))
+    return {
+        "games": games,
+        "players": game.num_players,
+        "average_rounds": round(sum(int(str(r["rounds"])) for r in rows) / len(rows), 1),
+        "endings": dict(by_count),
+        "winners": dict(sorted(winners.items(), key=lambda kv: (-kv[1], kv[0]))),
+    }
+
+
+def stored_endings() -> dict[str, object]:
+    """Lesson 54's endings table as stored (see :data:`ENDINGS_FILE`)."""
+    from hcgames.data import read_json
+
+    doc: dict[str, object] = read_json(*ENDINGS_FILE)
+    return doc
