@@ -21,11 +21,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from hcgames.core import State
+from hcgames.data import read_json
 from hcgames.historical.actions import DrawCard
 from hcgames.historical.battle import MATCHUPS, Battle, assess
 from hcgames.historical.material import BATTLE_MORALE_LOSS
 from hcgames.historical.state import HistoricalState
 from hcgames.historical.turn import advance
+from hcgames.play import random_games
 
 if TYPE_CHECKING:
     from hcgames.historical.game import HistoricalGame
@@ -223,8 +225,6 @@ def ending_kind(state: State) -> str:
 
 def random_endings(game: HistoricalGame, games: int = ENDINGS_GAMES) -> dict[str, object]:
     """Endings, lengths and winners of ``games`` random two-player games (seeds 0, 1, ...)."""
-    from hcgames.play import random_games
-
     def describe(state: State) -> dict[str, object]:
         outcome = state.outcome()
         winners = outcome.winners if outcome is not None else ()
@@ -249,7 +249,5 @@ def random_endings(game: HistoricalGame, games: int = ENDINGS_GAMES) -> dict[str
 
 def stored_endings() -> dict[str, object]:
     """Lesson 54's endings table as stored (see :data:`ENDINGS_FILE`)."""
-    from hcgames.data import read_json
-
     doc: dict[str, object] = read_json(*ENDINGS_FILE)
     return doc

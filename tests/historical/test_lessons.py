@@ -10,6 +10,8 @@ from pathlib import Path
 
 import hcgames
 from hcgames.historical import load_catalogue
+from hcgames.historical.teach import ending_kind, random_endings, stored_endings
+from hcgames.play import playout
 from tests.browser_checks import allowed_hyphenated, ids_in_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,3 +95,17 @@ def test_the_play_lesson_leaves_the_first_move_to_the_student() -> None:
         e.text.startswith("Player 1 plays ") and "first land" not in e.text
         for e in app.state.events
     )
+
+
+def test_lesson_54_stored_endings_match_a_fresh_run_of_150_random_games() -> None:
+    """The page opens without playing 150 games; a rule change that alters those games
+    fails here until ``python tools/make_lesson_data.py`` is run again."""
+    fresh = random_endings(hcgames.load("historical-conquest", players=2))
+    assert stored_endings() == fresh
+    assert sum(fresh["endings"].values()) == fresh["games"] == 150  # type: ignore[attr-defined]
+
+
+def test_every_random_ending_has_a_name_in_the_table() -> None:
+    game = hcgames.load("historical-conquest", players=2)
+    kinds = {ending_kind(playout(game.new_game(seed=seed), rng=seed)) for seed in range(10)}
+    assert "another ending" not in kinds
