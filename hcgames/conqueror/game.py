@@ -104,6 +104,11 @@ class DuelsGame(Game):
             tuple(sc.faction_food[1].get(name, 0) for name in self.names),
         )
         self.has_faction_food = any(any(f) for f in self.faction_food)
+        #: territories whose holder's food supply changes with them
+        self.feeds: tuple[bool, ...] = tuple(
+            bool(self.food[t] or self.faction_food[0][t] or self.faction_food[1][t])
+            for t in range(len(self.names))
+        )
         self.unit_strength = sc.unit_strength
         self.heroes: tuple[Hero, ...] = self.material.heroes
         self.hero_index: dict[str, int] = {h.id: i for i, h in enumerate(self.heroes)}

@@ -131,24 +131,38 @@ class DuelsState(State):
             c + i for o, c, i in zip(self.owner, self.cav, self.inf, strict=True) if o == player
         )
 
-    def food_of(self, player: int) -> int:
-        """Food supply: food of the land a side holds, scenario extras, this round's card."""
+    def food_of(self, player: int, owner: list[int] | None = None, card: str | None = None) -> int:
+        """Food supply: food of the land a side holds, scenario extras, this round's card.
+
+        ``owner`` and ``card`` give the holders of the territories and the round's card
+        of an earlier moment (default: now).
+        """
         g = self.game
-        food = sum(f for o, f in zip(self.owner, g.food, strict=True) if o == player)
+        owner = self.owner if owner is None else owner
+        card = self.card if card is None else card
+        food = sum(f for o, f in zip(owner, g.food, strict=True) if o == player)
         if g.has_faction_food:
             extra = g.faction_food[player]
-            food += sum(f for o, f in zip(self.owner, extra, strict=True) if o == player)
-        if self.card:
-            card = g.cards[self.card]
-            if card.kind == "food":
-                food += card.amount
+            food += sum(f for o, f in zip(owner, extra, strict=True) if o == player)
+        if card:
+            drawn = g.cards[card]
+            if drawn.kind == "food":
+                food += drawn.amount
         return max(0, food)
 
-    def unit_cap(self, player: int) -> int:
-        """Most units a side may keep: 4 + 2 x food (+2 in the round it rallies)."""
+    def unit_cap(
+        self,
+        player: int,
+        earlier: tuple[list[int], str | None, list[bool]] | None = None,
+    ) -> int:
+        """Most units a side may keep: 4 + 2 x food (+2 in the round it rallies).
+
+        ``earlier`` is (holders, card, rallies) of an earlier moment (default: now).
+        """
         g = self.game
-        cap = g.cap_base + g.cap_per_food * self.food_of(player)
-        if self.rally_now[player] and g.scenario.rally:
+        owner, card, rally_now = earlier if earlier is not None else (None, None, self.rally_now)
+        cap = g.cap_base + g.cap_per_food * self.food_of(player, owner, card)
+        if rally_now[player] and g.scenario.rally:
             cap += int(g.scenario.rally["extra_units"])
         return cap
 
@@ -241,13 +255,31 @@ class DuelsState(State):
     def _apply(self, action: Action) -> list[Event]:
         # food can be lost only in the action phase (battles, moves, abandoned land)
         acting = self.stage not in (Stage.PLANNING, Stage.DRAW, Stage.FOOD)
-        caps = (self.unit_cap(0), self.unit_cap(1)) if acting else (0, 0)
+        # The food supply changes within the action phase only when land changes hands
+        # (the round's card and rallies are settled before it), so the caps before the
+        # action are worked out, from a copy of the holders, only when that happened.
+        before = (list(self.owner), self.card, list(self.rally_now)) if acting else None
         events = HANDLERS[type(action)](self, action)
         if self.stage is not Stage.OVER:
             events += victory.watch_capitals(self)
-            if acting and self.stage is Stage.ACTION:
+            if (
+                before is not None
+                and self.stage is Stage.ACTION
+                and self._food_may_have_changed(*before)
+            ):
+                caps = (self.unit_cap(0, before), self.unit_cap(1, before))
                 events += turn.check_food(self, caps)
         return events
+
+    def _food_may_have_changed(self, owner: list[int], card: str, rally: list[bool]) -> bool:
+        if card != self.card or rally != self.rally_now:
+            return True
+        if owner == self.owner:
+            return False
+        feeds = self.game.feeds
+        return any(
+            feed and was != now for feed, was, now in zip(feeds, owner, self.owner, strict=True)
+        )
 
     def why_illegal(self, action: Action) -> tuple[str, str]:
         return moves.why_illegal(self, action)
