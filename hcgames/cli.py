@@ -255,7 +255,8 @@ def cmd_gather(args: argparse.Namespace) -> int:
         raise SystemExit(str(exc)) from None
     out = args.out or args.folder
     files = write_report(summary, out)
-    print(f"{len(summary.records)} records read from {args.folder}")
+    read = len(summary.records)
+    print(f"{read} record{'' if read == 1 else 's'} read from {args.folder}")
     for old, new in summary.replaced:
         print(f"  handed in twice: kept {new}, not {old}")
     for name, why in summary.skipped:

@@ -129,6 +129,10 @@ def _wrong(given: list[str], right: bool) -> list[str]:
     return given[:-1] if right else list(given)
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _normal(answer: str) -> str:
     return " ".join(answer.split())[:60]
 
@@ -206,12 +210,14 @@ def report_html(summary: ClassSummary) -> str:
     parts = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><style>{_CSS}</style>"]
     parts.append("<title>Class summary</title></head><body><h1>Class summary</h1>")
     parts.append(
-        f"<p>{len(summary.records)} records read, {len(summary.skipped)} files skipped.</p>"
+        f"<p>{_count(len(summary.records), 'record')} read, "
+        f"{_count(len(summary.skipped), 'file')} skipped.</p>"
     )
     for lesson in summary.lessons:
         questions = summary.by_question(lesson)
         students = summary.by_student(lesson)
-        parts.append(f"<h2>{esc(lesson)} ({len(students)} students)</h2>")
+        count = len(students)
+        parts.append(f"<h2>{esc(lesson)} ({count} student{'' if count == 1 else 's'})</h2>")
         if len(questions):
             parts.append("<h3>Questions</h3>" + _chart(questions) + _table(questions))
         parts.append("<h3>Students</h3>" + _table(students))

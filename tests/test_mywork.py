@@ -53,3 +53,18 @@ def test_quiz_tries_reach_the_panel_and_its_download(monkeypatch) -> None:
     assert [q.given for q in record.questions] == [["215 BC", "216 BC"], ["Carthage"]]
     assert record.questions[0].hints == 1 and record.questions[1].right_first_time
     assert record.games[0].result == "won"
+
+
+def test_the_teachers_upload_makes_the_summary_with_its_downloads() -> None:
+    from hcgames.record import WorkRecord, record_html
+    from hcgames.widgets.mywork import ClassSummaryUpload
+
+    record = WorkRecord(lesson="12-duels-history", student="Ana", time="2026-11-27T09:00Z")
+    record.ask("age", "How old was Alexander?")
+    record.answer("age", "33", right=True)
+    box = ClassSummaryUpload()
+    box.summarise([("ana.html", record_html(record).encode()), ("x.html", b"hello")])
+    assert "12-duels-history (1 student)" in box.report.value
+    assert "download='class-summary.html'" in box.report.value
+    assert "download='class-answers.csv'" in box.report.value
+    assert "x.html" in box.report.value  # listed as skipped, with the reason

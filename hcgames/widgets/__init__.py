@@ -20,6 +20,7 @@ from hcgames.widgets._base import PALETTE, View, player_colour, region_colour
 from hcgames.widgets.charts import BattlePanel, ScoreChart, Timeline, year_label
 from hcgames.widgets.lesson import Quiz, QuizItem, table
 from hcgames.widgets.maps import BoardView, MapView, RegionView
+from hcgames.widgets.mywork import ClassSummaryUpload, MyWork
 from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog, HistoryCard
 from hcgames.widgets.play_screen import BOT_LEVELS, MODES, PlayApp
 from hcgames.widgets.stepper import BOT_NAMES, GameStepper, make_bot
@@ -33,11 +34,13 @@ __all__ = [
     "BattlePanel",
     "BoardView",
     "CardRowsView",
+    "ClassSummaryUpload",
     "DicePanel",
     "EventLog",
     "GameStepper",
     "HistoryCard",
     "MapView",
+    "MyWork",
     "PlayApp",
     "Quiz",
     "QuizItem",

@@ -19,7 +19,7 @@ import ipywidgets as widgets
 import hcgames
 from hcgames.record import WorkRecord, file_name, now, record_html
 
-__all__ = ["Journal", "MyWork", "journal"]
+__all__ = ["ClassSummaryUpload", "Journal", "MyWork", "journal"]
 
 
 class Journal:
@@ -164,3 +164,52 @@ def _summary_html(record: WorkRecord) -> str:
         "<thead><tr><th>#</th><th>Question</th><th>Your answer</th><th>Result</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
+
+
+class ClassSummaryUpload(widgets.VBox):
+    """For the teacher: upload the students' files, see the class summary, download it."""
+
+    def __init__(self) -> None:
+        self.upload = widgets.FileUpload(
+            accept=".html,.htm",
+            multiple=True,
+            description="Choose the students' files",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.report = widgets.HTML()
+        self.upload.observe(self._on_upload, names="value")
+        super().__init__(
+            [
+                widgets.HTML(
+                    "<p style='font-size:15px'>Choose all the <b>My work</b> files your "
+                    "students handed in (you may choose many at once). They are read here, "
+                    "in this page, and sent nowhere.</p>"
+                ),
+                self.upload,
+                self.report,
+            ]
+        )
+
+    def summarise(self, files: list[tuple[str, bytes]]) -> None:
+        """Summarise (name, content) pairs and show the report with its downloads."""
+        from hcgames.gather import gather_files, report_html  # pandas, only when asked
+
+        summary = gather_files(files)
+        page = report_html(summary)
+        csv = summary.answers().to_csv(index=False)
+        links = " ".join(
+            f"<a href='data:{kind};charset=utf-8;base64,"
+            f"{base64.b64encode(text.encode('utf-8')).decode('ascii')}' download='{name}' "
+            f"style='{_BUTTON_CSS}'>{label}</a>"
+            for kind, text, name, label in (
+                ("text/html", page, "class-summary.html", "Download the summary"),
+                ("text/csv", csv, "class-answers.csv", "Download every answer (CSV)"),
+            )
+        )
+        body = page.split("<body>", 1)[1].split("</body>", 1)[0]
+        self.report.value = f"<div style='margin:8px 0'>{links}</div>{body}"
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        files = [(str(item["name"]), bytes(item["content"])) for item in change["new"]]
+        if files:
+            self.summarise(files)
