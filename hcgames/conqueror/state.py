@@ -105,6 +105,8 @@ class DuelsState(State):
         self.held_rounds = [0, 0]
         # who held each side's capital after the last step (a change restarts held_rounds)
         self.capital_holders = [NOBODY, NOBODY]
+        # the round in which a capital last changed hands (that round never counts)
+        self.capitals_changed_in = 0
         # sides that lost food in the action phase and must disband their excess now
         self.hungry: list[int] = []
         self.battle: Battle | None = None
