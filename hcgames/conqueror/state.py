@@ -119,6 +119,8 @@ class DuelsState(State):
         if player is not None and not 0 <= player < 2:
             data.setdefault("side", self.name(player))
             player = None
+        # every sentence starts with a capital ("The independent army loses ...")
+        text = text[:1].upper() + text[1:]
         return Event(self.round_no, self.phase, player, kind, text, data)
 
     def name(self, player: int) -> str:
