@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hcgames.classical.material import load_material
+from hcgames.classical.words import with_article
 from hcgames.core import Action
 
 
@@ -119,8 +120,7 @@ class Recruit(Action):
     territory: str
 
     def __str__(self) -> str:
-        article = "an" if self.kind == "army" else "a"
-        return f"recruit {article} {self.kind} in {_name(self.territory)}"
+        return f"recruit {with_article(self.kind)} in {_name(self.territory)}"
 
 
 @dataclass(frozen=True)

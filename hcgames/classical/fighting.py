@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from hcgames.classical.actions import BattleDie
 from hcgames.classical.battle import round_winner
 from hcgames.classical.victory import knock_out
+from hcgames.classical.words import count, with_article
 from hcgames.core import Event
 
 if TYPE_CHECKING:
@@ -93,8 +94,9 @@ def next_fight(s: ClassicalState) -> list[Event]:
             defender, stage = s.owner[t], Stage.SETTLEMENT
         strength = settlement_strength(s, t) if stage is Stage.SETTLEMENT else 0
         s.fight = Fight(t, defender, stage, strength, None, 0)
+        word = "army" if land else "fleet"
         what = (
-            f"{units[defender][t]} {'armies' if land else 'fleets'}"
+            count(units[defender][t], word)
             if stage is Stage.UNITS
             else f"their {'city' if s.level[t] == 2 else 'village'}"
         )
@@ -102,7 +104,7 @@ def next_fight(s: ClassicalState) -> list[Event]:
             s.event(
                 "battle",
                 f"Battle in {m.territories[t].name}: {s.player_name(p)} "
-                f"attack with {units[p][t]} {'armies' if land else 'fleets'}; "
+                f"attack with {count(units[p][t], word)}; "
                 f"{s.player_name(defender)} defend with {what}.",
                 territory=m.territories[t].id,
                 defender=defender,
@@ -148,10 +150,10 @@ def battle_die(s: ClassicalState, action: BattleDie) -> list[Event]:
     events: list[Event] = []
     if winner == "defender":
         units[p][t] -= 1
-        text = f"{s.player_name(p)} lose an {word}, {units[p][t]} left."
+        text = f"{s.player_name(p)} lose {with_article(word)}, {units[p][t]} left."
     elif fight.stage is Stage.UNITS:
         units[q][t] -= 1
-        text = f"{s.player_name(q)} lose an {word}, {units[q][t]} left."
+        text = f"{s.player_name(q)} lose {with_article(word)}, {units[q][t]} left."
     else:
         fight = s.fight = replace(fight, settlement=fight.settlement - 1)
         text = (
@@ -197,7 +199,7 @@ def battle_die(s: ClassicalState, action: BattleDie) -> list[Event]:
     if fight.stage is Stage.SETTLEMENT and not fight.settlement:
         s.owner[t] = p
         kind = "city" if s.level[t] == 2 else "village"
-        mon = f" with {s.monuments[t]} monument(s)" if s.monuments[t] else ""
+        mon = f" with {count(s.monuments[t], 'monument')}" if s.monuments[t] else ""
         events.append(
             s.event(
                 "capture",

@@ -13,6 +13,7 @@ from hcgames.classical.bots import EasyBot, HardBot, MediumBot, PlannerBot
 from hcgames.classical.decisions import rule_decisions
 from hcgames.classical.material import PHASES, Material, load_material
 from hcgames.classical.state import ClassicalState
+from hcgames.classical.words import plural
 from hcgames.core import Action, Game, RuleDecision, State
 
 __all__ = ["ClassicalGame"]
@@ -55,7 +56,8 @@ class ClassicalGame(Game):
         if unknown:
             names = ", ".join(sorted(unknown))
             raise ValueError(
-                f"unknown option(s) {names} for Classical Conquests; the options are "
+                f"unknown {plural('option', len(unknown))} {names} for Classical Conquests; "
+                "the options are "
                 "players, civilizations, max_turns and token_reduction"
             )
         material = load_material()

@@ -48,6 +48,7 @@ from hcgames.classical.turn import (
     UPGRADE,
     UPKEEP,
 )
+from hcgames.classical.words import count, unfed_text, with_article
 from hcgames.core import Action, Event
 
 if TYPE_CHECKING:
@@ -186,7 +187,8 @@ def _refuse_monument(s: ClassicalState, action: BuildMonument) -> Refusal:
         )
     if s.monuments_of(p) >= s.monument_limit(p):
         return (
-            f"{who} hold {s.monuments_of(p)} monuments; {m.book['monument_limit_base']} + "
+            f"{who} hold {count(s.monuments_of(p), 'monument')}; "
+            f"{m.book['monument_limit_base']} + "
             f"Religion level allows {s.monument_limit(p)}",
             "build: Religion limit",
         )
@@ -412,8 +414,8 @@ def move(s: ClassicalState, action: Move) -> list[Event]:
     return [
         s.event(
             "move",
-            f"{s.player_name(p)} move {'an' if action.kind == 'army' else 'a'} "
-            f"{action.kind} from {m.territories[a].name} to {m.territories[b].name}"
+            f"{s.player_name(p)} move {with_article(action.kind)} from "
+            f"{m.territories[a].name} to {m.territories[b].name}"
             f"{threat}.",
             kind=action.kind,
             source=action.from_,
@@ -487,7 +489,7 @@ def _can_buy_roll(s: ClassicalState) -> bool:
 
 def _refuse_roll(s: ClassicalState, action: BuyResearchRoll) -> Refusal:
     return (
-        f"the next extra research roll costs {s.paid_rolls + 1} resources of any kind; "
+        f"the next extra research roll costs {count(s.paid_rolls + 1, 'resource')} of any kind; "
         f"{s.player_name(s.current_player)} cannot pay that many",
         "research: extra rolls",
     )
@@ -572,7 +574,7 @@ def why_illegal(s: ClassicalState, action: Action) -> Refusal:
         if action.phase != phase:
             return (f"it is the {phase} phase, not the {action.phase} phase", "turn sequence")
         return (
-            f"{who} must first choose {s.shortfall} unit(s) or city to leave unfed",
+            f"{who} must first choose {unfed_text(s.shortfall)} to leave unfed",
             "upkeep: unfed units",
         )
     entry = REFUSALS.get(type(action))

@@ -46,6 +46,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from hcgames.classical.actions import Pay, PayRest
+from hcgames.classical.words import with_article
 from hcgames.core import Action, Event
 
 if TYPE_CHECKING:
@@ -347,7 +348,7 @@ def _finish(s: ClassicalState) -> list[Event]:
         return [
             s.event(
                 "recruit",
-                f"{name} recruit {'an' if kind == 'army' else 'a'} {kind} in {where}, "
+                f"{name} recruit {with_article(kind)} in {where}, "
                 f"paying {paid} ({s.recruited} of {s.recruit_limit(p)} allowed this turn).",
                 kind=kind,
                 **data,

@@ -20,6 +20,7 @@ from hcgames.classical.fighting import contested, next_fight
 from hcgames.classical.material import TRAITS
 from hcgames.classical.payment import Purpose, spent_text
 from hcgames.classical.victory import finish_on_points, knock_out, reach_victory_points
+from hcgames.classical.words import count, unfed_text
 from hcgames.core import Event
 
 if TYPE_CHECKING:
@@ -137,7 +138,8 @@ def free_research_rolls(s: ClassicalState) -> list[Event]:
     return [
         s.event(
             "research",
-            f"{s.player_name(s.player)} have {s.rolls_pending} free research roll(s) this turn.",
+            f"{s.player_name(s.player)} have "
+            f"{count(s.rolls_pending, 'free research roll')} this turn.",
             rolls=s.rolls_pending,
         )
     ]
@@ -251,8 +253,8 @@ def upkeep(s: ClassicalState) -> list[Event]:
             s.event(
                 "famine",
                 f"{s.player_name(s.player)} need {need} food but have only "
-                f"{available} (gold included): choose {s.shortfall} army, fleet or "
-                "city to leave unfed.",
+                f"{available} (gold included): choose {unfed_text(s.shortfall)} to leave "
+                "unfed.",
                 need=need,
                 available=available,
             )
@@ -275,7 +277,8 @@ def starve(s: ClassicalState, action: Starve) -> list[Event]:
     where = m.territories[t].name
     if kind == "city":
         s.level[t] = 1
-        keep = f"; its {s.monuments[t]} monument(s) remain" if s.monuments[t] else ""
+        n = s.monuments[t]
+        keep = f"; its {count(n, 'monument')} {'remains' if n == 1 else 'remain'}" if n else ""
         text = f"Famine: the {s.player_name(p)}' city in {where} shrinks to a village{keep}."
     else:
         (s.armies if kind == "army" else s.fleets)[p][t] -= 1

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from hcgames.classical.material import TRAITS
 from hcgames.classical.payment import due_text
+from hcgames.classical.words import count
 
 if TYPE_CHECKING:
     from hcgames.classical.state import ClassicalState
@@ -36,7 +37,7 @@ def region_views(s: ClassicalState) -> dict[str, dict[str, Any]]:
             kind = "city" if s.level[t] == 2 else "village"
             words.append(f"a {kind} of the {s.player_name(s.owner[t])}")
         if s.monuments[t]:
-            words.append(f"{s.monuments[t]} monument(s)")
+            words.append(count(s.monuments[t], "monument"))
         if reduced and s.level[t]:
             tokens = s.level[t] + (s.monuments[t] if s.level[t] == 2 else 0)
             parts.append(
@@ -57,7 +58,8 @@ def region_views(s: ClassicalState) -> dict[str, dict[str, Any]]:
                     parts.append(
                         " ".join(x for x in (f"{a}A" if a else "", f"{f}F" if f else "") if x)
                     )
-                words.append(f"{s.player_name(q)}: {a} armies, {f} fleets")
+                units = [count(n, w) for n, w in ((a, "army"), (f, "fleet")) if n]
+                words.append(f"{s.player_name(q)}: {' and '.join(units)}")
         resource = s.resource[t]
         what = f"{resource}" if resource else "resource not rolled yet"
         tip = f"{terr.name} ({'land' if terr.land else 'sea'}, {what}; today {terr.today})"
@@ -117,7 +119,7 @@ def describe(s: ClassicalState) -> str:
     cities = len(s.cities_of(p))
     villages = sum(1 for t, o in enumerate(s.owner) if o == p and s.level[t] == 1)
     holdings = ", ".join(
-        _count(n, word)
+        count(n, word)
         for n, word in (
             (cities, "city"),
             (villages, "village"),
@@ -127,14 +129,14 @@ def describe(s: ClassicalState) -> str:
     )
     text = (
         f"Round {s.round_no} of {s.game.max_turns}, {s.phase} phase of the "
-        f"{s.player_name(p)}. They hold {holdings} and {_count(sum(s.fleets[p]), 'fleet')}, "
+        f"{s.player_name(p)}. They hold {holdings} and {count(sum(s.fleets[p]), 'fleet')}, "
         f"and have {pool} to spend this turn. "
     )
     if s.fight is not None:
         terr = m.territories[s.fight.territory]
         text += f"A battle is on in {terr.name} against the {s.player_name(s.fight.defender)}. "
     elif s.rolls_pending:
-        text += f"{s.rolls_pending} research roll(s) to make. "
+        text += f"{count(s.rolls_pending, 'research roll')} to make. "
     elif s.paying is not None:
         what = {
             "upkeep": "feeding",
@@ -146,13 +148,6 @@ def describe(s: ClassicalState) -> str:
         }[s.paying.purpose]
         text += f"Paying for {what}: still due {due_text(s)}, the player chooses what pays. "
     return text + f"Victory points: {scores}."
-
-
-def _count(n: int, word: str) -> str:
-    if n == 1:
-        return f"1 {word}"
-    plural = {"city": "cities", "army": "armies"}.get(word, word + "s")
-    return f"{n} {plural}"
 
 
 def _strength(s: ClassicalState, p: int) -> float:

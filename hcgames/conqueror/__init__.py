@@ -88,11 +88,12 @@ The same list is in ``data/conqueror/decisions.json`` and returned by
   west (ours). Greek infantry has strength 2 in scenario 3.
 - Scenario 4: land left empty by a move turns independent at the next planning phase
   (1 infantry, 1 cavalry in a great fort); holding the enemy capital and one's own
-  through the ends of two rounds, with neither capital changing hands in between,
-  wins; rallying as the booklet says (once; at most 14 units and at most 2 great
+  through two whole rounds after the round in which a capital last changed hands
+  wins (so the side that lost its capital always has two turns to take it back);
+  rallying as the booklet says (once; at most 14 units and at most 2 great
   forts or a lost capital; +15 gold, limit +2 this round, 2 extra cavalry);
-  points after round 10 (capital 4, great fort 3, small fort 2, land 1, sea 0; a tie
-  is a draw).
+  points after round 10 (capital 4, great fort 3, small fort 2, any other land or
+  held sea 1; a tie is a draw).
 - Scenario 5: a joint attack commits every unit that can act in two neighbours of the
   target, named in either order; losses come from the first-named territory first.
 

@@ -45,7 +45,7 @@ class DuelsGame(Game):
 
     id: ClassVar[str] = "conqueror-duels"
     title: ClassVar[str] = "Conqueror: Duels"
-    version: ClassVar[str] = "2"
+    version: ClassVar[str] = "3"
     state_class = DuelsState
     action_types: ClassVar[tuple[type[Action], ...]] = ALL_ACTION_TYPES
 

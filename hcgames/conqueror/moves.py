@@ -157,6 +157,13 @@ def why_recruit(state: DuelsState, action: Recruit) -> tuple[str, str]:
         return f"{action.territory} is not held by {who}", "recruiting"
     if not g.is_fort[t]:
         return f"{action.territory} has no fort: units are raised only in forts", ("recruiting")
+    if action.unit == "cavalry" and g.fort_kind[t] == "small" and t != g.capital[p]:
+        return (
+            f"{action.territory} has a small fort, and a small fort raises only "
+            "infantry (1 a round), never cavalry; cavalry is raised in a great fort "
+            "or a capital",
+            "recruiting",
+        )
     if state.units_of(p) >= state.unit_cap(p):
         return (
             f"{who} already has {state.units_of(p)} units, the most that "

@@ -105,6 +105,8 @@ class DuelsState(State):
         self.held_rounds = [0, 0]
         # who held each side's capital after the last step (a change restarts held_rounds)
         self.capital_holders = [NOBODY, NOBODY]
+        # the round in which a capital last changed hands (that round never counts)
+        self.capitals_changed_in = 0
         # sides that lost food in the action phase and must disband their excess now
         self.hungry: list[int] = []
         self.battle: Battle | None = None
@@ -117,6 +119,8 @@ class DuelsState(State):
         if player is not None and not 0 <= player < 2:
             data.setdefault("side", self.name(player))
             player = None
+        # every sentence starts with a capital ("The independent army loses ...")
+        text = text[:1].upper() + text[1:]
         return Event(self.round_no, self.phase, player, kind, text, data)
 
     def name(self, player: int) -> str:

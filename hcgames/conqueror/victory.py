@@ -66,12 +66,14 @@ def check_immediate(state: DuelsState) -> list[Event]:
 def watch_capitals(state: DuelsState) -> list[Event]:
     """Scenario 4's "hold the enemy capital for 2 rounds without losing your own" is
     watched all the time: whenever either capital changes hands, both counts start
-    again (a side that held both has just lost one of them)."""
+    again (a side that held both has just lost one of them), and the round in which
+    it happened is noted: only whole rounds after it count."""
     g = state.game
     now = [state.owner[t] for t in g.capital]
     if now == state.capital_holders:
         return []
     state.capital_holders = now
+    state.capitals_changed_in = state.round_no
     counting = [p for p in (0, 1) if state.held_rounds[p]]
     state.held_rounds = [0, 0]
     return [
@@ -111,9 +113,28 @@ def check_end_of_round(state: DuelsState) -> list[Event]:
                 f"{state.name(p)} wins: {state.forts_of(p)} forts held "
                 f"at the end of {forts['rounds']} rounds in a row.",
             )
-    for cond in victory.get("hold_for", []):
+    hold_for = victory.get("hold_for", [])
+    if hold_for:
+        events += watch_capitals(state)
+    for cond in hold_for:
         p = sc.players.index(cond["player"])
-        if state.holds(p, [cond["take"], cond["keep"]]):
+        if state.holds(p, [cond["take"], cond["keep"]]) and (
+            state.capitals_changed_in == state.round_no
+        ):
+            # the round of the capture is not a whole round of holding: the other side
+            # gets two whole rounds to answer, whichever side moves first
+            state.held_rounds[p] = 0
+            events.append(
+                state.make_event(
+                    "objective",
+                    f"{state.name(p)} holds {cond['take']} and {cond['keep']} at the end "
+                    f"of round {state.round_no}, but a capital changed hands during that "
+                    f"round, so it does not count: to win, {state.name(p)} must hold both "
+                    f"to the end of round {state.round_no + cond['rounds']}.",
+                    p,
+                )
+            )
+        elif state.holds(p, [cond["take"], cond["keep"]]):
             state.held_rounds[p] += 1
             events.append(
                 state.make_event(
@@ -129,7 +150,7 @@ def check_end_of_round(state: DuelsState) -> list[Event]:
                     state,
                     (p,),
                     f"{state.name(p)} wins: it held {cond['take']} for "
-                    f"{cond['rounds']} rounds without losing {cond['keep']}.",
+                    f"{cond['rounds']} whole rounds without losing {cond['keep']}.",
                 )
         else:
             state.held_rounds[p] = 0

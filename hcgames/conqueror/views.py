@@ -62,6 +62,7 @@ def snapshot(state: DuelsState) -> dict[str, Any]:
         "abandoned": sorted(names[t] for t in state.abandoned),
         "fort_streak": list(state.fort_streak),
         "held_rounds": list(state.held_rounds),
+        "capitals_changed_in": state.capitals_changed_in,
         "hungry": list(state.hungry),
         "battle": state.battle.snapshot(names) if state.battle is not None else None,
         "result": None

@@ -140,11 +140,19 @@ def step(state: ConquestState, piece: str, to: str, room: int) -> tuple[str, str
     riding = carrier is not None and not game.is_ship[carrier]
     if to in board.land:
         if aboard:
-            if board.dock.get(here) != to:
+            dock = board.dock.get(here)
+            if dock is None:
                 return (
                     "",
-                    f"a piece aboard a ship at {here} can only step ashore at the land "
-                    "space of that port",
+                    f"pieces go ashore only from a ship at a port, and {here} is open sea, "
+                    "not a port",
+                    "ports",
+                )
+            if dock != to:
+                return (
+                    "",
+                    f"a piece aboard a ship at the port {here} can only step ashore onto "
+                    f"{dock}, the land space of that port",
                     "ports",
                 )
         elif to not in board.roads[here]:
@@ -174,8 +182,8 @@ def step(state: ConquestState, piece: str, to: str, room: int) -> tuple[str, str
             if len(state.cargo.get(occ, ())) >= host.riders:
                 return (
                     "",
-                    f"{piece_name(occ)} already carries {host.riders} soldier(s), as many as "
-                    "it can",
+                    f"{piece_name(occ)} already carries {host.riders} "
+                    f"{'soldier' if host.riders == 1 else 'soldiers'}, as many as it can",
                     "mounting",
                 )
             return "mount", "", ""

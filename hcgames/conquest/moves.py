@@ -335,6 +335,12 @@ def why_illegal(state: ConquestState, action: Action) -> tuple[str, str]:
             return "a draw cannot be offered while a recapture is pending", "agreed draw"
         if not state.game.draw_offers:
             return "draw offers are switched off in this game", "agreed draw"
+        if state.transit is not None:
+            return (
+                f"{piece_name(state.transit)} is passing through its own men: the knight must "
+                "finish its move before a draw can be offered",
+                "agreed draw",
+            )
         return "a draw may be offered only once per turn", "agreed draw"
     if isinstance(action, Pass):
         if state.pending is not None:

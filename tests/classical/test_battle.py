@@ -9,6 +9,7 @@ with both sides' levels, from the same battle maths as the odds tables.
 from __future__ import annotations
 
 import random
+import re
 from fractions import Fraction
 
 import hcgames
@@ -94,3 +95,47 @@ def test_play_screen_states_the_chance_before_a_classical_attack() -> None:
     app.state = state
     words = app.odds_words(move)
     assert "time" in words and "in" in words, words
+
+
+# --- the battle log in plain English ---------------------------------------------------
+def test_battle_log_uses_real_plurals_and_articles() -> None:
+    """The log says "1 fleet", "2 armies", "loses a fleet": never "1 fleets", "an
+    fleet", "a army" or "(s)", in battles and everywhere else it counts things."""
+    from hcgames.classical.words import count, plural, unfed_text, with_article
+
+    assert [count(1, "fleet"), count(2, "fleet"), count(1, "army"), count(3, "army")] == [
+        "1 fleet",
+        "2 fleets",
+        "1 army",
+        "3 armies",
+    ]
+    assert (count(0, "monument"), count(2, "free research roll")) == (
+        "0 monuments",
+        "2 free research rolls",
+    )
+    assert (with_article("army"), with_article("fleet")) == ("an army", "a fleet")
+    assert plural("city") == "cities" and plural("city", 1) == "city"
+    assert (unfed_text(1), unfed_text(3)) == (
+        "1 army, fleet or city",
+        "3 armies, fleets or cities",
+    )
+    game = hcgames.load("classical-conquests", players=2)
+    texts: list[str] = []
+    for seed in range(3):
+        state, rng = game.new_game(seed=seed), random.Random(seed)
+        for _ in range(4000):
+            if state.is_terminal():
+                break
+            if state.is_chance():
+                resolve_chance(state, rng)
+                continue
+            state.apply(rng.choice(state.legal_actions()))
+        texts += [e.text for e in state.events]
+        texts += [v["tooltip"] for v in state.region_views().values()]
+        texts.append(state.describe())
+    battle = " ".join(t for t in texts if "Battle in" in t or "round " in t)
+    assert "lose a fleet" in battle and "lose an army" in battle
+    assert re.search(r"with 1 (fleet|army)[;.]", battle)
+    assert re.search(r"with [2-9] (fleets|armies)[;.]", battle)
+    bad = re.compile(r"\(s\)|\b1 (fleets|armies|monuments|rolls)\b|\ban fleet\b|\ba army\b")
+    assert not [t for t in texts if bad.search(t)]

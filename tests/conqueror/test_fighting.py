@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from hcgames.conqueror.actions import (
     Attack,
+    BattleRoll,
     EndPhase,
+    PlayHero,
+    Recruit,
 )
 from tests.conqueror.conftest import (
+    army,
     battle,
     new,
     owner_name,
     pass_until,
     play,
+    refused,
 )
 
 
@@ -77,3 +82,56 @@ def test_capital_prize_paid_once_per_game() -> None:
     assert owner_name(state, "Carthage") == "Rome"
     assert state.gold[1] - before[1] == 1  # the prize is gone: only the win pays
     assert state.prize_taken == [True, False]
+
+
+# --- recruiting: a small fort raises only infantry --------------------------------------
+def test_a_small_fort_raises_only_infantry_and_refuses_cavalry() -> None:
+    state = new("standard")  # Carthage plans first; Numidia is its small fort
+    err = refused(state, Recruit("Numidia", "cavalry"))
+    assert err.rule == "recruiting"
+    assert "small fort raises only infantry" in str(err) and "has done so" not in str(err)
+    # the same after the fort has raised its infantry: still refused as cavalry
+    play(state, Recruit("Numidia", "infantry"))
+    err = refused(state, Recruit("Numidia", "cavalry"))
+    assert "small fort raises only infantry" in str(err)
+    # a second infantry is refused because the fort has done its round's work
+    assert "has done so" in str(refused(state, Recruit("Numidia", "infantry")))
+
+
+# --- the log: sentences about independent armies --------------------------------------
+def test_log_sentences_about_independent_armies_start_with_a_capital_letter() -> None:
+    state = new("standard")
+    pass_until(state, 1, "action", 0)
+    state.set_army("Gaul", "Carthage", 3, 0)
+    events = state.apply(Attack("Gaul", "Alpes", 3, 0))
+    while not state.is_chance():
+        events += state.apply(PlayHero(""))
+    events += state.apply(BattleRoll(6, 1))  # 12 against 6: the independent army loses
+    while state.battle is not None:
+        events += state.apply(state.legal_actions()[0])
+    texts = [e.text for e in events]
+    assert "The independent army loses 1 cavalry and 1 infantry." in texts
+    assert all(t[:1].isupper() for t in texts), texts
+
+
+# --- the victor's casualty in battles with independent armies (our choice) ---------------
+def test_victors_casualty_applies_in_battles_with_independent_armies() -> None:
+    """Ours: the booklet words the rule for a player's roll; we use it in every battle.
+    An independent army that rolls a 4 and loses still costs its victor a unit, and an
+    independent army that beats a side which rolled a 4 loses one."""
+    state = new("standard")
+    pass_until(state, 1, "action", 0)
+    state.set_army("Gaul", "Carthage", 3, 0)
+    # Carthage 6 + 6 = 12 against the Alps' 3 + 2 (great fort) + 4 = 9: Carthage wins
+    battle(state, Attack("Gaul", "Alpes", 3, 0), 6, 4)
+    assert army(state, "Alpes") == ("Carthage", 2, 0)  # one cavalry lost to the 4
+    state = new("standard")
+    pass_until(state, 1, "action", 0)
+    state.set_army("Gaul", "Carthage", 0, 1)
+    state.set_army("Alpes", "independent", 2, 1)
+    # Carthage 1 + 4 = 5 against 5 + 2 + 1 = 8: the independent army holds, but the 4
+    battle(state, Attack("Gaul", "Alpes", 0, 1), 4, 1)
+    assert army(state, "Alpes") == ("the independent army", 2, 0)  # infantry first
+    decisions = {d.topic: d for d in state.game.rule_decisions()}
+    rule = decisions["Victor's casualty and independent armies"]
+    assert rule.source == "ours" and "independent armies included" in rule.decision

@@ -118,14 +118,18 @@ def test_persia_wins_by_taking_macedonia_or_when_round_seven_ends() -> None:
 
 # --- scenario 4 ------------------------------------------------------------------------
 def test_holding_babylon_and_rome_for_two_round_ends_wins() -> None:
+    """Rome takes Babylon in round 1: round 1 does not count; Rome wins when round 3
+    ends with both capitals still Roman."""
     state = new("rome-vs-persia")
     pass_until(state, 1, "action", 0)
     state.set_army("Babylon", "Rome", 2, 0)
     pass_until(state, 2, "planning", 0)
+    assert not state.is_terminal() and state.held_rounds[0] == 0
+    pass_until(state, 3, "planning", 0)
     assert not state.is_terminal() and state.held_rounds[0] == 1
-    pass_until(state, 2, "action", 1)
+    pass_until(state, 3, "action", 1)
     assert not state.is_terminal()
-    step_passively(state)  # Persia ends round 2
+    step_passively(state)  # Persia ends round 3
     assert winner(state) == "Rome"
 
 
@@ -143,7 +147,7 @@ def test_persia_wins_by_holding_rome_and_babylon() -> None:
     state = new("rome-vs-persia")
     pass_until(state, 1, "action", 1)
     state.set_army("Rome", "Persia", 2, 0)
-    pass_until(state, 2, "action", 1)
+    pass_until(state, 3, "action", 1)
     assert not state.is_terminal()
     step_passively(state)
     assert winner(state) == "Persia"
@@ -166,7 +170,66 @@ def test_points_table() -> None:
     g = state.game
     assert g.points[g.index["Babylon"]] == 4 and g.points[g.index["Carthage"]] == 4
     assert g.points[g.index["Iberia"]] == 3 and g.points[g.index["Palma"]] == 2
-    assert g.points[g.index["Numidia"]] == 1 and g.points[g.index["Mare Ionium"]] == 0
+    assert g.points[g.index["Numidia"]] == 1 and g.points[g.index["Mare Ionium"]] == 1
+
+
+def test_a_held_sea_scores_one_point_as_one_of_all_other_territories() -> None:
+    """Scenario 4: a sea is one of "all other territories"; a side whose units stand
+    there scores 1 for it, and an empty sea (nobody's) scores for nobody."""
+    state = new("rome-vs-persia")
+    pass_until(state, 1, "action", 0)
+    before = state.points_of(0), state.points_of(1)
+    state.set_army("Mare Ionium", "Rome", 1, 0)
+    assert (state.points_of(0), state.points_of(1)) == (before[0] + 1, before[1])
+    state.set_army("Mare Ionium", "Persia", 0, 1)
+    assert (state.points_of(0), state.points_of(1)) == (before[0], before[1] + 1)
+    state.set_army("Mare Ionium", None, 0, 0)
+    assert (state.points_of(0), state.points_of(1)) == before
+
+
+def _turns_to_retake(loser: int, capture_round: int) -> int:
+    """The loser's capital is taken (the other side's whole army marches in) in
+    ``capture_round``, in the taker's action phase; nothing else happens. How many
+    action phases does the loser get before the taker wins?"""
+    state = new("rome-vs-persia")
+    taker = 1 - loser
+    pass_until(state, capture_round, "action", taker)
+    capital = state.game.scenario.capitals[loser]
+    state.set_army(capital, state.game.player_names[taker], 3, 0)
+    turns = 0
+    while not state.is_terminal():
+        if state.phase == "action" and state.current_player == loser:
+            turns += 1
+        step_passively(state)
+    assert winner(state) == state.game.player_names[taker]
+    assert state.round == capture_round + 2
+    assert "whole rounds" in state.outcome().reason  # type: ignore[union-attr]
+    return turns
+
+
+def test_holding_the_enemy_capital_2_rounds_means_two_whole_rounds_after_the_capture() -> None:
+    """Scenario 4: the round of the capture does not count, so the side that lost its
+    capital always has two turns to retake it, whichever side moves first. Persia moves
+    second: taking Rome in round 1 wins at the end of round 3, after two Roman turns (not
+    at the end of round 2, after one). Rome moves first: Persia still has its turn in
+    the round of the capture, and two more."""
+    assert _turns_to_retake(loser=0, capture_round=1) == 2
+    assert _turns_to_retake(loser=0, capture_round=4) == 2
+    assert _turns_to_retake(loser=1, capture_round=1) == 3
+
+
+def test_the_round_of_the_capture_is_named_in_the_log() -> None:
+    state = new("rome-vs-persia")
+    pass_until(state, 1, "action", 1)
+    state.set_army("Rome", "Persia", 2, 0)
+    texts = []
+    while state.round == 1:
+        texts += [e.text for e in state.apply(EndPhase())]
+    assert any(
+        "a capital changed hands during that round, so it does not count" in t
+        and "to the end of round 3" in t
+        for t in texts
+    )
 
 
 # --- scenario 5 ------------------------------------------------------------------------
@@ -253,7 +316,7 @@ def test_capital_hold_count_restarts_when_a_capital_changes_hands() -> None:
     battle(state, Attack("Brundisium", "Rome", 3, 0), 6, 1)  # 12 against 5
     assert owner_name(state, "Rome") == "Persia"
     pass_until(state, 2, "planning", 0)
-    assert state.held_rounds[1] == 1  # round 1 ended with Persia in Rome and Babylon
+    assert state.held_rounds[1] == 0  # round 1, the round of the capture, does not count
 
     pass_until(state, 2, "action", 0)
     state.set_army("Syria", "Rome", 3, 0)
@@ -266,9 +329,12 @@ def test_capital_hold_count_restarts_when_a_capital_changes_hands() -> None:
     play(state, EndPhase())  # round 2 ends: Persia holds both again, but only since now
 
     assert not state.is_terminal()
-    assert state.held_rounds[1] == 1
+    assert state.held_rounds[1] == 0  # a capital changed hands in round 2: it does not count
     pass_until(state, 3, "action", 1)
-    play(state, EndPhase())  # a second full round: now Persia has held Rome for two
+    play(state, EndPhase())  # round 3: the first whole round
+    assert not state.is_terminal() and state.held_rounds[1] == 1
+    pass_until(state, 4, "action", 1)
+    play(state, EndPhase())  # round 4: the second whole round, so Persia wins
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (1,)
 

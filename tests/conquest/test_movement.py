@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hcgames.conquest import Move, Pass
+from hcgames.conquest import Move, OfferDraw, Pass
 from hcgames.core import IllegalAction
 from tests.conquest import legal, pos
 
@@ -132,10 +132,25 @@ def test_riders_may_go_ashore_first_but_the_elephant_takes_riders_along() -> Non
 def test_boarding_and_landing_only_at_ports() -> None:
     state = pos({"W-ship1": "c3", "W-knight1": "W-ship1", "W-soldier1": "d3"})
     assert not any(a.piece == "W-knight1" for a in state.legal_actions() if isinstance(a, Move))
-    with pytest.raises(IllegalAction, match="only step ashore at the land space of that port"):
+    with pytest.raises(IllegalAction, match="only from a ship at a port"):
         state.apply(Move("W-knight1", "d3"))
     with pytest.raises(IllegalAction, match="never enter the water"):
         state.apply(Move("W-soldier1", "c3"))
+
+
+def test_pieces_land_only_from_a_ship_at_a_port_and_open_sea_is_not_called_a_port() -> None:
+    at_sea = pos({"W-ship1": "c3", "W-knight1": "W-ship1"})  # c3 is open sea
+    with pytest.raises(IllegalAction) as info:
+        at_sea.apply(Move("W-knight1", "d3"))
+    text = str(info.value)
+    assert "pieces go ashore only from a ship at a port" in text
+    assert "c3 is open sea, not a port" in text and "ship at c3" not in text
+    assert info.value.rule == "ports"
+    at_port = pos({"W-ship1": "c2", "W-knight1": "W-ship1"})  # c2 is the port of d2
+    with pytest.raises(IllegalAction, match="at the port c2 can only step ashore onto d2"):
+        at_port.apply(Move("W-knight1", "d3"))
+    at_port.apply(Move("W-knight1", "d2"))
+    assert at_port.top["d2"] == "W-knight1"
 
 
 def test_no_transfers_at_sea() -> None:
@@ -169,6 +184,21 @@ def test_knight_passes_through_own_pieces_counting_each_space() -> None:
     state.apply(Move("W-knight1", "g3"))
     assert state.top["g3"] == "W-knight1" and state.transit is None
     assert state.used["W-knight1"] == 3
+
+
+def test_a_draw_offer_waits_until_a_passing_knight_has_finished_its_move() -> None:
+    state = pos({"W-knight1": "d3", "W-soldier1": "e3"})
+    state.apply(Move("W-knight1", "e3"))  # passing through its own soldier
+    assert state.transit == "W-knight1" and not state.offered_this_turn
+    before = state.snapshot()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(OfferDraw())
+    text = str(info.value)
+    assert "knight must finish its move" in text and "only once per turn" not in text
+    assert state.snapshot() == before
+    state.apply(Move("W-knight1", "f3"))  # the move is over: now a draw may be offered
+    state.apply(OfferDraw())
+    assert state.draw_offered
 
 
 def test_knight_must_be_able_to_end_its_move() -> None:
