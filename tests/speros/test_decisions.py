@@ -40,8 +40,8 @@ def test_resource_set_a_place_per_resource_reading_is_labelled_ours() -> None:
     assert decision.source == "ours"
     assert "reading" in decision.decision
     assert "a Crystal+Gold card and an Iron card make a set" in decision.decision
-    # the other reading is named with the option that plays it
-    assert "one_resource_per_card" in decision.decision
+    # the other reading is named, in words, as the option that plays it
+    assert "game option: one resource per card" in decision.decision
 
 
 def test_excavate_used_up_when_taken_is_labelled_ours() -> None:
