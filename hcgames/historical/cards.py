@@ -364,7 +364,11 @@ def describe_effect(effect: Mapping[str, Any]) -> str:
     elif kind == "guarded":
         text = f"Only a land with a {_describe_match(effect['needs'])} may attack here."
     elif kind == "cancel_effect":
-        text = f"Interrupt: {effect['mode']} a {effect['what'].replace('_', ' ')} aimed at you."
+        what = "an event" if effect["what"] == "event" else f"a {effect['what'].replace('_', ' ')}"
+        if effect["mode"] == "reverse":
+            text = f"Interrupt: {what} aimed at you is turned back onto the player who played it."
+        else:
+            text = f"Interrupt: cancel {what} aimed at you."
     elif kind == "event_shield":
         text = f"{moment}: opponents' {effect.get('what', 'event')} cards cannot touch you."
     elif kind == "discard_opponent_card":
@@ -456,6 +460,11 @@ class Card:
     def is_unit(self) -> bool:
         """Characters (explorers included) and armies stand in land columns."""
         return self.category in ("character", "army")
+
+    @property
+    def is_land(self) -> bool:
+        """Lands enter play from a land pile, never from the hand."""
+        return self.category == "land"
 
     @property
     def is_explorer(self) -> bool:

@@ -620,7 +620,7 @@ def do(
             else:
                 state.log(player, "duel", "The duel is a draw; both stay.")
     elif kind == "destroy_land":
-        destroy_land(state, player, targets[0], effect, reaches)
+        destroy_land(state, player, key, targets[0], effect, reaches)
     elif kind == "recover":
         if targets and targets[0] in state.discards[player]:
             state.discards[player].remove(targets[0])
@@ -720,10 +720,17 @@ def relocate(state: HistoricalState, key: str, land_key: str, why: str) -> None:
 
 
 def destroy_land(
-    state: HistoricalState, player: int, land_key: str, effect: Mapping[str, Any], reaches: Any
+    state: HistoricalState,
+    player: int,
+    source: str,
+    land_key: str,
+    effect: Mapping[str, Any],
+    reaches: Any,
 ) -> None:
-    """Every copy of the named land is hit: a divided land hurts all its holders."""
+    """``source`` (the Atomic Bomb, Chernobyl) played by ``player`` hits every copy of
+    the named land: a divided land hurts all its holders."""
     name = state.card(land_key).name
+    weapon = state.name(source)
     hits = [(q, c) for q, c in state.all_columns() if state.card(c["land"]).name == name]
     for q, col in hits:
         if q != player and not reaches(q):
@@ -731,7 +738,8 @@ def destroy_land(
         state.log(
             q,
             "destroy",
-            f"{state.name(land_key)} strikes {state.name(col['land'])} of {state.pname(q)}.",
+            f"{weapon}, played by {state.pname(player)}, strikes "
+            f"{state.name(col['land'])} of {state.pname(q)}.",
         )
         if effect.get("flee") and col["cards"]:
             refuges = [
@@ -747,9 +755,9 @@ def destroy_land(
                 goal = next(c for c in refuges if can_stand(state, c, state.card(k)))
                 relocate(state, k, goal["land"], "fled the disaster")
         for k in list(col["cards"]):
-            remove(state, k, death=True, why=f"destroyed by {state.name(land_key)}")
+            remove(state, k, death=True, why=f"destroyed by {weapon}")
         if effect["discard_land"]:
-            remove_land(state, q, col, f"destroyed by {state.name(land_key)}")
+            remove_land(state, q, col, f"destroyed by {weapon}")
         else:
             col["locked"] = max(col["locked"], int(effect["lock_turns"]))
 

@@ -39,7 +39,7 @@ class HistoricalGame(Game):
 
     id: ClassVar[str] = "historical-conquest"
     title: ClassVar[str] = "Historical Conquest: The Card Game"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"
     state_class: ClassVar[type[State]] = HistoricalState
     action_types = ALL_ACTIONS
 

@@ -66,6 +66,10 @@ if TYPE_CHECKING:
 
 Refusal = tuple[str, str]
 
+#: held abilities whose price is discarding one of your own cards from the battlefield
+#: (Eli Whitney): like every battlefield discard, using one is one of the three plays
+DISCARDS_OWN_CARD = frozenset({"lasting_bonus"})
+
 
 # --- every phase: the active player's choices, and why an action is refused --------------
 def phase_actions(state: HistoricalState, player: int, phase: str) -> list[Action]:
@@ -226,7 +230,7 @@ def play_options(state: HistoricalState, player: int) -> list[Action]:
     first_round = state.round_no == 1
     for key in state.hands[player]:
         card = state.card(key)
-        if card.interrupt or effects.spies_forbidden(state, player, card):
+        if card.is_land or card.interrupt or effects.spies_forbidden(state, player, card):
             continue
         # round one: no card may touch an opponent; an explorer still comes into play
         # (and may discover a land) with its reaching ability left unused
@@ -291,6 +295,13 @@ def play_refusal(state: HistoricalState, player: int, action: PlayCard) -> Refus
     found = hand_refusal(state, player, action.card)
     if found:
         return found
+    if card.is_land:
+        return (
+            f"{card.name} is a land: lands enter play only as a player's first land, "
+            "through an explorer or by a card's ability, never played from the hand "
+            "like an event (it may be discarded from the hand)",
+            "land cards",
+        )
     if card.interrupt:
         return (
             f"{card.name} is an interrupt card: play it as an interrupt (it is a free play)",
@@ -619,6 +630,10 @@ def ability_options(state: HistoricalState, player: int) -> list[Action]:
                 continue
             if effect["kind"] == "discover_land" and not state.piles[player]:
                 continue
+            if effect["kind"] in DISCARDS_OWN_CARD and (
+                state.phase_name != "play" or state.plays >= PLAYS_PER_TURN
+            ):
+                continue
             if effect["kind"] in (
                 "morale_opponents",
                 "kill_character",
@@ -660,6 +675,21 @@ def ability_refusal(state: HistoricalState, player: int, action: UseAbility) -> 
             "the first round builds civilisations: no card may touch an opponent",
             "first round",
         )
+    if effect["kind"] in DISCARDS_OWN_CARD:
+        if state.phase_name != "play":
+            return (
+                f"the ability of {state.name(action.card)} discards a card from the "
+                "battlefield, which counts as one of the three plays and happens in your "
+                "play phase",
+                "play phase",
+            )
+        if state.plays >= PLAYS_PER_TURN:
+            return (
+                f"{state.pname(player)} has used all {PLAYS_PER_TURN} plays this turn, and "
+                f"the ability of {state.name(action.card)} discards a card from the "
+                "battlefield, which counts as a play",
+                "three plays a turn",
+            )
     return (
         "its condition does not hold now, or that target is not one it can aim at",
         "targets",
@@ -671,6 +701,9 @@ def apply_use_ability(state: HistoricalState, player: int, action: UseAbility) -
 
 
 def use(state: HistoricalState, player: int, action: UseAbility) -> None:
+    if state.effects_of(action.card)[action.effect]["kind"] in DISCARDS_OWN_CARD:
+        # discarding a card from the battlefield is one of the turn's three plays
+        state.plays += 1
     state.log(
         player, "ability", f"{state.pname(player)} uses the ability of {state.name(action.card)}."
     )

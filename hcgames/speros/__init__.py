@@ -31,7 +31,8 @@ the game.
 
 The game ends when a player begins a turn with an empty Base Camp, or after the
 turn in which the deck runs out plus one final turn for each other player. Score
-captured card VP, 3 VP per resource set, 2/1 VP per Minion on familiar/unfamiliar
+captured card VP, 3 VP per resource set (captured cards that together show
+Crystal, Iron and Gold), 2/1 VP per Minion on familiar/unfamiliar
 terrain, 3/2 for the General, one Bonus Objective and the shared Mastery
 Objectives. Ties go to the most captured Locations of one's own colour, then draw.
 
@@ -42,9 +43,12 @@ colours are chosen in seat order and the first placement is secret picks in seat
 order; capture is automatic and checked after every placing step for every
 player; abilities are optional "up to" effects; a General's ability works in any
 step of its owner's turn (not inside rivals' turns);
-unit-picking abilities work on Locations only; Excavate is offered once a turn per
-Artifact; Mastery ties share rounded down and a zero count scores nothing; the
-discard pile is never reshuffled and Plan with an empty deck draws nothing.
+unit-picking abilities work on Locations only; Excavate is offered at every
+placing on an Artifact until its player takes it, once a turn; a card showing two
+resources fills two places of a resource set (the option ``one_resource_per_card``
+makes it fill one); Mastery ties share rounded down and a zero count scores
+nothing; the discard pile is never reshuffled and Plan with an empty deck draws
+nothing.
 
 >>> import hcgames
 >>> game = hcgames.load("conquest-of-speros", players=3)

@@ -46,18 +46,39 @@ class SperosGame(Game):
 
     id: ClassVar[str] = "conquest-of-speros"
     title: ClassVar[str] = "Conquest of Speros"
-    version: ClassVar[str] = "2"
+    version: ClassVar[str] = "3"
     state_class = SperosState
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 
-    def __init__(self, players: int = 2, mastery: bool = True, **options: Any) -> None:
+    def __init__(
+        self,
+        players: int = 2,
+        mastery: bool = True,
+        one_resource_per_card: bool = False,
+        **options: Any,
+    ) -> None:
         if options:
-            raise ValueError(f"unknown option(s) {sorted(options)}: use players and mastery")
+            raise ValueError(
+                f"unknown option(s) {sorted(options)}: use players, mastery and "
+                "one_resource_per_card"
+            )
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
             raise ValueError(f"option players must be 2, 3 or 4, not {players!r}")
         if not isinstance(mastery, bool):
             raise ValueError(f"option mastery must be True or False, not {mastery!r}")
-        super().__init__(players=players, mastery=mastery)
+        if not isinstance(one_resource_per_card, bool):
+            raise ValueError(
+                f"option one_resource_per_card must be True or False, not {one_resource_per_card!r}"
+            )
+        # The other reading of resource sets is recorded only when chosen, so games
+        # and saves of the default rules keep their options as before.
+        chosen: dict[str, Any] = {"players": players, "mastery": mastery}
+        if one_resource_per_card:
+            chosen["one_resource_per_card"] = True
+        super().__init__(**chosen)
+        #: resource sets: True = each card fills one place of a set, however many
+        #: resources it shows; False (default) = a card fills one place per resource.
+        self.one_resource_per_card = one_resource_per_card
         self.players = players
         self.mastery = mastery
         self.rules: Rules = load_rules()
@@ -109,9 +130,11 @@ class SperosGame(Game):
         empty and only the final round remains. So there are at most
         2D + H + players turns after setup. Each turn has its discard, the end of the
         ability step and its action, plus at most (2 + players) abilities used and
-        players x players Excavate offers (one per player and Artifact), each taking
-        at most K + 2 steps (K the largest count on any ability); one-time Capture
-        offers, draws and hand-limit discards are bounded over the whole game.
+        players x players Excavate abilities taken (one per player and Artifact), each
+        taking at most K + 2 steps (K the largest count on any ability). An Excavate
+        offer comes only from a step that placed Units, one offer per step, so the
+        declined offers at most double the turn's steps; one-time Capture offers,
+        draws and hand-limit discards are bounded over the whole game.
         """
         n = self.players
         k = self.max_effect_n + 2
@@ -119,7 +142,7 @@ class SperosGame(Game):
         hand = self.rules.hand_size
         deck = locations - hand * n
         turns = 2 * deck + (hand - 1) * n + n
-        per_turn = 3 + (2 + n) * k + n * n * k
+        per_turn = 2 * (3 + (2 + n) * k + n * n * k)
         setup_and_scoring = 3 * n
         return setup_and_scoring + deck + locations + n * k + turns * per_turn
 
@@ -162,10 +185,12 @@ class SperosGame(Game):
 
     def describe(self) -> str:
         mastery = "with" if self.mastery else "without"
+        # the default reading goes unsaid; the other one is named
+        sets = "; each card fills one place of a resource set" if self.one_resource_per_card else ""
         return (
             f"{self.title} for {self.players} players, {mastery} Mastery Objectives: "
             f"{len(self.card_set.locations)} Locations in {len(TERRAINS)} terrains, "
-            f"{self.players} Artifacts in play, Plan draws {self.rules.plan_draws}."
+            f"{self.players} Artifacts in play, Plan draws {self.rules.plan_draws}{sets}."
         )
 
 
@@ -184,7 +209,9 @@ def start(
     peoples: Sequence[str] | None = None,
     seed: int = 0,
     mastery: bool = True,
+    one_resource_per_card: bool = False,
 ) -> SperosState:
     """A new game past setup: peoples chosen in seat order, each player's first
     hand card put forward (see :func:`hcgames.speros.teach.play_setup`)."""
-    return play_setup(SperosGame(players=players, mastery=mastery).new_game(seed), peoples)
+    game = SperosGame(players=players, mastery=mastery, one_resource_per_card=one_resource_per_card)
+    return play_setup(game.new_game(seed), peoples)

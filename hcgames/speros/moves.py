@@ -416,6 +416,9 @@ def accept(state: SperosState, action: Accept) -> None:
     player = top.player
     card = state.game.cards[action.card]
     effect = card.excavate if action.what == "excavate" else card.capture
+    if action.what == "excavate":
+        # taking it, not being offered it, is what the book limits to once a turn
+        state.excavated.append((player, action.card))
     assert effect is not None
     state.log(
         player,
@@ -542,7 +545,8 @@ def fortify(state: SperosState, action: Fortify) -> None:
 
 
 def place(state: SperosState, card_id: str, player: int, kind: str) -> None:
-    """Put one Unit on a card; offer Excavate on an Artifact once a turn."""
+    """Put one Unit on a card; on an Artifact, offer its Excavate ability unless the
+    player has taken it this turn (a declined offer comes back at the next placing)."""
     state.units[card_id].append((player, kind))
     state.seq += 1
     last = state.last_placed.get(card_id)
@@ -550,8 +554,10 @@ def place(state: SperosState, card_id: str, player: int, kind: str) -> None:
         last = state.last_placed[card_id] = [-1] * state.game.num_players
     last[player] = state.seq
     if state.game.cards[card_id].is_artifact and (player, card_id) not in state.excavated:
-        state.excavated.append((player, card_id))
-        effects.trigger(state, PendingOffer("excavate", card_id, player))
+        offer = PendingOffer("excavate", card_id, player)
+        # one offer at a time: a Lead's General and Minion raise it once
+        if offer not in state.triggers and offer not in state.stack:
+            effects.trigger(state, offer)
 
 
 def remove_unit(state: SperosState, card_id: str, player: int, kind: str) -> None:

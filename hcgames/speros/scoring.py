@@ -9,6 +9,7 @@ are the rulebook's numbers of ``data/speros/rules.json``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -29,21 +30,70 @@ __all__ = [
 ]
 
 
-def resource_sets(cards: Iterable[Sequence[str]]) -> int:
-    """Most complete sets (one Crystal, one Iron, one Gold card each) without reuse.
+def resource_sets(cards: Iterable[Sequence[str]], one_place_per_card: bool = False) -> int:
+    """Most complete resource sets (Crystal, Gold and Iron each shown once) without
+    counting a card in two sets.
 
-    Each card may count for one resource it shows and in one set only. By Hall's
-    theorem for this assignment, ``k`` sets fit exactly when every group ``S`` of
-    resources is shown by at least ``k * len(S)`` cards; so the answer is the
-    smallest ``cards showing any of S // len(S)``.
+    By default (the book's most natural reading) a card fills as many places of its
+    set as it shows resources: a Crystal+Gold card and an Iron card make a set. With
+    ``one_place_per_card`` each card fills one place only, so every set is three
+    cards (the game option ``one_resource_per_card``).
     """
-    shown = [set(c) for c in cards]
+    shown = [frozenset(c) for c in cards]
+    if one_place_per_card:
+        return _sets_one_place_each(shown)
+    return _sets_all_places(shown)
+
+
+def _sets_one_place_each(shown: Sequence[frozenset[str]]) -> int:
+    """Three cards per set, each counted for one resource it shows.
+
+    By Hall's theorem for this assignment, ``k`` sets fit exactly when every group
+    ``S`` of resources is shown by at least ``k * len(S)`` cards; so the answer is
+    the smallest ``cards showing any of S // len(S)``.
+    """
     best = len(shown) // 3
     for size in (1, 2, 3):
         for group in combinations(RESOURCES, size):
             covering = sum(1 for s in shown if s.intersection(group))
             best = min(best, covering // size)
     return best
+
+
+def _sets_all_places(shown: Sequence[frozenset[str]]) -> int:
+    """Sets whose cards together show all three resources, each card in one set.
+
+    A card showing all three is a set alone. Any other set holds a smallest set
+    inside it of one of two shapes: two cards showing two different pairs (any two
+    different pairs cover all three), or a pair card with the single it lacks, or
+    three singles; extra cards add nothing, so we count only those shapes and try
+    every way to split the cards among them (the counts are small).
+    """
+    whole = sum(1 for s in shown if len(s) >= 3)
+    singles = tuple(sum(1 for s in shown if s == {r}) for r in RESOURCES)
+    pairs = tuple(
+        sum(1 for s in shown if s == set(RESOURCES) - {r}) for r in RESOURCES
+    )  # pairs[i] lacks RESOURCES[i]
+    return whole + _best_split(singles, pairs)
+
+
+@lru_cache(maxsize=65536)
+def _best_split(singles: tuple[int, ...], pairs: tuple[int, ...]) -> int:
+    """Most disjoint sets from ``singles`` (per resource) and ``pairs`` (per missing one)."""
+    options: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    if min(singles) > 0:
+        options.append((tuple(n - 1 for n in singles), pairs))
+    for i in range(3):
+        if pairs[i] and singles[i]:
+            options.append((_less(singles, i), _less(pairs, i)))
+        for j in range(i + 1, 3):
+            if pairs[i] and pairs[j]:
+                options.append((singles, _less(_less(pairs, i), j)))
+    return max((1 + _best_split(s, p) for s, p in options), default=0)
+
+
+def _less(counts: tuple[int, ...], index: int) -> tuple[int, ...]:
+    return tuple(n - 1 if k == index else n for k, n in enumerate(counts))
 
 
 def _familiar_terrains(state: SperosState, player: int) -> set[str]:
@@ -94,7 +144,7 @@ def metric(
     if name == "captured_artifacts":
         return len(captured) - len(locations)
     if name == "resource_sets":
-        return resource_sets(c.resources for c in captured)
+        return resource_sets((c.resources for c in captured), state.game.one_resource_per_card)
     if name == "distinct_terrains":
         return len({c.terrain for c in locations})
     if name == "deployed_minions":
@@ -163,7 +213,7 @@ def score_lines(
     captured = [cards[c] for c in state.captured[player]]
     rows: list[tuple[str, int, int]] = []
     rows.append(("captured cards", len(captured), sum(c.vp for c in captured)))
-    sets = resource_sets(c.resources for c in captured)
+    sets = resource_sets((c.resources for c in captured), state.game.one_resource_per_card)
     rules = state.game.rules
     per_set = rules.set_vp + sum(e.n for e in ongoing(state, player, "set_bonus"))
     rows.append(("resource sets", sets, sets * per_set))

@@ -89,7 +89,7 @@ class SperosState(State):
         self.setup_pick: list[str | None] = [None] * n
         self.stack: list[Pending] = []
         self.used_this_turn: list[str] = []
-        self.excavated: list[tuple[int, str]] = []  # (player, artifact) offered this turn
+        self.excavated: list[tuple[int, str]] = []  # (player, artifact) Excavate taken this turn
         self.captured_this_turn: list[str] = []
         self.discarded: str | None = None
         self.action_taken = False

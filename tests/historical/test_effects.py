@@ -356,7 +356,8 @@ def _win_condition() -> None:
     state.apply(PlayCard(key("EV4104", 0), "", ("P1",)))
     act(state, Interrupt(key("OR4401", 1), "", ()))
     assert key("OR4601", 0) in state.discards[0]  # a Senate card ends the House
-    assert state.morale[1] == 0  # and the event is cancelled
+    assert state.morale[1] == 0  # and the event is turned back onto its player
+    assert state.morale[0] == -500
 
 
 SCENARIOS: dict[str, Callable[[], None]] = {

@@ -11,7 +11,7 @@ import copy
 import pytest
 
 import hcgames
-from hcgames.core import DataError
+from hcgames.core import DataError, IllegalAction
 from hcgames.data import read_json
 from hcgames.historical.actions import (
     Attack,
@@ -120,6 +120,66 @@ def test_atomic_bomb_on_a_divided_land_hits_both_holders() -> None:
     act(state, PlayCard(key("TE3005", 0), "", (key("CT4404", 1),)))
     assert state.rows[1][0]["cards"] == [] and state.rows[2][0]["cards"] == []
     assert state.rows[1][0]["locked"] == state.rows[2][0]["locked"] == 3
+
+
+def test_atomic_bomb_log_names_the_bomb_and_its_player() -> None:
+    lands = {0: [("CT4205", [])], 1: [("CT4503", ["AR4401", "MU2001"])]}
+    state = arrange(game(), round_no=3, lands=lands, hands={0: ["TE3005"]})
+    act(state, PlayCard(key("TE3005", 0), "", (key("CT4503", 1),)))
+    strikes = [e.text for e in state.events if e.kind == "destroy"]
+    assert strikes == [
+        "Invention of the Atomic Bomb, played by Player 1, strikes China of Player 2."
+    ]
+    assert not any(
+        "China strikes" in e.text or "destroyed by China" in e.text for e in state.events
+    )
+
+
+def test_us_senate_turns_an_event_back_onto_its_player() -> None:
+    # The Great Depression (-500 to one opponent) aimed at the Senate's holder hits the
+    # player who played it instead, as the card says
+    lands = {0: [("CT4205", ["MU2001"])], 1: [("CT4404", ["IN4201"])]}
+    state = arrange(
+        game(),
+        round_no=3,
+        lands=lands,
+        morale={0: 1000, 1: 1000},
+        hands={0: ["EV4104"], 1: ["OR4401"]},
+    )
+    state.apply(PlayCard(key("EV4104", 0), "", ("P1",)))
+    act(state, Interrupt(key("OR4401", 1), "", ()))
+    assert state.morale[1] == 1000
+    assert state.morale[0] == 1000 - 500
+    assert any("turned back" in e.text for e in state.events)
+
+
+def test_eli_whitney_discard_counts_as_one_of_the_three_plays() -> None:
+    lands = {0: [("CT4404", ["IN4601", "MU2001", "IN4201"])], 1: [("CT4503", ["AR4302"])]}
+    state = arrange(game(), round_no=3, lands=lands)
+    assert state.plays == 0
+    act(state, UseAbility(key("IN4601", 0), 0, (key("MU2001", 0),)))
+    assert state.plays == 1, "discarding Beethoven from the battlefield is a play"
+
+
+def test_eli_whitney_discard_needs_a_play_left_in_the_play_phase() -> None:
+    lands = {0: [("CT4404", ["IN4601", "MU2001", "IN4201"])], 1: [("CT4503", ["AR4302"])]}
+    state = arrange(game(), round_no=3, lands=lands, hands={0: ["EV4103", "EV4102", "PH4101"]})
+    for card in ("EV4103", "EV4102", "PH4101"):
+        act(state, Discard(key(card, 0)))
+    assert state.plays == 3 and state.phase_name != "play"
+    assert state.turn == 0 and _ability(state, key("IN4601", 0)) == []
+    before = state.snapshot()
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(UseAbility(key("IN4601", 0), 0, (key("MU2001", 0),)))
+    assert caught.value.rule == "play phase"
+    assert "counts as one of the three plays" in str(caught.value)
+    assert state.snapshot() == before
+    # used as the third play, it ends the play phase like any third play
+    state = arrange(game(), round_no=3, lands=lands, hands={0: ["EV4103", "EV4102"]})
+    for card in ("EV4103", "EV4102"):
+        act(state, Discard(key(card, 0)))
+    act(state, UseAbility(key("IN4601", 0), 0, (key("MU2001", 0),)))
+    assert state.plays == 3 and state.phase_name != "play"
 
 
 def test_french_leader_includes_napoleon_the_conqueror() -> None:
@@ -308,3 +368,13 @@ def test_captured_cards_are_discarded_to_their_owners_pile() -> None:
     act(state, PlayCard(key("EV4602", 1), "", (key("CT4503", 1),)))  # Chernobyl on China
     assert key("CT4503", 1) in state.discards[1]  # China was Player 2's card all along
     assert key("MU2001", 0) in state.discards[0] or key("MU2001", 0) in state.rows[0][0]["cards"]
+
+
+def test_argentina_discard_for_its_bonus_is_a_play_too() -> None:
+    # Argentina's held ability discards a character just as Eli Whitney's does
+    lands = {0: [("CT4205", ["MU2001"])], 1: [("CT4301", ["AC4301", "AI4401"])]}
+    state = arrange(game(), round_no=3, turn=1, lands=lands)
+    uses = _ability(state, key("CT4301", 1))
+    assert uses
+    act(state, uses[0])
+    assert state.plays == 1

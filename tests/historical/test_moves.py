@@ -14,6 +14,7 @@ from hcgames.historical import load_catalogue
 from hcgames.historical.actions import (
     Attack,
     Confiscate,
+    Discard,
     EndPhase,
     ExplorerMove,
     FirstPlayer,
@@ -378,3 +379,32 @@ def test_rule_decisions_text_lists_every_decision_readably() -> None:
     for number, decision in enumerate(decisions, 1):
         assert f"{number:>2}. {decision.topic} (" in text
     assert "RuleDecision(" not in text
+
+
+# --- lands enter play only as the first land, through explorers or by abilities ---------
+
+
+def test_land_card_back_in_the_hand_is_not_played_like_an_event() -> None:
+    # Russia has come back into the hand (a reshuffled discard pile): it is no event
+    state = arrange(game(), round_no=3, lands={0: [("CT4205", ["MU2001"])]}, hands={0: ["CT4404"]})
+    russia = key("CT4404", 0)
+    plays = [a for a in state.legal_actions() if isinstance(a, PlayCard)]
+    assert all(a.card != russia for a in plays)
+    _refused(state, PlayCard(russia, "", ()), "land cards", "lands enter play only")
+    # it may still be discarded from the hand, which is a play
+    assert Discard(russia) in state.legal_actions()
+
+
+def test_land_card_drawn_from_a_reshuffled_discard_pile_stays_unplayable() -> None:
+    state = arrange(
+        game(),
+        round_no=3,
+        lands={0: [("CT4205", ["MU2001"])], 1: [("CT4503", ["AR4302"])]},
+        discards={0: ["CT4404"]},
+    )
+    state.decks[0] = []  # an empty draw deck: the next draw turns the discard pile over
+    finish_turn(state)  # the end-of-turn draw reshuffles the discard pile
+    assert key("CT4404", 0) in state.hands[0]
+    finish_turn(state)  # the opponent's turn
+    assert state.turn == 0 and state.phase_name == "play"
+    assert all(a.card != key("CT4404", 0) for a in state.legal_actions() if isinstance(a, PlayCard))

@@ -35,10 +35,19 @@ def test_inferences_and_choices_are_labelled_ours(topic: str) -> None:
     assert SOURCES[topic] == "ours"
 
 
-def test_resource_set_one_place_per_card_reading_is_labelled_ours() -> None:
+def test_resource_set_a_place_per_resource_reading_is_labelled_ours() -> None:
     decision = next(d for d in SperosGame().rule_decisions() if d.topic == "resource sets")
     assert decision.source == "ours"
-    assert "one place" in decision.decision and "reading" in decision.decision
+    assert "reading" in decision.decision
+    assert "a Crystal+Gold card and an Iron card make a set" in decision.decision
+    # the other reading is named, in words, as the option that plays it
+    assert "game option: one resource per card" in decision.decision
+
+
+def test_excavate_used_up_when_taken_is_labelled_ours() -> None:
+    decision = next(d for d in SperosGame().rule_decisions() if d.topic == "excavate")
+    assert decision.source == "ours"
+    assert "declining an offer does not" in decision.decision
 
 
 @pytest.mark.parametrize(

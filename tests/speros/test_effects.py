@@ -304,6 +304,29 @@ def test_excavate_is_offered_once_per_turn() -> None:
     assert state.turn_player == rival, "one offer only, though two Units were placed"
 
 
+def test_excavate_used_up_only_when_taken_not_when_declined() -> None:
+    # The book limits taking Excavate to once a turn: a declined offer comes back at
+    # the next placing, and only taking it uses it up until the turn ends.
+    state, me, rival = _fresh()
+    _artifact_in_play(state, "A09")  # excavate: draw 2
+    lay_out(state, "A09", [(rival, "M"), (rival, "M")])
+    _use_discard(state, "M18")  # deploy 2, any terrain
+    state.apply(Deploy("A09"))
+    assert state.legal_actions() == [Accept("excavate", "A09"), Stop()]
+    state.apply(Stop())  # declined: not used up
+    state.apply(Deploy("A09"))
+    assert state.legal_actions() == [Accept("excavate", "A09"), Stop()]
+    hand = len(state.hands[me])
+    state.apply(Accept("excavate", "A09"))
+    _resolve_draws(state)
+    assert len(state.hands[me]) == hand + 2
+    assert state.excavated == [(me, "A09")]
+    state.apply(EndAbilities())
+    state.apply(Attack("A09"))  # a third Unit there: taken already this turn
+    assert Accept("excavate", "A09") not in state.legal_actions()
+    assert all(entry.what != "excavate" for entry in state.stack if entry.kind == "offer")
+
+
 def test_one_time_capture_ability_is_offered_on_capture() -> None:
     state, me, _rival = _fresh()
     _artifact_in_play(state, "A01")  # capture (once): deploy 2

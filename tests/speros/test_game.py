@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 import hcgames
 from hcgames.bots import make_bot
+from hcgames.play import playout
 from hcgames.speros import SperosGame, SperosState
 from hcgames.speros.bots import HeuristicBot
 
@@ -37,3 +40,17 @@ def test_lesson_positions_seat_every_player_of_larger_games() -> None:
         setups = hcgames.load("conquest-of-speros", players=players).teaching_setups()
         state = setups["majority"]()
         assert state.colour[:2] == ["forest", "mountain"] and None not in state.colour
+
+
+def test_resource_set_reading_is_a_game_option_kept_in_saves() -> None:
+    game = hcgames.load("conquest-of-speros", players=2, one_resource_per_card=True)
+    assert game.options == {"players": 2, "mastery": True, "one_resource_per_card": True}
+    assert "each card fills one place of a resource set" in game.describe()
+    state = playout(game.new_game(seed=4), rng=4)
+    loaded = hcgames.load_saved(state.to_json())
+    assert isinstance(loaded.game, SperosGame) and loaded.game.one_resource_per_card
+    assert loaded.digest() == state.digest()
+    # the default reading is not written into the options, so older saves read the same
+    assert "one_resource_per_card" not in SperosGame().options
+    with pytest.raises(ValueError, match="one_resource_per_card must be True or False"):
+        SperosGame(one_resource_per_card="yes")
