@@ -348,10 +348,11 @@ def historical_map() -> tuple[str, str, str]:
     for card in cards:
         if card.get("category") == "land":
             lands.setdefault(card.get("continent", ""), []).append(card["name"])
+    # each land once: two decks hold a Venezuela card each (different abilities, one land)
     rows = [
         (
             swatch(pattern[name]),
-            f"<b>{escape(name)}</b>: " + escape(", ".join(sorted(lands.get(name, [])))),
+            f"<b>{escape(name)}</b>: " + escape(", ".join(sorted(set(lands.get(name, []))))),
         )
         for name in pattern
     ]

@@ -455,6 +455,9 @@ class Card:
     latitude: float | None = None
     #: for choice cards: one effect list per option; else a single list
     variants: tuple[tuple[Mapping[str, Any], ...], ...] = field(default=())
+    #: what the person really was, where the printed type says otherwise (Rasputin was
+    #: murdered, not an assassin); the printed type still decides the rules
+    role: str = ""
 
     @property
     def is_unit(self) -> bool:
@@ -477,7 +480,21 @@ class Card:
     @property
     def kind(self) -> str:
         """The card's kind in words, for people to read ("sea explorer", "spiritual
-        leader", "pirate (outlaw)"), never the data's code ("explorer-sea")."""
+        leader", "pirate (outlaw)"), never the data's code ("explorer-sea"). Where the
+        printed type is wrong about the person, the true role comes first and the printed
+        type follows as a note ("spy chief; the card prints: assassin and spy")."""
+        if self.role:
+            return f"{self.role}; the card prints: {self.printed_kind}"
+        return self.printed_kind
+
+    @property
+    def role_or_kind(self) -> str:
+        """What the person was, in a word or two: the true role, else the printed kind."""
+        return self.role or self.printed_kind
+
+    @property
+    def printed_kind(self) -> str:
+        """The printed type in words; abilities that name a type read this one."""
         if not self.subtype:
             return self.category
         head, _, tail = self.subtype.partition("-")

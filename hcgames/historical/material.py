@@ -320,6 +320,7 @@ def build_catalogue(raw_cards: Any, raw_decks: Any, plates: Any) -> Catalogue:
             name=str(raw.get("name", cid)),
             category=str(category),
             subtype=str(raw.get("subtype", "")),
+            role=str(raw.get("role", "")),
             years=str(raw.get("years", "")),
             year_from=_int_or_none(raw.get("year_from")),
             year_to=_int_or_none(raw.get("year_to")),
