@@ -151,7 +151,7 @@ def describe(state: HistoricalState) -> str:
 
 # --- card rows and map ---------------------------------------------------------------
 #: the longest line of history a card face shows (the whole plate is in its tooltip)
-LINE_LIMIT = 110
+LINE_LIMIT = 80
 
 
 def history_line(plate: str, limit: int = LINE_LIMIT) -> str:

@@ -186,7 +186,7 @@ def card_view(
     state: SperosState, card_id: str, owner: int | None = None, *, in_play: bool = True
 ) -> dict[str, Any]:
     """A card as the table shows it: name, kind and what it gives in words, its
-    ability, a line of flavour (whose home ground it is), and (``in_play``) its camps
+    ability, a line of flavour (whose home it is), and (``in_play``) its camps
     with the pieces on them as tokens. ``id`` names it in actions; the views never
     print it."""
     card: Card = state.game.cards[card_id]
@@ -205,7 +205,8 @@ def card_view(
         stats.append(f"{card.encampments} camps")
     view["ability"] = card.text
     if card.terrain:
-        view["line"] = f"Home ground of the {state.game.card_set.people_of(card.terrain).people}"
+        people = state.game.card_set.people_of(card.terrain).people
+        view["line"] = f"Home of the {people.split()[-1]}"
     else:
         view["line"] = ARTIFACT_LINE
     view["owner"] = owner
@@ -219,17 +220,19 @@ def _base_camp(state: SperosState, player: int) -> dict[str, Any]:
 
 
 def card_rows(state: SperosState, viewer: int | None = None) -> dict[str, list[dict[str, Any]]]:
-    """Hands (hidden from other viewers; all shown when ``viewer`` is None), the
-    Skirmish Area, each player's captured cards and Base Camp, the deck (face down)
-    and the discard pile with its top card."""
-    rows: dict[str, list[dict[str, Any]]] = {}
+    """The Skirmish Area, the hands (hidden from other viewers; all shown when
+    ``viewer`` is None), each player's captured cards and Base Camp, the deck (face
+    down) and the discard pile with its top card."""
     names = state.game.player_names
+    # the cards everyone fights over first, where the eye lands
+    rows: dict[str, list[dict[str, Any]]] = {
+        "Skirmish Area": [card_view(state, c) for c in state.skirmish]
+    }
     for q, hand in enumerate(state.hands):
         if viewer is None or viewer == q:
             rows[f"{names[q]}'s hand"] = [card_view(state, c, q, in_play=False) for c in hand]
         else:
             rows[f"{names[q]}'s hand"] = [{"name": HIDDEN} for _ in hand]
-    rows["Skirmish Area"] = [card_view(state, c) for c in state.skirmish]
     for q, area in enumerate(state.captured):
         rows[f"{names[q]}'s captured cards"] = [card_view(state, c, q) for c in area]
     for q in range(state.game.num_players):

@@ -22,6 +22,8 @@ drawn, so a card never reads like a list of fields):
     what the card does, in words.
 ``line``
     one short line of history or flavour (``title``: a longer text for its tooltip).
+    A small card shows at most five lines of ability and two of history; its tooltip
+    (and a screen reader) has them whole.
 ``owner``
     the seat whose colour the band takes (``None``: nobody's yet, a pale band).
 ``stats``
@@ -64,6 +66,7 @@ __all__ = [
     "plural",
     "rows_html",
     "rows_text",
+    "short_side_name",
 ]
 
 HIDDEN = "hidden"
@@ -85,40 +88,43 @@ KIND_COLOURS: dict[str, str] = {
 
 CARD_CSS = """<style>
 .hcgames-table { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: flex-start;
-  line-height: 1.25; }
+  line-height: 1.25; font-size: 15px; }
 .hcgames-zone { flex: 0 1 auto; max-width: 100%; box-sizing: border-box;
   border: 1px solid #C8C2B0; border-radius: 8px; background: #F4F1E8; padding: 4px 6px 6px; }
 .hcgames-zone-title { font-weight: bold; margin: 0 0 4px 2px; }
 .hcgames-zone-cards { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-start; }
 .hcgames-zone-empty { color: #555; font-style: italic; padding: 2px 4px; }
-.hcgames-column { display: flex; flex-direction: column; gap: 3px; }
-.hcgames-card { box-sizing: border-box; width: 10.6em; border: 1px solid #6B6B6B;
+.hcgames-column { display: flex; flex-direction: column; gap: 3px; flex: 1 1 8.7em;
+  min-width: 8.7em; max-width: 10.5em; }
+.hcgames-column .hcgames-card { flex: none; width: 100%; max-width: none; }
+.hcgames-card { box-sizing: border-box; flex: 1 1 8.7em; min-width: 8.7em; max-width: 10.5em;
+  border: 1px solid #6B6B6B;
   border-radius: 8px; background: #FFFDF6; overflow: hidden;
   box-shadow: 0 1px 2px rgba(0,0,0,0.25); }
-.hcgames-card-small { width: 10.6em; }
 .hcgames-card-marked { outline: 4px solid #000000; outline-offset: 1px; }
-.hcgames-card-band { padding: 1px 6px; font-size: 0.82em; font-weight: bold;
-  white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.hcgames-card-band { padding: 1px 6px; font-size: 0.8em; font-weight: bold; }
 .hcgames-card-body { padding: 3px 6px 5px; }
 .hcgames-card-name { font-weight: bold; }
 .hcgames-card-kind { font-size: 0.87em; color: #3A3A3A; }
 .hcgames-card-stats { font-size: 0.87em; margin-top: 1px; }
-.hcgames-card-ability { font-size: 0.87em; margin-top: 3px; }
-.hcgames-card-line { font-size: 0.87em; font-style: italic; color: #2E2E2E; margin-top: 3px; }
+.hcgames-card-ability, .hcgames-card-line { font-size: 0.87em; margin-top: 3px;
+  display: -webkit-box; -webkit-box-orient: vertical; overflow: hidden; }
+.hcgames-card-ability { -webkit-line-clamp: 5; line-clamp: 5; }
+.hcgames-card-line { -webkit-line-clamp: 2; line-clamp: 2; font-style: italic; color: #2E2E2E; }
 .hcgames-card-note { font-size: 0.87em; margin-top: 2px; color: #7A1F00; }
 .hcgames-tokens { margin-top: 3px; }
-.hcgames-token { display: inline-block; box-sizing: border-box; width: 1.7em; height: 1.7em;
-  border-radius: 50%; border: 2px solid #222222; text-align: center; line-height: 1.45em;
+.hcgames-token { display: inline-block; box-sizing: border-box; width: 1.6em; height: 1.6em;
+  border-radius: 50%; border: 2px solid #222222; text-align: center; line-height: 1.35em;
   font-size: 0.85em; font-weight: bold; margin: 1px 2px 1px 0; vertical-align: middle; }
 .hcgames-token-empty { border: 2px dashed #8A8A8A; background: transparent; }
 .hcgames-token-words { font-size: 0.87em; margin-top: 1px; }
-.hcgames-back { box-sizing: border-box; width: 6.4em; min-height: 7.4em; border-radius: 8px;
+.hcgames-back { box-sizing: border-box; width: 6em; min-height: 6.6em; border-radius: 8px;
   border: 1px solid #1F3558; display: flex; align-items: center; justify-content: center;
   background: repeating-linear-gradient(45deg, #2B4C7E 0 7px, #3A619C 7px 14px);
   box-shadow: 3px 3px 0 #FFFFFF, 4px 4px 0 #1F3558; margin: 0 5px 5px 0; }
 .hcgames-back span { background: #FFFFFF; color: #111111; border-radius: 4px;
   padding: 1px 6px; font-weight: bold; font-size: 0.9em; text-align: center; }
-.hcgames-pile { box-sizing: border-box; min-width: 6.4em; max-width: 10.6em;
+.hcgames-pile { box-sizing: border-box; min-width: 6em; max-width: 8.7em;
   border: 1px solid #6B6B6B; border-radius: 8px; background: #FFFFFF; overflow: hidden; }
 .hcgames-pile-count { font-size: 1.35em; font-weight: bold; }
 </style>"""
@@ -147,6 +153,13 @@ def _owner_name(state: State | None, owner: int) -> str:
     if state is None:
         return f"Player {owner + 1}"
     return state.side_name(owner)
+
+
+def short_side_name(name: str) -> str:
+    """A side's name as a card's small print says it: the last word of a people's
+    name ("Lathwood Elves" -> "Elves"); other names whole ("Player 1", "Rome")."""
+    words = name.split()
+    return words[-1] if len(words) > 1 and words[-1].isalpha() else name
 
 
 def _band(state: State | None, owner: Any) -> str:
@@ -179,7 +192,8 @@ def _token(state: State | None, owner: int, label: str) -> str:
 
 
 def _token_words(state: State | None, tokens: Sequence[Sequence[Any]], camps: int | None) -> str:
-    """'Emberpeak Dwarves: General and 1 Minion. 2 camps free.'"""
+    """Whose pieces stand on a card, in words: 'Dwarves: 1 General and 1 Minion.
+    2 camps free.' (empty when nothing stands there)."""
     by_owner: dict[int, list[str]] = {}
     for owner, label in tokens:
         by_owner.setdefault(int(owner), []).append(str(label))
@@ -189,14 +203,11 @@ def _token_words(state: State | None, tokens: Sequence[Sequence[Any]], camps: in
         for label in labels:
             counted[label] = counted.get(label, 0) + 1
         pieces = [plural(n, label) for label, n in counted.items()]
-        parts.append(f"{_owner_name(state, owner)}: {' and '.join(pieces)}")
+        parts.append(f"{short_side_name(_owner_name(state, owner))}: {' and '.join(pieces)}")
     words = "; ".join(parts)
-    if camps is not None:
+    if camps is not None and tokens:
         free = max(0, camps - len(tokens))
-        if not tokens:
-            words = f"{plural(camps, 'camp')}, all free"
-        else:
-            words += f". {plural(free, 'camp')} free" if free else ". Every camp is taken"
+        words += f". {plural(free, 'camp')} free" if free else ". No camp free"
     return words + "." if words else ""
 
 
@@ -211,9 +222,13 @@ def _tokens_html(state: State | None, card: Mapping[str, Any]) -> str:
             0, camps - len(tokens)
         )
     words = _token_words(state, tokens, camps if isinstance(camps, int) else None)
-    return (
-        f"<div class='hcgames-tokens'>{marks}</div>"
-        f"<div class='hcgames-token-words'>{escape(words)}</div>"
+    label = (
+        f" role='img' aria-label='{plural(camps, 'camp')}, all free'"
+        if isinstance(camps, int) and not tokens
+        else ""
+    )
+    return f"<div class='hcgames-tokens'{label}>{marks}</div>" + (
+        f"<div class='hcgames-token-words'>{escape(words)}</div>" if words else ""
     )
 
 
@@ -230,7 +245,8 @@ def card_html(card: Mapping[str, Any], state: State | None = None, marked: bool 
     line = str(card.get("line") or "")
     note = str(card.get("note") or "")
     classes = "hcgames-card hcgames-card-marked" if marked else "hcgames-card"
-    title = str(card.get("title") or "")
+    # the tooltip keeps what the clamps of a small card may cut: ability and history
+    title = "\n\n".join(p for p in (ability, str(card.get("title") or line)) if p)
     body = (
         f"<div class='hcgames-card-name'>{escape(name)}</div>"
         + (f"<div class='hcgames-card-kind'>{kind_line}</div>" if kind_line else "")

@@ -28,8 +28,8 @@ def test_blue_and_black_units_are_told_apart_on_a_card() -> None:
     blue, black = side_of(state, 2), side_of(state, 3)
     assert blue.colour != black.colour
     # not by colour alone: the card says whose pieces they are
-    assert f"{state.side_name(2)}: 1 Minion and 1 General" in html
-    assert f"{state.side_name(3)}: 1 Minion" in html
+    assert f"{state.side_name(2).split()[-1]}: 1 Minion and 1 General" in html
+    assert f"{state.side_name(3).split()[-1]}: 1 Minion" in html
     assert "2 camps free" in html
 
 
