@@ -97,6 +97,8 @@ CARD_CSS = """<style>
 .hcgames-column { display: flex; flex-direction: column; gap: 3px; flex: 1 1 8.7em;
   min-width: 8.7em; max-width: 10.5em; }
 .hcgames-column .hcgames-card { flex: none; width: 100%; max-width: none; }
+.hcgames-column .hcgames-card-ability { -webkit-line-clamp: 3; line-clamp: 3; }
+.hcgames-column .hcgames-card-line { -webkit-line-clamp: 1; line-clamp: 1; }
 .hcgames-card { box-sizing: border-box; flex: 1 1 8.7em; min-width: 8.7em; max-width: 10.5em;
   border: 1px solid #6B6B6B;
   border-radius: 8px; background: #FFFDF6; overflow: hidden;
