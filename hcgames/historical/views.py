@@ -151,13 +151,20 @@ def describe(state: HistoricalState) -> str:
 
 # --- card rows and map ---------------------------------------------------------------
 #: the longest line of history a card face shows (the whole plate is in its tooltip)
-LINE_LIMIT = 80
+LINE_LIMIT = 72
 
 
-def history_line(plate: str, limit: int = LINE_LIMIT) -> str:
-    """The first sentence of a history plate, cut at a word before ``limit``
-    characters (with an ellipsis) when it is longer."""
-    first = re.split(r"(?<=[.!?])\s+(?=[A-Z])", plate.strip(), maxsplit=1)[0]
+def history_line(plate: str, limit: int = LINE_LIMIT, name: str = "") -> str:
+    """The first sentence of a history plate, without the card's own name when the
+    sentence opens with it ("Ludwig van Beethoven was a German composer" -> "A German
+    composer"), cut at a word before ``limit`` characters (with an ellipsis)."""
+    # a sentence ends after a word, not after an initial ("Franklin D. Roosevelt")
+    first = re.split(r"(?<=[a-z0-9)\"'’][.!?])\s+(?=[A-Z])", plate.strip(), maxsplit=1)[0]
+    if name:
+        opening = re.match(re.escape(name) + r" (?:was|is|were|are) (?=[a-z])", first)
+        if opening:
+            rest = first[opening.end() :]
+            first = rest[:1].upper() + rest[1:]
     if len(first) <= limit:
         return first
     cut = first[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:")
@@ -189,7 +196,7 @@ def card_view(state: HistoricalState, key: str, owner: int | None = None) -> dic
     if card.effects:
         view["ability"] = card.ability_text()
     if card.plate:
-        view["line"] = history_line(card.plate)
+        view["line"] = history_line(card.plate, name=card.name)
         view["title"] = card.full_plate
     view["owner"] = owner
     return view

@@ -22,7 +22,7 @@ drawn, so a card never reads like a list of fields):
     what the card does, in words.
 ``line``
     one short line of history or flavour (``title``: a longer text for its tooltip).
-    A small card shows at most five lines of ability and two of history; its tooltip
+    A small card shows at most five lines of ability and three of history; its tooltip
     (and a screen reader) has them whole.
 ``owner``
     the seat whose colour the band takes (``None``: nobody's yet, a pale band).
@@ -98,7 +98,7 @@ CARD_CSS = """<style>
   min-width: 8.7em; max-width: 10.5em; }
 .hcgames-column .hcgames-card { flex: none; width: 100%; max-width: none; }
 .hcgames-column .hcgames-card-ability { -webkit-line-clamp: 3; line-clamp: 3; }
-.hcgames-column .hcgames-card-line { -webkit-line-clamp: 1; line-clamp: 1; }
+.hcgames-column .hcgames-card-line { -webkit-line-clamp: 2; line-clamp: 2; }
 .hcgames-card { box-sizing: border-box; flex: 1 1 8.7em; min-width: 8.7em; max-width: 10.5em;
   border: 1px solid #6B6B6B;
   border-radius: 8px; background: #FFFDF6; overflow: hidden;
@@ -112,7 +112,7 @@ CARD_CSS = """<style>
 .hcgames-card-ability, .hcgames-card-line { font-size: 0.87em; margin-top: 3px;
   display: -webkit-box; -webkit-box-orient: vertical; overflow: hidden; }
 .hcgames-card-ability { -webkit-line-clamp: 5; line-clamp: 5; }
-.hcgames-card-line { -webkit-line-clamp: 2; line-clamp: 2; font-style: italic; color: #2E2E2E; }
+.hcgames-card-line { -webkit-line-clamp: 3; line-clamp: 3; font-style: italic; color: #2E2E2E; }
 .hcgames-card-note { font-size: 0.87em; margin-top: 2px; color: #7A1F00; }
 .hcgames-tokens { margin-top: 3px; }
 .hcgames-token { display: inline-block; box-sizing: border-box; width: 1.6em; height: 1.6em;

@@ -583,6 +583,9 @@ class CardRowsView(View):
         self.board = widgets.HTML()
         self._drawn: tuple[Any, ...] | None = None
         super().__init__([self.board])
+        # the cards are their own text: a sentence listing them again would only repeat
+        # them (``text`` still says it all, for tests and the teacher's notes)
+        self.text_line.layout.display = "none"
         self.update(state)
 
     def highlight(self, cards: Sequence[str] | frozenset[str]) -> None:

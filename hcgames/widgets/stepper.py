@@ -377,4 +377,5 @@ class GameStepper(View):
                 f"Round {state.round}, {state.phase} phase: the game is over, {result} ({reason})."
             )
         who = state.player_name(state.current_player)
-        return f"Round {state.round}, {state.phase} phase: {who} to act. {state.describe()}"
+        words = game_words(self.game, state.describe())  # cards by name, never by id
+        return f"Round {state.round}, {state.phase} phase: {who} to act. {words}"
