@@ -563,7 +563,8 @@ class State:
 
     def card_rows(self, viewer: int | None = None) -> dict[str, list[dict[str, Any]]] | None:
         """For card games: named rows of cards as ``viewer`` sees them, each card a
-        dict with at least ``"name"`` (hidden cards as ``{"name": "hidden"}``)."""
+        dict with at least ``"name"`` (hidden cards as ``{"name": "hidden"}``); the
+        keys a card table draws are listed in :mod:`hcgames.widgets.cards`."""
         return None
 
     def scores(self) -> dict[int, float]:

@@ -56,6 +56,7 @@ __all__ = [
     "CONDITION_KEYS",
     "CONTINENTS",
     "EFFECT_KINDS",
+    "FAMILIES",
     "INTERACTING",
     "LEADER_SUBTYPES",
     "MATCH_KEYS",
@@ -189,6 +190,24 @@ CONDITION_KEYS = frozenset(
     ]
 )
 LEADER_SUBTYPES = frozenset({"leader", "conqueror", "spiritual_leader"})
+#: the eight families a person or army card belongs to (our grouping, for the timeline
+#: of lesson 50: too many kinds for one colour each), by the card's kind in words
+FAMILIES: dict[str, tuple[str, ...]] = {
+    "Leaders and politicians": ("leader", "politician"),
+    "Conquerors and warriors": ("conqueror", "warrior"),
+    "Armies": ("army",),
+    "Explorers": (),  # every kind that ends in "explorer"
+    "Science, invention and trade": (
+        "scientist",
+        "inventor",
+        "mathematician",
+        "economist",
+        "businessman",
+    ),
+    "Arts, writing and sport": ("artist", "author", "musician", "entertainer", "athlete"),
+    "Faith, ideas and reform": ("spiritual leader", "philosopher", "activist"),
+    "Outlaws and spies": (),  # assassins, spies and every kind marked "(outlaw)"
+}
 #: effect kinds that reach into another player's civilisation (not in the first round)
 INTERACTING = frozenset(
     {
@@ -506,6 +525,20 @@ class Card:
         if head == "outlaw":
             return f"{tail} (outlaw)"
         return f"{head} and {tail}"
+
+    @property
+    def family(self) -> str:
+        """The family of a person or army card (one of :data:`FAMILIES`); for other
+        cards their category, capitalised ("Event", "Land")."""
+        kind = self.kind
+        if self.is_explorer or kind.endswith("explorer"):
+            return "Explorers"
+        if "outlaw" in kind or "assassin" in kind or kind == "spy":
+            return "Outlaws and spies"
+        for family, kinds in FAMILIES.items():
+            if kind in kinds:
+                return family
+        return self.category.capitalize()
 
     @property
     def travel(self) -> frozenset[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 from typing import TYPE_CHECKING, Any
 
 from hcgames.core import Action
@@ -10,7 +11,7 @@ from hcgames.historical.actions import (
     Attack,
     PlayCard,
 )
-from hcgames.historical.cards import CONTINENTS
+from hcgames.historical.cards import CONTINENTS, Card
 from hcgames.historical.material import (
     ATTACK_MORALE,
     FIRST_ATTACK_ROUND,
@@ -149,50 +150,100 @@ def describe(state: HistoricalState) -> str:
 
 
 # --- card rows and map ---------------------------------------------------------------
-def card_view(state: HistoricalState, key: str) -> dict[str, Any]:
+#: the longest line of history a card face shows (the whole plate is in its tooltip)
+LINE_LIMIT = 72
+
+
+def history_line(plate: str, limit: int = LINE_LIMIT, name: str = "") -> str:
+    """The first sentence of a history plate, without the card's own name when the
+    sentence opens with it ("Ludwig van Beethoven was a German composer" -> "A German
+    composer"), cut at a word before ``limit`` characters (with an ellipsis)."""
+    # a sentence ends after a word, not after an initial ("Franklin D. Roosevelt")
+    first = re.split(r"(?<=[a-z0-9)\"'’][.!?])\s+(?=[A-Z])", plate.strip(), maxsplit=1)[0]
+    if name:
+        opening = re.match(re.escape(name) + r" (?:was|is|were|are) (?=[a-z])", first)
+        if opening:
+            rest = first[opening.end() :]
+            first = rest[:1].upper() + rest[1:]
+    if len(first) <= limit:
+        return first
+    cut = first[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:")
+    return cut + "…"
+
+
+def _dates(card: Card) -> str:
+    years = card.plate_years or card.years
+    return re.sub(r"(?<=\d)\s*-\s*(?=\d|about)", "–", years)
+
+
+def _kind(card: Card) -> str:
+    if card.category == "land":
+        return f"Land in {card.continent}" if card.continent else "Land"
+    return card.kind[:1].upper() + card.kind[1:]
+
+
+def card_view(state: HistoricalState, key: str, owner: int | None = None) -> dict[str, Any]:
+    """A card as the table shows it: name, kind in words, years, strength, ability
+    and one line of its history (the whole plate as a tooltip). ``id`` is the card
+    key actions use; the views never print it."""
     card = state.card(key)
-    view: dict[str, Any] = {"name": card.name, "id": card.id}
+    view: dict[str, Any] = {"id": key, "name": card.name, "kind": _kind(card)}
+    dates = _dates(card)
+    if dates:
+        view["dates"] = dates
     if card.is_unit:
-        view["strength"] = f"{card.attack}/{card.defence}"
-    view["type"] = card.kind
+        view["stats"] = [f"attack {card.attack}", f"defence {card.defence}"]
+    if card.effects:
+        view["ability"] = card.ability_text()
+    if card.plate:
+        view["line"] = history_line(card.plate, name=card.name)
+        view["title"] = card.full_plate
+    view["owner"] = owner
     return view
 
 
+def _pile(name: str, count: int, owner: int, unit: str = "card", **more: Any) -> dict[str, Any]:
+    return {"name": name, "pile": True, "count": count, "unit": unit, "owner": owner, **more}
+
+
 def card_rows(state: HistoricalState, viewer: int | None = None) -> dict[str, list[dict[str, Any]]]:
+    """Per player: the battlefield (each land with the cards standing on it), the
+    hand (hidden from other viewers), the active cards, and the piles with morale."""
     rows: dict[str, list[dict[str, Any]]] = {}
     for p in range(state.n):
         who = state.pname(p)
-        lands = []
+        field: list[dict[str, Any]] = []
         for col in state.rows[p]:
-            land = state.card(col["land"])
-            lands.append(
-                {
-                    "name": land.name,
-                    "continent": land.continent,
-                    "holds": ", ".join(state.name(k) for k in col["cards"]) or "nobody",
-                    "locked": col["locked"] or "",
-                }
-            )
-            rows[f"{who}: column of {land.name}"] = [card_view(state, k) for k in col["cards"]]
-        rows[f"{who}: land row"] = lands
-        if viewer == p:
-            rows[f"{who}: hand"] = [card_view(state, k) for k in state.hands[p]]
-        else:
-            rows[f"{who}: hand"] = [
-                card_view(state, k) if state.owner(k) != p else {"name": "hidden"}
-                for k in state.hands[p]
-            ]
-        rows[f"{who}: active pile"] = [card_view(state, k) for k in state.active[p]]
-        rows[f"{who}: piles"] = [
-            {"name": "draw deck", "cards": len(state.decks[p])},
-            {"name": "land pile", "cards": len(state.piles[p])},
-            {
-                "name": "discard pile",
-                "cards": len(state.discards[p]),
-                "top": state.name(state.discards[p][-1]) if state.discards[p] else "",
-            },
+            land = card_view(state, col["land"], p)
+            land["column"] = True
+            if col["locked"]:
+                turns = int(col["locked"])
+                land["note"] = f"Closed for {turns} more turn{'' if turns == 1 else 's'}"
+            field.append(land)
+            for k in col["cards"]:
+                unit = card_view(state, k, p)
+                unit["on"] = state.name(col["land"])
+                field.append(unit)
+        rows[f"{who}'s battlefield"] = field
+        rows[f"{who}'s hand"] = [
+            card_view(state, k, p)
+            if viewer is None or viewer == p or state.owner(k) != p
+            else {"name": "hidden"}
+            for k in state.hands[p]
         ]
-        rows[f"{who}: morale"] = [{"name": f"{state.morale[p]} morale"}]
+        rows[f"{who}'s active cards"] = [card_view(state, k, p) for k in state.active[p]]
+        top = state.name(state.discards[p][-1]) if state.discards[p] else ""
+        rows[f"{who}'s piles and morale"] = [
+            _pile("Morale", state.morale[p], p),
+            _pile("Draw deck", len(state.decks[p]), p, back=True),
+            _pile("Land pile", len(state.piles[p]), p, unit="land", back=True),
+            _pile(
+                "Discard pile",
+                len(state.discards[p]),
+                p,
+                line=f"On top: {top}" if top else "empty",
+            ),
+        ]
     return rows
 
 

@@ -173,43 +173,79 @@ def describe(state: SperosState) -> str:
 # --- card rows -------------------------------------------------------------------
 
 
-def card_view(state: SperosState, card_id: str) -> dict[str, Any]:
+_PIECES = {"G": "General", "M": "Minion"}
+#: the line an Ancient Artifact's face shows (our own flavour, as in lesson 43)
+ARTIFACT_LINE = "Left behind by the builders of the gateways."
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def card_view(
+    state: SperosState, card_id: str, owner: int | None = None, *, in_play: bool = True
+) -> dict[str, Any]:
+    """A card as the table shows it: name, kind and what it gives in words, its
+    ability, a line of flavour (whose home it is), and (``in_play``) its camps
+    with the pieces on them as tokens. ``id`` names it in actions; the views never
+    print it."""
     card: Card = state.game.cards[card_id]
-    units = state.units.get(card_id, [])
-    labels = []
-    for owner, kind in units:
-        colour = state.colour[owner]
-        tag = state.game.card_set.people_of(colour).unit_tag if colour else f"P{owner + 1}"
-        labels.append(f"{tag}-{kind}")
-    return {
-        "id": card_id,
-        "name": card.name,
-        "terrain": card.terrain or "artifact",
-        "vp": card.vp,
-        "resources": "/".join(card.resources),
-        "units": f"{' '.join(labels) or '-'} ({len(units)}/{card.encampments})",
-        "text": card.text,
-    }
+    if card.is_artifact:
+        kind = "Ancient Artifact"
+    else:
+        kind = f"{(card.terrain or '').capitalize()} Location"
+    stats = [f"{card.vp} VP"]
+    if card.resources:
+        stats.append(_and(list(card.resources)))
+    view: dict[str, Any] = {"id": card_id, "name": card.name, "kind": kind, "stats": stats}
+    if in_play:
+        view["camps"] = card.encampments
+        view["tokens"] = [[o, _PIECES.get(k, k)] for o, k in state.units.get(card_id, [])]
+    else:
+        stats.append(f"{card.encampments} camps")
+    view["ability"] = card.text
+    if card.terrain:
+        people = state.game.card_set.people_of(card.terrain).people
+        view["line"] = f"Home of the {people.split()[-1]}"
+    else:
+        view["line"] = ARTIFACT_LINE
+    view["owner"] = owner
+    return view
+
+
+def _base_camp(state: SperosState, player: int) -> dict[str, Any]:
+    tokens = [[player, "General"]] if state.general_home[player] else []
+    tokens += [[player, "Minion"]] * state.base_minions[player]
+    return {"name": "Base Camp", "kind": "pieces still at home", "tokens": tokens, "owner": player}
 
 
 def card_rows(state: SperosState, viewer: int | None = None) -> dict[str, list[dict[str, Any]]]:
-    """Hands (hidden from other viewers; all shown when ``viewer`` is None), the
-    Skirmish Area, each captured area and each Base Camp."""
-    rows: dict[str, list[dict[str, Any]]] = {}
+    """The Skirmish Area, the hands (hidden from other viewers; all shown when
+    ``viewer`` is None), each player's captured cards and Base Camp, the deck (face
+    down) and the discard pile with its top card."""
     names = state.game.player_names
+    # the cards everyone fights over first, where the eye lands
+    rows: dict[str, list[dict[str, Any]]] = {
+        "Skirmish Area": [card_view(state, c) for c in state.skirmish]
+    }
     for q, hand in enumerate(state.hands):
         if viewer is None or viewer == q:
-            rows[f"hand: {names[q]}"] = [card_view(state, c) for c in hand]
+            rows[f"{names[q]}'s hand"] = [card_view(state, c, q, in_play=False) for c in hand]
         else:
-            rows[f"hand: {names[q]}"] = [{"name": HIDDEN} for _ in hand]
-    rows["skirmish area"] = [card_view(state, c) for c in state.skirmish]
+            rows[f"{names[q]}'s hand"] = [{"name": HIDDEN} for _ in hand]
     for q, area in enumerate(state.captured):
-        rows[f"captured: {names[q]}"] = [card_view(state, c) for c in area]
+        rows[f"{names[q]}'s captured cards"] = [card_view(state, c, q) for c in area]
     for q in range(state.game.num_players):
-        camp: list[dict[str, Any]] = []
-        if state.general_home[q]:
-            camp.append({"name": "General", "kind": "unit"})
-        camp += [{"name": "Minion", "kind": "unit"}] * state.base_minions[q]
-        rows[f"base camp: {names[q]}"] = camp
-    rows["discard pile"] = [card_view(state, c) for c in state.discard[-5:]]
+        rows[f"{names[q]}'s Base Camp"] = [_base_camp(state, q)]
+    rows["Deck and discard pile"] = [
+        {"name": "Location deck", "pile": True, "back": True, "count": len(state.deck)},
+        {
+            "name": "Discard pile",
+            "pile": True,
+            "count": len(state.discard),
+            "unit": "card",
+        },
+    ]
+    if state.discard:
+        rows["Deck and discard pile"].append(card_view(state, state.discard[-1], in_play=False))
     return rows

@@ -21,6 +21,8 @@ __all__ = ["BattlePanel", "ScoreChart", "Timeline", "key_html", "text_width", "y
 
 EXACT_COLOUR = "#0072B2"
 SIMULATED_COLOUR = "#E69F00"
+#: a timeline group missing from the fixed colours it was given
+OTHER_GROUP = "#8C8C8C"
 #: a side drawn white (CONQUEST's White) would vanish on the white chart: grey instead
 ON_WHITE = "#8C8C8C"
 
@@ -280,14 +282,23 @@ class Timeline(View):
     """Horizontal bars per item (``label``, ``start``, ``end``, ``group``), years BC
     negative, coloured by group, with BC/AD tick labels. Each name is written from
     its bar's start, or ending at its bar's end when it would run off the right edge,
-    so no name is cut. ``x_label`` names the years' axis."""
+    so no name is cut. ``x_label`` names the years' axis. ``colours`` fixes a colour
+    per group, so a group keeps its colour whatever items are shown (the key then
+    lists the groups drawn in that order); without it, groups take the seat colours
+    in order of appearance."""
 
     MARGIN = 20
 
     def __init__(
-        self, items: Sequence[Mapping[str, Any]], width: int = 720, *, x_label: str = "year"
+        self,
+        items: Sequence[Mapping[str, Any]],
+        width: int = 720,
+        *,
+        x_label: str = "year",
+        colours: Mapping[str, str] | None = None,
     ) -> None:
         self.width = width
+        self.colours = dict(colours or {})
         self.x_scale = bqplot.LinearScale()
         self.y_scale = bqplot.LinearScale()
         scales = {"x": self.x_scale, "y": self.y_scale}
@@ -347,7 +358,13 @@ class Timeline(View):
             raise ValueError("a timeline needs at least one item")
         self.items = clean
         groups = list(dict.fromkeys(it["group"] for it in clean))
-        colour = {g: PALETTE[i % len(PALETTE)] for i, g in enumerate(groups)}
+        if self.colours:
+            order = {g: i for i, g in enumerate(self.colours)}
+            groups.sort(key=lambda g: order.get(g, len(order)))
+            colour = {g: self.colours.get(g, OTHER_GROUP) for g in groups}
+        else:
+            colour = {g: PALETTE[i % len(PALETTE)] for i, g in enumerate(groups)}
+        self.group_colours = colour
         lo = min(it["start"] for it in clean)
         hi = max(it["end"] for it in clean)
         span = max(hi - lo, 1.0)
@@ -398,7 +415,9 @@ class Timeline(View):
         lo = min(it["start"] for it in self.items)
         hi = max(it["end"] for it in self.items)
         parts = "; ".join(f"{it['label']} ({self._span(it)})" for it in self.items)
-        return f"{len(self.items)} item(s) from {year_label(lo)} to {year_label(hi)}: {parts}."
+        n = len(self.items)
+        what = "1 item" if n == 1 else f"{n} items"
+        return f"{what} from {year_label(lo)} to {year_label(hi)}: {parts}."
 
 
 class ScoreChart(View):

@@ -20,6 +20,7 @@ from hcgames.core import Action, State
 from hcgames.odds import times_in
 from hcgames.play import sample_outcome
 from hcgames.widgets._base import View, guarded
+from hcgames.widgets.cards import card_key, game_words, rows_html, rows_text
 
 __all__ = [
     "CHOICE_KINDS",
@@ -401,18 +402,24 @@ class DicePanel(View):
                 ]
                 result_of = {o: words for words, members in groups for o, _ in members}
                 self.choice.options = [
-                    (f"{result_of[o]}: {o} ({p})", i) for i, (o, p) in enumerate(self.outcomes)
+                    (f"{result_of[o]}: {self._words(o)} ({p})", i)
+                    for i, (o, p) in enumerate(self.outcomes)
                 ]
             else:
                 self.outcomes = list(outcomes)
                 self.results = []
                 self.choice.options = [
-                    (f"{o}: {p} ({_percent(p)})", i) for i, (o, p) in enumerate(outcomes)
+                    (f"{self._words(o)}: {p} ({_percent(p)})", i)
+                    for i, (o, p) in enumerate(outcomes)
                 ]
             self.choice.value = 0 if outcomes else None
         for control in (self.choice, self.roll_button, self.set_button):
             control.disabled = not live
         self._show_text()
+
+    def _words(self, outcome: Action) -> str:
+        """An outcome in words, card ids turned into names."""
+        return game_words(self.state.game, str(outcome))
 
     def _apply(self, action: Action) -> None:
         if self.on_action is not None:
@@ -483,7 +490,10 @@ class EventLog(View):
         self.state = state
         if key != self._key:
             self._key = key
-            table = _event_rows(state)
+            table = [
+                {**row, "text": game_words(state.game, str(row.get("text", "")))}
+                for row in _event_rows(state)
+            ]
             latest = table[-self.rows :] if self.rows else []
             first = len(table) - len(latest)
             frame = pd.DataFrame(latest, columns=list(_EVENT_COLUMNS))
@@ -558,46 +568,9 @@ def _event_rows(state: State) -> list[dict[str, Any]]:
         ]
 
 
-# Cards keep the text size of the page around them (at least 14 px on a play screen).
-_CARD_STYLE = (
-    "display:inline-block;line-height:1.3;vertical-align:top;min-width:7em;max-width:13em;margin:3px;"
-    "padding:4px 6px;border:1px solid #777;border-radius:6px;background:#FFFDF5;"
-    "font-size:inherit"
-)
-_HIDDEN_STYLE = _CARD_STYLE.replace("#FFFDF5", "#C9C9C9")
-_MARKED_STYLE = _CARD_STYLE.replace("border:1px solid #777", "border:4px solid #000000")
-
-
-def _card_html(card: Mapping[str, Any], marked: bool = False) -> str:
-    name = str(card.get("name", "?"))
-    if name == "hidden":
-        return f"<div style='{_HIDDEN_STYLE}' title='a hidden card'><i>hidden</i></div>"
-    extras = "".join(
-        f"<div>{escape(str(k))}: {escape(str(v))}</div>"
-        for k, v in card.items()
-        if k != "name" and v is not None and v != ""
-    )
-    style, kind = (
-        (_MARKED_STYLE, "hcgames-card hcgames-card-marked")
-        if marked
-        else (
-            _CARD_STYLE,
-            "hcgames-card",
-        )
-    )
-    return (
-        f"<div class='{kind}' style='{style}'><b>{escape(name)}</b>"
-        f"<div style='font-size:0.95em;line-height:1.25;margin-top:2px'>{extras}</div></div>"
-    )
-
-
-def card_key(card: Mapping[str, Any]) -> str:
-    """What names a card in actions: its ``id`` when it has one, else its name."""
-    return str(card.get("id") or card.get("name", ""))
-
-
 class CardRowsView(View):
-    """Rows of cards (hands, markets, tableaus) from ``state.card_rows(viewer)``.
+    """Rows of cards (hands, markets, tableaus) from ``state.card_rows(viewer)``,
+    drawn as a card table (:mod:`hcgames.widgets.cards`).
 
     :meth:`highlight` outlines the cards a choice involves (by id or name).
     """
@@ -610,6 +583,9 @@ class CardRowsView(View):
         self.board = widgets.HTML()
         self._drawn: tuple[Any, ...] | None = None
         super().__init__([self.board])
+        # the cards are their own text: a sentence listing them again would only repeat
+        # them (``text`` still says it all, for tests and the teacher's notes)
+        self.text_line.layout.display = "none"
         self.update(state)
 
     def highlight(self, cards: Sequence[str] | frozenset[str]) -> None:
@@ -629,29 +605,20 @@ class CardRowsView(View):
         if key == self._drawn:
             return
         self._drawn = key
-        parts = []
-        for title, cards in self.rows.items():
-            body = (
-                "".join(_card_html(c, card_key(c) in self.marked) for c in cards)
-                or "<i>(empty)</i>"
-            )
-            parts.append(
-                f"<div style='margin:4px 0'><b>{escape(title)}</b> ({len(cards)})"
-                f"<div>{body}</div></div>"
-            )
-        self.board.value = "".join(parts) or "<i>No cards.</i>"
+        self.board.value = rows_html(self.rows, self.state, self.marked)
 
     @property
     def text(self) -> str:
-        rows = "; ".join(
-            f"{title}: {', '.join(str(c.get('name', '?')) for c in cards) or 'none'}"
-            for title, cards in self.rows.items()
+        rows = rows_text(self.rows)
+        outlined = sorted(
+            {
+                str(c.get("name", ""))
+                for cards in self.rows.values()
+                for c in cards
+                if card_key(c) in self.marked
+            }
         )
-        marked = (
-            f" Outlined: {', '.join(sorted(self.marked))}."
-            if self.marked & {card_key(c) for cards in self.rows.values() for c in cards}
-            else ""
-        )
+        marked = f" Outlined: {', '.join(outlined)}." if outlined else ""
         return f"{_situation(self.state)}. {rows or 'No cards.'}{marked}"
 
 

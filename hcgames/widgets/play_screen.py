@@ -37,7 +37,8 @@ from hcgames.core import Action, Event, Game, SaveError, State
 from hcgames.odds import Odds, battle_odds
 from hcgames.play import Bot
 from hcgames.widgets._base import guarded
-from hcgames.widgets.panels import card_key, times_in
+from hcgames.widgets.cards import card_key, card_names, plain_card_words
+from hcgames.widgets.panels import times_in
 from hcgames.widgets.stepper import GameStepper, _seat_bots
 
 __all__ = [
@@ -421,17 +422,18 @@ class PlayApp(GameStepper):
         pattern = self._names_pattern
         if pattern is None:
             return text
+        text = plain_card_words(text, self._card_names)  # "Brambleheart (F08)": the name only
         names = {**self._region_names, **self._card_names}
         return pattern.sub(lambda m: names.get(m.group(0), m.group(0)), text)
 
     def _learn_names(self, state: State) -> None:
         viewer = self._viewer()
-        cards: dict[str, str] = {}
+        cards: dict[str, str] = card_names(state.game)
         for row in (state.card_rows(viewer) or {}).values():
             for card in row:
                 key, name = card_key(card), str(card.get("name", ""))
                 if key and name and key != name:
-                    cards[key] = f"{name} ({key})"
+                    cards[key] = name
         if cards != self._card_names or self._names_pattern is None:
             self._card_names = cards
             ids = sorted({*self._region_names, *cards}, key=len, reverse=True)

@@ -26,6 +26,7 @@ from hcgames.bots import make_bot
 from hcgames.core import Action, Game, IllegalAction, State
 from hcgames.play import Bot, sample_outcome
 from hcgames.widgets._base import View, guarded
+from hcgames.widgets.cards import game_words
 from hcgames.widgets.maps import BoardView, MapView, RegionView
 from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog
 
@@ -163,7 +164,9 @@ class GameStepper(View):
         self.region_views: list[RegionView] = [
             v for v in (self.map_view, self.board_view) if v is not None
         ]
-        self.picker = ActionPicker(state, on_action=self._human_action)
+        self.picker = ActionPicker(
+            state, on_action=self._human_action, describe=lambda a: game_words(self.game, str(a))
+        )
         names: dict[str, str] = {}
         for view in self.region_views:
             names.update({r: view.region_name(r) for r in view.region_ids})
@@ -374,4 +377,5 @@ class GameStepper(View):
                 f"Round {state.round}, {state.phase} phase: the game is over, {result} ({reason})."
             )
         who = state.player_name(state.current_player)
-        return f"Round {state.round}, {state.phase} phase: {who} to act. {state.describe()}"
+        words = game_words(self.game, state.describe())  # cards by name, never by id
+        return f"Round {state.round}, {state.phase} phase: {who} to act. {words}"

@@ -107,8 +107,8 @@ def test_views_and_texts() -> None:
         hands={0: ["IN4201"], 1: ["IN4202"]},
     )
     rows = state.card_rows(viewer=0)
-    assert rows["Player 1: hand"][0]["name"] == "Alexander Graham Bell"
-    assert rows["Player 2: hand"] == [{"name": "hidden"}]
+    assert rows["Player 1's hand"][0]["name"] == "Alexander Graham Bell"
+    assert rows["Player 2's hand"] == [{"name": "hidden"}]
     assert "Round 3" in state.describe()
     assert state.scores() == {0: 0.0, 1: 0.0}
     assert 0.0 <= state.evaluate(0) <= 1.0
