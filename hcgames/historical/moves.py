@@ -1054,6 +1054,14 @@ def confiscate_refusal(state: HistoricalState, player: int, action: Confiscate) 
             f"{state.name(mover)} is not on {state.pname(player)}'s battlefield",
             "undefended lands",
         )
+    if action.explorer and (action.card == action.explorer or action.card not in home[1]["cards"]):
+        beside = [state.name(k) for k in home[1]["cards"] if k != action.explorer]
+        return (
+            f"an explorer carries a card from its own land: {state.name(action.card)} is not "
+            f"there; the cards beside {state.name(action.explorer)} are "
+            f"{', '.join(beside) or 'none'}",
+            "undefended lands",
+        )
     leaving = 2 if action.explorer else 1
     if len(home[1]["cards"]) <= leaving:
         return (
