@@ -491,7 +491,7 @@ def _parse_int(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_SAVE_DIGITS:
         raise _TooLarge(
             f"it holds a number {len(digits.lstrip('-'))} digits long, longer than any "
-            "number in a saved game, so it was not made by Save the game"
+            "number in a saved game, so this file was not made by Save the game"
         )
     return int(digits)
 
@@ -515,7 +515,7 @@ def read_save_text(text: Any) -> Any:
     Traceback (most recent call last):
     ...
     hcgames.core.SaveError: saved game: 1 problem(s)
-      - it is nested 10000 levels deep, deeper than any saved game (at most 40), so ...
+      - it is nested 10000 levels deep (brackets inside brackets), and a saved game ...
     """
     if isinstance(text, bytes | bytearray):
         try:
@@ -529,8 +529,9 @@ def read_save_text(text: Any) -> Any:
         raise SaveError(
             "saved game",
             [
-                f"it is nested {depth} levels deep, deeper than any saved game "
-                f"(at most {MAX_SAVE_DEPTH}), so it was not made by Save the game"
+                f"it is nested {depth} levels deep (brackets inside brackets), and a saved "
+                f"game never goes deeper than {MAX_SAVE_DEPTH}, so this file was not made "
+                "by Save the game"
             ],
         )
     try:
