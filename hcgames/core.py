@@ -469,7 +469,7 @@ class Game:
         return state
 
 
-#: How deeply a saved game may nest lists and objects. A real save nests about six
+#: How deeply a saved game may nest lists and objects. A real save nests four or five
 #: levels (the file, its history, an action, a field holding a tuple of tuples); a file
 #: nested thousands of levels deep would exhaust Python's recursion while being read.
 MAX_SAVE_DEPTH = 40
@@ -773,10 +773,10 @@ class State:
         shown = _safe_str(action)
         who = self.player_name(self.current_player)
         if not same:
-            kinds = sorted({type(a).__name__ for a in legal})
+            sample = ", ".join(_safe_str(a) for a in legal[:6]) + (" ..." if len(legal) > 6 else "")
             return (
                 f"{shown} is not allowed now ({self.phase}, {who} to act); "
-                f"the choices now are of these kinds: {', '.join(kinds) or 'none'}",
+                f"allowed: {sample or 'nothing'}",
                 "legal actions",
             )
         for item in dataclasses.fields(action):

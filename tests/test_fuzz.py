@@ -254,6 +254,14 @@ def test_an_unknown_name_is_refused_naming_the_choices_when_the_game_has_no_word
         state.apply(odd)
     assert state.to_json() == before
 
+    @dataclasses.dataclass(frozen=True)
+    class Sail(Action):  # a kind of action no position of this game offers
+        to: str
+
+    with pytest.raises(hcgames.IllegalAction, match=r"is not allowed now .*; allowed: ") as refused:
+        state.apply(Sail("Atlantis"))
+    assert refused.value.rule == "legal actions" and state.to_json() == before
+
 
 # --- saves --------------------------------------------------------------------------------
 
