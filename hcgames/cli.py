@@ -70,7 +70,7 @@ class HumanPlayer:
 def _parse_value(text: str) -> Any:
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deep to read: plain text
         return text
 
 

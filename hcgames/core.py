@@ -25,7 +25,9 @@ from __future__ import annotations
 import copy
 import dataclasses
 import hashlib
+import itertools
 import json
+import re
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -51,6 +53,7 @@ __all__ = [
     "action_field_problem",
     "action_from_dict",
     "action_to_dict",
+    "read_save_text",
 ]
 
 #: ``current_player`` of a state whose next step is decided by dice or a draw.
@@ -249,6 +252,12 @@ def action_field_problem(action: Action) -> str | None:
     return None
 
 
+def _short_value(value: object) -> str:
+    """A field value for a message, cut short when it is long."""
+    shown = repr(value) if isinstance(value, str) else _short(value)
+    return shown if len(shown) <= 40 else shown[:37] + "..."
+
+
 def _safe_str(action: Action) -> str:
     """``str(action)``, or a plain listing when a wrongly typed field breaks the sentence."""
     try:
@@ -404,10 +413,7 @@ class Game:
 
     def from_json(self, text: str) -> State:
         """Load a game saved by :meth:`State.to_json`. Raises :class:`SaveError`."""
-        try:
-            doc = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise SaveError("saved game", [f"not valid JSON: {exc}"]) from None
+        doc = read_save_text(text)
         problems: list[str] = []
         if not isinstance(doc, dict):
             raise SaveError("saved game", ["the top level must be a JSON object"])
@@ -439,6 +445,11 @@ class Game:
                 action = action_from_dict(item, known)
             except (ValueError, TypeError) as exc:
                 raise SaveError("saved game", [f"history[{index}]: {exc}"]) from None
+            # apply() checks field types only for actions that are not legal; a save may
+            # hold ``true`` where a legal action has 1 (equal to Python), so check here
+            problem = action_field_problem(action)
+            if problem is not None:
+                raise SaveError("saved game", [f"history[{index}]: {problem}"])
             try:
                 state.apply(action)
             except IllegalAction as exc:
@@ -456,6 +467,83 @@ class Game:
                 ],
             )
         return state
+
+
+#: How deeply a saved game may nest lists and objects. A real save nests four or five
+#: levels (the file, its history, an action, a field holding a tuple of tuples); a file
+#: nested thousands of levels deep would exhaust Python's recursion while being read.
+MAX_SAVE_DEPTH = 40
+#: The longest whole number a saved game may hold (seeds are far shorter).
+MAX_SAVE_DIGITS = 60
+
+# A string, or an unclosed one running to the end; possessive, so it never backtracks
+# and a text full of quotes is scanned in one pass.
+_JSON_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+(?:"|\\?\Z)', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+class _TooLarge(ValueError):
+    """A number in a saved game longer than any save holds."""
+
+
+def _parse_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_SAVE_DIGITS:
+        raise _TooLarge(
+            f"it holds a number {len(digits.lstrip('-'))} digits long, longer than any "
+            "number in a saved game, so this file was not made by Save the game"
+        )
+    return int(digits)
+
+
+def _nesting_depth(text: str) -> int:
+    """How deeply ``text`` nests JSON lists and objects, found without parsing it
+    (brackets inside strings do not count)."""
+    skeleton = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    if not skeleton:
+        return 0
+    return max(itertools.accumulate(map(_BRACKET_STEP.__getitem__, skeleton)))
+
+
+def read_save_text(text: Any) -> Any:
+    """Parse the JSON of a saved game, refusing with :class:`SaveError` text that is
+    not JSON, nested deeper than :data:`MAX_SAVE_DEPTH` or holding a huge number.
+
+    >>> read_save_text('{"seed": 3}')
+    {'seed': 3}
+    >>> read_save_text("[" * 10000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    hcgames.core.SaveError: saved game: 1 problem(s)
+      - it is nested 10000 levels deep (brackets inside brackets), and a saved game ...
+    """
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError("saved game", ["it is not a text file made by Save the game"]) from None
+    if not isinstance(text, str):
+        raise SaveError("saved game", [f"a saved game is text, not {type(text).__name__}"])
+    depth = _nesting_depth(text)
+    if depth > MAX_SAVE_DEPTH:
+        raise SaveError(
+            "saved game",
+            [
+                f"it is nested {depth} levels deep (brackets inside brackets), and a saved "
+                f"game never goes deeper than {MAX_SAVE_DEPTH}, so this file was not made "
+                "by Save the game"
+            ],
+        )
+    try:
+        return json.loads(text, parse_int=_parse_int)
+    except _TooLarge as exc:
+        raise SaveError("saved game", [str(exc)]) from None
+    except RecursionError:  # kept as a guard; the depth check comes first
+        raise SaveError(
+            "saved game", ["it is nested too deeply to be a file made by Save the game"]
+        ) from None
+    except (TypeError, ValueError) as exc:
+        raise SaveError("saved game", [f"not valid JSON: {exc}"]) from None
 
 
 def _plain_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -623,39 +711,95 @@ class State:
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action (or, at a chance state, a chosen outcome).
 
-        Raises :class:`IllegalAction` and leaves the state unchanged otherwise.
+        Raises :class:`IllegalAction` and leaves the state unchanged otherwise,
+        whatever the action holds: an unknown name, a number out of range or a value
+        of the wrong type is refused with a message, never with another error.
         """
         if not isinstance(action, Action):
             raise IllegalAction(
                 f"{action!r} is not an action of this game", rule="actions", action=action
             )
-        problem = action_field_problem(action)
-        if problem is not None:
-            raise IllegalAction(
-                f"{problem}: the action was refused and nothing changed",
-                rule="action fields",
-                action=action,
-            )
-        if self.is_terminal():
-            outcome = self.outcome()
-            raise IllegalAction(
-                f"the game is over ({outcome.reason if outcome else 'finished'}); "
-                f"{action} cannot be played",
-                rule="end of the game",
-                action=action,
-            )
-        if action not in self._legal_set():
-            message, rule = self.why_illegal(action)
-            raise IllegalAction(message, rule=rule, action=action)
+        # A legal action is well typed by construction, so only an action that is not
+        # among the legal ones has its fields checked (on the way to its refusal).
+        if not self._is_legal(action):
+            raise self._refusal(action)
         events = self._apply(action)
         self._legal_cache = None
         self.history.append(action)
         self.events.extend(events)
         return events
 
+    def _is_legal(self, action: Action) -> bool:
+        try:
+            return action in self._legal_set()
+        except TypeError:  # a field holding a list or a dict cannot be hashed: never legal
+            return False
+
     def _legal_set(self) -> set[Action] | list[Action]:
         legal = self.legal_actions() if self._legal_cache is None else self._legal_cache
         return set(legal) if len(legal) > 16 else legal
+
+    def _refusal(self, action: Action) -> IllegalAction:
+        """The error that refuses ``action``, which is not legal here: a wrongly typed
+        field first, then the end of the game, then the game's own reason."""
+        problem = action_field_problem(action)
+        if problem is not None:
+            return IllegalAction(
+                f"{problem}: the action was refused and nothing changed",
+                rule="action fields",
+                action=action,
+            )
+        if self.is_terminal():
+            outcome = self.outcome()
+            return IllegalAction(
+                f"the game is over ({outcome.reason if outcome else 'finished'}); "
+                f"{_safe_str(action)} cannot be played",
+                rule="end of the game",
+                action=action,
+            )
+        try:
+            message, rule = self.why_illegal(action)
+        except Exception:
+            # The game's explanation met a name or a number it has no entry for (an
+            # unknown card, a unit kind that does not exist). The action is refused all
+            # the same, with what can be chosen in its place.
+            message, rule = self._unknown_value_refusal(action)
+        return IllegalAction(message, rule=rule, action=action)
+
+    def _unknown_value_refusal(self, action: Action) -> tuple[str, str]:
+        """A refusal built from the legal actions alone: the first field of ``action``
+        whose value no legal action of its kind has, with the values that are allowed."""
+        legal = self.legal_actions()
+        same = [a for a in legal if type(a) is type(action)]
+        shown = _safe_str(action)
+        who = self.player_name(self.current_player)
+        if not same:
+            sample = ", ".join(_safe_str(a) for a in legal[:6]) + (" ..." if len(legal) > 6 else "")
+            return (
+                f"{shown} is not allowed now ({self.phase}, {who} to act); "
+                f"allowed: {sample or 'nothing'}",
+                "legal actions",
+            )
+        for item in dataclasses.fields(action):
+            value = getattr(action, item.name)
+            allowed: list[Any] = []
+            for other in same:
+                choice = getattr(other, item.name)
+                if choice not in allowed:
+                    allowed.append(choice)
+            if value not in allowed:
+                names = ", ".join(_short_value(v) for v in allowed[:12])
+                more = f" and {len(allowed) - 12} more" if len(allowed) > 12 else ""
+                return (
+                    f"{shown} is not allowed now: {_short_value(value)} is not one of the "
+                    f"choices here ({names}{more})",
+                    "legal actions",
+                )
+        return (
+            f"{shown} is not allowed now ({self.phase}, {who} to act): its parts are each "
+            "allowed, but not together",
+            "legal actions",
+        )
 
     def returns(self) -> list[float]:
         """Result for each player: a win is 1, a loss 0, shared results split 1."""
@@ -714,10 +858,7 @@ class State:
 
 def save_game_info(text: str) -> dict[str, Any]:
     """Read the header of a saved game (game id and options) without replaying it."""
-    try:
-        doc = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise SaveError("saved game", [f"not valid JSON: {exc}"]) from None
+    doc = read_save_text(text)
     if not isinstance(doc, dict) or not isinstance(doc.get("game"), str):
         raise SaveError("saved game", ["no 'game' field naming the game"])
     options = doc.get("options", {})

@@ -342,8 +342,10 @@ def test_a_saved_game_loads_back_exactly_through_the_upload() -> None:
         lambda text: text.replace('"digest": "', '"digest": "0'),  # edited
         lambda text: text.replace('"toy-skirmish"', '"conqueror-duels"'),  # another game
         lambda text: "\u00e9t\u00e9 not json",
+        lambda text: "[" * 10000,  # nested too deep to read
+        lambda text: text.replace('"history": [', '"history": [' + "[" * 5000 + "]" * 5000 + ","),
     ],
-    ids=["cut-short", "edited", "other-game", "not-json"],
+    ids=["cut-short", "edited", "other-game", "not-json", "nested-deep", "nested-inside"],
 )
 def test_a_bad_file_is_refused_with_a_message_and_the_game_is_unchanged(spoil: object) -> None:
     app = played_app()
@@ -352,6 +354,29 @@ def test_a_bad_file_is_refused_with_a_message_and_the_game_is_unchanged(spoil: o
     assert snap(app.state) == position
     assert "could not be loaded" in app.file_message.value
     assert "unchanged" in app.file_message.value
+
+
+def test_a_file_nested_thousands_of_levels_deep_is_refused_in_a_plain_sentence() -> None:
+    """Rule "saves": the Load button refuses a file nested 10000 levels deep with a
+    sentence saying why; no RecursionError reaches the student."""
+    app = played_app()
+    position = snap(app.state)
+    text = '{"a": ' + "[" * 10000 + "]" * 10000 + "}"
+    app.upload.value = (
+        {
+            "name": "game.json",
+            "type": "application/json",
+            "size": len(text),
+            "content": memoryview(text.encode()),
+            "last_modified": datetime.now(UTC),
+        },
+    )
+    assert snap(app.state) == position
+    message = app.file_message.value
+    assert "could not be loaded" in message and "unchanged" in message
+    assert "It is nested 10001 levels deep" in message
+    assert "was not made by Save the game." in message
+    assert "Recursion" not in message and app.upload.value == ()
 
 
 # --- text size -----------------------------------------------------------------------------

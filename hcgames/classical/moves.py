@@ -589,4 +589,28 @@ def why_illegal(s: ClassicalState, action: Action) -> Refusal:
     territory = getattr(action, "territory", getattr(action, "from_", None))
     if territory is not None and territory not in m.index:
         return (f"there is no territory {territory!r} on the map", "the map")
+    known = KINDS.get(type(action))
+    kind = getattr(action, "kind", None)
+    if known is not None and kind not in known[0]:
+        return (known[1].format(kind=repr(kind)), known[2])
     return refuse(s, action)
+
+
+#: the kinds of unit an action may name, the refusal of any other name and its rule
+KINDS: dict[type[Action], tuple[tuple[str, ...], str, str]] = {
+    Move: (
+        ("army", "fleet"),
+        "there is no unit called {kind} in this game: the units are armies and fleets",
+        "move",
+    ),
+    Recruit: (
+        ("army", "fleet"),
+        "there is no unit called {kind} in this game: the units recruited are armies and fleets",
+        "recruit",
+    ),
+    Starve: (
+        ("army", "fleet", "city"),
+        "there is nothing called {kind} to leave unfed: an army, a fleet or a city is left unfed",
+        "upkeep: unfed units",
+    ),
+}

@@ -1087,6 +1087,18 @@ def confiscate_refusal(state: HistoricalState, player: int, action: Confiscate) 
             f"{state.name(mover)} is not on {state.pname(player)}'s battlefield",
             "undefended lands",
         )
+    if action.explorer and (action.card == action.explorer or action.card not in home[1]["cards"]):
+        beside = ", ".join(state.name(k) for k in home[1]["cards"] if k != action.explorer)
+        carried = (
+            "it cannot carry itself"
+            if action.card == action.explorer
+            else f"{state.name(action.card)} is not there"
+        )
+        return (
+            f"an explorer carries a card from its own land and {carried}; the cards beside "
+            f"{state.name(action.explorer)} are {beside or 'none'}",
+            "undefended lands",
+        )
     leaving = 2 if action.explorer else 1
     if len(home[1]["cards"]) <= leaving:
         return (

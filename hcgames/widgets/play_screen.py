@@ -630,7 +630,13 @@ class PlayApp(GameStepper):
         try:
             state = self.game.from_json(text)
         except SaveError as exc:
-            problems = "; ".join(exc.problems[:3])
+            # the first problems, each cut short (a broken file may quote a long text)
+            problems = "; ".join(
+                p if len(p) <= 240 else p[:239] + "\u2026" for p in exc.problems[:3]
+            )
+            problems = problems[:1].upper() + problems[1:]  # a sentence of its own
+            if problems and problems[-1] not in ".!?":
+                problems += "."
             self.file_message.value = (
                 "<span style='color:#B00020'><b>That file could not be loaded</b>, so the "
                 f"game on screen is unchanged. {escape(problems)}</span>"
