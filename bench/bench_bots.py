@@ -106,8 +106,10 @@ def ladder(games: int, only: str, jobs: int, pairing: str = "") -> None:
                 )
 
 
-def speed(decisions: int, only: str) -> None:
-    print(f"Hard level, seconds per decision on one core ({decisions} decisions)")
+def speed_figures(decisions: int, only: str = "") -> list[tuple[str, float, str]]:
+    """The hard level's seconds per decision (median, worst) on one core, for each game;
+    for CONQUEST also a whole 20-move turn's median and worst."""
+    figures: list[tuple[str, float, str]] = []
     for label, game_id, options in GAMES:
         if only and only not in (game_id, label):
             continue
@@ -119,7 +121,6 @@ def speed(decisions: int, only: str) -> None:
             state = game.new_game(seed=seed)
             hard, medium = make_bot("hard", seed=seed), make_bot("medium", seed=seed)
             rng = random.Random(seed)
-            turn_start: float | None = None
             turn_player = None
             turn_spent = 0.0
             while not state.is_terminal() and len(times) < decisions:
@@ -129,9 +130,9 @@ def speed(decisions: int, only: str) -> None:
                 if state.current_player == 0:
                     key = (state.round, state.current_player)
                     if key != turn_player:
-                        if turn_player is not None and turn_start is not None:
+                        if turn_player is not None:
                             turn_times.append(turn_spent)
-                        turn_player, turn_start, turn_spent = key, 0.0, 0.0
+                        turn_player, turn_spent = key, 0.0
                     start = time.perf_counter()
                     action = hard.choose(state)
                     spent = time.perf_counter() - start
@@ -141,11 +142,24 @@ def speed(decisions: int, only: str) -> None:
                     action = medium.choose(state)
                 state.apply(action)
             seed += 1
-        line = f"  {label:24s} median {statistics.median(times):6.3f} s   worst {max(times):6.3f} s"
+        figures.append((f"{label}: hard decision, median", statistics.median(times), "s"))
+        figures.append((f"{label}: hard decision, worst", max(times), "s"))
         if game_id == "conquest-1972" and turn_times:
-            line += f"   whole turn: median {statistics.median(turn_times):5.2f} s, "
-            line += f"worst {max(turn_times):5.2f} s"
-        print(line, flush=True)
+            figures.append((f"{label}: hard whole turn, median", statistics.median(turn_times), "s"))
+            figures.append((f"{label}: hard whole turn, worst", max(turn_times), "s"))
+    return figures
+
+
+def speed(decisions: int, only: str) -> None:
+    print(f"Hard level, seconds per decision on one core ({decisions} decisions)")
+    for label, value, unit in speed_figures(decisions, only):
+        print(f"  {label:48s} {value:8.3f} {unit}", flush=True)
+
+
+def run(quick: bool = False) -> list[tuple[str, float, str]]:
+    """For bench/run.py: the speed figures over 30 decisions (10 with --quick); the
+    ladder and balance take many minutes and run only from this script's command line."""
+    return speed_figures(10 if quick else 30)
 
 
 def balance(games: int, level: str, only: str, jobs: int) -> None:
