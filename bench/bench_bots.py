@@ -145,7 +145,8 @@ def speed_figures(decisions: int, only: str = "") -> list[tuple[str, float, str]
         figures.append((f"{label}: hard decision, median", statistics.median(times), "s"))
         figures.append((f"{label}: hard decision, worst", max(times), "s"))
         if game_id == "conquest-1972" and turn_times:
-            figures.append((f"{label}: hard whole turn, median", statistics.median(turn_times), "s"))
+            middle = statistics.median(turn_times)
+            figures.append((f"{label}: hard whole turn, median", middle, "s"))
             figures.append((f"{label}: hard whole turn, worst", max(turn_times), "s"))
     return figures
 
