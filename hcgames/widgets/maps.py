@@ -363,9 +363,8 @@ class MapView(RegionView):
         fluid = (
             f".{self._uid} {{ width: 100% !important; height: auto !important; "
             f"aspect-ratio: {self.width} / {self.height}; "
-            # as wide as the page, and as tall as the screen leaves room for
-            f"max-width: min({self._max_width}px, "
-            f"calc((100vh - 60px) * {self.width / self.height:.4f})); }}"
+            # as wide as the page (a class scrolls a tall map rather than squint at it)
+            f"max-width: {self._max_width}px; }}"
             if self.fluid
             else ""
         )
