@@ -181,16 +181,45 @@ def _sizes(size: float, min_size: float) -> list[float]:
     return out
 
 
-def _try_inside(t: Territory, text: str, size: float, below: float, board: _Board) -> Placed | None:
+def _offsets(t: Territory, width: float, height: float) -> list[Point]:
+    """Where to try a name inside ``t``: at the anchor and a little around it; a sea
+    also anywhere on a grid over it, nearest the anchor first (sea names move)."""
+    near = [
+        (dx, dy)
+        for dy in (0.0, -0.6 * height, 0.6 * height, -1.2 * height, 1.2 * height)
+        for dx in (0.0, -0.25 * width, 0.25 * width)
+    ]
+    if not t.sea or not t.rings:
+        return near
+    left, top, right, bottom = _ring_bounds(t.rings)
+    ax, ay = t.anchor
+    step_x, step_y = max(width / 3, 8.0), max(height, 8.0)
+    grid = []
+    y = top + height / 2
+    while y <= bottom - height / 2:
+        x = left + width / 2
+        while x <= right - width / 2:
+            grid.append((x - ax, y - ay))
+            x += step_x
+        y += step_y
+    grid.sort(key=lambda d: d[0] * d[0] / 4 + d[1] * d[1])
+    return near + grid[:120]
+
+
+def _try_inside(
+    t: Territory, text: str, size: float, below: float, board: _Board, loose: bool = False
+) -> Placed | None:
+    """``loose``: the middle of the name inside is enough (a sea name over a coast)."""
     height = size * 1.25
     width = text_width(text, size) + 4
     ax, ay = t.anchor
-    for dy in (0.0, -0.6 * height, 0.6 * height, -1.2 * height, 1.2 * height):
-        for dx in (0.0, -0.25 * width, 0.25 * width):
-            box = _box(ax + dx, ay + dy, width, height)
-            full = (box[0], box[1], box[2], box[3] + below)
-            if _fits(box, t.rings) and board.free(full):
-                return Placed(t.id, text, ax + dx, ay + dy, full, size, None, text != t.name)
+    for dx, dy in _offsets(t, width, height):
+        box = _box(ax + dx, ay + dy, width, height)
+        full = (box[0], box[1], box[2], box[3] + below)
+        if board.free(full) and (
+            _fits(box, t.rings) or (loose and _inside((ax + dx, ay + dy), t.rings))
+        ):
+            return Placed(t.id, text, ax + dx, ay + dy, full, size, None, text != t.name)
     return None
 
 
@@ -223,6 +252,54 @@ def _try_beside(
     return best[1] if best else None
 
 
+def _place_inside(
+    t: Territory, size: float, min_size: float, below: float, board: _Board
+) -> Placed | None:
+    """The name inside its place: full size, smaller, then the short form."""
+    short = t.short or short_name(t.name)
+    sizes = [size] if t.focus else _sizes(size, min_size)
+    tries = [(t.name, s) for s in sizes[:-1] or sizes]
+    if short != t.name:
+        tries += [(short, s) for s in sizes[:-1] or sizes]
+    if len(sizes) > 1:
+        tries += [(t.name, sizes[-1])] + ([(short, sizes[-1])] if short != t.name else [])
+    for text, s in tries:
+        spot = _try_inside(t, text, s, below, board)
+        if spot:
+            return spot
+    if t.sea:  # a sea is named on itself, even if the name reaches over a coast
+        for text, s in tries[-2:]:
+            spot = _try_inside(t, text, s, below, board, loose=True)
+            if spot:
+                return spot
+    return None
+
+
+def _place_beside(
+    t: Territory, size: float, min_size: float, below: float, board: _Board
+) -> Placed:
+    """The name beside its place with a leader line, else on it in the smallest type."""
+    short = t.short or short_name(t.name)
+    small = max(min_size, size - 2)
+    options = [(t.name, size)] if t.focus else [(t.name, small)]
+    if short != t.name:
+        options.append((short, size if t.focus else small))
+    if not t.focus:
+        options.append((t.name, min_size))
+        if short != t.name:
+            options.append((short, min_size))
+    for reach in (70.0, _RADII[-1]):
+        for text, s in options:
+            spot = _try_beside(t, text, s, below, board, reach)
+            if spot:
+                return spot
+    s = size if t.focus else min_size
+    text = short if not t.focus else t.name
+    box = _box(t.anchor[0], t.anchor[1], text_width(text, s) + 4, s * 1.25)
+    full = (box[0], box[1], box[2], box[3] + below)
+    return Placed(t.id, text, t.anchor[0], t.anchor[1], full, s, None, text != t.name)
+
+
 def place_names(
     territories: Sequence[Territory],
     size: float = 13.0,
@@ -252,52 +329,20 @@ def place_names(
     board = _Board(territories, reserved, bounds)
     placed: dict[str, Placed] = {}
     order = sorted(territories, key=lambda t: (not t.focus, -t.room))
-    pending: list[Territory] = []
-    for t in order:
-        short = t.short or short_name(t.name)
-        sizes = [size] if t.focus else _sizes(size, min_size)
-        tries = [(t.name, s) for s in sizes[:-1] or sizes]
-        if short != t.name:
-            tries += [(short, s) for s in sizes[:-1] or sizes]
-        if len(sizes) > 1:
-            tries += [(t.name, sizes[-1])] + ([(short, sizes[-1])] if short != t.name else [])
-        spot = None
-        for text, s in tries:
-            spot = _try_inside(t, text, s, below, board)
-            if spot:
-                break
-        if spot is None:
-            pending.append(t)
-            continue
-        board.taken.append(spot.box)
-        placed[t.id] = spot
-    for t in pending:
-        short = t.short or short_name(t.name)
-        small = max(min_size, size - 2)
-        options = [(t.name, size)] if t.focus else [(t.name, small)]
-        if short != t.name:
-            options.append((short, size if t.focus else small))
-        if not t.focus:
-            options.append((t.name, min_size))
-            if short != t.name:
-                options.append((short, min_size))
-        spot = None
-        for reach in (70.0, _RADII[-1]):
-            for text, s in options:
-                spot = _try_beside(t, text, s, below, board, reach)
-                if spot:
-                    break
-            if spot:
-                break
-        if spot is None:  # nowhere free: on the place itself, in the smallest type
-            s = size if t.focus else min_size
-            text = short if not t.focus else t.name
-            height = s * 1.25
-            box = _box(t.anchor[0], t.anchor[1], text_width(text, s) + 4, height)
-            full = (box[0], box[1], box[2], box[3] + below)
-            spot = Placed(t.id, text, t.anchor[0], t.anchor[1], full, s, None, text != t.name)
-        board.taken.append(spot.box)
-        placed[t.id] = spot
+    # land first, inside and then beside; the seas, whose names can move, last
+    for group in ([t for t in order if not t.sea], [t for t in order if t.sea]):
+        pending: list[Territory] = []
+        for t in group:
+            spot = _place_inside(t, size, min_size, below, board)
+            if spot is None:
+                pending.append(t)
+                continue
+            board.taken.append(spot.box)
+            placed[t.id] = spot
+        for t in pending:
+            spot = _place_beside(t, size, min_size, below, board)
+            board.taken.append(spot.box)
+            placed[t.id] = spot
     result = [placed[t.id] for t in territories]
     if len(_CACHE) > 64:
         _CACHE.clear()

@@ -363,8 +363,11 @@ class MapView(RegionView):
         fluid = (
             f".{self._uid} {{ width: 100% !important; height: auto !important; "
             f"aspect-ratio: {self.width} / {self.height}; "
-            # as wide as the page (a class scrolls a tall map rather than squint at it)
-            f"max-width: {self._max_width}px; }}"
+            # as wide as the page,
+            # but a tall map stops growing once it fills the screen's height (never
+            # narrower than 1000 px: a 1024-pixel Chromebook still gets the whole width)
+            f"max-width: min({self._max_width}px, "
+            f"max(1000px, calc((100vh - 60px) * {self.width / self.height:.4f}))); }}"
             if self.fluid
             else ""
         )
