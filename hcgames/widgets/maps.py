@@ -27,7 +27,6 @@ from hcgames.factions import SideStyle
 from hcgames.widgets._base import (
     NEUTRAL,
     region_colour,
-    swatch,
 )
 from hcgames.widgets.boards import (
     EDGE_STYLE,
@@ -47,16 +46,15 @@ from hcgames.widgets.geo import (
     fit_mercator,
 )
 from hcgames.widgets.labels import Placed, Territory, place_names, short_name
+from hcgames.widgets.map_history import SITE_INK, add_sites, paint_map
 from hcgames.widgets.map_keys import (
     LEADER_INK,
     SYMBOLS,
-    dot_swatch,
     independent_style,
     is_independent,
     legend_html,
     painted_legend_html,
     region_fill_for_independents,
-    region_fill_for_style,
 )
 from hcgames.widgets.regions import MAP_CSS, SEA_INK, RegionView, _is_sea
 
@@ -74,9 +72,6 @@ __all__ = [
     "legend_html",
     "piece_board",
 ]
-
-#: the names of real places (battle sites, cities) added on a history map
-SITE_INK = "#111111"
 
 
 class MapView(RegionView):
@@ -170,6 +165,9 @@ class MapView(RegionView):
             # reference size (full name or short form) is kept at any other size
             texts = {p.id: p.text for p in self._reference_names(geojson, sea)}
             territories = [replace(t, name=texts[t.id], short=texts[t.id]) for t in territories]
+        self._label_territories = territories if names else []
+        self._reserved: list[tuple[float, float, float, float]] = []
+        self._below = 15.0
         self.placed: list[Placed] = self._place(territories, width, height) if names else []
         #: the places shown by a short form ("Mare Tyrr."), by id
         full = {t.id: t.name for t in self._territories(geojson, self.projection_fit, sea)}
@@ -212,6 +210,7 @@ class MapView(RegionView):
         self._paint_keys: list[tuple[str, str]] = []
         self._paint_styles: list[SideStyle] = []
         self._site_keys: list[tuple[str, str]] = []
+        self._tooltips: dict[str, str] = {}
         # The browser test counts one clickable path per region against this number.
         self.add_class("hcgames-map")
         self.add_class(f"hcgames-regions-{len(ids)}")
@@ -242,11 +241,19 @@ class MapView(RegionView):
         fit = fit_mercator(geojson, width, height)
         return self._place(self._territories(geojson, fit, sea, focus=False), width, height)
 
-    def _place(self, territories: Sequence[Territory], width: int, height: int) -> list[Placed]:
+    def _place(
+        self,
+        territories: Sequence[Territory],
+        width: int,
+        height: int,
+        reserved: Sequence[tuple[float, float, float, float]] = (),
+        below: float = 15.0,
+    ) -> list[Placed]:
         return place_names(
             territories,
             self.NAME_SIZE,
-            below=15,
+            reserved=reserved,
+            below=below,
             min_size=self.MIN_NAME_SIZE,
             bounds=(2.0, 2.0, width - 2.0, height - 2.0),
         )
@@ -459,90 +466,34 @@ class MapView(RegionView):
         groups: Sequence[tuple[str, str | SideStyle, Iterable[str]]],
         tooltips: dict[str, str] | None = None,
     ) -> None:
-        """Colour regions by group instead of by holder, for a history map: each group
-        is ``(words for the key, colour or side style, regions by id or name)``; other
-        regions stay unheld land or sea. The key then lists exactly the groups, land
-        and sea drawn (and the sites of :meth:`add_places`); unit labels and the
-        game-state line are hidden. ``tooltips`` replaces the hover text by region."""
-        by_name = {name: rid for rid, name in self.names.items()}
-        paint: dict[str, str] = {}
-        keys: list[tuple[str, str]] = []
-        styles: list[SideStyle] = []
-        for words, colour, regions in groups:
-            if isinstance(colour, SideStyle):
-                styles.append(colour)
-                fill = colour.colour if colour.pattern == "none" else region_fill_for_style(colour)
-            else:
-                fill = colour
-            for region in regions:
-                rid = region if region in self._index else by_name.get(region)
-                if rid is None:
-                    raise ValueError(f"no region {region!r} on this map")
-                paint[rid] = fill
-            keys.append((swatch(fill), escape(words)))
-        self._paint, self._paint_keys, self._paint_styles = paint, keys, styles
-        self._tooltips = dict(tooltips or {})
-        self.text_line.layout.display = "none"  # the game-state line means nothing here
-        self._draw()
-
-    def tooltip_for(self, region: str) -> str:
-        custom = getattr(self, "_tooltips", {}).get(region)
-        return custom if custom else super().tooltip_for(region)
+        """Colour regions by group instead of by holder (a history map); see
+        :func:`hcgames.widgets.map_history.paint_map`."""
+        paint_map(self, groups, tooltips)
 
     def add_places(
-        self,
-        places: Sequence[tuple[str, float, float]],
-        colour: str = SITE_INK,
-        key: str = "",
+        self, places: Sequence[tuple[str, float, float]], colour: str = SITE_INK, key: str = ""
     ) -> bqplot.Mark:
-        """Mark real places (``(name, lon, lat)``: battle sites, cities) with a dot
-        and their name beside it, e.g. on a history map; names clear the names
-        already on the map. ``key``: what the dots are, for the map key. Returns the
-        mark that prints the names."""
-        pixels = [self.projection_fit.pixel(lon, lat) for _, lon, lat in places]
-        scales = self.scales
-        dots = bqplot.Scatter(
-            x=[x for x, _ in pixels],
-            y=[self.height - y for _, y in pixels],
-            scales=scales,
-            colors=[colour],
-            stroke="#FFFFFF",
-            stroke_width=2.0,
-            default_size=70,
-            marker="diamond",
-            enable_hover=False,
+        """Mark real places (``(name, lon, lat)``) with a dot and their name beside it;
+        ``key`` says what the dots are. See :func:`hcgames.widgets.map_history.add_sites`."""
+        return add_sites(self, places, colour, key)
+
+    def tooltip_for(self, region: str) -> str:
+        custom = self._tooltips.get(region)
+        return custom if custom else super().tooltip_for(region)
+
+    def _relabel(self) -> None:
+        """Place the names again (same texts) around marks added since, and redraw them."""
+        if not self._label_territories:
+            return
+        old = {id(m) for m in [*self._label_marks, self.leaders]}
+        self.placed = self._place(
+            self._label_territories, self.width, self.height, self._reserved, self._below
         )
-        sites = [
-            Territory(f"site-{i}", name, (x, y), [], 0.0)
-            for i, ((name, _, _), (x, y)) in enumerate(zip(places, pixels, strict=True))
-        ]
-        # each dot keeps a little square of its own
-        dots_boxes = [(x - 6, y - 6, x + 6, y + 6) for x, y in pixels]
-        placed = place_names(
-            sites,
-            12,
-            reserved=[p.box for p in self.placed] + dots_boxes,
-            min_size=11,
-            bounds=(2.0, 2.0, self.width - 2.0, self.height - 2.0),
-        )
-        names = bqplot.Label(
-            x=[p.x for p in placed] or [0.0],
-            y=[self.height - p.y for p in placed] or [0.0],
-            text=[p.text for p in placed] or [""],
-            scales=scales,
-            colors=[colour],
-            default_size=12,
-            font_weight="bold",
-            align="middle",
-            y_offset=5,
-            enable_hover=False,
-        )
-        leaders = self._leader_mark([p.leader for p in placed])
-        self.figure.marks = [*self.figure.marks, leaders, dots, names]
-        if key:
-            self._site_keys.append((dot_swatch(colour), escape(key)))
-            self._draw()
-        return names
+        self.leaders = self._leader_mark([p.leader for p in self.placed if p.leader])
+        marks = [self.leaders, *self._name_marks(self.placed)]
+        kept = [m for m in self.figure.marks if id(m) not in old]
+        at = kept.index(self.straits) + 1
+        self.figure.marks = [*kept[:at], *marks, *kept[at:]]
 
 
 #: leader lines let clicks through to the region under them
