@@ -13,6 +13,13 @@ if TYPE_CHECKING:
 __all__ = ["describe", "evaluate", "map_symbols", "region_views", "research_chart"]
 
 
+def _count(n: int, word: str) -> str:
+    """ "1 army", "3 armies", "2 fleets": a real plural for the map's hover text."""
+    if n == 1:
+        return f"1 {word}"
+    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
+
+
 def region_views(s: ClassicalState) -> dict[str, dict[str, Any]]:
     """``{territory id: {"owner", "label", "tooltip"}}`` for map widgets.
 
@@ -36,7 +43,7 @@ def region_views(s: ClassicalState) -> dict[str, dict[str, Any]]:
             kind = "city" if s.level[t] == 2 else "village"
             words.append(f"a {kind} of the {s.player_name(s.owner[t])}")
         if s.monuments[t]:
-            words.append(f"{s.monuments[t]} monument(s)")
+            words.append(_count(s.monuments[t], "monument"))
         if reduced and s.level[t]:
             tokens = s.level[t] + (s.monuments[t] if s.level[t] == 2 else 0)
             parts.append(
@@ -57,7 +64,8 @@ def region_views(s: ClassicalState) -> dict[str, dict[str, Any]]:
                     parts.append(
                         " ".join(x for x in (f"{a}A" if a else "", f"{f}F" if f else "") if x)
                     )
-                words.append(f"{s.player_name(q)}: {a} armies, {f} fleets")
+                held = ", ".join(_count(n, w) for n, w in ((a, "army"), (f, "fleet")) if n)
+                words.append(f"{s.player_name(q)}: {held}")
         resource = s.resource[t]
         what = f"{resource}" if resource else "resource not rolled yet"
         tip = f"{terr.name} ({'land' if terr.land else 'sea'}, {what}; today {terr.today})"
