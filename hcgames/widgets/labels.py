@@ -253,10 +253,11 @@ def _try_beside(
 
 
 def _place_inside(
-    t: Territory, size: float, min_size: float, below: float, board: _Board
+    t: Territory, size: float, min_size: float, below: float, board: _Board, full: bool = False
 ) -> Placed | None:
-    """The name inside its place: full size, smaller, then the short form."""
-    short = t.short or short_name(t.name)
+    """The name inside its place: full size, smaller, then the short form (``full``:
+    the full name only)."""
+    short = t.name if full else t.short or short_name(t.name)
     sizes = [size] if t.focus else _sizes(size, min_size)
     tries = [(t.name, s) for s in sizes[:-1] or sizes]
     if short != t.name:
@@ -276,10 +277,16 @@ def _place_inside(
 
 
 def _place_beside(
-    t: Territory, size: float, min_size: float, below: float, board: _Board
-) -> Placed:
-    """The name beside its place with a leader line, else on it in the smallest type."""
-    short = t.short or short_name(t.name)
+    t: Territory,
+    size: float,
+    min_size: float,
+    below: float,
+    board: _Board,
+    full: bool = False,
+) -> Placed | None:
+    """The name beside its place with a leader line, else (unless ``full``: the full
+    name only, near the place, or nothing) on it in the smallest type."""
+    short = t.name if full else t.short or short_name(t.name)
     small = max(min_size, size - 2)
     options = [(t.name, size)] if t.focus else [(t.name, small)]
     if short != t.name:
@@ -288,16 +295,18 @@ def _place_beside(
         options.append((t.name, min_size))
         if short != t.name:
             options.append((short, min_size))
-    for reach in (70.0, _RADII[-1]):
+    for reach in (70.0,) if full else (70.0, _RADII[-1]):
         for text, s in options:
             spot = _try_beside(t, text, s, below, board, reach)
             if spot:
                 return spot
+    if full:
+        return None
     s = size if t.focus else min_size
     text = short if not t.focus else t.name
     box = _box(t.anchor[0], t.anchor[1], text_width(text, s) + 4, s * 1.25)
-    full = (box[0], box[1], box[2], box[3] + below)
-    return Placed(t.id, text, t.anchor[0], t.anchor[1], full, s, None, text != t.name)
+    taken = (box[0], box[1], box[2], box[3] + below)
+    return Placed(t.id, text, t.anchor[0], t.anchor[1], taken, s, None, text != t.name)
 
 
 def place_names(
@@ -329,20 +338,32 @@ def place_names(
     board = _Board(territories, reserved, bounds)
     placed: dict[str, Placed] = {}
     order = sorted(territories, key=lambda t: (not t.focus, -t.room))
-    # land first, inside and then beside; the seas, whose names can move, last
-    for group in ([t for t in order if not t.sea], [t for t in order if t.sea]):
-        pending: list[Territory] = []
+
+    def put(spot: Placed) -> None:
+        board.taken.append(spot.box)
+        placed[spot.id] = spot
+
+    # Land first: the full name inside, then beside nearby; only then a short form.
+    land = [t for t in order if not t.sea]
+    pending = []
+    for t in land:
+        spot = _place_inside(t, size, min_size, below, board, full=True)
+        put(spot) if spot else pending.append(t)
+    later = []
+    for t in pending:
+        spot = _place_beside(t, size, min_size, below, board, full=True)
+        put(spot) if spot else later.append(t)
+    # The seas last, as their names move: inside (short forms before leader lines).
+    seas = [t for t in order if t.sea]
+    for group in (later, seas):
+        pending = []
         for t in group:
             spot = _place_inside(t, size, min_size, below, board)
-            if spot is None:
-                pending.append(t)
-                continue
-            board.taken.append(spot.box)
-            placed[t.id] = spot
+            put(spot) if spot else pending.append(t)
         for t in pending:
             spot = _place_beside(t, size, min_size, below, board)
-            board.taken.append(spot.box)
-            placed[t.id] = spot
+            assert spot is not None  # without ``full`` a name always finds a place
+            put(spot)
     result = [placed[t.id] for t in territories]
     if len(_CACHE) > 64:
         _CACHE.clear()
