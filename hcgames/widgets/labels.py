@@ -269,7 +269,10 @@ def _place_inside(
         if spot:
             return spot
     if t.sea:  # a sea is named on itself, even if the name reaches over a coast
-        for text, s in tries[-2:]:
+        loose = [(short, s) for s in sizes] + (
+            [(t.name, s) for s in sizes] if short != t.name else []
+        )
+        for text, s in loose:
             spot = _try_inside(t, text, s, below, board, loose=True)
             if spot:
                 return spot

@@ -160,21 +160,29 @@ class MapView(RegionView):
         self.anchors = {t.id: t.anchor for t in territories}
         #: kept under its old name: notebooks place points with it
         self.centroids = self.anchors
+        # a small fixed map (the play screen's) has a smaller unit line under the names
+        small = width < self.SYMBOLS_FROM_WIDTH
         if names and (width, height) != self._reference_size(geojson):
             # a place reads the same on every map of the game: the text chosen for the
-            # reference size (full name or short form) is kept at any other size
+            # reference size (full name or short form) is kept at any other size; only
+            # a small map may fall back on the place's short form from the data
             texts = {p.id: p.text for p in self._reference_names(geojson, sea)}
-            territories = [replace(t, name=texts[t.id], short=texts[t.id]) for t in territories]
+            territories = [
+                replace(t, name=texts[t.id], short=t.short if small else texts[t.id])
+                for t in territories
+            ]
         self._label_territories = territories if names else []
         self._reserved: list[tuple[float, float, float, float]] = []
-        self._below = 15.0
-        self.placed: list[Placed] = self._place(territories, width, height) if names else []
+        self._below = 12.0 if small else 15.0
+        self.placed: list[Placed] = (
+            self._place(territories, width, height, below=self._below) if names else []
+        )
         #: the places shown by a short form ("Mare Tyrr."), by id
         full = {t.id: t.name for t in self._territories(geojson, self.projection_fit, sea)}
         self.short_names = {p.id: p.text for p in self.placed if p.text != full[p.id]}
         self.leaders = self._leader_mark([p.leader for p in self.placed if p.leader])
         label_marks = self._name_marks(self.placed)
-        under = {p.id: (p.x, p.box[1] + p.size * 1.25 + 6) for p in self.placed}
+        under = {p.id: (p.x, p.box[1] + p.size * 1.25 + self._below - 9) for p in self.placed}
         units = [under.get(rid, self.anchors[rid]) for rid in ids]
         self.unit_labels = bqplot.Label(
             x=[u[0] for u in units],
@@ -182,7 +190,7 @@ class MapView(RegionView):
             text=["" for _ in units],
             scales=self.scales,
             colors=["#111111"],
-            default_size=13,
+            default_size=11 if small else 13,
             font_weight="bold",
             align="middle",
             y_offset=5,
