@@ -346,27 +346,30 @@ def place_names(
         board.taken.append(spot.box)
         placed[spot.id] = spot
 
-    # Land first: the full name inside, then beside nearby; only then a short form.
+    # Land names inside first; then the seas inside (a small sea has few spots, so it
+    # goes before the land names that must stand beside their place); then the rest
+    # of the land, full name beside before a short form; the last seas beside.
     land = [t for t in order if not t.sea]
+    seas = [t for t in order if t.sea]
     pending = []
     for t in land:
         spot = _place_inside(t, size, min_size, below, board, full=True)
         put(spot) if spot else pending.append(t)
+    open_seas = []
+    for t in seas:
+        spot = _place_inside(t, size, min_size, below, board)
+        put(spot) if spot else open_seas.append(t)
     later = []
     for t in pending:
         spot = _place_beside(t, size, min_size, below, board, full=True)
         put(spot) if spot else later.append(t)
-    # The seas last, as their names move: inside (short forms before leader lines).
-    seas = [t for t in order if t.sea]
-    for group in (later, seas):
-        pending = []
-        for t in group:
-            spot = _place_inside(t, size, min_size, below, board)
-            put(spot) if spot else pending.append(t)
-        for t in pending:
-            spot = _place_beside(t, size, min_size, below, board)
-            assert spot is not None  # without ``full`` a name always finds a place
-            put(spot)
+    for t in later:
+        spot = _place_inside(t, size, min_size, below, board)
+        put(spot) if spot else open_seas.append(t)
+    for t in open_seas:
+        spot = _place_beside(t, size, min_size, below, board)
+        assert spot is not None  # without ``full`` a name always finds a place
+        put(spot)
     result = [placed[t.id] for t in territories]
     if len(_CACHE) > 64:
         _CACHE.clear()
