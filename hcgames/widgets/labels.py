@@ -165,6 +165,17 @@ class _Board:
                 return True
         return False
 
+    def names_crossed(self, start: Point, end: Point) -> int:
+        """How many placed names the line from ``start`` to ``end`` runs through."""
+        steps = max(1, int(math.hypot(end[0] - start[0], end[1] - start[1]) / 4))
+        points = [
+            (start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
+            for i in range(1, steps)
+        ]
+        return sum(
+            1 for b in self.taken if any(b[0] <= x <= b[2] and b[1] <= y <= b[3] for x, y in points)
+        )
+
     def covers_anchor(self, box: Box, own: str) -> bool:
         return any(
             rid != own and box[0] <= x <= box[2] and box[1] <= y <= box[3]
@@ -244,9 +255,12 @@ def _try_beside(
             if not board.free(full) or board.covers_anchor(full, t.id):
                 continue
             cost = radius + (18.0 if board.land_under((x, y), t.id) else 0.0)
+            if best is not None and cost >= best[0]:
+                continue
+            end = _nearest_on_box((ax, ay), box)
+            gap = math.hypot(end[0] - ax, end[1] - ay)
+            cost += 25.0 * board.names_crossed((ax, ay), end)  # a line through a name
             if best is None or cost < best[0]:
-                end = _nearest_on_box((ax, ay), box)
-                gap = math.hypot(end[0] - ax, end[1] - ay)
                 leader = (ax, ay, end[0], end[1]) if gap > 3 else None
                 best = (cost, Placed(t.id, text, x, y, full, size, leader, text != t.name))
     return best[1] if best else None
