@@ -165,6 +165,8 @@ def test_a_history_map_keys_exactly_what_it_draws() -> None:
     assert "other land" in legend and "sea" in legend
     assert "held by nobody" not in legend  # no game sides on a history map
     assert not any(view.unit_labels.text)
+    assert view.tooltip_for("Rome") == "Rome, a land of this war"  # plain words on hover
+    assert view.tooltip_for("Mare Africum") == "Mare Africum, sea"
     names = [m for m in view.figure.marks if "Cannae" in list(getattr(m, "text", []))]
     assert names and "Zama" in list(names[0].text)
 

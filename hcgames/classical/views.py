@@ -13,13 +13,6 @@ if TYPE_CHECKING:
 __all__ = ["describe", "evaluate", "map_symbols", "region_views", "research_chart"]
 
 
-def _count(n: int, word: str) -> str:
-    """ "1 army", "3 armies", "2 fleets": a real plural for the map's hover text."""
-    if n == 1:
-        return f"1 {word}"
-    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
-
-
 def region_views(s: ClassicalState) -> dict[str, dict[str, Any]]:
     """``{territory id: {"owner", "label", "tooltip"}}`` for map widgets.
 

@@ -235,16 +235,16 @@ def duels_map(size: str) -> tuple[str, str, str]:
         room = float(props.get("room", 0.5)) * (fit(lon + 1, lat)[0] - anchor[0])
         marked = ter["kind"] != "sea" and ter.get("fort", "none") in FORT_MARK
         # room for the fort's mark left of the name
-        mark = "MM " if marked else ""
+        room_for_mark = "MM " if marked else ""
         places.append(
             Territory(
                 name,
-                mark + name,
+                room_for_mark + name,
                 anchor,
                 rings,
                 room,
                 sea=ter["kind"] == "sea",
-                short=mark + short_name(name),
+                short=room_for_mark + short_name(name),
             )
         )
     placed = place_names(
@@ -263,15 +263,15 @@ def duels_map(size: str) -> tuple[str, str, str]:
         if text != name:
             shorts.append((text, name))
         body.append(_leader(spot))
-        x, y, size = spot.x, spot.y, spot.size
+        x, y, pt = spot.x, spot.y, spot.size
         if sea or not mark:
-            body.append(_label(x, y, text, size, sea=sea))
+            body.append(_label(x, y, text, pt, sea=sea))
         else:  # the fort's mark just left of the name
-            shift = text_width(text, size) / 2 + 9
-            body.append(_label(x + 6, y, text, size, sea=sea))
+            shift = text_width(text, pt) / 2 + 9
+            body.append(_label(x + 6, y, text, pt, sea=sea))
             body.append(mark(x + 6 - shift, y))
         if details and not sea:
-            body.append(_label(x, y + size * 0.95, " · ".join(details), size * 0.8, weight="400"))
+            body.append(_label(x, y + pt * 0.95, " · ".join(details), pt * 0.8, weight="400"))
     legend = _legend(
         [
             (swatch("land"), "land territory (name upright)"),

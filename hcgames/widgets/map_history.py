@@ -37,6 +37,7 @@ def paint_map(
     paint: dict[str, str] = {}
     keys: list[tuple[str, str]] = []
     styles: list[SideStyle] = []
+    said: dict[str, str] = {}
     for words, colour, regions in groups:
         if isinstance(colour, SideStyle):
             styles.append(colour)
@@ -48,9 +49,15 @@ def paint_map(
             if rid is None:
                 raise ValueError(f"no region {region!r} on this map")
             paint[rid] = fill
+            said[rid] = words
         keys.append((swatch(fill), escape(words)))
     view._paint, view._paint_keys, view._paint_styles = paint, keys, styles
-    view._tooltips = dict(tooltips or {})
+    # plain words on hover: "Rome, a land of this war" (not the game's state)
+    plain = {
+        rid: f"{view.region_name(rid)}, {said.get(rid) or ('sea' if sea else 'other land')}"
+        for rid, sea in zip(view.region_ids, view._sea, strict=True)
+    }
+    view._tooltips = {**plain, **(tooltips or {})}
     if view._below:  # no unit line under the names: they get that room back
         view._below = 0.0
         view._relabel()
