@@ -88,9 +88,20 @@ PAGE_FACTS_JS = """
   for (const el of document.querySelectorAll('__FEEDBACK__')) {
     if (visible(el) && el.innerText.trim()) feedback.push(el.innerText.trim().slice(0, 80));
   }
+  // place labels drawn as bare numbers on a map (an atlas names its places); unit
+  // counts are bold and may be numbers
+  const mapNumbers = [];
+  for (const t of document.querySelectorAll('.hcgames-map svg text')) {
+    const label = t.textContent.trim();
+    const bold = parseInt(window.getComputedStyle(t).fontWeight, 10) >= 600;
+    if (/^\\d+$/.test(label) && !bold && !t.closest('.axis') && visible(t)) {
+      mapNumbers.push(label);
+    }
+  }
   return {
     height: height,
     viewport: window.innerHeight,
+    mapNumbers: mapNumbers,
     text: document.body.innerText,
     pres: pres,
     links: links,
@@ -110,6 +121,7 @@ class PageFacts:
     pres: list[dict[str, Any]] = field(default_factory=list)
     links: list[dict[str, str]] = field(default_factory=list)
     feedback: list[str] = field(default_factory=list)
+    mapNumbers: list[str] = field(default_factory=list)  # named as in the JS
 
     @classmethod
     def read(cls, page: Any) -> PageFacts:
@@ -156,6 +168,10 @@ def problems(facts: PageFacts, allowed: Iterable[str] | None = None) -> list[str
     phrases = forbidden_phrases(facts.text)
     if phrases:
         found.append(f"forbidden phrases in the visible text: {phrases}")
+    if facts.mapNumbers:
+        found.append(f"numbers drawn as place labels on a map: {facts.mapNumbers[:8]}")
+    if "Numbers on the map" in facts.text:
+        found.append("a 'Numbers on the map' key (name the places on the map instead)")
     long_blocks = long_print_blocks(facts)
     if long_blocks:
         found.append(f"output blocks over {MAX_PRE_LINES} lines: {long_blocks}")

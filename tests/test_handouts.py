@@ -117,7 +117,11 @@ def test_duels_worksheet_holds_every_scenario_history_question() -> None:
 def test_maps_name_every_place_of_the_game_data(game: str) -> None:
     drawn = [draw() for draw in MAPS[game]]
     svgs = " ".join(svg for _, svg, _ in drawn)
-    keys = " ".join(legend for _, _, legend in drawn)  # small places: a number and its name
+    # a place too small for its name is named beside it or by a short form that the
+    # key spells out; never a number
+    keys = " ".join(legend for _, _, legend in drawn)
+    assert "Numbers on the map" not in keys
+    assert not re.search(r">\s*\d+\s*</text>", svgs), "a number printed as a place label"
     if game == "conqueror-duels":
         maps = json.loads((ROOT / "data" / "conqueror" / "maps.json").read_text("utf-8"))["maps"]
         names = {n for m in maps.values() for n in m["territories"]}

@@ -338,6 +338,7 @@ def test_map_hover_shows_the_region_sentence() -> None:
     view = MapView(new_state(TOY))
     view.map._handle_custom_msgs(None, {"event": "hover", "data": {"id": "west"}})
     assert "West Ford: 1 armies, held by nobody" in view.hover_box.value
+    assert view.info.value == ""  # the hover is not echoed under the key
     assert view.map.interactions == {"click": "select", "hover": "tooltip"}
 
 

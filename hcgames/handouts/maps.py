@@ -18,7 +18,7 @@ from html import escape
 from typing import Any
 
 from hcgames.data import read_json
-from hcgames.widgets.labels import Territory, place_names, text_width
+from hcgames.widgets.labels import Placed, Territory, place_names, short_name, text_width
 
 __all__ = [
     "MAPS",
@@ -158,6 +158,29 @@ def _label(
     )
 
 
+def _leader(spot: Placed) -> str:
+    """The thin line from a name set beside its place to the place."""
+    if spot.leader is None:
+        return ""
+    x1, y1, x2, y2 = spot.leader
+    return (
+        f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#333" '
+        'stroke-width="0.9"/>'
+        f'<circle cx="{x1:.1f}" cy="{y1:.1f}" r="1.8" fill="#333"/>'
+    )
+
+
+def _short_key(shorts: Sequence[tuple[str, str]]) -> str:
+    """The line under a map that spells out the short forms it prints ("Mare Tyrr.")."""
+    if not shorts:
+        return ""
+    return (
+        "<p class='shorts'><b>Short names:</b> "
+        + "; ".join(f"<i>{escape(a)}</i> <span>{escape(b)}</span>" for a, b in sorted(set(shorts)))
+        + "</p>"
+    )
+
+
 def _regions(features: Sequence[Mapping[str, Any]], fit: _Fit, fill_of: Any) -> str:
     return "".join(
         f'<path d="{fit.path(_polygons(f["geometry"]))}" fill="{fill_of(f)}" '
@@ -212,9 +235,22 @@ def duels_map(size: str) -> tuple[str, str, str]:
         room = float(props.get("room", 0.5)) * (fit(lon + 1, lat)[0] - anchor[0])
         marked = ter["kind"] != "sea" and ter.get("fort", "none") in FORT_MARK
         # room for the fort's mark left of the name
-        places.append(Territory(name, ("MM " if marked else "") + name, anchor, rings, room))
-    placed = place_names(places, font, below=font * 0.9)
-    numbered = []
+        room_for_mark = "MM " if marked else ""
+        places.append(
+            Territory(
+                name,
+                room_for_mark + name,
+                anchor,
+                rings,
+                room,
+                sea=ter["kind"] == "sea",
+                short=room_for_mark + short_name(name),
+            )
+        )
+    placed = place_names(
+        places, font, below=font * 0.9, min_size=font - 3, bounds=(2, 2, WIDTH - 2, fit.height - 2)
+    )
+    shorts = []
     for spot, (name, ter) in zip(placed, territories.items(), strict=True):
         sea = ter["kind"] == "sea"
         details = []
@@ -223,21 +259,19 @@ def duels_map(size: str) -> tuple[str, str, str]:
         if ter.get("coins"):
             details.append(f"coins {ter['coins']}")
         mark = FORT_MARK.get(ter.get("fort", "none"))
-        if spot.short:
-            body.append(_label(spot.x, spot.y, spot.text, font, weight="800"))
-            fort = {"capital": "capital", "great": "great fort", "small": "small fort"}
-            kind = fort.get(str(ter.get("fort", "none")))
-            numbered.append((int(spot.text), name, ([kind] if kind and not sea else []) + details))
-            continue
-        x, y = spot.x, spot.y
+        text = spot.text.removeprefix("MM ")
+        if text != name:
+            shorts.append((text, name))
+        body.append(_leader(spot))
+        x, y, pt = spot.x, spot.y, spot.size
         if sea or not mark:
-            body.append(_label(x, y, name, font, sea=sea))
+            body.append(_label(x, y, text, pt, sea=sea))
         else:  # the fort's mark just left of the name
-            shift = text_width(name, font) / 2 + 9
-            body.append(_label(x + 6, y, name, font, sea=sea))
+            shift = text_width(text, pt) / 2 + 9
+            body.append(_label(x + 6, y, text, pt, sea=sea))
             body.append(mark(x + 6 - shift, y))
         if details and not sea:
-            body.append(_label(x, y + font * 0.95, " · ".join(details), font * 0.8, weight="400"))
+            body.append(_label(x, y + pt * 0.95, " · ".join(details), pt * 0.8, weight="400"))
     legend = _legend(
         [
             (swatch("land"), "land territory (name upright)"),
@@ -258,23 +292,14 @@ def duels_map(size: str) -> tuple[str, str, str]:
             ("food 1 · coins 1", "what the land feeds and pays each round"),
         ]
     )
-    if numbered:
-        legend += (
-            "<p class='numbers'><b>Numbers on the map:</b> "
-            + "; ".join(
-                f"<b>{n}</b> <span>{escape(name)}</span>"
-                + (f" ({escape(', '.join(details))})" if details else "")
-                for n, name, details in sorted(numbered)
-            )
-            + "</p>"
-        )
+    legend += _short_key(shorts)
     return info["title"], _svg(fit.height, "".join(body)), legend
 
 
 def classical_map() -> tuple[str, str, str]:
     """The Classical Conquests map: land and sea territories with their names, placed
-    so that no two overlap; a territory too small for its name shows a number, which
-    the key under the map names."""
+    so that no two overlap; a territory too small for its name gets it in smaller type,
+    as a short form, or beside it with a leader line (never a number)."""
     geo = read_json("classical", "map.geojson")
     features = geo["features"]
     fit = _Fit(p for f in features for poly in _polygons(f["geometry"]) for p in poly[0])
@@ -291,33 +316,28 @@ def classical_map() -> tuple[str, str, str]:
         anchor = fit(lon, lat)
         rings = [[fit(x, y) for x, y in poly[0]] for poly in _polygons(f["geometry"])]
         room = float(props.get("room", 0.5)) * (fit(lon + 1, lat)[0] - anchor[0])
-        territories.append(Territory(str(f["id"]), str(props["name"]), anchor, rings, room))
-    placed = place_names(territories, size)
-    for spot, f in zip(placed, features, strict=True):
-        sea = f["properties"]["kind"] == "sea"
-        weight = "800" if spot.short else "600"
-        body.append(
-            _label(spot.x, spot.y, spot.text, size, sea=sea and not spot.short, weight=weight)
+        name = str(props["name"])
+        sea = props["kind"] == "sea"
+        territories.append(
+            Territory(str(f["id"]), name, anchor, rings, room, sea=sea, short=short_name(name))
         )
-    numbered = sorted(
-        (
-            (int(spot.text), t.name)
-            for spot, t in zip(placed, territories, strict=True)
-            if spot.short
-        )
+    placed = place_names(
+        territories, size, min_size=size - 3, bounds=(2, 2, WIDTH - 2, fit.height - 2)
     )
+    shorts = []
+    for spot, t, f in zip(placed, territories, features, strict=True):
+        sea = f["properties"]["kind"] == "sea"
+        body.append(_leader(spot))
+        body.append(_label(spot.x, spot.y, spot.text, spot.size, sea=sea, weight="600"))
+        if spot.text != t.name:
+            shorts.append((spot.text, t.name))
     legend = _legend(
         [
             (swatch("land"), "land territory: a village or city may stand here (name upright)"),
             (swatch("sea"), "sea territory: fleets sail here (name in <i>italics</i>)"),
         ]
     )
-    if numbered:
-        legend += (
-            "<p class='numbers'><b>Numbers on the map:</b> "
-            + "; ".join(f"<b>{n}</b> <span>{escape(name)}</span>" for n, name in numbered)
-            + "</p>"
-        )
+    legend += _short_key(shorts)
     return "The map of the ancient world", _svg(fit.height, "".join(body)), legend
 
 

@@ -19,8 +19,9 @@ from hcgames.widgets._base import PALETTE, View, guarded
 
 __all__ = ["BattlePanel", "ScoreChart", "Timeline", "key_html", "text_width", "year_label"]
 
-EXACT_COLOUR = "#0072B2"
-SIMULATED_COLOUR = "#E69F00"
+#: exact and simulated chances: dark and light grey, no side's colour (a side keeps its colour)
+EXACT_COLOUR = "#333333"
+SIMULATED_COLOUR = "#BBBBBB"
 #: a timeline group missing from the fixed colours it was given
 OTHER_GROUP = "#8C8C8C"
 #: a side drawn white (CONQUEST's White) would vanish on the white chart: grey instead

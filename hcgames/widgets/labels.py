@@ -1,18 +1,27 @@
-"""Where a map prints its place names: inside each territory, never on top of another.
+"""Where a map prints its place names: by every place, never on top of another.
 
 Pure geometry on screen pixels (nothing here imports Jupyter). Each territory
-offers an anchor (the point deepest inside it, from the map data) and its outline;
-a name is placed there when its box fits inside the outline and clears every name
-already placed (big territories first). A name that does not fit gets a short
-label instead (a number), and the legend keys the number to the name.
+offers an anchor (the point deepest inside it, from the map data) and its outline.
+Like a printed atlas, every place gets its name, never a footnote number:
+
+1. inside the territory, at the full size, then in smaller type (down to
+   ``min_size``), then as its short form from ``data/place_names.json``;
+2. where it fits nowhere inside, beside the place (preferably over the sea) with a
+   short leader line from the name to the place;
+3. as a last resort, on the place in the smallest type.
+
+Places a lesson talks about (``focus``) are placed first and keep the full size.
+The same territories on the same map size always get the same labels.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
-__all__ = ["Placed", "Territory", "place_names", "text_width"]
+__all__ = ["Placed", "Territory", "place_names", "short_name", "text_width"]
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -20,12 +29,31 @@ Box = tuple[float, float, float, float]
 #: average advance of a character, as a share of the font size (sans-serif, mixed case)
 _CHAR = 0.58
 _WIDE = set("MWmw")
+#: how far from its place a name may stand (pixels from the anchor to the name's middle)
+_RADII = (16.0, 22.0, 30.0, 40.0, 52.0, 66.0, 82.0, 100.0, 122.0)
+_ANGLES = tuple(math.radians(a) for a in range(0, 360, 20))
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """Width in pixels a line of text takes (an estimate that errs on the wide side)."""
     width = sum((0.9 if c in _WIDE else 0.32 if c in " il.,'" else _CHAR) for c in text)
     return width * size * (1.07 if bold else 1.0)
+
+
+@cache
+def _short_forms() -> dict[str, str]:
+    from hcgames.data import read_json
+
+    try:
+        raw = read_json("place_names.json")
+    except FileNotFoundError:  # pragma: no cover - the file ships with the package
+        return {}
+    return {str(k): str(v) for k, v in (raw.get("short") or {}).items()}
+
+
+def short_name(name: str) -> str:
+    """The short form of a place name (``data/place_names.json``), or the name itself."""
+    return _short_forms().get(name, name)
 
 
 @dataclass(frozen=True)
@@ -38,18 +66,28 @@ class Territory:
     rings: Sequence[Sequence[Point]]
     #: how many pixels there are around ``anchor`` before the edge (for the order)
     room: float = 0.0
+    #: a sea territory (other names may stand on it)
+    sea: bool = False
+    #: named in the lesson's text: placed first, never in smaller type
+    focus: bool = False
+    #: the short form used when the name fits nowhere ("" = from the data file)
+    short: str = ""
 
 
 @dataclass(frozen=True)
 class Placed:
-    """The text shown for one territory and the box it takes (left, top, right, bottom)."""
+    """The text shown for one territory, where, in what size, and the box it takes
+    (left, top, right, bottom). ``leader`` is a line (x1, y1, x2, y2) from the name
+    to its place when the name stands beside it."""
 
     id: str
     text: str
     x: float
     y: float
     box: Box
-    short: bool
+    size: float
+    leader: tuple[float, float, float, float] | None = None
+    abbreviated: bool = False
 
 
 def _inside(point: Point, rings: Sequence[Sequence[Point]]) -> bool:
@@ -85,61 +123,272 @@ def _fits(box: Box, rings: Sequence[Sequence[Point]]) -> bool:
     return all(_inside(p, rings) for p in core) and any(_inside(p, rings) for p in ends)
 
 
+def _ring_bounds(rings: Sequence[Sequence[Point]]) -> Box:
+    xs = [p[0] for ring in rings for p in ring] or [0.0]
+    ys = [p[1] for ring in rings for p in ring] or [0.0]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _nearest_on_box(point: Point, box: Box) -> Point:
+    x = min(max(point[0], box[0]), box[2])
+    y = min(max(point[1], box[1]), box[3])
+    return x, y
+
+
+class _Board:
+    """The names placed so far and the land under the map, for placing the rest."""
+
+    def __init__(
+        self,
+        territories: Sequence[Territory],
+        reserved: Sequence[Box],
+        bounds: Box | None,
+    ) -> None:
+        self.taken: list[Box] = list(reserved)
+        self.bounds = bounds
+        self.land = [
+            (_ring_bounds(t.rings), t.rings, t.id) for t in territories if not t.sea and t.rings
+        ]
+        self.anchors = {t.id: t.anchor for t in territories}
+
+    def free(self, box: Box) -> bool:
+        if self.bounds is not None:
+            left, top, right, bottom = self.bounds
+            if box[0] < left or box[1] < top or box[2] > right or box[3] > bottom:
+                return False
+        return not any(_overlaps(box, b) for b in self.taken)
+
+    def land_under(self, point: Point, own: str) -> bool:
+        x, y = point
+        for (left, top, right, bottom), rings, rid in self.land:
+            if rid != own and left <= x <= right and top <= y <= bottom and _inside(point, rings):
+                return True
+        return False
+
+    def names_crossed(self, start: Point, end: Point) -> int:
+        """How many placed names the line from ``start`` to ``end`` runs through."""
+        steps = max(1, int(math.hypot(end[0] - start[0], end[1] - start[1]) / 4))
+        points = [
+            (start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
+            for i in range(1, steps)
+        ]
+        return sum(
+            1 for b in self.taken if any(b[0] <= x <= b[2] and b[1] <= y <= b[3] for x, y in points)
+        )
+
+    def covers_anchor(self, box: Box, own: str) -> bool:
+        return any(
+            rid != own and box[0] <= x <= box[2] and box[1] <= y <= box[3]
+            for rid, (x, y) in self.anchors.items()
+        )
+
+
+def _sizes(size: float, min_size: float) -> list[float]:
+    out = [size]
+    step = size - 1
+    while step >= min_size:
+        out.append(step)
+        step -= 1
+    return out
+
+
+def _offsets(t: Territory, width: float, height: float) -> list[Point]:
+    """Where to try a name inside ``t``: at the anchor and a little around it; a sea
+    also anywhere on a grid over it, nearest the anchor first (sea names move)."""
+    near = [
+        (dx, dy)
+        for dy in (0.0, -0.6 * height, 0.6 * height, -1.2 * height, 1.2 * height)
+        for dx in (0.0, -0.25 * width, 0.25 * width)
+    ]
+    if not t.sea or not t.rings:
+        return near
+    left, top, right, bottom = _ring_bounds(t.rings)
+    ax, ay = t.anchor
+    step_x, step_y = max(width / 3, 8.0), max(height, 8.0)
+    grid = []
+    y = top + height / 2
+    while y <= bottom - height / 2:
+        x = left + width / 2
+        while x <= right - width / 2:
+            grid.append((x - ax, y - ay))
+            x += step_x
+        y += step_y
+    grid.sort(key=lambda d: d[0] * d[0] / 4 + d[1] * d[1])
+    return near + grid[:120]
+
+
+def _try_inside(
+    t: Territory, text: str, size: float, below: float, board: _Board, loose: bool = False
+) -> Placed | None:
+    """``loose``: the middle of the name inside is enough (a sea name over a coast)."""
+    height = size * 1.25
+    width = text_width(text, size) + 4
+    ax, ay = t.anchor
+    for dx, dy in _offsets(t, width, height):
+        box = _box(ax + dx, ay + dy, width, height)
+        full = (box[0], box[1], box[2], box[3] + below)
+        if board.free(full) and (
+            _fits(box, t.rings) or (loose and _inside((ax + dx, ay + dy), t.rings))
+        ):
+            return Placed(t.id, text, ax + dx, ay + dy, full, size, None, text != t.name)
+    return None
+
+
+def _try_beside(
+    t: Territory, text: str, size: float, below: float, board: _Board, reach: float
+) -> Placed | None:
+    """The name beside its place (the nearest free spot, the sea preferred), with a
+    leader line from the name to the place."""
+    height = size * 1.25
+    width = text_width(text, size) + 4
+    ax, ay = t.anchor
+    best: tuple[float, Placed] | None = None
+    for radius in _RADII:
+        if radius > reach or (best is not None and radius > best[0]):
+            break
+        for angle in _ANGLES:
+            # stretch sideways: a name is wider than it is tall
+            x = ax + math.cos(angle) * (radius + width / 2 * abs(math.cos(angle)))
+            y = ay - math.sin(angle) * radius
+            box = _box(x, y, width, height)
+            full = (box[0], box[1], box[2], box[3] + below)
+            if not board.free(full) or board.covers_anchor(full, t.id):
+                continue
+            cost = radius + (18.0 if board.land_under((x, y), t.id) else 0.0)
+            if best is not None and cost >= best[0]:
+                continue
+            end = _nearest_on_box((ax, ay), box)
+            gap = math.hypot(end[0] - ax, end[1] - ay)
+            cost += 25.0 * board.names_crossed((ax, ay), end)  # a line through a name
+            if best is None or cost < best[0]:
+                leader = (ax, ay, end[0], end[1]) if gap > 3 else None
+                best = (cost, Placed(t.id, text, x, y, full, size, leader, text != t.name))
+    return best[1] if best else None
+
+
+def _place_inside(
+    t: Territory, size: float, min_size: float, below: float, board: _Board, full: bool = False
+) -> Placed | None:
+    """The name inside its place: full size, smaller, then the short form (``full``:
+    the full name only)."""
+    short = t.name if full else t.short or short_name(t.name)
+    sizes = [size] if t.focus else _sizes(size, min_size)
+    tries = [(t.name, s) for s in sizes[:-1] or sizes]
+    if short != t.name:
+        tries += [(short, s) for s in sizes[:-1] or sizes]
+    if len(sizes) > 1:
+        tries += [(t.name, sizes[-1])] + ([(short, sizes[-1])] if short != t.name else [])
+    for text, s in tries:
+        spot = _try_inside(t, text, s, below, board)
+        if spot:
+            return spot
+    if t.sea:  # a sea is named on itself, even if the name reaches over a coast
+        loose = [(short, s) for s in sizes] + (
+            [(t.name, s) for s in sizes] if short != t.name else []
+        )
+        for text, s in loose:
+            spot = _try_inside(t, text, s, below, board, loose=True)
+            if spot:
+                return spot
+    return None
+
+
+def _place_beside(
+    t: Territory,
+    size: float,
+    min_size: float,
+    below: float,
+    board: _Board,
+    full: bool = False,
+) -> Placed | None:
+    """The name beside its place with a leader line, else (unless ``full``: the full
+    name only, near the place, or nothing) on it in the smallest type."""
+    short = t.name if full else t.short or short_name(t.name)
+    small = max(min_size, size - 2)
+    options = [(t.name, size)] if t.focus else [(t.name, small)]
+    if short != t.name:
+        options.append((short, size if t.focus else small))
+    if not t.focus:
+        options.append((t.name, min_size))
+        if short != t.name:
+            options.append((short, min_size))
+    for reach in (70.0,) if full else (70.0, _RADII[-1]):
+        for text, s in options:
+            spot = _try_beside(t, text, s, below, board, reach)
+            if spot:
+                return spot
+    if full:
+        return None
+    s = size if t.focus else min_size
+    text = short if not t.focus else t.name
+    box = _box(t.anchor[0], t.anchor[1], text_width(text, s) + 4, s * 1.25)
+    taken = (box[0], box[1], box[2], box[3] + below)
+    return Placed(t.id, text, t.anchor[0], t.anchor[1], taken, s, None, text != t.name)
+
+
 def place_names(
     territories: Sequence[Territory],
     size: float = 13.0,
     reserved: Sequence[Box] = (),
     below: float = 0.0,
+    *,
+    min_size: float = 10.0,
+    bounds: Box | None = None,
 ) -> list[Placed]:
-    """Place every territory's name, or a numbered short label where it cannot fit.
-
-    ``below`` reserves that many pixels under each name (for the unit line); names
-    are tried at the anchor and a little above and below it.
-    """
-    height = size * 1.25
-    taken: list[Box] = list(reserved)
+    """Place every territory's name (see the module's docstring for the order of
+    tries). ``below`` reserves that many pixels under each name (for the unit line);
+    ``bounds`` (left, top, right, bottom) keeps names placed beside their place on
+    the map."""
+    key = (
+        tuple(
+            (t.id, t.name, t.short, *map(round, t.anchor), t.room, t.sea, t.focus)
+            for t in territories
+        ),
+        size,
+        tuple(reserved),
+        below,
+        min_size,
+        bounds,
+    )
+    if key in _CACHE:
+        return list(_CACHE[key])
+    board = _Board(territories, reserved, bounds)
     placed: dict[str, Placed] = {}
-    order = sorted(territories, key=lambda t: -t.room)
-    pending: list[Territory] = []
-    for t in order:
-        width = text_width(t.name, size) + 4
-        ax, ay = t.anchor
-        spot = None
-        for dy in (0.0, -0.6 * height, 0.6 * height, -1.2 * height, 1.2 * height):
-            for dx in (0.0, -0.25 * width, 0.25 * width):
-                box = _box(ax + dx, ay + dy, width, height)
-                full = (box[0], box[1], box[2], box[3] + below)
-                if _fits(box, t.rings) and not any(_overlaps(full, b) for b in taken):
-                    spot = (ax + dx, ay + dy, full)
-                    break
-            if spot:
-                break
-        if spot is None:
-            pending.append(t)
-            continue
-        x, y, full = spot
-        taken.append(full)
-        placed[t.id] = Placed(t.id, t.name, x, y, full, False)
-    # numbers for the rest, west to east then north to south, so the key reads in order
-    in_reading_order = sorted(pending, key=lambda t: (round(t.anchor[1] / 40), t.anchor[0]))
-    for number, t in enumerate(in_reading_order, start=1):
-        text = str(number)
-        width = text_width(text, size, bold=True) + 6
-        ax, ay = t.anchor
-        best = None
-        for dy in (0.0, -height, height, -2 * height, 2 * height):
-            for dx in (0.0, -width, width, -2 * width, 2 * width):
-                box = _box(ax + dx, ay + dy, width, height)
-                full = (box[0], box[1], box[2], box[3] + below)
-                if not any(_overlaps(full, b) for b in taken):
-                    best = (ax + dx, ay + dy, full)
-                    break
-            if best:
-                break
-        if best is None:
-            box = _box(ax, ay, width, height)
-            best = (ax, ay, (box[0], box[1], box[2], box[3] + below))
-        x, y, full = best
-        taken.append(full)
-        placed[t.id] = Placed(t.id, text, x, y, full, True)
-    return [placed[t.id] for t in territories]
+    order = sorted(territories, key=lambda t: (not t.focus, -t.room))
+
+    def put(spot: Placed) -> None:
+        board.taken.append(spot.box)
+        placed[spot.id] = spot
+
+    # Land names inside first; then the seas inside (a small sea has few spots, so it
+    # goes before the land names that must stand beside their place); then the rest
+    # of the land, full name beside before a short form; the last seas beside.
+    land = [t for t in order if not t.sea]
+    seas = [t for t in order if t.sea]
+    pending = []
+    for t in land:
+        spot = _place_inside(t, size, min_size, below, board, full=True)
+        put(spot) if spot else pending.append(t)
+    open_seas = []
+    for t in seas:
+        spot = _place_inside(t, size, min_size, below, board)
+        put(spot) if spot else open_seas.append(t)
+    later = []
+    for t in pending:
+        spot = _place_beside(t, size, min_size, below, board, full=True)
+        put(spot) if spot else later.append(t)
+    for t in later:
+        spot = _place_inside(t, size, min_size, below, board)
+        put(spot) if spot else open_seas.append(t)
+    for t in open_seas:
+        spot = _place_beside(t, size, min_size, below, board)
+        assert spot is not None  # without ``full`` a name always finds a place
+        put(spot)
+    result = [placed[t.id] for t in territories]
+    if len(_CACHE) > 64:
+        _CACHE.clear()
+    _CACHE[key] = tuple(result)
+    return result
+
+
+_CACHE: dict[object, tuple[Placed, ...]] = {}

@@ -83,8 +83,9 @@ class GameStepper(View):
         auto_bot: str = "greedy",
         humans: Iterable[int] | None = None,
         viewer: int | None = None,
-        map_width: int = 640,
+        map_width: int | None = None,
         board_width: int = 560,
+        map_focus: Iterable[str] = (),
     ) -> None:
         self.state = state
         self.game: Game = state.game
@@ -153,7 +154,8 @@ class GameStepper(View):
         self.cards_view: CardRowsView | None = None
         board: list[tuple[str, View]] = []
         if self.game.geojson():
-            self.map_view = MapView(state, width=map_width)
+            # the map fills the page width unless a width is given (the play screen)
+            self.map_view = MapView(state, width=map_width, focus=map_focus)
             board.append(("Map", self.map_view))
         if self.game.board_layout():
             self.board_view = BoardView(state, width=board_width)

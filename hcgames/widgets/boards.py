@@ -1,0 +1,563 @@
+"""Boards drawn from ``game.board_layout()``: spaces, links and pieces as tokens."""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import Any
+
+import bqplot
+import ipywidgets as widgets
+
+from hcgames.core import State
+from hcgames.widgets._base import NEUTRAL, NEUTRAL_SEA, side_of, swatch
+from hcgames.widgets.regions import MAP_CSS, RegionView, _closest_gap, _is_sea, label_key
+
+__all__ = ["TARGET", "BoardView", "board_coordinates", "board_legend_html", "piece_board"]
+
+#: how board spaces of each kind are filled (other kinds: unheld land or sea)
+SPACE_FILL = {
+    "land": "#D5E6BC",
+    "sea": "#BCD6EE",
+    "port": "#7FA9D1",
+    "capitol-white": "#F1DDAE",
+    "capitol-black": "#C7AE78",
+}
+SPACE_WORDS = {
+    "land": "land",
+    "sea": "sea",
+    "port": "port (where ships dock)",
+    "capitol-white": "White's capitol",
+    "capitol-black": "Black's capitol",
+}
+#: how board links of each kind are drawn: colour, width, dash, words for the key
+EDGE_STYLE = {
+    "road": ("#8A7A5C", 1.5, "solid", "road"),
+    "bridge": ("#7A3E12", 4.0, "solid", "bridge (ships sail under)"),
+    "lane": ("#4D7EA8", 1.2, "dashed", "sea lane"),
+    "dock": ("#1F4E79", 2.5, "dotted", "dock (port to its land)"),
+}
+#: the outline of piece tokens: a shade no other mark uses, so that the CSS below can
+#: let clicks fall through a token to the space under it
+_TOKEN_STROKE = "#111112"
+#: the outline of highlighted spaces (also a shade of its own, clicks fall through)
+_TARGET_STROKE = "#A86E00"
+_BOARD_CSS = (
+    ".hcgames-board path.dot[style*='stroke: rgb(17, 17, 18)'], "
+    ".hcgames-board path.dot[style*='stroke: rgb(168, 110, 0)'] { pointer-events: none; }"
+)
+#: fill of the spaces the picked piece may reach
+TARGET = "#F5C542"
+_COORD = re.compile(r"^([a-z]+)(\d+)$")
+
+
+def board_coordinates(
+    nodes: dict[str, dict[str, Any]],
+) -> tuple[dict[str, float], dict[str, float]]:
+    """Column letters and row numbers of a grid board whose space names read like
+    ``h10`` (column ``h``, row 10): ``({"a": x, ...}, {"1": y, ...})``, or two
+    empty dicts when the names do not follow the grid."""
+    columns: dict[str, set[float]] = {}
+    rows: dict[str, set[float]] = {}
+    for sid, node in nodes.items():
+        match = _COORD.match(sid)
+        if not match:
+            return {}, {}
+        columns.setdefault(match.group(1), set()).add(float(node["x"]))
+        rows.setdefault(match.group(2), set()).add(float(node["y"]))
+    if any(len(v) != 1 for v in [*columns.values(), *rows.values()]):
+        return {}, {}
+    return (
+        {k: next(iter(v)) for k, v in sorted(columns.items())},
+        {k: next(iter(v)) for k, v in sorted(rows.items(), key=lambda kv: int(kv[0]))},
+    )
+
+
+class BoardView(RegionView):
+    """A board drawn from ``game.board_layout()``: spaces at fixed places, filled by
+    their kind, links between them, and each side's pieces as tokens in the side's
+    colour (``data/factions.json``) with the piece's letter; what a piece carries is
+    written under it. Grid boards (spaces named like ``h10``) get column letters and
+    row numbers on all four edges.
+
+    Clicking a space picks it (then a second one as the target, as on a map); while
+    one space is picked, every space a legal action could take it to is highlighted.
+    With no ``width`` the board fills the page width and keeps its shape; labels are
+    placed for a ``LAYOUT_WIDTH``-pixel board (``layout_width`` if given, at least
+    520) and only gain room as it grows.
+
+    With ``pick_pieces`` (the lessons' board, :func:`piece_board`) a click picks one
+    piece instead: of the pieces on the space (``region_views()[space]["units"]``,
+    ``[id, name]`` pairs, top piece first) the first that a legal action moves (an
+    action's ``piece`` field), and every space it may step to now is highlighted; the
+    caption above the board is the state's own description naming the picked piece.
+    """
+
+    LAYOUT_WIDTH = 620
+
+    def __init__(
+        self,
+        state: State,
+        width: int | None = None,
+        height: int | None = None,
+        *,
+        legend: bool = True,
+        max_width: int = 1100,
+        pick_pieces: bool = False,
+        layout_width: int | None = None,
+    ) -> None:
+        self.pick_pieces = pick_pieces
+        #: the picked piece (with ``pick_pieces``), its name, and where it may step
+        self.picked: str | None = None
+        self.picked_name = ""
+        self.targets: list[str] = []
+        if layout_width is not None:
+            self.LAYOUT_WIDTH = max(layout_width, 520)
+        layout = state.game.board_layout()
+        if not layout:
+            raise ValueError(f"{state.game.title} has no board (game.board_layout() is None)")
+        nodes: dict[str, dict[str, Any]] = {str(k): v for k, v in layout["nodes"].items()}
+        ids = list(nodes)
+        self.kinds = [str(nodes[i].get("kind", "land")) for i in ids]
+        sea = [_is_sea(k) for k in self.kinds]
+        super().__init__(state, ids, sea)
+        self.names = {i: str(nodes[i].get("label", i)) for i in ids}
+        self.highlighted: list[str] = []
+        xs = [float(nodes[i]["x"]) for i in ids]
+        ys = [float(nodes[i]["y"]) for i in ids]
+        self.columns, self.rows = board_coordinates(nodes)
+        grid = bool(self.columns)
+        span_x = max(xs) - min(xs) or 1.0
+        span_y = max(ys) - min(ys) or 1.0
+        if grid:  # one space a step: leave a step and a half for the coordinates
+            pad_x = pad_y = 1.4
+        else:
+            pad_x, pad_y = span_x * 0.18, span_y * 0.12
+        self.fluid = width is None
+        width = width or self.LAYOUT_WIDTH
+        margin = 6
+        if height is None:
+            ratio = (span_y + 2 * pad_y) / (span_x + 2 * pad_x)
+            height = round((width - 2 * margin) * ratio + 2 * margin)
+            if not grid:
+                height = min(560, max(240, height))
+        self.width, self.height = width, height
+        # Size spaces and tokens by how close the spaces sit on screen.
+        px = (width - 2 * margin) / (span_x + 2 * pad_x)
+        py = (height - 2 * margin) / (span_y + 2 * pad_y)
+        self._step_y = py
+        gap = _closest_gap([(x * px, y * py) for x, y in zip(xs, ys, strict=True)])
+        square = max(8.0, min(40.0, 0.86 * gap))
+        token = max(8.0, min(30.0, 0.64 * gap))
+        self._lift = 0.16 * gap / py  # a token carrying riders moves up by this much
+        named = not grid and len(ids) <= 40
+        x_scale = bqplot.LinearScale(min=min(xs) - pad_x, max=max(xs) + pad_x)
+        y_scale = bqplot.LinearScale(min=min(ys) - pad_y, max=max(ys) + pad_y)
+        scales = {"x": x_scale, "y": y_scale}
+        self._xy = {i: (x, y) for i, x, y in zip(ids, xs, ys, strict=True)}
+        marks: list[bqplot.Mark] = []
+        by_kind: dict[str, tuple[list[list[float]], list[list[float]]]] = {}
+        for edge in layout.get("edges", []):
+            a, b = str(edge[0]), str(edge[1])
+            kind = str(edge[2]) if len(edge) > 2 else "border"
+            ex, ey = by_kind.setdefault(kind, ([], []))
+            ex.append([float(nodes[a]["x"]), float(nodes[b]["x"])])
+            ey.append([float(nodes[a]["y"]), float(nodes[b]["y"])])
+        self.edge_kinds = sorted(by_kind)
+        for kind in self.edge_kinds:
+            ex, ey = by_kind[kind]
+            colour, stroke, dash, _words = EDGE_STYLE.get(
+                kind,
+                ("#4D7EA8", 2.0, "dashed", kind)
+                if _is_sea(kind)
+                else ("#8A8A8A", 2.0, "solid", kind),
+            )
+            marks.append(
+                bqplot.Lines(
+                    x=ex,
+                    y=ey,
+                    scales=scales,
+                    colors=[colour],
+                    stroke_width=stroke,
+                    line_style=dash,
+                    enable_hover=False,
+                )
+            )
+        self.nodes = bqplot.Scatter(
+            x=xs,
+            y=ys,
+            scales=scales,
+            names=[self.names[i] for i in ids],
+            display_names=named,
+            colors=self._space_fills(),
+            default_size=round(square * square),
+            marker="square" if grid else "circle",
+            stroke="#6B6B6B",
+            interactions={"click": "select", "hover": "tooltip"},
+            tooltip=self.hover_box,
+            selected_style={"stroke": "#000000", "stroke-width": 4},
+            unselected_style={},
+        )
+        # the spaces the picked piece may reach: a thick gold outline shows round a token
+        self.target_marks = bqplot.Scatter(
+            x=[0.0],
+            y=[0.0],
+            scales=scales,
+            colors=[TARGET],
+            default_size=round(square * square),
+            marker="square" if grid else "circle",
+            stroke=_TARGET_STROKE,
+            stroke_width=3.5,
+            visible=False,
+            enable_hover=False,
+        )
+        self.tokens = bqplot.Scatter(
+            x=[0.0],
+            y=[0.0],
+            scales=scales,
+            colors=["#FFFFFF"],
+            default_size=round(token * token),
+            stroke=_TOKEN_STROKE,
+            stroke_width=1.5,
+            visible=False,
+            enable_hover=False,
+        )
+        self.unit_labels = bqplot.Label(
+            x=xs,
+            y=ys,
+            text=["" for _ in ids],
+            scales=scales,
+            colors=["#111111"],
+            default_size=13 if token >= 24 else 11,
+            font_weight="bold",
+            align="middle",
+            y_offset=4,
+            enable_hover=False,
+        )
+        self.rider_labels = bqplot.Label(
+            x=[0.0],
+            y=[0.0],
+            text=[""],
+            scales=scales,
+            colors=["#111111"],
+            default_size=11,
+            font_weight="bold",
+            align="middle",
+            y_offset=4,
+            enable_hover=False,
+        )
+        marks.extend(
+            [self.nodes, self.target_marks, self.tokens, self.unit_labels, self.rider_labels]
+        )
+        if grid:
+            marks.append(self._coordinate_mark(scales, min(xs), max(xs), min(ys), max(ys)))
+        self.figure = bqplot.Figure(
+            marks=marks,
+            fig_margin={"top": margin, "bottom": margin, "left": margin, "right": margin},
+            padding_x=0.0,
+            padding_y=0.0,
+            background_style={"fill": "#FBFBF8"},
+            layout=widgets.Layout(width=f"{width}px", height=f"{height}px"),
+        )
+        # bqplot's own PanZoom leaves labels behind and swallows clicks: not offered
+        self.figure.display_toolbar = False
+        self.figure.add_class("hcgames-figure")
+        self._uid = f"hc-board-{id(self):x}"
+        self._max_width = max_width
+        if self.fluid:
+            self.figure.layout = widgets.Layout(width="100%")
+            self.figure.add_class(self._uid)
+        self.add_class("hcgames-board")
+        self.legend = widgets.HTML(layout=widgets.Layout(display="" if legend else "none"))
+        self.legend.add_class("hcgames-legend")
+        self._style.value = self._css()
+        self.nodes.observe(self._on_nodes_selected, names=["selected"])
+        self.nodes.observe(self._on_nodes_hovered, names=["hovered_point"])
+        self.children = [
+            self.text_line,
+            self._style,
+            self.figure,
+            self.legend,
+            self.info,
+            self.messages,
+        ]
+        #: the caption line above the board (the lessons' old name for it)
+        self.caption = self.text_line
+        self.update(state)
+
+    # --- building ------------------------------------------------------------------
+    def _coordinate_mark(
+        self, scales: dict[str, Any], x0: float, x1: float, y0: float, y1: float
+    ) -> bqplot.Label:
+        xs, ys, texts = [], [], []
+        for letter, x in self.columns.items():
+            for y in (y0 - 0.95, y1 + 0.95):
+                xs.append(x)
+                ys.append(y)
+                texts.append(letter)
+        for number, y in self.rows.items():
+            for x in (x0 - 1.0, x1 + 1.0):
+                xs.append(x)
+                ys.append(y)
+                texts.append(number)
+        mark = bqplot.Label(
+            x=xs,
+            y=ys,
+            text=texts,
+            scales=scales,
+            colors=["#444444"],
+            default_size=12,
+            font_weight="bold",
+            align="middle",
+            y_offset=4,
+            enable_hover=False,
+        )
+        self.coordinates = mark
+        return mark
+
+    def _css(self) -> str:
+        fluid = (
+            f".{self._uid} {{ width: 100% !important; height: auto !important; "
+            f"aspect-ratio: {self.width} / {self.height}; "
+            f"max-width: min({self._max_width}px, "
+            f"calc((100vh - 110px) * {self.width / self.height:.4f})); }}"
+            if self.fluid
+            else ""
+        )
+        return "<style>" + MAP_CSS + _BOARD_CSS + fluid + "</style>"
+
+    def _space_fills(self) -> list[str]:
+        fills = []
+        for kind, sea in zip(self.kinds, self._sea, strict=True):
+            fills.append(SPACE_FILL.get(kind, NEUTRAL_SEA if sea else NEUTRAL))
+        return fills
+
+    # --- state ---------------------------------------------------------------------
+    def region_name(self, region: str) -> str:
+        return self.names.get(region, region)
+
+    def update(self, state: State) -> None:
+        """Show ``state``; a picked piece stays picked while it is still on the board."""
+        if self.pick_pieces:
+            self.state = state
+            self._views = self._region_views(state)
+            units = {u[0] for view in self._views.values() for u in view.get("units", [])}
+            if self.picked is not None and self.picked not in units:
+                self.picked = None
+            self._pick_targets()
+            self._draw()
+            self._show_text()
+            return
+        super().update(state)
+
+    def _pick_targets(self) -> None:
+        self.targets = []
+        if self.picked is None or self.state.is_terminal():
+            return
+        for action in self.state.legal_actions():
+            if getattr(action, "piece", None) == self.picked:
+                regions = self.state.action_regions(action)
+                if regions:
+                    self.targets.append(regions[-1])
+
+    def click(self, region: str) -> list[str]:
+        """One click on ``region``. With ``pick_pieces``: pick the top piece there (or
+        the first piece it carries that can move) and return where it may step now."""
+        if not self.pick_pieces:
+            return super().click(region)
+        units = list((self._views.get(region) or {}).get("units", []))
+        movable = {getattr(a, "piece", None) for a in self.state.legal_actions()}
+        self.picked, self.picked_name = None, ""
+        if units:
+            choices = [u for u in units if u[0] in movable]
+            self.picked, self.picked_name = choices[0] if choices else units[0]
+        self._pick_targets()
+        self.selection = [region] if units else []
+        self._syncing = True
+        try:
+            self._push_selection()
+        finally:
+            self._syncing = False
+        self._show_text()
+        for callback in self._listeners:
+            callback(list(self.selection))
+        return list(self.targets)
+
+    def clear_selection(self) -> None:
+        self.picked, self.picked_name, self.targets = None, "", []
+        super().clear_selection()
+
+    def _set_selection(self, regions: list[str]) -> None:
+        if not regions:
+            self.picked, self.picked_name, self.targets = None, "", []
+        super()._set_selection(regions)
+
+    def reachable(self) -> list[str]:
+        """The spaces to highlight: where a legal action could take what is on the
+        one picked space (none while nothing, or a source and target, is picked);
+        with ``pick_pieces``, where the picked piece may step."""
+        if self.pick_pieces:
+            return list(self.targets)
+        if len(self.selection) != 1 or self.state.is_terminal():
+            return []
+        source, out = self.selection[0], []
+        for action in self.state.legal_actions():
+            regions = self.state.action_regions(action)
+            if len(regions) >= 2 and regions[0] == source and regions[-1] not in out:
+                out.append(regions[-1])
+        return out
+
+    def _draw(self) -> None:
+        self.highlighted = [r for r in self.reachable() if r in self._index]
+        fills = self._space_fills()
+        for region in self.highlighted:
+            fills[self._index[region]] = TARGET
+        if list(self.nodes.colors) != fills:
+            self.nodes.colors = fills
+        spots = [self._xy[r] for r in self.highlighted]
+        with self.target_marks.hold_sync():
+            self.target_marks.x = [p[0] for p in spots] or [0.0]
+            self.target_marks.y = [p[1] for p in spots] or [0.0]
+            self.target_marks.visible = bool(spots)
+        tx, ty, tcolours, inks, lx, ly, texts, rx, ry, riders = ([] for _ in range(10))
+        for rid in self.region_ids:
+            view = self._views.get(rid) or {}
+            x, y = self._xy[rid]
+            owner = view.get("owner")
+            rider = str(view.get("riders", "") or "")
+            top = str(view.get("piece", view.get("label", "")) or "")
+            lift = self._lift if rider else 0.0
+            ink = "#111111"
+            if isinstance(owner, int):
+                style = side_of(self.state, owner)
+                tx.append(x)
+                ty.append(y + lift)
+                tcolours.append(style.colour)
+                ink = style.ink
+            lx.append(x)
+            ly.append(y + lift)
+            texts.append(top)
+            inks.append(ink)
+            if rider:
+                rx.append(x)
+                ry.append(y - 0.36)
+                riders.append(rider)
+        with self.tokens.hold_sync():
+            self.tokens.x, self.tokens.y = tx or [0.0], ty or [0.0]
+            self.tokens.colors = tcolours or ["#FFFFFF"]
+            self.tokens.visible = bool(tx)
+        with self.unit_labels.hold_sync():
+            self.unit_labels.x, self.unit_labels.y = lx, ly
+            self.unit_labels.text = texts
+            self.unit_labels.colors = inks
+        with self.rider_labels.hold_sync():
+            self.rider_labels.x, self.rider_labels.y = rx or [0.0], ry or [0.0]
+            self.rider_labels.text = riders or [""]
+        legend = board_legend_html(self)
+        if self.legend.value != legend:
+            self.legend.value = legend
+
+    def token_colours(self) -> dict[str, str]:
+        """The colour of the token on every space that has one."""
+        out = {}
+        for rid in self.region_ids:
+            owner = (self._views.get(rid) or {}).get("owner")
+            if isinstance(owner, int):
+                out[rid] = side_of(self.state, owner).colour
+        return out
+
+    @property
+    def text(self) -> str:
+        state = self.state
+        if self.pick_pieces:
+            base = state.describe()
+            if self.picked is None:
+                return base + " Click a piece to see its moves."
+            where = ", ".join(self.targets) or "nowhere"
+            return f"{base} Picked {self.picked_name}: it may step to {where}."
+        held: dict[str, int] = {}
+        for view in self._views.values():
+            owner = view.get("owner")
+            if isinstance(owner, int):
+                name = state.side_name(owner)
+                held[name] = held.get(name, 0) + 1
+        pieces = "; ".join(f"{name} has pieces on {n} spaces" for name, n in held.items())
+        base = f"Round {state.round}, {state.phase} phase. {pieces or 'The board is empty'}."
+        if len(self.selection) == 2:
+            base += " Picked: " + " then ".join(self.region_name(r) for r in self.selection) + "."
+        if len(self.selection) == 1:
+            where = ", ".join(self.region_name(r) for r in self.highlighted) or "nowhere"
+            base += f" From {self.region_name(self.selection[0])} it may go to: {where}."
+        return base
+
+    def _push_selection(self) -> None:
+        self.nodes.selected = [self._index[r] for r in self.selection] or None
+        self._draw()
+
+    def _on_nodes_selected(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        new = [
+            self.region_ids[int(i)] for i in (change["new"] if change["new"] is not None else [])
+        ]
+        if not new:
+            self._set_selection([])
+            return
+        added = [r for r in new if r not in self.selection]
+        if added:
+            self.click(added[-1])
+        else:
+            self._set_selection(new[-2:])
+
+    def _on_nodes_hovered(self, change: dict[str, Any]) -> None:
+        index = change["new"]
+        if index is not None and 0 <= int(index) < len(self.region_ids):
+            self._hover(self.region_ids[int(index)])
+
+
+def piece_board(
+    state: State, width: int | None = None, height: int | None = None, *, legend: bool = True
+) -> BoardView:
+    """The lessons' board: a :class:`BoardView` on which a click picks a piece and shows
+    where it may step. It fills the page and keeps its shape, laid out for at least
+    ``width`` pixels (default 620); ``height`` is only kept for old calls."""
+    return BoardView(state, legend=legend, pick_pieces=True, layout_width=width)
+
+
+def _token(colour: str) -> str:
+    return (
+        "<svg width='18' height='18' aria-hidden='true' style='vertical-align:middle'>"
+        f"<circle cx='9' cy='9' r='7.5' fill='{colour}' stroke='#111111' stroke-width='1.5'/>"
+        "</svg>"
+    )
+
+
+def _line(colour: str, width: float, dash: str) -> str:
+    pattern = {"dashed": "6 3", "dotted": "2 3"}.get(dash, "none")
+    return (
+        "<svg width='26' height='12' aria-hidden='true' style='vertical-align:middle'>"
+        f"<line x1='1' y1='6' x2='25' y2='6' stroke='{colour}' stroke-width='{width}' "
+        f"stroke-dasharray='{pattern}'/></svg>"
+    )
+
+
+def board_legend_html(view: BoardView) -> str:
+    """The key under a board: each side's token, the kinds of space and link, the
+    highlight, and what the letters on pieces mean."""
+    state = view.state
+    keys = []
+    for player in range(len(state.game.player_names)):
+        style = side_of(state, player)
+        keys.append((_token(style.colour), f"{escape(state.side_name(player))}'s pieces"))
+    for kind in dict.fromkeys(view.kinds):
+        fill = SPACE_FILL.get(kind, NEUTRAL_SEA if _is_sea(kind) else NEUTRAL)
+        keys.append((swatch(fill), escape(SPACE_WORDS.get(kind, kind))))
+    for kind in view.edge_kinds:
+        if kind in EDGE_STYLE:
+            colour, width, dash, words = EDGE_STYLE[kind]
+            keys.append((_line(colour, width, dash), escape(words)))
+    keys.append((swatch(TARGET), "where the picked piece may go"))
+    for label, meaning in label_key(state.game.id):
+        keys.append((f"<b>{escape(label)}</b>", escape(meaning)))
+    body = "".join(f"<span class='hc-key'>{a}<span>{b}</span></span>" for a, b in keys)
+    return f"<div role='note' aria-label='Board key'>{body}</div>"

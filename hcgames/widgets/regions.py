@@ -1,0 +1,269 @@
+"""What the map and the board share: colours, labels, tooltips and picking.
+
+Clicking regions picks a *source* and then a *target*; :meth:`RegionView.on_select`
+tells listeners (the stepper's action picker) which regions are picked. A third
+click starts a new pick; clicking a picked region again drops it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from hcgames.core import State
+from hcgames.data import read_json
+from hcgames.widgets._base import NEUTRAL, View, region_colour, region_fill
+
+__all__ = ["RegionView"]
+
+# Labels sit on top of the regions; let clicks fall through them to the region below.
+_CLICK_THROUGH_CSS = (
+    "<style>.hcgames-figure text.label, .hcgames-figure .label text "
+    "{ pointer-events: none; }</style>"
+)
+
+
+#: region, node and edge kinds drawn as water (ports are where land meets the sea;
+#: lanes and docks are sea routes)
+_WATER_KINDS = frozenset({"sea", "ocean", "water", "lake", "strait", "port", "lane", "dock"})
+
+
+def _is_sea(kind: object) -> bool:
+    return isinstance(kind, str) and kind.lower() in _WATER_KINDS
+
+
+def _closest_gap(points: Sequence[tuple[float, float]]) -> float:
+    """The smallest distance between two points (a grid sort keeps it quick)."""
+    if len(points) < 2:
+        return 40.0
+    ordered = sorted(points)
+    best = math.inf
+    for i, (x1, y1) in enumerate(ordered):
+        for x2, y2 in ordered[i + 1 :]:
+            if x2 - x1 >= best:
+                break
+            best = min(best, math.hypot(x2 - x1, y2 - y1))
+    return best if best > 0 else 40.0
+
+
+class RegionView(View):
+    """What the map and the board share: colours, labels, tooltips and picking."""
+
+    def __init__(self, state: State, region_ids: Sequence[str], sea: Sequence[bool]) -> None:
+        self.state = state
+        self.region_ids = list(region_ids)
+        self._index = {rid: i for i, rid in enumerate(self.region_ids)}
+        self._sea = list(sea)
+        self.selection: list[str] = []
+        self._listeners: list[Callable[[list[str]], None]] = []
+        self._views: dict[str, dict[str, Any]] = {}
+        self._syncing = False
+        self.hover_box = widgets.HTML(value="", layout=widgets.Layout(max_width="320px"))
+        self.info = widgets.HTML(value="")
+        self._style = widgets.HTML(value=_CLICK_THROUGH_CSS, layout=widgets.Layout(height="0px"))
+        super().__init__()
+
+    # --- state ---------------------------------------------------------------
+    def _region_views(self, state: State) -> dict[str, dict[str, Any]]:
+        views = state.region_views() or {}
+        return {str(k): v for k, v in views.items()}
+
+    def colours(self) -> list[str]:
+        """Current fill colour of every region, in ``region_ids`` order."""
+        out = []
+        for rid, sea in zip(self.region_ids, self._sea, strict=True):
+            view = self._views.get(rid)
+            if view is None:
+                out.append(NEUTRAL)
+                continue
+            owner = view.get("owner")
+            out.append(region_colour(owner if isinstance(owner, int) else None, sea, self.state))
+        return out
+
+    def fills(self) -> list[str]:
+        """Current CSS fill of every region: the holder's colour with its hatch."""
+        out = []
+        for rid, sea in zip(self.region_ids, self._sea, strict=True):
+            owner = self._views.get(rid, {}).get("owner")
+            out.append(region_fill(owner if isinstance(owner, int) else None, sea, self.state))
+        return out
+
+    def holder(self, region: str) -> str:
+        """Who holds ``region``, in words ("Rome", "nobody")."""
+        view = self._views.get(region) or {}
+        owner = view.get("owner")
+        if isinstance(owner, int):
+            return self.state.side_name(owner)
+        side = view.get("side")
+        return str(side) if side else "nobody"
+
+    #: draw the marks of ``region_views()["symbol"]`` (a small map leaves them out)
+    show_symbols = True
+
+    def labels(self) -> list[str]:
+        """Current unit label of every region, in ``region_ids`` order."""
+        out = []
+        for rid in self.region_ids:
+            view = self._views.get(rid, {})
+            symbol = view.get("symbol") if self.show_symbols else None
+            text = f"{symbol or ''} {view.get('label') or ''}"
+            out.append(text.strip())
+        return out
+
+    def region_name(self, region: str) -> str:
+        return region
+
+    def tooltip_for(self, region: str) -> str:
+        view = self._views.get(region)
+        if view is None:
+            return f"{self.region_name(region)}: not part of the game"
+        text = view.get("tooltip")
+        if text:
+            return str(text)
+        owner = view.get("owner")
+        who = self.state.player_name(owner) if isinstance(owner, int) else "nobody"
+        return f"{self.region_name(region)}: held by {who}; {view.get('label', '')}"
+
+    def update(self, state: State) -> None:
+        """Show ``state``: recolour, relabel and refresh tooltips, all in place."""
+        self.state = state
+        self._views = self._region_views(state)
+        self._draw()
+        self._show_text()
+
+    def _draw(self) -> None:
+        raise NotImplementedError
+
+    @property
+    def text(self) -> str:
+        state = self.state
+        held: dict[str, int] = {}
+        for view in self._views.values():
+            owner = view.get("owner")
+            if isinstance(owner, int):
+                name = state.player_name(owner)
+                held[name] = held.get(name, 0) + 1
+        holdings = (
+            "held by " + "; by ".join(f"{name}: {n}" for name, n in held.items())
+            if held
+            else "none held yet"
+        )
+        picked = (
+            " Picked: " + " then ".join(self.region_name(r) for r in self.selection) + "."
+            if self.selection
+            else ""
+        )
+        return (
+            f"Round {state.round}, {state.phase} phase. {len(self.region_ids)} regions, "
+            f"{holdings}.{picked}"
+        )
+
+    # --- picking ---------------------------------------------------------------
+    def on_select(self, callback: Callable[[list[str]], None]) -> None:
+        """Call ``callback(regions)`` whenever the picked regions change."""
+        self._listeners.append(callback)
+
+    def select(self, regions: Sequence[str]) -> None:
+        """Pick these regions (source, then target), as if they had been clicked."""
+        unknown = [r for r in regions if r not in self._index]
+        if unknown:
+            raise ValueError(f"no region(s) {unknown} on this map; regions: {self.region_ids}")
+        self._set_selection(list(regions)[-2:])
+
+    def click(self, region: str) -> list[str]:
+        """One click on ``region``: drop it if picked, else add it (a third starts anew).
+        Returns the regions now highlighted as reachable."""
+        if region in self.selection:
+            new = [r for r in self.selection if r != region]
+        elif len(self.selection) >= 2:
+            new = [region]
+        else:
+            new = [*self.selection, region]
+        self._set_selection(new)
+        return self.reachable()
+
+    def reachable(self) -> list[str]:
+        """The regions highlighted as where the picked one may go (none on a map)."""
+        return []
+
+    def clear_selection(self) -> None:
+        self._set_selection([])
+
+    def forget_selection(self) -> None:
+        """Drop the picked regions without telling the listeners (after an action)."""
+        if not self.selection:
+            return
+        self.selection = []
+        self._syncing = True
+        try:
+            self._push_selection()
+        finally:
+            self._syncing = False
+
+    def highlight(self, regions: Sequence[str]) -> None:
+        """Outline these regions (a choice's source and target) without telling the
+        listeners: showing a choice on the map must not narrow the list of choices."""
+        shown = [r for r in regions if r in self._index][-2:]
+        if shown == self.selection:
+            return
+        self.selection = shown
+        self._syncing = True
+        try:
+            self._push_selection()
+        finally:
+            self._syncing = False
+        self._show_text()
+
+    def _set_selection(self, regions: list[str]) -> None:
+        self.selection = regions
+        self._syncing = True
+        try:
+            self._push_selection()
+        finally:
+            self._syncing = False
+        # the line under the map says what is picked, and nothing once nothing is
+        self.info.value = escape(self.tooltip_for(regions[-1])) if regions else ""
+        self._show_text()
+        for callback in self._listeners:
+            callback(list(regions))
+
+    def _push_selection(self) -> None:
+        raise NotImplementedError
+
+    def _hover(self, region: str | None) -> None:
+        if region is None or region not in self._index:
+            return
+        # the hover box only: a line under the map would echo a stale hover
+        text = escape(self.tooltip_for(region))
+        self.hover_box.value = f"<div style='padding:2px 4px'>{text}</div>"
+
+
+#: the ink of sea names (italic, as atlases print them)
+SEA_INK = "#1F4E79"
+
+MAP_CSS = (
+    ".hcgames-figure text.label, .hcgames-figure .label text { pointer-events: none; "
+    "paint-order: stroke; stroke: #FFFFFF; stroke-width: 3px; stroke-linejoin: round; }"
+    # sea names in italics, as atlases print them (bqplot sets the colour inline)
+    ".hcgames-figure text.label[style*='rgb(31, 78, 121)'] { font-style: italic; }"
+    # white letters (on Black's tokens) get a dark halo, not a white one
+    ".hcgames-figure text.label[style*='rgb(255, 255, 255)'] { stroke: #111111; }"
+    ".hcgames-map path.event_layer:focus { outline: none; stroke: #000000 !important; "
+    "stroke-width: 4px !important; stroke-opacity: 1 !important; stroke-dasharray: 6 3; }"
+    ".hcgames-legend { font-size: 14px; line-height: 1.5; }"
+    ".hcgames-legend .hc-key { display: inline-flex; align-items: center; gap: 5px; "
+    "margin: 2px 14px 2px 0; }"
+)
+
+
+def label_key(game_id: str) -> list[tuple[str, str]]:
+    """What the short unit labels on ``game_id``'s map or board mean (data/legends.json)."""
+    try:
+        rows = read_json("legends.json").get("games", {}).get(game_id, [])
+    except Exception:  # a missing key file must not break a map
+        return []
+    return [(str(a), str(b)) for a, b in rows]
