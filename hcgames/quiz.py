@@ -13,6 +13,9 @@ pack prints the same questions with their answers as a key.
 (False, False)
 >>> answer_text(q)
 '216 BC'
+
+A number question may accept other numbers too, when the page taught two fair ways
+to count (``"accept": [33]``).
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ __all__ = ["Question", "answer_text", "check_answer", "lesson_questions", "parse
 
 KINDS = ("choice", "number")
 #: every field a question may have ("timeline" links a question to a timeline event)
-FIELDS = ("id", "kind", "prompt", "answer", "explanation", "options", "unit", "hint", "timeline")
+FIELDS = ("id", "kind", "prompt", "answer", "explanation", "options", "unit", "hint", "timeline",
+          "accept")
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,7 @@ class Question:
     options: tuple[str, ...] = ()
     unit: str = ""  # "year" reads "216 BC" and "-216" alike
     hint: str = ""  # shown after a wrong answer
+    accept: tuple[int, ...] = ()  # other numbers marked right (an age counted two ways)
 
 
 def parse_questions(items: Any, source: str) -> list[Question]:
@@ -78,6 +83,13 @@ def parse_questions(items: Any, source: str) -> list[Question]:
                 problems.append(f"{where}: a choice needs at least two options")
             elif not 0 <= answer < len(options):
                 problems.append(f"{where}: 'answer' {answer} is not an option's index")
+        accept = item.get("accept", [])
+        if not isinstance(accept, list) or not all(
+            isinstance(a, int) and not isinstance(a, bool) for a in accept
+        ):
+            problems.append(f"{where}: 'accept' must be a list of whole numbers")
+        elif accept and kind != "number":
+            problems.append(f"{where}: only a number question may accept other answers")
         unknown = set(item) - set(FIELDS)
         if unknown:
             problems.append(f"{where}: unknown fields {sorted(unknown)}")
@@ -92,6 +104,7 @@ def parse_questions(items: Any, source: str) -> list[Question]:
                     options=tuple(options),
                     unit=str(item.get("unit", "")),
                     hint=str(item.get("hint", "")),
+                    accept=tuple(accept),
                 )
             )
     if problems:
@@ -129,8 +142,9 @@ def check_answer(question: Question, given: Any) -> bool:
     if reading is None:
         return False
     value, could_be_bc = reading
-    return value == question.answer or (
-        could_be_bc and question.answer < 0 and -value == question.answer
+    return any(
+        value == right or (could_be_bc and right < 0 and -value == right)
+        for right in (question.answer, *question.accept)
     )
 
 

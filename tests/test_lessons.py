@@ -55,11 +55,22 @@ def test_a_choice_is_right_only_for_its_own_option() -> None:
         ({"prompt": ""}, "'prompt' must be a non-empty text"),
         ({"answer": "1"}, "'answer' must be a whole number"),
         ({"colour": "red"}, "unknown fields"),
+        ({"accept": [0]}, "only a number question may accept"),
+        ({"accept": "33"}, "'accept' must be a list of whole numbers"),
     ],
 )
 def test_a_broken_question_file_names_every_problem(change: dict, message: str) -> None:
     with pytest.raises(DataError, match=message):
         parse_questions([{**CHOICE, **change}], "lessons/test.json")
+
+
+def test_a_number_may_accept_a_second_fair_count() -> None:
+    age = {"id": "age", "kind": "number", "unit": "years", "prompt": "How old?",
+           "answer": 32, "accept": [33], "explanation": "356 - 323 = 33; to the month, 32."}
+    (q,) = parse_questions([age], "test")
+    assert check_answer(q, "32") and check_answer(q, "33 years")
+    assert not check_answer(q, "34") and not check_answer(q, "31")
+    assert answer_text(q) == "32 years"
 
 
 def test_the_same_question_id_twice_is_refused() -> None:

@@ -369,7 +369,9 @@ def test_history_questions_load_as_quiz_questions_and_the_key_marks_them(sid: st
             assert not check_answer(q, (q.answer + 1) % len(q.options)), q.id
         else:
             assert check_answer(q, str(q.answer)), q.id
-            assert not check_answer(q, str(q.answer + 1)), q.id
+            assert all(check_answer(q, str(other)) for other in q.accept), q.id
+            wrong = next(n for n in range(q.answer + 1, q.answer + 10) if n not in q.accept)
+            assert not check_answer(q, str(wrong)), q.id
             if q.unit == "year" and q.answer < 0:
                 assert check_answer(q, f"{-q.answer} BC"), q.id
                 assert check_answer(q, str(-q.answer)), q.id
@@ -390,3 +392,14 @@ def test_the_history_quiz_starts_blank_and_marks_cannae_and_the_mountains() -> N
     assert cannae.check() is True and "216 BC" in cannae.feedback.value
     mountains.answer.value = mountains.question.options.index("The Pyrenees")
     assert mountains.check() is False and "Not quite" in mountains.feedback.value
+
+
+def test_alexanders_age_accepts_both_ways_of_counting() -> None:
+    """356 - 323 = 33, as the page teaches; to the month he was 32: both count."""
+    from hcgames.quiz import check_answer, parse_questions
+
+    questions = parse_questions(SCENARIOS["alexanders-conquest"]["questions"], "history.json")
+    age = next(q for q in questions if q.id == "ac-age")
+    assert check_answer(age, "32") and check_answer(age, "33")
+    assert not check_answer(age, "34") and not check_answer(age, "31")
+    assert "33" in age.explanation and age.hint
