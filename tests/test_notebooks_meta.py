@@ -27,7 +27,7 @@ def test_stored_without_outputs(path: Path) -> None:
 
 
 #: the sections every lesson has, in docs/lessons.md's order
-LESSON_SECTIONS = ("In this lesson", "Check what you learned", "What's next",
+LESSON_SECTIONS = ("In this lesson", "Check what you learned", "My work", "What's next",
                    "For teachers and developers")
 
 
@@ -76,3 +76,14 @@ def test_every_notebook_is_a_lesson(path: Path) -> None:
     assert notebook["metadata"].get("hcgames", {}).get("lesson") is True, (
         f"{path.name} is not marked as a lesson (see docs/lessons.md)"
     )
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_every_lesson_ends_with_its_own_my_work_box(path: Path) -> None:
+    """The student's record of the page names this lesson, so the teacher's summary groups
+    the downloaded files by lesson."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    if path.name == "00-index.ipynb":
+        return
+    code = "\n".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code")
+    assert f'MyWork.for_lesson("{path.stem}")' in code
