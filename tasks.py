@@ -106,12 +106,14 @@ def notebooks(extra: list[str]) -> None:
 def app(extra: list[str]) -> None:
     """The notebooks as the class sees them on Binder's "Voila app" links.
 
-    Voila reads voila.json from the project root (hidden check cells, kernel culling).
+    Voila reads voila.json from the project root (hidden check and teacher cells, kernel
+    culling) and binder/voila.py (a closed page frees its kernel at once).
     Other machines on the school network reach it with ``--Voila.ip=0.0.0.0``.
     """
     ensure_venv("notebooks")
     voila = BIN / ("voila.exe" if os.name == "nt" else "voila")
-    run(voila, "notebooks", "--Voila.port=8866", *extra)
+    config = [f"--Voila.config_file_paths={folder}" for folder in (ROOT, ROOT / "binder")]
+    run(voila, "notebooks", "--Voila.port=8866", *config, *extra)
 
 
 def handouts(extra: list[str]) -> None:

@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 
 from tests.browser_checks import PageFacts, link_problem, problems
+from tests.kernel_watch import voila_config_args
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -95,6 +96,7 @@ class Voila:
                     "--no-browser",
                     f"--port={self.port}",
                     "--Voila.ip=127.0.0.1",
+                    *voila_config_args(cwd or folder),
                 ],
                 stdout=log,
                 stderr=subprocess.STDOUT,
