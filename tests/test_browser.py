@@ -27,7 +27,14 @@ from typing import Any
 
 import pytest
 
-from tests.browser_checks import PageFacts, link_problem, problems
+from tests.browser_checks import (
+    KNOWN_FAILURES,
+    PageFacts,
+    axe_problems,
+    checked_problems,
+    link_problem,
+    problems,
+)
 from tests.kernel_watch import voila_config_args
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -235,26 +242,41 @@ def _is_lesson(notebook: Path) -> bool:
     return bool(meta.get("hcgames", {}).get("lesson"))
 
 
-def _check_lesson(page: Page, notebook: Path) -> None:
+def _check_lesson(page: Page, notebook: Path) -> list[str]:
     """The page reads as a lesson: nothing pre-answered, nothing a student cannot do,
-    no print dumps, names not ids, links that work; the quiz answers when asked."""
+    no print dumps, names not ids, links that work, no code, no serious accessibility
+    fault, maps with names, plain words; the quiz answers when asked.
+
+    Returns the failures of checks that :data:`KNOWN_FAILURES` expects on this page
+    (work under way elsewhere); any other failure fails the test here.
+    """
     facts = PageFacts.read(page.page)
     found = problems(facts)
     found += [p for p in (link_problem(a["href"], notebook) for a in facts.links) if p]
+    found += axe_problems(page.page)
+    known = []
+    for check, lines in checked_problems(facts, notebook).items():
+        if notebook.stem[:2] in KNOWN_FAILURES.get(check, ()):
+            known += [f"{check}: {line}" for line in lines]
+        else:
+            found += lines
     assert not found, f"{notebook.name} breaks the lesson rules:\n- " + "\n- ".join(found)
     items = page.page.locator(".hc-quiz-item")
     if items.count():
         first = items.first
         first.locator("button", has_text="Check my answer").click()
         _wait_for_text(page, first, ".hc-quiz-feedback", lambda text: bool(text.strip()))
+    return known
 
 
-def _check_page(page: Page, name: str, notebook: Path | None = None) -> None:
+def _check_page(page: Page, name: str, notebook: Path | None = None) -> list[str]:
+    """Every check on one rendered page; the known failures (see :func:`_check_lesson`)."""
     body = page.page.locator("body").inner_text()
     assert "Error displaying widget" not in body, f"{name}: a widget failed to display"
     assert not page.errors, f"{name}: console errors:\n" + "\n".join(page.errors)
+    known = []
     if notebook is not None and _is_lesson(notebook):
-        _check_lesson(page, notebook)
+        known = _check_lesson(page, notebook)
     for map_view in page.page.locator(".hcgames-map").all():
         _check_map(page, map_view, name)
     steppers = page.page.locator(".hcgames-stepper").filter(has=page.page.locator(".hcgames-map"))
@@ -265,6 +287,7 @@ def _check_page(page: Page, name: str, notebook: Path | None = None) -> None:
             _check_stepper(page, stepper, name)
             break
     assert not page.errors, f"{name}: console errors while clicking:\n" + "\n".join(page.errors)
+    return known
 
 
 def _wait_for_text(page: Page, within: Any, selector: str, done: Any, timeout: float = 30.0) -> str:
@@ -368,6 +391,11 @@ def test_notebook_renders_in_the_browser(
 ) -> None:
     page = Page(browser, notebook_server, notebook.name, viewport=(1366, 768))
     try:
-        _check_page(page, notebook.name, notebook)
+        known = _check_page(page, notebook.name, notebook)
     finally:
         page.close()
+    if known:
+        pytest.xfail(
+            "known failures (work under way; tests/browser_checks.py KNOWN_FAILURES):\n- "
+            + "\n- ".join(known)
+        )
