@@ -113,7 +113,11 @@ def app(extra: list[str]) -> None:
     ensure_venv("notebooks")
     voila = BIN / ("voila.exe" if os.name == "nt" else "voila")
     config = [f"--Voila.config_file_paths={folder}" for folder in (ROOT, ROOT / "binder")]
-    run(voila, "notebooks", "--Voila.port=8866", *config, *extra)
+    # the page template without CDN requests (share/jupyter/voila/templates/hcgames)
+    paths = [str(ROOT / "share" / "jupyter"), os.environ.get("JUPYTER_PATH", "")]
+    data = os.pathsep.join(filter(None, paths))
+    env = {**os.environ, "JUPYTER_PATH": data}
+    run(voila, "notebooks", "--Voila.port=8866", *config, *extra, env=env)
 
 
 def handouts(extra: list[str]) -> None:

@@ -15,6 +15,8 @@ passes the ordinary XSRF check, which stays on. Culling (voila.json) stays the f
 for pages that vanish without a goodbye.
 """
 
+from pathlib import Path
+
 c = get_config()  # type: ignore[name-defined]  # noqa: F821  (traitlets config file)
 
 
@@ -25,3 +27,16 @@ def _set_xsrf_cookie(req_handler, notebook, cwd):  # type: ignore[no-untyped-def
 
 
 c.VoilaConfiguration.prelaunch_hook = _set_xsrf_cookie
+
+
+def _installed_template(name: str) -> bool:
+    from jupyter_core.paths import jupyter_path
+
+    return any(Path(folder, name).is_dir() for folder in jupyter_path("voila", "templates"))
+
+
+# The "hcgames" template: Voila's lab page without its Font Awesome CDN links (the
+# icons come from Voila's own bundle). Only where it is installed, so that a plain
+# ``voila notebooks`` still finds a template.
+if _installed_template("hcgames"):
+    c.VoilaConfiguration.template = "hcgames"

@@ -30,6 +30,11 @@ ROOT = Path(__file__).resolve().parent.parent
 CULLING = ("cull_idle_timeout", "cull_interval")
 
 
+def jupyter_path_env(env: dict[str, str]) -> str:
+    """JUPYTER_PATH with the project's Voila page template (as ``tasks.py app`` sets it)."""
+    return os.pathsep.join(filter(None, [str(ROOT / "share" / "jupyter"), env.get("JUPYTER_PATH")]))
+
+
 def voila_config_args(first: Path) -> list[str]:
     """The flags of ``tasks.py app``: voila.(json|py) from ``first`` (where voila.json is),
     then binder/voila.py (the prelaunch hook that lets a closed page free its kernel)."""
@@ -78,6 +83,7 @@ class KernelServer:
             config["MappingKernelManager"]["cull_interval"] = interval
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        env["JUPYTER_PATH"] = jupyter_path_env(env)
         if kind == "voila":
             (self.config_dir / "voila.json").write_text(json.dumps(config), encoding="utf-8")
             command = [
