@@ -56,8 +56,15 @@ CHROMIUM_ARGS = [
 ]
 #: Addresses a page may request: this machine only (fonts and icons come from the
 #: installed packages: share/jupyter/voila/templates/hcgames drops Voila's CDN links).
-LOCAL_PREFIXES = ("http://127.0.0.1", "ws://127.0.0.1", "http://localhost", "ws://localhost",
-                  "data:", "blob:", "about:")
+LOCAL_PREFIXES = (
+    "http://127.0.0.1",
+    "ws://127.0.0.1",
+    "http://localhost",
+    "ws://localhost",
+    "data:",
+    "blob:",
+    "about:",
+)
 PAGE_TIMEOUT_MS = 180_000
 STEP_CLICKS = 40
 
@@ -378,8 +385,9 @@ def _check_stepper(page: Page, stepper: Any, name: str) -> None:
         # "Play to end of phase" must then move the phase on
         to_end = stepper.locator("button.widget-button").filter(has_text="Play to end of phase")
         to_end.click()
-        _wait_for_text(page, stepper, ".hcgames-phase-current",
-                       lambda now: now != first_phase, timeout=60)
+        _wait_for_text(
+            page, stepper, ".hcgames-phase-current", lambda now: now != first_phase, timeout=60
+        )
         seen_change = True
     assert seen_change, f"{name}: {STEP_CLICKS} Step clicks never changed the phase shown"
     shown = phase.inner_text()
