@@ -106,12 +106,18 @@ def notebooks(extra: list[str]) -> None:
 def app(extra: list[str]) -> None:
     """The notebooks as the class sees them on Binder's "Voila app" links.
 
-    Voila reads voila.json from the project root (hidden check cells, kernel culling).
+    Voila reads voila.json from the project root (hidden check and teacher cells, kernel
+    culling) and binder/voila.py (a closed page frees its kernel at once).
     Other machines on the school network reach it with ``--Voila.ip=0.0.0.0``.
     """
     ensure_venv("notebooks")
     voila = BIN / ("voila.exe" if os.name == "nt" else "voila")
-    run(voila, "notebooks", "--Voila.port=8866", *extra)
+    config = [f"--Voila.config_file_paths={folder}" for folder in (ROOT, ROOT / "binder")]
+    # the page template without CDN requests (share/jupyter/voila/templates/hcgames)
+    paths = [str(ROOT / "share" / "jupyter"), os.environ.get("JUPYTER_PATH", "")]
+    data = os.pathsep.join(filter(None, paths))
+    env = {**os.environ, "JUPYTER_PATH": data}
+    run(voila, "notebooks", "--Voila.port=8866", *config, *extra, env=env)
 
 
 def handouts(extra: list[str]) -> None:

@@ -41,6 +41,37 @@ ID_PATTERN = re.compile(r"(?<![\w/.#-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w/-])")
 #: Quiz feedback shown before anyone answered gives the answer away.
 QUIZ_FEEDBACK_SELECTOR = ".hc-quiz-feedback"
 
+#: A path into the project's own files: developer material, not for the class.
+PATH_PATTERN = re.compile(r"(?<![\w./-])(?:data|hcgames)/[\w.-]")
+
+#: Program words a student must not read (issue 22): "(s)" plurals, bot and engine
+#: names, seeds, "legal action(s)".
+PROGRAM_WORDS = re.compile(r"\w\(s\)|\b(?:greedy|mcts|seeds?|legal actions?)\b", re.IGNORECASE)
+
+#: The footnote key of a map that numbers its places instead of naming them.
+NUMBER_KEY = "numbers on the map"
+
+#: axe-core rule sets run on every page: WCAG 2.1 levels A and AA.
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+#: the impacts that fail a page
+AXE_FAILING = ("serious", "critical")
+
+
+def _lessons(numbers: str) -> frozenset[str]:
+    return frozenset(numbers.split())
+
+
+#: Checks that fail today on these lessons (by number prefix) while the work that
+#: fixes them is under way elsewhere (maps with names and plain words: issue 22; lesson
+#: text that answers nothing in advance: issue 24). The browser test reports them as
+#: expected failures (xfail) and fails on any other page. Take a lesson out of its list
+#: when its page is fixed; tests/browser_checks.py's functions say what each check reads.
+KNOWN_FAILURES: dict[str, frozenset[str]] = {
+    "map-numbers": _lessons("00 10 11 12 13 14 20 22 24 51 54"),
+    "program-words": _lessons("00 10 11 12 13 20 22 23 24 30 33 34 40 43 44 50 51 52 54"),
+    "answers-above": _lessons("10 11 14 21 22 24 30 32 33 34 40 42 43 50 51 52 53 54"),
+}
+
 
 def allowed_hyphenated() -> set[str]:
     """Ordinary hyphenated words a lesson may use: one a line in tests/browser_allowlist*.txt
@@ -88,20 +119,37 @@ PAGE_FACTS_JS = """
   for (const el of document.querySelectorAll('__FEEDBACK__')) {
     if (visible(el) && el.innerText.trim()) feedback.push(el.innerText.trim().slice(0, 80));
   }
-  // place labels drawn as bare numbers on a map (an atlas names its places); unit
-  // counts are bold and may be numbers
+  const codes = [];
+  for (const el of document.querySelectorAll('code')) {
+    if (visible(el) && el.innerText.trim()) codes.push(el.innerText.trim().slice(0, 60));
+  }
+  // numbers drawn as place labels on a map (an atlas names its places): text in a figure
+  // that draws regions; unit counts are bold and may be numbers
   const mapNumbers = [];
-  for (const t of document.querySelectorAll('.hcgames-map svg text')) {
-    const label = t.textContent.trim();
-    const bold = parseInt(window.getComputedStyle(t).fontWeight, 10) >= 600;
-    if (/^\\d+$/.test(label) && !bold && !t.closest('.axis') && visible(t)) {
-      mapNumbers.push(label);
+  for (const svg of document.querySelectorAll('svg.svg-figure')) {
+    const isMap = svg.closest('.hcgames-map') || svg.querySelector('path.event_layer')
+      || svg.closest('.hc-map');
+    if (!isMap) continue;
+    for (const t of svg.querySelectorAll('text')) {
+      const text = t.textContent.trim();
+      const bold = parseInt(window.getComputedStyle(t).fontWeight, 10) >= 600;
+      if (/^\\d+$/.test(text) && !bold && visible(t) && !t.closest('.axis')) {
+        mapNumbers.push(text);
+      }
     }
   }
+  // each quiz question's prompt line, to find the text above it
+  const quizzes = [];
+  for (const item of document.querySelectorAll('.hc-quiz-item')) {
+    const line = item.innerText.trim().split('\\n')[0];
+    if (visible(item) && line) quizzes.push(line);
+  }
   return {
+    codes: codes,
+    map_numbers: mapNumbers,
+    quizzes: quizzes,
     height: height,
     viewport: window.innerHeight,
-    mapNumbers: mapNumbers,
     text: document.body.innerText,
     pres: pres,
     links: links,
@@ -121,7 +169,9 @@ class PageFacts:
     pres: list[dict[str, Any]] = field(default_factory=list)
     links: list[dict[str, str]] = field(default_factory=list)
     feedback: list[str] = field(default_factory=list)
-    mapNumbers: list[str] = field(default_factory=list)  # named as in the JS
+    codes: list[str] = field(default_factory=list)
+    map_numbers: list[str] = field(default_factory=list)
+    quizzes: list[str] = field(default_factory=list)
 
     @classmethod
     def read(cls, page: Any) -> PageFacts:
@@ -160,6 +210,96 @@ def ids_in_text(text: str, allowed: Iterable[str]) -> list[str]:
     return found
 
 
+def code_shown(facts: PageFacts) -> list[str]:
+    """Code a student would read: ``<code>`` elements and paths into the project."""
+    found = [f"code {text!r}" for text in facts.codes]
+    found += [f"path {m.group(0)}..." for m in PATH_PATTERN.finditer(facts.text)]
+    return found
+
+
+def program_words(text: str) -> list[str]:
+    """Program words in ``text`` ("piece(s)", greedy, mcts, seed, legal action)."""
+    found: list[str] = []
+    for match in PROGRAM_WORDS.finditer(text):
+        start = max(0, match.start() - 12)
+        word = text[start : match.end()].split()[-1] if "(s)" in match.group(0) else match.group(0)
+        if word not in found:
+            found.append(word)
+    return found
+
+
+def map_problems(facts: PageFacts) -> list[str]:
+    """Maps that number their places instead of naming them."""
+    found = []
+    if facts.map_numbers:
+        shown = sorted(set(facts.map_numbers), key=int)
+        found.append(f"{len(facts.map_numbers)} numbers drawn as place labels: {shown[:15]}")
+    if NUMBER_KEY in facts.text.lower():
+        found.append("a 'Numbers on the map' key")
+    return found
+
+
+def _answer_patterns(question: Any) -> list[re.Pattern[str]]:
+    """How a question's keyed answer would read in a sentence above it.
+
+    A choice: the right option's words. A year: the year with its era. A count: the
+    number followed, within the same sentence, by what the question counts (its unit,
+    or the word after "how many"): "17 years", "28 of the 64 pairs", "51 cards". A bare
+    number alone turns up everywhere on a page ("Ages 11-16") and is not matched.
+    """
+    from hcgames.quiz import answer_text
+
+    if question.kind == "choice":
+        return [re.compile(re.escape(answer_text(question)), re.IGNORECASE)]
+    value = abs(question.answer)
+    digits = f"{value:,}".replace(",", ",?")  # 1,274 or 1274
+    number = rf"(?<![\d.,]){digits}(?!\d|[.,]\d|%)"
+    if question.unit == "year":
+        era = "BC" if question.answer < 0 else "AD"
+        return [re.compile(rf"{number}\s*{era}|{era}\s*{number}")]
+    nouns = [question.unit] if question.unit else []
+    asked = re.search(r"\bhow (?:many|much) (\w+)", question.prompt, re.IGNORECASE)
+    if asked:
+        nouns.append(asked.group(1))
+    if value < 2:  # "1 more piece": one of anything is on every page
+        return []
+    stems = {re.sub(r"(?<=\w\w)s$", "", noun.lower()) for noun in nouns if noun}
+    return [
+        re.compile(rf"{number}[^.;:\n\t]{{0,30}}?\b{re.escape(stem)}(?:s|es)?\b", re.IGNORECASE)
+        for stem in sorted(stems)
+    ]
+
+
+def answers_above(facts: PageFacts, questions: Iterable[Any]) -> list[str]:
+    """Quiz questions whose keyed answer the page already shows above them.
+
+    A choice gives itself away when the right option's words stand above the question
+    and none of the wrong options' do (a page that names all of them only sets the
+    scene); a number as :func:`_answer_patterns` reads it.
+    """
+    by_prompt = {q.prompt.strip(): q for q in questions}
+    found = []
+    # the text above the quiz (not the earlier questions' own options)
+    starts = [facts.text.find(line) for line in facts.quizzes]
+    above = facts.text[: min((w for w in starts if w >= 0), default=0)]
+    for line in facts.quizzes:
+        prompt = re.sub(r"^\d+\.\s*", "", line).strip()
+        question = by_prompt.get(prompt)
+        if question is None:
+            continue
+        hits = [m for pattern in _answer_patterns(question) for m in pattern.finditer(above)]
+        if not hits:
+            continue
+        if question.kind == "choice":
+            wrong = [o for i, o in enumerate(question.options) if i != question.answer]
+            if len(hits[0].group(0)) < 4 or any(o.lower() in above.lower() for o in wrong):
+                continue
+        hit = hits[0]
+        context = above[max(0, hit.start() - 50) : hit.end() + 20].replace("\n", " ")
+        found.append(f"{question.id!r} ({prompt[:50]}...): answer shown above as '...{context}...'")
+    return found
+
+
 def problems(facts: PageFacts, allowed: Iterable[str] | None = None) -> list[str]:
     """Every lesson rule the page breaks, one sentence each (links are checked apart)."""
     found = []
@@ -168,10 +308,6 @@ def problems(facts: PageFacts, allowed: Iterable[str] | None = None) -> list[str
     phrases = forbidden_phrases(facts.text)
     if phrases:
         found.append(f"forbidden phrases in the visible text: {phrases}")
-    if facts.mapNumbers:
-        found.append(f"numbers drawn as place labels on a map: {facts.mapNumbers[:8]}")
-    if "Numbers on the map" in facts.text:
-        found.append("a 'Numbers on the map' key (name the places on the map instead)")
     long_blocks = long_print_blocks(facts)
     if long_blocks:
         found.append(f"output blocks over {MAX_PRE_LINES} lines: {long_blocks}")
@@ -212,3 +348,40 @@ def link_problem(href: str, notebook: Path) -> str | None:
     if not target.exists():
         return f"{href}: no such notebook"
     return None
+
+
+def axe_problems(page: Any) -> list[str]:
+    """Serious and critical WCAG 2.1 A/AA violations axe-core finds on the page, one line
+    per rule (axe-playwright-python bundles axe-core; nothing is downloaded)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    options = {"runOnly": {"type": "tag", "values": AXE_TAGS}, "resultTypes": ["violations"]}
+    results = Axe().run(page, options=options)
+    found = []
+    for rule in results.response["violations"]:
+        if rule.get("impact") not in AXE_FAILING:
+            continue
+        nodes = rule["nodes"]
+        where = "; ".join(node["html"][:90] for node in nodes[:3])
+        found.append(f"axe {rule['id']} ({rule['impact']}, {len(nodes)} nodes): {where}")
+    return found
+
+
+def questions_of(notebook: Path) -> list[Any]:
+    """The quiz questions of a lesson notebook, or none if it has no question file."""
+    from hcgames.quiz import lesson_questions
+
+    if not (ROOT / "data" / "lessons" / f"{notebook.stem}.json").exists():
+        return []
+    return lesson_questions(notebook.stem)
+
+
+def checked_problems(facts: PageFacts, notebook: Path) -> dict[str, list[str]]:
+    """Every rule of issues 22 and 24 the page breaks, by check (see KNOWN_FAILURES)."""
+    words = program_words(facts.text)
+    return {
+        "code": code_shown(facts),  # fixed everywhere: never a known failure
+        "map-numbers": map_problems(facts),
+        "program-words": [f"program words: {words}"] if words else [],
+        "answers-above": answers_above(facts, questions_of(notebook)),
+    }

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import shutil
 import socket
 import subprocess
 import sys
@@ -27,6 +28,17 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 CULLING = ("cull_idle_timeout", "cull_interval")
+
+
+def jupyter_path_env(env: dict[str, str]) -> str:
+    """JUPYTER_PATH with the project's Voila page template (as ``tasks.py app`` sets it)."""
+    return os.pathsep.join(filter(None, [str(ROOT / "share" / "jupyter"), env.get("JUPYTER_PATH")]))
+
+
+def voila_config_args(first: Path) -> list[str]:
+    """The flags of ``tasks.py app``: voila.(json|py) from ``first`` (where voila.json is),
+    then binder/voila.py (the prelaunch hook that lets a closed page free its kernel)."""
+    return [f"--Voila.config_file_paths={folder}" for folder in (first, ROOT / "binder")]
 
 
 def free_port() -> int:
@@ -71,11 +83,13 @@ class KernelServer:
             config["MappingKernelManager"]["cull_interval"] = interval
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        env["JUPYTER_PATH"] = jupyter_path_env(env)
         if kind == "voila":
             (self.config_dir / "voila.json").write_text(json.dumps(config), encoding="utf-8")
             command = [
                 sys.executable, "-m", "voila", str(folder), "--no-browser",
                 f"--port={self.port}", "--Voila.ip=127.0.0.1",
+                *voila_config_args(self.config_dir),
             ]  # fmt: skip
             cwd = self.config_dir  # Voila reads voila.json from where it starts
         else:
@@ -84,6 +98,11 @@ class KernelServer:
             # Voila's extension reads voila.json (hidden check cells) from the working folder
             voila_json = (ROOT / "voila.json").read_text(encoding="utf-8")
             (self.config_dir / "voila.json").write_text(voila_json, encoding="utf-8")
+            # postBuild copies binder/voila.py into the environment's Jupyter config folder
+            jupyter_config = self.config_dir / "etc-jupyter"
+            jupyter_config.mkdir()
+            shutil.copy(ROOT / "binder" / "voila.py", jupyter_config / "voila.py")
+            env["JUPYTER_CONFIG_PATH"] = str(jupyter_config)
             command = [
                 sys.executable, "-m", "jupyter_server", "--no-browser",
                 f"--config={config_file}", f"--ServerApp.port={self.port}",
@@ -186,8 +205,12 @@ class KernelServer:
 
 
 def open_page(browser: Any, server: KernelServer, notebook: str, selector: str) -> Any:
-    """Open a notebook page and wait until its widgets are drawn."""
-    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    """Open a notebook page and wait until its widgets are drawn (``browser``: a
+    Playwright browser, or a browser context for tabs that share one window)."""
+    if hasattr(browser, "contexts"):  # a browser: the page gets a context of its own
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+    else:  # a context: a tab in its window
+        page = browser.new_page()
     page.goto(server.url(notebook), timeout=180_000, wait_until="load")
     page.wait_for_selector(selector, timeout=180_000)
     return page
@@ -200,3 +223,9 @@ def leave(page: Any) -> None:
     shut the kernel down is never sent; only culling can reclaim the kernel.
     """
     page.close(run_before_unload=False)
+
+
+def close(page: Any) -> None:
+    """Close a page the way a student closes a tab: ``beforeunload`` runs, and Voila's
+    page posts its kernel's shutdown."""
+    page.close(run_before_unload=True)

@@ -1,8 +1,13 @@
 """Every notebook in a real browser: Voila serves it, Debian's chromium renders it.
 
 For each notebook in ``notebooks/``: the page renders without "Error displaying
-widget" and without console errors (the font-awesome stylesheet that Voila asks a
-CDN for is the one exception: offline it cannot load). On notebooks with a map: the
+widget", without console errors and without a single request to another machine
+(fonts and icons come from the installed packages). Each lesson page is rendered once
+and every check runs on it: the lesson rules of ``tests/browser_checks.py`` (no code
+or file paths, no answer above its quiz, axe-core's WCAG 2.1 A/AA rules with no
+serious or critical violation, maps with names, plain words; checks that fail on
+pages still being reworked are expected failures listed in ``KNOWN_FAILURES``), and
+the kernel-side clicks below. On notebooks with a map: the
 map has one clickable ``path.event_layer`` per territory (a click reaches Python),
 and clicking a stepper's Step button changes the situation and, within a few
 clicks, the phase shown. A small notebook over the toy game of the widget tests
@@ -27,7 +32,15 @@ from typing import Any
 
 import pytest
 
-from tests.browser_checks import PageFacts, link_problem, problems
+from tests.browser_checks import (
+    KNOWN_FAILURES,
+    PageFacts,
+    axe_problems,
+    checked_problems,
+    link_problem,
+    problems,
+)
+from tests.kernel_watch import jupyter_path_env, voila_config_args
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -41,8 +54,17 @@ CHROMIUM_ARGS = [
     "--disable-quic",
     "--no-first-run",
 ]
-# Offline, Voila's request for the font-awesome stylesheet fails; nothing else may.
-ALLOWED_FAILURES = ("font-awesome", "fontawesome", "cdnjs.cloudflare.com")
+#: Addresses a page may request: this machine only (fonts and icons come from the
+#: installed packages: share/jupyter/voila/templates/hcgames drops Voila's CDN links).
+LOCAL_PREFIXES = (
+    "http://127.0.0.1",
+    "ws://127.0.0.1",
+    "http://localhost",
+    "ws://localhost",
+    "data:",
+    "blob:",
+    "about:",
+)
 PAGE_TIMEOUT_MS = 180_000
 STEP_CLICKS = 40
 
@@ -85,6 +107,7 @@ class Voila:
         self.log = Path(tempfile.gettempdir()) / f"hcgames-voila-{self.port}.log"
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        env["JUPYTER_PATH"] = jupyter_path_env(env)
         with self.log.open("w") as log:
             self.process = subprocess.Popen(
                 [
@@ -95,6 +118,7 @@ class Voila:
                     "--no-browser",
                     f"--port={self.port}",
                     "--Voila.ip=127.0.0.1",
+                    *voila_config_args(cwd or folder),
                 ],
                 stdout=log,
                 stderr=subprocess.STDOUT,
@@ -178,6 +202,8 @@ class Page:
 
         self.page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
         self.errors: list[str] = []
+        self.remote: list[str] = []  # requests that would leave the machine
+        self.page.on("request", self._on_request)
         self.page.on("console", self._on_console)
         self.page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
         try:
@@ -199,15 +225,14 @@ class Page:
         )
         self._settle()
 
+    def _on_request(self, request: Any) -> None:
+        if not request.url.startswith(LOCAL_PREFIXES):
+            self.remote.append(request.url)
+
     def _on_console(self, message: Any) -> None:
         if message.type != "error":
             return
         where = (message.location or {}).get("url", "")
-        if any(part in where or part in message.text for part in ALLOWED_FAILURES):
-            return
-        if "ERR_NAME_NOT_RESOLVED" in message.text and not where:
-            # Chromium names no URL for a failed stylesheet: check it was the CDN one.
-            return
         self.errors.append(f"{message.text} ({where})")
 
     def _settle(self, seconds: float = 30.0) -> None:
@@ -233,26 +258,42 @@ def _is_lesson(notebook: Path) -> bool:
     return bool(meta.get("hcgames", {}).get("lesson"))
 
 
-def _check_lesson(page: Page, notebook: Path) -> None:
+def _check_lesson(page: Page, notebook: Path) -> list[str]:
     """The page reads as a lesson: nothing pre-answered, nothing a student cannot do,
-    no print dumps, names not ids, links that work; the quiz answers when asked."""
+    no print dumps, names not ids, links that work, no code, no serious accessibility
+    fault, maps with names, plain words; the quiz answers when asked.
+
+    Returns the failures of checks that :data:`KNOWN_FAILURES` expects on this page
+    (work under way elsewhere); any other failure fails the test here.
+    """
     facts = PageFacts.read(page.page)
     found = problems(facts)
     found += [p for p in (link_problem(a["href"], notebook) for a in facts.links) if p]
+    found += axe_problems(page.page)
+    known = []
+    for check, lines in checked_problems(facts, notebook).items():
+        if notebook.stem[:2] in KNOWN_FAILURES.get(check, ()):
+            known += [f"{check}: {line}" for line in lines]
+        else:
+            found += lines
     assert not found, f"{notebook.name} breaks the lesson rules:\n- " + "\n- ".join(found)
     items = page.page.locator(".hc-quiz-item")
     if items.count():
         first = items.first
         first.locator("button", has_text="Check my answer").click()
         _wait_for_text(page, first, ".hc-quiz-feedback", lambda text: bool(text.strip()))
+    return known
 
 
-def _check_page(page: Page, name: str, notebook: Path | None = None) -> None:
+def _check_page(page: Page, name: str, notebook: Path | None = None) -> list[str]:
+    """Every check on one rendered page; the known failures (see :func:`_check_lesson`)."""
     body = page.page.locator("body").inner_text()
     assert "Error displaying widget" not in body, f"{name}: a widget failed to display"
     assert not page.errors, f"{name}: console errors:\n" + "\n".join(page.errors)
+    assert not page.remote, f"{name}: requests leave the machine:\n" + "\n".join(page.remote)
+    known = []
     if notebook is not None and _is_lesson(notebook):
-        _check_lesson(page, notebook)
+        known = _check_lesson(page, notebook)
     for map_view in page.page.locator(".hcgames-map").all():
         _check_map(page, map_view, name)
     steppers = page.page.locator(".hcgames-stepper").filter(has=page.page.locator(".hcgames-map"))
@@ -263,6 +304,7 @@ def _check_page(page: Page, name: str, notebook: Path | None = None) -> None:
             _check_stepper(page, stepper, name)
             break
     assert not page.errors, f"{name}: console errors while clicking:\n" + "\n".join(page.errors)
+    return known
 
 
 def _wait_for_text(page: Page, within: Any, selector: str, done: Any, timeout: float = 30.0) -> str:
@@ -343,8 +385,9 @@ def _check_stepper(page: Page, stepper: Any, name: str) -> None:
         # "Play to end of phase" must then move the phase on
         to_end = stepper.locator("button.widget-button").filter(has_text="Play to end of phase")
         to_end.click()
-        _wait_for_text(page, stepper, ".hcgames-phase-current",
-                       lambda now: now != first_phase, timeout=60)
+        _wait_for_text(
+            page, stepper, ".hcgames-phase-current", lambda now: now != first_phase, timeout=60
+        )
         seen_change = True
     assert seen_change, f"{name}: {STEP_CLICKS} Step clicks never changed the phase shown"
     shown = phase.inner_text()
@@ -366,6 +409,11 @@ def test_notebook_renders_in_the_browser(
 ) -> None:
     page = Page(browser, notebook_server, notebook.name, viewport=(1366, 768))
     try:
-        _check_page(page, notebook.name, notebook)
+        known = _check_page(page, notebook.name, notebook)
     finally:
         page.close()
+    if known:
+        pytest.xfail(
+            "known failures (work under way; tests/browser_checks.py KNOWN_FAILURES):\n- "
+            + "\n- ".join(known)
+        )

@@ -1,9 +1,14 @@
 """Kernels do not pile up: pages that are opened, reloaded and left give their kernels back.
 
+A page that closes or reloads frees its kernel at once: Voila's page posts a shutdown
+request, which passes the server's XSRF check because binder/voila.py makes the page
+response set the ``_xsrf`` cookie (voila issue 1458). That test runs with culling off,
+so only the page's own request can free the kernel.
+
 Voila starts a kernel for every page view. These tests serve a small widget notebook
 the two ways a class meets it (the standalone Voila app of ``tasks.py app``, and
 Jupyter Server with Voila as on Binder), with the project's own config files and only
-the culling times shortened (idle for 3 s, checked every second), then open pages in
+the culling times shortened (idle for 12 s, checked every second), then open pages in
 Debian's chromium, reload one, leave them all without a goodbye, and watch the count
 of kernel processes come back to zero. Figures for real lesson pages (counts without
 culling, memory per kernel) come from ``bench/bench_kernels.py``.
@@ -17,12 +22,16 @@ from typing import Any
 
 import pytest
 
-from tests.kernel_watch import KernelServer, leave, open_page, shipped_culling
+from tests.kernel_watch import KernelServer, close, leave, open_page, shipped_culling
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
 PAGES = 3
-IDLE_SECONDS = 3
+#: idle time before culling in the test: long enough that a page still loading its scripts
+#: on a busy 2-core machine (10-15 s) keeps its kernel until it connects
+IDLE_SECONDS = 12
+#: how long a closed page's kernel may outlive it ("within seconds")
+CLOSE_SECONDS = 10
 WIDGET = ".widget-button, .jupyter-button"
 
 pytestmark = [
@@ -105,3 +114,47 @@ def test_kernels_of_left_pages_are_culled(kind: str, folder: Path, browser: Any)
             assert server.wait_for_api_count(0, timeout=IDLE_SECONDS * 5) == 0
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("kind", ["voila", "server"])
+def test_a_closed_or_reloaded_page_frees_its_kernel_within_seconds(
+    kind: str, folder: Path, browser: Any
+) -> None:
+    server = KernelServer(kind, folder, idle_timeout=None)  # no culling: only the page frees it
+    # tabs of one browser that stays open (a page alone in its context takes the context
+    # down with it when closed, before its goodbye request leaves)
+    tabs = browser.new_context(viewport={"width": 1366, "height": 768})
+    try:
+        pages = [open_page(tabs, server, "toy.ipynb", WIDGET) for _ in range(PAGES)]
+        assert server.wait_for_count(PAGES, timeout=30) == PAGES
+        # a reload: the old kernel goes, the page's new one stays
+        pages[0].reload(wait_until="load")
+        pages[0].wait_for_selector(WIDGET, timeout=180_000)
+        assert server.wait_for_count(PAGES, timeout=CLOSE_SECONDS) == PAGES
+        for done, page in enumerate(pages, start=1):
+            close(page)
+            left = server.wait_for_count(PAGES - done, timeout=CLOSE_SECONDS)
+            assert left == PAGES - done, (
+                f"{left} kernels {CLOSE_SECONDS} s after {done} of {PAGES} pages closed; "
+                "the end of the log:\n" + server.log.read_text()[-3000:]
+            )
+        assert "403 POST" not in server.log.read_text(), "a shutdown request was refused"
+        if kind == "server":
+            assert server.wait_for_api_count(0, timeout=CLOSE_SECONDS) == 0
+    finally:
+        tabs.close()
+        server.stop()
+
+
+def test_voila_app_and_binder_server_drop_the_same_cells() -> None:
+    """Check cells and the teachers' sections leave the page on both ways of serving: the
+    Voila extension of Jupyter Server reads nbconvert settings from the server's config,
+    not from voila.json."""
+    import json
+
+    tags = {}
+    for kind, path in (("voila", "voila.json"), ("server", "binder/jupyter_server_config.json")):
+        config = json.loads((ROOT / path).read_text(encoding="utf-8"))
+        tags[kind] = config["TagRemovePreprocessor"]["remove_cell_tags"]
+    assert tags["voila"] == tags["server"]
+    assert {"hc-check", "hc-teacher"} <= set(tags["voila"])

@@ -101,6 +101,12 @@ def test_binder_environment_builds_and_runs_the_notebooks(tmp_path: Path) -> Non
     assert json.loads(culling.read_text()) == json.loads(
         (binder / "jupyter_server_config.json").read_text()
     ), "postBuild must install the kernel-culling settings where Jupyter Server reads them"
+    # the Voila extension reads voila.py from the Jupyter config path (closing a page
+    # frees its kernel) and the offline page template from the data path
+    hook = tmp_path / "srv" / "etc" / "jupyter" / "voila.py"
+    assert hook.read_text() == (binder / "voila.py").read_text()
+    template = tmp_path / "srv" / "share" / "jupyter" / "voila" / "templates" / "hcgames"
+    assert (template / "index.html.j2").is_file() and (template / "conf.json").is_file()
     _run(python, "-m", "pip", "check", cwd=tmp_path)
     # test tools only; the image itself does not carry them
     _run(python, "-m", "pip", "install", "-q", "pytest", "nbval", cwd=tmp_path)

@@ -597,3 +597,18 @@ def test_play_app_runs_on_every_game(name: str) -> None:
         assert app.state.current_player == 0
         app.step()
     assert app.state.is_terminal() or app.state.current_player == 0
+
+
+def test_with_slider_names_keeps_the_view_and_adds_the_naming_script() -> None:
+    """Sliders get their description as their accessible name in the page (axe rule
+    aria-input-field-name); the browser test checks the result with axe."""
+    import ipywidgets
+
+    from hcgames.widgets import with_slider_names
+
+    slider = ipywidgets.IntSlider(description="games")
+    box = with_slider_names(slider)
+    assert box.children[0] is slider
+    script = box.children[1]
+    assert "onerror=" in script.value and "aria-label" in script.value
+    assert script.layout.display == "none"

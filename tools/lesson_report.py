@@ -20,7 +20,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE))
 
-from tests.browser_checks import PageFacts, link_problem, problems  # noqa: E402
+from tests.browser_checks import (  # noqa: E402
+    PageFacts,
+    axe_problems,
+    checked_problems,
+    link_problem,
+    problems,
+)
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, Page, Voila  # noqa: E402
 
 SIZES = ((1366, 768), (1024, 700))
@@ -58,11 +64,23 @@ def main(argv: list[str]) -> int:
                     row[f"print_blocks_{width}"] = facts.print_blocks
                     page.page.screenshot(path=str(args.out / f"{notebook.stem}-{width}.png"))
                     if width == SIZES[0][0]:
-                        row["problems"] = problems(facts) + [
-                            p
-                            for p in (link_problem(link["href"], notebook) for link in facts.links)
-                            if p
-                        ]
+                        row["problems"] = (
+                            problems(facts)
+                            + [
+                                p
+                                for p in (
+                                    link_problem(link["href"], notebook) for link in facts.links
+                                )
+                                if p
+                            ]
+                            + [
+                                f"{check}: {line}"
+                                for check, lines in checked_problems(facts, notebook).items()
+                                for line in lines
+                            ]
+                            + axe_problems(page.page)
+                            + [f"request to another machine: {url}" for url in page.remote]
+                        )
                         row["errors"] = list(page.errors)
                 page.page.set_viewport_size(
                     {"width": 1366, "height": min(16000, int(facts.height) + 50)}

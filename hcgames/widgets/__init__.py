@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from hcgames.widgets._base import PALETTE, View, player_colour, region_colour
 from hcgames.widgets.charts import BattlePanel, ScoreChart, Timeline, year_label
-from hcgames.widgets.lesson import Quiz, QuizItem, table
+from hcgames.widgets.lesson import Quiz, QuizItem, table, with_slider_names
 from hcgames.widgets.maps import BoardView, MapView, RegionView
 from hcgames.widgets.mywork import ClassSummaryUpload, MyWork
 from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog, HistoryCard
@@ -52,5 +52,6 @@ __all__ = [
     "player_colour",
     "region_colour",
     "table",
+    "with_slider_names",
     "year_label",
 ]

@@ -15,7 +15,7 @@ import ipywidgets as widgets
 from hcgames.quiz import Question, answer_text, check_answer, lesson_questions
 from hcgames.widgets.mywork import journal
 
-__all__ = ["Quiz", "QuizItem", "table"]
+__all__ = ["Quiz", "QuizItem", "table", "with_slider_names"]
 
 TITLE = ""  # the lesson's own "## Check what you learned" heading names the quiz
 RIGHT, WRONG = "#007A5E", "#B3411A"  # dark enough to read on a projector
@@ -160,3 +160,31 @@ class Quiz(widgets.VBox):
     @property
     def text(self) -> str:
         return " ".join(f"{i + 1}. {item.question.prompt}" for i, item in enumerate(self.items))
+
+
+# ipywidgets draws a slider's handle as a div with role "slider" and no name of its own
+# (its description is a separate label), so a screen reader announces "slider, 3" and
+# axe reports a serious fault. This names every such handle on the page after the
+# description beside it, now and whenever widgets are drawn later. Runs once per page
+# from an <img onerror>, the way the maps add their own names.
+_SLIDER_NAMES_JS = (
+    "if(window.hcSliderNames)return;window.hcSliderNames=1;var queued=false;"
+    "function name(){queued=false;document.querySelectorAll("
+    "'[role=slider]:not([aria-label]):not([aria-labelledby])').forEach(function(h){"
+    "var w=h.closest('.widget-slider,.jupyter-widget-slider,.widget-inline-hbox');"
+    "var l=w&&w.querySelector('.widget-label');var t=l&&l.textContent.trim();"
+    "if(t)h.setAttribute('aria-label',t);});}"
+    "name();new MutationObserver(function(){if(!queued){queued=true;"
+    "requestAnimationFrame(name);}}).observe(document.body,{childList:true,subtree:true});"
+)
+
+
+def with_slider_names(view: widgets.Widget) -> widgets.VBox:
+    """``view`` as it is, plus the small script that gives every slider on the page the
+    name of its description, for screen readers (WCAG 4.1.2)."""
+    script = widgets.HTML(
+        "<img alt='' src='data:,' style='display:none' class='hc-slider-names' "
+        f'onerror="{html.escape(_SLIDER_NAMES_JS)}">',
+        layout=widgets.Layout(display="none"),
+    )
+    return widgets.VBox([view, script])
