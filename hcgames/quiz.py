@@ -24,11 +24,32 @@ from typing import Any
 from hcgames.core import DataError
 from hcgames.data import read_json
 
-__all__ = ["Question", "answer_text", "check_answer", "lesson_questions", "parse_questions"]
+__all__ = [
+    "TOPICS",
+    "Question",
+    "answer_text",
+    "check_answer",
+    "lesson_questions",
+    "parse_questions",
+]
 
 KINDS = ("choice", "number")
+#: what a question is about, in the order a worksheet asks them (the optional "topic" field;
+#: without it the teacher pack decides from the question's words)
+TOPICS = ("history", "rules", "maths", "strategy", "computer")
 #: every field a question may have ("timeline" links a question to a timeline event)
-FIELDS = ("id", "kind", "prompt", "answer", "explanation", "options", "unit", "hint", "timeline")
+FIELDS = (
+    "id",
+    "kind",
+    "prompt",
+    "answer",
+    "explanation",
+    "options",
+    "unit",
+    "hint",
+    "timeline",
+    "topic",
+)
 
 
 @dataclass(frozen=True)
@@ -43,6 +64,7 @@ class Question:
     options: tuple[str, ...] = ()
     unit: str = ""  # "year" reads "216 BC" and "-216" alike
     hint: str = ""  # shown after a wrong answer
+    topic: str = ""  # one of TOPICS, or "" when the data does not say
 
 
 def parse_questions(items: Any, source: str) -> list[Question]:
@@ -78,6 +100,9 @@ def parse_questions(items: Any, source: str) -> list[Question]:
                 problems.append(f"{where}: a choice needs at least two options")
             elif not 0 <= answer < len(options):
                 problems.append(f"{where}: 'answer' {answer} is not an option's index")
+        topic = item.get("topic", "")
+        if topic != "" and topic not in TOPICS:
+            problems.append(f"{where}: 'topic' must be one of {TOPICS}, not {topic!r}")
         unknown = set(item) - set(FIELDS)
         if unknown:
             problems.append(f"{where}: unknown fields {sorted(unknown)}")
@@ -92,6 +117,7 @@ def parse_questions(items: Any, source: str) -> list[Question]:
                     options=tuple(options),
                     unit=str(item.get("unit", "")),
                     hint=str(item.get("hint", "")),
+                    topic=str(topic),
                 )
             )
     if problems:
