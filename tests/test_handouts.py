@@ -233,7 +233,7 @@ def test_a_worksheet_asks_its_lessons_questions_and_its_key_answers_them(sheet) 
     for wq in sheet.written:
         assert _text(wq.prompt) in sheet_text and _text(wq.key) in key_text
         assert _text(wq.key) not in sheet_text
-    assert "Answer:" not in sheet_text and "For the teacher" in key_text
+    assert "Answer:" not in sheet_text and "Answer key, for the teacher" in key_text
     # the same numbers on sheet and key
     for number, q in enumerate([*sheet.questions], 1):
         assert f"{number}. {_text(q.prompt)}" in key_text or f"{number}." in key_text

@@ -55,9 +55,9 @@ SHEET_BUDGET_MM = 244.0
 #: a lesson's worksheet fits on one sheet of paper, printed on both sides
 SHEET_MAX_PAGES = 2
 LINE_MM = 5.6  # one line of 11 pt text
-CHARS_PER_LINE = 78
+CHARS_PER_LINE = 84  # about 90 fit a line of 11 pt; a little kept in hand
 KEY_LINE_MM = 5.0  # one line of 10 pt text in the key
-KEY_CHARS_PER_LINE = 92
+KEY_CHARS_PER_LINE = 100  # about 105 fit a line of the key; a little kept in hand
 
 
 @dataclass(frozen=True)
@@ -497,12 +497,12 @@ def worksheet_key(sheet: Sheet) -> Document:
             "and fair tests are not on this history sheet; the game's booklet has them."
         )
     head = (
-        f"<h1>{escape(sheet_heading(sheet))}: answer key</h1>"
-        "<div class='note'><b>For the teacher.</b> Keep this key away from the class. "
+        f"<h1>{escape(sheet_heading(sheet))}</h1>"
+        "<div class='note'><b>Answer key, for the teacher.</b> Keep it away from the class. "
         f"Question numbers match the worksheet of lesson {sheet.lesson}.{left_out}</div>"
     )
     pages = _paginate(
-        _with_headings(_numbered(sheet), block), first_page_used=34.0, budget=SHEET_BUDGET_MM
+        _with_headings(_numbered(sheet), block), first_page_used=28.0, budget=SHEET_BUDGET_MM
     )
     sections = [
         f"<div class='key'>{head}{pages[0]}</div>",
@@ -515,7 +515,7 @@ def worksheet_key(sheet: Sheet) -> Document:
         full,
         _document(full, sections),
         len(sections),
-        (f"{sheet_heading(sheet)}: answer key",),
+        (sheet_heading(sheet), "Answer key, for the teacher"),
         name=f"{sheet.name}-answer-key",
         lesson=sheet.lesson,
     )
