@@ -319,8 +319,16 @@ def cmd_handouts(args: argparse.Namespace) -> int:
         files = write_handouts(docs, Path(args.out), pdf=not args.html, paper=args.paper)
     except RuntimeError as exc:
         raise SystemExit(str(exc)) from None
+    from hcgames.handouts.pages import SHEET_MAX_PAGES
+
     for doc in docs:
         print(f"{doc.title}: {doc.pages} page{'s' if doc.pages != 1 else ''}")
+        if doc.kind == "worksheet" and doc.pages > SHEET_MAX_PAGES:
+            print(
+                f"warning: this worksheet is longer than {SHEET_MAX_PAGES} pages; give the "
+                "lesson fewer questions, or shorter ones",
+                file=sys.stderr,
+            )
     print(f"{len(files)} files in {args.out} (open index.html)")
     return 0
 

@@ -316,7 +316,7 @@ def test_a_written_questions_lesson_must_be_one_of_the_games_lessons(lesson_fold
 
 @pytest.mark.parametrize("sheet", ALL_SHEETS, ids=lambda s: s.name)
 def test_a_worksheet_is_planned_on_two_sides_at_most(sheet) -> None:
-    assert worksheet(sheet).pages <= 2
+    assert worksheet(sheet).pages <= 2, "give the lesson fewer or shorter questions"
     assert worksheet_key(sheet).pages <= 2
 
 

@@ -451,12 +451,6 @@ def worksheet(sheet: Sheet) -> Document:
     pages = _paginate(
         _with_headings(_numbered(sheet), block), first_page_used=36.0, budget=SHEET_BUDGET_MM
     )
-    if len(pages) > SHEET_MAX_PAGES:
-        raise ValueError(
-            f"the worksheet of lesson {sheet.lesson} ({sheet.name}) needs {len(pages)} pages; "
-            f"a lesson's worksheet must fit {SHEET_MAX_PAGES}: move questions to the booklet "
-            "or shorten the written ones"
-        )
     full = f"{sheet_heading(sheet)} - worksheet"
     return Document(
         sheet.game,
