@@ -396,3 +396,19 @@ def test_every_lesson_worksheet_prints_on_two_sides_at_most(printed_worksheets) 
         for heading in doc.headings:
             assert heading in text, f"{doc.name} lacks the heading {heading!r}"
         assert ("Answer:" in text) == (doc.kind == "sheet-key"), doc.name
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM_MISSING, reason="no system chromium: the PDFs cannot be printed")
+def test_worksheets_fit_two_sides_of_us_letter_too(tmp_path: Path) -> None:
+    """US Letter is 18 mm shorter than A4: the longest worksheets still print as planned."""
+    pypdf = pytest.importorskip("pypdf")
+    docs = sorted(
+        (d for d in worksheets() if d.kind == "worksheet"), key=lambda d: -len(d.html)
+    )[:4]
+    write_handouts(docs, tmp_path, pdf=True, paper="Letter")
+    for doc in docs:
+        reader = pypdf.PdfReader(str(tmp_path / f"{doc.name}.pdf"))
+        box = reader.pages[0].mediabox
+        assert (round(float(box.width)), round(float(box.height))) == (612, 792), "not Letter"
+        assert len(reader.pages) == doc.pages <= 2, doc.name
