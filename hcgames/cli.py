@@ -9,7 +9,7 @@ Examples::
     python -m hcgames odds conqueror-duels
     python -m hcgames links --repo OWNER/NAME --ref v1.0
     python -m hcgames rules conqueror-duels        # the rules we had to decide
-    python -m hcgames handouts --out build/handouts   # printable handouts and answer keys
+    python -m hcgames handouts --out build/handouts   # a worksheet and key for every lesson
     python -m hcgames links --repo OWNER/NAME --ref v1.0 --hub https://hub.school.example
     python -m hcgames gather work/   # class summary of the students' "My work" files
 """
@@ -312,15 +312,23 @@ def cmd_handouts(args: argparse.Namespace) -> int:
     from hcgames.handouts.build import write_handouts
 
     try:
-        docs = documents(args.game or None)
+        docs = documents(args.game or None, with_booklets=args.booklets)
     except KeyError as exc:
         raise SystemExit(str(exc.args[0])) from None
     try:
-        files = write_handouts(docs, Path(args.out), pdf=not args.html)
+        files = write_handouts(docs, Path(args.out), pdf=not args.html, paper=args.paper)
     except RuntimeError as exc:
         raise SystemExit(str(exc)) from None
+    from hcgames.handouts.pages import SHEET_MAX_PAGES
+
     for doc in docs:
         print(f"{doc.title}: {doc.pages} page{'s' if doc.pages != 1 else ''}")
+        if doc.kind == "worksheet" and doc.pages > SHEET_MAX_PAGES:
+            print(
+                f"warning: this worksheet is longer than {SHEET_MAX_PAGES} pages; give the "
+                "lesson fewer questions, or shorter ones",
+                file=sys.stderr,
+            )
     print(f"{len(files)} files in {args.out} (open index.html)")
     return 0
 
@@ -389,6 +397,14 @@ def build_parser() -> argparse.ArgumentParser:
     handouts.add_argument("game", nargs="*", help="game ids (default: all five)")
     handouts.add_argument("--out", default="build/handouts", help="folder to write into")
     handouts.add_argument("--html", action="store_true", help="HTML only, no PDF (no browser)")
+    handouts.add_argument(
+        "--booklets",
+        action="store_true",
+        help="also each game's long booklet (rules, maps, every question) and its key",
+    )
+    handouts.add_argument(
+        "--paper", choices=("A4", "Letter"), default="A4", help="paper size (default: A4)"
+    )
     handouts.set_defaults(func=cmd_handouts)
 
     gather = sub.add_parser(

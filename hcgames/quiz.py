@@ -27,12 +27,33 @@ from typing import Any
 from hcgames.core import DataError
 from hcgames.data import read_json
 
-__all__ = ["Question", "answer_text", "check_answer", "lesson_questions", "parse_questions"]
+__all__ = [
+    "TOPICS",
+    "Question",
+    "answer_text",
+    "check_answer",
+    "lesson_questions",
+    "parse_questions",
+]
 
 KINDS = ("choice", "number")
+#: what a question is about, in the order a worksheet asks them (the optional "topic" field;
+#: without it the teacher pack decides from the question's words)
+TOPICS = ("history", "rules", "maths", "strategy", "computer")
 #: every field a question may have ("timeline" links a question to a timeline event)
-FIELDS = ("id", "kind", "prompt", "answer", "explanation", "options", "unit", "hint", "timeline",
-          "accept")
+FIELDS = (
+    "id",
+    "kind",
+    "prompt",
+    "answer",
+    "explanation",
+    "options",
+    "unit",
+    "hint",
+    "timeline",
+    "topic",
+    "accept",
+)
 
 
 @dataclass(frozen=True)
@@ -48,6 +69,7 @@ class Question:
     unit: str = ""  # "year" reads "216 BC" and "-216" alike
     hint: str = ""  # shown after a wrong answer
     accept: tuple[int, ...] = ()  # other numbers marked right (an age counted two ways)
+    topic: str = ""  # one of TOPICS, or "" when the data does not say
 
 
 def parse_questions(items: Any, source: str) -> list[Question]:
@@ -90,6 +112,9 @@ def parse_questions(items: Any, source: str) -> list[Question]:
             problems.append(f"{where}: 'accept' must be a list of whole numbers")
         elif accept and kind != "number":
             problems.append(f"{where}: only a number question may accept other answers")
+        topic = item.get("topic", "")
+        if topic != "" and topic not in TOPICS:
+            problems.append(f"{where}: 'topic' must be one of {TOPICS}, not {topic!r}")
         unknown = set(item) - set(FIELDS)
         if unknown:
             problems.append(f"{where}: unknown fields {sorted(unknown)}")
@@ -105,6 +130,7 @@ def parse_questions(items: Any, source: str) -> list[Question]:
                     unit=str(item.get("unit", "")),
                     hint=str(item.get("hint", "")),
                     accept=tuple(accept),
+                    topic=str(topic),
                 )
             )
     if problems:

@@ -6,17 +6,31 @@ from __future__ import annotations
 import json
 import os
 import re
+import unicodedata
 from pathlib import Path
 
 import pytest
 
-from hcgames.handouts import answer_key, documents, handout, question_sets, written_questions
+from hcgames.core import DataError
+from hcgames.handouts import (
+    answer_key,
+    booklets,
+    documents,
+    handout,
+    lesson_sheets,
+    question_sets,
+    topic_of,
+    worksheet,
+    worksheet_key,
+    worksheets,
+    written_questions,
+)
 from hcgames.handouts import questions as questions_module
 from hcgames.handouts.build import chromium_path, write_handouts
 from hcgames.handouts.maps import MAPS
 from hcgames.handouts.pages import markdown_html
 from hcgames.handouts.questions import GAMES, game_of_notebook
-from hcgames.quiz import answer_text
+from hcgames.quiz import TOPICS, answer_text, parse_questions
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_IDS = list(GAMES.values())
@@ -62,6 +76,7 @@ def lesson_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def _text(html: str) -> str:
     from html import unescape
 
+    html = re.sub(r"<(style|title)>.*?</\1>", " ", html, flags=re.S)
     return unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)))
 
 
@@ -171,7 +186,7 @@ CHROMIUM_MISSING = chromium_path() is None and not os.environ.get("CI")
 @pytest.mark.skipif(CHROMIUM_MISSING, reason="no system chromium: the PDFs cannot be printed")
 def test_pdfs_build_with_the_expected_pages_and_headings(tmp_path: Path) -> None:
     pypdf = pytest.importorskip("pypdf")
-    docs = documents()
+    docs = booklets()
     files = write_handouts(docs, tmp_path, pdf=True)
     assert (tmp_path / "index.html") in files
     for doc in docs:
@@ -189,3 +204,215 @@ def test_pdfs_build_with_the_expected_pages_and_headings(tmp_path: Path) -> None
         else:
             assert "A good answer:" in text
             assert ("Answer:" in text) == bool(question_sets(doc.game))
+
+
+# --- one worksheet per lesson ---------------------------------------------------------------
+
+ALL_SHEETS = [sheet for game in GAME_IDS for sheet in lesson_sheets(game)]
+
+
+def _lesson_files() -> list[str]:
+    return sorted(p.stem for p in (ROOT / "data" / "lessons").glob("*.json"))
+
+
+def test_every_lesson_has_its_own_worksheet_and_key() -> None:
+    names = {s.name for s in ALL_SHEETS}
+    assert set(_lesson_files()) <= names
+    docs = worksheets()
+    assert {d.name for d in docs if d.kind == "worksheet"} == {f"{n}-worksheet" for n in names}
+    assert {d.name for d in docs if d.kind == "sheet-key"} == {f"{n}-answer-key" for n in names}
+    assert not any(d.kind in ("handout", "key") for d in documents())
+    assert {d.kind for d in documents(with_booklets=True)} >= {"handout", "key"}
+
+
+@pytest.mark.parametrize("sheet", ALL_SHEETS, ids=lambda s: s.name)
+def test_a_worksheet_asks_its_lessons_questions_and_its_key_answers_them(sheet) -> None:
+    sheet_text = _text(worksheet(sheet).html)
+    key_text = _text(worksheet_key(sheet).html)
+    for q in sheet.questions:
+        assert _text(q.prompt) in sheet_text and _text(q.prompt) in key_text, q.id
+        letter = "ABCDEFGH"[q.answer] + ". " if q.kind == "choice" else ""
+        assert f"Answer: {letter}{_text(answer_text(q))}" in key_text, q.id
+        assert _text(q.explanation) not in sheet_text, q.id
+    for wq in sheet.written:
+        assert _text(wq.prompt) in sheet_text and _text(wq.key) in key_text
+        assert _text(wq.key) not in sheet_text
+    assert "Answer:" not in sheet_text and "Answer key, for the teacher" in key_text
+    # the same numbers on sheet and key
+    for number, q in enumerate([*sheet.questions], 1):
+        assert f"{number}. {_text(q.prompt)}" in key_text or f"{number}." in key_text
+
+
+def test_each_lessons_questions_are_all_on_its_sheet_or_said_to_be_left_out() -> None:
+    for game in GAME_IDS:
+        by_name = {s.name: s for s in lesson_sheets(game)}
+        for qset in question_sets(game):
+            if not qset.source.startswith("lessons/"):
+                continue
+            sheet = by_name[qset.notebook.removesuffix(".ipynb")]
+            assert {q.id for q in qset.questions} == {
+                q.id for q in (*sheet.questions, *sheet.left_out)
+            }
+        asked = {w.id for s in lesson_sheets(game) for w in s.written}
+        assert asked == {w.id for w in written_questions(game) if w.lesson}
+
+
+def test_the_duels_history_lesson_has_a_sheet_for_each_war() -> None:
+    history = json.loads((ROOT / "data" / "conqueror" / "history.json").read_text("utf-8"))
+    wars = [s for s in history["scenarios"].values() if s.get("questions")]
+    sheets = [s for s in lesson_sheets("conqueror-duels") if s.title.startswith("War by war")]
+    assert len(sheets) == len(wars)
+    assert {q.id for s in sheets for q in s.questions} == {
+        q["id"] for w in wars for q in w["questions"]
+    }
+
+
+@pytest.mark.parametrize("sheet", ALL_SHEETS, ids=lambda s: s.name)
+def test_history_comes_first_and_a_history_sheet_asks_nothing_about_computer_players(
+    sheet,
+) -> None:
+    topics = [topic_of(q) for q in sheet.questions]
+    assert topics == sorted(topics, key=TOPICS.index)
+    if sheet.history_sheet:
+        assert "computer" not in topics
+        text = _text(worksheet(sheet).html).lower()
+        for word in ("bot", "fair test", "simulat", "computer player"):
+            assert not re.search(rf"\b{word}", text), f"{sheet.name}: {word!r}"
+    html = worksheet(sheet).html
+    headings = re.findall(r"<h3>(.*?)</h3>", html)
+    if "history" in topics:
+        assert headings[0] == "History"
+
+
+def test_topics_are_read_from_the_questions_words() -> None:
+    def topic(notebook: str, qid: str) -> str:
+        doc = json.loads((ROOT / "data" / "lessons" / f"{notebook}.json").read_text("utf-8"))
+        (q,) = [q for q in parse_questions(doc["questions"], notebook) if q.id == qid]
+        return topic_of(q)
+
+    assert topic("54-historical-play", "fair-test") == "computer"
+    assert topic("54-historical-play", "greedy") == "computer"
+    assert topic("13-duels-play", "seed") == "computer"
+    assert topic("33-conquest-history", "kadesh") == "history"
+    assert topic("33-conquest-history", "crecy") == "history"
+    assert topic("12-duels-history", "bc-order") == "history"
+    assert topic("22-classical-battles", "pairs") == "maths"  # a die, not "died"
+    assert topic("52-historical-battles-and-morale", "what-decides") == "rules"
+    assert topic("13-duels-play", "gallic-goal") == "rules"  # said by its "topic" field
+
+
+def test_a_questions_topic_field_is_checked() -> None:
+    item = {"id": "a", "kind": "number", "prompt": "p?", "answer": 1, "explanation": "e."}
+    (q,) = parse_questions([{**item, "topic": "maths"}], "test")
+    assert q.topic == "maths" and topic_of(q) == "maths"
+    with pytest.raises(DataError, match="'topic' must be one of"):
+        parse_questions([{**item, "topic": "bots"}], "test")
+
+
+def test_a_written_questions_lesson_must_be_one_of_the_games_lessons(lesson_folder: Path) -> None:
+    path = lesson_folder / "handouts" / "conquest-1972.json"
+    doc = json.loads(path.read_text("utf-8"))
+    doc["written"][0]["lesson"] = "12"
+    path.write_text(json.dumps(doc), "utf-8")
+    with pytest.raises(DataError, match="'lesson' must be the number"):
+        written_questions("conquest-1972")
+
+
+@pytest.mark.parametrize("sheet", ALL_SHEETS, ids=lambda s: s.name)
+def test_a_worksheet_is_planned_on_two_sides_at_most(sheet) -> None:
+    assert worksheet(sheet).pages <= 2, "give the lesson fewer or shorter questions"
+    assert worksheet_key(sheet).pages <= 2
+
+
+STUDENT_WORDS_NOT_ALLOWED = (
+    r"\bgreedy\b",
+    r"\bmcts\b",
+    r"random bot",
+    r"\w\(s\)",
+    r"\.ipynb",
+    r"\.json",
+    r"\bdata/",
+    r"hcgames/",
+    r"\bseeds?\b",
+)
+
+
+@pytest.mark.parametrize("doc", [*worksheets(), *booklets()], ids=lambda d: d.name or d.title)
+def test_handouts_use_the_apps_words(doc) -> None:
+    text = _text(doc.html)
+    for pattern in STUDENT_WORDS_NOT_ALLOWED:
+        found = re.search(pattern, text, flags=re.I)
+        assert not found, f"{doc.title}: {found.group(0)!r}" if found else ""
+
+
+def test_the_index_lists_each_games_lessons_under_the_game(tmp_path: Path) -> None:
+    write_handouts(documents(with_booklets=True), tmp_path, pdf=False)
+    index = (tmp_path / "index.html").read_text("utf-8")
+    titles = re.findall(r"<h2>(.*?)</h2>", index)
+    assert len(titles) == len(GAME_IDS)
+    duels = index.split("<h2>")[1]
+    assert "Lesson 12: The history behind the scenarios: <a href='12-duels-history-worksheet" in (
+        duels
+    )
+    assert "12-duels-history-answer-key.html" in duels and "conqueror-duels-handout" in duels
+    assert "53-historical-world-map-worksheet" not in duels
+
+
+@pytest.mark.xfail(strict=True, reason="labels move out of hcgames.widgets after h/maps merges")
+def test_the_handouts_import_without_the_notebook_widgets() -> None:
+    """The handouts extra has no ipywidgets or bqplot: the map drawing must not need them."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['ipywidgets'] = None; sys.modules['bqplot'] = None; "
+        "import hcgames.handouts.maps, hcgames.handouts"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr[-800:]
+
+
+@pytest.fixture(scope="session")
+def printed_worksheets(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list]:
+    """Every lesson's worksheet and key printed once per test session (about 20 s)."""
+    if CHROMIUM_MISSING:
+        pytest.skip("no system chromium: the PDFs cannot be printed")
+    out = tmp_path_factory.mktemp("worksheets")
+    docs = worksheets()
+    write_handouts(docs, out, pdf=True)
+    return out, docs
+
+
+@pytest.mark.browser
+def test_every_lesson_worksheet_prints_on_two_sides_at_most(printed_worksheets) -> None:
+    pypdf = pytest.importorskip("pypdf")
+    out, docs = printed_worksheets
+    for doc in docs:
+        reader = pypdf.PdfReader(str(out / f"{doc.name}.pdf"))
+        printed = len(reader.pages)
+        assert printed == doc.pages, f"{doc.name}: {printed} pages printed, {doc.pages} planned"
+        assert printed <= 2, f"{doc.name}: {printed} pages"
+        text = " ".join(page.extract_text() or "" for page in reader.pages)
+        text = re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text))  # "ﬁ" -> "fi"
+        for heading in doc.headings:
+            assert heading in text, f"{doc.name} lacks the heading {heading!r}"
+        assert ("Answer:" in text) == (doc.kind == "sheet-key"), doc.name
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM_MISSING, reason="no system chromium: the PDFs cannot be printed")
+def test_worksheets_fit_two_sides_of_us_letter_too(tmp_path: Path) -> None:
+    """US Letter is 18 mm shorter than A4: the longest worksheets still print as planned."""
+    pypdf = pytest.importorskip("pypdf")
+    docs = sorted(
+        (d for d in worksheets() if d.kind == "worksheet"), key=lambda d: -len(d.html)
+    )[:4]
+    write_handouts(docs, tmp_path, pdf=True, paper="Letter")
+    for doc in docs:
+        reader = pypdf.PdfReader(str(tmp_path / f"{doc.name}.pdf"))
+        box = reader.pages[0].mediabox
+        assert (round(float(box.width)), round(float(box.height))) == (612, 792), "not Letter"
+        assert len(reader.pages) == doc.pages <= 2, doc.name

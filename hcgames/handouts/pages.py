@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -28,22 +28,36 @@ from hcgames.data import data_path
 from hcgames.handouts.maps import MAPS
 from hcgames.handouts.questions import (
     QuestionSet,
+    Sheet,
     WrittenQuestion,
     game_of_notebook,
     question_sets,
+    topic_of,
     written_questions,
 )
 from hcgames.links import NOTEBOOKS
 from hcgames.quiz import Question, answer_text
 
-__all__ = ["Document", "answer_key", "handout", "markdown_html"]
+__all__ = [
+    "Document",
+    "answer_key",
+    "handout",
+    "markdown_html",
+    "sheet_heading",
+    "worksheet",
+    "worksheet_key",
+]
 
 #: printable height of an A4 page with our margins, less a safety allowance (mm)
 PAGE_BUDGET_MM = 238.0
+#: the same for a lesson's worksheet: US Letter (279 mm high, not 297 mm) prints 251 mm
+SHEET_BUDGET_MM = 244.0
+#: a lesson's worksheet fits on one sheet of paper, printed on both sides
+SHEET_MAX_PAGES = 2
 LINE_MM = 5.6  # one line of 11 pt text
-CHARS_PER_LINE = 78
+CHARS_PER_LINE = 84  # about 90 fit a line of 11 pt; a little kept in hand
 KEY_LINE_MM = 5.0  # one line of 10 pt text in the key
-KEY_CHARS_PER_LINE = 92
+KEY_CHARS_PER_LINE = 100  # about 105 fit a line of the key; a little kept in hand
 
 
 @dataclass(frozen=True)
@@ -51,11 +65,13 @@ class Document:
     """A printable document: its HTML, its page count, and the headings it must show."""
 
     game: str
-    kind: str  # "handout" or "key"
+    kind: str  # "handout" or "key" (a game's booklet), "worksheet" or "sheet-key" (a lesson's)
     title: str
     html: str
     pages: int
     headings: tuple[str, ...]
+    name: str = ""  # the file name's stem; "" names it after the game and kind
+    lesson: str = ""  # the lesson's number, for a worksheet and its key
 
 
 # --- a small Markdown reader (headings, paragraphs, lists, bold and italics) --------------
@@ -180,12 +196,14 @@ def _lines(text: str, per_line: int = CHARS_PER_LINE) -> int:
     return max(1, math.ceil(len(text) / per_line))
 
 
-def _paginate(blocks: Iterable[tuple[float, str]], first_page_used: float) -> list[str]:
+def _paginate(
+    blocks: Iterable[tuple[float, str]], first_page_used: float, budget: float = PAGE_BUDGET_MM
+) -> list[str]:
     """Fill pages with (height in mm, html) blocks, cutting before a block that would overflow."""
     pages: list[list[str]] = [[]]
     used = first_page_used
     for height, html in blocks:
-        if pages[-1] and used + height > PAGE_BUDGET_MM:
+        if pages[-1] and used + height > budget:
             pages.append([])
             used = 0.0
         pages[-1].append(html)
@@ -197,6 +215,11 @@ def _lessons_of(game: str) -> list[tuple[str, str]]:
     return [(name, title) for name, title in NOTEBOOKS if game_of_notebook(name) == game]
 
 
+def lesson_label(notebook: str) -> str:
+    """How a handout names a lesson: ``"12-duels-history.ipynb"`` -> ``"lesson 12"``."""
+    return f"lesson {notebook[:2]}" if notebook[:2].isdigit() else ""
+
+
 # --- the handout ------------------------------------------------------------------------------
 
 
@@ -204,7 +227,7 @@ def _rules_pages(game: str, title: str) -> list[str]:
     text = data_path("handouts", f"{game}.md").read_text(encoding="utf-8")
     parts = [part.strip() for part in re.split(r"^---\s*$", text, flags=re.M) if part.strip()]
     lessons = "; ".join(
-        f"{escape(t.split(' - ', 1)[-1])} ({escape(n)})" for n, t in _lessons_of(game)
+        f"{escape(t.split(' - ', 1)[-1])} ({lesson_label(n)})" for n, t in _lessons_of(game)
     )
     head = (
         f"<h1>{escape(title)}: the rules in brief</h1>"
@@ -259,7 +282,7 @@ def _written_block(number: int, q: WrittenQuestion) -> tuple[float, str]:
 
 
 def _set_heading(qset: QuestionSet) -> tuple[float, str]:
-    where = f" <small>({escape(qset.notebook)})</small>" if qset.notebook else ""
+    where = f" <small>({lesson_label(qset.notebook)})</small>" if qset.notebook else ""
     return 11.0, f"<h3>{escape(qset.title)}{where}</h3>"
 
 
@@ -364,4 +387,129 @@ def answer_key(game: str) -> Document:
     full = f"{title} - answer key"
     return Document(
         game, "key", full, _document(full, sections), len(sections), (f"{title}: answer key",)
+    )
+
+
+# --- one lesson's worksheet and its key ---------------------------------------------------------
+
+#: the heading of each part of a worksheet, in the order the parts come (history first)
+TOPIC_HEADINGS = {
+    "history": "History",
+    "rules": "The rules",
+    "maths": "Numbers and chance",
+    "strategy": "Playing well",
+    "computer": "Computer players and fair tests",
+}
+
+
+def _numbered(sheet: Sheet) -> list[tuple[str, int, Question | WrittenQuestion]]:
+    """Every item of a sheet with its topic and number: by topic, checked before written."""
+    items: list[tuple[str, Question | WrittenQuestion]] = [
+        *((topic_of(q), q) for q in sheet.questions),
+        *((w.topic, w) for w in sheet.written),
+    ]
+    order = list(TOPIC_HEADINGS)
+    items.sort(key=lambda item: (order.index(item[0]), isinstance(item[1], WrittenQuestion)))
+    return [(topic, number, item) for number, (topic, item) in enumerate(items, 1)]
+
+
+def _with_headings(
+    numbered: list[tuple[str, int, Question | WrittenQuestion]],
+    block: Callable[[int, Question | WrittenQuestion], tuple[float, str]],
+) -> list[tuple[float, str]]:
+    blocks = []
+    last = ""
+    for topic, number, item in numbered:
+        height, html = block(number, item)
+        if topic != last:  # a part's heading stays with its first question
+            height, html = height + 11.0, f"<h3>{TOPIC_HEADINGS[topic]}</h3>" + html
+            last = topic
+        blocks.append((height, html))
+    return blocks
+
+
+def sheet_heading(sheet: Sheet) -> str:
+    """The heading a lesson's worksheet and key share."""
+    return f"Lesson {sheet.lesson}: {sheet.title}"
+
+
+def worksheet(sheet: Sheet) -> Document:
+    """A lesson's worksheet for the class: history first, room to write, two sides at most."""
+    title = hcgames.game_class(sheet.game).title
+
+    def block(number: int, item: Question | WrittenQuestion) -> tuple[float, str]:
+        if isinstance(item, WrittenQuestion):
+            return _written_block(number, item)
+        return _question_block(number, item)
+
+    head = (
+        f"<h1>{escape(sheet_heading(sheet))}</h1>"
+        f"<div class='meta'><b>{escape(title)}</b> - worksheet. Tick one box, write a number "
+        "on the line, or write your answer in sentences.</div>"
+        "<div class='student'><span>Name:</span><span>Class:</span><span>Date:</span></div>"
+    )
+    pages = _paginate(
+        _with_headings(_numbered(sheet), block), first_page_used=36.0, budget=SHEET_BUDGET_MM
+    )
+    full = f"{sheet_heading(sheet)} - worksheet"
+    return Document(
+        sheet.game,
+        "worksheet",
+        full,
+        _document(full, [head + pages[0], *pages[1:]]),
+        len(pages),
+        (sheet_heading(sheet),),
+        name=f"{sheet.name}-worksheet",
+        lesson=sheet.lesson,
+    )
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def worksheet_key(sheet: Sheet) -> Document:
+    """The teacher's key to one lesson's worksheet, numbered as the worksheet."""
+
+    def block(number: int, item: Question | WrittenQuestion) -> tuple[float, str]:
+        if isinstance(item, Question):
+            return _key_block(number, item)
+        html = (
+            f"<div class='q'><b>{number}.</b> {escape(item.prompt)}<br>"
+            f"<span class='right'>A good answer:</span> {escape(item.key)}</div>"
+        )
+        height = (
+            _lines(item.prompt, KEY_CHARS_PER_LINE)
+            + _lines("A good answer: " + item.key, KEY_CHARS_PER_LINE)
+        ) * KEY_LINE_MM + 3.5
+        return height, html
+
+    left_out = ""
+    if sheet.left_out:
+        left_out = (
+            f" {_plural(len(sheet.left_out), 'question')} of this lesson about computer players "
+            "and fair tests are not on this history sheet; the game's booklet has them."
+        )
+    head = (
+        f"<h1>{escape(sheet_heading(sheet))}</h1>"
+        "<div class='note'><b>Answer key, for the teacher.</b> Keep it away from the class. "
+        f"Question numbers match the worksheet of lesson {sheet.lesson}.{left_out}</div>"
+    )
+    pages = _paginate(
+        _with_headings(_numbered(sheet), block), first_page_used=28.0, budget=SHEET_BUDGET_MM
+    )
+    sections = [
+        f"<div class='key'>{head}{pages[0]}</div>",
+        *(f"<div class='key'>{p}</div>" for p in pages[1:]),
+    ]
+    full = f"{sheet_heading(sheet)} - answer key"
+    return Document(
+        sheet.game,
+        "sheet-key",
+        full,
+        _document(full, sections),
+        len(sections),
+        (sheet_heading(sheet), "Answer key, for the teacher"),
+        name=f"{sheet.name}-answer-key",
+        lesson=sheet.lesson,
     )
