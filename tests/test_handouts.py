@@ -358,7 +358,6 @@ def test_the_index_lists_each_games_lessons_under_the_game(tmp_path: Path) -> No
     assert "53-historical-world-map-worksheet" not in duels
 
 
-@pytest.mark.xfail(strict=True, reason="labels move out of hcgames.widgets after h/maps merges")
 def test_the_handouts_import_without_the_notebook_widgets() -> None:
     """The handouts extra has no ipywidgets or bqplot: the map drawing must not need them."""
     import subprocess

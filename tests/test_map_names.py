@@ -23,7 +23,7 @@ pytest.importorskip("bqplot")
 import hcgames
 from hcgames.play import sample_outcome
 from hcgames.widgets import MapView
-from hcgames.widgets.labels import Territory, place_names, short_name
+from hcgames.labels import Territory, place_names, short_name
 from hcgames.widgets.map_keys import SYMBOLS, independent_style
 
 #: widths a map is shown at: the page's width (None) and the play screen's

@@ -18,7 +18,7 @@ from html import escape
 from typing import Any
 
 from hcgames.data import read_json
-from hcgames.widgets.labels import Placed, Territory, place_names, short_name, text_width
+from hcgames.labels import Placed, Territory, place_names, short_name, text_width
 
 __all__ = [
     "MAPS",

@@ -529,8 +529,9 @@ class Card:
     @property
     def family(self) -> str:
         """The family of a person or army card (one of :data:`FAMILIES`); for other
-        cards their category, capitalised ("Event", "Land")."""
-        kind = self.kind
+        cards their category, capitalised ("Event", "Land"). The family follows the
+        printed type, as the game's rules do (the true role is a note on the card)."""
+        kind = self.printed_kind
         if self.is_explorer or kind.endswith("explorer"):
             return "Explorers"
         if "outlaw" in kind or "assassin" in kind or kind == "spy":

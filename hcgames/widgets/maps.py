@@ -45,7 +45,7 @@ from hcgames.widgets.geo import (
     feature_rings,
     fit_mercator,
 )
-from hcgames.widgets.labels import Placed, Territory, place_names, short_name
+from hcgames.labels import Placed, Territory, place_names, short_name
 from hcgames.widgets.map_history import SITE_INK, add_sites, paint_map
 from hcgames.widgets.map_keys import (
     LEADER_INK,
