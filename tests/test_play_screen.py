@@ -273,10 +273,10 @@ def test_hot_seat_hides_the_hand_until_the_player_takes_the_screen() -> None:
     assert app.mode == "hotseat"
     for _ in range(4):
         player = app.state.current_player
-        assert shown(app.pass_screen) and not shown(app.main)
+        assert shown(app.pass_screen) and not shown(app.board_column) and not shown(app.picker)
         assert game.player_names[player] in app.pass_button.description
         app.pass_button.click()
-        assert not shown(app.pass_screen) and shown(app.main)
+        assert not shown(app.pass_screen) and shown(app.board_column)
         assert app.cards_view is not None and app.cards_view.viewer == player
         other = game.player_names[1 - player]
         for title, cards in app.cards_view.rows.items():
