@@ -209,6 +209,8 @@ class PlayApp(GameStepper):
         #: the computer's moves since the last human move, each with why, in words
         self.reasons: list[str] = []
         self._card_names: dict[str, str] = {}
+        #: what the student's last move did, in the game's words
+        self.own_events: list[str] = []
         self._names_pattern: re.Pattern[str] | None = None
         self._ready = False
         self.hidden_hands = False  # known once the views are built
@@ -246,7 +248,7 @@ class PlayApp(GameStepper):
         self.text_line.layout.display = "none"  # the banner and the status line say it
         for view in self.region_views:
             # the map's own line speaks only when a place is picked on it
-            view.text_line.add_class("hcgames-map-text")
+            view.on_select(lambda regions, v=view: self._map_line(v))
         self._ready = True
         self._run_bots()
         self._refresh()
@@ -276,6 +278,7 @@ class PlayApp(GameStepper):
         self.rolls = []
         self.reasons = []
         self.passed = []
+        self.own_events = []
         self._run_bots()
         self._refresh()
 
@@ -297,6 +300,7 @@ class PlayApp(GameStepper):
         self.rolls = []
         self.reasons = []
         self.passed = []
+        self.own_events = []
         self.save_link.value = ""
         self.file_message.value = ""
         self._run_bots()
@@ -417,8 +421,10 @@ class PlayApp(GameStepper):
         self.back_button.layout.width = "auto"
         self.status_line = widgets.HTML()
         self.status_line.add_class("hcgames-status")
+        self.own_box = widgets.HTML()
+        self.own_box.add_class("hcgames-own")
         self.happened = widgets.VBox(
-            [self.roll_box, self.pass_line, self.why_box],
+            [self.own_box, self.roll_box, self.pass_line, self.why_box],
             layout=widgets.Layout(max_height="15em", overflow="auto"),
         )
         self.happened.add_class("hcgames-happened")
@@ -650,7 +656,14 @@ class PlayApp(GameStepper):
         self.rolls = []
         self.reasons = []
         self.passed = []
-        super()._human_action(action)
+        self.own_events = []
+        if self.humans is not None and self.state.current_player not in self.humans:
+            super()._human_action(action)  # refused, with the rule's words
+            return
+        first = len(self.state.events)
+        self._advance(action)
+        self.own_events = [self.with_names(e.text) for e in self.state.events[first:]]
+        self._after_human()
 
     def _after_human(self) -> None:
         self._run_bots(animate=True)
@@ -692,6 +705,7 @@ class PlayApp(GameStepper):
         self.rolls = []
         self.reasons = []
         self.passed = []
+        self.own_events = []
         if self.mode == "demo":
             self._restore(len(self.state.history) - 1)
             self._refresh()
@@ -923,6 +937,13 @@ class PlayApp(GameStepper):
         self.roll_box.value = self._rolls_html()
         self.why_box.value = self._why_html()
         self.pass_line.value = self._pass_html()
+        self.own_box.value = (
+            "<b>Your move:</b> " + escape(plain_plurals(" ".join(self.own_events)))
+            if self.own_events and not demo
+            else ""
+        )
+        for view in self.region_views:
+            self._map_line(view)
         if demo and live and state.is_chance() and self.dice.results:
             self.odds_line.value = "<b>Next, the dice:</b> " + escape(
                 "; ".join(f"{w} {times_in(p)}" for w, p, _ in self.dice.results)
@@ -963,11 +984,15 @@ class PlayApp(GameStepper):
             f"<ol style='margin:2px 0;padding-left:1.6em'>{items}</ol>"
         )
 
+    def _map_line(self, view: Any, _regions: Any = None) -> None:
+        """The map's own line shows only what is picked on it (the banner says the rest)."""
+        view.text_line.layout.display = None if view.selection else "none"
+
     def _status_html(self) -> str:
         """Where the game stands (units, gold, moves left...): the game's own summary."""
         state = self.state
         return (
-            "<div style='font-size:14px;color:#333;margin:4px 0'>"
+            "<div style='font-size:13px;line-height:1.35;color:#333;margin:4px 0'>"
             f"{escape(plain_plurals(state.describe()))}</div>"
         )
 
