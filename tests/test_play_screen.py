@@ -201,7 +201,7 @@ def test_dice_panel_groups_outcomes_by_result_and_names_no_likeliest_among_equal
         state.apply(attacks[0] if attacks else legal[-1] if not state.is_chance() else legal[0])
     panel = DicePanel(state)
     assert "likeliest" not in panel.text
-    assert "36 equally likely outcome(s), each 1 time in 36" in panel.text
+    assert "36 equally likely outcomes, each 1 time in 36" in panel.text
     assert len(panel.results) >= 2
     assert sum(p for _, p, _ in panel.results) == 1
     first_words = panel.results[0][0]
