@@ -142,7 +142,7 @@ class ActionPicker(View):
         self.choice = widgets.Select(
             options=[],
             rows=rows,
-            description="Action",
+            description="Move",
             layout=widgets.Layout(width="95%"),
             tooltip="The moves you can make: pick one with the mouse or the arrow keys",
         )
