@@ -17,7 +17,7 @@ from hcgames.conqueror.actions import Attack, JointAttack
 from hcgames.conqueror.battle import fight
 from hcgames.conqueror.fighting import Battle, armies
 from hcgames.conqueror.state import DuelsState
-from hcgames.conqueror.turn import Stage
+from hcgames.conqueror.views import spent_here
 from hcgames.core import Action, State
 
 __all__ = ["BattleForecast", "Result", "battle_forecast", "spent_units"]
@@ -101,15 +101,8 @@ def battle_forecast(
 def spent_units(state: State) -> dict[str, int]:
     """Place name -> how many units of the side in action there have already acted
     this round (they cannot move or attack again); empty outside an action phase."""
-    if not isinstance(state, DuelsState) or state.stage is not Stage.ACTION:
+    if not isinstance(state, DuelsState):
         return {}
-    g = state.game
-    out = {}
-    for t, name in enumerate(g.names):
-        if state.owner[t] != state.active:
-            continue
-        ready = state.fresh_cav[t] + state.bonus_cav[t] + state.fresh_inf[t] + state.bonus_inf[t]
-        spent = state.cav[t] + state.inf[t] - ready
-        if spent > 0:
-            out[name] = spent
-    return out
+    names = state.game.names
+    spent = {names[t]: spent_here(state, t) for t in range(len(names))}
+    return {name: n for name, n in spent.items() if n}

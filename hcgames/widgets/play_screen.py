@@ -23,6 +23,7 @@ projector.
 from __future__ import annotations
 
 import base64
+import functools
 import re
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -248,7 +249,7 @@ class PlayApp(GameStepper):
         self.text_line.layout.display = "none"  # the banner and the status line say it
         for view in self.region_views:
             # the map's own line speaks only when a place is picked on it
-            view.on_select(lambda regions, v=view: self._map_line(v))
+            view.on_select(functools.partial(self._map_line, view))
         self._ready = True
         self._run_bots()
         self._refresh()

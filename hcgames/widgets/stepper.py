@@ -104,12 +104,12 @@ class GameStepper(View):
         bots: Mapping[int, Bot | str] | Sequence[Bot | str | None] | Bot | str | None = None,
         *,
         seed: int = 0,
+        auto_pass: bool = False,
         auto_bot: str = "greedy",
         humans: Iterable[int] | None = None,
         viewer: int | None = None,
         map_width: int = 640,
         board_width: int = 560,
-        auto_pass: bool = False,
     ) -> None:
         self.state = state
         self.game: Game = state.game
