@@ -114,6 +114,9 @@ _STYLE = """<style>
   background: #F3F3F3; border-radius: 8px; }
 .hcgames-play .widget-toggle-buttons .widget-toggle-button { width: auto;
   padding: 0 10px; }
+.hcgames-play .hcgames-happened .widget-html-content { font-size: 14px; line-height: 1.35; }
+.hcgames-play .hcgames-happened ul, .hcgames-play .hcgames-happened ol { margin: 2px 0; }
+.hcgames-play .hcgames-happened li { margin: 0; }
 .hcgames-play.hcgames-large { zoom: 1.5; }
 </style>"""
 
