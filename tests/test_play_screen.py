@@ -93,7 +93,10 @@ def test_choices_use_the_names_of_regions_and_cards() -> None:
         speros.picker.pick(speros.picker.shown[0])
         speros.picker.apply_button.click()
     card_labels = [label for label, _ in speros.picker.choice.options]
-    assert any(re.search(r"[A-Z][a-z]+.* \([A-Z]\d\d\)", label) for label in card_labels), (
+    names = {str(c["name"]) for row in speros.cards_view.rows.values() for c in row}
+    assert any(name in label for label in card_labels for name in names if name != "hidden")
+    # a card is named once, by its name: no id in brackets, no "Name (Name (F08))"
+    assert not any(re.search(r"\([A-Z]\d\d\)|\(([^()]+) \(", label) for label in card_labels), (
         card_labels
     )
 

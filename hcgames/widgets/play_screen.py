@@ -444,6 +444,11 @@ class PlayApp(GameStepper):
         self.board_column = widgets.VBox(
             board, layout=widgets.Layout(flex="0 1 auto", width=f"{map_width + 8}px")
         )
+        if self.cards_view is not None:
+            # a table of cards can be taller than the screen: it scrolls in its own
+            # box, so the choices beside it stay in sight
+            self.board_column.layout.max_height = "calc(100vh - 24px)"
+            self.board_column.layout.overflow = "auto"
         undo_row = widgets.HBox(
             [self.back_button, self.new_button],
             layout=widgets.Layout(flex_flow="row wrap", margin="4px 0"),
@@ -552,7 +557,11 @@ class PlayApp(GameStepper):
         if pattern is None:
             return text
         names = {**self._region_names, **self._card_names}
-        return pattern.sub(lambda m: names.get(m.group(0), m.group(0)), text)
+        text = pattern.sub(lambda m: names.get(m.group(0), m.group(0)), text)
+        # "Brambleheart (F08)" has become "Brambleheart (Brambleheart)": say it once
+        for name in set(self._card_names.values()):
+            text = text.replace(f"{name} ({name})", name)
+        return text
 
     def _learn_names(self, state: State) -> None:
         viewer = self._viewer()
@@ -561,7 +570,7 @@ class PlayApp(GameStepper):
             for card in row:
                 key, name = card_key(card), str(card.get("name", ""))
                 if key and name and key != name:
-                    cards[key] = f"{name} ({key})"
+                    cards[key] = name
         if cards != self._card_names or self._names_pattern is None:
             self._card_names = cards
             ids = sorted({*self._region_names, *cards}, key=len, reverse=True)
