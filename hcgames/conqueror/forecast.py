@@ -41,6 +41,11 @@ class BattleForecast:
     defender: int
     target: str
     results: tuple[Result, ...]
+    #: (cavalry, infantry) of the attacking army and of the defenders
+    attacking: tuple[int, int] = (0, 0)
+    defending: tuple[int, int] = (0, 0)
+    #: what the defenders add to their total besides their units (fort, hero...)
+    defence_bonus: int = 0
 
     @property
     def win(self) -> Fraction:
@@ -95,7 +100,15 @@ def battle_forecast(
         Result(wins, a, d, p)
         for (wins, a, d), p in sorted(grouped.items(), key=lambda item: (not item[0][0], -item[1]))
     )
-    return BattleForecast(b.attacker, b.defender, after.game.names[b.target], results)
+    return BattleForecast(
+        b.attacker,
+        b.defender,
+        after.game.names[b.target],
+        results,
+        (a_army.cavalry, a_army.infantry),
+        (d_army.cavalry, d_army.infantry),
+        d_army.bonus,
+    )
 
 
 def spent_units(state: State) -> dict[str, int]:

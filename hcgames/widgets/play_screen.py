@@ -161,6 +161,16 @@ def _units(values: list[int]) -> str:
     return f"{'none' if low == 0 else low} to {plural(high, 'unit')}"
 
 
+def _possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _army(units: tuple[int, int]) -> str:
+    cavalry, infantry = units
+    parts = [f"{cavalry} cavalry" if cavalry else "", f"{infantry} infantry" if infantry else ""]
+    return " and ".join(p for p in parts if p) or "no units"
+
+
 def _heroes_may_play(state: State) -> bool:
     """Whether either side of a Duels game could still play a hero card."""
     owners: list[int] = list(getattr(state, "hero_owner", None) or [])
@@ -818,7 +828,14 @@ class PlayApp(GameStepper):
             )
         if not lines:
             return []
-        return [f"Battle for {target}:", *lines]
+        bonus = (
+            f", with a defence bonus of {forecast.defence_bonus}" if forecast.defence_bonus else ""
+        )
+        return [
+            f"Battle for {target}: {_possessive(attacker)} {_army(forecast.attacking)} against "
+            f"{_possessive(defender)} {_army(forecast.defending)}{bonus}.",
+            *lines,
+        ]
 
     def _odds_html(self, action: Action | None) -> str:
         if action is None:
