@@ -252,7 +252,9 @@ class PlayApp(GameStepper):
         self.picker.apply_button.description = "Play this move"
         self.picker.apply_button.icon = "play"
         self.picker.apply_button.tooltip = "Play the move picked in the list"
-        self.picker.choice.description = ""
+        # a short visible label, which is also the list's name for a screen reader
+        self.picker.choice.description = "Moves"
+        self.picker.choice.style.description_width = "3.4em"
         self.picker.choice.layout.width = "calc(100% - 12px)"
         self.picker.choice.observe(self._on_pick, names=["value"])
         self.picker.text_line.layout.display = "none"  # the banner says it in fewer words
@@ -662,7 +664,9 @@ class PlayApp(GameStepper):
             + f": move {len(self.reasons)}...</span>"
         )
         self.why_box.value = self._why_html()
-        self.picker.layout.display = "none"
+        # the list stays where it is (nothing moves on the page), switched off
+        self.picker.choice.disabled = True
+        self.picker.apply_button.disabled = True
         time.sleep(self.PAUSE)
 
     def _advance(self, action: Action) -> None:
@@ -941,6 +945,7 @@ class PlayApp(GameStepper):
         hidden = self._needs_pass()
         choosing = live and not demo and self.waiting_for_human() and not hidden
         self.picker.layout.display = None if choosing else "none"
+        self.picker.choice.disabled = False
         self.dice.layout.display = "none"
         self.demo_controls.layout.display = None if demo else "none"
         self.side_buttons.layout.display = None if self.mode == "bot" else "none"
