@@ -315,7 +315,7 @@ class GameStepper(View):
             self._advance(action)
             played += 1
             if chance:
-                self.passed.append(f"the dice or the deck: {self.pass_words(action)}")
+                self.passed.append(self.pass_words(action))
             else:
                 self.passed.append(f"{who} had one possible move: {self.pass_words(action)}")
         return played
@@ -327,13 +327,12 @@ class GameStepper(View):
     def _pass_html(self) -> str:
         if not self.passed:
             return ""
-        shown = self.passed[-6:]
-        earlier = len(self.passed) - len(shown)
-        items = "".join(f"<li>{escape(p)}</li>" for p in shown)
-        more = f"<li>... and {plural(earlier, 'earlier step')}</li>" if earlier else ""
+        # one short paragraph in its own scrolling box: the board below does not move far
+        items = "; ".join(escape(p) for p in self.passed)
         return (
-            "<div class='hcgames-passed-list'><b>Passed by themselves</b> (nobody had a "
-            f"choice to make):<ul style='margin:2px 0'>{more}{items}</ul></div>"
+            "<div class='hcgames-passed-list' style='font-size:13px;line-height:1.35;"
+            "max-height:5.5em;overflow:auto'><b>Passed by themselves</b> (nobody had a "
+            f"choice to make, {plural(len(self.passed), 'step')}): {items}.</div>"
         )
 
     # --- the buttons, from Python ------------------------------------------------
