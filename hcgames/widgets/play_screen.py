@@ -13,8 +13,20 @@ needs a scroll. Three modes are chosen with buttons, not code:
 
 Choices are listed in plain words with real names, grouped by kind; picking one
 outlines its regions on the map (or its cards) and, when dice follow, states the
-exact chance of taking the target. After a battle the dice and the result are shown
-large. The game is saved as a file (a download link) and loaded back from one; a
+exact chance of taking the target; in Duels it also gives the battle itself (how
+often each side wins it and what each result costs both sides, from
+:mod:`hcgames.conqueror.forecast`), each hero card's effect on those odds, and why a
+place offers fewer units than stand there (some have already acted). After a battle
+the dice and the result are shown large.
+
+Beside the board, under the list and its Play button, the screen says where the game
+stands (the game's own summary: moves left, units, gold...) and what just happened:
+the student's move, the dice, the moves that passed by themselves (a step where a
+student has only one possible move is played at once and listed, so a student is
+asked only when there is a real choice, and a hot seat hands over only then), and
+every move of the computer's turn with its reason. The computer's moves appear on the
+board one by one (:attr:`PlayApp.PAUSE` seconds each). **New game** starts again with
+the same mode, side and level; after Game over the banner says to press it. The game is saved as a file (a download link) and loaded back from one; a
 file that is not a save of this game is refused with a sentence and the game on
 screen stays as it was. A "Large text" toggle enlarges everything by half for a
 projector.
