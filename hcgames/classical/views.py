@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from hcgames.classical.material import TRAITS
 from hcgames.classical.payment import due_text
+from hcgames.words import plural
 
 if TYPE_CHECKING:
     from hcgames.classical.state import ClassicalState
@@ -36,7 +37,7 @@ def region_views(s: ClassicalState) -> dict[str, dict[str, Any]]:
             kind = "city" if s.level[t] == 2 else "village"
             words.append(f"a {kind} of the {s.player_name(s.owner[t])}")
         if s.monuments[t]:
-            words.append(f"{s.monuments[t]} monument(s)")
+            words.append(plural(s.monuments[t], "monument"))
         if reduced and s.level[t]:
             tokens = s.level[t] + (s.monuments[t] if s.level[t] == 2 else 0)
             parts.append(
@@ -134,7 +135,7 @@ def describe(s: ClassicalState) -> str:
         terr = m.territories[s.fight.territory]
         text += f"A battle is on in {terr.name} against the {s.player_name(s.fight.defender)}. "
     elif s.rolls_pending:
-        text += f"{s.rolls_pending} research roll(s) to make. "
+        text += f"{plural(s.rolls_pending, 'research roll')} to make. "
     elif s.paying is not None:
         what = {
             "upkeep": "feeding",
