@@ -591,3 +591,22 @@ def test_units_that_acted_are_named_in_the_choices() -> None:
         place = app._region_names.get(next(iter(spent)), next(iter(spent)))
         words = [app.describe_action(a) for a in app.picker.actions]
         assert any("already acted" in w and place in w for w in words), words
+
+
+def test_the_computers_moves_are_drawn_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each move of the computer's turn is drawn on the board (and added to the list
+    beside it) before the next one, with a pause between them."""
+    app = PlayApp(hcgames.load("conquest-1972", scenario="skirmish"), humans=(0,), seed=3)
+    shown: list[str] = []
+    app.banner.observe(lambda change: shown.append(str(change["new"])), names=["value"])
+    pauses: list[float] = []
+    monkeypatch.setattr(PlayApp, "PAUSE", 0.01)
+    monkeypatch.setattr("hcgames.widgets.play_screen.time.sleep", pauses.append)
+    end = next(a for a in app.picker.shown if choice_kind(a) == "End the phase")
+    app.picker.pick(end)
+    app.picker.apply_button.click()
+    playing = [s for s in shown if "The computer is playing" in s]
+    assert len(playing) == len(pauses) == len(app.reasons) >= 1
+    assert [f"move {i}" in s for i, s in enumerate(playing, 1)] == [True] * len(playing)
+    assert "What the computer did" in app.why_box.value
+    assert not app.picker.choice.disabled  # the student's turn again: the list is on
