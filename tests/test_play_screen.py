@@ -99,6 +99,8 @@ def test_choices_use_the_names_of_regions_and_cards() -> None:
     assert not any(re.search(r"\([A-Z]\d\d\)|\(([^()]+) \(", label) for label in card_labels), (
         card_labels
     )
+    # nor in what the computer did (its own cards are hidden from this side)
+    assert not re.search(r"\([A-Z]{1,3}\d{2,5}\)", speros.why_box.value), speros.why_box.value
 
 
 def test_picking_a_choice_outlines_its_regions_without_narrowing_the_list() -> None:

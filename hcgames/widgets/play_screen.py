@@ -175,6 +175,10 @@ def _units(values: list[int]) -> str:
     return f"{'none' if low == 0 else low} to {plural(high, 'unit')}"
 
 
+#: a card id in brackets after a card's name: "Eaglescar Cliffs (M16)", "Scott (EX4201)"
+_CARD_ID = re.compile(r"([A-Za-z.'’)]) \((?:[A-Z]{1,3}\d{2,5})\)")
+
+
 def _possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
@@ -587,7 +591,8 @@ class PlayApp(GameStepper):
         # "Brambleheart (F08)" has become "Brambleheart (Brambleheart)": say it once
         for name in set(self._card_names.values()):
             text = text.replace(f"{name} ({name})", name)
-        return text
+        # a card this side cannot see keeps its id after its name: drop the id
+        return _CARD_ID.sub(r"\1", text)
 
     def _learn_names(self, state: State) -> None:
         viewer = self._viewer()
