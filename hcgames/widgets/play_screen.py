@@ -845,8 +845,9 @@ class PlayApp(GameStepper):
             verb = "wins the battle" if wins else "holds"
             a = sorted({r.attacker_losses for r in results})
             d = sorted({r.defender_losses for r in results})
+            often = "every time" if p == 1 else times_in(p)
             lines.append(
-                f"{who} {verb} {times_in(p)} ({_percent(p)}): {defender} then loses "
+                f"{who} {verb} {often} ({_percent(p)}): {defender} then loses "
                 f"{_units(d)}, {attacker} {_units(a)}."
             )
         if not lines:
