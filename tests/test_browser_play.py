@@ -93,9 +93,10 @@ class PlayPage:
         return str(self.app.locator(".hcgames-counter").first.inner_text())
 
     def actions_played(self) -> int:
-        match = re.search(r"action (\d+)", self.counter())
-        assert match, self.counter()
-        return int(match.group(1))
+        # the count of moves is kept out of the students' sight, in an attribute
+        moves = self.app.locator(".hcgames-counter").first.get_attribute("data-moves")
+        assert moves is not None, self.counter()
+        return int(moves)
 
     def round(self) -> int:
         match = re.search(r"Round (\d+)", self.counter())
@@ -170,20 +171,30 @@ def test_a_whole_round_is_played_by_clicking(
         screen.page.close()
 
 
+@pytest.mark.parametrize("size", [(1024, 700), (1366, 768)])
 @pytest.mark.parametrize("game", list(GAMES))
 def test_map_list_and_play_button_are_on_screen_together_at_1024x700(
-    browser: Any, play_server: Voila, game: str
+    browser: Any, play_server: Voila, game: str, size: tuple[int, int]
 ) -> None:
-    screen = _open(browser, play_server, f"{game}-bot.ipynb", (1024, 700))
+    screen = _open(browser, play_server, f"{game}-bot.ipynb", size)
+    height = size[1]
     try:
+        screen.app.locator(".hcgames-play-main").first.scroll_into_view_if_needed()
         figure = screen.app.locator(".svg-figure").first.bounding_box()
         choices = screen.app.locator("select").first.bounding_box()
         play = screen.button("Play this move").bounding_box()
-        assert figure and choices and play
+        status = screen.app.locator(".hcgames-status").first.bounding_box()
+        happened = screen.app.locator(".hcgames-happened").first.bounding_box()
+        new_game = screen.button("New game").bounding_box()
+        assert figure and choices and play and status and happened and new_game
         for name, box in (("map", figure), ("list", choices), ("button", play)):
-            assert box["y"] >= 0 and box["y"] + min(box["height"], 200) <= 700, (name, box)
-        assert play["y"] + play["height"] <= 700
+            assert box["y"] >= 0 and box["y"] + min(box["height"], 200) <= height, (name, box)
+        assert play["y"] + play["height"] <= height
         assert play["y"] - (choices["y"] + choices["height"]) < 40  # the button is by the list
+        # where the game stands and what just happened sit under the button, on screen
+        for name, box in (("status", status), ("what happened", happened), ("new", new_game)):
+            assert 0 <= box["y"] <= height - 20, (name, box)
+        assert figure["x"] + figure["width"] <= choices["x"]  # side by side
     finally:
         screen.page.close()
 

@@ -34,6 +34,10 @@ def duels(scenario: str = "standard") -> hcgames.Game:
     return hcgames.load("conqueror-duels", scenario=scenario)
 
 
+# The computer's moves are shown one by one in class; here they need no pause.
+PlayApp.PAUSE = 0
+
+
 # --- choosing and playing -------------------------------------------------------------
 
 
@@ -93,6 +97,12 @@ def test_choices_use_the_names_of_regions_and_cards() -> None:
     # a card by its name only: no id in brackets (issue 22)
     assert any(any(name in label for name in names) for label in card_labels), card_labels
     assert not any(re.search(r"\([A-Z]\d\d\)", label) for label in card_labels), card_labels
+    # a card is named once, by its name: no id in brackets, no "Name (Name (F08))"
+    assert not any(re.search(r"\([A-Z]\d\d\)|\(([^()]+) \(", label) for label in card_labels), (
+        card_labels
+    )
+    # nor in what the computer did (its own cards are hidden from this side)
+    assert not re.search(r"\([A-Z]{1,3}\d{2,5}\)", speros.why_box.value), speros.why_box.value
 
 
 def test_picking_a_choice_outlines_its_regions_without_narrowing_the_list() -> None:
@@ -198,7 +208,7 @@ def test_dice_panel_groups_outcomes_by_result_and_names_no_likeliest_among_equal
         state.apply(attacks[0] if attacks else legal[-1] if not state.is_chance() else legal[0])
     panel = DicePanel(state)
     assert "likeliest" not in panel.text
-    assert "36 equally likely outcome(s), each 1 time in 36" in panel.text
+    assert "36 equally likely outcomes, each 1 time in 36" in panel.text
     assert len(panel.results) >= 2
     assert sum(p for _, p, _ in panel.results) == 1
     first_words = panel.results[0][0]
@@ -274,10 +284,10 @@ def test_hot_seat_hides_the_hand_until_the_player_takes_the_screen() -> None:
     assert app.mode == "hotseat"
     for _ in range(4):
         player = app.state.current_player
-        assert shown(app.pass_screen) and not shown(app.main)
+        assert shown(app.pass_screen) and not shown(app.board_column) and not shown(app.picker)
         assert game.player_names[player] in app.pass_button.description
         app.pass_button.click()
-        assert not shown(app.pass_screen) and shown(app.main)
+        assert not shown(app.pass_screen) and shown(app.board_column)
         assert app.cards_view is not None and app.cards_view.viewer == player
         other = game.player_names[1 - player]
         for title, cards in app.cards_view.rows.items():
@@ -405,3 +415,228 @@ def test_every_game_plays_a_few_moves_by_clicks(name: str) -> None:
         app.picker.pick(app.picker.shown[-1])
         app.picker.apply_button.click()
     assert not app.messages.outputs
+
+
+# --- New game, plain words, moves that pass by themselves, the battle forecast -----------
+
+
+def test_new_game_keeps_mode_side_and_level() -> None:
+    app = PlayApp(duels("gallic-wars"), humans=(0,), bot="medium", seed=0)
+    app.set_side(1)
+    app.set_level("hard")
+    app.large_button.value = True
+    for _ in range(3):
+        if app.real_choice():
+            app.picker.pick(app.picker.shown[0])
+            app.picker.apply_button.click()
+    assert len(app.state.history) > 0
+    app.new_button.click()
+    assert (app.mode, app.student_seats, app.level) == ("bot", [1], "hard")
+    assert app.side_buttons.value == 1 and app.level_buttons.value == "hard"
+    assert app.large_text
+    assert app.state.round == 1 and not app.own_events
+    assert app.real_choice() and app.state.current_player == 1
+
+
+def test_game_over_says_to_press_new_game() -> None:
+    app = PlayApp(ToyGame(), humans=(0,), seed=1)
+    while not app.state.is_terminal():
+        app.picker.pick(app.picker.shown[0])
+        app.picker.apply_button.click()
+    assert "Game over" in app.banner.value and "New game" in app.banner.value
+    assert app.new_button.button_style == "primary"
+    app.new_game()
+    assert not app.state.is_terminal() and "Game over" not in app.banner.value
+
+
+PROGRAM_WORDS = re.compile(
+    r"\(s\)|legal action|greedy|mcts|\bseed\b|\bBot\b|\baction \d|random bot", re.IGNORECASE
+)
+
+
+def visible_strings(app: PlayApp) -> list[str]:
+    """Every string a student can read on the play screen: HTML, button words and
+    tooltips, list entries and toggle labels, of the widgets that are shown."""
+    import ipywidgets as widgets
+
+    out: list[str] = []
+
+    def walk(w: object) -> None:
+        layout = getattr(w, "layout", None)
+        if layout is not None and layout.display == "none":
+            return
+        if isinstance(w, widgets.HTML):
+            out.append(re.sub(r"<style>.*?</style>", "", str(w.value), flags=re.S))
+        for name in ("description", "tooltip", "placeholder"):
+            value = getattr(w, name, None)
+            if isinstance(value, str):
+                out.append(value)
+        if isinstance(w, widgets.Output):
+            for item in w.outputs:
+                out.extend(str(v) for v in item.get("data", {}).values())
+                out.append(str(item.get("text", "")))
+        labels = getattr(w, "_options_labels", None)
+        if labels:
+            out.extend(str(label) for label in labels)
+        for name in ("tooltips",):
+            out.extend(str(t) for t in getattr(w, name, None) or [])
+        for child in getattr(w, "children", ()) or ():
+            walk(child)
+
+    walk(app)
+    return out
+
+
+@pytest.mark.parametrize("name", hcgames.available_games())
+@pytest.mark.parametrize("mode", ["bot", "hotseat", "demo"])
+def test_no_program_words_on_any_play_screen(name: str, mode: str) -> None:
+    game = hcgames.load(name, **hcgames.game_class(name).variants()[0])
+    app = PlayApp(game, humans=(0,), bot="medium", seed=4, mode=mode)
+    for step in range(6):
+        for text in visible_strings(app):
+            found = PROGRAM_WORDS.search(text)
+            assert found is None, f"{name} ({mode}), step {step}: {found.group(0)!r} in {text!r}"
+        if app.state.is_terminal():
+            break
+        if mode == "demo":
+            app.step_button.click()
+            continue
+        if app.pass_button.layout and app._needs_pass():
+            app.pass_button.click()
+        app.picker.pick(app.picker.shown[-1])  # often a battle or the phase's end
+        app.picker.apply_button.click()
+
+
+@pytest.mark.parametrize("name", hcgames.available_games())
+def test_a_student_is_only_asked_when_there_is_a_real_choice(name: str) -> None:
+    game = hcgames.load(name, **hcgames.game_class(name).variants()[0])
+    for mode in ("bot", "hotseat"):
+        app = PlayApp(game, humans=(0,), bot="easy", seed=6, mode=mode)
+        for _ in range(12):
+            if app.state.is_terminal():
+                break
+            assert app.real_choice(), app.state.describe()
+            assert len(app.state.legal_actions()) > 1
+            if app._needs_pass():
+                app.pass_button.click()
+            app.picker.pick(app.picker.shown[-1])
+            app.picker.apply_button.click()
+
+
+def test_a_single_possible_move_passes_by_itself_and_says_so() -> None:
+    game = hcgames.load("classical-conquests", players=2, civilizations=["Athenians", "Persians"])
+    app = PlayApp(game, humans=(0,), bot="medium", seed=7)
+    said: list[str] = []
+    for _ in range(30):
+        if app.state.is_terminal():
+            break
+        said += app.passed
+        ends = [a for a in app.picker.shown if choice_kind(a) == "End the phase"]
+        app.picker.pick(ends[0] if ends else app.picker.shown[0])
+        app.picker.apply_button.click()
+        said += app.passed
+        if app.passed:
+            assert "only one possible move" in app.pass_line.value
+    assert any("had only one possible move" in line for line in said), said
+
+
+def test_the_stepper_can_pass_forced_steps_by_itself() -> None:
+    from hcgames.widgets import GameStepper
+
+    game = hcgames.load("historical-conquest", players=2)
+    stepper = GameStepper(game.new_game(seed=5), bots={1: "random"}, humans=[0], viewer=0,
+                          seed=5, auto_pass=True)
+    clicks = 0
+    while len(stepper.state.legal_actions()) <= 1 or stepper.state.current_player != 0:
+        stepper.step_button.click()
+        clicks += 1
+        assert clicks <= 3, "the first real choice is more than 3 clicks away"
+    assert stepper.passed or clicks == 0
+    assert "Passed by themselves" in stepper.pass_line.value or clicks
+
+
+def _first_attack_position() -> PlayApp:
+    app = PlayApp(duels("gallic-wars"), humans=(0,), bot="medium", seed=0)
+    for _ in range(40):
+        attacks = [a for a in app.picker.actions if type(a).__name__ == "Attack"]
+        if attacks and app.state.phase == "action":
+            return app
+        ends = [a for a in app.picker.shown if choice_kind(a) == "End the phase"]
+        app.picker.pick(ends[0] if ends else app.picker.shown[0])
+        app.picker.apply_button.click()
+    raise AssertionError("no attack was offered")
+
+
+def test_the_chance_line_gives_the_battle_and_its_cost_to_both_sides() -> None:
+    from hcgames.conqueror.forecast import battle_forecast
+
+    app = _first_attack_position()
+    attacks = [a for a in app.picker.actions if type(a).__name__ == "Attack"]
+    for attack in attacks:
+        forecast = battle_forecast(app.state, attack)
+        assert forecast is not None
+        assert sum(r.chance for r in forecast.results) == 1
+        app.picker.pick(attack)
+        line = app.odds_line.value
+        assert "Battle for" in line and "then loses" in line, line
+        assert "Taking the land:" in line or "takes" in line
+        if forecast.win:
+            often = "every time" if forecast.win == 1 else times_in(forecast.win)
+            assert "wins the battle" in line and often in line
+        odds = battle_odds(app.state, attack)
+        if odds is not None and odds.best == 0 and forecast.win:
+            # a battle that can be won is not called pointless
+            assert "whatever the dice" in line and "still costs" in line
+
+
+def test_the_forecast_agrees_with_the_dice_played_one_by_one() -> None:
+    from hcgames.conqueror.forecast import battle_forecast
+
+    app = _first_attack_position()
+    attack = next(a for a in app.picker.actions if type(a).__name__ == "Attack")
+    forecast = battle_forecast(app.state, attack)
+    assert forecast is not None
+    after = app.state.copy()
+    after.apply(attack)
+    while not after.is_chance():
+        after.apply(next(a for a in after.legal_actions() if str(a) == "play no hero"))
+    won = Fraction(0)
+    for roll, p in after.chance_outcomes():
+        trial = after.copy()
+        events = trial.apply(roll)
+        if any(e.kind == "battle" and e.data.get("attacker_wins") for e in events):
+            won += p
+    assert won == forecast.win
+
+
+def test_units_that_acted_are_named_in_the_choices() -> None:
+    from hcgames.conqueror.forecast import spent_units
+
+    app = _first_attack_position()
+    moves = [a for a in app.picker.actions if type(a).__name__ in ("Move", "Attack")]
+    app.picker.pick(moves[0])
+    app.picker.apply_button.click()
+    spent = spent_units(app.state)
+    if spent:
+        place = app._region_names.get(next(iter(spent)), next(iter(spent)))
+        words = [app.describe_action(a) for a in app.picker.actions]
+        assert any("already acted" in w and place in w for w in words), words
+
+
+def test_the_computers_moves_are_drawn_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each move of the computer's turn is drawn on the board (and added to the list
+    beside it) before the next one, with a pause between them."""
+    app = PlayApp(hcgames.load("conquest-1972", scenario="skirmish"), humans=(0,), seed=3)
+    shown: list[str] = []
+    app.banner.observe(lambda change: shown.append(str(change["new"])), names=["value"])
+    pauses: list[float] = []
+    monkeypatch.setattr(PlayApp, "PAUSE", 0.01)
+    monkeypatch.setattr("hcgames.widgets.play_screen.time.sleep", pauses.append)
+    end = next(a for a in app.picker.shown if choice_kind(a) == "End the phase")
+    app.picker.pick(end)
+    app.picker.apply_button.click()
+    playing = [s for s in shown if "The computer is playing" in s]
+    assert len(playing) == len(pauses) == len(app.reasons) >= 1
+    assert [f"move {i}" in s for i, s in enumerate(playing, 1)] == [True] * len(playing)
+    assert "What the computer did" in app.why_box.value
+    assert not app.picker.choice.disabled  # the student's turn again: the list is on

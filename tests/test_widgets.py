@@ -612,3 +612,21 @@ def test_with_slider_names_keeps_the_view_and_adds_the_naming_script() -> None:
     script = box.children[1]
     assert "onerror=" in script.value and "aria-label" in script.value
     assert script.layout.display == "none"
+
+
+def test_the_stepper_speaks_plain_words_once() -> None:
+    """Levels by their plain names (an older bot name keeps playing), no move count in
+    the counter, and one line says where the game stands: the panels under the
+    stepper do not repeat it."""
+    game = hcgames.load("conqueror-duels", scenario="standard")
+    stepper = GameStepper(game.new_game(seed=1), bots=["greedy", "random"], seed=1)
+    labels = [label for label, _ in stepper.bot_choice.options]
+    assert labels == ["Easy", "Medium", "Hard"]
+    assert stepper.bot_choice.value == "greedy" and stepper.bot_choice.label == "Medium"
+    assert stepper.bot_choice.description == "Computer"
+    stepper.step()
+    assert "action" not in stepper.round_counter.value
+    assert "data-moves='1'" in stepper.round_counter.value
+    for panel in (stepper.picker, stepper.dice, stepper.event_log):
+        assert panel.text_line.layout.display == "none"
+    assert "(s)" not in stepper.text_line.value

@@ -156,6 +156,17 @@ def evaluate(state: DuelsState, player: int) -> float:
     return min(0.98, max(0.02, value))
 
 
+def spent_here(state: DuelsState, t: int) -> int:
+    """How many units of the side in action in territory ``t`` have already acted this
+    round (moved or attacked); 0 outside an action phase."""
+    if state.stage is not Stage.ACTION or state.battle is not None:
+        return 0
+    if state.owner[t] != state.active:
+        return 0
+    ready = state.fresh_cav[t] + state.bonus_cav[t] + state.fresh_inf[t] + state.bonus_inf[t]
+    return max(0, state.cav[t] + state.inf[t] - ready)
+
+
 def region_views(state: DuelsState) -> dict[str, dict[str, Any]]:
     g = state.game
     views = {}
@@ -163,6 +174,9 @@ def region_views(state: DuelsState) -> dict[str, dict[str, Any]]:
         o = state.owner[t]
         c, i = state.cav[t], state.inf[t]
         label = " ".join(x for x in (f"{c}C" if c else "", f"{i}I" if i else "") if x)
+        spent = spent_here(state, t)
+        if spent:
+            label += f" ({spent} acted)"  # these cannot move or attack again this round
         terr = g.board.territories[t]
         kind = (
             "sea"
@@ -183,9 +197,15 @@ def region_views(state: DuelsState) -> dict[str, dict[str, Any]]:
         tip += f"): held by {side}"
         if c or i:
             tip += f" with {c} cavalry and {i} infantry"
+        if spent:
+            tip += (
+                f"; {spent} of {'it has' if spent == 1 else 'them have'} already acted this "
+                "round and cannot move or attack again"
+            )
         if g.closed[t]:
             tip += "; closed in this scenario"
         views[name] = {
+            "spent": spent,
             "owner": o if o in (0, 1) else None,
             "side": side,
             "label": label,

@@ -12,6 +12,7 @@ from hcgames.conquest.movement import (
     stack,
 )
 from hcgames.core import Event
+from hcgames.words import plural
 
 if TYPE_CHECKING:
     from hcgames.conquest.game import ConquestGame
@@ -105,8 +106,8 @@ def describe(state: ConquestState) -> str:
         ships = sum(1 for p, o in state.owner.items() if o == side and state.game.is_ship[p])
         held = occupied_capitol(state, side)
         counts.append(
-            f"{names[side]} has {land} land piece(s) and {ships} vessel(s) and holds "
-            f"{held} of {names[1 - side]}'s capitol spaces"
+            f"{names[side]} has {plural(land, 'land piece')} and {plural(ships, 'vessel')} "
+            f"and holds {held} of {names[1 - side]}'s capitol spaces"
         )
     text = (
         f"Turn {state.turn}, {names[state.mover]} moving: "

@@ -26,6 +26,7 @@ from hcgames.historical.pending import (
     PendingWindow,
     player_of,
 )
+from hcgames.words import plural
 
 if TYPE_CHECKING:
     from hcgames.historical.state import HistoricalState
@@ -137,7 +138,7 @@ def describe(state: HistoricalState) -> str:
         elif isinstance(top, PendingFirst):
             parts.append("a coin decides who goes first")
     standing = ", ".join(
-        f"{state.pname(p)} {state.morale[p]} morale, {len(state.rows[p])} land(s)"
+        f"{state.pname(p)} {state.morale[p]} morale, {plural(len(state.rows[p]), 'land')}"
         + (" (out)" if state.out[p] else "")
         for p in range(state.n)
     )

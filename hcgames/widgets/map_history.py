@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 import bqplot
 
 from hcgames.factions import SideStyle
-from hcgames.widgets._base import swatch
 from hcgames.labels import Territory, place_names
+from hcgames.widgets._base import swatch
 from hcgames.widgets.map_keys import dot_swatch, region_fill_for_style
 
 if TYPE_CHECKING:

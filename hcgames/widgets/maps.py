@@ -24,6 +24,7 @@ import ipywidgets as widgets
 
 from hcgames.core import State
 from hcgames.factions import SideStyle
+from hcgames.labels import Placed, Territory, place_names, short_name
 from hcgames.widgets._base import (
     NEUTRAL,
     region_colour,
@@ -45,7 +46,6 @@ from hcgames.widgets.geo import (
     feature_rings,
     fit_mercator,
 )
-from hcgames.labels import Placed, Territory, place_names, short_name
 from hcgames.widgets.map_history import SITE_INK, add_sites, paint_map
 from hcgames.widgets.map_keys import (
     LEADER_INK,

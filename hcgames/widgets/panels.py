@@ -21,6 +21,7 @@ from hcgames.odds import times_in
 from hcgames.play import sample_outcome
 from hcgames.widgets._base import View, guarded
 from hcgames.widgets.cards import card_key, game_words, rows_html, rows_text
+from hcgames.words import plain_plurals, plural
 
 __all__ = [
     "CHOICE_KINDS",
@@ -142,9 +143,9 @@ class ActionPicker(View):
         self.choice = widgets.Select(
             options=[],
             rows=rows,
-            description="Action",
+            description="Move",
             layout=widgets.Layout(width="95%"),
-            tooltip="Legal actions; use the arrow keys, then Apply",
+            tooltip="The moves you can make: pick one with the mouse or the arrow keys",
         )
         self.kinds = widgets.ToggleButtons(
             options=[],
@@ -157,11 +158,11 @@ class ActionPicker(View):
             description="Apply",
             icon="check",
             button_style="primary",
-            tooltip="Play the action picked in the list",
+            tooltip="Play the move picked in the list",
         )
         self.show_all_button = widgets.Button(
             description="Show all",
-            tooltip="Forget the picked regions and list every legal action",
+            tooltip="Forget the places picked on the map and list every move again",
         )
         self.apply_button.on_click(lambda _b: self.apply())
         self.show_all_button.on_click(lambda _b: self.set_regions([]))
@@ -285,7 +286,7 @@ class ActionPicker(View):
 
     @property
     def text(self) -> str:
-        base = f"{_situation(self.state)}, {len(self.actions)} legal action(s)"
+        base = f"{_situation(self.state)}, {plural(len(self.actions), 'possible move')}"
         if self.regions and self.no_match:
             base += f"; none involves {' then '.join(self.regions)}, so all are listed"
         elif self.regions:
@@ -373,7 +374,8 @@ class DicePanel(View):
         self.roll_button = widgets.Button(
             description="Roll",
             icon="random",
-            tooltip="Draw the outcome at random (seeded, so the same every run)",
+            tooltip="Roll the dice (or draw the card) at random; the same every time the "
+            "page is opened",
         )
         self.set_button = widgets.Button(
             description="Set this outcome",
@@ -458,7 +460,7 @@ class DicePanel(View):
         chances = sorted({p for _, p in self.outcomes})
         count = len(self.outcomes)
         if len(chances) == 1:
-            spread = f"{count} equally likely outcome(s), each {times_in(chances[0])}"
+            spread = f"{plural(count, 'equally likely outcome')}, each {times_in(chances[0])}"
         else:
             spread = (
                 f"{count} possible outcomes, from {times_in(chances[0])} to {times_in(chances[-1])}"
@@ -515,7 +517,7 @@ class EventLog(View):
     def text(self) -> str:
         events = self.state.events
         latest = f" The latest: {events[-1].text}" if events else ""
-        return f"{_situation(self.state)}. {len(events)} event(s) so far.{latest}"
+        return f"{_situation(self.state)}. {plural(len(events), 'event')} so far.{latest}"
 
 
 _EVENT_COLUMNS = ("round", "phase", "player", "kind", "text")
@@ -528,7 +530,9 @@ def _table_html(rows: list[dict[str, Any]], first: int) -> str:
     head = "".join(f"<th {_CELL}>{c}</th>" for c in ("#", *_EVENT_COLUMNS))
     body = "".join(
         f"<tr><td {_CELL}>{first + i + 1}</td>"
-        + "".join(f"<td {_CELL}>{escape(str(row.get(c, '')))}</td>" for c in _EVENT_COLUMNS)
+        + "".join(
+            f"<td {_CELL}>{escape(plain_plurals(str(row.get(c, ''))))}</td>" for c in _EVENT_COLUMNS
+        )
         + "</tr>"
         for i, row in enumerate(rows)
     )
@@ -540,7 +544,9 @@ def _table_html(rows: list[dict[str, Any]], first: int) -> str:
 def _table_text(frame: Any) -> str:
     if frame.empty:
         return "(no events yet)"
-    return "\n".join(f"{i}. {text}" for i, text in zip(frame.index, frame["text"], strict=True))
+    return "\n".join(
+        f"{i}. {plain_plurals(text)}" for i, text in zip(frame.index, frame["text"], strict=True)
+    )
 
 
 def _event_rows(state: State) -> list[dict[str, Any]]:

@@ -13,17 +13,33 @@ needs a scroll. Three modes are chosen with buttons, not code:
 
 Choices are listed in plain words with real names, grouped by kind; picking one
 outlines its regions on the map (or its cards) and, when dice follow, states the
-exact chance of taking the target. After a battle the dice and the result are shown
-large. The game is saved as a file (a download link) and loaded back from one; a
-file that is not a save of this game is refused with a sentence and the game on
-screen stays as it was. A "Large text" toggle enlarges everything by half for a
+exact chance of taking the target; in Duels it also gives the battle itself (how
+often each side wins it and what each result costs both sides, from
+:mod:`hcgames.conqueror.forecast`), each hero card's effect on those odds, and why a
+place offers fewer units than stand there (some have already acted). After a battle
+the dice and the result are shown large.
+
+Beside the board, under the list and its Play button, the screen says where the game
+stands (the game's own summary: moves left, units, gold...) and what just happened:
+the student's move, the dice, the moves that passed by themselves (a step where a
+student has only one possible move is played at once and listed, so a student is
+asked only when there is a real choice, and a hot seat hands over only then), and
+every move of the computer's turn with its reason. The computer's moves appear on the
+board one by one (:attr:`PlayApp.PAUSE` seconds each). **New game** starts again with
+the same mode, side and level; after Game over the banner says to press it.
+
+The game is saved as a file (a download link) and loaded back from one; a file that
+is not a save of this game is refused with a sentence and the game on screen stays
+as it was. A "Large text" toggle enlarges everything by half for a
 projector.
 """
 
 from __future__ import annotations
 
 import base64
+import functools
 import re
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -33,6 +49,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from hcgames.bots import explain
+from hcgames.conqueror.forecast import battle_forecast, spent_units
 from hcgames.core import Action, Event, Game, SaveError, State
 from hcgames.odds import Odds, battle_odds
 from hcgames.play import Bot
@@ -40,6 +57,7 @@ from hcgames.widgets._base import guarded
 from hcgames.widgets.cards import card_key, card_names, plain_card_words
 from hcgames.widgets.panels import times_in
 from hcgames.widgets.stepper import GameStepper, _seat_bots
+from hcgames.words import plain_plurals, plural
 
 __all__ = [
     "BOT_LEVELS",
@@ -111,6 +129,9 @@ _STYLE = """<style>
   background: #F3F3F3; border-radius: 8px; }
 .hcgames-play .widget-toggle-buttons .widget-toggle-button { width: auto;
   padding: 0 10px; }
+.hcgames-play .hcgames-happened .widget-html-content { font-size: 14px; line-height: 1.35; }
+.hcgames-play .hcgames-happened ul, .hcgames-play .hcgames-happened ol { margin: 2px 0; }
+.hcgames-play .hcgames-happened li { margin: 0; }
 .hcgames-play.hcgames-large { zoom: 1.5; }
 </style>"""
 
@@ -141,6 +162,38 @@ def _dice_html(action: Action) -> str:
     """A dice outcome with its numbers drawn as dice: 'attacker [6], defender [2]'."""
     text = escape(str(action))
     return re.sub(r"\b(\d{1,2})\b", r"<span class='hcgames-die'>\1</span>", text)
+
+
+def _units(values: list[int]) -> str:
+    """A range of unit losses in words: "no units", "1 unit", "1 or 2 units", "1 to 3 units"."""
+    low, high = values[0], values[-1]
+    if high == 0:
+        return "no units"
+    if low == high:
+        return plural(high, "unit")
+    if high == low + 1:
+        return f"{'none' if low == 0 else low} or {plural(high, 'unit')}"
+    return f"{'none' if low == 0 else low} to {plural(high, 'unit')}"
+
+
+#: a card id in brackets after a card's name: "Eaglescar Cliffs (M16)", "Scott (EX4201)"
+_CARD_ID = re.compile(r"([A-Za-z.'’)]) \((?:[A-Z]{1,3}\d{2,5})\)")
+
+
+def _possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _army(units: tuple[int, int]) -> str:
+    cavalry, infantry = units
+    parts = [f"{cavalry} cavalry" if cavalry else "", f"{infantry} infantry" if infantry else ""]
+    return " and ".join(p for p in parts if p) or "no units"
+
+
+def _heroes_may_play(state: State) -> bool:
+    """Whether either side of a Duels game could still play a hero card."""
+    owners: list[int] = list(getattr(state, "hero_owner", None) or [])
+    return any(o in (0, 1) for o in owners)
 
 
 def _is_battle(event: Event) -> bool:
@@ -181,12 +234,16 @@ class PlayApp(GameStepper):
             raise ValueError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
         self.level = _level_key(bot, game)
         self.mode = mode
+        self.first_seed = seed
+        self.games_started = 0  # New game presses so far
         self.student_seats = seats or [0]
         self.revealed: int | None = None  # the seat whose hand a hot seat shows now
         self.rolls: list[tuple[Action, list[Event]]] = []  # dice since the last human move
         #: the computer's moves since the last human move, each with why, in words
         self.reasons: list[str] = []
         self._card_names: dict[str, str] = {}
+        #: what the student's last move did, in the game's words
+        self.own_events: list[str] = []
         self._names_pattern: re.Pattern[str] | None = None
         self._ready = False
         self.hidden_hands = False  # known once the views are built
@@ -214,13 +271,19 @@ class PlayApp(GameStepper):
         self.picker.apply_button.description = "Play this move"
         self.picker.apply_button.icon = "play"
         self.picker.apply_button.tooltip = "Play the move picked in the list"
-        self.picker.choice.description = ""
+        # a short visible label, which is also the list's name for a screen reader
+        self.picker.choice.description = "Moves"
+        self.picker.choice.style.description_width = "3.4em"
         self.picker.choice.layout.width = "calc(100% - 12px)"
         self.picker.choice.observe(self._on_pick, names=["value"])
         self.picker.text_line.layout.display = "none"  # the banner says it in fewer words
         if self.cards_view is not None:
             self.cards_view.text_line.layout.display = "none"  # the cards themselves show it
         self.picker.set_regions([])  # list again: grouped, in plain words, nothing picked
+        self.text_line.layout.display = "none"  # the banner and the status line say it
+        for view in self.region_views:
+            # the map's own line speaks only when a place is picked on it
+            view.on_select(functools.partial(self._map_line, view))
         self._ready = True
         self._run_bots()
         self._refresh()
@@ -249,6 +312,32 @@ class PlayApp(GameStepper):
         self.revealed = None
         self.rolls = []
         self.reasons = []
+        self.passed = []
+        self.own_events = []
+        self._run_bots()
+        self._refresh()
+
+    @guarded
+    def new_game(self) -> None:
+        """Start the game again from its first position, with the same mode, side,
+        level and text size (and new dice)."""
+        self.games_started += 1
+        self.seed = self.first_seed + self.games_started
+        self.update(self.game.new_game(self.seed))
+        self.bots = _seat_bots(
+            self._bots_for(self.mode, self.student_seats, self.game),
+            self.game.num_players,
+            self.seed,
+            self.game,
+        )
+        self._auto_bots.clear()
+        self.revealed = None
+        self.rolls = []
+        self.reasons = []
+        self.passed = []
+        self.own_events = []
+        self.save_link.value = ""
+        self.file_message.value = ""
         self._run_bots()
         self._refresh()
 
@@ -356,6 +445,25 @@ class PlayApp(GameStepper):
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
 
+        self.new_button = widgets.Button(
+            description="New game",
+            icon="refresh",
+            tooltip="Start this game again from the beginning, with the same mode, side "
+            "and level",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.new_button.on_click(lambda _b: self.new_game())
+        self.back_button.layout.width = "auto"
+        self.status_line = widgets.HTML()
+        self.status_line.add_class("hcgames-status")
+        self.own_box = widgets.HTML()
+        self.own_box.add_class("hcgames-own")
+        self.happened = widgets.VBox(
+            [self.own_box, self.roll_box, self.pass_line, self.why_box],
+            layout=widgets.Layout(max_height="15em", overflow="auto"),
+        )
+        self.happened.add_class("hcgames-happened")
+
         demo = widgets.HBox(
             [self.step_button, self.phase_button, self.auto_steps, self.auto_button],
             layout=widgets.Layout(flex_flow="row wrap"),
@@ -367,9 +475,27 @@ class PlayApp(GameStepper):
         self.board_column = widgets.VBox(
             board, layout=widgets.Layout(flex="0 1 auto", width=f"{map_width + 8}px")
         )
+        if self.cards_view is not None:
+            # a table of cards can be taller than the screen: it scrolls in its own
+            # box, so the choices beside it stay in sight
+            self.board_column.layout.max_height = "calc(100vh - 24px)"
+            self.board_column.layout.overflow = "auto"
+        undo_row = widgets.HBox(
+            [self.back_button, self.new_button],
+            layout=widgets.Layout(flex_flow="row wrap", margin="4px 0"),
+        )
         self.side_column = widgets.VBox(
-            [self.picker, self.odds_line, self.roll_box, self.why_box, demo, self.back_button],
-            layout=widgets.Layout(flex="1 1 340px", min_width="340px", max_width="640px"),
+            [
+                self.banner,
+                self.pass_screen,
+                self.picker,
+                self.odds_line,
+                demo,
+                self.status_line,
+                self.happened,
+                undo_row,
+            ],
+            layout=widgets.Layout(flex="1 1 340px", min_width="320px", max_width="640px"),
         )
         self.main = widgets.HBox(
             [self.board_column, self.side_column],
@@ -386,8 +512,6 @@ class PlayApp(GameStepper):
             header,
             settings,
             self.timeline,
-            self.banner,
-            self.pass_screen,
             self.main,
             self.text_line,
             files,
@@ -415,7 +539,48 @@ class PlayApp(GameStepper):
     # --- names -------------------------------------------------------------------------
     def describe_action(self, action: Action) -> str:
         """A choice in plain words: region and card ids replaced by their names."""
-        return self.with_names(str(action))
+        words = plain_plurals(self.with_names(str(action)))
+        return words + self._spent_note(action) + self._hero_note(action)
+
+    def _hero_note(self, action: Action) -> str:
+        """For a hero card offered before a battle: the attacker's chance to win the
+        battle with that hero, beside the chance without one."""
+        state = self.state
+        battle = getattr(state, "battle", None)
+        if type(action).__name__ != "PlayHero" or battle is None or battle.result is not None:
+            return ""
+        side = 0 if battle.step.value == "hero_attacker" else 1
+        hero = str(getattr(action, "hero", ""))
+        index = state.game.hero_index[hero] if hero else -2  # type: ignore[attr-defined]
+        heroes: tuple[int | None, int | None] = (index, None) if side == 0 else (None, index)
+        now, after = battle_forecast(state), battle_forecast(state, heroes=heroes)
+        if now is None or after is None:
+            return ""
+        attacker = state.player_name(now.attacker)
+        if not hero:
+            return f": {attacker} wins the battle {times_in(now.win)} ({_percent(now.win)})"
+        return (
+            f": {attacker} then wins the battle {times_in(after.win)} ({_percent(after.win)}), "
+            f"instead of {times_in(now.win)} with no hero"
+        )
+
+    def pass_words(self, action: Action) -> str:
+        return self.describe_action(action)
+
+    def _spent_note(self, action: Action) -> str:
+        """Why an attack or a move from a place takes fewer units than stand there:
+        some have already acted this round (Duels)."""
+        spent = spent_units(self.state)
+        regions = self.state.action_regions(action) if spent else ()
+        if not regions or type(action).__name__ not in ("Attack", "Move", "JointAttack"):
+            return ""
+        notes = [
+            f"{plural(spent[r], 'unit')} in {self._region_names.get(r, r)} "
+            f"{'has' if spent[r] == 1 else 'have'} already acted"
+            for r in regions[:-1]
+            if spent.get(r)
+        ]
+        return f" ({'; '.join(notes)})" if notes else ""
 
     def with_names(self, text: str) -> str:
         """``text`` with the region and card ids in it replaced by their names."""
@@ -424,7 +589,12 @@ class PlayApp(GameStepper):
             return text
         text = plain_card_words(text, self._card_names)  # "Brambleheart (F08)": the name only
         names = {**self._region_names, **self._card_names}
-        return pattern.sub(lambda m: names.get(m.group(0), m.group(0)), text)
+        text = pattern.sub(lambda m: names.get(m.group(0), m.group(0)), text)
+        # "Brambleheart (F08)" has become "Brambleheart (Brambleheart)": say it once
+        for name in set(self._card_names.values()):
+            text = text.replace(f"{name} ({name})", name)
+        # a card this side cannot see keeps its id after its name: drop the id
+        return _CARD_ID.sub(r"\1", text)
 
     def _learn_names(self, state: State) -> None:
         viewer = self._viewer()
@@ -467,15 +637,58 @@ class PlayApp(GameStepper):
             self.revealed = self.state.current_player
         self._refresh()
 
-    def _run_bots(self) -> int:
+    #: seconds each of the computer's moves stays on the board before the next one
+    #: (0: the computer's turn appears at once)
+    PAUSE = 0.35
+
+    def real_choice(self) -> bool:
+        """A student must choose now: it is a student's turn with more than one move."""
+        return self.waiting_for_human() and len(self.state.legal_actions()) > 1
+
+    def _run_bots(self, animate: bool = False) -> int:
+        """Play the computer's moves, the dice, and every move that is the only one a
+        student could make (saying so in :attr:`passed`), up to a real choice.
+        ``animate``: show each of the computer's moves on the board for :attr:`PAUSE`
+        seconds, so the class can follow its turn."""
         if self.mode == "demo":
             return 0
         played = 0
         limit = self.game.max_actions
-        while not self.state.is_terminal() and not self.waiting_for_human() and played < limit:
+        while not self.state.is_terminal() and played < limit:
+            if self.waiting_for_human():
+                legal = self.state.legal_actions()
+                if len(legal) != 1:
+                    break
+                who = self.state.player_name(self.state.current_player)
+                self._advance(legal[0])
+                self.passed.append(f"{who} had only one possible move: {self.pass_words(legal[0])}")
+                played += 1
+                continue
+            computer = not self.state.is_chance()
             self._advance(self.next_action(auto=True))
             played += 1
+            if animate and computer and self.PAUSE > 0:
+                self._show_move()
         return played
+
+    def _show_move(self) -> None:
+        """Draw the position after one of the computer's moves and wait a moment."""
+        state = self.state
+        for view in self.region_views:
+            view.update(state)
+        if self.cards_view is not None:
+            self.cards_view.update(state)
+        who = state.player_name(state.current_player) if not state.is_terminal() else ""
+        self.banner.value = (
+            "<span class='hcgames-banner-text'>The computer is playing"
+            + (f" ({escape(who)})" if who else "")
+            + f": move {len(self.reasons)}...</span>"
+        )
+        self.why_box.value = self._why_html()
+        # the list stays where it is (nothing moves on the page), switched off
+        self.picker.choice.disabled = True
+        self.picker.apply_button.disabled = True
+        time.sleep(self.PAUSE)
 
     def _advance(self, action: Action) -> None:
         state = self.state
@@ -490,10 +703,18 @@ class PlayApp(GameStepper):
     def _human_action(self, action: Action) -> None:
         self.rolls = []
         self.reasons = []
-        super()._human_action(action)
+        self.passed = []
+        self.own_events = []
+        if self.humans is not None and self.state.current_player not in self.humans:
+            super()._human_action(action)  # refused, with the rule's words
+            return
+        first = len(self.state.events)
+        self._advance(action)
+        self.own_events = [self.with_names(e.text) for e in self.state.events[first:]]
+        self._after_human()
 
     def _after_human(self) -> None:
-        self._run_bots()
+        self._run_bots(animate=True)
         self._refresh()
 
     @guarded
@@ -520,7 +741,7 @@ class PlayApp(GameStepper):
     def _restore_to_human(self) -> None:
         while len(self.state.history) > self._base:
             self._restore(len(self.state.history) - 1)
-            if self.waiting_for_human():
+            if self.real_choice():
                 return
 
     @guarded
@@ -531,13 +752,15 @@ class PlayApp(GameStepper):
             return False
         self.rolls = []
         self.reasons = []
+        self.passed = []
+        self.own_events = []
         if self.mode == "demo":
             self._restore(len(self.state.history) - 1)
             self._refresh()
             return True
         before, checkpoints = self.state, dict(self._checkpoints)
         self._restore_to_human()
-        if not self.waiting_for_human():
+        if not self.real_choice():
             # no decision of a student before this one: stay where we were
             self.state, self._checkpoints = before, checkpoints
             self.say("There is no earlier move of yours to take back.")
@@ -580,7 +803,14 @@ class PlayApp(GameStepper):
         holder = (state.region_views() or {}).get(target, {}).get("owner")
         who = state.player_name(state.current_player)
         keeps = state.player_name(holder) if isinstance(holder, int) else "its defenders"
-        if p == 0:
+        forecast = battle_forecast(state, action)
+        if p == 0 and forecast is not None and forecast.win > 0:
+            words = (
+                f"not with this attack: {name} stays with {keeps} whatever the dice, as no "
+                "result of this battle clears all of its defenders out; winning the battle "
+                f"still costs {keeps} units"
+            )
+        elif p == 0:
             words = f"{who} cannot take {name} with this: it stays with {keeps} whatever the dice"
         elif p == 1:
             words = f"{who} takes {name} for sure"
@@ -596,9 +826,61 @@ class PlayApp(GameStepper):
             )
         return words + "."
 
+    def battle_words(self, action: Action | None = None) -> list[str]:
+        """The battle an attack starts (or the one pending, with ``action`` None) in
+        sentences: how often each side wins it and what each result costs both sides
+        in units, from every pair of dice; empty when no battle is at stake."""
+        state = self.state
+        forecast = battle_forecast(state, action)
+        if forecast is None:
+            return []
+        attacker = state.player_name(forecast.attacker)
+        one = 0 <= forecast.defender < state.game.num_players
+        defender = state.player_name(forecast.defender) if one else "the independent army"
+        target = self._region_names.get(forecast.target, forecast.target)
+        lines = []
+        for wins, who in ((True, attacker), (False, defender)):
+            results = [r for r in forecast.results if r.attacker_wins == wins]
+            p = sum((r.chance for r in results), Fraction(0))
+            if not results:
+                continue
+            verb = "wins the battle" if wins else "holds"
+            a = sorted({r.attacker_losses for r in results})
+            d = sorted({r.defender_losses for r in results})
+            often = "every time" if p == 1 else times_in(p)
+            lines.append(
+                f"{who} {verb} {often} ({_percent(p)}): {defender} then loses "
+                f"{_units(d)}, {attacker} {_units(a)}."
+            )
+        if not lines:
+            return []
+        bonus = (
+            f", with a defence bonus of {forecast.defence_bonus}" if forecast.defence_bonus else ""
+        )
+        return [
+            f"Battle for {target}: {_possessive(attacker)} {_army(forecast.attacking)} against "
+            f"{_possessive(defender)} {_army(forecast.defending)}{bonus}.",
+            *lines,
+        ]
+
     def _odds_html(self, action: Action | None) -> str:
-        words = self.odds_words(action) if action is not None else ""
-        return f"<b>Chance:</b> {escape(words)}" if words else ""
+        if action is None:
+            battle = self.battle_words() if self.state.current_player >= 0 else []
+            if not battle:
+                return ""
+            return (
+                "<b>The battle now</b> (if no other hero is played): "
+                + "<br>".join(escape(line) for line in battle)
+            )
+        battle = self.battle_words(action) if not self.state.is_chance() else []
+        words = self.odds_words(action)
+        if not battle:
+            return f"<b>Chance:</b> {escape(words)}" if words else ""
+        heroes = " (if no hero is played)" if _heroes_may_play(self.state) else ""
+        html = f"<b>Chance{heroes}.</b> " + "<br>".join(escape(line) for line in battle)
+        if words:
+            html += f"<br><b>Taking the land:</b> {escape(words)}"
+        return html
 
     # --- saving and loading ------------------------------------------------------------------
     def save_json(self) -> str:
@@ -691,14 +973,22 @@ class PlayApp(GameStepper):
         hidden = self._needs_pass()
         choosing = live and not demo and self.waiting_for_human() and not hidden
         self.picker.layout.display = None if choosing else "none"
+        self.picker.choice.disabled = False
         self.dice.layout.display = "none"
         self.demo_controls.layout.display = None if demo else "none"
         self.side_buttons.layout.display = None if self.mode == "bot" else "none"
         self.level_buttons.layout.display = None if self.mode != "hotseat" else "none"
         self.pass_screen.layout.display = None if hidden else "none"
-        self.main.layout.display = "none" if hidden else None
+        self.board_column.layout.display = "none" if hidden else None
         self.back_button.description = "Back" if demo else "Undo"
+        self.back_button.tooltip = (
+            "Take back the last move"
+            if demo
+            else "Take back your last move (and the computer's answer to it)"
+        )
         self.back_button.disabled = len(state.history) <= self._base
+        self.new_button.button_style = "primary" if not live else ""
+        self.status_line.value = self._status_html()
         if hidden:
             who = state.player_name(state.current_player)
             self.pass_text.value = (
@@ -709,6 +999,14 @@ class PlayApp(GameStepper):
         self.banner.value = f"<span class='hcgames-banner-text'>{escape(self.banner_text)}</span>"
         self.roll_box.value = self._rolls_html()
         self.why_box.value = self._why_html()
+        self.pass_line.value = self._pass_html()
+        self.own_box.value = (
+            "<b>Your move:</b> " + escape(plain_plurals(" ".join(self.own_events)))
+            if self.own_events and not demo
+            else ""
+        )
+        for view in self.region_views:
+            self._map_line(view)
         if demo and live and state.is_chance() and self.dice.results:
             self.odds_line.value = "<b>Next, the dice:</b> " + escape(
                 "; ".join(f"{w} {times_in(p)}" for w, p, _ in self.dice.results)
@@ -724,7 +1022,8 @@ class PlayApp(GameStepper):
             outcome = state.outcome()
             winners = [state.player_name(p) for p in (outcome.winners if outcome else ())]
             result = f"{' and '.join(winners)} won" if winners else "Nobody won"
-            return f"Game over: {result} ({outcome.reason if outcome else 'finished'})."
+            reason = plain_plurals(outcome.reason) if outcome else "finished"
+            return f"Game over: {result} ({reason}). Press New game to play again."
         who = state.player_name(state.current_player)
         if self.mode == "demo":
             if state.is_chance():
@@ -742,11 +1041,23 @@ class PlayApp(GameStepper):
     def _why_html(self) -> str:
         if not self.reasons:
             return ""
-        shown = self.reasons[-self.SHOWN_REASONS :]
-        earlier = len(self.reasons) - len(shown)
-        items = "".join(f"<li>{escape(r)}</li>" for r in shown)
-        more = f"<li>... and {earlier} earlier moves</li>" if earlier else ""
-        return f"<b>What the computer did, and why:</b><ul>{more}{items}</ul>"
+        items = "".join(f"<li>{escape(plain_plurals(r))}</li>" for r in self.reasons)
+        return (
+            f"<b>What the computer did, and why</b> ({plural(len(self.reasons), 'move')}):"
+            f"<ol style='margin:2px 0;padding-left:1.6em'>{items}</ol>"
+        )
+
+    def _map_line(self, view: Any, _regions: Any = None) -> None:
+        """The map's own line shows only what is picked on it (the banner says the rest)."""
+        view.text_line.layout.display = None if view.selection else "none"
+
+    def _status_html(self) -> str:
+        """Where the game stands (units, gold, moves left...): the game's own summary."""
+        state = self.state
+        return (
+            "<div style='font-size:13px;line-height:1.35;color:#333;margin:4px 0'>"
+            f"{escape(plain_plurals(state.describe()))}</div>"
+        )
 
     def next_action(self, auto: bool = False) -> Action:
         """As :meth:`GameStepper.next_action`; a computer's move is also explained

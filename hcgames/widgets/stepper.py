@@ -29,11 +29,35 @@ from hcgames.widgets._base import View, guarded
 from hcgames.widgets.cards import game_words
 from hcgames.widgets.maps import BoardView, MapView, RegionView
 from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog
+from hcgames.words import plain_plurals, plural
 
 __all__ = ["BOT_NAMES", "GameStepper", "make_bot"]
 
 #: the bots the Auto dropdown offers, by name: the three levels, then the plain bots
 BOT_NAMES = ("easy", "medium", "hard", "random", "greedy", "mcts")
+#: how the dropdown shows each bot name to a class: the three levels in plain words
+#: (an older bot name shows as the level it plays like)
+LEVEL_WORDS = {
+    "easy": "Easy",
+    "medium": "Medium",
+    "hard": "Hard",
+    "random": "Easy",
+    "greedy": "Medium",
+    "mcts": "Hard",
+}
+_LEVEL_OF = {"random": "easy", "greedy": "medium", "mcts": "hard"}
+
+
+def level_options(current: str) -> list[tuple[str, str]]:
+    """The Auto dropdown's options: Easy, Medium, Hard; ``current`` (a bot name) takes
+    the place of the level it plays like, so the bot chosen in code keeps playing."""
+    options = {"easy": "easy", "medium": "medium", "hard": "hard"}
+    level = _LEVEL_OF.get(current, current)
+    if level in options:
+        options[level] = current
+    else:
+        options[current] = current
+    return [(LEVEL_WORDS.get(level, level.capitalize()), name) for level, name in options.items()]
 CHECKPOINT_EVERY = 16
 
 
@@ -68,7 +92,8 @@ class GameStepper(View):
     """Back / Step / Play to end of phase / Auto over any game of the contract.
 
     ``bots`` names a bot per seat (a list, or a dict ``{seat: bot}``), or one bot for
-    every seat; a bot may be given by name (``"random"``, ``"greedy"``, ``"mcts"``).
+    every seat; a bot may be given by name (``"easy"``, ``"medium"``, ``"hard"``, or an
+    older name such as ``"random"``).
     Step plays one action: a chance step is sampled, a seat with a bot asks its bot,
     any other seat plays the action picked in the picker. Play to end of phase and
     Auto let the bot chosen in the dropdown play the seats that have no bot.
@@ -80,6 +105,7 @@ class GameStepper(View):
         bots: Mapping[int, Bot | str] | Sequence[Bot | str | None] | Bot | str | None = None,
         *,
         seed: int = 0,
+        auto_pass: bool = False,
         auto_bot: str = "greedy",
         humans: Iterable[int] | None = None,
         viewer: int | None = None,
@@ -95,6 +121,10 @@ class GameStepper(View):
         self._base = len(state.history)
         self._checkpoints: dict[int, State] = {self._base: state.copy()}
         self._auto_bots: dict[str, Bot] = {}
+        #: pass dice, draws and steps with a single possible move by themselves
+        self.auto_pass = auto_pass
+        #: what passed by itself since the last click, in words
+        self.passed: list[str] = []
 
         self.title = widgets.HTML(
             f"<b>{escape(self.game.describe())}</b>", layout=widgets.Layout(flex="1 1 auto")
@@ -104,14 +134,14 @@ class GameStepper(View):
         self.back_button = widgets.Button(
             description="Back",
             icon="step-backward",
-            tooltip="Undo the last action (exactly: the earlier position comes back)",
+            tooltip="Undo the last move (exactly: the earlier position comes back)",
         )
         self.step_button = widgets.Button(
             description="Step",
             icon="step-forward",
             button_style="primary",
-            tooltip="Play one action: a dice roll or draw, a bot's move, "
-            "or the action picked below",
+            tooltip="Play one move: a dice roll or draw, the computer's move, "
+            "or the move picked below",
         )
         self.phase_button = widgets.Button(
             description="Play to end of phase",
@@ -122,21 +152,23 @@ class GameStepper(View):
         self.auto_button = widgets.Button(
             description="Auto",
             icon="play",
-            tooltip="Let the chosen bot play the number of actions given",
+            tooltip="Let the computer play the number of moves given",
         )
         self.bot_choice = widgets.Dropdown(
-            options=list(BOT_NAMES),
+            options=level_options(auto_bot),
             value=auto_bot,
-            description="Bot",
-            tooltip="Who plays the seats without a bot during Auto and Play to end of phase",
-            layout=widgets.Layout(width="12em"),
-            style={"description_width": "2.5em"},
+            description="Computer",
+            tooltip="How well the computer plays the sides nobody else plays, "
+            "during Auto and Play to end of phase",
+            layout=widgets.Layout(width="14em"),
+            style={"description_width": "5em"},
         )
         self.auto_steps = widgets.BoundedIntText(
             value=20,
             min=1,
             max=100_000,
-            description="Actions",
+            description="Moves",
+            tooltip="How many moves Auto plays",
             layout=widgets.Layout(width="10em"),
             style={"description_width": "4em"},
         )
@@ -174,6 +206,12 @@ class GameStepper(View):
             names.update({r: view.region_name(r) for r in view.region_ids})
         self.dice = DicePanel(state, on_action=self._chance_action, seed=seed, names=names)
         self.event_log = EventLog(state)
+        # one sentence says where the game is: the stepper's own line; the panels
+        # under it would only repeat its first words
+        for panel in (self.picker, self.dice, self.event_log):
+            panel.text_line.layout.display = "none"
+        self.pass_line = widgets.HTML()
+        self.pass_line.add_class("hcgames-passed")
         for view in self.region_views:
             view.on_select(self.picker.set_regions)
 
@@ -181,7 +219,7 @@ class GameStepper(View):
             [self.title, self.round_counter],
             layout=widgets.Layout(justify_content="space-between"),
         )
-        parts: list[widgets.Widget] = [self.timeline, buttons]
+        parts: list[widgets.Widget] = [self.timeline, buttons, self.pass_line]
         # Stacked, not in tabs: a figure inside a hidden tab has no size and bqplot
         # then logs errors in the browser console.
         parts.extend(view for _, view in board)
@@ -190,6 +228,11 @@ class GameStepper(View):
         self.children = [header, self.text_line, *parts, self.messages]
         self.add_class("hcgames-stepper")
         self.text_line.add_class("hcgames-stepper-text")
+        if self.auto_pass:
+            self._pass_forced()
+            # the first position shown is the first real choice: Back stops there
+            self._base = len(self.state.history)
+            self._checkpoints = {self._base: self.state.copy()}
         self._refresh()
 
     # --- choosing and applying -------------------------------------------------
@@ -248,7 +291,54 @@ class GameStepper(View):
         self._after_human()
 
     def _after_human(self) -> None:
+        if self.auto_pass:
+            self._pass_forced()
         self._refresh()
+
+    def forced(self) -> Action | None:
+        """The move that plays itself now (with ``auto_pass``): a roll or a draw, or the
+        only move a side can make; ``None`` when someone has a real choice."""
+        state = self.state
+        if state.is_terminal():
+            return None
+        if state.is_chance():
+            return self.next_action()
+        legal = state.legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
+    def _pass_forced(self) -> int:
+        """Play every forced step in a row (see :meth:`forced`), saying so in
+        :attr:`passed`; returns how many were played."""
+        played = 0
+        limit = self.game.max_actions
+        while played < limit:
+            action = self.forced()
+            if action is None:
+                break
+            chance = self.state.is_chance()
+            who = "" if chance else self.state.player_name(self.state.current_player)
+            self._advance(action)
+            played += 1
+            if chance:
+                self.passed.append(self.pass_words(action))
+            else:
+                self.passed.append(f"{who} had one possible move: {self.pass_words(action)}")
+        return played
+
+    def pass_words(self, action: Action) -> str:
+        """A move that passed by itself, in words (a PlayApp uses the places' names)."""
+        return plain_plurals(str(action))
+
+    def _pass_html(self) -> str:
+        if not self.passed:
+            return ""
+        # one short paragraph in its own scrolling box: the board below does not move far
+        items = "; ".join(escape(p) for p in self.passed)
+        return (
+            "<div class='hcgames-passed-list' style='font-size:13px;line-height:1.35;"
+            "max-height:5.5em;overflow:auto'><b>Passed by themselves</b> (nobody had a "
+            f"choice to make, {plural(len(self.passed), 'step')}): {items}.</div>"
+        )
 
     # --- the buttons, from Python ------------------------------------------------
     @guarded
@@ -257,6 +347,7 @@ class GameStepper(View):
         if self.state.is_terminal():
             self.say("The game is over: there is nothing left to play.")
             return None
+        self.passed = []
         action = self.next_action()
         self._advance(action)
         self._after_human()
@@ -270,6 +361,11 @@ class GameStepper(View):
             self.say("This is the first position: there is nothing to undo.")
             return False
         self._restore(ply - 1)
+        if self.auto_pass:
+            # back over the steps that passed by themselves, to the last real choice
+            while len(self.state.history) > self._base and self.forced() is not None:
+                self._restore(len(self.state.history) - 1)
+        self.passed = []
         self._refresh()
         return True
 
@@ -334,9 +430,10 @@ class GameStepper(View):
     def _refresh(self) -> None:
         state = self.state
         self.round_counter.value = (
-            f"<span class='hcgames-counter' style='white-space:nowrap'><b>Round {state.round}</b>"
-            f" &middot; action {len(state.history)}</span>"
+            f"<span class='hcgames-counter' data-moves='{len(state.history)}' "
+            f"style='white-space:nowrap'><b>Round {state.round}</b></span>"
         )
+        self.pass_line.value = self._pass_html()
         self.timeline.value = self._timeline_html()
         for view in self.region_views:
             view.forget_selection()
@@ -380,4 +477,4 @@ class GameStepper(View):
             )
         who = state.player_name(state.current_player)
         words = game_words(self.game, state.describe())  # cards by name, never by id
-        return f"Round {state.round}, {state.phase} phase: {who} to act. {words}"
+        return plain_plurals(f"Round {state.round}, {state.phase} phase: {who} to act. {words}")
