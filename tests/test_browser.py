@@ -417,3 +417,34 @@ def test_notebook_renders_in_the_browser(
             "known failures (work under way; tests/browser_checks.py KNOWN_FAILURES):\n- "
             + "\n- ".join(known)
         )
+
+
+FAILING_CELL = "raise RuntimeError('a cell that fails')"
+
+
+def test_a_cell_that_fails_says_so_in_plain_words(browser: Any, tmp_path: Path) -> None:
+    """Issue 25: no silent loss. With the project's Voila settings a cell that fails (or
+    waits too long for its output) leaves a sentence a student can act on, and the page
+    below it still renders."""
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_markdown_cell("# A page"),
+        nbformat.v4.new_code_cell(FAILING_CELL),
+        nbformat.v4.new_code_cell("print('the rest of the page')"),
+    ]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    nbformat.write(notebook, tmp_path / "fails.ipynb")
+    server = Voila(tmp_path, cwd=ROOT)  # voila.json of the project, as the app reads it
+    try:
+        page = Page(browser, server, "fails.ipynb")
+        try:
+            page.page.wait_for_selector("text=the rest of the page", timeout=PAGE_TIMEOUT_MS)
+            text = page.page.inner_text("body")
+            assert "This part of the page did not load" in text
+            assert "reload" in text and "a cell that fails" not in text  # no traceback
+        finally:
+            page.close()
+    finally:
+        server.stop()
