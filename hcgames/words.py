@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["plain_plurals", "plural"]
+__all__ = ["noun", "plain_plurals", "plural"]
 
 #: plurals that do not just add "s"
 _IRREGULAR = {
     "army": "armies",
     "city": "cities",
+    "luxury": "luxuries",
     "territory": "territories",
     "ally": "allies",
     "enemy": "enemies",
@@ -33,11 +34,21 @@ _IRREGULAR = {
 
 
 def _plural_word(word: str) -> str:
+    """The plural of a noun, or of a phrase by its last word ("research roll" -> "research
+    rolls", "Roman army" -> "Roman armies")."""
+    head, _, last = word.rpartition(" ")
+    if head:
+        return f"{head} {_plural_word(last)}"
     if word in _IRREGULAR:
         return _IRREGULAR[word]
     if word.endswith(("s", "x", "ch", "sh")):
         return word + "es"
     return word + "s"
+
+
+def noun(word: str, n: int = 2) -> str:
+    """``word`` alone in the number ``n`` calls for: ``noun("army")`` is "armies"."""
+    return word if n == 1 else _plural_word(word)
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

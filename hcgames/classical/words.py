@@ -6,25 +6,11 @@ rolls builds its phrase here, so no student reads "1 fleets", "an fleet" or "(s)
 
 from __future__ import annotations
 
+# the plurals are the project's own (hcgames.words); Classical adds its articles and phrases
+from hcgames.words import noun as plural  # "army" -> "armies", by a phrase's last word
+from hcgames.words import plural as count  # "1 fleet", "2 armies", "0 monuments"
+
 __all__ = ["count", "plural", "unfed_text", "with_article"]
-
-# nouns whose plural is not simply noun + "s"
-_IRREGULAR = {"army": "armies", "city": "cities", "luxury": "luxuries"}
-
-
-def plural(word: str, n: int = 2) -> str:
-    """``word`` in the number ``n`` calls for: the last word of a phrase changes
-    ("research roll" -> "research rolls", "army" -> "armies")."""
-    if n == 1:
-        return word
-    head, _, last = word.rpartition(" ")
-    last = _IRREGULAR.get(last, last + "s")
-    return f"{head} {last}" if head else last
-
-
-def count(n: int, word: str) -> str:
-    """``"1 fleet"``, ``"2 armies"``, ``"0 monuments"``."""
-    return f"{n} {plural(word, n)}"
 
 
 def with_article(word: str) -> str:
