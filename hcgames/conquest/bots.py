@@ -38,6 +38,7 @@ from hcgames.conquest.evaluation import chances, score
 from hcgames.conquest.search import _key
 from hcgames.conquest.state import ConquestState
 from hcgames.core import Action, State
+from hcgames.words import plural
 
 __all__ = ["DRAW_WHEN_BELOW", "EasyBot", "HardBot", "MediumBot", "bot_levels"]
 
@@ -233,7 +234,7 @@ class HardBot(_DrawSense):
         _, action = self.plan.pop(0)
         self.reason = f"{_describe(state, action)}; {self.plan_summary}"
         if step > 1:
-            self.reason += f" ({step - 1} more action(s) of the plan to go)"
+            self.reason += f" ({plural(step - 1, 'more move')} of the plan to go)"
         return action
 
     def _answer_capture(self, state: ConquestState) -> Action:

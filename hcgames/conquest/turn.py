@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from hcgames.conquest.movement import occupied_capitol
 from hcgames.conquest.victory import adjudicate, capitol_taken
 from hcgames.conquest.views import event
+from hcgames.words import plural
 
 if TYPE_CHECKING:
     from hcgames.conquest.material import Rules
@@ -62,7 +63,7 @@ def end_turn(state: ConquestState, events: list[Event]) -> None:
     state.offered_this_turn = False
     lost = occupied_capitol(state, 1 - state.mover)
     state.budget = allowance(rules, lost)
-    note = f" ({lost} capitol space(s) held by the enemy)" if lost else ""
+    note = f" ({plural(lost, 'capitol space')} held by the enemy)" if lost else ""
     events.append(
         event(
             state,

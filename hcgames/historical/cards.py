@@ -38,7 +38,7 @@ Nothing printed on a card is stored as prose: the text a player reads is built h
 from the effect data, so the words always say what the rules actually do.
 
 >>> describe_effect({"kind": "capacity", "when": "constant", "extra": 1})
-'This land holds 1 more card(s).'
+'This land holds 1 more card.'
 >>> describe_condition({"land_coastal": True})
 'on a coastal land'
 """
@@ -50,6 +50,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
+
+from hcgames.words import plural
 
 __all__ = [
     "CATEGORIES",
@@ -377,7 +379,7 @@ def describe_effect(effect: Mapping[str, Any]) -> str:
             "target": "the chosen opponent",
             "continent": f"anyone in {effect.get('continent', '')}",
         }[effect["scope"]]
-        span = f" for {effect['turns']} turn(s)" if effect["turns"] else ""
+        span = f" for {plural(effect['turns'], 'turn')}" if effect["turns"] else ""
         sentence = f"{what} {where}" if effect["blocks"] == "attacks_on" else f"{where} {what}"
         text = f"{moment}: {sentence}{span}{cond}."
     elif kind == "guarded":
@@ -391,11 +393,11 @@ def describe_effect(effect: Mapping[str, Any]) -> str:
     elif kind == "event_shield":
         text = f"{moment}: opponents' {effect.get('what', 'event')} cards cannot touch you."
     elif kind == "discard_opponent_card":
-        text = f"{moment}: an opponent loses {effect['count']} card(s) in play."
+        text = f"{moment}: an opponent loses {plural(effect['count'], 'card')} in play."
     elif kind == "mass_discard":
         text = f"{moment}: every {_describe_match(effect['match'])} in play is discarded."
     elif kind == "capacity":
-        text = f"This land holds {effect['extra']} more card(s)."
+        text = f"This land holds {plural(effect['extra'], 'more card')}."
     elif kind == "morale_floor":
         text = f"Your morale cannot fall below {effect['value']}."
     elif kind == "expires":

@@ -60,6 +60,7 @@ from hcgames.historical.material import (
 )
 from hcgames.historical.pending import PendingEffects, PendingLand, PendingPick, PendingWindow
 from hcgames.historical.world import can_travel
+from hcgames.words import plural
 
 if TYPE_CHECKING:
     from hcgames.historical.state import Column, HistoricalState
@@ -190,7 +191,7 @@ def room_refusal(
     land = state.name(col["land"])
     if col["locked"] > 0:
         return (
-            f"{land} was destroyed and cannot be used for {col['locked']} more turn(s)",
+            f"{land} was destroyed and cannot be used for {plural(col['locked'], 'more turn')}",
             "destroyed lands",
         )
     if card.category == "army" and any(state.card(k).category == "army" for k in col["cards"]):

@@ -51,6 +51,7 @@ from hcgames.speros.turn import (
     hand_limit,
 )
 from hcgames.speros.victory import finish
+from hcgames.words import plural
 
 if TYPE_CHECKING:
     from hcgames.speros.state import SperosState
@@ -165,7 +166,7 @@ def why_illegal(state: SperosState, action: Action) -> tuple[str, str]:
         assert isinstance(top, PendingEffect)
         return (
             f"{action} is not a target of the {top.kind} ability {who} is using "
-            f"({top.left} pick(s) left); choose a target or stop",
+            f"({plural(top.left, 'pick')} left); choose a target or stop",
             "ability step",
         )
     hand = state.hands[p] if p >= 0 else []
