@@ -382,12 +382,12 @@ class HardBot(_DrawSense):
         self.plan = line
         moves = sum(1 for _, a in line if isinstance(a, Move))
         stop = ", then stops" if line and isinstance(line[-1][1], Pass) else ""
-        what = f"takes {count} enemy piece(s)" if count else "makes no capture"
+        what = f"takes {plural(count, 'enemy piece')}" if count else "makes no capture"
         last = ""
         if last_takes:
             last = ", and its last capture is the turn's last move, which the enemy may not retake"
         self.plan_summary = (
-            f"it planned its whole turn ({moves} move(s){stop}), checking how the enemy "
+            f"it planned its whole turn ({plural(moves, 'move')}{stop}), checking how the enemy "
             f"could retake after each capture and what the enemy could do next turn; "
             f"this plan {what}{last}"
         )

@@ -24,6 +24,7 @@ from hcgames.conquest.movement import in_words
 from hcgames.conquest.turn import allowance
 from hcgames.core import DataError
 from hcgames.data import Problems, read_json
+from hcgames.words import plural
 
 __all__ = [
     "PLAYERS",
@@ -257,7 +258,7 @@ def check_position(material: Material, spec: Any) -> dict[str, Any]:
         else:
             cap = kinds[host_kind].riders
             if any(k != "soldier" for k in kinds_aboard) or len(riders) > cap:
-                problems.append(f"{host} ({host_kind}) can carry at most {cap} soldier(s)")
+                problems.append(f"{host} ({host_kind}) can carry at most {plural(cap, 'soldier')}")
             parent = pieces.get(host)
             if (
                 isinstance(parent, str)

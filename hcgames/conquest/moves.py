@@ -36,6 +36,7 @@ from hcgames.conquest.movement import (
 from hcgames.conquest.turn import after_step, end_turn
 from hcgames.conquest.victory import agree_draw, land_pieces_gone
 from hcgames.conquest.views import describe_step, event
+from hcgames.words import plural
 
 if TYPE_CHECKING:
     from hcgames.conquest.state import ConquestState
@@ -169,7 +170,8 @@ def apply_pass(state: ConquestState, _action: Pass) -> list[Event]:
             state,
             actor,
             "pass",
-            f"{state.player_name(actor)} ends the turn with {state.moves_left} move(s) unused.",
+            f"{state.player_name(actor)} ends the turn with "
+            f"{plural(state.moves_left, 'move')} unused.",
         )
     ]
     end_turn(state, events)

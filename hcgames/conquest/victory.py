@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from hcgames.conquest.movement import land_pieces, occupied_capitol
 from hcgames.conquest.views import event
 from hcgames.core import Outcome
+from hcgames.words import plural
 
 if TYPE_CHECKING:
     from hcgames.conquest.state import ConquestState
@@ -67,7 +68,8 @@ def adjudicate(state: ConquestState, why: str, events: list[Event]) -> None:
     """Quiet turns or the turn limit: more enemy capitol spaces held wins; equal draws."""
     held = [occupied_capitol(state, p) for p in (0, 1)]
     if held[0] == held[1]:
-        finish(state, (), f"{why}: both hold {held[0]} enemy capitol space(s), a draw", events)
+        held_text = plural(held[0], "enemy capitol space")
+        finish(state, (), f"{why}: both hold {held_text}, a draw", events)
     else:
         best = 0 if held[0] > held[1] else 1
         finish(

@@ -28,6 +28,7 @@ from hcgames.historical.pending import (
     PendingPick,
     PendingWindow,
 )
+from hcgames.words import plural
 
 if TYPE_CHECKING:
     from hcgames.historical.battle import Battle
@@ -582,7 +583,7 @@ def do(
         exclude = key if effect.get("exclude_self") else ""
         count = count_units(state, effect["match"], scope, exclude)
         amount = int(effect.get("base", 0)) + int(effect["amount"]) * count
-        change_morale(state, player, amount, f"{why} ({count} matching card(s))")
+        change_morale(state, player, amount, f"{why} ({plural(count, 'matching card')})")
     elif kind == "discover_land":
         source = _player_of(targets[0]) if effect["source"] == "opponent" and targets else player
         push_discovery(

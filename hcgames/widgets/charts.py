@@ -16,6 +16,7 @@ import ipywidgets as widgets
 from hcgames.core import State
 from hcgames.factions import contrast_ratio, side_style
 from hcgames.widgets._base import PALETTE, View, guarded
+from hcgames.words import plural
 
 __all__ = ["BattlePanel", "ScoreChart", "Timeline", "key_html", "text_width", "year_label"]
 
@@ -517,4 +518,4 @@ class ScoreChart(View):
             return head + "no values yet."
         latest = ", ".join(f"{k} {v[-1]:g}" for k, v in self.series.items() if v)
         steps = max(len(v) for v in self.series.values())
-        return f"{head}{len(self.series)} series over {steps} point(s); latest: {latest}."
+        return f"{head}{len(self.series)} series over {plural(steps, 'point')}; latest: {latest}."
