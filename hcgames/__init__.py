@@ -52,6 +52,8 @@ __all__ = [
     "game_class",
     "load",
     "load_saved",
+    "register",
+    "unregister",
 ]
 
 # game id -> "module:GameClass"; each module is imported only when asked for.
@@ -70,6 +72,25 @@ def _installed(target: str) -> bool:
         return importlib.util.find_spec(module) is not None
     except ModuleNotFoundError:
         return False
+
+
+def register(name: str, target: str) -> None:
+    """Add a game to the registry: ``target`` is ``"module:GameClass"``, imported only
+    when the game is asked for. ``name`` must be the class's ``id``; a name already
+    taken by another target is refused. The five games are listed above; a new game
+    adds its line there (docs/adding-a-game.md), and tests register their toy games
+    with this function (and :func:`unregister` afterwards)."""
+    module, _, class_name = target.partition(":")
+    if not module or not class_name:
+        raise ValueError(f"register {name!r}: target must read 'module:GameClass', not {target!r}")
+    if _REGISTRY.get(name, target) != target:
+        raise ValueError(f"the name {name!r} is taken by {_REGISTRY[name]}")
+    _REGISTRY[name] = target
+
+
+def unregister(name: str) -> None:
+    """Take a game out of the registry (a test's toy game, after the test)."""
+    _REGISTRY.pop(name, None)
 
 
 def available_games() -> list[str]:

@@ -39,13 +39,16 @@ class NotAMove(Action):
 
 
 def test_every_game_is_registered() -> None:
-    assert hcgames.available_games() == [
-        "conqueror-duels",
-        "classical-conquests",
-        "conquest-1972",
-        "conquest-of-speros",
-        "historical-conquest",
-    ]
+    """The registry lists each game once, in a fixed order, under its class's id, and
+    every game package under hcgames/ (a folder with a ``game`` module) is in it."""
+    names = hcgames.available_games()
+    assert names and names == hcgames.available_games()
+    assert len(set(names)) == len(names)
+    for name in names:
+        assert hcgames.game_class(name).id == name
+    packages = {hcgames.game_class(name).__module__.split(".")[1] for name in names}
+    root = Path(hcgames.__file__).resolve().parent
+    assert {path.parent.name for path in root.glob("*/game.py")} <= packages
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)

@@ -7,10 +7,13 @@ import json
 import os
 import re
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import hcgames
 from hcgames.core import DataError
 from hcgames.handouts import (
     answer_key,
@@ -33,7 +36,39 @@ from hcgames.handouts.questions import GAMES, game_of_notebook
 from hcgames.quiz import TOPICS, answer_text, parse_questions
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME_IDS = list(GAMES.values())
+GAME_IDS = hcgames.available_games()
+
+
+def _data(*parts: str) -> Any:
+    return json.loads(ROOT.joinpath("data", *parts).read_text("utf-8"))
+
+
+#: game id -> the names of every place in its data, which its handout maps must print
+PLACE_NAMES: dict[str, Callable[[], set[str]]] = {
+    "conqueror-duels": lambda: {
+        n for m in _data("conqueror", "maps.json")["maps"].values() for n in m["territories"]
+    },
+    "classical-conquests": lambda: {
+        f["properties"]["name"] for f in _data("classical", "map.geojson")["features"]
+    },
+    "conquest-1972": lambda: {s["id"] for s in _data("conquest", "board.json")["spaces"]},
+    "conquest-of-speros": lambda: {
+        loc["name"] for loc in _data("speros", "locations.json")["locations"]
+    },
+    "historical-conquest": lambda: {
+        f["properties"]["name"] for f in _data("historical", "continents.geojson")["features"]
+    },
+}
+
+
+def test_the_handouts_cover_exactly_the_registered_games() -> None:
+    """A game's notebooks digit (GAMES), its handout maps (MAPS) and the place names its
+    maps must print (PLACE_NAMES) are each given for every registered game, and no other."""
+    registered = sorted(GAME_IDS)
+    assert sorted(GAMES.values()) == registered, "hcgames.handouts.questions.GAMES"
+    assert sorted(MAPS) == registered, "hcgames.handouts.maps.MAPS"
+    assert sorted(PLACE_NAMES) == registered, "PLACE_NAMES in this file"
+
 
 FIXTURE_LESSON = {
     "questions": [
@@ -137,21 +172,7 @@ def test_maps_name_every_place_of_the_game_data(game: str) -> None:
     keys = " ".join(legend for _, _, legend in drawn)
     assert "Numbers on the map" not in keys
     assert not re.search(r">\s*\d+\s*</text>", svgs), "a number printed as a place label"
-    if game == "conqueror-duels":
-        maps = json.loads((ROOT / "data" / "conqueror" / "maps.json").read_text("utf-8"))["maps"]
-        names = {n for m in maps.values() for n in m["territories"]}
-    elif game == "classical-conquests":
-        geo = json.loads((ROOT / "data" / "classical" / "map.geojson").read_text("utf-8"))
-        names = {f["properties"]["name"] for f in geo["features"]}
-    elif game == "conquest-1972":
-        board = json.loads((ROOT / "data" / "conquest" / "board.json").read_text("utf-8"))
-        names = {s["id"] for s in board["spaces"]}
-    elif game == "conquest-of-speros":
-        locs = json.loads((ROOT / "data" / "speros" / "locations.json").read_text("utf-8"))
-        names = {loc["name"] for loc in locs["locations"]}
-    else:
-        geo = json.loads((ROOT / "data" / "historical" / "continents.geojson").read_text("utf-8"))
-        names = {f["properties"]["name"] for f in geo["features"]}
+    names = PLACE_NAMES[game]()
     from html import escape
 
     missing = {n for n in names if f">{escape(n)}<" not in svgs + keys}

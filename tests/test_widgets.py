@@ -383,6 +383,10 @@ def test_map_labels_sit_inside_their_regions() -> None:
 NO_LUCK = {"conquest-1972"}
 
 
+def test_no_luck_names_only_registered_games() -> None:
+    assert set(NO_LUCK) <= set(hcgames.available_games())
+
+
 @pytest.mark.parametrize("name", [g for g in GAMES if g not in NO_LUCK])
 def test_dice_panel_applies_exactly_the_outcome_set(name: str) -> None:
     state = new_state(name)

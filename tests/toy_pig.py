@@ -4,16 +4,25 @@ Each turn the player rolls a die as often as they like; a 1 wipes the turn's
 points and ends the turn, holding banks them. First to ``target`` wins. It has
 chance steps, decisions and a known best strategy, which is all the foundation
 tests need.
+
+It is also the reference game of docs/adding-a-game.md: one file standing for the
+package skeleton (actions, game, state, turn, moves, victory, decisions, bots and
+teach below are the modules a real game splits them into), registered for a test by
+:func:`hcgames.register` in tests/test_checklist.py, which runs the shared
+conformance and layout checks on it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from hcgames.core import CHANCE, TERMINAL, Action, Event, Game, Outcome, RuleDecision, State
 from hcgames.dice import die
+
+# --- actions (a real game: the actions module) --------------------------------------
 
 
 @dataclass(frozen=True)
@@ -36,6 +45,33 @@ class Face(Action):
         return f"die shows {self.value}"
 
 
+# --- bots (a real game: the bots module) ---------------------------------------------
+
+
+class HolderBot:
+    """The old rule of thumb: roll until the turn has made 20 points (or enough to
+    win), then hold. Reached as ``--bots holder`` through :meth:`PigGame.bots`."""
+
+    name = "holder"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed  # no luck of its own: the die is a chance step
+        self.reason = ""
+
+    def choose(self, state: State) -> Action:
+        assert isinstance(state, PigState)
+        player = state.current_player
+        enough = min(20, state.game.target - state.scores_[player])
+        if state.turn_total >= enough:
+            self.reason = f"the turn has made {state.turn_total} points, enough to bank"
+            return Hold()
+        self.reason = f"the turn has made {state.turn_total} points, fewer than {enough}"
+        return Roll()
+
+
+# --- game (a real game: the game module, with decisions and teach) -------------------
+
+
 class PigGame(Game):
     id = "pig"
     title = "Pig"
@@ -54,10 +90,27 @@ class PigGame(Game):
         return 4000
 
     def rule_decisions(self) -> list[RuleDecision]:
+        # a real game reads these from data/<pkg>/decisions.json (its decisions module)
         return [RuleDecision("turn limit", "after 150 turns the higher score wins", "ours")]
 
     def phases(self) -> list[str]:
         return ["rolling"]
+
+    def bots(self) -> dict[str, Callable[[int], Any]]:
+        return {"holder": HolderBot}
+
+    def teaching_setups(self) -> dict[str, Callable[..., State]]:
+        return {"close finish": self.close_finish}
+
+    def close_finish(self) -> State:
+        """A lesson's opening position, reached by playing moves (so it saves and
+        loads like any game): the first player has banked 16 and the second 15."""
+        moves: list[Action] = [Roll(), Face(6), Roll(), Face(6), Roll(), Face(4), Hold()]
+        moves += [Roll(), Face(5), Roll(), Face(5), Roll(), Face(5), Hold()]
+        return self.replay(moves)
+
+
+# --- state (a real game: the state module, calling turn, moves and victory) ----------
 
 
 class PigState(State):

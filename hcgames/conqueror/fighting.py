@@ -322,7 +322,7 @@ def roll_outcomes(state: DuelsState) -> list[tuple[Action, Fraction]]:
     return list(state.game.battle_rolls)
 
 
-def battle_rolls(die_sides: int) -> tuple[tuple[Action, Fraction], ...]:
+def battle_rolls(die_sides: int) -> tuple[tuple[BattleRoll, Fraction], ...]:
     """Every pair of battle dice as a :class:`BattleRoll` with its chance."""
     return tuple((BattleRoll(a, d), p) for (a, d), p in rolls(die_sides, 2))
 

@@ -94,7 +94,7 @@ def battle_forecast(
     rules = after.game.casualty_rules
     grouped: dict[tuple[bool, int, int], Fraction] = {}
     for roll, p in after.game.battle_rolls:
-        r = fight(a_army, d_army, roll.attacker, roll.defender, rules)  # type: ignore[attr-defined]
+        r = fight(a_army, d_army, roll.attacker, roll.defender, rules)
         grouped[r.key] = grouped.get(r.key, Fraction(0)) + p
     results = tuple(
         Result(wins, a, d, p)

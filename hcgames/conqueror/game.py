@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from hcgames.conqueror import battle, bots, decisions, fighting, teach, turn
-from hcgames.conqueror.actions import ALL_ACTION_TYPES, Attack, Disband, Move, Recruit
+from hcgames.conqueror.actions import ALL_ACTION_TYPES, Attack, BattleRoll, Disband, Move, Recruit
 from hcgames.conqueror.material import INDEPENDENT, Card, Hero, Scenario, load_material
 from hcgames.conqueror.state import DuelsState
 from hcgames.core import Action, Game, RuleDecision, State
@@ -129,7 +129,7 @@ class DuelsGame(Game):
         self.cap_per_food: int = int(cap["per_food"])
         self.recruit_limits: dict[str, dict[str, int]] = self.rules["recruit"]
         self.actions_per_unit: int = int(self.rules["actions_per_unit"])
-        self.battle_rolls: tuple[tuple[Action, Fraction], ...] = fighting.battle_rolls(
+        self.battle_rolls: tuple[tuple[BattleRoll, Fraction], ...] = fighting.battle_rolls(
             self.casualty_rules.die_sides
         )
         self._action_cache: dict[tuple[int, int, int, int, int], Action] = {}

@@ -1,0 +1,170 @@
+"""docs/adding-a-game.md, followed end to end for the toy game (tests/toy_pig.py).
+
+The toy game is registered for these tests only (:func:`hcgames.register`, taken out
+again afterwards), and the checks the suite runs on every registered game are called
+on it: the same functions, imported from their test files, never copies. Steps that
+only a real game has (its package under hcgames/, data/<pkg>/decisions.json, the
+teacher's lesson plan, the handouts' map, notebooks) are shown to fail loudly for a
+registered game that skips them, naming the test that catches it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import hcgames
+from hcgames.bots import LEVELS, bot_names, make_bot
+from hcgames.play import playout
+from tests import (
+    test_bot_levels,
+    test_cli,
+    test_conformance,
+    test_handouts,
+    test_layout,
+    test_play_screen,
+    test_teacher_docs,
+)
+from tests.conftest import all_variants, check_bot_is_sound, variant_id
+from tests.toy_pig import PigGame, PigState
+
+TOY = PigGame.id
+TARGET = "tests.toy_pig:PigGame"
+
+
+@pytest.fixture
+def registered() -> Iterator[str]:
+    """The toy game in the registry for one test (checklist step 2)."""
+    hcgames.register(TOY, TARGET)
+    try:
+        yield TOY
+    finally:
+        hcgames.unregister(TOY)
+    assert TOY not in hcgames.available_games()
+
+
+# --- step 2: registering the game ------------------------------------------------------
+
+
+def test_registering_makes_the_game_loadable_by_name(registered: str) -> None:
+    assert registered in hcgames.available_games()
+    assert hcgames.game_class(registered) is PigGame
+    state = playout(hcgames.load(registered, target=20).new_game(seed=4), rng=4)
+    assert hcgames.load_saved(state.to_json()).snapshot() == state.snapshot()
+    assert (registered, {}) in all_variants()
+    test_conformance.test_every_game_is_registered()
+
+
+def test_register_refuses_a_taken_name_or_a_bad_target() -> None:
+    with pytest.raises(ValueError, match="taken"):
+        hcgames.register("conqueror-duels", TARGET)
+    with pytest.raises(ValueError, match="module:GameClass"):
+        hcgames.register(TOY, "tests.toy_pig.PigGame")
+    assert TOY not in hcgames.available_games()
+
+
+# --- step 1: the skeleton (layout checks that apply to a one-file game) ----------------
+
+
+def test_the_layout_checks_that_apply_hold(registered: str) -> None:
+    test_layout.test_one_state_class_straight_from_the_core(registered)
+    assert PigGame.state_class is PigState
+    # a real game lives in its own package under hcgames/; the toy is one file, and
+    # test_layout refuses it as a package (a new game left outside hcgames/ fails there)
+    with pytest.raises(AssertionError, match="not in a package under hcgames/"):
+        test_layout.package_of(registered)
+
+
+# --- steps 3 to 5: decisions, goldens, conformance -------------------------------------
+
+VARIANT: tuple[str, dict] = (TOY, {})
+
+
+def test_the_conformance_checks_pass(registered: str) -> None:
+    assert variant_id(VARIANT) == "pig"
+    test_conformance.test_random_playouts_end_and_keep_the_contract(VARIANT)
+    test_conformance.test_determinize_and_observation_are_plain_data(VARIANT)
+    test_conformance.test_rule_decisions_are_documented(VARIANT)
+    assert any(d.source == "ours" for d in hcgames.load(registered).rule_decisions())
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_golden_transcripts_match(registered: str, seed: int) -> None:
+    # tests/golden/pig-seed<N>.txt, written once with --update-golden
+    test_conformance.test_golden_transcript(VARIANT, seed, update_golden=False)
+
+
+def test_a_missing_golden_is_an_error_not_a_new_file(
+    registered: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    monkeypatch.setattr(test_conformance, "GOLDEN", tmp_path)
+    with pytest.raises(pytest.fail.Exception, match="--update-golden"):
+        test_conformance.test_golden_transcript(VARIANT, 1, update_golden=False)
+    assert not list(tmp_path.iterdir())
+
+
+# --- step 6: bots ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_the_game(registered: str, level: str) -> None:
+    test_bot_levels.test_each_level_plays_legal_seeded_moves(registered, level)
+
+
+def test_the_games_own_bot_is_reached_by_name(registered: str) -> None:
+    game = hcgames.load(registered)
+    assert "holder" in bot_names(game)
+    state = game.new_game(seed=1)
+    check_bot_is_sound(lambda seed: make_bot("holder", seed=seed, game=game), state)
+
+
+def test_the_command_line_plays_simulates_and_prints_odds(
+    registered: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    test_cli.test_play_simulate_and_odds_for_every_game(registered, capsys)
+
+
+# --- step 7: teaching setups -----------------------------------------------------------
+
+
+def test_teaching_setups_are_live_positions_that_save(registered: str) -> None:
+    game = hcgames.load(registered)
+    setups = game.teaching_setups()
+    assert setups
+    for name, setup in setups.items():
+        state = setup()
+        assert isinstance(state, PigState) and not state.is_terminal(), name
+        assert game.from_json(state.to_json()).snapshot() == state.snapshot(), name
+        assert playout(state.copy(), rng=1).is_terminal()
+
+
+# --- step 8: widgets -------------------------------------------------------------------
+
+
+def test_the_play_screen_plays_the_game_by_clicks(registered: str) -> None:
+    test_play_screen.test_every_game_plays_a_few_moves_by_clicks(registered)
+    game = hcgames.load(registered)
+    state = game.new_game()
+    # no map and no cards: the stepper and play screen leave those views out
+    assert state.region_views() is None and state.card_rows() is None
+
+
+# --- steps 9 to 12: what only a real game has ------------------------------------------
+
+
+def test_a_registered_game_without_a_lesson_plan_fails_the_teacher_test(
+    registered: str,
+) -> None:
+    with pytest.raises(FileNotFoundError, match=f"lesson-plan-{registered}.md"):
+        test_teacher_docs.test_every_game_has_a_lesson_plan_a_teacher_can_run(registered)
+
+
+def test_a_registered_game_without_handouts_fails_the_handout_test(
+    registered: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # test_handouts reads the registry once, when imported: hand it the toy's registry
+    monkeypatch.setattr(test_handouts, "GAME_IDS", hcgames.available_games())
+    with pytest.raises(AssertionError, match="GAMES"):
+        test_handouts.test_the_handouts_cover_exactly_the_registered_games()
