@@ -68,3 +68,28 @@ def test_the_teachers_upload_makes_the_summary_with_its_downloads() -> None:
     assert "download='class-summary.html'" in box.report.value
     assert "download='class-answers.csv'" in box.report.value
     assert "x.html" in box.report.value  # listed as skipped, with the reason
+
+
+def test_a_played_game_reaches_my_work_once_and_as_it_ends(monkeypatch) -> None:
+    """On a play page the record lists the game (side, level, result, rounds), one row per
+    game however often the screen redraws, and a New game adds a second row."""
+    import hcgames
+    from hcgames.widgets import PlayApp
+
+    page = Journal()
+    monkeypatch.setattr("hcgames.widgets.mywork._JOURNAL", page)
+    app = PlayApp(hcgames.load("conquest-1972"), humans=(0,), bot="easy", seed=2)
+    assert page.record.games == []  # nothing played yet
+
+    def play_first_choice() -> None:
+        app.picker.pick(app.picker.shown[0])
+        app.picker.apply_button.click()
+
+    play_first_choice()
+    play_first_choice()
+    (row,) = page.record.games
+    assert (row.game, row.level, row.result) == ("CONQUEST (1972)", "Easy", "not finished")
+    assert row.side == app.state.player_name(0)
+    app.new_game()
+    play_first_choice()
+    assert len(page.record.games) == 2

@@ -17,7 +17,7 @@ from typing import Any
 import ipywidgets as widgets
 
 import hcgames
-from hcgames.record import WorkRecord, file_name, now, record_html
+from hcgames.record import GameRow, WorkRecord, file_name, now, record_html
 
 __all__ = ["ClassSummaryUpload", "Journal", "MyWork", "journal"]
 
@@ -28,6 +28,7 @@ class Journal:
     def __init__(self, lesson: str = "") -> None:
         self.record = WorkRecord(lesson=lesson, version=hcgames.__version__)
         self._listeners: list[Callable[[], None]] = []
+        self._game_rows: dict[str, int] = {}  # a game's key -> its row in record.games
 
     def listen(self, callback: Callable[[], None]) -> None:
         self._listeners.append(callback)
@@ -50,8 +51,22 @@ class Journal:
         self.record.reveal(qid)
         self.changed()
 
-    def play(self, game: str, side: str, level: str, result: str, rounds: int) -> None:
-        self.record.play(game, side, level, result, rounds)
+    def play(
+        self, game: str, side: str, level: str, result: str, rounds: int, key: str = ""
+    ) -> None:
+        """Note a game; the same ``key`` (one game of one play screen) keeps one row, the
+        latest state of that game."""
+        row = GameRow(game=game, side=side, level=level, result=result, rounds=int(rounds))
+        games = self.record.games
+        if key and key in self._game_rows:
+            if games[self._game_rows[key]] == row:
+                return
+            games[self._game_rows[key]] = row
+        elif key:
+            self._game_rows[key] = len(games)
+            games.append(row)
+        else:
+            self.record.play(game, side, level, result, rounds)
         self.changed()
 
 

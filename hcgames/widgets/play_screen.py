@@ -55,6 +55,7 @@ from hcgames.odds import Odds, battle_odds
 from hcgames.play import Bot
 from hcgames.widgets._base import guarded
 from hcgames.widgets.cards import card_key, card_names, plain_card_words
+from hcgames.widgets.mywork import journal
 from hcgames.widgets.panels import times_in
 from hcgames.widgets.stepper import GameStepper, _seat_bots
 from hcgames.words import plain_plurals, plural
@@ -1007,12 +1008,39 @@ class PlayApp(GameStepper):
         )
         for view in self.region_views:
             self._map_line(view)
+        self._note_game()
         if demo and live and state.is_chance() and self.dice.results:
             self.odds_line.value = "<b>Next, the dice:</b> " + escape(
                 "; ".join(f"{w} {times_in(p)}" for w, p, _ in self.dice.results)
             )
         else:
             self._on_pick()
+
+    def _note_game(self) -> None:
+        """Tell the page's "My work" record how this game stands, once a student moved."""
+        state = self.state
+        if self.mode == "demo" or len(state.history) <= self._base:
+            return
+        names = [state.player_name(p) for p in self.student_seats]
+        outcome = state.outcome() if state.is_terminal() else None
+        if outcome is None:
+            result = "not finished"
+        elif not outcome.winners:
+            result = "draw"
+        elif self.mode == "hotseat":
+            result = " and ".join(state.player_name(p) for p in outcome.winners) + " won"
+        else:
+            won = any(p in outcome.winners for p in self.student_seats)
+            result = "won" if won else "lost"
+        hotseat = self.mode == "hotseat"
+        journal().play(
+            game=self.game.title,
+            side="all sides, one screen" if hotseat else " and ".join(names),
+            level="no computer" if hotseat else BOT_LEVELS[self.level].label,
+            result=result,
+            rounds=state.round,
+            key=f"{id(self)}-{self.games_started}",
+        )
 
     @property
     def banner_text(self) -> str:
