@@ -410,6 +410,8 @@ def test_notebook_renders_in_the_browser(
     page = Page(browser, notebook_server, notebook.name, viewport=(1366, 768))
     try:
         known = _check_page(page, notebook.name, notebook)
+        if notebook.name == MY_WORK_PAGE:
+            _check_my_work(page, notebook)  # on the same page: it renders once
     finally:
         page.close()
     if known:
@@ -417,6 +419,60 @@ def test_notebook_renders_in_the_browser(
             "known failures (work under way; tests/browser_checks.py KNOWN_FAILURES):\n- "
             + "\n- ".join(known)
         )
+
+
+#: the play page on which a student answers, plays and downloads "My work" (issue 26)
+MY_WORK_PAGE = "34-conquest-play.ipynb"
+
+
+def _check_my_work(page: Page, notebook: Path) -> None:
+    """Answer the first question wrongly then rightly, play one move, type a name and
+    download the record: the file read back holds exactly that."""
+    from hcgames.quiz import lesson_questions
+    from hcgames.record import read_record
+
+    p = page.page
+    question = lesson_questions(notebook.stem)[0]
+    item = p.locator(".hc-quiz-item").first
+    item.scroll_into_view_if_needed()
+    check = item.locator("button", has_text="Check my answer")
+    if question.kind == "choice":
+        wrong_index = (question.answer + 1) % len(question.options)
+        item.locator("input[type=radio]").nth(wrong_index).check()
+        check.click()
+        _wait_for_text(page, item, ".hc-quiz-feedback", lambda t: "Not quite" in t, timeout=30)
+        item.locator("input[type=radio]").nth(question.answer).check()
+        given = [question.options[wrong_index], question.options[question.answer]]
+    else:
+        wrong = next(
+            n for n in range(question.answer + 1, question.answer + 50) if n not in question.accept
+        )
+        item.locator("input[type=text]").fill(str(wrong))
+        check.click()
+        _wait_for_text(page, item, ".hc-quiz-feedback", lambda t: "Not quite" in t, timeout=30)
+        item.locator("input[type=text]").fill(str(question.answer))
+        given = [str(wrong), str(question.answer)]
+    check.click()
+    _wait_for_text(page, item, ".hc-quiz-feedback", lambda t: "Right" in t, timeout=30)
+
+    moves = p.locator("select").first
+    moves.scroll_into_view_if_needed()
+    moves.select_option(index=0)
+    p.locator("button", has_text="Play this move").first.click()
+
+    box = p.locator(".hc-mywork")
+    box.scroll_into_view_if_needed()
+    box.locator("input[type=text]").fill("Test Student")
+    box.locator("input[type=text]").press("Enter")
+    _wait_for_text(page, box, "table", lambda t: "Game" in t, timeout=60)
+    with p.expect_download(timeout=30_000) as download:
+        box.locator("a.hc-download").click()
+    record = read_record(Path(download.value.path()).read_bytes())
+    assert record.lesson == notebook.stem and record.student == "Test Student"
+    first = record.questions[0]
+    assert first.given == given and first.right and not first.right_first_time
+    assert first.tries == 2
+    assert len(record.games) == 1 and record.games[0].result == "not finished"
 
 
 FAILING_CELL = "raise RuntimeError('a cell that fails')"
