@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from hcgames.links import lesson_title
 from hcgames.record import RecordError, WorkRecord, read_record
 
 if TYPE_CHECKING:  # pandas loads only when a summary is made
@@ -217,7 +218,8 @@ def report_html(summary: ClassSummary) -> str:
         questions = summary.by_question(lesson)
         students = summary.by_student(lesson)
         count = len(students)
-        parts.append(f"<h2>{esc(lesson)} ({count} student{'' if count == 1 else 's'})</h2>")
+        students_text = f"{count} student{'' if count == 1 else 's'}"
+        parts.append(f"<h2>{esc(lesson_title(lesson))} ({students_text})</h2>")
         if len(questions):
             parts.append("<h3>Questions</h3>" + _chart(questions) + _table(questions))
         parts.append("<h3>Students</h3>" + _table(students))

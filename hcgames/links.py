@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-__all__ = ["NOTEBOOKS", "binder_links", "hub_links"]
+__all__ = ["NOTEBOOKS", "binder_links", "hub_links", "lesson_title"]
 
 #: (file name, title) of every notebook, in teaching order.
 NOTEBOOKS: tuple[tuple[str, str], ...] = (
@@ -49,6 +49,18 @@ NOTEBOOKS: tuple[tuple[str, str], ...] = (
     ("53-historical-world-map.ipynb", "Historical Conquest - lands on the world map"),
     ("54-historical-play.ipynb", "Historical Conquest - play against the bots"),
 )
+
+
+def lesson_title(lesson: str) -> str:
+    """A lesson's title from its notebook name ("12-duels-history"), or the name itself.
+
+    >>> lesson_title("12-duels-history")
+    'Conqueror: Duels - the history behind the scenarios'
+    """
+    for filename, title in NOTEBOOKS:
+        if filename.removesuffix(".ipynb") == lesson:
+            return title
+    return lesson
 
 
 def binder_links(repo: str, ref: str = "main") -> list[dict[str, str]]:

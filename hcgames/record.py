@@ -32,6 +32,8 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from hcgames.links import lesson_title
+
 __all__ = [
     "FORMAT",
     "GameRow",
@@ -308,6 +310,7 @@ def record_html(record: WorkRecord) -> str:
             "<th>Game</th><th>Side</th><th>Computer</th><th>Result</th><th>Rounds</th>"
             f"</tr></thead><tbody>{game_rows}</tbody></table>"
         )
+    title = lesson_title(record.lesson)
     total = len(record.questions)
     summary = (
         f"{record.right} of {total} right, {record.right_first_time} of them first time."
@@ -316,9 +319,9 @@ def record_html(record: WorkRecord) -> str:
     )
     return (
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
-        f"<title>My work: {esc(record.lesson)} - {esc(record.student or 'no name')}</title>"
+        f"<title>My work: {esc(title)} - {esc(record.student or 'no name')}</title>"
         f"<style>{_PAGE_CSS}</style></head><body>"
-        f"<h1>My work: {esc(record.lesson)}</h1>"
+        f"<h1>My work: {esc(title)}</h1>"
         f"<p class='meta'><b>Name:</b> {esc(record.student or '(no name typed)')} &nbsp; "
         f"<b>Saved:</b> {esc(record.time)} &nbsp; {summary}</p>"
         f"{questions}{games}"

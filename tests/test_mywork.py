@@ -64,7 +64,7 @@ def test_the_teachers_upload_makes_the_summary_with_its_downloads() -> None:
     record.answer("age", "33", right=True)
     box = ClassSummaryUpload()
     box.summarise([("ana.html", record_html(record).encode()), ("x.html", b"hello")])
-    assert "12-duels-history (1 student)" in box.report.value
+    assert "the history behind the scenarios (1 student)" in box.report.value
     assert "download='class-summary.html'" in box.report.value
     assert "download='class-answers.csv'" in box.report.value
     assert "x.html" in box.report.value  # listed as skipped, with the reason

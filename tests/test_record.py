@@ -160,7 +160,7 @@ def test_gather_writes_an_html_report_and_a_csv(tmp_path: Path) -> None:
     summary = gather(class_folder(tmp_path))
     page, csv = write_report(summary, tmp_path / "out")
     text = page.read_text(encoding="utf-8")
-    assert "12-duels-history (3 students)" in text and "eve-cut.html" in text
+    assert "the history behind the scenarios (3 students)" in text and "eve-cut.html" in text
     assert "Handed in twice" in text
     assert csv.read_text(encoding="utf-8").splitlines()[0].startswith("lesson,student,file")
 
