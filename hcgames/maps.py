@@ -22,6 +22,7 @@ __all__ = [
     "check_adjacency",
     "check_feature_collection",
     "clockwise",
+    "connected_parts",
 ]
 
 
@@ -53,17 +54,34 @@ def check_adjacency(adjacency: Mapping[str, Iterable[str]], problems: Problems) 
                 problems.add(f"{node} is adjacent to unknown territory {other!r}")
             elif node not in adjacency[other]:
                 problems.add(f"adjacency is one-way: {node} -> {other} but not back")
-    if names:
-        seen: set[str] = set()
-        stack = [next(iter(sorted(names)))]
+    parts = connected_parts(adjacency)
+    if len(parts) > 1:
+        problems.add(f"the map is not connected: cannot reach {sorted(names - set(parts[0]))}")
+
+
+def connected_parts(adjacency: Mapping[str, Iterable[str]]) -> list[list[str]]:
+    """The map's connected parts, each sorted, the one holding the first name first
+    (one part for a connected map; links to unknown names are ignored).
+
+    >>> connected_parts({"a": ["b"], "b": ["a"], "c": []})
+    [['a', 'b'], ['c']]
+    """
+    names = set(adjacency)
+    seen: set[str] = set()
+    parts = []
+    for start in sorted(names):
+        if start in seen:
+            continue
+        part, stack = set(), [start]
         while stack:
             node = stack.pop()
-            if node in seen:
+            if node in part:
                 continue
-            seen.add(node)
-            stack.extend(n for n in adjacency[node] if n in names and n not in seen)
-        if seen != names:
-            problems.add(f"the map is not connected: cannot reach {sorted(names - seen)}")
+            part.add(node)
+            stack.extend(n for n in adjacency[node] if n in names and n not in part)
+        seen |= part
+        parts.append(sorted(part))
+    return parts
 
 
 def _outer_rings(geometry: Mapping[str, Any]) -> list[list[list[float]]]:
