@@ -373,10 +373,15 @@ def _check_stepper(page: Page, stepper: Any, name: str) -> None:
     for _ in range(STEP_CLICKS):
         if step.is_disabled():
             break
-        before = stepper.locator(".hcgames-counter").inner_text()
+        counter = stepper.locator(".hcgames-counter").first
+        before = counter.get_attribute("data-moves")
         step.click()
-        # The counter shows how many actions were played: every Step adds at least one.
-        _wait_for_text(page, stepper, ".hcgames-counter", lambda now, old=before: now != old)
+        # The counter keeps how many moves were played (data-moves, not shown: a student
+        # reads only the round): every Step adds at least one.
+        deadline = time.monotonic() + 30
+        while counter.get_attribute("data-moves") == before:
+            assert time.monotonic() < deadline, f"{name}: a Step click played no move"
+            page.page.wait_for_timeout(200)
         if phase.inner_text() != first_phase:
             seen_change = True
             break
