@@ -1,7 +1,10 @@
 """Card abilities: the conditions they ask, room on a land, morale (with the +800 a turn
 cap and floors), placing and removing cards, targets, and carrying out every effect kind.
 
-Carrying out card abilities: targets, placements, removals and every effect kind.
+One module past 600 lines on purpose: the handler of each effect kind
+(:data:`EFFECT_HANDLERS`) sits beside the checks it calls and that the battles and moves
+ask too (conditions, room on a land, morale, shields, attack blocks), all reading the
+same effect records.
 
 Each effect kind of :data:`hcgames.historical.cards.EFFECT_KINDS` that works at a
 moment (on play, when held, after a battle...) is carried out by :func:`do`;
