@@ -1,5 +1,9 @@
 """The contract every hcgames game keeps.
 
+One module past 600 lines on purpose: the contract every game keeps (actions, events,
+Game, State) and its checked save format are read together by every game, so a game
+author finds the whole contract in one file.
+
 A :class:`Game` holds the fixed material of one ruleset (map, cards, scenario) and
 makes :class:`State` objects. A state knows whose decision it is, lists the legal
 actions in a stable order, applies one action at a time and records what happened

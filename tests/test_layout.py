@@ -289,3 +289,23 @@ def test_no_game_test_file_is_left_at_the_top_for_a_skeleton_game() -> None:
         if path.name.startswith(prefixes[package])
     ]
     assert not left, f"game tests still outside their folder: {left}"
+
+
+#: a module longer than this says in its docstring why it stays one module
+MAX_MODULE_LINES = 600
+LONG_MODULE_REASON = "past 600 lines"
+
+
+def test_a_long_module_says_why_it_is_one_module() -> None:
+    long_without_reason = []
+    for path in sorted(PACKAGE_ROOT.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if len(text.splitlines()) <= MAX_MODULE_LINES:
+            continue
+        doc = ast.get_docstring(ast.parse(text)) or ""
+        if LONG_MODULE_REASON not in " ".join(doc.split()):
+            long_without_reason.append(str(path.relative_to(PACKAGE_ROOT)))
+    assert not long_without_reason, (
+        f"modules over {MAX_MODULE_LINES} lines whose docstring does not say why they are one "
+        f"module (a line with {LONG_MODULE_REASON!r}), or split them: {long_without_reason}"
+    )

@@ -1,6 +1,9 @@
 """What a Classical Conquests player may do, what it does, and why anything else is
 refused.
 
+One module past 600 lines on purpose: each phase's choices, what they do and why one is
+refused sit side by side, so a rule and its refusal are never in two files.
+
 :func:`legal_actions` gives the choices of the player to act, in a stable order: the
 site of a first city during set-up, what to leave unfed in a famine, and in the other
 phases the monuments, upgrades, villages, moves, recruits and research rolls that can

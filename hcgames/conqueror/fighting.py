@@ -1,5 +1,8 @@
 """Battles inside the action phase: heroes, the dice, casualties, retreat, moving in.
 
+One module past 600 lines on purpose: the steps of one battle sit in the order they
+happen, so the module reads top to bottom like the battle section of the rules.
+
 An attack (:func:`attack`, or scenario 5's :func:`joint_attack`) becomes a small
 sequence of steps (:class:`Step`). Each step that needs a choice is a decision of the
 side concerned (the defender chooses during the attacker's turn); steps without a

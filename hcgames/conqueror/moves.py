@@ -1,6 +1,9 @@
 """What a side may do in each phase of Conqueror: Duels, what each choice does, and
 why a choice is refused (the refusal beside the rule it explains).
 
+One module past 600 lines on purpose: each phase's choices, what they do and why one is
+refused sit side by side, so a rule and its refusal are never in two files.
+
 **Planning** (:func:`planning_actions`): a side over its food limit disbands first
 (:func:`disband`); then it recruits in its forts (:func:`recruit_options`,
 :func:`recruit`), buys heroes (:func:`buy_hero`) and, in scenario 4, may rally once

@@ -61,16 +61,16 @@ Where each rule lives
 | The steps waiting on the stack (draws, windows, questions) | pending.Frame |
 | The choices of the active player per phase | moves.phase_actions |
 | Why an action is refused | moves.why_illegal |
-| Play phase: up to three plays from the hand | moves.play_options |
-| Playing a card and queueing its effects | moves.play |
-| Interrupts and the windows to answer a card | moves.interrupt_options |
-| Held abilities | moves.ability_options |
-| Discarding from the hand or the battlefield | moves.discard_options |
-| Attack phase: who may attack (round 3, 800 morale, two a turn) | moves.may_attack |
-| Reach: same continent or an explorer's travel | moves.can_reach |
-| Move phase: one move, explorers' journeys | moves.move_options |
-| Taking an undefended land | moves.confiscate_options |
-| Discovering a land | moves.land_arrives |
+| Play phase: up to three plays from the hand | plays.play_options |
+| Playing a card and queueing its effects | plays.play |
+| Interrupts and the windows to answer a card | plays.interrupt_options |
+| Held abilities | plays.ability_options |
+| Discarding from the hand or the battlefield | plays.discard_options |
+| Attack phase: who may attack (round 3, 800 morale, two a turn) | field.may_attack |
+| Reach: same continent or an explorer's travel | field.can_reach |
+| Move phase: one move, explorers' journeys | field.move_options |
+| Taking an undefended land | field.confiscate_options |
+| Discovering a land | field.land_arrives |
 | Room on a land (four cards, one army) | effects.capacity |
 | Conditions of card abilities | effects.cond |
 | Card effects (morale, kills, duels, blocks...) | effects.do |

@@ -1,5 +1,8 @@
 """The cards: what a card is, the words card data may use, and how an ability reads.
 
+One module past 600 lines on purpose: the effect vocabulary, the Card record and the
+sentences built from effects change together whenever a kind of effect is added.
+
 Every card ability is data: a list of effects, each naming one kind from
 :data:`EFFECT_KINDS`, the moment it works and its numbers. The rules know how to carry
 out every kind; a card whose ability cannot be said in this vocabulary is not shipped.

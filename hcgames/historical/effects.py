@@ -1,7 +1,10 @@
 """Card abilities: the conditions they ask, room on a land, morale (with the +800 a turn
 cap and floors), placing and removing cards, targets, and carrying out every effect kind.
 
-Carrying out card abilities: targets, placements, removals and every effect kind.
+One module past 600 lines on purpose: the handler of each effect kind
+(:data:`EFFECT_HANDLERS`) sits beside the checks it calls and that the battles and moves
+ask too (conditions, room on a land, morale, shields, attack blocks), all reading the
+same effect records.
 
 Each effect kind of :data:`hcgames.historical.cards.EFFECT_KINDS` that works at a
 moment (on play, when held, after a battle...) is carried out by :func:`do`;
@@ -11,7 +14,7 @@ strength, room on a land, attack blocks, morale floors).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -510,6 +513,59 @@ def affected_players(
 
 
 # --- doing an effect ----------------------------------------------------------
+class Doing:
+    """One effect being carried out: whose card, for whom, aimed at what, and which
+    players an interrupt has already cancelled or turned it back on."""
+
+    __slots__ = (
+        "cancelled",
+        "col",
+        "ctx",
+        "effect",
+        "key",
+        "no_morale",
+        "player",
+        "reversed_",
+        "state",
+        "targets",
+        "why",
+    )
+
+    def __init__(
+        self,
+        state: HistoricalState,
+        player: int,
+        key: str,
+        effect: Mapping[str, Any],
+        targets: tuple[str, ...],
+        ctx: Ctx,
+        frame: PendingEffects | None,
+    ) -> None:
+        self.state = state
+        self.player = player
+        self.key = key
+        self.effect = effect
+        self.targets = targets
+        self.ctx = ctx
+        self.col = ctx.col
+        self.why = state.name(key)
+        self.cancelled = list(frame.cancel) if frame else []
+        self.reversed_ = list(frame.reverse) if frame else []
+        self.no_morale = list(frame.cancel_morale) if frame else []
+
+    def reaches(self, victim: int, morale: bool = False) -> bool:
+        """Does the effect reach ``victim`` (not cancelled, turned back or shielded)?"""
+        if victim == self.player:
+            return True
+        if (
+            victim in self.cancelled
+            or victim in self.reversed_
+            or shielded(self.state, victim, self.key)
+        ):
+            return False
+        return not (morale and victim in self.no_morale)
+
+
 def do(
     state: HistoricalState,
     player: int,
@@ -519,7 +575,8 @@ def do(
     targets: tuple[str, ...],
     frame: PendingEffects | None = None,
 ) -> None:
-    """Carry out one effect of ``key`` for ``player`` (play or held moment)."""
+    """Carry out one effect of ``key`` for ``player`` (play or held moment): the handler
+    for its kind in :data:`EFFECT_HANDLERS` does the work."""
     found = state.find_column(key)
     col = found[1] if found else None
     ctx = Ctx(player, key, col)
@@ -534,180 +591,226 @@ def do(
             f"{state.name(key)}: its condition does not hold; nothing happens.",
         )
         return
-    cancelled = list(frame.cancel) if frame else []
-    reversed_ = list(frame.reverse) if frame else []
-    no_morale = list(frame.cancel_morale) if frame else []
+    handler = EFFECT_HANDLERS.get(effect["kind"])
+    if handler is not None:
+        handler(Doing(state, player, key, effect, targets, ctx, frame))
 
-    def reaches(victim: int, morale: bool = False) -> bool:
-        if victim == player:
-            return True
-        if victim in cancelled or victim in reversed_ or shielded(state, victim, key):
-            return False
-        return not (morale and victim in no_morale)
 
-    kind = effect["kind"]
-    why = state.name(key)
-    if kind == "morale":
-        amount = int(effect["amount"])
-        alt = effect.get("alt")
-        if alt and cond(state, alt["if"], ctx):
-            amount = int(alt["amount"])
-        change_morale(state, player, amount, why)
-    elif kind == "morale_opponents":
-        if effect["target"] == "one":
-            victims = [_player_of(targets[0])] if targets else []
-        elif effect["target"] == "all":
-            victims = state.opponents(player)
+def _do_morale(d: Doing) -> None:
+    state, effect = d.state, d.effect
+    amount = int(effect["amount"])
+    alt = effect.get("alt")
+    if alt and cond(state, alt["if"], d.ctx):
+        amount = int(alt["amount"])
+    change_morale(state, d.player, amount, d.why)
+
+
+def _do_morale_opponents(d: Doing) -> None:
+    state, effect, player, targets, why = d.state, d.effect, d.player, d.targets, d.why
+    if effect["target"] == "one":
+        victims = [_player_of(targets[0])] if targets else []
+    elif effect["target"] == "all":
+        victims = state.opponents(player)
+    else:
+        victims = [
+            q for q in range(state.n) if not state.out[q] and any_in_play(state, effect["match"], q)
+        ]
+    for victim in victims:
+        if victim in d.reversed_ and victim not in d.no_morale:
+            change_morale(
+                state,
+                player,
+                int(effect["amount"]),
+                f"{why}, turned back by {state.pname(victim)}",
+            )
+        elif d.reaches(victim, morale=True):
+            change_morale(
+                state, victim, int(effect["amount"]), f"{why} (played by {state.pname(player)})"
+            )
         else:
-            victims = [
-                q
-                for q in range(state.n)
-                if not state.out[q] and any_in_play(state, effect["match"], q)
-            ]
-        for victim in victims:
-            if victim in reversed_ and victim not in no_morale:
-                change_morale(
-                    state,
-                    player,
-                    int(effect["amount"]),
-                    f"{why}, turned back by {state.pname(victim)}",
-                )
-            elif reaches(victim, morale=True):
-                change_morale(
-                    state, victim, int(effect["amount"]), f"{why} (played by {state.pname(player)})"
-                )
-            else:
-                state.log(victim, "ability", f"{state.pname(victim)} is untouched by {why}.")
-    elif kind == "morale_per_card":
-        scope = None if effect["scope"] == "all" else player
-        exclude = key if effect.get("exclude_self") else ""
-        count = count_units(state, effect["match"], scope, exclude)
-        amount = int(effect.get("base", 0)) + int(effect["amount"]) * count
-        change_morale(state, player, amount, f"{why} ({plural(count, 'matching card')})")
-    elif kind == "discover_land":
-        source = _player_of(targets[0]) if effect["source"] == "opponent" and targets else player
-        push_discovery(
-            state,
-            player,
-            source,
-            key,
-            place="",
-            escort=bool(effect.get("escort")),
-            discard_self=bool(effect.get("discard_self")),
-            choose=effect["source"] == "choice",
+            state.log(victim, "ability", f"{state.pname(victim)} is untouched by {why}.")
+
+
+def _do_morale_per_card(d: Doing) -> None:
+    effect = d.effect
+    scope = None if effect["scope"] == "all" else d.player
+    exclude = d.key if effect.get("exclude_self") else ""
+    count = count_units(d.state, effect["match"], scope, exclude)
+    amount = int(effect.get("base", 0)) + int(effect["amount"]) * count
+    change_morale(d.state, d.player, amount, f"{d.why} ({plural(count, 'matching card')})")
+
+
+def _do_discover_land(d: Doing) -> None:
+    effect, targets = d.effect, d.targets
+    source = _player_of(targets[0]) if effect["source"] == "opponent" and targets else d.player
+    push_discovery(
+        d.state,
+        d.player,
+        source,
+        d.key,
+        place="",
+        escort=bool(effect.get("escort")),
+        discard_self=bool(effect.get("discard_self")),
+        choose=effect["source"] == "choice",
+    )
+
+
+def _do_kill_character(d: Doing) -> None:
+    state, targets, why = d.state, d.targets, d.why
+    holder = state.controller(targets[0]) if targets else None
+    if holder is not None and d.reaches(holder):
+        remove(state, targets[0], death=True, why=f"killed by {why}")
+    elif holder is not None:
+        state.log(holder, "ability", f"{state.pname(holder)} is untouched by {why}.")
+    if d.effect.get("discard_self"):
+        remove(state, d.key, death=False, why="its work is done")
+
+
+def _do_duel(d: Doing) -> None:
+    state = d.state
+    mine, theirs = d.targets
+    rival = state.controller(theirs)
+    if rival is not None and d.reaches(rival):
+        a, b = state.card(mine).attack, state.card(theirs).attack
+        state.log(
+            d.player,
+            "duel",
+            f"Duel: {state.name(mine)} ({a}) against {state.name(theirs)} ({b}).",
         )
-    elif kind == "kill_character":
-        holder = state.controller(targets[0]) if targets else None
-        if holder is not None and reaches(holder):
-            remove(state, targets[0], death=True, why=f"killed by {why}")
+        if a > b:
+            remove(state, theirs, death=True, why="lost a duel")
+        elif b > a:
+            remove(state, mine, death=True, why="lost a duel")
+        else:
+            state.log(d.player, "duel", "The duel is a draw; both stay.")
+
+
+def _do_destroy_land(d: Doing) -> None:
+    destroy_land(d.state, d.player, d.key, d.targets[0], d.effect, d.reaches)
+
+
+def _do_recover(d: Doing) -> None:
+    state, player, targets = d.state, d.player, d.targets
+    if targets and targets[0] in state.discards[player]:
+        state.discards[player].remove(targets[0])
+        state.hands[player].append(targets[0])
+        state.log(
+            player,
+            "recover",
+            f"{state.name(targets[0])} comes back to {state.pname(player)}'s hand.",
+        )
+
+
+def _do_block_attacks(d: Doing) -> None:
+    state, effect, player, targets = d.state, d.effect, d.player, d.targets
+    state.timers.append(
+        {
+            "kind": "block",
+            "owner": player,
+            "source": d.key,
+            "blocks": effect["blocks"],
+            "scope": effect["scope"],
+            "player": _player_of(targets[0]) if effect["scope"] == "target" else player,
+            "land": targets[0] if effect["scope"] == "own_land" else "",
+            "continent": effect.get("continent", ""),
+            "turns_left": int(effect["turns"]),
+            "if": dict(effect.get("if", {})),
+        }
+    )
+    if effect["scope"] == "target" and not d.reaches(_player_of(targets[0])):
+        state.timers.pop()
+    else:
+        state.log(player, "block", f"{d.why}: attacks are blocked for a while.")
+        call_off_attack(state)
+
+
+def _do_event_shield(d: Doing) -> None:
+    state, player = d.state, d.player
+    state.timers.append(
+        {
+            "kind": "shield",
+            "owner": player,
+            "player": player,
+            "what": d.effect.get("what", "event"),
+            "turns_left": int(d.effect["turns"]),
+            "source": d.key,
+        }
+    )
+    state.log(
+        player, "shield", f"{d.why}: {state.pname(player)} is shielded from opponents' cards."
+    )
+
+
+def _do_cancel_effect(d: Doing) -> None:
+    answer_with_cancel(d.state, d.player, d.effect)
+
+
+def _do_discard_opponent_card(d: Doing) -> None:
+    state, effect, targets, why = d.state, d.effect, d.targets, d.why
+    if effect["count"] == "all":
+        victim = _player_of(targets[0])
+        if d.reaches(victim):
+            for k in [k for k in state.active[victim] if matches(state.card(k), effect["match"])]:
+                remove(state, k, death=False, why=f"thrown out by {why}")
+    elif targets:
+        holder = state.controller(targets[0])
+        if holder is not None and d.reaches(holder):
+            remove(state, targets[0], death=state.card(targets[0]).is_unit, why=f"struck by {why}")
         elif holder is not None:
             state.log(holder, "ability", f"{state.pname(holder)} is untouched by {why}.")
-        if effect.get("discard_self"):
-            remove(state, key, death=False, why="its work is done")
-    elif kind == "duel":
-        mine, theirs = targets
-        rival = state.controller(theirs)
-        if rival is not None and reaches(rival):
-            a, b = state.card(mine).attack, state.card(theirs).attack
-            state.log(
-                player,
-                "duel",
-                f"Duel: {state.name(mine)} ({a}) against {state.name(theirs)} ({b}).",
-            )
-            if a > b:
-                remove(state, theirs, death=True, why="lost a duel")
-            elif b > a:
-                remove(state, mine, death=True, why="lost a duel")
-            else:
-                state.log(player, "duel", "The duel is a draw; both stay.")
-    elif kind == "destroy_land":
-        destroy_land(state, player, key, targets[0], effect, reaches)
-    elif kind == "recover":
-        if targets and targets[0] in state.discards[player]:
-            state.discards[player].remove(targets[0])
-            state.hands[player].append(targets[0])
-            state.log(
-                player,
-                "recover",
-                f"{state.name(targets[0])} comes back to {state.pname(player)}'s hand.",
-            )
-    elif kind == "block_attacks":
-        state.timers.append(
-            {
-                "kind": "block",
-                "owner": player,
-                "source": key,
-                "blocks": effect["blocks"],
-                "scope": effect["scope"],
-                "player": _player_of(targets[0]) if effect["scope"] == "target" else player,
-                "land": targets[0] if effect["scope"] == "own_land" else "",
-                "continent": effect.get("continent", ""),
-                "turns_left": int(effect["turns"]),
-                "if": dict(effect.get("if", {})),
-            }
-        )
-        if effect["scope"] == "target" and not reaches(_player_of(targets[0])):
-            state.timers.pop()
-        else:
-            state.log(player, "block", f"{why}: attacks are blocked for a while.")
-            call_off_attack(state)
-    elif kind == "event_shield":
-        state.timers.append(
-            {
-                "kind": "shield",
-                "owner": player,
-                "player": player,
-                "what": effect.get("what", "event"),
-                "turns_left": int(effect["turns"]),
-                "source": key,
-            }
-        )
-        state.log(
-            player, "shield", f"{why}: {state.pname(player)} is shielded from opponents' cards."
-        )
-    elif kind == "cancel_effect":
-        answer_with_cancel(state, player, effect)
-    elif kind == "discard_opponent_card":
-        if effect["count"] == "all":
-            victim = _player_of(targets[0])
-            if reaches(victim):
-                for k in [
-                    k for k in state.active[victim] if matches(state.card(k), effect["match"])
-                ]:
-                    remove(state, k, death=False, why=f"thrown out by {why}")
-        elif targets:
-            holder = state.controller(targets[0])
-            if holder is not None and reaches(holder):
-                remove(
-                    state, targets[0], death=state.card(targets[0]).is_unit, why=f"struck by {why}"
-                )
-            elif holder is not None:
-                state.log(holder, "ability", f"{state.pname(holder)} is untouched by {why}.")
-    elif kind == "mass_discard":
-        for q in range(state.n):
-            if q != player and not reaches(q):
-                continue
-            for k in [
-                k for k in opposing_units(state, q) if matches(state.card(k), effect["match"])
-            ]:
-                remove(state, k, death=True, why=f"swept away by {why}")
-    elif kind == "lasting_bonus":
-        given = targets[0]
-        remove(state, given, death=False, why=f"given up for {why}")
-        change_morale(state, player, int(effect["morale"]), why)
-        if effect["scope"] == "civ":
-            state.lasting[player] += int(effect["strength"])
-        else:
-            land = col["land"] if col is not None else key
-            state.land_bonus[land] = state.land_bonus.get(land, 0) + int(effect["strength"])
-        state.log(
-            player,
-            "bonus",
-            f"{why}: {int(effect['strength']):+d} lasting strength for {state.pname(player)}.",
-        )
-    elif kind == "move_card":
-        card_key, land_key = targets
-        relocate(state, card_key, land_key, f"moved by {why}")
+
+
+def _do_mass_discard(d: Doing) -> None:
+    state = d.state
+    for q in range(state.n):
+        if q != d.player and not d.reaches(q):
+            continue
+        for k in [k for k in opposing_units(state, q) if matches(state.card(k), d.effect["match"])]:
+            remove(state, k, death=True, why=f"swept away by {d.why}")
+
+
+def _do_lasting_bonus(d: Doing) -> None:
+    state, effect, player, why = d.state, d.effect, d.player, d.why
+    given = d.targets[0]
+    remove(state, given, death=False, why=f"given up for {why}")
+    change_morale(state, player, int(effect["morale"]), why)
+    if effect["scope"] == "civ":
+        state.lasting[player] += int(effect["strength"])
+    else:
+        land = d.col["land"] if d.col is not None else d.key
+        state.land_bonus[land] = state.land_bonus.get(land, 0) + int(effect["strength"])
+    state.log(
+        player,
+        "bonus",
+        f"{why}: {int(effect['strength']):+d} lasting strength for {state.pname(player)}.",
+    )
+
+
+def _do_move_card(d: Doing) -> None:
+    card_key, land_key = d.targets
+    relocate(d.state, card_key, land_key, f"moved by {d.why}")
+
+
+#: effect kind -> the function that carries it out when the effect works at a moment
+#: (on play or when a held ability is used); a kind not listed does nothing here
+#: (it works all the time and is read where the rules need it)
+EFFECT_HANDLERS: dict[str, Callable[[Doing], None]] = {
+    "morale": _do_morale,
+    "morale_opponents": _do_morale_opponents,
+    "morale_per_card": _do_morale_per_card,
+    "discover_land": _do_discover_land,
+    "kill_character": _do_kill_character,
+    "duel": _do_duel,
+    "destroy_land": _do_destroy_land,
+    "recover": _do_recover,
+    "block_attacks": _do_block_attacks,
+    "event_shield": _do_event_shield,
+    "cancel_effect": _do_cancel_effect,
+    "discard_opponent_card": _do_discard_opponent_card,
+    "mass_discard": _do_mass_discard,
+    "lasting_bonus": _do_lasting_bonus,
+    "move_card": _do_move_card,
+}
 
 
 def relocate(state: HistoricalState, key: str, land_key: str, why: str) -> None:

@@ -1,6 +1,9 @@
 """What a player may do in each step of Conquest of Speros, what it does, and why
 anything else is refused.
 
+One module past 600 lines on purpose: each step's choices, what they do and why one is
+refused sit side by side, so a rule and its refusal are never in two files.
+
 Each step's legal actions (:func:`legal_actions`), the handler applying each kind of
 action (setup choices, the turn's discard, abilities and four actions, the picks of
 an ability in use, the end-of-game bonus choice) and :func:`why_illegal`, the

@@ -1,6 +1,9 @@
 """Controls and read-outs over one state: action picker, dice, event log, card rows,
 and the history card.
 
+One module past 600 lines on purpose: it holds five small panels of one kind (each a
+View over one state) that share the grouping of choices and the table helpers.
+
 Each panel can stand alone (it then changes the state it was given) or sit inside a
 :class:`~hcgames.widgets.GameStepper`, which passes ``on_action`` so that every
 change goes through the stepper (and can be stepped back).

@@ -1,5 +1,9 @@
 """The play screen: one page on which a class plays any game of the package.
 
+One module past 600 lines on purpose: PlayApp is one page whose three modes, list of
+choices, forecasts and log all redraw from the same state after every move and share the
+page's widgets; split, each part would need the whole page handed back to it.
+
 :class:`PlayApp` puts the map (or board, or cards) and the list of choices side by
 side on a wide screen; on a narrow one the list wraps to sit straight under the map.
 One "Play this move" button sits under the list, so choosing and playing never
