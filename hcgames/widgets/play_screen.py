@@ -134,6 +134,9 @@ _STYLE = """<style>
 .hcgames-play .hcgames-happened ul, .hcgames-play .hcgames-happened ol { margin: 2px 0; }
 .hcgames-play .hcgames-happened li { margin: 0; }
 .hcgames-play.hcgames-large { zoom: 1.5; }
+.hcgames-play button:focus-visible, .hcgames-play input:focus-visible,
+.hcgames-play select:focus, .hcgames-play .hcgames-pass button:focus {
+  outline: 3px solid #1A4F9C !important; outline-offset: 2px; }
 </style>"""
 
 
@@ -341,6 +344,22 @@ class PlayApp(GameStepper):
         self.file_message.value = ""
         self._run_bots()
         self._refresh()
+        self._take_focus()
+
+    def _take_focus(self) -> None:
+        """Put the keyboard's focus on what the student does next: the list of moves
+        (the button just pressed may have switched off, which drops the focus to the top
+        of the page), "Show my turn" on a pass screen, New game once the game is over.
+        Called after a student's move, Undo, New game and Show my turn, never when the
+        page opens (the page would jump to the game)."""
+        if self.mode == "demo":
+            return
+        if self.state.is_terminal():
+            self.new_button.focus()
+        elif self._needs_pass():
+            self.pass_button.focus()
+        elif self.picker.layout.display != "none":
+            self.picker.choice.focus()
 
     def set_mode(self, mode: str) -> None:
         """Switch to another mode (a key of :data:`MODES`); the position is kept."""
@@ -637,6 +656,7 @@ class PlayApp(GameStepper):
         if self.waiting_for_human():
             self.revealed = self.state.current_player
         self._refresh()
+        self._take_focus()
 
     #: seconds each of the computer's moves stays on the board before the next one
     #: (0: the computer's turn appears at once)
@@ -717,6 +737,7 @@ class PlayApp(GameStepper):
     def _after_human(self) -> None:
         self._run_bots(animate=True)
         self._refresh()
+        self._take_focus()
 
     @guarded
     def step(self) -> Action | None:
@@ -767,6 +788,7 @@ class PlayApp(GameStepper):
             self.say("There is no earlier move of yours to take back.")
             return False
         self._refresh()
+        self._take_focus()
         return True
 
     # --- picking a choice ----------------------------------------------------------------
