@@ -65,7 +65,8 @@ FOCUSED_JS = """() => {
   const inApp = !!e.closest('.hcgames-play');
   let name = (e.getAttribute('aria-label') || '').trim();
   const by = e.getAttribute('aria-labelledby');
-  if (!name && by) name = by.split(/\\s+/).map(i => (document.getElementById(i) || {}).textContent || '').join(' ').trim();
+  if (!name && by) name = by.split(/\\s+/)
+    .map(i => (document.getElementById(i) || {}).textContent || '').join(' ').trim();
   if (!name && e.labels && e.labels.length) name = e.labels[0].textContent.trim();
   if (!name && e.tagName !== 'SELECT') name = (e.innerText || e.textContent || '').trim();
   const style = getComputedStyle(e);
@@ -186,4 +187,3 @@ def test_a_play_screen_is_played_with_the_keyboard_alone(
         assert not screen.page.errors, "\n".join(screen.page.errors)
     finally:
         screen.page.close()
-
