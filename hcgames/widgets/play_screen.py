@@ -136,7 +136,7 @@ _STYLE = """<style>
 .hcgames-play.hcgames-large { zoom: 1.5; }
 .hcgames-play button:focus-visible, .hcgames-play input:focus-visible,
 .hcgames-play select:focus, .hcgames-play .hcgames-pass button:focus {
-  outline: 3px solid #1A4F9C !important; outline-offset: 2px; }
+  outline: 3px solid #1A4F9C !important; outline-offset: 1px; }
 </style>"""
 
 
@@ -280,6 +280,8 @@ class PlayApp(GameStepper):
         self.picker.choice.style.description_width = "3.4em"
         self.picker.choice.layout.width = "calc(100% - 12px)"
         self.picker.choice.observe(self._on_pick, names=["value"])
+        # room for the focus ring: a box cuts off what is drawn outside it
+        self.picker.buttons.layout.padding = "4px"
         self.picker.text_line.layout.display = "none"  # the banner says it in fewer words
         if self.cards_view is not None:
             self.cards_view.text_line.layout.display = "none"  # the cards themselves show it
@@ -502,7 +504,7 @@ class PlayApp(GameStepper):
             self.board_column.layout.overflow = "auto"
         undo_row = widgets.HBox(
             [self.back_button, self.new_button],
-            layout=widgets.Layout(flex_flow="row wrap", margin="4px 0"),
+            layout=widgets.Layout(flex_flow="row wrap", margin="0", padding="4px"),
         )
         self.side_column = widgets.VBox(
             [
