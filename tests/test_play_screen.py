@@ -449,7 +449,6 @@ def test_game_over_says_to_press_new_game() -> None:
     assert not app.state.is_terminal() and "Game over" not in app.banner.value
 
 
-
 def test_the_focus_goes_to_what_the_student_does_next(monkeypatch: pytest.MonkeyPatch) -> None:
     """A keyboard student is never sent back to the top of the page: after a move, Undo
     or New game the focus is on the list of moves; after Game over on New game; on a
