@@ -32,6 +32,12 @@ The game is saved as a file (a download link) and loaded back from one; a file t
 is not a save of this game is refused with a sentence and the game on screen stays
 as it was. A "Large text" toggle enlarges everything by half for a
 projector.
+
+The screen is played with the keyboard as well as the mouse: Tab reaches the list of
+moves (labelled "Moves"), an arrow key picks, Tab and Enter (or Space) press Play this
+move, and the focus then returns to the list (after Undo and New game too; after Game
+over it goes to New game), so a student never tabs from the top of the page again.
+Every control shows a 3 px focus ring (tests/test_browser_keys.py).
 """
 
 from __future__ import annotations
