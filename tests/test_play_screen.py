@@ -449,6 +449,46 @@ def test_game_over_says_to_press_new_game() -> None:
     assert not app.state.is_terminal() and "Game over" not in app.banner.value
 
 
+def test_the_focus_goes_to_what_the_student_does_next(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A keyboard student is never sent back to the top of the page: after a move, Undo
+    or New game the focus is on the list of moves; after Game over on New game; on a
+    pass screen on Show my turn. Opening the page moves no focus (no jump)."""
+    focused: list[str] = []
+    import ipywidgets as widgets
+
+    monkeypatch.setattr(
+        widgets.DOMWidget, "focus", lambda self: focused.append(getattr(self, "description", ""))
+    )
+    app = PlayApp(ToyGame(), humans=(0,), bot="random", seed=1)
+    assert focused == []
+    app.picker.pick(app.picker.shown[0])
+    app.picker.apply_button.click()
+    assert focused[-1] == "Moves"
+    if not app.back_button.disabled:
+        focused.clear()
+        app.back_button.click()
+        assert focused == ["Moves"]
+    while not app.state.is_terminal():
+        app.picker.pick(app.picker.shown[0])
+        app.picker.apply_button.click()
+    assert focused[-1] == "New game"
+    app.new_button.click()
+    assert focused[-1] == "Moves"
+    demo = PlayApp(ToyGame(), humans=(), seed=3)
+    focused.clear()
+    demo.step_button.click()
+    assert focused == []  # the Step button keeps the focus
+
+    hotseat = PlayApp(hcgames.load("conquest-of-speros", players=2), humans=(0, 1), seed=5)
+    assert focused == []
+    hotseat.pass_button.click()
+    assert focused[-1] == "Moves"
+    hotseat.picker.pick(hotseat.picker.shown[0])
+    hotseat.picker.apply_button.click()
+    if shown(hotseat.pass_screen):
+        assert focused[-1] == hotseat.pass_button.description
+
+
 PROGRAM_WORDS = re.compile(
     r"\(s\)|legal action|greedy|mcts|\bseed\b|\bBot\b|\baction \d|random bot", re.IGNORECASE
 )

@@ -36,6 +36,12 @@ The game is saved as a file (a download link) and loaded back from one; a file t
 is not a save of this game is refused with a sentence and the game on screen stays
 as it was. A "Large text" toggle enlarges everything by half for a
 projector.
+
+The screen is played with the keyboard as well as the mouse: Tab reaches the list of
+moves (labelled "Moves"), an arrow key picks, Tab and Enter (or Space) press Play this
+move, and the focus then returns to the list (after Undo and New game too; after Game
+over it goes to New game), so a student never tabs from the top of the page again.
+Every control shows a 3 px focus ring (tests/test_browser_keys.py).
 """
 
 from __future__ import annotations
@@ -138,6 +144,9 @@ _STYLE = """<style>
 .hcgames-play .hcgames-happened ul, .hcgames-play .hcgames-happened ol { margin: 2px 0; }
 .hcgames-play .hcgames-happened li { margin: 0; }
 .hcgames-play.hcgames-large { zoom: 1.5; }
+.hcgames-play button:focus-visible, .hcgames-play input:focus-visible,
+.hcgames-play select:focus, .hcgames-play .hcgames-pass button:focus {
+  outline: 3px solid #1A4F9C !important; outline-offset: 1px; }
 </style>"""
 
 
@@ -281,6 +290,8 @@ class PlayApp(GameStepper):
         self.picker.choice.style.description_width = "3.4em"
         self.picker.choice.layout.width = "calc(100% - 12px)"
         self.picker.choice.observe(self._on_pick, names=["value"])
+        # room for the focus ring: a box cuts off what is drawn outside it
+        self.picker.buttons.layout.padding = "4px"
         self.picker.text_line.layout.display = "none"  # the banner says it in fewer words
         if self.cards_view is not None:
             self.cards_view.text_line.layout.display = "none"  # the cards themselves show it
@@ -345,6 +356,22 @@ class PlayApp(GameStepper):
         self.file_message.value = ""
         self._run_bots()
         self._refresh()
+        self._take_focus()
+
+    def _take_focus(self) -> None:
+        """Put the keyboard's focus on what the student does next: the list of moves
+        (the button just pressed may have switched off, which drops the focus to the top
+        of the page), "Show my turn" on a pass screen, New game once the game is over.
+        Called after a student's move, Undo, New game and Show my turn, never when the
+        page opens (the page would jump to the game)."""
+        if self.mode == "demo":
+            return
+        if self.state.is_terminal():
+            self.new_button.focus()
+        elif self._needs_pass():
+            self.pass_button.focus()
+        elif self.picker.layout.display != "none":
+            self.picker.choice.focus()
 
     def set_mode(self, mode: str) -> None:
         """Switch to another mode (a key of :data:`MODES`); the position is kept."""
@@ -487,7 +514,7 @@ class PlayApp(GameStepper):
             self.board_column.layout.overflow = "auto"
         undo_row = widgets.HBox(
             [self.back_button, self.new_button],
-            layout=widgets.Layout(flex_flow="row wrap", margin="4px 0"),
+            layout=widgets.Layout(flex_flow="row wrap", margin="0", padding="4px"),
         )
         self.side_column = widgets.VBox(
             [
@@ -641,6 +668,7 @@ class PlayApp(GameStepper):
         if self.waiting_for_human():
             self.revealed = self.state.current_player
         self._refresh()
+        self._take_focus()
 
     #: seconds each of the computer's moves stays on the board before the next one
     #: (0: the computer's turn appears at once)
@@ -721,6 +749,7 @@ class PlayApp(GameStepper):
     def _after_human(self) -> None:
         self._run_bots(animate=True)
         self._refresh()
+        self._take_focus()
 
     @guarded
     def step(self) -> Action | None:
@@ -771,6 +800,7 @@ class PlayApp(GameStepper):
             self.say("There is no earlier move of yours to take back.")
             return False
         self._refresh()
+        self._take_focus()
         return True
 
     # --- picking a choice ----------------------------------------------------------------

@@ -1,0 +1,189 @@
+"""Every game's play screen played with the keyboard alone, in a real browser.
+
+For each of the five games, one page load (the play screen as its lesson builds it:
+13, 24, 34, 44, 54) and a few key presses, as a student who uses no mouse would:
+
+- Tab from the top of the page until the list of moves has the focus; every control
+  met on the way has a name a screen reader can say (its text, its label or an
+  ``aria-label``), and the list's name is its label ("Moves");
+- an arrow key picks a move, Tab reaches "Play this move", Enter plays it: the game
+  moves on, and the focus is back on the list (nobody tabs from the top again);
+- Tab reaches Undo, Enter takes the move back; a second move played with Space, then
+  Tab reaches New game and Enter starts the game again;
+- the list and the Play button show a focus ring (a CSS outline at least 2 px wide);
+- the banner names the side to play in words, never by colour alone.
+
+Needs ``/usr/bin/chromium``; skipped, saying so, when it is missing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from tests.test_browser import CHROMIUM, ROOT, Voila
+from tests.test_browser_play import PlayPage, _open, browser  # noqa: F401 (a fixture)
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="Debian's chromium is not installed at /usr/bin/chromium "
+        "(apt-get install chromium); the real-browser test needs it",
+    ),
+]
+
+#: each game as its play lesson builds it (the lesson's number, then how)
+GAMES = {
+    "duels": ("13", "hcgames.load('conqueror-duels', scenario='gallic-wars')"),
+    "classical": (
+        "24",
+        "hcgames.load('classical-conquests', players=2, "
+        "civilizations=['Athenians', 'Persians'], max_turns=15)",
+    ),
+    "conquest": ("34", "hcgames.load('conquest-1972', scenario='skirmish')"),
+    "speros": ("44", "hcgames.load('conquest-of-speros', players=2, mastery=True)"),
+    "historical": ("54", "hcgames.load('historical-conquest', players=2)"),
+}
+NOTEBOOK = """
+import sys
+sys.path.insert(0, {root!r})
+import hcgames
+from hcgames.widgets import PlayApp
+PlayApp({game}, humans=(0,), bot="medium", seed=3)
+"""
+#: Tab presses allowed from the top of the page to the list of moves (the map's
+#: places are each a stop: Enter on one picks it, as a click does)
+MAX_TABS = 120
+
+#: what the focused element is, and the name a screen reader gives it
+FOCUSED_JS = """() => {
+  const e = document.activeElement;
+  if (!e || e === document.body) return null;
+  const inApp = !!e.closest('.hcgames-play');
+  let name = (e.getAttribute('aria-label') || '').trim();
+  const by = e.getAttribute('aria-labelledby');
+  if (!name && by) name = by.split(/\\s+/)
+    .map(i => (document.getElementById(i) || {}).textContent || '').join(' ').trim();
+  if (!name && e.labels && e.labels.length) name = e.labels[0].textContent.trim();
+  if (!name && e.tagName !== 'SELECT') name = (e.innerText || e.textContent || '').trim();
+  const style = getComputedStyle(e);
+  return {tag: e.tagName, name: name, inApp: inApp, text: (e.innerText || '').trim(),
+          ring: style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth)};
+}"""
+
+
+@pytest.fixture(scope="module")
+def keys_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Voila]:
+    import nbformat
+
+    folder = tmp_path_factory.mktemp("keys-notebooks")
+    for game, (_lesson, made) in GAMES.items():
+        notebook = nbformat.v4.new_notebook()
+        code = NOTEBOOK.format(root=str(ROOT), game=made).strip()
+        notebook.cells = [nbformat.v4.new_code_cell(code)]
+        notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+        nbformat.write(notebook, folder / f"{game}.ipynb")
+    server = Voila(folder)
+    yield server
+    server.stop()
+
+
+class Keyboard:
+    """A student with a keyboard and no mouse on one play screen."""
+
+    def __init__(self, screen: PlayPage) -> None:
+        self.screen = screen
+        self.p = screen.p
+        self.met: list[dict[str, Any]] = []  # every control the focus stopped on
+
+    def focused(self) -> dict[str, Any] | None:
+        return self.p.evaluate(FOCUSED_JS)  # type: ignore[no-any-return]
+
+    def tab_to(self, wanted: Callable[[dict[str, Any]], bool], what: str, most: int) -> None:
+        for _ in range(most):
+            self.p.keyboard.press("Tab")
+            now = self.focused()
+            if now is not None:
+                self.met.append(now)
+                if wanted(now):
+                    return
+        raise AssertionError(
+            f"{what} was not reached in {most} Tab presses; the last stops: "
+            + "; ".join(f"{m['tag']} {m['name'][:40]!r}" for m in self.met[-6:])
+        )
+
+    def tab_to_list(self, most: int = MAX_TABS) -> None:
+        self.tab_to(lambda f: f["tag"] == "SELECT" and f["inApp"], "the list of moves", most)
+
+    def tab_to_button(self, words: str, most: int = 12) -> None:
+        self.tab_to(lambda f: f["tag"] == "BUTTON" and words in f["text"], words, most)
+
+    def wait(self, done: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
+        self.screen.wait_for(done, what, timeout)
+
+    def on_list(self) -> bool:
+        now = self.focused()
+        return bool(now and now["tag"] == "SELECT" and now["inApp"])
+
+    def play_a_move(self, key: str) -> int:
+        """From the list: an arrow picks a move, Tab, ``key`` plays it; the focus comes
+        back to the list. Returns the moves played since the game began."""
+        screen = self.screen
+        before = screen.actions_played()
+        self.p.keyboard.press("ArrowDown")
+        play = screen.button("Play this move")
+        self.wait(lambda: play.is_enabled(), "the Play button switched on by an arrow key")
+        self.tab_to_button("Play this move", most=3)
+        assert self.met[-1]["ring"] >= 2, f"no focus ring on Play this move: {self.met[-1]}"
+        self.p.keyboard.press(key)
+        self.wait(lambda: screen.actions_played() > before, f"the move played with {key}")
+        self.wait(self.on_list, "the focus back on the list of moves after the move")
+        return screen.actions_played()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_play_screen_is_played_with_the_keyboard_alone(
+    browser: Any,  # noqa: F811 (the fixture of tests.test_browser_play)
+    keys_server: Voila,
+    game: str,
+) -> None:
+    screen = _open(browser, keys_server, f"{game}.ipynb", (1366, 768))
+    keys = Keyboard(screen)
+    try:
+        # the map's places take the Tab order once the page has named them
+        screen.p.wait_for_timeout(1000)
+        start, first_round = screen.actions_played(), screen.round()
+        side = screen.app.locator(".widget-toggle-button.mod-active").nth(1).inner_text().strip()
+        assert side and side in screen.banner(), (side, screen.banner())  # named, in words
+
+        keys.tab_to_list()
+        listbox = keys.met[-1]
+        assert listbox["name"] == "Moves", listbox
+        assert listbox["ring"] >= 2, f"no focus ring on the list of moves: {listbox}"
+
+        played = keys.play_a_move("Enter")
+        assert played > start
+
+        keys.tab_to_button("Undo")
+        keys.p.keyboard.press("Enter")
+        keys.wait(lambda: screen.actions_played() < played, "the move taken back by Undo")
+        assert screen.actions_played() == start
+        keys.wait(keys.on_list, "the focus back on the list of moves after Undo")
+
+        played = keys.play_a_move(" ")
+        keys.tab_to_button("New game")
+        keys.p.keyboard.press("Enter")
+        keys.wait(
+            lambda: screen.actions_played() < played and screen.round() == first_round,
+            "a new game started by New game",
+        )
+        keys.wait(keys.on_list, "the focus on the list of moves in the new game")
+
+        unnamed = [m for m in keys.met if not m["name"]]
+        assert not unnamed, f"controls without a name a screen reader can say: {unnamed}"
+        assert not screen.page.errors, "\n".join(screen.page.errors)
+    finally:
+        screen.page.close()
