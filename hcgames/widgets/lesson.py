@@ -12,10 +12,18 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from hcgames.core import RuleDecision
 from hcgames.quiz import Question, answer_text, check_answer, lesson_questions
 from hcgames.widgets.mywork import journal
 
-__all__ = ["Quiz", "QuizItem", "table", "with_slider_names"]
+__all__ = [
+    "Quiz",
+    "QuizItem",
+    "decision_rows",
+    "decisions_view",
+    "table",
+    "with_slider_names",
+]
 
 TITLE = ""  # the lesson's own "## Check what you learned" heading names the quiz
 RIGHT, WRONG = "#007A5E", "#B3411A"  # dark enough to read on a projector
@@ -58,6 +66,29 @@ def table(
         f"<table class='hc-table' style='{TABLE_CSS}'>{cap}<thead><tr>{head}</tr></thead>"
         f"<tbody>{body}</tbody></table>"
     )
+
+
+def decision_rows(decisions: Iterable[RuleDecision]) -> list[dict[str, str]]:
+    """Rows for :func:`table`: each rule decision, whether the rulebook or we made it,
+    and what the program does."""
+    return [
+        {
+            "rule": d.topic,
+            "from": "rulebook" if d.source == "rulebook" else "our choice",
+            "what the program does": d.decision,
+        }
+        for d in decisions
+    ]
+
+
+def decisions_view(decisions: Sequence[RuleDecision], here: Iterable[str]) -> widgets.VBox:
+    """The decisions a lesson uses (topics in ``here``, in the game's order) as a table,
+    with all the game's decisions folded away below it."""
+    topics = set(here)
+    everything = widgets.Accordion(children=[table(decision_rows(decisions))])
+    everything.set_title(0, f"All {len(decisions)} rule decisions of the game")
+    used = table(decision_rows([d for d in decisions if d.topic in topics]))
+    return widgets.VBox([used, everything])
 
 
 def _cell(value: Any) -> str:
