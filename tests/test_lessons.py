@@ -122,7 +122,10 @@ def test_decision_rows_say_who_decided_and_the_view_folds_the_rest_away() -> Non
     from hcgames.core import RuleDecision
     from hcgames.widgets import decision_rows, decisions_view
 
-    decided = [RuleDecision("ties", "the defender wins", "rulebook"), RuleDecision("deck", "no reshuffle")]
+    decided = [
+        RuleDecision("ties", "the defender wins", "rulebook"),
+        RuleDecision("deck", "no reshuffle"),
+    ]
     assert decision_rows(decided) == [
         {"rule": "ties", "from": "rulebook", "what the program does": "the defender wins"},
         {"rule": "deck", "from": "our choice", "what the program does": "no reshuffle"},

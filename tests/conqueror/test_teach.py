@@ -41,3 +41,17 @@ def test_the_capital_prize_position_pays_the_prize() -> None:
     battle(state, Attack("Brundisium", "Rome", 3, 0), 6, 1)
     prize = state.game.scenario.capital_prize
     assert state.gold[0] == before + state.game.rules["gold_per_win"] + prize
+
+
+def test_play_and_roll_dice_walk_a_battle_in_sentences() -> None:
+    from hcgames.conqueror.actions import LeaveBehind, Recruit
+    from hcgames.conqueror.teach import play, roll_dice, sentence
+
+    assert sentence(Recruit("Carthage", "cavalry")).startswith("Recruit")
+    state = hcgames.load("conqueror-duels").teaching_setups()["capital prize"]()
+    said = play(state, Attack("Brundisium", "Rome", 3, 0))
+    assert said and all(isinstance(line, str) for line in said)
+    rolled = roll_dice(state, 6, 1)
+    assert any("6" in line for line in rolled)
+    play(state, LeaveBehind("Brundisium", ""))
+    assert owner_name(state, "Rome") == "Carthage"
