@@ -4,7 +4,10 @@ printable odds table, and the positions the lessons open at.
 Battles use :mod:`.battle`, whose :func:`~.battle.round_winner` the rules call for
 every round, and research levels :func:`.turn.research_level_up`, the rule the
 research dice apply, so these numbers are the rules' own numbers.
-:func:`teaching_setups` names the lesson positions (``ClassicalGame.teaching_setups``).
+:func:`teaching_setups` names the lesson positions (``ClassicalGame.teaching_setups``);
+:func:`set_pool`, :func:`set_armies`, :func:`set_fleets`, :func:`set_settlement` and
+:func:`set_trait_level` edit a position by hand for a what-if, and the state then works
+its legal actions out afresh.
 
 >>> from fractions import Fraction
 >>> round_chance(0, 0)          # equal levels: the attacker must roll higher
@@ -43,6 +46,11 @@ __all__ = [
     "odds_table",
     "research_points_distribution",
     "round_chance",
+    "set_armies",
+    "set_fleets",
+    "set_pool",
+    "set_settlement",
+    "set_trait_level",
     "settle_phase",
     "teaching_setups",
 ]
@@ -155,6 +163,53 @@ def odds_table() -> str:
     return "\n".join(lines)
 
 
+# --- editing a position by hand ----------------------------------------------------------
+
+
+def _edited(state: ClassicalState) -> ClassicalState:
+    # the legal actions were worked out for the position before the edit
+    state._legal_cache = None
+    return state
+
+
+def set_pool(state: ClassicalState, **resources: int) -> ClassicalState:
+    """The resources in hand become exactly ``resources`` (``food=3, gold=1``); any
+    category not named is emptied."""
+    unknown = set(resources) - set(state.pool)
+    if unknown:
+        raise ValueError(f"no resource called {', '.join(sorted(unknown))}")
+    state.pool = {category: resources.get(category, 0) for category in state.pool}
+    return _edited(state)
+
+
+def set_armies(state: ClassicalState, player: int, territory: str, count: int) -> ClassicalState:
+    """``player`` has ``count`` armies in ``territory`` (a territory id, ``"latium"``)."""
+    state.armies[player][state.game.material.index[territory]] = count
+    return _edited(state)
+
+
+def set_fleets(state: ClassicalState, player: int, sea: str, count: int) -> ClassicalState:
+    """``player`` has ``count`` fleets in ``sea`` (a territory id, ``"mare_tyrrhenum"``)."""
+    state.fleets[player][state.game.material.index[sea]] = count
+    return _edited(state)
+
+
+def set_settlement(
+    state: ClassicalState, territory: str, owner: int, level: int, monuments: int = 0
+) -> ClassicalState:
+    """``owner`` holds a village (``level`` 1) or a city (2) with ``monuments`` in
+    ``territory``."""
+    where = state.game.material.index[territory]
+    state.owner[where], state.level[where], state.monuments[where] = owner, level, monuments
+    return _edited(state)
+
+
+def set_trait_level(state: ClassicalState, player: int, trait: str, level: int) -> ClassicalState:
+    """``player`` stands at ``level`` on the research chart for ``trait`` (``"military"``)."""
+    state.levels[player][TRAITS.index(trait)] = level
+    return _edited(state)
+
+
 # --- the positions the lessons open at -------------------------------------------------
 
 
@@ -191,12 +246,9 @@ def battle_in_etruria(
     face ``defenders`` armies of the second in Etruria next door, with food to feed
     them (the move phase comes after upkeep)."""
     state = first_turn(game, seed)
-    m = game.material
     state.pool["food"] = 20
-    state.armies[0][m.index["latium"]] = attackers
-    state.armies[1][m.index["etruria"]] = defenders
-    state._legal_cache = None  # the position was changed by hand
-    return state
+    set_armies(state, 0, "latium", attackers)
+    return set_armies(state, 1, "etruria", defenders)
 
 
 def teaching_setups() -> dict[str, Callable[..., ClassicalState]]:

@@ -151,3 +151,38 @@ def test_odds_table_prints() -> None:
     text = odds.odds_table()
     assert "ties to the defender" in text and "village" in text
     assert "0.438" in text  # one round at equal levels
+
+
+def test_editing_a_position_by_hand_changes_what_can_be_done() -> None:
+    import hcgames
+
+    game = hcgames.load("classical-conquests", players=2, civilizations=["Romans", "Egyptians"])
+    state = odds.first_turn(game, seed=3)
+    state.legal_actions()  # worked out before the edits
+    odds.set_pool(state, food=3, gold=1)
+    assert state.pool == {"food": 3, "luxury": 0, "wood": 0, "iron": 0, "stone": 0, "gold": 1}
+    with pytest.raises(ValueError):
+        odds.set_pool(state, silver=1)
+    odds.set_armies(state, 0, "latium", 3)
+    odds.set_fleets(state, 0, "mare_tyrrhenum", 1)
+    odds.set_settlement(state, "etruria", 0, 2, monuments=1)
+    odds.set_trait_level(state, 1, "military", 2)
+    m = game.material
+    assert state.armies[0][m.index["latium"]] == 3
+    assert state.fleets[0][m.index["mare_tyrrhenum"]] == 1
+    etruria = m.index["etruria"]
+    assert (state.owner[etruria], state.level[etruria], state.monuments[etruria]) == (0, 2, 1)
+    assert state.levels[1][1] == 2
+
+
+def test_an_edited_position_works_its_legal_actions_out_afresh() -> None:
+    import hcgames
+
+    game = hcgames.load("classical-conquests", players=2, civilizations=["Romans", "Egyptians"])
+    state = odds.battle_in_etruria(game, attackers=2, defenders=1)
+    while state.phase != "move":
+        state.apply(EndPhase(state.phase))
+    march = Move("army", "latium", "etruria")
+    assert march in state.legal_actions()  # worked out and kept for this position
+    odds.set_armies(state, 0, "latium", 0)
+    assert march not in state.legal_actions()
