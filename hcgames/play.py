@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Bot",
     "TooLong",
+    "head_to_head",
     "playout",
     "random_games",
     "replay",
@@ -105,6 +106,36 @@ def playout(
             on_step(state, action)
         steps += 1
     return state
+
+
+def head_to_head(
+    game: Game,
+    make_a: Callable[[int], Bot],
+    make_b: Callable[[int], Bot],
+    games: int,
+    names: tuple[str, str] = ("a", "b"),
+) -> dict[str, int]:
+    """Bot A against bot B in ``games`` two-player games, seats swapped every game.
+
+    Game ``n`` is the new game of seed ``n``; both bots are made with ``make_x(n)`` (a
+    bot class will do) and the dice use the same seed. A sits first in the even games,
+    B in the odd ones, so neither bot keeps the first seat's advantage. Returns how many
+    games each bot won, under its name in ``names``, and how many ended ``"shared"`` (a
+    draw or a shared win).
+    """
+    name_a, name_b = names
+    wins = {name_a: 0, name_b: 0, "shared": 0}
+    for seed in range(games):
+        a_first = seed % 2 == 0
+        seats = [make_a(seed), make_b(seed)]
+        if not a_first:
+            seats.reverse()
+        winners = playout(game.new_game(seed=seed), bots=seats, rng=seed).outcome().winners
+        if len(winners) != 1:
+            wins["shared"] += 1
+        else:
+            wins[name_a if (winners[0] == 0) == a_first else name_b] += 1
+    return wins
 
 
 def random_games(
