@@ -23,6 +23,7 @@ from hcgames.widgets.lesson import (
     QuizItem,
     decision_rows,
     decisions_view,
+    stage_viewer,
     table,
     with_slider_names,
 )
@@ -60,6 +61,7 @@ __all__ = [
     "make_bot",
     "player_colour",
     "region_colour",
+    "stage_viewer",
     "table",
     "with_slider_names",
     "year_label",
