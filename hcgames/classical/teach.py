@@ -40,6 +40,7 @@ __all__ = [
     "attacker_wins",
     "battle_distribution",
     "battle_in_etruria",
+    "battle_under_way",
     "first_turn",
     "levels_gained_distribution",
     "move_attack_odds",
@@ -249,6 +250,32 @@ def battle_in_etruria(
     state.pool["food"] = 20
     set_armies(state, 0, "latium", attackers)
     return set_armies(state, 1, "etruria", defenders)
+
+
+def battle_under_way(
+    game: ClassicalGame,
+    attackers: int = 3,
+    defenders: int = 2,
+    settlement: int = 0,
+    attack_level: int = 0,
+    defend_level: int = 0,
+    seed: int = 0,
+) -> ClassicalState:
+    """:func:`battle_in_etruria` with the battle begun: the defender holds a village
+    (``settlement`` 1) or a city (2) in Etruria if asked, the two sides stand at the
+    military levels given, and every attacking army has marched in; the first round's
+    dice come next."""
+    state = battle_in_etruria(game, attackers, defenders, seed)
+    if settlement:
+        set_settlement(state, "etruria", 1, settlement)
+    set_trait_level(state, 0, "military", attack_level)
+    set_trait_level(state, 1, "military", defend_level)
+    while state.phase != "move":
+        state.apply(EndPhase(state.phase))
+    for _ in range(attackers):
+        state.apply(Move("army", "latium", "etruria"))
+    state.apply(EndPhase("move"))
+    return state
 
 
 def teaching_setups() -> dict[str, Callable[..., ClassicalState]]:

@@ -186,3 +186,15 @@ def test_an_edited_position_works_its_legal_actions_out_afresh() -> None:
     assert march in state.legal_actions()  # worked out and kept for this position
     odds.set_armies(state, 0, "latium", 0)
     assert march not in state.legal_actions()
+
+
+def test_a_battle_under_way_waits_for_its_first_dice() -> None:
+    import hcgames
+
+    game = hcgames.load("classical-conquests", players=2, civilizations=["Romans", "Egyptians"])
+    state = odds.battle_under_way(game, 4, 1, settlement=2, attack_level=1)
+    etruria = game.material.index["etruria"]
+    assert state.fight is not None and state.is_chance()
+    assert (state.owner[etruria], state.level[etruria]) == (1, 2)
+    assert state.levels[0][1] == 1 and state.levels[1][1] == 0
+    assert state.armies[0][etruria] == 4 and state.armies[1][etruria] == 1
