@@ -42,6 +42,7 @@ __all__ = [
     "battle_in_etruria",
     "battle_under_way",
     "first_turn",
+    "first_turn_of",
     "levels_gained_distribution",
     "move_attack_odds",
     "odds_table",
@@ -227,6 +228,18 @@ def first_turn(game: ClassicalGame, seed: int = 3) -> ClassicalState:
     while state.phase == "setup: cities":  # more players: the first free sites
         state.apply(state.legal_actions()[0])
     return state
+
+
+def first_turn_of(people: str, neighbour: str = "Egyptians", seed: int = 3) -> ClassicalState:
+    """:func:`first_turn` of a two-player game: ``people`` (a civilization's name) with
+    its city in Latium against ``neighbour`` in Lower Egypt (the Romans if both are the
+    same), on the map rolled from ``seed``."""
+    from hcgames import load
+
+    if people == neighbour:
+        neighbour = "Romans"
+    game = load("classical-conquests", players=2, civilizations=[people, neighbour])
+    return first_turn(cast("ClassicalGame", game), seed)
 
 
 def settle_phase(game: ClassicalGame, seed: int = 3) -> ClassicalState:

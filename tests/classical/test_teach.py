@@ -198,3 +198,11 @@ def test_a_battle_under_way_waits_for_its_first_dice() -> None:
     assert (state.owner[etruria], state.level[etruria]) == (1, 2)
     assert state.levels[0][1] == 1 and state.levels[1][1] == 0
     assert state.armies[0][etruria] == 4 and state.armies[1][etruria] == 1
+
+
+def test_first_turn_of_a_people_places_both_cities() -> None:
+    state = odds.first_turn_of("Athenians", seed=11)
+    m = state.game.material
+    assert state.owner[m.index["latium"]] == 0 and state.owner[m.index["aegyptus_inferior"]] == 1
+    assert state.player_name(0) == "Athenians" and state.player_name(1) == "Egyptians"
+    assert odds.first_turn_of("Egyptians").player_name(1) == "Romans"
