@@ -21,13 +21,13 @@ Fraction(1, 12)
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, cast
 
 from hcgames.classical.actions import EndPhase, Move, PlaceCity
 from hcgames.classical.battle import attacker_wins, battle_distribution, round_win_chance
-from hcgames.classical.material import TRAITS, load_material
+from hcgames.classical.material import TRAITS, TableRow, load_material
 from hcgames.classical.turn import research_level_up
 from hcgames.dice import combine, die, map_outcomes
 from hcgames.play import resolve_all_chance
@@ -46,7 +46,9 @@ __all__ = [
     "levels_gained_distribution",
     "move_attack_odds",
     "odds_table",
+    "path_between",
     "research_points_distribution",
+    "resource_roll_rows",
     "round_chance",
     "set_armies",
     "set_fleets",
@@ -163,6 +165,49 @@ def odds_table() -> str:
         )
     )
     return "\n".join(lines)
+
+
+# --- the map ------------------------------------------------------------------------------
+
+
+def resource_roll_rows(rows: Sequence[TableRow], die: int) -> list[dict[str, str]]:
+    """A resource table as rows for :func:`hcgames.widgets.table`: the roll, the resource,
+    the category it counts as and its chance on a ``die``-sided die."""
+    names = load_material().category_names
+    lines = []
+    for row in rows:
+        faces = row.high - row.low + 1
+        lines.append(
+            {
+                "roll": str(row.low) if faces == 1 else f"{row.low} to {row.high}",
+                "resource": row.name,
+                "counts as": names[row.category] if row.category else "nothing",
+                "chance": f"{faces} in {die}",
+            }
+        )
+    return lines
+
+
+def path_between(start: str | int, target: str | int) -> list[str]:
+    """The names of the territories along a shortest chain from ``start`` to ``target``
+    (territory ids or indexes), over land and sea, both ends included."""
+    material = load_material()
+    first, last = (
+        where if isinstance(where, int) else material.index[where] for where in (start, target)
+    )
+    previous: dict[int, int | None] = {first: None}
+    queue = [first]
+    for here in queue:
+        for there in material.territories[here].neighbours:
+            if there not in previous:
+                previous[there] = here
+                queue.append(there)
+    path: list[str] = []
+    step: int | None = last
+    while step is not None:
+        path.append(material.territories[step].name)
+        step = previous[step]
+    return list(reversed(path))
 
 
 # --- editing a position by hand ----------------------------------------------------------

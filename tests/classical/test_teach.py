@@ -206,3 +206,16 @@ def test_first_turn_of_a_people_places_both_cities() -> None:
     assert state.owner[m.index["latium"]] == 0 and state.owner[m.index["aegyptus_inferior"]] == 1
     assert state.player_name(0) == "Athenians" and state.player_name(1) == "Egyptians"
     assert odds.first_turn_of("Egyptians").player_name(1) == "Romans"
+
+
+def test_resource_rows_and_paths_read_the_map() -> None:
+    from hcgames.classical.material import load_material
+
+    m = load_material()
+    rows = odds.resource_roll_rows(m.land_table, m.land_die)
+    assert len(rows) == len(m.land_table) and all(r["chance"].endswith(" in 8") for r in rows)
+    assert odds.path_between("latium", "latium") == ["Latium"]
+    path = odds.path_between("latium", "sicilia")
+    assert path[0] == "Latium" and path[-1] == m.territories[m.index["sicilia"]].name
+    assert odds.path_between("latium", m.index["sicilia"]) == path
+    assert len(path) - 1 == m.distances[m.index["latium"]][m.index["sicilia"]]
