@@ -130,7 +130,9 @@ def head_to_head(
         seats = [make_a(seed), make_b(seed)]
         if not a_first:
             seats.reverse()
-        winners = playout(game.new_game(seed=seed), bots=seats, rng=seed).outcome().winners
+        outcome = playout(game.new_game(seed=seed), bots=seats, rng=seed).outcome()
+        assert outcome is not None  # a game played out has ended
+        winners = outcome.winners
         if len(winners) != 1:
             wins["shared"] += 1
         else:
