@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from hcgames.speros.actions import ChoosePeople, Discard, EndAbilities, FirstPlacement
 from hcgames.speros.majority import capturer, demonstrates, units_needed
 from hcgames.speros.material import TERRAINS, Card
+from hcgames.speros.scoring import score_lines
 from hcgames.speros.victory import start_scoring
 
 if TYPE_CHECKING:
@@ -45,6 +46,8 @@ __all__ = [
     "play_setup",
     "put_in_hand",
     "reach",
+    "result_sentence",
+    "score_sheet",
     "take_card",
     "to_action_step",
     "unseen_cards",
@@ -343,3 +346,35 @@ def odds_table(game: SperosGame) -> str:
         lines.append(f"  at least {k}: {p} = {float(p):.3f}")
     lines.append(f"(The deck starts with {deck} cards after dealing.)")
     return "\n".join(lines)
+
+
+# --- the score sheet of a finished game -------------------------------------------------
+
+
+def score_sheet(state: SperosState) -> tuple[dict[str, list[int]], dict[int, str]]:
+    """The score lines as ``{line: [VP of each player]}``, and each player's Bonus
+    Objective (its line is called "bonus objective" on the sheet)."""
+    players = state.game.num_players
+    sheet: dict[str, list[int]] = {}
+    bonus: dict[int, str] = {}
+    for player in range(players):
+        for line, _count, vp in score_lines(state, player):
+            if line.startswith("bonus: "):
+                bonus[player], line = line[len("bonus: ") :], "bonus objective"
+            sheet.setdefault(line, [0] * players)[player] += vp
+    return sheet, bonus
+
+
+def result_sentence(state: SperosState, bonus: dict[int, str]) -> str:
+    """Who won a finished game, with how many VP, when and why, and the Bonus
+    Objectives revealed (``bonus`` from :func:`score_sheet`), in Markdown."""
+    outcome = state.outcome()
+    if outcome is None:
+        raise ValueError("the game is not over yet")
+    winners = " and ".join(state.who(p) for p in outcome.winners) or "nobody"
+    reason = outcome.reason.split("; ", 1)[-1].replace("game ended ", "")
+    revealed = "; ".join(f"{state.who(p)} reveals *{name}*" for p, name in bonus.items())
+    return (
+        f"**{winners}** won with {max(outcome.scores.values()):.0f} VP. The game ended "
+        f"after round {state.round}, {reason}. Bonus Objectives: {revealed}."
+    )
