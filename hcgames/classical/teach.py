@@ -279,7 +279,7 @@ def first_turn_of(people: str, neighbour: str = "Egyptians", seed: int = 3) -> C
     """:func:`first_turn` of a two-player game: ``people`` (a civilization's name) with
     its city in Latium against ``neighbour`` in Lower Egypt (the Romans if both are the
     same), on the map rolled from ``seed``."""
-    from hcgames import load
+    from hcgames import load  # the game's module imports this one: load it when called
 
     if people == neighbour:
         neighbour = "Romans"
