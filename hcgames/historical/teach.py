@@ -23,19 +23,23 @@ from typing import TYPE_CHECKING
 from hcgames.core import State
 from hcgames.data import read_json
 from hcgames.historical.actions import DrawCard
-from hcgames.historical.battle import MATCHUPS, Battle, assess
+from hcgames.historical.battle import MATCHUPS, Assessment, Battle, assess
 from hcgames.historical.material import BATTLE_MORALE_LOSS
 from hcgames.historical.state import HistoricalState
 from hcgames.historical.turn import advance
-from hcgames.play import random_games
+from hcgames.play import playout, random_games
 
 if TYPE_CHECKING:
     from hcgames.historical.game import HistoricalGame
 
 __all__ = [
     "arrange",
+    "battle_sheet",
+    "battle_verdict",
     "ending_kind",
     "key",
+    "lesson_battle",
+    "morale_lines",
     "odds_table",
     "random_endings",
     "stored_endings",
@@ -117,6 +121,103 @@ def arrange(
     state.drawn = phase == "draw"
     advance(state)
     return state
+
+
+# --- one battle, worked out for a lesson ----------------------------------------------
+
+
+def lesson_battle(
+    game: HistoricalGame,
+    attackers: Sequence[str],
+    defenders: Sequence[str],
+    attack_land: str = "CT4404",
+    defence_land: str = "CT4503",
+) -> tuple[HistoricalState, Assessment]:
+    """Lay the cards on two lands (seat 0 attacks from ``attack_land``, seat 1 defends
+    ``defence_land``) and work out the battle, without playing it."""
+    state = arrange(
+        game, lands={0: [(attack_land, list(attackers))], 1: [(defence_land, list(defenders))]}
+    )
+    plan = Battle(
+        attacker=0,
+        defender=1,
+        attack_land=key(attack_land, 0),
+        defence_land=key(defence_land, 1),
+        index=0,
+        first_defence=True,
+    )
+    return state, assess(state, plan)
+
+
+def battle_sheet(
+    state: HistoricalState,
+    result: Assessment,
+    attackers: Sequence[str],
+    defenders: Sequence[str],
+) -> list[dict[str, object]]:
+    """The battle as table rows: each card's number, each bonus, and the two totals."""
+    cards = state.game.catalogue.cards
+    rows: list[dict[str, object]] = []
+    side = None
+    for line in result.lines:
+        if line in ("Attack:", "Defence:"):
+            side = line[:-1].lower()
+            ids, stat = (attackers, "attack") if side == "attack" else (defenders, "defence")
+            rows += [
+                {
+                    "side": side,
+                    "what counts": f"{cards[i].name} ({stat})",
+                    "points": getattr(cards[i], stat),
+                }
+                for i in ids
+            ]
+        elif line.startswith("  "):
+            name, amount = line.strip().rsplit(": ", 1)
+            amount = amount.replace("x", "times ")
+            rows.append({"side": side, "what counts": f"bonus from {name}", "points": amount})
+        if line == "Defence:":
+            rows.insert(
+                len(rows) - len(defenders),
+                {"side": "attack", "what counts": "total", "points": result.attack},
+            )
+    rows.append({"side": "defence", "what counts": "total", "points": result.defence})
+    return rows
+
+
+def battle_verdict(state: HistoricalState, result: Assessment, defence_land: str) -> str:
+    """What the battle's result means, in a sentence (Markdown bold for the verdict)."""
+    land = state.game.catalogue.cards[defence_land].name
+    if result.auto:
+        who = "attacker" if result.winner == "attack" else "defender"
+        return (
+            f"**{state.name(result.auto)}** wins the battle outright for the {who}, "
+            f"whatever the sums say: an automatic victory."
+        )
+    if result.winner == "draw":
+        return f"**A tie**, {result.attack} against {result.defence}: nothing happens at all."
+    if result.winner == "attack":
+        return (
+            f"**The attack wins**, {result.attack} against {result.defence}. The defender "
+            f"loses 100 morale and must give up one card of {land}."
+        )
+    return (
+        f"**The defence holds**, {result.defence} against {result.attack}. The attacker "
+        f"loses 100 morale."
+    )
+
+
+def morale_lines(game: HistoricalGame, seed: int) -> tuple[State, dict[str, list[float]]]:
+    """A random game of ``seed`` played out, and each player's morale after every turn
+    (``{"Player 1": [...], "Player 2": [...]}``, starting at 0)."""
+    final = playout(game.new_game(seed=seed), rng=seed)
+    series: dict[str, list[float]] = {"Player 1": [0.0], "Player 2": [0.0]}
+    for event in final.events:
+        if event.kind == "turn" and "ends" in event.text:
+            for name in series:
+                series[name].append(series[name][-1])
+        if event.kind == "morale":
+            series[f"Player {event.data['player'] + 1}"][-1] = float(event.data["total"])
+    return final, series
 
 
 # --- the odds table -------------------------------------------------------------------
