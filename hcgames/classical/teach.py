@@ -27,7 +27,13 @@ from typing import TYPE_CHECKING, cast
 
 from hcgames.classical.actions import EndPhase, Move, PlaceCity
 from hcgames.classical.battle import attacker_wins, battle_distribution, round_win_chance
-from hcgames.classical.material import TRAITS, TableRow, load_material
+from hcgames.classical.material import (
+    TRAITS,
+    Civilization,
+    TableRow,
+    Territory,
+    load_material,
+)
 from hcgames.classical.turn import research_level_up
 from hcgames.dice import combine, die, map_outcomes
 from hcgames.play import resolve_all_chance
@@ -37,12 +43,15 @@ if TYPE_CHECKING:
     from hcgames.classical.state import ClassicalState
 
 __all__ = [
+    "age_of",
     "attacker_wins",
     "battle_distribution",
     "battle_in_etruria",
     "battle_under_way",
     "first_turn",
     "first_turn_of",
+    "homeland",
+    "homeland_tooltip",
     "levels_gained_distribution",
     "move_attack_odds",
     "odds_table",
@@ -57,6 +66,7 @@ __all__ = [
     "set_trait_level",
     "settle_phase",
     "teaching_setups",
+    "traits_of",
 ]
 
 
@@ -208,6 +218,39 @@ def path_between(start: str | int, target: str | int) -> list[str]:
         path.append(material.territories[step].name)
         step = previous[step]
     return list(reversed(path))
+
+
+# --- the twelve peoples -------------------------------------------------------------------
+
+
+def traits_of(civ: Civilization) -> str:
+    """A people's starting traits by name: "Military + Engineering"."""
+    names = load_material().trait_names
+    return " + ".join(names[trait] for trait, _ in civ.traits)
+
+
+def homeland(civ: Civilization) -> str:
+    """The name of the territory a people starts in."""
+    material = load_material()
+    return material.territories[material.index[civ.home]].name
+
+
+def age_of(civ: Civilization) -> str:
+    """The age a people's story begins in, for a timeline's colours."""
+    if civ.start < -1200:
+        return "Bronze Age"
+    if civ.start < 0:
+        return "Iron Age and classical"
+    return "Late antiquity"
+
+
+def homeland_tooltip(territory: Territory) -> str:
+    """Plain words for the hover: "Latium, land, homeland of the Romans; today central Italy"."""
+    home_of = {civ.home: civ.name for civ in load_material().civilizations}
+    text = f"{territory.name}, {'land' if territory.land else 'sea'}"
+    if territory.id in home_of:
+        text += f", homeland of the {home_of[territory.id]}"
+    return f"{text}; today {territory.today}"
 
 
 # --- editing a position by hand ----------------------------------------------------------

@@ -219,3 +219,19 @@ def test_resource_rows_and_paths_read_the_map() -> None:
     assert path[0] == "Latium" and path[-1] == m.territories[m.index["sicilia"]].name
     assert odds.path_between("latium", m.index["sicilia"]) == path
     assert len(path) - 1 == m.distances[m.index["latium"]][m.index["sicilia"]]
+
+
+def test_the_peoples_in_words() -> None:
+    from hcgames.classical.material import load_material
+
+    m = load_material()
+    romans = m.civ("Romans")
+    assert odds.homeland(romans) == "Latium"
+    assert odds.traits_of(romans).count(" + ") == len(romans.traits) - 1
+    assert {odds.age_of(c) for c in m.civilizations} <= {
+        "Bronze Age",
+        "Iron Age and classical",
+        "Late antiquity",
+    }
+    latium = m.territories[m.index["latium"]]
+    assert odds.homeland_tooltip(latium).startswith("Latium, land, homeland of the Romans; today")
