@@ -23,6 +23,7 @@ from math import comb
 from typing import TYPE_CHECKING, Any
 
 from hcgames.speros.actions import ChoosePeople, Discard, EndAbilities, FirstPlacement
+from hcgames.speros.bots import compare
 from hcgames.speros.majority import capturer, demonstrates, units_needed
 from hcgames.speros.material import TERRAINS, Card
 from hcgames.speros.scoring import score_lines
@@ -38,11 +39,13 @@ __all__ = [
     "draw_odds",
     "end_now",
     "give_captured",
+    "home_draw_sentence",
     "hypergeometric",
     "hypergeometric_at_least",
     "lay_out",
     "majority_table",
     "odds_table",
+    "pairing_rows",
     "play_setup",
     "put_in_hand",
     "reach",
@@ -222,6 +225,40 @@ def draw_odds(
         "hits": hits,
         "probability": p,
     }
+
+
+def home_draw_sentence(state: SperosState, player: int, hits: int, draws: int = 3) -> str:
+    """The chance that ``draws`` draws bring ``player`` at least ``hits`` Locations of
+    its home terrain, as a sentence with the numbers behind it (HTML)."""
+    home = state.colour[player]
+    if home is None:
+        return "Choose your people first: the odds depend on your home terrain."
+    odds = draw_odds(state, player, lambda card: card.terrain == home, draws=draws, hits=hits)
+    p = odds["probability"]
+    wanted = f"all {hits}" if hits == draws else f"at least {hits}"
+    return (
+        f"You cannot see <b>{odds['population']}</b> cards, and <b>{odds['successes']}</b> "
+        f"of them are {home} Locations. The chance that {odds['draws']} draws bring "
+        f"{wanted} of them is "
+        f"<b>{p.numerator}/{p.denominator}</b>, about <b>{float(p):.0%}</b>."
+    )
+
+
+def pairing_rows(
+    game: SperosGame, pair: Sequence[str], games: int, seed: int = 1
+) -> list[dict[str, str]]:
+    """Two strategies played against each other (:func:`~hcgames.speros.bots.compare`,
+    seats rotating), as table rows: each one's share of wins and average VP."""
+    result = compare(game, list(pair), games=games, seed=seed)
+    return [
+        {
+            "pairing": f"{pair[0]} against {pair[1]}",
+            "strategy": name,
+            "share of wins": f"{result[name]['win share']:.0%}",
+            "average VP": f"{result[name]['average VP']:.1f}",
+        }
+        for name in pair
+    ]
 
 
 def reach(state: SperosState, player: int) -> int:

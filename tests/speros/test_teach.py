@@ -81,3 +81,19 @@ def test_the_score_sheet_of_a_finished_game_adds_up_and_names_the_winner() -> No
     said = result_sentence(state, bonus)
     winner = state.who(state.outcome().winners[0])
     assert said.startswith(f"**{winner}") and "Bonus Objectives:" in said
+
+
+def test_home_draw_sentence_and_pairing_rows_give_numbers_in_words() -> None:
+    from hcgames.speros.teach import home_draw_sentence, pairing_rows
+
+    game = SperosGame()
+    state = next(iter(game.teaching_setups().values()))()
+    said = home_draw_sentence(state, 0, 1)
+    assert said.startswith("Choose your people first") or (
+        "at least 1 of them" in said and "You cannot see" in said
+    )
+    if state.colour[0] is not None:
+        assert "all 3 of them" in home_draw_sentence(state, 0, 3)
+    rows = pairing_rows(game, ("rusher", "random"), 2)
+    assert [r["strategy"] for r in rows] == ["rusher", "random"]
+    assert all(r["pairing"] == "rusher against random" for r in rows)
