@@ -18,12 +18,13 @@ in. An arranged position has no history, so it cannot be saved or replayed.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hcgames.core import State
 from hcgames.data import read_json
 from hcgames.historical.actions import DrawCard
 from hcgames.historical.battle import MATCHUPS, Assessment, Battle, assess
+from hcgames.historical.cards import Card
 from hcgames.historical.material import BATTLE_MORALE_LOSS
 from hcgames.historical.state import HistoricalState
 from hcgames.historical.turn import advance
@@ -33,15 +34,23 @@ if TYPE_CHECKING:
     from hcgames.historical.game import HistoricalGame
 
 __all__ = [
+    "ERAS",
+    "LONG",
+    "PERIODS",
     "arrange",
     "battle_sheet",
     "battle_verdict",
+    "card_label",
     "ending_kind",
+    "gallery",
+    "in_period",
     "key",
     "lesson_battle",
     "morale_lines",
     "odds_table",
+    "people_timeline",
     "random_endings",
+    "span",
     "stored_endings",
     "teaching_setups",
 ]
@@ -121,6 +130,94 @@ def arrange(
     state.drawn = phase == "draw"
     advance(state)
     return state
+
+
+# --- the cards as a museum: a gallery and a timeline -------------------------------------
+
+#: the eras of the gallery's menu: name -> (first year, last year)
+ERAS: dict[str, tuple[int, int]] = {
+    "any era": (-10_000, 10_000),
+    "before Christ": (-10_000, -1),
+    "AD 1 to 1499": (0, 1499),
+    "1500 to 1799": (1500, 1799),
+    "1800 to 1899": (1800, 1899),
+    "1900 and later": (1900, 10_000),
+}
+
+#: the periods of the timeline's menu: name -> (first year, last year)
+PERIODS: dict[str, tuple[int, int]] = {
+    "the ancient world (before AD 500)": (-10_000, 499),
+    "the Middle Ages (500 to 1499)": (500, 1499),
+    "1500 to 1699": (1500, 1699),
+    "1700 to 1799": (1700, 1799),
+    "1800 to 1849": (1800, 1849),
+    "1850 to 1899": (1850, 1899),
+    "1900 and later": (1900, 10_000),
+}
+
+#: traditions longer than this (in years) would squeeze every other bar of their period
+LONG = 1500
+
+
+def span(card: Card) -> tuple[int | None, int | None]:
+    """First and last year from the history plate (checked), else the printed years."""
+    start = card.plate_from if card.plate_from is not None else card.year_from
+    end = card.plate_to if card.plate_to is not None else card.year_to
+    return start, end
+
+
+def card_label(card: Card) -> tuple[str, str, str, dict[str, str]]:
+    """A card as :class:`~hcgames.widgets.HistoryCard` shows it: name, subtitle, the
+    history plate and its facts (strength and ability)."""
+    years = card.plate_years or card.years
+    subtitle = f"land in {card.continent}" if card.category == "land" else f"{card.kind}, {years}"
+    facts = {}
+    if card.is_unit:
+        facts["attack / defence"] = f"{card.attack} / {card.defence}"
+    facts["ability"] = card.ability_text()
+    return card.name, subtitle, card.full_plate, facts
+
+
+def gallery(cards: Mapping[str, Card], era: str, continent: str, kind: str) -> list[Card]:
+    """The cards of an era (of :data:`ERAS`), a continent and a kind (a category), the
+    oldest first; "any continent" and "any kind" take every one."""
+    low, high = ERAS[era]
+    chosen = []
+    for card in sorted(cards.values(), key=lambda c: (span(c)[0] or 0, c.name)):
+        start = span(card)[0]
+        if era != "any era" and (start is None or not low <= start <= high):
+            continue
+        if continent != "any continent" and card.continent != continent:
+            continue
+        if kind != "any kind" and card.category != kind:
+            continue
+        chosen.append(card)
+    return chosen
+
+
+def people_timeline(cards: Mapping[str, Card]) -> list[dict[str, Any]]:
+    """Every person and army with known years, as timeline items, the earliest first."""
+    people: list[dict[str, Any]] = []
+    for card in cards.values():
+        start, end = span(card)
+        if card.is_unit and start is not None and end is not None:
+            people.append(
+                {
+                    "label": card.name,
+                    "start": start,
+                    "end": max(end, start + 1),
+                    "group": card.family,
+                }
+            )
+    people.sort(key=lambda item: item["start"])
+    return people
+
+
+def in_period(people: Sequence[Mapping[str, Any]], period: str) -> list[Mapping[str, Any]]:
+    """The items of :func:`people_timeline` that begin in a period (of :data:`PERIODS`),
+    leaving out traditions longer than :data:`LONG` years."""
+    low, high = PERIODS[period]
+    return [p for p in people if low <= p["start"] <= high and p["end"] - p["start"] <= LONG]
 
 
 # --- one battle, worked out for a lesson ----------------------------------------------
@@ -326,6 +423,7 @@ def ending_kind(state: State) -> str:
 
 def random_endings(game: HistoricalGame, games: int = ENDINGS_GAMES) -> dict[str, object]:
     """Endings, lengths and winners of ``games`` random two-player games (seeds 0, 1, ...)."""
+
     def describe(state: State) -> dict[str, object]:
         outcome = state.outcome()
         winners = outcome.winners if outcome is not None else ()

@@ -29,3 +29,26 @@ def test_morale_lines_follow_a_game_turn_by_turn() -> None:
     assert final.is_terminal()
     assert set(series) == {"Player 1", "Player 2"} and series["Player 1"][0] == 0.0
     assert len(series["Player 1"]) == len(series["Player 2"]) > 1
+
+
+def test_the_gallery_and_the_timeline_filter_the_cards() -> None:
+    from hcgames.historical import load_catalogue
+    from hcgames.historical.teach import (
+        card_label,
+        gallery,
+        in_period,
+        people_timeline,
+        span,
+    )
+
+    cards = load_catalogue().cards
+    everything = gallery(cards, "any era", "any continent", "any kind")
+    assert len(everything) == len(cards)
+    old = gallery(cards, "before Christ", "any continent", "character")
+    assert old and all(c.category == "character" and (span(c)[0] or 0) < 0 for c in old)
+    name, subtitle, plate, facts = card_label(cards["MU2001"])
+    assert name == cards["MU2001"].name and "attack / defence" in facts and "ability" in facts
+    people = people_timeline(cards)
+    assert [p["start"] for p in people] == sorted(p["start"] for p in people)
+    modern = in_period(people, "1900 and later")
+    assert modern and all(p["start"] >= 1900 for p in modern)
