@@ -46,7 +46,8 @@ def test_the_gallery_and_the_timeline_filter_the_cards() -> None:
     assert len(everything) == len(cards)
     old = gallery(cards, "before Christ", "any continent", "character")
     assert old and all(c.category == "character" and (span(c)[0] or 0) < 0 for c in old)
-    name, subtitle, plate, facts = card_label(cards["MU2001"])
+    name, _subtitle, plate, facts = card_label(cards["MU2001"])
+    assert plate == cards["MU2001"].full_plate
     assert name == cards["MU2001"].name and "attack / defence" in facts and "ability" in facts
     people = people_timeline(cards)
     assert [p["start"] for p in people] == sorted(p["start"] for p in people)
