@@ -13,13 +13,24 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hcgames.conqueror.actions import BattleRoll, EndPhase, PlayHero
+from hcgames.conqueror.battle import Army, fight
 from hcgames.core import Action
+from hcgames.factions import side_style
 
 if TYPE_CHECKING:
     from hcgames.conqueror.game import DuelsGame
     from hcgames.conqueror.state import DuelsState
 
-__all__ = ["SETUPS", "babylon_joint_attack", "capital_prize", "play", "roll_dice", "sentence"]
+__all__ = [
+    "SETUPS",
+    "after_the_dice",
+    "babylon_joint_attack",
+    "capital_prize",
+    "dice_grid_html",
+    "play",
+    "roll_dice",
+    "sentence",
+]
 
 
 def sentence(action: Action) -> str:
@@ -41,6 +52,58 @@ def roll_dice(state: DuelsState, attacker: int, defender: int) -> list[str]:
     while not state.is_chance():
         said += play(state, PlayHero(""))
     return said + play(state, BattleRoll(attacker, defender))
+
+
+def after_the_dice(
+    before: DuelsState, attacker: int, defender: int
+) -> tuple[DuelsState, list[str]]:
+    """A copy of ``before`` (a battle waiting for its dice) once the dice show the numbers
+    given, the winner taking its first choice after that; and the sentences written."""
+    state = before.copy()
+    said = play(state, BattleRoll(attacker=attacker, defender=defender))
+    while state.battle is not None:
+        said += play(state, state.legal_actions()[0])
+    return state, said
+
+
+def dice_grid_html(
+    attacker: Army,
+    defender: Army,
+    chosen: tuple[int, int] | None = None,
+    sides: tuple[str, str] = ("Carthage", "Rome"),
+    colour_words: tuple[str, str] = ("purple", "red"),
+) -> str:
+    """The 36 pairs of dice as an HTML grid: who wins each (in the side's colour and
+    initial), a star where the winner loses a unit too, the ``chosen`` pair ringed."""
+    styles = []
+    for seat, name in enumerate(sides):
+        style = side_style(name, seat)
+        if style is None:
+            raise ValueError(f"no colours for the side {name!r}")
+        styles.append(style)
+    marks = [name[0] for name in sides]
+    head = "".join(f"<th style='padding:2px 8px'>{d}</th>" for d in range(1, 7))
+    rows = ""
+    for a in range(1, 7):
+        cells = ""
+        for d in range(1, 7):
+            r = fight(attacker, defender, a, d)
+            won = 0 if r.attacker_wins else 1
+            style = styles[won]
+            mark = marks[won] + ("*" if r.victor_casualty else "")
+            ring = "outline:3px solid #000;outline-offset:1px;" if (a, d) == chosen else ""
+            cells += (
+                f"<td style='background:{style.colour};color:{style.ink};{ring}"
+                f"text-align:center;padding:4px 10px;font-weight:bold'>{mark}</td>"
+            )
+        rows += f"<tr><th style='padding:2px 8px'>{a}</th>{cells}</tr>"
+    return (
+        f"<table style='border-collapse:separate;border-spacing:3px;font-size:15px'>"
+        f"<tr><th>{sides[0]} &darr; {sides[1]} &rarr;</th>{head}</tr>{rows}</table>"
+        f"<div style='font-size:14px'>{marks[0]}: {sides[0]} wins ({colour_words[0]}), "
+        f"{marks[1]}: {sides[1]} holds ({colour_words[1]}); "
+        f"* the winner loses a unit too.</div>"
+    )
 
 
 def _to_action_phase(game: DuelsGame, seed: int) -> DuelsState:
