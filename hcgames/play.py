@@ -26,6 +26,7 @@ __all__ = [
     "replay",
     "resolve_chance",
     "sample_outcome",
+    "scores_each_round",
 ]
 
 
@@ -138,6 +139,22 @@ def head_to_head(
         else:
             wins[name_a if (winners[0] == 0) == a_first else name_b] += 1
     return wins
+
+
+def scores_each_round(game: Game, state: State, seed: int) -> dict[str, list[float]]:
+    """Each player's score at the start of every round so far, by player name, found by
+    replaying ``state``'s history on the new game of ``seed`` (the game it began as)."""
+    replay = game.new_game(seed=seed)
+    series: dict[str, list[float]] = {name: [] for name in game.player_names}
+    seen = 0
+    for action in [*state.history, None]:
+        if replay.round != seen:
+            seen = replay.round
+            for side, value in replay.scores().items():
+                series[game.player_names[side]].append(value)
+        if action is not None:
+            replay.apply(action)
+    return series
 
 
 def random_games(

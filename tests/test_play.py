@@ -23,3 +23,18 @@ def test_head_to_head_swaps_seats_and_counts_every_game() -> None:
     assert wins == expected
     named = head_to_head(game, GreedyBot, RandomBot, 2, names=("greedy", "random"))
     assert named == {"greedy": wins["a"], "random": wins["b"], "shared": wins["shared"]}
+
+
+def test_scores_each_round_replays_the_game_round_by_round() -> None:
+    from hcgames.play import scores_each_round
+
+    game = hcgames.load("conqueror-duels")
+    state = playout(game.new_game(seed=3), rng=3)
+    series = scores_each_round(game, state, seed=3)
+    assert set(series) == set(game.player_names)
+    lengths = {len(values) for values in series.values()}
+    assert lengths == {state.round}
+    fresh = game.new_game(seed=3)
+    assert [series[name][0] for name in game.player_names] == [
+        fresh.scores()[side] for side in range(len(game.player_names))
+    ]

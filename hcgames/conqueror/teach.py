@@ -9,13 +9,16 @@ belongs to: the same positions notebooks 10 and 11 build by hand. :func:`play`,
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+import re
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from hcgames.conqueror.actions import BattleRoll, EndPhase, PlayHero
 from hcgames.conqueror.battle import Army, fight
 from hcgames.core import Action
 from hcgames.factions import side_style
+from hcgames.play import Bot, playout
 
 if TYPE_CHECKING:
     from hcgames.conqueror.game import DuelsGame
@@ -27,8 +30,10 @@ __all__ = [
     "babylon_joint_attack",
     "capital_prize",
     "dice_grid_html",
+    "how_it_ended",
     "play",
     "roll_dice",
+    "scenario_results",
     "sentence",
 ]
 
@@ -104,6 +109,52 @@ def dice_grid_html(
         f"{marks[1]}: {sides[1]} holds ({colour_words[1]}); "
         f"* the winner loses a unit too.</div>"
     )
+
+
+def how_it_ended(reason: str) -> str:
+    """The way a game ended (its outcome's reason), in a few words, without the numbers."""
+    if "in a row" in reason:
+        return "held enough forts two rounds running"
+    if "did not reach its goal" in reason:
+        return "held out to the last round"
+    if "at once by holding" in reason:
+        return "took " + reason.split("at once by holding", 1)[1].strip(" .")
+    if "draw" in reason:
+        return "a draw"
+    if "territory points" in reason:
+        return "more points after the last round"
+    if "then units" in reason:
+        return "more soldiers after the last round"
+    if "on forts" in reason:
+        return "more forts after the last round"
+    if "by holding" in reason:
+        return "held its goal at the end"
+    return re.sub(r"\d+", "#", reason)
+
+
+def scenario_results(
+    scenario: str,
+    games: int,
+    seed: int = 0,
+    bots: Callable[[int], Sequence[Bot]] | None = None,
+) -> list[tuple[str, str, int]]:
+    """Play ``games`` games of a scenario (game ``n`` from seed ``seed + n``, one
+    generator for all the dice; random moves unless ``bots(n)`` gives the players) and
+    return ``(winner or "draw", how it ended, rounds)`` for each."""
+    from hcgames import load  # the game's module imports this one: load it when called
+
+    game = load("conqueror-duels", scenario=scenario)
+    rng = random.Random(seed)
+    results = []
+    for number in range(games):
+        state = playout(
+            game.new_game(seed=seed + number), bots=bots(number) if bots else None, rng=rng
+        )
+        outcome = state.outcome()
+        assert outcome is not None  # a game played out has ended
+        winner = game.player_names[outcome.winners[0]] if len(outcome.winners) == 1 else "draw"
+        results.append((winner, how_it_ended(outcome.reason), state.round))
+    return results
 
 
 def _to_action_phase(game: DuelsGame, seed: int) -> DuelsState:

@@ -77,3 +77,15 @@ def test_after_the_dice_and_the_dice_grid() -> None:
     assert grid.count("<td") == 36 and grid.count("outline:3px") == 1
     wins = sum(fight(carthage, rome, a, d).attacker_wins for a in range(1, 7) for d in range(1, 7))
     assert grid.count(">C<") + grid.count(">C*<") == wins
+
+
+def test_scenario_results_say_who_won_and_how_in_words() -> None:
+    from hcgames.conqueror.teach import how_it_ended, scenario_results
+
+    results = scenario_results("standard", 3, seed=0)
+    assert len(results) == 3
+    for winner, how, rounds in results:
+        assert winner in ("Carthage", "Rome", "draw") and rounds >= 1
+        assert not any(ch.isdigit() for ch in how)
+    assert how_it_ended("a draw after 12 rounds") == "a draw"
+    assert how_it_ended("something 12 new") == "something # new"
