@@ -52,6 +52,7 @@ __all__ = [
     "first_turn_of",
     "homeland",
     "homeland_tooltip",
+    "hungry_romans",
     "levels_gained_distribution",
     "move_attack_odds",
     "odds_table",
@@ -65,6 +66,7 @@ __all__ = [
     "set_settlement",
     "set_trait_level",
     "settle_phase",
+    "settle_with",
     "teaching_setups",
     "traits_of",
 ]
@@ -377,6 +379,26 @@ def battle_under_way(
         state.apply(Move("army", "latium", "etruria"))
     state.apply(EndPhase("move"))
     return state
+
+
+def hungry_romans(seed: int = 11) -> ClassicalState:
+    """Lesson 21's famine: the Romans' first turn with two cities (Etruria a city with a
+    monument), three armies in Latium, a fleet, and only 3 food and 1 gold in hand at
+    the end of the produce phase."""
+    state = first_turn_of("Romans", seed=seed)
+    set_settlement(state, "etruria", 0, 2, monuments=1)
+    set_armies(state, 0, "latium", 3)
+    set_fleets(state, 0, "mare_tyrrhenum", 1)
+    return set_pool(state, food=3, gold=1)
+
+
+def settle_with(seed: int = 3, **resources: int) -> ClassicalState:
+    """Lesson 21's payment: the Romans (against the Egyptians) in their settle phase of
+    round 1 on the map of ``seed``, with exactly ``resources`` in hand."""
+    state = first_turn_of("Romans", seed=seed)
+    while state.phase != "settle":
+        state.apply(EndPhase(state.phase))
+    return set_pool(state, **resources)
 
 
 def teaching_setups() -> dict[str, Callable[..., ClassicalState]]:

@@ -235,3 +235,15 @@ def test_the_peoples_in_words() -> None:
     }
     latium = m.territories[m.index["latium"]]
     assert odds.homeland_tooltip(latium).startswith("Latium, land, homeland of the Romans; today")
+
+
+def test_the_famine_and_payment_positions_of_lesson_21() -> None:
+    from hcgames.classical.actions import Settle
+
+    hungry = odds.hungry_romans()
+    assert hungry.pool["food"] == 3 and hungry.pool["gold"] == 1
+    assert hungry.armies[0][hungry.game.material.index["latium"]] == 3
+    settle = odds.settle_with(food=1, wood=1, stone=1)
+    assert settle.phase == "settle" and settle.player_name(settle.current_player) == "Romans"
+    assert sum(settle.pool.values()) == 3
+    assert Settle("etruria") in settle.legal_actions()
