@@ -20,11 +20,13 @@ if TYPE_CHECKING:
 __all__ = [
     "Bot",
     "TooLong",
+    "head_to_head",
     "playout",
     "random_games",
     "replay",
     "resolve_chance",
     "sample_outcome",
+    "scores_each_round",
 ]
 
 
@@ -105,6 +107,54 @@ def playout(
             on_step(state, action)
         steps += 1
     return state
+
+
+def head_to_head(
+    game: Game,
+    make_a: Callable[[int], Bot],
+    make_b: Callable[[int], Bot],
+    games: int,
+    names: tuple[str, str] = ("a", "b"),
+) -> dict[str, int]:
+    """Bot A against bot B in ``games`` two-player games, seats swapped every game.
+
+    Game ``n`` is the new game of seed ``n``; both bots are made with ``make_x(n)`` (a
+    bot class will do) and the dice use the same seed. A sits first in the even games,
+    B in the odd ones, so neither bot keeps the first seat's advantage. Returns how many
+    games each bot won, under its name in ``names``, and how many ended ``"shared"`` (a
+    draw or a shared win).
+    """
+    name_a, name_b = names
+    wins = {name_a: 0, name_b: 0, "shared": 0}
+    for seed in range(games):
+        a_first = seed % 2 == 0
+        seats = [make_a(seed), make_b(seed)]
+        if not a_first:
+            seats.reverse()
+        outcome = playout(game.new_game(seed=seed), bots=seats, rng=seed).outcome()
+        assert outcome is not None  # a game played out has ended
+        winners = outcome.winners
+        if len(winners) != 1:
+            wins["shared"] += 1
+        else:
+            wins[name_a if (winners[0] == 0) == a_first else name_b] += 1
+    return wins
+
+
+def scores_each_round(game: Game, state: State, seed: int) -> dict[str, list[float]]:
+    """Each player's score at the start of every round so far, by player name, found by
+    replaying ``state``'s history on the new game of ``seed`` (the game it began as)."""
+    replay = game.new_game(seed=seed)
+    series: dict[str, list[float]] = {name: [] for name in game.player_names}
+    seen = 0
+    for action in [*state.history, None]:
+        if replay.round != seen:
+            seen = replay.round
+            for side, value in replay.scores().items():
+                series[game.player_names[side]].append(value)
+        if action is not None:
+            replay.apply(action)
+    return series
 
 
 def random_games(

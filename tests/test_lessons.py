@@ -116,3 +116,39 @@ def test_table_shows_whole_numbers_whole_and_escapes_text() -> None:
 
     html = table([{"side": "Rome <SPQR>", "forts": 5.0, "share": 0.25}], caption="Forts").value
     assert ">5<" in html and "0.25" in html and "&lt;SPQR&gt;" in html and "Forts" in html
+
+
+def test_decision_rows_say_who_decided_and_the_view_folds_the_rest_away() -> None:
+    from hcgames.core import RuleDecision
+    from hcgames.widgets import decision_rows, decisions_view
+
+    decided = [
+        RuleDecision("ties", "the defender wins", "rulebook"),
+        RuleDecision("deck", "no reshuffle"),
+    ]
+    assert decision_rows(decided) == [
+        {"rule": "ties", "from": "rulebook", "what the program does": "the defender wins"},
+        {"rule": "deck", "from": "our choice", "what the program does": "no reshuffle"},
+    ]
+    view = decisions_view(decided, ["deck"])
+    used, everything = view.children
+    assert "no reshuffle" in used.value and "the defender wins" not in used.value
+    assert everything.get_title(0) == "All 2 rule decisions of the game"
+    assert "the defender wins" in everything.children[0].value
+
+
+def test_stage_viewer_shows_the_stage_of_the_button_pressed() -> None:
+    import hcgames
+    from hcgames.widgets import stage_viewer
+
+    game = hcgames.load("conqueror-duels")
+    first, second = game.new_game(seed=1), game.new_game(seed=2)
+    view = stage_viewer(
+        [("1. Start", first, "<b>The start</b>"), ("2. Later", second, "Why", ["Rome moved."])],
+        width=600,
+    )
+    buttons, row = view.children
+    words = row.children[1]
+    assert "<b>The start</b>" in words.value
+    buttons.value = 1
+    assert "<p>Why</p><ul><li>Rome moved.</li></ul>" in words.value

@@ -4,7 +4,10 @@ printable odds table, and the positions the lessons open at.
 Battles use :mod:`.battle`, whose :func:`~.battle.round_winner` the rules call for
 every round, and research levels :func:`.turn.research_level_up`, the rule the
 research dice apply, so these numbers are the rules' own numbers.
-:func:`teaching_setups` names the lesson positions (``ClassicalGame.teaching_setups``).
+:func:`teaching_setups` names the lesson positions (``ClassicalGame.teaching_setups``);
+:func:`set_pool`, :func:`set_armies`, :func:`set_fleets`, :func:`set_settlement` and
+:func:`set_trait_level` edit a position by hand for a what-if, and the state then works
+its legal actions out afresh.
 
 >>> from fractions import Fraction
 >>> round_chance(0, 0)          # equal levels: the attacker must roll higher
@@ -18,13 +21,19 @@ Fraction(1, 12)
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, cast
 
 from hcgames.classical.actions import EndPhase, Move, PlaceCity
 from hcgames.classical.battle import attacker_wins, battle_distribution, round_win_chance
-from hcgames.classical.material import TRAITS, load_material
+from hcgames.classical.material import (
+    TRAITS,
+    Civilization,
+    TableRow,
+    Territory,
+    load_material,
+)
 from hcgames.classical.turn import research_level_up
 from hcgames.dice import combine, die, map_outcomes
 from hcgames.play import resolve_all_chance
@@ -34,17 +43,32 @@ if TYPE_CHECKING:
     from hcgames.classical.state import ClassicalState
 
 __all__ = [
+    "age_of",
     "attacker_wins",
     "battle_distribution",
     "battle_in_etruria",
+    "battle_under_way",
     "first_turn",
+    "first_turn_of",
+    "homeland",
+    "homeland_tooltip",
+    "hungry_romans",
     "levels_gained_distribution",
     "move_attack_odds",
     "odds_table",
+    "path_between",
     "research_points_distribution",
+    "resource_roll_rows",
     "round_chance",
+    "set_armies",
+    "set_fleets",
+    "set_pool",
+    "set_settlement",
+    "set_trait_level",
     "settle_phase",
+    "settle_with",
     "teaching_setups",
+    "traits_of",
 ]
 
 
@@ -155,6 +179,129 @@ def odds_table() -> str:
     return "\n".join(lines)
 
 
+# --- the map ------------------------------------------------------------------------------
+
+
+def resource_roll_rows(rows: Sequence[TableRow], die: int) -> list[dict[str, str]]:
+    """A resource table as rows for :func:`hcgames.widgets.table`: the roll, the resource,
+    the category it counts as and its chance on a ``die``-sided die."""
+    names = load_material().category_names
+    lines = []
+    for row in rows:
+        faces = row.high - row.low + 1
+        lines.append(
+            {
+                "roll": str(row.low) if faces == 1 else f"{row.low} to {row.high}",
+                "resource": row.name,
+                "counts as": names[row.category] if row.category else "nothing",
+                "chance": f"{faces} in {die}",
+            }
+        )
+    return lines
+
+
+def path_between(start: str | int, target: str | int) -> list[str]:
+    """The names of the territories along a shortest chain from ``start`` to ``target``
+    (territory ids or indexes), over land and sea, both ends included."""
+    material = load_material()
+    first, last = (
+        where if isinstance(where, int) else material.index[where] for where in (start, target)
+    )
+    previous: dict[int, int | None] = {first: None}
+    queue = [first]
+    for here in queue:
+        for there in material.territories[here].neighbours:
+            if there not in previous:
+                previous[there] = here
+                queue.append(there)
+    path: list[str] = []
+    step: int | None = last
+    while step is not None:
+        path.append(material.territories[step].name)
+        step = previous[step]
+    return list(reversed(path))
+
+
+# --- the twelve peoples -------------------------------------------------------------------
+
+
+def traits_of(civ: Civilization) -> str:
+    """A people's starting traits by name: "Military + Engineering"."""
+    names = load_material().trait_names
+    return " + ".join(names[trait] for trait, _ in civ.traits)
+
+
+def homeland(civ: Civilization) -> str:
+    """The name of the territory a people starts in."""
+    material = load_material()
+    return material.territories[material.index[civ.home]].name
+
+
+def age_of(civ: Civilization) -> str:
+    """The age a people's story begins in, for a timeline's colours."""
+    if civ.start < -1200:
+        return "Bronze Age"
+    if civ.start < 0:
+        return "Iron Age and classical"
+    return "Late antiquity"
+
+
+def homeland_tooltip(territory: Territory) -> str:
+    """Plain words for the hover: "Latium, land, homeland of the Romans; today central Italy"."""
+    home_of = {civ.home: civ.name for civ in load_material().civilizations}
+    text = f"{territory.name}, {'land' if territory.land else 'sea'}"
+    if territory.id in home_of:
+        text += f", homeland of the {home_of[territory.id]}"
+    return f"{text}; today {territory.today}"
+
+
+# --- editing a position by hand ----------------------------------------------------------
+
+
+def _edited(state: ClassicalState) -> ClassicalState:
+    # the legal actions were worked out for the position before the edit
+    state._legal_cache = None
+    return state
+
+
+def set_pool(state: ClassicalState, **resources: int) -> ClassicalState:
+    """The resources in hand become exactly ``resources`` (``food=3, gold=1``); any
+    category not named is emptied."""
+    unknown = set(resources) - set(state.pool)
+    if unknown:
+        raise ValueError(f"no resource called {', '.join(sorted(unknown))}")
+    state.pool = {category: resources.get(category, 0) for category in state.pool}
+    return _edited(state)
+
+
+def set_armies(state: ClassicalState, player: int, territory: str, count: int) -> ClassicalState:
+    """``player`` has ``count`` armies in ``territory`` (a territory id, ``"latium"``)."""
+    state.armies[player][state.game.material.index[territory]] = count
+    return _edited(state)
+
+
+def set_fleets(state: ClassicalState, player: int, sea: str, count: int) -> ClassicalState:
+    """``player`` has ``count`` fleets in ``sea`` (a territory id, ``"mare_tyrrhenum"``)."""
+    state.fleets[player][state.game.material.index[sea]] = count
+    return _edited(state)
+
+
+def set_settlement(
+    state: ClassicalState, territory: str, owner: int, level: int, monuments: int = 0
+) -> ClassicalState:
+    """``owner`` holds a village (``level`` 1) or a city (2) with ``monuments`` in
+    ``territory``."""
+    where = state.game.material.index[territory]
+    state.owner[where], state.level[where], state.monuments[where] = owner, level, monuments
+    return _edited(state)
+
+
+def set_trait_level(state: ClassicalState, player: int, trait: str, level: int) -> ClassicalState:
+    """``player`` stands at ``level`` on the research chart for ``trait`` (``"military"``)."""
+    state.levels[player][TRAITS.index(trait)] = level
+    return _edited(state)
+
+
 # --- the positions the lessons open at -------------------------------------------------
 
 
@@ -171,6 +318,18 @@ def first_turn(game: ClassicalGame, seed: int = 3) -> ClassicalState:
     while state.phase == "setup: cities":  # more players: the first free sites
         state.apply(state.legal_actions()[0])
     return state
+
+
+def first_turn_of(people: str, neighbour: str = "Egyptians", seed: int = 3) -> ClassicalState:
+    """:func:`first_turn` of a two-player game: ``people`` (a civilization's name) with
+    its city in Latium against ``neighbour`` in Lower Egypt (the Romans if both are the
+    same), on the map rolled from ``seed``."""
+    from hcgames import load  # the game's module imports this one: load it when called
+
+    if people == neighbour:
+        neighbour = "Romans"
+    game = load("classical-conquests", players=2, civilizations=[people, neighbour])
+    return first_turn(cast("ClassicalGame", game), seed)
 
 
 def settle_phase(game: ClassicalGame, seed: int = 3) -> ClassicalState:
@@ -191,12 +350,55 @@ def battle_in_etruria(
     face ``defenders`` armies of the second in Etruria next door, with food to feed
     them (the move phase comes after upkeep)."""
     state = first_turn(game, seed)
-    m = game.material
     state.pool["food"] = 20
-    state.armies[0][m.index["latium"]] = attackers
-    state.armies[1][m.index["etruria"]] = defenders
-    state._legal_cache = None  # the position was changed by hand
+    set_armies(state, 0, "latium", attackers)
+    return set_armies(state, 1, "etruria", defenders)
+
+
+def battle_under_way(
+    game: ClassicalGame,
+    attackers: int = 3,
+    defenders: int = 2,
+    settlement: int = 0,
+    attack_level: int = 0,
+    defend_level: int = 0,
+    seed: int = 0,
+) -> ClassicalState:
+    """:func:`battle_in_etruria` with the battle begun: the defender holds a village
+    (``settlement`` 1) or a city (2) in Etruria if asked, the two sides stand at the
+    military levels given, and every attacking army has marched in; the first round's
+    dice come next."""
+    state = battle_in_etruria(game, attackers, defenders, seed)
+    if settlement:
+        set_settlement(state, "etruria", 1, settlement)
+    set_trait_level(state, 0, "military", attack_level)
+    set_trait_level(state, 1, "military", defend_level)
+    while state.phase != "move":
+        state.apply(EndPhase(state.phase))
+    for _ in range(attackers):
+        state.apply(Move("army", "latium", "etruria"))
+    state.apply(EndPhase("move"))
     return state
+
+
+def hungry_romans(seed: int = 11) -> ClassicalState:
+    """Lesson 21's famine: the Romans' first turn with two cities (Etruria a city with a
+    monument), three armies in Latium, a fleet, and only 3 food and 1 gold in hand at
+    the end of the produce phase."""
+    state = first_turn_of("Romans", seed=seed)
+    set_settlement(state, "etruria", 0, 2, monuments=1)
+    set_armies(state, 0, "latium", 3)
+    set_fleets(state, 0, "mare_tyrrhenum", 1)
+    return set_pool(state, food=3, gold=1)
+
+
+def settle_with(seed: int = 3, **resources: int) -> ClassicalState:
+    """Lesson 21's payment: the Romans (against the Egyptians) in their settle phase of
+    round 1 on the map of ``seed``, with exactly ``resources`` in hand."""
+    state = first_turn_of("Romans", seed=seed)
+    while state.phase != "settle":
+        state.apply(EndPhase(state.phase))
+    return set_pool(state, **resources)
 
 
 def teaching_setups() -> dict[str, Callable[..., ClassicalState]]:

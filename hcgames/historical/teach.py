@@ -18,26 +18,39 @@ in. An arranged position has no history, so it cannot be saved or replayed.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hcgames.core import State
 from hcgames.data import read_json
 from hcgames.historical.actions import DrawCard
-from hcgames.historical.battle import MATCHUPS, Battle, assess
+from hcgames.historical.battle import MATCHUPS, Assessment, Battle, assess
+from hcgames.historical.cards import Card
 from hcgames.historical.material import BATTLE_MORALE_LOSS
 from hcgames.historical.state import HistoricalState
 from hcgames.historical.turn import advance
-from hcgames.play import random_games
+from hcgames.play import playout, random_games
 
 if TYPE_CHECKING:
     from hcgames.historical.game import HistoricalGame
 
 __all__ = [
+    "ERAS",
+    "LONG",
+    "PERIODS",
     "arrange",
+    "battle_sheet",
+    "battle_verdict",
+    "card_label",
     "ending_kind",
+    "gallery",
+    "in_period",
     "key",
+    "lesson_battle",
+    "morale_lines",
     "odds_table",
+    "people_timeline",
     "random_endings",
+    "span",
     "stored_endings",
     "teaching_setups",
 ]
@@ -117,6 +130,191 @@ def arrange(
     state.drawn = phase == "draw"
     advance(state)
     return state
+
+
+# --- the cards as a museum: a gallery and a timeline -------------------------------------
+
+#: the eras of the gallery's menu: name -> (first year, last year)
+ERAS: dict[str, tuple[int, int]] = {
+    "any era": (-10_000, 10_000),
+    "before Christ": (-10_000, -1),
+    "AD 1 to 1499": (0, 1499),
+    "1500 to 1799": (1500, 1799),
+    "1800 to 1899": (1800, 1899),
+    "1900 and later": (1900, 10_000),
+}
+
+#: the periods of the timeline's menu: name -> (first year, last year)
+PERIODS: dict[str, tuple[int, int]] = {
+    "the ancient world (before AD 500)": (-10_000, 499),
+    "the Middle Ages (500 to 1499)": (500, 1499),
+    "1500 to 1699": (1500, 1699),
+    "1700 to 1799": (1700, 1799),
+    "1800 to 1849": (1800, 1849),
+    "1850 to 1899": (1850, 1899),
+    "1900 and later": (1900, 10_000),
+}
+
+#: traditions longer than this (in years) would squeeze every other bar of their period
+LONG = 1500
+
+
+def span(card: Card) -> tuple[int | None, int | None]:
+    """First and last year from the history plate (checked), else the printed years."""
+    start = card.plate_from if card.plate_from is not None else card.year_from
+    end = card.plate_to if card.plate_to is not None else card.year_to
+    return start, end
+
+
+def card_label(card: Card) -> tuple[str, str, str, dict[str, str]]:
+    """A card as :class:`~hcgames.widgets.HistoryCard` shows it: name, subtitle, the
+    history plate and its facts (strength and ability)."""
+    years = card.plate_years or card.years
+    subtitle = f"land in {card.continent}" if card.category == "land" else f"{card.kind}, {years}"
+    facts = {}
+    if card.is_unit:
+        facts["attack / defence"] = f"{card.attack} / {card.defence}"
+    facts["ability"] = card.ability_text()
+    return card.name, subtitle, card.full_plate, facts
+
+
+def gallery(cards: Mapping[str, Card], era: str, continent: str, kind: str) -> list[Card]:
+    """The cards of an era (of :data:`ERAS`), a continent and a kind (a category), the
+    oldest first; "any continent" and "any kind" take every one."""
+    low, high = ERAS[era]
+    chosen = []
+    for card in sorted(cards.values(), key=lambda c: (span(c)[0] or 0, c.name)):
+        start = span(card)[0]
+        if era != "any era" and (start is None or not low <= start <= high):
+            continue
+        if continent != "any continent" and card.continent != continent:
+            continue
+        if kind != "any kind" and card.category != kind:
+            continue
+        chosen.append(card)
+    return chosen
+
+
+def people_timeline(cards: Mapping[str, Card]) -> list[dict[str, Any]]:
+    """Every person and army with known years, as timeline items, the earliest first."""
+    people: list[dict[str, Any]] = []
+    for card in cards.values():
+        start, end = span(card)
+        if card.is_unit and start is not None and end is not None:
+            people.append(
+                {
+                    "label": card.name,
+                    "start": start,
+                    "end": max(end, start + 1),
+                    "group": card.family,
+                }
+            )
+    people.sort(key=lambda item: item["start"])
+    return people
+
+
+def in_period(people: Sequence[Mapping[str, Any]], period: str) -> list[Mapping[str, Any]]:
+    """The items of :func:`people_timeline` that begin in a period (of :data:`PERIODS`),
+    leaving out traditions longer than :data:`LONG` years."""
+    low, high = PERIODS[period]
+    return [p for p in people if low <= p["start"] <= high and p["end"] - p["start"] <= LONG]
+
+
+# --- one battle, worked out for a lesson ----------------------------------------------
+
+
+def lesson_battle(
+    game: HistoricalGame,
+    attackers: Sequence[str],
+    defenders: Sequence[str],
+    attack_land: str = "CT4404",
+    defence_land: str = "CT4503",
+) -> tuple[HistoricalState, Assessment]:
+    """Lay the cards on two lands (seat 0 attacks from ``attack_land``, seat 1 defends
+    ``defence_land``) and work out the battle, without playing it."""
+    state = arrange(
+        game, lands={0: [(attack_land, list(attackers))], 1: [(defence_land, list(defenders))]}
+    )
+    plan = Battle(
+        attacker=0,
+        defender=1,
+        attack_land=key(attack_land, 0),
+        defence_land=key(defence_land, 1),
+        index=0,
+        first_defence=True,
+    )
+    return state, assess(state, plan)
+
+
+def battle_sheet(
+    state: HistoricalState,
+    result: Assessment,
+    attackers: Sequence[str],
+    defenders: Sequence[str],
+) -> list[dict[str, object]]:
+    """The battle as table rows: each card's number, each bonus, and the two totals."""
+    cards = state.game.catalogue.cards
+    rows: list[dict[str, object]] = []
+    side = None
+    for line in result.lines:
+        if line in ("Attack:", "Defence:"):
+            side = line[:-1].lower()
+            ids, stat = (attackers, "attack") if side == "attack" else (defenders, "defence")
+            rows += [
+                {
+                    "side": side,
+                    "what counts": f"{cards[i].name} ({stat})",
+                    "points": getattr(cards[i], stat),
+                }
+                for i in ids
+            ]
+        elif line.startswith("  "):
+            name, amount = line.strip().rsplit(": ", 1)
+            amount = amount.replace("x", "times ")
+            rows.append({"side": side, "what counts": f"bonus from {name}", "points": amount})
+        if line == "Defence:":
+            rows.insert(
+                len(rows) - len(defenders),
+                {"side": "attack", "what counts": "total", "points": result.attack},
+            )
+    rows.append({"side": "defence", "what counts": "total", "points": result.defence})
+    return rows
+
+
+def battle_verdict(state: HistoricalState, result: Assessment, defence_land: str) -> str:
+    """What the battle's result means, in a sentence (Markdown bold for the verdict)."""
+    land = state.game.catalogue.cards[defence_land].name
+    if result.auto:
+        who = "attacker" if result.winner == "attack" else "defender"
+        return (
+            f"**{state.name(result.auto)}** wins the battle outright for the {who}, "
+            f"whatever the sums say: an automatic victory."
+        )
+    if result.winner == "draw":
+        return f"**A tie**, {result.attack} against {result.defence}: nothing happens at all."
+    if result.winner == "attack":
+        return (
+            f"**The attack wins**, {result.attack} against {result.defence}. The defender "
+            f"loses 100 morale and must give up one card of {land}."
+        )
+    return (
+        f"**The defence holds**, {result.defence} against {result.attack}. The attacker "
+        f"loses 100 morale."
+    )
+
+
+def morale_lines(game: HistoricalGame, seed: int) -> tuple[State, dict[str, list[float]]]:
+    """A random game of ``seed`` played out, and each player's morale after every turn
+    (``{"Player 1": [...], "Player 2": [...]}``, starting at 0)."""
+    final = playout(game.new_game(seed=seed), rng=seed)
+    series: dict[str, list[float]] = {"Player 1": [0.0], "Player 2": [0.0]}
+    for event in final.events:
+        if event.kind == "turn" and "ends" in event.text:
+            for name in series:
+                series[name].append(series[name][-1])
+        if event.kind == "morale":
+            series[f"Player {event.data['player'] + 1}"][-1] = float(event.data["total"])
+    return final, series
 
 
 # --- the odds table -------------------------------------------------------------------
@@ -225,6 +423,7 @@ def ending_kind(state: State) -> str:
 
 def random_endings(game: HistoricalGame, games: int = ENDINGS_GAMES) -> dict[str, object]:
     """Endings, lengths and winners of ``games`` random two-player games (seeds 0, 1, ...)."""
+
     def describe(state: State) -> dict[str, object]:
         outcome = state.outcome()
         winners = outcome.winners if outcome is not None else ()

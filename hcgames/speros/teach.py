@@ -23,8 +23,10 @@ from math import comb
 from typing import TYPE_CHECKING, Any
 
 from hcgames.speros.actions import ChoosePeople, Discard, EndAbilities, FirstPlacement
+from hcgames.speros.bots import compare
 from hcgames.speros.majority import capturer, demonstrates, units_needed
 from hcgames.speros.material import TERRAINS, Card
+from hcgames.speros.scoring import score_lines
 from hcgames.speros.victory import start_scoring
 
 if TYPE_CHECKING:
@@ -37,14 +39,18 @@ __all__ = [
     "draw_odds",
     "end_now",
     "give_captured",
+    "home_draw_sentence",
     "hypergeometric",
     "hypergeometric_at_least",
     "lay_out",
     "majority_table",
     "odds_table",
+    "pairing_rows",
     "play_setup",
     "put_in_hand",
     "reach",
+    "result_sentence",
+    "score_sheet",
     "take_card",
     "to_action_step",
     "unseen_cards",
@@ -221,6 +227,40 @@ def draw_odds(
     }
 
 
+def home_draw_sentence(state: SperosState, player: int, hits: int, draws: int = 3) -> str:
+    """The chance that ``draws`` draws bring ``player`` at least ``hits`` Locations of
+    its home terrain, as a sentence with the numbers behind it (HTML)."""
+    home = state.colour[player]
+    if home is None:
+        return "Choose your people first: the odds depend on your home terrain."
+    odds = draw_odds(state, player, lambda card: card.terrain == home, draws=draws, hits=hits)
+    p = odds["probability"]
+    wanted = f"all {hits}" if hits == draws else f"at least {hits}"
+    return (
+        f"You cannot see <b>{odds['population']}</b> cards, and <b>{odds['successes']}</b> "
+        f"of them are {home} Locations. The chance that {odds['draws']} draws bring "
+        f"{wanted} of them is "
+        f"<b>{p.numerator}/{p.denominator}</b>, about <b>{float(p):.0%}</b>."
+    )
+
+
+def pairing_rows(
+    game: SperosGame, pair: Sequence[str], games: int, seed: int = 1
+) -> list[dict[str, str]]:
+    """Two strategies played against each other (:func:`~hcgames.speros.bots.compare`,
+    seats rotating), as table rows: each one's share of wins and average VP."""
+    result = compare(game, list(pair), games=games, seed=seed)
+    return [
+        {
+            "pairing": f"{pair[0]} against {pair[1]}",
+            "strategy": name,
+            "share of wins": f"{result[name]['win share']:.0%}",
+            "average VP": f"{result[name]['average VP']:.1f}",
+        }
+        for name in pair
+    ]
+
+
 def reach(state: SperosState, player: int) -> int:
     """Most Units ``player`` can deploy to one card with a single action.
 
@@ -343,3 +383,35 @@ def odds_table(game: SperosGame) -> str:
         lines.append(f"  at least {k}: {p} = {float(p):.3f}")
     lines.append(f"(The deck starts with {deck} cards after dealing.)")
     return "\n".join(lines)
+
+
+# --- the score sheet of a finished game -------------------------------------------------
+
+
+def score_sheet(state: SperosState) -> tuple[dict[str, list[int]], dict[int, str]]:
+    """The score lines as ``{line: [VP of each player]}``, and each player's Bonus
+    Objective (its line is called "bonus objective" on the sheet)."""
+    players = state.game.num_players
+    sheet: dict[str, list[int]] = {}
+    bonus: dict[int, str] = {}
+    for player in range(players):
+        for line, _count, vp in score_lines(state, player):
+            if line.startswith("bonus: "):
+                bonus[player], line = line[len("bonus: ") :], "bonus objective"
+            sheet.setdefault(line, [0] * players)[player] += vp
+    return sheet, bonus
+
+
+def result_sentence(state: SperosState, bonus: dict[int, str]) -> str:
+    """Who won a finished game, with how many VP, when and why, and the Bonus
+    Objectives revealed (``bonus`` from :func:`score_sheet`), in Markdown."""
+    outcome = state.outcome()
+    if outcome is None:
+        raise ValueError("the game is not over yet")
+    winners = " and ".join(state.who(p) for p in outcome.winners) or "nobody"
+    reason = outcome.reason.split("; ", 1)[-1].replace("game ended ", "")
+    revealed = "; ".join(f"{state.who(p)} reveals *{name}*" for p, name in bonus.items())
+    return (
+        f"**{winners}** won with {max(outcome.scores.values()):.0f} VP. The game ended "
+        f"after round {state.round}, {reason}. Bonus Objectives: {revealed}."
+    )

@@ -18,7 +18,15 @@ from __future__ import annotations
 
 from hcgames.widgets._base import PALETTE, View, player_colour, region_colour
 from hcgames.widgets.charts import BattlePanel, ScoreChart, Timeline, year_label
-from hcgames.widgets.lesson import Quiz, QuizItem, table, with_slider_names
+from hcgames.widgets.lesson import (
+    Quiz,
+    QuizItem,
+    decision_rows,
+    decisions_view,
+    stage_viewer,
+    table,
+    with_slider_names,
+)
 from hcgames.widgets.maps import BoardView, MapView, RegionView
 from hcgames.widgets.mywork import ClassSummaryUpload, MyWork
 from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog, HistoryCard
@@ -48,9 +56,12 @@ __all__ = [
     "ScoreChart",
     "Timeline",
     "View",
+    "decision_rows",
+    "decisions_view",
     "make_bot",
     "player_colour",
     "region_colour",
+    "stage_viewer",
     "table",
     "with_slider_names",
     "year_label",

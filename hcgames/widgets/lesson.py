@@ -12,10 +12,19 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from hcgames.core import RuleDecision
 from hcgames.quiz import Question, answer_text, check_answer, lesson_questions
 from hcgames.widgets.mywork import journal
 
-__all__ = ["Quiz", "QuizItem", "table", "with_slider_names"]
+__all__ = [
+    "Quiz",
+    "QuizItem",
+    "decision_rows",
+    "decisions_view",
+    "stage_viewer",
+    "table",
+    "with_slider_names",
+]
 
 TITLE = ""  # the lesson's own "## Check what you learned" heading names the quiz
 RIGHT, WRONG = "#007A5E", "#B3411A"  # dark enough to read on a projector
@@ -58,6 +67,65 @@ def table(
         f"<table class='hc-table' style='{TABLE_CSS}'>{cap}<thead><tr>{head}</tr></thead>"
         f"<tbody>{body}</tbody></table>"
     )
+
+
+def decision_rows(decisions: Iterable[RuleDecision]) -> list[dict[str, str]]:
+    """Rows for :func:`table`: each rule decision, whether the rulebook or we made it,
+    and what the program does."""
+    return [
+        {
+            "rule": d.topic,
+            "from": "rulebook" if d.source == "rulebook" else "our choice",
+            "what the program does": d.decision,
+        }
+        for d in decisions
+    ]
+
+
+def decisions_view(decisions: Sequence[RuleDecision], here: Iterable[str]) -> widgets.VBox:
+    """The decisions a lesson uses (topics in ``here``, in the game's order) as a table,
+    with all the game's decisions folded away below it."""
+    topics = set(here)
+    everything = widgets.Accordion(children=[table(decision_rows(decisions))])
+    everything.set_title(0, f"All {len(decisions)} rule decisions of the game")
+    used = table(decision_rows([d for d in decisions if d.topic in topics]))
+    return widgets.VBox([used, everything])
+
+
+def stage_viewer(stages: Sequence[tuple[Any, ...]], **map_options: Any) -> widgets.VBox:
+    """One button per stage of a story told on the map; the map and the words follow.
+
+    A stage is ``(label, state, html)``, or ``(label, state, explanation, sentences)``
+    where the sentences (what the game wrote) are listed under the explanation.
+    ``map_options`` go to :class:`~hcgames.widgets.maps.MapView` (``width``, ``focus``).
+    """
+    from hcgames.widgets.maps import MapView
+
+    view = MapView(stages[0][1], **map_options)
+    words = widgets.HTML()
+    buttons = widgets.ToggleButtons(
+        options=[(stage[0], i) for i, stage in enumerate(stages)],
+        style={"button_width": "auto"},
+    )
+
+    def show(change: Any = None) -> None:
+        stage = stages[buttons.value]
+        view.update(stage[1])
+        words.value = f"<div style='font-size:16px;max-width:40em'>{_stage_html(stage)}</div>"
+
+    buttons.observe(show, names="value")
+    show()
+    words.layout = widgets.Layout(flex="1 1 400px", margin="0 0 0 16px")
+    row = widgets.HBox([view, words], layout=widgets.Layout(flex_flow="row wrap"))
+    return widgets.VBox([buttons, row])
+
+
+def _stage_html(stage: tuple[Any, ...]) -> str:
+    if len(stage) == 3:
+        return str(stage[2])
+    _, _, explanation, sentences = stage
+    happened = "".join(f"<li>{html.escape(s)}</li>" for s in sentences)
+    return f"<p>{explanation}</p>" + (f"<ul>{happened}</ul>" if happened else "")
 
 
 def _cell(value: Any) -> str:

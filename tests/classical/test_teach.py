@@ -151,3 +151,99 @@ def test_odds_table_prints() -> None:
     text = odds.odds_table()
     assert "ties to the defender" in text and "village" in text
     assert "0.438" in text  # one round at equal levels
+
+
+def test_editing_a_position_by_hand_changes_what_can_be_done() -> None:
+    import hcgames
+
+    game = hcgames.load("classical-conquests", players=2, civilizations=["Romans", "Egyptians"])
+    state = odds.first_turn(game, seed=3)
+    state.legal_actions()  # worked out before the edits
+    odds.set_pool(state, food=3, gold=1)
+    assert state.pool == {"food": 3, "luxury": 0, "wood": 0, "iron": 0, "stone": 0, "gold": 1}
+    with pytest.raises(ValueError):
+        odds.set_pool(state, silver=1)
+    odds.set_armies(state, 0, "latium", 3)
+    odds.set_fleets(state, 0, "mare_tyrrhenum", 1)
+    odds.set_settlement(state, "etruria", 0, 2, monuments=1)
+    odds.set_trait_level(state, 1, "military", 2)
+    m = game.material
+    assert state.armies[0][m.index["latium"]] == 3
+    assert state.fleets[0][m.index["mare_tyrrhenum"]] == 1
+    etruria = m.index["etruria"]
+    assert (state.owner[etruria], state.level[etruria], state.monuments[etruria]) == (0, 2, 1)
+    assert state.levels[1][1] == 2
+
+
+def test_an_edited_position_works_its_legal_actions_out_afresh() -> None:
+    import hcgames
+
+    game = hcgames.load("classical-conquests", players=2, civilizations=["Romans", "Egyptians"])
+    state = odds.battle_in_etruria(game, attackers=2, defenders=1)
+    while state.phase != "move":
+        state.apply(EndPhase(state.phase))
+    march = Move("army", "latium", "etruria")
+    assert march in state.legal_actions()  # worked out and kept for this position
+    odds.set_armies(state, 0, "latium", 0)
+    assert march not in state.legal_actions()
+
+
+def test_a_battle_under_way_waits_for_its_first_dice() -> None:
+    import hcgames
+
+    game = hcgames.load("classical-conquests", players=2, civilizations=["Romans", "Egyptians"])
+    state = odds.battle_under_way(game, 4, 1, settlement=2, attack_level=1)
+    etruria = game.material.index["etruria"]
+    assert state.fight is not None and state.is_chance()
+    assert (state.owner[etruria], state.level[etruria]) == (1, 2)
+    assert state.levels[0][1] == 1 and state.levels[1][1] == 0
+    assert state.armies[0][etruria] == 4 and state.armies[1][etruria] == 1
+
+
+def test_first_turn_of_a_people_places_both_cities() -> None:
+    state = odds.first_turn_of("Athenians", seed=11)
+    m = state.game.material
+    assert state.owner[m.index["latium"]] == 0 and state.owner[m.index["aegyptus_inferior"]] == 1
+    assert state.player_name(0) == "Athenians" and state.player_name(1) == "Egyptians"
+    assert odds.first_turn_of("Egyptians").player_name(1) == "Romans"
+
+
+def test_resource_rows_and_paths_read_the_map() -> None:
+    from hcgames.classical.material import load_material
+
+    m = load_material()
+    rows = odds.resource_roll_rows(m.land_table, m.land_die)
+    assert len(rows) == len(m.land_table) and all(r["chance"].endswith(" in 8") for r in rows)
+    assert odds.path_between("latium", "latium") == ["Latium"]
+    path = odds.path_between("latium", "sicilia")
+    assert path[0] == "Latium" and path[-1] == m.territories[m.index["sicilia"]].name
+    assert odds.path_between("latium", m.index["sicilia"]) == path
+    assert len(path) - 1 == m.distances[m.index["latium"]][m.index["sicilia"]]
+
+
+def test_the_peoples_in_words() -> None:
+    from hcgames.classical.material import load_material
+
+    m = load_material()
+    romans = m.civ("Romans")
+    assert odds.homeland(romans) == "Latium"
+    assert odds.traits_of(romans).count(" + ") == len(romans.traits) - 1
+    assert {odds.age_of(c) for c in m.civilizations} <= {
+        "Bronze Age",
+        "Iron Age and classical",
+        "Late antiquity",
+    }
+    latium = m.territories[m.index["latium"]]
+    assert odds.homeland_tooltip(latium).startswith("Latium, land, homeland of the Romans; today")
+
+
+def test_the_famine_and_payment_positions_of_lesson_21() -> None:
+    from hcgames.classical.actions import Settle
+
+    hungry = odds.hungry_romans()
+    assert hungry.pool["food"] == 3 and hungry.pool["gold"] == 1
+    assert hungry.armies[0][hungry.game.material.index["latium"]] == 3
+    settle = odds.settle_with(food=1, wood=1, stone=1)
+    assert settle.phase == "settle" and settle.player_name(settle.current_player) == "Romans"
+    assert sum(settle.pool.values()) == 3
+    assert Settle("etruria") in settle.legal_actions()

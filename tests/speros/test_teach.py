@@ -63,3 +63,37 @@ def test_odds_table_prints_majority_and_draw_numbers() -> None:
     text = odds_table(SperosGame(players=2))
     assert "encampments" in text and "at least 1" in text
     assert SperosGame(players=3).odds_table().startswith("Conquest of Speros")
+
+
+def test_the_score_sheet_of_a_finished_game_adds_up_and_names_the_winner() -> None:
+    from hcgames.play import playout
+    from hcgames.speros import SperosGame
+    from hcgames.speros.bots import make_strategy
+    from hcgames.speros.teach import result_sentence, score_sheet
+
+    game = SperosGame(players=3, mastery=True)
+    bots = [make_strategy("rusher", 1), make_strategy("builder", 2), make_strategy("rusher", 3)]
+    state = playout(game.new_game(seed=5), bots=bots, rng=5)
+    sheet, bonus = score_sheet(state)
+    totals = [sum(vps[p] for vps in sheet.values()) for p in range(3)]
+    assert totals == [state.scores()[p] for p in range(3)]
+    assert set(bonus) == {0, 1, 2} and "bonus objective" in sheet
+    said = result_sentence(state, bonus)
+    winner = state.who(state.outcome().winners[0])
+    assert said.startswith(f"**{winner}") and "Bonus Objectives:" in said
+
+
+def test_home_draw_sentence_and_pairing_rows_give_numbers_in_words() -> None:
+    from hcgames.speros.teach import home_draw_sentence, pairing_rows
+
+    game = SperosGame()
+    state = next(iter(game.teaching_setups().values()))()
+    said = home_draw_sentence(state, 0, 1)
+    assert said.startswith("Choose your people first") or (
+        "at least 1 of them" in said and "You cannot see" in said
+    )
+    if state.colour[0] is not None:
+        assert "all 3 of them" in home_draw_sentence(state, 0, 3)
+    rows = pairing_rows(game, ("rusher", "random"), 2)
+    assert [r["strategy"] for r in rows] == ["rusher", "random"]
+    assert all(r["pairing"] == "rusher against random" for r in rows)

@@ -1,0 +1,157 @@
+"""History pages of a lesson: a scenario's story, the map of its places, its timeline,
+what really happened beside what the game lets happen, and the people in it.
+
+``history`` is a game's history file as :func:`hcgames.data.read_json` reads it, with
+``scenarios`` (id -> story) and ``biographies`` (id -> person): Conqueror: Duels' file
+``conqueror/history.json`` is one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+import hcgames
+from hcgames.factions import SideStyle
+from hcgames.widgets.charts import Timeline, year_label
+from hcgames.widgets.maps import MapView
+from hcgames.widgets.panels import HistoryCard
+
+__all__ = [
+    "SITE",
+    "WAR_LANDS",
+    "bio_card",
+    "places_map",
+    "scenario_explorer",
+    "story_card",
+    "then_and_now",
+    "timeline_items",
+    "when",
+]
+
+History = Mapping[str, Any]
+
+#: the lands of a war: gold with dots (not a side's colour; readable in greyscale)
+WAR_LANDS = SideStyle("lands of the war", "#E3B23C", "dots", "")
+#: the sites of a timeline's events: dark red diamonds with their names
+SITE = "#7A1F00"
+
+
+def when(year: int, circa: bool = False) -> str:
+    """'c. 218 BC' style text for a year (negative = BC)."""
+    return ("c. " if circa else "") + year_label(year)
+
+
+def _quiet(view: Any) -> Any:
+    # the card says it all: hide the one-line summary a view prints above itself
+    view.text_line.layout.display = "none"
+    return view
+
+
+def story_card(history: History, sid: str) -> HistoryCard:
+    """The scenario's story: its years, its sides, its people and its places."""
+    story = history["scenarios"][sid]
+    subtitle = f"{when(story['start'])} to {when(story['end'])}"
+    if story["kind"] == "counterfactual":
+        subtitle += " - a what-if story, not history"
+    facts = {side["faction"]: side["historical"] for side in story["sides"]}
+    facts["People"] = ", ".join(history["biographies"][pid]["name"] for pid in story["people"][:6])
+    facts["Places on the game's map"] = ", ".join(story["places"])
+    return _quiet(HistoryCard(story["title"], subtitle, " ".join(story["history"]), facts))
+
+
+def _site_name(site: str) -> str:
+    # the short name of a site for the map: "Cannae, Apulia" -> "Cannae"
+    return re.split(r",| \(", site)[0]
+
+
+def places_map(history: History, sid: str, game_id: str = "conqueror-duels") -> MapView:
+    """The scenario's map as wide as the page: the lands of the war shaded, the sites
+    of its events as named diamonds."""
+    story = history["scenarios"][sid]
+    game = hcgames.load(game_id, scenario=sid)
+    places = set(story["places"]) | {e["place"] for e in story["timeline"] if e["place"]}
+    view = MapView(game.new_game(seed=0), focus=places)
+    view.paint([("a land of this war", WAR_LANDS, sorted(places))])
+    sites: dict[str, Any] = {}
+    for e in story["timeline"]:
+        if e["lonlat"]:
+            sites.setdefault(_site_name(e["site"]), e["lonlat"])
+    view.add_places(
+        [(name, *lonlat) for name, lonlat in sites.items()],
+        colour=SITE,
+        key="where an event of the timeline happened",
+    )
+    view.highlighted = sorted(places)
+    return view
+
+
+def timeline_items(history: History, sid: str) -> list[dict[str, Any]]:
+    """The scenario's events as items for :class:`~hcgames.widgets.charts.Timeline`."""
+    return [
+        {
+            "label": ("c. " if e["circa"] else "") + e["label"],
+            "start": e["start"],
+            "end": e["end"],
+            "group": e["kind"],
+        }
+        for e in history["scenarios"][sid]["timeline"]
+    ]
+
+
+def then_and_now(history: History, sid: str) -> widgets.HBox:
+    """What really happened, beside what the game lets happen."""
+    story = history["scenarios"][sid]
+    real = _quiet(
+        HistoryCard("What really happened", story["title"], story["what_really_happened"])
+    )
+    game = _quiet(
+        HistoryCard("What the game lets happen", story["title"], story["what_the_game_lets_happen"])
+    )
+    for card in (real, game):
+        card.layout = widgets.Layout(flex="1 1 420px", margin="0 12px 8px 0")
+    return widgets.HBox([real, game], layout=widgets.Layout(flex_flow="row wrap"))
+
+
+def scenario_explorer(history: History, value: str) -> widgets.VBox:
+    """A menu of the scenarios; the chosen one's story, map, timeline and then-and-now."""
+    scenarios = history["scenarios"]
+    picker = widgets.Dropdown(
+        options=[(story["title"], sid) for sid, story in scenarios.items()],
+        value=value,
+        description="War",
+        layout=widgets.Layout(width="420px"),
+    )
+    explorer = widgets.VBox()
+
+    def show(sid: str) -> None:
+        card = story_card(history, sid)
+        card.layout = widgets.Layout(flex="1 1 480px", margin="0 12px 8px 0")
+        explorer.children = [
+            card,
+            places_map(history, sid),
+            _quiet(Timeline(timeline_items(history, sid), width=900)),
+            then_and_now(history, sid),
+        ]
+
+    picker.observe(lambda change: show(change["new"]), names="value")
+    show(picker.value)
+    return widgets.VBox([picker, explorer])
+
+
+def bio_card(history: History, pid: str) -> HistoryCard:
+    """One person's card: role, years, side in the game and story."""
+    person = history["biographies"][pid]
+    if person["born"] is not None and person["died"] is not None:
+        born = when(person["born"], person["born_circa"])
+        life = f"{born} - {when(person['died'], person['died_circa'])}"
+    else:
+        first, last = person["active"]
+        life = f"active {when(first)}" + ("" if first == last else f" - {when(last)}")
+    facts = {"Side in the game": person["faction"]}
+    if person.get("note"):
+        facts["Note"] = person["note"]
+    return _quiet(HistoryCard(person["name"], f"{person['role']}, {life}", person["text"], facts))
