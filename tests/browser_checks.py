@@ -45,8 +45,11 @@ QUIZ_FEEDBACK_SELECTOR = ".hc-quiz-feedback"
 PATH_PATTERN = re.compile(r"(?<![\w./-])(?:data|hcgames)/[\w.-]")
 
 #: Program words a student must not read (issue 22): "(s)" plurals, bot and engine
-#: names, seeds, "legal action(s)".
-PROGRAM_WORDS = re.compile(r"\w\(s\)|\b(?:greedy|mcts|seeds?|legal actions?)\b", re.IGNORECASE)
+#: names, seeds, "legal action(s)". "Seed of ..." is the plain noun (a card called
+#: "Seed of the World Tree", "the seed of a story"), not a random generator's seed.
+PROGRAM_WORDS = re.compile(
+    r"\w\(s\)|\b(?:greedy|mcts|seeds?(?!\s+of\b)|legal actions?)\b", re.IGNORECASE
+)
 
 #: The footnote key of a map that numbers its places instead of naming them.
 NUMBER_KEY = "numbers on the map"
