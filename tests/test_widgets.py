@@ -476,11 +476,11 @@ def test_battle_panel_bars_sum_to_one_and_match_the_exact_odds() -> None:
     assert sum(panel.exact.values()) == 1
     assert exact[0] == pytest.approx(7 / 12)
     assert abs(simulated[0] - 7 / 12) < 0.05
-    assert "7/12" in panel.text and "seed 4" in panel.text
+    assert "7/12" in panel.text and "run number 4" in panel.text
     again = BattlePanel(odds, simulate=fight, trials=2000, seed=4)
     assert again.simulated == panel.simulated
     panel.run_button.click()
-    assert "seed 5" in panel.text
+    assert "run number 5" in panel.text
 
 
 def test_battle_panel_checks_its_input() -> None:

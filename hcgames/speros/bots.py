@@ -75,7 +75,7 @@ def _random_bot(seed: int, name: str) -> RandomBot:
 
 #: name -> (description, keyword arguments of HeuristicBot or None for random)
 STRATEGIES: dict[str, tuple[str, dict[str, float] | None]] = {
-    "random": ("any legal action", None),
+    "random": ("any move the rules allow, picked at random", None),
     "rusher": ("grab VP now: deploy and capture, never value cards", {}),
     "builder": (
         "values cards in hand and Units kept at home",

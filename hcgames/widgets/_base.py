@@ -154,6 +154,37 @@ def guarded(method: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+# A widget box whose content is taller or wider than the box scrolls, and a box that
+# scrolls must be reachable with the keyboard and named (axe: scrollable-region-focusable,
+# WCAG 2.1.1). This gives every such box on the page tabindex 0, the role "region" and a
+# name (the first line of text in it), and takes them away again when it no longer
+# scrolls; it runs once per page from an <img onerror> in every view's text line (the way
+# the sliders get their names), then whenever widgets are drawn or the window resized.
+_SCROLL_NAMES_JS = (
+    "if(window.hcScrollNames)return;window.hcScrollNames=1;var queued=false;"
+    "function name(){queued=false;document.querySelectorAll('.widget-box,.widget-output')"
+    ".forEach(function(b){var s=getComputedStyle(b);"
+    "if(!/auto|scroll/.test(s.overflowX+' '+s.overflowY))return;"
+    "var scrolls=b.scrollHeight>b.clientHeight+1||b.scrollWidth>b.clientWidth+1;"
+    "if(scrolls&&!b.hasAttribute('tabindex')){b.setAttribute('tabindex','0');"
+    "b.setAttribute('role','region');b.dataset.hcScroll='1';"
+    "if(!b.hasAttribute('aria-label')){var t=b.querySelector('.hcgames-text,h1,h2,h3,h4,b');"
+    "var n=t&&t.textContent.trim().slice(0,80);b.setAttribute('aria-label',n||'Scrolling panel');"
+    "b.dataset.hcScroll='2';}}"
+    "else if(!scrolls&&b.dataset.hcScroll){if(b.dataset.hcScroll==='2')"
+    "b.removeAttribute('aria-label');b.removeAttribute('tabindex');b.removeAttribute('role');"
+    "delete b.dataset.hcScroll;}});}"
+    "function soon(){if(!queued){queued=true;requestAnimationFrame(name);}}"
+    "name();new MutationObserver(soon).observe(document.body,"
+    "{childList:true,subtree:true,characterData:true});"
+    "window.addEventListener('resize',soon);"
+)
+SCROLL_NAMES = (
+    "<img alt='' src='data:,' style='display:none' class='hc-scroll-names' "
+    f'onerror="{escape(_SCROLL_NAMES_JS)}">'
+)
+
+
 class View(widgets.VBox):
     """A VBox that states its situation in words (``.text``) on an HTML line.
 
@@ -162,7 +193,7 @@ class View(widgets.VBox):
     """
 
     def __init__(self, children: list[widgets.Widget] | None = None, **kwargs: Any) -> None:
-        self.text_line = widgets.HTML(layout=widgets.Layout(margin="2px 0"))
+        self.text_line = widgets.HTML(SCROLL_NAMES, layout=widgets.Layout(margin="2px 0"))
         self.messages = widgets.Output(layout=widgets.Layout(max_height="8em", overflow="auto"))
         super().__init__(children=[self.text_line, *(children or []), self.messages], **kwargs)
         self.add_class("hcgames-view")
@@ -173,7 +204,7 @@ class View(widgets.VBox):
         raise NotImplementedError
 
     def _show_text(self) -> None:
-        value = f"<span class='hcgames-text'>{escape(self.text)}</span>"
+        value = f"<span class='hcgames-text'>{escape(self.text)}</span>{SCROLL_NAMES}"
         if self.text_line.value != value:
             self.text_line.value = value
 

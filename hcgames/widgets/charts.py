@@ -140,11 +140,15 @@ class BattlePanel(View):
         self.trials_box = widgets.BoundedIntText(
             value=trials, min=1, max=1_000_000, description="Trials", layout=small
         )
-        self.seed_box = widgets.IntText(value=seed, description="Seed", layout=small)
+        # the random generator's seed, shown to the class as a run number: the same
+        # number always rolls the same dice
+        self.seed_box = widgets.IntText(value=seed, description="Run number", layout=small)
+        self.seed_box.style.description_width = "initial"
         self.run_button = widgets.Button(
             description="Run simulation",
             icon="play",
-            tooltip="Play the battle out many times with the seed shown, then count",
+            tooltip="Play the battle out many times, then count (the same run number "
+            "always rolls the same dice)",
         )
         self.run_button.on_click(lambda _b: self.run_simulation())
         controls = widgets.HBox([self.trials_box, self.seed_box, self.run_button])
@@ -257,7 +261,7 @@ class BattlePanel(View):
         out = f"{head}exact chances {exact}."
         if self.simulated is not None:
             sim = ", ".join(f"{k} {v:.1%}" for k, v in self.simulated.items())
-            out += f" Simulated {self.last_trials} times with seed {self.last_seed}: {sim}."
+            out += f" Simulated {self.last_trials} times (run number {self.last_seed}): {sim}."
         return out
 
 

@@ -129,7 +129,7 @@ def scenario_explorer(history: History, value: str) -> widgets.VBox:
 
     def show(sid: str) -> None:
         card = story_card(history, sid)
-        card.layout = widgets.Layout(flex="1 1 480px", margin="0 12px 8px 0")
+        card.layout = widgets.Layout(margin="0 12px 8px 0")  # a column: no flex height
         explorer.children = [
             card,
             places_map(history, sid),
