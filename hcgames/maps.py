@@ -22,6 +22,7 @@ __all__ = [
     "check_adjacency",
     "check_feature_collection",
     "clockwise",
+    "connected_parts",
 ]
 
 
@@ -40,6 +41,33 @@ def adjacency_graph(adjacency: Mapping[str, Iterable[str]], **node_data: Mapping
     for attribute, values in node_data.items():
         nx.set_node_attributes(graph, dict(values), attribute)
     return graph
+
+
+def connected_parts(adjacency: Mapping[str, Iterable[str]]) -> list[list[str]]:
+    """The map's connected parts, each sorted, in the order their first territory is
+    listed; links to unknown names are ignored. Plain Python, so that loading a map
+    does not import networkx (a lesson kernel then stays smaller)."""
+    links: dict[str, set[str]] = {node: set() for node in adjacency}
+    for node, neighbours in adjacency.items():
+        for other in neighbours:
+            if other in links and other != node:
+                links[node].add(other)
+                links[other].add(node)
+    parts: list[list[str]] = []
+    seen: set[str] = set()
+    for start in links:
+        if start in seen:
+            continue
+        part = {start}
+        stack = [start]
+        while stack:
+            for other in links[stack.pop()]:
+                if other not in part:
+                    part.add(other)
+                    stack.append(other)
+        seen |= part
+        parts.append(sorted(part))
+    return parts
 
 
 def check_adjacency(adjacency: Mapping[str, Iterable[str]], problems: Problems) -> None:

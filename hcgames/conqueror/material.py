@@ -18,10 +18,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-import networkx as nx
-
 from hcgames.data import Problems, read_json, ring_is_clockwise
-from hcgames.maps import adjacency_graph
+from hcgames.maps import connected_parts
 
 __all__ = [
     "FORT_KINDS",
@@ -215,9 +213,8 @@ def _load_map(key: str, raw: Any, problems: Problems) -> MapData | None:
                 neighbours=tuple(sorted(nb_index)),
             )
         )
-    graph = adjacency_graph(links)
-    if names and not nx.is_connected(graph):
-        parts = [sorted(c) for c in nx.connected_components(graph)]
+    parts = connected_parts(links)
+    if len(parts) > 1:
         problems.add(f"{where}: the map is not connected: {parts}")
     geo = read_json("conqueror", str(raw.get("geojson", "")))
     _check_geojson(key, geo, terr_raw, problems)
