@@ -40,6 +40,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from hcgames.words import plural  # noqa: E402
 from tests.kernel_watch import KernelServer, shipped_culling  # noqa: E402
 
 WIDGET = "svg.svg-figure, .widget-button"
@@ -191,7 +192,11 @@ async def class_arriving(
     worst = shown[-1] if len(shown) == len(times) else PAGE_TIMEOUT
     label = f"{pages} pages of {notebook}, {wave} at a time"
     return [
-        (f"One page alone ({alone_runs} quiet loads): to first widget", alone_s, "s"),
+        (
+            f"One page alone ({plural(alone_runs, 'quiet load')}): to first widget",
+            alone_s,
+            "s",
+        ),
         ("Quiet load: drawn figures", quiet.get("figures", 0), ""),
         ("Quiet load: cell outputs", quiet.get("outputs", 0), ""),
         ("Quiet load: buttons", quiet.get("buttons", 0), ""),
