@@ -4,6 +4,11 @@ project ships, and how much memory one lesson's kernel takes.
 
     python bench/bench_kernels.py [--pages 3] [--notebook 10-duels-a-round.ipynb]
 
+``run(quick)`` (what ``python bench/run.py`` prints): the app of ``tasks.py app`` with
+its shipped settings; opens a few pages, closes them as a student closes a tab, and
+reports the kernels still running 10 s later (0 expected: binder/voila.py's XSRF
+cookie lets the page's shutdown request through) and the memory of one kernel.
+
 For each way of serving (the standalone Voila app of ``tasks.py app``; Jupyter Server
 with Voila, as on Binder) and each setting (culling off; culling on, idle time cut to
 5 s so the bench ends quickly), it opens ``--pages`` pages of the notebook in Debian's
@@ -22,12 +27,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.kernel_watch import KernelServer, leave, open_page  # noqa: E402
+from tests.kernel_watch import (  # noqa: E402
+    KernelServer,
+    close,
+    leave,
+    open_page,
+    shipped_culling,
+)
 
 WIDGET = "svg.svg-figure, .widget-button, .jupyter-button"
 
 
-def run(kind: str, idle: int | None, pages: int, notebook: str) -> None:
+def culling_run(kind: str, idle: int | None, pages: int, notebook: str) -> None:
     from playwright.sync_api import sync_playwright
 
     server = KernelServer(kind, ROOT / "notebooks", idle_timeout=idle, interval=1)
@@ -61,6 +72,46 @@ def run(kind: str, idle: int | None, pages: int, notebook: str) -> None:
         server.stop()
 
 
+def run(quick: bool = False) -> list[tuple[str, float, str]]:
+    """Figures for bench/run.py: kernels left 10 s after closing pages, memory per kernel."""
+    from playwright.sync_api import sync_playwright
+
+    pages = 2 if quick else 5
+    notebook = "10-duels-a-round.ipynb"
+    culling = shipped_culling("voila")
+    server = KernelServer(
+        "voila",
+        ROOT / "notebooks",
+        idle_timeout=int(culling["cull_idle_timeout"]),
+        interval=int(culling["cull_interval"]),
+    )
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(
+                executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
+            )
+            # tabs of one browser window that stays open, as a student's browser (a page
+            # alone in its Playwright context takes the context down before its goodbye)
+            tabs = browser.new_context(viewport={"width": 1366, "height": 768})
+            opened = [open_page(tabs, server, notebook, WIDGET) for _ in range(pages)]
+            after_open = server.kernel_count()
+            memory = server.kernel_memory_mb()
+            for page in opened:
+                close(page)
+            time.sleep(10)
+            left = server.kernel_count()
+            tabs.close()
+            browser.close()
+    finally:
+        server.stop()
+    return [
+        (f"Kernels running with {pages} pages of {notebook} open", after_open, "kernels"),
+        (f"Kernels left 10 s after closing those {pages} pages (want 0)", left, "kernels"),
+        ("Memory per lesson kernel: median", statistics.median(memory), "MB"),
+        ("Memory per lesson kernel: largest", max(memory), "MB"),
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, default=3)
@@ -69,7 +120,7 @@ def main() -> None:
     print(f"notebook {args.notebook}")
     for kind in ("voila", "server"):
         for idle in (None, 5):
-            run(kind, idle, args.pages, args.notebook)
+            culling_run(kind, idle, args.pages, args.notebook)
 
 
 if __name__ == "__main__":

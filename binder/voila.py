@@ -13,6 +13,20 @@ lived on until culled, minutes later. Reading the handler's ``xsrf_token`` befor
 kernel starts makes tornado set the cookie on the page response; the shutdown post then
 passes the ordinary XSRF check, which stays on. Culling (voila.json) stays the fallback
 for pages that vanish without a goodbye.
+
+No preheated kernels (issue 25, item 3): Voila 0.5.13 refuses to start with both a
+prelaunch hook and ``VoilaConfiguration.preheat_kernel`` ("`preheat_kernel` and
+`prelaunch_hook` are incompatible", voila/app.py): Voila calls the hook only when it
+starts a kernel for a request, and a preheated kernel is started and its page rendered
+before any request. Without the hook a closed page's kernel would again live until
+culled. On Binder preheating would do nothing anyway: Voila as a Jupyter Server
+extension uses the server's kernel manager, which has no pools (voila/handler.py then
+takes a pool size of 0). Were the cookie set another way, the play pages alone would
+be preheated in voila.json with
+``"VoilaConfiguration": {"preheat_kernel": true, "default_pool_size": 0}`` and
+``"VoilaKernelManager": {"kernel_pools_config": {"default": {"pool_size": 0},
+"13-duels-play.ipynb": {"pool_size": 3}, ...}}`` (measured that way, without this
+hook, in docs/teachers/README.md).
 """
 
 from pathlib import Path

@@ -43,6 +43,37 @@ def adjacency_graph(adjacency: Mapping[str, Iterable[str]], **node_data: Mapping
     return graph
 
 
+def connected_parts(adjacency: Mapping[str, Iterable[str]]) -> list[list[str]]:
+    """The map's connected parts, each sorted, in the order their first territory is
+    listed; links to unknown names are ignored. Plain Python, so that loading a map
+    does not import networkx (a lesson kernel then stays smaller).
+
+    >>> connected_parts({"a": ["b"], "b": ["a"], "c": []})
+    [['a', 'b'], ['c']]
+    """
+    links: dict[str, set[str]] = {node: set() for node in adjacency}
+    for node, neighbours in adjacency.items():
+        for other in neighbours:
+            if other in links and other != node:
+                links[node].add(other)
+                links[other].add(node)
+    parts: list[list[str]] = []
+    seen: set[str] = set()
+    for start in links:
+        if start in seen:
+            continue
+        part = {start}
+        stack = [start]
+        while stack:
+            for other in links[stack.pop()]:
+                if other not in part:
+                    part.add(other)
+                    stack.append(other)
+        seen |= part
+        parts.append(sorted(part))
+    return parts
+
+
 def check_adjacency(adjacency: Mapping[str, Iterable[str]], problems: Problems) -> None:
     """Record every one-way link, self-link, unknown name, and a disconnected map."""
     names = set(adjacency)
@@ -57,31 +88,6 @@ def check_adjacency(adjacency: Mapping[str, Iterable[str]], problems: Problems) 
     parts = connected_parts(adjacency)
     if len(parts) > 1:
         problems.add(f"the map is not connected: cannot reach {sorted(names - set(parts[0]))}")
-
-
-def connected_parts(adjacency: Mapping[str, Iterable[str]]) -> list[list[str]]:
-    """The map's connected parts, each sorted, the one holding the first name first
-    (one part for a connected map; links to unknown names are ignored).
-
-    >>> connected_parts({"a": ["b"], "b": ["a"], "c": []})
-    [['a', 'b'], ['c']]
-    """
-    names = set(adjacency)
-    seen: set[str] = set()
-    parts = []
-    for start in sorted(names):
-        if start in seen:
-            continue
-        part, stack = set(), [start]
-        while stack:
-            node = stack.pop()
-            if node in part:
-                continue
-            part.add(node)
-            stack.extend(n for n in adjacency[node] if n in names and n not in part)
-        seen |= part
-        parts.append(sorted(part))
-    return parts
 
 
 def _outer_rings(geometry: Mapping[str, Any]) -> list[list[list[float]]]:

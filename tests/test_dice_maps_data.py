@@ -18,6 +18,7 @@ from hcgames.maps import (
     check_adjacency,
     check_feature_collection,
     clockwise,
+    connected_parts,
 )
 
 
@@ -88,6 +89,20 @@ def test_adjacency_checks() -> None:
     assert "c is listed as adjacent to itself" in text
     assert "unknown territory 'x'" in text
     assert "not connected" in text
+
+
+def test_connected_parts_without_networkx() -> None:
+    import networkx as nx
+
+    from hcgames.maps import adjacency_graph
+
+    adjacency = {"a": ["b"], "b": ["a"], "c": ["d", "x"], "d": [], "e": ["e"]}
+    parts = connected_parts(adjacency)
+    assert parts == [["a", "b"], ["c", "d"], ["e"]]
+    known = {k: [n for n in v if n in adjacency] for k, v in adjacency.items()}
+    expected = sorted(sorted(c) for c in nx.connected_components(adjacency_graph(known)))
+    assert sorted(parts) == expected
+    assert connected_parts({}) == []
 
 
 def test_graph_and_geometry_helpers() -> None:

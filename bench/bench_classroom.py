@@ -1,0 +1,311 @@
+"""Classroom figures (printed, never asserted): how fast lessons open, how a class
+arriving at once is served, how fast a play click settles.
+
+    python bench/bench_classroom.py [--pages 30] [--wave 5] [--notebook 13-duels-play.ipynb]
+                                    [--no-lessons] [--quick]
+
+Voila is served exactly as ``python3 tasks.py app`` serves it (``tests/kernel_watch.py``:
+the project's voila.json with its shipped culling, binder/voila.py, the page template),
+on 127.0.0.1 only, and pages are drawn by Debian's chromium.
+
+(a) Per lesson, alone: seconds from navigation to the first widget (a drawn figure or a
+    button), one page at a time, each closed before the next.
+(b) A class arriving: ``--pages`` pages of one play lesson, opened ``--wave`` at a time
+    (a wave starts when the previous wave shows its first widgets; the pages stay open,
+    as the class keeps them). Each page's time to its first widget, median and worst,
+    and their ratio to one page alone; and whether each page came out complete: its
+    counts of drawn figures, outputs and buttons equal to those of a quiet load, and no
+    "did not load" sentence.
+(c) Click settle: the play screen's "Play this move" click with the computer's answer
+    (``bench_widgets``), per game at the medium level; the median over all clicks.
+
+Every wait is bounded (``PAGE_TIMEOUT`` s per page); a page that does not show a widget
+in time counts as incomplete, with the timeout as its time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import importlib.util
+import math
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from hcgames.words import plural  # noqa: E402
+from tests.kernel_watch import KernelServer, shipped_culling  # noqa: E402
+
+WIDGET = "svg.svg-figure, .widget-button"
+PAGE_TIMEOUT = 180.0
+#: seconds after a lesson page has loaded without any widget before it counts as having none
+NO_WIDGET = 15.0
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+#: what a page counts once drawn: figures, cell outputs, buttons, "did not load" notes
+COUNT_JS = """() => ({
+  figures: document.querySelectorAll('svg.svg-figure').length,
+  outputs: document.querySelectorAll('.jp-OutputArea-output').length,
+  buttons: document.querySelectorAll('.widget-button').length,
+  failed: (document.body.innerText.match(/did not load|too busy to finish/g) || []).length,
+})"""
+
+Figures = list[tuple[str, float, str]]
+
+
+def app_server() -> KernelServer:
+    """The app of ``tasks.py app`` (voila.json and binder/voila.py), culling as shipped."""
+    culling = shipped_culling("voila")
+    return KernelServer(
+        "voila",
+        ROOT / "notebooks",
+        idle_timeout=int(culling["cull_idle_timeout"]),
+        interval=int(culling["cull_interval"]),
+    )
+
+
+async def _first_widget(context: Any, url: str) -> tuple[Any, float]:
+    """Open ``url`` in a new tab; the tab and the seconds to its first widget (nan: none
+    in time)."""
+    page = await context.new_page()
+    start = time.monotonic()
+    try:
+        await page.goto(url, wait_until="commit", timeout=PAGE_TIMEOUT * 1000)
+        await page.wait_for_selector(WIDGET, timeout=PAGE_TIMEOUT * 1000)
+    except Exception:  # a timeout: the page counts as incomplete
+        return page, math.nan
+    return page, time.monotonic() - start
+
+
+async def _settled_counts(page: Any, seconds: float = 60.0) -> dict[str, int]:
+    """The page's counts once it has loaded and they stop changing for 2 s (bounded)."""
+    with contextlib.suppress(Exception):
+        await page.wait_for_load_state("load", timeout=seconds * 1000)
+    deadline = time.monotonic() + seconds
+    last: dict[str, int] = {}
+    while time.monotonic() < deadline:
+        counts = dict(await page.evaluate(COUNT_JS))
+        if counts == last:
+            return counts
+        last = counts
+        await asyncio.sleep(2)
+    return last
+
+
+async def _new_context(browser: Any) -> Any:
+    return await browser.new_context(viewport={"width": 1366, "height": 768})
+
+
+async def _first_widget_or_loaded(context: Any, url: str) -> tuple[Any, float, bool]:
+    """Like :func:`_first_widget`, for a page that may have no widget at all (the index):
+    the tab, the seconds to its first widget or, when none comes within ``NO_WIDGET`` s
+    of the page having loaded, the seconds to the page loaded; and whether a widget came."""
+    page = await context.new_page()
+    start = time.monotonic()
+    loaded_at = math.nan
+    try:
+        await page.goto(url, wait_until="commit", timeout=PAGE_TIMEOUT * 1000)
+        while time.monotonic() - start < PAGE_TIMEOUT:
+            state = await page.evaluate(
+                f"() => document.querySelector({WIDGET!r}) ? 'widget' : document.readyState"
+            )
+            now = time.monotonic()
+            if state == "widget":
+                return page, now - start, True
+            if state == "complete" and math.isnan(loaded_at):
+                loaded_at = now
+            if not math.isnan(loaded_at) and now - loaded_at > NO_WIDGET:
+                return page, loaded_at - start, False
+            await asyncio.sleep(0.1)
+    except Exception:  # a timeout: reported as nan
+        pass
+    return page, math.nan, False
+
+
+async def lesson_times(browser: Any, server: KernelServer, notebooks: list[str]) -> Figures:
+    figures: Figures = []
+    for notebook in notebooks:
+        context = await _new_context(browser)
+        page, seconds, widget = await _first_widget_or_loaded(context, server.url(notebook))
+        what = "to first widget" if widget else "to page loaded (it has no widget)"
+        figures.append((f"Open alone, {notebook}: {what}", seconds, "s"))
+        print(f"  {figures[-1][0]:84s} {seconds:10.2f} s", file=sys.stderr, flush=True)
+        await page.close(run_before_unload=True)  # frees the kernel before the next page
+        await asyncio.sleep(1)  # the goodbye request leaves before its window closes
+        await context.close()
+    return figures
+
+
+async def class_arriving(
+    browser: Any, server: KernelServer, notebook: str, pages: int, wave: int, alone_runs: int
+) -> Figures:
+    url = server.url(notebook)
+    alone: list[float] = []
+    quiet: dict[str, int] = {}
+    for _ in range(alone_runs):  # quiet loads: the reference time and counts
+        context = await _new_context(browser)
+        page, seconds = await _first_widget(context, url)
+        alone.append(seconds)
+        quiet = await _settled_counts(page)
+        await page.close(run_before_unload=True)
+        await asyncio.sleep(1)
+        await context.close()
+    await asyncio.sleep(3)  # let the quiet pages' kernels go
+
+    opened: list[tuple[Any, Any, float]] = []
+    started = time.monotonic()
+    for first in range(0, pages, wave):
+        contexts = [await _new_context(browser) for _ in range(min(wave, pages - first))]
+        results = await asyncio.gather(*(_first_widget(c, url) for c in contexts))
+        for context, (page, seconds) in zip(contexts, results, strict=True):
+            opened.append((context, page, seconds))
+    arrived = time.monotonic() - started
+    kernels = server.kernel_count()
+    memory = server.kernel_memory_mb()
+    counts = await asyncio.gather(*(_settled_counts(page) for _, page, _ in opened))
+    for _, page, _ in opened:
+        await page.close(run_before_unload=True)
+    await asyncio.sleep(2)
+    for context, _, _ in opened:
+        await context.close()
+    closed_at = time.monotonic()
+    left = server.kernel_count()
+    while left and time.monotonic() - closed_at < 8:  # 10 s after the pages closed
+        await asyncio.sleep(1)
+        left = server.kernel_count()
+
+    times = [seconds for _, _, seconds in opened]
+    shown = sorted(t for t in times if not math.isnan(t))
+    complete = sum(
+        1
+        for seconds, got in zip(times, counts, strict=False)
+        if not math.isnan(seconds) and got == quiet and got.get("failed", 0) == 0
+    )
+    alone_s = statistics.median(alone)
+    median = statistics.median(shown) if shown else math.nan
+    worst = shown[-1] if len(shown) == len(times) else PAGE_TIMEOUT
+    label = f"{pages} pages of {notebook}, {wave} at a time"
+    return [
+        (
+            f"One page alone ({plural(alone_runs, 'quiet load')}): to first widget",
+            alone_s,
+            "s",
+        ),
+        ("Quiet load: drawn figures", quiet.get("figures", 0), ""),
+        ("Quiet load: cell outputs", quiet.get("outputs", 0), ""),
+        ("Quiet load: buttons", quiet.get("buttons", 0), ""),
+        (f"{label}: median to first widget", median, "s"),
+        (f"{label}: worst to first widget", worst, "s"),
+        (f"{label}: median / one page alone (goal <= 2.5)", median / alone_s, "x"),
+        (f"{label}: worst / one page alone", worst / alone_s, "x"),
+        (f"{label}: pages complete as a quiet load", complete, f"of {pages}"),
+        (f"{label}: whole class served in", arrived, "s"),
+        (f"{label}: kernels running with the class in", kernels, "kernels"),
+        (f"{label}: memory per kernel, median", statistics.median(memory or [0.0]), "MB"),
+        (f"{label}: kernels left 10 s after the class closed its pages", left, "kernels"),
+    ]
+
+
+def click_settle(quick: bool) -> Figures:
+    """bench_widgets' play-click figures at the medium level, and their overall median."""
+    spec = importlib.util.spec_from_file_location("bench_widgets", ROOT / "bench/bench_widgets.py")
+    assert spec and spec.loader
+    widgets = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(widgets)
+    widgets._encode_like_a_kernel()
+    clicks = 8 if quick else 25
+    figures: Figures = []
+    every: list[float] = []
+    for name, options in widgets.PLAY_GAMES.items():
+        times = sorted(widgets._play_click_times(name, options, "medium", clicks))
+        if not times:
+            continue
+        every.extend(times)
+        figures.append(
+            (f"Play click, {name}, medium: median", statistics.median(times) * 1000, "ms")
+        )
+    every.sort()
+    figures.append(
+        (
+            "Play click, every game, medium: median (goal <= 100)",
+            statistics.median(every) * 1000,
+            "ms",
+        )
+    )
+    figures.append(("Play click, every game, medium: slowest", every[-1] * 1000, "ms"))
+    return figures
+
+
+async def _browser_figures(
+    lessons: bool, notebook: str, pages: int, wave: int, alone_runs: int
+) -> Figures:
+    from playwright.async_api import async_playwright
+
+    server = app_server()
+    figures: Figures = []
+    try:
+        async with async_playwright() as p:
+            browser = await p.chromium.launch(
+                executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+            )
+            if lessons:
+                names = sorted(path.name for path in (ROOT / "notebooks").glob("*.ipynb"))
+                lesson = await lesson_times(browser, server, names)
+                figures.extend(lesson)
+                shown = [seconds for _, seconds, _ in lesson if not math.isnan(seconds)]
+                if shown:
+                    figures.append(("Open alone, slowest lesson", max(shown), "s"))
+                await asyncio.sleep(3)
+            figures.extend(await class_arriving(browser, server, notebook, pages, wave, alone_runs))
+            await browser.close()
+    finally:
+        server.stop()
+    return figures
+
+
+def run(quick: bool = False) -> Figures:
+    """Figures for bench/run.py; quick: 10 pages, no per-lesson times, fewer clicks."""
+    figures = [("Load average over the last minute (2 cores = 2.0 busy)", os.getloadavg()[0], "")]
+    figures += asyncio.run(
+        _browser_figures(
+            lessons=not quick,
+            notebook="13-duels-play.ipynb",
+            pages=10 if quick else 30,
+            wave=5,
+            alone_runs=1 if quick else 3,
+        )
+    )
+    figures += click_settle(quick)
+    figures.append(("Load average over the last minute, at the end", os.getloadavg()[0], ""))
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", type=int, default=30, help="pages of the class (30)")
+    parser.add_argument("--wave", type=int, default=5, help="pages opened at once (5)")
+    parser.add_argument("--notebook", default="13-duels-play.ipynb")
+    parser.add_argument("--alone", type=int, default=3, help="quiet loads for the reference")
+    parser.add_argument("--no-lessons", action="store_true", help="skip the per-lesson times")
+    parser.add_argument("--no-clicks", action="store_true", help="skip the click figures")
+    parser.add_argument("--quick", action="store_true", help="fewer clicks")
+    args = parser.parse_args()
+    print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
+    figures = asyncio.run(
+        _browser_figures(not args.no_lessons, args.notebook, args.pages, args.wave, args.alone)
+    )
+    if not args.no_clicks:
+        figures += click_settle(args.quick)
+    for label, value, unit in figures:
+        print(f"  {label:84s} {value:10.2f} {unit}")
+    print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()
