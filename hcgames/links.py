@@ -63,22 +63,27 @@ def lesson_title(lesson: str) -> str:
     return lesson
 
 
-def binder_links(repo: str, ref: str = "main") -> list[dict[str, str]]:
-    """JupyterLab and Voila links on mybinder.org for every notebook."""
-    _check_repo(repo)
-    base = f"https://mybinder.org/v2/gh/{repo}/{quote(ref, safe='')}"
+def _rows(link: str, folder: str) -> list[dict[str, str]]:
+    """A JupyterLab and a Voila link per notebook: ``link`` ends where ``urlpath=`` goes,
+    ``folder`` is where the notebooks folder stands in the server's tree."""
     rows = []
     for filename, title in NOTEBOOKS:
-        path = f"notebooks/{filename}"
+        path = f"{folder}notebooks/{filename}"
         rows.append(
             {
                 "notebook": filename,
                 "title": title,
-                "lab": f"{base}?urlpath={quote('lab/tree/' + path, safe='')}",
-                "voila": f"{base}?urlpath={quote('voila/render/' + path, safe='')}",
+                "lab": f"{link}urlpath={quote('lab/tree/' + path, safe='')}",
+                "voila": f"{link}urlpath={quote('voila/render/' + path, safe='')}",
             }
         )
     return rows
+
+
+def binder_links(repo: str, ref: str = "main") -> list[dict[str, str]]:
+    """JupyterLab and Voila links on mybinder.org for every notebook."""
+    _check_repo(repo)
+    return _rows(f"https://mybinder.org/v2/gh/{repo}/{quote(ref, safe='')}?", "")
 
 
 def _check_repo(repo: str) -> None:
@@ -99,18 +104,6 @@ def hub_links(repo: str, ref: str, hub: str) -> list[dict[str, str]]:
     hub = hub.strip().rstrip("/")
     if not hub.startswith(("https://", "http://")):
         raise ValueError(f"--hub must be the hub's address starting https://, not {hub!r}")
-    folder = repo.split("/")[1]
     git = quote(f"https://github.com/{repo}", safe="")
-    base = f"{hub}/hub/user-redirect/git-pull?repo={git}&branch={quote(ref, safe='')}"
-    rows = []
-    for filename, title in NOTEBOOKS:
-        path = f"{folder}/notebooks/{filename}"
-        rows.append(
-            {
-                "notebook": filename,
-                "title": title,
-                "lab": f"{base}&urlpath={quote('lab/tree/' + path, safe='')}",
-                "voila": f"{base}&urlpath={quote('voila/render/' + path, safe='')}",
-            }
-        )
-    return rows
+    pull = f"{hub}/hub/user-redirect/git-pull?repo={git}&branch={quote(ref, safe='')}&"
+    return _rows(pull, repo.split("/")[1] + "/")
