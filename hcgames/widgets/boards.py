@@ -373,11 +373,7 @@ class BoardView(RegionView):
             self.picked, self.picked_name = choices[0] if choices else units[0]
         self._pick_targets()
         self.selection = [region] if units else []
-        self._syncing = True
-        try:
-            self._push_selection()
-        finally:
-            self._syncing = False
+        self._push_quietly()
         self._show_text()
         for callback in self._listeners:
             callback(list(self.selection))

@@ -198,6 +198,10 @@ class RegionView(View):
         if not self.selection:
             return
         self.selection = []
+        self._push_quietly()
+
+    def _push_quietly(self) -> None:
+        """Draw the selection on the figure without its observer answering back."""
         self._syncing = True
         try:
             self._push_selection()
@@ -211,20 +215,12 @@ class RegionView(View):
         if shown == self.selection:
             return
         self.selection = shown
-        self._syncing = True
-        try:
-            self._push_selection()
-        finally:
-            self._syncing = False
+        self._push_quietly()
         self._show_text()
 
     def _set_selection(self, regions: list[str]) -> None:
         self.selection = regions
-        self._syncing = True
-        try:
-            self._push_selection()
-        finally:
-            self._syncing = False
+        self._push_quietly()
         # the line under the map says what is picked, and nothing once nothing is
         self.info.value = escape(self.tooltip_for(regions[-1])) if regions else ""
         self._show_text()
