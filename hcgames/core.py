@@ -40,6 +40,8 @@ from fractions import Fraction
 from html import escape
 from typing import Any, ClassVar, TypeVar
 
+from hcgames.words import plural
+
 __all__ = [
     "CHANCE",
     "FORMAT_VERSION",
@@ -92,7 +94,7 @@ class DataError(HcgamesError, ValueError):
         self.source = source
         self.problems = list(problems)
         lines = "\n".join(f"  - {p}" for p in self.problems)
-        super().__init__(f"{source}: {len(self.problems)} problem(s)\n{lines}")
+        super().__init__(f"{source}: {plural(len(self.problems), 'problem')}\n{lines}")
 
 
 class SaveError(DataError):

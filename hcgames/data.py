@@ -124,7 +124,7 @@ def load_decisions(folder: str, numbers: Mapping[str, Any] | None = None) -> lis
             continue
         unknown = set(entry) - {"topic", "decision", "source", "when"}
         if unknown:
-            problems.add(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+            problems.add(f"{where}: unknown fields {', '.join(sorted(unknown))}")
         topic, text, origin = entry.get("topic"), entry.get("decision"), entry.get("source")
         if not isinstance(topic, str) or not topic.strip():
             problems.add(f"{where}: 'topic' must be a non-empty string")

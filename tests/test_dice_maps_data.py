@@ -181,6 +181,6 @@ def test_broken_decisions_file_names_every_problem(tmp_path, monkeypatch) -> Non
         load_decisions("toy", {})
     text = str(err.value)
     assert "'topic' must be a non-empty string" in text
-    assert "unknown field(s) extra" in text
+    assert "unknown fields extra" in text
     assert "cannot fill 'cap'" in text
     assert "entry 3: must be an object" in text

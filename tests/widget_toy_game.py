@@ -104,7 +104,7 @@ class ToyGame(Game):
 
     def __init__(self, *, cards: bool = False, **options: Any) -> None:
         if options:
-            raise ValueError(f"unknown option(s) {sorted(options)}; the toy game takes 'cards'")
+            raise ValueError(f"unknown options {sorted(options)}; the toy game takes 'cards'")
         if not isinstance(cards, bool):
             raise ValueError(f"option 'cards' must be True or False, not {cards!r}")
         super().__init__(cards=cards)

@@ -52,7 +52,7 @@ class DuelsGame(Game):
     def __init__(self, scenario: str = "standard", **options: Any) -> None:
         if options:
             raise ValueError(
-                f"unknown option(s) {sorted(options)} for {self.id}; the only option is scenario="
+                f"unknown options {sorted(options)} for {self.id}; the only option is scenario="
             )
         if scenario not in SCENARIOS:
             raise ValueError(f"scenario must be one of {', '.join(SCENARIOS)}, not {scenario!r}")

@@ -60,7 +60,7 @@ class ConquestGame(Game):
         super().__init__(**options)
         unknown = set(options) - {"turn_limit", "draw_offers", "position", "scenario"}
         if unknown:
-            raise ValueError(f"unknown option(s) {sorted(unknown)} for {self.id}")
+            raise ValueError(f"unknown options {sorted(unknown)} for {self.id}")
         self.material: Material = load_material()
         limit = options.get("turn_limit", self.material.rules.default_turn_limit)
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:

@@ -48,7 +48,7 @@ class HistoricalGame(Game):
         unknown = set(options) - {"players", "decks", "max_rounds", "first_player"}
         if unknown:
             raise ValueError(
-                f"unknown option(s) {sorted(unknown)}; use players=, decks=, max_rounds=, "
+                f"unknown options {sorted(unknown)}; use players=, decks=, max_rounds=, "
                 "first_player="
             )
         first = options.get("first_player", FIRST_PLAYER_DEFAULT)
@@ -69,11 +69,11 @@ class HistoricalGame(Game):
         if isinstance(decks, str) or not isinstance(decks, list | tuple):
             raise ValueError("option decks must be a list of deck names, one per player")
         if len(decks) != players:
-            raise ValueError(f"option decks names {len(decks)} deck(s) for {players} players")
+            raise ValueError(f"option decks names {len(decks)} decks for {players} players")
         bad = [d for d in decks if d not in self.catalogue.decks]
         if bad:
             raise ValueError(
-                f"option decks: unknown deck(s) {bad}; known: {sorted(self.catalogue.decks)}"
+                f"option decks: unknown decks {bad}; known: {sorted(self.catalogue.decks)}"
             )
         self.deck_names: tuple[str, ...] = tuple(decks)
         #: every card key of this game (card id + owner's seat) -> its card

@@ -89,7 +89,7 @@ def load_numbers(raw: Mapping[str, Any] | None = None) -> Numbers:
             isinstance(value, int) and not isinstance(value, bool), f"{name}: a whole number"
         )
     unknown = sorted(set(data) - set(names) - {"_comment"})
-    problems.check(not unknown, f"unknown number(s): {', '.join(unknown)}")
+    problems.check(not unknown, f"unknown numbers: {', '.join(unknown)}")
     problems.raise_if_any()
     return Numbers(**{name: int(data[name]) for name in names})
 
@@ -164,7 +164,7 @@ def _check_condition(cond: Any, where: str, problems: Problems) -> None:
         ):
             bad = [v for v in value if v not in CONTINENTS]
             if bad:
-                problems.add(f"{where}: unknown continent(s) {bad}")
+                problems.add(f"{where}: unknown continents {bad}")
 
 
 def _check_effect(effect: Any, where: str, problems: Problems) -> None:

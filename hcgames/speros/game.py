@@ -59,7 +59,7 @@ class SperosGame(Game):
     ) -> None:
         if options:
             raise ValueError(
-                f"unknown option(s) {sorted(options)}: use players, mastery and "
+                f"unknown options {sorted(options)}: use players, mastery and "
                 "one_resource_per_card"
             )
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:

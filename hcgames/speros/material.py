@@ -136,7 +136,7 @@ def build_rules(raw: Any) -> Rules:
         values[name] = value
     extra = sorted(set(raw) - set(names) - {"about"})
     if extra:
-        problems.add(f"unknown number(s) {extra}")
+        problems.add(f"unknown numbers {extra}")
     problems.raise_if_any()
     return Rules(**values)
 

@@ -171,7 +171,7 @@ class RegionView(View):
         """Pick these regions (source, then target), as if they had been clicked."""
         unknown = [r for r in regions if r not in self._index]
         if unknown:
-            raise ValueError(f"no region(s) {unknown} on this map; regions: {self.region_ids}")
+            raise ValueError(f"no regions {unknown} on this map; regions: {self.region_ids}")
         self._set_selection(list(regions)[-2:])
 
     def click(self, region: str) -> list[str]:
