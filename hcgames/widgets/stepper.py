@@ -88,6 +88,11 @@ def _seat_bots(
     return out
 
 
+def round_words(number: int) -> str:
+    """ "Round 3"; before the first round (a game's set-up) "Setting up", never "Round 0"."""
+    return f"Round {number}" if number > 0 else "Setting up"
+
+
 class GameStepper(View):
     """Back / Step / Play to end of phase / Auto over any game of the contract.
 
@@ -431,7 +436,7 @@ class GameStepper(View):
         state = self.state
         self.round_counter.value = (
             f"<span class='hcgames-counter' data-moves='{len(state.history)}' "
-            f"style='white-space:nowrap'><b>Round {state.round}</b></span>"
+            f"style='white-space:nowrap'><b>{round_words(state.round)}</b></span>"
         )
         self.pass_line.value = self._pass_html()
         self.timeline.value = self._timeline_html()
@@ -472,9 +477,9 @@ class GameStepper(View):
             winners = ", ".join(state.player_name(p) for p in outcome.winners) if outcome else ""
             result = f"{winners} won" if winners else "nobody won"
             reason = outcome.reason if outcome else "finished"
-            return (
-                f"Round {state.round}, {state.phase} phase: the game is over, {result} ({reason})."
-            )
+            when = f"{round_words(state.round)}, {state.phase} phase"
+            return f"{when}: the game is over, {result} ({reason})."
         who = state.player_name(state.current_player)
         words = game_words(self.game, state.describe())  # cards by name, never by id
-        return plain_plurals(f"Round {state.round}, {state.phase} phase: {who} to act. {words}")
+        when = f"{round_words(state.round)}, {state.phase} phase"
+        return plain_plurals(f"{when}: {who} to act. {words}")
