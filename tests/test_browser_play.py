@@ -16,7 +16,6 @@ Click timings are printed by bench/bench_widgets.py, never asserted here. Needs
 from __future__ import annotations
 
 import base64
-import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -99,9 +98,10 @@ class PlayPage:
         return int(moves)
 
     def round(self) -> int:
-        match = re.search(r"Round (\d+)", self.counter())
-        assert match, self.counter()
-        return int(match.group(1))
+        # "Round 3", or "Setting up" before the first round: the number is kept in an attribute
+        number = self.app.locator(".hcgames-counter").first.get_attribute("data-round")
+        assert number is not None, self.counter()
+        return int(number)
 
     def banner(self) -> str:
         return str(self.app.locator(".hcgames-banner-text").first.inner_text())

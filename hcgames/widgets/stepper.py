@@ -436,6 +436,7 @@ class GameStepper(View):
         state = self.state
         self.round_counter.value = (
             f"<span class='hcgames-counter' data-moves='{len(state.history)}' "
+            f"data-round='{state.round}' "
             f"style='white-space:nowrap'><b>{round_words(state.round)}</b></span>"
         )
         self.pass_line.value = self._pass_html()
