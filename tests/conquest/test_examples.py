@@ -232,7 +232,7 @@ def test_three_capitol_spaces_held_leave_eight_moves() -> None:
     state = ConquestGame.position(pieces).new_game()
     state.apply(Pass())
     assert state.mover == 1 and state.budget == 8
-    assert "8 moves (3 capitol space(s) held by the enemy)" in state.events[-1].text
+    assert "8 moves (3 capitol spaces held by the enemy)" in state.events[-1].text
 
 
 def test_capturing_in_your_own_capitol_gives_four_moves_back() -> None:

@@ -61,4 +61,4 @@ def test_pass_ends_the_turn_early() -> None:
     state = pos({"W-knight1": "d3"})
     state.apply(Pass())
     assert state.mover == 1
-    assert "20 move(s) unused" in state.events[0].text
+    assert "20 moves unused" in state.events[0].text
