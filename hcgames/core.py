@@ -520,7 +520,7 @@ def read_save_text(text: Any) -> Any:
     >>> read_save_text("[" * 10000)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    hcgames.core.SaveError: saved game: 1 problem(s)
+    hcgames.core.SaveError: saved game: 1 problem
       - it is nested 10000 levels deep (brackets inside brackets), and a saved game ...
     """
     if isinstance(text, bytes | bytearray):
