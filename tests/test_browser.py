@@ -38,6 +38,7 @@ from tests.browser_checks import (
     axe_problems,
     checked_problems,
     link_problem,
+    one_screen_problems,
     problems,
 )
 from tests.kernel_watch import jupyter_path_env, voila_config_args
@@ -270,8 +271,10 @@ def _check_lesson(page: Page, notebook: Path) -> list[str]:
     found = problems(facts)
     found += [p for p in (link_problem(a["href"], notebook) for a in facts.links) if p]
     found += axe_problems(page.page)
+    checked = checked_problems(facts, notebook)
+    checked["one-screen"] = _one_screen_at_both_sizes(page.page)
     known = []
-    for check, lines in checked_problems(facts, notebook).items():
+    for check, lines in checked.items():
         if notebook.stem[:2] in KNOWN_FAILURES.get(check, ()):
             known += [f"{check}: {line}" for line in lines]
         else:
@@ -283,6 +286,20 @@ def _check_lesson(page: Page, notebook: Path) -> list[str]:
         first.locator("button", has_text="Check my answer").click()
         _wait_for_text(page, first, ".hc-quiz-feedback", lambda text: bool(text.strip()))
     return known
+
+
+#: the two screens a class projects on (issue 22: one screen at both)
+SCREENS = ((1366, 768), (1024, 700))
+
+
+def _one_screen_at_both_sizes(page: Any) -> list[str]:
+    """One-screen units measured at both sizes; the page is left at the first."""
+    found = []
+    for width, height in (*SCREENS[1:], SCREENS[0]):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(1000)
+        found += one_screen_problems(page)
+    return found
 
 
 def _check_page(page: Page, name: str, notebook: Path | None = None) -> list[str]:

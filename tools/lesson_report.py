@@ -25,6 +25,7 @@ from tests.browser_checks import (  # noqa: E402
     axe_problems,
     checked_problems,
     link_problem,
+    one_screen_problems,
     problems,
 )
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, Page, Voila  # noqa: E402
@@ -38,6 +39,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--only", default="", help="comma-separated notebook number prefixes")
     parser.add_argument(
         "--root", type=Path, default=HERE, help="checkout whose notebooks to render"
+    )
+    parser.add_argument(
+        "--units",
+        action="store_true",
+        help="also photograph each one-screen unit scrolled to the top of the window",
     )
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
@@ -63,6 +69,9 @@ def main(argv: list[str]) -> int:
                     row[f"screens_{width}"] = facts.screens
                     row[f"print_blocks_{width}"] = facts.print_blocks
                     page.page.screenshot(path=str(args.out / f"{notebook.stem}-{width}.png"))
+                    row[f"one_screen_{width}"] = one_screen_problems(page.page)
+                    if args.units:
+                        _shoot_units(page.page, args.out / f"{notebook.stem}-unit", width)
                     if width == SIZES[0][0]:
                         row["problems"] = (
                             problems(facts)
@@ -95,11 +104,28 @@ def main(argv: list[str]) -> int:
                     f"{row['screens_1024']:5} screens at 1024  problems: {len(row['problems'])}",
                     flush=True,
                 )
+                for width, _height in SIZES:
+                    for line in row[f"one_screen_{width}"]:  # type: ignore[attr-defined]
+                        print(f"    one screen: {line}", flush=True)
             browser.close()
     finally:
         server.stop()
     (args.out / "report.json").write_text(json.dumps(rows, indent=1), encoding="utf-8")
     return 0
+
+
+def _shoot_units(page: object, stem: Path, width: int) -> None:
+    """One screenshot per outermost one-screen unit, its top at the top of the window:
+    what a class sees when the teacher scrolls to that part of the lesson."""
+    units = page.locator(".hc-screen:not(.hc-screen .hc-screen)")  # type: ignore[attr-defined]
+    for i in range(units.count()):
+        unit = units.nth(i)
+        if not unit.is_visible():
+            continue
+        unit.evaluate("el => el.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(300)  # type: ignore[attr-defined]
+        page.screenshot(path=f"{stem}{i:02d}-{width}.png")  # type: ignore[attr-defined]
+    page.evaluate("window.scrollTo(0, 0)")  # type: ignore[attr-defined]
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ __all__ = [
     "View",
     "guarded",
     "lighten",
+    "one_screen",
     "pattern_defs",
     "player_colour",
     "region_colour",
@@ -38,6 +39,35 @@ PALETTE = tuple(s.colour for s in (side_style(None, seat=i) for i in range(4)) i
 NEUTRAL = unheld_colour(sea=False)
 NEUTRAL_SEA = unheld_colour(sea=True)
 SELECTED_STROKE = "#000000"
+
+#: The class of a one-screen unit: a control, the picture it changes and the result it
+#: produces, kept together so that a projected page shows all three at once (1366x768
+#: and 1024x700). The browser test measures every unit and fails on a control that sits
+#: outside one (tests/browser_checks.py one_screen_problems).
+ONE_SCREEN = "hc-screen"
+
+
+def one_screen(*parts: widgets.Widget, unit: widgets.Box | None = None) -> widgets.Box:
+    """Lay ``parts`` side by side, wrapping to a stack on a narrow screen, as one unit.
+
+    Put the controls first, the picture they change and the result they produce next to
+    them; the row wraps at 1024 wide, so keep each part narrow enough that the stack
+    still fits 700 px high. With ``unit`` given (an existing box, a play screen's main
+    area), that box is marked as the unit instead and ``parts`` must be empty.
+    """
+    if unit is not None:
+        if parts:
+            raise ValueError("one_screen: give parts or an existing unit, not both")
+        unit.add_class(ONE_SCREEN)
+        return unit
+    box = widgets.HBox(
+        list(parts),
+        layout=widgets.Layout(
+            flex_flow="row wrap", align_items="flex-start", grid_gap="8px 16px", width="100%"
+        ),
+    )
+    box.add_class(ONE_SCREEN)
+    return box
 
 
 def player_colour(player: int | None) -> str:

@@ -14,6 +14,7 @@ import ipywidgets as widgets
 
 from hcgames.core import RuleDecision
 from hcgames.quiz import Question, answer_text, check_answer, lesson_questions
+from hcgames.widgets._base import one_screen
 from hcgames.widgets.mywork import journal
 
 __all__ = [
@@ -172,6 +173,7 @@ class QuizItem(widgets.VBox):
             layout=widgets.Layout(margin="0 0 14px 0"),
         )
         self.add_class("hc-quiz-item")
+        one_screen(unit=self)
         journal().ask(question.id, question.prompt)
 
     def _say(self, text: str) -> None:

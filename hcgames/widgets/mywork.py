@@ -18,6 +18,7 @@ import ipywidgets as widgets
 
 import hcgames
 from hcgames.record import GameRow, WorkRecord, file_name, now, record_html
+from hcgames.widgets._base import one_screen
 
 __all__ = ["ClassSummaryUpload", "Journal", "MyWork", "journal"]
 
@@ -116,6 +117,7 @@ class MyWork(widgets.VBox):
             ),
         )
         self.add_class("hc-mywork")
+        one_screen(unit=self)
         self.refresh()
 
     @classmethod

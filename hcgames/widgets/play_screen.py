@@ -63,7 +63,7 @@ from hcgames.conqueror.forecast import battle_forecast, spent_units
 from hcgames.core import Action, Event, Game, SaveError, State
 from hcgames.odds import Odds, battle_odds
 from hcgames.play import Bot
-from hcgames.widgets._base import guarded
+from hcgames.widgets._base import guarded, one_screen
 from hcgames.widgets.cards import card_key, card_names, plain_card_words
 from hcgames.widgets.mywork import journal
 from hcgames.widgets.panels import times_in
@@ -534,11 +534,14 @@ class PlayApp(GameStepper):
             layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start", width="100%"),
         )
         self.main.add_class("hcgames-play-main")
+        one_screen(unit=self.main)
         header = self.children[0]
         settings = widgets.HBox(
             [self.mode_buttons, self.side_buttons, self.level_buttons, self.large_button],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
+        one_screen(unit=settings)  # each setting shows at once on the board below it
+        one_screen(unit=files)
         self.children = [
             widgets.HTML(_STYLE),
             header,

@@ -25,7 +25,7 @@ import ipywidgets as widgets
 from hcgames.bots import make_bot
 from hcgames.core import Action, Game, IllegalAction, State
 from hcgames.play import Bot, sample_outcome
-from hcgames.widgets._base import View, guarded
+from hcgames.widgets._base import View, guarded, one_screen
 from hcgames.widgets.cards import game_words
 from hcgames.widgets.maps import BoardView, MapView, RegionView
 from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog
@@ -58,6 +58,8 @@ def level_options(current: str) -> list[tuple[str, str]]:
     else:
         options[current] = current
     return [(LEVEL_WORDS.get(level, level.capitalize()), name) for level, name in options.items()]
+
+
 CHECKPOINT_EVERY = 16
 
 
@@ -210,7 +212,7 @@ class GameStepper(View):
         for view in self.region_views:
             names.update({r: view.region_name(r) for r in view.region_ids})
         self.dice = DicePanel(state, on_action=self._chance_action, seed=seed, names=names)
-        self.event_log = EventLog(state)
+        self.event_log = EventLog(state, rows=6)
         # one sentence says where the game is: the stepper's own line; the panels
         # under it would only repeat its first words
         for panel in (self.picker, self.dice, self.event_log):
@@ -224,11 +226,31 @@ class GameStepper(View):
             [self.title, self.round_counter],
             layout=widgets.Layout(justify_content="space-between"),
         )
-        parts: list[widgets.Widget] = [self.timeline, buttons, self.pass_line]
-        # Stacked, not in tabs: a figure inside a hidden tab has no size and bqplot
+        # One screen: the board (map, board or cards) on the left, and beside it the
+        # buttons, the choices, the dice and what happened, so a click and what it changes
+        # are in sight together at 1366x768 and 1024x700; the row wraps on a narrower
+        # page. Stacked, not in tabs: a figure inside a hidden tab has no size and bqplot
         # then logs errors in the browser console.
-        parts.extend(view for _, view in board)
-        parts.extend([self.picker, self.dice, self.event_log])
+        buttons.layout = widgets.Layout(flex_flow="row wrap")
+        self.auto_controls.layout = widgets.Layout(flex_flow="row wrap")
+        side = widgets.VBox(
+            [buttons, self.pass_line, self.picker, self.dice, self.event_log],
+            layout=widgets.Layout(flex="0 1 420px", min_width="300px", max_width="480px"),
+        )
+        views = widgets.VBox(
+            [view for _, view in board],
+            layout=widgets.Layout(flex="1 1 520px", min_width="0"),
+        )
+        if self.map_view is not None and self.map_view.fluid:
+            # no wider than lets the map, its line and its key fit the window's height
+            aspect = self.map_view.width / self.map_view.height
+            views.layout.max_width = f"calc((100vh - 200px) * {aspect:.4f})"
+        if self.cards_view is not None:
+            # a table of cards can be taller than the screen: it scrolls in its own box
+            views.layout.max_height = "calc(100vh - 40px)"
+            views.layout.overflow = "auto"
+        self.stepper_main = one_screen(views, side)
+        parts: list[widgets.Widget] = [self.timeline, self.stepper_main]
         super().__init__(parts)
         self.children = [header, self.text_line, *parts, self.messages]
         self.add_class("hcgames-stepper")
