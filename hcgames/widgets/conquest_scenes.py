@@ -1,0 +1,285 @@
+"""One CONQUEST board for set scenes: the capture examples of lesson 31 and the puzzles
+of lesson 32 (:class:`SceneBoard`), and the buttons that reveal what each scene teaches
+(:func:`note_buttons`).
+
+A scene is anything with a ``title``, a ``text`` and ``new_state()``
+(:class:`hcgames.conquest.teach.Example`, :class:`hcgames.conquest.teach.Puzzle`).
+The board and its controls form one one-screen unit: on the left the scene's words,
+the moves on offer, *Play this move* and, right under them, what the last move did
+(and "Solved!" for a puzzle); on the right the board. At 1024x700 the two still sit
+side by side, and the board's key folds away under the controls.
+
+Examples: the student plays both sides, and a recapture question is a row of buttons.
+Puzzles: the student plays White; Black answers at once with its best reply
+(:meth:`hcgames.conquest.teach.Puzzle.best_reply`), and *Give me a hint* and *Show the
+solution* ask the solver.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any, Protocol
+
+import ipywidgets as widgets
+
+from hcgames.conquest.actions import Pass
+from hcgames.conquest.state import ConquestState
+from hcgames.conquest.teach import Puzzle
+from hcgames.core import Action
+from hcgames.widgets._base import one_screen
+from hcgames.widgets.boards import BoardView, board_legend_html, piece_board
+from hcgames.words import plain_plurals, plural
+
+__all__ = ["SceneBoard", "note_buttons"]
+
+#: the board's width beside the controls: side by side at 1024 wide, and no taller
+#: than a 700 px window with the words above it
+BOARD_WIDTH = 560
+TEXT = "font-size:15px;max-width:40em;margin:2px 0"
+
+
+class Scene(Protocol):
+    title: str
+    text: str
+
+    def new_state(self) -> ConquestState: ...
+
+
+class SceneBoard(widgets.VBox):
+    """A list of scenes, the chosen one on a board, its moves and what they did.
+
+    ``label`` names the list ("Example", "Puzzle"). With puzzles (every scene a
+    :class:`~hcgames.conquest.teach.Puzzle`) the student plays White and Black answers
+    by itself; otherwise the student plays both sides. The page opens on the first
+    scene with its board drawn. Python twins of the buttons: :meth:`choose_scene`,
+    :meth:`play`, :meth:`give_hint`, :meth:`show_solution`, :meth:`start`.
+    """
+
+    def __init__(self, scenes: Sequence[Scene], label: str = "Example") -> None:
+        if not scenes:
+            raise ValueError("SceneBoard needs at least one scene")
+        self.scenes = {s.title: s for s in scenes}
+        self.puzzles = all(isinstance(s, Puzzle) for s in scenes)
+        self.choose = widgets.Dropdown(
+            options=list(self.scenes),
+            value=scenes[0].title,
+            description=label,
+            layout={"width": "100%", "max_width": "440px"},
+            style={"description_width": "4.5em"},
+        )
+        self.intro = widgets.HTML()
+        self.board: BoardView = piece_board(scenes[0].new_state(), legend=False)
+        self.board.layout.width, self.board.layout.flex = f"{BOARD_WIDTH}px", f"0 1 {BOARD_WIDTH}px"
+        self.answers = widgets.HBox(layout={"flex_flow": "row wrap"})
+        self.picker = widgets.Dropdown(
+            description="Move",
+            layout={"width": "100%", "max_width": "340px"},
+            style={"description_width": "4.5em"},
+        )
+        self.play_button = widgets.Button(
+            description="Play this move",
+            button_style="primary",
+            tooltip="Play the move chosen in the list",
+        )
+        self.again = widgets.Button(
+            description="Start again", tooltip="Put the pieces back as the scene begins"
+        )
+        self.hint_button = widgets.Button(
+            description="Give me a hint", tooltip="Name a move that still wins from here"
+        )
+        self.solution_button = widgets.Button(
+            description="Show the solution", tooltip="List one winning line from the start"
+        )
+        #: what the last move did, the verdict and any hint: right under the buttons
+        self.result = widgets.HTML()
+        self.result.add_class("hc-scene-result")
+        #: the moves before the last one, in a box that scrolls
+        self.story = widgets.HTML(layout={"max_height": "150px", "overflow": "auto"})
+        key = widgets.Accordion([widgets.HTML(board_legend_html(self.board))])
+        key.set_title(0, "Key to the board")
+        key.selected_index = None
+        self.play_button.on_click(lambda _: self.play(self.picker.value))
+        self.again.on_click(lambda _: self.start())
+        self.hint_button.on_click(lambda _: self.give_hint())
+        self.solution_button.on_click(lambda _: self.show_solution())
+        self.choose.observe(lambda _: self.start(), names="value")
+        row = [self.picker, self.play_button]
+        extra = [self.hint_button, self.solution_button, self.again] if self.puzzles else []
+        if not self.puzzles:
+            row.append(self.again)
+        side = widgets.VBox(
+            [
+                self.choose,
+                self.intro,
+                self.answers,
+                widgets.HBox(row, layout={"flex_flow": "row wrap"}),
+                self.result,
+                widgets.HBox(extra, layout={"flex_flow": "row wrap"}),
+                self.story,
+                key,
+            ],
+            layout={"flex": "1 1 340px", "min_width": "320px", "max_width": "640px"},
+        )
+        super().__init__([one_screen(side, self.board)])
+        self.add_class("hc-scene-board")
+        self.start()
+
+    # --- the Python twins of the controls --------------------------------------------
+    def choose_scene(self, title: str) -> None:
+        """Open the scene called ``title`` (as picking it in the list does)."""
+        self.choose.value = title
+
+    def start(self) -> None:
+        """Put the pieces back as the chosen scene begins."""
+        self.scene = self.scenes[self.choose.value]
+        self.state = self.scene.new_state()
+        self.start_turn = self.state.turn
+        self.lines: list[str] = []
+        self.last: list[str] = []
+        self.note = ""
+        self.intro.value = f"<p style='{TEXT}'>{escape(self.scene.text)}</p>"
+        self.show()
+
+    def play(self, action: Action | None) -> None:
+        """Play ``action`` (None: ask for a choice first); a puzzle's Black answers."""
+        if action is None:
+            if self.puzzles and not self.white_moving:
+                self.note = "White's turn is over: press <b>Start again</b> to try again."
+            else:
+                self.note = (
+                    "Choose a move in the list first"
+                    + ("" if self.puzzles else " (or press one of the buttons)")
+                    + ", then press <b>Play this move</b>."
+                )
+            self.show()
+            return
+        self.note = ""
+        self.lines += self.last
+        self.last = [plain_plurals(e.text) for e in self.state.apply(action)]
+        while self.puzzles and self.state.pending and self.state.current_player == 1:
+            reply = self.puzzle.best_reply(self.state)
+            self.last += [plain_plurals(e.text) for e in self.state.apply(reply)]
+        self.show()
+
+    def give_hint(self) -> None:
+        """Name a move that still wins (puzzles)."""
+        move = self.puzzle.hint(self.state) if self.white_moving else None
+        if move is None:
+            self.note = "From here White cannot win this turn any more: press Start again."
+        else:
+            self.note = f"Hint: try <b>{escape(str(move))}</b>."
+        self.show()
+
+    def show_solution(self) -> None:
+        """List one winning line from the start (puzzles)."""
+        items = "".join(f"<li>{escape(s)}</li>" for s in self.puzzle.winning_line())
+        self.note = f"One winning line:<ol style='margin:2px 0'>{items}</ol>"
+        self.show()
+
+    # --- what the page shows ----------------------------------------------------------
+    @property
+    def puzzle(self) -> Puzzle:
+        if not isinstance(self.scene, Puzzle):
+            raise TypeError(f"{self.scene.title!r} is an example, not a puzzle")
+        return self.scene
+
+    @property
+    def white_moving(self) -> bool:
+        """A puzzle's White may still move in its first turn."""
+        state = self.state
+        return (
+            not state.is_terminal() and state.current_player == 0 and state.turn == self.start_turn
+        )
+
+    def verdict(self) -> str:
+        """ "Solved!" with the reason, or that White's turn is over; "" while it goes on."""
+        state = self.state
+        outcome = state.outcome()
+        if outcome is not None:
+            reason = escape(outcome.reason)
+            return f"<b>Solved!</b> {reason}." if outcome.winners == (0,) else f"{reason}."
+        if self.puzzles and not self.white_moving:
+            return (
+                "White's turn is over and Black is still standing. Press <i>Start again</i> "
+                "and try another way."
+            )
+        return ""
+
+    def count_words(self) -> str:
+        """Who moves now and the moves left in the turn, in words."""
+        state = self.state
+        who = state.player_name(state.current_player)
+        left = plural(state.moves_left, "move")
+        if state.pending:
+            mover = state.player_name(state.mover)
+            return f"{who} may answer the capture; then {mover} carries on with {left} left."
+        return f"{who} to move: {left} left."
+
+    def show(self) -> None:
+        state = self.state
+        self.board.update(state)
+        who = state.player_name(state.current_player)
+        offered = self._offered()
+        self.answers.children = []
+        if state.pending and not self.puzzles:
+            self.answers.children = [widgets.HTML(f"<b>{escape(who)} may choose:</b>&nbsp;")] + [
+                self._answer_button(a) for a in offered
+            ]
+            offered = []
+        self.picker.options = [(str(a), a) for a in offered]
+        self.picker.value = None
+        self.picker.description = "White:" if self.puzzles else f"{who}:"
+        self.picker.disabled = not offered
+        parts = [f"<div style='font-size:16px'>{self.verdict()}</div>"] if self.verdict() else []
+        if self.last:
+            last = "".join(f"<li>{escape(line)}</li>" for line in self.last)
+            parts.append(f"<ul style='{TEXT};padding-left:1.2em'>{last}</ul>")
+        if not state.is_terminal():
+            parts.append(f"<p style='{TEXT}'>{escape(self.count_words())}</p>")
+        if self.note:
+            parts.append(f"<div style='{TEXT}'>{self.note}</div>")
+        self.result.value = "".join(parts)
+        earlier = "".join(f"<li>{escape(line)}</li>" for line in self.lines)
+        self.story.value = (
+            f"<div style='font-size:14px;color:#333'>Earlier:"
+            f"<ol style='margin:2px 0'>{earlier}</ol></div>"
+            if earlier
+            else ""
+        )
+
+    def _offered(self) -> list[Action]:
+        state = self.state
+        if state.is_terminal() or (self.puzzles and not self.white_moving):
+            return []
+        if state.pending:
+            return [a for a in state.legal_actions() if not isinstance(a, Pass)]
+        return list(state.legal_actions())
+
+    def _answer_button(self, action: Action) -> widgets.Button:
+        button = widgets.Button(description=str(action), layout={"width": "auto"})
+        button.on_click(lambda _: self.play(action))
+        return button
+
+    def text(self) -> str:
+        """What the student reads beside the board, as plain text (for tests)."""
+        return " ".join(
+            w.value for w in (self.intro, self.result, self.story) if isinstance(w.value, str)
+        )
+
+
+def note_buttons(notes: Sequence[tuple[str, str, str]], **button: Any) -> widgets.Box:
+    """One button a note: ``(button words, heading, html)``; pressing it shows the note
+    beside the buttons (one unit). ``button`` options go to every button."""
+    shown = widgets.HTML(layout={"flex": "1 1 360px"})
+
+    def reveal(heading: str, body: str) -> None:
+        shown.value = f"<p style='{TEXT}'><b>{escape(heading)}</b> {body}</p>"
+
+    buttons = []
+    for words, heading, body in notes:
+        b = widgets.Button(description=words, layout={"width": "auto"}, **button)
+        b.on_click(lambda _b, h=heading, t=body: reveal(h, t))
+        buttons.append(b)
+    box = widgets.HBox(buttons, layout={"flex_flow": "row wrap", "flex": "1 1 360px"})
+    return one_screen(box, shown)

@@ -1,0 +1,52 @@
+"""hcgames.widgets.conquest_scenes: one board for lesson 31's examples and 32's puzzles."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from hcgames.conquest import Move
+from hcgames.conquest.teach import capture_examples, load_puzzles
+from hcgames.widgets._base import ONE_SCREEN
+from hcgames.widgets.conquest_scenes import SceneBoard, note_buttons
+
+
+def test_examples_open_drawn_and_play_both_sides() -> None:
+    board = SceneBoard(capture_examples(), label="Example")
+    assert board.children[0]._dom_classes == (ONE_SCREEN,)
+    assert board.picker.options and "White to move: 15 moves left" in board.text()
+    board.play(None)
+    assert "Choose a move in the list first" in board.result.value
+    board.play(Move("W-soldier1", "h11"))
+    # Black's recapture question: a row of buttons, no list
+    assert board.answers.children and not board.picker.options
+    assert "may answer the capture" in board.result.value
+    board.answers.children[1].click()
+    assert board.lines and board.last
+    board.start()
+    assert not board.lines and board.picker.options
+
+
+def test_a_puzzle_says_solved_beside_the_buttons() -> None:
+    puzzles = load_puzzles()
+    board = SceneBoard(puzzles, label="Puzzle")
+    board.choose_scene(min(puzzles, key=lambda p: p.steps).title)
+    board.give_hint()
+    assert "Hint: try" in board.result.value
+    for _ in range(30):
+        move = board.puzzle.hint(board.state) if board.white_moving else None
+        if move is None:
+            break
+        board.play(move)
+    assert "Solved!" in board.result.value
+    assert not board.picker.options
+    board.show_solution()
+    assert "One winning line" in board.result.value
+
+
+def test_note_buttons_reveal_their_note_in_one_unit() -> None:
+    box = note_buttons([("Why?", "Because.", "it <i>is</i>")])
+    assert ONE_SCREEN in box._dom_classes
+    buttons, shown = box.children
+    assert isinstance(shown, widgets.HTML) and not shown.value
+    buttons.children[0].click()
+    assert "Because." in shown.value and "<i>is</i>" in shown.value
