@@ -19,11 +19,13 @@ def test_examples_open_drawn_and_play_both_sides() -> None:
     board.play(Move("W-soldier1", "h11"))
     # Black's recapture question: a row of buttons, no list
     assert board.answers.children and not board.picker.options
+    assert board.move_row.layout.display == "none"
     assert "may answer the capture" in board.result.value
     board.answers.children[1].click()
     assert board.lines and board.last
     board.start()
     assert not board.lines and board.picker.options
+    assert board.move_row.layout.display is None
 
 
 def test_a_puzzle_says_solved_beside_the_buttons() -> None:

@@ -36,6 +36,8 @@ __all__ = ["SceneBoard", "note_buttons"]
 #: the board's width beside the controls: side by side at 1024 wide, and no taller
 #: than a 700 px window with the words above it
 BOARD_WIDTH = 560
+#: no wider than lets the board and the state line above it fit a 768 px window
+MAX_BOARD_WIDTH = 700
 TEXT = "font-size:15px;max-width:40em;margin:2px 0"
 
 
@@ -70,7 +72,9 @@ class SceneBoard(widgets.VBox):
         )
         self.intro = widgets.HTML()
         self.board: BoardView = piece_board(scenes[0].new_state(), legend=False)
-        self.board.layout.width, self.board.layout.flex = f"{BOARD_WIDTH}px", f"0 1 {BOARD_WIDTH}px"
+        # beside the controls at 1024 wide; a little larger on a wider screen
+        self.board.layout.flex = f"1 1 {BOARD_WIDTH}px"
+        self.board.layout.max_width = f"{MAX_BOARD_WIDTH}px"
         self.answers = widgets.HBox(layout={"flex_flow": "row wrap"})
         self.picker = widgets.Dropdown(
             description="Move",
@@ -104,18 +108,19 @@ class SceneBoard(widgets.VBox):
         self.hint_button.on_click(lambda _: self.give_hint())
         self.solution_button.on_click(lambda _: self.show_solution())
         self.choose.observe(lambda _: self.start(), names="value")
-        row = [self.picker, self.play_button]
-        extra = [self.hint_button, self.solution_button, self.again] if self.puzzles else []
-        if not self.puzzles:
-            row.append(self.again)
+        #: the list and Play this move; hidden while a recapture question shows its buttons
+        self.move_row = widgets.HBox(
+            [self.picker, self.play_button], layout={"flex_flow": "row wrap"}
+        )
+        extra = [self.hint_button, self.solution_button] if self.puzzles else []
         side = widgets.VBox(
             [
                 self.choose,
                 self.intro,
                 self.answers,
-                widgets.HBox(row, layout={"flex_flow": "row wrap"}),
+                self.move_row,
                 self.result,
-                widgets.HBox(extra, layout={"flex_flow": "row wrap"}),
+                widgets.HBox([*extra, self.again], layout={"flex_flow": "row wrap"}),
                 self.story,
                 key,
             ],
@@ -227,6 +232,7 @@ class SceneBoard(widgets.VBox):
                 self._answer_button(a) for a in offered
             ]
             offered = []
+        self.move_row.layout.display = "none" if self.answers.children else None
         self.picker.options = [(str(a), a) for a in offered]
         self.picker.value = None
         self.picker.description = "White:" if self.puzzles else f"{who}:"
