@@ -42,8 +42,13 @@ TEXT = "font-size:15px;max-width:40em;margin:2px 0"
 
 
 class Scene(Protocol):
-    title: str
-    text: str
+    """What the board needs of a scene: its name in the list, its words, its start."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def text(self) -> str: ...
 
     def new_state(self) -> ConquestState: ...
 

@@ -52,7 +52,7 @@ def test_six_capture_examples_each_start_and_say_what_they_show() -> None:
 
 
 def test_step_rows_and_board_facts_read_the_start() -> None:
-    state = ConquestGame().new_game()
+    state = new_state(ConquestGame())
     rows = step_rows(state, ["d2"])
     assert rows[0]["stands on"] == "d2" and "c2" in rows[0]["may step to"]
     assert "land spaces" in board_facts(ConquestGame())
