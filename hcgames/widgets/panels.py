@@ -528,19 +528,24 @@ _CELL = "style='text-align:left;padding:1px 8px;vertical-align:top'"
 
 
 def _table_html(rows: list[dict[str, Any]], first: int) -> str:
-    """The latest event rows as a small HTML table (pandas' own ``to_html`` costs
-    more than the rest of a step)."""
-    head = "".join(f"<th {_CELL}>{c}</th>" for c in ("#", *_EVENT_COLUMNS))
-    body = "".join(
-        f"<tr><td {_CELL}>{first + i + 1}</td>"
-        + "".join(
-            f"<td {_CELL}>{escape(plain_plurals(str(row.get(c, ''))))}</td>" for c in _EVENT_COLUMNS
-        )
-        + "</tr>"
-        for i, row in enumerate(rows)
-    )
+    """The latest events as numbered sentences under a "What happened" heading, the
+    newest first (always in sight, even when the box scrolls), each led by when it
+    happened ("Round 1, planning"): a log a class reads, not a table of fields.
+    (pandas' own ``to_html`` costs more than the rest of a step.)"""
+    if not rows:
+        return "<div class='hcgames-events'><b>What happened</b>: nothing yet.</div>"
+    items = []
+    for i, row in enumerate(rows):
+        round_no, phase = row.get("round"), str(row.get("phase") or "")
+        said_round = f"Round {round_no}" if round_no not in (None, "") else ""
+        when = ", ".join(part for part in (said_round, phase) if part)
+        text = escape(plain_plurals(str(row.get("text", ""))))
+        lead = f"<span style='color:#555'>{escape(when)}:</span> " if when else ""
+        items.append(f"<li value='{first + i + 1}'>{lead}{text}</li>")
     return (
-        f"<table class='hcgames-events'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        "<div class='hcgames-events'><b>What happened</b> (newest first)"
+        "<ol reversed style='margin:2px 0 0 0;padding-left:2.2em'>"
+        f"{''.join(reversed(items))}</ol></div>"
     )
 
 

@@ -125,8 +125,7 @@ _STYLE = """<style>
   font-size: 15px; --jp-widgets-font-size: 15px; }
 .hcgames-play .hcgames-card { font-size: 15px; }
 .hcgames-play .widget-select option { font-size: 15px; }
-.hcgames-play table.hcgames-events th, .hcgames-play table.hcgames-events td {
-  font-size: 15px; }
+.hcgames-play .hcgames-events, .hcgames-play .hcgames-events li { font-size: 15px; }
 .hcgames-play .widget-select select { line-height: 1.35; }
 .hcgames-play .hcgames-phase { font-size: 15px; }
 .hcgames-play .hcgames-banner { font-size: 19px; font-weight: bold; margin: 2px 0; }

@@ -470,8 +470,13 @@ class GameStepper(View):
             self.cards_view.update(state)
         live = not state.is_terminal()
         chance = live and state.is_chance()
+        # the list of moves is for a seat a person plays: a seat with its own bot is
+        # played by Step, so nobody picks for it
         human_turn = (
-            live and not chance and (self.humans is None or state.current_player in self.humans)
+            live
+            and not chance
+            and state.current_player not in self.bots
+            and (self.humans is None or state.current_player in self.humans)
         )
         self.picker.update(state)
         self.dice.update(state)
