@@ -25,6 +25,7 @@ import ipywidgets as widgets
 from hcgames.core import State
 from hcgames.factions import SideStyle
 from hcgames.labels import MAX_LEADER, Placed, Territory, place_names, short_name
+from hcgames.theatres import crop, scenario_theatre, theatre_frame
 from hcgames.widgets._base import (
     NEUTRAL,
     region_colour,
@@ -91,6 +92,11 @@ class MapView(RegionView):
 
     ``focus`` lists the places the page talks about (ids or names): they are named
     first and never in smaller type.
+
+    ``theatre`` crops and zooms the map to a named part of it
+    (``data/<game>/theatres.json``, :mod:`hcgames.theatres`): the places there get
+    the whole width, and their names larger type. By default (``None``) the map shows
+    its scenario's theatre if the data names one; ``False`` shows the whole map.
     """
 
     #: the width names are placed for (a Chromebook page leaves about this much)
@@ -111,10 +117,17 @@ class MapView(RegionView):
         legend: bool = True,
         max_width: int = 1500,
         focus: Iterable[str] = (),
+        theatre: str | bool | None = None,
     ) -> None:
         geojson = state.game.geojson()
         if not geojson:
             raise ValueError(f"{state.game.title} has no map (game.geojson() is None)")
+        # a lesson about one region shows that region, larger (hcgames.theatres)
+        name = scenario_theatre(state.game) if theatre is None else theatre
+        #: the theatre the map is cropped to ("" = the whole map)
+        self.theatre = name if isinstance(name, str) else ""
+        if self.theatre:
+            geojson = crop(geojson, theatre_frame(geojson, state.game.id, self.theatre))
         features = list(geojson.get("features", []))
         ids = [str(f.get("id")) for f in features]
         missing = [i for i, f in enumerate(features) if f.get("id") is None]
