@@ -25,7 +25,7 @@ import ipywidgets as widgets
 from hcgames.core import State
 from hcgames.factions import SideStyle
 from hcgames.labels import MAX_LEADER, Placed, Territory, place_names, short_name
-from hcgames.theatres import crop, scenario_theatre, theatre_frame
+from hcgames.theatres import crop, scenario_theatre, theatre_frame, theatres
 from hcgames.widgets._base import (
     NEUTRAL,
     region_colour,
@@ -447,6 +447,19 @@ class MapView(RegionView):
         access = self._access_html()
         if self._access.value != access:
             self._access.value = access
+
+    @property
+    def text(self) -> str:
+        """The line above the map; a map cropped to a theatre says how much it shows
+        (the holdings count the whole game)."""
+        line = super().text
+        total = len(self._views)
+        if not self.theatre or total <= len(self.region_ids):
+            return line
+        title = theatres(self.state.game.id)["theatres"][self.theatre].get("title", "")
+        shows = f"{total} regions (this map shows {len(self.region_ids)} of them"
+        shows += f": {title})" if title else ")"
+        return line.replace(f"{len(self.region_ids)} regions", shows, 1)
 
     def region_title(self, region: str) -> str:
         """What a screen reader (and a long press) says for ``region``."""
