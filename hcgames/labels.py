@@ -7,8 +7,15 @@ Like a printed atlas, every place gets its name, never a footnote number:
 1. inside the territory, at the full size, then in smaller type (down to
    ``min_size``), then as its short form from ``data/place_names.json``;
 2. where it fits nowhere inside, beside the place (preferably over the sea) with a
-   short leader line from the name to the place;
-3. as a last resort, on the place in the smallest type.
+   short leader line (at most ``MAX_LEADER`` pixels, or what the caller allows) from
+   the name to the place: to its middle, or to a point just inside its outline (a
+   long coast gets its name beside its nearest part); a sea's name anywhere on its
+   own water;
+3. as a last resort, near the place in the smallest type, over as few other names
+   as can be (never further than a leader's reach).
+
+Two orders are tried (the seas' names before or after the land names that stand
+beside their place) and the layout with fewer clashes and shorter leaders is kept.
 
 Places a lesson talks about (``focus``) are placed first and keep the full size.
 The same territories on the same map size always get the same labels.
@@ -21,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-__all__ = ["Placed", "Territory", "place_names", "short_name", "text_width"]
+__all__ = ["MAX_LEADER", "Placed", "Territory", "place_names", "short_name", "text_width"]
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -29,9 +36,15 @@ Box = tuple[float, float, float, float]
 #: average advance of a character, as a share of the font size (sans-serif, mixed case)
 _CHAR = 0.58
 _WIDE = set("MWmw")
-#: how far from its place a name may stand (pixels from the anchor to the name's middle)
-_RADII = (16.0, 22.0, 30.0, 40.0, 52.0, 66.0, 82.0, 100.0, 122.0)
+#: the longest leader line from a name to its place, in pixels of the map as it is
+#: laid out (a page map is laid out 940 px wide and shown about 1300 px wide on a
+#: 1366 screen: 28 px there is about 40 px on the screen)
+MAX_LEADER = 28.0
+#: how far from its place a name may stand (pixels from the place to the name's edge)
+_RADII = (6.0, 9.0, 12.0, 16.0, 20.0, 24.0, 28.0, 34.0, 40.0)
 _ANGLES = tuple(math.radians(a) for a in range(0, 360, 20))
+#: how many points along a place's outline a leader may end at (besides the anchor)
+_EDGE_POINTS = 12
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
@@ -145,18 +158,29 @@ class _Board:
         bounds: Box | None,
     ) -> None:
         self.taken: list[Box] = list(reserved)
+        #: the boxes of the letters of the names placed (without their unit lines)
+        self.texts: list[Box] = []
         self.bounds = bounds
         self.land = [
             (_ring_bounds(t.rings), t.rings, t.id) for t in territories if not t.sea and t.rings
         ]
         self.anchors = {t.id: t.anchor for t in territories}
 
+    def inside(self, box: Box) -> bool:
+        if self.bounds is None:
+            return True
+        left, top, right, bottom = self.bounds
+        return not (box[0] < left or box[1] < top or box[2] > right or box[3] > bottom)
+
     def free(self, box: Box) -> bool:
-        if self.bounds is not None:
-            left, top, right, bottom = self.bounds
-            if box[0] < left or box[1] < top or box[2] > right or box[3] > bottom:
-                return False
-        return not any(_overlaps(box, b) for b in self.taken)
+        return self.inside(box) and not any(_overlaps(box, b) for b in self.taken)
+
+    def clashes(self, box: Box, text: Box) -> int:
+        """How many names (and unit lines) ``box`` would stand on; a name's letters
+        on another name's letters count three times."""
+        return sum(1 for b in self.taken if _overlaps(box, b)) + sum(
+            2 for b in self.texts if _overlaps(text, b)
+        )
 
     def land_under(self, point: Point, own: str) -> bool:
         x, y = point
@@ -214,7 +238,7 @@ def _offsets(t: Territory, width: float, height: float) -> list[Point]:
             x += step_x
         y += step_y
     grid.sort(key=lambda d: d[0] * d[0] / 4 + d[1] * d[1])
-    return near + grid[:120]
+    return near + grid[:400]
 
 
 def _try_inside(
@@ -234,36 +258,81 @@ def _try_inside(
     return None
 
 
+def _targets(t: Territory) -> list[Point]:
+    """Where a leader line may end: the anchor, and points just inside the place's
+    outline (a long place gets its name beside its nearest edge, not its middle)."""
+    ax, ay = t.anchor
+    points = [t.anchor]
+    ring = max(t.rings, key=len, default=[])
+    if len(ring) < 3 or t.sea:  # a sea's name stays off the next sea's water
+        return points
+    step = max(1, len(ring) // _EDGE_POINTS)
+    for x, y in ring[::step]:
+        # a few pixels in from the edge, towards the anchor
+        gap = math.hypot(ax - x, ay - y)
+        if gap < 8.0:
+            continue
+        inner = (x + (ax - x) * 5.0 / gap, y + (ay - y) * 5.0 / gap)
+        if _inside(inner, t.rings):
+            points.append(inner)
+    return points
+
+
 def _try_beside(
-    t: Territory, text: str, size: float, below: float, board: _Board, reach: float
-) -> Placed | None:
+    t: Territory,
+    text: str,
+    size: float,
+    below: float,
+    board: _Board,
+    reach: float = MAX_LEADER,
+    cover: bool = False,
+    crowd: bool = False,
+) -> tuple[float, Placed] | None:
     """The name beside its place (the nearest free spot, the sea preferred), with a
-    leader line from the name to the place."""
+    leader line (at most ``reach`` long) from the name to the place. ``cover``: the
+    name may stand over another place's middle (a crowded coast); ``crowd``: over
+    other names too, as few as can be (the last resort). Returns the spot
+    and what it costs (about the leader's length)."""
     height = size * 1.25
     width = text_width(text, size) + 4
-    ax, ay = t.anchor
+    targets = _targets(t)
     best: tuple[float, Placed] | None = None
     for radius in _RADII:
         if radius > reach or (best is not None and radius > best[0]):
             break
-        for angle in _ANGLES:
-            # stretch sideways: a name is wider than it is tall
-            x = ax + math.cos(angle) * (radius + width / 2 * abs(math.cos(angle)))
-            y = ay - math.sin(angle) * radius
-            box = _box(x, y, width, height)
-            full = (box[0], box[1], box[2], box[3] + below)
-            if not board.free(full) or board.covers_anchor(full, t.id):
-                continue
-            cost = radius + (18.0 if board.land_under((x, y), t.id) else 0.0)
-            if best is not None and cost >= best[0]:
-                continue
-            end = _nearest_on_box((ax, ay), box)
-            gap = math.hypot(end[0] - ax, end[1] - ay)
-            cost += 25.0 * board.names_crossed((ax, ay), end)  # a line through a name
-            if best is None or cost < best[0]:
-                leader = (ax, ay, end[0], end[1]) if gap > 3 else None
-                best = (cost, Placed(t.id, text, x, y, full, size, leader, text != t.name))
-    return best[1] if best else None
+        for tx, ty in targets:
+            for angle in _ANGLES:
+                # the name's middle out along the angle, far enough that its edge
+                # stands ``radius`` past the point (a name is wider than it is tall)
+                c, s = math.cos(angle), math.sin(angle)
+                edge = min(
+                    width / 2 / abs(c) if abs(c) > 1e-9 else math.inf,
+                    height / 2 / abs(s) if abs(s) > 1e-9 else math.inf,
+                )
+                x, y = tx + c * (edge + radius), ty - s * (edge + radius)
+                box = _box(x, y, width, height)
+                full = (box[0], box[1], box[2], box[3] + below)
+                if crowd:
+                    if not board.inside(full):
+                        continue
+                elif not board.free(full) or (not cover and board.covers_anchor(full, t.id)):
+                    continue
+                end = _nearest_on_box((tx, ty), box)
+                gap = math.hypot(end[0] - tx, end[1] - ty)
+                if gap > reach:
+                    continue
+                cost = gap + (18.0 if board.land_under((x, y), t.id) else 0.0)
+                if crowd:
+                    cost += 60.0 * board.clashes(full, box)
+                if (tx, ty) != t.anchor:
+                    cost += 3.0  # the middle of the place reads best, when it is as near
+                if best is not None and cost >= best[0]:
+                    continue
+                cost += 25.0 * board.names_crossed((tx, ty), end)  # a line through a name
+                if best is None or cost < best[0]:
+                    leader = (tx, ty, end[0], end[1]) if gap > 3 else None
+                    best = (cost, Placed(t.id, text, x, y, full, size, leader, text != t.name))
+    return best
 
 
 def _place_inside(
@@ -300,9 +369,11 @@ def _place_beside(
     below: float,
     board: _Board,
     full: bool = False,
+    reach: float = MAX_LEADER,
 ) -> Placed | None:
-    """The name beside its place with a leader line, else (unless ``full``: the full
-    name only, near the place, or nothing) on it in the smallest type."""
+    """The name beside its place with a leader line (at most ``reach`` long), else
+    (unless ``full``: the full name only, near the place, or nothing) near it in the
+    smallest type, over as few other names as can be."""
     short = t.name if full else t.short or short_name(t.name)
     small = max(min_size, size - 2)
     options = [(t.name, size)] if t.focus else [(t.name, small)]
@@ -312,15 +383,24 @@ def _place_beside(
         options.append((t.name, min_size))
         if short != t.name:
             options.append((short, min_size))
-    for reach in (70.0,) if full else (70.0, _RADII[-1]):
-        for text, s in options:
-            spot = _try_beside(t, text, s, below, board, reach)
+    for cover in (False,) if full else (False, True):
+        # the nearest spot of all the forms, a short form or smaller type costing a
+        # few pixels of leader (a full name far off reads worse than "Capp." close by)
+        found = []
+        for rank, (text, s) in enumerate(options):
+            spot = _try_beside(t, text, s, below, board, reach, cover)
             if spot:
-                return spot
+                found.append((spot[0] + 6.0 * rank, rank, spot[1]))
+        if found:
+            return min(found, key=lambda f: (f[0], f[1]))[2]
     if full:
         return None
+    # the last resort: near the place in the smallest type, over as few names as can be
     s = size if t.focus else min_size
     text = short if not t.focus else t.name
+    spot = _try_beside(t, text, s, below, board, reach, True, crowd=True)
+    if spot:
+        return spot[1]
     box = _box(t.anchor[0], t.anchor[1], text_width(text, s) + 4, s * 1.25)
     taken = (box[0], box[1], box[2], box[3] + below)
     return Placed(t.id, text, t.anchor[0], t.anchor[1], taken, s, None, text != t.name)
@@ -334,11 +414,12 @@ def place_names(
     *,
     min_size: float = 10.0,
     bounds: Box | None = None,
+    max_leader: float = MAX_LEADER,
 ) -> list[Placed]:
     """Place every territory's name (see the module's docstring for the order of
     tries). ``below`` reserves that many pixels under each name (for the unit line);
     ``bounds`` (left, top, right, bottom) keeps names placed beside their place on
-    the map."""
+    the map; ``max_leader`` is the longest leader line (pixels) a name may have."""
     key = (
         tuple(
             (t.id, t.name, t.short, *map(round, t.anchor), t.room, t.sea, t.focus)
@@ -349,42 +430,19 @@ def place_names(
         below,
         min_size,
         bounds,
+        max_leader,
     )
     if key in _CACHE:
         return list(_CACHE[key])
-    board = _Board(territories, reserved, bounds)
-    placed: dict[str, Placed] = {}
-    order = sorted(territories, key=lambda t: (not t.focus, -t.room))
-
-    def put(spot: Placed) -> None:
-        board.taken.append(spot.box)
-        placed[spot.id] = spot
-
-    # Land names inside first; then the seas inside (a small sea has few spots, so it
-    # goes before the land names that must stand beside their place); then the rest
-    # of the land, full name beside before a short form; the last seas beside.
-    land = [t for t in order if not t.sea]
-    seas = [t for t in order if t.sea]
-    pending = []
-    for t in land:
-        spot = _place_inside(t, size, min_size, below, board, full=True)
-        put(spot) if spot else pending.append(t)
-    open_seas = []
-    for t in seas:
-        spot = _place_inside(t, size, min_size, below, board)
-        put(spot) if spot else open_seas.append(t)
-    later = []
-    for t in pending:
-        spot = _place_beside(t, size, min_size, below, board, full=True)
-        put(spot) if spot else later.append(t)
-    for t in later:
-        spot = _place_inside(t, size, min_size, below, board)
-        put(spot) if spot else open_seas.append(t)
-    for t in open_seas:
-        spot = _place_beside(t, size, min_size, below, board)
-        assert spot is not None  # without ``full`` a name always finds a place
-        put(spot)
-    result = [placed[t.id] for t in territories]
+    # two orders of placing, the better layout kept: fewer names on top of others,
+    # then shorter leader lines
+    result = min(
+        (
+            _layout(territories, size, reserved, below, min_size, bounds, max_leader, seas_first)
+            for seas_first in (False, True)
+        ),
+        key=_layout_cost,
+    )
     if len(_CACHE) > 64:
         _CACHE.clear()
     _CACHE[key] = tuple(result)
@@ -392,3 +450,66 @@ def place_names(
 
 
 _CACHE: dict[object, tuple[Placed, ...]] = {}
+
+
+def _layout_cost(placed: Sequence[Placed]) -> float:
+    clashes = sum(
+        1 for i, a in enumerate(placed) for b in placed[i + 1 :] if _overlaps(a.box, b.box)
+    )
+    leaders = sum(
+        math.hypot(p.leader[2] - p.leader[0], p.leader[3] - p.leader[1]) for p in placed if p.leader
+    )
+    return 100.0 * clashes + leaders
+
+
+def _layout(
+    territories: Sequence[Territory],
+    size: float,
+    reserved: Sequence[Box],
+    below: float,
+    min_size: float,
+    bounds: Box | None,
+    max_leader: float,
+    seas_first: bool,
+) -> list[Placed]:
+    board = _Board(territories, reserved, bounds)
+    placed: dict[str, Placed] = {}
+    order = sorted(territories, key=lambda t: (not t.focus, -t.room))
+
+    def put(spot: Placed) -> None:
+        board.taken.append(spot.box)
+        board.texts.append((spot.box[0], spot.box[1], spot.box[2], spot.box[1] + spot.size * 1.25))
+        placed[spot.id] = spot
+
+    # Land names inside first; then either the seas inside (a small sea has few spots)
+    # or the land names beside their place (they must stand within a leader's reach);
+    # short forms inside; the last names beside.
+    land = [t for t in order if not t.sea]
+    seas = [t for t in order if t.sea]
+    pending = []
+    for t in land:
+        spot = _place_inside(t, size, min_size, below, board, full=True)
+        put(spot) if spot else pending.append(t)
+    last = []
+
+    def seas_inside() -> None:
+        for t in seas:
+            spot = _place_inside(t, size, min_size, below, board)
+            put(spot) if spot else last.append(t)
+
+    if seas_first:
+        seas_inside()
+    later = []
+    for t in pending:
+        spot = _place_beside(t, size, min_size, below, board, True, max_leader)
+        put(spot) if spot else later.append(t)
+    for t in later:
+        spot = _place_inside(t, size, min_size, below, board)
+        put(spot) if spot else last.append(t)
+    if not seas_first:
+        seas_inside()
+    for t in last:
+        spot = _place_beside(t, size, min_size, below, board, False, max_leader)
+        assert spot is not None  # without ``full`` a name always finds a place
+        put(spot)
+    return [placed[t.id] for t in territories]

@@ -6,6 +6,10 @@ For each of the five games, one page load (the play screen as its lesson builds 
 - Tab from the top of the page until the list of moves has the focus; every control
   met on the way has a name a screen reader can say (its text, its label or an
   ``aria-label``), and the list's name is its label ("Moves");
+- the map is ONE of those Tab stops (a roving tabindex): inside it the arrow keys
+  move from place to place, Home and End go to the first and last, each place is
+  announced by its name and holder, and Enter picks the place as a click does (Enter
+  again drops it);
 - an arrow key picks a move, Tab reaches "Play this move", Enter plays it: the game
   moves on, and the focus is back on the list (nobody tabs from the top again);
 - Tab reaches Undo, Enter takes the move back; a second move played with Space, then
@@ -54,15 +58,19 @@ import hcgames
 from hcgames.widgets import PlayApp
 PlayApp({game}, humans=(0,), bot="medium", seed=3)
 """
-#: Tab presses allowed from the top of the page to the list of moves (the map's
-#: places are each a stop: Enter on one picks it, as a click does)
-MAX_TABS = 120
+#: Tab presses allowed from the top of the page to the list of moves (the map is a
+#: single stop; before it took one per place: 40 presses in Duels, 68 in Classical)
+MAX_TABS = 30
+#: the games whose play screen shows a map of places
+MAP_GAMES = ("duels", "classical", "historical")
 
 #: what the focused element is, and the name a screen reader gives it
 FOCUSED_JS = """() => {
   const e = document.activeElement;
   if (!e || e === document.body) return null;
   const inApp = !!e.closest('.hcgames-play');
+  // a place on a map (a path of the figure), not the map's own box
+  const inMap = !!e.closest('.hcgames-map') && e.tagName.toLowerCase() === 'path';
   let name = (e.getAttribute('aria-label') || '').trim();
   const by = e.getAttribute('aria-labelledby');
   if (!name && by) name = by.split(/\\s+/)
@@ -70,7 +78,7 @@ FOCUSED_JS = """() => {
   if (!name && e.labels && e.labels.length) name = e.labels[0].textContent.trim();
   if (!name && e.tagName !== 'SELECT') name = (e.innerText || e.textContent || '').trim();
   const style = getComputedStyle(e);
-  return {tag: e.tagName, name: name, inApp: inApp, text: (e.innerText || '').trim(),
+  return {tag: e.tagName, name: name, inApp: inApp, inMap: inMap, text: (e.innerText || '').trim(),
           ring: style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth)};
 }"""
 
@@ -98,6 +106,7 @@ class Keyboard:
         self.screen = screen
         self.p = screen.p
         self.met: list[dict[str, Any]] = []  # every control the focus stopped on
+        self.tabbed = 0  # how many of them a Tab press reached
 
     def focused(self) -> dict[str, Any] | None:
         return self.p.evaluate(FOCUSED_JS)  # type: ignore[no-any-return]
@@ -108,12 +117,35 @@ class Keyboard:
             now = self.focused()
             if now is not None:
                 self.met.append(now)
+                self.tabbed += 1
                 if wanted(now):
                     return
         raise AssertionError(
             f"{what} was not reached in {most} Tab presses; the last stops: "
             + "; ".join(f"{m['tag']} {m['name'][:40]!r}" for m in self.met[-6:])
         )
+
+    def walk_the_map(self) -> None:
+        """On the map's one stop: the arrow keys, Home and End move between places
+        (each announced by name and holder), Enter picks one, Enter again drops it."""
+        first = self.focused()
+        assert first and first["inMap"] and ", held by " in first["name"], first
+        seen = [first["name"]]
+        for key in ("ArrowRight", "ArrowDown", "End", "ArrowLeft", "Home"):
+            self.p.keyboard.press(key)
+            now = self.focused()
+            assert now and now["inMap"], f"{key} took the focus off the map: {now}"
+            assert ", held by " in now["name"], f"a place not announced: {now}"
+            seen.append(now["name"])
+        assert len(set(seen)) >= 3, f"the arrow keys did not move between places: {seen}"
+        assert seen[-1] == seen[0], f"Home is not the first place: {seen}"
+        place = seen[-1].split(", held by ")[0]
+        self.p.keyboard.press("Enter")
+        self.wait(lambda: place in _map_info(self.screen), f"{place} picked with Enter")
+        now = self.focused()
+        assert now and now["inMap"], f"Enter took the focus off the map: {now}"
+        self.p.keyboard.press("Enter")
+        self.wait(lambda: place not in _map_info(self.screen), f"{place} dropped with Enter")
 
     def tab_to_list(self, most: int = MAX_TABS) -> None:
         self.tab_to(lambda f: f["tag"] == "SELECT" and f["inApp"], "the list of moves", most)
@@ -159,9 +191,20 @@ def test_a_play_screen_is_played_with_the_keyboard_alone(
         side = screen.app.locator(".widget-toggle-button.mod-active").nth(1).inner_text().strip()
         assert side and side in screen.banner(), (side, screen.banner())  # named, in words
 
+        if game in MAP_GAMES:  # the map's stop is set once bqplot has drawn the places
+            ready = screen.app.locator('.hcgames-map path.event_layer[tabindex="0"]')
+            keys.wait(lambda: ready.count() == 1, "the map's one Tab stop")
+            keys.tab_to(lambda f: f["inMap"], "the map", MAX_TABS)
+            keys.walk_the_map()
         keys.tab_to_list()
         listbox = keys.met[-1]
         assert listbox["name"] == "Moves", listbox
+        # the walk on the map moved the focus with arrows, not Tab: those are not stops
+        places = [m for m in keys.met[: keys.tabbed] if m["inMap"]]
+        print(f"{game}: {keys.tabbed} Tab stops to the list of moves, {len(places)} on the map")
+        assert len(places) == (1 if game in MAP_GAMES else 0), (
+            f"the map's places take {len(places)} Tab stops, not one: {places[:4]}"
+        )
         assert listbox["ring"] >= 2, f"no focus ring on the list of moves: {listbox}"
 
         played = keys.play_a_move("Enter")
@@ -189,6 +232,12 @@ def test_a_play_screen_is_played_with_the_keyboard_alone(
         assert not screen.page.errors, "\n".join(screen.page.errors)
     finally:
         screen.page.close()
+
+
+def _map_info(screen: Any) -> str:
+    """The line under the map that names the picked place ("" when none is)."""
+    lines = screen.app.locator(".hcgames-map .hcgames-map-info")
+    return str(lines.first.inner_text()).strip() if lines.count() else ""
 
 
 def _own_moves(screen: Any) -> str:

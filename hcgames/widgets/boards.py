@@ -30,6 +30,13 @@ SPACE_WORDS = {
     "capitol-white": "White's capitol",
     "capitol-black": "Black's capitol",
 }
+#: the mark printed in a corner of each capitol space (and in the key), so that the
+#: capitols read apart from plain land without colour (in greyscale, or for a reader
+#: who cannot tell the shades apart): a star, the atlas sign of a capital; White's
+#: hollow, Black's filled. The letters on pieces (S, E, C, K, Sh, G) stay clear of it.
+SPACE_MARK = {"capitol-white": "☆", "capitol-black": "★"}
+#: the ink of the capitol stars
+_MARK_INK = "#3D2E00"
 #: how board links of each kind are drawn: colour, width, dash, words for the key
 EDGE_STYLE = {
     "road": ("#8A7A5C", 1.5, "solid", "road"),
@@ -246,8 +253,16 @@ class BoardView(RegionView):
             y_offset=4,
             enable_hover=False,
         )
+        self.space_marks = self._space_mark_labels(ids, xs, ys, scales, gap, px, py, square)
         marks.extend(
-            [self.nodes, self.target_marks, self.tokens, self.unit_labels, self.rider_labels]
+            [
+                self.nodes,
+                self.space_marks,
+                self.target_marks,
+                self.tokens,
+                self.unit_labels,
+                self.rider_labels,
+            ]
         )
         if grid:
             marks.append(self._coordinate_mark(scales, min(xs), max(xs), min(ys), max(ys)))
@@ -286,6 +301,38 @@ class BoardView(RegionView):
         self.update(state)
 
     # --- building ------------------------------------------------------------------
+    def _space_mark_labels(
+        self,
+        ids: list[str],
+        xs: list[float],
+        ys: list[float],
+        scales: dict[str, Any],
+        gap: float,
+        px: float,
+        py: float,
+        square: float,
+    ) -> bqplot.Label:
+        """A star in the top left corner of every capitol space (``SPACE_MARK``):
+        clear of the token in the middle, so it shows under a piece too."""
+        spots = [
+            (x - 0.3 * gap / px, y + 0.27 * gap / py, SPACE_MARK[kind])
+            for x, y, kind in zip(xs, ys, self.kinds, strict=True)
+            if kind in SPACE_MARK
+        ]
+        return bqplot.Label(
+            x=[x for x, _, _ in spots] or [0.0],
+            y=[y for _, y, _ in spots] or [0.0],
+            text=[t for _, _, t in spots] or [""],
+            scales=scales,
+            colors=[_MARK_INK],
+            default_size=max(9, round(square * 0.42)),
+            font_weight="bold",
+            align="middle",
+            y_offset=round(square * 0.15),
+            visible=bool(spots),
+            enable_hover=False,
+        )
+
     def _coordinate_mark(
         self, scales: dict[str, Any], x0: float, x1: float, y0: float, y1: float
     ) -> bqplot.Label:
@@ -547,7 +594,17 @@ def board_legend_html(view: BoardView) -> str:
         keys.append((_token(style.colour), f"{escape(state.side_name(player))}'s pieces"))
     for kind in dict.fromkeys(view.kinds):
         fill = SPACE_FILL.get(kind, NEUTRAL_SEA if _is_sea(kind) else NEUTRAL)
-        keys.append((swatch(fill), escape(SPACE_WORDS.get(kind, kind))))
+        key = swatch(fill)
+        if kind in SPACE_MARK:  # the star the board prints on the space, as it shows
+            key = key.replace(
+                "</svg>",
+                f"<text x='5' y='10' font-size='10' font-weight='bold' fill='{_MARK_INK}' "
+                f"text-anchor='middle'>{SPACE_MARK[kind]}</text></svg>",
+            )
+        words = SPACE_WORDS.get(kind, kind)
+        if kind in SPACE_MARK:
+            words += f" ({SPACE_MARK[kind]} in its corner)"
+        keys.append((key, escape(words)))
     for kind in view.edge_kinds:
         if kind in EDGE_STYLE:
             colour, width, dash, words = EDGE_STYLE[kind]

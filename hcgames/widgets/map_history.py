@@ -74,7 +74,14 @@ def add_sites(
     """Mark real places (``(name, lon, lat)``: battle sites, cities) with a dot
     and their name beside it, e.g. on a history map; names clear the names
     already on the map. ``key``: what the dots are, for the map key. Returns the
-    mark that prints the names."""
+    mark that prints the names. A place outside the map (one cropped to a theatre)
+    is left out."""
+    inside = []
+    for place in places:
+        x, y = view.projection_fit.pixel(place[1], place[2])
+        if 0.0 <= x <= view.width and 0.0 <= y <= view.height:
+            inside.append(place)
+    places = inside
     pixels = [view.projection_fit.pixel(lon, lat) for _, lon, lat in places]
     scales = view.scales
     dots = bqplot.Scatter(

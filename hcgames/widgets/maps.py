@@ -24,7 +24,8 @@ import ipywidgets as widgets
 
 from hcgames.core import State
 from hcgames.factions import SideStyle
-from hcgames.labels import Placed, Territory, place_names, short_name
+from hcgames.labels import MAX_LEADER, Placed, Territory, place_names, short_name
+from hcgames.theatres import crop, scenario_theatre, theatre_frame, theatres
 from hcgames.widgets._base import (
     NEUTRAL,
     region_colour,
@@ -74,9 +75,14 @@ __all__ = [
 ]
 
 
+#: the longest leader line on a fixed-width map (shown at its own size)
+FIXED_MAX_LEADER = 40.0
+
+
 class MapView(RegionView):
     """A bqplot Map of the game's GeoJSON: every place named, the holder's colour and
-    hatch, unit labels, a legend, and click (or Tab and Enter) to pick.
+    hatch, unit labels, a legend, and click (or, from the keyboard: one Tab stop, the
+    arrow keys between places, Enter) to pick.
 
     By default the map fills the width of the page (up to ``max_width`` pixels) and
     keeps its shape, so it grows on a projector and fits a 1024-pixel Chromebook;
@@ -86,6 +92,11 @@ class MapView(RegionView):
 
     ``focus`` lists the places the page talks about (ids or names): they are named
     first and never in smaller type.
+
+    ``theatre`` crops and zooms the map to a named part of it
+    (``data/<game>/theatres.json``, :mod:`hcgames.theatres`): the places there get
+    the whole width, and their names larger type. By default (``None``) the map shows
+    its scenario's theatre if the data names one; ``False`` shows the whole map.
     """
 
     #: the width names are placed for (a Chromebook page leaves about this much)
@@ -106,10 +117,17 @@ class MapView(RegionView):
         legend: bool = True,
         max_width: int = 1500,
         focus: Iterable[str] = (),
+        theatre: str | bool | None = None,
     ) -> None:
         geojson = state.game.geojson()
         if not geojson:
             raise ValueError(f"{state.game.title} has no map (game.geojson() is None)")
+        # a lesson about one region shows that region, larger (hcgames.theatres)
+        name = scenario_theatre(state.game) if theatre is None else theatre
+        #: the theatre the map is cropped to ("" = the whole map)
+        self.theatre = name if isinstance(name, str) else ""
+        if self.theatre:
+            geojson = crop(geojson, theatre_frame(geojson, state.game.id, self.theatre))
         features = list(geojson.get("features", []))
         ids = [str(f.get("id")) for f in features]
         missing = [i for i, f in enumerate(features) if f.get("id") is None]
@@ -175,7 +193,9 @@ class MapView(RegionView):
         self._reserved: list[tuple[float, float, float, float]] = []
         self._below = 12.0 if small else 15.0
         self.placed: list[Placed] = (
-            self._place(territories, width, height, below=self._below) if names else []
+            self._place(territories, width, height, below=self._below, fluid=self.fluid)
+            if names
+            else []
         )
         #: the places shown by a short form ("Mare Tyrr."), by id
         full = {t.id: t.name for t in self._territories(geojson, self.projection_fit, sea)}
@@ -256,6 +276,7 @@ class MapView(RegionView):
         height: int,
         reserved: Sequence[tuple[float, float, float, float]] = (),
         below: float = 15.0,
+        fluid: bool = True,
     ) -> list[Placed]:
         return place_names(
             territories,
@@ -264,7 +285,15 @@ class MapView(RegionView):
             below=below,
             min_size=self.MIN_NAME_SIZE,
             bounds=(2.0, 2.0, width - 2.0, height - 2.0),
+            max_leader=self.max_leader(fluid),
         )
+
+    @staticmethod
+    def max_leader(fluid: bool) -> float:
+        """The longest leader line from a name to its place, in layout pixels: about
+        40 px as a 1366-wide screen shows it (a page map is laid out 940 px wide and
+        grows to about 1300 px there; a fixed-width map is shown at its own size)."""
+        return MAX_LEADER if fluid else FIXED_MAX_LEADER
 
     def _territories(
         self, geojson: dict[str, Any], fit: Projection, sea: Sequence[bool], focus: bool = True
@@ -419,6 +448,19 @@ class MapView(RegionView):
         if self._access.value != access:
             self._access.value = access
 
+    @property
+    def text(self) -> str:
+        """The line above the map; a map cropped to a theatre says how much it shows
+        (the holdings count the whole game)."""
+        line = super().text
+        total = len(self._views)
+        if not self.theatre or total <= len(self.region_ids):
+            return line
+        title = theatres(self.state.game.id)["theatres"][self.theatre].get("title", "")
+        shows = f"{total} regions (this map shows {len(self.region_ids)} of them"
+        shows += f": {title})" if title else ")"
+        return line.replace(f"{len(self.region_ids)} regions", shows, 1)
+
     def region_title(self, region: str) -> str:
         """What a screen reader (and a long press) says for ``region``."""
         view = self._views.get(region) or {}
@@ -431,10 +473,15 @@ class MapView(RegionView):
         label = f"Map of {self.state.game.title}. {self.text}"
         shown = {p.id: p.text for p in self.placed}
         names = [shown.get(rid, "") for rid in self.region_ids]
+        # the order the arrow keys walk the places in: west to east, north to south
+        by_x = sorted(self.region_ids, key=lambda r: (self.anchors[r][0], self.anchors[r][1]))
+        by_y = sorted(self.region_ids, key=lambda r: (self.anchors[r][1], self.anchors[r][0]))
         return (
             "<img alt='' src='data:,' style='display:none' class='hcgames-access' "
             f'data-label="{escape(label)}" data-titles="{escape(json.dumps(titles))}" '
             f'data-names="{escape(json.dumps(names))}" '
+            f'data-order-x="{escape(json.dumps(by_x))}" '
+            f'data-order-y="{escape(json.dumps(by_y))}" '
             f'onerror="{escape(_ACCESS_JS)}">'
         )
 
@@ -495,7 +542,12 @@ class MapView(RegionView):
             return
         old = {id(m) for m in [*self._label_marks, self.leaders]}
         self.placed = self._place(
-            self._label_territories, self.width, self.height, self._reserved, self._below
+            self._label_territories,
+            self.width,
+            self.height,
+            self._reserved,
+            self._below,
+            self.fluid,
         )
         self.leaders = self._leader_mark([p.leader for p in self.placed if p.leader])
         marks = [self.leaders, *self._name_marks(self.placed)]
@@ -507,23 +559,49 @@ class MapView(RegionView):
 #: leader lines let clicks through to the region under them
 _LEADER_CSS = ".hcgames-figure path.line[style*='rgb(74, 74, 75)'] { pointer-events: none; }"
 
-# Gives the figure a role and label, every clickable region a title (name and holder),
-# a place in the Tab order and Enter/Space to click it. Runs from an <img onerror>,
+# Makes the map ONE stop in the Tab order (WAI-ARIA's roving tabindex): the figure is
+# a labelled group, every clickable region a button named by its place and holder;
+# only one region at a time has tabindex 0 (the last one the student moved to); the
+# arrow keys move between places (Left/Right from west to east, Up/Down from north to
+# south), Home and End go to the first and last place, Enter or Space clicks the
+# place as the mouse does. Runs from an <img onerror> each time the titles change
+# (bqplot draws its paths after the widget, so it waits for them).
 _ACCESS_JS = (
     "var img=this,root=img.closest('.hcgames-map');if(!root)return;"
     "var titles=JSON.parse(img.dataset.titles),label=img.dataset.label,tries=0;"
     "var n=Object.keys(titles).length;"
+    "root._hc={titles:titles,x:JSON.parse(img.dataset.orderX),y:JSON.parse(img.dataset.orderY)};"
     "(function go(){var svg=root.querySelector('svg.svg-figure'),"
     "paths=root.querySelectorAll('path.event_layer');"
     "if(!svg||paths.length<n){if(tries++<100)setTimeout(go,300);return;}"
     "svg.setAttribute('role','group');svg.setAttribute('aria-label',label);"
+    "var byId={};"
     # bqplot moves a picked region's path to the end: find each by its bound feature
     "paths.forEach(function(p){var d=p.__data__,id=d&&d.id;if(!(id in titles))return;"
-    "p.setAttribute('tabindex','0');p.setAttribute('role','button');"
+    "byId[id]=p;p.setAttribute('tabindex','-1');p.setAttribute('role','button');"
     "p.setAttribute('aria-label',titles[id]);"
     "var t=p.querySelector('title');if(!t){t=document.createElementNS("
     "'http://www.w3.org/2000/svg','title');p.appendChild(t);}t.textContent=titles[id];"
-    "if(!p.dataset.hcKeys){p.dataset.hcKeys='1';p.addEventListener('keydown',function(e){"
+    "if(!p.dataset.hcKeys){p.dataset.hcKeys='1';"
+    "p.addEventListener('focus',function(){var h=root._hc,c=p.__data__&&p.__data__.id;"
+    "if(!h||!(c in h.titles))return;root.dataset.hcCurrent=c;"
+    "root.querySelectorAll('path.event_layer[tabindex=\"0\"]').forEach(function(q){"
+    "if(q!==p)q.setAttribute('tabindex','-1');});p.setAttribute('tabindex','0');});"
+    "p.addEventListener('keydown',function(e){var h=root._hc,c=p.__data__&&p.__data__.id;"
+    "if(!h)return;"
     "if(e.key==='Enter'||e.key===' '){e.preventDefault();"
-    "p.dispatchEvent(new MouseEvent('click',{bubbles:true}));}});}});})();"
+    "p.dispatchEvent(new MouseEvent('click',{bubbles:true}));"
+    "setTimeout(function(){var q=root._hcPath&&root._hcPath(c);if(q)q.focus();},0);return;}"
+    "var o=(e.key==='ArrowUp'||e.key==='ArrowDown')?h.y:h.x,i=o.indexOf(c),to=null;"
+    "if(e.key==='ArrowRight'||e.key==='ArrowDown')to=o[Math.min(o.length-1,i+1)];"
+    "else if(e.key==='ArrowLeft'||e.key==='ArrowUp')to=o[Math.max(0,i-1)];"
+    "else if(e.key==='Home')to=h.x[0];else if(e.key==='End')to=h.x[h.x.length-1];"
+    "else return;e.preventDefault();var q=root._hcPath(to);if(q){"
+    "p.setAttribute('tabindex','-1');q.setAttribute('tabindex','0');q.focus();}});}});"
+    "root._hcPath=function(id){var found=null;"
+    "root.querySelectorAll('path.event_layer').forEach(function(q){"
+    "if(q.__data__&&q.__data__.id===id)found=q;});return found;};"
+    # one stop: the place last moved to, else the first from the west
+    "var cur=root.dataset.hcCurrent;if(!(cur in byId))cur=root._hc.x[0];"
+    "if(byId[cur])byId[cur].setAttribute('tabindex','0');})();"
 )

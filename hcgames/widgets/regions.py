@@ -64,6 +64,7 @@ class RegionView(View):
         self._syncing = False
         self.hover_box = widgets.HTML(value="", layout=widgets.Layout(max_width="320px"))
         self.info = widgets.HTML(value="")
+        self.info.add_class("hcgames-map-info")
         self._style = widgets.HTML(value=_CLICK_THROUGH_CSS, layout=widgets.Layout(height="0px"))
         super().__init__()
 

@@ -25,6 +25,7 @@ import ipywidgets as widgets
 from hcgames.bots import make_bot
 from hcgames.core import Action, Game, IllegalAction, State
 from hcgames.play import Bot, sample_outcome
+from hcgames.theatres import play_theatre
 from hcgames.widgets._base import View, guarded, one_screen
 from hcgames.widgets.cards import game_words
 from hcgames.widgets.maps import BoardView, MapView, RegionView
@@ -194,7 +195,10 @@ class GameStepper(View):
         board: list[tuple[str, View]] = []
         if self.game.geojson():
             # the map fills the page width unless a width is given (the play screen)
-            self.map_view = MapView(state, width=map_width, focus=map_focus)
+            # a scenario's theatre only when every open place is in it (hcgames.theatres)
+            self.map_view = MapView(
+                state, width=map_width, focus=map_focus, theatre=play_theatre(self.game)
+            )
             board.append(("Map", self.map_view))
         if self.game.board_layout():
             self.board_view = BoardView(state, width=board_width)
