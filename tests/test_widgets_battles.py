@@ -30,6 +30,8 @@ def test_odds_views() -> None:
     alps = walkthroughs.alps_battle(hcgames.load("conqueror-duels"))
     panel = odds_panel(alps, trials=50, title="The Alps")
     assert "hc-screen" in panel._dom_classes
+    controls, chart_row = panel.children[1:3]
+    assert panel.run_button in controls.children and panel.figure in chart_row.children
     table, chart = odds_by_bonus(range(-1, 2), range(0, 2)).children
     assert "+1" in table.value and len(chart.marks[0].y) == 2
     babylon = walkthroughs.babylon_battle(hcgames.load("conqueror-duels", scenario="first-syrian-war"))

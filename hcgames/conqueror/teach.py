@@ -124,9 +124,9 @@ def dice_grid_html(
             ring = "outline:3px solid #000;outline-offset:1px;" if (a, d) == chosen else ""
             cells += (
                 f"<td style='background:{style.colour};color:{style.ink};{ring}"
-                f"text-align:center;padding:4px 10px;font-weight:bold'>{mark}</td>"
+                f"text-align:center;padding:2px 10px;font-weight:bold'>{mark}</td>"
             )
-        rows += f"<tr><th style='padding:2px 8px'>{a}</th>{cells}</tr>"
+        rows += f"<tr><th style='padding:0 8px'>{a}</th>{cells}</tr>"
     return (
         f"<table style='border-collapse:separate;border-spacing:3px;font-size:15px'>"
         f"<tr><th>{sides[0]} &darr; {sides[1]} &rarr;</th>{head}</tr>{rows}</table>"

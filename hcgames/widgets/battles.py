@@ -85,7 +85,10 @@ class DiceBattle(widgets.HBox):
         )
         happened = "".join(f"<li>{html.escape(s)}</li>" for s in said)
         grid = dice_grid_html(battle.attacker, battle.defender, (a, d), sides=battle.sides)
-        self.words.value = f"<div style='font-size:16px'>{sums}<ul>{happened}</ul>{grid}</div>"
+        self.words.value = (
+            f"<div style='font-size:16px;line-height:1.4'>{sums}"
+            f"<ul style='margin:4px 0'>{happened}</ul>{grid}</div>"
+        )
 
 
 def odds_panel(battle: AlpsBattle, trials: int = 1000, title: str = "") -> widgets.Box:
@@ -98,6 +101,15 @@ def odds_panel(battle: AlpsBattle, trials: int = 1000, title: str = "") -> widge
         seed=0,
         title=title,
     )
+    # the button and the chart it redraws first, the table of exact chances beside it;
+    # the sentence over the chart says again what the chart and the table show
+    panel.text_line.layout.display = "none"
+    controls = panel.children[-2]  # Trials, Run number, Run simulation
+    beside = widgets.VBox([panel.key, panel.table], layout=widgets.Layout(margin="0 0 0 12px"))
+    chart_row = widgets.HBox(
+        [panel.figure, beside], layout=widgets.Layout(flex_flow="row wrap", align_items="center")
+    )
+    panel.children = [panel.text_line, controls, chart_row, panel.messages]
     return one_screen(unit=panel)
 
 

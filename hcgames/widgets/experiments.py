@@ -184,9 +184,9 @@ def careful_panel(games: int = 5) -> widgets.VBox:
 
 class WatchedGame(widgets.VBox):
     """A game the computer plays on both sides, stepped by the class
-    (:class:`~hcgames.widgets.stepper.GameStepper`), with a chart under it of each
-    side's score at the start of every round (forts, in Conqueror: Duels), growing as
-    the game goes on."""
+    (:class:`~hcgames.widgets.stepper.GameStepper`), with a chart beside the map, under
+    the buttons, of each side's score at the start of every round (forts, in Conqueror:
+    Duels), growing as the game goes on."""
 
     def __init__(
         self,
@@ -201,8 +201,14 @@ class WatchedGame(widgets.VBox):
         self.chart = ScoreChart({name: [] for name in game.player_names}, title=title)
         self.chart.x_axis.label = "rounds played"
         self.chart.figure.axes[1].label = what
+        # beside the map, under the stepper's buttons and log: a Step and the chart it
+        # grows stay on one screen
+        self.chart.text_line.layout.display = "none"  # the chart and its title say it
+        self.chart.figure.layout = widgets.Layout(width="100%", max_width="460px", height="260px")
+        side = self.stepper.stepper_main.children[1]
+        side.children = [*side.children, self.chart]
         self.stepper.round_counter.observe(self.show, names="value")
-        super().__init__([self.stepper, self.chart])
+        super().__init__([self.stepper])
         self.show()
 
     def scores(self) -> dict[str, list[float]]:

@@ -154,7 +154,10 @@ def stage_viewer(stages: Sequence[tuple[Any, ...]], **map_options: Any) -> widge
 
     buttons.observe(show, names="value")
     show()
-    words.layout = widgets.Layout(flex="1 1 400px", margin="0 0 0 16px")
+    words.layout = widgets.Layout(flex="1 1 300px", margin="0 0 0 16px")
+    if "width" in map_options:  # the map and its key in a column of their own: words beside
+        column = f"{map_options['width'] + 20}px"
+        view.layout = widgets.Layout(flex=f"0 0 {column}", width=column)
     row = widgets.HBox([view, words], layout=widgets.Layout(flex_flow="row wrap"))
     box = widgets.VBox([buttons, row])
     one_screen(unit=box)
