@@ -204,7 +204,11 @@ class WatchedGame(widgets.VBox):
         # beside the map, under the stepper's buttons and log: a Step and the chart it
         # grows stay on one screen
         self.chart.text_line.layout.display = "none"  # the chart and its title say it
-        self.chart.figure.layout = widgets.Layout(width="100%", max_width="460px", height="260px")
+        self.chart.figure.layout = widgets.Layout(width="100%", max_width="460px", height="200px")
+        # shorter lists (the newest log lines stay in view) leave the chart room
+        self.stepper.picker.max_rows = self.stepper.picker.choice.rows = 5
+        self.stepper.event_log.rows = 3
+        self.stepper.event_log.output.layout.max_height = "12em"
         side = self.stepper.stepper_main.children[1]
         side.children = [*side.children, self.chart]
         self.stepper.round_counter.observe(self.show, names="value")

@@ -150,7 +150,10 @@ def stage_viewer(stages: Sequence[tuple[Any, ...]], **map_options: Any) -> widge
     def show(change: Any = None) -> None:
         stage = stages[buttons.value]
         view.update(stage[1])
-        words.value = f"<div style='font-size:16px;max-width:40em'>{_stage_html(stage)}</div>"
+        words.value = (
+            f"<div style='font-size:16px;line-height:1.45;max-width:40em'>"
+            f"{_stage_html(stage)}</div>"
+        )
 
     buttons.observe(show, names="value")
     show()
