@@ -164,3 +164,15 @@ def test_points_and_closed_territories() -> None:
     assert len(rows) == len(hcgames.game_class("conqueror-duels").variants())
     assert rows[0]["Closed to both sides"] == "nothing: the whole map is open"
     assert "  closed: nothing" in teach.closed_text()
+
+
+def test_chance_rows_and_the_careful_player() -> None:
+    from fractions import Fraction
+
+    from hcgames.conqueror import teach, walkthroughs
+
+    game = hcgames.load("conqueror-duels")
+    deck = walkthroughs.gold_discovered(game).facts["deck"]
+    rows = teach.chance_rows(game, deck)
+    assert {"Chronicle card": "Gold Discovered", "Chance": str(Fraction(1, 6))} in rows
+    assert 0 <= teach.careful_against_careless(games=1) <= 2
