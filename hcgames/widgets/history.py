@@ -23,6 +23,7 @@ from hcgames.widgets.charts import Timeline, year_label
 from hcgames.widgets.lesson import Quiz
 from hcgames.widgets.maps import MapView
 from hcgames.widgets.panels import HistoryCard
+from hcgames.words import plural
 
 __all__ = [
     "SITE",
@@ -250,7 +251,8 @@ def war_quizzes(history: History, value: str) -> widgets.VBox:
         story = scenarios[sid]
         questions = parse_questions(story["questions"], f"history.json {story['title']}")
         said.value = (
-            f"<div style='font-size:16px;padding:4px 0 0 12px'>{len(questions)} questions on "
+            f"<div style='font-size:16px;padding:4px 0 0 12px'>"
+            f"{plural(len(questions), 'question')} on "
             f"<b>{escape(story['title'])}</b> below.</div>"
         )
         quiz.children = [Quiz(questions, title="")]
