@@ -152,3 +152,30 @@ def test_stage_viewer_shows_the_stage_of_the_button_pressed() -> None:
     assert "<b>The start</b>" in words.value
     buttons.value = 1
     assert "<p>Why</p><ul><li>Rome moved.</li></ul>" in words.value
+
+
+def test_bullets_escape_and_decisions_fold_by_source() -> None:
+    from hcgames.core import RuleDecision
+    from hcgames.widgets.lesson import bullets, decisions_by_source
+
+    assert bullets(["a < b", "c"]).value.count("<li>") == 2
+    assert "a &lt; b" in bullets(["a < b"]).value
+    decisions = [
+        RuleDecision("tie", "the defender wins", "ours"),
+        RuleDecision("dice", "one die each", "rulebook"),
+        RuleDecision("losses", "a table", "ours"),
+    ]
+    lists = decisions_by_source(decisions, {"rulebook": "Stated", "ours": "Ours"})
+    assert lists.get_title(0) == "Stated (1 rule)" and lists.get_title(1) == "Ours (2 rules)"
+    assert "the defender wins" in lists.children[1].value
+
+
+def test_a_stage_may_end_with_a_table_and_the_viewer_is_one_screen() -> None:
+    import hcgames
+    from hcgames.widgets import stage_viewer
+
+    state = hcgames.load("conqueror-duels").new_game(seed=1)
+    view = stage_viewer([("Start", state, "Why", [], [{"Side": "Rome", "Gold": 2}])], width=500)
+    assert "hc-screen" in view._dom_classes
+    words = view.children[1].children[1]
+    assert "<p>Why</p>" in words.value and "<th" in words.value and "Rome" in words.value

@@ -20,12 +20,36 @@ def test_a_scenario_shows_its_story_map_timeline_and_then_and_now() -> None:
     assert set(story["places"]) <= set(history.places_map(HISTORY, sid).highlighted)
     assert len(history.timeline_items(HISTORY, sid)) == len(story["timeline"])
     explorer = history.scenario_explorer(HISTORY, sid)
-    picker, pages = explorer.children
-    assert len(pages.children) == 4
+    screen, below = explorer.children
+    column, map_box = screen.children
+    picker, card = column.children
+    assert "hc-screen" in screen._dom_classes  # the menu, the story and the map: one screen
+    assert len(map_box.children) == 1 and len(below.children) == 2  # timeline, then-and-now
     picker.value = "gallic-wars"
-    assert HISTORY["scenarios"]["gallic-wars"]["title"] in pages.children[0].text
+    assert HISTORY["scenarios"]["gallic-wars"]["title"] in column.children[1].text
 
 
 def test_a_person_card_names_the_side() -> None:
     card = history.bio_card(HISTORY, "hannibal-barca")
     assert "Hannibal" in card.text
+
+
+def test_the_lesson_tables_menus_and_war_questions() -> None:
+    rows = history.war_rows(HISTORY)
+    assert [row["War"] for row in rows] == [s["title"] for s in HISTORY["scenarios"].values()]
+    assert rows[0]["From"].endswith("BC")
+    odd = history.anachronism_rows(HISTORY)
+    assert any(row["Hero"] == "Cleopatra VII" for row in odd)
+    what_if = history.fiction_and_fact(HISTORY, "rome-vs-persia")
+    assert "The story the game tells." in what_if.value and "What really happened." in what_if.value
+    people = history.people_picker(HISTORY, "hannibal-barca")
+    menu = people.children[0]
+    assert "hc-screen" in people._dom_classes and "Hannibal" in people.children[1].text
+    menu.value = "ambiorix"
+    assert "Ambiorix" in people.children[1].text
+    quizzes = history.war_quizzes(HISTORY, "second-punic-war")
+    screen, quiz = quizzes.children
+    picker, said = screen.children
+    assert "hc-screen" in screen._dom_classes and "Second Punic War" in said.value
+    picker.value = "gallic-wars"
+    assert "Gallic" in said.value and len(quiz.children) == 1

@@ -11,30 +11,55 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+import textwrap
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from hcgames.conqueror.actions import BattleRoll, EndPhase, PlayHero
-from hcgames.conqueror.battle import Army, fight
+from hcgames.conqueror.actions import Attack, BattleRoll, EndPhase, PlayHero
+from hcgames.conqueror.battle import Army, fight, outcome_distribution
 from hcgames.core import Action
 from hcgames.factions import side_style
 from hcgames.play import Bot, playout
 
 if TYPE_CHECKING:
     from hcgames.conqueror.game import DuelsGame
+    from hcgames.conqueror.material import Hero
     from hcgames.conqueror.state import DuelsState
 
 __all__ = [
     "SETUPS",
     "after_the_dice",
+    "attacks",
     "babylon_joint_attack",
+    "battle_sum",
     "capital_prize",
+    "careful_against_careless",
+    "chance_rows",
+    "closed_territories",
+    "closed_text",
     "dice_grid_html",
+    "dice_grid_text",
+    "experiment_summary",
+    "fort_rows",
+    "gold_rows",
+    "hero_rows",
+    "heroes_for_sale",
     "how_it_ended",
+    "outcome_chances",
+    "outcome_label",
+    "outcome_simulator",
     "play",
+    "points_by_value",
+    "points_rows",
     "roll_dice",
+    "round_log",
     "scenario_results",
     "sentence",
+    "starting_points",
+    "step_round",
+    "winner_shares",
 ]
 
 
@@ -99,9 +124,9 @@ def dice_grid_html(
             ring = "outline:3px solid #000;outline-offset:1px;" if (a, d) == chosen else ""
             cells += (
                 f"<td style='background:{style.colour};color:{style.ink};{ring}"
-                f"text-align:center;padding:4px 10px;font-weight:bold'>{mark}</td>"
+                f"text-align:center;padding:2px 10px;font-weight:bold'>{mark}</td>"
             )
-        rows += f"<tr><th style='padding:2px 8px'>{a}</th>{cells}</tr>"
+        rows += f"<tr><th style='padding:0 8px'>{a}</th>{cells}</tr>"
     return (
         f"<table style='border-collapse:separate;border-spacing:3px;font-size:15px'>"
         f"<tr><th>{sides[0]} &darr; {sides[1]} &rarr;</th>{head}</tr>{rows}</table>"
@@ -189,3 +214,253 @@ SETUPS: dict[str, tuple[str, Callable[..., DuelsState]]] = {
     "babylon joint attack": ("first-syrian-war", babylon_joint_attack),
     "capital prize": ("standard", capital_prize),
 }
+
+
+# --- what the lessons read off a game: tables, lists and logs -------------------------
+
+
+class _Stepper(Protocol):
+    state: DuelsState
+
+    def step(self) -> object: ...
+
+
+def step_round(stepper: _Stepper) -> int:
+    """Step a stepper (:class:`hcgames.widgets.GameStepper`) to the end of the round it
+    is in, or of the game; return how many steps that took."""
+    start, steps = stepper.state.round, 0
+    while stepper.state.round == start and not stepper.state.is_terminal():
+        stepper.step()
+        steps += 1
+    return steps
+
+
+def round_log(state: DuelsState, round_number: int) -> list[str]:
+    """The log of one round, a line an event: "  planning | Rome recruits ..."."""
+    return [f"{e.phase:>9} | {e.text}" for e in state.events if e.round == round_number]
+
+
+def gold_rows(state: DuelsState) -> list[dict[str, Any]]:
+    """Each side's income a round and gold now, as table rows."""
+    return [
+        {"Side": name, "Income each round": state.income_of(side), "Gold at the start": gold}
+        for side, (name, gold) in enumerate(zip(state.game.player_names, state.gold, strict=True))
+    ]
+
+
+def heroes_for_sale(game: DuelsGame) -> list[tuple[str, Hero]]:
+    """(side, hero) for every hero card a side of the scenario may buy, in the game's
+    order of heroes (a hero two sides may buy is listed under the first)."""
+    found = []
+    for hero in game.heroes:
+        buyers = [
+            name
+            for side, name in enumerate(game.player_names)
+            if hero.faction in game.scenario.hero_factions[side]
+        ]
+        if buyers:
+            found.append((buyers[0], hero))
+    return found
+
+
+def hero_rows(game: DuelsGame) -> list[dict[str, Any]]:
+    """The heroes each side may buy, side by side in seat order, as table rows."""
+    return [
+        {
+            "Side": name,
+            "Hero": hero.name,
+            "Cost (gold)": hero.cost,
+            "In battle": hero.describe_effect(),
+        }
+        for name in game.player_names
+        for side, hero in heroes_for_sale(game)
+        if side == name
+    ]
+
+
+def chance_rows(game: DuelsGame, deck: Iterable[tuple[Any, Fraction]]) -> list[dict[str, str]]:
+    """The chronicle cards that could come up (a chance step's outcomes), with their
+    chances, as table rows."""
+    return [
+        {"Chronicle card": game.cards[outcome.card].name, "Chance": str(chance)}
+        for outcome, chance in deck
+    ]
+
+
+def attacks(state: DuelsState) -> list[Attack]:
+    """The attacks the player to move may make now."""
+    return [a for a in state.legal_actions() if isinstance(a, Attack)]
+
+
+def fort_rows(state: DuelsState, column: str = "Forts held") -> list[dict[str, Any]]:
+    """How many forts each side holds, as table rows."""
+    return [
+        {"Side": name, column: state.forts_of(side)}
+        for side, name in enumerate(state.game.player_names)
+    ]
+
+
+def battle_sum(army: Army, roll: int) -> str:
+    """How a side's battle total adds up, in the lesson's words: "3 x 2 + 3" for 3
+    cavalry and a die of 3, "2 + 2 + 4" for 1 cavalry behind a +2 fort."""
+    parts = []
+    for count, strength in (
+        (army.cavalry, army.cavalry_strength),
+        (army.infantry, army.infantry_strength),
+    ):
+        if count == 1:
+            parts.append(str(strength))
+        elif count > 1:
+            parts.append(f"{count} x {strength}" if strength != 1 else str(count))
+    if army.bonus:
+        parts.append(str(army.bonus))
+    return " + ".join([*parts, str(roll)])
+
+
+def dice_grid_text(
+    attacker: Army, defender: Army, sides: tuple[str, str] = ("Carthage", "Rome")
+) -> list[str]:
+    """The 36 pairs of dice as lines of text: the winner's initial for each pair, a star
+    where the winner loses a unit too (the text twin of :func:`dice_grid_html`)."""
+    lines = [f"{'':11}{sides[1]} rolls", f"{sides[0]:<11}" + "  ".join(map(str, range(1, 7)))]
+    for a in range(1, 7):
+        row = []
+        for d in range(1, 7):
+            r = fight(attacker, defender, a, d)
+            row.append(sides[0 if r.attacker_wins else 1][0] + ("*" if r.victor_casualty else " "))
+        lines.append(f"rolls {a}    " + " ".join(row))
+    return lines
+
+
+def outcome_label(
+    sides: tuple[str, str], attacker_wins: bool, attacker_losses: int, defender_losses: int
+) -> str:
+    """A battle's result in a few letters: "Carthage (C-1 R-1)", the winner and, in
+    brackets, the units each side lost."""
+    losses = " ".join(
+        f"{side[0]}-{n}"
+        for side, n in zip(sides, (attacker_losses, defender_losses), strict=True)
+        if n
+    )
+    return f"{sides[0 if attacker_wins else 1]} ({losses})"
+
+
+def outcome_chances(
+    attacker: Army, defender: Army, sides: tuple[str, str] = ("Carthage", "Rome")
+) -> dict[str, Fraction]:
+    """The exact chance of each result of a battle, by :func:`outcome_label`."""
+    return {
+        outcome_label(sides, *key): p for key, p in outcome_distribution(attacker, defender).items()
+    }
+
+
+def outcome_simulator(
+    attacker: Army, defender: Army, sides: tuple[str, str] = ("Carthage", "Rome")
+) -> Callable[[random.Random], str]:
+    """A function that rolls the battle once with a generator and names the result
+    (:func:`outcome_label`): the simulation beside :func:`outcome_chances`."""
+
+    def roll(rng: random.Random) -> str:
+        r = fight(attacker, defender, rng.randint(1, 6), rng.randint(1, 6))
+        return outcome_label(sides, r.attacker_wins, r.attacker_losses, r.defender_losses)
+
+    return roll
+
+
+def experiment_summary(results: Sequence[tuple[str, str, int]]) -> dict[str, Counter[str]]:
+    """Counts over :func:`scenario_results`: ``"wins"`` by winner (most first),
+    ``"endings"`` by how each game ended with its winner (most first), ``"how"`` by how
+    it ended alone, ``"rounds"`` by rounds played (as text, in order)."""
+    rounds = Counter(r for _, _, r in results)
+    return {
+        "wins": Counter(dict(Counter(w for w, _, _ in results).most_common())),
+        "endings": Counter(
+            dict(
+                Counter(
+                    how if winner == "draw" else f"{winner}: {how}" for winner, how, _ in results
+                ).most_common()
+            )
+        ),
+        "how": Counter(how for _, how, _ in results),
+        "rounds": Counter({str(r): rounds[r] for r in sorted(rounds)}),
+    }
+
+
+def winner_shares(scenario: str, games: int, seed: int = 0) -> list[tuple[str, int]]:
+    """Who won ``games`` random games of a scenario, most wins first, in whole percent."""
+    counts = Counter(w for w, _, _ in scenario_results(scenario, games, seed=seed))
+    return [(name, round(100 * n / games)) for name, n in counts.most_common()]
+
+
+def careful_against_careless(games: int = 5) -> int:
+    """The careful player (one move ahead) against the random one in the standard game,
+    ``games`` games on each side: how many of the ``2 * games`` the careful one won."""
+    from hcgames.bots import GreedyBot, RandomBot  # only the experiment needs the bots
+
+    as_carthage = scenario_results(
+        "standard", games, seed=100, bots=lambda n: [GreedyBot(n), RandomBot(n)]
+    )
+    as_rome = scenario_results(
+        "standard", games, seed=200, bots=lambda n: [RandomBot(n), GreedyBot(n)]
+    )
+    return sum(w == "Carthage" for w, _, _ in as_carthage) + sum(w == "Rome" for w, _, _ in as_rome)
+
+
+def points_by_value(game: DuelsGame) -> dict[int, list[str]]:
+    """The territories worth points in a points scenario, by value, highest first."""
+    found: dict[int, list[str]] = {}
+    for t, name in enumerate(game.names):
+        if game.points[t]:
+            found.setdefault(game.points[t], []).append(name)
+    return {value: sorted(found[value]) for value in sorted(found, reverse=True)}
+
+
+def points_rows(game: DuelsGame) -> list[dict[str, Any]]:
+    """:func:`points_by_value` as table rows."""
+    return [
+        {"Points": value, "Territories": ", ".join(names)}
+        for value, names in points_by_value(game).items()
+    ]
+
+
+def starting_points(state: DuelsState) -> str:
+    """Each side's points in words: "Rome starts with **35 points** and ..." (Markdown)."""
+    return (
+        " and ".join(
+            f"{name} starts with **{state.points_of(side)} points**"
+            for side, name in enumerate(state.game.player_names)
+        )
+        + "."
+    )
+
+
+def closed_territories() -> list[dict[str, str]]:
+    """What each scenario closes to both sides, and on which map, as table rows."""
+    from hcgames import load  # the game's module imports this one: load it when called
+
+    rows = []
+    for variant in load("conqueror-duels").variants():
+        game = cast("DuelsGame", load("conqueror-duels", **variant))
+        closed = ", ".join(sorted(game.scenario.closed))
+        rows.append(
+            {
+                "Scenario": game.scenario.title,
+                "Map": game.board.title.split(" (")[0].capitalize(),
+                "Closed to both sides": closed or "nothing: the whole map is open",
+            }
+        )
+    return rows
+
+
+def closed_text(width: int = 88) -> str:
+    """:func:`closed_territories` as indented text for a terminal."""
+    return "\n".join(
+        f"{row['Scenario']} ({row['Map'].lower()})\n"
+        + textwrap.fill(
+            f"closed: {row['Closed to both sides']}",
+            width=width,
+            initial_indent="  ",
+            subsequent_indent="    ",
+        )
+        for row in closed_territories()
+    )

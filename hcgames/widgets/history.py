@@ -10,25 +10,35 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
 import hcgames
 from hcgames.factions import SideStyle
+from hcgames.quiz import parse_questions
+from hcgames.widgets._base import one_screen
 from hcgames.widgets.charts import Timeline, year_label
+from hcgames.widgets.lesson import Quiz
 from hcgames.widgets.maps import MapView
 from hcgames.widgets.panels import HistoryCard
+from hcgames.words import plural
 
 __all__ = [
     "SITE",
     "WAR_LANDS",
+    "anachronism_rows",
     "bio_card",
+    "fiction_and_fact",
+    "people_picker",
     "places_map",
     "scenario_explorer",
     "story_card",
     "then_and_now",
     "timeline_items",
+    "war_quizzes",
+    "war_rows",
     "when",
 ]
 
@@ -117,29 +127,41 @@ def then_and_now(history: History, sid: str) -> widgets.HBox:
 
 
 def scenario_explorer(history: History, value: str) -> widgets.VBox:
-    """A menu of the scenarios; the chosen one's story, map, timeline and then-and-now."""
+    """A menu of the scenarios; the chosen one's story, map, timeline and then-and-now.
+
+    The menu, the story and the map are one screen (the story scrolls in its own box and
+    the map is no wider than lets it fit the window's height); the timeline and the
+    then-and-now cards follow under them."""
     scenarios = history["scenarios"]
     picker = widgets.Dropdown(
         options=[(story["title"], sid) for sid, story in scenarios.items()],
         value=value,
         description="War",
-        layout=widgets.Layout(width="420px"),
+        layout=widgets.Layout(width="100%", max_width="420px"),
     )
-    explorer = widgets.VBox()
+    column = widgets.VBox([picker], layout=widgets.Layout(flex="1 1 360px", max_width="460px"))
+    map_box = widgets.VBox(layout=widgets.Layout(flex="1 1 480px", min_width="0"))
+    below = widgets.VBox()
 
     def show(sid: str) -> None:
         card = story_card(history, sid)
-        card.layout = widgets.Layout(margin="0 12px 8px 0")  # a column: no flex height
-        explorer.children = [
-            card,
-            places_map(history, sid),
+        # a column: no flex height; the story scrolls so the unit fits the window
+        card.layout = widgets.Layout(
+            margin="0 0 8px 0", max_height="calc(100vh - 90px)", overflow="auto"
+        )
+        column.children = [picker, card]
+        view = places_map(history, sid)
+        aspect = view.width / view.height
+        map_box.layout.max_width = f"calc((100vh - 40px) * {aspect:.4f})"
+        map_box.children = [view]
+        below.children = [
             _quiet(Timeline(timeline_items(history, sid), width=900)),
             then_and_now(history, sid),
         ]
 
     picker.observe(lambda change: show(change["new"]), names="value")
     show(picker.value)
-    return widgets.VBox([picker, explorer])
+    return widgets.VBox([one_screen(column, map_box), below])
 
 
 def bio_card(history: History, pid: str) -> HistoryCard:
@@ -155,3 +177,86 @@ def bio_card(history: History, pid: str) -> HistoryCard:
     if person.get("note"):
         facts["Note"] = person["note"]
     return _quiet(HistoryCard(person["name"], f"{person['role']}, {life}", person["text"], facts))
+
+
+def people_picker(history: History, value: str) -> widgets.VBox:
+    """A menu of every person in the history, and the chosen one's card under it."""
+    people = widgets.Dropdown(
+        options=sorted(((p["name"], pid) for pid, p in history["biographies"].items())),
+        value=value,
+        description="Person",
+    )
+    box = widgets.VBox([people, bio_card(history, value)])
+    people.observe(
+        lambda change: setattr(box, "children", [people, bio_card(history, change["new"])]),
+        names="value",
+    )
+    one_screen(unit=box)
+    return box
+
+
+def war_rows(history: History) -> list[dict[str, str]]:
+    """Each scenario's war, its years and its sides, as table rows."""
+    return [
+        {
+            "War": story["title"],
+            "From": when(story["start"]),
+            "To": when(story["end"]),
+            "Sides": " against ".join(side["faction"] for side in story["sides"]),
+        }
+        for story in history["scenarios"].values()
+    ]
+
+
+def anachronism_rows(history: History) -> list[dict[str, str]]:
+    """Every hero who turns up in a war of another time, and why, as table rows."""
+    people = history["biographies"]
+    return [
+        {
+            "War": story["title"],
+            "Hero": people[item["id"]]["name"],
+            "Why it is out of time": item["comment"],
+        }
+        for story in history["scenarios"].values()
+        for item in story["anachronisms"]
+    ]
+
+
+def fiction_and_fact(history: History, sid: str, sentences: int = 3) -> widgets.HTML:
+    """An invented scenario's story beside the first ``sentences`` of what really
+    happened."""
+    story = history["scenarios"][sid]
+    real = " ".join(story["history"][:sentences])
+    return widgets.HTML(
+        f"<div style='font-size:16px;max-width:60em'><p><b>The story the game tells.</b> "
+        f"{escape(story['fiction'])}</p><p><b>What really happened.</b> {escape(real)}</p></div>"
+    )
+
+
+def war_quizzes(history: History, value: str) -> widgets.VBox:
+    """A menu of the wars and the questions on the chosen war's story under it. The
+    menu and the line naming the war asked about are one screen; each question is one
+    of its own."""
+    scenarios = history["scenarios"]
+    picker = widgets.Dropdown(
+        options=[(story["title"], sid) for sid, story in scenarios.items()],
+        value=value,
+        description="War",
+        layout=widgets.Layout(width="420px"),
+    )
+    said = widgets.HTML()
+    quiz = widgets.VBox()
+
+    def show(sid: str) -> None:
+        story = scenarios[sid]
+        questions = parse_questions(story["questions"], f"history.json {story['title']}")
+        said.value = (
+            f"<div style='font-size:16px;padding:4px 0 0 12px'>"
+            f"{plural(len(questions), 'question')} on "
+            f"<b>{escape(story['title'])}</b> below.</div>"
+        )
+        quiz.children = [Quiz(questions, title="")]
+
+    picker.observe(lambda change: show(change["new"]), names="value")
+    show(value)
+    return widgets.VBox([one_screen(picker, said), quiz])

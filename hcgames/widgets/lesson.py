@@ -16,11 +16,14 @@ from hcgames.core import RuleDecision
 from hcgames.quiz import Question, answer_text, check_answer, lesson_questions
 from hcgames.widgets._base import one_screen
 from hcgames.widgets.mywork import journal
+from hcgames.words import plural
 
 __all__ = [
     "Quiz",
     "QuizItem",
+    "bullets",
     "decision_rows",
+    "decisions_by_source",
     "decisions_view",
     "stage_viewer",
     "table",
@@ -93,11 +96,46 @@ def decisions_view(decisions: Sequence[RuleDecision], here: Iterable[str]) -> wi
     return widgets.VBox([used, everything])
 
 
+def bullets(lines: Iterable[str]) -> widgets.HTML:
+    """Sentences as a bulleted list a class can read (text is escaped)."""
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+    return widgets.HTML(f"<ul style='font-size:16px;line-height:1.5'>{items}</ul>")
+
+
+def decisions_by_source(
+    decisions: Sequence[RuleDecision], titles: Mapping[str, str]
+) -> widgets.Accordion:
+    """The decisions in folded lists, one a source (``titles``: source -> title, e.g.
+    ``{"rulebook": "Stated in the booklet", "ours": "Our choice"}``), each title with its
+    count; click a title to open its list."""
+    lists = widgets.Accordion(
+        children=[
+            table(
+                [
+                    {"Topic": d.topic, "What the program does": d.decision}
+                    for d in decisions
+                    if d.source == source
+                ]
+            )
+            for source in titles
+        ]
+    )
+    for i, (source, title) in enumerate(titles.items()):
+        lists.set_title(
+            i, f"{title} ({plural(sum(d.source == source for d in decisions), 'rule')})"
+        )
+    return lists
+
+
 def stage_viewer(stages: Sequence[tuple[Any, ...]], **map_options: Any) -> widgets.VBox:
     """One button per stage of a story told on the map; the map and the words follow.
 
     A stage is ``(label, state, html)``, or ``(label, state, explanation, sentences)``
-    where the sentences (what the game wrote) are listed under the explanation.
+    where the sentences (what the game wrote) are listed under the explanation, or
+    ``(label, state, explanation, sentences, rows)`` with a table's rows after them (as
+    :class:`hcgames.conqueror.walkthroughs.Story` gives them). The buttons, the map and
+    the words are one screen (:func:`~hcgames.widgets._base.one_screen`): keep the map
+    narrow enough (``width``) for the words to fit beside it.
     ``map_options`` go to :class:`~hcgames.widgets.maps.MapView` (``width``, ``focus``).
     """
     from hcgames.widgets.maps import MapView
@@ -112,21 +150,34 @@ def stage_viewer(stages: Sequence[tuple[Any, ...]], **map_options: Any) -> widge
     def show(change: Any = None) -> None:
         stage = stages[buttons.value]
         view.update(stage[1])
-        words.value = f"<div style='font-size:16px;max-width:40em'>{_stage_html(stage)}</div>"
+        words.value = (
+            f"<div style='font-size:16px;line-height:1.45;max-width:40em'>"
+            f"{_stage_html(stage)}</div>"
+        )
 
     buttons.observe(show, names="value")
     show()
-    words.layout = widgets.Layout(flex="1 1 400px", margin="0 0 0 16px")
+    words.layout = widgets.Layout(flex="1 1 300px", margin="0 0 0 16px")
+    if "width" in map_options:  # the map and its key in a column of their own: words beside
+        column = f"{map_options['width'] + 20}px"
+        view.layout = widgets.Layout(flex=f"0 0 {column}", width=column)
     row = widgets.HBox([view, words], layout=widgets.Layout(flex_flow="row wrap"))
-    return widgets.VBox([buttons, row])
+    box = widgets.VBox([buttons, row])
+    one_screen(unit=box)
+    return box
 
 
 def _stage_html(stage: tuple[Any, ...]) -> str:
     if len(stage) == 3:
         return str(stage[2])
-    _, _, explanation, sentences = stage
+    explanation, sentences = stage[2], stage[3]
     happened = "".join(f"<li>{html.escape(s)}</li>" for s in sentences)
-    return f"<p>{explanation}</p>" + (f"<ul>{happened}</ul>" if happened else "")
+    rows = stage[4] if len(stage) > 4 else []
+    return (
+        f"<p>{explanation}</p>"
+        + (f"<ul>{happened}</ul>" if happened else "")
+        + (table(rows).value if rows else "")
+    )
 
 
 def _cell(value: Any) -> str:

@@ -297,7 +297,9 @@ class PlayApp(GameStepper):
         self.picker.set_regions([])  # list again: grouped, in plain words, nothing picked
         self.text_line.layout.display = "none"  # the banner and the status line say it
         for view in self.region_views:
-            # the map's own line speaks only when a place is picked on it
+            # the map's own line speaks only when a place is picked on it; it keeps room
+            # for two lines, so a pick never pushes the map down under the pointer
+            view.text_line.layout.min_height = "2.8em"
             view.on_select(functools.partial(self._map_line, view))
         self._ready = True
         self._run_bots()
@@ -1113,7 +1115,7 @@ class PlayApp(GameStepper):
 
     def _map_line(self, view: Any, _regions: Any = None) -> None:
         """The map's own line shows only what is picked on it (the banner says the rest)."""
-        view.text_line.layout.display = None if view.selection else "none"
+        view.text_line.layout.visibility = "visible" if view.selection else "hidden"
 
     def _status_html(self) -> str:
         """Where the game stands (units, gold, moves left...): the game's own summary."""

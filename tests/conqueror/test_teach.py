@@ -89,3 +89,90 @@ def test_scenario_results_say_who_won_and_how_in_words() -> None:
         assert not any(ch.isdigit() for ch in how)
     assert how_it_ended("a draw after 12 rounds") == "a draw"
     assert how_it_ended("something 12 new") == "something # new"
+
+
+def test_tables_and_lists_a_lesson_reads_off_a_game() -> None:
+    from hcgames.conqueror import teach
+
+    game = hcgames.load("conqueror-duels")
+    start = game.new_game(seed=1)
+    rows = teach.gold_rows(start)
+    assert [row["Side"] for row in rows] == list(game.player_names)
+    assert rows[0]["Income each round"] == start.income_of(0)
+    sellers = teach.heroes_for_sale(game)
+    assert {side for side, _ in sellers} == set(game.player_names)
+    assert len(teach.hero_rows(game)) == len(sellers)
+    assert [row["Side"] for row in teach.hero_rows(game)] == sorted(
+        (side for side, _ in sellers), key=game.player_names.index
+    )
+    assert teach.fort_rows(start, "Forts")[0] == {"Side": game.player_names[0], "Forts": 2}
+    assert teach.attacks(start) == []  # nobody attacks in a planning phase
+
+
+def test_step_round_and_round_log() -> None:
+    from hcgames.conqueror import teach
+    from hcgames.widgets import GameStepper
+
+    stepper = GameStepper(hcgames.load("conqueror-duels").new_game(seed=1), bots=["greedy"] * 2, seed=1)
+    steps = teach.step_round(stepper)
+    assert steps > 0 and stepper.state.round == 2
+    log = teach.round_log(stepper.state, 1)
+    assert log[0] == " planning | Round 1 begins."
+    assert all(" | " in line for line in log)
+
+
+def test_battle_sums_grids_and_outcomes() -> None:
+    import random
+
+    from hcgames.conqueror import teach
+    from hcgames.conqueror.battle import Army
+
+    carthage, rome = Army(cavalry=3), Army(cavalry=1, bonus=2)
+    assert teach.battle_sum(carthage, 3) == "3 x 2 + 3"
+    assert teach.battle_sum(rome, 4) == "2 + 2 + 4"
+    assert teach.battle_sum(Army(cavalry=2, infantry=3), 1) == "2 x 2 + 3 + 1"
+    grid = teach.dice_grid_text(carthage, rome)
+    assert len(grid) == 8 and grid[2] == "rolls 1    C  C  R  R  R  R "
+    chances = teach.outcome_chances(carthage, rome)
+    assert sum(chances.values()) == 1 and "Carthage (C-1 R-1)" in chances
+    roll = teach.outcome_simulator(carthage, rome)
+    assert {roll(random.Random(n)) for n in range(200)} <= set(chances)
+
+
+def test_experiments_count_their_games() -> None:
+    from hcgames.conqueror import teach
+
+    results = [("Rome", "a draw", 3), ("Carthage", "held out", 12), ("Rome", "held out", 12)]
+    counts = teach.experiment_summary(results)
+    assert list(counts["wins"].items()) == [("Rome", 2), ("Carthage", 1)]
+    assert counts["endings"]["Rome: held out"] == 1 and counts["how"]["held out"] == 2
+    assert list(counts["rounds"]) == ["3", "12"]
+    shares = teach.winner_shares("gallic-wars", 4)
+    assert sum(pct for _, pct in shares) == 100
+
+
+def test_points_and_closed_territories() -> None:
+    from hcgames.conqueror import teach
+
+    duel = hcgames.load("conqueror-duels", scenario="rome-vs-persia")
+    by_value = teach.points_by_value(duel)
+    assert list(by_value) == sorted(by_value, reverse=True) and "Rome" in by_value[4]
+    assert teach.points_rows(duel)[0]["Points"] == 4
+    opening = duel.new_game(seed=0)
+    assert teach.starting_points(opening).startswith("Rome starts with **")
+    rows = teach.closed_territories()
+    assert len(rows) == len(hcgames.game_class("conqueror-duels").variants())
+    assert rows[0]["Closed to both sides"] == "nothing: the whole map is open"
+    assert "  closed: nothing" in teach.closed_text()
+
+
+def test_chance_rows_and_the_careful_player() -> None:
+    from fractions import Fraction
+
+    from hcgames.conqueror import teach, walkthroughs
+
+    game = hcgames.load("conqueror-duels")
+    deck = walkthroughs.gold_discovered(game).facts["deck"]
+    rows = teach.chance_rows(game, deck)
+    assert {"Chronicle card": "Gold Discovered", "Chance": str(Fraction(1, 6))} in rows
+    assert 0 <= teach.careful_against_careless(games=1) <= 2

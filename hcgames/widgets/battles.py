@@ -1,0 +1,161 @@
+"""Views of one Conqueror: Duels battle: pick the dice and watch the map, the sums and
+the 36 pairs change; the exact odds beside a simulation; the odds by defence bonus.
+
+Each interactive view is one screen (:func:`~hcgames.widgets._base.one_screen`): the
+controls, the map or chart they change and the result in words stay in sight together
+at 1366x768 and 1024x700.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import bqplot
+import ipywidgets as widgets
+
+from hcgames.conqueror.battle import fight, win_chance
+from hcgames.conqueror.teach import (
+    battle_sum,
+    dice_grid_html,
+    outcome_chances,
+    outcome_simulator,
+)
+from hcgames.conqueror.walkthroughs import AlpsBattle, Story, percent
+from hcgames.widgets._base import one_screen
+from hcgames.widgets.charts import BattlePanel
+from hcgames.widgets.lesson import _stage_html, table
+from hcgames.widgets.maps import MapView
+
+__all__ = ["DiceBattle", "odds_by_bonus", "odds_panel", "story_beside_map"]
+
+
+class DiceBattle(widgets.HBox):
+    """A battle waiting for its dice (:class:`~hcgames.conqueror.walkthroughs.AlpsBattle`):
+    one row of number buttons for each side's die; beside them the sums, what the game
+    wrote and the grid of the 36 pairs with the chosen pair ringed; beside those the map
+    after the dice."""
+
+    def __init__(
+        self,
+        battle: AlpsBattle,
+        rolls: tuple[int, int] = (3, 4),
+        focus: Sequence[str] = (),
+        map_width: int = 520,
+    ) -> None:
+        self.battle = battle
+        self.dice = [
+            widgets.ToggleButtons(
+                options=list(range(1, 7)),
+                value=value,
+                description=f"{name}'s die",
+                style={"button_width": "36px", "description_width": "130px"},
+            )
+            for name, value in zip(battle.sides, rolls, strict=True)
+        ]
+        self.map_view = MapView(battle.before, width=map_width, focus=list(focus))
+        self.map_view.layout.flex = f"0 0 {map_width + 20}px"
+        self.map_view.layout.width = f"{map_width + 20}px"
+        self.words = widgets.HTML()
+        for buttons in self.dice:
+            buttons.observe(self.show, names="value")
+        controls = widgets.VBox(
+            [*self.dice, self.words], layout=widgets.Layout(flex="1 1 400px", max_width="560px")
+        )
+        super().__init__()
+        one_screen(unit=self)
+        self.children = [controls, self.map_view]
+        self.layout = widgets.Layout(
+            flex_flow="row wrap", align_items="flex-start", grid_gap="8px 16px", width="100%"
+        )
+        self.show()
+
+    def show(self, _change: Any = None) -> None:
+        """Show the position, the sums and the grid for the dice picked now."""
+        a, d = (buttons.value for buttons in self.dice)
+        battle = self.battle
+        state, said = battle.after(a, d)
+        self.map_view.update(state)
+        r = fight(battle.attacker, battle.defender, a, d)
+        first, second = battle.sides
+        sums = (
+            f"<p><b>{first}</b> {battle_sum(battle.attacker, a)} = {r.attacker_total}; "
+            f"<b>{second}</b> {battle_sum(battle.defender, d)} = {r.defender_total}.</p>"
+        )
+        happened = "".join(f"<li>{html.escape(s)}</li>" for s in said)
+        grid = dice_grid_html(battle.attacker, battle.defender, (a, d), sides=battle.sides)
+        self.words.value = (
+            f"<div style='font-size:16px;line-height:1.4'>{sums}"
+            f"<ul style='margin:4px 0'>{happened}</ul>{grid}</div>"
+        )
+
+
+def odds_panel(battle: AlpsBattle, trials: int = 1000, title: str = "") -> widgets.Box:
+    """The exact chance of each result of the battle beside a simulation the student
+    runs (:class:`~hcgames.widgets.charts.BattlePanel`), as one screen."""
+    panel = BattlePanel(
+        outcome_chances(battle.attacker, battle.defender, battle.sides),
+        simulate=outcome_simulator(battle.attacker, battle.defender, battle.sides),
+        trials=trials,
+        seed=0,
+        title=title,
+    )
+    # the button and the chart it redraws first, the table of exact chances beside it;
+    # the sentence over the chart says again what the chart and the table show
+    panel.text_line.layout.display = "none"
+    controls = panel.children[-2]  # Trials, Run number, Run simulation
+    beside = widgets.VBox([panel.key, panel.table], layout=widgets.Layout(margin="0 0 0 12px"))
+    chart_row = widgets.HBox(
+        [panel.figure, beside], layout=widgets.Layout(flex_flow="row wrap", align_items="center")
+    )
+    panel.children = [panel.text_line, controls, chart_row, panel.messages]
+    return one_screen(unit=panel)
+
+
+def odds_by_bonus(differences: Sequence[int], bonuses: Sequence[int]) -> widgets.HBox:
+    """The attacker's chance to win by its lead in strength (rows) and the defence bonus
+    (columns): a table, and beside it a chart with one line a bonus."""
+    odds = table(
+        [
+            {"Attacker's lead": f"{d:+d}", **{f"+{b}": percent(win_chance(d - b)) for b in bonuses}}
+            for d in differences
+        ],
+        caption="Attacker's chance to win, by defence bonus",
+    )
+    x_scale, y_scale = bqplot.LinearScale(), bqplot.LinearScale(min=0.0, max=1.0)
+    lines = bqplot.Lines(
+        x=list(differences),
+        y=[[float(win_chance(d - b)) for d in differences] for b in bonuses],
+        labels=[f"bonus +{b}" for b in bonuses],
+        display_legend=True,
+        marker="circle",
+        scales={"x": x_scale, "y": y_scale},
+    )
+    chart = bqplot.Figure(
+        marks=[lines],
+        axes=[
+            bqplot.Axis(scale=x_scale, label="attacker's lead in strength"),
+            bqplot.Axis(
+                scale=y_scale, orientation="vertical", tick_format=".0%", label="attacker wins"
+            ),
+        ],
+        title="Each bonus point pushes the curve to the right",
+        legend_location="bottom-right",
+        layout=widgets.Layout(width="560px", height="400px"),
+    )
+    return widgets.HBox(
+        [odds, chart], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")
+    )
+
+
+def story_beside_map(story: Story, map_width: int | None = None) -> widgets.HBox:
+    """The last stage of a one-stage story (a battle fought out): the map, and beside it
+    the explanation and what the game wrote."""
+    stage = story.stages[-1]
+    words = widgets.HTML(
+        f"<div style='font-size:16px'>{_stage_html(stage)}</div>",
+        layout=widgets.Layout(flex="1 1 380px", margin="0 0 0 16px"),
+    )
+    view = MapView(stage[1], width=map_width, focus=story.focus) if map_width else MapView(stage[1])
+    return widgets.HBox([view, words], layout=widgets.Layout(flex_flow="row wrap"))
