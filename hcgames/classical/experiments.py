@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
+from hcgames.bots import RandomBot
 from hcgames.classical.actions import EndPhase, Pay, PlaceCity, Recruit, Settle, Starve
 from hcgames.classical.bots import PlannerBot
 from hcgames.classical.material import TRAITS, load_material
@@ -388,7 +389,6 @@ def planner_tournament(
     the wins of each seat (a shared win split) and each seat's average victory points
     after every round; ``progress(games played)`` is called after each game."""
     from hcgames import load  # the game's module imports this one: load it when called
-    from hcgames.bots import RandomBot
 
     game = load("classical-conquests", players=4, max_turns=rounds)
     wins = dict.fromkeys(TOURNAMENT_SEATS, 0.0)  # a shared win counts a share
