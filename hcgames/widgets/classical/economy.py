@@ -119,7 +119,7 @@ class ResearchLevels(widgets.VBox):
             title="Levels gained in one trait",
             axes=[
                 bqplot.Axis(scale=x_scale, label="levels gained"),
-                bqplot.Axis(scale=y_scale, orientation="vertical", tick_format=".0%"),
+                bqplot.Axis(scale=y_scale, side="left", tick_format=".0%"),
             ],
             layout=widgets.Layout(width="520px", height="300px"),
         )

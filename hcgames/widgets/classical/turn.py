@@ -125,7 +125,7 @@ class PhasePlayer(widgets.VBox):
         self.pool_chart = bqplot.Figure(
             marks=[self.bars],
             title="Resources in hand",
-            axes=[bqplot.Axis(scale=x_scale), bqplot.Axis(scale=y_scale, orientation="vertical")],
+            axes=[bqplot.Axis(scale=x_scale), bqplot.Axis(scale=y_scale, side="left")],
             fig_margin={"top": 40, "bottom": 30, "left": 40, "right": 10},
             layout=widgets.Layout(width="380px", height="230px"),
         )
