@@ -40,6 +40,7 @@ from hcgames.widgets.classical.turn import (
     PhasePlayer,
     all_decisions,
     token_reduction_table,
+    research_grid,
     turn_report,
 )
 
@@ -63,5 +64,6 @@ __all__ = [
     "round_grid_html",
     "starting_pools_table",
     "token_reduction_table",
+    "research_grid",
     "turn_report",
 ]

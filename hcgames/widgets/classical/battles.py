@@ -93,7 +93,7 @@ class SeaBattle(widgets.VBox):
     """Ships and Nautical levels of the Athenians and the Persians on sliders; the chance
     each side wins if it attacks, beside the map of the Aegean."""
 
-    def __init__(self, game: ClassicalGame) -> None:
+    def __init__(self, game: ClassicalGame, map_width: int = 600) -> None:
         self.position = experiments.salamis_position(game)
         self.sliders = [
             widgets.IntSlider(value=v, min=lo, max=hi, description=name)
@@ -106,14 +106,16 @@ class SeaBattle(widgets.VBox):
         ]
         for slider in self.sliders:
             slider.style.description_width = "9em"
-            slider.layout.width = "340px"
+            slider.layout.width = "320px"
             slider.observe(lambda _c: self.show(), names="value")
-        self.result = html_line("", "360px")
+        self.result = html_line("", "320px")
         self.map = MapView(
             self.position,
-            width=560,
+            width=map_width,
             focus=["Attica", "Persis", "Mare Aegaeum", "Mare Thracium", "Ionia"],
         )
+        # the map's key wraps under the map instead of taking the page's width
+        self.map.layout.width = f"{map_width}px"
         self.show()
         controls = widgets.VBox([*self.sliders, self.result])
         super().__init__([with_slider_names(one_screen(controls, self.map))])

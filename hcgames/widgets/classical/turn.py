@@ -131,8 +131,8 @@ class PhasePlayer(widgets.VBox):
         )
         self.research = html_line("")
         self.button = widgets.Button(button_style="primary", layout=widgets.Layout(width="auto"))
-        self.next_box = html_line("", "520px")
-        self.happened = html_line("", "520px")
+        self.next_box = html_line("", "480px")
+        self.happened = html_line("", "480px")
         self.button.on_click(lambda _b: self.play_phase())
         for button in (
             self.stepper.step_button,
@@ -143,10 +143,15 @@ class PhasePlayer(widgets.VBox):
             button.on_click(lambda _b: self.show())
         self.show()
         controls = widgets.VBox(
-            [self.button, self.next_box, self.happened], layout=widgets.Layout(width="520px")
+            [self.button, self.next_box, self.happened], layout=widgets.Layout(width="480px")
         )
         super().__init__(
-            [one_screen(controls, widgets.VBox([self.pool_chart, self.research])), self.stepper]
+            [
+                one_screen(
+                    unit=widgets.VBox([one_screen(controls, self.pool_chart), self.research])
+                ),
+                self.stepper,
+            ]
         )
 
     def show(self) -> None:
@@ -155,14 +160,7 @@ class PhasePlayer(widgets.VBox):
         who = now.player_name(now.current_player)
         self.bars.y = [now.pool[c] for c in CATEGORIES]
         self.pool_chart.title = f"Resources the {who} hold now"
-        chart = research_chart(now, 0)
-        self.research.value = table(
-            [
-                {"": "level", **{row["trait"]: row["level"] for row in chart}},
-                {"": "points", **{row["trait"]: row["points"] for row in chart}},
-            ],
-            caption="The Romans' research chart",
-        ).value
+        self.research.value = research_grid(now, 0)
         if now.is_terminal():
             self.button.disabled = True
             return
@@ -189,6 +187,27 @@ class PhasePlayer(widgets.VBox):
         )
         self.show()
         return lines
+
+
+def research_grid(state: ClassicalState, player: int, columns: int = 4) -> str:
+    """A player's research chart as a compact grid (HTML): each trait with its level and
+    its research points, ``columns`` traits a row, narrow enough for a 1024 screen."""
+    chart = research_chart(state, player)
+    cell = f"padding:3px 14px 3px 0;{BIG};border-bottom:1px solid #ccc"
+    rows = []
+    for start in range(0, len(chart), columns):
+        cells = "".join(
+            f"<td style='{cell}'><b>{html.escape(row['trait'])}</b> level {row['level']}, "
+            f"{row['points']} {'point' if row['points'] == 1 else 'points'}</td>"
+            for row in chart[start : start + columns]
+        )
+        rows.append(f"<tr>{cells}</tr>")
+    who = html.escape(state.player_name(player))
+    return (
+        "<table style='border-collapse:collapse'><caption style='caption-side:top;"
+        f"text-align:left;font-weight:bold;{BIG};padding-bottom:4px'>The {who}' research chart"
+        f"</caption>{''.join(rows)}</table>"
+    )
 
 
 def turn_report(state: ClassicalState, bots: Sequence[PlannerBot], phases: int = 10) -> str:
