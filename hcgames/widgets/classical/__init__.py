@@ -39,8 +39,8 @@ from hcgames.widgets.classical.turn import (
     MapRoller,
     PhasePlayer,
     all_decisions,
-    token_reduction_table,
     research_grid,
+    token_reduction_table,
     turn_report,
 )
 
@@ -61,9 +61,9 @@ __all__ = [
     "buying_rolls",
     "history_card",
     "homelands_map",
+    "research_grid",
     "round_grid_html",
     "starting_pools_table",
     "token_reduction_table",
-    "research_grid",
     "turn_report",
 ]

@@ -189,5 +189,6 @@ class TraitExperiment(widgets.VBox):
                 f"average victory points after {self.rounds} rounds": f"{score:.1f}",
             }
         )
-        self.result.value = table(self.results).value
+        # the last eight games stay beside the button
+        self.result.value = table(self.results[-8:]).value
         return score

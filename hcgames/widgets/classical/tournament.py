@@ -23,7 +23,7 @@ class PlannerTournament(widgets.VBox):
     the tournament and shows the wins and the average score after each round."""
 
     def __init__(self) -> None:
-        wide = {"style": {"description_width": "9em"}, "layout": widgets.Layout(width="340px")}
+        wide = {"style": {"description_width": "9em"}, "layout": widgets.Layout(width="360px")}
         self.sliders = [
             widgets.FloatSlider(value=v, min=0, max=1, step=0.1, description=name, **wide)
             for name, v in zip(experiments.TOURNAMENT_SEATS, (1.0, 0.5, 0.0), strict=False)
@@ -45,14 +45,16 @@ class PlannerTournament(widgets.VBox):
         self.wins = html_line("<i>No tournament played yet.</i>")
         self.chart = ScoreChart(title="Average victory points after each round")
         self.chart.x_axis.label = "round"
-        self.chart.figure.layout.width = "520px"
+        self.chart.figure.layout.width = "540px"
         self.chart.figure.layout.height = "300px"
         self.button.on_click(lambda _b: self.run())
         controls = widgets.VBox(
-            [*self.sliders, self.games, self.rounds, self.button, self.progress, self.wins],
-            layout=widgets.Layout(width="420px"),
+            [*self.sliders, self.games, self.rounds, self.button, self.progress],
+            layout=widgets.Layout(width="380px"),
         )
-        super().__init__([with_slider_names(one_screen(controls, self.chart))])
+        # the result beside the controls: the wins first, then the curves
+        results = widgets.VBox([self.wins, self.chart], layout=widgets.Layout(width="560px"))
+        super().__init__([with_slider_names(one_screen(controls, results))])
 
     def run(self) -> dict[str, float]:
         """Play the tournament set on the sliders; returns the wins of each seat."""
