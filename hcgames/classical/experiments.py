@@ -8,7 +8,7 @@ lesson 24 runs a tournament of planners. Every function plays the real rules
 
 >>> from hcgames.classical.experiments import pay_with
 >>> pay_with("stone")[-1]
-'In the recruit phase the Romans can still build a fleet (Mare Tyrrhenum).'
+'In the recruit phase the Romans can still build a fleet (Mare Tyrrhenum or Mare Adriaticum).'
 """
 
 from __future__ import annotations
