@@ -14,9 +14,11 @@ from hcgames.classical import experiments, teach
 from hcgames.classical.moves import city_sites
 from hcgames.classical.views import research_chart
 from hcgames.data import read_json
+from hcgames.factions import side_style
 from hcgames.widgets._base import one_screen
 from hcgames.widgets.classical.text import BIG, CATEGORIES, bullet_list, html_line
 from hcgames.widgets.lesson import table
+from hcgames.widgets.maps import MapView
 from hcgames.widgets.stepper import GameStepper
 
 if TYPE_CHECKING:
@@ -65,11 +67,18 @@ class MapRoller(widgets.VBox):
         return rolled
 
 
+#: the territories between Latium and the place tried (a pale sand, not a side colour)
+STEPS = "#e8c872"
+ROMAN_CITY = "the Romans' first city"
+
+
 class FirstCityChooser(widgets.VBox):
     """With the Romans in Latium, choose a land territory for the Egyptians' first city:
     the answer says whether it is allowed and counts the steps from Latium."""
 
-    def __init__(self, game: ClassicalGame, first_choice: str = "sicilia") -> None:
+    def __init__(
+        self, game: ClassicalGame, first_choice: str = "sicilia", map_width: int = 540
+    ) -> None:
         material = game.material
         self.state = experiments.romans_in_latium(game)
         land = sorted(
@@ -82,19 +91,39 @@ class FirstCityChooser(widgets.VBox):
             description="Egyptians:",
         )
         self.button = widgets.Button(description="Try this city", button_style="primary")
-        self.result = html_line("", "560px")
+        self.result = html_line("", "400px")
         self.button.on_click(lambda _b: self.try_city())
         intro = html_line(
             f"<p style='{BIG}'>With the Romans in Latium, <b>{allowed}</b> of the other "
             f"{len(land)} land territories are still far enough away.</p>"
         )
-        super().__init__([intro, one_screen(widgets.HBox([self.choice, self.button]), self.result)])
+        # the map shows Latium, the place tried and the chain of steps between them
+        self.map = MapView(self.state, width=map_width, focus=["Latium"])
+        self.map.layout.width = f"{map_width}px"
+        self.map.paint([(ROMAN_CITY, side_style("Romans") or "#999999", ["Latium"])])
+        controls = widgets.VBox(
+            [self.choice, self.button, self.result], layout=widgets.Layout(width="400px")
+        )
+        super().__init__([intro, one_screen(controls, self.map)])
 
     def try_city(self) -> bool:
         """Judge the territory chosen; True if the first city may stand there."""
         ok, why = experiments.city_site_verdict(self.state, self.choice.value)
         verdict = "Allowed." if ok else "Not allowed."
-        self.result.value = f"<span style='{BIG}'><b>{verdict}</b> {html.escape(why)}</span>"
+        self.result.value = f"<p style='{BIG}'><b>{verdict}</b> {html.escape(why)}</p>"
+        target = self.state.game.material.territories[self.choice.value].name
+        between = teach.path_between("latium", self.choice.value)[1:-1]
+        self.map.paint(
+            [
+                (ROMAN_CITY, side_style("Romans") or "#999999", ["Latium"]),
+                ("the steps between", STEPS, between),
+                (
+                    f"{target}: {'allowed' if ok else 'too close'}",
+                    side_style("Egyptians") or "#999999",
+                    [target],
+                ),
+            ]
+        )
         return ok
 
 
