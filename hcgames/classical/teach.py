@@ -26,7 +26,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, cast
 
 from hcgames.classical.actions import EndPhase, Move, PlaceCity
-from hcgames.classical.battle import attacker_wins, battle_distribution, round_win_chance
+from hcgames.classical.battle import (
+    attacker_wins,
+    battle_distribution,
+    round_win_chance,
+    round_winner,
+)
 from hcgames.classical.material import (
     TRAITS,
     Civilization,
@@ -408,3 +413,175 @@ def teaching_setups() -> dict[str, Callable[..., ClassicalState]]:
         "settle phase": settle_phase,
         "battle in Etruria": battle_in_etruria,
     }
+
+
+# --- research rolls and resources in words ---------------------------------------------
+
+
+def in_hand(pool: dict[str, int]) -> str:
+    """Resources in hand in words: "3 food, 1 gold", or "nothing"."""
+    names = load_material().category_names
+    return ", ".join(f"{n} {names[c].lower()}" for c, n in pool.items() if n) or "nothing"
+
+
+def levels_gained_text(rolls: Sequence[int] = (1, 6, 12, 24), trait: str = "arts") -> str:
+    """The chance of each number of levels gained from level 0 in ``trait``, one line per
+    number of rolls."""
+    lines = []
+    for n in rolls:
+        dist = levels_gained_distribution(n, level=0, trait=trait)
+        shown = ", ".join(f"{gain} level(s): {float(p):.3f}" for gain, p in sorted(dist.items()))
+        lines.append(f"{n:>2} rolls -> {shown}")
+    return "\n".join(lines)
+
+
+def extra_roll_prices(most: int = 5) -> list[dict[str, int]]:
+    """What 1 to ``most`` extra research rolls in one turn cost in all (1 + 2 + ...)."""
+    return [
+        {"extra rolls in one turn": extra, "resources in all": extra * (extra + 1) // 2}
+        for extra in range(1, most + 1)
+    ]
+
+
+def science_to_two(rolls: int) -> Fraction:
+    """The chance that ``rolls`` research rolls take Science from 0 to level 2 or more."""
+    dist = levels_gained_distribution(rolls, level=0, trait="science")
+    return sum((p for gain, p in dist.items() if gain >= 2), Fraction(0))
+
+
+def buying_rolls_text(rolls: Sequence[int] = (6, 12, 24, 36, 48)) -> str:
+    """:func:`extra_roll_prices` and :func:`science_to_two` as lines of text."""
+    lines = []
+    for row in extra_roll_prices():
+        extra, total = row["extra rolls in one turn"], row["resources in all"]
+        lines.append(
+            f"{extra} extra roll{'s' if extra > 1 else ''} cost {total} "
+            f"resource{'s' if total > 1 else ''} in all"
+        )
+    lines += [f"{n:>2} rolls: {float(science_to_two(n)):.3f}" for n in rolls]
+    return "\n".join(lines)
+
+
+# --- lesson 22: battles by the numbers ------------------------------------------------------
+
+
+def round_grid(attacker_level: int = 0, defender_level: int = 0) -> list[list[bool]]:
+    """The 64 pairs of dice of one battle round: ``grid[a - 1][d - 1]`` is True when the
+    attacker, rolling ``a``, beats the defender rolling ``d`` (the rules' own function)."""
+    return [
+        [round_winner(a, d, attacker_level, defender_level) == "attacker" for d in range(1, 9)]
+        for a in range(1, 9)
+    ]
+
+
+def round_grid_text() -> str:
+    """The grid of :func:`round_grid` at equal levels as text (A: attacker, d: defender)."""
+    lines = ["attacker die down, defender die across", "    " + " ".join(map(str, range(1, 9)))]
+    wins = 0
+    for a, row in enumerate(round_grid(), 1):
+        cells = ["A" if won else "d" for won in row]
+        wins += cells.count("A")
+        lines.append(f" {a}  " + " ".join(cells))
+    lines.append(
+        f"attacker wins {wins} of 64 = {Fraction(wins, 64)}; the tie rule gives the defender "
+        "8 extra pairs"
+    )
+    return "\n".join(lines)
+
+
+def level_difference_rows() -> list[dict[str, str]]:
+    """The chance to win one round for each difference of levels from -3 to +3."""
+    rows = []
+    for diff in range(-3, 4):
+        p = round_chance(max(diff, 0), max(-diff, 0))
+        rows.append(
+            {
+                "level difference": f"{diff:+d}",
+                "attacker wins a round": f"{p}",
+                "as a percentage": f"{float(p):.0%}",
+            }
+        )
+    return rows
+
+
+def level_difference_text() -> str:
+    """:func:`level_difference_rows` as lines of text, to three decimals."""
+    return "\n".join(
+        f"level difference {diff:+d}: attacker wins a round with {p} = {float(p):.3f}"
+        for diff in range(-3, 4)
+        for p in [round_chance(max(diff, 0), max(-diff, 0))]
+    )
+
+
+def battle_table_rows(most: int = 6) -> list[dict[str, str]]:
+    """The chance that 1 to ``most`` attacking armies beat 1 to ``most`` defenders (equal
+    levels), one row per number of attackers."""
+    rows = []
+    for a in range(1, most + 1):
+        row = {"attackers": f"{a} attack"}
+        row.update({f"{d} defend": f"{float(attacker_wins(a, d)):.0%}" for d in range(1, most + 1)})
+        rows.append(row)
+    return rows
+
+
+def capture_rows(most: int = 5, exact: bool = False) -> list[dict[str, object]]:
+    """The chance that 1 to ``most`` armies capture an empty village, an empty city and a
+    city with 2 armies (equal levels): percentages, or numbers to three decimals if
+    ``exact``."""
+
+    def shown(p: Fraction) -> object:
+        return round(float(p), 3) if exact else f"{float(p):.0%}"
+
+    return [
+        {
+            ("attackers" if exact else "attacking armies"): attackers,
+            "empty village": shown(attacker_wins(attackers, 0, settlement="village")),
+            "empty city": shown(attacker_wins(attackers, 0, settlement="city")),
+            "city + 2 armies": shown(attacker_wins(attackers, 2, settlement="city")),
+        }
+        for attackers in range(1, most + 1)
+    ]
+
+
+def battle_result_label(attackers_left: int, defenders_left: int) -> str:
+    """How a battle ended, as the lesson's bars name it: "A wins, 2 left"."""
+    if attackers_left:
+        return f"A wins, {attackers_left} left"
+    return f"D wins, {defenders_left} left"
+
+
+def battle_results(attackers: int, defenders: int) -> dict[str, Fraction]:
+    """The exact chance of each end of a battle (equal levels), by :func:`battle_result_label`."""
+    exact: dict[str, Fraction] = {}
+    for (a, d, _), p in battle_distribution(attackers, defenders).items():
+        label = battle_result_label(a, d)
+        exact[label] = exact.get(label, Fraction(0)) + p
+    return exact
+
+
+def capture_results(attackers: int, defenders: int, attack_level: int = 0) -> dict[str, Fraction]:
+    """The exact chance that ``attackers`` armies at Military ``attack_level`` capture a
+    city held by ``defenders`` armies: "city captured" or "attack fails"."""
+    exact: dict[str, Fraction] = {}
+    for (a, _, _), p in battle_distribution(attackers, defenders, attack_level, 0, "city").items():
+        key = "city captured" if a else "attack fails"
+        exact[key] = exact.get(key, Fraction(0)) + p
+    return exact
+
+
+def results_text(exact: dict[str, Fraction], width: int) -> str:
+    """Outcomes with their exact chances, one a line: "A wins, 1 left   13/64  (0.203)"."""
+    return "\n".join(
+        f"{outcome:<{width}} {p}  ({float(p):.3f})" for outcome, p in sorted(exact.items())
+    )
+
+
+def sea_battle_odds(
+    ships: int, level: int, enemy_ships: int, enemy_level: int
+) -> tuple[Fraction, Fraction]:
+    """The chance that the first fleet wins if it attacks, and that the second wins if it
+    attacks (Nautical levels given)."""
+    return (
+        attacker_wins(ships, enemy_ships, attacker_level=level, defender_level=enemy_level),
+        attacker_wins(enemy_ships, ships, attacker_level=enemy_level, defender_level=level),
+    )

@@ -231,16 +231,14 @@ def test_the_complete_list_of_rule_decisions_is_shown_once_and_linked_from_the_o
         return ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == kind]
 
     turn = cells("20-classical-a-turn.ipynb", "code")
-    assert any(
-        "rule_decisions()" in s and "table(" in s and "for n, d in enumerate(decisions" in s
-        for s in turn
-    )
-    assert any("decisions_text(decisions)" in s and "NBVAL_CHECK_OUTPUT" in s for s in turn)
+    assert any("all_decisions(game)" in s for s in turn)  # every decision, numbered
+    assert any("decisions_text(" in s and "NBVAL_CHECK_OUTPUT" in s for s in turn)
     for path in sorted(root.glob("2[1-4]-*.ipynb")):
         markdown = "\n".join(cells(path.name, "markdown"))
         assert "(20-classical-a-turn.ipynb#Which-rules-are-ours)" in markdown, path.name
         code = cells(path.name, "code")
         assert not any("decisions_text(" in s for s in code), f"{path.name} repeats the list"
+        assert not any("all_decisions(" in s or "decisions_view(" in s for s in code), path.name
         assert any("USED_HERE" in s and "rule_decisions()" in s for s in code), path.name
 
 

@@ -247,3 +247,54 @@ def test_the_famine_and_payment_positions_of_lesson_21() -> None:
     assert settle.phase == "settle" and settle.player_name(settle.current_player) == "Romans"
     assert sum(settle.pool.values()) == 3
     assert Settle("etruria") in settle.legal_actions()
+
+
+# --- the tables and texts of lessons 21 and 22 ----------------------------------------------
+
+
+def test_the_round_grid_counts_the_rules_own_dice() -> None:
+    grid = odds.round_grid(0, 0)
+    assert sum(map(sum, grid)) == 28 and not grid[4][4]  # a tie goes to the defender
+    assert sum(map(sum, odds.round_grid(1, 0))) == 36
+    assert "attacker wins 28 of 64 = 7/16" in odds.round_grid_text()
+
+
+def test_the_battle_tables_agree_with_the_exact_odds() -> None:
+    rows = odds.level_difference_rows()
+    assert [r["level difference"] for r in rows] == ["-3", "-2", "-1", "+0", "+1", "+2", "+3"]
+    assert rows[4]["attacker wins a round"] == "9/16"
+    assert "9/16 = 0.562" in odds.level_difference_text()
+    assert odds.battle_table_rows(2)[0] == {
+        "attackers": "1 attack",
+        "1 defend": "44%",
+        "2 defend": f"{float(odds.attacker_wins(1, 2)):.0%}",
+    }
+    exact = odds.capture_rows(2, exact=True)
+    assert exact[0]["empty village"] == round(
+        float(odds.attacker_wins(1, 0, settlement="village")), 3
+    )
+    assert "attacking armies" in odds.capture_rows(1)[0]
+
+
+def test_battle_results_add_up_to_one_and_read_as_text() -> None:
+    results = odds.battle_results(3, 2)
+    assert sum(results.values()) == 1
+    assert odds.battle_result_label(2, 0) in results and odds.battle_result_label(0, 1) in results
+    city = odds.capture_results(4, 1, attack_level=1)
+    assert set(city) == {"city captured", "attack fails"} and sum(city.values()) == 1
+    assert odds.results_text(city, 14).splitlines()[0].startswith("attack fails   ")
+
+
+def test_sea_battle_odds_name_both_attackers() -> None:
+    athens, persia = odds.sea_battle_odds(3, 2, 4, 0)
+    assert athens == odds.attacker_wins(3, 4, attacker_level=2)
+    assert persia == odds.attacker_wins(4, 3, defender_level=2)
+
+
+def test_research_prices_and_chances() -> None:
+    assert [r["resources in all"] for r in odds.extra_roll_prices(4)] == [1, 3, 6, 10]
+    assert 0 < odds.science_to_two(12) < odds.science_to_two(24) < 1
+    assert odds.levels_gained_text((1,)).startswith(" 1 rolls -> 0 level(s): ")
+    assert "1 extra roll cost 1 resource in all" in odds.buying_rolls_text()
+    assert odds.in_hand({"food": 3, "gold": 1, "wood": 0}) == "3 food, 1 gold and trade"
+    assert odds.in_hand({"food": 0}) == "nothing"

@@ -1,0 +1,131 @@
+"""Lesson 22: the dice grid, battle simulations and a sea battle beside its map."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+
+from hcgames.classical import experiments, teach
+from hcgames.widgets._base import one_screen
+from hcgames.widgets.charts import (
+    EXACT_COLOUR,
+    SIMULATED_COLOUR,
+    BattlePanel,
+)
+from hcgames.widgets.classical.text import ATTACKER, BIG, DEFENDER, html_line
+from hcgames.widgets.lesson import with_slider_names
+from hcgames.widgets.maps import MapView
+
+if TYPE_CHECKING:
+    from hcgames.classical.game import ClassicalGame
+
+
+def round_grid_html(attacker_level: int, defender_level: int) -> str:
+    """The 64 pairs of dice as coloured squares (A green: attacker wins; D yellow)."""
+    cell = "width:30px;height:26px;text-align:center;font-weight:bold;border:1px solid white"
+    head = "".join(f"<th style='{cell};color:#333'>{d}</th>" for d in range(1, 9))
+    rows = []
+    for a, row in enumerate(teach.round_grid(attacker_level, defender_level), 1):
+        cells = "".join(
+            f"<td style='{cell};background:{ATTACKER};color:white'>A</td>"
+            if won
+            else f"<td style='{cell};background:{DEFENDER};color:black'>D</td>"
+            for won in row
+        )
+        rows.append(f"<tr><th style='{cell};color:#333'>{a}</th>{cells}</tr>")
+    return (
+        "<table style='border-collapse:collapse;font-size:14px'>"
+        "<caption style='caption-side:top;text-align:left;padding-bottom:4px'>"
+        "attacker's die down, defender's die across</caption>"
+        f"<tr><th></th>{head}</tr>{''.join(rows)}</table>"
+    )
+
+
+class RoundGrid(widgets.VBox):
+    """Sliders for the two levels beside the grid of 64 pairs of dice and the attacker's
+    share of them (left for the class to count when the levels are equal)."""
+
+    def __init__(self) -> None:
+        self.attack = widgets.IntSlider(value=0, min=0, max=3, description="attacker +")
+        self.defend = widgets.IntSlider(value=0, min=0, max=3, description="defender +")
+        self.grid = html_line("")
+        self.result = html_line("", "420px")
+        for slider in (self.attack, self.defend):
+            slider.observe(lambda _c: self.show(), names="value")
+        self.show()
+        controls = widgets.VBox([self.attack, self.defend, self.result])
+        super().__init__([with_slider_names(one_screen(controls, self.grid))])
+
+    def show(self) -> None:
+        la, ld = self.attack.value, self.defend.value
+        wins = sum(sum(row) for row in teach.round_grid(la, ld))
+        self.grid.value = round_grid_html(la, ld)
+        if la == ld:  # the quiz asks this count: let the class count it
+            self.result.value = (
+                f"<p style='{BIG}'>Equal levels: count the attacker's green squares yourself.</p>"
+            )
+            return
+        share = Fraction(wins, 64)
+        self.result.value = (
+            f"<p style='{BIG}'>The attacker wins <b>{wins}</b> of the 64 pairs: a chance of "
+            f"{share} = {float(share):.0%} in each round.</p>"
+        )
+
+
+def battle_panel(exact: dict[str, Fraction], simulate: Any, seed: int, title: str) -> BattlePanel:
+    """A :class:`BattlePanel` of exact bars that simulates only when the class presses
+    Run simulation (one colour until there is a simulation to compare), as one unit."""
+    panel = BattlePanel(exact, trials=1000, seed=seed, title=title)
+    panel.simulate = simulate
+    panel.run_button.disabled = panel.trials_box.disabled = panel.seed_box.disabled = False
+    panel.bars.colors = [EXACT_COLOUR]
+    panel.run_button.on_click(
+        lambda _b: setattr(panel.bars, "colors", [EXACT_COLOUR, SIMULATED_COLOUR])
+    )
+    panel.figure.layout.width = "560px"
+    one_screen(unit=panel)
+    return panel
+
+
+class SeaBattle(widgets.VBox):
+    """Ships and Nautical levels of the Athenians and the Persians on sliders; the chance
+    each side wins if it attacks, beside the map of the Aegean."""
+
+    def __init__(self, game: ClassicalGame, map_width: int = 600) -> None:
+        self.position = experiments.salamis_position(game)
+        self.sliders = [
+            widgets.IntSlider(value=v, min=lo, max=hi, description=name)
+            for name, v, lo, hi in (
+                ("Athenian ships", 3, 1, 8),
+                ("their Nautical", 2, 0, 3),
+                ("Persian ships", 4, 1, 8),
+                ("their Nautical", 0, 0, 3),
+            )
+        ]
+        for slider in self.sliders:
+            slider.style.description_width = "9em"
+            slider.layout.width = "320px"
+            slider.observe(lambda _c: self.show(), names="value")
+        self.result = html_line("", "320px")
+        self.map = MapView(
+            self.position,
+            width=map_width,
+            focus=["Attica", "Persis", "Mare Aegaeum", "Mare Thracium", "Ionia"],
+        )
+        # the map's key wraps under the map instead of taking the page's width
+        self.map.layout.width = f"{map_width}px"
+        self.show()
+        controls = widgets.VBox([*self.sliders, self.result])
+        super().__init__([with_slider_names(one_screen(controls, self.map))])
+
+    def show(self) -> tuple[Fraction, Fraction]:
+        athens, persia = teach.sea_battle_odds(*(s.value for s in self.sliders))
+        self.result.value = (
+            f"<ul style='{BIG}'>"
+            f"<li>If the Athenians attack, they win with a chance of <b>{float(athens):.0%}</b>."
+            f"</li><li>If the Persians attack, they win with a chance of "
+            f"<b>{float(persia):.0%}</b>.</li></ul>"
+        )
+        return athens, persia

@@ -1,0 +1,194 @@
+"""Lesson 21: what each people starts with, hunger, paying, research rolls and an experiment."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import bqplot
+import ipywidgets as widgets
+
+from hcgames.classical import experiments, teach
+from hcgames.classical.actions import EndPhase
+from hcgames.classical.material import load_material
+from hcgames.widgets._base import one_screen
+from hcgames.widgets.classical.text import BIG, CATEGORIES, bullet_list, html_line
+from hcgames.widgets.lesson import table, with_slider_names
+
+if TYPE_CHECKING:
+    pass
+
+
+def starting_pools_table(seed: int = 11) -> widgets.VBox:
+    """What Latium yields on the map of ``seed``, and what each people holds at the start
+    of its first turn there."""
+    material = load_material()
+    rows = []
+    for row in experiments.starting_pools(seed):
+        shown: dict[str, object] = {"people": row["people"], "starting traits": row["traits"]}
+        shown.update({material.category_names[c]: row[c] for c in CATEGORIES})
+        shown["total"] = row["total"]
+        rows.append(shown)
+    line = html_line(
+        f"<p style='{BIG}'>On this map Latium yields <b>{experiments.latium_resource(seed)}"
+        "</b>; the city adds a gold.</p>"
+    )
+    return widgets.VBox([line, table(rows, caption="Resources at the start of the first turn")])
+
+
+class FamineChooser(widgets.VBox):
+    """Lesson 21's famine: choose, one at a time, what goes unfed; what the game said
+    and what is left stay beside the choices."""
+
+    def __init__(self) -> None:
+        self.choice = widgets.RadioButtons(layout=widgets.Layout(width="auto"))
+        self.do_button = widgets.Button(description="Do this", button_style="primary")
+        self.again_button = widgets.Button(description="Start again")
+        self.said = html_line("", "560px")
+        self.do_button.on_click(lambda _b: self.do())
+        self.again_button.on_click(lambda _b: self.start())
+        self.start()
+        controls = widgets.VBox([self.choice, widgets.HBox([self.do_button, self.again_button])])
+        super().__init__([one_screen(controls, self.said)])
+
+    def start(self) -> None:
+        """Back to the end of the produce phase, with nothing chosen."""
+        self.state = teach.hungry_romans()
+        self.lines = [event.text for event in self.state.apply(EndPhase("produce"))]
+        self.show()
+
+    def do(self) -> None:
+        """Apply the choice picked."""
+        if self.choice.value is None:
+            return
+        self.lines += [event.text for event in self.state.apply(self.choice.value)]
+        self.show()
+
+    def show(self) -> None:
+        text = bullet_list(self.lines)
+        if self.state.phase == "upkeep":
+            labels: dict[Any, str] = {
+                EndPhase("upkeep"): "end the upkeep phase (the rest is fed food first, gold last)"
+            }
+            self.choice.options = [(labels.get(a, str(a)), a) for a in self.state.legal_actions()]
+            self.choice.value = None
+            self.choice.layout.display = self.do_button.layout.display = None
+        else:
+            text += f"<p style='{BIG}'>{experiments.famine_outcome(self.state)}</p>"
+            self.choice.layout.display = self.do_button.layout.display = "none"
+        self.said.value = text
+
+
+class PaymentChooser(widgets.VBox):
+    """Pay the second village with wood or with stone, and see what the recruit phase
+    still allows."""
+
+    def __init__(self, resources: Sequence[str] = ("wood", "stone")) -> None:
+        self.result = html_line("<i>Choose how to pay.</i>", "560px")
+        self.buttons = []
+        for resource in resources:
+            button = widgets.Button(description=f"Pay with {resource}", button_style="primary")
+            button.on_click(lambda _b, r=resource: self.pay(r))
+            self.buttons.append(button)
+        super().__init__([one_screen(widgets.HBox(self.buttons), self.result)])
+
+    def pay(self, resource: str) -> list[str]:
+        lines = experiments.pay_with(resource)
+        self.result.value = bullet_list(lines)
+        return lines
+
+
+class ResearchLevels(widgets.VBox):
+    """Sliders for the number of research rolls and the starting level; the chance of
+    each number of levels gained in the Arts as bars, and the chance of at least one."""
+
+    def __init__(self, trait: str = "arts") -> None:
+        self.trait_id = trait
+        x_scale, y_scale = bqplot.OrdinalScale(), bqplot.LinearScale(min=0, max=1)
+        self.bars = bqplot.Bars(
+            x=[0],
+            y=[1],
+            scales={"x": x_scale, "y": y_scale},
+            colors=["#4c78a8"],
+            label_display=True,
+            label_display_format=".0%",
+        )
+        self.figure = bqplot.Figure(
+            marks=[self.bars],
+            title="Levels gained in one trait",
+            axes=[
+                bqplot.Axis(scale=x_scale, label="levels gained"),
+                bqplot.Axis(scale=y_scale, side="left", tick_format=".0%"),
+            ],
+            layout=widgets.Layout(width="520px", height="300px"),
+        )
+        self.rolls = widgets.IntSlider(value=12, min=1, max=60, description="rolls")
+        self.level = widgets.IntSlider(value=0, min=0, max=4, description="start level")
+        self.result = html_line("", "420px")
+        for slider in (self.rolls, self.level):
+            slider.observe(lambda _c: self.show(), names="value")
+        self.show()
+        controls = widgets.VBox([self.rolls, self.level, self.result])
+        super().__init__([with_slider_names(one_screen(controls, self.figure))])
+
+    def show(self) -> None:
+        dist = teach.levels_gained_distribution(
+            self.rolls.value, level=self.level.value, trait=self.trait_id
+        )
+        shown = [k for k in sorted(dist) if k == 0 or dist[k] >= Fraction(1, 200)]
+        self.bars.x = shown
+        self.bars.y = [float(dist[k]) for k in shown]
+        none = float(dist.get(0, 0))
+        self.result.value = (
+            f"<span style='{BIG}'>With {self.rolls.value} rolls, starting at level "
+            f"{self.level.value}, the trait gains at least one level with a chance of "
+            f"<b>{1 - none:.0%}</b>.</span>"
+        )
+
+
+def buying_rolls(rolls: Sequence[int] = (6, 12, 24, 36, 48)) -> widgets.HBox:
+    """The price of extra rolls beside the chance of Science 2 after so many rolls."""
+    science = [{"rolls": n, "chance": f"{float(teach.science_to_two(n)):.0%}"} for n in rolls]
+    return widgets.HBox(
+        [
+            table(teach.extra_roll_prices(), caption="The price of extra rolls"),
+            table(science, caption="Science from 0 to level 2 or more"),
+        ],
+        layout=widgets.Layout(flex_flow="row wrap", grid_gap="40px"),
+    )
+
+
+class TraitExperiment(widgets.VBox):
+    """Choose a people (and one more level of the Arts), play 12 games, and add a row
+    to the table of average scores."""
+
+    def __init__(self, games: int = 12, rounds: int = 15) -> None:
+        self.games, self.rounds = games, rounds
+        material = load_material()
+        self.people = widgets.Dropdown(
+            options=[c.name for c in material.civilizations], value="Romans", description="People"
+        )
+        self.arts = widgets.Checkbox(value=False, description="one more level of the Arts")
+        self.button = widgets.Button(description=f"Play {games} games", button_style="primary")
+        self.results: list[dict[str, str]] = []
+        self.result = html_line("<i>No games played yet.</i>")
+        self.button.on_click(lambda _b: self.run())
+        controls = widgets.VBox([self.people, self.arts, self.button])
+        super().__init__([one_screen(controls, self.result)])
+
+    def run(self) -> float:
+        """Play the games for the people chosen; returns its average score."""
+        people, bonus = self.people.value, int(self.arts.value)
+        score = experiments.average_score(people, self.games, self.rounds, arts_bonus=bonus)
+        self.results.append(
+            {
+                "people": people,
+                "starting traits": teach.traits_of(load_material().civ(people)),
+                "extra Arts level": "yes" if bonus else "no",
+                f"average victory points after {self.rounds} rounds": f"{score:.1f}",
+            }
+        )
+        # the last eight games stay beside the button
+        self.result.value = table(self.results[-8:]).value
+        return score

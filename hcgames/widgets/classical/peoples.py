@@ -1,0 +1,65 @@
+"""Lesson 23: the homelands map and the history cards of the twelve peoples."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import ipywidgets as widgets
+
+from hcgames.classical import teach
+from hcgames.classical.material import load_material
+from hcgames.factions import side_style
+from hcgames.widgets._base import one_screen
+from hcgames.widgets.charts import (
+    year_label,
+)
+from hcgames.widgets.maps import MapView
+from hcgames.widgets.panels import HistoryCard
+
+if TYPE_CHECKING:
+    from hcgames.classical.material import Civilization
+    from hcgames.core import Game
+
+
+def history_card(civ: Civilization) -> HistoryCard:
+    """A people's history card: dates, capital, starting traits and what it built."""
+    facts = [
+        ("Lived", f"{year_label(civ.start)} to {year_label(civ.end)}"),
+        ("Capital", civ.capital),
+        ("Starting traits", teach.traits_of(civ)),
+        ("Built", "; ".join(civ.built)),
+    ]
+    return HistoryCard(civ.name, f"Homeland: {teach.homeland(civ)}", civ.summary, facts)
+
+
+class PeopleCards(widgets.VBox):
+    """Pick a people to read its history card beside the choice."""
+
+    def __init__(self, first: str = "Romans") -> None:
+        material = load_material()
+        self.choice = widgets.Dropdown(
+            options=[c.name for c in material.civilizations], value=first, description="People"
+        )
+        self.card = widgets.Box([history_card(material.civ(first))])
+        self.choice.observe(
+            lambda change: setattr(
+                self.card, "children", [history_card(material.civ(change["new"]))]
+            ),
+            names="value",
+        )
+        super().__init__([one_screen(self.choice, self.card)])
+
+
+def homelands_map(game: Game) -> widgets.VBox:
+    """The map with the homeland of each of the twelve peoples painted in its colour."""
+    material = load_material()
+    homes = MapView(game.new_game(seed=0), focus=[civ.home for civ in material.civilizations])
+    homes.paint(
+        [
+            (f"{civ.name}: {teach.homeland(civ)}", side_style(civ.name) or "#999999", [civ.home])
+            for civ in sorted(material.civilizations, key=lambda c: c.name)
+        ],
+        tooltips={t.id: teach.homeland_tooltip(t) for t in material.territories},
+    )
+    title = widgets.HTML("<h4 style='margin:4px 0'>Homelands of the twelve peoples</h4>")
+    return widgets.VBox([title, homes])

@@ -1,0 +1,75 @@
+"""hcgames.classical.experiments: lesson positions played on by the real rules."""
+
+from __future__ import annotations
+
+from typing import cast
+
+import hcgames
+from hcgames.classical import experiments
+from hcgames.classical.game import ClassicalGame
+
+
+def duel() -> ClassicalGame:
+    return cast(
+        ClassicalGame,
+        hcgames.load("classical-conquests", players=2, civilizations=["Romans", "Egyptians"]),
+    )
+
+
+def test_the_same_dice_roll_the_same_map_and_every_territory_is_counted() -> None:
+    game = duel()
+    first, again = experiments.roll_the_map(game, 3), experiments.roll_the_map(game, 3)
+    assert first.resource == again.resource
+    assert first.phase == "setup: cities"
+    counts = experiments.resource_counts(first)
+    assert sum(int(str(row["territories"])) for row in counts) == len(game.material.territories)
+    assert experiments.first_roll_report(game).splitlines()[1] == "setup: resources"
+
+
+def test_a_first_city_too_close_to_latium_is_refused_with_its_chain() -> None:
+    state = experiments.romans_in_latium(duel())
+    ok, why = experiments.city_site_verdict(state, "sicilia")
+    assert not ok and "only 2 steps from Latium" in why and "Sicilia" in why
+    ok, why = experiments.city_site_verdict(state, "aegyptus_inferior")
+    assert ok and "far enough" in why
+    assert "Refused:" in experiments.spacing_example(duel())
+
+
+def test_the_head_start_reaches_its_round_and_the_phases_report_their_events() -> None:
+    state, bots = experiments.head_start(duel(), rounds=2)
+    assert state.round == 2 and len(bots) == 2
+    assert experiments.head_start_summary(state).startswith("**Start of round 2.** The Romans")
+    first = experiments.phase_start(state)
+    assert first <= len(state.events)
+    phase = state.phase
+    rows = experiments.token_reduction_rows(state)
+    assert rows and {"territory", "ordinary pieces", "with token reduction"} <= set(rows[0])
+    assert experiments.phase_events(state, phase, first) == [
+        e.text for e in state.events[first:] if e.phase == phase
+    ]
+
+
+def test_the_famine_and_the_payment_walk_through_the_rules() -> None:
+    famine = experiments.famine_example()
+    assert "Armies left in Latium: 2" in famine
+    wood, stone = experiments.pay_with("wood"), experiments.pay_with("stone")
+    assert "can build nothing" in wood[-1] and "fleet" in stone[-1]
+    assert experiments.payment_example().endswith(stone[-1])
+
+
+def test_starting_pools_cover_the_twelve_peoples() -> None:
+    rows = experiments.starting_pools(seed=11)
+    assert len(rows) == 12
+    for row in rows:
+        resources = [v for k, v in row.items() if k not in ("people", "traits", "total")]
+        assert row["total"] == sum(int(str(v)) for v in resources)
+    assert experiments.latium_resource(seed=11)
+
+
+def test_an_average_score_and_a_small_tournament() -> None:
+    assert experiments.average_score("Romans", games=1, rounds=3) >= 0
+    seen = []
+    wins, curves = experiments.planner_tournament(games=2, rounds=3, progress=seen.append)
+    assert seen == [1, 2]
+    assert abs(sum(wins.values()) - 2) < 1e-9
+    assert len(curves) == 4 and all(len(c) == 4 for c in curves)

@@ -1,0 +1,132 @@
+"""hcgames.widgets.classical: the Classical lesson views answer their controls, each on
+one screen."""
+
+from __future__ import annotations
+
+from typing import cast
+
+import hcgames
+from hcgames.classical import experiments, teach
+from hcgames.classical.game import ClassicalGame
+from hcgames.widgets._base import ONE_SCREEN
+from hcgames.widgets.classical import (
+    FamineChooser,
+    FirstCityChooser,
+    MapRoller,
+    PaymentChooser,
+    PeopleCards,
+    PhasePlayer,
+    PlannerTournament,
+    ResearchLevels,
+    RoundGrid,
+    SeaBattle,
+    TraitExperiment,
+    all_decisions,
+    battle_panel,
+    buying_rolls,
+    homelands_map,
+    starting_pools_table,
+    token_reduction_table,
+    turn_report,
+)
+
+
+def duel(*peoples: str) -> ClassicalGame:
+    names = list(peoples) or ["Romans", "Egyptians"]
+    return cast(ClassicalGame, hcgames.load("classical-conquests", players=2, civilizations=names))
+
+
+def is_unit(view: object) -> bool:
+    children = getattr(view, "children", ())
+    return any(ONE_SCREEN in getattr(c, "_dom_classes", ()) for c in children) or any(
+        is_unit(getattr(c, "children", [None])[0]) for c in children if getattr(c, "children", ())
+    )
+
+
+def test_the_map_roller_rolls_the_lessons_map_first() -> None:
+    roller = MapRoller(duel())
+    assert is_unit(roller)
+    state = roller.roll()
+    assert state.resource == experiments.roll_the_map(duel(), 3).resource
+    assert "Map number 1" in roller.result.value and roller.button.description == "Roll a new map"
+    roller.roll()
+    assert roller.rolls == [3, 101]
+
+
+def test_the_city_chooser_says_why() -> None:
+    chooser = FirstCityChooser(duel())
+    assert chooser.try_city() is False and "Not allowed." in chooser.result.value
+    chooser.choice.value = duel().material.index["aegyptus_inferior"]
+    assert chooser.try_city() is True
+
+
+def test_the_phase_player_plays_one_phase_a_press() -> None:
+    state, bots = experiments.head_start(duel(), rounds=2)
+    player = PhasePlayer(state, bots)
+    phase = player.stepper.state.phase
+    assert player.button.description == f"Play the {phase} phase"
+    player.play_phase()
+    assert f"the {phase} phase" in player.happened.value
+    assert player.stepper.state.phase != phase
+    assert state.round == 2 and len(state.history) < len(player.stepper.state.history)
+    assert turn_report(state, bots, phases=1).startswith(f"--- {phase} ---")
+    assert "with token reduction" in token_reduction_table(state).value
+
+
+def test_the_famine_and_payment_choosers() -> None:
+    famine = FamineChooser()
+    first = famine.choice.options[0][1]
+    famine.choice.value = first
+    famine.do()
+    while famine.state.phase == "upkeep":
+        famine.choice.value = famine.choice.options[-1][1]
+        famine.do()
+    assert "Upkeep is over." in famine.said.value
+    famine.start()
+    assert famine.state.phase == "upkeep"
+    payment = PaymentChooser()
+    assert payment.pay("wood") == experiments.pay_with("wood")
+    assert "can build nothing" in payment.result.value
+
+
+def test_research_views_and_the_experiment() -> None:
+    levels = ResearchLevels()
+    levels.rolls.value = 1
+    assert "With 1 rolls" in levels.result.value
+    assert "The price of extra rolls" in buying_rolls().children[0].value
+    experiment = TraitExperiment(games=1, rounds=2)
+    experiment.run()
+    assert "Romans" in experiment.result.value
+    assert "Latium yields" in starting_pools_table().children[0].value
+
+
+def test_battle_views() -> None:
+    grid = RoundGrid()
+    assert "count the attacker's green squares yourself" in grid.result.value
+    grid.attack.value = 1
+    assert "<b>36</b> of the 64 pairs" in grid.result.value
+    game = duel()
+    exact = teach.battle_results(3, 2)
+    panel = battle_panel(
+        exact, experiments.etruria_battle(teach.battle_under_way(game, 3, 2)), 1, "t"
+    )
+    assert ONE_SCREEN in panel._dom_classes and not panel.run_button.disabled
+    sea = SeaBattle(duel("Athenians", "Persians"))
+    athens, _ = sea.show()
+    assert athens == teach.sea_battle_odds(3, 2, 4, 0)[0] and "Athenians attack" in sea.result.value
+
+
+def test_peoples_views_and_the_decisions() -> None:
+    cards = PeopleCards()
+    cards.choice.value = "Goths"
+    assert cards.card.children[0].title == "Goths"
+    assert homelands_map(duel()).children[1] is not None
+    assert all_decisions(duel()).get_title(0).startswith("All ")
+
+
+def test_the_tournament_fills_its_table_and_chart() -> None:
+    tournament = PlannerTournament()
+    tournament.games.value, tournament.rounds.value = 4, 5
+    wins = tournament.run()
+    assert abs(sum(wins.values()) - 4) < 1e-9
+    assert tournament.progress.value == 4 and "4 games of 5 rounds" in tournament.wins.value
