@@ -112,7 +112,8 @@ class SeaBattle(widgets.VBox):
         self.map = MapView(
             self.position,
             width=map_width,
-            focus=["Attica", "Persis", "Mare Aegaeum", "Mare Thracium", "Ionia"],
+            theatre="aegean",  # the sea of Salamis, zoomed (Persis lies off this map)
+            focus=["Attica", "Mare Aegaeum", "Mare Thracium", "Ionia"],
         )
         # the map's key wraps under the map instead of taking the page's width
         self.map.layout.width = f"{map_width}px"
