@@ -329,7 +329,9 @@ class Game:
     version: ClassVar[str] = "1"
     #: the State subclass this game makes
     state_class: ClassVar[type[State]]
-    #: every Action subclass this game uses (for loading saved games)
+    #: every Action subclass this game uses (for loading saved games). Games leave it
+    #: empty: the keys of their state's :attr:`State.HANDLERS` name them, so each
+    #: action class is listed in one place (see :meth:`known_actions`)
     action_types: ClassVar[tuple[type[Action], ...]] = ()
 
     def __init__(self, **options: Any) -> None:
@@ -406,6 +408,12 @@ class Game:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id} {self.options}>"
 
+    def known_actions(self) -> dict[str, type[Action]]:
+        """Every action class of this game by name: :attr:`action_types` when a game
+        sets it, otherwise the action classes of its state's :attr:`State.HANDLERS`."""
+        types = self.action_types or tuple(self.state_class.HANDLERS)
+        return {t.__name__: t for t in types}
+
     # --- making states --------------------------------------------------------
     def new_game(self, seed: int = 0) -> State:
         """The position before the first action. ``seed`` feeds setup shuffles only."""
@@ -445,7 +453,7 @@ class Game:
         if problems:
             raise SaveError("saved game", problems)
         assert isinstance(seed, int) and isinstance(history, list)
-        known = {t.__name__: t for t in self.action_types}
+        known = self.known_actions()
         state = self.new_game(seed)
         for index, item in enumerate(history):
             try:

@@ -117,7 +117,6 @@ Where each rule lives
 from __future__ import annotations
 
 from hcgames.conquest.actions import (
-    ACTION_TYPES,
     AcceptDraw,
     DeclineDraw,
     Move,
@@ -129,7 +128,6 @@ from hcgames.conquest.game import ConquestGame, rule_decisions
 from hcgames.conquest.state import ConquestState
 
 __all__ = [
-    "ACTION_TYPES",
     "AcceptDraw",
     "ConquestGame",
     "ConquestState",

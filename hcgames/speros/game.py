@@ -8,9 +8,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar
 
-from hcgames.core import Action, Game, RuleDecision, State
+from hcgames.core import Game, RuleDecision, State
 from hcgames.speros.actions import (
-    ACTION_TYPES,
     Attack,
     Deploy,
     Discard,
@@ -48,7 +47,6 @@ class SperosGame(Game):
     title: ClassVar[str] = "Conquest of Speros"
     version: ClassVar[str] = "3"
     state_class = SperosState
-    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 
     def __init__(
         self,
