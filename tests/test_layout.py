@@ -27,6 +27,7 @@ import inspect
 import pkgutil
 import re
 from pathlib import Path
+from typing import Any
 
 import networkx as nx
 import pytest
@@ -183,8 +184,11 @@ def vocabulary_problems(state_class: type[State], sources: dict[str, str]) -> li
     for module, text in sources.items():
         tree = ast.parse(text)
         for node in ast.walk(tree):
-            called = node.func if isinstance(node, ast.Call) else None
-            if isinstance(called, ast.Name) and called.id == Event.__name__:
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == Event.__name__
+            ):
                 problems.append(f"{module} line {node.lineno} builds an Event itself")
             if isinstance(node, ast.FunctionDef) and node.name in ("make_event", "playout"):
                 problems.append(f"{module} line {node.lineno} defines {node.name}")
@@ -240,8 +244,8 @@ def test_the_vocabulary_check_finds_an_old_style_state() -> None:
         def is_terminal(self) -> bool:
             return False
 
-        def log(self, *args: object) -> None:
-            pass
+        def log(self, player: int | None, kind: str, text: str, /, **data: Any) -> Event:
+            return Event(0, "", player, kind, text, data)
 
     source = "def make_event(s):\n    return Event(1, 'x', None, 'k', 't')\nAPPLY = {}\n"
     problems = vocabulary_problems(Old, {"old.py": source})

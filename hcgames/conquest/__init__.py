@@ -98,7 +98,7 @@ Where each rule lives
 | Passing the rest of the turn | moves.apply_pass |
 | Offering, accepting and declining a draw | moves.apply_offer_draw |
 | Why an action is refused | moves.why_illegal |
-| Applying an action (the one dispatch table) | ConquestState.HANDLERS |
+| Applying an action (the one dispatch table) | state.HANDLERS |
 | Occupation victory (the whole enemy capitol) | victory.capitol_taken |
 | Capturing every enemy land piece | victory.land_pieces_gone |
 | Quiet turns and the turn limit | victory.adjudicate |

@@ -11,7 +11,7 @@ refuse. Then the mover carries on.
 The state owns the fields; the rules are plain functions in :mod:`.movement` (one
 step), :mod:`.moves` (legal actions, applying them, refusals), :mod:`.turn` and
 :mod:`.victory`. Each action is carried out through the one table
-``ConquestState.HANDLERS`` (core's dispatch convention).
+:data:`HANDLERS` (``ConquestState.HANDLERS``, core's dispatch convention).
 """
 
 from __future__ import annotations
@@ -24,12 +24,12 @@ from hcgames.conquest.evaluation import evaluate
 from hcgames.conquest.moves import PendingRecapture
 from hcgames.conquest.victory import scores
 from hcgames.conquest.views import describe, region_views
-from hcgames.core import TERMINAL, Action, State
+from hcgames.core import TERMINAL, Action, Handler, State
 
 if TYPE_CHECKING:
     from hcgames.conquest.game import ConquestGame
 
-__all__ = ["ConquestState", "PendingRecapture"]
+__all__ = ["HANDLERS", "ConquestState", "PendingRecapture"]
 
 
 class ConquestState(State):
@@ -198,7 +198,7 @@ class ConquestState(State):
 
 
 #: the one dispatch table: each action type and the rule function that applies it
-ConquestState.HANDLERS = {
+HANDLERS: dict[type[Action], Handler] = {
     Move: moves.apply_move,
     Pass: moves.apply_pass,
     Refuse: moves.apply_refuse,
@@ -206,3 +206,4 @@ ConquestState.HANDLERS = {
     AcceptDraw: moves.apply_accept_draw,
     DeclineDraw: moves.apply_decline_draw,
 }
+ConquestState.HANDLERS = HANDLERS
