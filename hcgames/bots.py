@@ -105,8 +105,13 @@ class GreedyBot:
         scored = self.scored(state, legal)
         top = max(v for _, v in scored)
         best = [a for a, v in scored if v >= top - self.tie_tolerance]
-        self.reason = f"of its {len(legal)} allowed moves, this one leaves it best placed right now"
-        return best[self.rng.randrange(len(best))]
+        action = best[self.rng.randrange(len(best))]
+        self.reason = self.explain(state, action, legal)
+        return action
+
+    def explain(self, state: State, action: Action, legal: list[Action]) -> str:
+        """``reason`` for the chosen ``action`` (a game's bot may say what it does)."""
+        return f"of its {len(legal)} allowed moves, this one leaves it best placed right now"
 
     def scored(self, state: State, legal: list[Action]) -> list[tuple[Action, float]]:
         """``(action, value)`` for the legal actions (a seeded sample of at most
