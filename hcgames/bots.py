@@ -105,8 +105,13 @@ class GreedyBot:
         scored = self.scored(state, legal)
         top = max(v for _, v in scored)
         best = [a for a, v in scored if v >= top - self.tie_tolerance]
-        self.reason = f"of its {len(legal)} allowed moves, this one leaves it best placed right now"
-        return best[self.rng.randrange(len(best))]
+        action = best[self.rng.randrange(len(best))]
+        self.reason = self.explain(state, action, legal)
+        return action
+
+    def explain(self, state: State, action: Action, legal: list[Action]) -> str:
+        """``reason`` for the chosen ``action`` (a game's bot may say what it does)."""
+        return f"of its {len(legal)} allowed moves, this one leaves it best placed right now"
 
     def scored(self, state: State, legal: list[Action]) -> list[tuple[Action, float]]:
         """``(action, value)`` for the legal actions (a seeded sample of at most
@@ -188,17 +193,31 @@ class ShortSightedBot(GreedyBot):
 
 
 class LookaheadBot(GreedyBot):
-    """The default hard level: looks several moves ahead before it plays.
+    """The one look-ahead search, and the default hard level: several moves ahead.
 
     It values every legal move one step ahead as :class:`GreedyBot` does, keeps the
-    ``width`` best, and plays each of them out ``samples`` times for ``depth`` more
-    decisions (every side plays the quick policy of :func:`quick_move`; dice and
-    draws are sampled). The move with the best average ``evaluate`` at the end of
-    those playouts wins; the one-step value breaks ties. The work per decision is
-    fixed by the three numbers, not by the speed of the machine.
+    ``width`` best, and plays each of them out over ``samples`` starting positions for
+    at most ``depth`` more decisions (every side plays the quick policy of
+    :func:`quick_move`; dice and draws are sampled). The move with the best average
+    value at the end of those playouts wins; the one-step value breaks ties. The work
+    per decision is fixed by these numbers, not by the speed of the machine.
+
+    A game's hard bot subclasses it and changes only its hooks, never the search:
+
+    - :meth:`value` / :meth:`judge` (from :class:`GreedyBot`): how a position is judged;
+    - :meth:`shortlist` and ``clear_margin``: the candidate moves, and when the best
+      of them is so far ahead that no look-ahead is needed;
+    - :meth:`worlds` and :meth:`start`: what each sample starts from (a copy of the
+      real position, or a guess at the cards the bot cannot see) and which dice it uses;
+    - :meth:`horizon`, :meth:`quick` and :meth:`leaf_value`: where a playout stops (on
+      top of ``depth``), the move each side plays in it and the value at its end;
+    - :meth:`describe` and :meth:`lookahead_reason`: the words of ``reason``.
     """
 
     name = "hard"
+    #: the best move is played without look-ahead when its one-step value leads the
+    #: next by more than this (never, by default)
+    clear_margin = math.inf
 
     def __init__(
         self,
@@ -221,40 +240,87 @@ class LookaheadBot(GreedyBot):
             self.reason = "it was the only move allowed"
             return legal[0]
         player = state.current_player
-        scored = sorted(self.scored(state, legal), key=lambda av: -av[1])
-        shortlist = scored[: self.width]
-        if len(shortlist) == 1:
-            self.reason = "it was clearly the best move"
+        shortlist = self.shortlist(state, legal)
+        if len(shortlist) == 1 or shortlist[0][1] - shortlist[1][1] > self.clear_margin:
+            self.reason = self.describe(state, shortlist[0][0], "it was clearly the best move")
             return shortlist[0][0]
-        best: Action = shortlist[0][0]
-        best_key = (-math.inf, -math.inf)
+        worlds = self.worlds(state, player)
+        results: list[tuple[float, float, Action]] = []
         for action, now in shortlist:
             total = 0.0
-            for _ in range(self.samples):
-                child = state.copy()
+            for world in worlds:
+                child, rng = self.start(world, state, player)
                 child.apply(action)
-                total += self.playout(child, player)
-            key = (total / self.samples, now)
-            if key > best_key:
-                best, best_key = action, key
-        self.reason = (
-            f"it tried its {len(shortlist)} most promising moves, each played "
+                total += self.playout(child, player, rng)
+            results.append((total / len(worlds), now, action))
+        best = max(results, key=lambda r: (r[0], r[1]))
+        self.reason = self.lookahead_reason(state, results, best)
+        return best[2]
+
+    # --- hooks ---------------------------------------------------------------------
+    def shortlist(self, state: State, legal: list[Action]) -> list[tuple[Action, float]]:
+        """The ``width`` moves that look best one step ahead, best first, with values."""
+        return sorted(self.scored(state, legal), key=lambda av: -av[1])[: self.width]
+
+    def worlds(self, state: State, player: int) -> list[Any]:
+        """One entry per sample, handed to :meth:`start` for every candidate move (the
+        same entries for every move, so that the moves are compared fairly)."""
+        return [None] * self.samples
+
+    def start(self, world: Any, state: State, player: int) -> tuple[State, random.Random]:
+        """A fresh position for one playout from ``world``, and the dice it uses: by
+        default a copy of the real position and the bot's own dice."""
+        return state.copy(), self.rng
+
+    def playout(self, state: State, player: int, rng: random.Random) -> float:
+        """Quick play from ``state`` for at most ``depth`` decisions, while
+        :meth:`horizon` allows; ``player``'s :meth:`leaf_value` at the end."""
+        within = self.horizon(state, player)
+        decisions = 0
+        while not state.is_terminal() and within(state) and decisions < self.depth:
+            if state.is_chance():
+                state.apply(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            state.apply(self.quick(state, rng))
+            decisions += 1
+        return self.leaf_value(state, player, rng)
+
+    def horizon(self, state: State, player: int) -> Callable[[State], bool]:
+        """Whether a playout that started at ``state`` may go on (by default only
+        ``depth`` stops it; a game may stop at the end of a turn)."""
+        return _always
+
+    def quick(self, state: State, rng: random.Random) -> Action:
+        """The move every side plays in a playout: :func:`quick_move`."""
+        return quick_move(state, rng, self.quick_sample)
+
+    def leaf_value(self, state: State, player: int, rng: random.Random) -> float:
+        """The value at the end of a playout: pending dice rolled, then :meth:`judge`."""
+        while not state.is_terminal() and state.is_chance():
+            state.apply(sample_outcome(state.chance_outcomes(), rng))
+        return self.judge(state, player)
+
+    def describe(self, state: State, action: Action, text: str) -> str:
+        """``reason`` for a move chosen without look-ahead: ``text``; a game may add
+        what kind of move it is."""
+        return text
+
+    def lookahead_reason(
+        self,
+        state: State,
+        results: list[tuple[float, float, Action]],
+        best: tuple[float, float, Action],
+    ) -> str:
+        """``reason`` after the look-ahead: ``results`` holds ``(average value at the
+        end of the playouts, one-step value, move)`` per candidate."""
+        return (
+            f"it tried its {len(results)} most promising moves, each played "
             f"{self.depth} moves ahead {self.samples} times, and this one came out best"
         )
-        return best
 
-    def playout(self, state: State, player: int) -> float:
-        """Play ``depth`` decisions of quick play from ``state``; ``player``'s value."""
-        decisions = 0
-        while not state.is_terminal() and decisions < self.depth:
-            if state.is_chance():
-                state.apply(sample_outcome(state.chance_outcomes(), self.rng))
-                continue
-            state.apply(quick_move(state, self.rng, self.quick_sample))
-            decisions += 1
-        while not state.is_terminal() and state.is_chance():
-            state.apply(sample_outcome(state.chance_outcomes(), self.rng))
-        return state.evaluate(player)
+
+def _always(state: State) -> bool:
+    return True
 
 
 def quick_move(state: State, rng: random.Random, sample: int = 6) -> Action:

@@ -50,6 +50,7 @@ __all__ = [
     "DataError",
     "Event",
     "Game",
+    "Handler",
     "HcgamesError",
     "IllegalAction",
     "Outcome",
@@ -328,7 +329,9 @@ class Game:
     version: ClassVar[str] = "1"
     #: the State subclass this game makes
     state_class: ClassVar[type[State]]
-    #: every Action subclass this game uses (for loading saved games)
+    #: every Action subclass this game uses (for loading saved games). Games leave it
+    #: empty: the keys of their state's :attr:`State.HANDLERS` name them, so each
+    #: action class is listed in one place (see :meth:`known_actions`)
     action_types: ClassVar[tuple[type[Action], ...]] = ()
 
     def __init__(self, **options: Any) -> None:
@@ -405,6 +408,12 @@ class Game:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id} {self.options}>"
 
+    def known_actions(self) -> dict[str, type[Action]]:
+        """Every action class of this game by name: :attr:`action_types` when a game
+        sets it, otherwise the action classes of its state's :attr:`State.HANDLERS`."""
+        types = self.action_types or tuple(self.state_class.HANDLERS)
+        return {t.__name__: t for t in types}
+
     # --- making states --------------------------------------------------------
     def new_game(self, seed: int = 0) -> State:
         """The position before the first action. ``seed`` feeds setup shuffles only."""
@@ -444,7 +453,7 @@ class Game:
         if problems:
             raise SaveError("saved game", problems)
         assert isinstance(seed, int) and isinstance(history, list)
-        known = {t.__name__: t for t in self.action_types}
+        known = self.known_actions()
         state = self.new_game(seed)
         for index, item in enumerate(history):
             try:
@@ -556,10 +565,31 @@ def _plain_options(options: Mapping[str, Any]) -> dict[str, Any]:
     return json.loads(json.dumps(dict(options), sort_keys=True, default=str))
 
 
+#: A rule that carries out one kind of action: ``handler(state, action)``. It returns
+#: the events it made (a list, as :meth:`State.event` makes them) or records them with
+#: :meth:`State.log` as it goes and returns ``None``.
+Handler = Callable[[Any, Any], "list[Event] | None"]
+
+
 class State:
-    """One position of a game. Subclasses implement the hooks below."""
+    """One position of a game. Subclasses implement the hooks below.
+
+    The shared vocabulary every game speaks (written once, here):
+
+    - **events**: :meth:`event` makes one (``self.event(player, kind, text, **data)``,
+      stamped with this round and phase); :meth:`log` makes one the same way and
+      records it in :attr:`step_events`, for rules that report as they go;
+    - **dispatch**: the class attribute :attr:`HANDLERS` maps each action class to the
+      rule that carries it out, ``handler(state, action)`` (see :data:`Handler`); the
+      default :meth:`_apply` calls it;
+    - **the end**: a game keeps its round in ``round_no`` and its result in ``result``
+      (``None`` while it goes on); :attr:`round`, :meth:`is_terminal` and
+      :meth:`outcome` read them, and a game overrides them only where its rule differs.
+    """
 
     game: Game
+    #: the dispatch table: action class -> ``handler(state, action)``
+    HANDLERS: ClassVar[Mapping[type[Action], Handler]] = {}
 
     def __init__(self, game: Game, seed: int = 0) -> None:
         self.game = game
@@ -567,6 +597,12 @@ class State:
         self.history: list[Action] = []
         self.events: list[Event] = []
         self._legal_cache: list[Action] | None = None
+        #: the round being played (games count from 1; 0 while setting up)
+        self.round_no = 0
+        #: how the game ended, ``None`` while it goes on
+        self.result: Outcome | None = None
+        #: the events of the step being applied, recorded by :meth:`log`
+        self.step_events: list[Event] = []
 
     # --- hooks for subclasses -------------------------------------------------
     @property
@@ -580,7 +616,13 @@ class State:
 
     @property
     def round(self) -> int:
-        raise NotImplementedError
+        """The round being played: ``round_no``."""
+        return self.round_no
+
+    @property
+    def event_phase(self) -> str:
+        """The phase an event made now is stamped with: :attr:`phase`."""
+        return self.phase
 
     def _legal_actions(self) -> list[Action]:
         raise NotImplementedError
@@ -589,15 +631,37 @@ class State:
         raise NotImplementedError
 
     def _apply(self, action: Action) -> list[Event]:
-        """Change the state. Called only with a legal action or chance outcome."""
-        raise NotImplementedError
+        """Change the state. Called only with a legal action or chance outcome.
+
+        The default dispatches through :attr:`HANDLERS`: the handler's returned events
+        follow those it recorded with :meth:`log`."""
+        self.step_events = []
+        made = self.HANDLERS[type(action)](self, action)
+        if made:
+            self.step_events.extend(made)
+        return self.step_events
 
     def is_terminal(self) -> bool:
-        raise NotImplementedError
+        """Whether the game is over: a ``result`` has been written."""
+        return self.result is not None
 
     def outcome(self) -> Outcome | None:
-        """How the game ended, or ``None`` while it goes on."""
-        raise NotImplementedError
+        """How the game ended, or ``None`` while it goes on: ``result``."""
+        return self.result
+
+    def event(self, player: int | None, kind: str, text: str, /, **data: Any) -> Event:
+        """The one way to make an event: ``kind`` a short tag, ``text`` the sentence a
+        student reads, ``data`` the numbers behind it; stamped with :attr:`round` and
+        :attr:`event_phase`. Games override it only to add a rule of their own to
+        every event (and then call it through ``super()``)."""
+        return Event(self.round, self.event_phase, player, kind, text, data)
+
+    def log(self, player: int | None, kind: str, text: str, /, **data: Any) -> Event:
+        """Make an event with :meth:`event` and record it among :attr:`step_events`
+        (the events of the step being applied), for rules that report as they go."""
+        made = self.event(player, kind, text, **data)
+        self.step_events.append(made)
+        return made
 
     def snapshot(self) -> dict[str, Any]:
         """Every fact of the position as plain JSON data (for equality and saves)."""

@@ -11,6 +11,7 @@ registered game that skips them, naming the test that catches it.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +27,7 @@ from tests import (
     test_layout,
     test_play_screen,
     test_teacher_docs,
+    toy_pig,
 )
 from tests.conftest import all_variants, check_bot_is_sound, variant_id
 from tests.toy_pig import PigGame, PigState
@@ -71,6 +73,9 @@ def test_register_refuses_a_taken_name_or_a_bad_target() -> None:
 def test_the_layout_checks_that_apply_hold(registered: str) -> None:
     test_layout.test_one_state_class_straight_from_the_core(registered)
     assert PigGame.state_class is PigState
+    source = Path(toy_pig.__file__).read_text(encoding="utf-8")
+    assert test_layout.vocabulary_problems(PigState, {"toy_pig.py": source}) == []
+    assert test_layout.lookahead_problems(make_bot("hard", 0).bot_for(PigGame().new_game())) == []
     # a real game lives in its own package under hcgames/; the toy is one file, and
     # test_layout refuses it as a package (a new game left outside hcgames/ fails there)
     with pytest.raises(AssertionError, match="not in a package under hcgames/"):

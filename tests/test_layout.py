@@ -9,6 +9,12 @@ the layout:
   ``module.function``), every entry of which resolves, and which names the rules an
   outside review timed (:data:`TIMED_RULES`);
 - one State class, a direct subclass of :class:`hcgames.core.State`;
+- the core's one vocabulary (:func:`test_the_state_speaks_the_core_vocabulary`):
+  events made only by ``State.event``/``State.log``, one dispatch table
+  ``State.HANDLERS`` of ``handler(state, action)``, the default ``is_terminal`` and
+  ``outcome``, ``round`` overridden only with a comment saying why, and each action
+  class listed once (the table's keys); a hard bot that looks ahead subclasses the
+  shared :class:`hcgames.bots.LookaheadBot` instead of copying its search;
 - no import cycle at run time between its modules, no ``type: ignore``, and no
   import inside a function without a comment saying why.
 """
@@ -21,12 +27,14 @@ import inspect
 import pkgutil
 import re
 from pathlib import Path
+from typing import Any
 
 import networkx as nx
 import pytest
 
 import hcgames
-from hcgames.core import State
+from hcgames.bots import GreedyBot, LookaheadBot
+from hcgames.core import Event, State
 
 
 def package_of(game_id: str) -> str:
@@ -147,6 +155,101 @@ def test_one_state_class_straight_from_the_core(game_id: str) -> None:
         f"{state_class.__name__} should subclass hcgames.core.State directly, "
         f"not {[b.__name__ for b in state_class.__bases__]}"
     )
+
+
+def vocabulary_problems(state_class: type[State], sources: dict[str, str]) -> list[str]:
+    """How a game's State class and its modules' ``sources`` (name -> text) depart from
+    the vocabulary of :mod:`hcgames.core` (empty when they keep it)."""
+    problems = []
+    own = vars(state_class)
+    for name in ("is_terminal", "outcome"):
+        if name in own:
+            problems.append(f"{state_class.__name__} redefines {name}: core's default reads result")
+    if "round" in own:
+        text = inspect.getsource(own["round"].fget)
+        if "#" not in text:
+            problems.append(f"{state_class.__name__}.round differs from round_no without a comment")
+    if "event" in own and "super().event(" not in inspect.getsource(own["event"]):
+        problems.append(f"{state_class.__name__}.event does not build on core's event")
+    for name in ("log", "make_event"):
+        if name in own:
+            problems.append(f"{state_class.__name__} defines its own {name}")
+    handlers = state_class.HANDLERS
+    if not handlers:
+        problems.append(f"{state_class.__name__}.HANDLERS, the dispatch table, is empty")
+    for kind, handler in handlers.items():
+        params = list(inspect.signature(handler).parameters)
+        if len(params) != 2:
+            problems.append(f"the handler of {kind.__name__} takes {params}, not (state, action)")
+    for module, text in sources.items():
+        tree = ast.parse(text)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == Event.__name__
+            ):
+                problems.append(f"{module} line {node.lineno} builds an Event itself")
+            if isinstance(node, ast.FunctionDef) and node.name in ("make_event", "playout"):
+                problems.append(f"{module} line {node.lineno} defines {node.name}")
+            if isinstance(node, ast.Assign | ast.AnnAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for target in targets:
+                    name = getattr(target, "id", "")
+                    if name in ("APPLY", "_HANDLERS", "ACTION_TYPES", "ALL_ACTIONS"):
+                        problems.append(f"{module} line {node.lineno} defines {name}")
+    return problems
+
+
+def lookahead_problems(bot: object) -> list[str]:
+    """A bot that looks further than one step subclasses the shared look-ahead and
+    changes only its hooks (never ``choose`` or ``playout``)."""
+    cls = type(bot)
+    if not isinstance(bot, LookaheadBot):
+        searches = [n for n in ("playout", "worlds", "quick") if hasattr(bot, n)]
+        return [f"{cls.__name__} copies the look-ahead ({searches})"] if searches else []
+    shared = set(vars(LookaheadBot)) | set(vars(GreedyBot))
+    return [
+        f"{klass.__name__} rewrites {name}, part of the shared search"
+        for klass in cls.__mro__
+        if klass not in (LookaheadBot, GreedyBot, object)
+        for name in ("choose", "playout")
+        if name in vars(klass) and name in shared
+    ]
+
+
+@games
+def test_the_state_speaks_the_core_vocabulary(game_id: str) -> None:
+    game_class = hcgames.game_class(game_id)
+    package = SKELETON[game_id]
+    sources = {
+        f"{package}/{name}.py": (PACKAGE_ROOT / package / f"{name}.py").read_text(encoding="utf-8")
+        for name in modules_of(package)
+    }
+    assert vocabulary_problems(game_class.state_class, sources) == []
+    assert "action_types" not in vars(game_class), "the HANDLERS keys list the action classes"
+    assert set(game_class().known_actions().values()) == set(game_class.state_class.HANDLERS)
+
+
+@games
+def test_the_hard_bot_shares_the_lookahead(game_id: str) -> None:
+    game = hcgames.load(game_id)
+    factory = game.bot_levels().get("hard")
+    bot = factory(0) if factory else LookaheadBot(0)
+    assert lookahead_problems(bot) == []
+
+
+def test_the_vocabulary_check_finds_an_old_style_state() -> None:
+    class Old(State):
+        def is_terminal(self) -> bool:
+            return False
+
+        def log(self, player: int | None, kind: str, text: str, /, **data: Any) -> Event:
+            return Event(0, "", player, kind, text, data)
+
+    source = "def make_event(s):\n    return Event(1, 'x', None, 'k', 't')\nAPPLY = {}\n"
+    problems = vocabulary_problems(Old, {"old.py": source})
+    assert len(problems) == 6, problems
 
 
 def _runtime_imports(path: Path, package: str) -> tuple[set[str], list[tuple[int, str]]]:

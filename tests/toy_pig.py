@@ -75,7 +75,6 @@ class HolderBot:
 class PigGame(Game):
     id = "pig"
     title = "Pig"
-    action_types = (Roll, Hold, Face)
 
     def __init__(self, target: int = 20) -> None:
         super().__init__(target=target)
@@ -136,6 +135,7 @@ class PigState(State):
 
     @property
     def round(self) -> int:
+        # Pig counts turns, and a round is one turn of each player
         return self.turns // 2 + 1
 
     def _legal_actions(self) -> list[Action]:
@@ -144,36 +144,40 @@ class PigState(State):
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         return [(Face(v), p) for v, p in die(6).items()]
 
-    def _apply(self, action: Action) -> list[Event]:
+    # the rules (a real game: turn and moves modules), one handler per action in
+    # HANDLERS below: ``handler(state, action)`` returns the events it made
+
+    def roll(self, action: Roll) -> list[Event]:
+        self.rolling = True
+        return []
+
+    def face(self, action: Face) -> list[Event]:
         who = self.player
-        if isinstance(action, Roll):
-            self.rolling = True
-            return []
-        if isinstance(action, Face):
-            self.rolling = False
-            if action.value == 1:
-                self.turn_total = 0
-                self._next()
-                return [Event(self.round, "rolling", who, "bust", "rolled a 1 and lost the turn")]
-            self.turn_total += action.value
-            return [Event(self.round, "rolling", who, "roll", f"rolled {action.value}")]
+        self.rolling = False
+        if action.value == 1:
+            self.turn_total = 0
+            self._next()
+            return [self.event(who, "bust", "rolled a 1 and lost the turn")]
+        self.turn_total += action.value
+        return [self.event(who, "roll", f"rolled {action.value}")]
+
+    def hold(self, action: Hold) -> list[Event]:
+        who = self.player
         self.scores_[who] += self.turn_total
         text = f"held at {self.scores_[who]}"
         self.turn_total = 0
         self._next()
-        return [Event(self.round, "rolling", who, "hold", text)]
+        return [self.event(who, "hold", text)]
 
     def _next(self) -> None:
         self.player = 1 - self.player
         self.turns += 1
+        self.result = self._result()  # a real game: the victory module
 
-    def is_terminal(self) -> bool:
-        return max(self.scores_) >= self.game.target or self.turns >= 150
-
-    def outcome(self) -> Outcome | None:
-        if not self.is_terminal():
-            return None
+    def _result(self) -> Outcome | None:
         a, b = self.scores_
+        if max(a, b) < self.game.target and self.turns < 150:
+            return None
         if a == b:
             return Outcome((), "level scores")
         return Outcome(
@@ -209,3 +213,4 @@ class PigState(State):
 
 
 PigGame.state_class = PigState
+PigState.HANDLERS = {Roll: PigState.roll, Face: PigState.face, Hold: PigState.hold}

@@ -25,7 +25,6 @@ def _name(territory: str) -> str:
 
 
 __all__ = [
-    "ACTION_TYPES",
     "BattleDie",
     "BuildMonument",
     "BuyResearchRoll",
@@ -187,21 +186,3 @@ class ResearchDie(Action):
 
     def __str__(self) -> str:
         return f"the research die shows {self.face}"
-
-
-ACTION_TYPES: tuple[type[Action], ...] = (
-    PlaceCity,
-    EndPhase,
-    Starve,
-    BuildMonument,
-    UpgradeVillage,
-    Settle,
-    Move,
-    Recruit,
-    BuyResearchRoll,
-    Pay,
-    PayRest,
-    ResourceRoll,
-    BattleDie,
-    ResearchDie,
-)

@@ -102,6 +102,7 @@ def next_fight(s: ClassicalState) -> list[Event]:
         )
         return [
             s.event(
+                s.player,
                 "battle",
                 f"Battle in {m.territories[t].name}: {s.player_name(p)} "
                 f"attack with {count(units[p][t], word)}; "
@@ -162,6 +163,7 @@ def battle_die(s: ClassicalState, action: BattleDie) -> list[Event]:
         )
     events.append(
         s.event(
+            s.player,
             "battle-round",
             head + text,
             territory=terr.id,
@@ -173,7 +175,11 @@ def battle_die(s: ClassicalState, action: BattleDie) -> list[Event]:
     if not units[p][t]:
         events.append(
             s.event(
-                "battle-end", f"{s.player_name(q)} hold {terr.name}.", territory=terr.id, winner=q
+                s.player,
+                "battle-end",
+                f"{s.player_name(q)} hold {terr.name}.",
+                territory=terr.id,
+                winner=q,
             )
         )
         return events + _after_fight(s)
@@ -182,6 +188,7 @@ def battle_die(s: ClassicalState, action: BattleDie) -> list[Event]:
             s.fight = replace(fight, stage=Stage.SETTLEMENT, settlement=settlement_strength(s, t))
             events.append(
                 s.event(
+                    s.player,
                     "battle",
                     f"The armies of {s.player_name(q)} are gone; their "
                     f"{'city' if s.level[t] == 2 else 'village'} in {terr.name} "
@@ -192,7 +199,11 @@ def battle_die(s: ClassicalState, action: BattleDie) -> list[Event]:
             return events
         events.append(
             s.event(
-                "battle-end", f"{s.player_name(p)} win {terr.name}.", territory=terr.id, winner=p
+                s.player,
+                "battle-end",
+                f"{s.player_name(p)} win {terr.name}.",
+                territory=terr.id,
+                winner=p,
             )
         )
         return events + _after_fight(s)
@@ -202,6 +213,7 @@ def battle_die(s: ClassicalState, action: BattleDie) -> list[Event]:
         mon = f" with {count(s.monuments[t], 'monument')}" if s.monuments[t] else ""
         events.append(
             s.event(
+                s.player,
                 "capture",
                 f"{s.player_name(p)} capture the {kind} of {s.player_name(q)} in {terr.name}{mon}.",
                 territory=terr.id,

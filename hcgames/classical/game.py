@@ -8,13 +8,12 @@ from functools import partial
 from typing import Any, ClassVar
 
 from hcgames.classical import teach
-from hcgames.classical.actions import ACTION_TYPES
 from hcgames.classical.bots import EasyBot, HardBot, MediumBot, PlannerBot
 from hcgames.classical.decisions import rule_decisions
 from hcgames.classical.material import PHASES, Material, load_material
 from hcgames.classical.state import ClassicalState
 from hcgames.classical.words import plural
-from hcgames.core import Action, Game, RuleDecision, State
+from hcgames.core import Game, RuleDecision, State
 
 __all__ = ["ClassicalGame"]
 
@@ -43,7 +42,6 @@ class ClassicalGame(Game):
     title: ClassVar[str] = "Classical Conquests"
     version: ClassVar[str] = "2"
     state_class = ClassicalState
-    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 
     def __init__(
         self,

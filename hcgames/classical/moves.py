@@ -416,6 +416,7 @@ def move(s: ClassicalState, action: Move) -> list[Event]:
     threat = " into enemy-held land" if held[b] else ""
     return [
         s.event(
+            s.player,
             "move",
             f"{s.player_name(p)} move {with_article(action.kind)} from "
             f"{m.territories[a].name} to {m.territories[b].name}"

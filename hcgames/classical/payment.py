@@ -298,6 +298,7 @@ def _finish(s: ClassicalState) -> list[Event]:
     if purpose is Purpose.UPKEEP:
         return [
             s.event(
+                s.player,
                 "upkeep",
                 f"{name} feed their armies, fleets and cities with {paid}.",
                 spent=spent,
@@ -309,6 +310,7 @@ def _finish(s: ClassicalState) -> list[Event]:
         s.rolls_pending += 1
         return [
             s.event(
+                s.player,
                 "research",
                 f"{name} pay {price} resource{'s' if price > 1 else ''} "
                 f"({paid}) for an extra research roll.",
@@ -323,6 +325,7 @@ def _finish(s: ClassicalState) -> list[Event]:
         s.built += 1
         return [
             s.event(
+                s.player,
                 "build",
                 f"{name} build a monument in {where} (now {s.monuments[t]} there), paying {paid}.",
                 **data,
@@ -333,6 +336,7 @@ def _finish(s: ClassicalState) -> list[Event]:
         s.upgraded += 1
         return [
             s.event(
+                s.player,
                 "upgrade",
                 f"{name} turn their village in {where} into a city, paying {paid}.",
                 **data,
@@ -347,6 +351,7 @@ def _finish(s: ClassicalState) -> list[Event]:
         s.recruited += 1
         return [
             s.event(
+                s.player,
                 "recruit",
                 f"{name} recruit {with_article(kind)} in {where}, "
                 f"paying {paid} ({s.recruited} of {s.recruit_limit(p)} allowed this turn).",
@@ -365,6 +370,7 @@ def settle_village(s: ClassicalState, t: int, how: str, spent: dict[str, int]) -
     s.settled += 1
     return [
         s.event(
+            s.player,
             "settle",
             f"{s.player_name(p)} settle a village in {m.territories[t].name} ({how}).",
             territory=m.territories[t].id,

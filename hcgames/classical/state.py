@@ -7,14 +7,14 @@ in turn plays the ten phases; each phase does its automatic part when it starts
 explicit :class:`~hcgames.classical.actions.EndPhase`.
 
 :class:`ClassicalState` owns the fields and answers the contract by calling the plain
-functions of the rule modules: :data:`HANDLERS` is the one table from each kind of
-action to the function that applies it.
+functions of the rule modules: :data:`HANDLERS` (``ClassicalState.HANDLERS``, core's
+dispatch convention) is the one table from each kind of action to the function that
+applies it.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +39,7 @@ from hcgames.classical.battle import die_outcomes
 from hcgames.classical.fighting import Fight
 from hcgames.classical.material import PHASES, TRAITS, load_material
 from hcgames.classical.payment import CATEGORIES, Payment
-from hcgames.core import CHANCE, TERMINAL, Action, Event, Outcome, State
+from hcgames.core import CHANCE, TERMINAL, Action, Handler, Outcome, State
 from hcgames.dice import die
 
 if TYPE_CHECKING:
@@ -121,16 +121,6 @@ class ClassicalState(State):
         if self.phase_idx == SETUP_CITIES:
             return "setup: cities"
         return PHASES[self.phase_idx]
-
-    @property
-    def round(self) -> int:
-        return self.round_no
-
-    def is_terminal(self) -> bool:
-        return self.result is not None
-
-    def outcome(self) -> Outcome | None:
-        return self.result
 
     def player_name(self, player: int | None) -> str:
         if player is not None and 0 <= player < len(self.civs):
@@ -214,14 +204,6 @@ class ClassicalState(State):
         if not isinstance(action, Move) or self.is_terminal() or self.is_chance():
             return None
         return teach.move_attack_odds(self, action)
-
-    def _apply(self, action: Action) -> list[Event]:
-        return HANDLERS[type(action)](self, action)
-
-    def event(self, tag: str, text: str, player: int | None = -1, **data: Any) -> Event:
-        """An event of this moment; ``player`` defaults to the player whose turn it is."""
-        who = self.player if player == -1 else player
-        return Event(self.round_no, self.phase, who, tag, text, data)
 
     # --- contract: views and snapshots -----------------------------------------
     def snapshot(self) -> dict[str, Any]:
@@ -307,7 +289,7 @@ RESEARCH_OUTCOMES: list[tuple[Action, Fraction]] = [
 ]
 
 #: the one dispatch table: each kind of action and the rule that applies it
-HANDLERS: dict[type[Action], Callable[[ClassicalState, Any], list[Event]]] = {
+HANDLERS: dict[type[Action], Handler] = {
     ResourceRoll: turn.resource_roll,
     PlaceCity: turn.place_city,
     EndPhase: turn.end_phase,
@@ -323,3 +305,4 @@ HANDLERS: dict[type[Action], Callable[[ClassicalState, Any], list[Event]]] = {
     Recruit: moves.recruit,
     BuyResearchRoll: moves.buy_research_roll,
 }
+ClassicalState.HANDLERS = HANDLERS

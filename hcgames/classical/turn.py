@@ -74,10 +74,10 @@ def resource_roll(s: ClassicalState, action: ResourceRoll) -> list[Event]:
     yields = f"yields {row.category}" if row.category else "yields nothing"
     events = [
         s.event(
+            None,
             "resource",
             f"{terr.name} rolls {action.face} on the "
             f"{'land d8' if terr.land else 'sea d6'} table: {row.name} ({yields}).",
-            player=None,
             territory=terr.id,
             resource=row.resource,
         )
@@ -98,9 +98,9 @@ def place_city(s: ClassicalState, action: PlaceCity) -> list[Event]:
     s.level[t] = 2
     events = [
         s.event(
+            p,
             "city",
             f"{s.player_name(p)} found their first city in {m.territories[t].name}.",
-            player=p,
             territory=m.territories[t].id,
         )
     ]
@@ -137,6 +137,7 @@ def free_research_rolls(s: ClassicalState) -> list[Event]:
     s.rolls_pending = s.free_rolls(s.player)
     return [
         s.event(
+            s.player,
             "research",
             f"{s.player_name(s.player)} have "
             f"{count(s.rolls_pending, 'free research roll')} this turn.",
@@ -162,6 +163,7 @@ def end_phase(s: ClassicalState, action: EndPhase | None = None) -> list[Event]:
     if left:
         events.append(
             s.event(
+                s.player,
                 "discard",
                 f"{s.player_name(s.player)} lose their unused "
                 f"resources ({spent_text(left)}): nothing carries over.",
@@ -225,6 +227,7 @@ def produce(s: ClassicalState) -> list[Event]:
     extra = f" (traits: {', '.join(from_traits)})" if from_traits else ""
     return [
         s.event(
+            s.player,
             "produce",
             f"{s.player_name(p)} produce {spent_text(gained)}{extra}.",
             gained={c: n for c, n in gained.items() if n},
@@ -251,6 +254,7 @@ def upkeep(s: ClassicalState) -> list[Event]:
     if s.shortfall:
         return [
             s.event(
+                s.player,
                 "famine",
                 f"{s.player_name(s.player)} need {need} food but have only "
                 f"{available} (gold included): choose {unfed_text(s.shortfall)} to leave "
@@ -283,7 +287,7 @@ def starve(s: ClassicalState, action: Starve) -> list[Event]:
     else:
         (s.armies if kind == "army" else s.fleets)[p][t] -= 1
         text = f"An unfed {kind} of {s.player_name(p)} in {where} is disbanded."
-    events = [s.event("famine", text, territory=m.territories[t].id, kind=kind)]
+    events = [s.event(s.player, "famine", text, territory=m.territories[t].id, kind=kind)]
     need = upkeep_need(s)
     s.shortfall = max(0, need - s.pool["food"] - s.pool["gold"])
     if not s.shortfall:
@@ -325,7 +329,13 @@ def research_die(s: ClassicalState, action: ResearchDie) -> list[Event]:
         )
     return [
         s.event(
-            "research", text, trait=trait, face=face, level=s.levels[p][k], points=s.points[p][k]
+            s.player,
+            "research",
+            text,
+            trait=trait,
+            face=face,
+            level=s.levels[p][k],
+            points=s.points[p][k],
         )
     ]
 
@@ -340,6 +350,7 @@ def score(s: ClassicalState) -> list[Event]:
     s.vp[p] += monuments + arts
     events = [
         s.event(
+            s.player,
             "score",
             f"{s.player_name(p)} score {monuments} for monuments and {arts} "
             f"for the Arts: {s.vp[p]} victory points.",

@@ -34,7 +34,7 @@ def reach_victory_points(s: ClassicalState, p: int) -> list[Event]:
         return []
     reason = f"{s.player_name(p)} reached {target} victory points"
     _end(s, (p,), reason)
-    return [s.event("end", reason + " and win.", winners=[p])]
+    return [s.event(s.player, "end", reason + " and win.", winners=[p])]
 
 
 def knock_out(s: ClassicalState, p: int) -> list[Event]:
@@ -42,16 +42,14 @@ def knock_out(s: ClassicalState, p: int) -> list[Event]:
     s.out[p] = True
     events = [
         s.event(
-            "out",
-            f"{s.player_name(p)} have no settlement and no unit left and leave the game.",
-            player=p,
+            p, "out", f"{s.player_name(p)} have no settlement and no unit left and leave the game."
         )
     ]
     alive = [q for q in range(len(s.civs)) if not s.out[q]]
     if len(alive) == 1:
         reason = f"{s.player_name(alive[0])} are the last people standing"
         _end(s, (alive[0],), reason)
-        events.append(s.event("end", reason + ".", player=alive[0]))
+        events.append(s.event(alive[0], "end", reason + "."))
     return events
 
 
@@ -68,9 +66,9 @@ def finish_on_points(s: ClassicalState) -> list[Event]:
     )
     return [
         s.event(
+            None,
             "end",
             f"The last round is over. {names} lead with {best} victory points.",
-            player=None,
             winners=list(winners),
         )
     ]

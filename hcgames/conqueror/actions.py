@@ -27,7 +27,6 @@ def _card_name(card: str) -> str:
 
 
 __all__ = [
-    "ALL_ACTION_TYPES",
     "Attack",
     "BattleRoll",
     "BuyHero",
@@ -201,21 +200,3 @@ class DrawChronicle(Action):
 
     def __str__(self) -> str:
         return f"draw the chronicle card {_card_name(self.card)}"
-
-
-ALL_ACTION_TYPES: tuple[type[Action], ...] = (
-    Move,
-    Attack,
-    JointAttack,
-    Recruit,
-    Disband,
-    BuyHero,
-    Rally,
-    PlayHero,
-    ChooseCasualties,
-    Retreat,
-    LeaveBehind,
-    EndPhase,
-    BattleRoll,
-    DrawChronicle,
-)

@@ -176,18 +176,8 @@ class WatchfulBot(_Judged):
 
     name = "hard"
 
-    def choose(self, state: State) -> Action:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            self.reason = "it was the only move allowed"
-            return legal[0]
-        player = state.current_player
-        scored = self.scored(state, legal)
-        top = max(v for _, v in scored)
-        best = [a for a, v in scored if v >= top - self.tie_tolerance]
-        action = best[self.rng.randrange(len(best))]
-        self.reason = self._why(state, action, player)
-        return action
+    def explain(self, state: State, action: Action, legal: list[Action]) -> str:
+        return self._why(state, action, state.current_player)
 
     def _why(self, state: State, action: Action, player: int) -> str:
         """A true sentence about what the chosen move does to the dangers and chances

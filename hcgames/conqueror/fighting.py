@@ -209,10 +209,10 @@ def declare_battle(
         f"(strength {d_army.strength - d_army.bonus}, defence bonus +{d_army.bonus})."
     )
     events = [
-        state.make_event(
+        state.event(
+            attacker,
             "attack",
             text,
-            attacker,
             target=g.names[target],
             sources=[g.names[s.territory] for s in committed],
         )
@@ -394,10 +394,10 @@ def play_hero(state: DuelsState, action: PlayHero) -> list[Event]:
         state.hero_owner[h] = _SPENT
         hero = g.heroes[h]
         events.append(
-            state.make_event(
+            state.event(
+                player,
                 "hero",
                 f"{state.name(player)} plays {hero.name}: {hero.describe_effect()}.",
-                player,
                 hero=hero.id,
             )
         )
@@ -457,10 +457,10 @@ def resolve_roll(state: DuelsState, b: Battle, roll: BattleRoll) -> list[Event]:
     b.victor_due = r.attacker_losses if r.attacker_wins else r.defender_losses
     b.step = Step.CASUALTIES_LOSER
     return [
-        state.make_event(
+        state.event(
+            None,
             "battle",
             text,
-            None,
             attacker_roll=roll.attacker,
             defender_roll=roll.defender,
             attacker_total=r.attacker_total,
@@ -501,7 +501,7 @@ def remove_losses(state: DuelsState, b: Battle, loser: bool, c: int, i: int) -> 
             f"The beaten side rolled a {g.casualty_rules.victor_casualty_roll}, so the "
             f"victor, {state.name(player)}, also loses {units_text(c, i)}."
         )
-    return [state.make_event("losses", text, player, cavalry=c, infantry=i)]
+    return [state.event(player, "losses", text, cavalry=c, infantry=i)]
 
 
 def retreat_to(state: DuelsState, b: Battle, to: int | None) -> list[Event]:
@@ -512,21 +512,21 @@ def retreat_to(state: DuelsState, b: Battle, to: int | None) -> list[Event]:
     b.step = Step.LEAVE
     if to is None:
         return [
-            state.make_event(
+            state.event(
+                b.defender,
                 "losses",
                 f"With nowhere to retreat, {_possessive(state.name(b.defender))} "
                 f"last {units_text(c, i)} in {g.names[t]} are wiped out.",
-                b.defender,
             )
         ]
     state.cav[to] += c
     state.inf[to] += i
     return [
-        state.make_event(
+        state.event(
+            b.defender,
             "retreat",
             f"{state.name(b.defender)} retreats {units_text(c, i)} "
             f"from {g.names[t]} to {g.names[to]}.",
-            b.defender,
         )
     ]
 
@@ -538,10 +538,10 @@ def leave_one_behind(state: DuelsState, b: Battle, unit: str) -> list[Event]:
         return []
     s.lose(unit, 1)
     return [
-        state.make_event(
+        state.event(
+            b.attacker,
             "move",
             f"{state.name(b.attacker)} leaves 1 {unit} behind in {state.game.names[s.territory]}.",
-            b.attacker,
         )
     ]
 
@@ -648,7 +648,7 @@ def end_battle(state: DuelsState, b: Battle) -> list[Event]:
             text += f"; the enemy capital pays a prize of {prize} gold, once in the game"
         state.gold[p] += gain
         text += f" (+{gain} gold, now {state.gold[p]})."
-        events.append(state.make_event("conquest", text, p, target=g.names[t], gold=gain))
+        events.append(state.event(p, "conquest", text, target=g.names[t], gold=gain))
     else:
         if state.cav[t] + state.inf[t] == 0 and b.defender == INDEPENDENT:
             state.owner[t] = NOBODY

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from hcgames.conqueror import battle, bots, decisions, fighting, teach, turn
-from hcgames.conqueror.actions import ALL_ACTION_TYPES, Attack, BattleRoll, Disband, Move, Recruit
+from hcgames.conqueror.actions import Attack, BattleRoll, Disband, Move, Recruit
 from hcgames.conqueror.material import INDEPENDENT, Card, Hero, Scenario, load_material
 from hcgames.conqueror.state import DuelsState
 from hcgames.core import Action, Game, RuleDecision, State
@@ -47,7 +47,6 @@ class DuelsGame(Game):
     title: ClassVar[str] = "Conqueror: Duels"
     version: ClassVar[str] = "3"
     state_class = DuelsState
-    action_types: ClassVar[tuple[type[Action], ...]] = ALL_ACTION_TYPES
 
     def __init__(self, scenario: str = "standard", **options: Any) -> None:
         if options:

@@ -138,10 +138,10 @@ def recruit(state: DuelsState, action: Recruit) -> list[Event]:
         done[1] += 1
         state.inf[t] += 1
     return [
-        state.make_event(
+        state.event(
+            p,
             "recruit",
             f"{state.name(p)} recruits 1 {action.unit} in {action.territory}.",
-            p,
             territory=action.territory,
         )
     ]
@@ -193,11 +193,11 @@ def buy_hero(state: DuelsState, action: BuyHero) -> list[Event]:
     state.gold[p] -= hero.cost
     state.hero_owner[h] = p
     return [
-        state.make_event(
+        state.event(
+            p,
             "hero",
             f"{state.name(p)} buys the hero {hero.name} for {hero.cost} "
             f"gold ({hero.describe_effect()}).",
-            p,
             hero=hero.id,
         )
     ]
@@ -240,12 +240,12 @@ def rally(state: DuelsState, action: Rally) -> list[Event]:
     state.rally_cavalry[p] = int(rally["extra_cavalry"])
     state.gold[p] += int(rally["gold"])
     return [
-        state.make_event(
+        state.event(
+            p,
             "rally",
             f"{state.name(p)} rallies its empire: +{rally['gold']} gold, "
             f"room for {rally['extra_units']} units over the food limit this "
             f"round and {rally['extra_cavalry']} extra cavalry to recruit.",
-            p,
         )
     ]
 
@@ -271,12 +271,12 @@ def disband(state: DuelsState, action: Disband) -> list[Event]:
     if state.cav[t] + state.inf[t] == 0 and g.is_sea[t]:
         state.owner[t] = NOBODY
     events = [
-        state.make_event(
+        state.event(
+            p,
             "disband",
             f"{state.name(p)} cannot feed its army and disbands "
             f"1 {action.unit} in {action.territory} ({state.units_of(p)} units, "
             f"limit {state.unit_cap(p)}).",
-            p,
             territory=action.territory,
         )
     ]
@@ -368,7 +368,7 @@ def move(state: DuelsState, action: Move) -> list[Event]:
         text += (
             f", taking it from {state.name(before)} unopposed" if before >= 0 else (", claiming it")
         )
-    events = [state.make_event("move", text + ".", p, source=action.from_, target=action.to)]
+    events = [state.event(p, "move", text + ".", source=action.from_, target=action.to)]
     events += victory.check_immediate(state)
     return events
 

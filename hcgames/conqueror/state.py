@@ -16,7 +16,6 @@ of the game in :mod:`hcgames.conqueror.victory`, and the read-only views in
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -40,15 +39,15 @@ from hcgames.conqueror.actions import (
 from hcgames.conqueror.fighting import Battle, Step
 from hcgames.conqueror.material import INDEPENDENT, NOBODY
 from hcgames.conqueror.turn import Stage
-from hcgames.core import CHANCE, TERMINAL, Action, Event, HcgamesError, Outcome, State
+from hcgames.core import CHANCE, TERMINAL, Action, Event, Handler, HcgamesError, Outcome, State
 
 if TYPE_CHECKING:
     from hcgames.conqueror.game import DuelsGame
 
 __all__ = ["HANDLERS", "INDEPENDENT", "NOBODY", "DuelsState"]
 
-#: every action type and the rule that carries it out
-HANDLERS: dict[type[Action], Callable[[DuelsState, Any], list[Event]]] = {
+#: every action type and the rule that carries it out (``DuelsState.HANDLERS``)
+HANDLERS: dict[type[Action], Handler] = {
     DrawChronicle: turn.draw_chronicle,
     EndPhase: turn.end_phase,
     Recruit: moves.recruit,
@@ -114,14 +113,14 @@ class DuelsState(State):
         self.edited = False
 
     # --- small helpers -------------------------------------------------------------
-    def make_event(self, kind: str, text: str, player: int | None = None, **data: Any) -> Event:
-        # independent armies are not players: their events name no player
+    def event(self, player: int | None, kind: str, text: str, /, **data: Any) -> Event:
+        """Core's event, with this game's two rules for every event: independent armies
+        are not players (their events name no player, ``data["side"]`` says whose), and
+        every sentence starts with a capital ("The independent army loses ...")."""
         if player is not None and not 0 <= player < 2:
             data.setdefault("side", self.name(player))
             player = None
-        # every sentence starts with a capital ("The independent army loses ...")
-        text = text[:1].upper() + text[1:]
-        return Event(self.round_no, self.phase, player, kind, text, data)
+        return super().event(player, kind, text[:1].upper() + text[1:], **data)
 
     def name(self, player: int) -> str:
         if player == INDEPENDENT:
@@ -222,16 +221,6 @@ class DuelsState(State):
             return "game over"
         return "action"
 
-    @property
-    def round(self) -> int:
-        return self.round_no
-
-    def is_terminal(self) -> bool:
-        return self.stage is Stage.OVER
-
-    def outcome(self) -> Outcome | None:
-        return self.result
-
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if self.stage is Stage.DRAW:
             p = Fraction(1, len(self.deck))
@@ -263,7 +252,7 @@ class DuelsState(State):
         # (the round's card and rallies are settled before it), so the caps before the
         # action are worked out, from a copy of the holders, only when that happened.
         before = (list(self.owner), self.card, list(self.rally_now)) if acting else None
-        events = HANDLERS[type(action)](self, action)
+        events = super()._apply(action)  # the rule of HANDLERS
         if self.stage is not Stage.OVER:
             events += victory.watch_capitals(self)
             if (
@@ -391,3 +380,6 @@ class DuelsState(State):
         self.gold[p] = gold
         self.edited = True
         self._legal_cache = None
+
+
+DuelsState.HANDLERS = HANDLERS

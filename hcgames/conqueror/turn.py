@@ -61,15 +61,15 @@ def start_round(state: DuelsState) -> list[Event]:
     state.recruited = {}
     state.rally_now = [False, False]
     state.rally_cavalry = [0, 0]
-    start = Event(state.round_no, "", None, "round", f"Round {state.round_no} begins.", {})
+    start = state.event(None, "round", f"Round {state.round_no} begins.")
     events = [start]
     chronicle = g.scenario.chronicle
     if chronicle is not None and state.round_no >= int(chronicle["first_round"]):
         if not state.deck and chronicle.get("reshuffle"):
             state.deck = list(g.deck)
             events.append(
-                state.make_event(
-                    "chronicle", "The chronicle deck is used up and is shuffled again."
+                state.event(
+                    None, "chronicle", "The chronicle deck is used up and is shuffled again."
                 )
             )
         if state.deck:
@@ -87,7 +87,7 @@ def draw_chronicle(state: DuelsState, action: DrawChronicle) -> list[Event]:
     state.deck.remove(card.id)
     state.card = card.id
     events = [
-        state.make_event("chronicle", f"Chronicle card: {card.name}. {card.text}", card=card.id)
+        state.event(None, "chronicle", f"Chronicle card: {card.name}. {card.text}", card=card.id)
     ]
     if card.kind == "gold":
         for p in (0, 1):
@@ -115,7 +115,8 @@ def card_losses(state: DuelsState, where: tuple[str, ...], unit: str) -> list[Ev
         else:
             continue
         events.append(
-            state.make_event(
+            state.event(
+                None,
                 "losses",
                 f"{state.name(state.owner[t])} loses 1 {lost} in {g.names[t]}.",
                 territory=g.names[t],
@@ -136,7 +137,8 @@ def start_planning(state: DuelsState) -> list[Event]:
             state.cav[t], state.inf[t] = int(army["cavalry"]), int(army["infantry"])
             units = units_text(state.cav[t], state.inf[t])
             events.append(
-                state.make_event(
+                state.event(
+                    None,
                     "independence",
                     f"Left empty, {g.names[t]} declares itself independent ({units}).",
                     territory=g.names[t],
@@ -157,10 +159,10 @@ def begin_planning(state: DuelsState, player: int) -> list[Event]:
         income *= card.amount
     state.gold[player] += income
     events = [
-        state.make_event(
+        state.event(
+            player,
             "income",
             f"{state.name(player)} collects {income} gold and now has {state.gold[player]}.",
-            player,
             gold=income,
         )
     ]
@@ -173,10 +175,10 @@ def begin_planning(state: DuelsState, player: int) -> list[Event]:
     ):
         state.inf[capital] += 1
         events.append(
-            state.make_event(
+            state.event(
+                player,
                 "recruit",
                 f"Mercenaries join {state.name(player)} in {g.names[capital]} (1 infantry).",
-                player,
             )
         )
     return events
@@ -185,9 +187,7 @@ def begin_planning(state: DuelsState, player: int) -> list[Event]:
 def end_phase(state: DuelsState, action: EndPhase) -> list[Event]:
     """The acting side ends its planning or action phase; the next one begins."""
     player = state.active
-    events = [
-        state.make_event("end", f"{state.name(player)} ends its {state.phase} phase.", player)
-    ]
+    events = [state.event(player, "end", f"{state.name(player)} ends its {state.phase} phase.")]
     if state.stage is Stage.PLANNING:
         if player == 0:
             events += begin_planning(state, 1)
@@ -236,21 +236,21 @@ def check_food(state: DuelsState, caps_before: tuple[int, int]) -> list[Event]:
             continue
         if state.rally_now[p]:
             events.append(
-                state.make_event(
+                state.event(
+                    p,
                     "food",
                     f"{state.name(p)} now has food for {cap} units and keeps {units}: "
                     "it rallied this round, so the excess waits for its next planning.",
-                    p,
                 )
             )
             continue
         state.hungry.append(p)
         events.append(
-            state.make_event(
+            state.event(
+                p,
                 "food",
                 f"{state.name(p)} has lost food: {units} units but food for only {cap}; "
                 f"it must disband {units - cap} at once.",
-                p,
             )
         )
     if state.hungry:

@@ -35,7 +35,7 @@ def finish(state: DuelsState, winners: tuple[int, ...], reason: str) -> list[Eve
     """The game ends: the winners (none for a draw), why, and the scores."""
     scores = {p: float(v) for p, v in state.scores().items()}
     state.end_game(Outcome(winners, reason, scores))
-    return [state.make_event("end", f"Game over: {reason}", None, winners=list(winners))]
+    return [state.event(None, "end", f"Game over: {reason}", winners=list(winners))]
 
 
 def annihilated(state: DuelsState, player: int) -> bool:
@@ -77,11 +77,11 @@ def watch_capitals(state: DuelsState) -> list[Event]:
     counting = [p for p in (0, 1) if state.held_rounds[p]]
     state.held_rounds = [0, 0]
     return [
-        state.make_event(
+        state.event(
+            p,
             "objective",
             f"{state.name(p)} no longer holds both {g.names[g.capital[0]]} and "
             f"{g.names[g.capital[1]]}: its count of rounds starts again from 0.",
-            p,
         )
         for p in counting
     ]
@@ -125,24 +125,24 @@ def check_end_of_round(state: DuelsState) -> list[Event]:
             # gets two whole rounds to answer, whichever side moves first
             state.held_rounds[p] = 0
             events.append(
-                state.make_event(
+                state.event(
+                    p,
                     "objective",
                     f"{state.name(p)} holds {cond['take']} and {cond['keep']} at the end "
                     f"of round {state.round_no}, but a capital changed hands during that "
                     f"round, so it does not count: to win, {state.name(p)} must hold both "
                     f"to the end of round {state.round_no + cond['rounds']}.",
-                    p,
                 )
             )
         elif state.holds(p, [cond["take"], cond["keep"]]):
             state.held_rounds[p] += 1
             events.append(
-                state.make_event(
+                state.event(
+                    p,
                     "objective",
                     f"{state.name(p)} holds {cond['take']} and "
                     f"{cond['keep']} at the end of round {state.round_no} "
                     f"({state.held_rounds[p]} of {cond['rounds']}).",
-                    p,
                 )
             )
             if state.held_rounds[p] >= cond["rounds"]:

@@ -98,7 +98,7 @@ Where each rule lives
 | Passing the rest of the turn | moves.apply_pass |
 | Offering, accepting and declining a draw | moves.apply_offer_draw |
 | Why an action is refused | moves.why_illegal |
-| Applying an action (the one dispatch table) | state.APPLY |
+| Applying an action (the one dispatch table) | state.HANDLERS |
 | Occupation victory (the whole enemy capitol) | victory.capitol_taken |
 | Capturing every enemy land piece | victory.land_pieces_gone |
 | Quiet turns and the turn limit | victory.adjudicate |
@@ -117,7 +117,6 @@ Where each rule lives
 from __future__ import annotations
 
 from hcgames.conquest.actions import (
-    ACTION_TYPES,
     AcceptDraw,
     DeclineDraw,
     Move,
@@ -129,7 +128,6 @@ from hcgames.conquest.game import ConquestGame, rule_decisions
 from hcgames.conquest.state import ConquestState
 
 __all__ = [
-    "ACTION_TYPES",
     "AcceptDraw",
     "ConquestGame",
     "ConquestState",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from hcgames.conquest.movement import piece_name
 from hcgames.core import Action
 
-__all__ = ["ACTION_TYPES", "AcceptDraw", "DeclineDraw", "Move", "OfferDraw", "Pass", "Refuse"]
+__all__ = ["AcceptDraw", "DeclineDraw", "Move", "OfferDraw", "Pass", "Refuse"]
 
 
 @dataclass(frozen=True)
@@ -66,6 +66,3 @@ class DeclineDraw(Action):
 
     def __str__(self) -> str:
         return "decline the draw"
-
-
-ACTION_TYPES: tuple[type[Action], ...] = (Move, Pass, Refuse, OfferDraw, AcceptDraw, DeclineDraw)

@@ -25,7 +25,6 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, ClassVar
 
-from hcgames.conquest.actions import ACTION_TYPES
 from hcgames.conquest.board import SIDES, Board
 from hcgames.conquest.bots import MediumBot, bot_levels
 from hcgames.conquest.decisions import rule_decisions
@@ -54,7 +53,6 @@ class ConquestGame(Game):
     title: ClassVar[str] = "CONQUEST (1972)"
     version: ClassVar[str] = "1"
     state_class = ConquestState
-    action_types = ACTION_TYPES
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

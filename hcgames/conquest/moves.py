@@ -35,7 +35,7 @@ from hcgames.conquest.movement import (
 )
 from hcgames.conquest.turn import after_step, end_turn
 from hcgames.conquest.victory import agree_draw, land_pieces_gone
-from hcgames.conquest.views import describe_step, event
+from hcgames.conquest.views import describe_step
 from hcgames.words import plural
 
 if TYPE_CHECKING:
@@ -132,12 +132,11 @@ def apply_move(state: ConquestState, move: Move) -> list[Event]:
             options = recapture_actions(state)
             if len(options) > 1:
                 events.append(
-                    event(
-                        state,
+                    state.event(
                         1 - me,
                         "recapture-offer",
                         f"{state.player_name(1 - me)} may recapture on {to} or refuse.",
-                        {"options": len(options) - 1},
+                        options=len(options) - 1,
                     )
                 )
                 return events
@@ -153,8 +152,7 @@ def regain_in_own_capitol(state: ConquestState, space: str, events: list[Event])
     if space in state.game.board.capitol[me] and state.budget < rules.moves_per_turn:
         state.budget = min(rules.moves_per_turn, state.budget + rules.capitol_penalty)
         events.append(
-            event(
-                state,
+            state.event(
                 me,
                 "regain",
                 f"{state.player_name(me)} regains {rules.capitol_penalty} moves by "
@@ -166,8 +164,7 @@ def regain_in_own_capitol(state: ConquestState, space: str, events: list[Event])
 def apply_pass(state: ConquestState, _action: Pass) -> list[Event]:
     actor = state.current_player
     events = [
-        event(
-            state,
+        state.event(
             actor,
             "pass",
             f"{state.player_name(actor)} ends the turn with "
@@ -283,8 +280,8 @@ def apply_refuse(state: ConquestState, _action: Refuse) -> list[Event]:
     space = state.pending.space if state.pending else "?"
     state.pending = None
     events = [
-        event(
-            state, actor, "refuse", f"{state.player_name(actor)} declines to recapture on {space}."
+        state.event(
+            actor, "refuse", f"{state.player_name(actor)} declines to recapture on {space}."
         )
     ]
     after_step(state, events)
@@ -296,20 +293,20 @@ def apply_offer_draw(state: ConquestState, _action: OfferDraw) -> list[Event]:
     actor = state.current_player
     state.draw_offered = True
     state.offered_this_turn = True
-    return [event(state, actor, "draw", f"{state.player_name(actor)} offers a draw.")]
+    return [state.event(actor, "draw", f"{state.player_name(actor)} offers a draw.")]
 
 
 def apply_accept_draw(state: ConquestState, _action: AcceptDraw) -> list[Event]:
     actor = state.current_player
     state.draw_offered = False
     agree_draw(state)
-    return [event(state, actor, "draw", f"{state.player_name(actor)} accepts the draw.")]
+    return [state.event(actor, "draw", f"{state.player_name(actor)} accepts the draw.")]
 
 
 def apply_decline_draw(state: ConquestState, _action: DeclineDraw) -> list[Event]:
     actor = state.current_player
     state.draw_offered = False
-    return [event(state, actor, "draw", f"{state.player_name(actor)} declines the draw.")]
+    return [state.event(actor, "draw", f"{state.player_name(actor)} declines the draw.")]
 
 
 # --- refusals ---------------------------------------------------------------------------

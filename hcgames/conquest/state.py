@@ -10,12 +10,12 @@ refuse. Then the mover carries on.
 
 The state owns the fields; the rules are plain functions in :mod:`.movement` (one
 step), :mod:`.moves` (legal actions, applying them, refusals), :mod:`.turn` and
-:mod:`.victory`. :meth:`ConquestState._apply` dispatches through one table.
+:mod:`.victory`. Each action is carried out through the one table
+:data:`HANDLERS` (``ConquestState.HANDLERS``, core's dispatch convention).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from hcgames.conquest import movement, moves
@@ -24,22 +24,12 @@ from hcgames.conquest.evaluation import evaluate
 from hcgames.conquest.moves import PendingRecapture
 from hcgames.conquest.victory import scores
 from hcgames.conquest.views import describe, region_views
-from hcgames.core import TERMINAL, Action, Event, Outcome, State
+from hcgames.core import TERMINAL, Action, Handler, State
 
 if TYPE_CHECKING:
     from hcgames.conquest.game import ConquestGame
 
-__all__ = ["ConquestState", "PendingRecapture"]
-
-#: the one dispatch table: each action type and the rule function that applies it
-APPLY: dict[type[Action], Callable[[ConquestState, Any], list[Event]]] = {
-    Move: moves.apply_move,
-    Pass: moves.apply_pass,
-    Refuse: moves.apply_refuse,
-    OfferDraw: moves.apply_offer_draw,
-    AcceptDraw: moves.apply_accept_draw,
-    DeclineDraw: moves.apply_decline_draw,
-}
+__all__ = ["HANDLERS", "ConquestState", "PendingRecapture"]
 
 
 class ConquestState(State):
@@ -83,7 +73,6 @@ class ConquestState(State):
         self.pending: PendingRecapture | None = None
         self.draw_offered = False
         self.offered_this_turn = False
-        self.result: Outcome | None = None
 
     # --- contract ------------------------------------------------------------------
     @property
@@ -106,26 +95,19 @@ class ConquestState(State):
 
     @property
     def round(self) -> int:
+        # CONQUEST counts turns, not rounds (each side's turn is one): its round is the
+        # turn number the rules and the log speak of
         return self.turn
 
     @property
     def moves_left(self) -> int:
         return self.budget - self.spent
 
-    def is_terminal(self) -> bool:
-        return self.result is not None
-
-    def outcome(self) -> Outcome | None:
-        return self.result
-
     def _chance_outcomes(self) -> list[tuple[Action, Any]]:
         return []  # CONQUEST has no dice and no cards
 
     def _legal_actions(self) -> list[Action]:
         return moves.legal_actions(self)
-
-    def _apply(self, action: Action) -> list[Event]:
-        return APPLY[type(action)](self, action)
 
     def why_illegal(self, action: Action) -> tuple[str, str]:
         return moves.why_illegal(self, action)
@@ -213,3 +195,15 @@ class ConquestState(State):
         if isinstance(action, Move) and action.piece in self.where:
             return (self.where[action.piece], action.to)
         return ()
+
+
+#: the one dispatch table: each action type and the rule function that applies it
+HANDLERS: dict[type[Action], Handler] = {
+    Move: moves.apply_move,
+    Pass: moves.apply_pass,
+    Refuse: moves.apply_refuse,
+    OfferDraw: moves.apply_offer_draw,
+    AcceptDraw: moves.apply_accept_draw,
+    DeclineDraw: moves.apply_decline_draw,
+}
+ConquestState.HANDLERS = HANDLERS

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 from hcgames.conquest.movement import occupied_capitol
 from hcgames.conquest.victory import adjudicate, capitol_taken
-from hcgames.conquest.views import event
 from hcgames.words import plural
 
 if TYPE_CHECKING:
@@ -65,8 +64,7 @@ def end_turn(state: ConquestState, events: list[Event]) -> None:
     state.budget = allowance(rules, lost)
     note = f" ({plural(lost, 'capitol space')} held by the enemy)" if lost else ""
     events.append(
-        event(
-            state,
+        state.event(
             state.mover,
             "turn",
             f"Turn {state.turn}: {state.player_name(state.mover)} has {state.budget} moves{note}.",

@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hcgames.conquest.movement import land_pieces, occupied_capitol
-from hcgames.conquest.views import event
 from hcgames.core import Outcome
 from hcgames.words import plural
 
@@ -91,4 +90,4 @@ def finish(
 ) -> None:
     state.result = Outcome(winners=winners, reason=reason, scores=scores(state))
     state.pending = None
-    events.append(event(state, None, "end", f"Game over: {reason}."))
+    events.append(state.event(None, "end", f"Game over: {reason}."))

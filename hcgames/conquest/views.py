@@ -23,7 +23,6 @@ __all__ = [
     "capture_rows",
     "describe",
     "describe_step",
-    "event",
     "odds_table",
     "piece_rows",
     "region_views",
@@ -125,17 +124,6 @@ def describe(state: ConquestState) -> str:
     return text
 
 
-def event(
-    state: ConquestState,
-    player: int | None,
-    kind: str,
-    text: str,
-    data: dict[str, Any] | None = None,
-) -> Event:
-    """A log entry of this turn and phase."""
-    return Event(state.turn, state.phase, player, kind, text, data or {})
-
-
 def describe_step(
     state: ConquestState,
     player: int,
@@ -172,7 +160,7 @@ def describe_step(
     kind = "capture" if tag in CAPTURES else "move"
     if state.pending is None and player == state.mover:
         text += f" ({state.spent} of {state.budget} moves used)"
-    return event(state, player, kind, text, data)
+    return state.event(player, kind, text, **data)
 
 
 #: what each kind of piece may carry, in words

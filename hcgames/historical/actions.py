@@ -14,7 +14,6 @@ from hcgames.core import Action
 from hcgames.historical.cards import card_name
 
 __all__ = [
-    "ALL_ACTIONS",
     "Attack",
     "Confiscate",
     "Discard",
@@ -228,22 +227,3 @@ class EndPhase(Action):
 
     def __str__(self) -> str:
         return "End the phase"
-
-
-ALL_ACTIONS: tuple[type[Action], ...] = (
-    FirstPlayer,
-    DrawCard,
-    RevealLand,
-    PlayCard,
-    Interrupt,
-    Discard,
-    Retire,
-    UseAbility,
-    Attack,
-    Move,
-    ExplorerMove,
-    Confiscate,
-    Pick,
-    Pass,
-    EndPhase,
-)

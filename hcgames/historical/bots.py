@@ -13,13 +13,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
-from hcgames.bots import GreedyBot, ShortSightedBot, quick_move
+from hcgames.bots import GreedyBot, LookaheadBot, ShortSightedBot
 from hcgames.core import Action, State
 from hcgames.historical.actions import Attack, EndPhase, PlayCard
 from hcgames.historical.pending import PendingPick
-from hcgames.play import sample_outcome
 
 __all__ = ["LEVELS", "HistoricalEasyBot", "HistoricalHardBot", "HistoricalMediumBot"]
 
@@ -60,44 +60,44 @@ def _why(state: State, action: Action, fallback: str) -> str:
     return fallback
 
 
-class HistoricalHardBot(GreedyBot):
+class HistoricalHardBot(LookaheadBot):
     """Hard: plays its best few moves forward to the end of its turn,
-    over several guesses of the cards it cannot see, and keeps the best on average."""
+    over several guesses of the cards it cannot see, and keeps the best on average.
+
+    The search is :class:`~hcgames.bots.LookaheadBot`'s; this class sets its hooks:
+    each guess has dice of its own and deals the hidden cards again (:func:`_guess`),
+    and a playout stops at the end of the turn."""
 
     name = "hard"
+    clear_margin = 0.2
 
     def __init__(self, seed: int = 0, width: int = 3, samples: int = 2, limit: int = 12) -> None:
-        super().__init__(seed, chance_samples=6)
-        self.width = width
-        self.samples = samples
-        self.limit = limit
+        super().__init__(seed, width=width, depth=limit, samples=samples, chance_samples=6)
 
-    def choose(self, state: State) -> Action:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            self.reason = "it was the only move allowed"
-            return legal[0]
-        player = state.current_player
-        scored = sorted(self.scored(state, legal), key=lambda av: -av[1])
-        shortlist = scored[: self.width]
-        if len(shortlist) == 1 or shortlist[0][1] - shortlist[1][1] > 0.2:
-            self.reason = _why(state, shortlist[0][0], "it was clearly the best move")
-            return shortlist[0][0]
-        seeds = [self.rng.randrange(2**31) for _ in range(self.samples)]
-        results = []
-        for action, now in shortlist:
-            total = 0.0
-            for s in seeds:
-                rng = random.Random(s)
-                child = _guess(state, player, rng)
-                child.apply(action)
-                total += self.playout(child, player, rng)
-            results.append((total / self.samples, now, action))
-        best_value, _, best = max(results, key=lambda r: (r[0], r[1]))
-        others = [r[0] for r in results if r[2] is not best]
-        ahead = not others or best_value > max(others) + 0.01
-        self.reason = (
-            f"it tried its {len(shortlist)} best-looking moves against {self.samples} guesses "
+    def worlds(self, state: State, player: int) -> list[Any]:
+        return [self.rng.randrange(2**31) for _ in range(self.samples)]
+
+    def start(self, world: Any, state: State, player: int) -> tuple[State, random.Random]:
+        rng = random.Random(world)
+        return _guess(state, player, rng), rng
+
+    def horizon(self, state: State, player: int) -> Callable[[State], bool]:
+        stop_at = cast(Any, state).turn_no + 1
+        return lambda now: cast(Any, now).turn_no < stop_at
+
+    def describe(self, state: State, action: Action, text: str) -> str:
+        return _why(state, action, text)
+
+    def lookahead_reason(
+        self,
+        state: State,
+        results: list[tuple[float, float, Action]],
+        best: tuple[float, float, Action],
+    ) -> str:
+        others = [r[0] for r in results if r[2] is not best[2]]
+        ahead = not others or best[0] > max(others) + 0.01
+        return (
+            f"it tried its {len(results)} best-looking moves against {self.samples} guesses "
             f"of the hidden cards, played on to the end of this turn, and "
             + (
                 "this one came out ahead"
@@ -105,21 +105,6 @@ class HistoricalHardBot(GreedyBot):
                 else "they came out about even, so it took the one that looked best now"
             )
         )
-        return best
-
-    def playout(self, state: Any, player: int, rng: random.Random) -> float:
-        """Quick play to the end of the turn being played (or ``limit`` moves)."""
-        stop_at = state.turn_no + 1
-        moves = 0
-        while not state.is_terminal() and state.turn_no < stop_at and moves < self.limit:
-            if state.is_chance():
-                state.apply(sample_outcome(state.chance_outcomes(), rng))
-                continue
-            state.apply(quick_move(state, rng))
-            moves += 1
-        while not state.is_terminal() and state.is_chance():
-            state.apply(sample_outcome(state.chance_outcomes(), rng))
-        return float(state.evaluate(player))
 
 
 def _guess(state: Any, player: int, rng: random.Random) -> Any:

@@ -280,7 +280,11 @@ def change_morale(state: HistoricalState, player: int, amount: int, why: str) ->
         player,
         "morale",
         f"{state.pname(player)}: {why}: {change:+d} morale{capped}{floored}, now {new}.",
-        {"player": player, "change": change, "asked": amount, "total": new, "why": why},
+        player=player,
+        change=change,
+        asked=amount,
+        total=new,
+        why=why,
     )
     victory.check_morale(state, player)
     return change
@@ -330,7 +334,7 @@ def remove(state: HistoricalState, key: str, *, death: bool, why: str) -> bool:
         return False
     effects = state.effects_of(key)
     verb = "dies" if death else "leaves play"
-    state.log(controller, "discard", f"{state.name(key)} {verb} ({why}).", {"card": key})
+    state.log(controller, "discard", f"{state.name(key)} {verb} ({why}).", card=key)
     state.to_discard(key)
     if death:
         for effect in effects:

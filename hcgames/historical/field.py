@@ -120,7 +120,8 @@ def attack_refusal(state: HistoricalState, player: int, action: Attack) -> Refus
     return ("a card in play blocks this attack", "blocked attacks")
 
 
-def apply_attack(state: HistoricalState, player: int, action: Attack) -> None:
+def apply_attack(state: HistoricalState, action: Attack) -> None:
+    player = state.current_player
     fighting.declare(state, player, action)
 
 
@@ -268,13 +269,13 @@ def journey_refusal(state: HistoricalState, player: int, action: ExplorerMove) -
     return room_refusal(state, goal, card)
 
 
-def apply_move(state: HistoricalState, player: int, action: Move) -> None:
+def apply_move(state: HistoricalState, action: Move) -> None:
     state.moved = True
     fighting.note_journey(state, action.card)
     effects.relocate(state, action.card, action.land, "the turn's move")
 
 
-def apply_explorer_move(state: HistoricalState, player: int, action: ExplorerMove) -> None:
+def apply_explorer_move(state: HistoricalState, action: ExplorerMove) -> None:
     fighting.note_journey(state, action.explorer)
     fighting.note_journey(state, action.escort)
     effects.relocate(state, action.explorer, action.land, "explorer's journey")
@@ -396,7 +397,8 @@ def confiscate_refusal(state: HistoricalState, player: int, action: Confiscate) 
     return room_refusal(state, target, state.card(action.card), joining=leaving)
 
 
-def apply_confiscate(state: HistoricalState, player: int, action: Confiscate) -> None:
+def apply_confiscate(state: HistoricalState, action: Confiscate) -> None:
+    player = state.current_player
     fighting.confiscate(state, player, action)
 
 
@@ -415,7 +417,7 @@ def land_arrives(state: HistoricalState, frame: PendingLand | PendingPick, land:
         f"{state.pname(player)} "
         f"{'plays the first land' if frame.why == 'first' else 'discovers'} "
         f"{card.name} ({card.continent}).",
-        {"land": land},
+        land=land,
     )
     opening = [i for i, e in enumerate(state.effects_of(land)) if e["when"] == "play"]
     push_effects(state, player, land, "play", opening, (), "")

@@ -56,7 +56,7 @@ def declare(state: HistoricalState, player: int, action: Attack) -> None:
         "attack",
         f"{state.pname(player)} attacks {state.name(action.target)} "
         f"({state.pname(defender)}) from {state.name(action.land)}.",
-        {"from": action.land, "to": action.target},
+        **{"from": action.land, "to": action.target},
     )
     state.pending.append(PendingBattle())
     state.pending.append(PendingWindow(player=player, why="attack"))
@@ -129,13 +129,11 @@ def run_battle(state: HistoricalState) -> None:
         "battle",
         f"Battle for {state.name(battle.defence_land)}: attack {result.attack} against defence "
         f"{result.defence}: {verdict}{how}.",
-        {
-            "attack": result.attack,
-            "defence": result.defence,
-            "winner": result.winner,
-            "auto": result.auto,
-            "lines": list(result.lines),
-        },
+        attack=result.attack,
+        defence=result.defence,
+        winner=result.winner,
+        auto=result.auto,
+        lines=list(result.lines),
     )
     if result.winner == "attack":
         effects.change_morale(state, defender, -BATTLE_MORALE_LOSS, "battle lost")
@@ -321,7 +319,7 @@ def capture(state: HistoricalState, player: int, holder: int, col: Column, key: 
         "capture",
         f"{state.pname(player)} takes {state.name(col['land'])} from "
         f"{state.pname(holder)} with {state.name(key)}.",
-        {"land": col["land"]},
+        land=col["land"],
     )
     victory.after_land_loss(state, player, holder)
 
@@ -368,6 +366,6 @@ def stage_battle(state: HistoricalState, attack_land: str, defence_land: str) ->
         attacker[0],
         "attack",
         f"A staged battle: {state.name(attack_land)} attacks {state.name(defence_land)}.",
-        {"from": attack_land, "to": defence_land},
+        **{"from": attack_land, "to": defence_land},
     )
     state.pending.append(PendingBattle())

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from hcgames.core import Game, RuleDecision, State
 from hcgames.historical import teach
-from hcgames.historical.actions import ALL_ACTIONS, DrawCard
+from hcgames.historical.actions import DrawCard
 from hcgames.historical.bots import LEVELS
 from hcgames.historical.cards import Card
 from hcgames.historical.decisions import rule_decisions
@@ -41,7 +41,6 @@ class HistoricalGame(Game):
     title: ClassVar[str] = "Historical Conquest: The Card Game"
     version: ClassVar[str] = "2"
     state_class: ClassVar[type[State]] = HistoricalState
-    action_types = ALL_ACTIONS
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

@@ -163,7 +163,8 @@ def play_refusal(state: HistoricalState, player: int, action: PlayCard) -> Refus
     return ("that target is not one this card can aim at now", "targets")
 
 
-def apply_play_card(state: HistoricalState, player: int, action: PlayCard) -> None:
+def apply_play_card(state: HistoricalState, action: PlayCard) -> None:
+    player = state.current_player
     play(
         state,
         player,
@@ -195,11 +196,9 @@ def play(
         state.choices[key] = option
     verb = "interrupts with" if free else "plays"
     where = " to discover a land" if discover else f" on {state.name(land)}" if land else ""
-    state.log(
-        player, "play", f"{state.pname(player)} {verb} {state.name(key)}{where}.", {"card": key}
-    )
+    state.log(player, "play", f"{state.pname(player)} {verb} {state.name(key)}{where}.", card=key)
     if card.context:
-        state.log(player, "context", f"{card.name}: {card.context}", {"card": key})
+        state.log(player, "context", f"{card.name}: {card.context}", card=key)
     for q in state.opponents(player):
         for other in list(state.active[q]):
             for effect in state.effects_of(other):
@@ -422,7 +421,8 @@ def interrupt_refusal(state: HistoricalState, player: int, action: Interrupt) ->
     return ("that target is not one this card can aim at now", "targets")
 
 
-def apply_interrupt(state: HistoricalState, player: int, action: Interrupt) -> None:
+def apply_interrupt(state: HistoricalState, action: Interrupt) -> None:
+    player = state.current_player
     play(state, player, action.card, action.land, action.targets, -1, False, free=True)
 
 
@@ -508,7 +508,8 @@ def ability_refusal(state: HistoricalState, player: int, action: UseAbility) -> 
     )
 
 
-def apply_use_ability(state: HistoricalState, player: int, action: UseAbility) -> None:
+def apply_use_ability(state: HistoricalState, action: UseAbility) -> None:
+    player = state.current_player
     use(state, player, action)
 
 
@@ -559,7 +560,8 @@ def discard_refusal(
     )
 
 
-def apply_discard(state: HistoricalState, player: int, action: Discard) -> None:
+def apply_discard(state: HistoricalState, action: Discard) -> None:
+    player = state.current_player
     state.plays += 1
     state.hands[player].remove(action.card)
     state.to_discard(action.card)
@@ -570,6 +572,7 @@ def apply_discard(state: HistoricalState, player: int, action: Discard) -> None:
     )
 
 
-def apply_retire(state: HistoricalState, player: int, action: Retire) -> None:
+def apply_retire(state: HistoricalState, action: Retire) -> None:
+    player = state.current_player
     state.plays += 1
     effects.remove(state, action.card, death=False, why=f"{state.pname(player)} discards it")

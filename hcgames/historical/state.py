@@ -8,7 +8,7 @@ snapshot is a copy and a save is exact), answers the simple questions about them
 :mod:`~hcgames.historical.moves`, card effects in :mod:`~hcgames.historical.effects`,
 battles in :mod:`~hcgames.historical.fighting`, the ending in
 :mod:`~hcgames.historical.victory` and the views in :mod:`~hcgames.historical.views`.
-Every action is carried out through one table, ``_HANDLERS``.
+Every action is carried out through one table, ``HistoricalState.HANDLERS``.
 
 The position keeps a stack of *frames* (``pending``, typed records of
 :mod:`~hcgames.historical.pending`) for everything that interrupts
@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from hcgames.core import CHANCE, TERMINAL, Action, Event, Outcome, SaveError, State
+from hcgames.core import CHANCE, TERMINAL, Action, Event, Handler, Outcome, SaveError, State
 from hcgames.historical import effects, fighting, moves, turn, views
 from hcgames.historical.actions import (
     Attack,
@@ -118,7 +118,6 @@ class HistoricalState(State):
     frame_ids: int
     first: int
     tops: list[str]
-    _events: list[Event]
 
     # --- cards ----------------------------------------------------------------
     def card(self, key: str) -> Card:
@@ -224,13 +223,6 @@ class HistoricalState(State):
     def pname(self, player: int | None) -> str:
         return "nobody" if player is None else f"Player {player + 1}"
 
-    def log(
-        self, player: int | None, kind: str, text: str, data: Mapping[str, Any] | None = None
-    ) -> None:
-        self._events.append(
-            Event(self.round_no, self.phase_name, player, kind, text, dict(data or {}))
-        )
-
     def name(self, key: str) -> str:
         return card_name(key)
 
@@ -240,7 +232,7 @@ class HistoricalState(State):
 
     def __init__(self, game: HistoricalGame, seed: int = 0) -> None:
         State.__init__(self, game, seed)
-        self._events = self.events
+        self.step_events = self.events  # the setup's events go straight to the log
         self._ready: list[Action] | None = None
         n = game.num_players
         self.n = n
@@ -303,14 +295,10 @@ class HistoricalState(State):
         return self.phase_name
 
     @property
-    def round(self) -> int:
-        return self.round_no
-
-    def is_terminal(self) -> bool:
-        return self.result is not None
-
-    def outcome(self) -> Outcome | None:
-        return self.result
+    def event_phase(self) -> str:
+        # an event made while an interrupt window is open belongs to the turn's phase
+        # (the window is a pause inside it, not a phase of its own)
+        return self.phase_name
 
     # --- legal actions and chance ----------------------------------------------------
     def _legal_actions(self) -> list[Action]:
@@ -347,12 +335,11 @@ class HistoricalState(State):
 
     # --- applying actions ----------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
-        self._events = []
         self._ready = None
         self.steps += 1
-        _HANDLERS[type(action)](self, self.current_player, action)
+        events = super()._apply(action)  # the rule of HANDLERS, which logs as it goes
         turn.advance(self)
-        return self._events
+        return events
 
     def stage_battle(self, attack_land: str, defence_land: str) -> list[Event]:
         """Fight a battle between two lands now, whatever the rules of engagement say.
@@ -360,13 +347,13 @@ class HistoricalState(State):
         For teaching ("what if these two lands fought?") and for replaying the book's
         examples; the usual results follow (morale, casualty, occupation).
         """
-        self._events = []
+        self.step_events = []
         self._ready = None
         self._legal_cache = None
         fighting.stage_battle(self, attack_land, defence_land)
         turn.advance(self)
-        self.events.extend(self._events)
-        return self._events
+        self.events.extend(self.step_events)
+        return self.step_events
 
     def copy(self) -> HistoricalState:
         """An independent copy, made field by field (much quicker than deepcopy)."""
@@ -374,7 +361,9 @@ class HistoricalState(State):
         fields = dict(self.__dict__)
         fields["history"] = list(self.history)
         fields["events"] = list(self.events)
-        fields["_events"] = fields["events"] if self._events is self.events else list(self._events)
+        fields["step_events"] = (
+            fields["events"] if self.step_events is self.events else list(self.step_events)
+        )
         fields["_legal_cache"] = None if self._legal_cache is None else list(self._legal_cache)
         fields["_ready"] = None if self._ready is None else list(self._ready)
         for name in ("morale", "gained", "out", "travelled", "lasting", "defended", "tops"):
@@ -477,8 +466,8 @@ class HistoricalState(State):
         return views.action_regions(self, action)
 
 
-#: one handler per action type: ``handler(state, player, action)``
-_HANDLERS: dict[type[Action], Callable[[HistoricalState, int, Any], None]] = {
+#: the one dispatch table: one handler per action type, ``handler(state, action)``
+HANDLERS: dict[type[Action], Handler] = {
     DrawCard: turn.apply_draw,
     FirstPlayer: turn.apply_first_player,
     RevealLand: turn.apply_reveal_land,
@@ -495,3 +484,4 @@ _HANDLERS: dict[type[Action], Callable[[HistoricalState, int, Any], None]] = {
     Pass: turn.apply_pass,
     EndPhase: turn.apply_end_phase,
 }
+HistoricalState.HANDLERS = HANDLERS

@@ -330,7 +330,7 @@ def resolve_pick(state: HistoricalState, frame: PendingPick, choice: str) -> Non
 
 
 # --- chance steps, answers and the end of a phase (the state's dispatch table) ------------
-def apply_draw(state: HistoricalState, player: int, action: DrawCard) -> None:
+def apply_draw(state: HistoricalState, action: DrawCard) -> None:
     top = state.pending[-1]
     assert isinstance(top, PendingDraw)
     state.decks[action.player].remove(action.card)
@@ -339,13 +339,13 @@ def apply_draw(state: HistoricalState, player: int, action: DrawCard) -> None:
     state.log(action.player, "draw", f"{state.pname(action.player)} draws a card.")
 
 
-def apply_first_player(state: HistoricalState, player: int, action: FirstPlayer) -> None:
+def apply_first_player(state: HistoricalState, action: FirstPlayer) -> None:
     top = state.pending.pop()
     assert isinstance(top, PendingFirst)
     begin(state, action.player, "by the coin" if top.why == "coin" else "the coin broke the tie")
 
 
-def apply_reveal_land(state: HistoricalState, player: int, action: RevealLand) -> None:
+def apply_reveal_land(state: HistoricalState, action: RevealLand) -> None:
     top = state.pending.pop()
     assert isinstance(top, PendingLand)
     state.piles[top.pile].remove(action.land)
@@ -357,21 +357,21 @@ def apply_reveal_land(state: HistoricalState, player: int, action: RevealLand) -
             "land",
             f"{state.pname(action.player)} turns up the top land: {land.name} "
             f"({land.latitude:g} degrees north).",
-            {"land": action.land},
+            land=action.land,
         )
     else:
         moves.land_arrives(state, top, action.land)
 
 
-def apply_pick(state: HistoricalState, player: int, action: Pick) -> None:
+def apply_pick(state: HistoricalState, action: Pick) -> None:
     top = state.pending.pop()
     assert isinstance(top, PendingPick)
     resolve_pick(state, top, action.choice)
 
 
-def apply_pass(state: HistoricalState, player: int, action: Pass) -> None:
+def apply_pass(state: HistoricalState, action: Pass) -> None:
     state.pending.pop()
 
 
-def apply_end_phase(state: HistoricalState, player: int, action: EndPhase) -> None:
+def apply_end_phase(state: HistoricalState, action: EndPhase) -> None:
     end_phase(state)

@@ -20,7 +20,7 @@ def finish(state: HistoricalState, winners: tuple[int, ...], reason: str) -> Non
         scores = {p: float(m) for p, m in enumerate(state.morale)}
         state.result = Outcome(tuple(winners), reason, scores)
         state.pending.clear()
-        state.log(None, "end", f"Game over: {reason}.", {"winners": list(winners)})
+        state.log(None, "end", f"Game over: {reason}.", winners=list(winners))
 
 
 def check_morale(state: HistoricalState, player: int) -> None:
@@ -37,7 +37,7 @@ def knock_out(state: HistoricalState, player: int, reason: str) -> None:
     if state.out[player] or state.result is not None:
         return
     state.out[player] = True
-    state.log(player, "out", f"{state.pname(player)} {reason}.", {"player": player})
+    state.log(player, "out", f"{state.pname(player)} {reason}.", player=player)
     for col in list(state.rows[player]):
         for key in list(col["cards"]):
             state.to_discard(key)

@@ -15,7 +15,6 @@ from hcgames.core import Action
 from hcgames.speros.material import load_card_set
 
 __all__ = [
-    "ACTION_TYPES",
     "Accept",
     "Attack",
     "ChooseBonus",
@@ -267,29 +266,3 @@ class ChooseBonus(Action):
 
     def __str__(self) -> str:
         return f"score bonus objective {card_label(self.objective)}"
-
-
-ACTION_TYPES: tuple[type[Action], ...] = (
-    ChoosePeople,
-    FirstPlacement,
-    DrawCard,
-    Discard,
-    UseAbility,
-    EndAbilities,
-    Explore,
-    Attack,
-    Lead,
-    Plan,
-    Deploy,
-    Exile,
-    Obliterate,
-    Move,
-    Recall,
-    PlayFromHand,
-    Raze,
-    Fortify,
-    Accept,
-    Stop,
-    LimitDiscard,
-    ChooseBonus,
-)

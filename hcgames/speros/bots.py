@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
 
-from hcgames.bots import GreedyBot, RandomBot
+from hcgames.bots import GreedyBot, LookaheadBot, RandomBot
 from hcgames.core import Action, State
 from hcgames.play import sample_outcome
 from hcgames.speros.scoring import total_scores
@@ -219,70 +219,39 @@ def _lead(state: Any, player: int) -> int:
     return totals[player] - max(v for q, v in enumerate(totals) if q != player)
 
 
-class SperosHardBot(HeuristicBot):
+class SperosHardBot(HeuristicBot, LookaheadBot):
     """Hard: thinks to the end of the rival's next turn. It takes the few actions
     that look best one step ahead, and for each one guesses the hidden cards (the
     rival's hand and the deck order) several times, plays out the rest of its own
     turn and the rival's whole reply with sensible quick moves, and keeps the action
-    that leaves it furthest ahead on average over the guesses."""
+    that leaves it furthest ahead on average over the guesses.
+
+    The search is :class:`~hcgames.bots.LookaheadBot`'s; this class sets its hooks:
+    the judgement is :class:`HeuristicBot`'s, the guesses are dealt once per decision
+    (:meth:`worlds`), a playout stops after the rival's next turn and plays the
+    best-looking action (:meth:`quick`), and its end is judged as it stands."""
 
     def __init__(self, seed: int = 0, width: int = 3, samples: int = 3, limit: int = 40) -> None:
         super().__init__("hard", seed, hand_weight=0.2)
         self.width = width
         self.samples = samples
-        self.limit = limit
+        self.depth = limit
 
-    def choose(self, state: State) -> Action:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            self.reason = "it was the only move allowed"
-            return legal[0]
-        player = state.current_player
-        shortlist = sorted(self.scored(state, legal), key=lambda av: -av[1])[: self.width]
-        if len(shortlist) == 1:
-            self.reason = "it was clearly the best move"
-            return shortlist[0][0]
+    def worlds(self, state: State, player: int) -> list[Any]:
         # the same guesses of the hidden cards for every candidate: a fair comparison
         blind = _blindfold(state, player)
-        guesses = [blind.determinize(player, self.rng) for _ in range(self.samples)]
-        results = []
-        for action, now in shortlist:
-            total = 0.0
-            for guess in guesses:
-                child = guess.copy()
-                child.apply(action)
-                total += self.playout(child, player)
-            results.append((total / self.samples, now, action))
-        best_value, _, best = max(results, key=lambda r: (r[0], r[1]))
-        runner_up = max((r[0] for r in results if r[2] != best), default=best_value)
-        margin = best_value - runner_up
-        n = state.game.num_players
-        rival = state.side_name((player + 1) % n) if n == 2 else "the next player"
-        self.reason = (
-            f"it tried its {len(shortlist)} best-looking moves against {self.samples} guesses "
-            f"of the hidden cards, played on to the end of {rival}'s next turn, "
-            + (
-                "and this one came out ahead"
-                if margin > 0.05
-                else "and they came out about even, so it took the one that looked best now"
-            )
-        )
-        return best
+        return [blind.determinize(player, self.rng) for _ in range(self.samples)]
 
-    def playout(self, state: State, player: int) -> float:
-        """Quick play until the turn after this one is over (or ``limit`` moves)."""
+    def start(self, world: Any, state: State, player: int) -> tuple[State, random.Random]:
+        return world.copy(), self.rng
+
+    def horizon(self, state: State, player: int) -> Callable[[State], bool]:
+        """Until the turn after this one is over."""
         speros: Any = state
         stop_at = speros.turns + 2 if speros.turn_player == player else speros.turns + 1
-        moves = 0
-        while not state.is_terminal() and speros.turns < stop_at and moves < self.limit:
-            if state.is_chance():
-                state.apply(sample_outcome(state.chance_outcomes(), self.rng))
-                continue
-            state.apply(self.quick(state))
-            moves += 1
-        return self.value(state, player)
+        return lambda now: cast(Any, now).turns < stop_at
 
-    def quick(self, state: State) -> Action:
+    def quick(self, state: State, rng: random.Random) -> Action:
         """The best action one step ahead on the same judgement (ties: first)."""
         legal = state.legal_actions()
         if len(legal) == 1:
@@ -296,6 +265,30 @@ class SperosHardBot(HeuristicBot):
             if v > best_value:
                 best, best_value = action, v
         return best
+
+    def leaf_value(self, state: State, player: int, rng: random.Random) -> float:
+        return self.value(state, player)
+
+    def lookahead_reason(
+        self,
+        state: State,
+        results: list[tuple[float, float, Action]],
+        best: tuple[float, float, Action],
+    ) -> str:
+        player = state.current_player
+        runner_up = max((r[0] for r in results if r[2] != best[2]), default=best[0])
+        margin = best[0] - runner_up
+        n = state.game.num_players
+        rival = state.side_name((player + 1) % n) if n == 2 else "the next player"
+        return (
+            f"it tried its {len(results)} best-looking moves against {self.samples} guesses "
+            f"of the hidden cards, played on to the end of {rival}'s next turn, "
+            + (
+                "and this one came out ahead"
+                if margin > 0.05
+                else "and they came out about even, so it took the one that looked best now"
+            )
+        )
 
 
 #: the levels of :meth:`SperosGame.bot_levels`

@@ -8,9 +8,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar
 
-from hcgames.core import Action, Game, RuleDecision, State
+from hcgames.core import Game, RuleDecision, State
 from hcgames.speros.actions import (
-    ACTION_TYPES,
     Attack,
     Deploy,
     Discard,
@@ -48,7 +47,6 @@ class SperosGame(Game):
     title: ClassVar[str] = "Conquest of Speros"
     version: ClassVar[str] = "3"
     state_class = SperosState
-    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 
     def __init__(
         self,
@@ -59,8 +57,7 @@ class SperosGame(Game):
     ) -> None:
         if options:
             raise ValueError(
-                f"unknown options {sorted(options)}: use players, mastery and "
-                "one_resource_per_card"
+                f"unknown options {sorted(options)}: use players, mastery and one_resource_per_card"
             )
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
             raise ValueError(f"option players must be 2, 3 or 4, not {players!r}")

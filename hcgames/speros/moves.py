@@ -275,7 +275,7 @@ def first_placement(state: SperosState, action: FirstPlacement) -> None:
         )
     state.setup_pick = [None] * state.game.num_players
     finish_setup(state)
-    state._round = 1
+    state.round_no = 1
     state.log(None, "setup", f"{state.who(state.first_player)} takes the first turn.")
     begin_turn(state, state.first_player)
 

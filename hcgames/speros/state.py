@@ -5,7 +5,8 @@ It owns the fields of a position and answers the contract of
 (legal actions, what each action does, why one is refused), :mod:`~hcgames.speros.turn`
 (the steps nobody chooses, chance draws), :mod:`~hcgames.speros.victory` (the end
 and the winner) and :mod:`~hcgames.speros.views` (what a position looks like).
-:meth:`SperosState._apply` dispatches through the one table :data:`HANDLERS`.
+:meth:`SperosState._apply` dispatches through the one table :data:`HANDLERS` (core's
+convention: ``SperosState.HANDLERS``).
 
 Turn flow: *discard* one hand card, then the *ability* step (the discarded card's
 ability and reusable Artifacts, in any order, each optional), then one *action*
@@ -19,11 +20,10 @@ deck are chance steps: every card left in the deck is equally likely.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from hcgames.core import CHANCE, TERMINAL, Action, Event, Outcome, State
+from hcgames.core import CHANCE, TERMINAL, Action, Event, Handler, State
 from hcgames.speros import effects, moves, turn, views
 from hcgames.speros.actions import (
     Accept,
@@ -98,12 +98,10 @@ class SperosState(State):
         self.turns = 0
         self.seq = 0
         self._phase = "choose people"
-        self._round = 0
+        self.round_no = 0
         self.deck_emptied = False
         self.final_turns_left: int | None = None
         self.end_reason = ""
-        self.result: Outcome | None = None
-        self._events: list[Event] = []
         self.triggers: list[PendingOffer] = []
 
     # --- facts ------------------------------------------------------------------
@@ -121,16 +119,6 @@ class SperosState(State):
     @property
     def phase(self) -> str:
         return self._phase
-
-    @property
-    def round(self) -> int:
-        return self._round
-
-    def is_terminal(self) -> bool:
-        return self._phase == "game over"
-
-    def outcome(self) -> Outcome | None:
-        return self.result
 
     def who(self, player: int) -> str:
         name = self.game.player_names[player]
@@ -165,9 +153,6 @@ class SperosState(State):
     def units_at_home(self, player: int) -> int:
         return self.base_minions[player] + (1 if self.general_home[player] else 0)
 
-    def log(self, player: int | None, kind: str, text: str, **data: Any) -> None:
-        self._events.append(Event(self._round, self._phase, player, kind, text, data))
-
     # --- the contract -------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
         return moves.legal_actions(self)
@@ -178,11 +163,10 @@ class SperosState(State):
         return [(draw[c], p) for c in self.deck]
 
     def _apply(self, action: Action) -> list[Event]:
-        self._events = []
-        HANDLERS[type(action)](self, action)
+        events = super()._apply(action)  # the rule of HANDLERS, which logs as it goes
         effects.flush(self)
         turn.advance(self)
-        return self._events
+        return events
 
     def why_illegal(self, action: Action) -> tuple[str, str]:
         return moves.why_illegal(self, action)
@@ -242,12 +226,12 @@ class SperosState(State):
         new.excavated = list(self.excavated)
         new.captured_this_turn = list(self.captured_this_turn)
         new.triggers = []
-        new._events = []
+        new.step_events = []
         return new
 
 
 #: the one dispatch table: each action type and the rule that applies it
-HANDLERS: dict[type[Action], Callable[[SperosState, Any], None]] = {
+HANDLERS: dict[type[Action], Handler] = {
     DrawCard: turn.draw,
     ChoosePeople: moves.choose_people,
     FirstPlacement: moves.first_placement,
@@ -271,3 +255,4 @@ HANDLERS: dict[type[Action], Callable[[SperosState, Any], None]] = {
     Raze: moves.raze,
     Fortify: moves.fortify,
 }
+SperosState.HANDLERS = HANDLERS

@@ -216,7 +216,7 @@ def end_turn(state: SperosState) -> None:
         state.final_turns_left = n - 1
     nxt = (state.turn_player + 1) % n
     if nxt == state.first_player:
-        state._round += 1
+        state.round_no += 1
     begin_turn(state, nxt)
 
 

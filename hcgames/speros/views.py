@@ -38,7 +38,7 @@ HIDDEN = "hidden"
 def snapshot(state: SperosState) -> dict[str, Any]:
     return {
         "phase": state._phase,
-        "round": state._round,
+        "round": state.round_no,
         "turn_player": state.turn_player,
         "first_player": state.first_player,
         "chooser": state.chooser,
@@ -144,11 +144,11 @@ def describe(state: SperosState) -> str:
         outcome = state.outcome()
         assert outcome is not None
         scores = ", ".join(f"{state.who(p)} {int(v)}" for p, v in outcome.scores.items())
-        return f"Game over after round {state._round}. Scores: {scores}. {outcome.reason}."
+        return f"Game over after round {state.round_no}. Scores: {scores}. {outcome.reason}."
     p = state.current_player
     actor = "A card is being drawn" if p < 0 else f"{state.who(p)} is to act"
-    lines = [f"Round {state._round}, {state._phase} step. {actor}."]
-    if state._round:
+    lines = [f"Round {state.round_no}, {state._phase} step. {actor}."]
+    if state.round_no:
         lines.append(
             f"The deck holds {len(state.deck)} cards; the Skirmish Area {len(state.skirmish)}."
         )
