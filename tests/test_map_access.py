@@ -19,7 +19,7 @@ pytest.importorskip("bqplot")
 
 import hcgames
 from hcgames.widgets import MapView
-from hcgames.widgets.maps import _ACCESS_JS
+from hcgames.widgets.map_access import ACCESS_JS
 
 
 @pytest.mark.parametrize(
@@ -46,5 +46,5 @@ def test_the_access_element_carries_titles_and_arrow_orders(
 
 def test_the_script_is_a_roving_tabindex() -> None:
     for needle in ("'tabindex','-1'", "'tabindex','0'", "ArrowRight", "ArrowUp", "Home", "End"):
-        assert needle in _ACCESS_JS, needle
-    assert "e.key==='Enter'||e.key===' '" in _ACCESS_JS
+        assert needle in ACCESS_JS, needle
+    assert "e.key==='Enter'||e.key===' '" in ACCESS_JS
