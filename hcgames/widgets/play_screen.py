@@ -721,6 +721,11 @@ class PlayApp(GameStepper):
         # the list stays where it is (nothing moves on the page), switched off
         self.picker.choice.disabled = True
         self.picker.apply_button.disabled = True
+        self._pause()
+
+    def _pause(self) -> None:
+        """Wait :attr:`PAUSE` seconds with a computer's move on the board (the speed
+        bench counts this wait apart from the work of a click)."""
         time.sleep(self.PAUSE)
 
     def _advance(self, action: Action) -> None:
