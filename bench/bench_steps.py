@@ -15,10 +15,11 @@ the figures compare the rules' code only.
 
 The older revision is checked out with ``git worktree add`` into a temporary folder
 (removed afterwards) and each tree is measured in a fresh interpreter; the trees take
-turns, round after round, so a busy machine slows both alike, and each figure is the
-fastest of ``--rounds`` rounds (the round least disturbed by other work). Figures from
-a loaded machine are still noisy: compare the ratio column, and measure again on a
-quiet one before quoting a speed.
+turns case by case (game by game, the first tree alternating each round), so a change in
+the machine's load falls on both alike, and each figure is the fastest of ``--rounds``
+rounds (the one least disturbed by other work). CPU time still grows when other
+programs share the core's caches: on a loaded machine the figures scatter by 10-20 %,
+so read the ratio column and measure again on a quiet machine before quoting a speed.
 
 ``run()`` (called by bench/run.py) compares with :data:`OLD_DEFAULT` when that
 revision is in the repository, else reports this tree alone.
@@ -79,15 +80,17 @@ def _measure(name: str, options: dict[str, Any], seconds: float) -> dict[str, An
     return {"steps_per_s": steps / spent, "steps": steps, "games": games}
 
 
-def _worker(root: str, cases: list[list[Any]], seconds: float) -> None:
-    """Measure ``cases`` with the hcgames package of ``root`` (one JSON line each)."""
+def _worker(root: str, seconds: float) -> None:
+    """Measure, with the hcgames package of ``root``, each case read from stdin (one
+    JSON ``[name, options]`` a line), answering one JSON line each."""
     sys.path.insert(0, root)
     import hcgames
 
     where = Path(hcgames.__file__).resolve()
     if Path(root).resolve() not in where.parents:
         raise SystemExit(f"hcgames came from {where}, not from {root}")
-    for name, options in cases:
+    for line in sys.stdin:
+        name, options = json.loads(line)
         try:
             figure = _measure(name, options, seconds)
         except Exception as exc:  # a game or variant the old tree lacks
@@ -111,30 +114,36 @@ def _label(name: str, options: dict[str, Any]) -> str:
     return name + "".join(f" {k}={v}" for k, v in options.items())
 
 
-def _run_tree(root: Path, todo: list[tuple[str, dict[str, Any]]], seconds: float) -> dict:
-    out = subprocess.run(
-        [
-            sys.executable,
-            str(Path(__file__).resolve()),
-            "--worker",
-            str(root),
-            "--cases",
-            json.dumps(todo),
-            "--seconds",
-            str(seconds),
-        ],
-        capture_output=True,
-        text=True,
-        cwd=root,
-        env={**os.environ, "PYTHONPATH": str(root)},
-    )
-    if out.returncode != 0:
-        raise RuntimeError(f"measuring {root} failed: {out.stderr.strip()[-400:]}")
-    results = {}
-    for line in out.stdout.splitlines():
-        row = json.loads(line)
-        results[_label(row["name"], row["options"])] = row
-    return results
+class _Tree:
+    """A fresh interpreter measuring with one tree's hcgames, one case at a time."""
+
+    def __init__(self, root: Path, seconds: float) -> None:
+        self.root = root
+        command = [sys.executable, str(Path(__file__).resolve()), "--worker", str(root)]
+        self.process = subprocess.Popen(
+            [*command, "--seconds", str(seconds)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=root,
+            env={**os.environ, "PYTHONPATH": str(root)},
+        )
+
+    def measure(self, name: str, options: dict[str, Any]) -> dict[str, Any]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps([name, options]) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            error = self.process.stderr.read() if self.process.stderr else ""
+            raise RuntimeError(f"measuring {self.root} failed: {error.strip()[-400:]}")
+        return dict(json.loads(line))
+
+    def close(self) -> None:
+        if self.process.stdin:
+            self.process.stdin.close()
+        self.process.wait(timeout=60)
 
 
 def _has_revision(rev: str) -> bool:
@@ -159,14 +168,26 @@ def compare(
                 check=True,
                 capture_output=True,
             )
+        trees = [_Tree(ROOT, seconds)] + ([_Tree(old_root, seconds)] if old else [])
+        best = [best_now, best_old]
         try:
-            for _ in range(rounds):
-                trees = [(ROOT, best_now)] + ([(old_root, best_old)] if old else [])
-                for root, best in trees:
-                    for label, row in _run_tree(root, todo, seconds).items():
+            # case by case, the trees taking turns (first one, then the other, round by
+            # round): a change in the machine's load falls on both alike
+            for round_no in range(rounds):
+                for name, options in todo:
+                    order = list(enumerate(trees))
+                    if round_no % 2:
+                        order.reverse()
+                    for which, tree in order:
+                        row = tree.measure(name, options)
                         if "steps_per_s" in row:
-                            best[label] = max(best.get(label, 0.0), row["steps_per_s"])
+                            label = _label(name, options)
+                            best[which][label] = max(
+                                best[which].get(label, 0.0), row["steps_per_s"]
+                            )
         finally:
+            for tree in trees:
+                tree.close()
             if old:
                 subprocess.run(
                     ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old_root)],
@@ -220,10 +241,9 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="per game, tree and round")
     parser.add_argument("--rounds", type=int, default=3, help="each figure: fastest of these")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
-    parser.add_argument("--cases", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        _worker(args.worker, json.loads(args.cases), args.seconds)
+        _worker(args.worker, args.seconds)
         return 0
     print(
         f"Random-play steps per second, fastest of {args.rounds} rounds of {args.seconds:g} s "
