@@ -21,6 +21,10 @@ rounds (the one least disturbed by other work). CPU time still grows when other
 programs share the core's caches: on a loaded machine the figures scatter by 10-20 %,
 so read the ratio column and measure again on a quiet machine before quoting a speed.
 
+With OpenSpiel installed (``pip install open_spiel``; not a dependency), the table is
+followed by each game's speed as a share of OpenSpiel's C++ backgammon played by the
+same driver, the yardstick of issue 25 (CONQUEST towards 0.25x).
+
 ``run()`` (called by bench/run.py) compares with :data:`OLD_DEFAULT` when that
 revision is in the repository, else reports this tree alone.
 """
@@ -78,6 +82,38 @@ def _measure(name: str, options: dict[str, Any], seconds: float) -> dict[str, An
         steps += played
         games += 1
     return {"steps_per_s": steps / spent, "steps": steps, "games": games}
+
+
+def backgammon_steps_per_second(seconds: float) -> float | None:
+    """The reference of issue 25: random-play steps per second of OpenSpiel's C++
+    backgammon with the same driver (None when OpenSpiel's ``pyspiel`` is not
+    installed; it is not a dependency of hcgames)."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("backgammon")
+    steps, spent, seed = 0, 0.0, 0
+    while spent < seconds:
+        state, rng = game.new_initial_state(), random.Random(seed)
+        seed += 1
+        start = time.process_time()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                x, total, action = rng.random(), 0.0, outcomes[-1][0]
+                for outcome, p in outcomes:
+                    total += p
+                    if x < total:
+                        action = outcome
+                        break
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            state.apply_action(action)
+            steps += 1
+        spent += time.process_time() - start
+    return steps / spent
 
 
 def _worker(root: str, seconds: float) -> None:
@@ -249,7 +285,16 @@ def main() -> int:
         f"Random-play steps per second, fastest of {args.rounds} rounds of {args.seconds:g} s "
         "per game (a step: one action or chance outcome applied)"
     )
-    print(table(compare(args.old, args.seconds, args.rounds), args.old))
+    rows = compare(args.old, args.seconds, args.rounds)
+    print(table(rows, args.old))
+    reference = backgammon_steps_per_second(args.seconds)
+    if reference is None:
+        print("  (OpenSpiel is not installed here: no C++ backgammon figure to compare with)")
+    else:
+        print(f"\n  OpenSpiel C++ backgammon, same driver: {reference:.0f} steps/s; as a share:")
+        for label, now, _ in rows:
+            if now is not None:
+                print(f"  {label:60s} {now / reference:6.2f}x")
     return 0
 
 
