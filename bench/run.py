@@ -7,11 +7,13 @@
 Figures: import time of ``hcgames`` (no widgets); random playouts per second for
 every game and variant; MCTS seconds per decision; the figures each game's own
 ``bench/bench_<pkg>.py`` reports (issue targets); the Python-side time of a Step
-click on a stepper with a map; nbval seconds per notebook. bench_kernels.py and
-bench_classroom.py serve the lessons as ``tasks.py app`` does and open them in Debian's
-chromium: kernels left after closing pages, memory per kernel, per-lesson open time, a
-class of 30 pages arriving 5 at a time (several minutes; ``--quick``: 10 pages, no
-per-lesson times).
+click on a stepper with a map; random-play steps per second beside last week's head
+(bench_steps.py, which checks the old revision out with ``git worktree add``; run it
+alone with ``--old REV`` for a longer, steadier table); nbval seconds per notebook.
+bench_kernels.py and bench_classroom.py serve the lessons as ``tasks.py app`` does and
+open them in Debian's chromium: kernels left after closing pages, memory per kernel,
+per-lesson open time, a class of 30 pages arriving 5 at a time (several minutes;
+``--quick``: 10 pages, no per-lesson times).
 """
 
 from __future__ import annotations

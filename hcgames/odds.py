@@ -56,6 +56,16 @@ class _TooLarge(Exception):
     pass
 
 
+def _owner(state: State, region: str) -> object:
+    """Who holds ``region`` (``region_views()[region]["owner"]``), from the state's own
+    ``region_owner`` when it has one: the look-ahead asks at every position it ends on,
+    and a whole map's views cost far more than one place's holder."""
+    own = getattr(state, "region_owner", None)
+    if own is not None:
+        return own(region)
+    return (state.region_views() or {}).get(region, {}).get("owner")
+
+
 def battle_odds(state: State, action: Action, budget: int = ODDS_BUDGET) -> Odds | None:
     """The exact chance that ``action`` wins its target region for the side playing
     it, when dice decide it (possibly after a few choices such as heroes to play);
@@ -79,8 +89,7 @@ def battle_odds(state: State, action: Action, budget: int = ODDS_BUDGET) -> Odds
     dice = [False]
 
     def won(node: State) -> Fraction:
-        owner = (node.region_views() or {}).get(target, {}).get("owner")
-        return Fraction(1) if owner == actor else Fraction(0)
+        return Fraction(1) if _owner(node, target) == actor else Fraction(0)
 
     def value(node: State, rolled: bool, choices: int) -> tuple[Fraction, Fraction, Fraction]:
         visited[0] += 1
@@ -91,8 +100,13 @@ def battle_odds(state: State, action: Action, budget: int = ODDS_BUDGET) -> Odds
             return p, p, p
         if node.is_chance():
             dice[0] = True
+            outcomes = node.chance_outcomes()
+            if visited[0] + len(outcomes) > budget:
+                # each outcome is one more position at least: the budget would run out
+                # among them, so give up now rather than after visiting them
+                raise _TooLarge
             best = low = high = Fraction(0)
-            for outcome, q in node.chance_outcomes():
+            for outcome, q in outcomes:
                 child = node.copy()
                 child.apply(outcome)
                 b, lo, hi = value(child, True, choices)

@@ -680,3 +680,51 @@ def test_the_computers_moves_are_drawn_one_at_a_time(monkeypatch: pytest.MonkeyP
     assert [f"move {i}" in s for i, s in enumerate(playing, 1)] == [True] * len(playing)
     assert "What the computer did" in app.why_box.value
     assert not app.picker.choice.disabled  # the student's turn again: the list is on
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("conqueror-duels", {"scenario": "gallic-wars"}), ("historical-conquest", {"players": 2})],
+)
+def test_region_owner_is_the_holder_the_map_shows(name: str, options: dict) -> None:
+    """The exact odds ask a state's region_owner (one place) instead of its whole
+    region_views(); both must name the same holder at every position."""
+    import random
+
+    state = hcgames.load(name, **options).new_game(3)
+    rng = random.Random(3)
+    for _ in range(150):
+        if state.is_terminal():
+            break
+        views = state.region_views() or {}
+        for region, view in views.items():
+            assert state.region_owner(region) == view.get("owner"), region  # type: ignore[attr-defined]
+        if state.is_chance():
+            outcomes = state.chance_outcomes()
+            state.apply(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_a_redraw_works_the_odds_out_once_per_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Refilling the list after a move passes through other picks on its way; the odds
+    line is worked out for the pick the list settles on, and once per position."""
+    app = _first_attack_position()
+    asked: list[object] = []
+    odds_html = PlayApp._odds_html
+
+    def counting(self: PlayApp, action: object) -> str:
+        asked.append(action)
+        return odds_html(self, action)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(PlayApp, "_odds_html", counting)
+    attack = next(a for a in app.picker.actions if type(a).__name__ == "Attack")
+    app.picker.pick(attack)
+    line = app.odds_line.value
+    app.picker.pick(attack)  # picked again: the line comes from the memo
+    app._refresh()
+    assert asked.count(attack) == 1
+    assert app.odds_line.value in (line, app._odds_html(None))
+    app.picker.apply_button.click()
+    assert all(a is None for a in asked[1:]), asked  # no passing pick was worked out

@@ -303,6 +303,11 @@ class DuelsState(State):
     def region_views(self) -> dict[str, dict[str, Any]]:
         return views.region_views(self)
 
+    def region_owner(self, region: str) -> int | None:
+        """``region_views()[region]["owner"]`` alone (the exact odds ask it often)."""
+        o = self.owner[self.game.index[region]]
+        return o if o in (0, 1) else None
+
     def action_regions(self, action: Action) -> tuple[str, ...]:
         return views.action_regions(self, action)
 

@@ -20,6 +20,7 @@ carries); the turn machinery (budgets, recapture, victory) lives in :mod:`.turn`
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ CAPTURES = frozenset({"capture", "seize"})
 NON_CAPTURES = frozenset({"land", "sail", "mount", "board", "through"})
 
 
+@cache  # a few dozen ids per game, named again in every refusal the move list meets
 def piece_name(piece: str | None) -> str:
     """The name a reader sees for a piece id: ``"W-soldier8"`` reads ``"White soldier 8"``.
 
@@ -121,7 +123,6 @@ def step(state: ConquestState, piece: str, to: str, room: int) -> tuple[str, str
     """
     game = state.game
     board = game.board
-    kinds = game.rules.kinds
     me = state.owner[piece]
     kind = game.kind_of[piece]
     here = state.where[piece]
@@ -135,9 +136,7 @@ def step(state: ConquestState, piece: str, to: str, room: int) -> tuple[str, str
         if state.owner[occ] == me:
             return "", f"your own {piece_name(occ)} already holds {to}", "one per space"
         return "capture", "", ""
-    carrier = state.carrier.get(piece)
     aboard = here in board.sea
-    riding = carrier is not None and not game.is_ship[carrier]
     if to in board.land:
         if aboard:
             dock = board.dock.get(here)
@@ -164,7 +163,7 @@ def step(state: ConquestState, piece: str, to: str, room: int) -> tuple[str, str
                 return "", "soldiers may not capture elephants", "capture"
             return "capture", "", ""
         if kind == "soldier":
-            host = kinds[state.game.kind_of[occ]]
+            host = game.rules.kinds[state.game.kind_of[occ]]
             if host.riders == 0:
                 return (
                     "",
@@ -172,7 +171,8 @@ def step(state: ConquestState, piece: str, to: str, room: int) -> tuple[str, str
                     "onto an elephant or a chariot",
                     "one per space",
                 )
-            if riding:
+            carrier = state.carrier.get(piece)
+            if carrier is not None and not game.is_ship[carrier]:  # riding one already
                 return (
                     "",
                     "a soldier may only mount from a dismounted position, not straight "

@@ -83,6 +83,11 @@ class PendingRecapture:
 
 
 # --- the move phase ---------------------------------------------------------------
+#: every Move made for a move list, kept: a Move is frozen, so one object serves every
+#: list that offers the same step (making a frozen dataclass costs more than finding it)
+_MOVES: dict[str, dict[str, Move]] = {}
+
+
 def legal_actions(state: ConquestState) -> list[Action]:
     """Every legal action now, for whichever phase the turn is in."""
     if state.draw_offered:
@@ -92,14 +97,21 @@ def legal_actions(state: ConquestState) -> list[Action]:
     out: list[Action] = []
     left = state.moves_left
     limits = state.game.limit
+    used = state.used
     movers = [state.transit] if state.transit is not None else pieces_of(state, state.mover)
     for piece in movers:
-        room = min(limits[piece] - state.used.get(piece, 0), left)
-        if room <= 0:
+        room = min(limits[piece] - used.get(piece, 0), left) - 1  # steps left after this one
+        if room < 0:
             continue
+        made = _MOVES.get(piece)
+        if made is None:
+            made = _MOVES[piece] = {}
         for to in candidates(state, piece):
-            if step(state, piece, to, room - 1)[0]:
-                out.append(Move(piece, to))
+            if step(state, piece, to, room)[0]:
+                move = made.get(to)
+                if move is None:
+                    move = made[to] = Move(piece, to)
+                out.append(move)
     if state.transit is None:
         out.append(Pass())
         if state.game.draw_offers and not state.offered_this_turn:

@@ -462,6 +462,10 @@ class HistoricalState(State):
     def region_views(self) -> dict[str, dict[str, Any]]:
         return views.region_views(self)
 
+    def region_owner(self, region: str) -> int | None:
+        """``region_views()[region]["owner"]`` alone (the exact odds ask it often)."""
+        return views.continent_owner(self, region)
+
     def action_regions(self, action: Action) -> tuple[str, ...]:
         return views.action_regions(self, action)
 

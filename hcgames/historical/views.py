@@ -248,20 +248,34 @@ def card_rows(state: HistoricalState, viewer: int | None = None) -> dict[str, li
     return rows
 
 
+def _land_counts(state: HistoricalState, continent: str) -> dict[int, int]:
+    """Side -> how many of its lands in play lie on ``continent`` (sides with none left out)."""
+    holders = [
+        (p, sum(1 for c in state.rows[p] if state.card(c["land"]).continent == continent))
+        for p in range(state.n)
+    ]
+    return {p: c for p, c in holders if c}
+
+
+def _leader(counts: dict[int, int]) -> int | None:
+    """The side with the most lands on a continent, None when nobody or a tie."""
+    if not counts:
+        return None
+    best = max(counts.values())
+    leaders = [p for p, c in counts.items() if c == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def continent_owner(state: HistoricalState, continent: str) -> int | None:
+    """Who holds ``continent`` on the map: the side with the most lands there."""
+    return _leader(_land_counts(state, continent))
+
+
 def region_views(state: HistoricalState) -> dict[str, dict[str, Any]]:
     views: dict[str, dict[str, Any]] = {}
     for continent in CONTINENTS:
-        holders = [
-            (p, sum(1 for c in state.rows[p] if state.card(c["land"]).continent == continent))
-            for p in range(state.n)
-        ]
-        counts = {p: c for p, c in holders if c}
-        owner = None
-        if counts:
-            best = max(counts.values())
-            leaders = [p for p, c in counts.items() if c == best]
-            if len(leaders) == 1:
-                owner = leaders[0]
+        counts = _land_counts(state, continent)
+        owner = _leader(counts)
         label = " ".join(f"P{p + 1}:{c}" for p, c in sorted(counts.items()))
         lands = "; ".join(
             f"{state.name(c['land'])} ({state.pname(p)})"

@@ -118,6 +118,9 @@ class ActionPicker(View):
     Apply button stays off until then); ``describe`` gives the words shown for an
     action (``str`` by default); ``grouped=True`` orders the list by kind of choice
     (:data:`CHOICE_KINDS`) with a row of buttons that shows one kind at a time.
+    ``on_pick`` (set it after making the picker) is called once the pick settles: after
+    a click in the list, and once after the list is filled anew (not for the passing
+    values the list takes while it is being refilled).
     """
 
     def __init__(
@@ -143,6 +146,7 @@ class ActionPicker(View):
         self.no_match = False
         self._legal_key: tuple[Action, ...] | None = None
         self._filling = False
+        self.on_pick: Callable[[], None] | None = None
         self.choice = widgets.Select(
             options=[],
             rows=rows,
@@ -269,6 +273,8 @@ class ActionPicker(View):
 
     def _on_choice(self, _change: dict[str, Any] | None = None) -> None:
         self.apply_button.disabled = self.selected_action is None
+        if self.on_pick is not None and not self._filling:
+            self.on_pick()
 
     @guarded
     def apply(self) -> None:

@@ -261,6 +261,8 @@ class PlayApp(GameStepper):
         self._ready = False
         self.hidden_hands = False  # known once the views are built
         self._listed: tuple[int, int] = (0, -1)
+        #: the odds lines already worked out for one position: (state, moves, lines)
+        self._odds_seen: tuple[State, int, dict[Action | None, str]] | None = None
         super().__init__(
             game.new_game(seed),
             bots=self._bots_for(mode, self.student_seats, game),
@@ -288,7 +290,8 @@ class PlayApp(GameStepper):
         self.picker.choice.description = "Moves"
         self.picker.choice.style.description_width = "3.4em"
         self.picker.choice.layout.width = "calc(100% - 12px)"
-        self.picker.choice.observe(self._on_pick, names=["value"])
+        # once per pick: not for the passing values of a list being refilled
+        self.picker.on_pick = self._on_pick
         # room for the focus ring: a box cuts off what is drawn outside it
         self.picker.buttons.layout.padding = "4px"
         self.picker.text_line.layout.display = "none"  # the banner says it in fewer words
@@ -725,6 +728,11 @@ class PlayApp(GameStepper):
         # the list stays where it is (nothing moves on the page), switched off
         self.picker.choice.disabled = True
         self.picker.apply_button.disabled = True
+        self._pause()
+
+    def _pause(self) -> None:
+        """Wait :attr:`PAUSE` seconds with a computer's move on the board (the speed
+        bench counts this wait apart from the work of a click)."""
         time.sleep(self.PAUSE)
 
     def _advance(self, action: Action) -> None:
@@ -823,7 +831,22 @@ class PlayApp(GameStepper):
                 or (action is not None and str(c.get("name")) in str(action))
             }
             self.cards_view.highlight(frozenset(keys) if action is not None else frozenset())
-        self.odds_line.value = self._odds_html(action)
+        self.odds_line.value = self._odds_memo(action)
+
+    def _odds_memo(self, action: Action | None) -> str:
+        """:meth:`_odds_html`, worked out once per position and choice (a redraw asks
+        again for the same one). The position is this state object at this many moves:
+        moves only add to a state's history, and the memo holds the object itself, so a
+        new state is never mistaken for an old one."""
+        state = self.state
+        memo = self._odds_seen
+        if memo is not None and memo[0] is state and memo[1] == len(state.history):
+            if action in memo[2]:
+                return memo[2][action]
+        else:
+            memo = self._odds_seen = (state, len(state.history), {})
+        html = memo[2][action] = self._odds_html(action)
+        return html
 
     def odds_words(self, action: Action | None = None) -> str:
         """The exact chance the picked (or given) choice takes its target, in words;

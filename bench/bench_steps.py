@@ -1,0 +1,302 @@
+"""Random-play steps per second for every game, at this tree and beside an older one.
+
+    python bench/bench_steps.py                        # this tree only
+    python bench/bench_steps.py --old 12fca54          # side by side with revision 12fca54
+    python bench/bench_steps.py --old 12fca54 --seconds 3 --rounds 3
+
+A *step* is one ``apply`` (a player's action or a chance outcome) in a game played
+with uniformly random legal actions and chance outcomes drawn with their exact
+chances; the time counted is ``legal_actions``/``chance_outcomes`` plus ``apply``
+(and the ``is_terminal``/``is_chance`` checks), not ``new_game``, as the
+interpreter's CPU time (``time.process_time``: time spent waiting for a core on a
+busy machine is left out). Every game and variant of this tree is played for
+``--seconds`` CPU seconds, with the same driver code for both trees (this file's), so
+the figures compare the rules' code only.
+
+The older revision is checked out with ``git worktree add`` into a temporary folder
+(removed afterwards) and each tree is measured in a fresh interpreter; the trees take
+turns case by case (game by game, the first tree alternating each round), so a change in
+the machine's load falls on both alike, and each figure is the fastest of ``--rounds``
+rounds (the one least disturbed by other work). CPU time still grows when other
+programs share the core's caches: on a loaded machine the figures scatter by 10-20 %,
+so read the ratio column and measure again on a quiet machine before quoting a speed.
+
+With OpenSpiel installed (``pip install open_spiel``; not a dependency), the table is
+followed by each game's speed as a share of OpenSpiel's C++ backgammon played by the
+same driver, the yardstick of issue 25 (CONQUEST towards 0.25x).
+
+``run()`` (called by bench/run.py) compares with :data:`OLD_DEFAULT` when that
+revision is in the repository, else reports this tree alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: the revision run() compares with: last week's head (issue 25)
+OLD_DEFAULT = "12fca54"
+
+
+def _measure(name: str, options: dict[str, Any], seconds: float) -> dict[str, Any]:
+    """Play random games of ``name`` for about ``seconds``; steps per second."""
+    import hcgames
+
+    game = hcgames.load(name, **options)
+    limit = int(getattr(game, "max_actions", 0) or 100_000)
+    steps = games = 0
+    spent = 0.0
+    seed = 0
+    while spent < seconds or games < 2:
+        state = game.new_game(seed)
+        rng = random.Random(seed)
+        seed += 1
+        start = time.process_time()
+        played = 0
+        while not state.is_terminal() and played < limit:
+            if state.is_chance():
+                outcomes = state.chance_outcomes()
+                x, total = rng.random(), 0.0
+                action = outcomes[-1][0]
+                for outcome, p in outcomes:
+                    total += float(p)
+                    if x < total:
+                        action = outcome
+                        break
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            state.apply(action)
+            played += 1
+        spent += time.process_time() - start
+        steps += played
+        games += 1
+    return {"steps_per_s": steps / spent, "steps": steps, "games": games}
+
+
+def backgammon_steps_per_second(seconds: float) -> float | None:
+    """The reference of issue 25: random-play steps per second of OpenSpiel's C++
+    backgammon with the same driver (None when OpenSpiel's ``pyspiel`` is not
+    installed; it is not a dependency of hcgames)."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("backgammon")
+    steps, spent, seed = 0, 0.0, 0
+    while spent < seconds:
+        state, rng = game.new_initial_state(), random.Random(seed)
+        seed += 1
+        start = time.process_time()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                x, total, action = rng.random(), 0.0, outcomes[-1][0]
+                for outcome, p in outcomes:
+                    total += p
+                    if x < total:
+                        action = outcome
+                        break
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            state.apply_action(action)
+            steps += 1
+        spent += time.process_time() - start
+    return steps / spent
+
+
+def _worker(root: str, seconds: float) -> None:
+    """Measure, with the hcgames package of ``root``, each case read from stdin (one
+    JSON ``[name, options]`` a line), answering one JSON line each."""
+    sys.path.insert(0, root)
+    import hcgames
+
+    where = Path(hcgames.__file__).resolve()
+    if Path(root).resolve() not in where.parents:
+        raise SystemExit(f"hcgames came from {where}, not from {root}")
+    for line in sys.stdin:
+        name, options = json.loads(line)
+        try:
+            figure = _measure(name, options, seconds)
+        except Exception as exc:  # a game or variant the old tree lacks
+            figure = {"error": f"{type(exc).__name__}: {exc}"}
+        print(json.dumps({"name": name, "options": options, **figure}), flush=True)
+
+
+def cases() -> list[tuple[str, dict[str, Any]]]:
+    """Every game and variant of this tree."""
+    sys.path.insert(0, str(ROOT))
+    import hcgames
+
+    return [
+        (name, options)
+        for name in hcgames.available_games()
+        for options in hcgames.game_class(name).variants()
+    ]
+
+
+def _label(name: str, options: dict[str, Any]) -> str:
+    return name + "".join(f" {k}={v}" for k, v in options.items())
+
+
+class _Tree:
+    """A fresh interpreter measuring with one tree's hcgames, one case at a time."""
+
+    def __init__(self, root: Path, seconds: float) -> None:
+        self.root = root
+        command = [sys.executable, str(Path(__file__).resolve()), "--worker", str(root)]
+        self.process = subprocess.Popen(
+            [*command, "--seconds", str(seconds)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=root,
+            env={**os.environ, "PYTHONPATH": str(root)},
+        )
+
+    def measure(self, name: str, options: dict[str, Any]) -> dict[str, Any]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps([name, options]) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            error = self.process.stderr.read() if self.process.stderr else ""
+            raise RuntimeError(f"measuring {self.root} failed: {error.strip()[-400:]}")
+        return dict(json.loads(line))
+
+    def close(self) -> None:
+        if self.process.stdin:
+            self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
+def _has_revision(rev: str) -> bool:
+    found = subprocess.run(
+        ["git", "-C", str(ROOT), "cat-file", "-e", f"{rev}^{{commit}}"], capture_output=True
+    )
+    return found.returncode == 0
+
+
+def compare(
+    old: str | None, seconds: float, rounds: int
+) -> list[tuple[str, float | None, float | None]]:
+    """(label, steps/s now, steps/s at ``old``), fastest of ``rounds`` for each."""
+    todo = cases()
+    best_now: dict[str, float] = {}
+    best_old: dict[str, float] = {}
+    with tempfile.TemporaryDirectory(prefix="hcgames-old-") as tmp:
+        old_root = Path(tmp) / "tree"
+        if old:
+            subprocess.run(
+                ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(old_root), old],
+                check=True,
+                capture_output=True,
+            )
+        trees = [_Tree(ROOT, seconds)] + ([_Tree(old_root, seconds)] if old else [])
+        best = [best_now, best_old]
+        try:
+            # case by case, the trees taking turns (first one, then the other, round by
+            # round): a change in the machine's load falls on both alike
+            for round_no in range(rounds):
+                for name, options in todo:
+                    order = list(enumerate(trees))
+                    if round_no % 2:
+                        order.reverse()
+                    for which, tree in order:
+                        row = tree.measure(name, options)
+                        if "steps_per_s" in row:
+                            label = _label(name, options)
+                            best[which][label] = max(
+                                best[which].get(label, 0.0), row["steps_per_s"]
+                            )
+        finally:
+            for tree in trees:
+                tree.close()
+            if old:
+                subprocess.run(
+                    ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old_root)],
+                    capture_output=True,
+                )
+    return [
+        (
+            _label(name, options),
+            best_now.get(_label(name, options)),
+            best_old.get(_label(name, options)),
+        )
+        for name, options in todo
+    ]
+
+
+def table(rows: list[tuple[str, float | None, float | None]], old: str | None) -> str:
+    width = max([len("game"), *(len(label) for label, _, _ in rows)])
+    head = f"  {'game':{width}s} {'now steps/s':>12s}"
+    if old:
+        head += f" {old + ' steps/s':>16s} {'now/old':>8s}"
+    lines = [head]
+    for label, now, then in rows:
+        line = f"  {label:{width}s} {now if now is not None else float('nan'):12.0f}"
+        if old:
+            ratio = now / then if now and then else float("nan")
+            shown = f"{then:16.0f}" if then is not None else f"{'n/a':>16s}"
+            line += f" {shown} {ratio:8.2f}"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def run(quick: bool = False) -> list[tuple[str, float, str]]:
+    """Steps per second of every game now and at :data:`OLD_DEFAULT` (bench/run.py)."""
+    old = OLD_DEFAULT if _has_revision(OLD_DEFAULT) else None
+    # shorter than the command line's defaults: bench/run.py runs every bench in a row
+    rows = compare(old, seconds=0.2 if quick else 0.75, rounds=1 if quick else 2)
+    figures: list[tuple[str, float, str]] = []
+    for label, now, then in rows:
+        if now is not None:
+            figures.append((f"{label}: random steps now", now, "steps/s"))
+        if now is not None and then is not None:
+            figures.append((f"{label}: now / {old}", now / then, "x"))
+    return figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--old", help="a revision to measure beside this tree (e.g. 12fca54)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="per game, tree and round")
+    parser.add_argument("--rounds", type=int, default=3, help="each figure: fastest of these")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        _worker(args.worker, args.seconds)
+        return 0
+    print(
+        f"Random-play steps per second, fastest of {args.rounds} rounds of {args.seconds:g} s "
+        "per game (a step: one action or chance outcome applied)"
+    )
+    rows = compare(args.old, args.seconds, args.rounds)
+    print(table(rows, args.old))
+    reference = backgammon_steps_per_second(args.seconds)
+    if reference is None:
+        print("  (OpenSpiel is not installed here: no C++ backgammon figure to compare with)")
+    else:
+        print(f"\n  OpenSpiel C++ backgammon, same driver: {reference:.0f} steps/s; as a share:")
+        for label, now, _ in rows:
+            if now is not None:
+                print(f"  {label:60s} {now / reference:6.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
