@@ -1,0 +1,662 @@
+"""The interactive sections of the card-game lessons (Conquest of Speros, Historical Conquest).
+
+Each view is one screen (:func:`~hcgames.widgets._base.one_screen`): its controls
+first, then the picture or table they change, then the sentence that says what the
+choice means, so a projected page shows the click and its effect together at
+1366x768 and 1024x700. The numbers come from :mod:`hcgames.speros.teach` and
+:mod:`hcgames.historical.teach`; this module only lays them out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import bqplot
+import ipywidgets as widgets
+
+from hcgames.core import Event, Game
+from hcgames.widgets._base import one_screen
+from hcgames.widgets.cards import KIND_COLOURS, game_words
+from hcgames.widgets.charts import ScoreChart, Timeline
+from hcgames.widgets.lesson import table, with_slider_names
+from hcgames.widgets.panels import HistoryCard
+from hcgames.words import noun
+
+if TYPE_CHECKING:
+    from hcgames.historical.battle import Assessment
+    from hcgames.historical.cards import Card as HistoricalCard
+    from hcgames.historical.game import HistoricalGame
+    from hcgames.historical.state import HistoricalState
+    from hcgames.speros.game import SperosGame
+    from hcgames.speros.material import CardSet
+
+__all__ = [
+    "ArtifactViewer",
+    "BattleBuilder",
+    "CardGallery",
+    "MajorityTry",
+    "MatchPicker",
+    "MoraleGames",
+    "PairingsView",
+    "PeopleTimeline",
+    "ScoreSheets",
+    "SetCounter",
+    "TravelChecker",
+    "answer_reveal",
+    "battle_view",
+    "bot_match",
+    "draw_odds_view",
+    "events_table",
+    "peoples_view",
+    "sentence",
+    "strategy_match",
+    "terrain_view",
+    "worded_table",
+]
+
+#: colours of a stacked chart's parts (Okabe and Ito's colour-blind safe set)
+PART_COLOURS = [
+    "#0072B2",
+    "#E69F00",
+    "#009E73",
+    "#56B4E9",
+    "#D55E00",
+    "#CC79A7",
+    "#F0E442",
+    "#999999",
+]
+
+
+def sentence(html: str, size: int = 15) -> str:
+    """A paragraph in type a class reads from the back of the room."""
+    return f"<p style='font-size:{size}px'>{html}</p>"
+
+
+def _bold_markdown(text: str) -> str:
+    """A teach sentence's Markdown ``**bold**`` and ``*italics*`` as HTML."""
+    text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
+    return re.sub(r"\*(.+?)\*", r"<i>\1</i>", text)
+
+
+def worded_table(
+    game: Game, rows: Sequence[Mapping[str, Any]], caption: str | None = None, note: str = ""
+) -> widgets.VBox:
+    """A table whose text has ``game``'s card ids turned into names, with an optional
+    sentence (HTML) under it."""
+    worded = [
+        {k: game_words(game, v) if isinstance(v, str) else v for k, v in r.items()} for r in rows
+    ]
+    parts: list[widgets.Widget] = [table(worded, caption=caption)]
+    if note:
+        parts.append(widgets.HTML(sentence(note)))
+    return widgets.VBox(parts)
+
+
+def events_table(game: Game, events: Sequence[Event], caption: str) -> widgets.HTML:
+    """What happened, an event a row, in card names."""
+    return table([{"what happens": game_words(game, e.text)} for e in events], caption=caption)
+
+
+def answer_reveal(title: str, *parts: widgets.Widget) -> widgets.Accordion:
+    """``parts`` folded away under ``title`` until a student opens them."""
+    reveal = widgets.Accordion(children=[widgets.VBox(list(parts))], selected_index=None)
+    reveal.set_title(0, title)
+    return reveal
+
+
+# --- Conquest of Speros -----------------------------------------------------------------
+
+
+class MajorityTry(widgets.VBox):
+    """Sliders for a card's camps and the pieces on it, the camps drawn as circles
+    (orange mine, green the rival's, grey empty) and who captures the card, and why."""
+
+    def __init__(self) -> None:
+        self.size = widgets.IntSlider(value=4, min=2, max=5, description="camps")
+        self.mine = widgets.IntSlider(value=2, min=0, max=5, description="my pieces")
+        self.theirs = widgets.IntSlider(value=1, min=0, max=5, description="rival pieces")
+        self.last = widgets.ToggleButtons(options=["me", "rival"], description="placed last")
+        self.verdict = widgets.HTML(layout=widgets.Layout(max_width="420px"))
+        x_scale, y_scale = bqplot.LinearScale(min=-0.5, max=4.5), bqplot.LinearScale(min=-1, max=1)
+        self.camps = bqplot.Scatter(
+            x=[0.0], y=[0.0], scales={"x": x_scale, "y": y_scale}, default_size=900, stroke="black"
+        )
+        self.figure = bqplot.Figure(
+            marks=[self.camps],
+            layout=widgets.Layout(width="420px", height="120px"),
+            fig_margin={"top": 10, "bottom": 10, "left": 10, "right": 10},
+        )
+        for control in (self.size, self.mine, self.theirs, self.last):
+            control.observe(self.redraw, names="value")
+        self.redraw()
+        controls = widgets.VBox([self.size, self.mine, self.theirs, self.last])
+        super().__init__(
+            [with_slider_names(one_screen(controls, widgets.VBox([self.figure, self.verdict])))]
+        )
+
+    def redraw(self, _change: Any = None) -> None:
+        from hcgames.speros.teach import majority_verdict  # the rules load with the view
+
+        self.mine.max = self.size.value
+        self.theirs.max = self.size.value - self.mine.value
+        empty = self.size.value - self.mine.value - self.theirs.value
+        colours = ["#D55E00"] * self.mine.value + ["#009E73"] * self.theirs.value
+        with self.camps.hold_sync():
+            self.camps.x = list(range(self.size.value))
+            self.camps.y = [0] * self.size.value
+            self.camps.colors = colours + ["#BBBBBB"] * empty
+        self.last.layout.display = None if empty == 0 else "none"
+        text = majority_verdict(
+            self.size.value, self.mine.value, self.theirs.value, self.last.value == "me"
+        )
+        self.verdict.value = sentence(text, 16)
+
+
+class ScoreSheets(widgets.VBox):
+    """A menu of finished games; the chosen game's result, its score sheet, and a
+    stacked chart of where each player's points came from."""
+
+    def __init__(self, game: SperosGame, games: Mapping[str, int]) -> None:
+        self.game, self.games = game, dict(games)
+        self.players = [f"Player {p + 1}" for p in range(game.num_players)]
+        x_scale, y_scale = bqplot.OrdinalScale(), bqplot.LinearScale(min=0)
+        self.bars = bqplot.Bars(
+            x=self.players,
+            y=[[0] * len(self.players)],
+            scales={"x": x_scale, "y": y_scale},
+            type="stacked",
+            colors=PART_COLOURS,
+        )
+        self.chart = bqplot.Figure(
+            marks=[self.bars],
+            axes=[
+                bqplot.Axis(scale=x_scale),
+                bqplot.Axis(scale=y_scale, orientation="vertical", label="VP"),
+            ],
+            title="Where the points came from",
+            fig_margin={"top": 40, "bottom": 30, "left": 50, "right": 10},
+            layout=widgets.Layout(width="300px", height="330px"),
+        )
+        self.legend = widgets.HTML()
+        self.choice = widgets.Dropdown(options=list(self.games), description="Game")
+        self.result, self.sheet = widgets.HTML(), widgets.HTML()
+        self.choice.observe(self.show, names="value")
+        self.show()
+        left = widgets.VBox(
+            [self.choice, self.result, self.sheet], layout=widgets.Layout(max_width="520px")
+        )
+        right = widgets.HBox([self.chart, self.legend], layout=widgets.Layout(align_items="center"))
+        super().__init__([one_screen(left, right)])
+
+    def show(self, _change: Any = None) -> None:
+        from hcgames.speros import teach  # the rules load with the view
+
+        state = teach.finished_game(self.game, self.games[self.choice.value])
+        sheet, bonus = teach.score_sheet(state)
+        self.sheet.value = table(teach.score_rows(state, sheet)).value
+        with self.bars.hold_sync():
+            self.bars.labels = list(sheet)
+            self.bars.y = [list(vps) for vps in sheet.values()]
+        self.legend.value = "".join(
+            f"<div style='font-size:14px;margin:3px 0'><span style='display:inline-block;"
+            f"width:14px;height:14px;background:{colour};margin-right:6px;"
+            f"vertical-align:middle'></span>{line}</div>"
+            for colour, line in reversed(list(zip(PART_COLOURS, sheet, strict=False)))
+        )
+        self.result.value = sentence(_bold_markdown(teach.result_sentence(state, bonus)))
+
+
+class SetCounter(widgets.VBox):
+    """Six menus, one per captured card (the resources it shows), and the resource
+    sets they make read both ways."""
+
+    KINDS = (
+        "nothing",
+        "crystal",
+        "iron",
+        "gold",
+        "crystal and iron",
+        "crystal and gold",
+        "iron and gold",
+    )
+    START = ("crystal and gold", "iron", "nothing", "nothing", "nothing", "nothing")
+
+    def __init__(self, game: SperosGame) -> None:
+        self.game = game
+        self.pickers = [
+            widgets.Dropdown(
+                options=list(self.KINDS),
+                value=v,
+                description=f"card {i + 1}",
+                layout=widgets.Layout(width="260px"),
+            )
+            for i, v in enumerate(self.START)
+        ]
+        self.line = widgets.HTML(layout=widgets.Layout(max_width="420px"))
+        for picker in self.pickers:
+            picker.observe(self.count, names="value")
+        self.count()
+        menus = widgets.HBox([widgets.VBox(self.pickers[:3]), widgets.VBox(self.pickers[3:])])
+        super().__init__([one_screen(menus, self.line)])
+
+    def count(self, _change: Any = None) -> None:
+        from hcgames.speros.teach import sets_sentence  # the rules load with the view
+
+        chosen = [p.value for p in self.pickers if p.value != "nothing"]
+        shown = [tuple(kind.split(" and ")) for kind in chosen]
+        self.line.value = sentence(sets_sentence(self.game, shown), 16)
+
+
+def peoples_view(card_set: CardSet) -> widgets.GridBox:
+    """The four peoples as cards, two a row."""
+    from hcgames.speros.teach import people_face  # the rules load with the view
+
+    faces = [HistoryCard(*people_face(people)) for people in card_set.peoples]
+    for face in faces:
+        face.text_line.layout.display = "none"  # the card itself says it all
+    layout = widgets.Layout(grid_template_columns="1fr 1fr", grid_gap="8px")
+    return widgets.GridBox(faces, layout=layout)
+
+
+def terrain_view(card_set: CardSet, rows: Sequence[Mapping[str, Any]]) -> widgets.HBox:
+    """The terrains' table (``rows`` of :func:`~hcgames.speros.teach.terrain_rows`)
+    beside a chart of every Location's size against its VP, by terrain."""
+    from hcgames.speros.material import COLOURS, TERRAINS  # the rules load with the view
+
+    x_scale, y_scale = bqplot.LinearScale(min=1.5, max=5.5), bqplot.LinearScale(min=-0.5, max=3.5)
+    marks = []
+    for index, terrain in enumerate(TERRAINS):
+        land = [c for c in card_set.locations if c.terrain == terrain]
+        marks.append(
+            bqplot.Scatter(
+                x=[c.encampments + 0.14 * (index - 1.5) for c in land],
+                y=[c.vp for c in land],
+                scales={"x": x_scale, "y": y_scale},
+                colors=[{"black": "#444444"}.get(COLOURS[terrain], COLOURS[terrain])],
+                labels=[terrain],
+                display_legend=True,
+                default_size=60,
+            )
+        )
+    chart = bqplot.Figure(
+        marks=marks,
+        title="Card size against VP, by terrain",
+        legend_location="top-left",
+        axes=[
+            bqplot.Axis(scale=x_scale, label="camps (encampments)", tick_values=[2, 3, 4, 5]),
+            bqplot.Axis(
+                scale=y_scale, orientation="vertical", label="VP", tick_values=[0, 1, 2, 3]
+            ),
+        ],
+        layout=widgets.Layout(width="560px", height="360px"),
+    )
+    return widgets.HBox(
+        [table(rows, caption="Twenty cards per terrain"), chart],
+        layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
+    )
+
+
+class ArtifactViewer(widgets.VBox):
+    """A menu of the Ancient Artifacts and the chosen one as a card."""
+
+    def __init__(self, card_set: CardSet) -> None:
+        self.artifacts = {a.name: a for a in card_set.artifacts}
+        self.choice = widgets.Dropdown(
+            options=list(self.artifacts),
+            description="Artifact",
+            layout=widgets.Layout(width="360px"),
+        )
+        self.card = HistoryCard("", "", "")
+        self.card.text_line.layout.display = "none"
+        self.card.layout.max_width = "560px"
+        self.choice.observe(self.show, names="value")
+        self.show()
+        super().__init__([one_screen(self.choice, self.card)])
+
+    def show(self, _change: Any = None) -> None:
+        from hcgames.speros.teach import artifact_face  # the rules load with the view
+
+        name, subtitle, text, facts = artifact_face(self.artifacts[self.choice.value])
+        self.card.update(name, subtitle, text, facts=facts)
+
+
+def draw_odds_view(app: Any, player: int = 0) -> widgets.Box:
+    """How many home-terrain Locations the student wants, a button, and the chance that
+    their next Plan brings them, worked out from ``app.state`` when pressed."""
+    from hcgames.speros.teach import home_draw_sentence  # the rules load with the view
+
+    hits = widgets.Dropdown(
+        options=[("at least 1", 1), ("at least 2", 2), ("all 3", 3)],
+        description="I want",
+        layout=widgets.Layout(width="220px"),
+    )
+    button = widgets.Button(
+        description="Work out my odds", button_style="primary", layout=widgets.Layout(width="auto")
+    )
+    line = widgets.HTML(layout=widgets.Layout(max_width="640px"))
+
+    def work_out(_button: Any = None) -> None:
+        line.value = sentence(home_draw_sentence(app.state, player, hits.value), 16)
+
+    button.on_click(work_out)
+    return one_screen(widgets.HBox([hits, button]), line)
+
+
+class PairingsView(widgets.HBox):
+    """Each pairing of strategies played ``games`` games (seats swapped): a table of
+    shares of wins and average VP beside a bar chart of the shares. The table's rows
+    are kept as ``.rows``."""
+
+    def __init__(self, game: SperosGame, pairings: Sequence[tuple[str, str]], games: int) -> None:
+        self.rows = _pairing_rows(game, pairings, games)
+        table_view, chart = _pairings_parts(self.rows, pairings, games)
+        super().__init__(
+            [table_view, chart], layout=widgets.Layout(align_items="center", flex_flow="row wrap")
+        )
+
+
+def _pairing_rows(
+    game: SperosGame, pairings: Sequence[tuple[str, str]], games: int
+) -> list[dict[str, str]]:
+    from hcgames.speros.teach import pairing_rows  # the rules load with the view
+
+    return [row for pair in pairings for row in pairing_rows(game, pair, games)]
+
+
+def _pairings_parts(
+    rows: list[dict[str, str]], pairings: Sequence[tuple[str, str]], games: int
+) -> tuple[widgets.HTML, bqplot.Figure]:
+    numbers = {f"{a} against {b}": f"{k}." for k, (a, b) in enumerate(pairings, 1)}
+    labels = [f"{numbers[r['pairing']]} {r['strategy']}" for r in rows]
+    x_scale, y_scale = bqplot.OrdinalScale(), bqplot.LinearScale(min=0, max=1)
+    bars = bqplot.Bars(
+        x=labels,
+        y=[int(r["share of wins"].rstrip("%")) / 100 for r in rows],
+        scales={"x": x_scale, "y": y_scale},
+        colors=["#0072B2", "#E69F00"] * len(pairings),
+    )
+    chart = bqplot.Figure(
+        marks=[bars],
+        title=f"Share of wins, {games} games per pairing",
+        axes=[
+            bqplot.Axis(scale=x_scale),
+            bqplot.Axis(
+                scale=y_scale, orientation="vertical", label="share of wins", tick_format=".0%"
+            ),
+        ],
+        fig_margin={"top": 50, "bottom": 40, "left": 60, "right": 20},
+        layout=widgets.Layout(width="560px", height="320px"),
+    )
+    shown = [{**r, "pairing": f"{numbers[r['pairing']]} {r['pairing']}"} for r in rows]
+    return table(shown), chart
+
+
+class MatchPicker(widgets.VBox):
+    """Two players from ``names``, how many games, a button, and the result of the
+    games: ``play(a, b, games)`` returns the result as a widget."""
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        play: Callable[[str, str, int], widgets.Widget],
+        *,
+        labels: tuple[str, str] = ("player A", "player B"),
+        chosen: tuple[str, str] | None = None,
+        games: tuple[int, int, int, int] = (20, 10, 100, 10),
+    ) -> None:
+        self.play = play
+        first, second = chosen or (names[0], names[1])
+        self.first = widgets.Dropdown(
+            options=list(names),
+            value=first,
+            description=labels[0],
+            layout=widgets.Layout(width="220px"),
+        )
+        self.second = widgets.Dropdown(
+            options=list(names),
+            value=second,
+            description=labels[1],
+            layout=widgets.Layout(width="220px"),
+        )
+        value, low, high, step = games
+        self.games = widgets.IntSlider(
+            value=value, min=low, max=high, step=step, description="games"
+        )
+        self.button = widgets.Button(
+            description="Play the games",
+            button_style="primary",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.result = widgets.VBox(layout=widgets.Layout(max_width="640px"))
+        self.button.on_click(self.run)
+        controls = widgets.VBox(
+            [widgets.HBox([self.first, self.second]), widgets.HBox([self.games, self.button])]
+        )
+        super().__init__([with_slider_names(one_screen(controls, self.result))])
+
+    def run(self, _button: Any = None) -> None:
+        self.result.children = [widgets.HTML("<p>Playing...</p>")]
+        self.result.children = [self.play(self.first.value, self.second.value, self.games.value)]
+
+
+def strategy_match(game: SperosGame) -> MatchPicker:
+    """Two Speros strategies of the student's choice, played against each other."""
+    from hcgames.speros.bots import STRATEGIES  # the rules load with the view
+    from hcgames.speros.teach import pairing_rows  # kept beside STRATEGIES
+
+    def play(a: str, b: str, games: int) -> widgets.Widget:
+        if a == b:
+            return widgets.HTML("<p>Choose two different strategies.</p>")
+        return table(pairing_rows(game, (a, b), games))
+
+    return MatchPicker(
+        list(STRATEGIES), play, labels=("strategy A", "strategy B"), chosen=("builder", "random")
+    )
+
+
+# --- Historical Conquest ------------------------------------------------------------------
+
+
+class CardGallery(widgets.VBox):
+    """Menus of era, continent and kind, how many cards match, a menu of those cards
+    and the chosen card with its history."""
+
+    def __init__(self, cards: Mapping[str, HistoricalCard], first: str = "MU2001") -> None:
+        from hcgames.historical import teach  # the rules load with the view
+
+        self.cards = cards
+        self.teach = teach
+        kinds = ["any kind", *sorted({card.category for card in cards.values()})]
+        small = widgets.Layout(width="300px")
+        self.era = widgets.Dropdown(options=list(teach.ERAS), description="Era", layout=small)
+        self.continent = widgets.Dropdown(
+            options=teach.GALLERY_CONTINENTS, description="Continent", layout=small
+        )
+        self.kind = widgets.Dropdown(options=kinds, description="Kind", layout=small)
+        self.card_menu = widgets.Dropdown(description="Card", layout=widgets.Layout(width="420px"))
+        self.found = widgets.HTML()
+        self.card = HistoryCard(*teach.card_label(cards[first]))
+        self.card.layout.max_width = "520px"
+        for menu in (self.era, self.continent, self.kind):
+            menu.observe(self.refilter, names="value")
+        self.card_menu.observe(self.show, names="value")
+        self.refilter()
+        self.card_menu.value = first
+        controls = widgets.VBox([self.era, self.continent, self.kind, self.found, self.card_menu])
+        super().__init__([one_screen(controls, self.card)])
+
+    def refilter(self, _change: Any = None) -> None:
+        chosen = self.teach.gallery(
+            self.cards, self.era.value, self.continent.value, self.kind.value
+        )
+        verb = "matches" if len(chosen) == 1 else "match"
+        self.found.value = sentence(
+            f"<b>{len(chosen)}</b> {noun('card', len(chosen))} {verb} the menus."
+        )
+        keep = self.card_menu.value
+        self.card_menu.options = [(f"{c.name} ({c.plate_years or c.years})", c.id) for c in chosen]
+        if keep in [c.id for c in chosen]:
+            self.card_menu.value = keep
+
+    def show(self, _change: Any = None) -> None:
+        if self.card_menu.value:
+            self.card.update(*self.teach.card_label(self.cards[self.card_menu.value]))
+
+
+class PeopleTimeline(widgets.VBox):
+    """A menu of periods, how many people and armies began in the chosen one, and
+    their lives as bars coloured by kind."""
+
+    def __init__(self, cards: Mapping[str, HistoricalCard], width: int = 900) -> None:
+        from hcgames.historical import teach  # the rules load with the view
+
+        self.teach = teach
+        self.people = teach.people_timeline(cards)
+        self.period = widgets.Dropdown(
+            options=list(teach.PERIODS), description="Period", layout=widgets.Layout(width="26em")
+        )
+        self.timeline = Timeline(
+            teach.in_period(self.people, self.period.value), width=width, colours=KIND_COLOURS
+        )
+        self.timeline.text_line.layout.display = "none"  # the sentence says it in fewer words
+        self.said = widgets.HTML(layout=widgets.Layout(max_width="640px"))
+        self.period.observe(self.redraw, names="value")
+        self.redraw()
+        super().__init__([one_screen(widgets.VBox([self.period, self.said]), self.timeline)])
+
+    def redraw(self, _change: Any = None) -> None:
+        self.timeline.update(self.teach.in_period(self.people, self.period.value))
+        self.said.value = sentence(self.teach.period_sentence(self.people, self.period.value))
+
+
+def battle_view(
+    state: HistoricalState,
+    result: Assessment,
+    attackers: Sequence[str],
+    defenders: Sequence[str],
+    defence_land: str,
+    caption: str | None = None,
+) -> widgets.VBox:
+    """A worked battle: its sums card by card and bonus by bonus, and what the result means."""
+    from hcgames.historical.teach import battle_sheet, battle_verdict  # the rules load here
+
+    verdict = _bold_markdown(battle_verdict(state, result, defence_land))
+    return widgets.VBox(
+        [
+            table(battle_sheet(state, result, attackers, defenders), caption=caption),
+            widgets.HTML(sentence(verdict)),
+        ]
+    )
+
+
+class BattleBuilder(widgets.VBox):
+    """Menus for an attacking card and its land, one or two defending cards and theirs;
+    the battle's sums and what the result means."""
+
+    def __init__(self, game: HistoricalGame) -> None:
+        cards = game.catalogue.cards
+        self.game = game
+        units = sorted((c.name, c.id) for c in cards.values() if c.is_unit)
+        lands = sorted((c.name, c.id) for c in cards.values() if c.category == "land")
+        wide, style = widgets.Layout(width="24em"), {"description_width": "9em"}
+
+        def menu(options: list[tuple[str, str]], value: str, description: str) -> widgets.Dropdown:
+            return widgets.Dropdown(
+                options=options, value=value, description=description, layout=wide, style=style
+            )
+
+        self.attacker = menu(units, "CO3016", "Attacking card")
+        self.attack_land = menu(lands, "CT4404", "from the land")
+        self.defender = menu(units, "MU2001", "Defending card")
+        self.second = menu([("(nobody)", ""), *units], "IN4201", "and")
+        self.defence_land = menu(lands, "CT4503", "on the land")
+        self.result = widgets.VBox(layout=widgets.Layout(max_width="34em"))
+        menus = (self.attacker, self.attack_land, self.defender, self.second, self.defence_land)
+        for each in menus:
+            each.observe(self.work_out, names="value")
+        self.work_out()
+        super().__init__([one_screen(widgets.VBox(list(menus)), self.result)])
+
+    def work_out(self, _change: Any = None) -> None:
+        from hcgames.historical.teach import lesson_battle  # the rules load with the view
+
+        attackers = [self.attacker.value]
+        defenders = [self.defender.value] + ([self.second.value] if self.second.value else [])
+        state, result = lesson_battle(
+            self.game, attackers, defenders, self.attack_land.value, self.defence_land.value
+        )
+        view = battle_view(state, result, attackers, defenders, self.defence_land.value)
+        self.result.children = [view.children[1], view.children[0]]
+
+
+class MoraleGames(widgets.VBox):
+    """A menu of random games, how the chosen one ended, and each player's morale
+    after every turn."""
+
+    def __init__(self, game: HistoricalGame, games: Mapping[str, int]) -> None:
+        from hcgames.historical import teach  # the rules load with the view
+
+        self.game, self.games, self.teach = game, dict(games), teach
+        self.choice = widgets.Dropdown(options=list(self.games), description="Game")
+        first = teach.morale_lines(game, self.games[self.choice.value])[1]
+        self.chart = ScoreChart(first, title="morale after each turn")
+        self.chart.figure.layout.width = "540px"
+        self.ending = widgets.HTML(layout=widgets.Layout(max_width="360px"))
+        self.choice.observe(self.redraw, names="value")
+        self.redraw()
+        super().__init__([one_screen(widgets.VBox([self.choice, self.ending]), self.chart)])
+
+    def redraw(self, _change: Any = None) -> None:
+        final, series = self.teach.morale_lines(self.game, self.games[self.choice.value])
+        self.chart.update(series)
+        self.ending.value = sentence(self.teach.morale_ending(final, series))
+
+
+class TravelChecker(widgets.VBox):
+    """Two menus of lands and which kinds of explorer can travel between them."""
+
+    def __init__(self, cards: Mapping[str, HistoricalCard], start: str, goal: str) -> None:
+        self.cards = cards
+        land_cards = sorted((c.name, c.id) for c in cards.values() if c.category == "land")
+        style, wide = {"description_width": "5em"}, widgets.Layout(width="24em")
+        self.start = widgets.Dropdown(
+            options=land_cards, value=start, description="From", layout=wide, style=style
+        )
+        self.goal = widgets.Dropdown(
+            options=land_cards, value=goal, description="To", layout=wide, style=style
+        )
+        self.answer = widgets.HTML(layout=widgets.Layout(max_width="560px"))
+        self.start.observe(self.check, names="value")
+        self.goal.observe(self.check, names="value")
+        self.check()
+        super().__init__([one_screen(widgets.VBox([self.start, self.goal]), self.answer)])
+
+    def check(self, _change: Any = None) -> None:
+        from hcgames.historical.teach import travel_sentence  # the rules load with the view
+
+        said = travel_sentence(self.cards[self.start.value], self.cards[self.goal.value])
+        self.answer.value = sentence(said)
+
+
+def bot_match(game: HistoricalGame) -> MatchPicker:
+    """A careful and a random computer player (or two of one kind), seats swapped."""
+    from hcgames.bots import GreedyBot, RandomBot  # the bots load with the view
+    from hcgames.play import head_to_head  # kept beside the bots
+
+    bots = {"careful": GreedyBot, "random": RandomBot}
+
+    def play(a: str, b: str, games: int) -> widgets.Widget:
+        names = (f"player A ({a})", f"player B ({b})")
+        wins = head_to_head(game, bots[a], bots[b], games, names=names)
+        rows = [{"result": k, "games": v} for k, v in wins.items()]
+        return table(rows, caption=f"{games} games, seats swapped every game")
+
+    return MatchPicker(
+        list(bots),
+        play,
+        labels=("Player A", "Player B"),
+        chosen=("careful", "random"),
+        games=(10, 2, 30, 2),
+    )
