@@ -893,3 +893,23 @@ def explorer_routes(state: HistoricalState) -> list[dict[str, Any]]:
 def opening_line(state: State) -> str:
     """The log's sentence on who goes first."""
     return next(e.text for e in state.events if "goes first" in e.text)
+
+
+def opening(game: HistoricalGame, seed: int) -> tuple[HistoricalState, random.Random]:
+    """A new game of ``seed`` with its opening chance steps played (the coin, the first
+    lands, the first hands) by a generator of ``seed``, returned to go on with."""
+    state = cast(HistoricalState, game.new_game(seed=seed))
+    rng = random.Random(seed)
+    resolve_all_chance(state, rng)
+    return state, rng
+
+
+def fought_sentence(fought: HistoricalState, events: Sequence[Event], choice: Sequence[str]) -> str:
+    """What happened in a battle of :func:`fought_battle` and the defender's choice
+    (Markdown)."""
+    return (
+        "\n".join(f"- {event.text}" for event in events)
+        + f"\n\nNow {fought.player_name(1)} must choose which card to lose: "
+        + " or ".join(f"*{name}*" for name in choice)
+        + "."
+    )

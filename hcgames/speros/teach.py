@@ -721,3 +721,11 @@ def artifact_face(artifact: Card) -> tuple[str, str, str, dict[str, str]]:
 def strategy_rows() -> list[dict[str, str]]:
     """The computer players' strategies and what each values, as table rows."""
     return [{"strategy": name, "what it values": about} for name, (about, _) in STRATEGIES.items()]
+
+
+def resource_rows(cards: Sequence[Card]) -> list[dict[str, str]]:
+    """Captured cards and the resources each shows, as table rows."""
+    return [
+        {"captured card": card.name, "shows": " and ".join(r.capitalize() for r in card.resources)}
+        for card in cards
+    ]

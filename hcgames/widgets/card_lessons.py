@@ -51,6 +51,7 @@ __all__ = [
     "events_table",
     "peoples_view",
     "sentence",
+    "sets_answer",
     "strategy_match",
     "terrain_view",
     "worded_table",
@@ -94,9 +95,13 @@ def worded_table(
     return widgets.VBox(parts)
 
 
-def events_table(game: Game, events: Sequence[Event], caption: str) -> widgets.HTML:
-    """What happened, an event a row, in card names."""
-    return table([{"what happens": game_words(game, e.text)} for e in events], caption=caption)
+def events_table(
+    game: Game, events: Sequence[Event], caption: str, above: widgets.Widget | None = None
+) -> widgets.Widget:
+    """What happened, an event a row, in card names (under ``above`` when given: the
+    position the events answer)."""
+    view = table([{"what happens": game_words(game, e.text)} for e in events], caption=caption)
+    return view if above is None else widgets.VBox([above, view])
 
 
 def answer_reveal(title: str, *parts: widgets.Widget) -> widgets.Accordion:
@@ -659,4 +664,20 @@ def bot_match(game: HistoricalGame) -> MatchPicker:
         labels=("Player A", "Player B"),
         chosen=("careful", "random"),
         games=(10, 2, 30, 2),
+    )
+
+
+def sets_answer(game: SperosGame, hand: Sequence[Any], finished: Any) -> widgets.Accordion:
+    """Lesson 42's answer, folded away: the sets of the captured cards ``hand`` read both
+    ways, and the finished game ``finished`` scored both ways."""
+    from hcgames.speros.teach import game_both_ways, sets_both_ways  # the rules load here
+
+    sets = sets_both_ways(hand)
+    rows = [{"reading": label, "sets": n, "VP": game.rules.set_vp * n} for label, n in sets.items()]
+    return answer_reveal(
+        "The answer, worked out by the program",
+        table(rows, caption="The elves' five cards"),
+        table(
+            game_both_ways(finished), caption="Game 1, the same moves scored both ways (total VP)"
+        ),
     )
