@@ -761,14 +761,18 @@ def morale_ending(final: State, series: Mapping[str, Sequence[float]]) -> str:
 
 def rules_used(game: HistoricalGame, topics: Sequence[str]) -> list[dict[str, str]]:
     """The rule decisions of ``topics`` as table rows (rule, rulebook or ours, what the
-    program does), in the game's order."""
+    program does), in the game's order. A topic the game does not have is refused."""
+    decisions = game.rule_decisions()
+    unknown = set(topics) - {d.topic for d in decisions}
+    if unknown:
+        raise ValueError(f"no rule decision on {sorted(unknown)}")
     return [
         {
             "rule": d.topic,
             "from": "rulebook" if d.source == "rulebook" else "our choice",
             "what the program does": d.decision,
         }
-        for d in game.rule_decisions()
+        for d in decisions
         if d.topic in topics
     ]
 

@@ -192,7 +192,7 @@ class ScoreSheets(widgets.VBox):
         left = widgets.VBox(
             [self.choice, self.result, self.sheet], layout=widgets.Layout(max_width="520px")
         )
-        right = widgets.HBox([self.chart, self.legend], layout=widgets.Layout(align_items="center"))
+        right = widgets.VBox([self.chart, self.legend])
         super().__init__([one_screen(left, right)])
 
     def show(self, _change: Any = None) -> None:
@@ -511,28 +511,39 @@ class CardGallery(widgets.VBox):
 
 
 class PeopleTimeline(widgets.VBox):
-    """A menu of periods, how many people and armies began in the chosen one, and
-    their lives as bars coloured by kind."""
+    """A menu of periods, how many people and armies began in the chosen one and the
+    key of colours beside their lives drawn as bars coloured by kind. The bars are
+    packed closer than a plain :class:`~hcgames.widgets.charts.Timeline` so that the
+    busiest period (26 bars) still fits a 700 px high window beside its menu."""
 
-    def __init__(self, cards: Mapping[str, HistoricalCard], width: int = 900) -> None:
+    ROW = 22  # px per bar
+
+    def __init__(self, cards: Mapping[str, HistoricalCard], width: int = 640) -> None:
         from hcgames.historical import teach  # the rules load with the view
 
         self.teach = teach
         self.people = teach.people_timeline(cards)
         self.period = widgets.Dropdown(
-            options=list(teach.PERIODS), description="Period", layout=widgets.Layout(width="26em")
+            options=list(teach.PERIODS), description="Period", layout=widgets.Layout(width="300px")
         )
         self.timeline = Timeline(
             teach.in_period(self.people, self.period.value), width=width, colours=KIND_COLOURS
         )
+        self.timeline.segments.stroke_width = 10
         self.timeline.text_line.layout.display = "none"  # the sentence says it in fewer words
-        self.said = widgets.HTML(layout=widgets.Layout(max_width="640px"))
+        self.timeline.children = [self.timeline.figure]  # its key goes beside it
+        self.said = widgets.HTML()
         self.period.observe(self.redraw, names="value")
         self.redraw()
-        super().__init__([one_screen(widgets.VBox([self.period, self.said]), self.timeline)])
+        left = widgets.VBox(
+            [self.period, self.said, self.timeline.legend], layout=widgets.Layout(width="300px")
+        )
+        super().__init__([one_screen(left, self.timeline)])
 
     def redraw(self, _change: Any = None) -> None:
-        self.timeline.update(self.teach.in_period(self.people, self.period.value))
+        shown = self.teach.in_period(self.people, self.period.value)
+        self.timeline.update(shown)
+        self.timeline.figure.layout.height = f"{max(160, self.ROW * len(shown) + 80)}px"
         self.said.value = sentence(self.teach.period_sentence(self.people, self.period.value))
 
 

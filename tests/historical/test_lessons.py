@@ -59,23 +59,29 @@ def _cells(name: str, kind: str) -> list[str]:
 
 def test_the_complete_list_of_decisions_is_shown_once_and_linked_from_the_others() -> None:
     turn = _cells("51-historical-a-turn.ipynb", "code")
-    assert any("rule_decisions()" in s and "Accordion" in s for s in turn)
-    assert any("decisions_text(decisions)" in s and "NBVAL_CHECK_OUTPUT" in s for s in turn)
+    # decisions_view shows the lesson's decisions and folds the complete list away
+    assert any("decisions_view(game.rule_decisions()" in s for s in turn)
+    assert any("decisions_text(" in s and "NBVAL_CHECK_OUTPUT" in s for s in turn)
     assert "## Which rules are ours" in "\n".join(_cells("51-historical-a-turn.ipynb", "markdown"))
     for path in sorted(NOTEBOOKS.glob("5[2-4]-*.ipynb")):
         markdown = "\n".join(_cells(path.name, "markdown"))
         assert "(51-historical-a-turn.ipynb#Which-rules-are-ours)" in markdown, path.name
         code = _cells(path.name, "code")
         assert not any("decisions_text(" in s for s in code), f"{path.name} repeats the list"
-        assert any("USED_HERE" in s and "rule_decisions()" in s for s in code), path.name
+        assert any("rules_used(game, [" in s for s in code), path.name
 
 
 def test_the_decisions_a_lesson_uses_exist() -> None:
-    """Each lesson's USED_HERE names real decision topics (a renamed topic would vanish)."""
+    """The decisions each lesson lists (``decisions_view(game.rule_decisions(), [...])`` or
+    ``rules_used(game, [...])``) are real topics (a renamed topic would vanish)."""
     topics = {d.topic for d in hcgames.load("historical-conquest").rule_decisions()}
     for path in sorted(NOTEBOOKS.glob("5[1-4]-*.ipynb")):
         for source in _cells(path.name, "code"):
-            found = re.search(r"USED_HERE = (\[.*?\])", source, re.S)
+            found = re.search(
+                r"(?:decisions_view\(game\.rule_decisions\(\),|rules_used\(game,)\s*(\[.*?\])",
+                source,
+                re.S,
+            )
             if found:
                 used = eval(found.group(1))  # a plain list of strings
                 assert set(used) <= topics, (path.name, set(used) - topics)
