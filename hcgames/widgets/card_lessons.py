@@ -178,7 +178,7 @@ class ScoreSheets(widgets.VBox):
             marks=[self.bars],
             axes=[
                 bqplot.Axis(scale=x_scale),
-                bqplot.Axis(scale=y_scale, orientation="vertical", label="VP"),
+                bqplot.Axis(scale=y_scale, side="left", label="VP"),
             ],
             title="Where the points came from",
             fig_margin={"top": 40, "bottom": 30, "left": 50, "right": 10},
@@ -291,9 +291,7 @@ def terrain_view(card_set: CardSet, rows: Sequence[Mapping[str, Any]]) -> widget
         legend_location="top-left",
         axes=[
             bqplot.Axis(scale=x_scale, label="camps (encampments)", tick_values=[2, 3, 4, 5]),
-            bqplot.Axis(
-                scale=y_scale, orientation="vertical", label="VP", tick_values=[0, 1, 2, 3]
-            ),
+            bqplot.Axis(scale=y_scale, side="left", label="VP", tick_values=[0, 1, 2, 3]),
         ],
         layout=widgets.Layout(width="560px", height="360px"),
     )
@@ -387,9 +385,7 @@ def _pairings_parts(
         title=f"Share of wins, {games} games per pairing",
         axes=[
             bqplot.Axis(scale=x_scale),
-            bqplot.Axis(
-                scale=y_scale, orientation="vertical", label="share of wins", tick_format=".0%"
-            ),
+            bqplot.Axis(scale=y_scale, side="left", label="share of wins", tick_format=".0%"),
         ],
         fig_margin={"top": 50, "bottom": 40, "left": 60, "right": 20},
         layout=widgets.Layout(width="560px", height="320px"),
