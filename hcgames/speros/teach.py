@@ -524,15 +524,12 @@ def majority_verdict(camps: int, mine: int, theirs: int, me_last: bool) -> str:
 
 
 def majority_example(
-    peoples: Sequence[str], camps: int, rival_units: Sequence[str] = ()
+    state: SperosState, camps: int, rival_units: Sequence[str] = ()
 ) -> tuple[SperosState, str]:
-    """A rulebook example of lesson 41: the seeded two-player game of ``peoples`` (seed
-    10) with its first deck card of ``camps`` camps laid out, ``rival_units`` ("M" or
-    "G") of the player who does not start already on it, and the starting player at
-    its action step. Returns the state and the card."""
-    from hcgames.speros.game import start  # game imports teach (lesson setups)
-
-    state = start(players=2, peoples=list(peoples), seed=10)
+    """A rulebook example of lesson 41 on a new two-player game ``state``: its first deck
+    card of ``camps`` camps laid out, ``rival_units`` ("M" or "G") of the player who does
+    not start already on it, and the starting player brought to its action step.
+    Returns the state and the card."""
     card = next(c for c in state.deck if state.game.cards[c].encampments == camps)
     lay_out(state, card, [(1 - state.turn_player, kind) for kind in rival_units])
     to_action_step(state)

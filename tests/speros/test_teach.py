@@ -134,7 +134,8 @@ def test_majority_rows_and_verdicts_follow_the_rules() -> None:
 
 
 def test_a_rulebook_example_lays_out_the_card_with_the_rivals_piece() -> None:
-    state, card = teach.majority_example(["forest", "mountain"], camps=4, rival_units=["M"])
+    new = start(players=2, peoples=["forest", "mountain"], seed=10)
+    state, card = teach.majority_example(new, camps=4, rival_units=["M"])
     rival = 1 - state.turn_player
     assert state.game.cards[card].encampments == 4 and state.units[card] == [(rival, "M")]
     assert state.phase == "action"
