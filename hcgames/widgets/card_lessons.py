@@ -520,19 +520,22 @@ class PeopleTimeline(widgets.VBox):
         self.teach = teach
         self.people = teach.people_timeline(cards)
         self.period = widgets.Dropdown(
-            options=list(teach.PERIODS), description="Period", layout=widgets.Layout(width="300px")
+            options=list(teach.PERIODS),
+            description="Period",
+            layout=widgets.Layout(width="320px"),
+            style={"description_width": "initial"},
         )
         self.timeline = Timeline(
             teach.in_period(self.people, self.period.value), width=width, colours=KIND_COLOURS
         )
-        self.timeline.segments.stroke_width = 10
+        self.timeline.segments.stroke_width = 8  # thin enough for the name above each bar
         self.timeline.text_line.layout.display = "none"  # the sentence says it in fewer words
         self.timeline.children = [self.timeline.figure]  # its key goes beside it
         self.said = widgets.HTML()
         self.period.observe(self.redraw, names="value")
         self.redraw()
         left = widgets.VBox(
-            [self.period, self.said, self.timeline.legend], layout=widgets.Layout(width="300px")
+            [self.period, self.said, self.timeline.legend], layout=widgets.Layout(width="320px")
         )
         super().__init__([one_screen(left, self.timeline)])
 
@@ -613,7 +616,10 @@ class MoraleGames(widgets.VBox):
         self.game, self.games, self.teach = game, dict(games), teach
         self.choice = widgets.Dropdown(options=list(self.games), description="Game")
         first = teach.morale_lines(game, self.games[self.choice.value])[1]
-        self.chart = ScoreChart(first, title="morale after each turn")
+        self.chart = ScoreChart(
+            first, title="morale after each turn", x_label="turn", y_label="morale"
+        )
+        self.chart.text_line.layout.display = "none"  # the sentence beside it says it
         self.chart.figure.layout.width = "540px"
         self.ending = widgets.HTML(layout=widgets.Layout(max_width="360px"))
         self.choice.observe(self.redraw, names="value")
