@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
-
 import ipywidgets as widgets
 
-import hcgames
 from hcgames.speros import SperosGame, start
-from hcgames.speros.teach import FINISHED_GAMES, example_turn
+from hcgames.speros.lessons import FINISHED_GAMES, example_turn
 from hcgames.widgets import card_lessons as views
 
 
@@ -22,10 +19,6 @@ def _units(view: widgets.Widget) -> list[widgets.Widget]:
             found.append(w)
         stack += list(getattr(w, "children", ()))
     return found
-
-
-def _historical() -> Any:
-    return cast(Any, hcgames.load("historical-conquest"))
 
 
 def test_the_majority_sliders_redraw_the_camps_and_the_verdict() -> None:
@@ -81,34 +74,3 @@ def test_the_match_picker_plays_when_pressed() -> None:
     assert len(_units(picker)) == 1
     picker.button.click()
     assert calls == [("x", "y", 20)] and picker.result.children[0].value == "done"
-
-
-def test_the_gallery_filters_and_shows_a_card() -> None:
-    cards = _historical().catalogue.cards
-    gallery = views.CardGallery(cards)
-    assert len(_units(gallery)) == 1
-    gallery.kind.value = "land"
-    assert "match the menus" in gallery.found.value
-    assert all(cards[v].category == "land" for _label, v in gallery.card_menu.options)
-
-
-def test_the_timeline_fits_its_busiest_period() -> None:
-    timeline = views.PeopleTimeline(_historical().catalogue.cards)
-    for period in timeline.period.options:
-        timeline.period.value = period
-        assert int(timeline.timeline.figure.layout.height.rstrip("px")) <= 700
-
-
-def test_the_battle_builder_and_the_travel_checker_answer_their_menus() -> None:
-    game = _historical()
-    builder = views.BattleBuilder(game)
-    assert "The attack wins" in builder.result.children[0].value
-    builder.second.value = ""
-    assert builder.result.children
-    travel = views.TravelChecker(game.catalogue.cards, start="CT4204", goal="CT4205")
-    assert "explorer can go" in travel.answer.value
-
-
-def test_the_morale_games_redraw_their_chart() -> None:
-    view = views.MoraleGames(_historical(), {"game 1": 11})
-    assert view.ending.value.count("This game ended after") == 1

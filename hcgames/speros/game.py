@@ -59,8 +59,7 @@ class SperosGame(Game):
     ) -> None:
         if options:
             raise ValueError(
-                f"unknown options {sorted(options)}: use players, mastery and "
-                "one_resource_per_card"
+                f"unknown options {sorted(options)}: use players, mastery and one_resource_per_card"
             )
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
             raise ValueError(f"option players must be 2, 3 or 4, not {players!r}")

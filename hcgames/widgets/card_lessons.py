@@ -1,10 +1,13 @@
-"""The interactive sections of the card-game lessons (Conquest of Speros, Historical Conquest).
+"""The interactive sections of the Conquest of Speros lessons, and the pieces both card
+games' lessons share (tables in card names, a folded answer, a match between two
+computer players); Historical Conquest's own views are in
+:mod:`hcgames.widgets.historical_lessons`.
 
 Each view is one screen (:func:`~hcgames.widgets._base.one_screen`): its controls
 first, then the picture or table they change, then the sentence that says what the
 choice means, so a projected page shows the click and its effect together at
-1366x768 and 1024x700. The numbers come from :mod:`hcgames.speros.teach` and
-:mod:`hcgames.historical.teach`; this module only lays them out.
+1366x768 and 1024x700. The numbers come from :mod:`hcgames.speros.lessons` and
+:mod:`hcgames.speros.teach`; this module only lays them out.
 """
 
 from __future__ import annotations
@@ -18,35 +21,22 @@ import ipywidgets as widgets
 
 from hcgames.core import Event, Game
 from hcgames.widgets._base import one_screen
-from hcgames.widgets.cards import KIND_COLOURS, game_words
-from hcgames.widgets.charts import ScoreChart, Timeline
+from hcgames.widgets.cards import game_words
 from hcgames.widgets.lesson import table, with_slider_names
 from hcgames.widgets.panels import HistoryCard
-from hcgames.words import noun
 
 if TYPE_CHECKING:
-    from hcgames.historical.battle import Assessment
-    from hcgames.historical.cards import Card as HistoricalCard
-    from hcgames.historical.game import HistoricalGame
-    from hcgames.historical.state import HistoricalState
     from hcgames.speros.game import SperosGame
     from hcgames.speros.material import CardSet
 
 __all__ = [
     "ArtifactViewer",
-    "BattleBuilder",
-    "CardGallery",
     "MajorityTry",
     "MatchPicker",
-    "MoraleGames",
     "PairingsView",
-    "PeopleTimeline",
     "ScoreSheets",
     "SetCounter",
-    "TravelChecker",
     "answer_reveal",
-    "battle_view",
-    "bot_match",
     "draw_odds_view",
     "events_table",
     "peoples_view",
@@ -142,7 +132,7 @@ class MajorityTry(widgets.VBox):
         )
 
     def redraw(self, _change: Any = None) -> None:
-        from hcgames.speros.teach import majority_verdict  # the rules load with the view
+        from hcgames.speros.lessons import majority_verdict  # the rules load with the view
 
         self.mine.max = self.size.value
         self.theirs.max = self.size.value - self.mine.value
@@ -196,11 +186,11 @@ class ScoreSheets(widgets.VBox):
         super().__init__([one_screen(left, right)])
 
     def show(self, _change: Any = None) -> None:
-        from hcgames.speros import teach  # the rules load with the view
+        from hcgames.speros import lessons, teach  # the rules load with the view
 
-        state = teach.finished_game(self.game, self.games[self.choice.value])
+        state = lessons.finished_game(self.game, self.games[self.choice.value])
         sheet, bonus = teach.score_sheet(state)
-        self.sheet.value = table(teach.score_rows(state, sheet)).value
+        self.sheet.value = table(lessons.score_rows(state, sheet)).value
         with self.bars.hold_sync():
             self.bars.labels = list(sheet)
             self.bars.y = [list(vps) for vps in sheet.values()]
@@ -247,7 +237,7 @@ class SetCounter(widgets.VBox):
         super().__init__([one_screen(menus, self.line)])
 
     def count(self, _change: Any = None) -> None:
-        from hcgames.speros.teach import sets_sentence  # the rules load with the view
+        from hcgames.speros.lessons import sets_sentence  # the rules load with the view
 
         chosen = [p.value for p in self.pickers if p.value != "nothing"]
         shown = [tuple(kind.split(" and ")) for kind in chosen]
@@ -256,7 +246,7 @@ class SetCounter(widgets.VBox):
 
 def peoples_view(card_set: CardSet) -> widgets.GridBox:
     """The four peoples as cards, two a row."""
-    from hcgames.speros.teach import people_face  # the rules load with the view
+    from hcgames.speros.lessons import people_face  # the rules load with the view
 
     faces = [HistoryCard(*people_face(people)) for people in card_set.peoples]
     for face in faces:
@@ -266,7 +256,7 @@ def peoples_view(card_set: CardSet) -> widgets.GridBox:
 
 
 def terrain_view(card_set: CardSet, rows: Sequence[Mapping[str, Any]]) -> widgets.HBox:
-    """The terrains' table (``rows`` of :func:`~hcgames.speros.teach.terrain_rows`)
+    """The terrains' table (``rows`` of :func:`~hcgames.speros.lessons.terrain_rows`)
     beside a chart of every Location's size against its VP, by terrain."""
     from hcgames.speros.material import COLOURS, TERRAINS  # the rules load with the view
 
@@ -319,7 +309,7 @@ class ArtifactViewer(widgets.VBox):
         super().__init__([one_screen(self.choice, self.card)])
 
     def show(self, _change: Any = None) -> None:
-        from hcgames.speros.teach import artifact_face  # the rules load with the view
+        from hcgames.speros.lessons import artifact_face  # the rules load with the view
 
         name, subtitle, text, facts = artifact_face(self.artifacts[self.choice.value])
         self.card.update(name, subtitle, text, facts=facts)
@@ -457,233 +447,10 @@ def strategy_match(game: SperosGame) -> MatchPicker:
     )
 
 
-# --- Historical Conquest ------------------------------------------------------------------
-
-
-class CardGallery(widgets.VBox):
-    """Menus of era, continent and kind, how many cards match, a menu of those cards
-    and the chosen card with its history."""
-
-    def __init__(self, cards: Mapping[str, HistoricalCard], first: str = "MU2001") -> None:
-        from hcgames.historical import teach  # the rules load with the view
-
-        self.cards = cards
-        self.teach = teach
-        kinds = ["any kind", *sorted({card.category for card in cards.values()})]
-        small = widgets.Layout(width="300px")
-        self.era = widgets.Dropdown(options=list(teach.ERAS), description="Era", layout=small)
-        self.continent = widgets.Dropdown(
-            options=teach.GALLERY_CONTINENTS, description="Continent", layout=small
-        )
-        self.kind = widgets.Dropdown(options=kinds, description="Kind", layout=small)
-        self.card_menu = widgets.Dropdown(description="Card", layout=widgets.Layout(width="420px"))
-        self.found = widgets.HTML()
-        self.card = HistoryCard(*teach.card_label(cards[first]))
-        self.card.layout.max_width = "520px"
-        for menu in (self.era, self.continent, self.kind):
-            menu.observe(self.refilter, names="value")
-        self.card_menu.observe(self.show, names="value")
-        self.refilter()
-        self.card_menu.value = first
-        controls = widgets.VBox([self.era, self.continent, self.kind, self.found, self.card_menu])
-        super().__init__([one_screen(controls, self.card)])
-
-    def refilter(self, _change: Any = None) -> None:
-        chosen = self.teach.gallery(
-            self.cards, self.era.value, self.continent.value, self.kind.value
-        )
-        verb = "matches" if len(chosen) == 1 else "match"
-        self.found.value = sentence(
-            f"<b>{len(chosen)}</b> {noun('card', len(chosen))} {verb} the menus."
-        )
-        keep = self.card_menu.value
-        self.card_menu.options = [(f"{c.name} ({c.plate_years or c.years})", c.id) for c in chosen]
-        if keep in [c.id for c in chosen]:
-            self.card_menu.value = keep
-
-    def show(self, _change: Any = None) -> None:
-        if self.card_menu.value:
-            self.card.update(*self.teach.card_label(self.cards[self.card_menu.value]))
-
-
-class PeopleTimeline(widgets.VBox):
-    """A menu of periods, how many people and armies began in the chosen one and the
-    key of colours beside their lives drawn as bars coloured by kind. The bars are
-    packed closer than a plain :class:`~hcgames.widgets.charts.Timeline` so that the
-    busiest period (26 bars) still fits a 700 px high window beside its menu."""
-
-    ROW = 22  # px per bar
-
-    def __init__(self, cards: Mapping[str, HistoricalCard], width: int = 640) -> None:
-        from hcgames.historical import teach  # the rules load with the view
-
-        self.teach = teach
-        self.people = teach.people_timeline(cards)
-        self.period = widgets.Dropdown(
-            options=list(teach.PERIODS),
-            description="Period",
-            layout=widgets.Layout(width="320px"),
-            style={"description_width": "initial"},
-        )
-        self.timeline = Timeline(
-            teach.in_period(self.people, self.period.value), width=width, colours=KIND_COLOURS
-        )
-        self.timeline.segments.stroke_width = 8  # thin enough for the name above each bar
-        self.timeline.text_line.layout.display = "none"  # the sentence says it in fewer words
-        self.timeline.children = [self.timeline.figure]  # its key goes beside it
-        self.said = widgets.HTML()
-        self.period.observe(self.redraw, names="value")
-        self.redraw()
-        left = widgets.VBox(
-            [self.period, self.said, self.timeline.legend], layout=widgets.Layout(width="320px")
-        )
-        super().__init__([one_screen(left, self.timeline)])
-
-    def redraw(self, _change: Any = None) -> None:
-        shown = self.teach.in_period(self.people, self.period.value)
-        self.timeline.update(shown)
-        self.timeline.figure.layout.height = f"{max(160, self.ROW * len(shown) + 80)}px"
-        self.said.value = sentence(self.teach.period_sentence(self.people, self.period.value))
-
-
-def battle_view(
-    state: HistoricalState,
-    result: Assessment,
-    attackers: Sequence[str],
-    defenders: Sequence[str],
-    defence_land: str,
-    caption: str | None = None,
-) -> widgets.VBox:
-    """A worked battle: its sums card by card and bonus by bonus, and what the result means."""
-    from hcgames.historical.teach import battle_sheet, battle_verdict  # the rules load here
-
-    verdict = _bold_markdown(battle_verdict(state, result, defence_land))
-    return widgets.VBox(
-        [
-            table(battle_sheet(state, result, attackers, defenders), caption=caption),
-            widgets.HTML(sentence(verdict)),
-        ]
-    )
-
-
-class BattleBuilder(widgets.VBox):
-    """Menus for an attacking card and its land, one or two defending cards and theirs;
-    the battle's sums and what the result means."""
-
-    def __init__(self, game: HistoricalGame) -> None:
-        cards = game.catalogue.cards
-        self.game = game
-        units = sorted((c.name, c.id) for c in cards.values() if c.is_unit)
-        lands = sorted((c.name, c.id) for c in cards.values() if c.category == "land")
-        wide, style = widgets.Layout(width="24em"), {"description_width": "9em"}
-
-        def menu(options: list[tuple[str, str]], value: str, description: str) -> widgets.Dropdown:
-            return widgets.Dropdown(
-                options=options, value=value, description=description, layout=wide, style=style
-            )
-
-        self.attacker = menu(units, "CO3016", "Attacking card")
-        self.attack_land = menu(lands, "CT4404", "from the land")
-        self.defender = menu(units, "MU2001", "Defending card")
-        self.second = menu([("(nobody)", ""), *units], "IN4201", "and")
-        self.defence_land = menu(lands, "CT4503", "on the land")
-        self.result = widgets.VBox(layout=widgets.Layout(max_width="34em"))
-        menus = (self.attacker, self.attack_land, self.defender, self.second, self.defence_land)
-        for each in menus:
-            each.observe(self.work_out, names="value")
-        self.work_out()
-        super().__init__([one_screen(widgets.VBox(list(menus)), self.result)])
-
-    def work_out(self, _change: Any = None) -> None:
-        from hcgames.historical.teach import lesson_battle  # the rules load with the view
-
-        attackers = [self.attacker.value]
-        defenders = [self.defender.value] + ([self.second.value] if self.second.value else [])
-        state, result = lesson_battle(
-            self.game, attackers, defenders, self.attack_land.value, self.defence_land.value
-        )
-        view = battle_view(state, result, attackers, defenders, self.defence_land.value)
-        self.result.children = [view.children[1], view.children[0]]
-
-
-class MoraleGames(widgets.VBox):
-    """A menu of random games, how the chosen one ended, and each player's morale
-    after every turn."""
-
-    def __init__(self, game: HistoricalGame, games: Mapping[str, int]) -> None:
-        from hcgames.historical import teach  # the rules load with the view
-
-        self.game, self.games, self.teach = game, dict(games), teach
-        self.choice = widgets.Dropdown(options=list(self.games), description="Game")
-        first = teach.morale_lines(game, self.games[self.choice.value])[1]
-        self.chart = ScoreChart(
-            first, title="morale after each turn", x_label="turn", y_label="morale"
-        )
-        self.chart.text_line.layout.display = "none"  # the sentence beside it says it
-        self.chart.figure.layout.width = "540px"
-        self.ending = widgets.HTML(layout=widgets.Layout(max_width="360px"))
-        self.choice.observe(self.redraw, names="value")
-        self.redraw()
-        super().__init__([one_screen(widgets.VBox([self.choice, self.ending]), self.chart)])
-
-    def redraw(self, _change: Any = None) -> None:
-        final, series = self.teach.morale_lines(self.game, self.games[self.choice.value])
-        self.chart.update(series)
-        self.ending.value = sentence(self.teach.morale_ending(final, series))
-
-
-class TravelChecker(widgets.VBox):
-    """Two menus of lands and which kinds of explorer can travel between them."""
-
-    def __init__(self, cards: Mapping[str, HistoricalCard], start: str, goal: str) -> None:
-        self.cards = cards
-        land_cards = sorted((c.name, c.id) for c in cards.values() if c.category == "land")
-        style, wide = {"description_width": "5em"}, widgets.Layout(width="24em")
-        self.start = widgets.Dropdown(
-            options=land_cards, value=start, description="From", layout=wide, style=style
-        )
-        self.goal = widgets.Dropdown(
-            options=land_cards, value=goal, description="To", layout=wide, style=style
-        )
-        self.answer = widgets.HTML(layout=widgets.Layout(max_width="560px"))
-        self.start.observe(self.check, names="value")
-        self.goal.observe(self.check, names="value")
-        self.check()
-        super().__init__([one_screen(widgets.VBox([self.start, self.goal]), self.answer)])
-
-    def check(self, _change: Any = None) -> None:
-        from hcgames.historical.teach import travel_sentence  # the rules load with the view
-
-        said = travel_sentence(self.cards[self.start.value], self.cards[self.goal.value])
-        self.answer.value = sentence(said)
-
-
-def bot_match(game: HistoricalGame) -> MatchPicker:
-    """A careful and a random computer player (or two of one kind), seats swapped."""
-    from hcgames.bots import GreedyBot, RandomBot  # the bots load with the view
-    from hcgames.play import head_to_head  # kept beside the bots
-
-    bots = {"careful": GreedyBot, "random": RandomBot}
-
-    def play(a: str, b: str, games: int) -> widgets.Widget:
-        names = (f"player A ({a})", f"player B ({b})")
-        wins = head_to_head(game, bots[a], bots[b], games, names=names)
-        rows = [{"result": k, "games": v} for k, v in wins.items()]
-        return table(rows, caption=f"{games} games, seats swapped every game")
-
-    return MatchPicker(
-        list(bots),
-        play,
-        labels=("Player A", "Player B"),
-        chosen=("careful", "random"),
-        games=(10, 2, 30, 2),
-    )
-
-
 def sets_answer(game: SperosGame, hand: Sequence[Any], finished: Any) -> widgets.Accordion:
     """Lesson 42's answer, folded away: the sets of the captured cards ``hand`` read both
     ways, and the finished game ``finished`` scored both ways."""
-    from hcgames.speros.teach import game_both_ways, sets_both_ways  # the rules load here
+    from hcgames.speros.lessons import game_both_ways, sets_both_ways  # the rules load here
 
     sets = sets_both_ways(hand)
     rows = [{"reading": label, "sets": n, "VP": game.rules.set_vp * n} for label, n in sets.items()]
