@@ -69,12 +69,7 @@ def _lessons(numbers: str) -> frozenset[str]:
 #: text that answers nothing in advance: issue 24). The browser test reports them as
 #: expected failures (xfail) and fails on any other page. Take a lesson out of its list
 #: when its page is fixed; tests/browser_checks.py's functions say what each check reads.
-KNOWN_FAILURES: dict[str, frozenset[str]] = {
-    # one screen (issue 22 item 3): lessons whose interactive sections are being regrouped
-    "one-screen": _lessons(
-        "40 41 42 43 44 50 51 52 53 54"
-    ),
-}
+KNOWN_FAILURES: dict[str, frozenset[str]] = {}
 
 
 def allowed_hyphenated() -> set[str]:

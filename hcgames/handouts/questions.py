@@ -276,7 +276,11 @@ def _slug(text: str) -> str:
 
 
 def _sheet(
-    game: str, name: str, lesson: str, title: str, questions: Sequence[Question],
+    game: str,
+    name: str,
+    lesson: str,
+    title: str,
+    questions: Sequence[Question],
     written: Sequence[WrittenQuestion],
 ) -> Sheet:
     ordered = in_sheet_order(questions)
@@ -314,8 +318,12 @@ def lesson_sheets(game: str) -> list[Sheet]:
                 name = war.title.removeprefix("History: ")
                 sheets.append(
                     _sheet(
-                        game, f"{stem}-{_slug(name)}", lesson, f"War by war: {name}",
-                        war.questions, [],
+                        game,
+                        f"{stem}-{_slug(name)}",
+                        lesson,
+                        f"War by war: {name}",
+                        war.questions,
+                        [],
                     )
                 )
     return sheets

@@ -22,7 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from hcgames.core import State
 from hcgames.data import read_json
-from hcgames.historical.actions import DrawCard
+from hcgames.historical.actions import (
+    DrawCard,
+)
 from hcgames.historical.battle import MATCHUPS, Assessment, Battle, assess
 from hcgames.historical.cards import Card
 from hcgames.historical.material import BATTLE_MORALE_LOSS

@@ -19,6 +19,7 @@ import ipywidgets as widgets
 import hcgames
 from hcgames.record import GameRow, WorkRecord, file_name, now, record_html
 from hcgames.widgets._base import one_screen
+from hcgames.words import plural
 
 __all__ = ["ClassSummaryUpload", "Journal", "MyWork", "journal"]
 
@@ -169,12 +170,14 @@ def _summary_html(record: WorkRecord) -> str:
         prompt = q.prompt if len(q.prompt) <= 70 else q.prompt[:67] + "..."
         rows.append(
             f"<tr><td>{i}</td><td>{esc(prompt)}</td>"
-            f"<td>{esc(q.given[-1]) if q.given else ''}</td><td>{result}</td></tr>"
+            f"<td>{esc(q.given[-1]) if q.given else ''}</td>"
+            f"<td style='white-space:nowrap'>{result}</td></tr>"  # one line: the box fits 700 px
         )
     for g in record.games:
         rows.append(
             f"<tr><td>Game</td><td>{esc(g.game)}: {esc(g.side)} against the computer "
-            f"({esc(g.level)})</td><td>{g.rounds} rounds</td><td>{esc(g.result)}</td></tr>"
+            f"({esc(g.level)})</td><td>{plural(g.rounds, 'round')}</td>"
+            f"<td>{esc(g.result)}</td></tr>"
         )
     return (
         "<table class='hc-table' style='border-collapse:collapse;font-size:14px'>"

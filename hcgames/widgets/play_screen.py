@@ -484,8 +484,7 @@ class PlayApp(GameStepper):
         self.new_button = widgets.Button(
             description="New game",
             icon="refresh",
-            tooltip="Start this game again from the beginning, with the same mode, side "
-            "and level",
+            tooltip="Start this game again from the beginning, with the same mode, side and level",
             layout=widgets.Layout(width="auto"),
         )
         self.new_button.on_click(lambda _b: self.new_game())
@@ -930,9 +929,8 @@ class PlayApp(GameStepper):
             battle = self.battle_words() if self.state.current_player >= 0 else []
             if not battle:
                 return ""
-            return (
-                "<b>The battle now</b> (if no other hero is played): "
-                + "<br>".join(escape(line) for line in battle)
+            return "<b>The battle now</b> (if no other hero is played): " + "<br>".join(
+                escape(line) for line in battle
             )
         battle = self.battle_words(action) if not self.state.is_chance() else []
         words = self.odds_words(action)

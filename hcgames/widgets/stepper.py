@@ -366,7 +366,9 @@ class GameStepper(View):
         # one short paragraph in its own scrolling box: the board below does not move far
         items = "; ".join(escape(p) for p in self.passed)
         return (
-            "<div class='hcgames-passed-list' style='font-size:13px;line-height:1.35;"
+            # focusable, so a keyboard can scroll it too (axe scrollable-region-focusable)
+            "<div class='hcgames-passed-list' tabindex='0' role='region' "
+            "aria-label='Moves that passed by themselves' style='font-size:13px;line-height:1.35;"
             "max-height:5.5em;overflow:auto'><b>Passed by themselves</b> (nobody had a "
             f"choice to make, {plural(len(self.passed), 'step')}): {items}.</div>"
         )

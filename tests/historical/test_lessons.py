@@ -5,12 +5,16 @@ shown once (lesson 51) and linked from the others."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
+from typing import Any, cast
+
+import pytest
 
 import hcgames
-from hcgames.historical import load_catalogue
-from hcgames.historical.teach import ending_kind, random_endings, stored_endings
+from hcgames.historical import lessons, load_catalogue, teach
+from hcgames.historical.teach import ending_kind, morale_lines, random_endings, stored_endings
 from hcgames.play import playout
 from tests.browser_checks import allowed_hyphenated, ids_in_text
 
@@ -59,23 +63,29 @@ def _cells(name: str, kind: str) -> list[str]:
 
 def test_the_complete_list_of_decisions_is_shown_once_and_linked_from_the_others() -> None:
     turn = _cells("51-historical-a-turn.ipynb", "code")
-    assert any("rule_decisions()" in s and "Accordion" in s for s in turn)
-    assert any("decisions_text(decisions)" in s and "NBVAL_CHECK_OUTPUT" in s for s in turn)
+    # decisions_view shows the lesson's decisions and folds the complete list away
+    assert any("decisions_view(game.rule_decisions()" in s for s in turn)
+    assert any("decisions_text(" in s and "NBVAL_CHECK_OUTPUT" in s for s in turn)
     assert "## Which rules are ours" in "\n".join(_cells("51-historical-a-turn.ipynb", "markdown"))
     for path in sorted(NOTEBOOKS.glob("5[2-4]-*.ipynb")):
         markdown = "\n".join(_cells(path.name, "markdown"))
         assert "(51-historical-a-turn.ipynb#Which-rules-are-ours)" in markdown, path.name
         code = _cells(path.name, "code")
         assert not any("decisions_text(" in s for s in code), f"{path.name} repeats the list"
-        assert any("USED_HERE" in s and "rule_decisions()" in s for s in code), path.name
+        assert any("rules_used(game, [" in s for s in code), path.name
 
 
 def test_the_decisions_a_lesson_uses_exist() -> None:
-    """Each lesson's USED_HERE names real decision topics (a renamed topic would vanish)."""
+    """The decisions each lesson lists (``decisions_view(game.rule_decisions(), [...])`` or
+    ``rules_used(game, [...])``) are real topics (a renamed topic would vanish)."""
     topics = {d.topic for d in hcgames.load("historical-conquest").rule_decisions()}
     for path in sorted(NOTEBOOKS.glob("5[1-4]-*.ipynb")):
         for source in _cells(path.name, "code"):
-            found = re.search(r"USED_HERE = (\[.*?\])", source, re.S)
+            found = re.search(
+                r"(?:decisions_view\(game\.rule_decisions\(\),|rules_used\(game,)\s*(\[.*?\])",
+                source,
+                re.S,
+            )
             if found:
                 used = eval(found.group(1))  # a plain list of strings
                 assert set(used) <= topics, (path.name, set(used) - topics)
@@ -109,3 +119,106 @@ def test_every_random_ending_has_a_name_in_the_table() -> None:
     game = hcgames.load("historical-conquest", players=2)
     kinds = {ending_kind(playout(game.new_game(seed=seed), rng=seed)) for seed in range(10)}
     assert "another ending" not in kinds
+
+
+# --- hcgames.historical.lessons: what the lessons show ----------------------------------------
+
+
+def _historical_game() -> Any:
+    return cast(Any, hcgames.load("historical-conquest"))
+
+
+def test_deck_rows_count_every_card_of_each_deck() -> None:
+    catalogue = _historical_game().catalogue
+    rows = lessons.deck_rows(catalogue)
+    assert len(rows) == len(catalogue.decks)
+    for row in rows:
+        kinds = sum(row[title] for title in lessons.DECK_KINDS.values())
+        assert kinds + row["other action cards"] == row["all cards"]
+
+
+def test_card_rows_name_the_cards() -> None:
+    cards = _historical_game().catalogue.cards
+    assert (
+        lessons.ability_rows(cards, {"MU2001": "works at once"})[0]["card"] == cards["MU2001"].name
+    )
+    assert (
+        lessons.years_rows(cards, ["LE4704"])[0]["years printed on the card"]
+        == cards["LE4704"].years
+    )
+    assert all(row["note for the teacher"] for row in lessons.context_rows(cards))
+
+
+def test_the_period_sentence_counts_the_bars() -> None:
+    people = teach.people_timeline(_historical_game().catalogue.cards)
+    period = next(iter(teach.PERIODS))
+    said = lessons.period_sentence(people, period)
+    assert said.startswith(f"<b>{len(teach.in_period(people, period))}</b> of the {len(people)}")
+
+
+def test_the_first_turn_plays_then_ends_its_phases() -> None:
+    state, rng = lessons.opening(_historical_game(), seed=5)
+    assert state.turn == state.current_player and state.card(state.rows[state.turn][0]["land"])
+    assert lessons.opening_sentence(state).startswith(
+        f"The coin chose **{state.player_name(state.turn)}**"
+    )
+    turn, turn_rng = state.copy(), random.Random(5)
+    turn_rng.setstate(rng.getstate())
+    plays = lessons.first_plays(turn, turn_rng)
+    assert [row["play"] for row in plays] == [1, 2, 3]
+    me = turn.current_player
+    phases = lessons.end_turn(turn, turn_rng)
+    assert phases and turn.current_player != me
+    lessons.play_to_round(turn, turn_rng, 3)
+    assert turn.round == 3
+    assert all(row["change"][0] in "+-" for row in lessons.morale_log(turn))
+    assert lessons.standing_sentence(turn).startswith("Round 3 begins")
+
+
+def test_battle_examples_show_a_tie_and_strength_on_both_sides() -> None:
+    game = _historical_game()
+    found = lessons.strength_examples(game)
+    assert found["tie"].winner == "draw"
+    rows = lessons.strength_rows(game, found)
+    assert len(rows) == 3 and "tie" in rows[0]["what it shows"]
+    _, both = teach.lesson_battle(game, ["AR4601"], ["AR4502", "LE4102"])
+    revere_state, revere = teach.lesson_battle(game, ["AR4601"], ["LE4503"])
+    assert len(lessons.equal_ability_rows(both, revere_state, revere)) == 2
+    assert len(lessons.matchup_rows(game)) == len(teach.MATCHUPS)
+
+
+def test_a_fought_battle_leaves_the_defender_a_choice() -> None:
+    game = _historical_game()
+    state, _ = teach.lesson_battle(game, ["CO3016"], ["MU2001", "IN4201"])
+    fought, events, choice = lessons.fought_battle(state, "CT4404", "CT4503")
+    assert events and choice and fought is not state
+    assert lessons.fought_sentence(fought, events, choice).endswith(f"*{choice[-1]}*.")
+
+
+def test_a_random_position_shows_lands_and_explorer_routes() -> None:
+    game = hcgames.load("historical-conquest", players=3)
+    state = lessons.random_position(cast(Any, game), seed=21, round_no=8)
+    assert state.round == 8 or state.is_terminal()
+    assert lessons.holdings(state).count("- **") == 3
+    rows = lessons.land_rows(state)
+    assert rows == sorted(rows, key=lambda row: (row["continent"], row["held by"]))
+    assert {row["what"] for row in lessons.explorer_routes(state)} <= {"a journey", "a discovery"}
+    cards = game.catalogue.cards  # type: ignore[attr-defined]
+    said = lessons.travel_sentence(cards["CT4204"], cards["CT4205"])
+    assert "air explorer can go" in said
+    assert lessons.journey_rows(cards, [("CT4204", "CT4205")])[0]["explorers that can go"]
+
+
+def test_rules_used_keep_the_games_order() -> None:
+    game = _historical_game()
+    rows = lessons.rules_used(game, ["Round limit", "Morale cap"])
+    order = [d.topic for d in game.rule_decisions() if d.topic in ("Round limit", "Morale cap")]
+    assert [row["rule"] for row in rows] == order
+    with pytest.raises(ValueError, match="no rule decision"):
+        lessons.rules_used(game, ["Round limit", "Rule of the moon"])
+
+
+def test_the_morale_ending_says_how_long_the_game_lasted() -> None:
+    final, series = morale_lines(_historical_game(), 11)
+    said = lessons.morale_ending(final, series)
+    assert said.startswith(f"This game ended after {len(series['Player 1']) - 1} turns")

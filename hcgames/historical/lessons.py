@@ -1,0 +1,515 @@
+"""What the Historical Conquest lessons tell and show: sentences and tables from the rules.
+
+Each function answers one question a lesson puts to the class (what is in each deck,
+what happens in the first turn, how a battle adds up, who holds which land, where the
+explorers went) in words a student reads. Arranged positions, the gallery, the
+timeline and the odds are in :mod:`hcgames.historical.teach`; the views that lay
+these out are in :mod:`hcgames.widgets.historical_lessons`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from hcgames.core import Action, Event, State
+from hcgames.historical.actions import (
+    Discard,
+    EndPhase,
+    ExplorerMove,
+    PlayCard,
+    RevealLand,
+)
+from hcgames.historical.battle import MATCHUPS, Assessment
+from hcgames.historical.cards import Card
+from hcgames.historical.material import Catalogue
+from hcgames.historical.state import HistoricalState
+from hcgames.historical.teach import LONG, PERIODS, in_period, key, lesson_battle
+from hcgames.historical.world import can_travel
+from hcgames.play import resolve_all_chance, sample_outcome
+
+if TYPE_CHECKING:
+    from hcgames.historical.game import HistoricalGame
+
+__all__ = [
+    "DECK_KINDS",
+    "DECK_NAMES",
+    "MORALE_GAMES",
+    "TRAVEL",
+    "ability_rows",
+    "context_rows",
+    "deck_rows",
+    "end_turn",
+    "equal_ability_rows",
+    "explorer_routes",
+    "first_plays",
+    "fought_battle",
+    "fought_sentence",
+    "holdings",
+    "journey_rows",
+    "land_rows",
+    "matchup_rows",
+    "morale_ending",
+    "morale_log",
+    "opening",
+    "opening_line",
+    "opening_sentence",
+    "period_sentence",
+    "play_to_round",
+    "random_position",
+    "rules_used",
+    "simple_play",
+    "standing_sentence",
+    "strength_examples",
+    "strength_rows",
+    "travel_sentence",
+    "years_rows",
+]
+
+# --- lesson 50: the decks and the cards -----------------------------------------------------
+
+#: the person each starter deck is named after
+DECK_NAMES = {
+    "cheswell": "Wentworth Cheswell",
+    "salem": "Peter Salem",
+    "boadicea": "Boudica",
+    "confucius": "Confucius",
+}
+#: the kinds of card a deck row counts: category -> column title
+DECK_KINDS = {"land": "lands", "character": "characters", "army": "armies", "event": "events"}
+
+
+def deck_rows(catalogue: Catalogue) -> list[dict[str, Any]]:
+    """A row per starter deck: whom it is named after and its cards of each kind."""
+    cards = catalogue.cards
+    rows = []
+    for deck, ids in sorted(catalogue.decks.items()):
+        row: dict[str, Any] = {
+            "deck": f"{deck.capitalize()} (starter deck {catalogue.deck_starters[deck]})",
+            "named after": DECK_NAMES[deck],
+        }
+        for category, title in DECK_KINDS.items():
+            row[title] = sum(cards[i].category == category for i in ids)
+        row["other action cards"] = len(ids) - sum(row[t] for t in DECK_KINDS.values())
+        row["all cards"] = len(ids)
+        rows.append(row)
+    return rows
+
+
+def ability_rows(cards: Mapping[str, Card], examples: Mapping[str, str]) -> list[dict[str, str]]:
+    """Cards (id -> how their ability works) with what each ability does."""
+    return [
+        {"card": cards[i].name, "kind of ability": how, "what it does": cards[i].ability_text()}
+        for i, how in examples.items()
+    ]
+
+
+def years_rows(cards: Mapping[str, Card], ids: Sequence[str]) -> list[dict[str, str]]:
+    """The years printed on cards against the years of their checked history plates."""
+    return [
+        {
+            "card": cards[i].name,
+            "years printed on the card": cards[i].years,
+            "years in the history plate": cards[i].plate_years,
+        }
+        for i in ids
+    ]
+
+
+def context_rows(cards: Mapping[str, Card]) -> list[dict[str, str]]:
+    """Every card that carries a note of context for the teacher, by name."""
+    return [
+        {
+            "card": card.name,
+            "note for the teacher": card.context.removeprefix("A note for the teacher: "),
+        }
+        for card in sorted(cards.values(), key=lambda c: c.name)
+        if card.context
+    ]
+
+
+def period_sentence(people: Sequence[Mapping[str, Any]], period: str) -> str:
+    """How many people and armies of the timeline began in a period (of
+    :data:`PERIODS`), and which long traditions get no bar there (HTML)."""
+    shown = in_period(people, period)
+    low, high = PERIODS[period]
+    long_ones = "".join(
+        f" The {p['label']} stand for a tradition thousands of years long (until {p['end']}), "
+        "so they get no bar here."
+        for p in people
+        if low <= p["start"] <= high and p["end"] - p["start"] > LONG
+    )
+    return (
+        f"<b>{len(shown)}</b> of the {len(people)} people and armies of the decks began in "
+        f"{period}.{long_ones}"
+    )
+
+
+# --- lesson 51: the first turns of a game ---------------------------------------------------
+
+
+def opening_sentence(state: HistoricalState) -> str:
+    """Who the coin chose, their first land and their first five cards (Markdown)."""
+    me = state.turn
+    first_land = state.card(state.rows[me][0]["land"])
+    hand = ", ".join(f"*{state.card(k).name}*" for k in state.hands[me])
+    return (
+        f"The coin chose **{state.player_name(me)}** to go first. Their first land turned up: "
+        f"**{first_land.name}** ({first_land.continent}). They drew five cards: {hand}."
+    )
+
+
+def simple_play(state: HistoricalState) -> Action:
+    """A simple plan for the play phase: place a person or army on a land (or discover
+    one), else play any card, else throw a card away, else end the phase."""
+    legal = state.legal_actions()
+    for action in legal:
+        if isinstance(action, PlayCard) and (action.land or action.discover):
+            return action
+    for action in legal:
+        if isinstance(action, PlayCard):
+            return action
+    for action in legal:
+        if isinstance(action, Discard):
+            return action
+    return EndPhase()
+
+
+def first_plays(state: HistoricalState, rng: random.Random, plays: int = 3) -> list[dict[str, Any]]:
+    """Play ``plays`` plays of :func:`simple_play` on ``state`` (chance from ``rng``), a
+    row each: what the player chose and what happened."""
+    rows = []
+    for number in range(1, plays + 1):
+        action = simple_play(state)
+        events = state.apply(action) + resolve_all_chance(state, rng)
+        rows.append(
+            {
+                "play": number,
+                "the player chooses": str(action),
+                "what happens": " ".join(e.text for e in events),
+            }
+        )
+    return rows
+
+
+def end_turn(state: HistoricalState, rng: random.Random) -> list[dict[str, Any]]:
+    """End each phase of the current turn in turn, a row per phase: its name, the moves
+    it allowed and what happened when it ended."""
+    me = state.current_player
+    rows = []
+    while state.current_player == me and not state.is_terminal():
+        phase, choices = state.phase, len(state.legal_actions())
+        events = state.apply(EndPhase()) + resolve_all_chance(state, rng)
+        rows.append(
+            {
+                "phase": phase,
+                "moves allowed": choices,
+                "what happens when it ends": " ".join(e.text for e in events),
+            }
+        )
+    return rows
+
+
+def play_to_round(state: HistoricalState, rng: random.Random, round_no: int) -> None:
+    """Play on with simple choices (:func:`simple_play` in the play phase, the first
+    option of a pick, else the last move offered) until ``round_no`` begins."""
+    while state.round < round_no and not state.is_terminal():
+        if state.pending and state.pending[-1]["t"] == "pick":
+            state.apply(state.legal_actions()[0])
+        elif state.phase == "play":
+            state.apply(simple_play(state))
+        else:
+            state.apply(state.legal_actions()[-1])
+        resolve_all_chance(state, rng)
+
+
+def morale_log(state: HistoricalState) -> list[dict[str, Any]]:
+    """The morale log kept so far: a row per change (who, why, how much, new total)."""
+    return [
+        {
+            "player": state.player_name(e.data["player"]),
+            "why": e.data["why"],
+            "change": f"{e.data['change']:+d}",
+            "new total": e.data["total"],
+        }
+        for e in state.events
+        if e.kind == "morale"
+    ]
+
+
+def standing_sentence(state: HistoricalState) -> str:
+    """Each player's morale as the round begins, and who has enough to attack."""
+    standing = ", ".join(f"{state.player_name(p)} has {state.morale[p]}" for p in range(state.n))
+    ready = [state.player_name(p) for p in range(state.n) if state.morale[p] >= 800]
+    attackers = (
+        f"{' and '.join(ready)} could attack"
+        if ready
+        else "Nobody has the 800 morale an attack needs yet"
+    )
+    return f"Round {state.round} begins: {standing} morale. {attackers}."
+
+
+# --- lesson 52: battles worked out ----------------------------------------------------------
+
+
+def fought_battle(
+    state: HistoricalState, attack_land: str, defence_land: str
+) -> tuple[HistoricalState, list[Event], list[str]]:
+    """A copy of an arranged ``state`` with the battle of seat 0's ``attack_land``
+    against seat 1's ``defence_land`` fought: the copy, what happened, and the names of
+    the cards the defender may choose to lose."""
+    fought = state.copy()
+    events = fought.stage_battle(key(attack_land, 0), key(defence_land, 1))
+    choice = [fought.card(k).name for k in fought.pending[-1]["options"]]
+    return fought, events, choice
+
+
+def strength_examples(game: HistoricalGame) -> dict[str, Assessment]:
+    """Lesson 52's tie (the Janissary against the Samurai Warriors) and the Trung
+    Sisters' strength bonus in Asia, attacking and defending."""
+    return {
+        "tie": lesson_battle(game, ["AR4402"], ["AR4302"], "CT4305", "CT4602")[1],
+        "attacking": lesson_battle(game, ["WA3004"], ["MU2001"], "CT4602", "CT4305")[1],
+        "defending": lesson_battle(game, ["MU2001"], ["WA3004"], "CT4305", "CT4602")[1],
+    }
+
+
+def strength_rows(game: HistoricalGame, found: Mapping[str, Assessment]) -> list[dict[str, str]]:
+    """:func:`strength_examples` as table rows: the battle, its sums, what it shows."""
+    tie, attacking, defending = found["tie"], found["attacking"], found["defending"]
+    trung = game.catalogue.cards["WA3004"]
+    return [
+        {
+            "battle": "The Janissary attack the Samurai Warriors",
+            "sums": f"{tie.attack} against {tie.defence}",
+            "what it shows": "a tie: nothing happens",
+        },
+        {
+            "battle": f"The {trung.name} attack (printed attack {trung.attack})",
+            "sums": f"their attack counts {attacking.attack}",
+            "what it shows": "+500 strength in Asia helps the attack",
+        },
+        {
+            "battle": f"The {trung.name} defend (printed defence {trung.defence})",
+            "sums": f"their defence counts {defending.defence}",
+            "what it shows": "the same +500 helps the defence too",
+        },
+    ]
+
+
+def equal_ability_rows(
+    both: Assessment, revere_state: HistoricalState, revere: Assessment
+) -> list[dict[str, str]]:
+    """Two battles of equal abilities as table rows: the Apache against the Cherokee
+    Warriors and David Crockett (``both``), then against Paul Revere."""
+    summed = (
+        f"the equal abilities cancel; the sums decide, {both.attack} against "
+        f"{both.defence}: the attack wins"
+    )
+    return [
+        {
+            "battle": "Apache against Cherokee Warriors and David Crockett",
+            "what happens": summed if both.winner == "attack" else both.winner,
+        },
+        {
+            "battle": "Apache against Paul Revere",
+            "what happens": f"{revere_state.name(revere.auto)} is an interrupt card, so his "
+            "ability stays and the defender wins outright",
+        },
+    ]
+
+
+def matchup_rows(game: HistoricalGame) -> list[dict[str, Any]]:
+    """:data:`~hcgames.historical.battle.MATCHUPS` on two copies of Greece as rows."""
+    words = {"attack": "the attacker wins", "defence": "the defender holds", "draw": "a tie"}
+    cards = game.catalogue.cards
+    rows = []
+    for attackers, defenders in MATCHUPS:
+        state, result = lesson_battle(game, list(attackers), list(defenders), "CT4601", "CT4601")
+        how = f" outright ({state.name(result.auto)})" if result.auto else ""
+        rows.append(
+            {
+                "attack": " and ".join(cards[c].name for c in attackers),
+                "total": result.attack,
+                "defence": " and ".join(cards[c].name for c in defenders),
+                "total ": result.defence,
+                "result": words[result.winner] + how,
+            }
+        )
+    return rows
+
+
+#: the random games of lesson 52's morale chart: name -> seed
+MORALE_GAMES = {"game 1": 11, "game 2": 13, "game 3": 15, "game 4": 12, "game 5": 14}
+
+
+def morale_ending(final: State, series: Mapping[str, Sequence[float]]) -> str:
+    """How a game of :func:`morale_lines` ended, after how many turns, with what morale."""
+    outcome = final.outcome()
+    reason = outcome.reason if outcome is not None else "it is not over"
+    morale = getattr(final, "morale", [0, 0])
+    return (
+        f"This game ended after {len(series['Player 1']) - 1} turns: {reason}. "
+        f"Final morale: Player 1 {morale[0]}, Player 2 {morale[1]}."
+    )
+
+
+def rules_used(game: HistoricalGame, topics: Sequence[str]) -> list[dict[str, str]]:
+    """The rule decisions of ``topics`` as table rows (rule, rulebook or ours, what the
+    program does), in the game's order. A topic the game does not have is refused."""
+    decisions = game.rule_decisions()
+    unknown = set(topics) - {d.topic for d in decisions}
+    if unknown:
+        raise ValueError(f"no rule decision on {sorted(unknown)}")
+    return [
+        {
+            "rule": d.topic,
+            "from": "rulebook" if d.source == "rulebook" else "our choice",
+            "what the program does": d.decision,
+        }
+        for d in decisions
+        if d.topic in topics
+    ]
+
+
+# --- lesson 53: lands, continents and explorers ---------------------------------------------
+
+
+def random_position(game: HistoricalGame, seed: int, round_no: int) -> HistoricalState:
+    """A game of ``seed`` played by random choices (one generator of ``seed`` for the
+    chance steps and the moves) until round ``round_no`` begins or the game ends."""
+    state = cast(HistoricalState, game.new_game(seed=seed))
+    rng = random.Random(seed)
+    while not state.is_terminal() and state.round < round_no:
+        legal = state.legal_actions()
+        state.apply(
+            sample_outcome(state.chance_outcomes(), rng)
+            if state.is_chance()
+            else legal[rng.randrange(len(legal))]
+        )
+    return state
+
+
+def holdings(state: HistoricalState) -> str:
+    """Each player's morale and the lands they hold, as Markdown bullets."""
+    return "\n".join(
+        f"- **{state.player_name(p)}**: {state.morale[p]} morale, holding "
+        + (", ".join(state.card(col["land"]).name for col in state.rows[p]) or "no land")
+        for p in range(state.n)
+    )
+
+
+def land_rows(state: HistoricalState) -> list[dict[str, Any]]:
+    """Every land in play, by continent then holder: coast or river, cards on it."""
+    rows = [
+        {
+            "continent": state.card(col["land"]).continent,
+            "land": state.card(col["land"]).name,
+            "held by": state.player_name(p),
+            "coast or great river": "yes" if state.card(col["land"]).coastal else "no",
+            "cards on it": len(col["cards"]),
+        }
+        for p in range(state.n)
+        for col in state.rows[p]
+    ]
+    return sorted(rows, key=lambda row: (row["continent"], row["held by"]))
+
+
+#: the kinds of explorer and how each travels
+TRAVEL = {
+    "land": "walking over land",
+    "sea": "sailing",
+    "air": "flying",
+    "space": "in a spacecraft",
+}
+
+
+def travel_sentence(start: Card, goal: Card) -> str:
+    """Which kinds of explorer can go from land ``start`` to land ``goal`` (HTML)."""
+    able = [mode for mode in TRAVEL if can_travel({mode}, start, goal)]
+    unable = [mode for mode in TRAVEL if mode not in able]
+    text = (
+        f"From <b>{start.name}</b> ({start.continent}) to <b>{goal.name}</b> ({goal.continent}): "
+        + ", ".join(f"a {mode} explorer can go ({TRAVEL[mode]})" for mode in able)
+    )
+    if unable:
+        text += "; " + " and ".join(f"a {mode} explorer" for mode in unable) + " cannot."
+    return text
+
+
+def journey_rows(
+    cards: Mapping[str, Card], pairs: Sequence[tuple[str, str]]
+) -> list[dict[str, str]]:
+    """Journeys between lands (id pairs) and the explorers (land, sea, air) that can go."""
+    return [
+        {
+            "from": f"{cards[a].name} ({cards[a].continent})",
+            "to": f"{cards[b].name} ({cards[b].continent})",
+            "explorers that can go": ", ".join(
+                m for m in ("land", "sea", "air") if can_travel({m}, cards[a], cards[b])
+            ),
+        }
+        for a, b in pairs
+    ]
+
+
+def explorer_routes(state: HistoricalState) -> list[dict[str, Any]]:
+    """Every journey and discovery of the explorers in ``state``'s game so far, found by
+    replaying its moves: round, player, explorer, from and to, and which it was."""
+    replay = cast(HistoricalState, state.game.new_game(seed=state.seed))
+    routes: list[dict[str, Any]] = []
+    for action in state.history:
+        if isinstance(action, ExplorerMove):
+            start = replay.find_column(action.explorer)
+            assert start is not None
+            routes.append(
+                {
+                    "round": replay.round,
+                    "player": replay.player_name(replay.current_player),
+                    "explorer": replay.card(action.explorer).name,
+                    "from": replay.card(start[1]["land"]).name,
+                    "to": replay.card(action.land).name,
+                    "what": "a journey",
+                }
+            )
+        if isinstance(action, RevealLand) and replay.pending[-1].get("why") == "discover":
+            player = replay.pending[-1]["p"]
+            home = replay.rows[player][0]["land"] if replay.rows[player] else action.land
+            routes.append(
+                {
+                    "round": replay.round,
+                    "player": replay.player_name(player),
+                    "explorer": replay.card(replay.pending[-1]["card"]).name,
+                    "from": replay.card(home).name,
+                    "to": replay.card(action.land).name,
+                    "what": "a discovery",
+                }
+            )
+        replay.apply(action)
+    return routes
+
+
+def opening_line(state: State) -> str:
+    """The log's sentence on who goes first."""
+    return next(e.text for e in state.events if "goes first" in e.text)
+
+
+def opening(game: HistoricalGame, seed: int) -> tuple[HistoricalState, random.Random]:
+    """A new game of ``seed`` with its opening chance steps played (the coin, the first
+    lands, the first hands) by a generator of ``seed``, returned to go on with."""
+    state = cast(HistoricalState, game.new_game(seed=seed))
+    rng = random.Random(seed)
+    resolve_all_chance(state, rng)
+    return state, rng
+
+
+def fought_sentence(fought: HistoricalState, events: Sequence[Event], choice: Sequence[str]) -> str:
+    """What happened in a battle of :func:`fought_battle` and the defender's choice
+    (Markdown)."""
+    return (
+        "\n".join(f"- {event.text}" for event in events)
+        + f"\n\nNow {fought.player_name(1)} must choose which card to lose: "
+        + " or ".join(f"*{name}*" for name in choice)
+        + "."
+    )

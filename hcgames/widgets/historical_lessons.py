@@ -1,0 +1,274 @@
+"""The interactive sections of the Historical Conquest lessons.
+
+Each view is one screen (:func:`~hcgames.widgets._base.one_screen`): its menus first,
+then the card, chart or table they change, then the sentence that says what the
+choice means, so a projected page shows the click and its effect together at
+1366x768 and 1024x700. The numbers come from :mod:`hcgames.historical.teach` and
+:mod:`hcgames.historical.lessons`; this module only lays them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+
+from hcgames.widgets._base import one_screen
+from hcgames.widgets.card_lessons import MatchPicker, _bold_markdown, sentence
+from hcgames.widgets.cards import KIND_COLOURS
+from hcgames.widgets.charts import ScoreChart, Timeline
+from hcgames.widgets.lesson import table
+from hcgames.widgets.panels import HistoryCard
+from hcgames.words import noun
+
+if TYPE_CHECKING:
+    from hcgames.historical.battle import Assessment
+    from hcgames.historical.cards import Card as HistoricalCard
+    from hcgames.historical.game import HistoricalGame
+    from hcgames.historical.state import HistoricalState
+
+__all__ = [
+    "BattleBuilder",
+    "CardGallery",
+    "MoraleGames",
+    "PeopleTimeline",
+    "TravelChecker",
+    "battle_view",
+    "bot_match",
+]
+
+#: the gallery's continent menu
+GALLERY_CONTINENTS = [
+    "any continent",
+    "North America",
+    "South America",
+    "Europe",
+    "Africa",
+    "Asia",
+    "Oceania",
+]
+
+
+class CardGallery(widgets.VBox):
+    """Menus of era, continent and kind, how many cards match, a menu of those cards
+    and the chosen card with its history."""
+
+    def __init__(self, cards: Mapping[str, HistoricalCard], first: str = "MU2001") -> None:
+        from hcgames.historical import teach  # the rules load with the view
+
+        self.cards = cards
+        self.teach = teach
+        kinds = ["any kind", *sorted({card.category for card in cards.values()})]
+        small = widgets.Layout(width="300px")
+        self.era = widgets.Dropdown(options=list(teach.ERAS), description="Era", layout=small)
+        self.continent = widgets.Dropdown(
+            options=GALLERY_CONTINENTS, description="Continent", layout=small
+        )
+        self.kind = widgets.Dropdown(options=kinds, description="Kind", layout=small)
+        self.card_menu = widgets.Dropdown(description="Card", layout=widgets.Layout(width="420px"))
+        self.found = widgets.HTML()
+        self.card = HistoryCard(*teach.card_label(cards[first]))
+        self.card.layout.max_width = "520px"
+        for menu in (self.era, self.continent, self.kind):
+            menu.observe(self.refilter, names="value")
+        self.card_menu.observe(self.show, names="value")
+        self.refilter()
+        self.card_menu.value = first
+        controls = widgets.VBox([self.era, self.continent, self.kind, self.found, self.card_menu])
+        super().__init__([one_screen(controls, self.card)])
+
+    def refilter(self, _change: Any = None) -> None:
+        chosen = self.teach.gallery(
+            self.cards, self.era.value, self.continent.value, self.kind.value
+        )
+        verb = "matches" if len(chosen) == 1 else "match"
+        self.found.value = sentence(
+            f"<b>{len(chosen)}</b> {noun('card', len(chosen))} {verb} the menus."
+        )
+        keep = self.card_menu.value
+        self.card_menu.options = [(f"{c.name} ({c.plate_years or c.years})", c.id) for c in chosen]
+        if keep in [c.id for c in chosen]:
+            self.card_menu.value = keep
+
+    def show(self, _change: Any = None) -> None:
+        if self.card_menu.value:
+            self.card.update(*self.teach.card_label(self.cards[self.card_menu.value]))
+
+
+class PeopleTimeline(widgets.VBox):
+    """A menu of periods, how many people and armies began in the chosen one and the
+    key of colours beside their lives drawn as bars coloured by kind. The bars are
+    packed closer than a plain :class:`~hcgames.widgets.charts.Timeline` so that the
+    busiest period (26 bars) still fits a 700 px high window beside its menu."""
+
+    ROW = 22  # px per bar
+
+    def __init__(self, cards: Mapping[str, HistoricalCard], width: int = 640) -> None:
+        from hcgames.historical import teach  # the rules load with the view
+
+        self.teach = teach
+        self.people = teach.people_timeline(cards)
+        self.period = widgets.Dropdown(
+            options=list(teach.PERIODS),
+            description="Period",
+            layout=widgets.Layout(width="320px"),
+            style={"description_width": "initial"},
+        )
+        self.timeline = Timeline(
+            teach.in_period(self.people, self.period.value), width=width, colours=KIND_COLOURS
+        )
+        self.timeline.segments.stroke_width = 8  # thin enough for the name above each bar
+        self.timeline.text_line.layout.display = "none"  # the sentence says it in fewer words
+        self.timeline.children = [self.timeline.figure]  # its key goes beside it
+        self.said = widgets.HTML()
+        self.period.observe(self.redraw, names="value")
+        self.redraw()
+        left = widgets.VBox(
+            [self.period, self.said, self.timeline.legend], layout=widgets.Layout(width="320px")
+        )
+        super().__init__([one_screen(left, self.timeline)])
+
+    def redraw(self, _change: Any = None) -> None:
+        shown = self.teach.in_period(self.people, self.period.value)
+        self.timeline.update(shown)
+        self.timeline.figure.layout.height = f"{max(160, self.ROW * len(shown) + 80)}px"
+        from hcgames.historical.lessons import period_sentence  # the rules load with the view
+
+        self.said.value = sentence(period_sentence(self.people, self.period.value))
+
+
+def battle_view(
+    state: HistoricalState,
+    result: Assessment,
+    attackers: Sequence[str],
+    defenders: Sequence[str],
+    defence_land: str,
+    caption: str | None = None,
+) -> widgets.VBox:
+    """A worked battle: its sums card by card and bonus by bonus, and what the result means."""
+    from hcgames.historical.teach import battle_sheet, battle_verdict  # the rules load here
+
+    verdict = _bold_markdown(battle_verdict(state, result, defence_land))
+    return widgets.VBox(
+        [
+            table(battle_sheet(state, result, attackers, defenders), caption=caption),
+            widgets.HTML(sentence(verdict)),
+        ]
+    )
+
+
+class BattleBuilder(widgets.VBox):
+    """Menus for an attacking card and its land, one or two defending cards and theirs;
+    the battle's sums and what the result means."""
+
+    def __init__(self, game: HistoricalGame) -> None:
+        cards = game.catalogue.cards
+        self.game = game
+        units = sorted((c.name, c.id) for c in cards.values() if c.is_unit)
+        lands = sorted((c.name, c.id) for c in cards.values() if c.category == "land")
+        wide, style = widgets.Layout(width="24em"), {"description_width": "9em"}
+
+        def menu(options: list[tuple[str, str]], value: str, description: str) -> widgets.Dropdown:
+            return widgets.Dropdown(
+                options=options, value=value, description=description, layout=wide, style=style
+            )
+
+        self.attacker = menu(units, "CO3016", "Attacking card")
+        self.attack_land = menu(lands, "CT4404", "from the land")
+        self.defender = menu(units, "MU2001", "Defending card")
+        self.second = menu([("(nobody)", ""), *units], "IN4201", "and")
+        self.defence_land = menu(lands, "CT4503", "on the land")
+        self.result = widgets.VBox(layout=widgets.Layout(max_width="34em"))
+        menus = (self.attacker, self.attack_land, self.defender, self.second, self.defence_land)
+        for each in menus:
+            each.observe(self.work_out, names="value")
+        self.work_out()
+        super().__init__([one_screen(widgets.VBox(list(menus)), self.result)])
+
+    def work_out(self, _change: Any = None) -> None:
+        from hcgames.historical.teach import lesson_battle  # the rules load with the view
+
+        attackers = [self.attacker.value]
+        defenders = [self.defender.value] + ([self.second.value] if self.second.value else [])
+        state, result = lesson_battle(
+            self.game, attackers, defenders, self.attack_land.value, self.defence_land.value
+        )
+        view = battle_view(state, result, attackers, defenders, self.defence_land.value)
+        self.result.children = [view.children[1], view.children[0]]
+
+
+class MoraleGames(widgets.VBox):
+    """A menu of random games, how the chosen one ended, and each player's morale
+    after every turn."""
+
+    def __init__(self, game: HistoricalGame, games: Mapping[str, int]) -> None:
+        from hcgames.historical import teach  # the rules load with the view
+
+        self.game, self.games, self.teach = game, dict(games), teach
+        self.choice = widgets.Dropdown(options=list(self.games), description="Game")
+        first = teach.morale_lines(game, self.games[self.choice.value])[1]
+        self.chart = ScoreChart(
+            first, title="morale after each turn", x_label="turn", y_label="morale"
+        )
+        self.chart.text_line.layout.display = "none"  # the sentence beside it says it
+        self.chart.figure.layout.width = "540px"
+        self.ending = widgets.HTML(layout=widgets.Layout(max_width="360px"))
+        self.choice.observe(self.redraw, names="value")
+        self.redraw()
+        super().__init__([one_screen(widgets.VBox([self.choice, self.ending]), self.chart)])
+
+    def redraw(self, _change: Any = None) -> None:
+        final, series = self.teach.morale_lines(self.game, self.games[self.choice.value])
+        self.chart.update(series)
+        from hcgames.historical.lessons import morale_ending  # the rules load with the view
+
+        self.ending.value = sentence(morale_ending(final, series))
+
+
+class TravelChecker(widgets.VBox):
+    """Two menus of lands and which kinds of explorer can travel between them."""
+
+    def __init__(self, cards: Mapping[str, HistoricalCard], start: str, goal: str) -> None:
+        self.cards = cards
+        land_cards = sorted((c.name, c.id) for c in cards.values() if c.category == "land")
+        style, wide = {"description_width": "5em"}, widgets.Layout(width="24em")
+        self.start = widgets.Dropdown(
+            options=land_cards, value=start, description="From", layout=wide, style=style
+        )
+        self.goal = widgets.Dropdown(
+            options=land_cards, value=goal, description="To", layout=wide, style=style
+        )
+        self.answer = widgets.HTML(layout=widgets.Layout(max_width="560px"))
+        self.start.observe(self.check, names="value")
+        self.goal.observe(self.check, names="value")
+        self.check()
+        super().__init__([one_screen(widgets.VBox([self.start, self.goal]), self.answer)])
+
+    def check(self, _change: Any = None) -> None:
+        from hcgames.historical.lessons import travel_sentence  # the rules load with the view
+
+        said = travel_sentence(self.cards[self.start.value], self.cards[self.goal.value])
+        self.answer.value = sentence(said)
+
+
+def bot_match(game: HistoricalGame) -> MatchPicker:
+    """A careful and a random computer player (or two of one kind), seats swapped."""
+    from hcgames.bots import GreedyBot, RandomBot  # the bots load with the view
+    from hcgames.play import head_to_head  # kept beside the bots
+
+    bots = {"careful": GreedyBot, "random": RandomBot}
+
+    def play(a: str, b: str, games: int) -> widgets.Widget:
+        names = (f"player A ({a})", f"player B ({b})")
+        wins = head_to_head(game, bots[a], bots[b], games, names=names)
+        rows = [{"result": k, "games": v} for k, v in wins.items()]
+        return table(rows, caption=f"{games} games, seats swapped every game")
+
+    return MatchPicker(
+        list(bots),
+        play,
+        labels=("Player A", "Player B"),
+        chosen=("careful", "random"),
+        games=(10, 2, 30, 2),
+    )

@@ -1,0 +1,76 @@
+"""hcgames.widgets.card_lessons: the interactive sections of the card-game lessons."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from hcgames.speros import SperosGame, start
+from hcgames.speros.lessons import FINISHED_GAMES, example_turn
+from hcgames.widgets import card_lessons as views
+
+
+def _units(view: widgets.Widget) -> list[widgets.Widget]:
+    """The one-screen units inside ``view``."""
+    found = []
+    stack = [view]
+    while stack:
+        w = stack.pop()
+        if "hc-screen" in getattr(w, "_dom_classes", ()):
+            found.append(w)
+        stack += list(getattr(w, "children", ()))
+    return found
+
+
+def test_the_majority_sliders_redraw_the_camps_and_the_verdict() -> None:
+    view = views.MajorityTry()
+    assert len(_units(view)) == 1
+    assert "Nobody yet" in view.verdict.value and len(view.camps.x) == 4
+    view.mine.value, view.theirs.value = 3, 1
+    assert "You capture the card" in view.verdict.value
+    assert list(view.camps.colors) == ["#D55E00"] * 3 + ["#009E73"]
+
+
+def test_the_score_sheets_follow_the_menu() -> None:
+    view = views.ScoreSheets(
+        SperosGame(players=3, mastery=True), {"Game 1": FINISHED_GAMES["Game 1"]}
+    )
+    assert len(_units(view)) == 1
+    assert "won with" in view.result.value and "total" in view.sheet.value
+    assert "<b>" in view.result.value and "*" not in view.result.value
+
+
+def test_the_set_counter_counts_both_ways() -> None:
+    view = views.SetCounter(SperosGame())
+    assert "<b>1 set</b>" in view.line.value
+    view.pickers[1].value = "nothing"
+    assert view.line.value.count("<b>0 sets</b>") == 2
+
+
+def test_card_faces_and_the_artifact_menu() -> None:
+    card_set = SperosGame().card_set
+    assert len(views.peoples_view(card_set).children) == len(card_set.peoples)
+    viewer = views.ArtifactViewer(card_set)
+    viewer.choice.value = card_set.artifacts[1].name
+    assert len(_units(viewer)) == 1
+    assert views.terrain_view(card_set, []).children
+
+
+def test_tables_name_cards_not_ids() -> None:
+    state = start(players=2, peoples=["mountain", "forest"], seed=10)
+    _after, rows, summary = example_turn(state)
+    shown = views.worded_table(state.game, rows, "The example turn", summary)
+    text = "".join(w.value for w in shown.children)
+    assert "(F0" not in text and "VP" in text
+
+
+def test_the_match_picker_plays_when_pressed() -> None:
+    calls: list[tuple[str, str, int]] = []
+
+    def play(a: str, b: str, games: int) -> widgets.Widget:
+        calls.append((a, b, games))
+        return widgets.HTML("done")
+
+    picker = views.MatchPicker(["x", "y"], play)
+    assert len(_units(picker)) == 1
+    picker.button.click()
+    assert calls == [("x", "y", 20)] and picker.result.children[0].value == "done"
