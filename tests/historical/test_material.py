@@ -12,6 +12,7 @@ from hcgames.data import read_json, ring_is_clockwise
 from hcgames.historical.cards import CONTINENTS, EFFECT_KINDS
 from hcgames.historical.material import build_catalogue, load_catalogue
 from hcgames.historical.teach import arrange
+from tests.historical.conftest import game, new_game
 
 
 def test_four_starter_decks_of_fifty_real_cards_with_a_land_per_continent() -> None:
@@ -70,7 +71,7 @@ def test_bad_data_is_reported_all_at_once() -> None:
 
 
 def test_continent_map_has_six_clockwise_regions() -> None:
-    doc = hcgames.load("historical-conquest").geojson()
+    doc = game().geojson()
     assert sorted(f["id"] for f in doc["features"]) == sorted(CONTINENTS)
     for feature in doc["features"]:
         for polygon in feature["geometry"]["coordinates"]:
@@ -78,8 +79,7 @@ def test_continent_map_has_six_clockwise_regions() -> None:
 
 
 def test_region_views_name_the_player_with_most_lands() -> None:
-    game = hcgames.load("historical-conquest")
-    state = arrange(game, lands={0: [("CT4404", []), ("CT4503", [])], 1: [("CT4602", [])]})
+    state = arrange(game(), lands={0: [("CT4404", []), ("CT4503", [])], 1: [("CT4602", [])]})
     views = state.region_views()
     assert views["Asia"]["owner"] == 0 and views["Asia"]["label"] == "P1:2 P2:1"
     assert views["Europe"]["owner"] is None
@@ -92,17 +92,17 @@ def test_options_are_checked() -> None:
         hcgames.load("historical-conquest", decks=("salem", "atlantis"))
     with pytest.raises(ValueError, match="2 players"):
         hcgames.load("historical-conquest", decks=("salem",))
-    game = hcgames.load("historical-conquest", players=3, decks=("salem", "salem", "confucius"))
-    assert game.new_game(seed=1).piles[1][0].endswith("/1")
+    state = new_game(players=3, seed=1, decks=("salem", "salem", "confucius"))
+    assert state.piles[1][0].endswith("/1")
 
 
 def test_views_and_texts() -> None:
-    game = hcgames.load("historical-conquest")
-    assert game.phases() == ["play", "attack", "move", "draw"]
-    assert "draw" in game.odds_table()
-    assert game.rule_decisions()
+    hc = game()
+    assert hc.phases() == ["play", "attack", "move", "draw"]
+    assert "draw" in hc.odds_table()
+    assert hc.rule_decisions()
     state = arrange(
-        game,
+        hc,
         lands={0: [("CT4205", ["MU2001"])], 1: [("CT4404", [])]},
         hands={0: ["IN4201"], 1: ["IN4202"]},
     )

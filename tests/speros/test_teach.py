@@ -17,6 +17,7 @@ from hcgames.speros.teach import (
     odds_table,
     unseen_cards,
 )
+from tests.narrow import finished
 
 
 @pytest.mark.parametrize(("population", "successes", "draws"), [(10, 3, 4), (7, 7, 2), (5, 0, 3)])
@@ -79,7 +80,7 @@ def test_the_score_sheet_of_a_finished_game_adds_up_and_names_the_winner() -> No
     assert totals == [state.scores()[p] for p in range(3)]
     assert set(bonus) == {0, 1, 2} and "bonus objective" in sheet
     said = result_sentence(state, bonus)
-    winner = state.who(state.outcome().winners[0])
+    winner = state.who(finished(state).winners[0])
     assert said.startswith(f"**{winner}") and "Bonus Objectives:" in said
 
 
