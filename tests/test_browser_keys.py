@@ -100,7 +100,7 @@ class Keyboard:
         self.met: list[dict[str, Any]] = []  # every control the focus stopped on
 
     def focused(self) -> dict[str, Any] | None:
-        return self.p.evaluate(FOCUSED_JS)  # type: ignore[no-any-return]
+        return self.p.evaluate(FOCUSED_JS)
 
     def tab_to(self, wanted: Callable[[dict[str, Any]], bool], what: str, most: int) -> None:
         for _ in range(most):

@@ -40,14 +40,13 @@ def _run(*args: object, cwd: Path, env: dict[str, str] | None = None) -> str:
 PLAY_EVERY_GAME = """
 import hcgames, hcgames.data, json, random
 from hcgames.play import playout
-from tests.narrow import finished
 assert "site-packages" in hcgames.__file__, hcgames.__file__
 assert hcgames.data.data_dir().name == "_data", hcgames.data.data_dir()
 report = {}
 for name in hcgames.available_games():
     game = hcgames.load(name)
     state = playout(game.new_game(seed=1), rng=1)
-    report[name] = finished(state).reason
+    report[name] = state.outcome().reason
     assert hcgames.load_saved(state.to_json()).digest() == state.digest()
 print(json.dumps(report))
 """

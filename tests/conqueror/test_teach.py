@@ -5,7 +5,7 @@ from __future__ import annotations
 import hcgames
 from hcgames.conqueror.actions import Attack, JointAttack
 from hcgames.conqueror.state import DuelsState
-from tests.conqueror.conftest import army, battle, owner_name
+from tests.conqueror.conftest import army, battle, new, owner_name, setup
 
 
 def test_every_scenario_offers_its_start_and_only_its_own_positions() -> None:
@@ -24,8 +24,7 @@ def test_every_scenario_offers_its_start_and_only_its_own_positions() -> None:
 
 
 def test_the_babylon_position_is_the_booklets() -> None:
-    game = hcgames.load("conqueror-duels", scenario="first-syrian-war")
-    state = game.teaching_setups()["babylon joint attack"]()
+    state = setup("babylon joint attack", "first-syrian-war")
     assert state.phase == "action" and state.player_name(state.current_player) == "Egypt"
     assert army(state, "Babylon") == ("Persia", 0, 1)
     joint = JointAttack(("Palestina", "Syria"), "Babylon")
@@ -35,7 +34,7 @@ def test_the_babylon_position_is_the_booklets() -> None:
 
 
 def test_the_capital_prize_position_pays_the_prize() -> None:
-    state = hcgames.load("conqueror-duels").teaching_setups()["capital prize"]()
+    state = setup("capital prize")
     assert army(state, "Brundisium") == ("Carthage", 3, 0)
     before = state.gold[0]
     battle(state, Attack("Brundisium", "Rome", 3, 0), 6, 1)
@@ -48,7 +47,7 @@ def test_play_and_roll_dice_walk_a_battle_in_sentences() -> None:
     from hcgames.conqueror.teach import play, roll_dice, sentence
 
     assert sentence(Recruit("Carthage", "cavalry")).startswith("Recruit")
-    state = hcgames.load("conqueror-duels").teaching_setups()["capital prize"]()
+    state = setup("capital prize")
     said = play(state, Attack("Brundisium", "Rome", 3, 0))
     assert said and all(isinstance(line, str) for line in said)
     rolled = roll_dice(state, 6, 1)
@@ -62,7 +61,7 @@ def test_after_the_dice_and_the_dice_grid() -> None:
     from hcgames.conqueror.battle import Army, fight
     from hcgames.conqueror.teach import after_the_dice, dice_grid_html, play
 
-    before = hcgames.load("conqueror-duels").new_game(seed=0)
+    before = new(seed=0)
     play(before, EndPhase(), EndPhase())
     before.set_army("Gaul", "Carthage", 3, 0)
     before.set_army("Alpes", "Rome", 1, 0)
