@@ -89,6 +89,7 @@ TIMED_RULES: dict[str, list[str]] = {
 }
 
 PACKAGE_ROOT = Path(hcgames.__file__).resolve().parent
+TESTS_ROOT = Path(__file__).resolve().parent
 ROW = re.compile(r"^\|\s*(?P<rule>[^|]+?)\s*\|\s*`?(?P<where>[\w.]+)`?\s*\|\s*$")
 
 games = pytest.mark.parametrize("game_id", sorted(SKELETON))
@@ -215,6 +216,20 @@ def test_no_type_ignore_in_the_game(game_id: str) -> None:
         if "type: ignore" in line
     ]
     assert not hits, f"{package} silences the type checker at {hits}"
+
+
+def test_every_type_ignore_in_the_tests_says_why() -> None:
+    """Tests are type-checked too; a test may pass a wrong type on purpose (to see it
+    refused), and then the line names the error code and says why after it."""
+    marker = "# type" + ": ignore"
+    explained = re.compile(re.escape(marker) + r"\[[\w\-, ]+\]  # \S")
+    hits = [
+        f"{path.relative_to(TESTS_ROOT)}:{number}"
+        for path in sorted(TESTS_ROOT.rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if marker in line and not explained.search(line)
+    ]
+    assert not hits, f"a type: ignore without its code and a reason at {hits}"
 
 
 @games
