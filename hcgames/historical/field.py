@@ -417,7 +417,7 @@ def land_arrives(state: HistoricalState, frame: PendingLand | PendingPick, land:
         f"{card.name} ({card.continent}).",
         {"land": land},
     )
-    opening = [i for i, e in enumerate(state.effects_of(land)) if e["when"] == "play"]
+    opening = [i for i, e in enumerate(state.effects_of(land)) if e.when == "play"]
     push_effects(state, player, land, "play", opening, (), "")
     place = frame.place or ""
     if place:
@@ -429,9 +429,9 @@ def land_arrives(state: HistoricalState, frame: PendingLand | PendingPick, land:
     if finder:
         ctx = Ctx(player, finder, col, discovered=card)
         for effect in state.effects_of(finder):
-            if effect["when"] == "discover" and effects.cond(state, effect.get("if"), ctx):
+            if effect.when == "discover" and effects.cond(state, effect.condition, ctx):
                 effects.change_morale(
-                    state, player, int(effect["amount"]), f"{state.name(finder)} finds {card.name}"
+                    state, player, int(effect.amount), f"{state.name(finder)} finds {card.name}"
                 )
         if frame.discard_self:
             effects.remove(state, finder, death=False, why="its journey is over")

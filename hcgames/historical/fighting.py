@@ -63,7 +63,7 @@ def declare(state: HistoricalState, player: int, action: Attack) -> None:
     state.pending.append(PendingWindow(player=defender, why="attack"))
     for key in d_col["cards"]:
         for effect in state.effects_of(key):
-            if effect["kind"] == "toll" and a_col["cards"]:
+            if effect.kind == "toll" and a_col["cards"]:
                 state.pending.append(
                     PendingPick(
                         player=player, purpose="toll", options=list(a_col["cards"]), source=key
@@ -71,15 +71,15 @@ def declare(state: HistoricalState, player: int, action: Attack) -> None:
                 )
     for key in a_col["cards"]:
         for index, effect in enumerate(state.effects_of(key)):
-            if effect["when"] != "attack" or effect["kind"] != "kill_character":
+            if effect.when != "attack" or effect.kind != "kill_character":
                 continue
             if not state.uses_left(key, index, effect):
                 continue
             if not effects.cond(
-                state, effect.get("if"), Ctx(player, key, a_col, state.battle, "attack")
+                state, effect.condition, Ctx(player, key, a_col, state.battle, "attack")
             ):
                 continue
-            options = [k for k in d_col["cards"] if matches(state.card(k), effect["match"])]
+            options = [k for k in d_col["cards"] if matches(state.card(k), effect.match)]
             if options:
                 state.spend_use(key, index, effect)
                 state.pending.append(
@@ -107,13 +107,13 @@ def run_battle(state: HistoricalState) -> None:
         for key in list(col["cards"]):
             for index, effect in enumerate(state.effects_of(key)):
                 if (
-                    effect["when"] == "battle"
+                    effect.when == "battle"
                     and state.uses_left(key, index, effect)
-                    and effects.cond(state, effect.get("if"), Ctx(side, key, col, battle, role))
+                    and effects.cond(state, effect.condition, Ctx(side, key, col, battle, role))
                 ):
                     state.spend_use(key, index, effect)
                     effects.change_morale(
-                        state, side, int(effect["amount"]), f"{state.name(key)} in battle"
+                        state, side, int(effect.amount), f"{state.name(key)} in battle"
                     )
     result = assess(state, battle)
     for entry in result.spent:
@@ -157,17 +157,17 @@ def winners_react(state: HistoricalState, player: int, col: Column, role: str) -
     battle = state.battle
     for key in list(col["cards"]):
         for index, effect in enumerate(state.effects_of(key)):
-            moment = effect["when"]
-            if moment not in ("win", "defend_win") or effect["kind"] != "morale":
+            moment = effect.when
+            if moment not in ("win", "defend_win") or effect.kind != "morale":
                 continue
             if moment == "defend_win" and role != "defence":
                 continue
             if state.uses_left(key, index, effect) and effects.cond(
-                state, effect.get("if"), Ctx(player, key, col, battle, role)
+                state, effect.condition, Ctx(player, key, col, battle, role)
             ):
                 state.spend_use(key, index, effect)
                 effects.change_morale(
-                    state, player, int(effect["amount"]), f"{state.name(key)} after the battle"
+                    state, player, int(effect.amount), f"{state.name(key)} after the battle"
                 )
 
 
@@ -184,9 +184,9 @@ def after_win(state: HistoricalState, frame: PendingAfterWin) -> None:
     winners_react(state, player, a_col, "attack")
     for key in list(a_col["cards"]):
         for index, effect in enumerate(state.effects_of(key)):
-            if effect["when"] != "win" or not state.uses_left(key, index, effect):
+            if effect.when != "win" or not state.uses_left(key, index, effect):
                 continue
-            kind = effect["kind"]
+            kind = effect.kind
             if kind == "defect_on_win" and found_d is not None:
                 options = [k for k in found_d[1]["cards"] if state.card(k).category == "character"]
                 if options:
@@ -196,7 +196,7 @@ def after_win(state: HistoricalState, frame: PendingAfterWin) -> None:
                     )
             elif kind == "take_from_hand":
                 guarded = any(
-                    e["kind"] == "protect_hand"
+                    e.kind == "protect_hand"
                     for k, _c in state.in_play_sources(defender)
                     for e in state.effects_of(k)
                 )

@@ -45,7 +45,7 @@ from hcgames.historical.actions import (
     RevealLand,
     UseAbility,
 )
-from hcgames.historical.cards import Card, card_name
+from hcgames.historical.cards import Card, Effect, card_name
 from hcgames.historical.pending import (
     Frame,
     PendingDraw,
@@ -128,7 +128,7 @@ class HistoricalState(State):
     def owner(key: str) -> int:
         return ord(key[-1]) - 48  # seats 0-5: one digit after the slash
 
-    def effects_of(self, key: str) -> tuple[Mapping[str, Any], ...]:
+    def effects_of(self, key: str) -> tuple[Effect, ...]:
         card = self.game.key_cards[key]
         if key in self.choices:
             return card.variants[self.choices[key]]
@@ -191,17 +191,17 @@ class HistoricalState(State):
         return [q for q in range(self.n) if q != player and not self.out[q]]
 
     # --- uses of abilities ----------------------------------------------------
-    def uses_left(self, key: str, index: int, effect: Mapping[str, Any]) -> bool:
-        if effect.get("per_round"):
+    def uses_left(self, key: str, index: int, effect: Effect) -> bool:
+        if effect.per_round:
             return self.used.get(f"{key}|{index}|R{self.round_no}", 0) < 1
-        if effect.get("per_turn"):
+        if effect.per_turn:
             return self.used.get(f"{key}|{index}|T{self.turn_no}", 0) < 1
-        return self.used.get(f"{key}|{index}", 0) < int(effect.get("uses", 1))
+        return self.used.get(f"{key}|{index}", 0) < int(effect.uses or 1)
 
-    def spend_use(self, key: str, index: int, effect: Mapping[str, Any]) -> None:
-        if effect.get("per_round"):
+    def spend_use(self, key: str, index: int, effect: Effect) -> None:
+        if effect.per_round:
             tag = f"{key}|{index}|R{self.round_no}"
-        elif effect.get("per_turn"):
+        elif effect.per_turn:
             tag = f"{key}|{index}|T{self.turn_no}"
         else:
             tag = f"{key}|{index}"

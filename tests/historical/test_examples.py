@@ -348,7 +348,7 @@ def test_slavery_means_the_slavery_card_not_a_lands_past() -> None:
     cat = game().catalogue
     text = str([card.effects for card in cat.cards.values()]).lower()
     assert "slavery" not in text  # no ability asks whether a land 'has slavery'
-    assert cat.cards["EV4103"].effects[0]["kind"] == "morale"
+    assert cat.cards["EV4103"].effects[0].kind == "morale"
 
 
 def test_a_divided_land_emptied_in_battle_goes_to_its_owners_discard_pile() -> None:

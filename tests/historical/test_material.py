@@ -9,7 +9,7 @@ import pytest
 import hcgames
 from hcgames.core import DataError
 from hcgames.data import read_json, ring_is_clockwise
-from hcgames.historical.cards import CONTINENTS, EFFECT_KINDS
+from hcgames.historical.cards import CONTINENTS, EFFECT_KINDS, Effect
 from hcgames.historical.material import build_catalogue, load_catalogue
 from hcgames.historical.teach import arrange
 from tests.historical.conftest import game, new_game
@@ -32,27 +32,49 @@ def test_every_card_has_facts_a_plate_and_known_effects() -> None:
             assert card.traits is not None
         for variant in card.variants:
             for effect in variant:
-                assert effect["kind"] in EFFECT_KINDS
+                assert effect.kind in EFFECT_KINDS
         assert card.ability_text()
 
 
-def _effects(card_id: str) -> list[dict]:
-    return [dict(e) for e in load_catalogue().cards[card_id].effects]
+def _effects(card_id: str) -> tuple[Effect, ...]:
+    return load_catalogue().cards[card_id].effects
 
 
 def test_the_rulebook_numbers_win() -> None:
-    assert _effects("MU2001") == [{"kind": "morale", "amount": 300, "when": "play"}]
-    assert [(e["amount"], e["when"]) for e in _effects("AI4201")] == [(100, "play"), (300, "death")]
-    assert _effects("EN4302")[0]["amount"] == -400
-    assert _effects("LE4301")[0]["amount"] == 300
-    assert _effects("PH4301")[0]["amount"] == 300
+    assert _effects("MU2001") == (Effect("morale", "play", amount=300),)
+    assert [(e.amount, e.when) for e in _effects("AI4201")] == [(100, "play"), (300, "death")]
+    assert _effects("EN4302")[0].amount == -400
+    assert _effects("LE4301")[0].amount == 300
+    assert _effects("PH4301")[0].amount == 300
     grimm = _effects("AU4601")
-    assert grimm[1]["amount"] == -200 and grimm[1]["target"] == "one"
+    assert grimm[1].amount == -200 and grimm[1].target == "one"
     poe = _effects("AU4602")[0]
-    assert (poe["amount"], poe["when"], poe.get("uses", 1)) == (-300, "hold", 1)
+    assert (poe.amount, poe.when, poe.uses or 1) == (-300, "hold", 1)
     eli = _effects("IN4601")[0]
-    assert (eli["morale"], eli["strength"], eli["when"]) == (200, 200, "hold")
-    assert _effects("AT4501") == [{"kind": "morale", "amount": 300, "when": "play"}]
+    assert (eli.morale, eli.strength, eli.when) == (200, 200, "hold")
+    assert _effects("AT4501") == (Effect("morale", "play", amount=300),)
+
+
+def test_a_wrongly_typed_effect_field_names_the_card_and_the_field() -> None:
+    cards = copy.deepcopy(read_json("historical", "cards.json"))
+    first = cards["cards"][0]
+    first["effects"] = [{"kind": "morale", "when": "play", "amount": 100, "alt": {"if": {}}}]
+    second = cards["cards"][1]
+    second["effects"] = [
+        {"kind": "destroy_land", "when": "play", "lock_turns": 1, "discard_land": "yes"}
+    ]
+    with pytest.raises(DataError) as info:
+        build_catalogue(
+            cards, read_json("historical", "decks.json"), read_json("historical", "plates.json")
+        )
+    problems = info.value.problems
+    assert any(
+        f"card {first['id']} effect 0: alt needs a whole-number amount" in p for p in problems
+    )
+    assert any(
+        f"card {second['id']} effect 0: discard_land must be true or false, not 'yes'" in p
+        for p in problems
+    ), problems
 
 
 def test_bad_data_is_reported_all_at_once() -> None:
