@@ -10,7 +10,9 @@ the layout:
   outside review timed (:data:`TIMED_RULES`);
 - one State class, a direct subclass of :class:`hcgames.core.State`;
 - no import cycle at run time between its modules, no ``type: ignore``, and no
-  import inside a function without a comment saying why.
+  import inside a function without a comment saying why;
+- every module has its test file ``tests/<package>/test_<module>.py`` or a line in
+  :data:`COVERED_BY` naming the scenario file that covers it (which names the module).
 """
 
 from __future__ import annotations
@@ -230,6 +232,79 @@ def test_every_type_ignore_in_the_tests_says_why() -> None:
         if marker in line and not explained.search(line)
     ]
     assert not hits, f"a type: ignore without its code and a reason at {hits}"
+
+
+#: game modules without a test file of their own -> the test file (under tests/) whose
+#: scenarios exercise them; that file names the module (``hcgames.<package>.<module>``)
+COVERED_BY: dict[str, str] = {
+    "classical/actions": "classical/test_turn.py",
+    "classical/decisions": "classical/test_payment.py",
+    "classical/fighting": "classical/test_turn.py",
+    "classical/moves": "classical/test_turn.py",
+    "classical/state": "classical/test_game.py",
+    "classical/victory": "classical/test_turn.py",
+    "classical/views": "classical/test_battle.py",
+    "classical/words": "classical/test_battle.py",
+    "conqueror/actions": "conqueror/test_moves.py",
+    "conqueror/forecast": "test_play_screen.py",
+    "conqueror/game": "conqueror/test_material.py",
+    "conqueror/state": "conqueror/test_moves.py",
+    "conqueror/views": "conqueror/test_moves.py",
+    "conquest/actions": "conquest/test_movement.py",
+    "conquest/board": "conquest/test_material.py",
+    "conquest/decisions": "conquest/test_moves.py",
+    "conquest/state": "conquest/test_game.py",
+    "conquest/teach": "conquest/test_search.py",
+    "historical/actions": "historical/test_moves.py",
+    "historical/battle": "historical/test_state.py",
+    "historical/cards": "historical/test_material.py",
+    "historical/decisions": "historical/test_moves.py",
+    "historical/field": "historical/test_state.py",
+    "historical/fighting": "historical/test_state.py",
+    "historical/game": "historical/test_material.py",
+    "historical/pending": "historical/test_moves.py",
+    "historical/plays": "historical/test_moves.py",
+    "historical/refusals": "historical/test_moves.py",
+    "historical/turn": "historical/test_state.py",
+    "historical/victory": "historical/test_state.py",
+    "historical/views": "historical/test_material.py",
+    "historical/world": "historical/test_state.py",
+    "speros/actions": "speros/test_turn.py",
+    "speros/balance": "speros/test_decisions.py",
+    "speros/moves": "speros/test_turn.py",
+    "speros/state": "speros/test_turn.py",
+    "speros/victory": "speros/test_turn.py",
+}
+
+
+@games
+def test_every_module_has_its_test_file_or_a_covering_one(game_id: str) -> None:
+    package = SKELETON[game_id]
+    problems = []
+    for path in sorted((PACKAGE_ROOT / package).glob("*.py")):
+        if path.stem == "__init__":
+            continue
+        module = f"{package}/{path.stem}"
+        own = TESTS_ROOT / package / f"test_{path.stem}.py"
+        if own.exists():
+            if module in COVERED_BY:
+                problems.append(f"{module} has {own.name}: drop its COVERED_BY line")
+            continue
+        if module not in COVERED_BY:
+            problems.append(f"{module}: no tests/{package}/test_{path.stem}.py, no COVERED_BY line")
+            continue
+        cover = TESTS_ROOT / COVERED_BY[module]
+        dotted = f"hcgames.{package}.{path.stem}"
+        if not cover.exists():
+            problems.append(f"{module}: COVERED_BY names {cover.name}, which does not exist")
+        elif dotted not in cover.read_text(encoding="utf-8"):
+            problems.append(f"{module}: {COVERED_BY[module]} never names {dotted}")
+    assert not problems, "; ".join(problems)
+
+
+def test_covered_by_names_only_real_modules() -> None:
+    stale = [m for m in COVERED_BY if not (PACKAGE_ROOT / f"{m}.py").exists()]
+    assert not stale, f"COVERED_BY names modules that are gone: {stale}"
 
 
 @games

@@ -4,6 +4,9 @@ A Classical battle runs over many rounds of dice, too long for the play screen's
 look-ahead, so the game states the chance directly (State.attack_odds): the moving
 army or fleet and those already there against the defenders and their settlement,
 with both sides' levels, from the same battle maths as the odds tables.
+
+Covers ``hcgames.classical.views`` and ``hcgames.classical.words``, which have no test
+file of their own (see tests/test_layout.py).
 """
 
 from __future__ import annotations

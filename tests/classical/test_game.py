@@ -1,6 +1,9 @@
 """Classical Conquests set-up: options, resource rolls as chance steps, first cities.
 
 The helpers at the top build positions for the other files of tests/classical.
+
+Covers ``hcgames.classical.state``, which has no test file of its own (see
+tests/test_layout.py).
 """
 
 from __future__ import annotations

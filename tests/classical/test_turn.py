@@ -1,4 +1,9 @@
-"""Classical Conquests: every phase's costs, limits and bonuses, one rule per test."""
+"""Classical Conquests: every phase's costs, limits and bonuses, one rule per test.
+
+Covers ``hcgames.classical.actions``, ``hcgames.classical.fighting``,
+``hcgames.classical.moves`` and ``hcgames.classical.victory``, which have no test file
+of their own (see tests/test_layout.py).
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,10 @@
 """Conqueror: Duels rules one by one: moving, recruiting, heroes, battles, chronicle
-cards, scenario 4's independent armies, refusals with their reasons, and invariants."""
+cards, scenario 4's independent armies, refusals with their reasons, and invariants.
+
+Covers ``hcgames.conqueror.actions``, ``hcgames.conqueror.state`` and
+``hcgames.conqueror.views``, which have no test file of their own (see
+tests/test_layout.py).
+"""
 
 from __future__ import annotations
 

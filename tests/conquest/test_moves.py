@@ -1,6 +1,9 @@
 """Recapture refusals, the data-driven recapture length, and the knight's last step.
 
 Each test is named after the rule it checks. Positions are ours (on our board).
+
+Covers ``hcgames.conquest.decisions``, which has no test file of its own (see
+tests/test_layout.py).
 """
 
 from __future__ import annotations

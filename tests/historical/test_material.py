@@ -1,4 +1,9 @@
-"""Historical Conquest: the card data, decks, plates, map and view hooks."""
+"""Historical Conquest: the card data, decks, plates, map and view hooks.
+
+Covers ``hcgames.historical.cards``, ``hcgames.historical.game`` and
+``hcgames.historical.views``, which have no test file of their own (see
+tests/test_layout.py).
+"""
 
 from __future__ import annotations
 

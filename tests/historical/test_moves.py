@@ -1,6 +1,11 @@
 """Historical Conquest: rules checked again after the outside audit against the rulebook.
 
 Each test is named after the rule it checks.
+
+Covers ``hcgames.historical.actions``, ``hcgames.historical.decisions``,
+``hcgames.historical.pending``, ``hcgames.historical.plays`` and
+``hcgames.historical.refusals``, which have no test file of their own (see
+tests/test_layout.py).
 """
 
 from __future__ import annotations

@@ -1,5 +1,10 @@
 """Setup, the three steps of a turn, the empty-hand and ten-card rules, draws as
-chance steps, hidden hands and both ways the game ends."""
+chance steps, hidden hands and both ways the game ends.
+
+Covers ``hcgames.speros.actions``, ``hcgames.speros.moves``, ``hcgames.speros.state``
+and ``hcgames.speros.victory``, which have no test file of their own (see
+tests/test_layout.py).
+"""
 
 from __future__ import annotations
 
