@@ -4,9 +4,9 @@ The helpers (``settle``, ``finish_turn``, ``sums``) shared by the historical tes
 modules are in ``tests/historical/conftest.py``.
 
 Covers ``hcgames.historical.battle``, ``hcgames.historical.field``,
-``hcgames.historical.fighting``, ``hcgames.historical.turn``,
-``hcgames.historical.victory`` and ``hcgames.historical.world``, which have no test file
-of their own (see tests/test_layout.py).
+``hcgames.historical.fighting``, ``hcgames.historical.turn`` and
+``hcgames.historical.victory``, which have no test file of their own (see
+tests/test_layout.py).
 """
 
 from __future__ import annotations
