@@ -158,7 +158,7 @@ def _total(
 ) -> int:
     stat = "attack" if role == "attack" else "defence"
     values: dict[str, float] = {}
-    for key in col["cards"]:
+    for key in col.cards:
         card = board.card(key)
         values[key] = float(card.attack if stat == "attack" else card.defence)
     flat = 0.0
@@ -169,7 +169,7 @@ def _total(
         amount = float(effect.amount)
         per = effect.per
         if per:
-            count = sum(1 for k in col["cards"] if matches(board.card(k), per["match"]))
+            count = sum(1 for k in col.cards if matches(board.card(k), per["match"]))
             amount *= count
         if effect.scope == "self" and entry.key in values:
             values[entry.key] += amount
@@ -195,7 +195,7 @@ def _total(
         if effect.uses is not None:
             spent.append(entry)
         lines.append(f"  {board.name(entry.key)}: x{effect.factor}")
-    bonus = board.lasting[player] + board.land_bonus.get(col["land"], 0)
+    bonus = board.lasting[player] + board.land_bonus.get(col.land, 0)
     if bonus:
         lines.append(f"  lasting bonuses: {bonus:+d}")
     return int((sum(values.values()) + flat + bonus) * whole)

@@ -102,27 +102,27 @@ def _player_of(tag: str) -> int:
 # --- room on a land -------------------------------------------------------
 def capacity(state: HistoricalState, col: Column) -> int:
     cards = state.game.key_cards
-    return COLUMN_SIZE + cards[col["land"]].room + sum(cards[k].room for k in col["cards"])
+    return COLUMN_SIZE + cards[col.land].room + sum(cards[k].room for k in col.cards)
 
 
 def has_room(state: HistoricalState, col: Column, card: Card) -> bool:
-    if col["locked"] > 0 or len(col["cards"]) >= capacity(state, col):
+    if col.locked > 0 or len(col.cards) >= capacity(state, col):
         return False
     return not (
-        card.category == "army" and any(state.card(k).category == "army" for k in col["cards"])
+        card.category == "army" and any(state.card(k).category == "army" for k in col.cards)
     )
 
 
 def placement_allowed(state: HistoricalState, col: Column, card: Card) -> bool:
     """Bans on a land (Thailand) or on a card (Henry VIII) and coastal-only cards."""
     cards = state.game.key_cards
-    land = cards[col["land"]]
+    land = cards[col.land]
     if card.coastal_only and not land.coastal:
         return False
     for effect in land.bans:
         if matches(card, effect.match):
             return False
-    for other in col["cards"]:
+    for other in col.cards:
         other_card = cards[other]
         for effect in other_card.bans:
             if matches(card, effect.match):
@@ -168,7 +168,7 @@ def cond(state: HistoricalState, condition: Mapping[str, Any] | None, ctx: Ctx) 
 
 def clause_holds(state: HistoricalState, clause: str, want: Any, ctx: Ctx) -> bool:
     col = ctx.col
-    land = state.card(col["land"]) if col is not None else None
+    land = state.card(col.land) if col is not None else None
     battle = ctx.battle
     if clause == "any":
         return any(cond(state, sub, ctx) for sub in want)
@@ -180,7 +180,7 @@ def clause_holds(state: HistoricalState, clause: str, want: Any, ctx: Ctx) -> bo
         return land is not None and land.coastal == bool(want)
     if clause == "land_has":
         return col is not None and any(
-            k != ctx.key and matches(state.card(k), want) for k in col["cards"]
+            k != ctx.key and matches(state.card(k), want) for k in col.cards
         )
     if clause == "attacking":
         return ctx.role == "attack"
@@ -190,10 +190,10 @@ def clause_holds(state: HistoricalState, clause: str, want: Any, ctx: Ctx) -> bo
         return battle is not None and state.card(battle.defence_land).continent in want
     if clause == "enemy_has":
         enemy = enemy_column(state, ctx)
-        return enemy is not None and any(matches(state.card(k), want) for k in enemy["cards"])
+        return enemy is not None and any(matches(state.card(k), want) for k in enemy.cards)
     if clause == "enemy_land_name":
         enemy = enemy_column(state, ctx)
-        return enemy is not None and state.card(enemy["land"]).name in want
+        return enemy is not None and state.card(enemy.land).name in want
     if clause == "first_attack_of_turn":
         return battle is not None and battle.index == 0
     if clause == "first_defence_of_turn":
@@ -209,12 +209,12 @@ def clause_holds(state: HistoricalState, clause: str, want: Any, ctx: Ctx) -> bo
     if clause == "not_in_play":
         return not any_in_play(state, want)
     if clause == "own_lands_tagged":
-        tagged = sum(1 for c in state.rows[ctx.player] if want["tag"] in state.card(c["land"]).tags)
+        tagged = sum(1 for c in state.rows[ctx.player] if want["tag"] in state.card(c.land).tags)
         return tagged >= int(want["min"])
     if clause == "own_land_continent":
-        return any(state.card(c["land"]).continent in want for c in state.rows[ctx.player])
+        return any(state.card(c.land).continent in want for c in state.rows[ctx.player])
     if clause == "sole_leader":
-        return col is not None and [k for k in col["cards"] if state.card(k).is_leader] == [ctx.key]
+        return col is not None and [k for k in col.cards if state.card(k).is_leader] == [ctx.key]
     if clause == "more_females":
         mine = count_units(state, {"gender": "female"}, ctx.player)
         others = [count_units(state, {"gender": "female"}, q) for q in state.opponents(ctx.player)]
@@ -222,7 +222,7 @@ def clause_holds(state: HistoricalState, clause: str, want: Any, ctx: Ctx) -> bo
     if clause == "attacker_has":
         attack_col = ctx.attack_col
         return attack_col is not None and any(
-            matches(state.card(k), want) for k in attack_col["cards"]
+            matches(state.card(k), want) for k in attack_col.cards
         )
     if clause == "discovered_continent":
         return ctx.discovered is not None and ctx.discovered.continent in want
@@ -289,23 +289,23 @@ def change_morale(state: HistoricalState, player: int, amount: int, why: str) ->
 # --- placing and removing ---------------------------------------------------
 def place(state: HistoricalState, key: str, col: Column) -> None:
     """Put a unit on a land; lands that welcome newcomers react."""
-    col["cards"].append(key)
+    col.cards.append(key)
     state.age[key] = 1
-    controller = state.find_column(col["land"])
+    controller = state.find_column(col.land)
     player = controller[0] if controller else state.owner(key)
     card = state.card(key)
-    for index, effect in enumerate(state.effects_of(col["land"])):
+    for index, effect in enumerate(state.effects_of(col.land)):
         if (
             effect.when == "arrival"
             and matches(card, (effect.match or {}))
-            and state.uses_left(col["land"], index, effect)
+            and state.uses_left(col.land, index, effect)
         ):
-            state.spend_use(col["land"], index, effect)
+            state.spend_use(col.land, index, effect)
             change_morale(
                 state,
                 player,
                 int(effect.amount),
-                f"{state.name(key)} arrives in {state.name(col['land'])}",
+                f"{state.name(key)} arrives in {state.name(col.land)}",
             )
 
 
@@ -317,9 +317,9 @@ def remove(state: HistoricalState, key: str, *, death: bool, why: str) -> bool:
     """
     found = state.find_column(key)
     controller: int | None = None
-    if found is not None and key in found[1]["cards"]:
+    if found is not None and key in found[1].cards:
         controller = found[0]
-        found[1]["cards"].remove(key)
+        found[1].cards.remove(key)
     else:
         for player in range(state.n):
             if key in state.active[player]:
@@ -341,14 +341,14 @@ def remove(state: HistoricalState, key: str, *, death: bool, why: str) -> bool:
 
 def remove_land(state: HistoricalState, player: int, col: Column, why: str) -> None:
     """A land card leaves the battlefield for its owner's discard pile."""
-    for key in list(col["cards"]):
+    for key in list(col.cards):
         remove(state, key, death=True, why=why)
     state.rows[player].remove(col)
-    state.to_discard(col["land"])
+    state.to_discard(col.land)
     state.log(
         player,
         "land",
-        f"{state.name(col['land'])} is gone from {state.pname(player)}'s battlefield ({why}).",
+        f"{state.name(col.land)} is gone from {state.pname(player)}'s battlefield ({why}).",
     )
     if not state.rows[player] and not state.out[player]:
         victory.knock_out(state, player, "has no land left")
@@ -408,7 +408,7 @@ def targets(
         theirs = [k for q in opponents for k in opposing_units(state, q)]
         return [(a, b) for a in mine for b in theirs]
     if kind == "destroy_land":
-        return [(c["land"],) for q in opponents for c in state.rows[q]]
+        return [(c.land,) for q in opponents for c in state.rows[q]]
     if kind == "recover":
         seen: set[str] = set()
         out = []
@@ -418,7 +418,7 @@ def targets(
                 out.append((k,))
         return out
     if kind == "block_attacks":  # own_land
-        return [(c["land"],) for c in state.rows[player]]
+        return [(c.land,) for c in state.rows[player]]
     if kind == "discard_opponent_card":
         if effect.count == "all":
             return [(_player_tag(q),) for q in opponents]
@@ -440,7 +440,7 @@ def targets(
 
 
 def opposing_units(state: HistoricalState, player: int) -> list[str]:
-    return [k for c in state.rows[player] for k in c["cards"]]
+    return [k for c in state.rows[player] for k in c.cards]
 
 
 def move_targets(
@@ -455,15 +455,15 @@ def move_targets(
         for col in state.rows[player]:
             if col is goal:
                 continue
-            for k in col["cards"]:
+            for k in col.cards:
                 if can_stand(state, goal, state.card(k)):
-                    out.append((k, goal["land"]))
+                    out.append((k, goal.land))
         return out
     for col in state.rows[player]:
-        for k in col["cards"]:
+        for k in col.cards:
             for goal in state.rows[player]:
                 if goal is not col and can_stand(state, goal, state.card(k)):
-                    out.append((k, goal["land"]))
+                    out.append((k, goal.land))
     return out
 
 
@@ -497,7 +497,7 @@ def affected_players(
             hit.update(
                 q
                 for q in state.opponents(player)
-                if any(state.card(c["land"]).name == name for c in state.rows[q])
+                if any(state.card(c.land).name == name for c in state.rows[q])
             )
         elif targets:
             for target in targets:
@@ -775,7 +775,7 @@ def _do_lasting_bonus(d: Doing) -> None:
     if effect.scope == "civ":
         state.lasting[player] += int(effect.strength)
     else:
-        land = d.col["land"] if d.col is not None else d.key
+        land = d.col.land if d.col is not None else d.key
         state.land_bonus[land] = state.land_bonus.get(land, 0) + int(effect.strength)
     state.log(
         player,
@@ -816,8 +816,8 @@ def relocate(state: HistoricalState, key: str, land_key: str, why: str) -> None:
     goal = state.column_of_land(land_key)
     if found is None or goal is None or not can_stand(state, goal[1], state.card(key)):
         return
-    found[1]["cards"].remove(key)
-    goal[1]["cards"].append(key)
+    found[1].cards.remove(key)
+    goal[1].cards.append(key)
     state.log(goal[0], "move", f"{state.name(key)} goes to {state.name(land_key)} ({why}).")
 
 
@@ -833,7 +833,7 @@ def destroy_land(
     the named land: a divided land hurts all its holders."""
     name = state.card(land_key).name
     weapon = state.name(source)
-    hits = [(q, c) for q, c in state.all_columns() if state.card(c["land"]).name == name]
+    hits = [(q, c) for q, c in state.all_columns() if state.card(c.land).name == name]
     for q, col in hits:
         if q != player and not reaches(q):
             continue
@@ -841,27 +841,26 @@ def destroy_land(
             q,
             "destroy",
             f"{weapon}, played by {state.pname(player)}, strikes "
-            f"{state.name(col['land'])} of {state.pname(q)}.",
+            f"{state.name(col.land)} of {state.pname(q)}.",
         )
-        if effect.flee and col["cards"]:
+        if effect.flee and col.cards:
             refuges = [
                 c
                 for c in state.rows[q]
-                if c is not col
-                and state.card(c["land"]).continent == state.card(col["land"]).continent
+                if c is not col and state.card(c.land).continent == state.card(col.land).continent
             ]
             options = [
-                k for k in col["cards"] if any(can_stand(state, c, state.card(k)) for c in refuges)
+                k for k in col.cards if any(can_stand(state, c, state.card(k)) for c in refuges)
             ]
             for k in options[:1]:
                 goal = next(c for c in refuges if can_stand(state, c, state.card(k)))
-                relocate(state, k, goal["land"], "fled the disaster")
-        for k in list(col["cards"]):
+                relocate(state, k, goal.land, "fled the disaster")
+        for k in list(col.cards):
             remove(state, k, death=True, why=f"destroyed by {weapon}")
         if effect.discard_land:
             remove_land(state, q, col, f"destroyed by {weapon}")
         else:
-            col["locked"] = max(col["locked"], int(effect.lock_turns))
+            col.locked = max(col.locked, int(effect.lock_turns))
 
 
 def standing_land(state: HistoricalState, card: Card, player: int) -> list[Column]:
@@ -909,7 +908,7 @@ def attack_blocked_from(state: HistoricalState, player: int, col: Column) -> boo
             and timer["player"] == player
         ):
             return True
-    for key in [col["land"], *col["cards"]]:
+    for key in [col.land, *col.cards]:
         for effect in state.effects_of(key):
             if (
                 effect.kind == "block_attacks"
@@ -925,13 +924,13 @@ def attack_blocked_from(state: HistoricalState, player: int, col: Column) -> boo
 def attack_blocked_on(
     state: HistoricalState, player: int, col: Column, defender: int, target: Column
 ) -> bool:
-    land = state.card(target["land"])
+    land = state.card(target.land)
     for timer in state.timers:
         if timer["kind"] != "block" or timer["blocks"] not in ("attacks_on", "both"):
             continue
         scope = timer["scope"]
         hit = (
-            (scope == "own_land" and timer["land"] == target["land"])
+            (scope == "own_land" and timer["land"] == target.land)
             or (scope == "player" and timer["player"] == defender)
             or (scope == "continent" and land.continent == timer["continent"])
         )
@@ -939,12 +938,12 @@ def attack_blocked_on(
             state, timer.get("if"), Ctx(defender, timer["source"], target, attack_col=col)
         ):
             return True
-    for key in [target["land"], *target["cards"]]:
+    for key in [target.land, *target.cards]:
         for effect in state.effects_of(key):
             kind = effect.kind
             if kind == "guarded":
                 needs = effect.needs
-                has = any(matches(state.card(k), needs) for k in col["cards"]) or any(
+                has = any(matches(state.card(k), needs) for k in col.cards) or any(
                     matches(state.card(k), needs) for k in state.active[player]
                 )
                 if not has:

@@ -18,7 +18,7 @@ small, a card without a history plate) is collected and reported at once in one
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any
 
@@ -52,6 +52,7 @@ __all__ = [
     "TURN_CAP",
     "WIN_MORALE",
     "Catalogue",
+    "Column",
     "Numbers",
     "build_catalogue",
     "load_catalogue",
@@ -108,6 +109,26 @@ MORALE_CAP_PER_TURN = RULES.morale_cap_per_turn
 WIN_MORALE = RULES.win_morale
 FORFEIT_MORALE = RULES.forfeit_morale
 COLUMN_SIZE = RULES.column_size
+
+
+@dataclass
+class Column:
+    """One land in play and the cards standing on it (a column of the battlefield,
+    at most :data:`COLUMN_SIZE` cards unless a card gives more room)."""
+
+    land: str
+    cards: list[str] = field(default_factory=list)
+    #: turns the land stays shut after it was destroyed (0: open)
+    locked: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The column as saved and compared: ``{"land", "cards", "locked"}``."""
+        return {"land": self.land, "cards": list(self.cards), "locked": self.locked}
+
+    def copy(self) -> Column:
+        return Column(self.land, list(self.cards), self.locked)
+
+
 BATTLE_MORALE_LOSS = RULES.battle_morale_loss
 FIRST_ATTACK_ROUND = RULES.first_attack_round
 MAX_ROUNDS = RULES.max_rounds

@@ -61,7 +61,7 @@ def play_options(state: HistoricalState, player: int) -> list[Action]:
                     c
                     for q in state.opponents(player)
                     for c in state.rows[q]
-                    if c["locked"] == 0 and effects.placement_allowed(state, c, card)
+                    if c.locked == 0 and effects.placement_allowed(state, c, card)
                 ]
             else:
                 lands = effects.standing_land(state, card, player)
@@ -71,7 +71,7 @@ def play_options(state: HistoricalState, player: int) -> list[Action]:
             for col in lands:
                 for target in targets:
                     for option in options:
-                        out.append(PlayCard(key, col["land"], target, option))
+                        out.append(PlayCard(key, col.land, target, option))
         else:
             for target in targets:
                 for option in options:
@@ -297,7 +297,7 @@ def plant(state: HistoricalState, player: int, key: str, land: str, abilities: A
     else:
         state.pending.append(
             PendingPick(
-                player=holder, purpose="make room", options=list(col["cards"]), place=key, land=land
+                player=holder, purpose="make room", options=list(col.cards), place=key, land=land
             )
         )
 
@@ -323,7 +323,7 @@ def interrupt_options(
         if card.is_unit:
             for col in effects.standing_land(state, card, player):
                 for target in targets:
-                    out.append(Interrupt(key, col["land"], target))
+                    out.append(Interrupt(key, col.land, target))
         else:
             for target in targets:
                 out.append(Interrupt(key, "", target))
@@ -526,7 +526,7 @@ def use(state: HistoricalState, player: int, action: UseAbility) -> None:
 def discard_options(state: HistoricalState, player: int) -> list[Action]:
     out: list[Action] = [Discard(k) for k in state.hands[player]]
     for col in state.rows[player]:
-        for key in col["cards"]:
+        for key in col.cards:
             if not effects.planted(state, key, player):
                 out.append(Retire(key))
     return out

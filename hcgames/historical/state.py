@@ -46,6 +46,7 @@ from hcgames.historical.actions import (
     UseAbility,
 )
 from hcgames.historical.cards import Card, Effect, card_name
+from hcgames.historical.material import Column
 from hcgames.historical.pending import (
     Frame,
     PendingDraw,
@@ -62,7 +63,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Column", "HistoricalState"]
 
-Column = dict[str, Any]  # {"land": key, "cards": [keys], "locked": turns}
 
 _CHANCE_FRAMES = (PendingDraw, PendingLand, PendingFirst)
 _SHARES: dict[int, Fraction] = {}
@@ -147,14 +147,14 @@ class HistoricalState(State):
         """The column a unit stands in, or that a land card heads."""
         for player in range(self.n):
             for col in self.rows[player]:
-                if col["land"] == key or key in col["cards"]:
+                if col.land == key or key in col.cards:
                     return player, col
         return None
 
     def column_of_land(self, land_key: str) -> tuple[int, Column] | None:
         for player in range(self.n):
             for col in self.rows[player]:
-                if col["land"] == land_key:
+                if col.land == land_key:
                     return player, col
         return None
 
@@ -171,8 +171,8 @@ class HistoricalState(State):
     def in_play_sources(self, player: int) -> Iterator[tuple[str, Column | None]]:
         """Every card in play under ``player``'s control with its column."""
         for col in self.rows[player]:
-            yield col["land"], col
-            for key in col["cards"]:
+            yield col.land, col
+            for key in col.cards:
                 yield key, col
         for key in self.active[player]:
             yield key, None
@@ -181,7 +181,7 @@ class HistoricalState(State):
         players = range(self.n) if player is None else (player,)
         for p in players:
             for col in self.rows[p]:
-                for key in col["cards"]:
+                for key in col.cards:
                     yield p, key
 
     def alive(self) -> list[int]:
@@ -381,10 +381,7 @@ class HistoricalState(State):
             fields[name] = list(fields[name])
         for name in ("hands", "decks", "piles", "discards", "active"):
             fields[name] = [list(pile) for pile in fields[name]]
-        fields["rows"] = [
-            [{"land": c["land"], "cards": list(c["cards"]), "locked": c["locked"]} for c in row]
-            for row in self.rows
-        ]
+        fields["rows"] = [[c.copy() for c in row] for row in self.rows]
         for name in ("age", "used", "land_bonus", "choices", "below"):
             fields[name] = dict(fields[name])
         for name in ("timers", "pending"):

@@ -120,8 +120,8 @@ def upkeep(state: HistoricalState, player: int) -> None:
             if timer["turns_left"] <= 0:
                 state.timers.remove(timer)
     for column in state.rows[player]:
-        if column["locked"] > 0:
-            column["locked"] -= 1
+        if column.locked > 0:
+            column.locked -= 1
     for key, where in list(state.in_play_sources(player)):
         for effect in state.effects_of(key):
             kind = effect.kind

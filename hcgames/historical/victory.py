@@ -39,9 +39,9 @@ def knock_out(state: HistoricalState, player: int, reason: str) -> None:
     state.out[player] = True
     state.log(player, "out", f"{state.pname(player)} {reason}.", {"player": player})
     for col in list(state.rows[player]):
-        for key in list(col["cards"]):
+        for key in list(col.cards):
             state.to_discard(key)
-        state.to_discard(col["land"])
+        state.to_discard(col.land)
     state.rows[player] = []
     for key in list(state.active[player]):
         state.to_discard(key)

@@ -82,7 +82,7 @@ def _multiply() -> None:
 def _discover_land() -> None:
     state = arrange(game(), round_no=2, lands={0: [("CT4205", [])]}, hands={0: ["EV4102"]})
     act(state, PlayCard(key("EV4102", 0)))
-    assert len(state.rows[0]) == 2 and state.rows[0][1]["cards"] == []
+    assert len(state.rows[0]) == 2 and state.rows[0][1].cards == []
 
 
 def _kill_character() -> None:
@@ -91,22 +91,22 @@ def _kill_character() -> None:
     plays = [a for a in state.legal_actions() if isinstance(a, PlayCard) and a.land]
     assert {a.targets for a in plays} == {(key("EX4405", 1),)}  # only explorers
     act(state, plays[0])
-    assert state.rows[1][0]["cards"] == [key("MU2001", 1)]
+    assert state.rows[1][0].cards == [key("MU2001", 1)]
 
 
 def _duel() -> None:
     lands: Lands = {0: [("CT4205", ["CO3016"])], 1: [("CT4404", ["MU2001"])]}
     state = arrange(game(), round_no=3, lands=lands, hands={0: ["PO4301"]})
     act(state, PlayCard(key("PO4301", 0), key("CT4205", 0), (key("CO3016", 0), key("MU2001", 1))))
-    assert state.rows[1][0]["cards"] == [] and key("MU2001", 1) in state.discards[1]
+    assert state.rows[1][0].cards == [] and key("MU2001", 1) in state.discards[1]
 
 
 def _destroy_land() -> None:
     lands: Lands = {0: [("CT4205", [])], 1: [("CT4404", ["MU2001", "IN4201"]), ("CT4503", [])]}
     state = arrange(game(), round_no=3, lands=lands, hands={0: ["EV4602"]})
     act(state, PlayCard(key("EV4602", 0), "", (key("CT4404", 1),)))
-    assert [c["land"] for c in state.rows[1]] == [key("CT4503", 1)]
-    assert state.rows[1][0]["cards"] == [key("MU2001", 1)]  # one card fled within Asia
+    assert [c.land for c in state.rows[1]] == [key("CT4503", 1)]
+    assert state.rows[1][0].cards == [key("MU2001", 1)]  # one card fled within Asia
     assert key("CT4404", 1) in state.discards[1]
 
 
@@ -189,8 +189,8 @@ def _mass_discard() -> None:
     lands: Lands = {0: [("CT4205", ["BU4401"])], 1: [("CT4404", ["BU4601", "MU2001"])]}
     state = arrange(game(), round_no=3, lands=lands, hands={0: ["LE4304"]})
     act(state, PlayCard(key("LE4304", 0), key("CT4205", 0)))
-    assert state.rows[0][0]["cards"] == [key("LE4304", 0)]
-    assert state.rows[1][0]["cards"] == [key("MU2001", 1)]
+    assert state.rows[0][0].cards == [key("LE4304", 0)]
+    assert state.rows[1][0].cards == [key("MU2001", 1)]
 
 
 def _capacity() -> None:
@@ -216,7 +216,7 @@ def _expires() -> None:
     act(state, PlayCard(key("EX4505", 0), key("CT4205", 0)))
     for _ in range(2):
         finish_turn(state)
-    assert key("EX4505", 0) in state.rows[0][0]["cards"]  # his second turn
+    assert key("EX4505", 0) in state.rows[0][0].cards  # his second turn
     for _ in range(2):
         finish_turn(state)  # his third turn starts: two turns are over
     assert key("EX4505", 0) in state.discards[0]
@@ -227,7 +227,7 @@ def _defect_on_win() -> None:
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
     act(state, Pick(key("MU2001", 1), "casualty"))
-    assert key("IN4201", 1) in state.rows[0][0]["cards"]  # the only choice defects
+    assert key("IN4201", 1) in state.rows[0][0].cards  # the only choice defects
 
 
 def _take_from_hand() -> None:
@@ -264,7 +264,7 @@ def _move_card() -> None:
     uses = [a for a in state.legal_actions() if isinstance(a, UseAbility)]
     assert uses == [UseAbility(key("TE3011", 0), 0, (key("MU2001", 0), key("CT4404", 0)))]
     act(state, uses[0])
-    assert state.rows[0][1]["cards"] == [key("MU2001", 0)]
+    assert state.rows[0][1].cards == [key("MU2001", 0)]
     assert not any(isinstance(a, UseAbility) for a in state.legal_actions())  # once a turn
 
 
@@ -287,7 +287,7 @@ def _plant() -> None:
     lands: Lands = {0: [("CT4205", [])], 1: [("CT4404", ["MU2001"])]}
     state = arrange(game(), round_no=3, lands=lands, hands={0: ["AS4201"]})
     act(state, PlayCard(key("AS4201", 0), key("CT4404", 1)))
-    assert state.morale[1] == -200 and key("AS4201", 0) in state.rows[1][0]["cards"]
+    assert state.morale[1] == -200 and key("AS4201", 0) in state.rows[1][0].cards
     assert sums(state, key("CT4205", 0), key("CT4404", 1)).defence == 20 - 300 + 700
 
 

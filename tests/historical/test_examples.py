@@ -108,17 +108,17 @@ def test_atomic_bomb_destroys_armies_too() -> None:
     lands: Lands = {0: [("CT4205", [])], 1: [("CT4503", ["AR4401", "MU2001"])]}
     state = arrange(game(), round_no=3, lands=lands, hands={0: ["TE3005"]})
     act(state, PlayCard(key("TE3005", 0), "", (key("CT4503", 1),)))
-    assert state.rows[1][0]["cards"] == []
+    assert state.rows[1][0].cards == []
     assert key("AR4401", 1) in state.discards[1]
-    assert state.rows[1][0]["locked"] == 3
+    assert state.rows[1][0].locked == 3
 
 
 def test_atomic_bomb_on_a_divided_land_hits_both_holders() -> None:
     lands: Lands = {0: [("CT4205", [])], 1: [("CT4404", ["MU2001"])], 2: [("CT4404", ["AR4401"])]}
     state = arrange(game(3), round_no=3, lands=lands, hands={0: ["TE3005"]})
     act(state, PlayCard(key("TE3005", 0), "", (key("CT4404", 1),)))
-    assert state.rows[1][0]["cards"] == [] and state.rows[2][0]["cards"] == []
-    assert state.rows[1][0]["locked"] == state.rows[2][0]["locked"] == 3
+    assert state.rows[1][0].cards == [] and state.rows[2][0].cards == []
+    assert state.rows[1][0].locked == state.rows[2][0].locked == 3
 
 
 def test_atomic_bomb_log_names_the_bomb_and_its_player() -> None:
@@ -306,7 +306,7 @@ def test_lincoln_wins_a_defector_and_his_player_chooses_who_makes_room() -> None
     top = state.pending[-1]
     assert top["purpose"] == "make room" and state.current_player == 0  # Israel is full
     act(state, Pick(key("CO3017", 0), "make room"))
-    assert key("IN4202", 1) in state.rows[0][0]["cards"]
+    assert key("IN4202", 1) in state.rows[0][0].cards
     assert key("CO3017", 0) in state.discards[0]
 
 
@@ -319,7 +319,7 @@ def test_a_planted_rasputin_goes_last_and_the_holder_makes_room() -> None:
     act(state, PlayCard(key("AS4201", 0), key("CT4503", 1)))
     assert state.current_player == 1 and state.pending[-1]["purpose"] == "make room"
     act(state, Pick(key("AT4201", 1), "make room"))
-    assert key("AS4201", 0) in state.rows[1][0]["cards"]
+    assert key("AS4201", 0) in state.rows[1][0].cards
     assert state.morale[1] == -200
 
 
@@ -327,7 +327,7 @@ def test_an_explorer_that_finds_a_land_stands_on_it() -> None:
     state = arrange(game(), round_no=2, lands={0: [("CT4205", [])]}, hands={0: ["EX4303"]})
     act(state, PlayCard(key("EX4303", 0), "", (), -1, True))
     found = state.rows[0][-1]
-    assert found["cards"] == [key("EX4303", 0)] and found["land"] != key("CT4205", 0)
+    assert found.cards == [key("EX4303", 0)] and found.land != key("CT4205", 0)
 
 
 def test_events_and_interrupts_work_at_once_other_abilities_may_wait() -> None:
@@ -370,7 +370,7 @@ def test_captured_cards_are_discarded_to_their_owners_pile() -> None:
     finish_turn(state)
     act(state, PlayCard(key("EV4602", 1), "", (key("CT4503", 1),)))  # Chernobyl on China
     assert key("CT4503", 1) in state.discards[1]  # China was Player 2's card all along
-    assert key("MU2001", 0) in state.discards[0] or key("MU2001", 0) in state.rows[0][0]["cards"]
+    assert key("MU2001", 0) in state.discards[0] or key("MU2001", 0) in state.rows[0][0].cards
 
 
 def test_argentina_discard_for_its_bonus_is_a_play_too() -> None:

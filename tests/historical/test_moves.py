@@ -134,7 +134,7 @@ def test_explorer_carries_one_card_onto_an_undefended_land_to_take_it() -> None:
     act(state, take)
     found = state.column_of_land(china)
     assert found is not None and found[0] == 0
-    assert sorted(found[1]["cards"]) == sorted([earhart, beethoven])
+    assert sorted(found[1].cards) == sorted([earhart, beethoven])
     assert earhart in state.travelled
     assert not [a for a in state.legal_actions() if isinstance(a, ExplorerMove)]
 
@@ -164,7 +164,7 @@ def test_explorer_may_discover_a_land_in_round_one(explorer: str) -> None:
     assert discover in state.legal_actions()
     act(state, discover)
     assert len(state.rows[0]) == 2
-    assert state.rows[1][0]["cards"] == [key("LE4102", 1)]  # nobody else is touched
+    assert state.rows[1][0].cards == [key("LE4102", 1)]  # nobody else is touched
 
 
 def test_holdable_land_ability_waits_until_its_owner_uses_it() -> None:
@@ -220,9 +220,9 @@ def test_first_player_by_the_northernmost_top_land() -> None:
     state.apply(RevealLand(1, key("CT4304", 1)))  # Scotland, 55.9 degrees north
     settle(state)
     assert state.first == 1 and state.turn == 1
-    assert state.rows[1][0]["land"] == key("CT4304", 1)  # the top land is played first
+    assert state.rows[1][0].land == key("CT4304", 1)  # the top land is played first
     finish_turn(state)
-    assert state.turn == 0 and state.rows[0][0]["land"] == key("CT4205", 0)
+    assert state.turn == 0 and state.rows[0][0].land == key("CT4205", 0)
     assert state.round == 1
 
 

@@ -39,7 +39,7 @@ def _every_card(state: HistoricalState) -> Counter[str]:
         ):
             seen.update(pile)
         for col in state.rows[p]:
-            seen.update([col["land"], *col["cards"]])
+            seen.update([col.land, *col.cards])
     seen.update(_limbo(state))
     return seen
 
@@ -51,8 +51,8 @@ def _check(state: HistoricalState) -> None:
     for p in range(state.n):
         assert state.gained[p] <= MORALE_CAP_PER_TURN
         for col in state.rows[p]:
-            assert len(col["cards"]) <= state.capacity(col)
-            assert sum(state.card(k).category == "army" for k in col["cards"]) <= 1
+            assert len(col.cards) <= state.capacity(col)
+            assert sum(state.card(k).category == "army" for k in col.cards) <= 1
         if state.out[p]:
             assert state.rows[p] == []
     player = state.current_player

@@ -151,7 +151,7 @@ def test_explorer_discovers_a_land_and_stands_on_it() -> None:
     state = arrange(game(), round_no=2, lands={0: [("CT4205", [])]}, hands={0: ["EX4405"]})
     act(state, PlayCard(key("EX4405", 0), "", (), -1, True))
     assert len(state.rows[0]) == 2
-    assert state.rows[0][1]["cards"] == [key("EX4405", 0)]
+    assert state.rows[0][1].cards == [key("EX4405", 0)]
 
 
 def test_explorer_played_without_discovering_stands_anywhere() -> None:
@@ -186,7 +186,7 @@ def test_explorers_travel_by_their_way_and_escort_one_card() -> None:
     assert {a.land for a in walk} == {key("CT4404", 0)}  # Africa to Asia by land only
     assert {a.land for a in sail} == {key("CT4404", 0), key("CT4205", 0), key("CT4202", 0)}
     act(state, ExplorerMove(key("EX4402", 0), key("CT4202", 0), key("MU2001", 0)))
-    assert state.rows[0][3]["cards"] == [key("EX4402", 0), key("MU2001", 0)]
+    assert state.rows[0][3].cards == [key("EX4402", 0), key("MU2001", 0)]
 
 
 def test_one_move_a_turn_within_a_continent() -> None:
@@ -267,7 +267,7 @@ def test_battle_adds_attack_against_defence_and_loser_pays() -> None:
     assert state.pending[-1]["purpose"] == "casualty" and state.current_player == 1
     act(state, Pick(key("IN4201", 1), "casualty"))
     assert state.morale[1] == 400
-    assert state.rows[1][0]["cards"] == [key("MU2001", 1)]
+    assert state.rows[1][0].cards == [key("MU2001", 1)]
     assert key("IN4201", 1) in state.discards[1]
 
 
@@ -276,7 +276,7 @@ def test_a_failed_attack_costs_the_attacker_100() -> None:
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
     assert state.morale == [800, 0]
-    assert state.rows[0][0]["cards"] == [key("MU2001", 0)]  # the attacker loses no card
+    assert state.rows[0][0].cards == [key("MU2001", 0)]  # the attacker loses no card
 
 
 def test_emptied_land_may_be_taken_with_a_spare_card() -> None:
@@ -288,8 +288,8 @@ def test_emptied_land_may_be_taken_with_a_spare_card() -> None:
     act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
     assert state.pending[-1]["purpose"] == "occupy"
     act(state, Pick(key("MU2001", 0), "occupy"))
-    assert [c["land"] for c in state.rows[0]] == [key("CT4404", 0), key("CT4503", 1)]
-    assert state.rows[0][1]["cards"] == [key("MU2001", 0)]
+    assert [c.land for c in state.rows[0]] == [key("CT4404", 0), key("CT4503", 1)]
+    assert state.rows[0][1].cards == [key("MU2001", 0)]
 
 
 def test_undefended_land_is_confiscated_in_the_move_phase() -> None:
@@ -302,7 +302,7 @@ def test_undefended_land_is_confiscated_in_the_move_phase() -> None:
     assert grab in state.legal_actions()
     assert Confiscate(key("MU2001", 0), key("CT4205", 1)) not in state.legal_actions()
     act(state, grab)
-    assert key("CT4503", 1) in [c["land"] for c in state.rows[0]]
+    assert key("CT4503", 1) in [c.land for c in state.rows[0]]
 
 
 def test_taking_the_last_land_wins() -> None:
@@ -415,7 +415,7 @@ def test_illegal_actions_name_the_rule_and_change_nothing() -> None:
     assert state.to_json() == before
     settle(state)
     with pytest.raises(IllegalAction, match="hand"):
-        state.apply(PlayCard(next(k for k in state.decks[0]), state.rows[0][0]["land"]))
+        state.apply(PlayCard(next(k for k in state.decks[0]), state.rows[0][0].land))
     lands: Lands = {0: [("CT4404", ["CO3016"])], 1: [("CT4503", ["MU2001"])]}
     poor = arrange(game(), round_no=3, morale={0: 500}, lands=lands)
     with pytest.raises(IllegalAction, match="800 morale"):
@@ -444,4 +444,4 @@ def test_a_land_works_its_ability_when_it_is_turned_up() -> None:
     state.piles[0] = [madagascar]  # the only land left to find: Madagascar (+300 morale)
     state._ready = None
     act(state, PlayCard(key("EV4504", 0)))
-    assert state.rows[0][-1]["land"] == madagascar and state.morale[0] == 300
+    assert state.rows[0][-1].land == madagascar and state.morale[0] == 300
