@@ -10,7 +10,7 @@ JupyterLab and the app cull kernels nobody is connected to any more (settings in
 binder/jupyter_server_config.json and voila.json, as on Binder), so pages that
 students open, leave and reload do not pile up kernels.
 
-The test command runs ruff and mypy on the package, then one pytest run over the
+The test command runs ruff and mypy on the package and its tests, then one pytest run over the
 unit, scenario and conformance tests, the doctests, every notebook under nbval,
 the wheel and Binder reproductions and the real-browser test (Voila in Debian's
 chromium; on Debian or Ubuntu as root it installs chromium with apt-get if it is
@@ -129,8 +129,8 @@ def handouts(extra: list[str]) -> None:
 def test(extra: list[str]) -> None:
     ensure_venv("dev")
     ensure_chromium()
-    run(PYTHON, "-m", "ruff", "check", "hcgames")
-    run(PYTHON, "-m", "mypy", "hcgames")
+    run(PYTHON, "-m", "ruff", "check", "hcgames", "tests")
+    run(PYTHON, "-m", "mypy", "hcgames", "tests")
     run(
         PYTHON,
         "-m",

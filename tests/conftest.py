@@ -21,7 +21,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-def all_variants() -> list[tuple[str, dict]]:
+#: a game id and the options of one of its variants
+Variant = tuple[str, dict[str, Any]]
+
+
+def all_variants() -> list[Variant]:
     """(game id, options) for every game and every scenario or player count it offers."""
     out = []
     for name in hcgames.available_games():
@@ -30,7 +34,7 @@ def all_variants() -> list[tuple[str, dict]]:
     return out
 
 
-def variant_id(item: tuple[str, dict]) -> str:
+def variant_id(item: Variant) -> str:
     name, options = item
     suffix = "-".join(f"{k}={v}" for k, v in sorted(options.items()))
     return f"{name}[{suffix}]" if suffix else name

@@ -18,7 +18,7 @@ import pytest
 import hcgames
 from hcgames.core import Action, action_field_problem
 from hcgames.play import resolve_chance
-from tests.conftest import all_variants, variant_id
+from tests.conftest import Variant, all_variants, variant_id
 
 GAMES = [(name, options) for name, options in all_variants()]
 
@@ -53,7 +53,7 @@ def _some_states(name: str, options: dict, seed: int = 3, steps: int = 60) -> li
 
 
 @pytest.mark.parametrize("variant", GAMES, ids=variant_id)
-def test_action_fields_of_the_wrong_type_are_refused_by_name(variant) -> None:  # type: ignore[no-untyped-def]
+def test_action_fields_of_the_wrong_type_are_refused_by_name(variant: Variant) -> None:
     name, options = variant
     tried = 0
     for state in _some_states(name, options):
@@ -73,7 +73,7 @@ def test_action_fields_of_the_wrong_type_are_refused_by_name(variant) -> None:  
 
 
 @pytest.mark.parametrize("variant", GAMES, ids=variant_id)
-def test_a_saved_game_with_a_wrongly_typed_action_is_refused(variant) -> None:  # type: ignore[no-untyped-def]
+def test_a_saved_game_with_a_wrongly_typed_action_is_refused(variant: Variant) -> None:
     name, options = variant
     states = [s for s in _some_states(name, options) if s.history]
     state = states[-1]
@@ -107,7 +107,8 @@ def test_a_bool_is_not_a_number_and_a_number_is_not_a_string() -> None:
         units: tuple[str, ...] = ()
 
     assert action_field_problem(Pick("a", 1, True, ("x",))) is None
-    assert "count" in (action_field_problem(Pick("a", True)) or "")  # type: ignore[arg-type]
-    assert "card" in (action_field_problem(Pick(3, 1)) or "")  # type: ignore[arg-type]
-    assert "units" in (action_field_problem(Pick("a", 1, units=("x", 2))) or "")  # type: ignore[arg-type]
-    assert "flag" in (action_field_problem(Pick("a", 1, flag=None)) or "")  # type: ignore[arg-type]
+    assert "count" in (action_field_problem(Pick("a", True)) or "")  # a bool is no count
+    assert "card" in (action_field_problem(Pick(3, 1)) or "")  # type: ignore[arg-type]  # on purpose
+    wrong_units = Pick("a", 1, units=("x", 2))  # type: ignore[arg-type]  # on purpose
+    assert "units" in (action_field_problem(wrong_units) or "")
+    assert "flag" in (action_field_problem(Pick("a", 1, flag=None)) or "")  # type: ignore[arg-type]  # on purpose

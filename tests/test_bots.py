@@ -7,11 +7,11 @@ import random
 import pytest
 
 from hcgames.bots import GreedyBot, MCTSBot, RandomBot, make_bot
-from hcgames.play import sample_outcome
+from hcgames.play import Bot, sample_outcome
 from tests.toy_pig import PigGame
 
 
-def play_match(bots, games: int, seed: int = 0) -> list[int]:  # type: ignore[no-untyped-def]
+def play_match(bots: list[Bot], games: int, seed: int = 0) -> list[int]:
     wins = [0, 0]
     for index in range(games):
         game = PigGame(target=20)

@@ -109,7 +109,7 @@ class Keyboard:
         self.tabbed = 0  # how many of them a Tab press reached
 
     def focused(self) -> dict[str, Any] | None:
-        return self.p.evaluate(FOCUSED_JS)  # type: ignore[no-any-return]
+        return self.p.evaluate(FOCUSED_JS)
 
     def tab_to(self, wanted: Callable[[dict[str, Any]], bool], what: str, most: int) -> None:
         for _ in range(most):

@@ -8,6 +8,7 @@ import random
 import re
 from html import unescape
 from html.parser import HTMLParser
+from typing import Any
 
 import pytest
 
@@ -23,6 +24,7 @@ from hcgames.widgets.cards import (
     rows_html,
     rows_text,
 )
+from tests.historical.conftest import game as historical_game
 
 
 def _options(game_id: str) -> dict:
@@ -39,6 +41,13 @@ GAMES = tuple(
 )
 #: words that give away a field dump
 DUMP_WORDS = ("id:", "kind:", "units:", "type:", "terrain:", "holds:", "hidden, hidden")
+
+
+def rows_of(state: State, viewer: int | None) -> dict[str, list[dict[str, Any]]]:
+    """The card rows of a game that lays out cards."""
+    rows = state.card_rows(viewer)
+    assert rows is not None, f"{state.game.id} lays out no cards"
+    return rows
 
 
 def positions(game_id: str, seed: int, stops: tuple[int, ...]) -> list[State]:
@@ -132,7 +141,7 @@ def test_card_views_read_like_a_card_table(game_id: str, state: State) -> None:
         for face in drawn:
             assert face["name"].strip(), f"a card face with no name in {game_id}"
             assert face["kind"].strip(), f"{face['name']} has no kind line"
-        rows = state.card_rows(viewer)
+        rows = rows_of(state, viewer)
         hidden = sum(1 for cards in rows.values() for c in cards if c.get("name") == "hidden")
         if hidden:
             assert "hcgames-back" in html and re.search(r"\d+ cards? face down", words)
@@ -140,8 +149,8 @@ def test_card_views_read_like_a_card_table(game_id: str, state: State) -> None:
 
 def test_every_card_face_has_the_owner_written_on_it() -> None:
     state = next(s for g, s in POSITIONS if g == "conquest-of-speros")
-    html = rows_html(state.card_rows(0), state)
-    for hand_card in state.card_rows(0)["Player 1's hand"]:
+    html = rows_html(rows_of(state, 0), state)
+    for hand_card in rows_of(state, 0)["Player 1's hand"]:
         assert hand_card["owner"] == 0
     assert state.side_name(0) in unescape(html)  # the band names the side, not only its colour
 
@@ -171,8 +180,7 @@ def test_speros_units_are_tokens_in_the_owners_colour() -> None:
 def test_historical_cards_carry_dates_kind_and_a_line_of_history() -> None:
     from hcgames.historical.teach import arrange
 
-    game = hcgames.load("historical-conquest")
-    state = arrange(game, lands={0: [("CT4205", ["MU2001"])], 1: [("CT4404", [])]})
+    state = arrange(historical_game(), lands={0: [("CT4205", ["MU2001"])], 1: [("CT4404", [])]})
     field = state.card_rows(0)["Player 1's battlefield"]
     land, beethoven = field
     assert land["column"] and land["kind"].startswith("Land in ")
@@ -232,14 +240,14 @@ def test_kind_colours_are_eight_distinct_families() -> None:
     assert list(KIND_COLOURS) == list(FAMILIES)
     assert len(KIND_COLOURS) == 8
     assert len({c.upper() for c in KIND_COLOURS.values()}) == 8
-    catalogue = hcgames.load("historical-conquest").catalogue
+    catalogue = historical_game().catalogue
     families = {card.family for card in catalogue.cards.values() if card.is_unit}
     assert families == set(KIND_COLOURS)  # every person or army has a family, all 8 used
 
 
 def test_timeline_colours_are_stable_whatever_period() -> None:
-    catalogue = hcgames.load("historical-conquest").catalogue
-    people = [
+    catalogue = historical_game().catalogue
+    people: list[dict[str, Any]] = [
         {
             "label": c.name,
             "start": c.plate_from,

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -21,7 +23,8 @@ from hcgames.core import (
     action_to_dict,
 )
 from hcgames.play import playout, replay, resolve_chance, sample_outcome
-from tests.toy_pig import Face, Hold, PigGame, Roll
+from tests.narrow import narrow
+from tests.toy_pig import Face, Hold, PigGame, PigState, Roll
 
 
 def test_chance_step_lists_exact_probabilities() -> None:
@@ -34,7 +37,7 @@ def test_chance_step_lists_exact_probabilities() -> None:
 
 
 def test_teacher_can_choose_the_chance_outcome() -> None:
-    state = PigGame().new_game()
+    state = narrow(PigGame().new_game(), PigState)
     state.apply(Roll())
     state.apply(Face(4))
     assert state.turn_total == 4
@@ -48,7 +51,7 @@ def test_illegal_action_raises_names_the_rule_and_changes_nothing() -> None:
         state.apply(Face(3))
     assert state.to_json() == before
     with pytest.raises(IllegalAction):
-        state.apply("roll")  # type: ignore[arg-type]
+        state.apply("roll")  # type: ignore[arg-type]  # not an Action, on purpose
     assert state.to_json() == before
 
 
@@ -118,7 +121,9 @@ def test_save_and_load_round_trip() -> None:
         (lambda d: d.update(options={"target": 50}), "options"),
     ],
 )
-def test_malformed_saves_are_refused_with_a_reason(mutate, message: str) -> None:  # type: ignore[no-untyped-def]
+def test_malformed_saves_are_refused_with_a_reason(
+    mutate: Callable[[dict[str, Any]], object], message: str
+) -> None:
     state = PigGame().new_game()
     state.apply(Roll())
     state.apply(Face(3))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
+from typing import cast
 
 import pytest
 from hypothesis import given
@@ -30,7 +32,7 @@ def test_two_d6_sum() -> None:
 
 
 def test_d6_against_d6_higher_wins_ties_to_defender() -> None:
-    diff = combine(die(6), die(6), lambda a, d: a > d)
+    diff = combine(die(6), die(6), lambda a, d: cast(int, a) > cast(int, d))
     assert diff[True] == Fraction(15, 36)
     assert probability(diff, lambda won: not won) == Fraction(21, 36)
 
@@ -46,11 +48,11 @@ def test_check_distribution_refuses_bad_totals() -> None:
     with pytest.raises(ValueError, match="sum to"):
         check_distribution([("a", Fraction(1, 2))])
     with pytest.raises(ValueError, match="not a Fraction"):
-        check_distribution([("a", 0.5), ("b", Fraction(1, 2))])
+        check_distribution([("a", 0.5), ("b", Fraction(1, 2))])  # type: ignore[list-item]  # on purpose
 
 
 def test_winding() -> None:
-    square_cw = [[0, 0], [0, 1], [1, 1], [1, 0], [0, 0]]
+    square_cw: list[list[float]] = [[0, 0], [0, 1], [1, 1], [1, 0], [0, 0]]
     assert ring_is_clockwise(square_cw)
     assert not ring_is_clockwise(list(reversed(square_cw)))
     assert clockwise(list(reversed(square_cw))) == square_cw
@@ -66,7 +68,7 @@ def feature(fid: str, ring: list[list[float]]) -> dict:
 
 
 def test_feature_collection_checks_collect_every_problem() -> None:
-    good = [[0, 0], [0, 1], [1, 1], [1, 0], [0, 0]]
+    good: list[list[float]] = [[0, 0], [0, 1], [1, 1], [1, 0], [0, 0]]
     collection = {
         "type": "FeatureCollection",
         "features": [feature("a", good), feature("b", list(reversed(good))), feature("z", good)],
@@ -119,7 +121,7 @@ def test_missing_data_file_is_a_data_error() -> None:
         read_json("no-such-game", "nothing.json")
 
 
-def _decisions_in(tmp_path, monkeypatch, entries) -> None:  # type: ignore[no-untyped-def]
+def _decisions_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, entries: list[object]) -> None:
     import json
 
     import hcgames.data as data
@@ -129,7 +131,9 @@ def _decisions_in(tmp_path, monkeypatch, entries) -> None:  # type: ignore[no-un
     monkeypatch.setattr(data, "data_dir", lambda: tmp_path)
 
 
-def test_decisions_fill_numbers_and_keep_those_for_the_options(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_decisions_fill_numbers_and_keep_those_for_the_options(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from hcgames.data import load_decisions
 
     _decisions_in(
@@ -165,7 +169,9 @@ def test_decisions_fill_numbers_and_keep_those_for_the_options(tmp_path, monkeyp
     ]
 
 
-def test_broken_decisions_file_names_every_problem(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_broken_decisions_file_names_every_problem(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from hcgames.data import load_decisions
 
     _decisions_in(

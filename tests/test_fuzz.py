@@ -247,7 +247,7 @@ def test_an_unknown_name_is_refused_naming_the_choices_when_the_game_has_no_word
     def broken(_action: Action) -> tuple[str, str]:
         raise KeyError("no entry")
 
-    state.why_illegal = broken  # type: ignore[method-assign,assignment]
+    state.why_illegal = broken  # type: ignore[method-assign,assignment]  # a rule that breaks
     odd = dataclasses.replace(action, **{field: "Atlantis"})
     before = state.to_json()
     with pytest.raises(hcgames.IllegalAction, match="'Atlantis' is not one of the choices"):
@@ -371,7 +371,7 @@ def test_a_broken_save_raises_only_save_error(name: str) -> None:
         broken = _mutated_save(data, text)
         for load in (game.from_json, hcgames.load_saved):
             try:
-                state = load(broken)  # type: ignore[arg-type]
+                state = load(broken)  # type: ignore[arg-type]  # bytes too, on purpose
             except hcgames.SaveError as refused:
                 assert refused.problems and all(p.strip() for p in refused.problems)
             else:

@@ -16,6 +16,7 @@ import pytest
 import hcgames
 from hcgames.core import DataError
 from hcgames.handouts import (
+    Document,
     answer_key,
     booklets,
     documents,
@@ -32,7 +33,7 @@ from hcgames.handouts import questions as questions_module
 from hcgames.handouts.build import chromium_path, write_handouts
 from hcgames.handouts.maps import MAPS
 from hcgames.handouts.pages import markdown_html
-from hcgames.handouts.questions import GAMES, game_of_notebook
+from hcgames.handouts.questions import GAMES, Sheet, game_of_notebook
 from hcgames.quiz import TOPICS, answer_text, parse_questions
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -247,7 +248,7 @@ def test_every_lesson_has_its_own_worksheet_and_key() -> None:
 
 
 @pytest.mark.parametrize("sheet", ALL_SHEETS, ids=lambda s: s.name)
-def test_a_worksheet_asks_its_lessons_questions_and_its_key_answers_them(sheet) -> None:
+def test_a_worksheet_asks_its_lessons_questions_and_its_key_answers_them(sheet: Sheet) -> None:
     sheet_text = _text(worksheet(sheet).html)
     key_text = _text(worksheet_key(sheet).html)
     for q in sheet.questions:
@@ -290,7 +291,7 @@ def test_the_duels_history_lesson_has_a_sheet_for_each_war() -> None:
 
 @pytest.mark.parametrize("sheet", ALL_SHEETS, ids=lambda s: s.name)
 def test_history_comes_first_and_a_history_sheet_asks_nothing_about_computer_players(
-    sheet,
+    sheet: Sheet,
 ) -> None:
     topics = [topic_of(q) for q in sheet.questions]
     assert topics == sorted(topics, key=TOPICS.index)
@@ -340,7 +341,7 @@ def test_a_written_questions_lesson_must_be_one_of_the_games_lessons(lesson_fold
 
 
 @pytest.mark.parametrize("sheet", ALL_SHEETS, ids=lambda s: s.name)
-def test_a_worksheet_is_planned_on_two_sides_at_most(sheet) -> None:
+def test_a_worksheet_is_planned_on_two_sides_at_most(sheet: Sheet) -> None:
     assert worksheet(sheet).pages <= 2, "give the lesson fewer or shorter questions"
     assert worksheet_key(sheet).pages <= 2
 
@@ -359,7 +360,7 @@ STUDENT_WORDS_NOT_ALLOWED = (
 
 
 @pytest.mark.parametrize("doc", [*worksheets(), *booklets()], ids=lambda d: d.name or d.title)
-def test_handouts_use_the_apps_words(doc) -> None:
+def test_handouts_use_the_apps_words(doc: Document) -> None:
     text = _text(doc.html)
     for pattern in STUDENT_WORDS_NOT_ALLOWED:
         found = re.search(pattern, text, flags=re.I)
@@ -396,7 +397,7 @@ def test_the_handouts_import_without_the_notebook_widgets() -> None:
 
 
 @pytest.fixture(scope="session")
-def printed_worksheets(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list]:
+def printed_worksheets(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Document]]:
     """Every lesson's worksheet and key printed once per test session (about 20 s)."""
     if CHROMIUM_MISSING:
         pytest.skip("no system chromium: the PDFs cannot be printed")
@@ -407,7 +408,9 @@ def printed_worksheets(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, 
 
 
 @pytest.mark.browser
-def test_every_lesson_worksheet_prints_on_two_sides_at_most(printed_worksheets) -> None:
+def test_every_lesson_worksheet_prints_on_two_sides_at_most(
+    printed_worksheets: tuple[Path, list[Document]],
+) -> None:
     pypdf = pytest.importorskip("pypdf")
     out, docs = printed_worksheets
     for doc in docs:
@@ -427,9 +430,9 @@ def test_every_lesson_worksheet_prints_on_two_sides_at_most(printed_worksheets) 
 def test_worksheets_fit_two_sides_of_us_letter_too(tmp_path: Path) -> None:
     """US Letter is 18 mm shorter than A4: the longest worksheets still print as planned."""
     pypdf = pytest.importorskip("pypdf")
-    docs = sorted(
-        (d for d in worksheets() if d.kind == "worksheet"), key=lambda d: -len(d.html)
-    )[:4]
+    docs = sorted((d for d in worksheets() if d.kind == "worksheet"), key=lambda d: -len(d.html))[
+        :4
+    ]
     write_handouts(docs, tmp_path, pdf=True, paper="Letter")
     for doc in docs:
         reader = pypdf.PdfReader(str(tmp_path / f"{doc.name}.pdf"))

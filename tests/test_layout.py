@@ -16,7 +16,9 @@ the layout:
   class listed once (the table's keys); a hard bot that looks ahead subclasses the
   shared :class:`hcgames.bots.LookaheadBot` instead of copying its search;
 - no import cycle at run time between its modules, no ``type: ignore``, and no
-  import inside a function without a comment saying why.
+  import inside a function without a comment saying why;
+- every module has its test file ``tests/<package>/test_<module>.py`` or a line in
+  :data:`COVERED_BY` naming the scenario file that covers it (which names the module).
 """
 
 from __future__ import annotations
@@ -97,6 +99,7 @@ TIMED_RULES: dict[str, list[str]] = {
 }
 
 PACKAGE_ROOT = Path(hcgames.__file__).resolve().parent
+TESTS_ROOT = Path(__file__).resolve().parent
 ROW = re.compile(r"^\|\s*(?P<rule>[^|]+?)\s*\|\s*`?(?P<where>[\w.]+)`?\s*\|\s*$")
 
 games = pytest.mark.parametrize("game_id", sorted(SKELETON))
@@ -318,6 +321,91 @@ def test_no_type_ignore_in_the_game(game_id: str) -> None:
         if "type: ignore" in line
     ]
     assert not hits, f"{package} silences the type checker at {hits}"
+
+
+def test_every_type_ignore_in_the_tests_says_why() -> None:
+    """Tests are type-checked too; a test may pass a wrong type on purpose (to see it
+    refused), and then the line names the error code and says why after it."""
+    marker = "# type" + ": ignore"
+    explained = re.compile(re.escape(marker) + r"\[[\w\-, ]+\]  # \S")
+    hits = [
+        f"{path.relative_to(TESTS_ROOT)}:{number}"
+        for path in sorted(TESTS_ROOT.rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if marker in line and not explained.search(line)
+    ]
+    assert not hits, f"a type: ignore without its code and a reason at {hits}"
+
+
+#: game modules without a test file of their own -> the test file (under tests/) whose
+#: scenarios exercise them; that file names the module (``hcgames.<package>.<module>``)
+COVERED_BY: dict[str, str] = {
+    "classical/actions": "classical/test_turn.py",
+    "classical/decisions": "classical/test_payment.py",
+    "classical/fighting": "classical/test_turn.py",
+    "classical/moves": "classical/test_turn.py",
+    "classical/state": "classical/test_game.py",
+    "classical/victory": "classical/test_turn.py",
+    "classical/views": "classical/test_battle.py",
+    "classical/words": "classical/test_battle.py",
+    "conqueror/actions": "conqueror/test_moves.py",
+    "conqueror/game": "conqueror/test_material.py",
+    "conqueror/state": "conqueror/test_moves.py",
+    "conqueror/views": "conqueror/test_moves.py",
+    "conquest/actions": "conquest/test_movement.py",
+    "conquest/board": "conquest/test_material.py",
+    "conquest/decisions": "conquest/test_moves.py",
+    "conquest/state": "conquest/test_game.py",
+    "conquest/teach": "conquest/test_search.py",
+    "historical/actions": "historical/test_moves.py",
+    "historical/battle": "historical/test_state.py",
+    "historical/cards": "historical/test_material.py",
+    "historical/decisions": "historical/test_moves.py",
+    "historical/field": "historical/test_state.py",
+    "historical/fighting": "historical/test_state.py",
+    "historical/game": "historical/test_material.py",
+    "historical/pending": "historical/test_moves.py",
+    "historical/plays": "historical/test_moves.py",
+    "historical/refusals": "historical/test_moves.py",
+    "historical/turn": "historical/test_state.py",
+    "historical/victory": "historical/test_state.py",
+    "historical/views": "historical/test_material.py",
+    "speros/actions": "speros/test_turn.py",
+    "speros/balance": "speros/test_decisions.py",
+    "speros/moves": "speros/test_turn.py",
+    "speros/state": "speros/test_turn.py",
+    "speros/victory": "speros/test_turn.py",
+}
+
+
+@games
+def test_every_module_has_its_test_file_or_a_covering_one(game_id: str) -> None:
+    package = SKELETON[game_id]
+    problems = []
+    for path in sorted((PACKAGE_ROOT / package).glob("*.py")):
+        if path.stem == "__init__":
+            continue
+        module = f"{package}/{path.stem}"
+        own = TESTS_ROOT / package / f"test_{path.stem}.py"
+        if own.exists():
+            if module in COVERED_BY:
+                problems.append(f"{module} has {own.name}: drop its COVERED_BY line")
+            continue
+        if module not in COVERED_BY:
+            problems.append(f"{module}: no tests/{package}/test_{path.stem}.py, no COVERED_BY line")
+            continue
+        cover = TESTS_ROOT / COVERED_BY[module]
+        dotted = f"hcgames.{package}.{path.stem}"
+        if not cover.exists():
+            problems.append(f"{module}: COVERED_BY names {cover.name}, which does not exist")
+        elif dotted not in cover.read_text(encoding="utf-8"):
+            problems.append(f"{module}: {COVERED_BY[module]} never names {dotted}")
+    assert not problems, "; ".join(problems)
+
+
+def test_covered_by_names_only_real_modules() -> None:
+    stale = [m for m in COVERED_BY if not (PACKAGE_ROOT / f"{m}.py").exists()]
+    assert not stale, f"COVERED_BY names modules that are gone: {stale}"
 
 
 @games

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,7 +15,7 @@ from hcgames.quiz import Question, answer_text, check_answer, lesson_questions, 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON_FILES = sorted((ROOT / "data" / "lessons").glob("*.json"))
 
-CHOICE = {
+CHOICE: dict[str, Any] = {
     "id": "alps",
     "kind": "choice",
     "prompt": "Which mountains did Hannibal cross into Italy?",
@@ -22,7 +23,7 @@ CHOICE = {
     "answer": 1,
     "explanation": "The Alps, in 218 BC.",
 }
-YEAR = {
+YEAR: dict[str, Any] = {
     "id": "cannae",
     "kind": "number",
     "unit": "year",
@@ -65,8 +66,15 @@ def test_a_broken_question_file_names_every_problem(change: dict, message: str) 
 
 
 def test_a_number_may_accept_a_second_fair_count() -> None:
-    age = {"id": "age", "kind": "number", "unit": "years", "prompt": "How old?",
-           "answer": 32, "accept": [33], "explanation": "356 - 323 = 33; to the month, 32."}
+    age = {
+        "id": "age",
+        "kind": "number",
+        "unit": "years",
+        "prompt": "How old?",
+        "answer": 32,
+        "accept": [33],
+        "explanation": "356 - 323 = 33; to the month, 32.",
+    }
     (q,) = parse_questions([age], "test")
     assert check_answer(q, "32") and check_answer(q, "33 years")
     assert not check_answer(q, "34") and not check_answer(q, "31")
@@ -95,8 +103,7 @@ def test_every_lesson_question_file_loads_and_its_key_is_right(path: Path) -> No
 def test_quiz_starts_blank_and_answers_only_when_asked() -> None:
     from hcgames.widgets import Quiz
 
-    quiz = Quiz([Question(**{**CHOICE, "options": tuple(CHOICE["options"])}),
-                 Question(**YEAR)])
+    quiz = Quiz([Question(**{**CHOICE, "options": tuple(CHOICE["options"])}), Question(**YEAR)])
     alps, cannae = quiz.items
     assert alps.answer.value is None and alps.feedback.value == ""
     assert cannae.answer.value == "" and cannae.feedback.value == ""

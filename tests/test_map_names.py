@@ -21,9 +21,9 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("bqplot")
 
 import hcgames
+from hcgames.labels import Territory, place_names, short_name
 from hcgames.play import sample_outcome
 from hcgames.widgets import MapView
-from hcgames.labels import Territory, place_names, short_name
 from hcgames.widgets.map_keys import SYMBOLS, independent_style
 
 #: widths a map is shown at: the page's width (None) and the play screen's

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import base64
 
+import pytest
+
 from hcgames.quiz import Question
 from hcgames.record import read_record
 from hcgames.widgets.lesson import Quiz
 from hcgames.widgets.mywork import Journal, MyWork, journal
 
 
-def test_quiz_tries_reach_the_panel_and_its_download(monkeypatch) -> None:
+def test_quiz_tries_reach_the_panel_and_its_download(monkeypatch: pytest.MonkeyPatch) -> None:
     page = Journal()
     monkeypatch.setattr("hcgames.widgets.mywork._JOURNAL", page)
     questions = [
@@ -70,7 +72,7 @@ def test_the_teachers_upload_makes_the_summary_with_its_downloads() -> None:
     assert "x.html" in box.report.value  # listed as skipped, with the reason
 
 
-def test_a_played_game_reaches_my_work_once_and_as_it_ends(monkeypatch) -> None:
+def test_a_played_game_reaches_my_work_once_and_as_it_ends(monkeypatch: pytest.MonkeyPatch) -> None:
     """On a play page the record lists the game (side, level, result, rounds), one row per
     game however often the screen redraws, and a New game adds a second row."""
     import hcgames

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hcgames
 from hcgames.bots import GreedyBot, RandomBot
 from hcgames.play import head_to_head, playout
+from tests.narrow import finished
 
 
 def test_head_to_head_swaps_seats_and_counts_every_game() -> None:
@@ -15,7 +16,7 @@ def test_head_to_head_swaps_seats_and_counts_every_game() -> None:
     one = playout(game.new_game(seed=1), bots=[RandomBot(seed=1), GreedyBot(seed=1)], rng=1)
     zero = playout(game.new_game(seed=0), bots=[GreedyBot(seed=0), RandomBot(seed=0)], rng=0)
     expected = {"a": 0, "b": 0, "shared": 0}
-    for winners, a_seat in ((zero.outcome().winners, 0), (one.outcome().winners, 1)):
+    for winners, a_seat in ((finished(zero).winners, 0), (finished(one).winners, 1)):
         if len(winners) != 1:
             expected["shared"] += 1
         else:

@@ -6,8 +6,10 @@ from __future__ import annotations
 import base64
 import json
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -16,18 +18,23 @@ pytest.importorskip("bqplot")
 
 import hcgames
 from hcgames.core import State
+from hcgames.speros import SperosGame
 from hcgames.widgets import BOT_LEVELS, DicePanel, PlayApp
 from hcgames.widgets.panels import choice_kind, times_in
 from hcgames.widgets.play_screen import TOO_SLOW, battle_odds, bot_levels
-from tests.widget_toy_game import BattleDie, March, ToyGame
+from tests.narrow import narrow
+from tests.widget_toy_game import BattleDie, March, ToyGame, ToyState
+
+if TYPE_CHECKING:
+    from ipywidgets import DOMWidget
 
 
 def snap(state: State) -> str:
     return json.dumps(state.snapshot(), sort_keys=True)
 
 
-def shown(widget: object) -> bool:
-    return widget.layout.display != "none"  # type: ignore[attr-defined]
+def shown(widget: DOMWidget) -> bool:
+    return bool(widget.layout.display != "none")
 
 
 def duels(scenario: str = "standard") -> hcgames.Game:
@@ -93,7 +100,7 @@ def test_choices_use_the_names_of_regions_and_cards() -> None:
         speros.picker.pick(speros.picker.shown[0])
         speros.picker.apply_button.click()
     card_labels = [label for label, _ in speros.picker.choice.options]
-    names = {card.name for card in speros.game.cards.values()}
+    names = {card.name for card in narrow(speros.game, SperosGame).cards.values()}
     # a card by its name only: no id in brackets (issue 22)
     assert any(any(name in label for name in names) for label in card_labels), card_labels
     assert not any(re.search(r"\([A-Z]\d\d\)", label) for label in card_labels), card_labels
@@ -128,7 +135,9 @@ def test_picking_a_card_choice_outlines_the_card() -> None:
     assert app.cards_view is not None
     card_choice = next(a for a in app.picker.shown if re.search(r"\b[A-Z]\d\d\b", str(a)))
     app.picker.pick(card_choice)
-    card_id = re.search(r"\b[A-Z]\d\d\b", str(card_choice)).group(0)  # type: ignore[union-attr]
+    found = re.search(r"\b[A-Z]\d\d\b", str(card_choice))
+    assert found is not None
+    card_id = found.group(0)
     assert card_id in app.cards_view.marked
     assert "hcgames-card-marked" in app.cards_view.board.value
 
@@ -141,15 +150,15 @@ def toy_battle_app() -> tuple[PlayApp, March]:
     for seed in range(40):
         app = PlayApp(ToyGame(), humans=(0, 1), bot="random", seed=seed)
         for _ in range(12):
-            state = app.state
+            state = narrow(app.state, ToyState)
             if state.is_terminal():
                 break
             attacks = [
                 a
                 for a in state.legal_actions()
                 if isinstance(a, March)
-                and state.owner[a.target] not in (None, a.player)  # type: ignore[attr-defined]
-                and state.armies[a.target] == 1  # type: ignore[attr-defined]
+                and state.owner[a.target] not in (None, a.player)
+                and state.armies[a.target] == 1
             ]
             if attacks:
                 return app, attacks[0]
@@ -357,10 +366,12 @@ def test_a_saved_game_loads_back_exactly_through_the_upload() -> None:
     ],
     ids=["cut-short", "edited", "other-game", "not-json", "nested-deep", "nested-inside"],
 )
-def test_a_bad_file_is_refused_with_a_message_and_the_game_is_unchanged(spoil: object) -> None:
+def test_a_bad_file_is_refused_with_a_message_and_the_game_is_unchanged(
+    spoil: Callable[[str], str],
+) -> None:
     app = played_app()
     position = snap(app.state)
-    assert app.load_json(spoil(app.save_json())) is False  # type: ignore[operator]
+    assert app.load_json(spoil(app.save_json())) is False
     assert snap(app.state) == position
     assert "could not be loaded" in app.file_message.value
     assert "unchanged" in app.file_message.value
@@ -584,8 +595,9 @@ def test_the_stepper_can_pass_forced_steps_by_itself() -> None:
     from hcgames.widgets import GameStepper
 
     game = hcgames.load("historical-conquest", players=2)
-    stepper = GameStepper(game.new_game(seed=5), bots={1: "random"}, humans=[0], viewer=0,
-                          seed=5, auto_pass=True)
+    stepper = GameStepper(
+        game.new_game(seed=5), bots={1: "random"}, humans=[0], viewer=0, seed=5, auto_pass=True
+    )
     clicks = 0
     while len(stepper.state.legal_actions()) <= 1 or stepper.state.current_player != 0:
         stepper.step_button.click()

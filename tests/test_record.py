@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -78,7 +79,9 @@ def test_the_downloaded_page_carries_the_record_and_reads_back() -> None:
     ],
     ids=["truncated", "edited-answer", "edited-digest", "foreign", "broken-json"],
 )
-def test_a_damaged_or_edited_file_is_refused_with_the_reason(damage, reason) -> None:
+def test_a_damaged_or_edited_file_is_refused_with_the_reason(
+    damage: Callable[[str], str], reason: str
+) -> None:
     page = record_html(student("Ana", {"age": [("33", True)]}))
     with pytest.raises(RecordError, match=reason):
         read_record(damage(page))
@@ -171,7 +174,9 @@ def test_gather_from_uploaded_files_keeps_a_nameless_record_each() -> None:
     assert len(summary.records) == 2 and not summary.replaced
 
 
-def test_gather_command_prints_what_it_read_and_wrote(tmp_path: Path, capsys) -> None:
+def test_gather_command_prints_what_it_read_and_wrote(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     folder = class_folder(tmp_path)
     assert main(["gather", str(folder), "--out", str(tmp_path / "report")]) == 0
     out = capsys.readouterr().out
@@ -179,7 +184,7 @@ def test_gather_command_prints_what_it_read_and_wrote(tmp_path: Path, capsys) ->
     assert (tmp_path / "report" / "class-summary.html").exists()
 
 
-def test_links_for_a_school_hub_use_nbgitpuller(capsys) -> None:
+def test_links_for_a_school_hub_use_nbgitpuller(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["links", "--repo", "o/hcg", "--ref", "v1", "--hub", "https://hub.school"]) == 0
     out = capsys.readouterr().out
     hub = "https://hub.school/hub/user-redirect/git-pull"

@@ -9,6 +9,8 @@ full-size (13 px) names inside or beside them.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 pytest.importorskip("ipywidgets")
@@ -25,7 +27,7 @@ from hcgames.theatres import (
 from hcgames.widgets import MapView
 from hcgames.widgets.geo import feature_rings
 
-GAMES = {
+GAMES: dict[str, list[dict[str, Any]]] = {
     "conqueror-duels": [{"scenario": "gallic-wars"}, {"scenario": "alexanders-conquest"}],
     "classical-conquests": [{"players": 2}],
 }
@@ -35,9 +37,11 @@ def test_every_theatre_names_places_on_its_map() -> None:
     for name, variants in GAMES.items():
         data = theatres(name)
         assert data["theatres"], name
-        ids = set()
+        ids: set[str] = set()
         for options in variants:
-            ids |= {str(f["id"]) for f in hcgames.load(name, **options).geojson()["features"]}
+            geo = hcgames.load(name, **options).geojson()
+            assert geo is not None
+            ids |= {str(f["id"]) for f in geo["features"]}
         for key, spec in data["theatres"].items():
             missing = set(spec["places"]) - ids
             assert not missing, f"{name} theatre {key}: not on any map {missing}"
@@ -48,6 +52,7 @@ def test_every_theatre_names_places_on_its_map() -> None:
 def test_a_cropped_map_keeps_only_what_is_in_its_frame() -> None:
     game = hcgames.load("classical-conquests", players=2)
     whole = game.geojson()
+    assert whole is not None
     frame = theatre_frame(whole, game.id, "aegean")
     west, south, east, north = frame
     part = crop(whole, frame)

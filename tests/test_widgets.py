@@ -21,7 +21,7 @@ pytest.importorskip("pandas")
 
 import hcgames
 from hcgames.core import IllegalAction, State
-from hcgames.factions import side_style
+from hcgames.factions import SideStyle, side_style
 from hcgames.widgets import (
     ActionPicker,
     BattlePanel,
@@ -43,7 +43,8 @@ from hcgames.widgets import (
 from hcgames.widgets._base import region_fill, side_of
 from hcgames.widgets.charts import EXACT_COLOUR, SIMULATED_COLOUR
 from hcgames.widgets.geo import feature_centroid, fit_mercator
-from tests.widget_toy_game import ToyGame
+from tests.narrow import narrow
+from tests.widget_toy_game import BattleDie, ToyGame, ToyState
 
 TOY = "toy"
 GAMES = [TOY, *hcgames.available_games()]
@@ -54,6 +55,11 @@ def new_state(name: str, seed: int = 1) -> State:
         return ToyGame(cards=True).new_game(seed)
     options = hcgames.game_class(name).variants()[0]
     return hcgames.load(name, **options).new_game(seed)
+
+
+def toy(state: State | None) -> ToyState:
+    """The toy game's own view of ``state`` (its turn, armies and owners)."""
+    return narrow(state, ToyState)
 
 
 def snap(state: State) -> str:
@@ -227,8 +233,8 @@ def test_map_colours_change_in_place_after_a_capture() -> None:
     assert view is not None
     mark, figure = view.map, view.figure
     stepper.step()  # muster
-    alpha = stepper.state.turn
-    source = next(r for r in stepper.state.held(alpha) if stepper.state.armies[r] >= 2)
+    alpha = toy(stepper.state).turn
+    source = next(r for r in toy(stepper.state).held(alpha) if toy(stepper.state).armies[r] >= 2)
     target = "gulf"  # empty: marching in takes it
     assert view.map.colors["gulf"] == region_colour(None, sea=True)
     view.map.selected = [source]  # what a click in the browser does
@@ -239,7 +245,7 @@ def test_map_colours_change_in_place_after_a_capture() -> None:
         else f"Beta marches from {view.names[source]} to The Gulf"
     ]
     stepper.picker.apply_button.click()
-    assert stepper.state.owner["gulf"] == alpha
+    assert toy(stepper.state).owner["gulf"] == alpha
     assert view.map is mark and view.figure is figure
     # the side's hatch (ownership never by colour alone), over the side's colour
     assert view.map.colors["gulf"] == region_fill(alpha, True, stepper.state)
@@ -343,10 +349,11 @@ def test_map_hover_shows_the_region_sentence() -> None:
 
 
 def test_board_view_colours_labels_and_clicks() -> None:
-    state = new_state(TOY)
+    state = toy(new_state(TOY))
     view = BoardView(state)
     north = view.region_ids.index("north")
     owner = state.owner["north"]
+    assert owner is not None
     assert view.token_colours()["north"] == side_of(state, owner).colour
     assert list(view.unit_labels.text)[north] == "3"
     view.nodes.selected = [north]  # one picked space: where it may go is highlighted
@@ -431,9 +438,9 @@ def test_dice_panel_in_the_stepper_goes_through_back() -> None:
     stepper.update(stepper.state)
     before = snap(stepper.state)
     assert stepper.dice.layout.display is None and stepper.picker.layout.display == "none"
-    face_four = next(i for i, (o, _) in enumerate(stepper.dice.outcomes) if o.face == 4)
-    stepper.dice.set_outcome(face_four)
-    assert stepper.state.history[-1].face == 4
+    faces = [narrow(o, BattleDie).face for o, _ in stepper.dice.outcomes]
+    stepper.dice.set_outcome(faces.index(4))
+    assert narrow(stepper.state.history[-1], BattleDie).face == 4
     stepper.back()
     assert snap(stepper.state) == before
 
@@ -487,7 +494,7 @@ def test_battle_panel_checks_its_input() -> None:
     with pytest.raises(ValueError, match="sum to exactly 1"):
         BattlePanel({"a": Fraction(1, 2)})
     with pytest.raises(TypeError, match="exact Fraction"):
-        BattlePanel({"a": 0.5, "b": 0.5})  # type: ignore[dict-item]
+        BattlePanel({"a": 0.5, "b": 0.5})  # type: ignore[dict-item]  # floats on purpose
     with pytest.raises(ValueError, match="not one of the outcomes"):
         BattlePanel({"a": Fraction(1)}, simulate=lambda rng: "b")
     plain = BattlePanel({"a": Fraction(1, 3), "b": Fraction(2, 3)})
@@ -545,7 +552,9 @@ def test_score_chart_from_series_and_from_states() -> None:
     chart = ScoreChart({"Rome": [1, 2, 4], "Carthage": [2, 2]}, "victory points")
     assert "Rome 4" in chart.text and "Carthage 2" in chart.text
     # side colours, named in a key; axes in the lesson's words; whole ticks only
-    assert list(chart.lines.colors) == [side_style("Rome").colour, side_style("Carthage").colour]
+    rome = narrow(side_style("Rome"), SideStyle)
+    carthage = narrow(side_style("Carthage"), SideStyle)
+    assert list(chart.lines.colors) == [rome.colour, carthage.colour]
     assert "Rome" in chart.key.value and "Carthage" in chart.key.value
     assert chart.x_axis.label == "round" and chart.y_axis.label == "victory points"
     assert chart.y_axis.tick_format == "d"

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import hcgames
 from hcgames.conqueror import walkthroughs
+from hcgames.conqueror.game import DuelsGame
+from hcgames.conqueror.state import DuelsState
 from hcgames.widgets.battles import DiceBattle, odds_by_bonus, odds_panel, story_beside_map
 from hcgames.widgets.experiments import (
     ScenarioExperiment,
@@ -13,28 +15,31 @@ from hcgames.widgets.experiments import (
     careful_panel,
     compare_panel,
 )
+from tests.narrow import narrow
 
 
 def test_dice_battle_follows_the_dice_on_one_screen() -> None:
-    alps = walkthroughs.alps_battle(hcgames.load("conqueror-duels"))
+    alps = walkthroughs.alps_battle(DuelsGame())
     view = DiceBattle(alps, rolls=(3, 4), focus=["Gaul", "Alpes"])
     assert "hc-screen" in view._dom_classes
     assert "3 x 2 + 3 = 9" in view.words.value and "2 + 2 + 4 = 8" in view.words.value
     assert view.words.value.count("outline:3px") == 1  # the chosen pair is ringed
     view.dice[1].value = 6
     assert "2 + 2 + 6 = 10" in view.words.value
-    assert view.map_view.state.owner[alps.before.game.index["Alpes"]] == 1  # Rome holds
+    assert (
+        narrow(view.map_view.state, DuelsState).owner[alps.before.game.index["Alpes"]] == 1
+    )  # Rome holds
 
 
 def test_odds_views() -> None:
-    alps = walkthroughs.alps_battle(hcgames.load("conqueror-duels"))
+    alps = walkthroughs.alps_battle(DuelsGame())
     panel = odds_panel(alps, trials=50, title="The Alps")
     assert "hc-screen" in panel._dom_classes
     controls, chart_row = panel.children[1:3]
     assert panel.run_button in controls.children and panel.figure in chart_row.children
     table, chart = odds_by_bonus(range(-1, 2), range(0, 2)).children
     assert "+1" in table.value and len(chart.marks[0].y) == 2
-    babylon = walkthroughs.babylon_battle(hcgames.load("conqueror-duels", scenario="first-syrian-war"))
+    babylon = walkthroughs.babylon_battle(DuelsGame(scenario="first-syrian-war"))
     _map, words = story_beside_map(babylon).children
     assert "7/12" in words.value and "<li>" in words.value
 

@@ -22,7 +22,7 @@ def test_a_scenario_shows_its_story_map_timeline_and_then_and_now() -> None:
     explorer = history.scenario_explorer(HISTORY, sid)
     screen, below = explorer.children
     column, map_box = screen.children
-    picker, card = column.children
+    picker, _card = column.children
     assert "hc-screen" in screen._dom_classes  # the menu, the story and the map: one screen
     assert len(map_box.children) == 1 and len(below.children) == 2  # timeline, then-and-now
     picker.value = "gallic-wars"

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from hcgames.historical.cards import matches
+from hcgames.historical.cards import Effect, matches
 from hcgames.historical.effects import Ctx, cond
 from hcgames.historical.pending import Record
 
@@ -54,7 +54,7 @@ class Entry:
     interrupt: bool
     key: str
     index: int
-    effect: Mapping[str, Any]
+    effect: Effect
 
 
 @dataclass
@@ -69,19 +69,19 @@ class Assessment:
     spent: list[Entry] = field(default_factory=list)
 
 
-def signature(effect: Mapping[str, Any]) -> tuple[Any, ...]:
+def signature(effect: Effect) -> tuple[Any, ...]:
     """What makes two abilities 'the same ability' for the cancelling rule."""
-    kind = effect["kind"]
+    kind = effect.kind
     if kind == "auto_win":
         return ("auto_win",)
-    cond = json.dumps(effect.get("if", {}), sort_keys=True)
+    cond = json.dumps((effect.condition or {}), sort_keys=True)
     if kind == "strength":
-        return ("strength", effect["stat"], effect["amount"], effect["scope"], cond)
+        return ("strength", effect.stat, effect.amount, effect.scope, cond)
     return (
         "multiply",
-        effect["factor"],
-        json.dumps(effect["match"], sort_keys=True),
-        effect["scope"],
+        effect.factor,
+        json.dumps(dict(effect.match), sort_keys=True),
+        effect.scope,
         cond,
     )
 
@@ -100,25 +100,25 @@ def _entries(
         here = where is col
         card = board.card(key)
         for index, effect in enumerate(board.effects_of(key)):
-            kind = effect["kind"]
-            if kind not in ("strength", "multiply", "auto_win") or effect["when"] != "constant":
+            kind = effect.kind
+            if kind not in ("strength", "multiply", "auto_win") or effect.when != "constant":
                 continue
             if kind == "strength":
-                if effect["stat"] not in stat_ok or (effect["scope"] != "civ" and not here):
+                if effect.stat not in stat_ok or (effect.scope != "civ" and not here):
                     continue
             elif kind == "multiply":
-                if effect["scope"] != "civ" and not here:
+                if effect.scope != "civ" and not here:
                     continue
-                if "uses" in effect and not board.uses_left(key, index, effect):
+                if effect.uses is not None and not board.uses_left(key, index, effect):
                     continue
             else:
-                side = effect["side"]
+                side = effect.side
                 if not here or (side != "any" and side != role):
                     continue
                 if not board.uses_left(key, index, effect):
                     continue
             ctx = Ctx(player, key, col, battle, role, attack_col=attack_col)
-            if cond(board, effect.get("if"), ctx):
+            if cond(board, effect.condition, ctx):
                 out.append(Entry(signature(effect), card.interrupt, key, index, effect))
     return out
 
@@ -158,20 +158,20 @@ def _total(
 ) -> int:
     stat = "attack" if role == "attack" else "defence"
     values: dict[str, float] = {}
-    for key in col["cards"]:
+    for key in col.cards:
         card = board.card(key)
         values[key] = float(card.attack if stat == "attack" else card.defence)
     flat = 0.0
     for entry in own:
         effect = entry.effect
-        if effect["kind"] != "strength":
+        if effect.kind != "strength":
             continue
-        amount = float(effect["amount"])
-        per = effect.get("per")
+        amount = float(effect.amount)
+        per = effect.per
         if per:
-            count = sum(1 for k in col["cards"] if matches(board.card(k), per["match"]))
+            count = sum(1 for k in col.cards if matches(board.card(k), per["match"]))
             amount *= count
-        if effect["scope"] == "self" and entry.key in values:
+        if effect.scope == "self" and entry.key in values:
             values[entry.key] += amount
         else:
             flat += amount
@@ -179,23 +179,23 @@ def _total(
     whole = 1.0
     for entry in [*own, *enemy]:
         effect = entry.effect
-        if effect["kind"] != "multiply":
+        if effect.kind != "multiply":
             continue
         mine = entry in own
-        if (effect["scope"] == "enemy") == mine:
+        if (effect.scope == "enemy") == mine:
             continue
-        if mine and effect["scope"] == "land" and not effect["match"]:
-            whole *= float(effect["factor"])
+        if mine and effect.scope == "land" and not effect.match:
+            whole *= float(effect.factor)
         else:
-            hit = [k for k in values if matches(board.card(k), effect["match"])]
-            if "uses" in effect:
+            hit = [k for k in values if matches(board.card(k), effect.match)]
+            if effect.uses is not None:
                 hit = hit[:1]
             for k in hit:
-                values[k] *= float(effect["factor"])
-        if "uses" in effect:
+                values[k] *= float(effect.factor)
+        if effect.uses is not None:
             spent.append(entry)
-        lines.append(f"  {board.name(entry.key)}: x{effect['factor']}")
-    bonus = board.lasting[player] + board.land_bonus.get(col["land"], 0)
+        lines.append(f"  {board.name(entry.key)}: x{effect.factor}")
+    bonus = board.lasting[player] + board.land_bonus.get(col.land, 0)
     if bonus:
         lines.append(f"  lasting bonuses: {bonus:+d}")
     return int((sum(values.values()) + flat + bonus) * whole)
@@ -216,8 +216,8 @@ def assess(board: HistoricalState, battle: Battle | Mapping[str, Any]) -> Assess
     dfn = _entries(board, defender, d_col, "defence", battle, a_col)
     att, dfn = _cancel_equal(att, dfn, lines, board)
     spent: list[Entry] = []
-    a_auto = [e for e in att if e.effect["kind"] == "auto_win"]
-    d_auto = [e for e in dfn if e.effect["kind"] == "auto_win"]
+    a_auto = [e for e in att if e.effect.kind == "auto_win"]
+    d_auto = [e for e in dfn if e.effect.kind == "auto_win"]
     lines.append("Attack:")
     a_total = _total(board, attacker, a_col, "attack", att, dfn, lines, spent)
     lines.append("Defence:")

@@ -40,7 +40,7 @@ Card abilities in plain words, generated from their effect lists.
 Nothing printed on a card is stored as prose: the text a player reads is built here
 from the effect data, so the words always say what the rules actually do.
 
->>> describe_effect({"kind": "capacity", "when": "constant", "extra": 1})
+>>> describe_effect(Effect("capacity", "constant", extra=1))
 'This land holds 1 more card.'
 >>> describe_condition({"land_coastal": True})
 'on a coastal land'
@@ -52,6 +52,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from types import MappingProxyType
 from typing import Any
 
 from hcgames.words import plural
@@ -66,7 +67,9 @@ __all__ = [
     "LEADER_SUBTYPES",
     "MATCH_KEYS",
     "WHENS",
+    "Alternative",
     "Card",
+    "Effect",
     "card_name",
     "describe_condition",
     "describe_effect",
@@ -315,11 +318,11 @@ def describe_condition(cond: Mapping[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def describe_effect(effect: Mapping[str, Any]) -> str:
+def describe_effect(effect: Effect) -> str:
     """One sentence, in our words, saying what an effect does."""
-    kind = effect["kind"]
-    when = effect.get("when", "play")
-    amount = effect.get("amount", 0)
+    kind = effect.kind
+    when = effect.when
+    amount = effect.amount
     sign = f"{amount:+d}" if isinstance(amount, int) else str(amount)
     moment = {
         "play": "On play",
@@ -334,94 +337,92 @@ def describe_effect(effect: Mapping[str, Any]) -> str:
         "arrival": "When a fitting character arrives here",
         "battle": "In a battle",
     }[when]
-    cond = f" {describe_condition(effect['if'])}" if "if" in effect else ""
+    cond = f" {describe_condition(effect.condition)}" if effect.condition is not None else ""
     if kind == "morale":
         text = f"{moment}: {sign} morale{cond}."
     elif kind == "morale_opponents":
         who = {"one": "one opponent", "all": "every opponent"}.get(
-            effect["target"], "whoever holds the named card"
+            effect.target, "whoever holds the named card"
         )
         text = f"{moment}: {who} {sign} morale{cond}."
     elif kind == "morale_per_card":
-        base = f"{effect.get('base', 0):+d} and " if effect.get("base") else ""
-        text = f"{moment}: {base}{sign} morale per {_describe_match(effect['match'])}."
+        base = f"{effect.base:+d} and " if effect.base else ""
+        text = f"{moment}: {base}{sign} morale per {_describe_match(effect.match)}."
     elif kind == "morale_each_turn":
         text = f"Each of your turns: {sign} morale{cond}."
     elif kind == "strength":
-        stat = {"both": "strength", "attack": "attack", "defence": "defence"}[effect["stat"]]
-        scope = {"self": "this card", "land": "its land", "civ": "each of your lands"}[
-            effect["scope"]
-        ]
-        per = effect.get("per")
+        stat = {"both": "strength", "attack": "attack", "defence": "defence"}[effect.stat]
+        scope = {"self": "this card", "land": "its land", "civ": "each of your lands"}[effect.scope]
+        per = effect.per
         each = f" for each {_describe_match(per['match'])} on its land" if per else ""
         text = f"{sign} {stat} to {scope}{each}{cond}."
     elif kind == "multiply":
-        text = f"{_describe_match(effect['match'])} strength x{effect['factor']}{cond}."
+        text = f"{_describe_match(effect.match)} strength x{effect.factor}{cond}."
     elif kind == "discover_land":
-        text = f"{moment}: discover a land ({effect['source']} land pile){cond}."
+        text = f"{moment}: discover a land ({effect.source} land pile){cond}."
     elif kind == "kill_character":
-        text = f"{moment}: an opposing {_describe_match(effect['match'])} is killed{cond}."
+        text = f"{moment}: an opposing {_describe_match(effect.match)} is killed{cond}."
     elif kind == "duel":
         text = f"{moment}: duel; the lower attack is discarded."
     elif kind == "destroy_land":
         text = f"{moment}: every card on one opposing land is destroyed."
     elif kind == "auto_win":
-        text = f"Wins its first {effect['side']} battle automatically{cond}."
+        text = f"Wins its first {effect.side} battle automatically{cond}."
     elif kind == "recover":
-        text = f"{moment}: take a {_describe_match(effect['match'])} back from your discard pile."
+        text = f"{moment}: take a {_describe_match(effect.match)} back from your discard pile."
     elif kind == "block_attacks":
         what = {
             "attacks_on": "no one may attack",
             "attacks_by": "may not attack",
             "both": "may neither attack nor be attacked",
-        }[effect["blocks"]]
+        }[effect.blocks]
         where = {
             "land": "its land",
             "own_land": "one of your lands",
             "player": "you",
             "target": "the chosen opponent",
-            "continent": f"anyone in {effect.get('continent', '')}",
-        }[effect["scope"]]
-        span = f" for {plural(effect['turns'], 'turn')}" if effect["turns"] else ""
-        sentence = f"{what} {where}" if effect["blocks"] == "attacks_on" else f"{where} {what}"
+            "continent": f"anyone in {effect.continent}",
+        }[effect.scope]
+        span = f" for {plural(effect.turns, 'turn')}" if effect.turns else ""
+        sentence = f"{what} {where}" if effect.blocks == "attacks_on" else f"{where} {what}"
         text = f"{moment}: {sentence}{span}{cond}."
     elif kind == "guarded":
-        text = f"Only a land with a {_describe_match(effect['needs'])} may attack here."
+        text = f"Only a land with a {_describe_match(effect.needs)} may attack here."
     elif kind == "cancel_effect":
-        what = "an event" if effect["what"] == "event" else f"a {effect['what'].replace('_', ' ')}"
-        if effect["mode"] == "reverse":
+        what = "an event" if effect.what == "event" else f"a {effect.what.replace('_', ' ')}"
+        if effect.mode == "reverse":
             text = f"Interrupt: {what} aimed at you is turned back onto the player who played it."
         else:
             text = f"Interrupt: cancel {what} aimed at you."
     elif kind == "event_shield":
-        text = f"{moment}: opponents' {effect.get('what', 'event')} cards cannot touch you."
+        text = f"{moment}: opponents' {(effect.what or 'event')} cards cannot touch you."
     elif kind == "discard_opponent_card":
-        text = f"{moment}: an opponent loses {plural(effect['count'], 'card')} in play."
+        text = f"{moment}: an opponent loses {effect.count} cards in play."
     elif kind == "mass_discard":
-        text = f"{moment}: every {_describe_match(effect['match'])} in play is discarded."
+        text = f"{moment}: every {_describe_match(effect.match)} in play is discarded."
     elif kind == "capacity":
-        text = f"This land holds {plural(effect['extra'], 'more card')}."
+        text = f"This land holds {plural(effect.extra, 'more card')}."
     elif kind == "morale_floor":
-        text = f"Your morale cannot fall below {effect['value']}."
+        text = f"Your morale cannot fall below {effect.value}."
     elif kind == "expires":
-        text = f"Leaves play after {effect['turns']} of your turns."
+        text = f"Leaves play after {effect.turns} of your turns."
     elif kind == "defect_on_win":
         text = "After his first won attack an opposing character joins you."
     elif kind == "take_from_hand":
         text = "After the first won attack, take a card from the loser's hand."
     elif kind == "lasting_bonus":
         text = (
-            f"Once: discard another of your characters for {effect['morale']:+d} morale and "
-            f"{effect['strength']:+d} lasting strength."
+            f"Once: discard another of your characters for {effect.morale:+d} morale and "
+            f"{effect.strength:+d} lasting strength."
         )
     elif kind == "move_card":
-        where = "onto this land" if effect["to"] == "this_land" else "to another of your lands"
+        where = "onto this land" if effect.to == "this_land" else "to another of your lands"
         text = f"{moment}: move one of your cards {where}."
     elif kind == "choice":
-        options = [" ".join(describe_effect(e) for e in opt) for opt in effect["options"]]
+        options = [" ".join(describe_effect(e) for e in opt) for opt in effect.options]
         text = "Choose one: " + " / ".join(options)
     elif kind == "plant":
-        text = f"Planted in an opposing land; its owner {effect['morale']:+d} morale."
+        text = f"Planted in an opposing land; its owner {effect.morale:+d} morale."
     elif kind == "toll":
         text = "An attacker of this land must discard one of its cards."
     elif kind == "protect_hand":
@@ -429,17 +430,89 @@ def describe_effect(effect: Mapping[str, Any]) -> str:
     elif kind == "forbid_spies":
         text = "Opponents cannot play spy cards."
     elif kind == "ban_placement":
-        text = f"No {_describe_match(effect['match'])} may stand with it."
+        text = f"No {_describe_match(effect.match)} may stand with it."
     elif kind == "coastal_only":
         text = "May stand only on coastal lands."
     elif kind == "win_condition":
         text = (
-            f"You win if an opponent stays below {effect['below']} morale "
-            f"for {effect['rounds']} rounds."
+            f"You win if an opponent stays below {effect.below} morale for {effect.rounds} rounds."
         )
     else:  # pragma: no cover - validation rejects unknown kinds
         text = kind
     return text
+
+
+# --- the effect record ------------------------------------------------------------------
+#: an empty filter: the default of an effect's filters the data leaves out
+NOTHING: Mapping[str, Any] = MappingProxyType({})
+
+
+def _nothing() -> Mapping[str, Any]:
+    return NOTHING
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """A second amount an effect gives instead when its own condition holds."""
+
+    condition: Mapping[str, Any]
+    amount: int
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect of a card ability, built once from the card data and read by name.
+
+    ``kind`` is one of :data:`EFFECT_KINDS` and ``when`` one of :data:`WHENS`; the
+    other fields are the parameters the kind takes (left at their defaults, empty or
+    zero, when the data leaves them out).
+    """
+
+    kind: str
+    when: str
+    #: the data's "if": the effect works only when it holds (None: always)
+    condition: Mapping[str, Any] | None = None
+    #: times the ability may be used (None: the data sets no limit, so once)
+    uses: int | None = None
+    per_turn: bool = False
+    per_round: bool = False
+    amount: int = 0
+    alt: Alternative | None = None
+    match: Mapping[str, Any] = field(default_factory=_nothing)
+    target: str = ""
+    scope: str = ""
+    base: int = 0
+    exclude_self: bool = False
+    stop_at: int | None = None
+    stat: str = ""
+    per: Mapping[str, Any] = field(default_factory=_nothing)
+    factor: float = 1
+    source: str = ""
+    escort: bool = False
+    discard_self: bool = False
+    lock_turns: int = 0
+    discard_land: bool = False
+    flee: bool = False
+    side: str = ""
+    blocks: str = ""
+    turns: int = 0
+    continent: str = ""
+    needs: Mapping[str, Any] = field(default_factory=_nothing)
+    what: str = ""
+    mode: str = ""
+    #: how many cards: "one" or "all"
+    count: str = ""
+    extra: int = 0
+    value: int = 0
+    morale: int = 0
+    strength: int = 0
+    to: str = ""
+    where: str = ""
+    below: int = 0
+    rounds: int = 0
+    undone_by: Mapping[str, Any] = field(default_factory=_nothing)
+    #: a choice: the effect lists a player picks between
+    options: tuple[tuple[Effect, ...], ...] = ()
 
 
 # --- the card record --------------------------------------------------------------------
@@ -464,7 +537,7 @@ class Card:
     traits: Mapping[str, str]
     tags: tuple[str, ...]
     interrupt: bool
-    effects: tuple[Mapping[str, Any], ...]
+    effects: tuple[Effect, ...]
     plate: str = ""
     plate_years: str = ""
     #: first and last year of the history plate's years (checked history; timelines
@@ -478,7 +551,7 @@ class Card:
     #: player whose top land lies farthest north go first
     latitude: float | None = None
     #: for choice cards: one effect list per option; else a single list
-    variants: tuple[tuple[Mapping[str, Any], ...], ...] = field(default=())
+    variants: tuple[tuple[Effect, ...], ...] = field(default=())
     #: what the person really was, where the printed type says otherwise (Rasputin was
     #: murdered, not an assassin); the printed type still decides the rules
     role: str = ""
@@ -559,27 +632,27 @@ class Card:
     @cached_property
     def room(self) -> int:
         """Extra cards the land this card stands on (or heads) may hold."""
-        return sum(int(e["extra"]) for e in self.variants[0] if e["kind"] == "capacity")
+        return sum(e.extra for e in self.variants[0] if e.kind == "capacity")
 
     @cached_property
-    def bans(self) -> tuple[Mapping[str, Any], ...]:
-        return tuple(e for e in self.variants[0] if e["kind"] == "ban_placement")
+    def bans(self) -> tuple[Effect, ...]:
+        return tuple(e for e in self.variants[0] if e.kind == "ban_placement")
 
     @cached_property
     def coastal_only(self) -> bool:
-        return any(e["kind"] == "coastal_only" for e in self.variants[0])
+        return any(e.kind == "coastal_only" for e in self.variants[0])
 
     @cached_property
     def held(self) -> bool:
         """Has any option of this card an ability used when its player chooses?"""
-        return any(e["when"] == "hold" for variant in self.variants for e in variant)
+        return any(e.when == "hold" for variant in self.variants for e in variant)
 
     @cached_property
     def plants(self) -> bool:
-        return any(e["kind"] == "plant" for e in self.variants[0])
+        return any(e.kind == "plant" for e in self.variants[0])
 
     def has_kind(self, kind: str) -> bool:
-        return any(e["kind"] == kind for variant in self.variants for e in variant)
+        return any(e.kind == kind for variant in self.variants for e in variant)
 
     @property
     def full_plate(self) -> str:

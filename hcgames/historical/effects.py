@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from hcgames.historical import victory
-from hcgames.historical.cards import INTERACTING, Card, matches
+from hcgames.historical.cards import INTERACTING, Card, Effect, matches
 from hcgames.historical.material import (
     COLUMN_SIZE,
     MORALE_CAP_PER_TURN,
@@ -77,17 +77,17 @@ _TARGETED = {
 }
 
 
-def needs_target(effect: Mapping[str, Any]) -> bool:
+def needs_target(effect: Effect) -> bool:
     """Does the player have to name a target (a player, a card or a land) for it?"""
-    kind = effect["kind"]
+    kind = effect.kind
     if kind not in _TARGETED:
         return False
     if kind == "morale_opponents":
-        return bool(effect["target"] == "one")
+        return bool(effect.target == "one")
     if kind == "block_attacks":
-        return effect["scope"] in ("own_land", "target")
+        return effect.scope in ("own_land", "target")
     if kind == "discover_land":
-        return bool(effect["source"] == "opponent")
+        return bool(effect.source == "opponent")
     return True
 
 
@@ -102,33 +102,33 @@ def _player_of(tag: str) -> int:
 # --- room on a land -------------------------------------------------------
 def capacity(state: HistoricalState, col: Column) -> int:
     cards = state.game.key_cards
-    return COLUMN_SIZE + cards[col["land"]].room + sum(cards[k].room for k in col["cards"])
+    return COLUMN_SIZE + cards[col.land].room + sum(cards[k].room for k in col.cards)
 
 
 def has_room(state: HistoricalState, col: Column, card: Card) -> bool:
-    if col["locked"] > 0 or len(col["cards"]) >= capacity(state, col):
+    if col.locked > 0 or len(col.cards) >= capacity(state, col):
         return False
     return not (
-        card.category == "army" and any(state.card(k).category == "army" for k in col["cards"])
+        card.category == "army" and any(state.card(k).category == "army" for k in col.cards)
     )
 
 
 def placement_allowed(state: HistoricalState, col: Column, card: Card) -> bool:
     """Bans on a land (Thailand) or on a card (Henry VIII) and coastal-only cards."""
     cards = state.game.key_cards
-    land = cards[col["land"]]
+    land = cards[col.land]
     if card.coastal_only and not land.coastal:
         return False
     for effect in land.bans:
-        if matches(card, effect["match"]):
+        if matches(card, effect.match):
             return False
-    for other in col["cards"]:
+    for other in col.cards:
         other_card = cards[other]
         for effect in other_card.bans:
-            if matches(card, effect["match"]):
+            if matches(card, effect.match):
                 return False
         for effect in card.bans:
-            if matches(other_card, effect["match"]):
+            if matches(other_card, effect.match):
                 return False
     return True
 
@@ -168,7 +168,7 @@ def cond(state: HistoricalState, condition: Mapping[str, Any] | None, ctx: Ctx) 
 
 def clause_holds(state: HistoricalState, clause: str, want: Any, ctx: Ctx) -> bool:
     col = ctx.col
-    land = state.card(col["land"]) if col is not None else None
+    land = state.card(col.land) if col is not None else None
     battle = ctx.battle
     if clause == "any":
         return any(cond(state, sub, ctx) for sub in want)
@@ -180,7 +180,7 @@ def clause_holds(state: HistoricalState, clause: str, want: Any, ctx: Ctx) -> bo
         return land is not None and land.coastal == bool(want)
     if clause == "land_has":
         return col is not None and any(
-            k != ctx.key and matches(state.card(k), want) for k in col["cards"]
+            k != ctx.key and matches(state.card(k), want) for k in col.cards
         )
     if clause == "attacking":
         return ctx.role == "attack"
@@ -190,10 +190,10 @@ def clause_holds(state: HistoricalState, clause: str, want: Any, ctx: Ctx) -> bo
         return battle is not None and state.card(battle.defence_land).continent in want
     if clause == "enemy_has":
         enemy = enemy_column(state, ctx)
-        return enemy is not None and any(matches(state.card(k), want) for k in enemy["cards"])
+        return enemy is not None and any(matches(state.card(k), want) for k in enemy.cards)
     if clause == "enemy_land_name":
         enemy = enemy_column(state, ctx)
-        return enemy is not None and state.card(enemy["land"]).name in want
+        return enemy is not None and state.card(enemy.land).name in want
     if clause == "first_attack_of_turn":
         return battle is not None and battle.index == 0
     if clause == "first_defence_of_turn":
@@ -209,12 +209,12 @@ def clause_holds(state: HistoricalState, clause: str, want: Any, ctx: Ctx) -> bo
     if clause == "not_in_play":
         return not any_in_play(state, want)
     if clause == "own_lands_tagged":
-        tagged = sum(1 for c in state.rows[ctx.player] if want["tag"] in state.card(c["land"]).tags)
+        tagged = sum(1 for c in state.rows[ctx.player] if want["tag"] in state.card(c.land).tags)
         return tagged >= int(want["min"])
     if clause == "own_land_continent":
-        return any(state.card(c["land"]).continent in want for c in state.rows[ctx.player])
+        return any(state.card(c.land).continent in want for c in state.rows[ctx.player])
     if clause == "sole_leader":
-        return col is not None and [k for k in col["cards"] if state.card(k).is_leader] == [ctx.key]
+        return col is not None and [k for k in col.cards if state.card(k).is_leader] == [ctx.key]
     if clause == "more_females":
         mine = count_units(state, {"gender": "female"}, ctx.player)
         others = [count_units(state, {"gender": "female"}, q) for q in state.opponents(ctx.player)]
@@ -222,7 +222,7 @@ def clause_holds(state: HistoricalState, clause: str, want: Any, ctx: Ctx) -> bo
     if clause == "attacker_has":
         attack_col = ctx.attack_col
         return attack_col is not None and any(
-            matches(state.card(k), want) for k in attack_col["cards"]
+            matches(state.card(k), want) for k in attack_col.cards
         )
     if clause == "discovered_continent":
         return ctx.discovered is not None and ctx.discovered.continent in want
@@ -243,10 +243,10 @@ def enemy_column(state: HistoricalState, ctx: Ctx) -> Column | None:
 # --- morale ---------------------------------------------------------------
 def morale_floor(state: HistoricalState, player: int) -> int | None:
     floors = [
-        int(e["value"])
+        int(e.value)
         for key, _col in state.in_play_sources(player)
         for e in state.effects_of(key)
-        if e["kind"] == "morale_floor"
+        if e.kind == "morale_floor"
     ]
     return max(floors) if floors else None
 
@@ -293,23 +293,23 @@ def change_morale(state: HistoricalState, player: int, amount: int, why: str) ->
 # --- placing and removing ---------------------------------------------------
 def place(state: HistoricalState, key: str, col: Column) -> None:
     """Put a unit on a land; lands that welcome newcomers react."""
-    col["cards"].append(key)
+    col.cards.append(key)
     state.age[key] = 1
-    controller = state.find_column(col["land"])
+    controller = state.find_column(col.land)
     player = controller[0] if controller else state.owner(key)
     card = state.card(key)
-    for index, effect in enumerate(state.effects_of(col["land"])):
+    for index, effect in enumerate(state.effects_of(col.land)):
         if (
-            effect["when"] == "arrival"
-            and matches(card, effect.get("match", {}))
-            and state.uses_left(col["land"], index, effect)
+            effect.when == "arrival"
+            and matches(card, (effect.match or {}))
+            and state.uses_left(col.land, index, effect)
         ):
-            state.spend_use(col["land"], index, effect)
+            state.spend_use(col.land, index, effect)
             change_morale(
                 state,
                 player,
-                int(effect["amount"]),
-                f"{state.name(key)} arrives in {state.name(col['land'])}",
+                int(effect.amount),
+                f"{state.name(key)} arrives in {state.name(col.land)}",
             )
 
 
@@ -321,9 +321,9 @@ def remove(state: HistoricalState, key: str, *, death: bool, why: str) -> bool:
     """
     found = state.find_column(key)
     controller: int | None = None
-    if found is not None and key in found[1]["cards"]:
+    if found is not None and key in found[1].cards:
         controller = found[0]
-        found[1]["cards"].remove(key)
+        found[1].cards.remove(key)
     else:
         for player in range(state.n):
             if key in state.active[player]:
@@ -338,21 +338,21 @@ def remove(state: HistoricalState, key: str, *, death: bool, why: str) -> bool:
     state.to_discard(key)
     if death:
         for effect in effects:
-            if effect["when"] == "death" and effect["kind"] == "morale":
-                change_morale(state, controller, int(effect["amount"]), f"{state.name(key)} dies")
+            if effect.when == "death" and effect.kind == "morale":
+                change_morale(state, controller, int(effect.amount), f"{state.name(key)} dies")
     return True
 
 
 def remove_land(state: HistoricalState, player: int, col: Column, why: str) -> None:
     """A land card leaves the battlefield for its owner's discard pile."""
-    for key in list(col["cards"]):
+    for key in list(col.cards):
         remove(state, key, death=True, why=why)
     state.rows[player].remove(col)
-    state.to_discard(col["land"])
+    state.to_discard(col.land)
     state.log(
         player,
         "land",
-        f"{state.name(col['land'])} is gone from {state.pname(player)}'s battlefield ({why}).",
+        f"{state.name(col.land)} is gone from {state.pname(player)}'s battlefield ({why}).",
     )
     if not state.rows[player] and not state.out[player]:
         victory.knock_out(state, player, "has no land left")
@@ -372,37 +372,35 @@ def shielded(state: HistoricalState, victim: int, source: str) -> bool:
     for key, _col in state.in_play_sources(victim):
         for effect in state.effects_of(key):
             if (
-                effect["kind"] == "event_shield"
-                and effect["when"] == "constant"
-                and (effect.get("what", "event") == "all" or category == "event")
+                effect.kind == "event_shield"
+                and effect.when == "constant"
+                and ((effect.what or "event") == "all" or category == "event")
             ):
                 return True
     return False
 
 
 # --- targets ----------------------------------------------------------------
-def targeted_effect(
-    state: HistoricalState, key: str, moment: str
-) -> tuple[int, Mapping[str, Any]] | None:
+def targeted_effect(state: HistoricalState, key: str, moment: str) -> tuple[int, Effect] | None:
     for index, effect in enumerate(state.effects_of(key)):
-        if effect["when"] == moment and needs_target(effect):
+        if effect.when == moment and needs_target(effect):
             return index, effect
     return None
 
 
 def targets(
-    state: HistoricalState, player: int, key: str, effect: Mapping[str, Any], col: Column | None
+    state: HistoricalState, player: int, key: str, effect: Effect, col: Column | None
 ) -> list[tuple[str, ...]]:
     out: list[tuple[str, ...]]
     """Every target the effect can take for ``player`` (``[()]`` = needs none)."""
-    kind = effect["kind"]
+    kind = effect.kind
     opponents = state.opponents(player)
-    if kind == "morale_opponents" or (kind == "block_attacks" and effect["scope"] == "target"):
+    if kind == "morale_opponents" or (kind == "block_attacks" and effect.scope == "target"):
         return [(_player_tag(q),) for q in opponents]
     if kind == "discover_land":
         return [(_player_tag(q),) for q in opponents if state.piles[q]]
     if kind == "kill_character":
-        match = effect["match"]
+        match = effect.match
         return [
             (k,)
             for q in opponents
@@ -414,24 +412,24 @@ def targets(
         theirs = [k for q in opponents for k in opposing_units(state, q)]
         return [(a, b) for a in mine for b in theirs]
     if kind == "destroy_land":
-        return [(c["land"],) for q in opponents for c in state.rows[q]]
+        return [(c.land,) for q in opponents for c in state.rows[q]]
     if kind == "recover":
         seen: set[str] = set()
         out = []
         for k in state.discards[player]:
-            if k not in seen and matches(state.card(k), effect["match"]) and k != key:
+            if k not in seen and matches(state.card(k), effect.match) and k != key:
                 seen.add(k)
                 out.append((k,))
         return out
     if kind == "block_attacks":  # own_land
-        return [(c["land"],) for c in state.rows[player]]
+        return [(c.land,) for c in state.rows[player]]
     if kind == "discard_opponent_card":
-        if effect["count"] == "all":
+        if effect.count == "all":
             return [(_player_tag(q),) for q in opponents]
         out = []
         for q in opponents:
             for k in [*opposing_units(state, q), *state.active[q]]:
-                if matches(state.card(k), effect["match"]):
+                if matches(state.card(k), effect.match):
                     out.append((k,))
         return out
     if kind == "lasting_bonus":
@@ -446,14 +444,14 @@ def targets(
 
 
 def opposing_units(state: HistoricalState, player: int) -> list[str]:
-    return [k for c in state.rows[player] for k in c["cards"]]
+    return [k for c in state.rows[player] for k in c.cards]
 
 
 def move_targets(
-    state: HistoricalState, player: int, key: str, effect: Mapping[str, Any]
+    state: HistoricalState, player: int, key: str, effect: Effect
 ) -> list[tuple[str, ...]]:
     out: list[tuple[str, ...]] = []
-    if effect["to"] == "this_land":
+    if effect.to == "this_land":
         found = state.column_of_land(key)
         if found is None:
             return []
@@ -461,15 +459,15 @@ def move_targets(
         for col in state.rows[player]:
             if col is goal:
                 continue
-            for k in col["cards"]:
+            for k in col.cards:
                 if can_stand(state, goal, state.card(k)):
-                    out.append((k, goal["land"]))
+                    out.append((k, goal.land))
         return out
     for col in state.rows[player]:
-        for k in col["cards"]:
+        for k in col.cards:
             for goal in state.rows[player]:
                 if goal is not col and can_stand(state, goal, state.card(k)):
-                    out.append((k, goal["land"]))
+                    out.append((k, goal.land))
     return out
 
 
@@ -479,16 +477,16 @@ def affected_players(
     """Opponents an ability would reach (they may answer with interrupts)."""
     hit: set[int] = set()
     for effect in state.effects_of(key):
-        aimed = effect["kind"] == "block_attacks" and effect["scope"] == "target"
-        if effect["when"] != moment or (effect["kind"] not in INTERACTING and not aimed):
+        aimed = effect.kind == "block_attacks" and effect.scope == "target"
+        if effect.when != moment or (effect.kind not in INTERACTING and not aimed):
             continue
-        kind = effect["kind"]
+        kind = effect.kind
         if kind == "morale_opponents":
-            if effect["target"] == "all":
+            if effect.target == "all":
                 hit.update(state.opponents(player))
-            elif effect["target"] == "holders":
+            elif effect.target == "holders":
                 hit.update(
-                    q for q in state.opponents(player) if any_in_play(state, effect["match"], q)
+                    q for q in state.opponents(player) if any_in_play(state, effect.match, q)
                 )
             elif targets:
                 hit.add(_player_of(targets[0]))
@@ -496,14 +494,14 @@ def affected_players(
             hit.update(
                 q
                 for q in state.opponents(player)
-                if any(matches(state.card(k), effect["match"]) for k in opposing_units(state, q))
+                if any(matches(state.card(k), effect.match) for k in opposing_units(state, q))
             )
         elif kind == "destroy_land" and targets:
             name = state.card(targets[0]).name
             hit.update(
                 q
                 for q in state.opponents(player)
-                if any(state.card(c["land"]).name == name for c in state.rows[q])
+                if any(state.card(c.land).name == name for c in state.rows[q])
             )
         elif targets:
             for target in targets:
@@ -540,7 +538,7 @@ class Doing:
         state: HistoricalState,
         player: int,
         key: str,
-        effect: Mapping[str, Any],
+        effect: Effect,
         targets: tuple[str, ...],
         ctx: Ctx,
         frame: PendingEffects | None,
@@ -575,7 +573,7 @@ def do(
     player: int,
     key: str,
     index: int,
-    effect: Mapping[str, Any],
+    effect: Effect,
     targets: tuple[str, ...],
     frame: PendingEffects | None = None,
 ) -> None:
@@ -588,48 +586,48 @@ def do(
     if needs_target(effect) and not targets:
         state.log(player, "ability", f"{state.name(key)}: there is nothing to aim at.")
         return
-    if not cond(state, effect.get("if"), ctx):
+    if not cond(state, effect.condition, ctx):
         state.log(
             player,
             "ability",
             f"{state.name(key)}: its condition does not hold; nothing happens.",
         )
         return
-    handler = EFFECT_HANDLERS.get(effect["kind"])
+    handler = EFFECT_HANDLERS.get(effect.kind)
     if handler is not None:
         handler(Doing(state, player, key, effect, targets, ctx, frame))
 
 
 def _do_morale(d: Doing) -> None:
     state, effect = d.state, d.effect
-    amount = int(effect["amount"])
-    alt = effect.get("alt")
-    if alt and cond(state, alt["if"], d.ctx):
-        amount = int(alt["amount"])
+    amount = int(effect.amount)
+    alt = effect.alt
+    if alt and cond(state, alt.condition, d.ctx):
+        amount = int(alt.amount)
     change_morale(state, d.player, amount, d.why)
 
 
 def _do_morale_opponents(d: Doing) -> None:
     state, effect, player, targets, why = d.state, d.effect, d.player, d.targets, d.why
-    if effect["target"] == "one":
+    if effect.target == "one":
         victims = [_player_of(targets[0])] if targets else []
-    elif effect["target"] == "all":
+    elif effect.target == "all":
         victims = state.opponents(player)
     else:
         victims = [
-            q for q in range(state.n) if not state.out[q] and any_in_play(state, effect["match"], q)
+            q for q in range(state.n) if not state.out[q] and any_in_play(state, effect.match, q)
         ]
     for victim in victims:
         if victim in d.reversed_ and victim not in d.no_morale:
             change_morale(
                 state,
                 player,
-                int(effect["amount"]),
+                int(effect.amount),
                 f"{why}, turned back by {state.pname(victim)}",
             )
         elif d.reaches(victim, morale=True):
             change_morale(
-                state, victim, int(effect["amount"]), f"{why} (played by {state.pname(player)})"
+                state, victim, int(effect.amount), f"{why} (played by {state.pname(player)})"
             )
         else:
             state.log(victim, "ability", f"{state.pname(victim)} is untouched by {why}.")
@@ -637,25 +635,25 @@ def _do_morale_opponents(d: Doing) -> None:
 
 def _do_morale_per_card(d: Doing) -> None:
     effect = d.effect
-    scope = None if effect["scope"] == "all" else d.player
-    exclude = d.key if effect.get("exclude_self") else ""
-    count = count_units(d.state, effect["match"], scope, exclude)
-    amount = int(effect.get("base", 0)) + int(effect["amount"]) * count
+    scope = None if effect.scope == "all" else d.player
+    exclude = d.key if effect.exclude_self else ""
+    count = count_units(d.state, effect.match, scope, exclude)
+    amount = int(effect.base) + int(effect.amount) * count
     change_morale(d.state, d.player, amount, f"{d.why} ({plural(count, 'matching card')})")
 
 
 def _do_discover_land(d: Doing) -> None:
     effect, targets = d.effect, d.targets
-    source = _player_of(targets[0]) if effect["source"] == "opponent" and targets else d.player
+    source = _player_of(targets[0]) if effect.source == "opponent" and targets else d.player
     push_discovery(
         d.state,
         d.player,
         source,
         d.key,
         place="",
-        escort=bool(effect.get("escort")),
-        discard_self=bool(effect.get("discard_self")),
-        choose=effect["source"] == "choice",
+        escort=bool(effect.escort),
+        discard_self=bool(effect.discard_self),
+        choose=effect.source == "choice",
     )
 
 
@@ -666,7 +664,7 @@ def _do_kill_character(d: Doing) -> None:
         remove(state, targets[0], death=True, why=f"killed by {why}")
     elif holder is not None:
         state.log(holder, "ability", f"{state.pname(holder)} is untouched by {why}.")
-    if d.effect.get("discard_self"):
+    if d.effect.discard_self:
         remove(state, d.key, death=False, why="its work is done")
 
 
@@ -712,16 +710,16 @@ def _do_block_attacks(d: Doing) -> None:
             "kind": "block",
             "owner": player,
             "source": d.key,
-            "blocks": effect["blocks"],
-            "scope": effect["scope"],
-            "player": _player_of(targets[0]) if effect["scope"] == "target" else player,
-            "land": targets[0] if effect["scope"] == "own_land" else "",
-            "continent": effect.get("continent", ""),
-            "turns_left": int(effect["turns"]),
-            "if": dict(effect.get("if", {})),
+            "blocks": effect.blocks,
+            "scope": effect.scope,
+            "player": _player_of(targets[0]) if effect.scope == "target" else player,
+            "land": targets[0] if effect.scope == "own_land" else "",
+            "continent": effect.continent,
+            "turns_left": int(effect.turns),
+            "if": dict(effect.condition or {}),
         }
     )
-    if effect["scope"] == "target" and not d.reaches(_player_of(targets[0])):
+    if effect.scope == "target" and not d.reaches(_player_of(targets[0])):
         state.timers.pop()
     else:
         state.log(player, "block", f"{d.why}: attacks are blocked for a while.")
@@ -735,8 +733,8 @@ def _do_event_shield(d: Doing) -> None:
             "kind": "shield",
             "owner": player,
             "player": player,
-            "what": d.effect.get("what", "event"),
-            "turns_left": int(d.effect["turns"]),
+            "what": (d.effect.what or "event"),
+            "turns_left": int(d.effect.turns),
             "source": d.key,
         }
     )
@@ -751,10 +749,10 @@ def _do_cancel_effect(d: Doing) -> None:
 
 def _do_discard_opponent_card(d: Doing) -> None:
     state, effect, targets, why = d.state, d.effect, d.targets, d.why
-    if effect["count"] == "all":
+    if effect.count == "all":
         victim = _player_of(targets[0])
         if d.reaches(victim):
-            for k in [k for k in state.active[victim] if matches(state.card(k), effect["match"])]:
+            for k in [k for k in state.active[victim] if matches(state.card(k), effect.match)]:
                 remove(state, k, death=False, why=f"thrown out by {why}")
     elif targets:
         holder = state.controller(targets[0])
@@ -769,7 +767,7 @@ def _do_mass_discard(d: Doing) -> None:
     for q in range(state.n):
         if q != d.player and not d.reaches(q):
             continue
-        for k in [k for k in opposing_units(state, q) if matches(state.card(k), d.effect["match"])]:
+        for k in [k for k in opposing_units(state, q) if matches(state.card(k), d.effect.match)]:
             remove(state, k, death=True, why=f"swept away by {d.why}")
 
 
@@ -777,16 +775,16 @@ def _do_lasting_bonus(d: Doing) -> None:
     state, effect, player, why = d.state, d.effect, d.player, d.why
     given = d.targets[0]
     remove(state, given, death=False, why=f"given up for {why}")
-    change_morale(state, player, int(effect["morale"]), why)
-    if effect["scope"] == "civ":
-        state.lasting[player] += int(effect["strength"])
+    change_morale(state, player, int(effect.morale), why)
+    if effect.scope == "civ":
+        state.lasting[player] += int(effect.strength)
     else:
-        land = d.col["land"] if d.col is not None else d.key
-        state.land_bonus[land] = state.land_bonus.get(land, 0) + int(effect["strength"])
+        land = d.col.land if d.col is not None else d.key
+        state.land_bonus[land] = state.land_bonus.get(land, 0) + int(effect.strength)
     state.log(
         player,
         "bonus",
-        f"{why}: {int(effect['strength']):+d} lasting strength for {state.pname(player)}.",
+        f"{why}: {int(effect.strength):+d} lasting strength for {state.pname(player)}.",
     )
 
 
@@ -822,8 +820,8 @@ def relocate(state: HistoricalState, key: str, land_key: str, why: str) -> None:
     goal = state.column_of_land(land_key)
     if found is None or goal is None or not can_stand(state, goal[1], state.card(key)):
         return
-    found[1]["cards"].remove(key)
-    goal[1]["cards"].append(key)
+    found[1].cards.remove(key)
+    goal[1].cards.append(key)
     state.log(goal[0], "move", f"{state.name(key)} goes to {state.name(land_key)} ({why}).")
 
 
@@ -832,14 +830,14 @@ def destroy_land(
     player: int,
     source: str,
     land_key: str,
-    effect: Mapping[str, Any],
+    effect: Effect,
     reaches: Any,
 ) -> None:
     """``source`` (the Atomic Bomb, Chernobyl) played by ``player`` hits every copy of
     the named land: a divided land hurts all its holders."""
     name = state.card(land_key).name
     weapon = state.name(source)
-    hits = [(q, c) for q, c in state.all_columns() if state.card(c["land"]).name == name]
+    hits = [(q, c) for q, c in state.all_columns() if state.card(c.land).name == name]
     for q, col in hits:
         if q != player and not reaches(q):
             continue
@@ -847,27 +845,26 @@ def destroy_land(
             q,
             "destroy",
             f"{weapon}, played by {state.pname(player)}, strikes "
-            f"{state.name(col['land'])} of {state.pname(q)}.",
+            f"{state.name(col.land)} of {state.pname(q)}.",
         )
-        if effect.get("flee") and col["cards"]:
+        if effect.flee and col.cards:
             refuges = [
                 c
                 for c in state.rows[q]
-                if c is not col
-                and state.card(c["land"]).continent == state.card(col["land"]).continent
+                if c is not col and state.card(c.land).continent == state.card(col.land).continent
             ]
             options = [
-                k for k in col["cards"] if any(can_stand(state, c, state.card(k)) for c in refuges)
+                k for k in col.cards if any(can_stand(state, c, state.card(k)) for c in refuges)
             ]
             for k in options[:1]:
                 goal = next(c for c in refuges if can_stand(state, c, state.card(k)))
-                relocate(state, k, goal["land"], "fled the disaster")
-        for k in list(col["cards"]):
+                relocate(state, k, goal.land, "fled the disaster")
+        for k in list(col.cards):
             remove(state, k, death=True, why=f"destroyed by {weapon}")
-        if effect["discard_land"]:
+        if effect.discard_land:
             remove_land(state, q, col, f"destroyed by {weapon}")
         else:
-            col["locked"] = max(col["locked"], int(effect["lock_turns"]))
+            col.locked = max(col.locked, int(effect.lock_turns))
 
 
 def standing_land(state: HistoricalState, card: Card, player: int) -> list[Column]:
@@ -878,14 +875,14 @@ def standing_land(state: HistoricalState, card: Card, player: int) -> list[Colum
 def interacts(state: HistoricalState, key: str, moment: str) -> bool:
     """Does the ability reach into another civilisation (barred in round one)?"""
     for effect in state.effects_of(key):
-        if effect["when"] != moment:
+        if effect.when != moment:
             continue
-        kind = effect["kind"]
+        kind = effect.kind
         if kind in INTERACTING:
             return True
-        if kind == "block_attacks" and effect["scope"] == "target":
+        if kind == "block_attacks" and effect.scope == "target":
             return True
-        if kind == "discover_land" and effect["source"] == "opponent":
+        if kind == "discover_land" and effect.source == "opponent":
             return True
     return False
 
@@ -894,7 +891,7 @@ def spies_forbidden(state: HistoricalState, player: int, card: Card) -> bool:
     if "spy" not in card.subtype:
         return False
     return any(
-        e["kind"] == "forbid_spies"
+        e.kind == "forbid_spies"
         for q in state.opponents(player)
         for key, _col in state.in_play_sources(q)
         for e in state.effects_of(key)
@@ -915,14 +912,14 @@ def attack_blocked_from(state: HistoricalState, player: int, col: Column) -> boo
             and timer["player"] == player
         ):
             return True
-    for key in [col["land"], *col["cards"]]:
+    for key in [col.land, *col.cards]:
         for effect in state.effects_of(key):
             if (
-                effect["kind"] == "block_attacks"
-                and effect["when"] == "constant"
-                and effect["blocks"] in ("attacks_by", "both")
-                and effect["scope"] == "land"
-                and cond(state, effect.get("if"), Ctx(player, key, col))
+                effect.kind == "block_attacks"
+                and effect.when == "constant"
+                and effect.blocks in ("attacks_by", "both")
+                and effect.scope == "land"
+                and cond(state, effect.condition, Ctx(player, key, col))
             ):
                 return True
     return False
@@ -931,13 +928,13 @@ def attack_blocked_from(state: HistoricalState, player: int, col: Column) -> boo
 def attack_blocked_on(
     state: HistoricalState, player: int, col: Column, defender: int, target: Column
 ) -> bool:
-    land = state.card(target["land"])
+    land = state.card(target.land)
     for timer in state.timers:
         if timer["kind"] != "block" or timer["blocks"] not in ("attacks_on", "both"):
             continue
         scope = timer["scope"]
         hit = (
-            (scope == "own_land" and timer["land"] == target["land"])
+            (scope == "own_land" and timer["land"] == target.land)
             or (scope == "player" and timer["player"] == defender)
             or (scope == "continent" and land.continent == timer["continent"])
         )
@@ -945,35 +942,35 @@ def attack_blocked_on(
             state, timer.get("if"), Ctx(defender, timer["source"], target, attack_col=col)
         ):
             return True
-    for key in [target["land"], *target["cards"]]:
+    for key in [target.land, *target.cards]:
         for effect in state.effects_of(key):
-            kind = effect["kind"]
+            kind = effect.kind
             if kind == "guarded":
-                needs = effect["needs"]
-                has = any(matches(state.card(k), needs) for k in col["cards"]) or any(
+                needs = effect.needs
+                has = any(matches(state.card(k), needs) for k in col.cards) or any(
                     matches(state.card(k), needs) for k in state.active[player]
                 )
                 if not has:
                     return True
             if (
                 kind == "block_attacks"
-                and effect["when"] == "constant"
-                and effect["blocks"]
+                and effect.when == "constant"
+                and effect.blocks
                 in (
                     "attacks_on",
                     "both",
                 )
-                and effect["scope"] == "land"
+                and effect.scope == "land"
             ):
                 return True
     for key, where in state.in_play_sources(defender):
         for effect in state.effects_of(key):
             if (
-                effect["kind"] == "block_attacks"
-                and effect["when"] == "constant"
-                and effect["scope"] == "player"
-                and effect["blocks"] == "attacks_on"
-                and cond(state, effect.get("if"), Ctx(defender, key, where, attack_col=col))
+                effect.kind == "block_attacks"
+                and effect.when == "constant"
+                and effect.scope == "player"
+                and effect.blocks == "attacks_on"
+                and cond(state, effect.condition, Ctx(defender, key, where, attack_col=col))
             ):
                 return True
     return False
@@ -995,16 +992,16 @@ def call_off_attack(state: HistoricalState) -> None:
         state.log(battle.defender, "block", "The attack is called off.")
 
 
-def answer_with_cancel(state: HistoricalState, player: int, effect: Mapping[str, Any]) -> None:
+def answer_with_cancel(state: HistoricalState, player: int, effect: Effect) -> None:
     """An interrupt that cancels or turns back the card ``player`` is answering."""
     for frame in reversed(state.pending):
         if isinstance(frame, PendingWindow) and frame.player == player and frame.why == "target":
             for fx in state.pending:
                 if isinstance(fx, PendingEffects) and fx.id == frame.answers:
-                    outcome = "turned back" if effect["mode"] == "reverse" else "cancelled"
-                    if effect["what"] == "morale_loss":
+                    outcome = "turned back" if effect.mode == "reverse" else "cancelled"
+                    if effect.what == "morale_loss":
                         fx.cancel_morale.append(player)
-                    elif effect["mode"] == "reverse":
+                    elif effect.mode == "reverse":
                         fx.reverse.append(player)
                     else:
                         fx.cancel.append(player)

@@ -22,14 +22,19 @@ from hcgames.historical import effects, fighting
 from hcgames.historical.actions import Attack, Confiscate, ExplorerMove, Move
 from hcgames.historical.cards import Card
 from hcgames.historical.effects import Ctx
-from hcgames.historical.material import ATTACK_MORALE, ATTACKS_PER_TURN, FIRST_ATTACK_ROUND
+from hcgames.historical.material import (
+    ATTACK_MORALE,
+    ATTACKS_PER_TURN,
+    FIRST_ATTACK_ROUND,
+    Column,
+)
 from hcgames.historical.pending import PendingLand, PendingPick
 from hcgames.historical.plays import push_effects
 from hcgames.historical.refusals import Refusal, known, own_column, room_refusal
 from hcgames.historical.world import can_travel
 
 if TYPE_CHECKING:
-    from hcgames.historical.state import Column, HistoricalState
+    from hcgames.historical.state import HistoricalState
 
 
 # --- attacks (attack phase) --------------------------------------------------------------
@@ -46,27 +51,27 @@ def attack_options(state: HistoricalState, player: int) -> list[Action]:
         return []
     out: list[Action] = []
     for col in state.rows[player]:
-        if col["locked"] or not col["cards"] or effects.attack_blocked_from(state, player, col):
+        if col.locked or not col.cards or effects.attack_blocked_from(state, player, col):
             continue
         for q in state.opponents(player):
             for target in state.rows[q]:
-                if target["locked"] or not target["cards"]:
+                if target.locked or not target.cards:
                     continue
                 if can_reach(state, col, target) and not effects.attack_blocked_on(
                     state, player, col, q, target
                 ):
-                    out.append(Attack(col["land"], target["land"]))
+                    out.append(Attack(col.land, target.land))
     return out
 
 
 def can_reach(state: HistoricalState, col: Column, target: Column) -> bool:
     """Same continent, or an explorer on the attacking land can travel there."""
-    start, goal = state.card(col["land"]), state.card(target["land"])
+    start, goal = state.card(col.land), state.card(target.land)
     if start.continent == goal.continent:
         return True
     return any(
         state.card(k).is_explorer and can_travel(state.card(k).travel, start, goal)
-        for k in col["cards"]
+        for k in col.cards
     )
 
 
@@ -96,21 +101,21 @@ def attack_refusal(state: HistoricalState, player: int, action: Attack) -> Refus
     if found is None or found[0] == player:
         return (f"{state.name(action.target)} is not an opponent's land", "attacking")
     target = found[1]
-    if col["locked"] or target["locked"]:
+    if col.locked or target.locked:
         return (
             "a destroyed land can neither attack nor be attacked for now",
             "destroyed lands",
         )
-    if not col["cards"]:
+    if not col.cards:
         return ("an attack needs characters or armies on the attacking land", "attacking")
-    if not target["cards"]:
+    if not target.cards:
         return (
             "that land is undefended: there is nobody to fight; take it in the move phase "
             "with a spare card instead",
             "undefended lands",
         )
     if not can_reach(state, col, target):
-        start, goal = state.card(col["land"]), state.card(target["land"])
+        start, goal = state.card(col.land), state.card(target.land)
         return (
             f"an attack must stay on one continent ({start.name} is in {start.continent}, "
             f"{goal.name} in {goal.continent}) unless an explorer on the attacking land "
@@ -131,18 +136,18 @@ def move_options(state: HistoricalState, player: int) -> list[Action]:
     cols = state.rows[player]
     if not state.moved:
         for col in cols:
-            for key in col["cards"]:
+            for key in col.cards:
                 if effects.planted(state, key, player) or key in state.travelled:
                     continue
                 card = state.card(key)
                 for goal in cols:
-                    if goal is col or goal["locked"]:
+                    if goal is col or goal.locked:
                         continue
-                    same = state.card(goal["land"]).continent == state.card(col["land"]).continent
+                    same = state.card(goal.land).continent == state.card(col.land).continent
                     if same and effects.can_stand(state, goal, card):
-                        out.append(Move(key, goal["land"]))
+                        out.append(Move(key, goal.land))
     for col in cols:
-        for key in col["cards"]:
+        for key in col.cards:
             card = state.card(key)
             if (
                 not card.is_explorer
@@ -150,32 +155,32 @@ def move_options(state: HistoricalState, player: int) -> list[Action]:
                 or effects.planted(state, key, player)
             ):
                 continue
-            start = state.card(col["land"])
+            start = state.card(col.land)
             for goal in cols:
                 if goal is col or not effects.can_stand(state, goal, card):
                     continue
-                if not can_travel(card.travel, start, state.card(goal["land"])):
+                if not can_travel(card.travel, start, state.card(goal.land)):
                     continue
-                out.append(ExplorerMove(key, goal["land"], ""))
-                for other in col["cards"]:
+                out.append(ExplorerMove(key, goal.land, ""))
+                for other in col.cards:
                     if (
                         other != key
                         and other not in state.travelled
                         and not effects.planted(state, other, player)
                         and fits_two(state, goal, card, state.card(other))
                     ):
-                        out.append(ExplorerMove(key, goal["land"], other))
+                        out.append(ExplorerMove(key, goal.land, other))
     if state.round_no >= 2:
         out.extend(confiscate_options(state, player))
     return out
 
 
 def fits_two(state: HistoricalState, col: Column, first: Card, second: Card) -> bool:
-    if len(col["cards"]) + 2 > effects.capacity(state, col) or not effects.placement_allowed(
+    if len(col.cards) + 2 > effects.capacity(state, col) or not effects.placement_allowed(
         state, col, second
     ):
         return False
-    armies = sum(1 for k in col["cards"] if state.card(k).category == "army")
+    armies = sum(1 for k in col.cards if state.card(k).category == "army")
     armies += (first.category == "army") + (second.category == "army")
     return armies <= 1
 
@@ -189,7 +194,7 @@ def move_refusal(state: HistoricalState, player: int, action: Move) -> Refusal |
             "one move a turn",
         )
     found = state.find_column(action.card)
-    if found is None or found[0] != player or action.card not in found[1]["cards"]:
+    if found is None or found[0] != player or action.card not in found[1].cards:
         return (
             f"{state.name(action.card)} is not on {state.pname(player)}'s battlefield",
             "moving",
@@ -210,7 +215,7 @@ def move_refusal(state: HistoricalState, player: int, action: Move) -> Refusal |
             f"{state.name(action.land)} is not another of {state.pname(player)}'s lands",
             "moving",
         )
-    start, end = state.card(found[1]["land"]), state.card(goal["land"])
+    start, end = state.card(found[1].land), state.card(goal.land)
     if start.continent != end.continent:
         return (
             f"an ordinary move stays on one continent ({start.name} is in {start.continent}, "
@@ -246,7 +251,7 @@ def journey_refusal(state: HistoricalState, player: int, action: ExplorerMove) -
             f"{state.name(action.land)} is not another of {state.pname(player)}'s lands",
             "explorers",
         )
-    start, end = state.card(found[1]["land"]), state.card(goal["land"])
+    start, end = state.card(found[1].land), state.card(goal.land)
     if not can_travel(card.travel, start, end):
         ways = " or ".join(sorted(card.travel))
         return (
@@ -254,7 +259,7 @@ def journey_refusal(state: HistoricalState, player: int, action: ExplorerMove) -
             "explorer travel",
         )
     if action.escort:
-        if action.escort not in found[1]["cards"] or action.escort == action.explorer:
+        if action.escort not in found[1].cards or action.escort == action.explorer:
             return (
                 "an explorer takes along only a card from the land it sets out from",
                 "explorer travel",
@@ -289,46 +294,43 @@ def apply_explorer_move(state: HistoricalState, action: ExplorerMove) -> None:
 def confiscate_options(state: HistoricalState, player: int) -> list[Action]:
     out: list[Action] = []
     empty = [
-        c
-        for q in state.opponents(player)
-        for c in state.rows[q]
-        if not c["cards"] and not c["locked"]
+        c for q in state.opponents(player) for c in state.rows[q] if not c.cards and not c.locked
     ]
     if not empty:
         return out
     for col in state.rows[player]:
-        if len(col["cards"]) < 2:
+        if len(col.cards) < 2:
             continue
-        start = state.card(col["land"])
+        start = state.card(col.land)
         movable = [
             k
-            for k in col["cards"]
+            for k in col.cards
             if not effects.planted(state, k, player) and k not in state.travelled
         ]
         for key in movable:
             card = state.card(key)
             for target in empty:
-                goal = state.card(target["land"])
+                goal = state.card(target.land)
                 near = goal.continent == start.continent or (
                     card.is_explorer and can_travel(card.travel, start, goal)
                 )
                 if near and effects.placement_allowed(state, target, card):
-                    out.append(Confiscate(key, target["land"]))
-        if len(col["cards"]) < 3:
+                    out.append(Confiscate(key, target.land))
+        if len(col.cards) < 3:
             continue  # an explorer and the card it carries leave at least one behind
         for explorer in movable:
             card = state.card(explorer)
             if not card.is_explorer:
                 continue
             for target in empty:
-                goal = state.card(target["land"])
+                goal = state.card(target.land)
                 if goal.continent != start.continent and not can_travel(card.travel, start, goal):
                     continue
                 if not effects.placement_allowed(state, target, card):
                     continue
                 for other in movable:
                     if other != explorer and fits_two(state, target, card, state.card(other)):
-                        out.append(Confiscate(other, target["land"], explorer))
+                        out.append(Confiscate(other, target.land, explorer))
     return out
 
 
@@ -342,23 +344,23 @@ def confiscate_refusal(state: HistoricalState, player: int, action: Confiscate) 
     if found is None or found[0] == player:
         return (f"{state.name(action.land)} is not an opponent's land", "undefended lands")
     target = found[1]
-    if target["cards"]:
+    if target.cards:
         return (
             f"{state.name(action.land)} is defended: only a land with no cards on it can be "
             "taken this way; beat its defenders in battle first",
             "undefended lands",
         )
-    if target["locked"]:
+    if target.locked:
         return ("a destroyed land cannot be taken for now", "destroyed lands")
     mover = action.explorer or action.card
     home = state.find_column(mover)
-    if home is None or home[0] != player or mover not in home[1]["cards"]:
+    if home is None or home[0] != player or mover not in home[1].cards:
         return (
             f"{state.name(mover)} is not on {state.pname(player)}'s battlefield",
             "undefended lands",
         )
-    if action.explorer and (action.card == action.explorer or action.card not in home[1]["cards"]):
-        beside = ", ".join(state.name(k) for k in home[1]["cards"] if k != action.explorer)
+    if action.explorer and (action.card == action.explorer or action.card not in home[1].cards):
+        beside = ", ".join(state.name(k) for k in home[1].cards if k != action.explorer)
         carried = (
             "it cannot carry itself"
             if action.card == action.explorer
@@ -370,7 +372,7 @@ def confiscate_refusal(state: HistoricalState, player: int, action: Confiscate) 
             "undefended lands",
         )
     leaving = 2 if action.explorer else 1
-    if len(home[1]["cards"]) <= leaving:
+    if len(home[1].cards) <= leaving:
         return (
             "the land the cards leave must keep at least one card of its own",
             "spare cards",
@@ -381,7 +383,7 @@ def confiscate_refusal(state: HistoricalState, player: int, action: Confiscate) 
                 f"{state.name(key)} has already moved this turn: an explorer moves once a turn",
                 "explorers move once a turn",
             )
-    start, goal = state.card(home[1]["land"]), state.card(target["land"])
+    start, goal = state.card(home[1].land), state.card(target.land)
     traveller = state.card(mover)
     if start.continent != goal.continent and not (
         traveller.is_explorer and can_travel(traveller.travel, start, goal)
@@ -407,7 +409,7 @@ def land_arrives(state: HistoricalState, frame: PendingLand | PendingPick, land:
     """``land`` turned up for the step ``frame``: a first land, or one an explorer finds
     (turned up, or chosen from the pile)."""
     player = frame.player
-    col = {"land": land, "cards": [], "locked": 0}
+    col = Column(land)
     state.rows[player].append(col)
     state.age[land] = 1
     card = state.card(land)
@@ -419,7 +421,7 @@ def land_arrives(state: HistoricalState, frame: PendingLand | PendingPick, land:
         f"{card.name} ({card.continent}).",
         land=land,
     )
-    opening = [i for i, e in enumerate(state.effects_of(land)) if e["when"] == "play"]
+    opening = [i for i, e in enumerate(state.effects_of(land)) if e.when == "play"]
     push_effects(state, player, land, "play", opening, (), "")
     place = frame.place or ""
     if place:
@@ -431,9 +433,9 @@ def land_arrives(state: HistoricalState, frame: PendingLand | PendingPick, land:
     if finder:
         ctx = Ctx(player, finder, col, discovered=card)
         for effect in state.effects_of(finder):
-            if effect["when"] == "discover" and effects.cond(state, effect.get("if"), ctx):
+            if effect.when == "discover" and effects.cond(state, effect.condition, ctx):
                 effects.change_morale(
-                    state, player, int(effect["amount"]), f"{state.name(finder)} finds {card.name}"
+                    state, player, int(effect.amount), f"{state.name(finder)} finds {card.name}"
                 )
         if frame.discard_self:
             effects.remove(state, finder, death=False, why="its journey is over")
@@ -442,7 +444,7 @@ def land_arrives(state: HistoricalState, frame: PendingLand | PendingPick, land:
             k
             for c in state.rows[player]
             if c is not col
-            for k in c["cards"]
+            for k in c.cards
             if effects.can_stand(state, col, state.card(k))
             and not effects.planted(state, k, player)
         ]

@@ -61,25 +61,25 @@ def declare(state: HistoricalState, player: int, action: Attack) -> None:
     state.pending.append(PendingBattle())
     state.pending.append(PendingWindow(player=player, why="attack"))
     state.pending.append(PendingWindow(player=defender, why="attack"))
-    for key in d_col["cards"]:
+    for key in d_col.cards:
         for effect in state.effects_of(key):
-            if effect["kind"] == "toll" and a_col["cards"]:
+            if effect.kind == "toll" and a_col.cards:
                 state.pending.append(
                     PendingPick(
-                        player=player, purpose="toll", options=list(a_col["cards"]), source=key
+                        player=player, purpose="toll", options=list(a_col.cards), source=key
                     )
                 )
-    for key in a_col["cards"]:
+    for key in a_col.cards:
         for index, effect in enumerate(state.effects_of(key)):
-            if effect["when"] != "attack" or effect["kind"] != "kill_character":
+            if effect.when != "attack" or effect.kind != "kill_character":
                 continue
             if not state.uses_left(key, index, effect):
                 continue
             if not effects.cond(
-                state, effect.get("if"), Ctx(player, key, a_col, state.battle, "attack")
+                state, effect.condition, Ctx(player, key, a_col, state.battle, "attack")
             ):
                 continue
-            options = [k for k in d_col["cards"] if matches(state.card(k), effect["match"])]
+            options = [k for k in d_col.cards if matches(state.card(k), effect.match)]
             if options:
                 state.spend_use(key, index, effect)
                 state.pending.append(
@@ -99,21 +99,21 @@ def run_battle(state: HistoricalState) -> None:
         return
     a_col, d_col = found_a[1], found_d[1]
     attacker, defender = battle.attacker, battle.defender
-    if not a_col["cards"] or not d_col["cards"]:
+    if not a_col.cards or not d_col.cards:
         state.log(attacker, "battle", "Nobody is left to fight; the battle does not happen.")
         state.pending.append(PendingOccupy())
         return
     for side, col, role in ((attacker, a_col, "attack"), (defender, d_col, "defence")):
-        for key in list(col["cards"]):
+        for key in list(col.cards):
             for index, effect in enumerate(state.effects_of(key)):
                 if (
-                    effect["when"] == "battle"
+                    effect.when == "battle"
                     and state.uses_left(key, index, effect)
-                    and effects.cond(state, effect.get("if"), Ctx(side, key, col, battle, role))
+                    and effects.cond(state, effect.condition, Ctx(side, key, col, battle, role))
                 ):
                     state.spend_use(key, index, effect)
                     effects.change_morale(
-                        state, side, int(effect["amount"]), f"{state.name(key)} in battle"
+                        state, side, int(effect.amount), f"{state.name(key)} in battle"
                     )
     result = assess(state, battle)
     for entry in result.spent:
@@ -139,8 +139,8 @@ def run_battle(state: HistoricalState) -> None:
         effects.change_morale(state, defender, -BATTLE_MORALE_LOSS, "battle lost")
         state.pending.append(PendingOccupy())
         state.pending.append(PendingAfterWin())
-        pool = [k for k in d_col["cards"] if not effects.planted(state, k, defender)] or list(
-            d_col["cards"]
+        pool = [k for k in d_col.cards if not effects.planted(state, k, defender)] or list(
+            d_col.cards
         )
         state.pending.append(PendingPick(player=defender, purpose="casualty", options=pool))
     elif result.winner == "defence":
@@ -153,19 +153,19 @@ def run_battle(state: HistoricalState) -> None:
 
 def winners_react(state: HistoricalState, player: int, col: Column, role: str) -> None:
     battle = state.battle
-    for key in list(col["cards"]):
+    for key in list(col.cards):
         for index, effect in enumerate(state.effects_of(key)):
-            moment = effect["when"]
-            if moment not in ("win", "defend_win") or effect["kind"] != "morale":
+            moment = effect.when
+            if moment not in ("win", "defend_win") or effect.kind != "morale":
                 continue
             if moment == "defend_win" and role != "defence":
                 continue
             if state.uses_left(key, index, effect) and effects.cond(
-                state, effect.get("if"), Ctx(player, key, col, battle, role)
+                state, effect.condition, Ctx(player, key, col, battle, role)
             ):
                 state.spend_use(key, index, effect)
                 effects.change_morale(
-                    state, player, int(effect["amount"]), f"{state.name(key)} after the battle"
+                    state, player, int(effect.amount), f"{state.name(key)} after the battle"
                 )
 
 
@@ -180,13 +180,13 @@ def after_win(state: HistoricalState, frame: PendingAfterWin) -> None:
         return
     a_col = found_a[1]
     winners_react(state, player, a_col, "attack")
-    for key in list(a_col["cards"]):
+    for key in list(a_col.cards):
         for index, effect in enumerate(state.effects_of(key)):
-            if effect["when"] != "win" or not state.uses_left(key, index, effect):
+            if effect.when != "win" or not state.uses_left(key, index, effect):
                 continue
-            kind = effect["kind"]
+            kind = effect.kind
             if kind == "defect_on_win" and found_d is not None:
-                options = [k for k in found_d[1]["cards"] if state.card(k).category == "character"]
+                options = [k for k in found_d[1].cards if state.card(k).category == "character"]
                 if options:
                     state.spend_use(key, index, effect)
                     state.pending.append(
@@ -194,7 +194,7 @@ def after_win(state: HistoricalState, frame: PendingAfterWin) -> None:
                     )
             elif kind == "take_from_hand":
                 guarded = any(
-                    e["kind"] == "protect_hand"
+                    e.kind == "protect_hand"
                     for k, _c in state.in_play_sources(defender)
                     for e in state.effects_of(k)
                 )
@@ -234,7 +234,7 @@ def defect(state: HistoricalState, player: int, choice: str) -> None:
             PendingPick(
                 player=player,
                 purpose="make room",
-                options=list(a_col["cards"]),
+                options=list(a_col.cards),
                 place=choice,
                 land=battle.attack_land,
                 defector=True,
@@ -249,7 +249,7 @@ def occupy_check(state: HistoricalState) -> None:
     if battle is None:
         return
     found_d = state.column_of_land(battle.defence_land)
-    if found_d is None or found_d[1]["cards"]:
+    if found_d is None or found_d[1].cards:
         return
     player = battle.attacker
     defender, d_col = found_d
@@ -265,15 +265,15 @@ def occupy_check(state: HistoricalState) -> None:
 
 
 def spare_cards(state: HistoricalState, player: int, target: Column, attack_land: str) -> list[str]:
-    goal = state.card(target["land"])
+    goal = state.card(target.land)
     out = []
     for col in state.rows[player]:
-        if len(col["cards"]) < 2:
+        if len(col.cards) < 2:
             continue
-        same = state.card(col["land"]).continent == goal.continent
-        if col["land"] != attack_land and not same:
+        same = state.card(col.land).continent == goal.continent
+        if col.land != attack_land and not same:
             continue
-        for key in col["cards"]:
+        for key in col.cards:
             if key in state.travelled or effects.planted(state, key, player):
                 continue
             if effects.placement_allowed(state, target, state.card(key)):
@@ -283,11 +283,11 @@ def spare_cards(state: HistoricalState, player: int, target: Column, attack_land
 
 def divided(state: HistoricalState, player: int, holder: int, col: Column) -> bool:
     """A duplicate land emptied by its rival holder goes to its owner's discard pile."""
-    name = state.card(col["land"]).name
-    if not any(state.card(c["land"]).name == name for c in state.rows[player]):
+    name = state.card(col.land).name
+    if not any(state.card(c.land).name == name for c in state.rows[player]):
         return False
     state.rows[holder].remove(col)
-    state.to_discard(col["land"])
+    state.to_discard(col.land)
     state.log(
         holder,
         "land",
@@ -300,7 +300,7 @@ def divided(state: HistoricalState, player: int, holder: int, col: Column) -> bo
 
 def occupy(state: HistoricalState, player: int, choice: str, land: str) -> None:
     found = state.column_of_land(land)
-    if not choice or found is None or found[1]["cards"]:
+    if not choice or found is None or found[1].cards:
         state.log(player, "occupy", f"{state.pname(player)} leaves the empty land alone.")
         return
     note_journey(state, choice)
@@ -310,16 +310,16 @@ def occupy(state: HistoricalState, player: int, choice: str, land: str) -> None:
 def capture(state: HistoricalState, player: int, holder: int, col: Column, key: str) -> None:
     found = state.find_column(key)
     if found is not None:
-        found[1]["cards"].remove(key)
+        found[1].cards.remove(key)
     state.rows[holder].remove(col)
     state.rows[player].append(col)
-    col["cards"].append(key)
+    col.cards.append(key)
     state.log(
         player,
         "capture",
-        f"{state.pname(player)} takes {state.name(col['land'])} from "
+        f"{state.pname(player)} takes {state.name(col.land)} from "
         f"{state.pname(holder)} with {state.name(key)}.",
-        land=col["land"],
+        land=col.land,
     )
     victory.after_land_loss(state, player, holder)
 

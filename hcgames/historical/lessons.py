@@ -152,7 +152,7 @@ def period_sentence(people: Sequence[Mapping[str, Any]], period: str) -> str:
 def opening_sentence(state: HistoricalState) -> str:
     """Who the coin chose, their first land and their first five cards (Markdown)."""
     me = state.turn
-    first_land = state.card(state.rows[me][0]["land"])
+    first_land = state.card(state.rows[me][0].land)
     hand = ", ".join(f"*{state.card(k).name}*" for k in state.hands[me])
     return (
         f"The coin chose **{state.player_name(me)}** to go first. Their first land turned up: "
@@ -395,7 +395,7 @@ def holdings(state: HistoricalState) -> str:
     """Each player's morale and the lands they hold, as Markdown bullets."""
     return "\n".join(
         f"- **{state.player_name(p)}**: {state.morale[p]} morale, holding "
-        + (", ".join(state.card(col["land"]).name for col in state.rows[p]) or "no land")
+        + (", ".join(state.card(col.land).name for col in state.rows[p]) or "no land")
         for p in range(state.n)
     )
 
@@ -404,11 +404,11 @@ def land_rows(state: HistoricalState) -> list[dict[str, Any]]:
     """Every land in play, by continent then holder: coast or river, cards on it."""
     rows = [
         {
-            "continent": state.card(col["land"]).continent,
-            "land": state.card(col["land"]).name,
+            "continent": state.card(col.land).continent,
+            "land": state.card(col.land).name,
             "held by": state.player_name(p),
-            "coast or great river": "yes" if state.card(col["land"]).coastal else "no",
-            "cards on it": len(col["cards"]),
+            "coast or great river": "yes" if state.card(col.land).coastal else "no",
+            "cards on it": len(col.cards),
         }
         for p in range(state.n)
         for col in state.rows[p]
@@ -468,14 +468,14 @@ def explorer_routes(state: HistoricalState) -> list[dict[str, Any]]:
                     "round": replay.round,
                     "player": replay.player_name(replay.current_player),
                     "explorer": replay.card(action.explorer).name,
-                    "from": replay.card(start[1]["land"]).name,
+                    "from": replay.card(start[1].land).name,
                     "to": replay.card(action.land).name,
                     "what": "a journey",
                 }
             )
         if isinstance(action, RevealLand) and replay.pending[-1].get("why") == "discover":
             player = replay.pending[-1]["p"]
-            home = replay.rows[player][0]["land"] if replay.rows[player] else action.land
+            home = replay.rows[player][0].land if replay.rows[player] else action.land
             routes.append(
                 {
                     "round": replay.round,

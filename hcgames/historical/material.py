@@ -18,10 +18,11 @@ small, a card without a history plate) is collected and reported at once in one
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any
 
+from hcgames.core import DataError
 from hcgames.data import Problems, read_json
 from hcgames.historical.cards import (
     CATEGORIES,
@@ -29,7 +30,9 @@ from hcgames.historical.cards import (
     CONTINENTS,
     EFFECT_KINDS,
     MATCH_KEYS,
+    Alternative,
     Card,
+    Effect,
     plate_span,
     remember_names,
 )
@@ -49,6 +52,7 @@ __all__ = [
     "TURN_CAP",
     "WIN_MORALE",
     "Catalogue",
+    "Column",
     "Numbers",
     "build_catalogue",
     "load_catalogue",
@@ -105,6 +109,26 @@ MORALE_CAP_PER_TURN = RULES.morale_cap_per_turn
 WIN_MORALE = RULES.win_morale
 FORFEIT_MORALE = RULES.forfeit_morale
 COLUMN_SIZE = RULES.column_size
+
+
+@dataclass
+class Column:
+    """One land in play and the cards standing on it (a column of the battlefield,
+    at most :data:`COLUMN_SIZE` cards unless a card gives more room)."""
+
+    land: str
+    cards: list[str] = field(default_factory=list)
+    #: turns the land stays shut after it was destroyed (0: open)
+    locked: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The column as saved and compared: ``{"land", "cards", "locked"}``."""
+        return {"land": self.land, "cards": list(self.cards), "locked": self.locked}
+
+    def copy(self) -> Column:
+        return Column(self.land, list(self.cards), self.locked)
+
+
 BATTLE_MORALE_LOSS = RULES.battle_morale_loss
 FIRST_ATTACK_ROUND = RULES.first_attack_round
 MAX_ROUNDS = RULES.max_rounds
@@ -241,12 +265,83 @@ def _int_or_none(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _variants(effects: tuple[Mapping[str, Any], ...]) -> tuple[tuple[Mapping[str, Any], ...], ...]:
-    plain = tuple(e for e in effects if e["kind"] != "choice")
-    choices = [e for e in effects if e["kind"] == "choice"]
+def _variants(effects: tuple[Effect, ...]) -> tuple[tuple[Effect, ...], ...]:
+    plain = tuple(e for e in effects if e.kind != "choice")
+    choices = [e for e in effects if e.kind == "choice"]
     if not choices:
         return (plain,)
-    return tuple(plain + tuple(option) for option in choices[0]["options"])
+    return tuple(plain + option for option in choices[0].options)
+
+
+#: the type each effect parameter must have in the data (beyond the checks above)
+_PARAMETER_TYPES: dict[str, tuple[type, ...]] = {
+    "kind": (str,),
+    "when": (str,),
+    "if": (dict,),
+    "per_turn": (bool,),
+    "per_round": (bool,),
+    "alt": (dict,),
+    "match": (dict,),
+    "target": (str,),
+    "scope": (str,),
+    "exclude_self": (bool,),
+    "stat": (str,),
+    "per": (dict,),
+    "factor": (int, float),
+    "source": (str,),
+    "escort": (bool,),
+    "discard_self": (bool,),
+    "discard_land": (bool,),
+    "flee": (bool,),
+    "side": (str,),
+    "blocks": (str,),
+    "continent": (str,),
+    "needs": (dict,),
+    "what": (str,),
+    "mode": (str,),
+    "count": (str,),
+    "to": (str,),
+    "where": (str,),
+    "undone_by": (dict,),
+    "options": (list,),
+}
+
+
+def build_effect(raw: Mapping[str, Any], where: str) -> Effect:
+    """The typed :class:`~hcgames.historical.cards.Effect` of one checked effect object.
+
+    Raises :class:`~hcgames.core.DataError` naming the card, the effect and the field
+    when a parameter has the wrong type (the rest is checked by the catalogue first).
+    """
+    problems = Problems("data/historical")
+    for name, value in raw.items():
+        allowed = _PARAMETER_TYPES.get(name, (int,))
+        if (isinstance(value, bool) and bool not in allowed) or not isinstance(value, allowed):
+            wanted = " or ".join(_TYPE_WORDS[t] for t in allowed)
+            problems.add(f"{where}: {name} must be {wanted}, not {value!r}")
+    alt = raw.get("alt")
+    if isinstance(alt, dict) and not isinstance(alt.get("amount"), int):
+        problems.add(f"{where}: alt needs a whole-number amount")
+    problems.raise_if_any()
+    params = {("condition" if k == "if" else k): v for k, v in raw.items()}
+    if alt is not None:
+        params["alt"] = Alternative(condition=alt.get("if", {}), amount=alt["amount"])
+    if "options" in raw:
+        params["options"] = tuple(
+            tuple(build_effect(sub, f"{where} option {i}") for sub in option)
+            for i, option in enumerate(raw["options"])
+        )
+    return Effect(**params)
+
+
+_TYPE_WORDS = {
+    str: "text",
+    bool: "true or false",
+    int: "a whole number",
+    float: "a number",
+    dict: "an object",
+    list: "a list",
+}
 
 
 @cache
@@ -314,7 +409,14 @@ def build_catalogue(raw_cards: Any, raw_decks: Any, plates: Any) -> Catalogue:
             context = str(plate.get("context", "")).strip()
         if len(problems.items) > before:
             continue
-        effect_tuple = tuple(effects)
+        try:
+            effect_tuple = tuple(
+                build_effect(effect, f"{where} effect {e_index}")
+                for e_index, effect in enumerate(effects)
+            )
+        except DataError as broken:
+            problems.items.extend(broken.problems)
+            continue
         cards[cid] = Card(
             id=cid,
             name=str(raw.get("name", cid)),
@@ -341,9 +443,7 @@ def build_catalogue(raw_cards: Any, raw_decks: Any, plates: Any) -> Catalogue:
             plate_to=plate_span(plate_years)[1],
             context=context,
             latitude=float(raw["latitude"]) if category == "land" else None,
-            variants=_variants(effect_tuple)
-            if all(isinstance(e, dict) and e.get("kind") in EFFECT_KINDS for e in effect_tuple)
-            else ((),),
+            variants=_variants(effect_tuple),
         )
     decks: dict[str, tuple[str, ...]] = {}
     starters: dict[str, str] = {}

@@ -61,7 +61,7 @@ def play_options(state: HistoricalState, player: int) -> list[Action]:
                     c
                     for q in state.opponents(player)
                     for c in state.rows[q]
-                    if c["locked"] == 0 and effects.placement_allowed(state, c, card)
+                    if c.locked == 0 and effects.placement_allowed(state, c, card)
                 ]
             else:
                 lands = effects.standing_land(state, card, player)
@@ -71,7 +71,7 @@ def play_options(state: HistoricalState, player: int) -> list[Action]:
             for col in lands:
                 for target in targets:
                     for option in options:
-                        out.append(PlayCard(key, col["land"], target, option))
+                        out.append(PlayCard(key, col.land, target, option))
         else:
             for target in targets:
                 for option in options:
@@ -202,9 +202,7 @@ def play(
     for q in state.opponents(player):
         for other in list(state.active[q]):
             for effect in state.effects_of(other):
-                if effect["kind"] == "win_condition" and card.name in effect.get(
-                    "undone_by", {}
-                ).get("name", []):
+                if effect.kind == "win_condition" and card.name in effect.undone_by.get("name", []):
                     effects.remove(state, other, death=False, why=f"undone by {card.name}")
     abilities = state.effects_of(key)
     then = ""
@@ -217,7 +215,7 @@ def play(
             found = state.column_of_land(land)
             assert found is not None
             effects.place(state, key, found[1])
-    elif any(e["when"] in ("constant", "hold") for e in abilities):
+    elif any(e.when in ("constant", "hold") for e in abilities):
         state.active[player].append(key)
         state.age[key] = 1
     else:
@@ -225,23 +223,23 @@ def play(
     idx = [
         i
         for i, e in enumerate(abilities)
-        if e["when"] == "play"
-        and e["kind"] != "plant"
-        and not (card.is_explorer and e["kind"] == "discover_land")
-        and not (state.round_no == 1 and e["kind"] in INTERACTING)
+        if e.when == "play"
+        and e.kind != "plant"
+        and not (card.is_explorer and e.kind == "discover_land")
+        and not (state.round_no == 1 and e.kind in INTERACTING)
     ]
     push_effects(state, player, key, "play", idx, targets, then)
     if discover:
-        spec = next((e for e in abilities if e["kind"] == "discover_land"), {})
+        spec = next((e for e in abilities if e.kind == "discover_land"), None)
         effects.push_discovery(
             state,
             player,
             player,
             key,
             place=key,
-            escort=bool(spec.get("escort")),
-            discard_self=bool(spec.get("discard_self")),
-            choose=spec.get("source") == "choice",
+            escort=spec is not None and spec.escort,
+            discard_self=spec is not None and spec.discard_self,
+            choose=spec is not None and spec.source == "choice",
         )
 
 
@@ -289,16 +287,16 @@ def plant(state: HistoricalState, player: int, key: str, land: str, abilities: A
     found = state.column_of_land(land)
     assert found is not None
     holder, col = found
-    spec = next(e for e in abilities if e["kind"] == "plant")
+    spec = next(e for e in abilities if e.kind == "plant")
     effects.change_morale(
-        state, holder, int(spec["morale"]), f"{state.name(key)} is planted in {state.name(land)}"
+        state, holder, int(spec.morale), f"{state.name(key)} is planted in {state.name(land)}"
     )
     if effects.has_room(state, col, state.card(key)):
         effects.place(state, key, col)
     else:
         state.pending.append(
             PendingPick(
-                player=holder, purpose="make room", options=list(col["cards"]), place=key, land=land
+                player=holder, purpose="make room", options=list(col.cards), place=key, land=land
             )
         )
 
@@ -324,7 +322,7 @@ def interrupt_options(
         if card.is_unit:
             for col in effects.standing_land(state, card, player):
                 for target in targets:
-                    out.append(Interrupt(key, col["land"], target))
+                    out.append(Interrupt(key, col.land, target))
         else:
             for target in targets:
                 out.append(Interrupt(key, "", target))
@@ -349,21 +347,21 @@ def interrupt_fits(
     fx: PendingEffects | None,
 ) -> bool:
     for effect in state.effects_of(key):
-        if effect["when"] != "play":
+        if effect.when != "play":
             continue
-        kind = effect["kind"]
+        kind = effect.kind
         if kind == "cancel_effect":
             if fx is None:
                 return False
             source = state.card(fx.card)
-            if effect["what"] == "event" and source.category != "event":
+            if effect.what == "event" and source.category != "event":
                 return False
-            if effect["what"] == "morale_loss" and not any(
-                state.effects_of(fx.card)[i]["kind"] in ("morale_opponents", "plant")
+            if effect.what == "morale_loss" and not any(
+                state.effects_of(fx.card)[i].kind in ("morale_opponents", "plant")
                 for i in fx.indices
             ):
                 return False
-        if kind == "block_attacks" and "attacker_has" in effect.get("if", {}):
+        if kind == "block_attacks" and "attacker_has" in (effect.condition or {}):
             battle = state.battle
             if window is None or window.why != "attack" or battle is None:
                 return False
@@ -371,7 +369,9 @@ def interrupt_fits(
                 return False
             found = state.column_of_land(battle.attack_land)
             if found is None or not effects.cond(
-                state, effect["if"], Ctx(player, key, None, battle, "defence", attack_col=found[1])
+                state,
+                effect.condition,
+                Ctx(player, key, None, battle, "defence", attack_col=found[1]),
             ):
                 return False
     return True
@@ -407,7 +407,7 @@ def interrupt_refusal(state: HistoricalState, player: int, action: Interrupt) ->
         found = room_refusal(state, col, card)
         if found:
             return found
-    kinds = {e["kind"] for e in state.effects_of(action.card) if e["when"] == "play"}
+    kinds = {e.kind for e in state.effects_of(action.card) if e.when == "play"}
     if "cancel_effect" in kinds:
         return (
             f"{card.name} answers an opponent's card aimed at you; there is none to answer now",
@@ -434,19 +434,19 @@ def ability_options(state: HistoricalState, player: int) -> list[Action]:
         if not cards[key].held:
             continue
         for index, effect in enumerate(state.effects_of(key)):
-            if effect["when"] != "hold" or not state.uses_left(key, index, effect):
+            if effect.when != "hold" or not state.uses_left(key, index, effect):
                 continue
-            if state.round_no == 1 and effect["kind"] in INTERACTING:
+            if state.round_no == 1 and effect.kind in INTERACTING:
                 continue
-            if not effects.cond(state, effect.get("if"), Ctx(player, key, col)):
+            if not effects.cond(state, effect.condition, Ctx(player, key, col)):
                 continue
-            if effect["kind"] == "discover_land" and not state.piles[player]:
+            if effect.kind == "discover_land" and not state.piles[player]:
                 continue
-            if effect["kind"] in DISCARDS_OWN_CARD and (
+            if effect.kind in DISCARDS_OWN_CARD and (
                 state.phase_name != "play" or state.plays >= PLAYS_PER_TURN
             ):
                 continue
-            if effect["kind"] in (
+            if effect.kind in (
                 "morale_opponents",
                 "kill_character",
                 "duel",
@@ -471,7 +471,7 @@ def ability_refusal(state: HistoricalState, player: int, action: UseAbility) -> 
             "held abilities",
         )
     abilities = state.effects_of(action.card)
-    if not 0 <= action.effect < len(abilities) or abilities[action.effect]["when"] != "hold":
+    if not 0 <= action.effect < len(abilities) or abilities[action.effect].when != "hold":
         return (
             f"{state.name(action.card)} has no ability to use when you choose",
             "held abilities",
@@ -482,12 +482,12 @@ def ability_refusal(state: HistoricalState, player: int, action: UseAbility) -> 
             f"the ability of {state.name(action.card)} has been used up",
             "abilities used once",
         )
-    if state.round_no == 1 and effect["kind"] in ("morale_opponents", "kill_character", "duel"):
+    if state.round_no == 1 and effect.kind in ("morale_opponents", "kill_character", "duel"):
         return (
             "the first round builds civilisations: no card may touch an opponent",
             "first round",
         )
-    if effect["kind"] in DISCARDS_OWN_CARD:
+    if effect.kind in DISCARDS_OWN_CARD:
         if state.phase_name != "play":
             return (
                 f"the ability of {state.name(action.card)} discards a card from the "
@@ -514,7 +514,7 @@ def apply_use_ability(state: HistoricalState, action: UseAbility) -> None:
 
 
 def use(state: HistoricalState, player: int, action: UseAbility) -> None:
-    if state.effects_of(action.card)[action.effect]["kind"] in DISCARDS_OWN_CARD:
+    if state.effects_of(action.card)[action.effect].kind in DISCARDS_OWN_CARD:
         # discarding a card from the battlefield is one of the turn's three plays
         state.plays += 1
     state.log(
@@ -527,7 +527,7 @@ def use(state: HistoricalState, player: int, action: UseAbility) -> None:
 def discard_options(state: HistoricalState, player: int) -> list[Action]:
     out: list[Action] = [Discard(k) for k in state.hands[player]]
     for col in state.rows[player]:
-        for key in col["cards"]:
+        for key in col.cards:
             if not effects.planted(state, key, player):
                 out.append(Retire(key))
     return out

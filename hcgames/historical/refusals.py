@@ -28,7 +28,7 @@ def known(state: HistoricalState, key: str) -> Card | None:
 
 def own_column(state: HistoricalState, player: int, land: str) -> Column | None:
     for col in state.rows[player]:
-        if col["land"] == land:
+        if col.land == land:
             return col
     return None
 
@@ -37,26 +37,26 @@ def room_refusal(
     state: HistoricalState, col: Column, card: Card, joining: int = 1
 ) -> Refusal | None:
     """Why ``card`` (with ``joining - 1`` other cards) cannot stand on ``col``."""
-    land = state.name(col["land"])
-    if col["locked"] > 0:
+    land = state.name(col.land)
+    if col.locked > 0:
         return (
-            f"{land} was destroyed and cannot be used for {plural(col['locked'], 'more turn')}",
+            f"{land} was destroyed and cannot be used for {plural(col.locked, 'more turn')}",
             "destroyed lands",
         )
-    if card.category == "army" and any(state.card(k).category == "army" for k in col["cards"]):
+    if card.category == "army" and any(state.card(k).category == "army" for k in col.cards):
         return (
             f"{land} already has an army: only one army may stand on a land",
             "one army per land",
         )
-    if len(col["cards"]) + joining > effects.capacity(state, col):
+    if len(col.cards) + joining > effects.capacity(state, col):
         return (
             f"{land} is full: a land holds {COLUMN_SIZE} cards (at most one of them an army) "
-            f"unless a card gives it more room, and it holds {len(col['cards'])} of "
+            f"unless a card gives it more room, and it holds {len(col.cards)} of "
             f"{effects.capacity(state, col)}",
             "land full",
         )
     if not effects.placement_allowed(state, col, card):
-        if card.coastal_only and not state.card(col["land"]).coastal:
+        if card.coastal_only and not state.card(col.land).coastal:
             return (f"{card.name} can only stand on a land by the sea", "coastal lands")
         return (
             f"{card.name} may not stand on {land}: that land or a card on it forbids it",

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -45,7 +45,8 @@ from hcgames.historical.actions import (
     RevealLand,
     UseAbility,
 )
-from hcgames.historical.cards import Card, card_name
+from hcgames.historical.cards import Card, Effect, card_name
+from hcgames.historical.material import Column
 from hcgames.historical.pending import (
     Frame,
     PendingDraw,
@@ -62,7 +63,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Column", "HistoricalState"]
 
-Column = dict[str, Any]  # {"land": key, "cards": [keys], "locked": turns}
 
 _CHANCE_FRAMES = (PendingDraw, PendingLand, PendingFirst)
 _SHARES: dict[int, Fraction] = {}
@@ -127,7 +127,7 @@ class HistoricalState(State):
     def owner(key: str) -> int:
         return ord(key[-1]) - 48  # seats 0-5: one digit after the slash
 
-    def effects_of(self, key: str) -> tuple[Mapping[str, Any], ...]:
+    def effects_of(self, key: str) -> tuple[Effect, ...]:
         card = self.game.key_cards[key]
         if key in self.choices:
             return card.variants[self.choices[key]]
@@ -146,14 +146,14 @@ class HistoricalState(State):
         """The column a unit stands in, or that a land card heads."""
         for player in range(self.n):
             for col in self.rows[player]:
-                if col["land"] == key or key in col["cards"]:
+                if col.land == key or key in col.cards:
                     return player, col
         return None
 
     def column_of_land(self, land_key: str) -> tuple[int, Column] | None:
         for player in range(self.n):
             for col in self.rows[player]:
-                if col["land"] == land_key:
+                if col.land == land_key:
                     return player, col
         return None
 
@@ -170,8 +170,8 @@ class HistoricalState(State):
     def in_play_sources(self, player: int) -> Iterator[tuple[str, Column | None]]:
         """Every card in play under ``player``'s control with its column."""
         for col in self.rows[player]:
-            yield col["land"], col
-            for key in col["cards"]:
+            yield col.land, col
+            for key in col.cards:
                 yield key, col
         for key in self.active[player]:
             yield key, None
@@ -180,7 +180,7 @@ class HistoricalState(State):
         players = range(self.n) if player is None else (player,)
         for p in players:
             for col in self.rows[p]:
-                for key in col["cards"]:
+                for key in col.cards:
                     yield p, key
 
     def alive(self) -> list[int]:
@@ -190,17 +190,17 @@ class HistoricalState(State):
         return [q for q in range(self.n) if q != player and not self.out[q]]
 
     # --- uses of abilities ----------------------------------------------------
-    def uses_left(self, key: str, index: int, effect: Mapping[str, Any]) -> bool:
-        if effect.get("per_round"):
+    def uses_left(self, key: str, index: int, effect: Effect) -> bool:
+        if effect.per_round:
             return self.used.get(f"{key}|{index}|R{self.round_no}", 0) < 1
-        if effect.get("per_turn"):
+        if effect.per_turn:
             return self.used.get(f"{key}|{index}|T{self.turn_no}", 0) < 1
-        return self.used.get(f"{key}|{index}", 0) < int(effect.get("uses", 1))
+        return self.used.get(f"{key}|{index}", 0) < int(effect.uses or 1)
 
-    def spend_use(self, key: str, index: int, effect: Mapping[str, Any]) -> None:
-        if effect.get("per_round"):
+    def spend_use(self, key: str, index: int, effect: Effect) -> None:
+        if effect.per_round:
             tag = f"{key}|{index}|R{self.round_no}"
-        elif effect.get("per_turn"):
+        elif effect.per_turn:
             tag = f"{key}|{index}|T{self.turn_no}"
         else:
             tag = f"{key}|{index}"
@@ -370,10 +370,7 @@ class HistoricalState(State):
             fields[name] = list(fields[name])
         for name in ("hands", "decks", "piles", "discards", "active"):
             fields[name] = [list(pile) for pile in fields[name]]
-        fields["rows"] = [
-            [{"land": c["land"], "cards": list(c["cards"]), "locked": c["locked"]} for c in row]
-            for row in self.rows
-        ]
+        fields["rows"] = [[c.copy() for c in row] for row in self.rows]
         for name in ("age", "used", "land_bonus", "choices", "below"):
             fields[name] = dict(fields[name])
         for name in ("timers", "pending"):

@@ -28,7 +28,7 @@ from hcgames.historical.actions import (
 from hcgames.historical.battle import MATCHUPS, Assessment, Battle, assess
 from hcgames.historical.cards import Card
 from hcgames.historical.material import BATTLE_MORALE_LOSS
-from hcgames.historical.state import HistoricalState
+from hcgames.historical.state import Column, HistoricalState
 from hcgames.historical.turn import advance
 from hcgames.play import playout, random_games
 
@@ -104,7 +104,7 @@ def arrange(
         for land_id, cards in columns:
             land_key = _register(game, land_id, player)
             units = [_register(game, c, player) for c in cards]
-            state.rows[player].append({"land": land_key, "cards": units, "locked": 0})
+            state.rows[player].append(Column(land_key, units))
             placed.update([land_key, *units])
             for card_key in [land_key, *units]:
                 state.age[card_key] = 1

@@ -120,20 +120,20 @@ def upkeep(state: HistoricalState, player: int) -> None:
             if timer["turns_left"] <= 0:
                 state.timers.remove(timer)
     for column in state.rows[player]:
-        if column["locked"] > 0:
-            column["locked"] -= 1
+        if column.locked > 0:
+            column.locked -= 1
     for key, where in list(state.in_play_sources(player)):
         for effect in state.effects_of(key):
-            kind = effect["kind"]
+            kind = effect.kind
             ctx = Ctx(player, key, where)
-            if kind == "expires" and state.age.get(key, 1) - 1 >= int(effect["turns"]):
-                effects.remove(state, key, death=False, why=f"its {effect['turns']} turns are over")
+            if kind == "expires" and state.age.get(key, 1) - 1 >= int(effect.turns):
+                effects.remove(state, key, death=False, why=f"its {effect.turns} turns are over")
                 break
-            if kind == "morale_each_turn" and effects.cond(state, effect.get("if"), ctx):
-                stop = effect.get("stop_at")
+            if kind == "morale_each_turn" and effects.cond(state, effect.condition, ctx):
+                stop = effect.stop_at
                 if stop is None or state.morale[player] < int(stop):
                     effects.change_morale(
-                        state, player, int(effect["amount"]), f"{state.name(key)} (each turn)"
+                        state, player, int(effect.amount), f"{state.name(key)} (each turn)"
                     )
             if kind == "win_condition":
                 victory.check_win_card(state, player, key, effect)

@@ -39,9 +39,9 @@ def knock_out(state: HistoricalState, player: int, reason: str) -> None:
     state.out[player] = True
     state.log(player, "out", f"{state.pname(player)} {reason}.", player=player)
     for col in list(state.rows[player]):
-        for key in list(col["cards"]):
+        for key in list(col.cards):
             state.to_discard(key)
-        state.to_discard(col["land"])
+        state.to_discard(col.land)
     state.rows[player] = []
     for key in list(state.active[player]):
         state.to_discard(key)
@@ -60,15 +60,13 @@ def after_land_loss(state: HistoricalState, taker: int, loser: int) -> None:
 def check_win_card(state: HistoricalState, player: int, key: str, effect: Any) -> None:
     for q in state.opponents(player):
         tag = f"{key}|{q}"
-        state.below[tag] = (
-            state.below.get(tag, 0) + 1 if state.morale[q] < int(effect["below"]) else 0
-        )
-        if state.below[tag] >= int(effect["rounds"]):
+        state.below[tag] = state.below.get(tag, 0) + 1 if state.morale[q] < int(effect.below) else 0
+        if state.below[tag] >= int(effect.rounds):
             finish(
                 state,
                 (player,),
                 f"{state.name(key)}: {state.pname(q)} stayed below "
-                f"{effect['below']} morale for {effect['rounds']} rounds",
+                f"{effect.below} morale for {effect.rounds} rounds",
             )
 
 

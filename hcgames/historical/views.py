@@ -52,7 +52,7 @@ def snapshot(state: HistoricalState) -> dict[str, Any]:
         "piles": [list(p) for p in state.piles],
         "discards": [list(d) for d in state.discards],
         "active": [list(a) for a in state.active],
-        "rows": copy.deepcopy(state.rows),
+        "rows": [[col.to_json() for col in row] for row in state.rows],
         "age": dict(state.age),
         "used": dict(state.used),
         "timers": copy.deepcopy(state.timers),
@@ -107,8 +107,8 @@ def evaluate(state: HistoricalState, player: int) -> float:
     morale = max(-1.0, min(1.0, state.morale[player] / WIN_MORALE))
     lands = len(state.rows[player])
     total_lands = sum(len(state.rows[q]) for q in state.alive()) or 1
-    units = sum(len(c["cards"]) for c in state.rows[player])
-    total_units = sum(len(c["cards"]) for q in state.alive() for c in state.rows[q]) or 1
+    units = sum(len(c.cards) for c in state.rows[player])
+    total_units = sum(len(c.cards) for q in state.alive() for c in state.rows[q]) or 1
     share = 1.0 / max(1, len(state.alive()))
     value = (
         0.5
@@ -215,15 +215,15 @@ def card_rows(state: HistoricalState, viewer: int | None = None) -> dict[str, li
         who = state.pname(p)
         field: list[dict[str, Any]] = []
         for col in state.rows[p]:
-            land = card_view(state, col["land"], p)
+            land = card_view(state, col.land, p)
             land["column"] = True
-            if col["locked"]:
-                turns = int(col["locked"])
+            if col.locked:
+                turns = int(col.locked)
                 land["note"] = f"Closed for {turns} more turn{'' if turns == 1 else 's'}"
             field.append(land)
-            for k in col["cards"]:
+            for k in col.cards:
                 unit = card_view(state, k, p)
-                unit["on"] = state.name(col["land"])
+                unit["on"] = state.name(col.land)
                 field.append(unit)
         rows[f"{who}'s battlefield"] = field
         rows[f"{who}'s hand"] = [
@@ -251,7 +251,7 @@ def card_rows(state: HistoricalState, viewer: int | None = None) -> dict[str, li
 def _land_counts(state: HistoricalState, continent: str) -> dict[int, int]:
     """Side -> how many of its lands in play lie on ``continent`` (sides with none left out)."""
     holders = [
-        (p, sum(1 for c in state.rows[p] if state.card(c["land"]).continent == continent))
+        (p, sum(1 for c in state.rows[p] if state.card(c.land).continent == continent))
         for p in range(state.n)
     ]
     return {p: c for p, c in holders if c}
@@ -278,10 +278,10 @@ def region_views(state: HistoricalState) -> dict[str, dict[str, Any]]:
         owner = _leader(counts)
         label = " ".join(f"P{p + 1}:{c}" for p, c in sorted(counts.items()))
         lands = "; ".join(
-            f"{state.name(c['land'])} ({state.pname(p)})"
+            f"{state.name(c.land)} ({state.pname(p)})"
             for p in range(state.n)
             for c in state.rows[p]
-            if state.card(c["land"]).continent == continent
+            if state.card(c.land).continent == continent
         )
         views[continent] = {
             "owner": owner,

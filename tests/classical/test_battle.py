@@ -4,6 +4,9 @@ A Classical battle runs over many rounds of dice, too long for the play screen's
 look-ahead, so the game states the chance directly (State.attack_odds): the moving
 army or fleet and those already there against the defenders and their settlement,
 with both sides' levels, from the same battle maths as the odds tables.
+
+Covers ``hcgames.classical.views`` and ``hcgames.classical.words``, which have no test
+file of their own (see tests/test_layout.py).
 """
 
 from __future__ import annotations
@@ -14,16 +17,18 @@ from fractions import Fraction
 
 import hcgames
 from hcgames.classical.actions import Move
+from hcgames.classical.state import ClassicalState
 from hcgames.classical.teach import attacker_wins
 from hcgames.play import resolve_chance
+from tests.narrow import narrow
 
 
-def _attacking_moves(limit: int = 6) -> list[tuple[hcgames.State, Move]]:
+def _attacking_moves(limit: int = 6) -> list[tuple[ClassicalState, Move]]:
     """Moves into ground held or occupied by another people, from seeded random games."""
-    found: list[tuple[hcgames.State, Move]] = []
+    found: list[tuple[ClassicalState, Move]] = []
     game = hcgames.load("classical-conquests", players=2)
     for seed in range(40):
-        state, rng = game.new_game(seed=seed), random.Random(seed)
+        state, rng = narrow(game.new_game(seed=seed), ClassicalState), random.Random(seed)
         for _ in range(3000):
             if state.is_terminal() or len(found) >= limit:
                 break
@@ -67,7 +72,7 @@ def test_attack_odds_before_a_classical_attack_match_the_battle_maths() -> None:
 
 
 def test_a_move_into_empty_or_own_ground_has_no_battle_odds() -> None:
-    state = hcgames.load("classical-conquests", players=2).new_game(seed=1)
+    state = narrow(hcgames.load("classical-conquests", players=2).new_game(seed=1), ClassicalState)
     rng = random.Random(1)
     checked = 0
     for _ in range(400):
@@ -122,7 +127,7 @@ def test_battle_log_uses_real_plurals_and_articles() -> None:
     game = hcgames.load("classical-conquests", players=2)
     texts: list[str] = []
     for seed in range(3):
-        state, rng = game.new_game(seed=seed), random.Random(seed)
+        state, rng = narrow(game.new_game(seed=seed), ClassicalState), random.Random(seed)
         for _ in range(4000):
             if state.is_terminal():
                 break

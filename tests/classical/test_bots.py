@@ -5,6 +5,7 @@ Strength and speed are measured in bench/bench_bots.py, never asserted here."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -16,7 +17,9 @@ from hcgames.classical.state import ClassicalState
 from hcgames.play import sample_outcome
 
 
-def _advance(seed: int, until: object, limit: int = 20000) -> ClassicalState:
+def _advance(
+    seed: int, until: Callable[[ClassicalState], bool], limit: int = 20000
+) -> ClassicalState:
     """Play a seeded medium v medium game until ``until(state)`` holds."""
     game = hcgames.load("classical-conquests")
     state = game.new_game(seed=seed)
@@ -29,7 +32,7 @@ def _advance(seed: int, until: object, limit: int = 20000) -> ClassicalState:
         if state.is_chance():
             state.apply(sample_outcome(state.chance_outcomes(), rng))
             continue
-        if until(state):  # type: ignore[operator]
+        if until(state):
             return state
         state.apply(bots[state.current_player].choose(state))
     pytest.fail("the position looked for never came")

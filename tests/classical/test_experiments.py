@@ -68,7 +68,7 @@ def test_starting_pools_cover_the_twelve_peoples() -> None:
 
 def test_an_average_score_and_a_small_tournament() -> None:
     assert experiments.average_score("Romans", games=1, rounds=3) >= 0
-    seen = []
+    seen: list[int] = []
     wins, curves = experiments.planner_tournament(games=2, rounds=3, progress=seen.append)
     assert seen == [1, 2]
     assert abs(sum(wins.values()) - 2) < 1e-9

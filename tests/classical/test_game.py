@@ -1,6 +1,9 @@
 """Classical Conquests set-up: options, resource rolls as chance steps, first cities.
 
 The helpers at the top build positions for the other files of tests/classical.
+
+Covers ``hcgames.classical.state``, which has no test file of its own (see
+tests/test_layout.py).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from hcgames.classical.actions import EndPhase, PlaceCity, ResourceRoll
 from hcgames.classical.material import load_material
 from hcgames.classical.moves import city_sites
 from hcgames.core import CHANCE, IllegalAction
+from tests.narrow import narrow
 
 M = load_material()
 LAND_FACE = {row.resource: row.low for row in M.land_table}
@@ -80,7 +84,7 @@ def test_players_two_to_six() -> None:
     for n in (2, 3, 4, 5, 6):
         game = hcgames.load("classical-conquests", players=n)
         assert game.num_players == n
-        state = game.new_game(seed=n)
+        state = narrow(game.new_game(seed=n), ClassicalState)
         while state.phase != "produce":
             legal = state.legal_actions()
             state.apply(state.chance_outcomes()[0][0] if state.is_chance() else legal[0])
@@ -92,7 +96,9 @@ def test_players_two_to_six() -> None:
 
 def test_token_reduction_variant_is_tested_by_conformance() -> None:
     assert {"players": 2, "token_reduction": True} in ClassicalGame.variants()
-    game = hcgames.load("classical-conquests", players=2, token_reduction=True)
+    game = narrow(
+        hcgames.load("classical-conquests", players=2, token_reduction=True), ClassicalGame
+    )
     assert game.token_reduction is True
 
 

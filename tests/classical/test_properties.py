@@ -14,7 +14,10 @@ from hcgames.classical.state import ClassicalState
 from hcgames.play import sample_outcome
 from tests.classical.test_game import started_game
 
-COSTS = [
+#: a payment: the categories each resource may come from, and how many of any kind
+Cost = tuple[tuple[tuple[str, ...], ...], int]
+
+COSTS: list[Cost] = [
     ((("food",), ("food",), ("stone",)), 0),  # a monument
     ((("food",), ("food",), ("stone",)), 2),  # the third monument in a city
     ((("luxury",), ("luxury",), ("stone",)), 0),  # a city
@@ -28,7 +31,7 @@ pools = st.fixed_dictionaries({c: st.integers(0, 4) for c in CATEGORIES})
 
 @settings(max_examples=300, deadline=None)
 @given(pools, st.sampled_from(COSTS))
-def test_can_pay_agrees_with_pay(pool: dict[str, int], cost: tuple) -> None:  # type: ignore[type-arg]
+def test_can_pay_agrees_with_pay(pool: dict[str, int], cost: Cost) -> None:
     needs, any_count = cost
     before = dict(pool)
     try:

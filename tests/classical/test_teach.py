@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 from hcgames.classical import teach as odds
 from hcgames.classical.actions import EndPhase, Move, ResearchDie
 from hcgames.classical.battle import round_winner
+from hcgames.classical.game import ClassicalGame
 from hcgames.classical.state import ClassicalState
 from tests.classical.test_game import go_to, idx, started_game
+from tests.narrow import narrow
 
 
 def test_one_round_at_equal_levels() -> None:
@@ -156,7 +158,10 @@ def test_odds_table_prints() -> None:
 def test_editing_a_position_by_hand_changes_what_can_be_done() -> None:
     import hcgames
 
-    game = hcgames.load("classical-conquests", players=2, civilizations=["Romans", "Egyptians"])
+    game = narrow(
+        hcgames.load("classical-conquests", players=2, civilizations=["Romans", "Egyptians"]),
+        ClassicalGame,
+    )
     state = odds.first_turn(game, seed=3)
     state.legal_actions()  # worked out before the edits
     odds.set_pool(state, food=3, gold=1)
@@ -178,7 +183,10 @@ def test_editing_a_position_by_hand_changes_what_can_be_done() -> None:
 def test_an_edited_position_works_its_legal_actions_out_afresh() -> None:
     import hcgames
 
-    game = hcgames.load("classical-conquests", players=2, civilizations=["Romans", "Egyptians"])
+    game = narrow(
+        hcgames.load("classical-conquests", players=2, civilizations=["Romans", "Egyptians"]),
+        ClassicalGame,
+    )
     state = odds.battle_in_etruria(game, attackers=2, defenders=1)
     while state.phase != "move":
         state.apply(EndPhase(state.phase))
@@ -191,7 +199,10 @@ def test_an_edited_position_works_its_legal_actions_out_afresh() -> None:
 def test_a_battle_under_way_waits_for_its_first_dice() -> None:
     import hcgames
 
-    game = hcgames.load("classical-conquests", players=2, civilizations=["Romans", "Egyptians"])
+    game = narrow(
+        hcgames.load("classical-conquests", players=2, civilizations=["Romans", "Egyptians"]),
+        ClassicalGame,
+    )
     state = odds.battle_under_way(game, 4, 1, settlement=2, attack_level=1)
     etruria = game.material.index["etruria"]
     assert state.fight is not None and state.is_chance()

@@ -1,4 +1,9 @@
-"""Classical Conquests: every phase's costs, limits and bonuses, one rule per test."""
+"""Classical Conquests: every phase's costs, limits and bonuses, one rule per test.
+
+Covers ``hcgames.classical.actions``, ``hcgames.classical.fighting``,
+``hcgames.classical.moves`` and ``hcgames.classical.victory``, which have no test file
+of their own (see tests/test_layout.py).
+"""
 
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ from hcgames.classical.actions import (
     UpgradeVillage,
 )
 from hcgames.classical.material import PHASES
+from hcgames.classical.state import ClassicalState
 from hcgames.core import CHANCE, TERMINAL, IllegalAction
 from tests.classical.test_game import go_to, idx, started_game, touch
 
@@ -30,7 +36,7 @@ def pool(**counts: int) -> dict[str, int]:
 
 def test_the_ten_phases_come_in_the_books_order() -> None:
     state = started_game()
-    seen = []
+    seen: list[str] = []
     while state.round == 1 and state.player == 0:
         if state.is_chance():
             state.apply(state.chance_outcomes()[0][0])
@@ -265,7 +271,7 @@ def test_extra_village_needs_payment() -> None:
 # --- move ----------------------------------------------------------------------------------
 
 
-def moves_of(state, kind: str, source: str) -> set[str]:  # type: ignore[no-untyped-def]
+def moves_of(state: ClassicalState, kind: str, source: str) -> set[str]:
     return {
         a.to
         for a in state.legal_actions()
@@ -335,7 +341,7 @@ def test_units_may_stack() -> None:
 # --- battle --------------------------------------------------------------------------------
 
 
-def battle_state(attackers: int, defenders: int, settlement: int = 0):  # type: ignore[no-untyped-def]
+def battle_state(attackers: int, defenders: int, settlement: int = 0) -> ClassicalState:
     """Romans move armies into Etruria, where the Egyptians stand."""
     state = started_game()
     state.armies[0][idx("latium")] = attackers
@@ -350,7 +356,7 @@ def battle_state(attackers: int, defenders: int, settlement: int = 0):  # type: 
     return state
 
 
-def roll(state, attacker: int, defender: int) -> None:  # type: ignore[no-untyped-def]
+def roll(state: ClassicalState, attacker: int, defender: int) -> None:
     from hcgames.classical.actions import BattleDie
 
     state.apply(BattleDie("attacker", attacker))

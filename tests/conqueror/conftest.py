@@ -8,7 +8,18 @@ import pytest
 import hcgames
 from hcgames.conqueror import DuelsState
 from hcgames.conqueror.actions import BattleRoll, EndPhase, LeaveBehind, PlayHero
+from hcgames.conqueror.game import DuelsGame
 from hcgames.core import Action, IllegalAction
+from tests.narrow import narrow
+
+
+def duels(scenario: str = "standard") -> DuelsGame:
+    return narrow(hcgames.load("conqueror-duels", scenario=scenario), DuelsGame)
+
+
+def setup(name: str, scenario: str = "standard") -> DuelsState:
+    """The teaching position ``name`` of ``scenario``."""
+    return narrow(duels(scenario).teaching_setups()[name](), DuelsState)
 
 
 def new(scenario: str = "standard", seed: int = 0) -> DuelsState:

@@ -14,6 +14,7 @@ from hcgames.conqueror.actions import EndPhase
 from hcgames.conqueror.bots import LEVELS, WatchfulBot, attack_chance, watchful_value
 from hcgames.conqueror.state import DuelsState
 from hcgames.play import sample_outcome
+from tests.conqueror.conftest import duels, new
 
 
 def _to_action_phase(state: DuelsState) -> DuelsState:
@@ -69,8 +70,7 @@ def test_attack_chance_matches_the_dice() -> None:
 def _exposed_fort() -> DuelsState:
     """Carthage to act; its small fort Numidia holds 2 cavalry and 1 infantry, and a Roman army of 3
     cavalry stands next door in Berber; Carthage itself is well guarded."""
-    game = hcgames.load("conqueror-duels")
-    state = _to_action_phase(game.new_game(seed=1))
+    state = _to_action_phase(new(seed=1))
     state.set_army("Numidia", "Carthage", 2, 1)
     state.set_army("Berber", "Rome", 3, 0)
     state.set_army("Carthage", "Carthage", 3, 2)
@@ -96,7 +96,7 @@ def test_hard_judges_an_empty_fort_next_to_the_enemy_as_in_danger() -> None:
 
 
 def test_medium_plays_the_best_move_one_step_ahead() -> None:
-    state = _to_action_phase(hcgames.load("conqueror-duels").new_game(seed=2))
+    state = _to_action_phase(new(seed=2))
     bot = LEVELS["medium"](3)
     action = bot.choose(state)
     scored = dict(GreedyBot(9).scored(state, state.legal_actions()))
@@ -104,7 +104,7 @@ def test_medium_plays_the_best_move_one_step_ahead() -> None:
 
 
 def test_easy_takes_any_move_that_is_not_worse_not_the_best() -> None:
-    state = _to_action_phase(hcgames.load("conqueror-duels").new_game(seed=2))
+    state = _to_action_phase(new(seed=2))
     now = state.evaluate(state.current_player)
     scored = dict(GreedyBot(9).scored(state, state.legal_actions()))
     chosen = set()
@@ -133,12 +133,12 @@ def test_the_hard_levels_stakes_follow_the_scenario_not_a_reused_object() -> Non
     from hcgames.conqueror.bots import _STAKES, _stakes
 
     _STAKES.clear()
-    persia = _stakes(hcgames.load("conqueror-duels", scenario="rome-vs-persia"))
-    standard = _stakes(hcgames.load("conqueror-duels"))
+    persia = _stakes(duels("rome-vs-persia"))
+    standard = _stakes(duels())
     assert persia != standard
     for _ in range(20):
-        game = hcgames.load("conqueror-duels")
+        game = duels()
         assert _stakes(game) == standard
         del game
         gc.collect()
-        assert _stakes(hcgames.load("conqueror-duels", scenario="rome-vs-persia")) == persia
+        assert _stakes(duels("rome-vs-persia")) == persia

@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 
 import hcgames
+from hcgames.conqueror.game import DuelsGame
 from hcgames.data import read_json
+from tests.narrow import narrow
 
 HISTORY = read_json("conqueror", "history.json")
 SCENARIOS: dict[str, dict[str, Any]] = HISTORY["scenarios"]
@@ -88,10 +90,10 @@ def overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return a[0] <= b[1] and b[0] <= a[1]
 
 
-def duels_game(scenario: str) -> hcgames.Game:
+def duels_game(scenario: str) -> DuelsGame:
     if "conqueror-duels" not in hcgames.available_games():
         pytest.skip("hcgames.conqueror is not installed yet")
-    return hcgames.load("conqueror-duels", scenario=scenario)
+    return narrow(hcgames.load("conqueror-duels", scenario=scenario), DuelsGame)
 
 
 # --- scenarios ----------------------------------------------------------------------------

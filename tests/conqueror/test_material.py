@@ -1,4 +1,8 @@
-"""Conqueror: Duels setups unit for unit, and the checks on the map data."""
+"""Conqueror: Duels setups unit for unit, and the checks on the map data.
+
+Covers ``hcgames.conqueror.game``, which has no test file of its own (see
+tests/test_layout.py).
+"""
 
 from __future__ import annotations
 

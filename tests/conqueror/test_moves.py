@@ -1,5 +1,10 @@
 """Conqueror: Duels rules one by one: moving, recruiting, heroes, battles, chronicle
-cards, scenario 4's independent armies, refusals with their reasons, and invariants."""
+cards, scenario 4's independent armies, refusals with their reasons, and invariants.
+
+Covers ``hcgames.conqueror.actions``, ``hcgames.conqueror.state`` and
+``hcgames.conqueror.views``, which have no test file of their own (see
+tests/test_layout.py).
+"""
 
 from __future__ import annotations
 
@@ -30,6 +35,7 @@ from hcgames.conqueror.actions import (
 from hcgames.core import IllegalAction
 from hcgames.play import sample_outcome
 from tests.conqueror.conftest import army, battle, new, owner_name, play, refused
+from tests.narrow import narrow
 
 
 # --- moving ------------------------------------------------------------------------------
@@ -175,7 +181,7 @@ def test_standard_deck_round_two_on_and_reshuffled_after_round_seven() -> None:
     play(state, EndPhase(), EndPhase(), EndPhase(), EndPhase())
     assert state.round == 2 and state.is_chance()
     outcomes = state.chance_outcomes()
-    cards = {o.card for o, _ in outcomes}  # type: ignore[attr-defined]
+    cards = {narrow(o, DrawChronicle).card for o, _ in outcomes}
     assert len(cards) == 6 and {
         "slave-revolt",
         "germanic-tribes",
@@ -186,7 +192,7 @@ def test_standard_deck_round_two_on_and_reshuffled_after_round_seven() -> None:
     seen = []
     while state.round < 8 or not state.is_chance():
         if state.is_chance():
-            seen.append(state.legal_actions()[0].card)  # type: ignore[attr-defined]
+            seen.append(narrow(state.legal_actions()[0], DrawChronicle).card)
             state.apply(state.legal_actions()[0])
         else:
             legal = state.legal_actions()
@@ -327,32 +333,32 @@ def test_random_play_keeps_counts_and_gold_sane(scenario: str, seed: int) -> Non
 
 
 def test_chronicle_effects_of_our_own() -> None:
-    def round_two(card: str) -> DuelsState:
+    def round_two(card: str) -> tuple[DuelsState, list[int]]:
+        """The state after ``card`` is drawn in round 2, and the gold before it."""
         state = new("rome-vs-persia")
         play(state, EndPhase(), EndPhase(), EndPhase(), EndPhase())
         gold = list(state.gold)
         play(state, DrawChronicle(card))
-        state.gold_before = gold  # type: ignore[attr-defined]
-        return state
+        return state, gold
 
-    state = round_two("trade-boom")  # income doubled
-    assert state.gold[0] == state.gold_before[0] + 2 * state.income_of(0)  # type: ignore[attr-defined]
-    state = round_two("germanic-tribes")  # Germania and Raetia lose a unit each
+    state, gold_before = round_two("trade-boom")  # income doubled
+    assert state.gold[0] == gold_before[0] + 2 * state.income_of(0)
+    state, _ = round_two("germanic-tribes")  # Germania and Raetia lose a unit each
     assert army(state, "Germania") == ("Rome", 0, 0) and army(state, "Raetia") == ("Rome", 0, 0)
-    state = round_two("huns-attack")
+    state, _ = round_two("huns-attack")
     assert army(state, "Caucasus") == ("Persia", 0, 0) and army(state, "Thracia") == (
         "Persia",
         0,
         0,
     )
-    state = round_two("mercenaries")  # a free infantry in the capital
+    state, _ = round_two("mercenaries")  # a free infantry in the capital
     assert army(state, "Rome") == ("Rome", 2, 1)
-    state = round_two("bountiful-harvest")
+    state, _ = round_two("bountiful-harvest")
     assert state.unit_cap(0) == 4 + 2 * (state.food_of(0))
     assert (
         state.food_of(0) == sum(state.game.food[t] for t, o in enumerate(state.owner) if o == 0) + 1
     )
-    state = round_two("drought")
+    state, _ = round_two("drought")
     assert (
         state.food_of(1) == sum(state.game.food[t] for t, o in enumerate(state.owner) if o == 1) - 1
     )

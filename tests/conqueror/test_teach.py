@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import hcgames
 from hcgames.conqueror.actions import Attack, JointAttack
+from hcgames.conqueror.game import DuelsGame
 from hcgames.conqueror.state import DuelsState
-from tests.conqueror.conftest import army, battle, owner_name
+from tests.conqueror.conftest import army, battle, new, owner_name, setup
+from tests.narrow import narrow
 
 
 def test_every_scenario_offers_its_start_and_only_its_own_positions() -> None:
@@ -24,8 +26,7 @@ def test_every_scenario_offers_its_start_and_only_its_own_positions() -> None:
 
 
 def test_the_babylon_position_is_the_booklets() -> None:
-    game = hcgames.load("conqueror-duels", scenario="first-syrian-war")
-    state = game.teaching_setups()["babylon joint attack"]()
+    state = setup("babylon joint attack", "first-syrian-war")
     assert state.phase == "action" and state.player_name(state.current_player) == "Egypt"
     assert army(state, "Babylon") == ("Persia", 0, 1)
     joint = JointAttack(("Palestina", "Syria"), "Babylon")
@@ -35,7 +36,7 @@ def test_the_babylon_position_is_the_booklets() -> None:
 
 
 def test_the_capital_prize_position_pays_the_prize() -> None:
-    state = hcgames.load("conqueror-duels").teaching_setups()["capital prize"]()
+    state = setup("capital prize")
     assert army(state, "Brundisium") == ("Carthage", 3, 0)
     before = state.gold[0]
     battle(state, Attack("Brundisium", "Rome", 3, 0), 6, 1)
@@ -48,7 +49,7 @@ def test_play_and_roll_dice_walk_a_battle_in_sentences() -> None:
     from hcgames.conqueror.teach import play, roll_dice, sentence
 
     assert sentence(Recruit("Carthage", "cavalry")).startswith("Recruit")
-    state = hcgames.load("conqueror-duels").teaching_setups()["capital prize"]()
+    state = setup("capital prize")
     said = play(state, Attack("Brundisium", "Rome", 3, 0))
     assert said and all(isinstance(line, str) for line in said)
     rolled = roll_dice(state, 6, 1)
@@ -62,7 +63,7 @@ def test_after_the_dice_and_the_dice_grid() -> None:
     from hcgames.conqueror.battle import Army, fight
     from hcgames.conqueror.teach import after_the_dice, dice_grid_html, play
 
-    before = hcgames.load("conqueror-duels").new_game(seed=0)
+    before = new(seed=0)
     play(before, EndPhase(), EndPhase())
     before.set_army("Gaul", "Carthage", 3, 0)
     before.set_army("Alpes", "Rome", 1, 0)
@@ -94,7 +95,7 @@ def test_scenario_results_say_who_won_and_how_in_words() -> None:
 def test_tables_and_lists_a_lesson_reads_off_a_game() -> None:
     from hcgames.conqueror import teach
 
-    game = hcgames.load("conqueror-duels")
+    game = DuelsGame()
     start = game.new_game(seed=1)
     rows = teach.gold_rows(start)
     assert [row["Side"] for row in rows] == list(game.player_names)
@@ -113,10 +114,12 @@ def test_step_round_and_round_log() -> None:
     from hcgames.conqueror import teach
     from hcgames.widgets import GameStepper
 
-    stepper = GameStepper(hcgames.load("conqueror-duels").new_game(seed=1), bots=["greedy"] * 2, seed=1)
+    stepper = GameStepper(
+        hcgames.load("conqueror-duels").new_game(seed=1), bots=["greedy"] * 2, seed=1
+    )
     steps = teach.step_round(stepper)
     assert steps > 0 and stepper.state.round == 2
-    log = teach.round_log(stepper.state, 1)
+    log = teach.round_log(narrow(stepper.state, DuelsState), 1)
     assert log[0] == " planning | Round 1 begins."
     assert all(" | " in line for line in log)
 
@@ -154,7 +157,7 @@ def test_experiments_count_their_games() -> None:
 def test_points_and_closed_territories() -> None:
     from hcgames.conqueror import teach
 
-    duel = hcgames.load("conqueror-duels", scenario="rome-vs-persia")
+    duel = DuelsGame(scenario="rome-vs-persia")
     by_value = teach.points_by_value(duel)
     assert list(by_value) == sorted(by_value, reverse=True) and "Rome" in by_value[4]
     assert teach.points_rows(duel)[0]["Points"] == 4
@@ -171,7 +174,7 @@ def test_chance_rows_and_the_careful_player() -> None:
 
     from hcgames.conqueror import teach, walkthroughs
 
-    game = hcgames.load("conqueror-duels")
+    game = DuelsGame()
     deck = walkthroughs.gold_discovered(game).facts["deck"]
     rows = teach.chance_rows(game, deck)
     assert {"Chronicle card": "Gold Discovered", "Chance": str(Fraction(1, 6))} in rows

@@ -12,6 +12,7 @@ from hcgames.conqueror.actions import (
     PlayHero,
 )
 from tests.conqueror.conftest import battle, new, owner_name, pass_until, play, step_passively
+from tests.narrow import finished
 
 
 def finish_passively(state: DuelsState) -> None:
@@ -36,7 +37,7 @@ def test_carthage_wins_at_once_by_taking_rome() -> None:
     assert not state.is_terminal()
     play(state, LeaveBehind("Brundisium", ""))
     assert winner(state) == "Carthage"
-    assert "Rome" in state.outcome().reason  # type: ignore[union-attr]
+    assert "Rome" in finished(state).reason
 
 
 def test_rome_wins_at_once_by_taking_carthage() -> None:
@@ -161,7 +162,7 @@ def test_points_decide_after_round_ten() -> None:
     step_passively(state)
     assert state.is_terminal()
     assert winner(state) == ("Rome" if points[0] > points[1] else "Persia")
-    assert "territory points" in state.outcome().reason  # type: ignore[union-attr]
+    assert "territory points" in finished(state).reason
     assert state.scores() == {0: float(points[0]), 1: float(points[1])}
 
 
@@ -203,7 +204,7 @@ def _turns_to_retake(loser: int, capture_round: int) -> int:
         step_passively(state)
     assert winner(state) == state.game.player_names[taker]
     assert state.round == capture_round + 2
-    assert "whole rounds" in state.outcome().reason  # type: ignore[union-attr]
+    assert "whole rounds" in finished(state).reason
     return turns
 
 
@@ -267,7 +268,7 @@ def test_wiping_out_the_enemy_wins_at_once() -> None:
     assert not state.is_terminal()  # the Persian army is gone, Cappadocia not yet taken
     play(state, LeaveBehind("Syria", ""))
     assert winner(state) == "Egypt"
-    assert "no units and no land" in state.outcome().reason  # type: ignore[union-attr]
+    assert "no units and no land" in finished(state).reason
 
 
 # --- standard ---------------------------------------------------------------------------

@@ -20,12 +20,18 @@ def test_gold_discovered_tells_the_booklets_round_in_five_stages() -> None:
     story = walkthroughs.gold_discovered(duels())
     labels = [stage[0] for stage in story.stages]
     assert labels == [
-        "1. End of round 1", "2. The card", "3. Planning", "4. Carthage moves", "5. Rome attacks"
+        "1. End of round 1",
+        "2. The card",
+        "3. Planning",
+        "4. Carthage moves",
+        "5. Rome attacks",
     ]
     assert all(len(stage) == 5 for stage in story.stages)
     assert story.stages[0][1].phase == "chronicle" and story.state("2.").round == 2
     assert any("Gold Discovered" in line for line in story.stages[1][3])
-    assert owner_name(story.last, "Alpes") == "Rome" and owner_name(story.last, "Cyrene") == "Carthage"
+    assert (
+        owner_name(story.last, "Alpes") == "Rome" and owner_name(story.last, "Cyrene") == "Carthage"
+    )
     assert sum(p for _, p in story.facts["deck"]) == 1
     assert story.facts["next round"].round == 3
     assert "Alpes" in story.focus
@@ -67,7 +73,10 @@ def test_gallic_food_counts_the_booklets_numbers() -> None:
     assert (start.unit_cap(gaul), start.units_of(gaul)) == (10, 10)
     assert (lost.unit_cap(gaul), lost.units_of(gaul)) == (8, 10)
     assert story.stages[1][4][0] == {
-        "Side": "Gaul", "Food": 2, "Soldiers it can feed": 8, "Soldiers on the map": 10
+        "Side": "Gaul",
+        "Food": 2,
+        "Soldiers it can feed": 8,
+        "Soldiers on the map": 10,
     }
     assert all("disband" in str(a) for a in story.last.legal_actions())
 

@@ -11,10 +11,12 @@ from hcgames.bots import LEVELS, explain, make_bot
 from hcgames.conquest import ConquestGame, Move
 from hcgames.conquest.actions import AcceptDraw, DeclineDraw, OfferDraw
 from hcgames.conquest.bots import EasyBot, HardBot, MediumBot
+from hcgames.conquest.state import ConquestState
+from tests.narrow import narrow
 
 
 def _play(level: str, seed: int, limit: int) -> list[str]:
-    state = hcgames.load("conquest-1972").new_game(seed=seed)
+    state = narrow(hcgames.load("conquest-1972").new_game(seed=seed), ConquestState)
     bots = [make_bot(level, seed=seed + side) for side in (0, 1)]
     moves: list[str] = []
     while not state.is_terminal() and len(moves) < limit:
@@ -51,7 +53,7 @@ def _free_piece() -> ConquestGame:
 
 
 def test_easy_does_not_always_take_the_free_piece_medium_takes() -> None:
-    state = _free_piece().new_game()
+    state = narrow(_free_piece().new_game(), ConquestState)
     take = Move("W-knight1", "e4")
     assert all(MediumBot(seed).choose(state) == take for seed in range(5))
     easy = {EasyBot(seed).choose(state) for seed in range(12)}
@@ -61,15 +63,18 @@ def test_easy_does_not_always_take_the_free_piece_medium_takes() -> None:
 def test_hard_sees_the_retake_that_medium_walks_into() -> None:
     # the elephant could take the chariot on o12, but the soldier on n12 retakes
     # it: a chariot (3) for an elephant (3.5)
-    state = ConquestGame.position(
-        {
-            "W-elephant1": "o11",
-            "W-soldier1": "j2",
-            "B-chariot1": "o12",
-            "B-soldier1": "n12",
-            "B-knight1": "p12",
-        }
-    ).new_game()
+    state = narrow(
+        ConquestGame.position(
+            {
+                "W-elephant1": "o11",
+                "W-soldier1": "j2",
+                "B-chariot1": "o12",
+                "B-soldier1": "n12",
+                "B-knight1": "p12",
+            }
+        ).new_game(),
+        ConquestState,
+    )
     take = Move("W-elephant1", "o12")
     assert MediumBot(0).choose(state) == take
     hard = HardBot(0)
@@ -79,7 +84,7 @@ def test_hard_sees_the_retake_that_medium_walks_into() -> None:
 
 
 def test_hard_plays_its_plan_and_plans_again_after_a_surprise() -> None:
-    state = hcgames.load("conquest-1972").new_game(seed=0)
+    state = narrow(hcgames.load("conquest-1972").new_game(seed=0), ConquestState)
     hard = HardBot(1)
     first = hard.choose(state)
     planned = [action for _, action in hard.plan]
@@ -89,19 +94,22 @@ def test_hard_plays_its_plan_and_plans_again_after_a_surprise() -> None:
 
 
 def test_a_draw_is_accepted_only_when_losing() -> None:
-    losing = ConquestGame.position(
-        {
-            "W-knight1": "e3",
-            "W-knight2": "e4",
-            "W-elephant1": "j2",
-            "W-elephant2": "f3",
-            "W-chariot1": "o11",
-            "W-soldier1": "o12",
-            "B-soldier1": "p12",
-        }
-    ).new_game()
+    losing = narrow(
+        ConquestGame.position(
+            {
+                "W-knight1": "e3",
+                "W-knight2": "e4",
+                "W-elephant1": "j2",
+                "W-elephant2": "f3",
+                "W-chariot1": "o11",
+                "W-soldier1": "o12",
+                "B-soldier1": "p12",
+            }
+        ).new_game(),
+        ConquestState,
+    )
     losing.apply(OfferDraw())  # Black, one soldier against six pieces, is asked
-    even = hcgames.load("conquest-1972").new_game(seed=0)
+    even = narrow(hcgames.load("conquest-1972").new_game(seed=0), ConquestState)
     even.apply(OfferDraw())
     for bot in (EasyBot(0), MediumBot(0), HardBot(0)):
         assert bot.choose(losing) == AcceptDraw() and "losing" in bot.reason
@@ -111,7 +119,7 @@ def test_a_draw_is_accepted_only_when_losing() -> None:
 def test_hard_says_so_when_its_capture_is_the_turns_last_move() -> None:
     # the book allows no recapture after a capture made with the turn's last move;
     # when the hard plan says it ends that way, the turn really ends on a capture
-    state = hcgames.load("conquest-1972").new_game(seed=1038)
+    state = narrow(hcgames.load("conquest-1972").new_game(seed=1038), ConquestState)
     hard, medium = HardBot(7), MediumBot(8)
     checked = 0
     while not state.is_terminal() and state.turn <= 12 and not checked:

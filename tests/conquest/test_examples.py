@@ -6,15 +6,19 @@ what the text describes; the tests check the legal answers the text names.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 import pytest
 
-import hcgames
 from hcgames.conquest import ConquestGame, Move, Pass, Refuse
 from hcgames.conquest.search import main_line, solve
-from hcgames.core import IllegalAction
+from hcgames.conquest.state import ConquestState
+from hcgames.core import Action, IllegalAction
+from tests.narrow import finished, narrow
 
 
-def names(actions) -> set[str]:
+def names(actions: Iterable[Action]) -> set[str]:
     """Moves by piece id (``"B-knight1 to g10"``); other actions by their words."""
     return {f"{a.piece} to {a.to}" if isinstance(a, Move) else str(a) for a in actions}
 
@@ -31,8 +35,10 @@ SOLDIER_CAPTURE = {
 }
 
 
-def soldier_capture(spent: int, **kw) -> hcgames.State:
-    state = ConquestGame.position(SOLDIER_CAPTURE, spent=spent, **kw).new_game()
+def soldier_capture(spent: int, **kw: Any) -> ConquestState:
+    state = narrow(
+        ConquestGame.position(SOLDIER_CAPTURE, spent=spent, **kw).new_game(), ConquestState
+    )
     state.apply(Move("W-soldier1", "h11"))
     return state
 
@@ -100,7 +106,7 @@ def test_early_in_the_turn_refusing_lets_white_attack_the_elephant() -> None:
     assert _can_take_within(state, "g11", 3)
 
 
-def _can_take_within(state, space: str, steps: int) -> bool:
+def _can_take_within(state: ConquestState, space: str, steps: int) -> bool:
     """Can White remove whatever stands on ``space`` within ``steps`` of its own steps?"""
     target = state.top.get(space)
     if target is None:
@@ -147,8 +153,11 @@ KNIGHT_CAPTURE = {
 }
 
 
-def knight_capture(extra: dict[str, str] | None = None) -> hcgames.State:
-    state = ConquestGame.position({**KNIGHT_CAPTURE, **(extra or {})}, spent=5).new_game()
+def knight_capture(extra: dict[str, str] | None = None) -> ConquestState:
+    state = narrow(
+        ConquestGame.position({**KNIGHT_CAPTURE, **(extra or {})}, spent=5).new_game(),
+        ConquestState,
+    )
     state.apply(Move("W-knight1", "g10"))
     return state
 
@@ -229,7 +238,7 @@ def test_three_capitol_spaces_held_leave_eight_moves() -> None:
         "B-soldier1": "l12",
         "B-knight1": "e12",
     }
-    state = ConquestGame.position(pieces).new_game()
+    state = narrow(ConquestGame.position(pieces).new_game(), ConquestState)
     state.apply(Pass())
     assert state.mover == 1 and state.budget == 8
     assert "8 moves (3 capitol spaces held by the enemy)" in state.events[-1].text
@@ -244,7 +253,7 @@ def test_capturing_in_your_own_capitol_gives_four_moves_back() -> None:
         "B-knight1": "j12",
         "B-soldier1": "p10",
     }
-    state = ConquestGame.position(pieces, to_move="Black").new_game()
+    state = narrow(ConquestGame.position(pieces, to_move="Black").new_game(), ConquestState)
     assert state.budget == 8
     state.apply(Move("B-knight1", "j13"))
     assert state.budget == 12 and state.moves_left == 11
@@ -267,9 +276,9 @@ def test_holding_all_five_capitol_spaces_wins() -> None:
         "W-soldier5": "n12",
         "B-knight1": "e10",
     }
-    state = ConquestGame.position(pieces).new_game()
+    state = narrow(ConquestGame.position(pieces).new_game(), ConquestState)
     state.apply(Move("W-soldier5", "n13"))
-    assert state.outcome() is not None and state.outcome().winners == (0,)
+    assert state.outcome() is not None and finished(state).winners == (0,)
 
 
 # --- ADVICE AND STRATEGY: the winning naval attack -------------------------------------------
@@ -291,8 +300,8 @@ OPENING = [("W-ship1", "g6"), ("W-ship1", "g5")] + [
 ]
 
 
-def naval() -> hcgames.State:
-    state = ConquestGame.position(NAVAL, spent=5).new_game()
+def naval() -> ConquestState:
+    state = narrow(ConquestGame.position(NAVAL, spent=5).new_game(), ConquestState)
     for piece, to in OPENING:
         state.apply(Move(piece, to))
     return state
@@ -303,7 +312,7 @@ def test_naval_attack_galleon_capture_cannot_be_recaptured() -> None:
     assert state.phase == "move" and state.current_player == 0  # no recapture offered
     assert state.used["W-galleon1"] == 0  # the galleon moves on as if fresh
     # without the blocking ship, Black's ship could have retaken in two moves
-    alt = ConquestGame.position(NAVAL, spent=5).new_game()
+    alt = narrow(ConquestGame.position(NAVAL, spent=5).new_game(), ConquestState)
     for piece, to in OPENING[2:]:
         alt.apply(Move(piece, to))
     assert "B-ship1 to g5" in names(alt.legal_actions())
@@ -319,8 +328,8 @@ def test_naval_attack_black_recaptures_and_loses_both_vessels() -> None:
     assert state.phase == "move"  # the last Black ship is too far to recapture
     for to in ("i5", "j5", "k5"):
         state.apply(Move("W-galleon1", to))
-    assert state.outcome().winners == (0,)
-    assert "all of Black's land pieces" in state.outcome().reason
+    assert finished(state).winners == (0,)
+    assert "all of Black's land pieces" in finished(state).reason
 
 
 def test_naval_attack_black_refuses_and_still_loses() -> None:
@@ -332,13 +341,15 @@ def test_naval_attack_black_refuses_and_still_loses() -> None:
     state.apply(Move("B-ship3", "i5"))
     for to in ("g5", "h5", "i5"):
         state.apply(Move("W-galleon1", to))
-    assert state.outcome().winners == (0,)
+    assert finished(state).winners == (0,)
     assert state.spent == 5 + 14  # fourteen of the fifteen moves were needed
 
 
 def test_naval_attack_is_a_forced_win_found_by_search() -> None:
-    state = ConquestGame.position(NAVAL, spent=5).new_game()
+    state = narrow(ConquestGame.position(NAVAL, spent=5).new_game(), ConquestState)
     plan = solve(state, 15)
     assert plan is not None
     assert [str(a) for a in main_line(plan)[:2]] == ["White ship 1 to g6", "White ship 1 to g5"]
-    assert solve(ConquestGame.position(NAVAL, spent=6).new_game(), 14) is None
+    assert (
+        solve(narrow(ConquestGame.position(NAVAL, spent=6).new_game(), ConquestState), 14) is None
+    )

@@ -9,8 +9,10 @@ import pytest
 
 import hcgames
 from hcgames.conquest import ConquestGame, Move
+from hcgames.conquest.state import ConquestState
 from hcgames.conquest.teach import load_puzzles
 from tests.conquest import pos
+from tests.narrow import narrow
 
 
 def test_teaching_setups_open_every_lesson_position() -> None:
@@ -20,7 +22,10 @@ def test_teaching_setups_open_every_lesson_position() -> None:
     for name, make in setups.items():
         state = make()
         assert not state.is_terminal() and state.legal_actions(), name
-    assert setups["standard"]().snapshot() == ConquestGame().new_game().snapshot()
+    assert (
+        setups["standard"]().snapshot()
+        == narrow(ConquestGame().new_game(), ConquestState).snapshot()
+    )
 
 
 def test_the_game_names_its_solver_bot() -> None:
@@ -34,7 +39,7 @@ def test_custom_position_saves_and_loads() -> None:
     text = state.to_json()
     again = hcgames.load_saved(text)
     assert again.snapshot() == state.snapshot()
-    rebuilt = ConquestGame(**state.game.options).new_game()
+    rebuilt = narrow(ConquestGame(**state.game.options).new_game(), ConquestState)
     assert rebuilt.spent == 4 and rebuilt.where["W-soldier1"] == "c2"
 
 
@@ -74,7 +79,7 @@ def test_max_actions_bound_is_documented() -> None:
 
 
 def test_no_chance_steps_anywhere() -> None:
-    state = ConquestGame(scenario="skirmish").new_game()
+    state = narrow(ConquestGame(scenario="skirmish").new_game(), ConquestState)
     for _ in range(300):
         if state.is_terminal():
             break
@@ -83,7 +88,7 @@ def test_no_chance_steps_anywhere() -> None:
 
 
 def test_legal_actions_are_fast() -> None:
-    state = ConquestGame().new_game()
+    state = narrow(ConquestGame().new_game(), ConquestState)
     for _ in range(5):
         state.apply(next(a for a in state.legal_actions() if isinstance(a, Move)))
     runs = 200

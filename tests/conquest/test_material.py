@@ -10,9 +10,11 @@ import pytest
 from hcgames.conquest import ConquestGame
 from hcgames.conquest.board import Board
 from hcgames.conquest.material import load_rules
+from hcgames.conquest.state import ConquestState
 from hcgames.conquest.teach import load_puzzles
 from hcgames.core import DataError
 from hcgames.data import data_path
+from tests.narrow import narrow
 
 
 def raw_board() -> dict:
@@ -86,7 +88,7 @@ def test_board_layout_for_views() -> None:
 
 
 def test_skirmish_scenario_and_puzzles_load() -> None:
-    state = ConquestGame(scenario="skirmish").new_game()
+    state = narrow(ConquestGame(scenario="skirmish").new_game(), ConquestState)
     assert state.land_pieces(0) == state.land_pieces(1)
     puzzles = load_puzzles()
     assert len(puzzles) >= 5

@@ -1,4 +1,8 @@
-"""Movement, carrying, knight and capture rules of CONQUEST (1972), one rule per test."""
+"""Movement, carrying, knight and capture rules of CONQUEST (1972), one rule per test.
+
+Covers ``hcgames.conquest.actions``, which has no test file of its own (see
+tests/test_layout.py).
+"""
 
 from __future__ import annotations
 

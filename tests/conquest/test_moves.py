@@ -1,6 +1,9 @@
 """Recapture refusals, the data-driven recapture length, and the knight's last step.
 
 Each test is named after the rule it checks. Positions are ours (on our board).
+
+Covers ``hcgames.conquest.decisions``, which has no test file of its own (see
+tests/test_layout.py).
 """
 
 from __future__ import annotations
@@ -9,10 +12,11 @@ import dataclasses
 
 import pytest
 
-import hcgames
 from hcgames.conquest import ConquestGame, Move, Pass, Refuse
 from hcgames.conquest.material import load_rules
+from hcgames.conquest.state import ConquestState
 from hcgames.core import IllegalAction
+from tests.narrow import narrow
 
 # White's knight takes on g10 (the land space of port g9); Black's seaborne elephant
 # needs two steps: the ship docks, then the elephant or a rider goes ashore.
@@ -26,11 +30,12 @@ HARBOUR = {
 }
 
 
-def harbour_after_first_step() -> hcgames.State:
-    state = ConquestGame.position(HARBOUR, spent=5).new_game()
+def harbour_after_first_step() -> ConquestState:
+    state = narrow(ConquestGame.position(HARBOUR, spent=5).new_game(), ConquestState)
     state.apply(Move("W-knight1", "g10"))
     state.apply(Move("B-ship1", "g9"))  # the first of two recapture steps
-    assert state.phase == "recapture" and state.pending.step == 2
+    assert state.phase == "recapture" and state.pending is not None
+    assert state.pending.step == 2
     return state
 
 
@@ -65,7 +70,7 @@ def test_begun_recapture_second_step_must_retake() -> None:
 
 
 def test_refusing_before_any_step_is_still_allowed() -> None:
-    state = ConquestGame.position(HARBOUR, spent=5).new_game()
+    state = narrow(ConquestGame.position(HARBOUR, spent=5).new_game(), ConquestState)
     state.apply(Move("W-knight1", "g10"))
     with pytest.raises(IllegalAction, match="recapturing or refusing, not by passing"):
         state.apply(Pass())
@@ -80,7 +85,7 @@ def test_soldiers_cannot_capture_elephants_in_a_recapture() -> None:
         "B-soldier2": "h10",  # beside g10, but a soldier may not take an elephant
         "B-knight1": "h11",  # can retake through its own soldier, so Black is asked
     }
-    state = ConquestGame.position(pieces, spent=5).new_game()
+    state = narrow(ConquestGame.position(pieces, spent=5).new_game(), ConquestState)
     state.apply(Move("W-elephant1", "g10"))
     assert state.phase == "recapture"
     assert "Black soldier 2 to g10" not in {str(a) for a in state.legal_actions()}
@@ -93,14 +98,14 @@ def test_recapture_moves_is_read_from_the_rules_data() -> None:
     assert load_rules().recapture_moves == 2
     game = ConquestGame.position(HARBOUR, spent=5)
     assert game.rules.recapture_moves == 2
-    state = game.new_game()
+    state = narrow(game.new_game(), ConquestState)
     state.apply(Move("W-knight1", "g10"))
     assert {str(a) for a in state.legal_actions()} == {"Black ship 1 to g9", "refuse to recapture"}
 
 
 def test_recapture_moves_one_allows_only_direct_retakes() -> None:
     game = with_recapture_moves(ConquestGame.position(HARBOUR, spent=5), 1)
-    state = game.new_game()
+    state = narrow(game.new_game(), ConquestState)
     state.apply(Move("W-knight1", "g10"))
     # the ship would need two steps, so there is nothing to answer
     assert state.phase == "move" and state.current_player == 0
@@ -109,10 +114,12 @@ def test_recapture_moves_one_allows_only_direct_retakes() -> None:
 
 def test_recapture_moves_three_allows_three_needed_steps() -> None:
     far = {**HARBOUR, "B-ship1": "i9"}  # two lanes from the port
-    default = ConquestGame.position(far, spent=5).new_game()
+    default = narrow(ConquestGame.position(far, spent=5).new_game(), ConquestState)
     default.apply(Move("W-knight1", "g10"))
     assert default.phase == "move"  # three steps are too many for the book's rule
-    state = with_recapture_moves(ConquestGame.position(far, spent=5), 3).new_game()
+    state = narrow(
+        with_recapture_moves(ConquestGame.position(far, spent=5), 3).new_game(), ConquestState
+    )
     state.apply(Move("W-knight1", "g10"))
     assert {str(a) for a in state.legal_actions()} == {"Black ship 1 to h9", "refuse to recapture"}
     state.apply(Move("B-ship1", "h9"))
@@ -127,7 +134,7 @@ def test_recapture_moves_three_allows_three_needed_steps() -> None:
 # --- a knight passing through its own men may end aboard its own empty ship ---------------
 def test_knight_passing_through_may_end_aboard_its_own_empty_ship() -> None:
     pieces = {"W-knight1": "e2", "W-soldier1": "d2", "W-ship1": "c2", "B-soldier1": "p12"}
-    state = ConquestGame.position(pieces).new_game()
+    state = narrow(ConquestGame.position(pieces).new_game(), ConquestState)
     state.apply(Move("W-knight1", "d2"))  # through its own soldier
     assert state.transit == "W-knight1"
     assert "White knight 1 to c2" in {str(a) for a in state.legal_actions()}
@@ -143,7 +150,7 @@ def test_knight_passing_through_may_not_end_on_a_loaded_ship() -> None:
         "W-soldier2": "W-ship1",
         "B-soldier1": "p12",
     }
-    state = ConquestGame.position(pieces, used={"W-knight1": 4}).new_game()
+    state = narrow(ConquestGame.position(pieces, used={"W-knight1": 4}).new_game(), ConquestState)
     # two steps left: through d2, then only the loaded ship or back to e2
     state.apply(Move("W-knight1", "d2"))
     assert {str(a) for a in state.legal_actions()} == {
@@ -159,7 +166,7 @@ def test_ship_cargo_refusal_says_an_elephant() -> None:
         "W-elephant1": "W-ship1",
         "B-soldier1": "p12",
     }
-    state = ConquestGame.position(pieces).new_game()
+    state = narrow(ConquestGame.position(pieces).new_game(), ConquestState)
     with pytest.raises(IllegalAction, match="already carries an elephant;"):
         state.apply(Move("W-soldier1", "c2"))
 

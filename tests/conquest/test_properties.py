@@ -6,11 +6,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hcgames.conquest import ConquestGame, Move
+from hcgames.conquest.state import ConquestState
+from tests.narrow import narrow
 
 GAMES = [ConquestGame(), ConquestGame(scenario="skirmish", draw_offers=False)]
 
 
-def check_invariants(state) -> None:
+def check_invariants(state: ConquestState) -> None:
     game = state.game
     assert 0 <= state.spent <= state.budget <= game.rules.moves_per_turn
     for piece, used in state.used.items():
@@ -34,7 +36,7 @@ def check_invariants(state) -> None:
     which=st.sampled_from([0, 1]),
 )
 def test_budget_never_exceeded_and_pieces_never_grow(choices: list[int], which: int) -> None:
-    state = GAMES[which].new_game()
+    state = narrow(GAMES[which].new_game(), ConquestState)
     pieces = len(state.where)
     for choice in choices:
         if state.is_terminal():
@@ -54,7 +56,7 @@ def test_budget_never_exceeded_and_pieces_never_grow(choices: list[int], which: 
 @given(choices=st.lists(st.integers(min_value=0, max_value=10_000), min_size=20, max_size=120))
 def test_copies_and_replays_agree(choices: list[int]) -> None:
     game = GAMES[1]
-    state = game.new_game()
+    state = narrow(game.new_game(), ConquestState)
     for choice in choices:
         if state.is_terminal():
             break
@@ -68,7 +70,7 @@ def test_copies_and_replays_agree(choices: list[int]) -> None:
     assert game.replay(state.history).snapshot() == state.snapshot()
 
 
-def plain_threatened(state, attacker: int) -> list[str]:
+def plain_threatened(state: ConquestState, attacker: int) -> list[str]:
     """The pieces ``attacker`` could take in one step, by looking at every one of them."""
     out = []
     for space, piece in state.top.items():
@@ -87,7 +89,7 @@ def plain_threatened(state, attacker: int) -> list[str]:
     return out
 
 
-def plain_score(state, player: int) -> float:
+def plain_score(state: ConquestState, player: int) -> float:
     """The evaluation's score written plainly, term by term, as its docstring reads."""
     from hcgames.conquest import evaluation as ev
 
@@ -120,7 +122,7 @@ def plain_score(state, player: int) -> float:
 def test_the_fast_score_is_the_plain_sum_of_its_terms(choices: list[int], which: int) -> None:
     from hcgames.conquest.evaluation import score
 
-    state = GAMES[which].new_game()
+    state = narrow(GAMES[which].new_game(), ConquestState)
     for choice in choices:
         if state.is_terminal():
             break

@@ -5,13 +5,15 @@ from __future__ import annotations
 import pytest
 
 from hcgames.conquest import ConquestGame, Move, Pass
+from hcgames.conquest.state import ConquestState
 from hcgames.core import IllegalAction
 from tests.conquest import pos
+from tests.narrow import narrow
 
 
 # --- turns and move limits ------------------------------------------------------------
 def test_first_turn_has_ten_moves_then_twenty() -> None:
-    state = ConquestGame().new_game()
+    state = narrow(ConquestGame().new_game(), ConquestState)
     assert state.budget == 10 and state.current_player == 0
     state.apply(Pass())
     assert state.mover == 1 and state.budget == 20 and state.turn == 2

@@ -5,38 +5,47 @@ from __future__ import annotations
 import pytest
 
 from hcgames.conquest import AcceptDraw, ConquestGame, DeclineDraw, Move, OfferDraw, Pass, Refuse
+from hcgames.conquest.state import ConquestState
 from hcgames.core import IllegalAction
 from tests.conquest import FAR_BLACK, legal, pos
+from tests.narrow import finished, narrow
 
 
 # --- the end of the game -------------------------------------------------------------------
 def test_losing_every_land_piece_loses() -> None:
-    state = ConquestGame.position(
-        {"W-knight1": "e3", "B-soldier1": "e4", "B-ship1": "c5"}
-    ).new_game()
+    state = narrow(
+        ConquestGame.position({"W-knight1": "e3", "B-soldier1": "e4", "B-ship1": "c5"}).new_game(),
+        ConquestState,
+    )
     state.apply(Move("W-knight1", "e4"))
-    assert state.outcome().winners == (0,)
+    assert finished(state).winners == (0,)
 
 
 def test_twenty_quiet_turns_decided_by_capitol_spaces() -> None:
-    state = ConquestGame.position(
-        {"W-soldier1": "f13", "W-knight1": "d3", "B-knight1": "p11"}, quiet=19
-    ).new_game()
+    state = narrow(
+        ConquestGame.position(
+            {"W-soldier1": "f13", "W-knight1": "d3", "B-knight1": "p11"}, quiet=19
+        ).new_game(),
+        ConquestState,
+    )
     state.apply(Pass())
-    outcome = state.outcome()
+    outcome = finished(state)
     assert outcome.winners == (0,) and "10 turns each without a capture" in outcome.reason
 
 
 def test_twenty_quiet_turns_with_equal_holdings_is_a_draw() -> None:
     state = pos({"W-knight1": "d3"}, quiet=19)
     state.apply(Pass())
-    assert state.outcome().winners == ()
+    assert finished(state).winners == ()
 
 
 def test_turn_limit_ends_the_game() -> None:
-    state = ConquestGame.position({**FAR_BLACK, "W-knight1": "d3"}, turn=5, turn_limit=5).new_game()
+    state = narrow(
+        ConquestGame.position({**FAR_BLACK, "W-knight1": "d3"}, turn=5, turn_limit=5).new_game(),
+        ConquestState,
+    )
     state.apply(Pass())
-    assert "turn limit" in state.outcome().reason
+    assert "turn limit" in finished(state).reason
 
 
 def test_agreed_draw() -> None:
@@ -51,11 +60,11 @@ def test_agreed_draw() -> None:
     state.apply(Pass())
     state.apply(OfferDraw())
     state.apply(AcceptDraw())
-    assert state.outcome().is_draw and state.outcome().reason == "agreed draw"
+    assert finished(state).is_draw and finished(state).reason == "agreed draw"
 
 
 def test_draw_offers_can_be_switched_off() -> None:
-    state = ConquestGame(draw_offers=False).new_game()
+    state = narrow(ConquestGame(draw_offers=False).new_game(), ConquestState)
     assert OfferDraw() not in state.legal_actions()
 
 
@@ -66,7 +75,7 @@ def test_refuse_only_answers_a_capture() -> None:
 
 
 def test_wrong_side_and_unknown_pieces() -> None:
-    state = ConquestGame().new_game()
+    state = narrow(ConquestGame().new_game(), ConquestState)
     with pytest.raises(IllegalAction, match="belongs to Black"):
         state.apply(Move("B-soldier1", "f12"))
     with pytest.raises(IllegalAction, match="no piece"):

@@ -5,12 +5,22 @@ from __future__ import annotations
 import pytest
 
 from hcgames.conquest import ConquestGame, Move, Refuse
+from hcgames.conquest.state import ConquestState
+from tests.narrow import finished, narrow
 
 
 def test_region_views_label_every_stack() -> None:
-    state = ConquestGame.position(
-        {"W-ship1": "c2", "W-elephant1": "W-ship1", "W-soldier1": "W-elephant1", "B-knight1": "e12"}
-    ).new_game()
+    state = narrow(
+        ConquestGame.position(
+            {
+                "W-ship1": "c2",
+                "W-elephant1": "W-ship1",
+                "W-soldier1": "W-elephant1",
+                "B-knight1": "e12",
+            }
+        ).new_game(),
+        ConquestState,
+    )
     views = state.region_views()
     assert set(views) == set(state.game.board.spaces)
     assert views["c2"]["owner"] == 0 and views["c2"]["label"] == "Sh:E+S"
@@ -24,15 +34,18 @@ def test_region_views_label_every_stack() -> None:
 
 
 def test_action_regions_are_from_and_to() -> None:
-    state = ConquestGame().new_game()
+    state = narrow(ConquestGame().new_game(), ConquestState)
     move = next(a for a in state.legal_actions() if isinstance(a, Move))
     assert state.action_regions(move) == (state.where[move.piece], move.to)
 
 
 def test_scores_and_describe_report_capitol_spaces() -> None:
-    state = ConquestGame.position(
-        {"W-soldier1": "f13", "W-soldier2": "h13", "W-knight1": "d4", "B-knight1": "p10"}
-    ).new_game()
+    state = narrow(
+        ConquestGame.position(
+            {"W-soldier1": "f13", "W-soldier2": "h13", "W-knight1": "d4", "B-knight1": "p10"}
+        ).new_game(),
+        ConquestState,
+    )
     assert state.scores() == {0: 2.0, 1: 0.0}
     assert "holds 2 of Black's capitol spaces" in state.describe()
 
@@ -47,12 +60,12 @@ def test_occupying_the_fifth_space_by_capture_waits_for_the_recapture() -> None:
         "B-soldier1": "n13",
         "B-elephant1": "m12",
     }
-    state = ConquestGame.position(pieces).new_game()
+    state = narrow(ConquestGame.position(pieces).new_game(), ConquestState)
     state.apply(Move("W-knight1", "n13"))
     assert state.phase == "recapture" and not state.is_terminal()
     refused = state.copy()
     refused.apply(Refuse())
-    assert refused.outcome().winners == (0,)
+    assert finished(refused).winners == (0,)
     state.apply(Move("B-elephant1", "n12"))  # first of two needed steps
     state.apply(Move("B-elephant1", "n13"))
     assert not state.is_terminal() and state.occupied_capitol(0) == 4
@@ -63,7 +76,7 @@ def test_board_drawing_highlights_moves() -> None:
     from hcgames.widgets.maps import TARGET
     from hcgames.widgets.maps import piece_board as ConquestBoard
 
-    state = ConquestGame().new_game()
+    state = narrow(ConquestGame().new_game(), ConquestState)
     view = ConquestBoard(state)
     assert view.click("d2") == ["d3", "e2", "c2"]
     assert "Picked White knight 1" in view.text and "W-knight1" not in view.text

@@ -4,13 +4,24 @@ windows, finishing a turn, and the battle arithmetic of a hypothetical attack.""
 from __future__ import annotations
 
 import hcgames
+from hcgames.core import Action
 from hcgames.historical.actions import EndPhase, Pass, Pick
 from hcgames.historical.battle import Assessment, assess
+from hcgames.historical.game import HistoricalGame
 from hcgames.historical.state import HistoricalState
+from tests.narrow import narrow
+
+#: the ``lands`` of :func:`hcgames.historical.teach.arrange`: land and the cards on it, per seat
+Lands = dict[int, list[tuple[str, list[str]]]]
 
 
-def game(players: int = 2, **options: object) -> hcgames.Game:
-    return hcgames.load("historical-conquest", players=players, **options)
+def game(players: int = 2, **options: object) -> HistoricalGame:
+    return narrow(hcgames.load("historical-conquest", players=players, **options), HistoricalGame)
+
+
+def new_game(players: int = 2, seed: int = 0, **options: object) -> HistoricalState:
+    """A new game's first position, as a HistoricalState."""
+    return narrow(game(players, **options).new_game(seed), HistoricalState)
 
 
 def settle(state: HistoricalState) -> HistoricalState:
@@ -25,8 +36,8 @@ def settle(state: HistoricalState) -> HistoricalState:
     return state
 
 
-def act(state: HistoricalState, action: object) -> HistoricalState:
-    state.apply(action)  # type: ignore[arg-type]
+def act(state: HistoricalState, action: Action) -> HistoricalState:
+    state.apply(action)
     return settle(state)
 
 

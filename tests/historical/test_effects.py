@@ -21,7 +21,7 @@ from hcgames.historical.actions import (
 )
 from hcgames.historical.cards import EFFECT_KINDS
 from hcgames.historical.teach import arrange, key
-from tests.historical.conftest import act, finish_turn, game, sums
+from tests.historical.conftest import Lands, act, finish_turn, game, sums
 
 
 def _morale() -> None:
@@ -63,14 +63,14 @@ def _morale_each_turn() -> None:
 
 
 def _strength() -> None:
-    lands = {0: [("CT4205", ["MU2001"])], 1: [("CT4601", ["IN4201"])]}
+    lands: Lands = {0: [("CT4205", ["MU2001"])], 1: [("CT4601", ["IN4201"])]}
     state = arrange(game(), round_no=3, lands=lands, active={0: ["TE4502"]})
     assert sums(state, key("CT4205", 0), key("CT4601", 1)).attack == 20 + 700
     assert sums(state, key("CT4601", 1), key("CT4205", 0)).defence == 20 + 700
 
 
 def _multiply() -> None:
-    lands = {0: [("CT4404", ["C04201", "MU2001"])], 1: [("CT4503", ["AR4302"])]}
+    lands: Lands = {0: [("CT4404", ["C04201", "MU2001"])], 1: [("CT4503", ["AR4302"])]}
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     first = sums(state, key("CT4404", 0), key("CT4503", 1))
     assert first.attack == (800 + 20 + 700) * 2  # Attila doubles his land's first attack
@@ -82,36 +82,36 @@ def _multiply() -> None:
 def _discover_land() -> None:
     state = arrange(game(), round_no=2, lands={0: [("CT4205", [])]}, hands={0: ["EV4102"]})
     act(state, PlayCard(key("EV4102", 0)))
-    assert len(state.rows[0]) == 2 and state.rows[0][1]["cards"] == []
+    assert len(state.rows[0]) == 2 and state.rows[0][1].cards == []
 
 
 def _kill_character() -> None:
-    lands = {0: [("CT4205", [])], 1: [("CT4404", ["EX4405", "MU2001"])]}
+    lands: Lands = {0: [("CT4205", [])], 1: [("CT4404", ["EX4405", "MU2001"])]}
     state = arrange(game(), round_no=3, lands=lands, hands={0: ["EX4203"]})
     plays = [a for a in state.legal_actions() if isinstance(a, PlayCard) and a.land]
     assert {a.targets for a in plays} == {(key("EX4405", 1),)}  # only explorers
     act(state, plays[0])
-    assert state.rows[1][0]["cards"] == [key("MU2001", 1)]
+    assert state.rows[1][0].cards == [key("MU2001", 1)]
 
 
 def _duel() -> None:
-    lands = {0: [("CT4205", ["CO3016"])], 1: [("CT4404", ["MU2001"])]}
+    lands: Lands = {0: [("CT4205", ["CO3016"])], 1: [("CT4404", ["MU2001"])]}
     state = arrange(game(), round_no=3, lands=lands, hands={0: ["PO4301"]})
     act(state, PlayCard(key("PO4301", 0), key("CT4205", 0), (key("CO3016", 0), key("MU2001", 1))))
-    assert state.rows[1][0]["cards"] == [] and key("MU2001", 1) in state.discards[1]
+    assert state.rows[1][0].cards == [] and key("MU2001", 1) in state.discards[1]
 
 
 def _destroy_land() -> None:
-    lands = {0: [("CT4205", [])], 1: [("CT4404", ["MU2001", "IN4201"]), ("CT4503", [])]}
+    lands: Lands = {0: [("CT4205", [])], 1: [("CT4404", ["MU2001", "IN4201"]), ("CT4503", [])]}
     state = arrange(game(), round_no=3, lands=lands, hands={0: ["EV4602"]})
     act(state, PlayCard(key("EV4602", 0), "", (key("CT4404", 1),)))
-    assert [c["land"] for c in state.rows[1]] == [key("CT4503", 1)]
-    assert state.rows[1][0]["cards"] == [key("MU2001", 1)]  # one card fled within Asia
+    assert [c.land for c in state.rows[1]] == [key("CT4503", 1)]
+    assert state.rows[1][0].cards == [key("MU2001", 1)]  # one card fled within Asia
     assert key("CT4404", 1) in state.discards[1]
 
 
 def _auto_win() -> None:
-    lands = {0: [("CT4404", ["CO3016", "CO3017"])], 1: [("CT4503", ["LE4102"])]}
+    lands: Lands = {0: [("CT4404", ["CO3016", "CO3017"])], 1: [("CT4503", ["LE4102"])]}
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
     assert state.morale[0] == 800  # Crockett's land wins the round's first battle outright
@@ -134,7 +134,7 @@ def _recover() -> None:
 
 
 def _block_attacks() -> None:
-    lands = {
+    lands: Lands = {
         0: [("CT4404", ["CO3016"])],
         1: [("CT4503", ["SP3004", "MU2001"]), ("CT4602", ["IN4201"])],
     }
@@ -144,7 +144,7 @@ def _block_attacks() -> None:
 
 
 def _guarded() -> None:
-    lands = {0: [("CT4205", ["CO3016"])], 1: [("CT4201", ["MU2001"])]}
+    lands: Lands = {0: [("CT4205", ["CO3016"])], 1: [("CT4201", ["MU2001"])]}
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     assert not any(isinstance(a, Attack) for a in state.legal_actions())
     lands[0] = [("CT4205", ["CO3016", "EX4402"])]  # a sea explorer may sail to Iceland
@@ -153,7 +153,7 @@ def _guarded() -> None:
 
 
 def _cancel_effect() -> None:
-    lands = {0: [("CT4205", [])], 1: [("CT4404", [])]}
+    lands: Lands = {0: [("CT4205", [])], 1: [("CT4404", [])]}
     state = arrange(
         game(),
         round_no=3,
@@ -170,7 +170,7 @@ def _cancel_effect() -> None:
 
 
 def _event_shield() -> None:
-    lands = {0: [("CT4205", [])], 1: [("CT4404", ["SC3005"])]}
+    lands: Lands = {0: [("CT4205", [])], 1: [("CT4404", ["SC3005"])]}
     state = arrange(game(), round_no=3, lands=lands, hands={0: ["EV4104", "AU4402"]})
     act(state, PlayCard(key("EV4104", 0), "", ("P1",)))
     assert state.morale[1] == 0  # Galileo keeps events away
@@ -179,18 +179,18 @@ def _event_shield() -> None:
 
 
 def _discard_opponent_card() -> None:
-    lands = {0: [("CT4205", [])], 1: [("CT4404", ["MU2001"])]}
+    lands: Lands = {0: [("CT4205", [])], 1: [("CT4404", ["MU2001"])]}
     state = arrange(game(), round_no=3, lands=lands, active={1: ["TE4502"]}, hands={0: ["EV4101"]})
     act(state, PlayCard(key("EV4101", 0), "", ("P1",)))
     assert state.active[1] == [] and key("TE4502", 1) in state.discards[1]
 
 
 def _mass_discard() -> None:
-    lands = {0: [("CT4205", ["BU4401"])], 1: [("CT4404", ["BU4601", "MU2001"])]}
+    lands: Lands = {0: [("CT4205", ["BU4401"])], 1: [("CT4404", ["BU4601", "MU2001"])]}
     state = arrange(game(), round_no=3, lands=lands, hands={0: ["LE4304"]})
     act(state, PlayCard(key("LE4304", 0), key("CT4205", 0)))
-    assert state.rows[0][0]["cards"] == [key("LE4304", 0)]
-    assert state.rows[1][0]["cards"] == [key("MU2001", 1)]
+    assert state.rows[0][0].cards == [key("LE4304", 0)]
+    assert state.rows[1][0].cards == [key("MU2001", 1)]
 
 
 def _capacity() -> None:
@@ -205,7 +205,7 @@ def _capacity() -> None:
 
 
 def _morale_floor() -> None:
-    lands = {0: [("CT4205", [])], 1: [("CT4404", ["AC4302"])]}
+    lands: Lands = {0: [("CT4205", [])], 1: [("CT4404", ["AC4302"])]}
     state = arrange(game(), round_no=3, lands=lands, morale={1: 600}, hands={0: ["EV4601"]})
     act(state, PlayCard(key("EV4601", 0), "", ("P1",)))
     assert state.morale[1] == 500  # Isabella Baumfree's floor
@@ -216,22 +216,22 @@ def _expires() -> None:
     act(state, PlayCard(key("EX4505", 0), key("CT4205", 0)))
     for _ in range(2):
         finish_turn(state)
-    assert key("EX4505", 0) in state.rows[0][0]["cards"]  # his second turn
+    assert key("EX4505", 0) in state.rows[0][0].cards  # his second turn
     for _ in range(2):
         finish_turn(state)  # his third turn starts: two turns are over
     assert key("EX4505", 0) in state.discards[0]
 
 
 def _defect_on_win() -> None:
-    lands = {0: [("CT4404", ["LE4101", "CO3016"])], 1: [("CT4503", ["MU2001", "IN4201"])]}
+    lands: Lands = {0: [("CT4404", ["LE4101", "CO3016"])], 1: [("CT4503", ["MU2001", "IN4201"])]}
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
     act(state, Pick(key("MU2001", 1), "casualty"))
-    assert key("IN4201", 1) in state.rows[0][0]["cards"]  # the only choice defects
+    assert key("IN4201", 1) in state.rows[0][0].cards  # the only choice defects
 
 
 def _take_from_hand() -> None:
-    lands = {0: [("CT4404", ["CO4203", "CO3016"])], 1: [("CT4503", ["MU2001"])]}
+    lands: Lands = {0: [("CT4404", ["CO4203", "CO3016"])], 1: [("CT4503", ["MU2001"])]}
     state = arrange(
         game(),
         round_no=3,
@@ -247,7 +247,7 @@ def _take_from_hand() -> None:
 
 
 def _lasting_bonus() -> None:
-    lands = {0: [("CT4301", ["MU2001", "IN4201"])], 1: [("CT4206", ["IN4202"])]}
+    lands: Lands = {0: [("CT4301", ["MU2001", "IN4201"])], 1: [("CT4206", ["IN4202"])]}
     state = arrange(game(), round_no=3, lands=lands)
     act(state, UseAbility(key("CT4301", 0), 0, (key("MU2001", 0),)))
     assert state.morale[0] == 300
@@ -264,7 +264,7 @@ def _move_card() -> None:
     uses = [a for a in state.legal_actions() if isinstance(a, UseAbility)]
     assert uses == [UseAbility(key("TE3011", 0), 0, (key("MU2001", 0), key("CT4404", 0)))]
     act(state, uses[0])
-    assert state.rows[0][1]["cards"] == [key("MU2001", 0)]
+    assert state.rows[0][1].cards == [key("MU2001", 0)]
     assert not any(isinstance(a, UseAbility) for a in state.legal_actions())  # once a turn
 
 
@@ -284,15 +284,15 @@ def _choice() -> None:
 
 
 def _plant() -> None:
-    lands = {0: [("CT4205", [])], 1: [("CT4404", ["MU2001"])]}
+    lands: Lands = {0: [("CT4205", [])], 1: [("CT4404", ["MU2001"])]}
     state = arrange(game(), round_no=3, lands=lands, hands={0: ["AS4201"]})
     act(state, PlayCard(key("AS4201", 0), key("CT4404", 1)))
-    assert state.morale[1] == -200 and key("AS4201", 0) in state.rows[1][0]["cards"]
+    assert state.morale[1] == -200 and key("AS4201", 0) in state.rows[1][0].cards
     assert sums(state, key("CT4205", 0), key("CT4404", 1)).defence == 20 - 300 + 700
 
 
 def _toll() -> None:
-    lands = {0: [("CT4404", ["CO3016", "MU2001"])], 1: [("CT4503", ["WA4301"])]}
+    lands: Lands = {0: [("CT4404", ["CO3016", "MU2001"])], 1: [("CT4503", ["WA4301"])]}
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     state.apply(Attack(key("CT4404", 0), key("CT4503", 1)))
     assert state.pending[-1]["purpose"] == "toll" and state.current_player == 0
@@ -301,7 +301,7 @@ def _toll() -> None:
 
 
 def _protect_hand() -> None:
-    lands = {0: [("CT4404", ["CO4203", "CO3016"])], 1: [("CT4503", ["MU2001", "AC4501"])]}
+    lands: Lands = {0: [("CT4404", ["CO4203", "CO3016"])], 1: [("CT4503", ["MU2001", "AC4501"])]}
     state = arrange(
         game(), round_no=3, morale={0: 900}, lands=lands, phase="attack", hands={1: ["EV4301"]}
     )
@@ -311,7 +311,7 @@ def _protect_hand() -> None:
 
 
 def _forbid_spies() -> None:
-    lands = {0: [("CT4205", [])], 1: [("CT4404", ["SY4601"])]}
+    lands: Lands = {0: [("CT4205", [])], 1: [("CT4404", ["SY4601"])]}
     state = arrange(game(), round_no=3, lands=lands, hands={0: ["SY4301"]})
     assert not any(isinstance(a, Interrupt) for a in state.legal_actions())
 
@@ -337,7 +337,7 @@ def _coastal_only() -> None:
 
 
 def _win_condition() -> None:
-    lands = {0: [("CT4205", ["MU2001"])], 1: [("CT4404", ["IN4201"])]}
+    lands: Lands = {0: [("CT4205", ["MU2001"])], 1: [("CT4404", ["IN4201"])]}
     state = arrange(game(), round_no=3, lands=lands, active={0: ["OR4601"]}, morale={1: -100})
     for _ in range(2):
         finish_turn(state)
@@ -391,7 +391,7 @@ def test_the_last_interrupt_window_comes_after_the_draw() -> None:
 
 
 def test_defender_answers_an_attack_with_an_interrupt() -> None:
-    lands = {0: [("CT4404", ["CO3016"])], 1: [("CT4503", ["MU2001"])]}
+    lands: Lands = {0: [("CT4404", ["CO3016"])], 1: [("CT4503", ["MU2001"])]}
     state = arrange(
         game(), round_no=3, morale={0: 900}, lands=lands, phase="attack", hands={1: ["LE4503"]}
     )

@@ -10,7 +10,6 @@ import copy
 
 import pytest
 
-import hcgames
 from hcgames.core import DataError, IllegalAction
 from hcgames.data import read_json
 from hcgames.historical.actions import (
@@ -25,7 +24,7 @@ from hcgames.historical.actions import (
 from hcgames.historical.material import build_catalogue
 from hcgames.historical.state import HistoricalState
 from hcgames.historical.teach import arrange, key
-from tests.historical.conftest import act, finish_turn, game, sums
+from tests.historical.conftest import Lands, act, finish_turn, game, sums
 
 
 def _ability(state: HistoricalState, card: str) -> list[UseAbility]:
@@ -82,7 +81,7 @@ def test_morale_only_moves_through_cards_and_battles() -> None:
 
 # --- battles ----------------------------------------------------------------------------
 def test_equal_attack_and_defence_is_a_draw() -> None:
-    lands = {0: [("CT4305", ["AR4402"])], 1: [("CT4602", ["AR4302"])]}
+    lands: Lands = {0: [("CT4305", ["AR4402"])], 1: [("CT4602", ["AR4302"])]}
     state = arrange(game(), round_no=3, morale={0: 900, 1: 900}, lands=lands, phase="attack")
     result = sums(state, key("CT4305", 0), key("CT4602", 1))
     assert result.attack == result.defence == 2500  # Janissary attack, Samurai defence
@@ -92,7 +91,7 @@ def test_equal_attack_and_defence_is_a_draw() -> None:
 
 
 def test_strength_bonuses_count_for_attack_and_defence() -> None:
-    lands = {0: [("CT4503", ["WA3004"])], 1: [("CT4404", ["CO3016"])]}
+    lands: Lands = {0: [("CT4503", ["WA3004"])], 1: [("CT4404", ["CO3016"])]}
     state = arrange(game(), round_no=3, lands=lands)
     attacking = sums(state, key("CT4503", 0), key("CT4404", 1))
     # Trung Sisters +500 strength in Asia attack; Mao +400 strength in Asia and
@@ -106,24 +105,24 @@ def test_strength_bonuses_count_for_attack_and_defence() -> None:
 
 # --- cards ------------------------------------------------------------------------------
 def test_atomic_bomb_destroys_armies_too() -> None:
-    lands = {0: [("CT4205", [])], 1: [("CT4503", ["AR4401", "MU2001"])]}
+    lands: Lands = {0: [("CT4205", [])], 1: [("CT4503", ["AR4401", "MU2001"])]}
     state = arrange(game(), round_no=3, lands=lands, hands={0: ["TE3005"]})
     act(state, PlayCard(key("TE3005", 0), "", (key("CT4503", 1),)))
-    assert state.rows[1][0]["cards"] == []
+    assert state.rows[1][0].cards == []
     assert key("AR4401", 1) in state.discards[1]
-    assert state.rows[1][0]["locked"] == 3
+    assert state.rows[1][0].locked == 3
 
 
 def test_atomic_bomb_on_a_divided_land_hits_both_holders() -> None:
-    lands = {0: [("CT4205", [])], 1: [("CT4404", ["MU2001"])], 2: [("CT4404", ["AR4401"])]}
+    lands: Lands = {0: [("CT4205", [])], 1: [("CT4404", ["MU2001"])], 2: [("CT4404", ["AR4401"])]}
     state = arrange(game(3), round_no=3, lands=lands, hands={0: ["TE3005"]})
     act(state, PlayCard(key("TE3005", 0), "", (key("CT4404", 1),)))
-    assert state.rows[1][0]["cards"] == [] and state.rows[2][0]["cards"] == []
-    assert state.rows[1][0]["locked"] == state.rows[2][0]["locked"] == 3
+    assert state.rows[1][0].cards == [] and state.rows[2][0].cards == []
+    assert state.rows[1][0].locked == state.rows[2][0].locked == 3
 
 
 def test_atomic_bomb_log_names_the_bomb_and_its_player() -> None:
-    lands = {0: [("CT4205", [])], 1: [("CT4503", ["AR4401", "MU2001"])]}
+    lands: Lands = {0: [("CT4205", [])], 1: [("CT4503", ["AR4401", "MU2001"])]}
     state = arrange(game(), round_no=3, lands=lands, hands={0: ["TE3005"]})
     act(state, PlayCard(key("TE3005", 0), "", (key("CT4503", 1),)))
     strikes = [e.text for e in state.events if e.kind == "destroy"]
@@ -138,7 +137,7 @@ def test_atomic_bomb_log_names_the_bomb_and_its_player() -> None:
 def test_us_senate_turns_an_event_back_onto_its_player() -> None:
     # The Great Depression (-500 to one opponent) aimed at the Senate's holder hits the
     # player who played it instead, as the card says
-    lands = {0: [("CT4205", ["MU2001"])], 1: [("CT4404", ["IN4201"])]}
+    lands: Lands = {0: [("CT4205", ["MU2001"])], 1: [("CT4404", ["IN4201"])]}
     state = arrange(
         game(),
         round_no=3,
@@ -154,7 +153,7 @@ def test_us_senate_turns_an_event_back_onto_its_player() -> None:
 
 
 def test_eli_whitney_discard_counts_as_one_of_the_three_plays() -> None:
-    lands = {0: [("CT4404", ["IN4601", "MU2001", "IN4201"])], 1: [("CT4503", ["AR4302"])]}
+    lands: Lands = {0: [("CT4404", ["IN4601", "MU2001", "IN4201"])], 1: [("CT4503", ["AR4302"])]}
     state = arrange(game(), round_no=3, lands=lands)
     assert state.plays == 0
     act(state, UseAbility(key("IN4601", 0), 0, (key("MU2001", 0),)))
@@ -162,7 +161,7 @@ def test_eli_whitney_discard_counts_as_one_of_the_three_plays() -> None:
 
 
 def test_eli_whitney_discard_needs_a_play_left_in_the_play_phase() -> None:
-    lands = {0: [("CT4404", ["IN4601", "MU2001", "IN4201"])], 1: [("CT4503", ["AR4302"])]}
+    lands: Lands = {0: [("CT4404", ["IN4601", "MU2001", "IN4201"])], 1: [("CT4503", ["AR4302"])]}
     state = arrange(game(), round_no=3, lands=lands, hands={0: ["EV4103", "EV4102", "PH4101"]})
     for card in ("EV4103", "EV4102", "PH4101"):
         act(state, Discard(key(card, 0)))
@@ -183,7 +182,7 @@ def test_eli_whitney_discard_needs_a_play_left_in_the_play_phase() -> None:
 
 
 def test_french_leader_includes_napoleon_the_conqueror() -> None:
-    lands = {0: [("CT4205", ["CO4203"])], 1: [("CT4205", ["LE4102"])]}
+    lands: Lands = {0: [("CT4205", ["CO4203"])], 1: [("CT4205", ["LE4102"])]}
     state = arrange(game(), round_no=3, lands=lands)
     # Quebec: +300 strength (the book's Q&A) while a French leader is there; Napoleon 700/600
     assert sums(state, key("CT4205", 0), key("CT4205", 1)).attack == 700 + 300
@@ -191,14 +190,14 @@ def test_french_leader_includes_napoleon_the_conqueror() -> None:
 
 
 def test_christian_leader_includes_a_christian_spiritual_leader() -> None:
-    lands = {0: [("CT4602", ["AR4404", "SP4601"])], 1: [("CT4503", ["MU2001"])]}
+    lands: Lands = {0: [("CT4602", ["AR4404", "SP4601"])], 1: [("CT4503", ["MU2001"])]}
     state = arrange(game(), round_no=3, lands=lands)
     # Knights Templar 3500 + 500 for Lemuel Haynes (Christian spiritual leader) + Haynes 20
     assert sums(state, key("CT4602", 0), key("CT4503", 1)).attack == 3500 + 500 + 20
 
 
 def test_brothers_grimm_scare_one_opponent_only() -> None:
-    lands = {0: [("CT4205", [])], 1: [("CT4404", [])], 2: [("CT4503", [])]}
+    lands: Lands = {0: [("CT4205", [])], 1: [("CT4404", [])], 2: [("CT4503", [])]}
     state = arrange(
         game(3), round_no=3, lands=lands, morale={1: 500, 2: 500}, hands={0: ["AU4601", "EN4302"]}
     )
@@ -231,7 +230,7 @@ def test_a_deck_holds_one_of_each_card() -> None:
 
 
 def test_edgar_allan_poe_scares_once_at_any_time_in_your_turn() -> None:
-    lands = {0: [("CT4205", [])], 1: [("CT4404", ["MU2001"])]}
+    lands: Lands = {0: [("CT4205", [])], 1: [("CT4404", ["MU2001"])]}
     state = arrange(game(), round_no=2, lands=lands, morale={1: 1000}, hands={0: ["AU4602"]})
     act(state, PlayCard(key("AU4602", 0), key("CT4205", 0)))
     assert state.morale[1] == 1000  # not forced on entry
@@ -248,7 +247,7 @@ def test_edgar_allan_poe_scares_once_at_any_time_in_your_turn() -> None:
 
 
 def test_eli_whitney_bonus_is_once_and_stays_after_he_goes() -> None:
-    lands = {0: [("CT4404", ["IN4601", "MU2001", "IN4201"])], 1: [("CT4503", ["AR4302"])]}
+    lands: Lands = {0: [("CT4404", ["IN4601", "MU2001", "IN4201"])], 1: [("CT4503", ["AR4302"])]}
     state = arrange(game(), round_no=3, lands=lands)
     before = sums(state, key("CT4404", 0), key("CT4503", 1)).attack
     uses = _ability(state, key("IN4601", 0))
@@ -273,7 +272,7 @@ def test_chuck_cooper_gives_300_once() -> None:
 
 def test_equal_abilities_cancel_each_other() -> None:
     # Apache (wins its first battle) attack Cherokee Warriors (win their first defence)
-    lands = {0: [("CT4404", ["AR4601"])], 1: [("CT4503", ["AR4502", "LE4102"])]}
+    lands: Lands = {0: [("CT4404", ["AR4601"])], 1: [("CT4503", ["AR4502", "LE4102"])]}
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     result = sums(state, key("CT4404", 0), key("CT4503", 1))
     assert result.auto == "" and any("cancel" in line for line in result.lines)
@@ -286,14 +285,14 @@ def test_equal_abilities_cancel_each_other() -> None:
 
 def test_an_interrupt_beats_an_equal_ability() -> None:
     # Paul Revere (an interrupt card) defends against the Apache's automatic victory
-    lands = {0: [("CT4404", ["AR4601"])], 1: [("CT4503", ["LE4503"])]}
+    lands: Lands = {0: [("CT4404", ["AR4601"])], 1: [("CT4503", ["LE4503"])]}
     state = arrange(game(), round_no=3, lands=lands)
     result = sums(state, key("CT4404", 0), key("CT4503", 1))
     assert result.auto == key("LE4503", 1) and result.winner == "defence"
 
 
 def test_lincoln_wins_a_defector_and_his_player_chooses_who_makes_room() -> None:
-    lands = {
+    lands: Lands = {
         0: [("CT4602", ["LE4101", "AR4401", "CO3016", "CO3017"])],
         1: [("CT4503", ["MU2001", "IN4201", "IN4202"])],
     }
@@ -307,12 +306,12 @@ def test_lincoln_wins_a_defector_and_his_player_chooses_who_makes_room() -> None
     top = state.pending[-1]
     assert top["purpose"] == "make room" and state.current_player == 0  # Israel is full
     act(state, Pick(key("CO3017", 0), "make room"))
-    assert key("IN4202", 1) in state.rows[0][0]["cards"]
+    assert key("IN4202", 1) in state.rows[0][0].cards
     assert key("CO3017", 0) in state.discards[0]
 
 
 def test_a_planted_rasputin_goes_last_and_the_holder_makes_room() -> None:
-    lands = {
+    lands: Lands = {
         0: [("CT4205", [])],
         1: [("CT4503", ["MU2001", "IN4201", "IN4202", "KN4201", "AT4201"])],
     }
@@ -320,7 +319,7 @@ def test_a_planted_rasputin_goes_last_and_the_holder_makes_room() -> None:
     act(state, PlayCard(key("AS4201", 0), key("CT4503", 1)))
     assert state.current_player == 1 and state.pending[-1]["purpose"] == "make room"
     act(state, Pick(key("AT4201", 1), "make room"))
-    assert key("AS4201", 0) in state.rows[1][0]["cards"]
+    assert key("AS4201", 0) in state.rows[1][0].cards
     assert state.morale[1] == -200
 
 
@@ -328,7 +327,7 @@ def test_an_explorer_that_finds_a_land_stands_on_it() -> None:
     state = arrange(game(), round_no=2, lands={0: [("CT4205", [])]}, hands={0: ["EX4303"]})
     act(state, PlayCard(key("EX4303", 0), "", (), -1, True))
     found = state.rows[0][-1]
-    assert found["cards"] == [key("EX4303", 0)] and found["land"] != key("CT4205", 0)
+    assert found.cards == [key("EX4303", 0)] and found.land != key("CT4205", 0)
 
 
 def test_events_and_interrupts_work_at_once_other_abilities_may_wait() -> None:
@@ -346,33 +345,37 @@ def test_events_and_interrupts_work_at_once_other_abilities_may_wait() -> None:
 
 
 def test_slavery_means_the_slavery_card_not_a_lands_past() -> None:
-    cat = hcgames.load("historical-conquest").catalogue  # type: ignore[attr-defined]
+    cat = game().catalogue
     text = str([card.effects for card in cat.cards.values()]).lower()
     assert "slavery" not in text  # no ability asks whether a land 'has slavery'
-    assert cat.cards["EV4103"].effects[0]["kind"] == "morale"
+    assert cat.cards["EV4103"].effects[0].kind == "morale"
 
 
 def test_a_divided_land_emptied_in_battle_goes_to_its_owners_discard_pile() -> None:
-    lands = {0: [("CT4404", ["CO3016", "AR4401"])], 1: [("CT4404", ["MU2001"])]}
+    lands: Lands = {0: [("CT4404", ["CO3016", "AR4401"])], 1: [("CT4404", ["MU2001"])]}
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     act(state, Attack(key("CT4404", 0), key("CT4404", 1)))
     assert key("CT4404", 1) in state.discards[1]  # the extra Russia goes home
-    assert state.is_terminal() and state.outcome().winners == (0,)  # type: ignore[union-attr]
+    outcome = state.outcome()
+    assert state.is_terminal() and outcome is not None and outcome.winners == (0,)
 
 
 def test_captured_cards_are_discarded_to_their_owners_pile() -> None:
-    lands = {0: [("CT4404", ["CO3016", "MU2001"])], 1: [("CT4503", []), ("CT4205", ["IN4201"])]}
+    lands: Lands = {
+        0: [("CT4404", ["CO3016", "MU2001"])],
+        1: [("CT4503", []), ("CT4205", ["IN4201"])],
+    }
     state = arrange(game(), round_no=3, lands=lands, phase="move", hands={1: ["EV4602"]})
     act(state, Confiscate(key("MU2001", 0), key("CT4503", 1)))
     finish_turn(state)
     act(state, PlayCard(key("EV4602", 1), "", (key("CT4503", 1),)))  # Chernobyl on China
     assert key("CT4503", 1) in state.discards[1]  # China was Player 2's card all along
-    assert key("MU2001", 0) in state.discards[0] or key("MU2001", 0) in state.rows[0][0]["cards"]
+    assert key("MU2001", 0) in state.discards[0] or key("MU2001", 0) in state.rows[0][0].cards
 
 
 def test_argentina_discard_for_its_bonus_is_a_play_too() -> None:
     # Argentina's held ability discards a character just as Eli Whitney's does
-    lands = {0: [("CT4205", ["MU2001"])], 1: [("CT4301", ["AC4301", "AI4401"])]}
+    lands: Lands = {0: [("CT4205", ["MU2001"])], 1: [("CT4301", ["AC4301", "AI4401"])]}
     state = arrange(game(), round_no=3, turn=1, lands=lands)
     uses = _ability(state, key("CT4301", 1))
     assert uses

@@ -52,7 +52,7 @@ def _notes() -> str:
 
 
 def _effect_match(card_id: str) -> dict[str, object]:
-    return dict(load_catalogue().cards[card_id].effects[0]["match"])
+    return dict(load_catalogue().cards[card_id].effects[0].match)
 
 
 # --- item 7: what a card or a lesson says -----------------------------------------------

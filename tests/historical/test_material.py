@@ -1,4 +1,9 @@
-"""Historical Conquest: the card data, decks, plates, map and view hooks."""
+"""Historical Conquest: the card data, decks, plates, map and view hooks.
+
+Covers ``hcgames.historical.cards``, ``hcgames.historical.game`` and
+``hcgames.historical.views``, which have no test file of their own (see
+tests/test_layout.py).
+"""
 
 from __future__ import annotations
 
@@ -9,9 +14,10 @@ import pytest
 import hcgames
 from hcgames.core import DataError
 from hcgames.data import read_json, ring_is_clockwise
-from hcgames.historical.cards import CONTINENTS, EFFECT_KINDS
+from hcgames.historical.cards import CONTINENTS, EFFECT_KINDS, Effect
 from hcgames.historical.material import build_catalogue, load_catalogue
 from hcgames.historical.teach import arrange
+from tests.historical.conftest import game, new_game
 
 
 def test_four_starter_decks_of_fifty_real_cards_with_a_land_per_continent() -> None:
@@ -31,27 +37,49 @@ def test_every_card_has_facts_a_plate_and_known_effects() -> None:
             assert card.traits is not None
         for variant in card.variants:
             for effect in variant:
-                assert effect["kind"] in EFFECT_KINDS
+                assert effect.kind in EFFECT_KINDS
         assert card.ability_text()
 
 
-def _effects(card_id: str) -> list[dict]:
-    return [dict(e) for e in load_catalogue().cards[card_id].effects]
+def _effects(card_id: str) -> tuple[Effect, ...]:
+    return load_catalogue().cards[card_id].effects
 
 
 def test_the_rulebook_numbers_win() -> None:
-    assert _effects("MU2001") == [{"kind": "morale", "amount": 300, "when": "play"}]
-    assert [(e["amount"], e["when"]) for e in _effects("AI4201")] == [(100, "play"), (300, "death")]
-    assert _effects("EN4302")[0]["amount"] == -400
-    assert _effects("LE4301")[0]["amount"] == 300
-    assert _effects("PH4301")[0]["amount"] == 300
+    assert _effects("MU2001") == (Effect("morale", "play", amount=300),)
+    assert [(e.amount, e.when) for e in _effects("AI4201")] == [(100, "play"), (300, "death")]
+    assert _effects("EN4302")[0].amount == -400
+    assert _effects("LE4301")[0].amount == 300
+    assert _effects("PH4301")[0].amount == 300
     grimm = _effects("AU4601")
-    assert grimm[1]["amount"] == -200 and grimm[1]["target"] == "one"
+    assert grimm[1].amount == -200 and grimm[1].target == "one"
     poe = _effects("AU4602")[0]
-    assert (poe["amount"], poe["when"], poe.get("uses", 1)) == (-300, "hold", 1)
+    assert (poe.amount, poe.when, poe.uses or 1) == (-300, "hold", 1)
     eli = _effects("IN4601")[0]
-    assert (eli["morale"], eli["strength"], eli["when"]) == (200, 200, "hold")
-    assert _effects("AT4501") == [{"kind": "morale", "amount": 300, "when": "play"}]
+    assert (eli.morale, eli.strength, eli.when) == (200, 200, "hold")
+    assert _effects("AT4501") == (Effect("morale", "play", amount=300),)
+
+
+def test_a_wrongly_typed_effect_field_names_the_card_and_the_field() -> None:
+    cards = copy.deepcopy(read_json("historical", "cards.json"))
+    first = cards["cards"][0]
+    first["effects"] = [{"kind": "morale", "when": "play", "amount": 100, "alt": {"if": {}}}]
+    second = cards["cards"][1]
+    second["effects"] = [
+        {"kind": "destroy_land", "when": "play", "lock_turns": 1, "discard_land": "yes"}
+    ]
+    with pytest.raises(DataError) as info:
+        build_catalogue(
+            cards, read_json("historical", "decks.json"), read_json("historical", "plates.json")
+        )
+    problems = info.value.problems
+    assert any(
+        f"card {first['id']} effect 0: alt needs a whole-number amount" in p for p in problems
+    )
+    assert any(
+        f"card {second['id']} effect 0: discard_land must be true or false, not 'yes'" in p
+        for p in problems
+    ), problems
 
 
 def test_bad_data_is_reported_all_at_once() -> None:
@@ -70,7 +98,7 @@ def test_bad_data_is_reported_all_at_once() -> None:
 
 
 def test_continent_map_has_six_clockwise_regions() -> None:
-    doc = hcgames.load("historical-conquest").geojson()
+    doc = game().geojson()
     assert sorted(f["id"] for f in doc["features"]) == sorted(CONTINENTS)
     for feature in doc["features"]:
         for polygon in feature["geometry"]["coordinates"]:
@@ -78,8 +106,7 @@ def test_continent_map_has_six_clockwise_regions() -> None:
 
 
 def test_region_views_name_the_player_with_most_lands() -> None:
-    game = hcgames.load("historical-conquest")
-    state = arrange(game, lands={0: [("CT4404", []), ("CT4503", [])], 1: [("CT4602", [])]})
+    state = arrange(game(), lands={0: [("CT4404", []), ("CT4503", [])], 1: [("CT4602", [])]})
     views = state.region_views()
     assert views["Asia"]["owner"] == 0 and views["Asia"]["label"] == "P1:2 P2:1"
     assert views["Europe"]["owner"] is None
@@ -92,17 +119,17 @@ def test_options_are_checked() -> None:
         hcgames.load("historical-conquest", decks=("salem", "atlantis"))
     with pytest.raises(ValueError, match="2 players"):
         hcgames.load("historical-conquest", decks=("salem",))
-    game = hcgames.load("historical-conquest", players=3, decks=("salem", "salem", "confucius"))
-    assert game.new_game(seed=1).piles[1][0].endswith("/1")
+    state = new_game(players=3, seed=1, decks=("salem", "salem", "confucius"))
+    assert state.piles[1][0].endswith("/1")
 
 
 def test_views_and_texts() -> None:
-    game = hcgames.load("historical-conquest")
-    assert game.phases() == ["play", "attack", "move", "draw"]
-    assert "draw" in game.odds_table()
-    assert game.rule_decisions()
+    hc = game()
+    assert hc.phases() == ["play", "attack", "move", "draw"]
+    assert "draw" in hc.odds_table()
+    assert hc.rule_decisions()
     state = arrange(
-        game,
+        hc,
         lands={0: [("CT4205", ["MU2001"])], 1: [("CT4404", [])]},
         hands={0: ["IN4201"], 1: ["IN4202"]},
     )

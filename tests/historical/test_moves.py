@@ -1,6 +1,11 @@
 """Historical Conquest: rules checked again after the outside audit against the rulebook.
 
 Each test is named after the rule it checks.
+
+Covers ``hcgames.historical.actions``, ``hcgames.historical.decisions``,
+``hcgames.historical.pending``, ``hcgames.historical.plays`` and
+``hcgames.historical.refusals``, which have no test file of their own (see
+tests/test_layout.py).
 """
 
 from __future__ import annotations
@@ -9,7 +14,7 @@ from fractions import Fraction
 
 import pytest
 
-from hcgames.core import IllegalAction
+from hcgames.core import Action, IllegalAction
 from hcgames.historical import load_catalogue
 from hcgames.historical.actions import (
     Attack,
@@ -27,8 +32,9 @@ from hcgames.historical.actions import (
 )
 from hcgames.historical.cards import plate_span
 from hcgames.historical.decisions import decisions_text
+from hcgames.historical.state import HistoricalState
 from hcgames.historical.teach import arrange, key
-from tests.historical.conftest import act, finish_turn, game, settle, sums
+from tests.historical.conftest import act, finish_turn, game, new_game, settle, sums
 
 # --- interrupts and held abilities --------------------------------------------------------
 
@@ -89,7 +95,7 @@ def test_held_abilities_work_at_any_time_in_the_owners_turn() -> None:
 # --- explorers ------------------------------------------------------------------------------
 
 
-def _explorer_table(round_no: int = 2):  # type: ignore[no-untyped-def]
+def _explorer_table(round_no: int = 2) -> HistoricalState:
     return arrange(
         game(),
         round_no=round_no,
@@ -128,7 +134,7 @@ def test_explorer_carries_one_card_onto_an_undefended_land_to_take_it() -> None:
     act(state, take)
     found = state.column_of_land(china)
     assert found is not None and found[0] == 0
-    assert sorted(found[1]["cards"]) == sorted([earhart, beethoven])
+    assert sorted(found[1].cards) == sorted([earhart, beethoven])
     assert earhart in state.travelled
     assert not [a for a in state.legal_actions() if isinstance(a, ExplorerMove)]
 
@@ -158,7 +164,7 @@ def test_explorer_may_discover_a_land_in_round_one(explorer: str) -> None:
     assert discover in state.legal_actions()
     act(state, discover)
     assert len(state.rows[0]) == 2
-    assert state.rows[1][0]["cards"] == [key("LE4102", 1)]  # nobody else is touched
+    assert state.rows[1][0].cards == [key("LE4102", 1)]  # nobody else is touched
 
 
 def test_holdable_land_ability_waits_until_its_owner_uses_it() -> None:
@@ -195,7 +201,7 @@ def test_holdable_character_ability_waits_until_its_owner_uses_it() -> None:
 
 
 def test_first_player_by_coin_is_a_fair_chance_step() -> None:
-    state = game(players=3).new_game(seed=4)
+    state = new_game(players=3, seed=4)
     assert state.chance_outcomes() == [(FirstPlayer(p), Fraction(1, 3)) for p in range(3)]
     state.apply(FirstPlayer(2))
     settle(state)
@@ -209,19 +215,19 @@ def test_first_player_by_coin_is_a_fair_chance_step() -> None:
 
 
 def test_first_player_by_the_northernmost_top_land() -> None:
-    state = game(first_player="north").new_game(seed=1)
+    state = new_game(first_player="north", seed=1)
     state.apply(RevealLand(0, key("CT4205", 0)))  # Quebec, 46.8 degrees north
     state.apply(RevealLand(1, key("CT4304", 1)))  # Scotland, 55.9 degrees north
     settle(state)
     assert state.first == 1 and state.turn == 1
-    assert state.rows[1][0]["land"] == key("CT4304", 1)  # the top land is played first
+    assert state.rows[1][0].land == key("CT4304", 1)  # the top land is played first
     finish_turn(state)
-    assert state.turn == 0 and state.rows[0][0]["land"] == key("CT4205", 0)
+    assert state.turn == 0 and state.rows[0][0].land == key("CT4205", 0)
     assert state.round == 1
 
 
 def test_first_player_tie_in_the_north_goes_to_a_coin() -> None:
-    state = game(first_player="north", decks=["cheswell", "confucius"]).new_game(seed=1)
+    state = new_game(first_player="north", decks=["cheswell", "confucius"], seed=1)
     state.apply(RevealLand(0, key("CT4206", 0)))  # Venezuela
     state.apply(RevealLand(1, key("CT4606", 1)))  # the other Venezuela card
     assert state.chance_outcomes() == [
@@ -298,7 +304,7 @@ def test_teachers_note_shows_in_the_log_when_the_card_is_played() -> None:
 # --- refusals name the broken rule -------------------------------------------------------
 
 
-def _refused(state, action, rule: str, words: str) -> None:  # type: ignore[no-untyped-def]
+def _refused(state: HistoricalState, action: Action, rule: str, words: str) -> None:
     before = state.snapshot()
     with pytest.raises(IllegalAction) as caught:
         state.apply(action)

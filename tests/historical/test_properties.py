@@ -13,6 +13,7 @@ from hcgames.core import CHANCE
 from hcgames.historical.material import MORALE_CAP_PER_TURN
 from hcgames.historical.state import HistoricalState
 from hcgames.play import sample_outcome
+from tests.narrow import narrow
 
 
 def _limbo(state: HistoricalState) -> list[str]:
@@ -38,20 +39,20 @@ def _every_card(state: HistoricalState) -> Counter[str]:
         ):
             seen.update(pile)
         for col in state.rows[p]:
-            seen.update([col["land"], *col["cards"]])
+            seen.update([col.land, *col.cards])
     seen.update(_limbo(state))
     return seen
 
 
 def _check(state: HistoricalState) -> None:
     seen = _every_card(state)
-    assert set(seen) == set(state.game.key_cards), "a card appeared or vanished"  # type: ignore[attr-defined]
+    assert set(seen) == set(state.game.key_cards), "a card appeared or vanished"
     assert max(seen.values()) == 1, "a card is in two places"
     for p in range(state.n):
         assert state.gained[p] <= MORALE_CAP_PER_TURN
         for col in state.rows[p]:
-            assert len(col["cards"]) <= state.capacity(col)
-            assert sum(state.card(k).category == "army" for k in col["cards"]) <= 1
+            assert len(col.cards) <= state.capacity(col)
+            assert sum(state.card(k).category == "army" for k in col.cards) <= 1
         if state.out[p]:
             assert state.rows[p] == []
     player = state.current_player
@@ -63,7 +64,7 @@ def _check(state: HistoricalState) -> None:
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 4))
 def test_cards_are_conserved_and_limits_hold(seed: int, players: int) -> None:
     game = hcgames.load("historical-conquest", players=players)
-    state = game.new_game(seed=seed)
+    state = narrow(game.new_game(seed=seed), HistoricalState)
     rng = random.Random(seed)
     steps = 0
     while not state.is_terminal() and steps < 600:
@@ -81,7 +82,7 @@ def test_cards_are_conserved_and_limits_hold(seed: int, players: int) -> None:
 @given(seed=st.integers(0, 10_000))
 def test_copies_replay_to_the_same_position(seed: int) -> None:
     game = hcgames.load("historical-conquest", players=2)
-    state = game.new_game(seed=seed)
+    state = narrow(game.new_game(seed=seed), HistoricalState)
     rng = random.Random(seed)
     for _ in range(150):
         if state.is_terminal():

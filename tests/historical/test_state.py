@@ -2,6 +2,11 @@
 
 The helpers (``settle``, ``finish_turn``, ``sums``) shared by the historical test
 modules are in ``tests/historical/conftest.py``.
+
+Covers ``hcgames.historical.battle``, ``hcgames.historical.field``,
+``hcgames.historical.fighting``, ``hcgames.historical.turn`` and
+``hcgames.historical.victory``, which have no test file of their own (see
+tests/test_layout.py).
 """
 
 from __future__ import annotations
@@ -27,14 +32,14 @@ from hcgames.historical.actions import (
 )
 from hcgames.historical.state import HistoricalState
 from hcgames.historical.teach import arrange, key
-from tests.historical.conftest import act, finish_turn, game, settle, sums
+from tests.historical.conftest import Lands, act, finish_turn, game, new_game, settle, sums
 
 
 # --- setup ------------------------------------------------------------------------------
 def test_setup_splits_lands_from_the_draw_deck() -> None:
-    state = game().new_game(seed=0)
-    cat = state.game.catalogue  # type: ignore[attr-defined]
-    for seat, deck in enumerate(state.game.deck_names):  # type: ignore[attr-defined]
+    state = new_game(seed=0)
+    cat = state.game.catalogue
+    for seat, deck in enumerate(state.game.deck_names):
         lands = [c for c in cat.decks[deck] if cat.cards[c].category == "land"]
         assert len(state.piles[seat]) == len(lands) == 6
         assert len(state.decks[seat]) == len(cat.decks[deck]) - 6
@@ -48,7 +53,7 @@ def test_setup_splits_lands_from_the_draw_deck() -> None:
 
 
 def test_first_turn_turns_up_a_land_then_draws_five() -> None:
-    state = game().new_game(seed=0)
+    state = new_game(seed=0)
     state.apply(FirstPlayer(0))
     state.apply(state.chance_outcomes()[2][0])
     assert len(state.rows[0]) == 1
@@ -62,7 +67,7 @@ def test_first_turn_turns_up_a_land_then_draws_five() -> None:
 
 
 def test_draw_probability_follows_the_cards_left() -> None:
-    state = game().new_game(seed=0)
+    state = new_game(seed=0)
     state.apply(FirstPlayer(0))
     state.apply(state.chance_outcomes()[0][0])
     outcomes = state.chance_outcomes()
@@ -146,7 +151,7 @@ def test_explorer_discovers_a_land_and_stands_on_it() -> None:
     state = arrange(game(), round_no=2, lands={0: [("CT4205", [])]}, hands={0: ["EX4405"]})
     act(state, PlayCard(key("EX4405", 0), "", (), -1, True))
     assert len(state.rows[0]) == 2
-    assert state.rows[0][1]["cards"] == [key("EX4405", 0)]
+    assert state.rows[0][1].cards == [key("EX4405", 0)]
 
 
 def test_explorer_played_without_discovering_stands_anywhere() -> None:
@@ -181,7 +186,7 @@ def test_explorers_travel_by_their_way_and_escort_one_card() -> None:
     assert {a.land for a in walk} == {key("CT4404", 0)}  # Africa to Asia by land only
     assert {a.land for a in sail} == {key("CT4404", 0), key("CT4205", 0), key("CT4202", 0)}
     act(state, ExplorerMove(key("EX4402", 0), key("CT4202", 0), key("MU2001", 0)))
-    assert state.rows[0][3]["cards"] == [key("EX4402", 0), key("MU2001", 0)]
+    assert state.rows[0][3].cards == [key("EX4402", 0), key("MU2001", 0)]
 
 
 def test_one_move_a_turn_within_a_continent() -> None:
@@ -212,7 +217,7 @@ def _duel_lands(round_no: int = 3, morale: int = 900) -> HistoricalState:
 
 
 def test_attacks_wait_for_round_three_and_800_morale() -> None:
-    lands = {0: [("CT4404", ["CO3016", "CO4203"])], 1: [("CT4503", ["MU2001"])]}
+    lands: Lands = {0: [("CT4404", ["CO3016", "CO4203"])], 1: [("CT4503", ["MU2001"])]}
     early = arrange(game(), round_no=2, morale={0: 900}, lands=lands)
     act(early, EndPhase())
     assert early.phase != "attack"  # nothing to do there: the phase is skipped
@@ -226,7 +231,10 @@ def test_attacks_wait_for_round_three_and_800_morale() -> None:
 
 
 def test_attacks_stay_on_one_continent_unless_an_explorer_reaches() -> None:
-    lands = {0: [("CT4404", ["CO3016"])], 1: [("CT4205", ["MU2001"]), ("CT4503", ["IN4201"])]}
+    lands: Lands = {
+        0: [("CT4404", ["CO3016"])],
+        1: [("CT4205", ["MU2001"]), ("CT4503", ["IN4201"])],
+    }
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     targets = {a.target for a in state.legal_actions() if isinstance(a, Attack)}
     assert targets == {key("CT4503", 1)}
@@ -237,7 +245,7 @@ def test_attacks_stay_on_one_continent_unless_an_explorer_reaches() -> None:
 
 
 def test_at_most_two_attacks_a_turn() -> None:
-    lands = {
+    lands: Lands = {
         0: [("CT4404", ["CO3016", "CO4203", "AR4401"])],
         1: [("CT4503", ["MU2001", "IN4201", "IN4202"])],
     }
@@ -250,7 +258,7 @@ def test_at_most_two_attacks_a_turn() -> None:
 
 
 def test_battle_adds_attack_against_defence_and_loser_pays() -> None:
-    lands = {0: [("CT4404", ["CO3016"])], 1: [("CT4503", ["MU2001", "IN4201"])]}
+    lands: Lands = {0: [("CT4404", ["CO3016"])], 1: [("CT4503", ["MU2001", "IN4201"])]}
     state = arrange(game(), round_no=3, morale={0: 900, 1: 500}, lands=lands, phase="attack")
     result = sums(state, key("CT4404", 0), key("CT4503", 1))
     # Mao 700 + 400 strength in Asia + Russia's 700; China +500 defence on 20 + 40
@@ -259,40 +267,46 @@ def test_battle_adds_attack_against_defence_and_loser_pays() -> None:
     assert state.pending[-1]["purpose"] == "casualty" and state.current_player == 1
     act(state, Pick(key("IN4201", 1), "casualty"))
     assert state.morale[1] == 400
-    assert state.rows[1][0]["cards"] == [key("MU2001", 1)]
+    assert state.rows[1][0].cards == [key("MU2001", 1)]
     assert key("IN4201", 1) in state.discards[1]
 
 
 def test_a_failed_attack_costs_the_attacker_100() -> None:
-    lands = {0: [("CT4404", ["MU2001"])], 1: [("CT4503", ["CO3016"])]}
+    lands: Lands = {0: [("CT4404", ["MU2001"])], 1: [("CT4503", ["CO3016"])]}
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
     assert state.morale == [800, 0]
-    assert state.rows[0][0]["cards"] == [key("MU2001", 0)]  # the attacker loses no card
+    assert state.rows[0][0].cards == [key("MU2001", 0)]  # the attacker loses no card
 
 
 def test_emptied_land_may_be_taken_with_a_spare_card() -> None:
-    lands = {0: [("CT4404", ["CO3016", "MU2001"])], 1: [("CT4503", ["IN4201"]), ("CT4205", [])]}
+    lands: Lands = {
+        0: [("CT4404", ["CO3016", "MU2001"])],
+        1: [("CT4503", ["IN4201"]), ("CT4205", [])],
+    }
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
     assert state.pending[-1]["purpose"] == "occupy"
     act(state, Pick(key("MU2001", 0), "occupy"))
-    assert [c["land"] for c in state.rows[0]] == [key("CT4404", 0), key("CT4503", 1)]
-    assert state.rows[0][1]["cards"] == [key("MU2001", 0)]
+    assert [c.land for c in state.rows[0]] == [key("CT4404", 0), key("CT4503", 1)]
+    assert state.rows[0][1].cards == [key("MU2001", 0)]
 
 
 def test_undefended_land_is_confiscated_in_the_move_phase() -> None:
-    lands = {0: [("CT4404", ["CO3016", "MU2001"])], 1: [("CT4503", []), ("CT4205", ["IN4201"])]}
+    lands: Lands = {
+        0: [("CT4404", ["CO3016", "MU2001"])],
+        1: [("CT4503", []), ("CT4205", ["IN4201"])],
+    }
     state = arrange(game(), round_no=2, lands=lands, phase="move")
     grab = Confiscate(key("MU2001", 0), key("CT4503", 1))
     assert grab in state.legal_actions()
     assert Confiscate(key("MU2001", 0), key("CT4205", 1)) not in state.legal_actions()
     act(state, grab)
-    assert key("CT4503", 1) in [c["land"] for c in state.rows[0]]
+    assert key("CT4503", 1) in [c.land for c in state.rows[0]]
 
 
 def test_taking_the_last_land_wins() -> None:
-    lands = {0: [("CT4404", ["CO3016", "MU2001"])], 1: [("CT4503", [])]}
+    lands: Lands = {0: [("CT4404", ["CO3016", "MU2001"])], 1: [("CT4503", [])]}
     state = arrange(game(), round_no=2, lands=lands, phase="move")
     act(state, Confiscate(key("MU2001", 0), key("CT4503", 1)))
     outcome = state.outcome()
@@ -376,7 +390,7 @@ def test_an_empty_deck_reshuffles_the_discard_pile() -> None:
 def test_observation_hides_other_hands_and_determinize_keeps_it() -> None:
     import random
 
-    state = game().new_game(seed=4)
+    state = new_game(seed=4)
     settle(state)
     for _ in range(20):
         if state.is_terminal():
@@ -394,15 +408,15 @@ def test_observation_hides_other_hands_and_determinize_keeps_it() -> None:
 
 
 def test_illegal_actions_name_the_rule_and_change_nothing() -> None:
-    state = game().new_game(seed=0)
+    state = new_game(seed=0)
     before = state.to_json()
     with pytest.raises(IllegalAction, match="chance step"):
         state.apply(PlayCard(key("MU2001", 0), key("CT4205", 0)))
     assert state.to_json() == before
     settle(state)
     with pytest.raises(IllegalAction, match="hand"):
-        state.apply(PlayCard(next(k for k in state.decks[0]), state.rows[0][0]["land"]))
-    lands = {0: [("CT4404", ["CO3016"])], 1: [("CT4503", ["MU2001"])]}
+        state.apply(PlayCard(next(k for k in state.decks[0]), state.rows[0][0].land))
+    lands: Lands = {0: [("CT4404", ["CO3016"])], 1: [("CT4503", ["MU2001"])]}
     poor = arrange(game(), round_no=3, morale={0: 500}, lands=lands)
     with pytest.raises(IllegalAction, match="800 morale"):
         poor.apply(Attack(key("CT4404", 0), key("CT4503", 1)))
@@ -430,4 +444,4 @@ def test_a_land_works_its_ability_when_it_is_turned_up() -> None:
     state.piles[0] = [madagascar]  # the only land left to find: Madagascar (+300 morale)
     state._ready = None
     act(state, PlayCard(key("EV4504", 0)))
-    assert state.rows[0][-1]["land"] == madagascar and state.morale[0] == 300
+    assert state.rows[0][-1].land == madagascar and state.morale[0] == 300

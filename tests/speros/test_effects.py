@@ -27,6 +27,7 @@ from hcgames.speros.actions import (
     Stop,
     UseAbility,
 )
+from hcgames.speros.effects import PendingOffer
 from hcgames.speros.material import ACTIVE_EFFECTS, ONGOING_EFFECTS
 from hcgames.speros.scoring import score_lines
 from hcgames.speros.state import SperosState
@@ -324,7 +325,8 @@ def test_excavate_used_up_only_when_taken_not_when_declined() -> None:
     state.apply(EndAbilities())
     state.apply(Attack("A09"))  # a third Unit there: taken already this turn
     assert Accept("excavate", "A09") not in state.legal_actions()
-    assert all(entry.what != "excavate" for entry in state.stack if entry.kind == "offer")
+    offers = [entry for entry in state.stack if isinstance(entry, PendingOffer)]
+    assert all(offer.what != "excavate" for offer in offers)
 
 
 def test_one_time_capture_ability_is_offered_on_capture() -> None:

@@ -8,10 +8,11 @@ import pytest
 from hcgames.speros import give_captured, lay_out, start, to_action_step
 from hcgames.speros.actions import Attack, Lead, Plan, Recall, UseAbility
 from hcgames.speros.majority import capturer, demonstrates, units_needed
+from hcgames.speros.state import SperosState
 from hcgames.speros.teach import capture_table, majority_table
 
 
-def _location(state, encampments: int) -> str:
+def _location(state: SperosState, encampments: int) -> str:
     """A Location with that many encampments that is still in the deck."""
     for card_id in state.deck:
         if state.game.cards[card_id].encampments == encampments:

@@ -9,7 +9,7 @@ import pytest
 
 from hcgames.speros import end_now, give_captured, lay_out, start
 from hcgames.speros.actions import ChooseBonus
-from hcgames.speros.material import load_card_set
+from hcgames.speros.material import Objective, load_card_set
 from hcgames.speros.scoring import metric, objective_vp, resource_sets, score_lines
 from hcgames.speros.state import SperosState
 
@@ -215,7 +215,7 @@ HAND_METRICS: dict[tuple[str, str | None], tuple[int, int, int]] = {
 }
 
 
-def _hand_value(state: SperosState, objective, player: int) -> int:
+def _hand_value(state: SperosState, objective: Objective, player: int) -> int:
     if objective.metric == "cards_in_hand":
         return len(state.hands[player])
     key = (objective.metric, objective.terrain or objective.resource)
@@ -223,7 +223,7 @@ def _hand_value(state: SperosState, objective, player: int) -> int:
 
 
 @pytest.mark.parametrize("objective", load_card_set().bonus, ids=lambda o: o.id)
-def test_each_bonus_objective(objective) -> None:
+def test_each_bonus_objective(objective: Objective) -> None:
     state = _table()
     for player in range(3):
         value = _hand_value(state, objective, player)
@@ -239,7 +239,7 @@ def test_each_bonus_objective(objective) -> None:
 
 
 @pytest.mark.parametrize("objective", load_card_set().mastery, ids=lambda o: o.id)
-def test_each_mastery_objective_shared_rounded_down(objective) -> None:
+def test_each_mastery_objective_shared_rounded_down(objective: Objective) -> None:
     state = _table()
     state.mastery = [objective.id]
     values = [_hand_value(state, objective, p) for p in range(3)]

@@ -9,6 +9,7 @@ import pytest
 
 from hcgames.speros import SperosGame, lay_out, start, to_action_step
 from hcgames.speros.actions import Lead
+from hcgames.speros.state import SperosState
 from hcgames.speros.teach import (
     capture_table,
     draw_odds,
@@ -17,6 +18,7 @@ from hcgames.speros.teach import (
     odds_table,
     unseen_cards,
 )
+from tests.narrow import finished, narrow
 
 
 @pytest.mark.parametrize(("population", "successes", "draws"), [(10, 3, 4), (7, 7, 2), (5, 0, 3)])
@@ -73,13 +75,13 @@ def test_the_score_sheet_of_a_finished_game_adds_up_and_names_the_winner() -> No
 
     game = SperosGame(players=3, mastery=True)
     bots = [make_strategy("rusher", 1), make_strategy("builder", 2), make_strategy("rusher", 3)]
-    state = playout(game.new_game(seed=5), bots=bots, rng=5)
+    state = narrow(playout(game.new_game(seed=5), bots=bots, rng=5), SperosState)
     sheet, bonus = score_sheet(state)
     totals = [sum(vps[p] for vps in sheet.values()) for p in range(3)]
     assert totals == [state.scores()[p] for p in range(3)]
     assert set(bonus) == {0, 1, 2} and "bonus objective" in sheet
     said = result_sentence(state, bonus)
-    winner = state.who(state.outcome().winners[0])
+    winner = state.who(finished(state).winners[0])
     assert said.startswith(f"**{winner}") and "Bonus Objectives:" in said
 
 
@@ -87,7 +89,7 @@ def test_home_draw_sentence_and_pairing_rows_give_numbers_in_words() -> None:
     from hcgames.speros.teach import home_draw_sentence, pairing_rows
 
     game = SperosGame()
-    state = next(iter(game.teaching_setups().values()))()
+    state = narrow(next(iter(game.teaching_setups().values()))(), SperosState)
     said = home_draw_sentence(state, 0, 1)
     assert said.startswith("Choose your people first") or (
         "at least 1 of them" in said and "You cannot see" in said

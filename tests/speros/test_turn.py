@@ -1,5 +1,10 @@
 """Setup, the three steps of a turn, the empty-hand and ten-card rules, draws as
-chance steps, hidden hands and both ways the game ends."""
+chance steps, hidden hands and both ways the game ends.
+
+Covers ``hcgames.speros.actions``, ``hcgames.speros.moves``, ``hcgames.speros.state``
+and ``hcgames.speros.victory``, which have no test file of their own (see
+tests/test_layout.py).
+"""
 
 from __future__ import annotations
 
@@ -24,10 +29,12 @@ from hcgames.speros.actions import (
     UseAbility,
 )
 from hcgames.speros.decisions import decision_lines as rule_decisions
+from hcgames.speros.state import SperosState
 from hcgames.speros.views import HIDDEN
+from tests.narrow import narrow
 
 
-def _finish_turn_with_attack(state, card: str) -> None:
+def _finish_turn_with_attack(state: SperosState, card: str) -> None:
     to_action_step(state)
     state.apply(Attack(card))
 
@@ -36,7 +43,7 @@ def test_options_are_checked() -> None:
     with pytest.raises(ValueError, match="players"):
         SperosGame(players=5)
     with pytest.raises(ValueError, match="mastery"):
-        SperosGame(mastery="yes")  # type: ignore[arg-type]
+        SperosGame(mastery="yes")  # type: ignore[arg-type]  # wrong on purpose: refused
     with pytest.raises(ValueError, match="unknown option"):
         SperosGame(scenario="x")
     variants = SperosGame.variants()
@@ -47,7 +54,8 @@ def test_options_are_checked() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("mastery", [True, False])
 def test_setup_deals_the_book_counts(players: int, mastery: bool) -> None:
-    state = hcgames.load("conquest-of-speros", players=players, mastery=mastery).new_game(3)
+    game = hcgames.load("conquest-of-speros", players=players, mastery=mastery)
+    state = narrow(game.new_game(3), SperosState)
     for terrain in ("forest", "mountain", "ocean", "swamp")[:players]:
         state.apply(ChoosePeople(terrain))
     assert all(len(h) == 8 for h in state.hands)
