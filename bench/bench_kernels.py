@@ -35,7 +35,7 @@ from tests.kernel_watch import (  # noqa: E402
     shipped_culling,
 )
 
-WIDGET = "svg.svg-figure, .widget-button, .jupyter-button"
+WIDGET = "svg.svg-figure, .widget-button"
 
 
 def culling_run(kind: str, idle: int | None, pages: int, notebook: str) -> None:

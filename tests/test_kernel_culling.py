@@ -32,7 +32,7 @@ PAGES = 3
 IDLE_SECONDS = 12
 #: how long a closed page's kernel may outlive it ("within seconds")
 CLOSE_SECONDS = 10
-WIDGET = ".widget-button, .jupyter-button"
+WIDGET = ".widget-button"  # ipywidgets buttons (not bqplot's hidden toolbar buttons)
 
 pytestmark = [
     pytest.mark.browser,

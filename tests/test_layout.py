@@ -356,7 +356,6 @@ COVERED_BY: dict[str, str] = {
     "conquest/board": "conquest/test_material.py",
     "conquest/decisions": "conquest/test_moves.py",
     "conquest/state": "conquest/test_game.py",
-    "conquest/teach": "conquest/test_search.py",
     "historical/actions": "historical/test_moves.py",
     "historical/battle": "historical/test_state.py",
     "historical/cards": "historical/test_material.py",

@@ -817,9 +817,12 @@ class PlayApp(GameStepper):
     # --- picking a choice ----------------------------------------------------------------
     def _on_pick(self, _change: Any = None) -> None:
         action = self.picker.selected_action
-        regions = list(self.state.action_regions(action)) if action is not None else []
-        for view in self.region_views:
-            view.highlight(regions)
+        if action is not None:
+            # outline the choice's places; with nothing picked in the list (a list just
+            # narrowed by a click on the map) the places the student picked stay as they are
+            regions = list(self.state.action_regions(action))
+            for view in self.region_views:
+                view.highlight(regions)
         if self.cards_view is not None:
             words = set(re.findall(r"[\w-]+", str(action))) if action is not None else set()
             keys = {

@@ -14,6 +14,7 @@ import pytest
 
 import hcgames
 from hcgames.historical import lessons, load_catalogue, teach
+from hcgames.historical.game import HistoricalGame
 from hcgames.historical.teach import ending_kind, morale_lines, random_endings, stored_endings
 from hcgames.play import playout
 from tests.browser_checks import allowed_hyphenated, ids_in_text
@@ -206,7 +207,7 @@ def test_a_random_position_shows_lands_and_explorer_routes() -> None:
     rows = lessons.land_rows(state)
     assert rows == sorted(rows, key=lambda row: (row["continent"], row["held by"]))
     assert {row["what"] for row in lessons.explorer_routes(state)} <= {"a journey", "a discovery"}
-    cards = game.catalogue.cards  # type: ignore[attr-defined]
+    cards = narrow(game, HistoricalGame).catalogue.cards
     said = lessons.travel_sentence(cards["CT4204"], cards["CT4205"])
     assert "air explorer can go" in said
     assert lessons.journey_rows(cards, [("CT4204", "CT4205")])[0]["explorers that can go"]
