@@ -147,7 +147,7 @@ def describe(state: HistoricalState) -> str:
         parts.append(f"attacks open in round {FIRST_ATTACK_ROUND}")
     else:
         parts.append(f"a player needs {ATTACK_MORALE} morale to attack")
-    return ". ".join(parts) + "."
+    return ". ".join(part[:1].upper() + part[1:] for part in parts) + "."
 
 
 # --- card rows and map ---------------------------------------------------------------

@@ -512,9 +512,12 @@ class PlayApp(GameStepper):
         )
         if self.cards_view is not None:
             # a table of cards can be taller than the screen: it scrolls in its own
-            # box, so the choices beside it stay in sight
+            # box, so the choices beside it stay in sight; the map and the cards keep
+            # their own heights (a flex column would squeeze the map to a strip)
             self.board_column.layout.max_height = "calc(100vh - 24px)"
             self.board_column.layout.overflow = "auto"
+            for view in board:
+                view.layout.flex = "0 0 auto"
         undo_row = widgets.HBox(
             [self.back_button, self.new_button],
             layout=widgets.Layout(flex_flow="row wrap", margin="0", padding="4px"),

@@ -253,6 +253,8 @@ class GameStepper(View):
             # a table of cards can be taller than the screen: it scrolls in its own box
             views.layout.max_height = "calc(100vh - 40px)"
             views.layout.overflow = "auto"
+            for _, view in board:
+                view.layout.flex = "0 0 auto"  # scroll the column, never squeeze the map
         self.stepper_main = one_screen(views, side)
         parts: list[widgets.Widget] = [self.timeline, self.stepper_main]
         super().__init__(parts)
