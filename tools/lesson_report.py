@@ -32,6 +32,11 @@ from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, Page, Voila  # noqa: E40
 
 SIZES = ((1366, 768), (1024, 700))
 
+#: the widest map or board drawn on the page, in pixels
+WIDEST_MAP_JS = """() => Math.round(Math.max(0, ...[...document.querySelectorAll(
+  '.hcgames-map svg.svg-figure, .hcgames-board svg.svg-figure')]
+  .map(s => s.getBoundingClientRect().width)))"""
+
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -70,6 +75,7 @@ def main(argv: list[str]) -> int:
                     row[f"print_blocks_{width}"] = facts.print_blocks
                     page.page.screenshot(path=str(args.out / f"{notebook.stem}-{width}.png"))
                     row[f"one_screen_{width}"] = one_screen_problems(page.page)
+                    row[f"widest_map_{width}"] = page.page.evaluate(WIDEST_MAP_JS)
                     if args.units:
                         _shoot_units(page.page, args.out / f"{notebook.stem}-unit", width)
                     if width == SIZES[0][0]:
@@ -101,7 +107,8 @@ def main(argv: list[str]) -> int:
                 print(
                     f"{notebook.name:48} {row['screens_1366']:5} screens  "
                     f"{row['print_blocks_1366']:3} print blocks  "
-                    f"{row['screens_1024']:5} screens at 1024  problems: {len(row['problems'])}",
+                    f"{row['screens_1024']:5} screens at 1024  problems: {len(row['problems'])}  "
+                    f"widest map {row['widest_map_1366']}/{row['widest_map_1024']} px",
                     flush=True,
                 )
                 for width, _height in SIZES:

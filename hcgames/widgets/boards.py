@@ -289,6 +289,8 @@ class BoardView(RegionView):
             self.figure.add_class(self._uid)
         self.add_class("hcgames-board")
         self.legend = widgets.HTML(layout=widgets.Layout(display="" if legend else "none"))
+        #: the key folded under its sides' line (a play screen, where room is short)
+        self.fold_key = False
         self.legend.add_class("hcgames-legend")
         self._style.value = self._css()
         self.nodes.observe(self._on_nodes_selected, names=["selected"])
@@ -617,5 +619,14 @@ def board_legend_html(view: BoardView) -> str:
     keys.append((swatch(TARGET), "where the picked piece may go"))
     for label, meaning in label_key(state.game.id):
         keys.append((f"<b>{escape(label)}</b>", escape(meaning)))
-    body = "".join(f"<span class='hc-key'>{a}<span>{b}</span></span>" for a, b in keys)
+    spans = [f"<span class='hc-key'>{a}<span>{b}</span></span>" for a, b in keys]
+    sides = len(state.game.player_names)
+    if view.fold_key:  # the sides stay in sight; a click opens the rest
+        body = "".join(spans[:sides]) + (
+            "<details><summary>The rest of the key: spaces, links and letters</summary>"
+            + "".join(spans[sides:])
+            + "</details>"
+        )
+    else:
+        body = "".join(spans)
     return f"<div role='note' aria-label='Board key'>{body}</div>"

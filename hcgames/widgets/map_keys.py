@@ -85,10 +85,13 @@ def _short_line(view: RegionView, short_names: dict[str, str]) -> str:
     if not short_names:
         return ""
     pairs = sorted((text, view.region_name(rid)) for rid, text in short_names.items())
+    # folded: a long list would push a play screen's buttons off the window; a click
+    # (or Enter on the summary) opens it
     return (
-        "<div class='hc-short'><b>Short names:</b> "
+        "<details class='hc-short'><summary><b>Short names on this map</b> "
+        f"({len(pairs)}): open the list</summary>"
         + "; ".join(f"<i>{escape(text)}</i> {escape(name)}" for text, name in pairs)
-        + "</div>"
+        + "</details>"
     )
 
 

@@ -543,7 +543,8 @@ def _table_html(rows: list[dict[str, Any]], first: int) -> str:
     items = []
     for i, row in enumerate(rows):
         round_no, phase = row.get("round"), str(row.get("phase") or "")
-        said_round = f"Round {round_no}" if round_no not in (None, "") else ""
+        # round 0 is the set-up: its phase ("setup") says so without a "Round 0"
+        said_round = f"Round {round_no}" if round_no not in (None, "", 0) else ""
         when = ", ".join(part for part in (said_round, phase) if part)
         text = escape(plain_plurals(str(row.get("text", ""))))
         lead = f"<span style='color:#555'>{escape(when)}:</span> " if when else ""

@@ -504,6 +504,10 @@ class PlayApp(GameStepper):
             layout=widgets.Layout(flex_flow="row wrap"),
         )
         self.demo_controls = demo
+        if self.board_view is not None:
+            # the whole key would push the board past a 700-pixel window
+            self.board_view.fold_key = True
+            self.board_view.update(self.state)
         board = [v for v in (self.map_view, self.board_view, self.cards_view) if v is not None]
         # As wide as the map: a long sentence under it wraps instead of pushing the
         # choices off the row.
