@@ -42,6 +42,7 @@ from hcgames.classical.material import (
 from hcgames.classical.turn import research_level_up
 from hcgames.dice import combine, die, map_outcomes
 from hcgames.play import resolve_all_chance
+from hcgames.words import plural
 
 if TYPE_CHECKING:
     from hcgames.classical.game import ClassicalGame
@@ -430,8 +431,10 @@ def levels_gained_text(rolls: Sequence[int] = (1, 6, 12, 24), trait: str = "arts
     lines = []
     for n in rolls:
         dist = levels_gained_distribution(n, level=0, trait=trait)
-        shown = ", ".join(f"{gain} level(s): {float(p):.3f}" for gain, p in sorted(dist.items()))
-        lines.append(f"{n:>2} rolls -> {shown}")
+        shown = ", ".join(
+            f"{plural(gain, 'level')}: {float(p):.3f}" for gain, p in sorted(dist.items())
+        )
+        lines.append(f"{plural(n, 'roll'):>8} -> {shown}")
     return "\n".join(lines)
 
 

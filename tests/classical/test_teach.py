@@ -305,7 +305,7 @@ def test_sea_battle_odds_name_both_attackers() -> None:
 def test_research_prices_and_chances() -> None:
     assert [r["resources in all"] for r in odds.extra_roll_prices(4)] == [1, 3, 6, 10]
     assert 0 < odds.science_to_two(12) < odds.science_to_two(24) < 1
-    assert odds.levels_gained_text((1,)).startswith(" 1 rolls -> 0 level(s): ")
+    assert odds.levels_gained_text((1,)).startswith("  1 roll -> 0 levels: ")
     assert "1 extra roll cost 1 resource in all" in odds.buying_rolls_text()
     assert odds.in_hand({"food": 3, "gold": 1, "wood": 0}) == "3 food, 1 gold and trade"
     assert odds.in_hand({"food": 0}) == "nothing"
