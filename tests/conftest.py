@@ -1,9 +1,10 @@
-"""Shared fixtures: every game and variant, and the --update-golden switch."""
+"""Shared fixtures: every game and variant, the --update-golden switch, and the real
+browser (Debian's chromium, one per test module) for the browser tests."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -77,3 +78,17 @@ def check_bot_is_sound(factory: Callable[[int], Any], state: hcgames.State) -> N
     assert again.choose(state) == action
     assert state.snapshot() == before
     assert first.reason and first.reason == again.reason
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's chromium driven by Playwright, one per test module (never a downloaded
+    browser); the tests that use it skip themselves where chromium is missing."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.test_browser import CHROMIUM, CHROMIUM_ARGS  # the browser tests' own settings
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

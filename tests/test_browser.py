@@ -159,16 +159,6 @@ class Voila:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
 def notebook_server() -> Iterator[Voila]:
     server = Voila(ROOT / "notebooks", cwd=ROOT)
     yield server

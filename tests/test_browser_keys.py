@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from tests.test_browser import CHROMIUM, ROOT, Voila
-from tests.test_browser_play import PlayPage, _open, browser  # noqa: F401 (a fixture)
+from tests.test_browser_play import PlayPage, _open
 
 pytestmark = [
     pytest.mark.browser,
@@ -178,7 +178,7 @@ class Keyboard:
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_play_screen_is_played_with_the_keyboard_alone(
-    browser: Any,  # noqa: F811 (the fixture of tests.test_browser_play)
+    browser: Any,
     keys_server: Voila,
     game: str,
 ) -> None:

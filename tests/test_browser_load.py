@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, PAGE_TIMEOUT_MS, ROOT, Voila
+from tests.test_browser import CHROMIUM, PAGE_TIMEOUT_MS, ROOT, Voila
 
 #: a light lesson with a map (a stepper over Duels' map) and a few tables
 LESSON = "10-duels-a-round.ipynb"
@@ -37,16 +37,6 @@ pytestmark = [
         "(apt-get install chromium); the real-browser test needs it",
     ),
 ]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")

@@ -51,18 +51,6 @@ ROUND_CLICKS = 60
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    from tests.test_browser import CHROMIUM_ARGS
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
 def play_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Voila]:
     import nbformat
 

@@ -16,7 +16,6 @@ culling, memory per kernel) come from ``bench/bench_kernels.py``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -58,18 +57,6 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
     nbformat.write(notebook, where / "toy.ipynb")
     return where
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
-        )
-        yield chromium
-        chromium.close()
 
 
 @pytest.mark.parametrize("kind", ["voila", "server"])
