@@ -103,16 +103,43 @@ class Placed:
     abbreviated: bool = False
 
 
-def _inside(point: Point, rings: Sequence[Sequence[Point]]) -> bool:
-    x, y = point
-    hit = False
+#: the height of a band of the outlines' edges (pixels), see ``_edges_by_band``
+_BAND = 8.0
+#: outlines already cut into bands, by ``id`` (each entry keeps its outline alive)
+_EDGE_BANDS: dict[int, tuple[object, dict[int, list[Box]]]] = {}
+
+
+def _edges_by_band(rings: Sequence[Sequence[Point]]) -> dict[int, list[Box]]:
+    """The edges (x1, y1, x2, y2) of all the rings, filed under every horizontal band
+    of ``_BAND`` pixels their height spans: a horizontal line through a point can
+    only cross the edges filed under the point's band."""
+    known = _EDGE_BANDS.get(id(rings))
+    if known is not None and known[0] is rings:
+        return known[1]
+    bands: dict[int, list[Box]] = {}
     for ring in rings:
         n = len(ring)
         for i in range(n):
             x1, y1 = ring[i]
             x2, y2 = ring[(i + 1) % n]
-            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                hit = not hit
+            if y1 == y2:
+                continue  # a level edge is never crossed (see _inside)
+            for band in range(math.floor(min(y1, y2) / _BAND), math.floor(max(y1, y2) / _BAND) + 1):
+                bands.setdefault(band, []).append((x1, y1, x2, y2))
+    if len(_EDGE_BANDS) > 4000:
+        _EDGE_BANDS.clear()
+    _EDGE_BANDS[id(rings)] = (rings, bands)
+    return bands
+
+
+def _inside(point: Point, rings: Sequence[Sequence[Point]]) -> bool:
+    """Even-odd test: does a ray from the point to the right cross the outline an odd
+    number of times? (Only the edges of the point's band can be crossed.)"""
+    x, y = point
+    hit = False
+    for x1, y1, x2, y2 in _edges_by_band(rings).get(math.floor(y / _BAND), ()):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            hit = not hit
     return hit
 
 
@@ -157,7 +184,11 @@ class _Board:
         reserved: Sequence[Box],
         bounds: Box | None,
     ) -> None:
-        self.taken: list[Box] = list(reserved)
+        self.taken: list[Box] = []
+        #: the same boxes filed under every band of ``_BAND`` pixels they span (see free)
+        self.taken_bands: dict[int, list[Box]] = {}
+        for box in reserved:
+            self.take(box)
         #: the boxes of the letters of the names placed (without their unit lines)
         self.texts: list[Box] = []
         self.bounds = bounds
@@ -166,6 +197,11 @@ class _Board:
         ]
         self.anchors = {t.id: t.anchor for t in territories}
 
+    def take(self, box: Box) -> None:
+        self.taken.append(box)
+        for band in range(math.floor(box[1] / _BAND), math.floor(box[3] / _BAND) + 1):
+            self.taken_bands.setdefault(band, []).append(box)
+
     def inside(self, box: Box) -> bool:
         if self.bounds is None:
             return True
@@ -173,14 +209,22 @@ class _Board:
         return not (box[0] < left or box[1] < top or box[2] > right or box[3] > bottom)
 
     def free(self, box: Box) -> bool:
-        return self.inside(box) and not any(_overlaps(box, b) for b in self.taken)
+        if not self.inside(box):
+            return False
+        # _overlaps, written out: this test runs a million times for a crowded map.
+        # Two boxes that overlap share a band (a box may be met twice: no matter).
+        left, top, right, bottom = box
+        bands = self.taken_bands
+        for band in range(math.floor(top / _BAND), math.floor(bottom / _BAND) + 1):
+            for b_left, b_top, b_right, b_bottom in bands.get(band, ()):
+                if left < b_right and b_left < right and top < b_bottom and b_top < bottom:
+                    return False
+        return True
 
     def clashes(self, box: Box, text: Box) -> int:
         """How many names (and unit lines) ``box`` would stand on; a name's letters
         on another name's letters count three times."""
-        return sum(1 for b in self.taken if _overlaps(box, b)) + sum(
-            2 for b in self.texts if _overlaps(text, b)
-        )
+        return _count_overlaps(box, self.taken) + 2 * _count_overlaps(text, self.texts)
 
     def land_under(self, point: Point, own: str) -> bool:
         x, y = point
@@ -201,10 +245,20 @@ class _Board:
         )
 
     def covers_anchor(self, box: Box, own: str) -> bool:
-        return any(
-            rid != own and box[0] <= x <= box[2] and box[1] <= y <= box[3]
-            for rid, (x, y) in self.anchors.items()
-        )
+        left, top, right, bottom = box
+        for rid, (x, y) in self.anchors.items():
+            if left <= x <= right and top <= y <= bottom and rid != own:
+                return True
+        return False
+
+
+def _count_overlaps(box: Box, boxes: Sequence[Box]) -> int:
+    left, top, right, bottom = box
+    count = 0
+    for b_left, b_top, b_right, b_bottom in boxes:
+        if left < b_right and b_left < right and top < b_bottom and b_top < bottom:
+            count += 1
+    return count
 
 
 def _sizes(size: float, min_size: float) -> list[float]:
@@ -297,18 +351,23 @@ def _try_beside(
     width = text_width(text, size) + 4
     targets = _targets(t)
     best: tuple[float, Placed] | None = None
+    # each direction, and how far the name's middle stands from its edge that way
+    # (a name is wider than it is tall)
+    directions = []
+    for angle in _ANGLES:
+        c, s = math.cos(angle), math.sin(angle)
+        edge = min(
+            width / 2 / abs(c) if abs(c) > 1e-9 else math.inf,
+            height / 2 / abs(s) if abs(s) > 1e-9 else math.inf,
+        )
+        directions.append((c, s, edge))
     for radius in _RADII:
         if radius > reach or (best is not None and radius > best[0]):
             break
         for tx, ty in targets:
-            for angle in _ANGLES:
+            for c, s, edge in directions:
                 # the name's middle out along the angle, far enough that its edge
-                # stands ``radius`` past the point (a name is wider than it is tall)
-                c, s = math.cos(angle), math.sin(angle)
-                edge = min(
-                    width / 2 / abs(c) if abs(c) > 1e-9 else math.inf,
-                    height / 2 / abs(s) if abs(s) > 1e-9 else math.inf,
-                )
+                # stands ``radius`` past the point
                 x, y = tx + c * (edge + radius), ty - s * (edge + radius)
                 box = _box(x, y, width, height)
                 full = (box[0], box[1], box[2], box[3] + below)
@@ -477,7 +536,7 @@ def _layout(
     order = sorted(territories, key=lambda t: (not t.focus, -t.room))
 
     def put(spot: Placed) -> None:
-        board.taken.append(spot.box)
+        board.take(spot.box)
         board.texts.append((spot.box[0], spot.box[1], spot.box[2], spot.box[1] + spot.size * 1.25))
         placed[spot.id] = spot
 
