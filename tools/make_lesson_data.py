@@ -4,9 +4,11 @@
     python tools/make_lesson_data.py
 
 Lesson 54's endings table (150 random games) is stored in
-data/historical/random-endings.json so the page opens without playing them;
-tests/historical/test_teach.py checks the stored table against a fresh run, so a rule
-change that alters the games fails there until this is run again.
+data/historical/random-endings.json and lesson 44's table of strategy pairings (3
+pairings of 20 games) in data/speros/lesson-pairings.json, so the pages open without
+playing them; tests/historical/test_lessons.py and tests/speros/test_teach.py check the
+stored tables against a fresh run, so a rule change that alters the games fails there
+until this is run again.
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ sys.path.insert(0, str(ROOT))
 
 import hcgames  # noqa: E402
 from hcgames.historical.teach import ENDINGS_FILE, random_endings  # noqa: E402
+from hcgames.speros import SperosGame  # noqa: E402
+from hcgames.speros.lessons import LESSON_PAIRING_GAMES, LESSON_PAIRINGS  # noqa: E402
+from hcgames.speros.teach import PAIRINGS_FILE, fresh_pairings  # noqa: E402
 
 
 def main() -> int:
@@ -27,6 +32,12 @@ def main() -> int:
     path = ROOT.joinpath("data", *ENDINGS_FILE)
     path.write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {path.relative_to(ROOT)}: {table}")
+    pairings = fresh_pairings(
+        SperosGame(players=2, mastery=True), LESSON_PAIRINGS, LESSON_PAIRING_GAMES
+    )
+    path = ROOT.joinpath("data", *PAIRINGS_FILE)
+    path.write_text(json.dumps(pairings, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {path.relative_to(ROOT)}: {pairings['rows']}")
     return 0
 
 

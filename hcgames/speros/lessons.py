@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 __all__ = [
     "ARTIFACT_TIMING",
     "FINISHED_GAMES",
+    "LESSON_PAIRINGS",
+    "LESSON_PAIRING_GAMES",
     "SET_EXAMPLES",
     "artifact_face",
     "capture_rows",
@@ -49,6 +51,15 @@ __all__ = [
 ]
 
 # --- what the lessons tell and show -------------------------------------------------------
+
+#: the pairings of strategies lesson 44 shows, and how many games each plays (the
+#: table is stored: see hcgames.speros.teach.PAIRINGS_FILE)
+LESSON_PAIRINGS: tuple[tuple[str, str], ...] = (
+    ("rusher", "random"),
+    ("rusher", "builder"),
+    ("builder", "hoarder"),
+)
+LESSON_PAIRING_GAMES = 20
 
 
 def setup_summary(state: SperosState) -> str:

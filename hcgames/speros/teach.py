@@ -22,6 +22,7 @@ from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Any
 
+from hcgames.data import read_json
 from hcgames.speros.actions import ChoosePeople, Discard, EndAbilities, FirstPlacement
 from hcgames.speros.bots import compare
 from hcgames.speros.majority import capturer, demonstrates, units_needed
@@ -244,11 +245,50 @@ def home_draw_sentence(state: SperosState, player: int, hits: int, draws: int = 
     )
 
 
+#: Lesson 44's table of pairings, computed once by :func:`fresh_pairings` and stored so
+#: the page opens without playing 60 games (``python tools/make_lesson_data.py``); a test
+#: checks it against a fresh run.
+PAIRINGS_FILE = ("speros", "lesson-pairings.json")
+
+
+def fresh_pairings(
+    game: SperosGame, pairings: Sequence[tuple[str, str]], games: int, seed: int = 1
+) -> dict[str, Any]:
+    """The record :data:`PAIRINGS_FILE` holds: the setup, and the rows of
+    :func:`pairing_rows` for every pairing."""
+    return {
+        "options": dict(game.options),
+        "games": games,
+        "seed": seed,
+        "pairings": [list(pair) for pair in pairings],
+        "rows": [pairing_rows(game, pair, games, seed, stored=False) for pair in pairings],
+    }
+
+
+def _stored_pairing(
+    game: SperosGame, pair: Sequence[str], games: int, seed: int
+) -> list[dict[str, str]] | None:
+    """The stored rows of this pairing, if the stored games are exactly these."""
+    doc = read_json(*PAIRINGS_FILE)
+    if (doc["options"], doc["games"], doc["seed"]) != (dict(game.options), games, seed):
+        return None
+    for stored_pair, rows in zip(doc["pairings"], doc["rows"], strict=True):
+        if stored_pair == list(pair):
+            return [{str(k): str(v) for k, v in row.items()} for row in rows]
+    return None
+
+
 def pairing_rows(
-    game: SperosGame, pair: Sequence[str], games: int, seed: int = 1
+    game: SperosGame, pair: Sequence[str], games: int, seed: int = 1, stored: bool = True
 ) -> list[dict[str, str]]:
     """Two strategies played against each other (:func:`~hcgames.speros.bots.compare`,
-    seats rotating), as table rows: each one's share of wins and average VP."""
+    seats rotating), as table rows: each one's share of wins and average VP. With
+    ``stored``, the games stored for lesson 44 are read instead of played again when
+    they are the same games (same options, pairing, number and seed)."""
+    if stored:
+        known = _stored_pairing(game, pair, games, seed)
+        if known is not None:
+            return known
     result = compare(game, list(pair), games=games, seed=seed)
     return [
         {

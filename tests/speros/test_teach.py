@@ -99,3 +99,19 @@ def test_home_draw_sentence_and_pairing_rows_give_numbers_in_words() -> None:
     rows = pairing_rows(game, ("rusher", "random"), 2)
     assert [r["strategy"] for r in rows] == ["rusher", "random"]
     assert all(r["pairing"] == "rusher against random" for r in rows)
+
+
+def test_lesson_44_stored_pairings_match_a_fresh_run_of_the_same_games() -> None:
+    """Lesson 44 opens without playing its 60 games; a rule or bot change that alters
+    them fails here until ``python tools/make_lesson_data.py`` is run again."""
+    from hcgames.data import read_json
+    from hcgames.speros import SperosGame
+    from hcgames.speros.lessons import LESSON_PAIRING_GAMES, LESSON_PAIRINGS
+    from hcgames.speros.teach import PAIRINGS_FILE, fresh_pairings, pairing_rows
+
+    game = SperosGame(players=2, mastery=True)
+    fresh = fresh_pairings(game, LESSON_PAIRINGS, LESSON_PAIRING_GAMES)
+    assert read_json(*PAIRINGS_FILE) == fresh
+    # the lesson's call reads the stored rows; other games are played
+    assert pairing_rows(game, LESSON_PAIRINGS[0], LESSON_PAIRING_GAMES) == fresh["rows"][0]
+    assert pairing_rows(game, ("random", "rusher"), LESSON_PAIRING_GAMES) != fresh["rows"][0]
