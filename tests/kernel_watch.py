@@ -37,7 +37,8 @@ def jupyter_path_env(env: dict[str, str]) -> str:
 
 def voila_config_args(first: Path) -> list[str]:
     """The flags of ``tasks.py app``: voila.(json|py) from ``first`` (where voila.json is),
-    then binder/voila.py (the prelaunch hook that lets a closed page free its kernel)."""
+    then binder/voila.py (the page template without CDN requests, which also gives the page
+    the cookie that lets a closed page free its kernel)."""
     return [f"--Voila.config_file_paths={folder}" for folder in (first, ROOT / "binder")]
 
 

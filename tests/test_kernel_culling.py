@@ -1,8 +1,8 @@
 """Kernels do not pile up: pages that are opened, reloaded and left give their kernels back.
 
 A page that closes or reloads frees its kernel at once: Voila's page posts a shutdown
-request, which passes the server's XSRF check because binder/voila.py makes the page
-response set the ``_xsrf`` cookie (voila issue 1458). That test runs with culling off,
+request, which passes the server's XSRF check because the project's page template
+gives the page its ``_xsrf`` cookie (voila issue 1458). That test runs with culling off,
 so only the page's own request can free the kernel.
 
 Voila starts a kernel for every page view. These tests serve a small widget notebook
