@@ -167,7 +167,8 @@ def stage_viewer(stages: Sequence[tuple[Any, ...]], **map_options: Any) -> widge
         # the map as large as the window lets it be: the words and the map's key in a
         # column beside it (what the page leaves over 1000 px, at least 300 px), the map
         # as tall as the window less the stage buttons and the map's own line
-        words.layout = widgets.Layout(margin="0")
+        words.layout = widgets.Layout(margin="0", flex="0 0 auto")
+        view.legend.layout.flex = "0 0 auto"
         beside = widgets.VBox(
             [words, view.key_beside()],
             layout=widgets.Layout(

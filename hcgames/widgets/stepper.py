@@ -263,6 +263,8 @@ class GameStepper(View):
                 max_height="calc(100vh - 40px)",
                 overflow="hidden auto",
             )
+            for part in side.children:  # a short window scrolls the column, never squeezes it
+                part.layout.flex = "0 0 auto"
             aspect = self.map_view.width / self.map_view.height
             views.layout.max_width = f"calc((100vh - {MAP_HEADER}px) * {aspect:.4f})"
         if self.cards_view is not None:

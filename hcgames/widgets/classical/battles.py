@@ -122,6 +122,8 @@ class SeaBattle(widgets.VBox):
             # the map as large as the window lets it be, its key under the sliders and
             # the odds (that column takes what the page leaves over 1000 px, >= 300 px)
             controls.children = (*controls.children, self.map.key_beside())
+            for part in controls.children:  # scroll the column, never squeeze it
+                part.layout.flex = "0 0 auto"
             controls.layout = widgets.Layout(
                 flex="0 0 clamp(300px, calc(100vw - 1000px), 440px)",
                 max_height="calc(100vh - 20px)",
