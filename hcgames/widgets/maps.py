@@ -264,7 +264,7 @@ class MapView(RegionView):
         """Take the key out from under the map and return it, to be shown beside the
         map (where a layout's height, not its width, limits how large the map can be).
         The key keeps following the map as it changes."""
-        self.children = tuple(c for c in self.children if c is not self.legend)
+        self.children = [c for c in self.children if c is not self.legend]
         self.legend.add_class("hcgames-legend-beside")
         return self.legend
 
