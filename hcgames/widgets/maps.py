@@ -266,6 +266,9 @@ class MapView(RegionView):
         The key keeps following the map as it changes."""
         self.children = [c for c in self.children if c is not self.legend]
         self.legend.add_class("hcgames-legend-beside")
+        # the line above such a map keeps room for two lines: a click that adds "Picked:
+        # ..." to it must not push the map down under the pointer
+        self.text_line.add_class("hcgames-line-kept")
         return self.legend
 
     # --- names ---------------------------------------------------------------------
@@ -573,4 +576,5 @@ _BESIDE_CSS = (
     ".hcgames-legend-beside, .hcgames-legend-beside .widget-html-content "
     "{ line-height: 1.3; }"
     ".hcgames-legend-beside .hc-key { margin: 1px 12px 3px 0; }"
+    ".hcgames-line-kept .widget-html-content { line-height: 1.35; min-height: 2.7em; }"
 )
