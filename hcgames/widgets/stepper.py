@@ -265,6 +265,8 @@ class GameStepper(View):
             )
             for part in side.children:  # a short window scrolls the column, never squeezes it
                 part.layout.flex = "0 0 auto"
+            # on a short window the log (newest first) gives up a few lines to the key
+            self.event_log.output.layout.max_height = "clamp(8em, calc(100vh - 500px), 18em)"
             aspect = self.map_view.width / self.map_view.height
             views.layout.max_width = f"calc((100vh - {MAP_HEADER}px) * {aspect:.4f})"
         if self.cards_view is not None:
