@@ -186,3 +186,17 @@ def test_a_stage_may_end_with_a_table_and_the_viewer_is_one_screen() -> None:
     assert "hc-screen" in view._dom_classes
     words = view.children[1].children[1]
     assert "<p>Why</p>" in words.value and "<th" in words.value and "Rome" in words.value
+
+
+def test_a_stage_viewer_without_a_width_sets_the_key_beside_a_map_as_large_as_the_window() -> None:
+    import hcgames
+    from hcgames.widgets import stage_viewer
+
+    state = hcgames.load("conqueror-duels").new_game(seed=1)
+    view = stage_viewer([("Start", state, "Why", ["Rome moved."])])
+    _buttons, row = view.children
+    the_map, beside = row.children
+    words, key = beside.children
+    assert the_map.fluid and key is the_map.legend and key not in the_map.children
+    assert "<p>Why</p>" in words.value and "Rome" in key.value
+    assert the_map.layout.max_width.startswith("calc((100vh - ")

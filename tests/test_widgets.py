@@ -643,3 +643,21 @@ def test_the_stepper_speaks_plain_words_once() -> None:
     for panel in (stepper.picker, stepper.dice, stepper.event_log):
         assert panel.text_line.layout.display == "none"
     assert "(s)" not in stepper.text_line.value
+
+
+def test_a_page_map_keeps_its_key_beside_it_and_grows_to_the_window_height() -> None:
+    """A stepper's page map (fluid) has its key at the foot of the side column, and its
+    column is capped by the window's height only; a fixed-size map keeps its key under."""
+    game = hcgames.load("conqueror-duels", scenario="standard")
+    stepper = GameStepper(game.new_game(seed=1), bots=["greedy", "greedy"], seed=1)
+    assert stepper.map_view is not None
+    views, side = stepper.stepper_main.children
+    key = stepper.map_view.legend
+    assert key not in stepper.map_view.children and side.children[-1] is key
+    assert "hcgames-legend-beside" in key._dom_classes
+    assert views.layout.max_width.startswith("calc((100vh - ")
+    assert "clamp(300px" in side.layout.flex and side.layout.overflow == "hidden auto"
+    stepper.step()  # the key beside the map still follows it
+    assert "Carthage" in key.value and "Rome" in key.value
+    fixed = GameStepper(game.new_game(seed=1), bots=["greedy", "greedy"], map_width=560)
+    assert fixed.map_view is not None and fixed.map_view.legend in fixed.map_view.children

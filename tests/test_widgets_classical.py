@@ -114,6 +114,9 @@ def test_battle_views() -> None:
     sea = SeaBattle(duel("Athenians", "Persians"))
     athens, _ = sea.show()
     assert athens == teach.sea_battle_odds(3, 2, 4, 0)[0] and "Athenians attack" in sea.result.value
+    # the map of the Aegean as large as the window lets it be, its key under the odds
+    assert sea.map.fluid and sea.map.legend not in sea.map.children
+    assert sea.map.legend.value and "100vh" in sea.map.layout.max_width
 
 
 def test_peoples_views_and_the_decisions() -> None:

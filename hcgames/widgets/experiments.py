@@ -204,13 +204,18 @@ class WatchedGame(widgets.VBox):
         # beside the map, under the stepper's buttons and log: a Step and the chart it
         # grows stay on one screen
         self.chart.text_line.layout.display = "none"  # the chart and its title say it
-        self.chart.figure.layout = widgets.Layout(width="100%", max_width="460px", height="200px")
+        self.chart.figure.layout = widgets.Layout(width="100%", max_width="460px", height="170px")
         # shorter lists (the newest log lines stay in view) leave the chart room
         self.stepper.picker.max_rows = self.stepper.picker.choice.rows = 5
         self.stepper.event_log.rows = 3
         self.stepper.event_log.output.layout.max_height = "12em"
         side = self.stepper.stepper_main.children[1]
-        side.children = [*side.children, self.chart]
+        self.chart.layout.flex = "0 0 auto"
+        # the chart Step grows comes before the map's key, when the key is beside the map
+        parts = list(side.children)
+        key = self.stepper.map_view.legend if self.stepper.map_view is not None else None
+        at = parts.index(key) if key in parts else len(parts)
+        side.children = [*parts[:at], self.chart, *parts[at:]]
         self.stepper.round_counter.observe(self.show, names="value")
         super().__init__([self.stepper])
         self.show()

@@ -139,7 +139,10 @@ def scenario_explorer(history: History, value: str) -> widgets.VBox:
         description="War",
         layout=widgets.Layout(width="100%", max_width="420px"),
     )
-    column = widgets.VBox([picker], layout=widgets.Layout(flex="1 1 360px", max_width="460px"))
+    # the story takes what the page leaves over 1000 px (at least 300 px), the map the rest
+    column = widgets.VBox(
+        [picker], layout=widgets.Layout(flex="0 0 clamp(300px, calc(100vw - 1000px), 440px)")
+    )
     map_box = widgets.VBox(layout=widgets.Layout(flex="1 1 480px", min_width="0"))
     below = widgets.VBox()
 

@@ -134,8 +134,9 @@ def stage_viewer(stages: Sequence[tuple[Any, ...]], **map_options: Any) -> widge
     where the sentences (what the game wrote) are listed under the explanation, or
     ``(label, state, explanation, sentences, rows)`` with a table's rows after them (as
     :class:`hcgames.conqueror.walkthroughs.Story` gives them). The buttons, the map and
-    the words are one screen (:func:`~hcgames.widgets._base.one_screen`): keep the map
-    narrow enough (``width``) for the words to fit beside it.
+    the words are one screen (:func:`~hcgames.widgets._base.one_screen`). Without a
+    ``width`` the map is as large as the window lets it be, with its key beside it under
+    the words; a ``width`` fixes its size and keeps the key under it.
     ``map_options`` go to :class:`~hcgames.widgets.maps.MapView` (``width``, ``focus``).
     """
     from hcgames.widgets.maps import MapView
@@ -158,10 +159,30 @@ def stage_viewer(stages: Sequence[tuple[Any, ...]], **map_options: Any) -> widge
     buttons.observe(show, names="value")
     show()
     words.layout = widgets.Layout(flex="1 1 300px", margin="0 0 0 16px")
+    beside: widgets.Widget = words
     if "width" in map_options:  # the map and its key in a column of their own: words beside
         column = f"{map_options['width'] + 20}px"
         view.layout = widgets.Layout(flex=f"0 0 {column}", width=column)
-    row = widgets.HBox([view, words], layout=widgets.Layout(flex_flow="row wrap"))
+    else:
+        # the map as large as the window lets it be: the words and the map's key in a
+        # column beside it (what the page leaves over 1000 px, at least 300 px), the map
+        # as tall as the window less the stage buttons and the map's own line
+        words.layout = widgets.Layout(margin="0", flex="0 0 auto")
+        view.legend.layout.flex = "0 0 auto"
+        beside = widgets.VBox(
+            [words, view.key_beside()],
+            layout=widgets.Layout(
+                flex="0 0 clamp(300px, calc(100vw - 1000px), 440px)",
+                margin="0 0 0 16px",
+                max_height="calc(100vh - 40px)",
+                overflow="hidden auto",
+            ),
+        )
+        aspect = view.width / view.height
+        view.layout = widgets.Layout(
+            flex="1 1 520px", min_width="0", max_width=f"calc((100vh - 100px) * {aspect:.4f})"
+        )
+    row = widgets.HBox([view, beside], layout=widgets.Layout(flex_flow="row wrap"))
     box = widgets.VBox([buttons, row])
     one_screen(unit=box)
     return box

@@ -260,6 +260,17 @@ class MapView(RegionView):
         ]
         self.update(state)
 
+    def key_beside(self) -> widgets.HTML:
+        """Take the key out from under the map and return it, to be shown beside the
+        map (where a layout's height, not its width, limits how large the map can be).
+        The key keeps following the map as it changes."""
+        self.children = [c for c in self.children if c is not self.legend]
+        self.legend.add_class("hcgames-legend-beside")
+        # the line above such a map keeps room for two lines: a click that adds "Picked:
+        # ..." to it must not push the map down under the pointer
+        self.text_line.add_class("hcgames-line-kept")
+        return self.legend
+
     # --- names ---------------------------------------------------------------------
     def _reference_size(self, geojson: dict[str, Any]) -> tuple[int, int]:
         width = self.LAYOUT_WIDTH
@@ -416,7 +427,7 @@ class MapView(RegionView):
             if self.fluid
             else ""
         )
-        return "<style>" + MAP_CSS + _LEADER_CSS + fluid + "</style>"
+        return "<style>" + MAP_CSS + _LEADER_CSS + _BESIDE_CSS + fluid + "</style>"
 
     # --- drawing -------------------------------------------------------------------
     def fills(self) -> list[str]:
@@ -559,3 +570,11 @@ class MapView(RegionView):
 
 #: leader lines let clicks through to the region under them
 _LEADER_CSS = ".hcgames-figure path.line[style*='rgb(74, 74, 75)'] { pointer-events: none; }"
+#: a key set beside its map (:meth:`MapView.key_beside`) is read in a narrow column: its
+#: lines close together, so the whole key stays in sight at 1024x700
+_BESIDE_CSS = (
+    ".hcgames-legend-beside, .hcgames-legend-beside .widget-html-content "
+    "{ line-height: 1.3; }"
+    ".hcgames-legend-beside .hc-key { margin: 1px 12px 3px 0; }"
+    ".hcgames-line-kept .widget-html-content { line-height: 1.35; min-height: 2.7em; }"
+)

@@ -96,6 +96,11 @@ def round_words(number: int) -> str:
     return f"Round {number}" if number > 0 else "Setting up"
 
 
+#: the window height a stepper's page map leaves for the lines above it (the title,
+#: the sentence and the phases, then the map's own line)
+MAP_HEADER = 110
+
+
 class GameStepper(View):
     """Back / Step / Play to end of phase / Auto over any game of the contract.
 
@@ -246,9 +251,24 @@ class GameStepper(View):
             layout=widgets.Layout(flex="1 1 520px", min_width="0"),
         )
         if self.map_view is not None and self.map_view.fluid:
-            # no wider than lets the map, its line and its key fit the window's height
+            # The map's height is what limits it: its key goes beside it, at the foot of
+            # the side column, and the map grows to the window's height less the title
+            # lines (about 970 px wide at 1366x768). The side column takes what the page
+            # leaves over 1000 px (300 px at 1024 wide, 366 px at 1366) and scrolls in
+            # its own box if it is ever taller than the window.
+            side.children = (*side.children, self.map_view.key_beside())
+            side.layout = widgets.Layout(
+                flex="0 0 clamp(300px, calc(100vw - 1000px), 440px)",
+                min_width="300px",
+                max_height="calc(100vh - 40px)",
+                overflow="hidden auto",
+            )
+            for part in side.children:  # a short window scrolls the column, never squeezes it
+                part.layout.flex = "0 0 auto"
+            # on a short window the log (newest first) gives up a few lines to the key
+            self.event_log.output.layout.max_height = "clamp(8em, calc(100vh - 500px), 18em)"
             aspect = self.map_view.width / self.map_view.height
-            views.layout.max_width = f"calc((100vh - 200px) * {aspect:.4f})"
+            views.layout.max_width = f"calc((100vh - {MAP_HEADER}px) * {aspect:.4f})"
         if self.cards_view is not None:
             # a table of cards can be taller than the screen: it scrolls in its own box
             views.layout.max_height = "calc(100vh - 40px)"

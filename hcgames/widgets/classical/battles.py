@@ -91,9 +91,10 @@ def battle_panel(exact: dict[str, Fraction], simulate: Any, seed: int, title: st
 
 class SeaBattle(widgets.VBox):
     """Ships and Nautical levels of the Athenians and the Persians on sliders; the chance
-    each side wins if it attacks, beside the map of the Aegean."""
+    each side wins if it attacks, beside the map of the Aegean (as large as the window
+    lets it be, unless ``map_width`` fixes its size)."""
 
-    def __init__(self, game: ClassicalGame, map_width: int = 600) -> None:
+    def __init__(self, game: ClassicalGame, map_width: int | None = None) -> None:
         self.position = experiments.salamis_position(game)
         self.sliders = [
             widgets.IntSlider(value=v, min=lo, max=hi, description=name)
@@ -106,7 +107,7 @@ class SeaBattle(widgets.VBox):
         ]
         for slider in self.sliders:
             slider.style.description_width = "9em"
-            slider.layout.width = "320px"
+            slider.layout.width = "300px"
             slider.observe(lambda _c: self.show(), names="value")
         self.result = html_line("", "320px")
         self.map = MapView(
@@ -115,10 +116,26 @@ class SeaBattle(widgets.VBox):
             theatre="aegean",  # the sea of Salamis, zoomed (Persis lies off this map)
             focus=["Attica", "Mare Aegaeum", "Mare Thracium", "Ionia"],
         )
-        # the map's key wraps under the map instead of taking the page's width
-        self.map.layout.width = f"{map_width}px"
         self.show()
         controls = widgets.VBox([*self.sliders, self.result])
+        if map_width is None:
+            # the map as large as the window lets it be, its key under the sliders and
+            # the odds (that column takes what the page leaves over 1000 px, >= 300 px)
+            controls.children = (*controls.children, self.map.key_beside())
+            for part in controls.children:  # scroll the column, never squeeze it
+                part.layout.flex = "0 0 auto"
+            controls.layout = widgets.Layout(
+                flex="0 0 clamp(300px, calc(100vw - 1000px), 440px)",
+                max_height="calc(100vh - 20px)",
+                overflow="hidden auto",
+            )
+            aspect = self.map.width / self.map.height
+            self.map.layout = widgets.Layout(
+                flex="1 1 520px", min_width="0", max_width=f"calc((100vh - 80px) * {aspect:.4f})"
+            )
+        else:
+            # the map's key wraps under the map instead of taking the page's width
+            self.map.layout.width = f"{map_width}px"
         super().__init__([with_slider_names(one_screen(controls, self.map))])
 
     def show(self) -> tuple[Fraction, Fraction]:
