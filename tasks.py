@@ -3,6 +3,7 @@
 
     python3 tasks.py notebooks   # make .venv, install, open the notebooks in JupyterLab
     python3 tasks.py app         # the same notebooks as a classroom app (Voila), no code shown
+    python3 tasks.py app --class 30 --lesson 13   # ... with 30 pages of lesson 13 made ready
     python3 tasks.py handouts    # printable handouts and answer keys in build/handouts/
     python3 tasks.py test        # make .venv, install, run every check and test
 
@@ -103,16 +104,66 @@ def notebooks(extra: list[str]) -> None:
     run(jupyter, "lab", f"--ServerApp.root_dir={ROOT}", "notebooks/00-index.ipynb", *extra)
 
 
+#: seconds before a page of the class lesson that a student has taken is replaced
+CLASS_FILL_DELAY = 60
+
+
+def class_config(extra: list[str]) -> tuple[list[str], Path | None]:
+    """Take ``--class N --lesson NN`` out of the app's arguments: keep N pages of lesson
+    NN started ahead of the class (Voila's preheated kernels), and return the folder of
+    the voila.json that says so (it comes before the project's: the first folder wins)."""
+    import json
+    import tempfile
+
+    size, lesson, rest = None, None, []
+    words = iter(extra)
+    for word in words:
+        if word in ("--class", "--lesson"):
+            value = next(words, "")
+            if word == "--class":
+                if not value.isdigit() or not 0 <= int(value) <= 60:
+                    sys.exit("--class takes the number of students, from 0 to 60 (e.g. --class 30)")
+                size = int(value)
+            else:
+                lesson = value
+        else:
+            rest.append(word)
+    if size is None and lesson is None:
+        return rest, None
+    if size is None or lesson is None:
+        sys.exit("give both --class N and --lesson NN (e.g. --class 30 --lesson 13)")
+    found = sorted((ROOT / "notebooks").glob(f"{lesson.removesuffix('.ipynb')}*.ipynb"))
+    if len(found) != 1:
+        names = ", ".join(p.name for p in found) or "none"
+        sys.exit(f"--lesson {lesson} must name one lesson (matches: {names})")
+    settings = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    manager = settings["VoilaKernelManager"]
+    manager["kernel_pools_config"][found[0].name] = {"pool_size": size}
+    folder = Path(tempfile.mkdtemp(prefix="hcgames-class-"))
+    # a page taken is replaced a minute later, so that the replacements do not compete
+    # with the class still arriving (a student beyond N waits for the first of them)
+    manager["fill_delay"] = CLASS_FILL_DELAY
+    doc = {"VoilaConfiguration": {"preheat_kernel": True}, "VoilaKernelManager": manager}
+    (folder / "voila.json").write_text(json.dumps(doc, indent=1), encoding="utf-8")
+    print(f"Keeping {size} pages of {found[0].name} ready for the class.", flush=True)
+    return rest, folder
+
+
 def app(extra: list[str]) -> None:
     """The notebooks as the class sees them on Binder's "Voila app" links.
 
     Voila reads voila.json from the project root (hidden check and teacher cells, kernel
-    culling) and binder/voila.py (a closed page frees its kernel at once).
-    Other machines on the school network reach it with ``--Voila.ip=0.0.0.0``.
+    culling, pages of the play lessons started ahead) and binder/voila.py (the page
+    template). Other machines on the school network reach it with ``--Voila.ip=0.0.0.0``.
+    ``--class 30 --lesson 13`` keeps 30 pages of lesson 13 started before the class
+    arrives (each about 115 MB of memory; see docs/teachers/README.md).
     """
+    extra, class_folder = class_config(extra)
     ensure_venv("notebooks")
     voila = BIN / ("voila.exe" if os.name == "nt" else "voila")
-    config = [f"--Voila.config_file_paths={folder}" for folder in (ROOT, ROOT / "binder")]
+    folders = [class_folder] if class_folder else []
+    folders += [ROOT, ROOT / "binder"]
+    config = [f"--Voila.config_file_paths={folder}" for folder in folders]
     # the page template without CDN requests (share/jupyter/voila/templates/hcgames)
     paths = [str(ROOT / "share" / "jupyter"), os.environ.get("JUPYTER_PATH", "")]
     data = os.pathsep.join(filter(None, paths))

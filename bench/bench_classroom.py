@@ -2,7 +2,11 @@
 arriving at once is served, how fast a play click settles.
 
     python bench/bench_classroom.py [--pages 30] [--wave 5] [--notebook 13-duels-play.ipynb]
-                                    [--no-lessons] [--quick]
+                                    [--no-lessons] [--quick] [--pool N] [--fill-delay S]
+
+``--pool N`` keeps N pages of ``--notebook`` started ahead (Voila's preheated kernels,
+as ``tasks.py app --class N --lesson ...`` does; 0: none); without it, voila.json's
+pools are used as shipped.
 
 Voila is served exactly as ``python3 tasks.py app`` serves it (``tests/kernel_watch.py``:
 the project's voila.json with its shipped culling, binder/voila.py, the page template),
@@ -13,7 +17,10 @@ on 127.0.0.1 only, and pages are drawn by Debian's chromium.
 (b) A class arriving: ``--pages`` pages of one play lesson, opened ``--wave`` at a time
     (a wave starts when the previous wave shows its first widgets; the pages stay open,
     as the class keeps them). Each page's time to its first widget, median and worst,
-    and their ratio to one page alone; and whether each page came out complete: its
+    and their ratio to one page alone; the CPU time each page cost the browser, the
+    Voila server and the kernels while the class arrived (on one machine the browser's
+    share is paid by the server's cores; in a class, by each student's own computer);
+    and whether each page came out complete: its
     counts of drawn figures, outputs and buttons equal to those of a quiet load, and no
     "did not load" sentence.
 (c) Click settle: the play screen's "Play this move" click with the computer's answer
@@ -59,15 +66,65 @@ COUNT_JS = """() => ({
 Figures = list[tuple[str, float, str]]
 
 
-def app_server() -> KernelServer:
-    """The app of ``tasks.py app`` (voila.json and binder/voila.py), culling as shipped."""
+def app_server(
+    pools: dict[str, int] | None = None, fill_delay: float | None = None
+) -> KernelServer:
+    """The app of ``tasks.py app`` (voila.json and binder/voila.py), culling as shipped;
+    ``pools``: preheated kernels per notebook instead of voila.json's."""
     culling = shipped_culling("voila")
     return KernelServer(
         "voila",
         ROOT / "notebooks",
         idle_timeout=int(culling["cull_idle_timeout"]),
         interval=int(culling["cull_interval"]),
+        pools=pools,
+        fill_delay=fill_delay,
     )
+
+
+async def _pool_ready(server: KernelServer, seconds: float = 240.0) -> None:
+    """Wait (bounded) until no kernel beyond the preheated ones runs and the server and its
+    kernels have gone quiet (the preheated pages drawn): a page opened next meets a
+    full pool, as a class does that arrives after the server has started."""
+    import psutil
+
+    deadline = time.monotonic() + seconds
+    while server.kernel_count() > server.preheated() and time.monotonic() < deadline:
+        await asyncio.sleep(0.5)
+    processes = [psutil.Process(server.process.pid), *server.kernel_processes()]
+    while time.monotonic() < deadline:
+        before = sum(_cpu_seconds(p) for p in processes)
+        await asyncio.sleep(1.0)
+        if sum(_cpu_seconds(p) for p in processes) - before < 0.3:  # idle kernels tick
+            return
+
+
+def _cpu_by_part() -> dict[str, float]:
+    """CPU seconds used so far by the browser, the Voila server and its kernels."""
+    import psutil
+
+    out = {"browser": 0.0, "server": 0.0, "kernels": 0.0}
+    for process in psutil.process_iter(["cmdline", "cpu_times"]):
+        try:
+            command = " ".join(process.info["cmdline"] or [])
+            used = process.info["cpu_times"].user + process.info["cpu_times"].system
+        except Exception:  # gone, or not ours to read
+            continue
+        if "chromium" in command:
+            out["browser"] += used
+        elif "ipykernel" in command:
+            out["kernels"] += used
+        elif "-m voila" in command:
+            out["server"] += used
+    return out
+
+
+def _cpu_seconds(process: Any) -> float:
+    try:
+        times = process.cpu_times()
+    except Exception:  # the process has ended
+        return 0.0
+    return float(times.user + times.system)
 
 
 async def _first_widget(context: Any, url: str) -> tuple[Any, float]:
@@ -139,6 +196,7 @@ async def lesson_times(browser: Any, server: KernelServer, notebooks: list[str])
         await page.close(run_before_unload=True)  # frees the kernel before the next page
         await asyncio.sleep(1)  # the goodbye request leaves before its window closes
         await context.close()
+        await _pool_ready(server)
     return figures
 
 
@@ -148,6 +206,7 @@ async def class_arriving(
     url = server.url(notebook)
     alone: list[float] = []
     quiet: dict[str, int] = {}
+    await _pool_ready(server)
     for _ in range(alone_runs):  # quiet loads: the reference time and counts
         context = await _new_context(browser)
         page, seconds = await _first_widget(context, url)
@@ -156,9 +215,10 @@ async def class_arriving(
         await page.close(run_before_unload=True)
         await asyncio.sleep(1)
         await context.close()
-    await asyncio.sleep(3)  # let the quiet pages' kernels go
+        await _pool_ready(server)  # the quiet page's kernel gone, the pool full again
 
     opened: list[tuple[Any, Any, float]] = []
+    cpu_before = _cpu_by_part()
     started = time.monotonic()
     for first in range(0, pages, wave):
         contexts = [await _new_context(browser) for _ in range(min(wave, pages - first))]
@@ -166,6 +226,7 @@ async def class_arriving(
         for context, (page, seconds) in zip(contexts, results, strict=True):
             opened.append((context, page, seconds))
     arrived = time.monotonic() - started
+    cpu = {k: v - cpu_before[k] for k, v in _cpu_by_part().items()}
     kernels = server.kernel_count()
     memory = server.kernel_memory_mb()
     counts = await asyncio.gather(*(_settled_counts(page) for _, page, _ in opened))
@@ -175,10 +236,12 @@ async def class_arriving(
     for context, _, _ in opened:
         await context.close()
     closed_at = time.monotonic()
-    left = server.kernel_count()
+    # the pages' own kernels still running (the preheated ones, started again for the
+    # next pages, are not the class's)
+    left = max(0, server.kernel_count() - server.preheated())
     while left and time.monotonic() - closed_at < 8:  # 10 s after the pages closed
         await asyncio.sleep(1)
-        left = server.kernel_count()
+        left = max(0, server.kernel_count() - server.preheated())
 
     times = [seconds for _, _, seconds in opened]
     shown = sorted(t for t in times if not math.isnan(t))
@@ -206,7 +269,15 @@ async def class_arriving(
         (f"{label}: worst / one page alone", worst / alone_s, "x"),
         (f"{label}: pages complete as a quiet load", complete, f"of {pages}"),
         (f"{label}: whole class served in", arrived, "s"),
+        (
+            f"{label}: CPU per page while arriving, browser (the students' own)",
+            cpu["browser"] / pages,
+            "s",
+        ),
+        (f"{label}: CPU per page while arriving, Voila server", cpu["server"] / pages, "s"),
+        (f"{label}: CPU per page while arriving, kernels", cpu["kernels"] / pages, "s"),
         (f"{label}: kernels running with the class in", kernels, "kernels"),
+        (f"{label}: of them preheated for the next pages", server.preheated(), "kernels"),
         (f"{label}: memory per kernel, median", statistics.median(memory or [0.0]), "MB"),
         (f"{label}: kernels left 10 s after the class closed its pages", left, "kernels"),
     ]
@@ -243,11 +314,17 @@ def click_settle(quick: bool) -> Figures:
 
 
 async def _browser_figures(
-    lessons: bool, notebook: str, pages: int, wave: int, alone_runs: int
+    lessons: bool,
+    notebook: str,
+    pages: int,
+    wave: int,
+    alone_runs: int,
+    pool: int | None = None,
+    fill_delay: float | None = None,
 ) -> Figures:
     from playwright.async_api import async_playwright
 
-    server = app_server()
+    server = app_server(None if pool is None else ({notebook: pool} if pool else {}), fill_delay)
     figures: Figures = []
     try:
         async with async_playwright() as p:
@@ -295,10 +372,30 @@ def main() -> None:
     parser.add_argument("--no-lessons", action="store_true", help="skip the per-lesson times")
     parser.add_argument("--no-clicks", action="store_true", help="skip the click figures")
     parser.add_argument("--quick", action="store_true", help="fewer clicks")
+    parser.add_argument(
+        "--pool",
+        type=int,
+        default=None,
+        help="preheated kernels for --notebook only (0: none; default: voila.json's)",
+    )
+    parser.add_argument(
+        "--fill-delay",
+        type=float,
+        default=None,
+        help="seconds before a taken preheated kernel is replaced (default: voila.json's)",
+    )
     args = parser.parse_args()
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     figures = asyncio.run(
-        _browser_figures(not args.no_lessons, args.notebook, args.pages, args.wave, args.alone)
+        _browser_figures(
+            not args.no_lessons,
+            args.notebook,
+            args.pages,
+            args.wave,
+            args.alone,
+            args.pool,
+            args.fill_delay,
+        )
     )
     if not args.no_clicks:
         figures += click_settle(args.quick)

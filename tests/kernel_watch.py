@@ -68,9 +68,19 @@ class KernelServer:
     """A Voila app or a Jupyter Server over ``folder``, with culling times changed."""
 
     def __init__(
-        self, kind: str, folder: Path, idle_timeout: int | None, interval: int | None = 1
+        self,
+        kind: str,
+        folder: Path,
+        idle_timeout: int | None,
+        interval: int | None = 1,
+        pools: dict[str, int] | None = None,
+        fill_delay: float | None = None,
     ) -> None:
+        """``pools``: preheated kernels per notebook instead of voila.json's (the Voila
+        app only; ``{}`` turns preheating off); ``fill_delay``: seconds before a taken
+        preheated kernel is replaced, instead of voila.json's."""
         self.kind = kind
+        self.folder = folder
         self.port = free_port()
         self.token = secrets.token_hex(8)
         self.config_dir = Path(tempfile.mkdtemp(prefix="hcgames-kernels-"))
@@ -85,6 +95,13 @@ class KernelServer:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
         env["JUPYTER_PATH"] = jupyter_path_env(env)
+        if kind == "voila" and pools is not None:
+            config["VoilaConfiguration"]["preheat_kernel"] = bool(pools)
+            pool_config = {"default": {"pool_size": 0}}
+            pool_config.update({name: {"pool_size": size} for name, size in pools.items()})
+            config["VoilaKernelManager"]["kernel_pools_config"] = pool_config
+        if kind == "voila" and fill_delay is not None:
+            config["VoilaKernelManager"]["fill_delay"] = fill_delay
         if kind == "voila":
             (self.config_dir / "voila.json").write_text(json.dumps(config), encoding="utf-8")
             command = [
@@ -148,6 +165,18 @@ class KernelServer:
 
     def kernel_count(self) -> int:
         return len(self.kernel_processes())
+
+    def preheated(self) -> int:
+        """How many kernels voila.json (or ``pools``) keeps started ahead of requests."""
+        config = json.loads((self.config_dir / "voila.json").read_text(encoding="utf-8"))
+        if self.kind != "voila" or not config["VoilaConfiguration"].get("preheat_kernel"):
+            return 0
+        pools = config.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
+        return sum(
+            int(v.get("pool_size", 0))
+            for k, v in pools.items()
+            if k != "default" and (self.folder / k).exists()
+        )
 
     def api_kernel_count(self) -> int:
         """The server's own list (``/api/kernels``); only Jupyter Server has one."""

@@ -1,0 +1,74 @@
+"""The classroom app's settings: which pages are started ahead of the class.
+
+voila.json keeps one page of each play lesson started before anyone asks (Voila's
+preheated kernels), and ``python3 tasks.py app --class N --lesson NN`` keeps N pages
+of the day's lesson ready. Figures on what that buys are printed by
+``bench/bench_classroom.py`` (never asserted here).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tasks
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _settings() -> Any:
+    return json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+
+
+def test_only_the_play_lessons_are_started_ahead() -> None:
+    settings = _settings()
+    assert settings["VoilaConfiguration"] == {
+        **settings["VoilaConfiguration"],
+        "preheat_kernel": True,
+        "default_pool_size": 0,
+    }
+    pools = settings["VoilaKernelManager"]["kernel_pools_config"]
+    assert pools["default"] == {"pool_size": 0}
+    named = sorted(name for name in pools if name != "default")
+    play = sorted(p.name for p in (ROOT / "notebooks").glob("*-play.ipynb"))
+    assert named == play, "every play lesson, and only they, keep a page started ahead"
+    assert all(pools[name]["pool_size"] >= 1 for name in named)
+
+
+def test_class_option_keeps_that_many_pages_of_the_lesson_ready() -> None:
+    rest, folder = tasks.class_config(["--class", "30", "--lesson", "13", "--Voila.ip=0.0.0.0"])
+    assert rest == ["--Voila.ip=0.0.0.0"]
+    assert folder is not None
+    doc = json.loads((folder / "voila.json").read_text(encoding="utf-8"))
+    pools = doc["VoilaKernelManager"]["kernel_pools_config"]
+    assert pools["13-duels-play.ipynb"] == {"pool_size": 30}
+    # the other play lessons keep what voila.json gives them
+    shipped = _settings()["VoilaKernelManager"]["kernel_pools_config"]
+    assert pools["24-classical-play.ipynb"] == shipped["24-classical-play.ipynb"]
+    assert doc["VoilaConfiguration"]["preheat_kernel"] is True
+    # replacements wait until the class has arrived
+    assert doc["VoilaKernelManager"]["fill_delay"] == tasks.CLASS_FILL_DELAY > 1
+
+
+def test_without_the_class_option_nothing_changes() -> None:
+    assert tasks.class_config(["--Voila.port=9000"]) == (["--Voila.port=9000"], None)
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["--class", "30"],  # no lesson
+        ["--lesson", "13"],  # no class size
+        ["--class", "thirty", "--lesson", "13"],
+        ["--class", "500", "--lesson", "13"],
+        ["--class", "30", "--lesson", "1"],  # 10-14: not one lesson
+        ["--class", "30", "--lesson", "99"],  # no such lesson
+    ],
+)
+def test_a_class_option_that_cannot_be_meant_stops_with_a_sentence(words: list[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        tasks.class_config(words)
+    assert isinstance(stop.value.code, str) and "--" in stop.value.code
