@@ -187,6 +187,7 @@ async def _first_widget_or_loaded(context: Any, url: str) -> tuple[Any, float, b
 
 async def lesson_times(browser: Any, server: KernelServer, notebooks: list[str]) -> Figures:
     figures: Figures = []
+    await _pool_ready(server)  # the play lessons' pages made ready at start, not meanwhile
     for notebook in notebooks:
         context = await _new_context(browser)
         page, seconds, widget = await _first_widget_or_loaded(context, server.url(notebook))
