@@ -21,7 +21,14 @@ from hcgames.core import Action, State
 from hcgames.speros import SperosGame
 from hcgames.widgets import BOT_LEVELS, DicePanel, PlayApp
 from hcgames.widgets.panels import choice_kind, times_in
-from hcgames.widgets.play_screen import TOO_SLOW, battle_odds, bot_levels
+from hcgames.widgets.play_screen import (
+    TOO_SLOW,
+    WIDE_MAP_HEADER,
+    WIDE_SIDE,
+    WIDE_WINDOW,
+    battle_odds,
+    bot_levels,
+)
 from tests.narrow import narrow
 from tests.widget_toy_game import BattleDie, March, ToyGame, ToyState
 
@@ -413,6 +420,34 @@ def test_large_text_toggle_enlarges_the_whole_screen() -> None:
     sizes = [int(px) for px in re.findall(r"font-size: (\d+)px", style)]
     assert min(sizes) >= 14
     assert PlayApp(ToyGame(), large_text=True).large_text
+
+
+def test_the_play_map_grows_on_a_wide_window_only() -> None:
+    app = PlayApp(duels(), humans=(0,), seed=0)
+    assert app.map_view is not None
+    # fixed at 1024 wide: the layout keeps its pixel size
+    assert app.board_column.layout.width == "568px"
+    assert app.map_view.figure.layout.width == "560px"
+    # the style is on the page, and only a wide window (not large text) uses it
+    assert app.children[1] is app.wide_style
+    css = app.wide_style.value
+    box = next(c for c in app.board_column._dom_classes if c.startswith("hcgames-play-board-"))
+    assert f"@media (min-width: {WIDE_WINDOW}px)" in css
+    assert f".hcgames-play:not(.hcgames-large) .{box} {{ width: min(" in css
+    assert f"calc(100vw - {WIDE_SIDE}px)" in css
+    height = app.map_view.height
+    assert f"aspect-ratio: 560 / {height};" in css
+    # at 1366x768 the map gets the width the side column leaves (at least 900 px)
+    assert 1366 - WIDE_SIDE - 8 >= 900
+    assert (768 - WIDE_MAP_HEADER) * 560 / height >= 900
+    # the key is copied beside the map (shown on a wide window only) and follows it
+    assert app.wide_key in app.side_column.children
+    assert f"{box}-key" in app.wide_key._dom_classes
+    assert app.wide_key.value == app.map_view.legend.value
+    app.map_view.legend.value = "<b>changed</b>"
+    assert app.wide_key.value == "<b>changed</b>"
+    # a screen with a board (CONQUEST's, the toy game's) keeps its fixed size
+    assert PlayApp(ToyGame(), humans=(0,)).wide_style.value == ""
 
 
 @pytest.mark.parametrize("name", hcgames.available_games())

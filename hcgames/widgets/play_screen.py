@@ -117,6 +117,47 @@ MODES: dict[str, str] = {
 #: event kinds that report a battle (shown large after the roll)
 _BATTLE_KINDS = ("battle", "losses", "retreat", "capture")
 
+#: A window at least this wide (CSS pixels) gives the play map the room the page has.
+WIDE_WINDOW = 1280
+#: On a wide window the side column (banner, moves, Play, what happened, the map's key)
+#: keeps this much of the window's width; the map takes the rest (916 px at 1366 wide).
+WIDE_SIDE = 450
+#: ... and the map is no taller than the window less this (the line above the map and
+#: the page's margins), so the map is on one screen with the moves beside it.
+WIDE_MAP_HEADER = 90
+
+
+def wide_map_css(box_class: str, width: int, height: int) -> str:
+    """CSS for a play map that grows on a wide window. At :data:`WIDE_WINDOW` px and
+    more, the board column of class ``box_class`` is as wide as the window less the side
+    column, and no taller than the window allows; the map's figure fills it and keeps its
+    shape (``width`` x ``height``); the key under the map gives way to its copy in the
+    side column (class ``box_class-key``), which scrolls if it is ever taller than the
+    window. On a narrower window (1024x700) nothing changes: the map keeps its fixed
+    size and its key under it, so the board and the moves share one screen. Large text
+    (zoomed) keeps the fixed size too."""
+    aspect = width / height
+    page = ".hcgames-play:not(.hcgames-large)"
+    column = f"{page} .{box_class}"
+    return (
+        f"<style>.{box_class}-key {{ display: none !important; }} "
+        f"@media (min-width: {WIDE_WINDOW}px) {{ "
+        f"{column} {{ width: min(calc(100vw - {WIDE_SIDE}px), "
+        f"calc((100vh - {WIDE_MAP_HEADER}px) * {aspect:.4f} + 8px)) !important; }} "
+        f"{column} .hcgames-map .hcgames-figure {{ width: 100% !important; "
+        f"height: auto !important; aspect-ratio: {width} / {height}; }} "
+        # not hidden nor display: none: the key holds the patterns the map's regions
+        # are filled with, and a hidden pattern paints nothing
+        f"{column} .hcgames-map > .hcgames-legend {{ "
+        "height: 0 !important; min-height: 0 !important; margin: 0 !important; "
+        "padding: 0 !important; overflow: hidden; } "
+        f"{page} .{box_class}-key {{ display: flex !important; }} "
+        f"{page} .{box_class}-side {{ max-height: calc(100vh - 40px); "
+        "overflow: hidden auto; } "
+        f"{page} .{box_class}-side > * {{ flex: 0 0 auto; }} }}</style>"
+    )
+
+
 _STYLE = """<style>
 .hcgames-play, .hcgames-play .widget-html-content, .hcgames-play .widget-label,
 .hcgames-play .widget-button, .hcgames-play .widget-toggle-button,
@@ -514,6 +555,25 @@ class PlayApp(GameStepper):
         self.board_column = widgets.VBox(
             board, layout=widgets.Layout(flex="0 1 auto", width=f"{map_width + 8}px")
         )
+        #: CSS that lets a map grow on a wide window (empty for a board or cards alone)
+        self.wide_style = widgets.HTML()
+        #: the map's key as shown beside the map on a wide window (hidden on a narrow one)
+        self.wide_key = widgets.HTML()
+        box_class = f"hcgames-play-board-{id(self):x}"
+        if self.map_view is not None and self.board_view is None:
+            self.board_column.add_class(box_class)
+            self.wide_style.value = wide_map_css(
+                box_class, self.map_view.width, self.map_view.height
+            )
+            legend = self.map_view.legend
+            if legend.layout.display != "none":
+                for name in ("hcgames-legend", "hcgames-legend-beside", f"{box_class}-key"):
+                    self.wide_key.add_class(name)
+                widgets.dlink((legend, "value"), (self.wide_key, "value"))
+            else:
+                self.wide_key.layout.display = "none"
+        else:
+            self.wide_key.layout.display = "none"
         if self.cards_view is not None:
             # a table of cards can be taller than the screen: it scrolls in its own
             # box, so the choices beside it stay in sight; the map and the cards keep
@@ -536,9 +596,11 @@ class PlayApp(GameStepper):
                 self.status_line,
                 self.happened,
                 undo_row,
+                self.wide_key,
             ],
             layout=widgets.Layout(flex="1 1 340px", min_width="320px", max_width="640px"),
         )
+        self.side_column.add_class(f"{box_class}-side")
         self.main = widgets.HBox(
             [self.board_column, self.side_column],
             layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start", width="100%"),
@@ -554,6 +616,7 @@ class PlayApp(GameStepper):
         one_screen(unit=files)
         self.children = [
             widgets.HTML(_STYLE),
+            self.wide_style,
             header,
             settings,
             self.timeline,
