@@ -23,6 +23,7 @@ from hcgames.widgets import BOT_LEVELS, DicePanel, PlayApp
 from hcgames.widgets.panels import choice_kind, times_in
 from hcgames.widgets.play_screen import (
     TOO_SLOW,
+    WIDE_CARDS_HEADER,
     WIDE_MAP_HEADER,
     WIDE_SIDE,
     WIDE_WINDOW,
@@ -446,6 +447,11 @@ def test_the_play_map_grows_on_a_wide_window_only() -> None:
     assert app.wide_key.value == app.map_view.legend.value
     app.map_view.legend.value = "<b>changed</b>"
     assert app.wide_key.value == "<b>changed</b>"
+    assert f"(100vh - {WIDE_MAP_HEADER}px)" in css
+    # with cards under the map, the map leaves them the room they had
+    cards = PlayApp(hcgames.load("historical-conquest", players=2), humans=(0,))
+    assert cards.cards_view is not None
+    assert f"(100vh - {WIDE_CARDS_HEADER}px)" in cards.wide_style.value
     # a screen with a board (CONQUEST's, the toy game's) keeps its fixed size
     assert PlayApp(ToyGame(), humans=(0,)).wide_style.value == ""
 

@@ -125,17 +125,21 @@ WIDE_SIDE = 450
 #: ... and the map is no taller than the window less this (the line above the map and
 #: the page's margins), so the map is on one screen with the moves beside it.
 WIDE_MAP_HEADER = 90
+#: ... or less this when the student's cards are under the map (lesson 54): the cards
+#: keep the room they had under the fixed map at 1366x768, less the key now beside it,
+#: so the map grows from 560 to about 660 px there, and more on a taller window.
+WIDE_CARDS_HEADER = 325
 
 
-def wide_map_css(box_class: str, width: int, height: int) -> str:
+def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP_HEADER) -> str:
     """CSS for a play map that grows on a wide window. At :data:`WIDE_WINDOW` px and
     more, the board column of class ``box_class`` is as wide as the window less the side
-    column, and no taller than the window allows; the map's figure fills it and keeps its
-    shape (``width`` x ``height``); the key under the map gives way to its copy in the
-    side column (class ``box_class-key``), which scrolls if it is ever taller than the
-    window. On a narrower window (1024x700) nothing changes: the map keeps its fixed
-    size and its key under it, so the board and the moves share one screen. Large text
-    (zoomed) keeps the fixed size too."""
+    column, and the map no taller than the window less ``header`` px; the map's figure
+    fills the column and keeps its shape (``width`` x ``height``); the key under the
+    map gives way to its copy in the side column (class ``box_class-key``), which
+    scrolls if it is ever taller than the window. On a narrower window (1024x700)
+    nothing changes: the map keeps its fixed size and its key under it, so the board
+    and the moves share one screen. Large text (zoomed) keeps the fixed size too."""
     aspect = width / height
     page = ".hcgames-play:not(.hcgames-large)"
     column = f"{page} .{box_class}"
@@ -143,7 +147,7 @@ def wide_map_css(box_class: str, width: int, height: int) -> str:
         f"<style>.{box_class}-key {{ display: none !important; }} "
         f"@media (min-width: {WIDE_WINDOW}px) {{ "
         f"{column} {{ width: min(calc(100vw - {WIDE_SIDE}px), "
-        f"calc((100vh - {WIDE_MAP_HEADER}px) * {aspect:.4f} + 8px)) !important; }} "
+        f"calc((100vh - {header}px) * {aspect:.4f} + 8px)) !important; }} "
         f"{column} .hcgames-map .hcgames-figure {{ width: 100% !important; "
         f"height: auto !important; aspect-ratio: {width} / {height}; }} "
         # not hidden nor display: none: the key holds the patterns the map's regions
@@ -562,8 +566,9 @@ class PlayApp(GameStepper):
         box_class = f"hcgames-play-board-{id(self):x}"
         if self.map_view is not None and self.board_view is None:
             self.board_column.add_class(box_class)
+            header = WIDE_MAP_HEADER if self.cards_view is None else WIDE_CARDS_HEADER
             self.wide_style.value = wide_map_css(
-                box_class, self.map_view.width, self.map_view.height
+                box_class, self.map_view.width, self.map_view.height, header
             )
             legend = self.map_view.legend
             if legend.layout.display != "none":
