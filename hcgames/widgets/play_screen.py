@@ -154,7 +154,11 @@ def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP
         # are filled with, and a hidden pattern paints nothing
         f"{column} .hcgames-map > .hcgames-legend {{ "
         "height: 0 !important; min-height: 0 !important; margin: 0 !important; "
-        "padding: 0 !important; overflow: hidden; } "
+        "padding: 0 !important; overflow: hidden; visibility: hidden; } "
+        # ... but its swatches stay drawn (their patterns fill the map); its words and
+        # its list of short names are hidden, so a screen reader reads the key once and
+        # Tab never lands on the folded list nobody can see
+        f"{column} .hcgames-map > .hcgames-legend svg {{ visibility: visible; }} "
         f"{page} .{box_class}-key {{ display: flex !important; }} "
         f"{page} .{box_class}-side {{ max-height: calc(100vh - 40px); "
         "overflow: hidden auto; } "
