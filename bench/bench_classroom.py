@@ -284,6 +284,196 @@ async def class_arriving(
     ]
 
 
+# ---------------------------------------------------------------------------------------
+# (d) The server's side alone: what a page asks of the server, without drawing it.
+
+
+async def asset_urls(browser: Any, url: str) -> list[str]:
+    """The files one quiet load of ``url`` fetches from the server besides the page and its
+    kernel: scripts, styles, fonts, widget bundles (each student's browser fetches them
+    once; a light student fetches them all, uncached)."""
+    from urllib.parse import urlsplit
+
+    origin = urlsplit(url)
+    seen: list[str] = []
+
+    def note(request: Any) -> None:
+        address = urlsplit(request.url)
+        if (
+            address.netloc == origin.netloc
+            and request.method == "GET"
+            and address.path != origin.path
+            and "/api/" not in address.path
+            and request.url not in seen
+        ):
+            seen.append(request.url)
+
+    context = await _new_context(browser)
+    page = await context.new_page()
+    page.on("request", note)
+    await page.goto(url, timeout=PAGE_TIMEOUT * 1000)
+    await page.wait_for_selector(WIDGET, timeout=PAGE_TIMEOUT * 1000)
+    await _settled_counts(page)
+    await page.close(run_before_unload=True)
+    await asyncio.sleep(1)
+    await context.close()
+    return seen
+
+
+def _ws_message(session: str, msg_type: str, content: dict, metadata: dict | None = None) -> bytes:
+    """A shell message in the kernel websocket's v1 framing (as JupyterLab's page sends
+    it; Voila 0.5 cannot forward a reply with buffers in the older JSON framing)."""
+    import json
+    import uuid
+
+    from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+
+    header = {
+        "msg_id": uuid.uuid4().hex,
+        "msg_type": msg_type,
+        "username": "student",
+        "session": session,
+        "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "version": "5.4",
+    }
+    message = {
+        "header": header,
+        "parent_header": {},
+        "metadata": metadata or {},
+        "content": content,
+    }
+    return bytes(
+        serialize_msg_to_ws_v1(message, "shell", lambda part: json.dumps(part).encode("utf-8"))
+    )
+
+
+async def light_student(base: str, notebook: str, assets: list[str]) -> tuple[float, int, str, str]:
+    """One student's page as the server sees it: the page (its cells run by the kernel),
+    the files it needs, then the kernel websocket and the widgets' state, as the page's
+    widget manager asks for it (``jupyter.widget.control``, ``request_states``).
+
+    Seconds until the state arrived, how many widgets it holds, the kernel and the
+    page's ``_xsrf`` value (to close the page as the browser does)."""
+    import json
+    import re
+    import secrets
+    import uuid
+
+    from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+    from tornado.httpclient import AsyncHTTPClient
+    from tornado.websocket import websocket_connect
+
+    client = AsyncHTTPClient()
+    start = time.monotonic()
+    page, *_ = await asyncio.gather(  # the browser fetches them while the page streams
+        client.fetch(f"{base}/voila/render/{notebook}", request_timeout=PAGE_TIMEOUT),
+        *(client.fetch(a, request_timeout=PAGE_TIMEOUT) for a in assets),
+    )
+    found = re.search(r'"kernelId": "([0-9a-f-]+)"', page.body.decode("utf-8"))
+    if found is None:
+        raise RuntimeError(f"no kernel named in the page of {notebook}")
+    kernel = found.group(1)
+    session = uuid.uuid4().hex
+    socket = await websocket_connect(
+        f"{base.replace('http', 'ws', 1)}/api/kernels/{kernel}/channels?session_id={session}",
+        subprotocols=["v1.kernel.websocket.jupyter.org"],
+        max_message_size=1 << 30,
+    )
+    comm = uuid.uuid4().hex
+    opened = {"comm_id": comm, "target_name": "jupyter.widget.control", "data": {}}
+    await socket.write_message(
+        _ws_message(session, "comm_open", opened, {"version": "1.0.0"}), binary=True
+    )
+    asked = {"comm_id": comm, "data": {"method": "request_states"}}
+    await socket.write_message(_ws_message(session, "comm_msg", asked), binary=True)
+    deadline = start + PAGE_TIMEOUT
+    widgets = -1
+    while widgets < 0:
+        raw = await asyncio.wait_for(socket.read_message(), max(0.1, deadline - time.monotonic()))
+        if raw is None:
+            raise RuntimeError("the kernel's websocket closed")
+        if not isinstance(raw, bytes):
+            continue
+        _, parts = deserialize_msg_from_ws_v1(raw)
+        header = json.loads(parts[0])
+        if header.get("msg_type") != "comm_msg":
+            continue
+        data = json.loads(parts[3]).get("data", {})
+        if data.get("method") == "update_states":
+            widgets = len(data.get("states", {}))
+    seconds = time.monotonic() - start
+    socket.close()
+    return seconds, widgets, kernel, secrets.token_hex(16)
+
+
+async def light_close(base: str, kernel: str, xsrf: str) -> None:
+    """What a closed page sends: Voila's shutdown post with its ``_xsrf`` cookie."""
+    from tornado.httpclient import AsyncHTTPClient
+
+    await AsyncHTTPClient().fetch(
+        f"{base}/voila/api/shutdown/{kernel}",
+        method="POST",
+        body=f"_xsrf={xsrf}",
+        headers={"Cookie": f"_xsrf={xsrf}"},
+        request_timeout=30,
+        raise_error=False,
+    )
+
+
+async def class_arriving_light(
+    browser: Any, server: KernelServer, notebook: str, pages: int, wave: int, alone_runs: int
+) -> Figures:
+    """(b) with light students (:func:`light_student`) instead of drawn pages: the time
+    the server needs to give each page everything it asks for, with the class's browsers
+    on their own computers rather than on the server's cores."""
+    base = f"http://127.0.0.1:{server.port}"
+    await _pool_ready(server)
+    assets = await asset_urls(browser, server.url(notebook))
+    await _pool_ready(server)
+    alone: list[float] = []
+    quiet = 0
+    for _ in range(alone_runs):
+        seconds, quiet, kernel, xsrf = await light_student(base, notebook, assets)
+        alone.append(seconds)
+        await light_close(base, kernel, xsrf)
+        await _pool_ready(server)
+    cpu_before = _cpu_by_part()
+    started = time.monotonic()
+    results: list[Any] = []
+    for first in range(0, pages, wave):
+        results += await asyncio.gather(
+            *(light_student(base, notebook, assets) for _ in range(min(wave, pages - first))),
+            return_exceptions=True,
+        )
+    arrived = time.monotonic() - started
+    cpu = {k: v - cpu_before[k] for k, v in _cpu_by_part().items()}
+    memory = server.kernel_memory_mb()
+    served = [r for r in results if not isinstance(r, BaseException)]
+    for failure in {f"{type(r).__name__}: {r}" for r in results if isinstance(r, BaseException)}:
+        print(f"  a light page failed: {failure}", file=sys.stderr, flush=True)
+    await asyncio.gather(*(light_close(base, kernel, xsrf) for _, _, kernel, xsrf in served))
+    times = sorted(seconds for seconds, _, _, _ in served)
+    complete = sum(1 for _, widgets, _, _ in served if widgets == quiet)
+    alone_s = statistics.median(alone)
+    median = statistics.median(times) if times else math.nan
+    worst = times[-1] if len(times) == pages else PAGE_TIMEOUT
+    label = f"{pages} light pages of {notebook}, {wave} at a time"
+    return [
+        (f"Server side, one page alone ({plural(alone_runs, 'quiet load')})", alone_s, "s"),
+        ("Server side, quiet load: widgets in the page's state", quiet, ""),
+        (f"{label}: files fetched per page besides the page", len(assets), ""),
+        (f"{label}: median to the widgets' state", median, "s"),
+        (f"{label}: worst to the widgets' state", worst, "s"),
+        (f"{label}: median / one page alone (goal <= 2.5)", median / alone_s, "x"),
+        (f"{label}: worst / one page alone", worst / alone_s, "x"),
+        (f"{label}: pages complete (all their widgets)", complete, f"of {pages}"),
+        (f"{label}: whole class served in", arrived, "s"),
+        (f"{label}: CPU per page, Voila server", cpu["server"] / pages, "s"),
+        (f"{label}: CPU per page, kernels", cpu["kernels"] / pages, "s"),
+        (f"{label}: memory per kernel, median", statistics.median(memory or [0.0]), "MB"),
+    ]
+
+
 def click_settle(quick: bool) -> Figures:
     """bench_widgets' play-click figures at the medium level, and their overall median."""
     spec = importlib.util.spec_from_file_location("bench_widgets", ROOT / "bench/bench_widgets.py")
@@ -322,7 +512,11 @@ async def _browser_figures(
     alone_runs: int,
     pool: int | None = None,
     fill_delay: float | None = None,
+    drawn: bool = True,
+    light: bool = True,
 ) -> Figures:
+    """``drawn``: the class as chromium pages; ``light``: as light students (the server's
+    side alone)."""
     from playwright.async_api import async_playwright
 
     server = app_server(None if pool is None else ({notebook: pool} if pool else {}), fill_delay)
@@ -340,7 +534,14 @@ async def _browser_figures(
                 if shown:
                     figures.append(("Open alone, slowest lesson", max(shown), "s"))
                 await asyncio.sleep(3)
-            figures.extend(await class_arriving(browser, server, notebook, pages, wave, alone_runs))
+            if drawn:
+                figures.extend(
+                    await class_arriving(browser, server, notebook, pages, wave, alone_runs)
+                )
+            if light:
+                figures.extend(
+                    await class_arriving_light(browser, server, notebook, pages, wave, alone_runs)
+                )
             await browser.close()
     finally:
         server.stop()
@@ -374,6 +575,12 @@ def main() -> None:
     parser.add_argument("--no-clicks", action="store_true", help="skip the click figures")
     parser.add_argument("--quick", action="store_true", help="fewer clicks")
     parser.add_argument(
+        "--class-as",
+        choices=("both", "drawn", "light"),
+        default="both",
+        help="the arriving class as pages drawn by chromium, as light students, or both",
+    )
+    parser.add_argument(
         "--pool",
         type=int,
         default=None,
@@ -396,6 +603,8 @@ def main() -> None:
             args.alone,
             args.pool,
             args.fill_delay,
+            drawn=args.class_as in ("both", "drawn"),
+            light=args.class_as in ("both", "light"),
         )
     )
     if not args.no_clicks:
