@@ -108,6 +108,13 @@ def notebooks(extra: list[str]) -> None:
 CLASS_FILL_DELAY = 60
 
 
+def class_pages(students: int) -> int:
+    """Pages kept ready for a class of ``students``: one each and a few spare (a tenth,
+    at least two) for reloads and the teacher's own look, because a page asked for
+    once the ready ones are taken waits for a replacement (``CLASS_FILL_DELAY``)."""
+    return students + max(2, -(-students // 10)) if students else 0
+
+
 def class_config(extra: list[str]) -> tuple[list[str], Path | None]:
     """Take ``--class N --lesson NN`` out of the app's arguments: keep N pages of lesson
     NN started ahead of the class (Voila's preheated kernels), and return the folder of
@@ -138,14 +145,20 @@ def class_config(extra: list[str]) -> tuple[list[str], Path | None]:
         sys.exit(f"--lesson {lesson} must name one lesson (matches: {names})")
     settings = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
     manager = settings["VoilaKernelManager"]
-    manager["kernel_pools_config"][found[0].name] = {"pool_size": size}
+    pages = class_pages(size)
+    manager["kernel_pools_config"][found[0].name] = {"pool_size": pages}
     folder = Path(tempfile.mkdtemp(prefix="hcgames-class-"))
     # a page taken is replaced a minute later, so that the replacements do not compete
     # with the class still arriving (a student beyond N waits for the first of them)
     manager["fill_delay"] = CLASS_FILL_DELAY
     doc = {"VoilaConfiguration": {"preheat_kernel": True}, "VoilaKernelManager": manager}
     (folder / "voila.json").write_text(json.dumps(doc, indent=1), encoding="utf-8")
-    print(f"Keeping {size} pages of {found[0].name} ready for the class.", flush=True)
+    spare = pages - size
+    print(
+        f"Keeping {pages} pages of {found[0].name} ready: one for each of {size} students"
+        f" and {spare} spare.",
+        flush=True,
+    )
     return rest, folder
 
 
@@ -155,8 +168,8 @@ def app(extra: list[str]) -> None:
     Voila reads voila.json from the project root (hidden check and teacher cells, kernel
     culling, pages of the play lessons started ahead) and binder/voila.py (the page
     template). Other machines on the school network reach it with ``--Voila.ip=0.0.0.0``.
-    ``--class 30 --lesson 13`` keeps 30 pages of lesson 13 started before the class
-    arrives (each about 115 MB of memory; see docs/teachers/README.md).
+    ``--class 30 --lesson 13`` keeps 33 pages of lesson 13 started before the class
+    arrives, 3 of them spare (each about 115 MB of memory; see docs/teachers/README.md).
     """
     extra, class_folder = class_config(extra)
     ensure_venv("notebooks")

@@ -82,14 +82,18 @@ def app_server(
     )
 
 
-async def _pool_ready(server: KernelServer, seconds: float = 240.0) -> None:
+async def _pool_ready(server: KernelServer, seconds: float = 240.0, full: bool = False) -> None:
     """Wait (bounded) until no kernel beyond the preheated ones runs and the server and its
     kernels have gone quiet (the preheated pages drawn): a page opened next meets a
-    full pool, as a class does that arrives after the server has started."""
+    full pool, as a class does that arrives after the server has started. ``full``: also
+    wait for the pages taken before (the quiet loads) to be replaced, which Voila does
+    ``fill_delay`` seconds after each was taken (a page asked for meanwhile waits)."""
     import psutil
 
     deadline = time.monotonic() + seconds
     while server.kernel_count() > server.preheated() and time.monotonic() < deadline:
+        await asyncio.sleep(0.5)
+    while full and server.kernel_count() < server.preheated() and time.monotonic() < deadline:
         await asyncio.sleep(0.5)
     processes = [psutil.Process(server.process.pid), *server.kernel_processes()]
     while time.monotonic() < deadline:
@@ -216,7 +220,8 @@ async def class_arriving(
         await page.close(run_before_unload=True)
         await asyncio.sleep(1)
         await context.close()
-        await _pool_ready(server)  # the quiet page's kernel gone, the pool full again
+        await _pool_ready(server)  # the quiet page's kernel gone
+    await _pool_ready(server, 240.0 + server.fill_delay(), full=True)  # taken pages replaced
 
     opened: list[tuple[Any, Any, float]] = []
     cpu_before = _cpu_by_part()
@@ -349,7 +354,10 @@ def _ws_message(session: str, msg_type: str, content: dict, metadata: dict | Non
 
 async def light_student(base: str, notebook: str, assets: list[str]) -> tuple[float, int, str, str]:
     """One student's page as the server sees it: the page (its cells run by the kernel),
-    the files it needs, then the kernel websocket and the widgets' state, as the page's
+    the files it needs (fetched while the page streams, as a browser does; each over its
+    own connection, which costs the server a little more than a browser's six kept-alive
+    ones: a client that keeps them alive in Python, httpx, cost this 2-core machine more
+    than the server it measured), then the kernel websocket and the widgets' state, as the page's
     widget manager asks for it (``jupyter.widget.control``, ``request_states``).
 
     Seconds until the state arrived, how many widgets it holds, the kernel and the
@@ -363,9 +371,9 @@ async def light_student(base: str, notebook: str, assets: list[str]) -> tuple[fl
     from tornado.httpclient import AsyncHTTPClient
     from tornado.websocket import websocket_connect
 
-    client = AsyncHTTPClient()
+    client = AsyncHTTPClient(force_instance=True, max_clients=6)  # a browser's six per site
     start = time.monotonic()
-    page, *_ = await asyncio.gather(  # the browser fetches them while the page streams
+    page, *_ = await asyncio.gather(  # a file not served raises
         client.fetch(f"{base}/voila/render/{notebook}", request_timeout=PAGE_TIMEOUT),
         *(client.fetch(a, request_timeout=PAGE_TIMEOUT) for a in assets),
     )
@@ -403,6 +411,7 @@ async def light_student(base: str, notebook: str, assets: list[str]) -> tuple[fl
             widgets = len(data.get("states", {}))
     seconds = time.monotonic() - start
     socket.close()
+    client.close()
     return seconds, widgets, kernel, secrets.token_hex(16)
 
 
@@ -437,6 +446,7 @@ async def class_arriving_light(
         alone.append(seconds)
         await light_close(base, kernel, xsrf)
         await _pool_ready(server)
+    await _pool_ready(server, 240.0 + server.fill_delay(), full=True)
     cpu_before = _cpu_by_part()
     started = time.monotonic()
     results: list[Any] = []

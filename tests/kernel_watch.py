@@ -178,6 +178,11 @@ class KernelServer:
             if k != "default" and (self.folder / k).exists()
         )
 
+    def fill_delay(self) -> float:
+        """Seconds Voila waits before replacing a preheated page that was taken."""
+        config = json.loads((self.config_dir / "voila.json").read_text(encoding="utf-8"))
+        return float(config.get("VoilaKernelManager", {}).get("fill_delay", 1))
+
     def api_kernel_count(self) -> int:
         """The server's own list (``/api/kernels``); only Jupyter Server has one."""
         from urllib.request import Request, urlopen

@@ -44,13 +44,20 @@ def test_class_option_keeps_that_many_pages_of_the_lesson_ready() -> None:
     assert folder is not None
     doc = json.loads((folder / "voila.json").read_text(encoding="utf-8"))
     pools = doc["VoilaKernelManager"]["kernel_pools_config"]
-    assert pools["13-duels-play.ipynb"] == {"pool_size": 30}
+    # one page per student and three spare (reloads, the teacher's look): a page asked
+    # for once the ready ones are taken waits for a replacement
+    assert pools["13-duels-play.ipynb"] == {"pool_size": 33}
     # the other play lessons keep what voila.json gives them
     shipped = _settings()["VoilaKernelManager"]["kernel_pools_config"]
     assert pools["24-classical-play.ipynb"] == shipped["24-classical-play.ipynb"]
     assert doc["VoilaConfiguration"]["preheat_kernel"] is True
     # replacements wait until the class has arrived
     assert doc["VoilaKernelManager"]["fill_delay"] == tasks.CLASS_FILL_DELAY > 1
+
+
+@pytest.mark.parametrize(("students", "pages"), [(0, 0), (1, 3), (12, 14), (25, 28), (60, 66)])
+def test_class_pages_keep_a_tenth_spare_and_at_least_two(students: int, pages: int) -> None:
+    assert tasks.class_pages(students) == pages
 
 
 def test_without_the_class_option_nothing_changes() -> None:
