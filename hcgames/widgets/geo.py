@@ -102,14 +102,26 @@ class Projection:
         return min(self.width / MAP_VIEWBOX[0], self.height / MAP_VIEWBOX[1])
 
     def pixel(self, lon: float, lat: float) -> Point:
+        return self.pixels([(lon, lat)])[0]
+
+    def pixels(self, points: Iterable[Point]) -> list[Point]:
+        """:meth:`pixel` of every point, with what they share worked out once (the same
+        arithmetic, so the same numbers to the last digit)."""
         tx, ty = D3_TRANSLATE
         k = self.scale_factor
-        cx = tx + k * math.radians(lon - self.center[0])
-        cy = ty - k * (mercator_y(lat) - mercator_y(self.center[1]))
+        lon0 = self.center[0]
+        y0 = mercator_y(self.center[1])
         s = self.canvas_scale
         ox = (self.width - MAP_VIEWBOX[0] * s) / 2
         oy = (self.height - MAP_VIEWBOX[1] * s) / 2
-        return ox + s * cx, oy + s * cy
+        radians, log, tan, quarter = math.radians, math.log, math.tan, math.pi / 4
+        out = []
+        for lon, lat in points:
+            cx = tx + k * radians(lon - lon0)
+            y = log(tan(quarter + radians(max(-85.0, min(85.0, lat))) / 2))  # mercator_y
+            cy = ty - k * (y - y0)
+            out.append((ox + s * cx, oy + s * cy))
+        return out
 
 
 def _bounds(points: Iterable[Point]) -> tuple[float, float, float, float]:

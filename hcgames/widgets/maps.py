@@ -318,7 +318,7 @@ class MapView(RegionView):
             point = props.get("label")
             lon, lat = point if point else feature_centroid(feature)
             anchor = fit.pixel(float(lon), float(lat))
-            rings = [[fit.pixel(x, y) for x, y in ring] for ring in feature_rings(feature)]
+            rings = [fit.pixels(ring) for ring in feature_rings(feature)]
             per_degree = fit.pixel(float(lon) + 1, float(lat))[0] - anchor[0]
             room = float(props.get("room", 0.5)) * per_degree
             symbol = SYMBOLS.get(str(props.get("fort", "")), ("", ""))[0]
