@@ -3,10 +3,12 @@ arriving at once is served, how fast a play click settles.
 
     python bench/bench_classroom.py [--pages 30] [--wave 5] [--notebook 13-duels-play.ipynb]
                                     [--no-lessons] [--quick] [--pool N] [--fill-delay S]
+                                    [--class-as both|drawn|light]
 
-``--pool N`` keeps N pages of ``--notebook`` started ahead (Voila's preheated kernels,
-as ``tasks.py app --class N --lesson ...`` does; 0: none); without it, voila.json's
-pools are used as shipped.
+``--pool N`` keeps N pages of ``--notebook`` started ahead besides voila.json's (Voila's
+preheated kernels, as ``tasks.py app --class N --lesson ...`` does; 0: no page of any
+lesson); without it, voila.json's pools are used as shipped. ``--class-as light`` times
+the server's side alone (see (c)). ``run()`` (bench/run.py) uses ``--class``'s pages.
 
 Voila is served exactly as ``python3 tasks.py app`` serves it (``tests/kernel_watch.py``:
 the project's voila.json with its shipped culling, binder/voila.py, the page template),
@@ -23,7 +25,11 @@ on 127.0.0.1 only, and pages are drawn by Debian's chromium.
     and whether each page came out complete: its
     counts of drawn figures, outputs and buttons equal to those of a quiet load, and no
     "did not load" sentence.
-(c) Click settle: the play screen's "Play this move" click with the computer's answer
+(c) The same class as light pages (``--class-as``): each fetches the page and the files a
+    quiet load in chromium fetched, then the widgets' state over the kernel's websocket,
+    and draws nothing, so the server's own time is measured without 30 browsers on its
+    cores; whether each page got all its widgets.
+(d) Click settle: the play screen's "Play this move" click with the computer's answer
     (``bench_widgets``), per game at the medium level; the median over all clicks.
 
 Every wait is bounded (``PAGE_TIMEOUT`` s per page); a page that does not show a widget
@@ -520,6 +526,19 @@ def click_settle(quick: bool) -> Figures:
     return figures
 
 
+def _pools_with(notebook: str, size: int) -> dict[str, int]:
+    """voila.json's pages made ready ahead, with ``size`` of ``notebook`` (as ``tasks.py
+    app --class`` sets them); size 0: no page of any lesson made ready."""
+    import json
+
+    if not size:
+        return {}
+    shipped = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    pools = shipped["VoilaKernelManager"]["kernel_pools_config"]
+    ready = {name: int(v["pool_size"]) for name, v in pools.items() if name != "default"}
+    return {**ready, notebook: size}
+
+
 async def _browser_figures(
     lessons: bool,
     notebook: str,
@@ -535,7 +554,7 @@ async def _browser_figures(
     side alone)."""
     from playwright.async_api import async_playwright
 
-    server = app_server(None if pool is None else ({notebook: pool} if pool else {}), fill_delay)
+    server = app_server(None if pool is None else _pools_with(notebook, pool), fill_delay)
     figures: Figures = []
     try:
         async with async_playwright() as p:
@@ -565,15 +584,24 @@ async def _browser_figures(
 
 
 def run(quick: bool = False) -> Figures:
-    """Figures for bench/run.py; quick: 10 pages, no per-lesson times, fewer clicks."""
+    """Figures for bench/run.py; quick: 10 pages, no per-lesson times, fewer clicks. The
+    class's pages are made ready as ``tasks.py app --class N --lesson 13`` makes them,
+    so that a page alone and a page of the class are served alike."""
+    sys.path.insert(0, str(ROOT))
+    import tasks
+
+    pages = 10 if quick else 30
+    alone_runs = 1 if quick else 3
     figures = [("Load average over the last minute (2 cores = 2.0 busy)", os.getloadavg()[0], "")]
     figures += asyncio.run(
         _browser_figures(
             lessons=not quick,
             notebook="13-duels-play.ipynb",
-            pages=10 if quick else 30,
+            pages=pages,
             wave=5,
-            alone_runs=1 if quick else 3,
+            alone_runs=alone_runs,
+            pool=tasks.class_pages(pages),
+            fill_delay=tasks.CLASS_FILL_DELAY,
         )
     )
     figures += click_settle(quick)
