@@ -13,6 +13,7 @@ now turns on for the play lessons. Culling (voila.json) stays the fallback for p
 that vanish without a goodbye.
 """
 
+import os
 from pathlib import Path
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821  (traitlets config file)
@@ -29,3 +30,12 @@ def _installed_template(name: str) -> bool:
 # ``voila notebooks`` still finds a template.
 if _installed_template("hcgames"):
     c.VoilaConfiguration.template = "hcgames"
+
+# Kernels talk to the server over Unix sockets, each with its own file, instead of TCP
+# ports chosen at random. With TCP, kernels started at once (the pages made ready for
+# the play lessons, or the 33 of ``tasks.py app --class 30``) could pick the same free
+# port: that kernel died ("Address already in use") and Voila 0.5 then waited on it for
+# ever with its whole server stopped (seen in a test run). Windows has no such sockets
+# for ZeroMQ, so it keeps TCP.
+if os.name != "nt":
+    c.KernelManager.transport = "ipc"
