@@ -23,15 +23,10 @@ The same territories on the same map size always get the same labels.
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 import math
-from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
-from typing import Any
 
 __all__ = ["MAX_LEADER", "Placed", "Territory", "place_names", "short_name", "text_width"]
 
@@ -498,10 +493,12 @@ def place_names(
     )
     if key in _CACHE:
         return list(_CACHE[key])
-    digest = layout_digest(territories, key)
-    stored = _stored_layouts().get(digest)
+    from hcgames import label_layouts as store  # (it reads this module's types)
+
+    digest = store.layout_digest(territories, key)
+    stored = store.stored_layouts().get(digest)
     if stored is not None:
-        result = [_placed_from_json(item) for item in stored]
+        result = [store.placed_from_json(item) for item in stored]
     else:
         # two orders of placing, the better layout kept: fewer names on top of others,
         # then shorter leader lines
@@ -514,8 +511,8 @@ def place_names(
             ),
             key=_layout_cost,
         )
-    if RECORDING is not None:
-        RECORDING[digest] = [_placed_to_json(p) for p in result]
+    if store.RECORDING is not None:
+        store.RECORDING[digest] = [store.placed_to_json(p) for p in result]
     if len(_CACHE) > 64:
         _CACHE.clear()
     _CACHE[key] = tuple(result)
@@ -523,72 +520,6 @@ def place_names(
 
 
 _CACHE: dict[object, tuple[Placed, ...]] = {}
-
-#: The layouts the lessons' maps need when a page opens, computed once by
-#: ``python tools/make_label_layouts.py`` and read instead of placing the names again
-#: (lesson 20's first map took 0.7 s). Each is filed under :func:`layout_digest`, which
-#: covers every input (outlines included) and this module's code and short names, so a
-#: change to any of them makes the stored layout unused rather than wrong.
-LAYOUTS_FILE = ("labels", "layouts.json")
-
-#: Set to a dict by the tool above: every layout made is recorded in it by digest.
-RECORDING: dict[str, list[Any]] | None = None
-
-
-@cache
-def _code_digest() -> str:
-    from hcgames.data import data_path
-
-    digest = hashlib.sha256(Path(__file__).read_bytes())
-    with contextlib.suppress(FileNotFoundError):
-        digest.update(data_path("place_names.json").read_bytes())
-    return digest.hexdigest()
-
-
-def layout_digest(territories: Sequence[Territory], key: object) -> str:
-    """A digest of everything a layout depends on: ``key`` (the settings and each
-    territory's name, anchor and flags), every outline point, and this module's code."""
-    digest = hashlib.sha256(_code_digest().encode())
-    digest.update(repr(key).encode())
-    for t in territories:
-        digest.update(repr(t.anchor).encode())
-        for ring in t.rings:
-            digest.update(array("d", (c for point in ring for c in point)).tobytes())
-    return digest.hexdigest()
-
-
-@cache
-def _stored_layouts() -> dict[str, list[Any]]:
-    from hcgames.data import DataError, read_json
-
-    try:
-        doc = read_json(*LAYOUTS_FILE)
-    except DataError:  # no stored layouts: every layout is computed
-        return {}
-    layouts = doc.get("layouts") if isinstance(doc, dict) else None
-    name = "/".join(LAYOUTS_FILE)
-    if not isinstance(layouts, dict):
-        raise DataError(name, ["no 'layouts' object"])
-    for digest, placed in layouts.items():
-        if not isinstance(placed, list) or not all(
-            isinstance(p, list)
-            and len(p) == 8
-            and isinstance(p[4], list)
-            and len(p[4]) == 4
-            and (p[6] is None or (isinstance(p[6], list) and len(p[6]) == 4))
-            for p in placed
-        ):
-            raise DataError(name, [f"layout {digest[:12]}: each name needs 8 fields"])
-    return layouts
-
-
-def _placed_to_json(p: Placed) -> list[Any]:
-    return [p.id, p.text, p.x, p.y, list(p.box), p.size, p.leader and list(p.leader), p.abbreviated]
-
-
-def _placed_from_json(item: list[Any]) -> Placed:
-    id_, text, x, y, box, size, leader, abbreviated = item
-    return Placed(id_, text, x, y, tuple(box), size, tuple(leader) if leader else None, abbreviated)
 
 
 def _layout_cost(placed: Sequence[Placed]) -> float:

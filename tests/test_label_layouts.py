@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import hcgames
-from hcgames import labels
+from hcgames import label_layouts, labels
 from hcgames.classical import ClassicalGame
 from hcgames.data import DataError
 from hcgames.widgets import GameStepper
@@ -36,10 +36,10 @@ PAGES = [_duels_stepper, _first_city]
 def _record(make: Callable[[], Any], monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     """Every layout the widget asks for, by digest, with nothing remembered from before."""
     monkeypatch.setattr(labels, "_CACHE", {})
-    monkeypatch.setattr(labels, "RECORDING", {})
+    monkeypatch.setattr(label_layouts, "RECORDING", {})
     make()
-    assert labels.RECORDING
-    return dict(labels.RECORDING)
+    assert label_layouts.RECORDING
+    return dict(label_layouts.RECORDING)
 
 
 @pytest.mark.parametrize("make", PAGES, ids=lambda f: f.__name__)
@@ -58,8 +58,8 @@ def test_stored_layouts_equal_a_fresh_placing(
     make: Callable[[], Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     stored = _record(make, monkeypatch)
-    assert set(stored) <= set(labels._stored_layouts()), STALE
-    monkeypatch.setattr(labels, "_stored_layouts", lambda: {})
+    assert set(stored) <= set(label_layouts.stored_layouts()), STALE
+    monkeypatch.setattr(label_layouts, "stored_layouts", lambda: {})
     fresh = _record(make, monkeypatch)
     assert json.loads(json.dumps(fresh)) == stored
 
@@ -68,8 +68,8 @@ def test_a_changed_outline_misses_the_stored_layout() -> None:
     square = ((0.0, 0.0), (40.0, 0.0), (40.0, 40.0), (0.0, 40.0))
     a = labels.Territory("a", "Alpha", (20.0, 20.0), (square,))
     moved = labels.Territory("a", "Alpha", (20.0, 20.0), ((*square[:3], (0.0, 41.0)),))
-    assert labels.layout_digest([a], "key") != labels.layout_digest([moved], "key")
-    assert labels.layout_digest([a], "key") == labels.layout_digest([a], "key")
+    assert label_layouts.layout_digest([a], "key") != label_layouts.layout_digest([moved], "key")
+    assert label_layouts.layout_digest([a], "key") == label_layouts.layout_digest([a], "key")
 
 
 @pytest.mark.parametrize(
@@ -84,10 +84,10 @@ def test_a_broken_layouts_file_is_refused_by_name(
     doc: Any, problem: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("hcgames.data.read_json", lambda *parts: doc)
-    labels._stored_layouts.cache_clear()
+    label_layouts.stored_layouts.cache_clear()
     try:
         with pytest.raises(DataError, match=problem) as raised:
-            labels._stored_layouts()
+            label_layouts.stored_layouts()
         assert "layouts.json" in str(raised.value)
     finally:
-        labels._stored_layouts.cache_clear()
+        label_layouts.stored_layouts.cache_clear()

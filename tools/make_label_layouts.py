@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Place the names of every map a lesson page draws when it opens, once, and store the
 layouts in data/labels/layouts.json, so the pages read them instead of placing the names
-again (``hcgames.labels.LAYOUTS_FILE``).
+again (``hcgames.label_layouts.LAYOUTS_FILE``).
 
     python tools/make_label_layouts.py
 
 Each lesson runs as the classroom app runs it (its hidden check and teacher cells left
-out) in a kernel whose ``hcgames.labels.RECORDING`` collects every layout made. A layout
+out) in a kernel whose ``hcgames.label_layouts.RECORDING`` collects every layout made. A layout
 is filed under a digest of all its inputs and of the labelling code, so after a change to
 the maps, the names or hcgames/labels.py a stored layout is simply not used; the tests in
 tests/test_label_layouts.py then fail until this is run again.
@@ -26,7 +26,7 @@ from nbclient import NotebookClient
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from hcgames.labels import LAYOUTS_FILE  # noqa: E402
+from hcgames.label_layouts import LAYOUTS_FILE  # noqa: E402
 
 SKIPPED_TAGS = {"hc-check", "hc-teacher"}  # voila.json's TagRemovePreprocessor
 
@@ -38,13 +38,12 @@ def record(notebook: Path, out: Path) -> dict[str, list]:
         for c in nb.cells
         if c.cell_type == "code" and not SKIPPED_TAGS & set(c.metadata.get("tags", []))
     ]
-    nb.cells.insert(
-        0, nbformat.v4.new_code_cell("import hcgames.labels\nhcgames.labels.RECORDING = {}")
-    )
+    start = "import hcgames.label_layouts\nhcgames.label_layouts.RECORDING = {}"
+    nb.cells.insert(0, nbformat.v4.new_code_cell(start))
     nb.cells.append(
         nbformat.v4.new_code_cell(
             "import json, pathlib\n"
-            f"pathlib.Path({str(out)!r}).write_text(json.dumps(hcgames.labels.RECORDING))"
+            f"pathlib.Path({str(out)!r}).write_text(json.dumps(hcgames.label_layouts.RECORDING))"
         )
     )
     NotebookClient(
