@@ -20,6 +20,7 @@ missing). Uses only the standard library.
 
 from __future__ import annotations
 
+import math
 import os
 import shutil
 import subprocess
@@ -112,7 +113,7 @@ def class_pages(students: int) -> int:
     """Pages kept ready for a class of ``students``: one each and a few spare (a tenth,
     at least two) for reloads and the teacher's own look, because a page asked for
     once the ready ones are taken waits for a replacement (``CLASS_FILL_DELAY``)."""
-    return students + max(2, -(-students // 10)) if students else 0
+    return students + max(2, math.ceil(students / 10)) if students else 0
 
 
 def class_config(extra: list[str]) -> tuple[list[str], Path | None]:

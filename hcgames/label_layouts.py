@@ -54,12 +54,11 @@ def layout_digest(territories: Sequence[Territory], key: object) -> str:
 
 @cache
 def stored_layouts() -> dict[str, list[Any]]:
-    from hcgames.data import DataError, read_json
+    from hcgames.data import DataError, data_path, read_json
 
-    try:
-        doc = read_json(*LAYOUTS_FILE)
-    except DataError:  # no stored layouts: every layout is computed
+    if not data_path(*LAYOUTS_FILE).exists():  # none stored: every layout is computed
         return {}
+    doc = read_json(*LAYOUTS_FILE)  # a file that is not JSON is refused by name
     layouts = doc.get("layouts") if isinstance(doc, dict) else None
     name = "/".join(LAYOUTS_FILE)
     if not isinstance(layouts, dict):

@@ -75,6 +75,7 @@ def test_a_changed_outline_misses_the_stored_layout() -> None:
 @pytest.mark.parametrize(
     ("doc", "problem"),
     [
+        (DataError("data/labels/layouts.json", ["not valid JSON"]), "not valid JSON"),
         ([], "no 'layouts' object"),
         ({"layouts": {"abc": [["a", "Alpha", 1, 2, [0, 0, 1]]]}}, "8 fields"),
         ({"layouts": {"abc": [["a", "Alpha", 1, 2, [0, 0, 1, 1], 13, [1, 2], False]]}}, "8 fields"),
@@ -83,7 +84,12 @@ def test_a_changed_outline_misses_the_stored_layout() -> None:
 def test_a_broken_layouts_file_is_refused_by_name(
     doc: Any, problem: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("hcgames.data.read_json", lambda *parts: doc)
+    def read_json(*parts: str) -> Any:
+        if isinstance(doc, DataError):
+            raise doc
+        return doc
+
+    monkeypatch.setattr("hcgames.data.read_json", read_json)
     label_layouts.stored_layouts.cache_clear()
     try:
         with pytest.raises(DataError, match=problem) as raised:

@@ -28,7 +28,12 @@ sys.path.insert(0, str(ROOT))
 
 from hcgames.label_layouts import LAYOUTS_FILE  # noqa: E402
 
-SKIPPED_TAGS = {"hc-check", "hc-teacher"}  # voila.json's TagRemovePreprocessor
+#: the cells the app leaves out (voila.json's TagRemovePreprocessor)
+SKIPPED_TAGS = set(
+    json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))["TagRemovePreprocessor"][
+        "remove_cell_tags"
+    ]
+)
 
 
 def record(notebook: Path, out: Path) -> dict[str, list]:

@@ -114,12 +114,10 @@ class Projection:
         s = self.canvas_scale
         ox = (self.width - MAP_VIEWBOX[0] * s) / 2
         oy = (self.height - MAP_VIEWBOX[1] * s) / 2
-        radians, log, tan, quarter = math.radians, math.log, math.tan, math.pi / 4
         out = []
         for lon, lat in points:
-            cx = tx + k * radians(lon - lon0)
-            y = log(tan(quarter + radians(max(-85.0, min(85.0, lat))) / 2))  # mercator_y
-            cy = ty - k * (y - y0)
+            cx = tx + k * math.radians(lon - lon0)
+            cy = ty - k * (mercator_y(lat) - y0)
             out.append((ox + s * cx, oy + s * cy))
         return out
 
