@@ -82,11 +82,29 @@ def keep_widget_outputs() -> None:
     )
 
 
-def cull_idle_kernels() -> None:
-    """As on Binder: Jupyter Server reads binder/jupyter_server_config.json (kernel culling)."""
-    config_d = VENV / "etc" / "jupyter" / "jupyter_server_config.d"
-    config_d.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(ROOT / "binder" / "jupyter_server_config.json", config_d / "hcgames.json")
+def server_config(etc_jupyter: Path, unix: bool = os.name != "nt") -> Path:
+    """Put the server settings where Jupyter Server reads them, as Binder's postBuild does:
+    ``<etc_jupyter>/jupyter_server_config.json`` gets binder/jupyter_server_config.json
+    (kernel culling, the Voila extension's hidden cells and executor timeouts) and, with
+    ``unix`` (not on Windows: no Unix sockets for ZeroMQ there), binder/jupyter_server_unix.json
+    (kernels over Unix sockets, as binder/voila.py explains). Sections already in that file
+    are kept; ours replace the settings they name.
+
+    Not ``jupyter_server_config.d/``: Jupyter Server reads only the extensions to enable from
+    that folder, and it used to hold these settings, unread. Returns the file written."""
+    import json
+
+    sources = ["jupyter_server_config.json"] + (["jupyter_server_unix.json"] if unix else [])
+    target = etc_jupyter / "jupyter_server_config.json"
+    merged = json.loads(target.read_text(encoding="utf-8")) if target.is_file() else {}
+    for name in sources:
+        for section, settings in json.loads((ROOT / "binder" / name).read_text("utf-8")).items():
+            merged.setdefault(section, {}).update(settings)
+    etc_jupyter.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(merged, indent=2) + "\n", encoding="utf-8")
+    # the unread copy older set-ups left behind
+    (etc_jupyter / "jupyter_server_config.d" / "hcgames.json").unlink(missing_ok=True)
+    return target
 
 
 def as_root(extra: list[str]) -> list[str]:
@@ -98,7 +116,7 @@ def as_root(extra: list[str]) -> list[str]:
 def notebooks(extra: list[str]) -> None:
     ensure_venv("notebooks")
     keep_widget_outputs()
-    cull_idle_kernels()
+    server_config(VENV / "etc" / "jupyter")
     jupyter = BIN / ("jupyter.exe" if os.name == "nt" else "jupyter")
     extra = as_root(extra)
     # serve the whole project (links between notebooks and docs work) and open the index
@@ -212,6 +230,9 @@ def test(extra: list[str]) -> None:
 
 def main(argv: list[str]) -> int:
     commands = {"notebooks": notebooks, "app": app, "handouts": handouts, "test": test}
+    if argv[:1] == ["server-config"] and len(argv) == 2:  # binder/postBuild's step
+        print("wrote", server_config(Path(argv[1])))
+        return 0
     if not argv or argv[0] not in commands:
         print(__doc__)
         return 2

@@ -97,10 +97,23 @@ def test_binder_environment_builds_and_runs_the_notebooks(tmp_path: Path) -> Non
     overrides = tmp_path / "srv" / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
     settings = json.loads(overrides.read_text())
     assert settings["@jupyterlab/notebook-extension:tracker"]["windowingMode"] == "defer"
-    culling = tmp_path / "srv" / "etc" / "jupyter" / "jupyter_server_config.d" / "hcgames.json"
-    assert json.loads(culling.read_text()) == json.loads(
-        (binder / "jupyter_server_config.json").read_text()
-    ), "postBuild must install the kernel-culling settings where Jupyter Server reads them"
+    # the settings must be where Jupyter Server reads them: ask the installed server
+    shown = _run(
+        python,
+        "-c",
+        "from jupyter_server.serverapp import ServerApp\n"
+        "app = ServerApp.instance()\n"
+        "app.initialize(['--ServerApp.token=t', '--allow-root'], new_httpserver=False)\n"
+        "km = app.kernel_manager\n"
+        "print(km.cull_idle_timeout, km.cull_interval, km.cull_connected,"
+        " km.kernel_manager_factory(connection_file='k.json', parent=km).transport,"
+        " app.config.TagRemovePreprocessor.remove_cell_tags,"
+        " app.config.VoilaExecutor.iopub_timeout)",
+        cwd=tmp_path,
+    )
+    assert shown.strip().splitlines()[-1] == (
+        "300 60 False ipc ['hc-check', 'hc-teacher'] 60"
+    ), "postBuild must install the server settings where Jupyter Server reads them"
     # the Voila extension reads voila.py from the Jupyter config path (closing a page
     # frees its kernel) and the offline page template from the data path
     hook = tmp_path / "srv" / "etc" / "jupyter" / "voila.py"
