@@ -3,12 +3,13 @@ arriving at once is served, how fast a play click settles.
 
     python bench/bench_classroom.py [--pages 30] [--wave 5] [--notebook 13-duels-play.ipynb]
                                     [--no-lessons] [--quick] [--pool N] [--fill-delay S]
-                                    [--class-as both|drawn|light]
+                                    [--class-as all|drawn|light|replayed]
 
 ``--pool N`` keeps N pages of ``--notebook`` started ahead besides voila.json's (Voila's
 preheated kernels, as ``tasks.py app --class N --lesson ...`` does; 0: no page of any
 lesson); without it, voila.json's pools are used as shipped. ``--class-as light`` times
-the server's side alone (see (c)). ``run()`` (bench/run.py) uses ``--class``'s pages.
+the server's side alone (see (c)), ``--class-as replayed`` a class on its own computers
+(see (d)). ``run()`` (bench/run.py) uses ``--class``'s pages.
 
 Voila is served exactly as ``python3 tasks.py app`` serves it (``tests/kernel_watch.py``:
 the project's voila.json with its shipped culling, binder/voila.py, the page template),
@@ -29,7 +30,12 @@ on 127.0.0.1 only, and pages are drawn by Debian's chromium.
     quiet load in chromium fetched, then the widgets' state over the kernel's websocket,
     and draws nothing, so the server's own time is measured without 30 browsers on its
     cores; whether each page got all its widgets.
-(d) Click settle: the play screen's "Play this move" click with the computer's answer
+(d) The same class as replayed pages (``--class-as replayed``, bench/page_trace.py): the
+    requests of the fastest of three quiet chromium loads, each sent as long after what
+    it followed as chromium took (and never earlier than it did), the widgets' state
+    asked for over the websocket, and chromium's drawing time added: the first widget as
+    on a student's own computer, with the server's waits measured, not estimated.
+(e) Click settle: the play screen's "Play this move" click with the computer's answer
     (``bench_widgets``), per game at the medium level; the median over all clicks.
 
 Every wait is bounded (``PAGE_TIMEOUT`` s per page); a page that does not show a widget
@@ -54,6 +60,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from hcgames.words import plural  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "bench"))
+import page_trace  # noqa: E402
+
 from tests.kernel_watch import KernelServer, shipped_culling  # noqa: E402
 
 WIDGET = "svg.svg-figure, .widget-button"
@@ -378,14 +388,10 @@ async def light_student(base: str, notebook: str, assets: list[str]) -> tuple[fl
 
     Seconds until the state arrived, how many widgets it holds, the kernel and the
     page's ``_xsrf`` value (to close the page as the browser does)."""
-    import json
     import re
     import secrets
-    import uuid
 
-    from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
     from tornado.httpclient import AsyncHTTPClient
-    from tornado.websocket import websocket_connect
 
     client = AsyncHTTPClient(force_instance=True, max_clients=6)  # a browser's six per site
     start = time.monotonic()
@@ -393,16 +399,32 @@ async def light_student(base: str, notebook: str, assets: list[str]) -> tuple[fl
         client.fetch(f"{base}/voila/render/{notebook}", request_timeout=PAGE_TIMEOUT),
         *(client.fetch(a, request_timeout=PAGE_TIMEOUT) for a in assets),
     )
+    client.close()
     found = re.search(r'"kernelId": "([0-9a-f-]+)"', page.body.decode("utf-8"))
     if found is None:
         raise RuntimeError(f"no kernel named in the page of {notebook}")
     kernel = found.group(1)
+    widgets = await widget_states(base, kernel)
+    return time.monotonic() - start, widgets, kernel, secrets.token_hex(16)
+
+
+async def widget_states(base: str, kernel: str, ask_gap: float = 0.0) -> int:
+    """Open the kernel's websocket as the page's widget manager does, wait ``ask_gap`` s,
+    ask for every widget's state (``jupyter.widget.control``, ``request_states``) and
+    return how many widgets the state holds once it has come."""
+    import json
+    import uuid
+
+    from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+    from tornado.websocket import websocket_connect
+
     session = uuid.uuid4().hex
     socket = await websocket_connect(
         f"{base.replace('http', 'ws', 1)}/api/kernels/{kernel}/channels?session_id={session}",
         subprotocols=["v1.kernel.websocket.jupyter.org"],
         max_message_size=1 << 30,
     )
+    await asyncio.sleep(ask_gap)
     comm = uuid.uuid4().hex
     opened = {"comm_id": comm, "target_name": "jupyter.widget.control", "data": {}}
     await socket.write_message(
@@ -410,25 +432,27 @@ async def light_student(base: str, notebook: str, assets: list[str]) -> tuple[fl
     )
     asked = {"comm_id": comm, "data": {"method": "request_states"}}
     await socket.write_message(_ws_message(session, "comm_msg", asked), binary=True)
-    deadline = start + PAGE_TIMEOUT
+    deadline = time.monotonic() + PAGE_TIMEOUT
     widgets = -1
-    while widgets < 0:
-        raw = await asyncio.wait_for(socket.read_message(), max(0.1, deadline - time.monotonic()))
-        if raw is None:
-            raise RuntimeError("the kernel's websocket closed")
-        if not isinstance(raw, bytes):
-            continue
-        _, parts = deserialize_msg_from_ws_v1(raw)
-        header = json.loads(parts[0])
-        if header.get("msg_type") != "comm_msg":
-            continue
-        data = json.loads(parts[3]).get("data", {})
-        if data.get("method") == "update_states":
-            widgets = len(data.get("states", {}))
-    seconds = time.monotonic() - start
-    socket.close()
-    client.close()
-    return seconds, widgets, kernel, secrets.token_hex(16)
+    try:
+        while widgets < 0:
+            raw = await asyncio.wait_for(
+                socket.read_message(), max(0.1, deadline - time.monotonic())
+            )
+            if raw is None:
+                raise RuntimeError("the kernel's websocket closed")
+            if not isinstance(raw, bytes):
+                continue
+            _, parts = deserialize_msg_from_ws_v1(raw)
+            header = json.loads(parts[0])
+            if header.get("msg_type") != "comm_msg":
+                continue
+            data = json.loads(parts[3]).get("data", {})
+            if data.get("method") == "update_states":
+                widgets = len(data.get("states", {}))
+    finally:
+        socket.close()
+    return widgets
 
 
 async def light_close(base: str, kernel: str, xsrf: str) -> None:
@@ -446,19 +470,52 @@ async def light_close(base: str, kernel: str, xsrf: str) -> None:
 
 
 async def class_arriving_light(
-    browser: Any, server: KernelServer, notebook: str, pages: int, wave: int, alone_runs: int
+    browser: Any,
+    server: KernelServer,
+    notebook: str,
+    pages: int,
+    wave: int,
+    alone_runs: int,
+    replayed: bool = False,
 ) -> Figures:
     """(b) with light students (:func:`light_student`) instead of drawn pages: the time
     the server needs to give each page everything it asks for, with the class's browsers
-    on their own computers rather than on the server's cores."""
+    on their own computers rather than on the server's cores. ``replayed``: each student
+    is a page replayed from one quiet chromium load (bench/page_trace.py): the same
+    requests, each after the browser's own time in that load, and the load's drawing
+    time at the end, so the times stand for the first widget on a student's screen."""
+    import secrets
+
     base = f"http://127.0.0.1:{server.port}"
     await _pool_ready(server)
-    assets = await asset_urls(browser, server.url(notebook))
+    trace = None
+    if replayed:  # the fastest of three quiet loads, each meeting a full pool
+        for _ in range(3):
+            await _pool_ready(server, 240.0 + server.fill_delay(), full=True)
+            context = await _new_context(browser)
+            load = await page_trace.record(context, server.url(notebook), WIDGET, PAGE_TIMEOUT)
+            await asyncio.sleep(1)
+            await context.close()
+            print(f"  quiet load: {page_trace.summary(load)}", file=sys.stderr, flush=True)
+            trace = load if trace is None or load.alone < trace.alone else trace
+        assert trace is not None
+        assets = trace.files
+    else:
+        assets = await asset_urls(browser, server.url(notebook))
     await _pool_ready(server)
+
+    async def student() -> tuple[float, int, str, str]:
+        if trace is None:
+            return await light_student(base, notebook, assets)
+        seconds, widgets, kernel = await page_trace.replay(
+            base, notebook, trace, widget_states, PAGE_TIMEOUT
+        )
+        return seconds, widgets, kernel, secrets.token_hex(16)
+
     alone: list[float] = []
     quiet = 0
     for _ in range(alone_runs):
-        seconds, quiet, kernel, xsrf = await light_student(base, notebook, assets)
+        seconds, quiet, kernel, xsrf = await student()
         alone.append(seconds)
         await light_close(base, kernel, xsrf)
         await _pool_ready(server)
@@ -468,7 +525,7 @@ async def class_arriving_light(
     results: list[Any] = []
     for first in range(0, pages, wave):
         results += await asyncio.gather(
-            *(light_student(base, notebook, assets) for _ in range(min(wave, pages - first))),
+            *(student() for _ in range(min(wave, pages - first))),
             return_exceptions=True,
         )
     arrived = time.monotonic() - started
@@ -481,12 +538,22 @@ async def class_arriving_light(
     times = sorted(seconds for seconds, _, _, _ in served)
     complete = sum(1 for _, widgets, _, _ in served if widgets == quiet)
     alone_s = statistics.median(alone)
-    label = f"{pages} light pages of {notebook}, {wave} at a time"
+    kind = "replayed" if replayed else "light"
+    label = f"{pages} {kind} pages of {notebook}, {wave} at a time"
+    what = "first widget" if replayed else "the widgets' state"
+    first = (
+        [
+            ("Replayed page, the chromium load it was taken from (fastest of 3)", trace.alone, "s"),
+            (f"Replayed page, one page alone ({plural(alone_runs, 'load')})", alone_s, "s"),
+        ]
+        if trace is not None
+        else [(f"Server side, one page alone ({plural(alone_runs, 'quiet load')})", alone_s, "s")]
+    )
     return [
-        (f"Server side, one page alone ({plural(alone_runs, 'quiet load')})", alone_s, "s"),
-        ("Server side, quiet load: widgets in the page's state", quiet, ""),
+        *first,
+        (f"{kind.capitalize()} page, quiet load: widgets in the page's state", quiet, ""),
         (f"{label}: files fetched per page besides the page", len(assets), ""),
-        *_arrival_figures(label, times, pages, alone_s, "the widgets' state"),
+        *_arrival_figures(label, times, pages, alone_s, what),
         (f"{label}: pages complete (all their widgets)", complete, f"of {pages}"),
         (f"{label}: whole class served in", arrived, "s"),
         (f"{label}: CPU per page, Voila server", cpu["server"] / pages, "s"),
@@ -549,9 +616,11 @@ async def _browser_figures(
     fill_delay: float | None = None,
     drawn: bool = True,
     light: bool = True,
+    replayed: bool = True,
 ) -> Figures:
     """``drawn``: the class as chromium pages; ``light``: as light students (the server's
-    side alone)."""
+    side alone); ``replayed``: as pages replayed from a quiet chromium load (the browser's
+    time as on each student's own computer)."""
     from playwright.async_api import async_playwright
 
     server = app_server(None if pool is None else _pools_with(notebook, pool), fill_delay)
@@ -576,6 +645,12 @@ async def _browser_figures(
             if light:
                 figures.extend(
                     await class_arriving_light(browser, server, notebook, pages, wave, alone_runs)
+                )
+            if replayed:
+                figures.extend(
+                    await class_arriving_light(
+                        browser, server, notebook, pages, wave, alone_runs, replayed=True
+                    )
                 )
             await browser.close()
     finally:
@@ -620,9 +695,10 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer clicks")
     parser.add_argument(
         "--class-as",
-        choices=("both", "drawn", "light"),
-        default="both",
-        help="the arriving class as pages drawn by chromium, as light students, or both",
+        choices=("all", "drawn", "light", "replayed"),
+        default="all",
+        help="the arriving class as pages drawn by chromium, as light students, as pages "
+        "replayed from a quiet load, or all three",
     )
     parser.add_argument(
         "--pool",
@@ -647,8 +723,9 @@ def main() -> None:
             args.alone,
             args.pool,
             args.fill_delay,
-            drawn=args.class_as in ("both", "drawn"),
-            light=args.class_as in ("both", "light"),
+            drawn=args.class_as in ("all", "drawn"),
+            light=args.class_as in ("all", "light"),
+            replayed=args.class_as in ("all", "replayed"),
         )
     )
     if not args.no_clicks:
