@@ -111,9 +111,10 @@ def test_binder_environment_builds_and_runs_the_notebooks(tmp_path: Path) -> Non
         " app.config.VoilaExecutor.iopub_timeout)",
         cwd=tmp_path,
     )
-    assert shown.strip().splitlines()[-1] == (
-        "300 60 False ipc ['hc-check', 'hc-teacher'] 60"
-    ), "postBuild must install the server settings where Jupyter Server reads them"
+    expected = "300 60 False ipc ['hc-check', 'hc-teacher'] 60"
+    assert shown.strip().splitlines()[-1] == expected, (
+        "postBuild must install the server settings where Jupyter Server reads them"
+    )
     # the Voila extension reads voila.py from the Jupyter config path (closing a page
     # frees its kernel) and the offline page template from the data path
     hook = tmp_path / "srv" / "etc" / "jupyter" / "voila.py"
