@@ -96,7 +96,12 @@ def server_config(etc_jupyter: Path, unix: bool = os.name != "nt") -> Path:
 
     sources = ["jupyter_server_config.json"] + (["jupyter_server_unix.json"] if unix else [])
     target = etc_jupyter / "jupyter_server_config.json"
-    merged = json.loads(target.read_text(encoding="utf-8")) if target.is_file() else {}
+    try:
+        merged = json.loads(target.read_text(encoding="utf-8")) if target.is_file() else {}
+    except ValueError as exc:
+        raise SystemExit(f"{target} is not valid JSON ({exc}); mend or remove it") from exc
+    if not isinstance(merged, dict):
+        raise SystemExit(f"{target} must hold a JSON object of settings; mend or remove it")
     for name in sources:
         for section, settings in json.loads((ROOT / "binder" / name).read_text("utf-8")).items():
             merged.setdefault(section, {}).update(settings)

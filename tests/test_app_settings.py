@@ -79,3 +79,35 @@ def test_a_class_option_that_cannot_be_meant_stops_with_a_sentence(words: list[s
     with pytest.raises(SystemExit) as stop:
         tasks.class_config(words)
     assert isinstance(stop.value.code, str) and "--" in stop.value.code
+
+
+def test_server_settings_are_merged_where_jupyter_server_reads_them(tmp_path: Path) -> None:
+    """``tasks.py notebooks`` and Binder's postBuild write the server settings into
+    ``jupyter_server_config.json`` (the server reads only extensions to enable from its
+    ``.d`` folder): ours added, other settings kept, the old unread copy removed."""
+    etc = tmp_path / "etc" / "jupyter"
+    (etc / "jupyter_server_config.d").mkdir(parents=True)
+    (etc / "jupyter_server_config.d" / "hcgames.json").write_text("{}", encoding="utf-8")
+    (etc / "jupyter_server_config.json").write_text(
+        json.dumps({"ServerApp": {"port": 9999}, "Other": {"x": 1}}), encoding="utf-8"
+    )
+    written = tasks.server_config(etc, unix=True)
+    merged = json.loads(written.read_text(encoding="utf-8"))
+    ours = json.loads((ROOT / "binder" / "jupyter_server_config.json").read_text("utf-8"))
+    assert merged["MappingKernelManager"] == ours["MappingKernelManager"]
+    assert merged["VoilaExecutor"] == ours["VoilaExecutor"]
+    assert merged["ServerApp"] == {"port": 9999, **ours["ServerApp"]}
+    assert merged["Other"] == {"x": 1}
+    assert merged["KernelManager"] == {"transport": "ipc"}
+    assert not (etc / "jupyter_server_config.d" / "hcgames.json").exists()
+    # on Windows (no Unix sockets for ZeroMQ) the kernels keep TCP
+    fresh = tasks.server_config(tmp_path / "windows", unix=False)
+    assert "KernelManager" not in json.loads(fresh.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("text", ["{not json", "[1, 2]"])
+def test_a_broken_server_settings_file_stops_with_a_sentence(tmp_path: Path, text: str) -> None:
+    (tmp_path / "jupyter_server_config.json").write_text(text, encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"jupyter_server_config\.json .*mend or remove it"):
+        tasks.server_config(tmp_path)
+    assert (tmp_path / "jupyter_server_config.json").read_text(encoding="utf-8") == text
