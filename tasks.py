@@ -104,7 +104,11 @@ def server_config(etc_jupyter: Path, unix: bool = os.name != "nt") -> Path:
         raise SystemExit(f"{target} must hold a JSON object of settings; mend or remove it")
     for name in sources:
         for section, settings in json.loads((ROOT / "binder" / name).read_text("utf-8")).items():
-            merged.setdefault(section, {}).update(settings)
+            if not isinstance(merged.setdefault(section, {}), dict):
+                raise SystemExit(
+                    f"{target} holds {section} not as a JSON object; mend or remove it"
+                )
+            merged[section].update(settings)
     etc_jupyter.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(merged, indent=2) + "\n", encoding="utf-8")
     # the unread copy older set-ups left behind

@@ -319,38 +319,6 @@ async def class_arriving(
 # (d) The server's side alone: what a page asks of the server, without drawing it.
 
 
-async def asset_urls(browser: Any, url: str) -> list[str]:
-    """The files one quiet load of ``url`` fetches from the server besides the page and its
-    kernel: scripts, styles, fonts, widget bundles (each student's browser fetches them
-    once; a light student fetches them all, uncached)."""
-    from urllib.parse import urlsplit
-
-    origin = urlsplit(url)
-    seen: list[str] = []
-
-    def note(request: Any) -> None:
-        address = urlsplit(request.url)
-        if (
-            address.netloc == origin.netloc
-            and request.method == "GET"
-            and address.path != origin.path
-            and "/api/" not in address.path
-            and request.url not in seen
-        ):
-            seen.append(request.url)
-
-    context = await _new_context(browser)
-    page = await context.new_page()
-    page.on("request", note)
-    await page.goto(url, timeout=PAGE_TIMEOUT * 1000)
-    await page.wait_for_selector(WIDGET, timeout=PAGE_TIMEOUT * 1000)
-    await _settled_counts(page)
-    await page.close(run_before_unload=True)
-    await asyncio.sleep(1)
-    await context.close()
-    return seen
-
-
 def _ws_message(session: str, msg_type: str, content: dict, metadata: dict | None = None) -> bytes:
     """A shell message in the kernel websocket's v1 framing (as JupyterLab's page sends
     it; Voila 0.5 cannot forward a reply with buffers in the older JSON framing)."""
@@ -488,24 +456,23 @@ async def class_arriving_light(
 
     base = f"http://127.0.0.1:{server.port}"
     await _pool_ready(server)
+    # what a quiet chromium load asked for: the files (light pages fetch them all, as an
+    # uncached browser does) and, replayed, the times between (the fastest of three loads)
     trace = None
-    if replayed:  # the fastest of three quiet loads, each meeting a full pool
-        for _ in range(3):
-            await _pool_ready(server, 240.0 + server.fill_delay(), full=True)
-            context = await _new_context(browser)
-            load = await page_trace.record(context, server.url(notebook), WIDGET, PAGE_TIMEOUT)
-            await asyncio.sleep(1)
-            await context.close()
-            print(f"  quiet load: {page_trace.summary(load)}", file=sys.stderr, flush=True)
-            trace = load if trace is None or load.alone < trace.alone else trace
-        assert trace is not None
-        assets = trace.files
-    else:
-        assets = await asset_urls(browser, server.url(notebook))
+    for _ in range(3 if replayed else 1):
+        await _pool_ready(server, 240.0 + server.fill_delay(), full=True)
+        context = await _new_context(browser)
+        load = await page_trace.record(context, server.url(notebook), WIDGET, PAGE_TIMEOUT)
+        await asyncio.sleep(1)
+        await context.close()
+        print(f"  quiet load: {page_trace.summary(load)}", file=sys.stderr, flush=True)
+        trace = load if trace is None or load.alone < trace.alone else trace
+    assert trace is not None
+    assets = trace.files
     await _pool_ready(server)
 
     async def student() -> tuple[float, int, str, str]:
-        if trace is None:
+        if not replayed:
             return await light_student(base, notebook, assets)
         seconds, widgets, kernel = await page_trace.replay(
             base, notebook, trace, widget_states, PAGE_TIMEOUT
@@ -546,7 +513,7 @@ async def class_arriving_light(
             ("Replayed page, the chromium load it was taken from (fastest of 3)", trace.alone, "s"),
             (f"Replayed page, one page alone ({plural(alone_runs, 'load')})", alone_s, "s"),
         ]
-        if trace is not None
+        if replayed
         else [(f"Server side, one page alone ({plural(alone_runs, 'quiet load')})", alone_s, "s")]
     )
     return [

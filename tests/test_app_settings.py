@@ -105,7 +105,7 @@ def test_server_settings_are_merged_where_jupyter_server_reads_them(tmp_path: Pa
     assert "KernelManager" not in json.loads(fresh.read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("text", ["{not json", "[1, 2]"])
+@pytest.mark.parametrize("text", ["{not json", "[1, 2]", "{\"ServerApp\": 3}"])
 def test_a_broken_server_settings_file_stops_with_a_sentence(tmp_path: Path, text: str) -> None:
     (tmp_path / "jupyter_server_config.json").write_text(text, encoding="utf-8")
     with pytest.raises(SystemExit, match=r"jupyter_server_config\.json .*mend or remove it"):
