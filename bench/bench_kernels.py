@@ -67,7 +67,8 @@ def culling_run(kind: str, idle: int | None, pages: int, notebook: str) -> None:
             f"{after_reload}; {waited:.0f} s after leaving them all: {after_leave}; "
             f"memory per kernel {statistics.median(memory):.0f} MB "
             f"(min {min(memory):.0f}, max {max(memory):.0f}); each count includes "
-            f"{server.preheated()} pages made ready ahead for the play lessons"
+            f"{server.preheated()} kernels kept ahead (pages of the play lessons made ready, "
+            f"{server.warm()} warm for any lesson)"
         )
     finally:
         server.stop()
@@ -75,8 +76,8 @@ def culling_run(kind: str, idle: int | None, pages: int, notebook: str) -> None:
 
 def run(quick: bool = False) -> list[tuple[str, float, str]]:
     """Figures for bench/run.py: kernels left 10 s after closing pages, memory per kernel.
-    The kernels of the pages voila.json keeps ready for the play lessons are not the
-    closed pages': they are counted apart."""
+    The kernels voila.json keeps ahead (the play lessons' pages made ready, the warm
+    kernels any lesson takes) are not the closed pages': they are counted apart."""
     from playwright.sync_api import sync_playwright
 
     pages = 2 if quick else 5
@@ -107,9 +108,13 @@ def run(quick: bool = False) -> list[tuple[str, float, str]]:
             browser.close()
     finally:
         server.stop()
-    ready = server.preheated()  # voila.json's pages of the play lessons, made ready ahead
+    ready = server.preheated()  # voila.json's pages made ready and warm kernels
     return [
-        ("Kernels of pages made ready ahead (voila.json; not counted below)", ready, "kernels"),
+        (
+            "Kernels kept ahead (voila.json: pages made ready, warm; not counted below)",
+            ready,
+            "kernels",
+        ),
         (
             f"Kernels running with {pages} pages of {notebook} open",
             after_open - ready,

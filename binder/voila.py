@@ -39,3 +39,9 @@ if _installed_template("hcgames"):
 # for ZeroMQ, so it keeps TCP.
 if os.name != "nt":
     c.KernelManager.transport = "ipc"
+
+# Pages of lessons without preheated kernels of their own take a kernel started ahead,
+# its imports done (hcgames/warm_kernels.py): about a second sooner on the page. (On
+# Binder, Voila runs inside Jupyter Server and uses the server's kernel manager, which
+# binder/jupyter_server_config.json names.)
+c.VoilaConfiguration.multi_kernel_manager_class = "hcgames.warm_kernels.WarmKernelManager"

@@ -167,7 +167,13 @@ class KernelServer:
         return len(self.kernel_processes())
 
     def preheated(self) -> int:
-        """How many kernels voila.json (or ``pools``) keeps started ahead of requests."""
+        """How many kernels the server keeps started ahead of requests: voila.json's (or
+        ``pools``') pages made ready, and the warm kernels any lesson may take
+        (hcgames/warm_kernels.py)."""
+        return self.pages_made_ready() + self.warm()
+
+    def pages_made_ready(self) -> int:
+        """Voila's preheated pages (voila.json or ``pools``): each serves one lesson."""
         config = json.loads((self.config_dir / "voila.json").read_text(encoding="utf-8"))
         if self.kind != "voila" or not config["VoilaConfiguration"].get("preheat_kernel"):
             return 0
@@ -177,6 +183,12 @@ class KernelServer:
             for k, v in pools.items()
             if k != "default" and (self.folder / k).exists()
         )
+
+    def warm(self) -> int:
+        """Warm kernels (hcgames/warm_kernels.py) the shipped settings keep."""
+        name = "voila.json" if self.kind == "voila" else "jupyter_server_config.json"
+        config = json.loads((self.config_dir / name).read_text(encoding="utf-8"))
+        return int(config.get("WarmKernelManager", {}).get("warm_kernels", 0))
 
     def fill_delay(self) -> float:
         """Seconds Voila waits before replacing a preheated page that was taken."""

@@ -75,6 +75,7 @@ def test_voila_app_and_binder_server_cull_after_the_same_time() -> None:
 def test_kernels_of_left_pages_are_culled(kind: str, folder: Path, browser: Any) -> None:
     server = KernelServer(kind, folder, idle_timeout=IDLE_SECONDS)
     try:
+        ahead = server.preheated()  # warm kernels, kept for the next page and never culled
         pages = [open_page(browser, server, "toy.ipynb", WIDGET) for _ in range(PAGES)]
         pages[0].reload(wait_until="load")
         pages[0].wait_for_selector(WIDGET, timeout=180_000)
@@ -85,20 +86,22 @@ def test_kernels_of_left_pages_are_culled(kind: str, folder: Path, browser: Any)
             opened = server.kernel_count()
         assert opened >= PAGES, f"{opened} kernels for {PAGES} open pages"
         # the reloaded page's first kernel goes; the open pages keep theirs
-        assert server.wait_for_count(PAGES, timeout=IDLE_SECONDS * 20) == PAGES
+        wanted = PAGES + ahead
+        assert server.wait_for_count(wanted, timeout=IDLE_SECONDS * 20) == wanted
         leave(pages[-1])
         # culling took the left page's kernel, and not the open pages' kernels, which
         # had sat idle at least as long: only a connection keeps a kernel alive
-        assert server.wait_for_count(PAGES - 1, timeout=IDLE_SECONDS * 20) == PAGES - 1
+        wanted = PAGES - 1 + ahead
+        assert server.wait_for_count(wanted, timeout=IDLE_SECONDS * 20) == wanted
         for page in pages[:-1]:
             leave(page)
-        left = server.wait_for_count(0, timeout=IDLE_SECONDS * 20)
-        assert left == 0, (
-            f"{left} kernels still running after every page was left:\n"
+        left = server.wait_for_count(ahead, timeout=IDLE_SECONDS * 20)
+        assert left == ahead, (
+            f"{left} kernels still running after every page was left ({ahead} kept warm):\n"
             + (server.log.read_text()[-3000:])
         )
         if kind == "server":
-            assert server.wait_for_api_count(0, timeout=IDLE_SECONDS * 5) == 0
+            assert server.wait_for_api_count(ahead, timeout=IDLE_SECONDS * 5) == ahead
     finally:
         server.stop()
 
@@ -112,22 +115,23 @@ def test_a_closed_or_reloaded_page_frees_its_kernel_within_seconds(
     # down with it when closed, before its goodbye request leaves)
     tabs = browser.new_context(viewport={"width": 1366, "height": 768})
     try:
+        ahead = server.preheated()  # warm kernels kept for the next page
         pages = [open_page(tabs, server, "toy.ipynb", WIDGET) for _ in range(PAGES)]
-        assert server.wait_for_count(PAGES, timeout=30) == PAGES
+        assert server.wait_for_count(PAGES + ahead, timeout=30) == PAGES + ahead
         # a reload: the old kernel goes, the page's new one stays
         pages[0].reload(wait_until="load")
         pages[0].wait_for_selector(WIDGET, timeout=180_000)
-        assert server.wait_for_count(PAGES, timeout=CLOSE_SECONDS) == PAGES
+        assert server.wait_for_count(PAGES + ahead, timeout=CLOSE_SECONDS) == PAGES + ahead
         for done, page in enumerate(pages, start=1):
             close(page)
-            left = server.wait_for_count(PAGES - done, timeout=CLOSE_SECONDS)
-            assert left == PAGES - done, (
+            left = server.wait_for_count(PAGES - done + ahead, timeout=CLOSE_SECONDS)
+            assert left == PAGES - done + ahead, (
                 f"{left} kernels {CLOSE_SECONDS} s after {done} of {PAGES} pages closed; "
                 "the end of the log:\n" + server.log.read_text()[-3000:]
             )
         assert "403 POST" not in server.log.read_text(), "a shutdown request was refused"
         if kind == "server":
-            assert server.wait_for_api_count(0, timeout=CLOSE_SECONDS) == 0
+            assert server.wait_for_api_count(ahead, timeout=CLOSE_SECONDS) == ahead
     finally:
         tabs.close()
         server.stop()

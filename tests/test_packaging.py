@@ -108,10 +108,11 @@ def test_binder_environment_builds_and_runs_the_notebooks(tmp_path: Path) -> Non
         "print(km.cull_idle_timeout, km.cull_interval, km.cull_connected,"
         " km.kernel_manager_factory(connection_file='k.json', parent=km).transport,"
         " app.config.TagRemovePreprocessor.remove_cell_tags,"
-        " app.config.VoilaExecutor.iopub_timeout)",
+        " app.config.VoilaExecutor.iopub_timeout,"
+        " type(km).__name__, km.warm_kernels, km.warm_path)",
         cwd=tmp_path,
     )
-    expected = "300 60 False ipc ['hc-check', 'hc-teacher'] 60"
+    expected = "300 60 False ipc ['hc-check', 'hc-teacher'] 60 WarmKernelManager 1 notebooks"
     assert shown.strip().splitlines()[-1] == expected, (
         "postBuild must install the server settings where Jupyter Server reads them"
     )

@@ -1,0 +1,184 @@
+"""Warm kernels (hcgames/warm_kernels.py): started ahead with their imports done, handed
+to one page each, replaced, never culled while they wait, stopped with the server.
+
+The manager runs here in the test's own event loop with real kernels (about a second
+each), as Jupyter Server and the Voila app run it; what the app's pages get from it is
+checked by the browser tests, which serve every lesson through it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+from jupyter_client.asynchronous import AsyncKernelClient
+
+from hcgames.warm_kernels import WarmKernelManager
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _manager(folder: Path, **settings: Any) -> WarmKernelManager:
+    return WarmKernelManager(root_dir=str(folder), connection_dir=str(folder), **settings)
+
+
+async def _until(check: Callable[[], bool], seconds: float = 60.0) -> bool:
+    for _ in range(int(seconds * 10)):
+        if check():
+            return True
+        await asyncio.sleep(0.1)
+    return check()
+
+
+async def _run(manager: WarmKernelManager, kernel_id: str, code: str) -> dict[str, Any]:
+    """Run ``code`` as a page would; the reply's content and what it printed."""
+    client = cast(AsyncKernelClient, manager.get_kernel(kernel_id).client())
+    client.start_channels()
+    try:
+        await client.wait_for_ready(timeout=60)
+        printed: list[str] = []
+        reply = await client.execute_interactive(
+            code,
+            timeout=60,
+            output_hook=lambda msg: printed.append(msg["content"].get("text", "")),
+        )
+        return {**reply["content"], "printed": "".join(printed)}
+    finally:
+        client.stop_channels()
+
+
+def _with_manager(
+    folder: Path, body: Callable[[WarmKernelManager], Awaitable[None]], **settings: Any
+) -> None:
+    async def main() -> None:
+        manager = _manager(folder, **settings)
+        try:
+            await body(manager)
+        finally:
+            await manager.shutdown_all(now=True)
+            assert manager.list_kernel_ids() == []
+
+    asyncio.run(main())
+    # no kernel process outlives the manager, not even one caught starting
+    import psutil
+
+    def kernels() -> list[Any]:
+        return [
+            child
+            for child in psutil.Process().children(recursive=True)
+            if "ipykernel" in " ".join(child.cmdline())
+        ]
+
+    for _ in range(100):
+        if not kernels():
+            break
+        time.sleep(0.1)
+    assert kernels() == []
+
+
+def test_a_page_takes_the_warm_kernel_with_its_imports_done_and_it_is_replaced(
+    tmp_path: Path,
+) -> None:
+    async def body(manager: WarmKernelManager) -> None:
+        assert await _until(lambda: manager.warm_count() == 1)
+        (warm,) = manager.list_kernel_ids()
+        taken = await manager.start_kernel(kernel_name="python3", path="")
+        assert taken == warm
+        assert manager.warm_count() == 0
+        # what the page runs first: the modules are there, and nothing was recorded
+        reply = await _run(
+            manager,
+            taken,
+            "import sys; print(sorted(m for m in ('hcgames.widgets', 'bqplot',"
+            " 'hcgames.classical') if m in sys.modules)); print(len(In))",
+        )
+        assert reply["status"] == "ok"
+        assert reply["printed"].split("\n")[:2] == [
+            "['bqplot', 'hcgames.classical', 'hcgames.widgets']",
+            "2",  # In[0] is empty; this cell is In[1]: the warm-up left no history
+        ]
+        assert reply["execution_count"] == 1
+        # a replacement comes after warm_delay, and the next page takes that one
+        assert await _until(lambda: manager.warm_count() == 1)
+        second = await manager.start_kernel(kernel_name="python3", path="")
+        assert second not in (taken, warm)
+        assert len(manager.list_kernel_ids()) == 2
+
+    _with_manager(tmp_path, body, warm_delay=0.2)
+
+
+def test_a_page_elsewhere_or_of_another_kind_gets_a_kernel_of_its_own(tmp_path: Path) -> None:
+    (tmp_path / "other").mkdir()
+
+    async def body(manager: WarmKernelManager) -> None:
+        assert await _until(lambda: manager.warm_count() == 1)
+        (warm,) = manager.list_kernel_ids()
+        elsewhere = await manager.start_kernel(kernel_name="python3", path="other")
+        assert elsewhere != warm and manager.warm_count() == 1
+        manager.warm_kernel_name = "some-other-kernel"
+        again = await manager.start_kernel(kernel_name="python3", path="")
+        assert again not in (warm, elsewhere) and manager.warm_count() == 1
+
+    _with_manager(tmp_path, body)
+
+
+def test_a_waiting_warm_kernel_is_never_culled_a_handed_out_idle_one_is(
+    tmp_path: Path,
+) -> None:
+    async def body(manager: WarmKernelManager) -> None:
+        assert await _until(lambda: manager.warm_count() == 1)
+        (warm,) = manager.list_kernel_ids()
+        manager.cull_idle_timeout = 1
+        kernel: Any = manager.get_kernel(warm)  # Jupyter Server's, with its markers
+        long_ago = kernel.last_activity - timedelta(hours=1)
+        kernel.last_activity = long_ago
+        await manager.cull_kernel_if_idle(warm)
+        assert warm in manager.list_kernel_ids()
+        taken = await manager.start_kernel(kernel_name="python3", path="")
+        assert taken == warm
+        # handed out, its idle time starts afresh; once idle for long, it goes
+        await manager.cull_kernel_if_idle(taken)
+        assert taken in manager.list_kernel_ids()
+        kernel.last_activity = long_ago
+        await manager.cull_kernel_if_idle(taken)
+        assert await _until(lambda: taken not in manager.list_kernel_ids(), 30)
+
+    _with_manager(tmp_path, body, warm_delay=30.0)
+
+
+def test_failed_imports_leave_a_working_kernel_and_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def body(manager: WarmKernelManager) -> None:
+        assert await _until(lambda: manager.warm_count() == 1)
+        taken = await manager.start_kernel(kernel_name="python3", path="")
+        reply = await _run(manager, taken, "print(6 * 7)")
+        assert reply["status"] == "ok" and reply["printed"].strip() == "42"
+
+    with caplog.at_level("WARNING"):
+        _with_manager(tmp_path, body, warm_code="import no_such_module_here")
+    assert "its imports failed (ModuleNotFoundError" in caplog.text
+
+
+def test_no_warm_kernels_means_jupyters_own_behaviour(tmp_path: Path) -> None:
+    async def body(manager: WarmKernelManager) -> None:
+        await asyncio.sleep(1.5)
+        assert manager.list_kernel_ids() == [] and manager.warm_count() == 0
+        first = await manager.start_kernel(kernel_name="python3", path="")
+        await asyncio.sleep(1.5)
+        assert manager.list_kernel_ids() == [first]
+
+    _with_manager(tmp_path, body, warm_kernels=0)
+
+
+def test_shutting_down_stops_a_kernel_still_warming(tmp_path: Path) -> None:
+    async def body(manager: WarmKernelManager) -> None:
+        # the first kernel is still starting or importing when the server stops
+        assert await _until(lambda: bool(manager._starting), 5)
+
+    _with_manager(tmp_path, body)
