@@ -298,6 +298,13 @@ def _check_page(page: Page, name: str, notebook: Path | None = None) -> list[str
     assert "Error displaying widget" not in body, f"{name}: a widget failed to display"
     assert not page.errors, f"{name}: console errors:\n" + "\n".join(page.errors)
     assert not page.remote, f"{name}: requests leave the machine:\n" + "\n".join(page.remote)
+    mains = page.page.evaluate(
+        "() => document.querySelectorAll('script[src$=\"/voila.js\"]').length"
+    )
+    assert mains == 1, (
+        f"{name}: Voila's main script is on the page {mains} times; the hcgames page "
+        "template moves it up to the first cell and must remove it from the end"
+    )
     known = []
     if notebook is not None and _is_lesson(notebook):
         known = _check_lesson(page, notebook)
