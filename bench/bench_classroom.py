@@ -67,6 +67,12 @@ import page_trace  # noqa: E402
 from tests.kernel_watch import KernelServer, shipped_culling  # noqa: E402
 
 WIDGET = "svg.svg-figure, .widget-button"
+#: whether the page shows a widget: one drawn with a size (a play screen's first button
+#: may sit in a part of it that is hidden until asked for)
+SHOWN_JS = """(selector) => [...document.querySelectorAll(selector)].some((e) => {
+  const box = e.getBoundingClientRect();
+  return box.width > 0 && box.height > 0;
+})"""
 PAGE_TIMEOUT = 180.0
 #: seconds after a lesson page has loaded without any widget before it counts as having none
 NO_WIDGET = 15.0
@@ -154,7 +160,7 @@ async def _first_widget(context: Any, url: str) -> tuple[Any, float]:
     start = time.monotonic()
     try:
         await page.goto(url, wait_until="commit", timeout=PAGE_TIMEOUT * 1000)
-        await page.wait_for_selector(WIDGET, timeout=PAGE_TIMEOUT * 1000)
+        await page.wait_for_function(SHOWN_JS, arg=WIDGET, timeout=PAGE_TIMEOUT * 1000)
     except Exception:  # a timeout: the page counts as incomplete
         return page, math.nan
     return page, time.monotonic() - start
@@ -189,9 +195,8 @@ async def _first_widget_or_loaded(context: Any, url: str) -> tuple[Any, float, b
     try:
         await page.goto(url, wait_until="commit", timeout=PAGE_TIMEOUT * 1000)
         while time.monotonic() - start < PAGE_TIMEOUT:
-            state = await page.evaluate(
-                f"() => document.querySelector({WIDGET!r}) ? 'widget' : document.readyState"
-            )
+            shown = await page.evaluate(SHOWN_JS, WIDGET)
+            state = "widget" if shown else await page.evaluate("() => document.readyState")
             now = time.monotonic()
             if state == "widget":
                 return page, now - start, True
@@ -207,7 +212,9 @@ async def _first_widget_or_loaded(context: Any, url: str) -> tuple[Any, float, b
 
 async def lesson_times(browser: Any, server: KernelServer, notebooks: list[str]) -> Figures:
     figures: Figures = []
-    await _pool_ready(server)  # the play lessons' pages made ready at start, not meanwhile
+    # each page meets the server as it stands between pages: the play lessons' pages made
+    # ready and the warm kernel started (not still being replaced after the last page)
+    await _pool_ready(server, full=True)
     for notebook in notebooks:
         context = await _new_context(browser)
         page, seconds, widget = await _first_widget_or_loaded(context, server.url(notebook))
@@ -217,7 +224,7 @@ async def lesson_times(browser: Any, server: KernelServer, notebooks: list[str])
         await page.close(run_before_unload=True)  # frees the kernel before the next page
         await asyncio.sleep(1)  # the goodbye request leaves before its window closes
         await context.close()
-        await _pool_ready(server)
+        await _pool_ready(server, full=True)
     return figures
 
 

@@ -5,10 +5,10 @@ starting one takes about half a second, and importing the package's views (ipywi
 bqplot and, with it, pandas) and the five games takes most of another second; both
 happen while the student watches the page's spinner. :class:`WarmKernelManager` keeps
 a few kernels started with those modules imported, and gives one to the next page that
-asks for a kernel of the same kind in the same folder; a replacement is started a
-moment later. Voila's own preheated kernels run one whole notebook ahead, so each
-serves one lesson (the play lessons, in voila.json); a warm kernel has run nothing of
-any notebook, so it serves whichever lesson is opened next.
+asks for a kernel of the same kind in the same folder; a replacement is started a few
+seconds later, once that page is drawn. Voila's own preheated kernels run one whole
+notebook ahead, so each serves one lesson (the play lessons, in voila.json); a warm
+kernel has run nothing of any notebook, so it serves whichever lesson is opened next.
 
 What a page gets is still a kernel no one else has used: the warm-up runs only the
 imports (silently, outside the kernel's history, so a notebook's first cell is still
@@ -25,10 +25,10 @@ of ``tasks.py app`` (binder/voila.py) and Binder's Jupyter Server
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 from typing import Any, cast
 
 from jupyter_client.asynchronous import AsyncKernelClient
-from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import ApiPath
 from traitlets import Float, Integer, Unicode
@@ -61,10 +61,10 @@ class WarmKernelManager(AsyncMappingKernelManager):
     )
     warm_kernel_name = Unicode("python3", config=True, help="The kind of kernel kept warm.")
     warm_delay = Float(
-        1.0,
+        4.0,
         config=True,
-        help="Seconds before a kernel that was handed out is replaced (the page it went to "
-        "runs its cells first).",
+        help="Seconds before a kernel that was handed out is replaced: the page it went to "
+        "runs its cells and is drawn first (about 2 s), without a kernel starting beside it.",
     )
     warm_timeout = Float(
         120.0, config=True, help="Seconds a kernel may take to start and run the warm-up."
@@ -111,7 +111,7 @@ class WarmKernelManager(AsyncMappingKernelManager):
             if kernel_id in self:  # not culled, shut down or dead meanwhile
                 # its idle time starts now, not when it was warmed
                 kernel: Any = self.get_kernel(kernel_id)  # Jupyter Server's, with its markers
-                kernel.last_activity = utcnow()
+                kernel.last_activity = datetime.now(UTC)
                 return kernel_id
         return None
 
