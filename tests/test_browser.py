@@ -422,6 +422,22 @@ def test_toy_stepper_in_the_browser(browser: Any, toy_server: Voila) -> None:
         page.close()
 
 
+def test_the_loading_page_speaks_to_the_student(toy_server: Voila) -> None:
+    """What the page sends before its widgets are drawn (the hcgames template): the
+    spinner counts the parts as "Getting the lesson ready", not "Executing", and does
+    not show the notebook's file name; Voila's own script comes once, with the first cell."""
+    from urllib.request import urlopen
+
+    with urlopen(toy_server.url("toy.ipynb"), timeout=180) as response:
+        html = response.read().decode("utf-8")
+    assert "'Getting the lesson ready: part ' + index + ' of ' + count" in html
+    assert "#loading_text:not([data-hc]) { visibility: hidden; }" in html  # "Running toy..."
+    mains = re.findall(r'<script[^>]*src="[^"]*/voila\.js"', html)
+    assert mains == [mains[0]] and "async" in mains[0], mains
+    first_cell = html.index('cell-index="1"')
+    assert html.index(mains[0]) < first_cell, "the main script comes with the first cell"
+
+
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
 def test_notebook_renders_in_the_browser(
     browser: Any, notebook_server: Voila, notebook: Path
