@@ -35,6 +35,13 @@ async def _until(check: Callable[[], bool], seconds: float = 60.0) -> bool:
     return check()
 
 
+async def _the_warm_kernel(manager: WarmKernelManager) -> str:
+    """Wait for the first warm kernel, the manager's only kernel so far."""
+    assert await _until(lambda: manager.warm_count() == 1)
+    (warm,) = manager.list_kernel_ids()
+    return str(warm)
+
+
 async def _run(manager: WarmKernelManager, kernel_id: str, code: str) -> dict[str, Any]:
     """Run ``code`` as a page would; the reply's content and what it printed."""
     client = cast(AsyncKernelClient, manager.get_kernel(kernel_id).client())
@@ -85,8 +92,7 @@ def test_a_page_takes_the_warm_kernel_with_its_imports_done_and_it_is_replaced(
     tmp_path: Path,
 ) -> None:
     async def body(manager: WarmKernelManager) -> None:
-        assert await _until(lambda: manager.warm_count() == 1)
-        (warm,) = manager.list_kernel_ids()
+        warm = await _the_warm_kernel(manager)
         taken = await manager.start_kernel(kernel_name="python3", path="")
         assert taken == warm
         assert manager.warm_count() == 0
@@ -116,8 +122,7 @@ def test_a_page_elsewhere_or_of_another_kind_gets_a_kernel_of_its_own(tmp_path: 
     (tmp_path / "other").mkdir()
 
     async def body(manager: WarmKernelManager) -> None:
-        assert await _until(lambda: manager.warm_count() == 1)
-        (warm,) = manager.list_kernel_ids()
+        warm = await _the_warm_kernel(manager)
         elsewhere = await manager.start_kernel(kernel_name="python3", path="other")
         assert elsewhere != warm and manager.warm_count() == 1
         manager.warm_kernel_name = "some-other-kernel"
@@ -131,8 +136,7 @@ def test_a_waiting_warm_kernel_is_never_culled_a_handed_out_idle_one_is(
     tmp_path: Path,
 ) -> None:
     async def body(manager: WarmKernelManager) -> None:
-        assert await _until(lambda: manager.warm_count() == 1)
-        (warm,) = manager.list_kernel_ids()
+        warm = await _the_warm_kernel(manager)
         manager.cull_idle_timeout = 1
         kernel: Any = manager.get_kernel(warm)  # Jupyter Server's, with its markers
         long_ago = kernel.last_activity - timedelta(hours=1)
