@@ -42,6 +42,9 @@ WARM_CODE = "\n".join(
         "import hcgames.speros, hcgames.historical",
     ]
 )
+#: warm kernels in a row that may fail to start before the pool stops trying on its own
+#: (the next page that takes or asks for a kernel tries again)
+MAX_FAILURES = 3
 
 
 class WarmKernelManager(AsyncMappingKernelManager):
@@ -79,6 +82,7 @@ class WarmKernelManager(AsyncMappingKernelManager):
         self._starting: set[asyncio.Task[None]] = set()
         self._timers: list[asyncio.TimerHandle] = []
         self._scheduled = 0
+        self._failures = 0  # warm kernels in a row that did not start
         self._closing = False
         self._fill(0.0)
 
@@ -156,8 +160,13 @@ class WarmKernelManager(AsyncMappingKernelManager):
                 )
             )
         except Exception as error:  # the page will start its own kernel
-            self.log.warning("A warm kernel did not start: %s", error)
+            self._failures += 1
+            self.log.warning("A warm kernel did not start (%s): %s", self._failures, error)
+            if self._failures < MAX_FAILURES:  # a passing hitch (a busy machine): try again
+                self._starting.discard(asyncio.current_task())
+                self._fill(self.warm_delay)
             return
+        self._failures = 0
         self._warm.add(kernel_id)
         try:
             await asyncio.wait_for(self._run_warm_code(kernel_id), self.warm_timeout)

@@ -9,6 +9,9 @@ checked by the browser tests, which serve every lesson through it.
 from __future__ import annotations
 
 import asyncio
+import os
+import shutil
+import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
@@ -17,14 +20,23 @@ from typing import Any, cast
 
 import pytest
 from jupyter_client.asynchronous import AsyncKernelClient
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets.config import Config
 
-from hcgames.warm_kernels import WarmKernelManager
+from hcgames.warm_kernels import MAX_FAILURES, WarmKernelManager
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _manager(folder: Path, **settings: Any) -> WarmKernelManager:
-    return WarmKernelManager(root_dir=str(folder), connection_dir=str(folder), **settings)
+    # kernels over Unix sockets, as the app and Binder run them (binder/voila.py): no
+    # TCP port for a kernel to lose to another program starting at the same moment
+    # (a socket's path must stay short: the connection files go in a short folder)
+    config = Config({"KernelManager": {"transport": "ipc"}}) if os.name != "nt" else Config()
+    sockets = tempfile.mkdtemp(prefix="hcwk")
+    return WarmKernelManager(
+        root_dir=str(folder), connection_dir=sockets, config=config, **settings
+    )
 
 
 async def _until(check: Callable[[], bool], seconds: float = 60.0) -> bool:
@@ -68,6 +80,7 @@ def _with_manager(
             await body(manager)
         finally:
             await manager.shutdown_all(now=True)
+            shutil.rmtree(manager.connection_dir, ignore_errors=True)
             assert manager.list_kernel_ids() == []
 
     asyncio.run(main())
@@ -167,6 +180,49 @@ def test_failed_imports_leave_a_working_kernel_and_a_warning(
     with caplog.at_level("WARNING"):
         _with_manager(tmp_path, body, warm_code="import no_such_module_here")
     assert "its imports failed (ModuleNotFoundError" in caplog.text
+
+
+def _failing_starts(monkeypatch: pytest.MonkeyPatch, failures: int) -> list[int]:
+    """Make the next ``failures`` kernel starts fail as a kernel that lost its port would;
+    the count of starts tried so far."""
+    original = AsyncMappingKernelManager.start_kernel
+    tried = [0]
+
+    async def start(self: Any, **kwargs: Any) -> str:
+        tried[0] += 1
+        if tried[0] <= failures:
+            raise RuntimeError("Address already in use")
+        return str(await original(self, **kwargs))
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "start_kernel", start)
+    return tried
+
+
+def test_a_warm_kernel_that_did_not_start_is_tried_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tried = _failing_starts(monkeypatch, MAX_FAILURES - 1)
+
+    async def body(manager: WarmKernelManager) -> None:
+        await _the_warm_kernel(manager)
+        assert tried[0] == MAX_FAILURES and manager._failures == 0
+
+    _with_manager(tmp_path, body, warm_delay=0.1)
+
+
+def test_after_a_few_failed_starts_the_pool_stops_trying_on_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    tried = _failing_starts(monkeypatch, MAX_FAILURES + 5)
+
+    async def body(manager: WarmKernelManager) -> None:
+        assert await _until(lambda: manager._failures == MAX_FAILURES, 30)
+        await asyncio.sleep(1.0)
+        assert tried[0] == MAX_FAILURES and manager.list_kernel_ids() == []
+
+    with caplog.at_level("WARNING"):
+        _with_manager(tmp_path, body, warm_delay=0.1)
+    assert f"A warm kernel did not start ({MAX_FAILURES}): Address already in use" in caplog.text
 
 
 def test_no_warm_kernels_means_jupyters_own_behaviour(tmp_path: Path) -> None:
