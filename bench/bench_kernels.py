@@ -98,7 +98,9 @@ def run(quick: bool = False) -> list[tuple[str, float, str]]:
             # alone in its Playwright context takes the context down before its goodbye)
             tabs = browser.new_context(viewport={"width": 1366, "height": 768})
             opened = [open_page(tabs, server, notebook, WIDGET) for _ in range(pages)]
-            after_open = server.kernel_count()
+            # a page may have taken the warm kernel, replaced a few seconds later: count
+            # once the kernels kept ahead are all there again beside the pages' own
+            after_open = server.wait_for_count(server.preheated() + pages, timeout=20)
             memory = server.kernel_memory_mb()
             for page in opened:
                 close(page)
