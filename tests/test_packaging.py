@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -57,6 +58,10 @@ def test_wheel_installs_into_a_fresh_venv_and_plays_every_game(tmp_path: Path) -
     _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", dist, ROOT, cwd=tmp_path)
     wheels = list(dist.glob("hcgames-*.whl"))
     assert len(wheels) == 1
+    with zipfile.ZipFile(wheels[0]) as wheel:
+        tops = {name.split("/")[0] for name in wheel.namelist()}
+    # the wheel ships the package (with its data) only: no tests, benches or tools
+    assert {top for top in tops if not top.endswith(".dist-info")} == {"hcgames"}
     python = _venv(tmp_path / "venv")
     _run(python, "-m", "pip", "install", "-q", wheels[0], cwd=tmp_path)
     outside = tmp_path / "elsewhere"
