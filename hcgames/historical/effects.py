@@ -208,6 +208,14 @@ def clause_holds(state: HistoricalState, clause: str, want: Any, ctx: Ctx) -> bo
         return any_in_play(state, want, ctx.player)
     if clause == "not_in_play":
         return not any_in_play(state, want)
+    if clause == "played":  # in play or in a discard pile: it has been played
+        return any_in_play(state, want) or any(
+            matches(state.card(k), want) for pile in state.discards for k in pile
+        )
+    if clause == "played_mine":
+        return any_in_play(state, want, ctx.player) or any(
+            matches(state.card(k), want) for k in state.discards[ctx.player]
+        )
     if clause == "own_lands_tagged":
         tagged = sum(1 for c in state.rows[ctx.player] if want["tag"] in state.card(c.land).tags)
         return tagged >= int(want["min"])
@@ -299,18 +307,23 @@ def place(state: HistoricalState, key: str, col: Column) -> None:
     player = controller[0] if controller else state.owner(key)
     card = state.card(key)
     for index, effect in enumerate(state.effects_of(col.land)):
-        if (
-            effect.when == "arrival"
-            and matches(card, (effect.match or {}))
-            and state.uses_left(col.land, index, effect)
-        ):
+        if effect.when != "arrival" or not matches(card, (effect.match or {})):
+            continue
+        if effect.each:  # once for each fitting card that arrives (Israel)
+            tag = f"{col.land}|{index}|{key}"
+            if state.used.get(tag):
+                continue
+            state.used[tag] = 1
+        elif state.uses_left(col.land, index, effect):
             state.spend_use(col.land, index, effect)
-            change_morale(
-                state,
-                player,
-                int(effect.amount),
-                f"{state.name(key)} arrives in {state.name(col.land)}",
-            )
+        else:
+            continue
+        change_morale(
+            state,
+            player,
+            int(effect.amount),
+            f"{state.name(key)} arrives in {state.name(col.land)}",
+        )
 
 
 def remove(state: HistoricalState, key: str, *, death: bool, why: str) -> bool:
@@ -408,8 +421,22 @@ def targets(
             if matches(state.card(k), match)
         ]
     if kind == "duel":
-        mine = [k for _p, k in state.units_in_play(player) if k != key]
-        theirs = [k for q in opponents for k in opposing_units(state, q)]
+        # characters fight duels; a character's own duel may be fought by itself
+        # (Gladiatrix fights only her own: duellist "self")
+        if effect.duellist == "self":
+            mine = [key]
+        else:
+            mine = [
+                k for _p, k in state.units_in_play(player) if state.card(k).category == "character"
+            ]
+            if state.card(key).category == "character" and key not in mine:
+                mine.append(key)
+        theirs = [
+            k
+            for q in opponents
+            for k in opposing_units(state, q)
+            if state.card(k).category == "character"
+        ]
         return [(a, b) for a in mine for b in theirs]
     if kind == "destroy_land":
         return [(c.land,) for q in opponents for c in state.rows[q]]
@@ -586,7 +613,7 @@ def do(
     if needs_target(effect) and not targets:
         state.log(player, "ability", f"{state.name(key)}: there is nothing to aim at.")
         return
-    if not cond(state, effect.condition, ctx):
+    if not attack_condition(effect) and not cond(state, effect.condition, ctx):
         state.log(
             player,
             "ability",
@@ -596,6 +623,13 @@ def do(
     handler = EFFECT_HANDLERS.get(effect.kind)
     if handler is not None:
         handler(Doing(state, player, key, effect, targets, ctx, frame))
+
+
+def attack_condition(effect: Effect) -> bool:
+    """Is the effect a block whose condition is about the attacking land (Electric
+    Chair, Booker T. Washington)? Such a condition cannot be asked when the card is
+    played: the block waits and asks it of every attack it could stop."""
+    return effect.kind == "block_attacks" and "attacker_has" in (effect.condition or {})
 
 
 def _do_morale(d: Doing) -> None:
@@ -788,6 +822,20 @@ def _do_lasting_bonus(d: Doing) -> None:
     )
 
 
+def _do_plant(d: Doing) -> None:
+    state, why = d.state, d.why
+    land = d.targets[0] if d.targets else ""
+    holder = state.controller(land) if land else None
+    if holder is None:
+        return
+    if d.reaches(holder, morale=True):
+        change_morale(
+            state, holder, int(d.effect.morale), f"{why} is planted in {state.name(land)}"
+        )
+    else:
+        state.log(holder, "ability", f"{state.pname(holder)} is untouched by {why}.")
+
+
 def _do_move_card(d: Doing) -> None:
     card_key, land_key = d.targets
     relocate(d.state, card_key, land_key, f"moved by {d.why}")
@@ -812,6 +860,7 @@ EFFECT_HANDLERS: dict[str, Callable[[Doing], None]] = {
     "mass_discard": _do_mass_discard,
     "lasting_bonus": _do_lasting_bonus,
     "move_card": _do_move_card,
+    "plant": _do_plant,
 }
 
 

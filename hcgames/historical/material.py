@@ -174,6 +174,8 @@ def _check_condition(cond: Any, where: str, problems: Problems) -> None:
             "in_play",
             "in_play_mine",
             "not_in_play",
+            "played",
+            "played_mine",
             "attacker_has",
         ):
             _check_match(value, where, problems)
@@ -280,6 +282,9 @@ _PARAMETER_TYPES: dict[str, tuple[type, ...]] = {
     "if": (dict,),
     "per_turn": (bool,),
     "per_round": (bool,),
+    "each": (bool,),
+    "chooser": (str,),
+    "duellist": (str,),
     "alt": (dict,),
     "match": (dict,),
     "target": (str,),
