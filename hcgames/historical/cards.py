@@ -750,14 +750,19 @@ class Card:
     #: a calm note of historical context for the teacher (hard subjects: slavery,
     #: witch hunts, the atomic bomb); shown with the plate and in the game log
     context: str = ""
-    #: lands: degrees north of the land's capital (or centre); the book lets the
-    #: player whose top land lies farthest north go first
+    #: lands: the latitude of the land's northernmost point (mainland and islands;
+    #: negative south of the equator). The book lets the player whose top land lies
+    #: farthest north go first; we read that as the land whose territory reaches
+    #: farthest north (our decision: Russia beats Scotland)
     latitude: float | None = None
     #: for choice cards: one effect list per option; else a single list
     variants: tuple[tuple[Effect, ...], ...] = field(default=())
     #: what the person really was, where the printed type says otherwise (Rasputin was
     #: murdered, not an assassin); the printed type still decides the rules
     role: str = ""
+    #: one plain line where the printed card says more or less than the program does,
+    #: or leaves open what we decided (shown on the card views, labelled as ours)
+    note: str = ""
 
     @property
     def is_unit(self) -> bool:
@@ -861,6 +866,14 @@ class Card:
     def full_plate(self) -> str:
         """The history plate, followed by the teacher's note where the card has one."""
         return f"{self.plate}\n\n{self.context}" if self.context else self.plate
+
+    @property
+    def north_text(self) -> str:
+        """How far north a land reaches, in words ("reaches 81.9 degrees north")."""
+        if self.latitude is None:
+            return ""
+        side = "north" if self.latitude >= 0 else "south"
+        return f"reaches {abs(self.latitude):g} degrees {side}"
 
     def ability_text(self) -> str:
         """The ability in our own words, generated from the effect list."""

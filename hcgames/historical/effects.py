@@ -412,6 +412,13 @@ def targets(
         return [(_player_tag(q),) for q in opponents]
     if kind == "discover_land":
         return [(_player_tag(q),) for q in opponents if state.piles[q]]
+    if kind == "kill_character" and effect.chooser == "victim":
+        # "one opponent discards ...": the player names the opponent, who chooses
+        return [
+            (_player_tag(q),)
+            for q in opponents
+            if any(matches(state.card(k), effect.match) for k in opposing_units(state, q))
+        ]
     if kind == "kill_character":
         match = effect.match
         return [
@@ -446,7 +453,10 @@ def targets(
         for k in state.discards[player]:
             if k not in seen and matches(state.card(k), effect.match) and k != key:
                 seen.add(k)
-                out.append((k,))
+                if effect.to == "play":  # back onto one of the player's lands (FDR)
+                    out.extend((k, c.land) for c in standing_land(state, state.card(k), player))
+                else:
+                    out.append((k,))
         return out
     if kind == "block_attacks":  # own_land
         return [(c.land,) for c in state.rows[player]]
@@ -693,6 +703,18 @@ def _do_discover_land(d: Doing) -> None:
 
 def _do_kill_character(d: Doing) -> None:
     state, targets, why = d.state, d.targets, d.why
+    if d.effect.chooser == "victim" and targets:
+        victim = _player_of(targets[0])
+        options = [
+            k for k in opposing_units(state, victim) if matches(state.card(k), d.effect.match)
+        ]
+        if options and d.reaches(victim):
+            state.pending.append(
+                PendingPick(player=victim, purpose="card to lose", options=options, source=d.key)
+            )
+        elif options:
+            state.log(victim, "ability", f"{state.pname(victim)} is untouched by {why}.")
+        return
     holder = state.controller(targets[0]) if targets else None
     if holder is not None and d.reaches(holder):
         remove(state, targets[0], death=True, why=f"killed by {why}")
@@ -727,6 +749,24 @@ def _do_destroy_land(d: Doing) -> None:
 
 def _do_recover(d: Doing) -> None:
     state, player, targets = d.state, d.player, d.targets
+    if d.effect.to == "play" and len(targets) == 2 and targets[0] in state.discards[player]:
+        back, land = targets
+        found = state.column_of_land(land)
+        if found is None or found[0] != player or not can_stand(state, found[1], state.card(back)):
+            # the land filled up (the card itself took the last place): any land with room
+            lands = standing_land(state, state.card(back), player)
+            found = (player, lands[0]) if lands else None
+        if found is None:
+            state.log(player, "recover", f"No land has room: {state.name(back)} stays discarded.")
+            return
+        state.discards[player].remove(back)
+        place(state, back, found[1])
+        state.log(
+            player,
+            "recover",
+            f"{state.name(back)} comes back into play on {state.name(found[1].land)}.",
+        )
+        return
     if targets and targets[0] in state.discards[player]:
         state.discards[player].remove(targets[0])
         state.hands[player].append(targets[0])
@@ -896,24 +936,67 @@ def destroy_land(
             f"{weapon}, played by {state.pname(player)}, strikes "
             f"{state.name(col.land)} of {state.pname(q)}.",
         )
-        if effect.flee and col.cards:
-            refuges = [
-                c
-                for c in state.rows[q]
-                if c is not col and state.card(c.land).continent == state.card(col.land).continent
-            ]
-            options = [
-                k for k in col.cards if any(can_stand(state, c, state.card(k)) for c in refuges)
-            ]
-            for k in options[:1]:
-                goal = next(c for c in refuges if can_stand(state, c, state.card(k)))
-                relocate(state, k, goal.land, "fled the disaster")
-        for k in list(col.cards):
-            remove(state, k, death=True, why=f"destroyed by {weapon}")
-        if effect.discard_land:
-            remove_land(state, q, col, f"destroyed by {weapon}")
-        else:
-            col.locked = max(col.locked, int(effect.lock_turns))
+        options = flee_options(state, q, col) if effect.flee else []
+        if options:
+            # the struck player chooses who flees, or no one (our decision)
+            state.pending.append(
+                PendingPick(
+                    player=q,
+                    purpose="character to flee",
+                    options=["", *options],
+                    land=col.land,
+                    source=source,
+                )
+            )
+            continue
+        finish_strike(state, q, col, source, effect)
+
+
+def refuges(state: HistoricalState, player: int, col: Column) -> list[Column]:
+    """The struck player's other lands on the struck land's continent."""
+    continent = state.card(col.land).continent
+    return [
+        c for c in state.rows[player] if c is not col and state.card(c.land).continent == continent
+    ]
+
+
+def flee_options(state: HistoricalState, player: int, col: Column) -> list[str]:
+    """Characters on a struck land that could flee to another of its player's lands."""
+    places = refuges(state, player, col)
+    return [
+        k
+        for k in col.cards
+        if state.card(k).category == "character"
+        and any(can_stand(state, c, state.card(k)) for c in places)
+    ]
+
+
+def flee_and_strike(state: HistoricalState, player: int, land: str, source: str, who: str) -> None:
+    """The struck player's answer: ``who`` flees (``""``: nobody), then the strike lands."""
+    found = state.column_of_land(land)
+    if found is None:
+        return
+    col = found[1]
+    if who:
+        goal = next(
+            (c for c in refuges(state, player, col) if can_stand(state, c, state.card(who))), None
+        )
+        if goal is not None:
+            relocate(state, who, goal.land, "fled the disaster")
+    effect = next(e for e in state.effects_of(source) if e.kind == "destroy_land")
+    finish_strike(state, player, col, source, effect)
+
+
+def finish_strike(
+    state: HistoricalState, player: int, col: Column, source: str, effect: Effect
+) -> None:
+    weapon = state.name(source)
+    for k in list(col.cards):
+        remove(state, k, death=True, why=f"destroyed by {weapon}")
+    if effect.discard_land:
+        remove_land(state, player, col, f"destroyed by {weapon}")
+    else:
+        col.locked = max(col.locked, int(effect.lock_turns))
 
 
 def standing_land(state: HistoricalState, card: Card, player: int) -> list[Column]:

@@ -248,3 +248,107 @@ def _discover_french_republic(played_eiffel: bool) -> int:
 def test_french_republic_gets_400_after_the_eiffel_tower() -> None:
     assert _discover_french_republic(played_eiffel=True) == 200 + 400
     assert _discover_french_republic(played_eiffel=False) == 200
+
+
+# --- the decisions of issue 39 -----------------------------------------------------------------
+def test_magellan_victim_chooses_which_explorer_goes() -> None:
+    lands: Lands = {0: [("CT4205", [])], 1: [("CT4404", ["EX4405", "EX4402", "MU2001"])]}
+    state = arrange(game(), round_no=3, lands=lands, hands={0: ["EX4203"]})
+    plays = [a for a in state.legal_actions() if isinstance(a, PlayCard) and a.land]
+    assert {a.targets for a in plays} == {("P1",)}  # Magellan's player names the opponent
+    act(state, plays[0])
+    pick = state.pending[-1]
+    assert pick["purpose"] == "card to lose" and state.current_player == 1
+    assert sorted(pick["options"]) == [key("EX4402", 1), key("EX4405", 1)]  # explorers only
+    act(state, Pick(key("EX4402", 1), "card to lose"))
+    assert state.rows[1][0].cards == [key("EX4405", 1), key("MU2001", 1)]
+
+
+def test_magellan_has_no_target_without_an_opposing_explorer() -> None:
+    lands: Lands = {0: [("CT4205", [])], 1: [("CT4404", ["MU2001"])]}
+    state = arrange(game(), round_no=3, lands=lands, hands={0: ["EX4203"]})
+    plays = [a for a in state.legal_actions() if isinstance(a, PlayCard) and a.land]
+    assert plays and {a.targets for a in plays} == {()}  # he still stands on the coast
+    act(state, plays[0])
+    assert state.rows[1][0].cards == [key("MU2001", 1)]
+
+
+def test_epicurus_victim_chooses_which_spiritual_leader_goes() -> None:
+    lands: Lands = {
+        0: [("CT4205", ["PH4101"])],
+        1: [("CT4404", ["SP3002", "SP4301", "LE4102"])],
+    }
+    state = arrange(game(), round_no=3, lands=lands)
+    uses = [a for a in state.legal_actions() if isinstance(a, UseAbility)]
+    assert [a.targets for a in uses] == [("P1",)]
+    act(state, uses[0])
+    assert sorted(state.pending[-1]["options"]) == [key("SP3002", 1), key("SP4301", 1)]
+    act(state, Pick(key("SP4301", 1), "card to lose"))
+    assert key("SP4301", 1) in state.discards[1] and key("LE4102", 1) in state.rows[1][0].cards
+
+
+def test_chernobyl_struck_player_may_let_nobody_flee() -> None:
+    lands: Lands = {
+        0: [("CT4205", [])],
+        1: [("CT4404", ["MU2001", "AR4401"]), ("CT4503", [])],
+    }
+    state = arrange(game(), round_no=3, lands=lands, hands={0: ["EV4602"]})
+    act(state, PlayCard(key("EV4602", 0), "", (key("CT4404", 1),)))
+    pick = state.pending[-1]
+    assert pick["options"] == ["", key("MU2001", 1)]  # an army cannot flee
+    act(state, Pick("", "character to flee"))
+    assert [c.land for c in state.rows[1]] == [key("CT4503", 1)] and state.rows[1][0].cards == []
+    assert {key("MU2001", 1), key("AR4401", 1), key("CT4404", 1)} <= set(state.discards[1])
+
+
+def test_fdr_returns_a_leader_to_play() -> None:
+    state = arrange(
+        game(),
+        round_no=2,
+        lands={0: [("CT4205", []), ("CT4404", [])]},
+        hands={0: ["LE4602"]},
+        discards={0: ["LE4102", "MU2001"]},
+    )
+    plays = {a.targets for a in state.legal_actions() if isinstance(a, PlayCard)}
+    assert plays == {(key("LE4102", 0), key("CT4205", 0)), (key("LE4102", 0), key("CT4404", 0))}
+    act(state, PlayCard(key("LE4602", 0), key("CT4205", 0), (key("LE4102", 0), key("CT4404", 0))))
+    assert state.rows[0][1].cards == [key("LE4102", 0)]  # David Crockett is back in play
+    assert key("LE4102", 0) not in state.hands[0] and key("LE4102", 0) not in state.discards[0]
+
+
+def test_fdr_finds_no_leader_to_return() -> None:
+    state = arrange(
+        game(),
+        round_no=2,
+        lands={0: [("CT4205", [])]},
+        hands={0: ["LE4602"]},
+        discards={0: ["MU2001"]},
+    )
+    act(state, PlayCard(key("LE4602", 0), key("CT4205", 0)))
+    assert state.rows[0][0].cards == [key("LE4602", 0)] and state.discards[0] == [key("MU2001", 0)]
+
+
+def test_russia_lies_farther_north_than_scotland() -> None:
+    from hcgames.historical.teach import card_label
+    from tests.historical.conftest import new_game
+
+    state = new_game(first_player="north", seed=1)
+    state.apply(RevealLand(0, key("CT4404", 0)))  # Russia: Moscow lies south of Edinburgh
+    state.apply(RevealLand(1, key("CT4304", 1)))
+    settle(state)
+    assert state.first == 0
+    assert any("reaches 81.9 degrees north" in e.text for e in state.events)
+    russia = game().catalogue.cards["CT4404"]
+    assert card_label(russia)[3]["farthest north"] == "its territory reaches 81.9 degrees north"
+    assert game().catalogue.cards["CT4501"].north_text == "reaches 10.7 degrees south"
+
+
+def test_card_views_show_our_reading_and_the_latitude() -> None:
+    from hcgames.historical.views import card_view
+
+    lands: Lands = {0: [("CT4404", ["EX4203"])]}
+    state = arrange(game(), round_no=2, lands=lands)
+    magellan = card_view(state, key("EX4203", 0))
+    assert magellan["note"].startswith("Our reading:")
+    russia = card_view(state, key("CT4404", 0))
+    assert russia["stats"] == ["Asia", "reaches 81.9 degrees north"]
