@@ -55,7 +55,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-from hcgames.words import plural
+from hcgames.words import noun, plural
 
 __all__ = [
     "CATEGORIES",
@@ -114,7 +114,7 @@ def _kind(name: str, whens: str, required: str = "", optional: str = "") -> None
     EFFECT_KINDS[name] = (
         frozenset(whens.split()),
         frozenset(required.split()),
-        frozenset(optional.split()) | {"if", "uses", "per_turn"},
+        frozenset(optional.split()) | {"if", "uses", "per_turn", "each"},
     )
 
 
@@ -125,11 +125,11 @@ _kind("morale_each_turn", "constant", "amount", "stop_at")
 _kind("strength", "constant", "amount stat scope", "per")
 _kind("multiply", "constant", "factor scope match")
 _kind("discover_land", "play hold", "source", "escort discard_self")
-_kind("kill_character", "play hold attack", "match", "discard_self")
-_kind("duel", "play hold")
+_kind("kill_character", "play hold attack", "match", "discard_self chooser")
+_kind("duel", "play hold", "", "duellist")
 _kind("destroy_land", "play", "lock_turns discard_land", "flee")
 _kind("auto_win", "constant", "side", "per_round")
-_kind("recover", "play win", "match")
+_kind("recover", "play win", "match", "to")
 _kind("block_attacks", "play constant", "blocks scope turns", "continent")
 _kind("guarded", "constant", "needs")
 _kind("cancel_effect", "play", "what mode")
@@ -187,6 +187,8 @@ CONDITION_KEYS = frozenset(
         "in_play",
         "in_play_mine",
         "not_in_play",
+        "played",
+        "played_mine",
         "own_lands_tagged",
         "own_land_continent",
         "sole_leader",
@@ -236,33 +238,43 @@ INTERACTING = frozenset(
 def _describe_match(match: Mapping[str, Any]) -> str:
     if not match:
         return "card"
-    parts = []
+    parts: list[str] = []
     for key, want in match.items():
         if key == "any":
-            parts.append(" or ".join(_describe_match(m) for m in want))
+            parts.insert(0, " or ".join(_describe_match(m) for m in want))
         elif key == "leader":
             parts.append("leader")
         elif key == "gender":
-            parts.append(str(want))
+            parts.insert(0, str(want))
         elif key == "subtype_prefix":
             head, _, tail = str(want).rstrip("-").partition("-")
             parts.append(f"{tail} ({head})" if tail else head)
         elif key == "attack_max":
             parts.append(f"with attack {want} or less")
         elif key == "category":
-            parts.append("/".join(str(w) for w in want))
+            units = {"character", "army"} & set(want)
+            parts.append(" or ".join(str(w) for w in want) + ("" if units else " card"))
         elif key in ("nationality", "ethnicity", "religion", "era", "subtype"):
             parts.insert(0, "/".join(str(w).replace("_", " ") for w in want))
         elif isinstance(want, list | tuple):
             parts.append("/".join(str(w).replace("_", " ") for w in want))
         else:
             parts.append(str(want))
+    if set(match) == {"era"}:
+        parts.append("card")
     return " ".join(parts)
 
 
 def _names(values: Any) -> str:
     items = [str(v) for v in values]
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _thing(match: Mapping[str, Any]) -> str:
+    """A filter as a noun phrase: a named card by its name, anything else with "a"."""
+    if set(match) == {"name"}:
+        return _names(match["name"])
+    return article(_describe_match(match))
 
 
 def describe_condition(cond: Mapping[str, Any]) -> str:
@@ -278,7 +290,7 @@ def describe_condition(cond: Mapping[str, Any]) -> str:
         elif key == "land_coastal":
             parts.append("on a coastal land")
         elif key == "land_has":
-            parts.append(f"while a {_describe_match(want)} stands on the same land")
+            parts.append(f"while {_thing(want)} stands on the same land")
         elif key == "attacking":
             parts.append("when attacking")
         elif key == "defending":
@@ -286,7 +298,7 @@ def describe_condition(cond: Mapping[str, Any]) -> str:
         elif key == "battle_continent":
             parts.append(f"in battles in {_names(want)}")
         elif key == "enemy_has":
-            parts.append(f"against a {_describe_match(want)}")
+            parts.append(f"against {_thing(want)}")
         elif key == "enemy_land_name":
             parts.append(f"against {_names(want)}")
         elif key == "first_attack_of_turn":
@@ -298,13 +310,20 @@ def describe_condition(cond: Mapping[str, Any]) -> str:
         elif key == "turns_max":
             parts.append(f"during its first {want} turns")
         elif key == "in_play":
-            parts.append(f"while a {_describe_match(want)} is in play")
+            parts.append(f"while {_thing(want)} is in play")
         elif key == "in_play_mine":
-            parts.append(f"if you have a {_describe_match(want)} in play")
+            parts.append(f"if you have {_thing(want)} in play")
         elif key == "not_in_play":
             parts.append(f"while no {_describe_match(want)} is in play")
+        elif key == "played":
+            parts.append(f"if {_thing(want)} has been played (it is in play or in a discard pile)")
+        elif key == "played_mine":
+            parts.append(
+                f"if you have played {_thing(want)} (it is in play or in your discard pile)"
+            )
         elif key == "own_lands_tagged":
-            parts.append(f"if you hold {want['min']} {want['tag'].replace('_', ' ')} lands")
+            tag = want["tag"].replace("_", " ").replace("us ", "US ")
+            parts.append(f"if you hold {want['min']} {tag} lands")
         elif key == "own_land_continent":
             parts.append(f"if you hold a land in {_names(want)}")
         elif key == "sole_leader":
@@ -312,64 +331,212 @@ def describe_condition(cond: Mapping[str, Any]) -> str:
         elif key == "more_females":
             parts.append("if you have more women in play than any opponent")
         elif key == "attacker_has":
-            parts.append(f"if the attacking land has a {_describe_match(want)}")
+            parts.append(f"against an attacking land with {_thing(want)} on it")
         elif key == "discovered_continent" or key == "discovered_tag":
-            parts.append(f"if the land found is in {_names(want)}")
+            places = [str(w).replace("_", " ").title() for w in want]
+            parts.append(f"if the land found is in {_names(places)}")
     return ", ".join(parts)
 
 
-def describe_effect(effect: Effect) -> str:
-    """One sentence, in our words, saying what an effect does."""
-    kind = effect.kind
+def article(phrase: str) -> str:
+    """``phrase`` with "a" or "an" in front, as it is said ("an outlaw", "a European")."""
+    low = phrase.lower()
+    vowel = low[:1] in "aeiou" and not low.startswith(("eu", "uni", "use", "us "))
+    return f"{'an' if vowel else 'a'} {phrase}"
+
+
+def _times(effect: Effect) -> str:
+    """How often an ability may work: "once", "twice", "3 times", "once a turn"..."""
+    if effect.each:
+        return "every time"
+    if effect.per_round:
+        return "once a round"
+    if effect.per_turn:
+        return "once a turn"
+    uses = int(effect.uses or 1)
+    return {1: "once", 2: "twice"}.get(uses, f"{uses} times")
+
+
+def _first(effect: Effect, what: str) -> str:
+    """ "the first battle its land wins", "every battle its land wins", "the first 2
+    battles..." for an ability limited by its uses (``what`` in the singular)."""
+    if effect.each:
+        return f"every {what}"
+    uses = int(effect.uses or 1)
+    if uses == 1:
+        return f"the first {what}"
+    head, _, rest = what.partition(" ")
+    return f"each of the first {uses} {noun(head)} {rest}".rstrip()
+
+
+def _span(turns: int) -> str:
+    """How long a timed ability lasts, counted in its player's turns."""
+    if turns == 1:
+        return "until your next turn"
+    ordinal = {2: "second", 3: "third", 4: "fourth"}.get(turns, f"{turns}th")
+    return f"until your {ordinal} turn from now"
+
+
+def _moment(effect: Effect) -> str:
     when = effect.when
-    amount = effect.amount
-    sign = f"{amount:+d}" if isinstance(amount, int) else str(amount)
-    moment = {
+    if when == "hold":
+        return f"{_times(effect).capitalize()}, when you choose"
+    if when == "win":
+        return f"After {_first(effect, 'battle its land wins')}"
+    if when == "defend_win":
+        return f"After {_first(effect, 'attack its land beats off')}"
+    if when == "attack":
+        return f"In {_first(effect, 'attack from its land')}"
+    if when == "battle":
+        return f"In {_first(effect, 'battle its land fights')}"
+    if when == "arrival":
+        who = _describe_match(effect.match)
+        if effect.each:
+            return f"For each {who} that comes to this land"
+        return f"The first time {article(who)} comes to this land"
+    return {
         "play": "On play",
-        "hold": "Once, when you choose",
         "constant": "While in play",
         "death": "When it dies",
-        "win": "After a won attack",
-        "defend_win": "After a successful defence",
-        "attack": "When its land attacks",
-        "defend": "When its land is attacked",
         "discover": "When it discovers a land",
-        "arrival": "When a fitting character arrives here",
-        "battle": "In a battle",
+        "defend": "When its land is attacked",
     }[when]
-    cond = f" {describe_condition(effect.condition)}" if effect.condition is not None else ""
+
+
+def _factor(factor: float) -> str:
+    return "double" if factor == 2 else "half" if factor == 0.5 else f"{factor:g} times"
+
+
+def _describe_multiply(effect: Effect, cond: str) -> str:
+    """Multipliers read as the battle arithmetic applies them (:mod:`battle`)."""
+    factor = _factor(effect.factor)
+    condition = dict(effect.condition or {})
+    once = f"{_times(effect).capitalize()}: " if effect.uses is not None else ""
+    if effect.scope == "land" and not effect.match:
+        side = (
+            "attack"
+            if condition.get("attacking")
+            else "defence"
+            if condition.get("defending")
+            else "strength"
+        )
+        rest = {k: v for k, v in condition.items() if k not in ("attacking", "defending")}
+        extra = f" {describe_condition(rest)}" if rest else ""
+        moment = (
+            "when its land attacks"
+            if side == "attack"
+            else "when its land defends"
+            if side == "defence"
+            else "in its land's battles"
+        )
+        return f"{once}{moment}, the land's whole {side} counts {factor}{extra}."
+    who = _describe_match(effect.match)
+    if effect.scope == "enemy":
+        if condition.get("defending"):
+            rest = {k: v for k, v in condition.items() if k != "defending"}
+            extra = f" {describe_condition(rest)}" if rest else ""
+            each = "each" if once else "Each"
+            return f"{once}{each} {who} attacking this land counts at {factor} strength{extra}."
+        each = "each" if once else "Each"
+        return f"{once}{each} {who} facing this land in battle counts at {factor} strength{cond}."
+    each = "each" if once else "Each"
+    if effect.scope == "civ":
+        return f"{once}{each} {who} of yours counts {factor} in every battle{cond}."
+    return f"{once}{each} {who} on its land counts {factor}{cond}."
+
+
+def describe_effect(effect: Effect) -> str:
+    """One sentence, in our words, saying what an effect does: made from the fields
+    the rules read, so the text and the rules cannot say different things (the test
+    ``test_ability_text_says_every_field`` checks every card of the app's decks)."""
+    kind = effect.kind
+    amount = effect.amount
+    sign = f"{amount:+d}" if isinstance(amount, int) else str(amount)
+    moment = _moment(effect)
+    cond = f" {describe_condition(effect.condition)}" if effect.condition else ""
+    if effect.when == "hold" and cond:  # the condition says when it may be used
+        moment, cond = f"{moment} ({cond.strip()})", ""
     if kind == "morale":
-        text = f"{moment}: {sign} morale{cond}."
+        alt = effect.alt
+        other = f", or {alt.amount:+d} instead {describe_condition(alt.condition)}" if alt else ""
+        text = f"{moment}: {sign} morale{other}{cond}."
     elif kind == "morale_opponents":
-        who = {"one": "one opponent", "all": "every opponent"}.get(
-            effect.target, "whoever holds the named card"
+        who = {"one": "one opponent you choose gets", "all": "every opponent gets"}.get(
+            effect.target,
+            f"every player with {article(_describe_match(effect.match))} in play gets",
         )
         text = f"{moment}: {who} {sign} morale{cond}."
     elif kind == "morale_per_card":
-        base = f"{effect.base:+d} and " if effect.base else ""
-        text = f"{moment}: {base}{sign} morale per {_describe_match(effect.match)}."
+        whose = "anyone has" if effect.scope == "all" else "you have"
+        other = " other" if effect.exclude_self else ""
+        counted = f"for each{other} {_describe_match(effect.match)} {whose} in play"
+        if effect.base:
+            text = f"{moment}: {effect.base:+d} morale, and {sign} more {counted}."
+        else:
+            text = f"{moment}: {sign} morale {counted}."
     elif kind == "morale_each_turn":
-        text = f"Each of your turns: {sign} morale{cond}."
+        stop = f", until your morale reaches {effect.stop_at}" if effect.stop_at is not None else ""
+        text = f"At the start of each of your turns: {sign} morale{cond}{stop}."
     elif kind == "strength":
         stat = {"both": "strength", "attack": "attack", "defence": "defence"}[effect.stat]
         scope = {"self": "this card", "land": "its land", "civ": "each of your lands"}[effect.scope]
-        per = effect.per
-        each = f" for each {_describe_match(per['match'])} on its land" if per else ""
+        each = f" for each {_describe_match(effect.per['match'])} on its land" if effect.per else ""
         text = f"{sign} {stat} to {scope}{each}{cond}."
     elif kind == "multiply":
-        text = f"{_describe_match(effect.match)} strength x{effect.factor}{cond}."
+        text = _describe_multiply(effect, cond)
     elif kind == "discover_land":
-        text = f"{moment}: discover a land ({effect.source} land pile){cond}."
+        pile = {
+            "own": "discover a land from your land pile",
+            "choice": "choose a land from your land pile and discover it",
+            "opponent": "discover a land from the land pile of an opponent you choose",
+        }[effect.source]
+        escort = "; one of your cards on another land may go with it" if effect.escort else ""
+        done = "; then this card leaves play" if effect.discard_self else ""
+        text = f"{moment}: {pile}{escort}{done}{cond}."
     elif kind == "kill_character":
-        text = f"{moment}: an opposing {_describe_match(effect.match)} is killed{cond}."
+        what = _describe_match(effect.match)
+        if effect.when == "attack":
+            hit = f"{article(what)} on the land it attacks, which you choose, is killed"
+        elif effect.chooser == "victim":
+            hit = f"one opponent you choose discards {article(what)} of theirs (they choose which)"
+        else:
+            hit = f"{article(what)} of an opponent's, which you choose, is killed"
+        done = "; then this card leaves play" if effect.discard_self else ""
+        text = f"{moment}: {hit}{done}{cond}."
     elif kind == "duel":
-        text = f"{moment}: duel; the lower attack is discarded."
+        who = "this card fights" if effect.duellist == "self" else "one of your characters fights"
+        text = (
+            f"{moment}: {who} a duel with one opposing character; the lower attack is "
+            "discarded, and on equal attacks both stay."
+        )
     elif kind == "destroy_land":
-        text = f"{moment}: every card on one opposing land is destroyed."
+        if effect.discard_land:
+            hit = "one opposing land is destroyed with every card on it"
+        else:
+            hit = "every card on one opposing land is destroyed"
+        flee = (
+            "; first its player may move one character from it to another of their lands "
+            "on the same continent"
+            if effect.flee
+            else ""
+        )
+        lock = (
+            f", and no card may stand there {_span(effect.lock_turns)}" if effect.lock_turns else ""
+        )
+        text = f"{moment}: {hit}{lock}{flee}."
     elif kind == "auto_win":
-        text = f"Wins its first {effect.side} battle automatically{cond}."
+        side = {"attack": "attack", "defence": "defence", "any": "battle"}[effect.side]
+        text = f"{_times(effect).capitalize()}: its land wins {article(side)} outright{cond}."
     elif kind == "recover":
-        text = f"{moment}: take a {_describe_match(effect.match)} back from your discard pile."
+        what = article(_describe_match(effect.match))
+        if effect.to == "play":
+            back = f"{what} from your discard pile returns to play on one of your lands"
+        elif effect.when == "win":
+            back = f"you may take {what} back from your discard pile to your hand"
+            moment = "After every attack its land wins"
+        else:
+            back = f"take {what} back from your discard pile to your hand"
+        text = f"{moment}: {back}."
     elif kind == "block_attacks":
         what = {
             "attacks_on": "no one may attack",
@@ -383,21 +550,41 @@ def describe_effect(effect: Effect) -> str:
             "target": "the chosen opponent",
             "continent": f"anyone in {effect.continent}",
         }[effect.scope]
-        span = f" for {plural(effect.turns, 'turn')}" if effect.turns else ""
+        span = f" {_span(effect.turns)}" if effect.turns else ""
         sentence = f"{what} {where}" if effect.blocks == "attacks_on" else f"{where} {what}"
+        condition = dict(effect.condition or {})
+        attacker = condition.pop("attacker_has", None)
+        if attacker is not None and effect.blocks == "attacks_on":
+            sentence = f"no land with {_thing(attacker)} on it may attack {where}"
+            rest = describe_condition(condition)
+            cond = f" {rest}" if rest else ""
         text = f"{moment}: {sentence}{span}{cond}."
     elif kind == "guarded":
-        text = f"Only a land with a {_describe_match(effect.needs)} may attack here."
+        text = f"Only a land with {article(_describe_match(effect.needs))} may attack here."
     elif kind == "cancel_effect":
-        what = "an event" if effect.what == "event" else f"a {effect.what.replace('_', ' ')}"
+        what = {
+            "event": "an event",
+            "morale_loss": "the morale loss",
+        }.get(effect.what, article(effect.what.replace("_", " ")))
         if effect.mode == "reverse":
             text = f"Interrupt: {what} aimed at you is turned back onto the player who played it."
+        elif effect.what == "morale_loss":
+            text = "Interrupt: you lose no morale from one opponent's card aimed at you."
         else:
             text = f"Interrupt: cancel {what} aimed at you."
     elif kind == "event_shield":
-        text = f"{moment}: opponents' {(effect.what or 'event')} cards cannot touch you."
+        what = "cards" if effect.what == "all" else f"{effect.what or 'event'} cards"
+        span = f" {_span(effect.turns)}" if effect.turns else ""
+        text = f"{moment}: opponents' {what} cannot touch you{span}."
     elif kind == "discard_opponent_card":
-        text = f"{moment}: an opponent loses {effect.count} cards in play."
+        what = _describe_match(effect.match)
+        if effect.count == "all":
+            text = f"{moment}: one opponent you choose discards every {what} they have in play."
+        else:
+            text = (
+                f"{moment}: {article(what)} an opponent has in play, which you choose, "
+                "is discarded."
+            )
     elif kind == "mass_discard":
         text = f"{moment}: every {_describe_match(effect.match)} in play is discarded."
     elif kind == "capacity":
@@ -405,15 +592,17 @@ def describe_effect(effect: Effect) -> str:
     elif kind == "morale_floor":
         text = f"Your morale cannot fall below {effect.value}."
     elif kind == "expires":
-        text = f"Leaves play after {effect.turns} of your turns."
+        text = f"Leaves play after {plural(effect.turns, 'turn')} of yours."
     elif kind == "defect_on_win":
-        text = "After his first won attack an opposing character joins you."
+        text = f"After {_first(effect, 'attack its land wins')}: an opposing character joins you."
     elif kind == "take_from_hand":
-        text = "After the first won attack, take a card from the loser's hand."
+        text = f"After {_first(effect, 'attack its land wins')}: take a card from the loser's hand."
     elif kind == "lasting_bonus":
+        where = "all your lands" if effect.scope == "civ" else "this land"
         text = (
-            f"Once: discard another of your characters for {effect.morale:+d} morale and "
-            f"{effect.strength:+d} lasting strength."
+            f"{_times(effect).capitalize()}, when you choose: discard another of your characters "
+            f"for {effect.morale:+d} morale and {effect.strength:+d} strength for {where}, "
+            "kept for the rest of the game."
         )
     elif kind == "move_card":
         where = "onto this land" if effect.to == "this_land" else "to another of your lands"
@@ -422,20 +611,27 @@ def describe_effect(effect: Effect) -> str:
         options = [" ".join(describe_effect(e) for e in opt) for opt in effect.options]
         text = "Choose one: " + " / ".join(options)
     elif kind == "plant":
-        text = f"Planted in an opposing land; its owner {effect.morale:+d} morale."
+        text = (
+            f"{moment}: it is planted on an opponent's land, and that land's holder gets "
+            f"{effect.morale:+d} morale; its holder cannot discard it."
+        )
     elif kind == "toll":
-        text = "An attacker of this land must discard one of its cards."
+        text = "An attacker of this land must first discard one of the attacking land's cards."
     elif kind == "protect_hand":
         text = "Opponents cannot take cards from your hand."
     elif kind == "forbid_spies":
         text = "Opponents cannot play spy cards."
     elif kind == "ban_placement":
-        text = f"No {_describe_match(effect.match)} may stand with it."
+        where = "on this land" if effect.where == "land" else "on the same land as this card"
+        text = f"No {_describe_match(effect.match)} may stand {where}."
     elif kind == "coastal_only":
         text = "May stand only on coastal lands."
     elif kind == "win_condition":
+        undone = effect.undone_by.get("name", [])
+        end = f" The card leaves play when an opponent plays {_names(undone)}." if undone else ""
         text = (
-            f"You win if an opponent stays below {effect.below} morale for {effect.rounds} rounds."
+            f"You win if an opponent stays below {effect.below} morale for "
+            f"{plural(effect.rounds, 'round')}.{end}"
         )
     else:  # pragma: no cover - validation rejects unknown kinds
         text = kind
@@ -476,6 +672,13 @@ class Effect:
     uses: int | None = None
     per_turn: bool = False
     per_round: bool = False
+    #: no limit: after every battle won (``win``), once for each card that arrives
+    #: (``arrival``)
+    each: bool = False
+    #: kill_character: "victim" when the struck opponent chooses which card goes
+    chooser: str = ""
+    #: duel: "self" when only the card itself fights the duel
+    duellist: str = ""
     amount: int = 0
     alt: Alternative | None = None
     match: Mapping[str, Any] = field(default_factory=_nothing)
@@ -547,14 +750,19 @@ class Card:
     #: a calm note of historical context for the teacher (hard subjects: slavery,
     #: witch hunts, the atomic bomb); shown with the plate and in the game log
     context: str = ""
-    #: lands: degrees north of the land's capital (or centre); the book lets the
-    #: player whose top land lies farthest north go first
+    #: lands: the latitude of the land's northernmost point (mainland and islands;
+    #: negative south of the equator). The book lets the player whose top land lies
+    #: farthest north go first; we read that as the land whose territory reaches
+    #: farthest north (our decision: Russia beats Scotland)
     latitude: float | None = None
     #: for choice cards: one effect list per option; else a single list
     variants: tuple[tuple[Effect, ...], ...] = field(default=())
     #: what the person really was, where the printed type says otherwise (Rasputin was
     #: murdered, not an assassin); the printed type still decides the rules
     role: str = ""
+    #: one plain line where the printed card says more or less than the program does,
+    #: or leaves open what we decided (shown on the card views, labelled as ours)
+    note: str = ""
 
     @property
     def is_unit(self) -> bool:
@@ -658,6 +866,14 @@ class Card:
     def full_plate(self) -> str:
         """The history plate, followed by the teacher's note where the card has one."""
         return f"{self.plate}\n\n{self.context}" if self.context else self.plate
+
+    @property
+    def north_text(self) -> str:
+        """How far north a land reaches, in words ("reaches 81.9 degrees north")."""
+        if self.latitude is None:
+            return ""
+        side = "north" if self.latitude >= 0 else "south"
+        return f"reaches {abs(self.latitude):g} degrees {side}"
 
     def ability_text(self) -> str:
         """The ability in our own words, generated from the effect list."""

@@ -208,6 +208,14 @@ def clause_holds(state: HistoricalState, clause: str, want: Any, ctx: Ctx) -> bo
         return any_in_play(state, want, ctx.player)
     if clause == "not_in_play":
         return not any_in_play(state, want)
+    if clause == "played":  # in play or in a discard pile: it has been played
+        return any_in_play(state, want) or any(
+            matches(state.card(k), want) for pile in state.discards for k in pile
+        )
+    if clause == "played_mine":
+        return any_in_play(state, want, ctx.player) or any(
+            matches(state.card(k), want) for k in state.discards[ctx.player]
+        )
     if clause == "own_lands_tagged":
         tagged = sum(1 for c in state.rows[ctx.player] if want["tag"] in state.card(c.land).tags)
         return tagged >= int(want["min"])
@@ -299,18 +307,23 @@ def place(state: HistoricalState, key: str, col: Column) -> None:
     player = controller[0] if controller else state.owner(key)
     card = state.card(key)
     for index, effect in enumerate(state.effects_of(col.land)):
-        if (
-            effect.when == "arrival"
-            and matches(card, (effect.match or {}))
-            and state.uses_left(col.land, index, effect)
-        ):
+        if effect.when != "arrival" or not matches(card, (effect.match or {})):
+            continue
+        if effect.each:  # once for each fitting card that arrives (Israel)
+            tag = f"{col.land}|{index}|{key}"
+            if state.used.get(tag):
+                continue
+            state.used[tag] = 1
+        elif state.uses_left(col.land, index, effect):
             state.spend_use(col.land, index, effect)
-            change_morale(
-                state,
-                player,
-                int(effect.amount),
-                f"{state.name(key)} arrives in {state.name(col.land)}",
-            )
+        else:
+            continue
+        change_morale(
+            state,
+            player,
+            int(effect.amount),
+            f"{state.name(key)} arrives in {state.name(col.land)}",
+        )
 
 
 def remove(state: HistoricalState, key: str, *, death: bool, why: str) -> bool:
@@ -399,6 +412,13 @@ def targets(
         return [(_player_tag(q),) for q in opponents]
     if kind == "discover_land":
         return [(_player_tag(q),) for q in opponents if state.piles[q]]
+    if kind == "kill_character" and effect.chooser == "victim":
+        # "one opponent discards ...": the player names the opponent, who chooses
+        return [
+            (_player_tag(q),)
+            for q in opponents
+            if any(matches(state.card(k), effect.match) for k in opposing_units(state, q))
+        ]
     if kind == "kill_character":
         match = effect.match
         return [
@@ -408,8 +428,22 @@ def targets(
             if matches(state.card(k), match)
         ]
     if kind == "duel":
-        mine = [k for _p, k in state.units_in_play(player) if k != key]
-        theirs = [k for q in opponents for k in opposing_units(state, q)]
+        # characters fight duels; a character's own duel may be fought by itself
+        # (Gladiatrix fights only her own: duellist "self")
+        if effect.duellist == "self":
+            mine = [key]
+        else:
+            mine = [
+                k for _p, k in state.units_in_play(player) if state.card(k).category == "character"
+            ]
+            if state.card(key).category == "character" and key not in mine:
+                mine.append(key)
+        theirs = [
+            k
+            for q in opponents
+            for k in opposing_units(state, q)
+            if state.card(k).category == "character"
+        ]
         return [(a, b) for a in mine for b in theirs]
     if kind == "destroy_land":
         return [(c.land,) for q in opponents for c in state.rows[q]]
@@ -419,7 +453,10 @@ def targets(
         for k in state.discards[player]:
             if k not in seen and matches(state.card(k), effect.match) and k != key:
                 seen.add(k)
-                out.append((k,))
+                if effect.to == "play":  # back onto one of the player's lands (FDR)
+                    out.extend((k, c.land) for c in standing_land(state, state.card(k), player))
+                else:
+                    out.append((k,))
         return out
     if kind == "block_attacks":  # own_land
         return [(c.land,) for c in state.rows[player]]
@@ -586,7 +623,7 @@ def do(
     if needs_target(effect) and not targets:
         state.log(player, "ability", f"{state.name(key)}: there is nothing to aim at.")
         return
-    if not cond(state, effect.condition, ctx):
+    if not attack_condition(effect) and not cond(state, effect.condition, ctx):
         state.log(
             player,
             "ability",
@@ -596,6 +633,13 @@ def do(
     handler = EFFECT_HANDLERS.get(effect.kind)
     if handler is not None:
         handler(Doing(state, player, key, effect, targets, ctx, frame))
+
+
+def attack_condition(effect: Effect) -> bool:
+    """Is the effect a block whose condition is about the attacking land (Electric
+    Chair, Booker T. Washington)? Such a condition cannot be asked when the card is
+    played: the block waits and asks it of every attack it could stop."""
+    return effect.kind == "block_attacks" and "attacker_has" in (effect.condition or {})
 
 
 def _do_morale(d: Doing) -> None:
@@ -659,6 +703,18 @@ def _do_discover_land(d: Doing) -> None:
 
 def _do_kill_character(d: Doing) -> None:
     state, targets, why = d.state, d.targets, d.why
+    if d.effect.chooser == "victim" and targets:
+        victim = _player_of(targets[0])
+        options = [
+            k for k in opposing_units(state, victim) if matches(state.card(k), d.effect.match)
+        ]
+        if options and d.reaches(victim):
+            state.pending.append(
+                PendingPick(player=victim, purpose="card to lose", options=options, source=d.key)
+            )
+        elif options:
+            state.log(victim, "ability", f"{state.pname(victim)} is untouched by {why}.")
+        return
     holder = state.controller(targets[0]) if targets else None
     if holder is not None and d.reaches(holder):
         remove(state, targets[0], death=True, why=f"killed by {why}")
@@ -693,6 +749,24 @@ def _do_destroy_land(d: Doing) -> None:
 
 def _do_recover(d: Doing) -> None:
     state, player, targets = d.state, d.player, d.targets
+    if d.effect.to == "play" and len(targets) == 2 and targets[0] in state.discards[player]:
+        back, land = targets
+        found = state.column_of_land(land)
+        if found is None or found[0] != player or not can_stand(state, found[1], state.card(back)):
+            # the land filled up (the card itself took the last place): any land with room
+            lands = standing_land(state, state.card(back), player)
+            found = (player, lands[0]) if lands else None
+        if found is None:
+            state.log(player, "recover", f"No land has room: {state.name(back)} stays discarded.")
+            return
+        state.discards[player].remove(back)
+        place(state, back, found[1])
+        state.log(
+            player,
+            "recover",
+            f"{state.name(back)} comes back into play on {state.name(found[1].land)}.",
+        )
+        return
     if targets and targets[0] in state.discards[player]:
         state.discards[player].remove(targets[0])
         state.hands[player].append(targets[0])
@@ -788,6 +862,20 @@ def _do_lasting_bonus(d: Doing) -> None:
     )
 
 
+def _do_plant(d: Doing) -> None:
+    state, why = d.state, d.why
+    land = d.targets[0] if d.targets else ""
+    holder = state.controller(land) if land else None
+    if holder is None:
+        return
+    if d.reaches(holder, morale=True):
+        change_morale(
+            state, holder, int(d.effect.morale), f"{why} is planted in {state.name(land)}"
+        )
+    else:
+        state.log(holder, "ability", f"{state.pname(holder)} is untouched by {why}.")
+
+
 def _do_move_card(d: Doing) -> None:
     card_key, land_key = d.targets
     relocate(d.state, card_key, land_key, f"moved by {d.why}")
@@ -812,6 +900,7 @@ EFFECT_HANDLERS: dict[str, Callable[[Doing], None]] = {
     "mass_discard": _do_mass_discard,
     "lasting_bonus": _do_lasting_bonus,
     "move_card": _do_move_card,
+    "plant": _do_plant,
 }
 
 
@@ -847,24 +936,67 @@ def destroy_land(
             f"{weapon}, played by {state.pname(player)}, strikes "
             f"{state.name(col.land)} of {state.pname(q)}.",
         )
-        if effect.flee and col.cards:
-            refuges = [
-                c
-                for c in state.rows[q]
-                if c is not col and state.card(c.land).continent == state.card(col.land).continent
-            ]
-            options = [
-                k for k in col.cards if any(can_stand(state, c, state.card(k)) for c in refuges)
-            ]
-            for k in options[:1]:
-                goal = next(c for c in refuges if can_stand(state, c, state.card(k)))
-                relocate(state, k, goal.land, "fled the disaster")
-        for k in list(col.cards):
-            remove(state, k, death=True, why=f"destroyed by {weapon}")
-        if effect.discard_land:
-            remove_land(state, q, col, f"destroyed by {weapon}")
-        else:
-            col.locked = max(col.locked, int(effect.lock_turns))
+        options = flee_options(state, q, col) if effect.flee else []
+        if options:
+            # the struck player chooses who flees, or no one (our decision)
+            state.pending.append(
+                PendingPick(
+                    player=q,
+                    purpose="character to flee",
+                    options=["", *options],
+                    land=col.land,
+                    source=source,
+                )
+            )
+            continue
+        finish_strike(state, q, col, source, effect)
+
+
+def refuges(state: HistoricalState, player: int, col: Column) -> list[Column]:
+    """The struck player's other lands on the struck land's continent."""
+    continent = state.card(col.land).continent
+    return [
+        c for c in state.rows[player] if c is not col and state.card(c.land).continent == continent
+    ]
+
+
+def flee_options(state: HistoricalState, player: int, col: Column) -> list[str]:
+    """Characters on a struck land that could flee to another of its player's lands."""
+    places = refuges(state, player, col)
+    return [
+        k
+        for k in col.cards
+        if state.card(k).category == "character"
+        and any(can_stand(state, c, state.card(k)) for c in places)
+    ]
+
+
+def flee_and_strike(state: HistoricalState, player: int, land: str, source: str, who: str) -> None:
+    """The struck player's answer: ``who`` flees (``""``: nobody), then the strike lands."""
+    found = state.column_of_land(land)
+    if found is None:
+        return
+    col = found[1]
+    if who:
+        goal = next(
+            (c for c in refuges(state, player, col) if can_stand(state, c, state.card(who))), None
+        )
+        if goal is not None:
+            relocate(state, who, goal.land, "fled the disaster")
+    effect = next(e for e in state.effects_of(source) if e.kind == "destroy_land")
+    finish_strike(state, player, col, source, effect)
+
+
+def finish_strike(
+    state: HistoricalState, player: int, col: Column, source: str, effect: Effect
+) -> None:
+    weapon = state.name(source)
+    for k in list(col.cards):
+        remove(state, k, death=True, why=f"destroyed by {weapon}")
+    if effect.discard_land:
+        remove_land(state, player, col, f"destroyed by {weapon}")
+    else:
+        col.locked = max(col.locked, int(effect.lock_turns))
 
 
 def standing_land(state: HistoricalState, card: Card, player: int) -> list[Column]:

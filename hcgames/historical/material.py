@@ -174,6 +174,8 @@ def _check_condition(cond: Any, where: str, problems: Problems) -> None:
             "in_play",
             "in_play_mine",
             "not_in_play",
+            "played",
+            "played_mine",
             "attacker_has",
         ):
             _check_match(value, where, problems)
@@ -280,6 +282,9 @@ _PARAMETER_TYPES: dict[str, tuple[type, ...]] = {
     "if": (dict,),
     "per_turn": (bool,),
     "per_round": (bool,),
+    "each": (bool,),
+    "chooser": (str,),
+    "duellist": (str,),
     "alt": (dict,),
     "match": (dict,),
     "target": (str,),
@@ -397,6 +402,9 @@ def build_catalogue(raw_cards: Any, raw_decks: Any, plates: Any) -> Catalogue:
                 problems.add(f"{where}: land needs a latitude (degrees north)")
             elif not -90 <= latitude <= 90:
                 problems.add(f"{where}: latitude {latitude} is not between -90 and 90")
+        note = raw.get("note", "")
+        if not isinstance(note, str) or "\n" in note or (note and not note[0].isupper()):
+            problems.add(f"{where}: a note is one line of text that starts with a capital")
         plate = plates.get(cid)
         plate_text = ""
         plate_years = ""
@@ -443,6 +451,7 @@ def build_catalogue(raw_cards: Any, raw_decks: Any, plates: Any) -> Catalogue:
             plate_to=plate_span(plate_years)[1],
             context=context,
             latitude=float(raw["latitude"]) if category == "land" else None,
+            note=str(raw.get("note", "")),
             variants=_variants(effect_tuple),
         )
     decks: dict[str, tuple[str, ...]] = {}

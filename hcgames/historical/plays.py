@@ -66,8 +66,10 @@ def play_options(state: HistoricalState, player: int) -> list[Action]:
             else:
                 lands = effects.standing_land(state, card, player)
                 if card.is_explorer and state.piles[player]:
-                    for option in options:
-                        out.append(PlayCard(key, "", (), option, True))
+                    # an explorer played to discover keeps its play ability (Magellan)
+                    for target in targets:
+                        for option in options:
+                            out.append(PlayCard(key, "", target, option, True))
             for col in lands:
                 for target in targets:
                     for option in options:
@@ -224,10 +226,13 @@ def play(
         i
         for i, e in enumerate(abilities)
         if e.when == "play"
-        and e.kind != "plant"
         and not (card.is_explorer and e.kind == "discover_land")
         and not (state.round_no == 1 and e.kind in INTERACTING)
     ]
+    if card.plants:
+        # the planted card's morale loss waits in the effects step, so that the land's
+        # holder may answer it (Tokyo Rose) in the window it opens
+        targets = (land,)
     push_effects(state, player, key, "play", idx, targets, then)
     if discover:
         spec = next((e for e in abilities if e.kind == "discover_land"), None)
@@ -284,13 +289,11 @@ def run_effects(state: HistoricalState, frame: PendingEffects) -> None:
 
 
 def plant(state: HistoricalState, player: int, key: str, land: str, abilities: Any) -> None:
+    """Put a planted card (Rasputin) on an opponent's land; its morale loss is an
+    effect of its own (:func:`hcgames.historical.effects.do`)."""
     found = state.column_of_land(land)
     assert found is not None
     holder, col = found
-    spec = next(e for e in abilities if e.kind == "plant")
-    effects.change_morale(
-        state, holder, int(spec.morale), f"{state.name(key)} is planted in {state.name(land)}"
-    )
     if effects.has_room(state, col, state.card(key)):
         effects.place(state, key, col)
     else:

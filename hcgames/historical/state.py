@@ -191,6 +191,8 @@ class HistoricalState(State):
 
     # --- uses of abilities ----------------------------------------------------
     def uses_left(self, key: str, index: int, effect: Effect) -> bool:
+        if effect.each:
+            return True
         if effect.per_round:
             return self.used.get(f"{key}|{index}|R{self.round_no}", 0) < 1
         if effect.per_turn:

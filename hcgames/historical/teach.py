@@ -176,7 +176,11 @@ def card_label(card: Card) -> tuple[str, str, str, dict[str, str]]:
     facts = {}
     if card.is_unit:
         facts["attack / defence"] = f"{card.attack} / {card.defence}"
+    if card.is_land:
+        facts["farthest north"] = f"its territory {card.north_text}"
     facts["ability"] = card.ability_text()
+    if card.note:
+        facts["our reading"] = card.note
     return card.name, subtitle, card.full_plate, facts
 
 

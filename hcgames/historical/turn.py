@@ -290,6 +290,13 @@ def resolve_pick(state: HistoricalState, frame: PendingPick, choice: str) -> Non
                 "toll": f"the price of attacking {state.name(frame.source or '')}",
             }[purpose],
         )
+    elif purpose == "card to lose":
+        effects.remove(
+            state, choice, death=True, why=f"given up to {state.name(frame.source or '')}"
+        )
+    elif purpose == "character to flee":
+        assert frame.land is not None and frame.source is not None, "a strike names its land"
+        effects.flee_and_strike(state, player, frame.land, frame.source, choice)
     elif purpose == "make room":
         effects.remove(state, choice, death=False, why="no room left on the land")
         land, place = frame.land, frame.place
@@ -356,7 +363,7 @@ def apply_reveal_land(state: HistoricalState, action: RevealLand) -> None:
             action.player,
             "land",
             f"{state.pname(action.player)} turns up the top land: {land.name} "
-            f"({land.latitude:g} degrees north).",
+            f"(its territory {land.north_text}).",
             land=action.land,
         )
     else:

@@ -194,8 +194,12 @@ def card_view(state: HistoricalState, key: str, owner: int | None = None) -> dic
         view["dates"] = dates
     if card.is_unit:
         view["stats"] = [f"attack {card.attack}", f"defence {card.defence}"]
+    elif card.is_land:
+        view["stats"] = [card.continent, card.north_text]
     if card.effects:
         view["ability"] = card.ability_text()
+    if card.note:
+        view["note"] = card.note
     if card.plate:
         view["line"] = history_line(card.plate, name=card.name)
         view["title"] = card.full_plate

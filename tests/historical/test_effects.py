@@ -86,12 +86,13 @@ def _discover_land() -> None:
 
 
 def _kill_character() -> None:
-    lands: Lands = {0: [("CT4205", [])], 1: [("CT4404", ["EX4405", "MU2001"])]}
-    state = arrange(game(), round_no=3, lands=lands, hands={0: ["EX4203"]})
-    plays = [a for a in state.legal_actions() if isinstance(a, PlayCard) and a.land]
-    assert {a.targets for a in plays} == {(key("EX4405", 1),)}  # only explorers
+    lands: Lands = {0: [("CT4205", [])], 1: [("CT4404", ["LE4102", "MU2001"])]}
+    state = arrange(game(), round_no=3, lands=lands, hands={0: ["AS4501"]})
+    plays = [a for a in state.legal_actions() if isinstance(a, Interrupt)]
+    assert {a.targets for a in plays} == {(key("LE4102", 1),)}  # only leaders
     act(state, plays[0])
     assert state.rows[1][0].cards == [key("MU2001", 1)]
+    assert key("AS4501", 0) in state.discards[0]  # John Wilkes Booth leaves play after
 
 
 def _duel() -> None:
@@ -105,9 +106,11 @@ def _destroy_land() -> None:
     lands: Lands = {0: [("CT4205", [])], 1: [("CT4404", ["MU2001", "IN4201"]), ("CT4503", [])]}
     state = arrange(game(), round_no=3, lands=lands, hands={0: ["EV4602"]})
     act(state, PlayCard(key("EV4602", 0), "", (key("CT4404", 1),)))
+    assert state.current_player == 1  # the struck player chooses who flees
+    act(state, Pick(key("MU2001", 1), "character to flee"))
     assert [c.land for c in state.rows[1]] == [key("CT4503", 1)]
     assert state.rows[1][0].cards == [key("MU2001", 1)]  # one card fled within Asia
-    assert key("CT4404", 1) in state.discards[1]
+    assert key("CT4404", 1) in state.discards[1] and key("IN4201", 1) in state.discards[1]
 
 
 def _auto_win() -> None:

@@ -369,6 +369,8 @@ def test_captured_cards_are_discarded_to_their_owners_pile() -> None:
     act(state, Confiscate(key("MU2001", 0), key("CT4503", 1)))
     finish_turn(state)
     act(state, PlayCard(key("EV4602", 1), "", (key("CT4503", 1),)))  # Chernobyl on China
+    assert state.pending[-1]["purpose"] == "character to flee" and state.current_player == 0
+    act(state, Pick("", "character to flee"))  # Beethoven could flee to Russia; he stays
     assert key("CT4503", 1) in state.discards[1]  # China was Player 2's card all along
     assert key("MU2001", 0) in state.discards[0] or key("MU2001", 0) in state.rows[0][0].cards
 

@@ -216,13 +216,13 @@ def test_first_player_by_coin_is_a_fair_chance_step() -> None:
 
 def test_first_player_by_the_northernmost_top_land() -> None:
     state = new_game(first_player="north", seed=1)
-    state.apply(RevealLand(0, key("CT4205", 0)))  # Quebec, 46.8 degrees north
-    state.apply(RevealLand(1, key("CT4304", 1)))  # Scotland, 55.9 degrees north
+    state.apply(RevealLand(0, key("CT4205", 0)))  # Quebec reaches 62.6 degrees north
+    state.apply(RevealLand(1, key("CT4304", 1)))  # Scotland reaches 60.9 degrees north
     settle(state)
-    assert state.first == 1 and state.turn == 1
-    assert state.rows[1][0].land == key("CT4304", 1)  # the top land is played first
+    assert state.first == 0 and state.turn == 0
+    assert state.rows[0][0].land == key("CT4205", 0)  # the top land is played first
     finish_turn(state)
-    assert state.turn == 0 and state.rows[0][0].land == key("CT4205", 0)
+    assert state.turn == 1 and state.rows[1][0].land == key("CT4304", 1)
     assert state.round == 1
 
 
