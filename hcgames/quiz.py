@@ -28,6 +28,7 @@ from hcgames.core import DataError
 from hcgames.data import read_json
 
 __all__ = [
+    "SKILLS",
     "TOPICS",
     "Question",
     "answer_text",
@@ -53,7 +54,12 @@ FIELDS = (
     "timeline",
     "topic",
     "accept",
+    "skill",
 )
+#: what a question asks of a student (the "skill" field): "reading" finds the answer in the
+#: page above it; "reasoning" works it out (cause and consequence, a chronology, two sources
+#: or maps compared, the game as a model of the past, a claim judged against evidence)
+SKILLS = ("reading", "reasoning")
 
 
 @dataclass(frozen=True)
@@ -70,6 +76,7 @@ class Question:
     hint: str = ""  # shown after a wrong answer
     accept: tuple[int, ...] = ()  # other numbers marked right (an age counted two ways)
     topic: str = ""  # one of TOPICS, or "" when the data does not say
+    skill: str = ""  # one of SKILLS, or "" when the data does not say
 
 
 def parse_questions(items: Any, source: str) -> list[Question]:
@@ -115,6 +122,9 @@ def parse_questions(items: Any, source: str) -> list[Question]:
         topic = item.get("topic", "")
         if topic != "" and topic not in TOPICS:
             problems.append(f"{where}: 'topic' must be one of {TOPICS}, not {topic!r}")
+        skill = item.get("skill", "")
+        if skill != "" and skill not in SKILLS:
+            problems.append(f"{where}: 'skill' must be one of {SKILLS}, not {skill!r}")
         unknown = set(item) - set(FIELDS)
         if unknown:
             problems.append(f"{where}: unknown fields {sorted(unknown)}")
@@ -131,6 +141,7 @@ def parse_questions(items: Any, source: str) -> list[Question]:
                     hint=str(item.get("hint", "")),
                     accept=tuple(accept),
                     topic=str(topic),
+                    skill=str(skill),
                 )
             )
     if problems:
