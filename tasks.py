@@ -3,6 +3,7 @@
 
     python3 tasks.py notebooks   # make .venv, install, open the notebooks in JupyterLab
     python3 tasks.py app         # the same notebooks as a classroom app (Voila), no code shown
+    python3 tasks.py app --port 8870   # ... at http://localhost:8870 (when 8866 is taken)
     python3 tasks.py app --class 30 --lesson 13   # ... with 30 pages of lesson 13 made ready
     python3 tasks.py handouts    # printable handouts and answer keys in build/handouts/
     python3 tasks.py test        # make .venv, install, run every check and test
@@ -190,6 +191,39 @@ def class_config(extra: list[str]) -> tuple[list[str], Path | None]:
     return rest, folder
 
 
+#: where the app listens unless ``--port N`` says otherwise
+APP_PORT = 8866
+
+
+def port_option(extra: list[str]) -> tuple[list[str], int]:
+    """Take ``--port N`` (or ``--port=N``, ``--Voila.port=N``) out of the app's arguments
+    and return the rest and the port, 8866 unless given."""
+    port, rest = None, []
+    words = iter(extra)
+    for word in words:
+        name, equals, value = word.partition("=")
+        if name in ("--port", "--Voila.port"):
+            value = value if equals else next(words, "")
+            if not value.isdigit() or not 1024 <= int(value) <= 65535:
+                sys.exit("--port takes a port number from 1024 to 65535 (e.g. --port 8870)")
+            port = int(value)
+        else:
+            rest.append(word)
+    return rest, APP_PORT if port is None else port
+
+
+def port_is_free(port: int, host: str = "127.0.0.1") -> bool:
+    """Whether nothing on this machine listens on ``port`` yet."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
 def app(extra: list[str]) -> None:
     """The notebooks as the class sees them on Binder's "Voila app" links.
 
@@ -198,7 +232,16 @@ def app(extra: list[str]) -> None:
     template). Other machines on the school network reach it with ``--Voila.ip=0.0.0.0``.
     ``--class 30 --lesson 13`` keeps 33 pages of lesson 13 started before the class
     arrives, 3 of them spare (each about 115 MB of memory; see docs/teachers/README.md).
+    ``--port 8870`` serves it at http://localhost:8870 instead of 8866; a port another
+    program holds stops the app with a sentence saying so, rather than Voila quietly
+    moving to the next free one, where nobody would look.
     """
+    extra, port = port_option(extra)
+    if not port_is_free(port):
+        sys.exit(
+            f"Another program on this computer already uses port {port}. Start the app on "
+            f"another port, for example: python3 tasks.py app --port {port + 4}"
+        )
     extra, class_folder = class_config(extra)
     ensure_venv("notebooks")
     voila = BIN / ("voila.exe" if os.name == "nt" else "voila")
@@ -209,7 +252,9 @@ def app(extra: list[str]) -> None:
     paths = [str(ROOT / "share" / "jupyter"), os.environ.get("JUPYTER_PATH", "")]
     data = os.pathsep.join(filter(None, paths))
     env = {**os.environ, "JUPYTER_PATH": data}
-    run(voila, "notebooks", "--Voila.port=8866", *config, *extra, env=env)
+    print(f"The lessons will be at http://localhost:{port}", flush=True)
+    ports = [f"--Voila.port={port}", "--Voila.port_retries=0"]
+    run(voila, "notebooks", *ports, *config, *extra, env=env)
 
 
 def handouts(extra: list[str]) -> None:

@@ -81,6 +81,44 @@ def test_a_class_option_that_cannot_be_meant_stops_with_a_sentence(words: list[s
     assert isinstance(stop.value.code, str) and "--" in stop.value.code
 
 
+@pytest.mark.parametrize(
+    ("words", "port"),
+    [
+        ([], 8866),
+        (["--port", "8870"], 8870),
+        (["--port=8871"], 8871),
+        (["--Voila.port=9000"], 9000),
+    ],
+)
+def test_the_app_takes_a_port(words: list[str], port: int) -> None:
+    """For a teacher whose 8866 is taken: ``python3 tasks.py app --port 8870``."""
+    assert tasks.port_option([*words, "--Voila.ip=0.0.0.0"]) == (["--Voila.ip=0.0.0.0"], port)
+
+
+@pytest.mark.parametrize(
+    "words", [["--port"], ["--port", "eighty"], ["--port=80"], ["--port=70000"]]
+)
+def test_a_port_that_cannot_be_meant_stops_with_a_sentence(words: list[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        tasks.port_option(words)
+    assert isinstance(stop.value.code, str) and "--port" in stop.value.code
+
+
+def test_a_port_another_program_holds_stops_the_app_with_a_sentence() -> None:
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        taken = holder.getsockname()[1]
+        assert not tasks.port_is_free(taken)
+        with pytest.raises(SystemExit) as stop:
+            tasks.app(["--port", str(taken)])
+    assert isinstance(stop.value.code, str)
+    assert str(taken) in stop.value.code and "--port" in stop.value.code
+    assert tasks.port_is_free(taken)
+
+
 def test_server_settings_are_merged_where_jupyter_server_reads_them(tmp_path: Path) -> None:
     """``tasks.py notebooks`` and Binder's postBuild write the server settings into
     ``jupyter_server_config.json`` (the server reads only extensions to enable from its
@@ -105,7 +143,7 @@ def test_server_settings_are_merged_where_jupyter_server_reads_them(tmp_path: Pa
     assert "KernelManager" not in json.loads(fresh.read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("text", ["{not json", "[1, 2]", "{\"ServerApp\": 3}"])
+@pytest.mark.parametrize("text", ["{not json", "[1, 2]", '{"ServerApp": 3}'])
 def test_a_broken_server_settings_file_stops_with_a_sentence(tmp_path: Path, text: str) -> None:
     (tmp_path / "jupyter_server_config.json").write_text(text, encoding="utf-8")
     with pytest.raises(SystemExit, match=r"jupyter_server_config\.json .*mend or remove it"):
