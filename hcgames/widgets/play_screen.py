@@ -192,6 +192,9 @@ _STYLE = """<style>
 .hcgames-play .hcgames-happened ul, .hcgames-play .hcgames-happened ol { margin: 2px 0; }
 .hcgames-play .hcgames-happened li { margin: 0; }
 .hcgames-play.hcgames-large { zoom: 1.5; }
+.hcgames-play .hcgames-upload { font-size: 0 !important; }
+.hcgames-play .hcgames-upload i { font-size: 15px; margin-right: 6px; }
+.hcgames-play .hcgames-upload::after { content: "Load a saved game"; font-size: 15px; }
 .hcgames-play button:focus-visible, .hcgames-play input:focus-visible,
 .hcgames-play select:focus, .hcgames-play .hcgames-pass button:focus {
   outline: 3px solid #1A4F9C !important; outline-offset: 1px; }
@@ -365,6 +368,7 @@ class PlayApp(GameStepper):
         self.picker.choice.layout.width = "calc(100% - 12px)"
         # once per pick: not for the passing values of a list being refilled
         self.picker.on_pick = self._on_pick
+        self.picker.notify = self.say
         # room for the focus ring: a box cuts off what is drawn outside it
         self.picker.buttons.layout.padding = "4px"
         self.picker.text_line.layout.display = "none"  # the banner says it in fewer words
@@ -519,6 +523,10 @@ class PlayApp(GameStepper):
         self.banner.add_class("hcgames-banner")
         self.odds_line = widgets.HTML()
         self.odds_line.add_class("hcgames-odds")
+        #: one sentence from the page (a move refused, nothing to undo), replaced by the
+        #: next one and cleared at the next position: never a growing typewriter list
+        self.notice = widgets.HTML()
+        self.notice.add_class("hcgames-notice")
         self.roll_box = widgets.HTML()
         self.why_box = widgets.HTML()
         self.why_box.add_class("hcgames-why")
@@ -543,9 +551,17 @@ class PlayApp(GameStepper):
         )
         self.save_button.on_click(lambda _b: self.save())
         self.save_link = widgets.HTML()
+        # the upload button prints how many files it holds ("Load a saved game (0)"),
+        # always 0 here as a file is read at once: the words are drawn by the page's
+        # style instead (hcgames-upload in _STYLE), the count is not shown
         self.upload = widgets.FileUpload(
-            accept=".json", multiple=False, description="Load a saved game", icon="upload"
+            accept=".json",
+            multiple=False,
+            description="",
+            icon="upload",
+            tooltip="Load a saved game",
         )
+        self.upload.add_class("hcgames-upload")
         self.upload.layout.width = "auto"
         self.upload.observe(self._on_upload, names=["value"])
         self.file_message = widgets.HTML()
@@ -624,6 +640,7 @@ class PlayApp(GameStepper):
                 self.banner,
                 self.pass_screen,
                 self.picker,
+                self.notice,
                 self.odds_line,
                 demo,
                 self.status_line,
@@ -729,6 +746,17 @@ class PlayApp(GameStepper):
             base = sum(p.amount for p in parts)
             lines.append(f"{who}: {terms} = {base}, plus its die.")
         return lines
+
+    def say(self, message: str) -> None:
+        """One sentence for the student, in the page's own type, under the list of
+        moves; it replaces the one before."""
+        if not getattr(self, "_ready", False):
+            super().say(message)
+            return
+        self.notice.value = (
+            "<div style='color:#8A1C00;font-size:15px;margin:2px 0'>"
+            f"{escape(message.strip())}</div>"
+        )
 
     def pass_words(self, action: Action) -> str:
         return self.describe_action(action)
@@ -947,6 +975,7 @@ class PlayApp(GameStepper):
     def _on_pick(self, _change: Any = None) -> None:
         action = self.picker.selected_action
         if action is not None:
+            self.notice.value = ""
             # outline the choice's places; with nothing picked in the list (a list just
             # narrowed by a click on the map) the places the student picked stay as they are
             regions = list(self.state.action_regions(action))
@@ -1221,6 +1250,7 @@ class PlayApp(GameStepper):
             # are the same as before (a phase that ends can offer the same moves again)
             self._listed = (id(state), len(state.history))
             self.picker._legal_key = None
+            self.notice.value = ""
         super()._refresh()
         demo = self.mode == "demo"
         live = not state.is_terminal()
