@@ -590,6 +590,9 @@ class State:
     game: Game
     #: the dispatch table: action class -> ``handler(state, action)``
     HANDLERS: ClassVar[Mapping[type[Action], Handler]] = {}
+    #: whether dice decide the game's battles (the exact odds are stated only then; a
+    #: game whose battles are worked out from the cards alone says False)
+    battles_use_dice: ClassVar[bool] = True
 
     def __init__(self, game: Game, seed: int = 0) -> None:
         self.game = game
@@ -712,6 +715,13 @@ class State:
     def action_regions(self, action: Action) -> tuple[str, ...]:
         """Regions an action involves, in order (source, target), for click-to-pick."""
         return ()
+
+    def battle_unsettled(self) -> bool:
+        """Whether a battle whose dice have fallen still waits for choices that come
+        after the roll (losses to pick, a retreat, who stays behind) before the land it
+        was fought for changes hands; the exact odds follow those steps to the end.
+        No by default."""
+        return False
 
     def attack_odds(self, action: Action) -> Fraction | None:
         """The exact chance that ``action``, an attack, wins its battle with the forces

@@ -71,7 +71,7 @@ def battle_odds(state: State, action: Action, budget: int = ODDS_BUDGET) -> Odds
     it, when dice decide it (possibly after a few choices such as heroes to play);
     ``None`` when no dice follow, when the target already is that side's, or when
     the look-ahead would pass ``budget`` positions."""
-    if state.is_terminal() or state.is_chance():
+    if state.is_terminal() or state.is_chance() or not state.battles_use_dice:
         return None
     exact = state.attack_odds(action)  # games whose battles run too long to look ahead
     if exact is not None:
@@ -85,6 +85,8 @@ def battle_odds(state: State, action: Action, budget: int = ODDS_BUDGET) -> Odds
         return None
     after = state.copy()
     after.apply(action)
+    if _owner(after, target) == actor:
+        return None  # the move itself takes it (a fleet raised in an empty sea): no dice
     visited = [0]
     dice = [False]
 
@@ -95,7 +97,19 @@ def battle_odds(state: State, action: Action, budget: int = ODDS_BUDGET) -> Odds
         visited[0] += 1
         if visited[0] > budget:
             raise _TooLarge
-        if node.is_terminal() or (rolled and not node.is_chance()):
+        while rolled and not node.is_terminal() and not node.is_chance():
+            if not node.battle_unsettled():
+                p = won(node)
+                return p, p, p
+            # after the dice, the steps that finish the battle (losses, a retreat, who
+            # stays behind) do not decide who holds the land: the first choice of each
+            # is followed (tests/test_forecasts.py checks every choice against this)
+            visited[0] += 1
+            if visited[0] > budget:
+                raise _TooLarge
+            node = node.copy()
+            node.apply(node.legal_actions()[0])
+        if node.is_terminal():
             p = won(node)
             return p, p, p
         if node.is_chance():

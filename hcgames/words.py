@@ -71,3 +71,8 @@ def plain_plurals(text: str) -> str:
 
     text = _BRACKETED.sub(counted, text)
     return _BARE.sub(lambda m: _plural_word(m.group(1)), text)
+
+
+def round_words(number: int) -> str:
+    """ "Round 3"; before the first round (a game's set-up) "Setting up", never "Round 0"."""
+    return f"Round {number}" if number > 0 else "Setting up"

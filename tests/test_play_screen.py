@@ -192,7 +192,7 @@ def test_after_the_roll_the_dice_and_the_result_are_shown_in_words() -> None:
     roll = app.state.history[ply + 1]
     assert isinstance(roll, BattleDie)
     assert app.rolls[0][0] == roll  # then any dice of the other side's answer
-    last, events = app.rolls[-1]
+    last, events, _sums = app.rolls[-1]
     assert isinstance(last, BattleDie)
     assert f"<span class='hcgames-die'>{last.face}</span>" in app.roll_box.value
     assert events[0].text in app.roll_box.value  # the result, in words
@@ -676,10 +676,9 @@ def test_the_chance_line_gives_the_battle_and_its_cost_to_both_sides() -> None:
         if forecast.win:
             often = "every time" if forecast.win == 1 else times_in(forecast.win)
             assert "wins the battle" in line and often in line
-        odds = battle_odds(app.state, attack)
-        if odds is not None and odds.best == 0 and forecast.win:
-            # a battle that can be won is not called pointless
-            assert "whatever the dice" in line and "still costs" in line
+        if forecast.win:
+            # a battle that can be won takes the land when it is won (tests/test_forecasts.py)
+            assert "whatever the dice" not in line and "each time it wins the battle" in line
 
 
 def test_the_forecast_agrees_with_the_dice_played_one_by_one() -> None:
@@ -782,3 +781,76 @@ def test_a_redraw_works_the_odds_out_once_per_choice(monkeypatch: pytest.MonkeyP
     assert app.odds_line.value in (line, app._odds_html(None))
     app.picker.apply_button.click()
     assert all(a is None for a in asked[1:]), asked  # no passing pick was worked out
+
+
+# --- no debris: words a student reads, once ---------------------------------------------
+
+
+def test_a_refused_play_is_one_sentence_under_the_list_not_a_growing_log() -> None:
+    app = PlayApp(duels("gallic-wars"), humans=(0,), bot="medium", seed=0)
+    app.picker.apply()
+    app.picker.apply()
+    assert app.notice.value.count("No move is picked") == 1
+    assert not app.picker.messages.outputs and not app.messages.outputs
+    app.picker.pick(app.picker.shown[0])
+    assert app.notice.value == ""
+
+
+def test_status_words_are_plain_during_a_duels_battle() -> None:
+    """The battle's steps are said in words ("to choose which ... units are lost"),
+    never by their names in the program ("(casualties loser)", "(leave)")."""
+    import random
+
+    state = duels("gallic-wars").new_game(1)
+    rng = random.Random(1)
+    seen = 0
+    for _ in range(600):
+        if state.is_terminal():
+            break
+        battle = getattr(state, "battle", None)
+        if battle is not None:
+            words = state.describe()
+            assert "_" not in words and f"({battle.step.value.replace('_', ' ')})" not in words
+            seen += 1
+        if state.is_chance():
+            outcomes = state.chance_outcomes()
+            state.apply(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            legal = state.legal_actions()
+            attacks = [a for a in legal if type(a).__name__ == "Attack"]
+            state.apply(rng.choice(attacks or legal))
+    assert seen
+
+
+def test_no_round_0_and_no_upload_count_on_the_play_screen() -> None:
+    game = hcgames.load("classical-conquests", players=2)
+    app = PlayApp(game, humans=(0,), seed=7)
+    assert app.state.round == 0  # the set-up
+    for view in app.region_views:
+        assert "Round 0" not in view.text
+    assert "Round 0" not in app.picker.text and "Round 0" not in app.text
+    assert app.upload.description == ""  # the page's style writes "Load a saved game"
+    assert 'content: "Load a saved game"' in app.children[0].value
+
+
+def test_an_answer_window_shows_its_turns_phase_in_the_row_of_phases() -> None:
+    import random
+
+    game = hcgames.load("historical-conquest", players=2)
+    app = PlayApp(game, humans=(0, 1), seed=3)
+    state = game.new_game(3)
+    rng = random.Random(3)
+    for _ in range(2000):
+        if state.is_terminal() or state.phase == "interrupt window":
+            break
+        if state.is_chance():
+            outcomes = state.chance_outcomes()
+            state.apply(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            legal = state.legal_actions()
+            attacks = [a for a in legal if type(a).__name__ == "Attack"]
+            state.apply(rng.choice(attacks or legal))
+    assert state.phase == "interrupt window"
+    app.update(state)
+    assert "interrupt window" not in app.timeline.value
+    assert f">{state.event_phase}</span>" in app.timeline.value

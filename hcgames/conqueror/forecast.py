@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from hcgames.conqueror.actions import Attack, JointAttack
-from hcgames.conqueror.battle import fight
-from hcgames.conqueror.fighting import Battle, armies
+from hcgames.conqueror.battle import Army, fight
+from hcgames.conqueror.fighting import Battle, armies, army
+from hcgames.conqueror.material import INDEPENDENT
 from hcgames.conqueror.state import DuelsState
 from hcgames.conqueror.views import spent_here
 from hcgames.core import Action, State
 
-__all__ = ["BattleForecast", "Result", "battle_forecast", "spent_units"]
+__all__ = ["BattleForecast", "Result", "SumPart", "battle_forecast", "battle_sum", "spent_units"]
 
 
 @dataclass(frozen=True)
@@ -119,3 +120,51 @@ def spent_units(state: State) -> dict[str, int]:
     names = state.game.names
     spent = {names[t]: spent_here(state, t) for t in range(len(names))}
     return {name: n for name, n in spent.items() if n}
+
+
+@dataclass(frozen=True)
+class SumPart:
+    """One part of a side's battle total before its die: its units, the land's
+    defence bonus, or a hero card (``amount`` 0 for a hero that changes losses)."""
+
+    what: str
+    amount: int
+
+
+def battle_sum(state: State) -> tuple[tuple[SumPart, ...], tuple[SumPart, ...]] | None:
+    """What makes up each side's total in the battle pending in ``state`` (attacker's
+    parts, defender's parts), the die aside, with the same numbers as
+    :func:`~hcgames.conqueror.fighting.armies`; ``None`` when no battle is pending."""
+    if not isinstance(state, DuelsState) or state.battle is None:
+        return None
+    b = state.battle
+    g = state.game
+    c, i = b.attacking_units()
+    d = b.defender
+    land = g.defence[d if d >= 0 else INDEPENDENT][b.target]
+    sides = (
+        (b.attacker, c, i, 0, b.heroes[0], "attack"),
+        (d, state.cav[b.target], state.inf[b.target], land, b.heroes[1], "defence"),
+    )
+    out: list[tuple[SumPart, ...]] = []
+    for player, cav, inf, bonus, hero, role in sides:
+        plain = army(state, player, cav, inf, 0, -2, role)
+        parts = [SumPart(f"its units ({_units_words(plain)})", plain.strength)]
+        if bonus:
+            parts.append(SumPart(f"the defence of {g.names[b.target]}", bonus))
+        if hero >= 0:
+            card = g.heroes[hero]
+            full = army(state, player, cav, inf, 0, hero, role)
+            gain = full.strength - plain.strength
+            parts.append(SumPart(f"{card.name} ({card.describe_effect()})", gain))
+        out.append(tuple(parts))
+    return out[0], out[1]
+
+
+def _units_words(a: Army) -> str:
+    parts = []
+    if a.cavalry:
+        parts.append(f"{a.cavalry} cavalry at {a.cavalry_strength}")
+    if a.infantry:
+        parts.append(f"{a.infantry} infantry at {a.infantry_strength}")
+    return ", ".join(parts) or "none left"

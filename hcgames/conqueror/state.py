@@ -311,6 +311,12 @@ class DuelsState(State):
     def action_regions(self, action: Action) -> tuple[str, ...]:
         return views.action_regions(self, action)
 
+    def battle_unsettled(self) -> bool:
+        """A battle is rolled but not over: losses, a retreat or who stays behind are
+        still to be chosen, and the attacker moves in only once they are."""
+        b = self.battle
+        return b is not None and b.result is not None
+
     def rally_possible(self, player: int) -> bool:
         """Scenario 4: may ``player`` rally now? (see :func:`moves.rally_possible`)."""
         return moves.rally_possible(self, player)

@@ -85,6 +85,17 @@ def side_summary(state: DuelsState, player: int) -> str:
     return text + "."
 
 
+#: what a side waited for in a battle is asked to do, in words (the steps' names are not)
+_STEP_WORDS = {
+    "hero_attacker": " to play a hero card for the attack, or none",
+    "hero_defender": " to play a hero card for the defence, or none",
+    "casualties_loser": " to choose which of the beaten side's units are lost",
+    "casualty_victor": " to choose the winner's one loss (the beaten side rolled a 4)",
+    "retreat": " to choose where the beaten defenders retreat",
+    "leave": " to choose whether one unit stays behind where the attack came from",
+}
+
+
 def describe(state: DuelsState) -> str:
     g = state.game
     sc = g.scenario
@@ -101,8 +112,8 @@ def describe(state: DuelsState) -> str:
         lines.append(
             f"Battle for {g.names[b.target]}: {state.name(b.attacker)} attacks "
             f"{state.name(b.defender)}; waiting for "
-            f"{'the dice' if state.stage is Stage.ROLL else state.name(state.current_player)} "
-            f"({b.step.replace('_', ' ')})."
+            f"{'the dice' if state.stage is Stage.ROLL else state.name(state.current_player)}"
+            f"{_STEP_WORDS.get(b.step.value, '')}."
         )
     else:
         lines.append(f"{state.name(state.active)} is in its {state.phase} phase.")

@@ -24,7 +24,7 @@ import copy
 import random
 from collections.abc import Iterator
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from hcgames.core import CHANCE, TERMINAL, Action, Event, Handler, Outcome, SaveError, State
 from hcgames.historical import effects, fighting, moves, turn, views
@@ -83,6 +83,8 @@ class HistoricalState(State):
     """A position of Historical Conquest."""
 
     game: HistoricalGame
+    #: no dice: a battle is the cards' numbers added up (:mod:`~hcgames.historical.battle`)
+    battles_use_dice: ClassVar[bool] = False
     #: laid out by hand (:func:`hcgames.historical.teach.arrange`): no history to save
     arranged: bool = False
     n: int

@@ -24,7 +24,7 @@ from hcgames.odds import times_in
 from hcgames.play import sample_outcome
 from hcgames.widgets._base import View, guarded
 from hcgames.widgets.cards import card_key, game_words, rows_html, rows_text
-from hcgames.words import plain_plurals, plural
+from hcgames.words import plain_plurals, plural, round_words
 
 __all__ = [
     "CHOICE_KINDS",
@@ -44,9 +44,9 @@ ActionCallback = Callable[[Action], Any]
 def _situation(state: State) -> str:
     """'Round 2, march phase' and who acts, for the first words of a view's text."""
     if state.is_terminal():
-        return f"Round {state.round}, {state.phase} phase: the game is over"
+        return f"{round_words(state.round)}, {state.phase} phase: the game is over"
     who = state.player_name(state.current_player)
-    return f"Round {state.round}, {state.phase} phase: {who} to act"
+    return f"{round_words(state.round)}, {state.phase} phase: {who} to act"
 
 
 def _percent(p: Fraction) -> str:
@@ -147,6 +147,9 @@ class ActionPicker(View):
         self._legal_key: tuple[Action, ...] | None = None
         self._filling = False
         self.on_pick: Callable[[], None] | None = None
+        #: where the picker's one sentence goes ("No move is picked..."); its own
+        #: message box when None
+        self.notify: Callable[[str], None] | None = None
         self.choice = widgets.Select(
             options=[],
             rows=rows,
@@ -281,10 +284,10 @@ class ActionPicker(View):
         """Play the picked action (through ``on_action`` when given)."""
         action = self.selected_action
         if action is None:
-            self.say(
-                "No action is picked: click one in the list first."
+            (self.notify or self.say)(
+                "No move is picked: click one in the list first."
                 if self.shown
-                else "No action is picked: the list is empty."
+                else "No move is picked: the list is empty."
             )
             return
         if self.on_action is not None:

@@ -54,12 +54,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as widgets
 
 from hcgames.bots import explain
-from hcgames.conqueror.forecast import battle_forecast, spent_units
+from hcgames.conqueror.forecast import battle_forecast, battle_sum, spent_units
 from hcgames.core import Action, Event, Game, SaveError, State
 from hcgames.odds import Odds, battle_odds
 from hcgames.play import Bot
@@ -192,6 +192,9 @@ _STYLE = """<style>
 .hcgames-play .hcgames-happened ul, .hcgames-play .hcgames-happened ol { margin: 2px 0; }
 .hcgames-play .hcgames-happened li { margin: 0; }
 .hcgames-play.hcgames-large { zoom: 1.5; }
+.hcgames-play .hcgames-upload { font-size: 0 !important; }
+.hcgames-play .hcgames-upload i { font-size: 15px; margin-right: 6px; }
+.hcgames-play .hcgames-upload::after { content: "Load a saved game"; font-size: 15px; }
 .hcgames-play button:focus-visible, .hcgames-play input:focus-visible,
 .hcgames-play select:focus, .hcgames-play .hcgames-pass button:focus {
   outline: 3px solid #1A4F9C !important; outline-offset: 1px; }
@@ -218,6 +221,29 @@ def _level_key(bot: str, game: Game) -> str:
 
 def _percent(p: Fraction) -> str:
     return f"{float(p):.0%}"
+
+
+def _is_plural(who: str) -> bool:
+    """A side named as a people ("Athenians") takes a plural verb; a land ("Rome",
+    "Persia") or a player ("Player 1") a singular one."""
+    return who.endswith("s") and not who.endswith("ss")
+
+
+def _wins(who: str, p: Fraction) -> str:
+    """ "Rome wins the battle 13 times in 18 (72%)", "... cannot win the battle"."""
+    if p == 0:
+        return f"{who} cannot win the battle"
+    return f"{who} wins the battle {_often(p)}"
+
+
+def _often(p: Fraction) -> str:
+    """How often, in words a class reads aloud: "never", "every time", or "13 times
+    in 18 (72%)"."""
+    if p == 0:
+        return "never"
+    if p == 1:
+        return "every time"
+    return f"{times_in(p)} ({_percent(p)})"
 
 
 def _dice_html(action: Action) -> str:
@@ -300,7 +326,8 @@ class PlayApp(GameStepper):
         self.games_started = 0  # New game presses so far
         self.student_seats = seats or [0]
         self.revealed: int | None = None  # the seat whose hand a hot seat shows now
-        self.rolls: list[tuple[Action, list[Event]]] = []  # dice since the last human move
+        #: dice since the last human move: the roll, its battle events, each side's total
+        self.rolls: list[tuple[Action, list[Event], list[str]]] = []
         #: the computer's moves since the last human move, each with why, in words
         self.reasons: list[str] = []
         self._card_names: dict[str, str] = {}
@@ -341,6 +368,7 @@ class PlayApp(GameStepper):
         self.picker.choice.layout.width = "calc(100% - 12px)"
         # once per pick: not for the passing values of a list being refilled
         self.picker.on_pick = self._on_pick
+        self.picker.notify = self.say
         # room for the focus ring: a box cuts off what is drawn outside it
         self.picker.buttons.layout.padding = "4px"
         self.picker.text_line.layout.display = "none"  # the banner says it in fewer words
@@ -495,6 +523,10 @@ class PlayApp(GameStepper):
         self.banner.add_class("hcgames-banner")
         self.odds_line = widgets.HTML()
         self.odds_line.add_class("hcgames-odds")
+        #: one sentence from the page (a move refused, nothing to undo), replaced by the
+        #: next one and cleared at the next position: never a growing typewriter list
+        self.notice = widgets.HTML()
+        self.notice.add_class("hcgames-notice")
         self.roll_box = widgets.HTML()
         self.why_box = widgets.HTML()
         self.why_box.add_class("hcgames-why")
@@ -519,9 +551,17 @@ class PlayApp(GameStepper):
         )
         self.save_button.on_click(lambda _b: self.save())
         self.save_link = widgets.HTML()
+        # the upload button prints how many files it holds ("Load a saved game (0)"),
+        # always 0 here as a file is read at once: the words are drawn by the page's
+        # style instead (hcgames-upload in _STYLE), the count is not shown
         self.upload = widgets.FileUpload(
-            accept=".json", multiple=False, description="Load a saved game", icon="upload"
+            accept=".json",
+            multiple=False,
+            description="",
+            icon="upload",
+            tooltip="Load a saved game",
         )
+        self.upload.add_class("hcgames-upload")
         self.upload.layout.width = "auto"
         self.upload.observe(self._on_upload, names=["value"])
         self.file_message = widgets.HTML()
@@ -600,6 +640,7 @@ class PlayApp(GameStepper):
                 self.banner,
                 self.pass_screen,
                 self.picker,
+                self.notice,
                 self.odds_line,
                 demo,
                 self.status_line,
@@ -660,25 +701,61 @@ class PlayApp(GameStepper):
         return words + self._spent_note(action) + self._hero_note(action)
 
     def _hero_note(self, action: Action) -> str:
-        """For a hero card offered before a battle: the attacker's chance to win the
-        battle with that hero, beside the chance without one."""
+        """For a hero card bought or offered before a battle: its price or its effect,
+        and the attacker's chance to win the battle with that hero, beside the chance
+        without one."""
         state = self.state
+        name = type(action).__name__
+        hero = str(getattr(action, "hero", ""))
+        game: Any = state.game
+        if name == "BuyHero" and hero:
+            card = game.heroes[game.hero_index[hero]]
+            return f" ({card.cost} gold): {card.describe_effect()}"
         battle = getattr(state, "battle", None)
-        if type(action).__name__ != "PlayHero" or battle is None or battle.result is not None:
+        if name != "PlayHero" or battle is None or battle.result is not None:
             return ""
         side = 0 if battle.step.value == "hero_attacker" else 1
-        hero = str(getattr(action, "hero", ""))
-        index = state.game.hero_index[hero] if hero else -2  # type: ignore[attr-defined]
+        index = game.hero_index[hero] if hero else -2
         heroes: tuple[int | None, int | None] = (index, None) if side == 0 else (None, index)
         now, after = battle_forecast(state), battle_forecast(state, heroes=heroes)
         if now is None or after is None:
             return ""
         attacker = state.player_name(now.attacker)
         if not hero:
-            return f": {attacker} wins the battle {times_in(now.win)} ({_percent(now.win)})"
+            return f": {_wins(attacker, now.win)}"
+        effect = game.heroes[index].describe_effect()
+        if after.win == now.win:
+            return f" ({effect}): {_wins(attacker, after.win)}, with this hero or without one"
         return (
-            f": {attacker} then wins the battle {times_in(after.win)} ({_percent(after.win)}), "
-            f"instead of {times_in(now.win)} with no hero"
+            f" ({effect}): {_wins(attacker, after.win)}, instead of {_often(now.win)} with no hero"
+        )
+
+    def sum_words(self, state: State | None = None) -> list[str]:
+        """Each side's total in the pending Duels battle, part by part (units, the
+        land's defence bonus, a hero card), so a student can check the dice's sums."""
+        state = state if state is not None else self.state
+        sums = battle_sum(state)
+        battle = getattr(state, "battle", None)
+        if sums is None or battle is None:
+            return []
+        lines = []
+        for player, parts in zip((battle.attacker, battle.defender), sums, strict=True):
+            one = 0 <= player < state.game.num_players
+            who = state.player_name(player) if one else "The independent army"
+            terms = " + ".join(f"{p.amount} for {p.what}" for p in parts)
+            base = sum(p.amount for p in parts)
+            lines.append(f"{who}: {terms} = {base}, plus its die.")
+        return lines
+
+    def say(self, message: str) -> None:
+        """One sentence for the student, in the page's own type, under the list of
+        moves; it replaces the one before."""
+        if not getattr(self, "_ready", False):
+            super().say(message)
+            return
+        self.notice.value = (
+            "<div style='color:#8A1C00;font-size:15px;margin:2px 0'>"
+            f"{escape(message.strip())}</div>"
         )
 
     def pass_words(self, action: Action) -> str:
@@ -817,11 +894,12 @@ class PlayApp(GameStepper):
         state = self.state
         chance = state.is_chance()
         first = len(state.events)
+        sums = self.sum_words(state) if chance else []
         super()._advance(action)
         if chance:
             battle = [e for e in self.state.events[first:] if _is_battle(e)]
             if battle:
-                self.rolls.append((action, battle))
+                self.rolls.append((action, battle, sums))
 
     def _human_action(self, action: Action) -> None:
         self.rolls = []
@@ -897,6 +975,7 @@ class PlayApp(GameStepper):
     def _on_pick(self, _change: Any = None) -> None:
         action = self.picker.selected_action
         if action is not None:
+            self.notice.value = ""
             # outline the choice's places; with nothing picked in the list (a list just
             # narrowed by a click on the map) the places the student picked stay as they are
             regions = list(self.state.action_regions(action))
@@ -947,13 +1026,34 @@ class PlayApp(GameStepper):
         who = state.player_name(state.current_player)
         keeps = state.player_name(holder) if isinstance(holder, int) else "its defenders"
         forecast = battle_forecast(state, action)
-        if p == 0 and forecast is not None and forecast.win > 0:
-            words = (
-                f"not with this attack: {name} stays with {keeps} whatever the dice, as no "
-                "result of this battle clears all of its defenders out; winning the battle "
-                f"still costs {keeps} units"
+        if isinstance(holder, int) and keeps == name:
+            name = f"the land of {name}"  # "Gaul stays with Gaul" reads as a slip
+        if forecast is not None:
+            # Duels: the attacker moves in whenever it wins the battle (an empty sea,
+            # where no unit is left to move in, goes to nobody)
+            if not odds.depends_on_choices:
+                if p == 0 == forecast.win:
+                    return f"{who} cannot take {name} with this attack: it cannot win the battle."
+                if p == forecast.win:
+                    return f"{who} takes {name} each time it wins the battle ({_often(p)})."
+                return (
+                    f"{who} takes {name} {_often(p)}: it can win the battle with no unit "
+                    "left to move in, and an empty sea belongs to nobody."
+                )
+            return (
+                f"{who} takes {name} each time it wins the battle. The heroes still in "
+                f"hand can change that: from {_often(odds.low)} to {_often(odds.high)}, "
+                f"and {_often(odds.best)} if both sides play their best hero."
             )
-        elif p == 0:
+        if state.attack_odds(action) is not None:
+            # a battle of many rounds (Classical), fought later with the units there
+            wins = "win" if _is_plural(who) else "wins"
+            often = "never" if p == 0 else _often(p)
+            return (
+                f"{who} {wins} the battle for {name} {often}, if it is fought with the "
+                "units there now (more may arrive before the battle phase)."
+            )
+        if p == 0:
             words = f"{who} cannot take {name} with this: it stays with {keeps} whatever the dice"
         elif p == 1:
             words = f"{who} takes {name} for sure"
@@ -964,8 +1064,8 @@ class PlayApp(GameStepper):
             )
         if odds.depends_on_choices:
             words += (
-                f", if both sides then choose their best (from {times_in(odds.low)} to "
-                f"{times_in(odds.high)}, depending on those choices)"
+                f", if both sides then choose their best (from {_often(odds.low)} to "
+                f"{_often(odds.high)}, depending on those choices)"
             )
         return words + "."
 
@@ -1006,13 +1106,54 @@ class PlayApp(GameStepper):
             *lines,
         ]
 
+    def card_battle_words(self, action: Action) -> str:
+        """For an attack in a game without dice (Historical): the battle as the cards
+        stand, attack against defence, and who wins it if nobody answers with a card;
+        empty for any other choice."""
+        state: Any = self.state
+        if state.battles_use_dice or type(action).__name__ != "Attack" or state.is_chance():
+            return ""
+        from hcgames.historical.battle import assess  # the rules' own sums
+        from hcgames.historical.fighting import declare
+
+        after = state.copy()
+        declare(after, state.current_player, cast(Any, action))  # nothing answered yet
+        battle = getattr(after, "battle", None)
+        found = state.column_of_land(battle.defence_land) if battle is not None else None
+        if battle is None or found is None:
+            return ""
+        result = assess(after, battle)
+        who, other = state.player_name(battle.attacker), state.player_name(battle.defender)
+        if result.winner == "attack":
+            last = len(found[1].cards) == 1
+            then = (
+                f"{other} loses its last card there, and {who} may then move a card in "
+                "to take the land"
+                if last
+                else f"{other} loses one card there and keeps the land"
+            )
+            verdict = f"{who} wins the battle: {then}"
+        elif result.winner == "defence":
+            verdict = f"{other} holds, and {who} loses morale"
+        else:
+            verdict = "it is a draw, and nobody takes the land"
+        why = f" ({state.name(result.auto)} wins it outright)" if result.auto else ""
+        return (
+            f"No dice in this game: attack {result.attack} against defence "
+            f"{result.defence}{why}, so {verdict}, unless a card played in answer "
+            "changes the sums."
+        )
+
     def _odds_html(self, action: Action | None) -> str:
+        if action is not None and not self.state.battles_use_dice:
+            words = self.card_battle_words(action)
+            return f"<b>The battle:</b> {escape(self.with_names(words))}" if words else ""
         if action is None:
             battle = self.battle_words() if self.state.current_player >= 0 else []
             if not battle:
                 return ""
             return "<b>The battle now</b> (if no other hero is played): " + "<br>".join(
-                escape(line) for line in battle
+                escape(line) for line in [*battle, *self.sum_words()]
             )
         battle = self.battle_words(action) if not self.state.is_chance() else []
         words = self.odds_words(action)
@@ -1109,6 +1250,7 @@ class PlayApp(GameStepper):
             # are the same as before (a phase that ends can offer the same moves again)
             self._listed = (id(state), len(state.history))
             self.picker._legal_key = None
+            self.notice.value = ""
         super()._refresh()
         demo = self.mode == "demo"
         live = not state.is_terminal()
@@ -1245,8 +1387,12 @@ class PlayApp(GameStepper):
         if not self.rolls:
             return ""
         parts = []
-        for action, events in self.rolls[-2:]:
-            lines = "".join(f"<div>{escape(e.text)}</div>" for e in events)
+        for action, events, sums in self.rolls[-2:]:
+            lines = "".join(f"<div>{escape(e.text)}</div>" for e in events[:1])
+            lines += "".join(
+                f"<div style='font-size:14px;color:#333'>{escape(w)}</div>" for w in sums
+            )
+            lines += "".join(f"<div>{escape(e.text)}</div>" for e in events[1:])
             parts.append(
                 f"<div class='hcgames-roll'><div style='margin:4px 0'>{_dice_html(action)}</div>"
                 f"{lines}</div>"

@@ -17,6 +17,7 @@ import ipywidgets as widgets
 from hcgames.core import State
 from hcgames.data import read_json
 from hcgames.widgets._base import NEUTRAL, View, region_colour, region_fill
+from hcgames.words import round_words
 
 __all__ = ["RegionView"]
 
@@ -159,7 +160,7 @@ class RegionView(View):
             else ""
         )
         return (
-            f"Round {state.round}, {state.phase} phase. {len(self.region_ids)} regions, "
+            f"{round_words(state.round)}, {state.phase} phase. {len(self.region_ids)} regions, "
             f"{holdings}.{picked}"
         )
 

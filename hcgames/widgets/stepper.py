@@ -30,7 +30,7 @@ from hcgames.widgets._base import View, guarded, one_screen
 from hcgames.widgets.cards import game_words
 from hcgames.widgets.maps import BoardView, MapView, RegionView
 from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog
-from hcgames.words import plain_plurals, plural
+from hcgames.words import plain_plurals, plural, round_words
 
 __all__ = ["BOT_NAMES", "GameStepper", "make_bot"]
 
@@ -89,11 +89,6 @@ def _seat_bots(
             continue
         out[seat] = make_bot(bot, seed + seat, game=game) if isinstance(bot, str) else bot
     return out
-
-
-def round_words(number: int) -> str:
-    """ "Round 3"; before the first round (a game's set-up) "Setting up", never "Round 0"."""
-    return f"Round {number}" if number > 0 else "Setting up"
 
 
 #: the window height a stepper's page map leaves for the lines above it (the title,
@@ -466,6 +461,8 @@ class GameStepper(View):
     def _timeline_html(self) -> str:
         phases = list(self.game.phases())
         current = self.state.phase
+        if current not in phases and self.state.event_phase in phases:
+            current = self.state.event_phase  # an answer window belongs to its turn's phase
         if current not in phases:
             phases.append(current)
         chips = []
