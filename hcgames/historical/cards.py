@@ -393,7 +393,10 @@ def _moment(effect: Effect) -> str:
         who = _describe_match(effect.match)
         if effect.each:
             return f"For each {who} that comes to this land"
-        return f"The first time {article(who)} comes to this land"
+        uses = int(effect.uses or 1)
+        if uses == 1:
+            return f"The first time {article(who)} comes to this land"
+        return f"Each of the first {uses} times {article(who)} comes to this land"
     return {
         "play": "On play",
         "constant": "While in play",
@@ -479,9 +482,9 @@ def describe_effect(effect: Effect) -> str:
         text = f"At the start of each of your turns: {sign} morale{cond}{stop}."
     elif kind == "strength":
         stat = {"both": "strength", "attack": "attack", "defence": "defence"}[effect.stat]
-        scope = {"self": "this card", "land": "its land", "civ": "each of your lands"}[effect.scope]
+        scope = {"self": "This card", "land": "Its land", "civ": "Each of your lands"}[effect.scope]
         each = f" for each {_describe_match(effect.per['match'])} on its land" if effect.per else ""
-        text = f"{sign} {stat} to {scope}{each}{cond}."
+        text = f"{scope} gets {sign} {stat}{each}{cond}."
     elif kind == "multiply":
         text = _describe_multiply(effect, cond)
     elif kind == "discover_land":
@@ -879,7 +882,10 @@ class Card:
         """The ability in our own words, generated from the effect list."""
         if not self.effects:
             return "No ability."
-        return " ".join(describe_effect(e) for e in self.effects)
+        text = " ".join(describe_effect(e) for e in self.effects)
+        if self.is_land:  # a land's own abilities work on the land itself
+            text = text.replace("Its land", "This land").replace("its land", "this land")
+        return text
 
 
 #: card id -> printed name, filled in when a catalogue is built
