@@ -28,7 +28,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-__all__ = ["MAX_LEADER", "Placed", "Territory", "place_names", "short_name", "text_width"]
+__all__ = [
+    "MAX_LEADER",
+    "Placed",
+    "Territory",
+    "place_names",
+    "short_name",
+    "text_height",
+    "text_width",
+    "two_lines",
+]
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -48,9 +57,32 @@ _EDGE_POINTS = 12
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
-    """Width in pixels a line of text takes (an estimate that errs on the wide side)."""
-    width = sum((0.9 if c in _WIDE else 0.32 if c in " il.,'" else _CHAR) for c in text)
+    """Width in pixels a name takes (an estimate that errs on the wide side); a name
+    on two lines (``"Mare\\nThracium"``) as wide as its longer line."""
+    width = max(
+        sum((0.9 if c in _WIDE else 0.32 if c in " il.,'" else _CHAR) for c in line)
+        for line in text.split("\n")
+    )
     return width * size * (1.07 if bold else 1.0)
+
+
+def text_height(text: str, size: float) -> float:
+    """Height in pixels of a name's lines."""
+    return size * 1.25 * (text.count("\n") + 1)
+
+
+def two_lines(name: str) -> str:
+    """A sea's name of two words or more on two lines, split where the lines come out
+    most even ("Mare Thracium" -> "Mare\\nThracium"), as atlases set a narrow sea's
+    name; a name of one word as it is."""
+    words = name.split(" ")
+    if len(words) < 2:
+        return name
+    best = min(
+        range(1, len(words)),
+        key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))),
+    )
+    return " ".join(words[:best]) + "\n" + " ".join(words[best:])
 
 
 @cache
@@ -299,7 +331,7 @@ def _try_inside(
     t: Territory, text: str, size: float, below: float, board: _Board, loose: bool = False
 ) -> Placed | None:
     """``loose``: the middle of the name inside is enough (a sea name over a coast)."""
-    height = size * 1.25
+    height = text_height(text, size)
     width = text_width(text, size) + 4
     ax, ay = t.anchor
     for dx, dy in _offsets(t, width, height):
@@ -308,7 +340,8 @@ def _try_inside(
         if board.free(full) and (
             _fits(box, t.rings) or (loose and _inside((ax + dx, ay + dy), t.rings))
         ):
-            return Placed(t.id, text, ax + dx, ay + dy, full, size, None, text != t.name)
+            shown = text.replace("\n", " ")
+            return Placed(t.id, text, ax + dx, ay + dy, full, size, None, shown != t.name)
     return None
 
 
@@ -318,7 +351,7 @@ def _targets(t: Territory) -> list[Point]:
     ax, ay = t.anchor
     points = [t.anchor]
     ring = max(t.rings, key=len, default=[])
-    if len(ring) < 3 or t.sea:  # a sea's name stays off the next sea's water
+    if len(ring) < 3:
         return points
     step = max(1, len(ring) // _EDGE_POINTS)
     for x, y in ring[::step]:
@@ -347,7 +380,7 @@ def _try_beside(
     name may stand over another place's middle (a crowded coast); ``crowd``: over
     other names too, as few as can be (the last resort). Returns the spot
     and what it costs (about the leader's length)."""
-    height = size * 1.25
+    height = text_height(text, size)
     width = text_width(text, size) + 4
     targets = _targets(t)
     best: tuple[float, Placed] | None = None
@@ -390,7 +423,8 @@ def _try_beside(
                 cost += 25.0 * board.names_crossed((tx, ty), end)  # a line through a name
                 if best is None or cost < best[0]:
                     leader = (tx, ty, end[0], end[1]) if gap > 3 else None
-                    best = (cost, Placed(t.id, text, x, y, full, size, leader, text != t.name))
+                    short = text.replace("\n", " ") != t.name
+                    best = (cost, Placed(t.id, text, x, y, full, size, leader, short))
     return best
 
 
@@ -410,7 +444,13 @@ def _place_inside(
         spot = _try_inside(t, text, s, below, board)
         if spot:
             return spot
-    if t.sea:  # a sea is named on itself, even if the name reaches over a coast
+    if t.sea:  # a sea is named on itself: on two lines, or reaching over a coast
+        split = two_lines(t.name)
+        if split != t.name:
+            for s in sizes:
+                spot = _try_inside(t, split, s, below, board)
+                if spot:
+                    return spot
         loose = [(short, s) for s in sizes] + (
             [(t.name, s) for s in sizes] if short != t.name else []
         )
@@ -442,6 +482,9 @@ def _place_beside(
         options.append((t.name, min_size))
         if short != t.name:
             options.append((short, min_size))
+    split = two_lines(t.name) if t.sea else t.name
+    if split != t.name:  # a sea's name on two lines takes half the width
+        options += [(split, small), (split, min_size)]
     for cover in (False,) if full else (False, True):
         # the nearest spot of all the forms, a short form or smaller type costing a
         # few pixels of leader (a full name far off reads worse than "Capp." close by)
@@ -458,9 +501,13 @@ def _place_beside(
     s = size if t.focus else min_size
     text = short if not t.focus else t.name
     spot = _try_beside(t, text, s, below, board, reach, True, crowd=True)
+    if split != t.name:  # on two lines, if that stands on fewer names
+        other = _try_beside(t, split, s, below, board, reach, True, crowd=True)
+        if other and (spot is None or other[0] < spot[0]):
+            spot = other
     if spot:
         return spot[1]
-    box = _box(t.anchor[0], t.anchor[1], text_width(text, s) + 4, s * 1.25)
+    box = _box(t.anchor[0], t.anchor[1], text_width(text, s) + 4, text_height(text, s))
     taken = (box[0], box[1], box[2], box[3] + below)
     return Placed(t.id, text, t.anchor[0], t.anchor[1], taken, s, None, text != t.name)
 
@@ -548,7 +595,8 @@ def _layout(
 
     def put(spot: Placed) -> None:
         board.take(spot.box)
-        board.texts.append((spot.box[0], spot.box[1], spot.box[2], spot.box[1] + spot.size * 1.25))
+        bottom = spot.box[1] + text_height(spot.text, spot.size)
+        board.texts.append((spot.box[0], spot.box[1], spot.box[2], bottom))
         placed[spot.id] = spot
 
     # Land names inside first; then either the seas inside (a small sea has few spots)

@@ -137,6 +137,17 @@ PAGE_FACTS_JS = """
       }
     }
   }
+  // the type of every name and unit line on a map (px as drawn), and bqplot toolbars shown
+  const mapType = [];
+  for (const svg of document.querySelectorAll('.hcgames-map svg.svg-figure')) {
+    for (const t of svg.querySelectorAll('text.label')) {
+      const text = t.textContent.trim();
+      if (!text || !visible(t)) continue;
+      mapType.push({text: text, size: parseFloat(window.getComputedStyle(t).fontSize)});
+    }
+  }
+  const toolbars = [...document.querySelectorAll('.toolbar_div')]
+    .filter(el => window.getComputedStyle(el).display !== 'none').length;
   // each quiz question's prompt line, to find the text above it
   const quizzes = [];
   for (const item of document.querySelectorAll('.hc-quiz-item')) {
@@ -146,6 +157,8 @@ PAGE_FACTS_JS = """
   return {
     codes: codes,
     map_numbers: mapNumbers,
+    map_type: mapType,
+    toolbars: toolbars,
     quizzes: quizzes,
     height: height,
     viewport: window.innerHeight,
@@ -171,6 +184,10 @@ class PageFacts:
     codes: list[str] = field(default_factory=list)
     map_numbers: list[str] = field(default_factory=list)
     quizzes: list[str] = field(default_factory=list)
+    #: every name and unit line drawn on a map: its text and type size (px)
+    map_type: list[dict[str, Any]] = field(default_factory=list)
+    #: bqplot toolbars shown (pan, zoom, save: never offered in class)
+    toolbars: int = 0
 
     @classmethod
     def read(cls, page: Any) -> PageFacts:
@@ -236,6 +253,26 @@ def map_problems(facts: PageFacts) -> list[str]:
     if NUMBER_KEY in facts.text.lower():
         found.append("a 'Numbers on the map' key")
     return found
+
+
+#: the smallest type a map's names and unit lines may have on a 1366x768 screen (issue 36:
+#: read projected from the back of the room)
+MAP_TYPE_PX = 16.0
+
+
+def map_type_problems(facts: PageFacts) -> list[str]:
+    """Names on maps in type under :data:`MAP_TYPE_PX` (measured at 1366 wide)."""
+    small = [
+        f"{t['text']!r} {t['size']:.1f} px"
+        for t in facts.map_type
+        if t["size"] < MAP_TYPE_PX - 0.05
+    ]
+    return [f"{len(small)} map names under {MAP_TYPE_PX:g} px: {small[:8]}"] if small else []
+
+
+def toolbar_problems(facts: PageFacts) -> list[str]:
+    """Charts or maps that show bqplot's pan and zoom toolbar."""
+    return [f"{facts.toolbars} chart toolbars shown"] if facts.toolbars else []
 
 
 #: Runs in the page at its current size: every one-screen unit (hcgames.widgets._base
@@ -431,6 +468,8 @@ def checked_problems(facts: PageFacts, notebook: Path) -> dict[str, list[str]]:
     return {
         "code": code_shown(facts),  # fixed everywhere: never a known failure
         "map-numbers": map_problems(facts),
+        "map-type": map_type_problems(facts),
+        "toolbars": toolbar_problems(facts),
         "program-words": [f"program words: {words}"] if words else [],
         "answers-above": answers_above(facts, questions_of(notebook)),
     }

@@ -63,13 +63,38 @@ MapView(state)
 """
 
 
+#: the play screens of lessons 13 and 24 (issue 36: Large text broke their maps)
+PLAY_CELLS = {
+    "play-duels": """
+import sys
+sys.path.insert(0, {root!r})
+import hcgames
+from hcgames.widgets import PlayApp
+PlayApp(hcgames.load("conqueror-duels", scenario="gallic-wars"), humans=(0,), bot="medium", seed=0)
+""",
+    "play-classical": """
+import sys
+sys.path.insert(0, {root!r})
+import hcgames
+from hcgames.widgets import PlayApp
+duel = hcgames.load("classical-conquests", players=2, civilizations=["Athenians", "Persians"],
+                    max_turns=15)
+PlayApp(duel, humans=(0,), bot="medium", seed=7, map_width=640)
+""",
+}
+
+
 def write_notebooks(folder: Path) -> None:
     import nbformat
 
-    for name, (game, options) in MAPS.items():
+    sources = {
+        name: CELL.format(root=str(ROOT), game=game, options=options)
+        for name, (game, options) in MAPS.items()
+    }
+    sources.update({name: cell.format(root=str(ROOT)) for name, cell in PLAY_CELLS.items()})
+    for name, source in sources.items():
         notebook = nbformat.v4.new_notebook()
-        source = CELL.format(root=str(ROOT), game=game, options=options).strip()
-        notebook.cells = [nbformat.v4.new_code_cell(source)]
+        notebook.cells = [nbformat.v4.new_code_cell(source.strip())]
         notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
         nbformat.write(notebook, folder / f"{name}.ipynb")
 
@@ -106,6 +131,16 @@ FACTS_JS = """
     .map(t => { const r = t.getBoundingClientRect();
                 return {text: t.textContent.trim(), box: [r.left, r.top, r.right, r.bottom],
                         size: parseFloat(getComputedStyle(t).fontSize)}; });
+  // a narrow sea's name on two lines: two labels, one straight under the other
+  for (const a of [...labels]) {
+    for (const b of labels) {
+      const gap = b.box[1] - a.box[3], mid = (x) => (x.box[0] + x.box[2]) / 2;
+      if (a !== b && Math.abs(mid(a) - mid(b)) < 1.5 && gap > -a.size * 0.5 && gap < a.size * 0.5)
+        labels.push({text: a.text + ' ' + b.text, size: a.size,
+                     box: [Math.min(a.box[0], b.box[0]), a.box[1],
+                           Math.max(a.box[2], b.box[2]), b.box[3]]});
+    }
+  }
   const legend = root.querySelector('.hcgames-legend');
   const keys = [...legend.querySelectorAll('.hc-key')].map(k => {
     const rect = k.querySelector('rect');
@@ -152,7 +187,12 @@ def test_every_territory_is_named_on_the_map_without_overlaps(
     assert not any(label["text"].isdigit() for label in seen["labels"]), name
     assert "Numbers on the map" not in seen["legendText"]
     named = [lb for lb in seen["labels"] if lb["text"] in seen["names"]]
-    assert min(lb["size"] for lb in named) >= 10  # an atlas's smallest type
+    # read projected from the back of the room (issue 36): names and unit lines
+    small = [(lb["text"], round(lb["size"], 1)) for lb in seen["labels"] if lb["size"] < 15.95]
+    assert not small, f"{name}: type under 16 px at 1366 wide: {small[:8]}"
+    # every name in full: no short forms, and no list of them under the map
+    assert "Short names" not in seen["legendText"]
+    assert not any(lb["text"].rstrip(" ■▲★").endswith(".") for lb in named), name
     assert seen["figureWidth"] >= 900, f"{name}: the map is narrower than 900 px at 1366"
     for a, b in itertools.combinations(named, 2):
         assert not overlap(a["box"], b["box"]), f"{name}: {a['text']!r} overlaps {b['text']!r}"
@@ -195,9 +235,8 @@ def test_a_side_has_the_same_colour_on_every_map(browser: Any, server: Voila) ->
         page = open_map(browser, server, name)
         try:
             for key in facts(page)["keys"]:
-                if key["fill"] and "(" in key["text"]:
-                    side = key["text"].split(" (")[0]
-                    colours.setdefault(side, set()).add(key["fill"].upper())
+                if key["fill"] and not any(w in key["text"] for w in ("nobody", "independent")):
+                    colours.setdefault(key["text"], set()).add(key["fill"].upper())
         finally:
             page.close()
     assert colours["Rome"] and len(colours["Rome"]) == 1, colours
@@ -250,8 +289,109 @@ def test_a_click_and_the_keyboard_reach_python(browser: Any, server: Voila, name
             "document.querySelector('.hcgames-map svg.svg-figure').getAttribute('aria-label')"
         )
         assert label and label.startswith("Map of")
+        # issue 36: a click on a small place's name picks that place, not the sea
+        # under its letters (the smallest place whose name is drawn on one line)
+        target = page.evaluate(SMALL_NAME_JS)
+        assert target is not None
+        page.mouse.click(target["x"], target["y"])
+        page.wait_for_function(
+            "(name) => document.querySelector('.hcgames-map .hcgames-text').textContent"
+            ".includes('Picked: ' + name + '.')",
+            arg=target["region"],
+            timeout=30_000,
+        )
     finally:
         page.close()
+
+
+#: The middle of the name of the smallest place on the map (its region's name and where
+#: to click), found by the names list and the regions' outlines (same order).
+SMALL_NAME_JS = """
+() => {
+  const root = document.querySelector('.hcgames-map');
+  const names = JSON.parse(root.querySelector('img.hcgames-access').dataset.names);
+  const paths = [...root.querySelectorAll('path.event_layer')];
+  const texts = [...root.querySelectorAll('svg.svg-figure text.label')];
+  const area = (p) => { const r = p.getBoundingClientRect(); return r.width * r.height; };
+  const order = names.map((_, i) => i).filter(i => names[i] && paths[i])
+    .sort((a, b) => area(paths[a]) - area(paths[b]));
+  for (const i of order) {
+    const text = texts.find(t => t.textContent.trim() === names[i]);
+    if (!text) continue;
+    text.scrollIntoView({block: 'center'});
+    const r = text.getBoundingClientRect();
+    const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+    if (document.elementFromPoint(x, y) !== text) continue;
+    return {x: x, y: y, region: paths[i].getAttribute('aria-label').split(',')[0]};
+  }
+  return null;
+}
+"""
+
+
+#: Each name's place on the map, as shares of the map's width: the middle of its letters
+#: less the middle of its region's outline (the region's path is the one at the same
+#: index as the name in the map's list of names). Also the map's box, the type sizes,
+#: and whether every region lies inside the map's box (nothing cut off).
+PLACES_JS = """
+(root) => {
+  const fig = root.querySelector('.hcgames-figure');
+  const box = fig.getBoundingClientRect();
+  const names = JSON.parse(root.querySelector('img.hcgames-access').dataset.names);
+  const paths = [...root.querySelectorAll('path.event_layer')];
+  const texts = [...root.querySelectorAll('svg.svg-figure text.label')];
+  const out = {};
+  names.forEach((name, i) => {
+    const text = texts.find(t => t.textContent.trim() === name);
+    if (!name || !text || !paths[i]) return;
+    const t = text.getBoundingClientRect(), r = paths[i].getBoundingClientRect();
+    out[name] = [((t.left + t.right) - (r.left + r.right)) / 2 / box.width,
+                 ((t.top + t.bottom) - (r.top + r.bottom)) / 2 / box.width,
+                 parseFloat(getComputedStyle(text).fontSize)];
+  });
+  const inside = paths.every(p => { const r = p.getBoundingClientRect();
+    return r.left >= box.left - 2 && r.right <= box.right + 2
+      && r.top >= box.top - 2 && r.bottom <= box.bottom + 2; });
+  return {places: out, width: box.width, inside: inside,
+          toolbars: [...document.querySelectorAll('.toolbar_div')]
+            .filter(el => getComputedStyle(el).display !== 'none').length};
+}
+"""
+
+
+@pytest.mark.parametrize("name", list(PLAY_CELLS))
+def test_large_text_enlarges_the_map_and_keeps_every_name_on_its_place(
+    browser: Any, server: Voila, name: str
+) -> None:
+    """Issue 36: Large text on a freshly loaded play screen put Espanga in North Africa
+    and cut off the east of lesson 24's map. Pressed now, the map is the same picture,
+    larger: every name at the same place on its region (within half a percent of the
+    map's width), in type grown as much as the map, and the whole map in its box."""
+    page = open_map(browser, server, name)
+    try:
+        root = page.locator(".hcgames-play .hcgames-map").first
+        before = root.evaluate(PLACES_JS)
+        page.locator(".hcgames-play button", has_text="Large text").first.click()
+        page.wait_for_function(
+            "document.querySelector('.hcgames-play').classList.contains('hcgames-large')"
+        )
+        page.wait_for_timeout(1500)  # bqplot redraws the figure at its new size
+        after = root.evaluate(PLACES_JS)
+    finally:
+        page.close()
+    assert before["toolbars"] == after["toolbars"] == 0, "no chart toolbar"
+    assert before["inside"] and after["inside"], f"{name}: a region outside the map's box"
+    assert len(after["places"]) == len(before["places"]) >= 10
+    moved = {
+        text: (round(after["places"][text][0] - x, 3), round(after["places"][text][1] - y, 3))
+        for text, (x, y, _size) in before["places"].items()
+        if abs(after["places"][text][0] - x) > 0.005 or abs(after["places"][text][1] - y) > 0.005
+    }
+    assert not moved, f"{name}: names moved off their places under Large text: {moved}"
+    grown = after["width"] / before["width"]
+    assert grown >= 1.0, f"{name}: the map shrank under Large text ({grown:.2f} times as wide)"
+    for text, (_x, _y, size) in before["places"].items():
+        assert after["places"][text][2] == pytest.approx(size * grown, rel=0.03), text
 
 
 def photograph(out: Path) -> None:

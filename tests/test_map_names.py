@@ -56,7 +56,8 @@ def _played(name: str, options: dict[str, Any], moves: int = 60) -> Any:
 
 
 def _plain(text: str) -> str:
-    """A label without its fort mark ("Rome ★" -> "Rome")."""
+    """A label without its fort mark ("Rome ★" -> "Rome"), a name on two lines as one."""
+    text = text.replace("\n", " ")
     for symbol, _ in SYMBOLS.values():
         text = text.replace(symbol, "")
     return text.strip()

@@ -245,3 +245,12 @@ class View(widgets.VBox):
     def clear_messages(self) -> None:
         if self.messages.outputs:
             self.messages.outputs = ()
+
+
+def chart_figure(**options: Any) -> Any:
+    """A bqplot Figure as a lesson shows it: without bqplot's toolbar (pan, zoom and
+    save buttons a class never needs, drawn over the chart on every hover)."""
+    import bqplot
+
+    options.setdefault("display_toolbar", False)
+    return bqplot.Figure(**options)

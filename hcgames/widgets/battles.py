@@ -23,7 +23,7 @@ from hcgames.conqueror.teach import (
     outcome_simulator,
 )
 from hcgames.conqueror.walkthroughs import AlpsBattle, Story, percent
-from hcgames.widgets._base import one_screen
+from hcgames.widgets._base import chart_figure, one_screen
 from hcgames.widgets.charts import BattlePanel
 from hcgames.widgets.lesson import _stage_html, table
 from hcgames.widgets.maps import MapView
@@ -132,7 +132,7 @@ def odds_by_bonus(differences: Sequence[int], bonuses: Sequence[int]) -> widgets
         marker="circle",
         scales={"x": x_scale, "y": y_scale},
     )
-    chart = bqplot.Figure(
+    chart = chart_figure(
         marks=[lines],
         axes=[
             bqplot.Axis(scale=x_scale, label="attacker's lead in strength"),

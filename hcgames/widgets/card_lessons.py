@@ -20,7 +20,7 @@ import bqplot
 import ipywidgets as widgets
 
 from hcgames.core import Event, Game
-from hcgames.widgets._base import one_screen
+from hcgames.widgets._base import chart_figure, one_screen
 from hcgames.widgets.cards import game_words
 from hcgames.widgets.lesson import table, with_slider_names
 from hcgames.widgets.panels import HistoryCard
@@ -118,7 +118,7 @@ class MajorityTry(widgets.VBox):
         self.camps = bqplot.Scatter(
             x=[0.0], y=[0.0], scales={"x": x_scale, "y": y_scale}, default_size=900, stroke="black"
         )
-        self.figure = bqplot.Figure(
+        self.figure = chart_figure(
             marks=[self.camps],
             layout=widgets.Layout(width="420px", height="120px"),
             fig_margin={"top": 10, "bottom": 10, "left": 10, "right": 10},
@@ -164,7 +164,7 @@ class ScoreSheets(widgets.VBox):
             type="stacked",
             colors=PART_COLOURS,
         )
-        self.chart = bqplot.Figure(
+        self.chart = chart_figure(
             marks=[self.bars],
             axes=[
                 bqplot.Axis(scale=x_scale),
@@ -275,7 +275,7 @@ def terrain_view(card_set: CardSet, rows: Sequence[Mapping[str, Any]]) -> widget
                 default_size=60,
             )
         )
-    chart = bqplot.Figure(
+    chart = chart_figure(
         marks=marks,
         title="Card size against VP, by terrain",
         legend_location="top-left",
@@ -370,7 +370,7 @@ def _pairings_parts(
         scales={"x": x_scale, "y": y_scale},
         colors=["#0072B2", "#E69F00"] * len(pairings),
     )
-    chart = bqplot.Figure(
+    chart = chart_figure(
         marks=[bars],
         title=f"Share of wins, {games} games per pairing",
         axes=[

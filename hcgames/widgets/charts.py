@@ -15,7 +15,7 @@ import ipywidgets as widgets
 
 from hcgames.core import State
 from hcgames.factions import contrast_ratio, side_style
-from hcgames.widgets._base import PALETTE, View, guarded
+from hcgames.widgets._base import PALETTE, View, chart_figure, guarded
 from hcgames.words import plural
 
 __all__ = ["BattlePanel", "ScoreChart", "Timeline", "key_html", "text_width", "year_label"]
@@ -127,7 +127,7 @@ class BattlePanel(View):
             label=y_label,
             grid_lines="dashed",
         )
-        self.figure = bqplot.Figure(
+        self.figure = chart_figure(
             marks=[self.bars],
             axes=[self.outcome_axis, self.chance_axis],
             title=title,
@@ -332,7 +332,7 @@ class Timeline(View):
         )
         self.x_axis = bqplot.Axis(scale=self.x_scale, label=x_label, grid_lines="dashed")
         margin = self.MARGIN
-        self.figure = bqplot.Figure(
+        self.figure = chart_figure(
             marks=[self.segments, self.names, self.end_names],
             axes=[self.x_axis],
             fig_margin={"top": 20, "bottom": 50, "left": margin, "right": margin},
@@ -466,7 +466,7 @@ class ScoreChart(View):
             marker_size=24,
             stroke_width=2.5,
         )
-        self.figure = bqplot.Figure(
+        self.figure = chart_figure(
             marks=[self.lines],
             axes=[self.x_axis, self.y_axis],
             title=title,

@@ -23,7 +23,7 @@ from hcgames.conqueror.teach import (
 )
 from hcgames.core import Game
 from hcgames.play import scores_each_round
-from hcgames.widgets._base import one_screen
+from hcgames.widgets._base import chart_figure, one_screen
 from hcgames.widgets.charts import ScoreChart
 from hcgames.widgets.lesson import table
 from hcgames.widgets.stepper import GameStepper
@@ -59,7 +59,7 @@ def bar_chart(
             scale=y_scale, orientation="horizontal" if horizontal else "vertical", label="games"
         ),
     ]
-    return bqplot.Figure(
+    return chart_figure(
         marks=[bars],
         axes=axes,
         title=title,

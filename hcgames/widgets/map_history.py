@@ -13,6 +13,7 @@ from hcgames.factions import SideStyle
 from hcgames.labels import Territory, place_names
 from hcgames.widgets._base import swatch
 from hcgames.widgets.map_keys import dot_swatch, region_fill_for_style
+from hcgames.widgets.regions import em
 
 if TYPE_CHECKING:
     from hcgames.widgets.maps import MapView
@@ -103,23 +104,24 @@ def add_sites(
     dots_boxes = [(x - 6, y - 6, x + 6, y + 6) for x, y in pixels]
     view._reserved.extend(dots_boxes)
     view._relabel()
+    size = view.min_name_size  # read projected, as the map's own names
     placed = place_names(
         sites,
-        12,
+        size + 1,
         reserved=[p.box for p in view.placed] + dots_boxes,
-        min_size=11,
+        min_size=size,
         bounds=(2.0, 2.0, view.width - 2.0, view.height - 2.0),
     )
     names = bqplot.Label(
         x=[p.x for p in placed] or [0.0],
-        y=[view.height - p.y for p in placed] or [0.0],
+        y=[view.height - p.y - size * 0.38 for p in placed] or [0.0],
         text=[p.text for p in placed] or [""],
         scales=scales,
         colors=[colour],
-        default_size=12,
+        default_size=em(size),  # grows with the map (figure_css)
+        font_unit="em",
         font_weight="bold",
         align="middle",
-        y_offset=5,
         enable_hover=False,
     )
     leaders = view._leader_mark([p.leader for p in placed])

@@ -104,9 +104,10 @@ def legend_html(
     players = range(len(state.game.player_names))
     styles = [side_of(state, p) for p in players]
     keys = []
-    for player, style in zip(players, styles, strict=True):
+    for player in players:
         fill = region_fill(player, False, state)
-        keys.append((swatch(fill), f"{escape(state.side_name(player))} ({escape(style.short)})"))
+        # the side by name, told apart by its pattern as well as its colour (no code)
+        keys.append((swatch(fill), escape(state.side_name(player))))
     views = view._views
     unheld_land = unheld_sea = independent = False
     for rid, is_sea in zip(view.region_ids, sea, strict=True):

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Any
 
@@ -24,7 +23,7 @@ import ipywidgets as widgets
 
 from hcgames.core import State
 from hcgames.factions import SideStyle
-from hcgames.labels import MAX_LEADER, Placed, Territory, place_names, short_name
+from hcgames.labels import MAX_LEADER, Placed, Territory, place_names, text_height
 from hcgames.theatres import crop, scenario_theatre, theatre_frame, theatres
 from hcgames.widgets._base import (
     NEUTRAL,
@@ -58,7 +57,7 @@ from hcgames.widgets.map_keys import (
     painted_legend_html,
     region_fill_for_independents,
 )
-from hcgames.widgets.regions import MAP_CSS, SEA_INK, RegionView, _is_sea
+from hcgames.widgets.regions import MAP_CSS, SEA_INK, RegionView, _is_sea, em, figure_css
 
 __all__ = [
     "EDGE_STYLE",
@@ -78,6 +77,26 @@ __all__ = [
 
 #: the longest leader line on a fixed-width map (shown at its own size)
 FIXED_MAX_LEADER = 40.0
+#: the smallest name on a map as a 1366x768 screen shows it (pixels): read projected
+SCREEN_NAME_PX = 16.0
+#: the width of a lesson page's content on a 1366x768 screen (pixels, less margins)
+PAGE_AT_1366 = 1300.0
+
+
+def page_map_width(width: float, height: float, max_width: float = 1500.0) -> float:
+    """How wide a page map (no ``width``) laid out ``width`` x ``height`` is shown on a
+    1366x768 screen (``MapView._css``): as wide as the page, but no taller than the
+    screen, and at least 1000 px."""
+    return min(max_width, PAGE_AT_1366, max(1000.0, (768 - 60) * width / height))
+
+
+def name_sizes(scale: float) -> tuple[float, float]:
+    """The largest and smallest type (pixels of the laid-out map) of a map that a
+    1366x768 screen shows ``scale`` times its laid-out width: the smallest is
+    :data:`SCREEN_NAME_PX` there (never under 10 px where the map is shown at its own
+    size), the largest a pixel more (larger type leaves a crowded map no room)."""
+    smallest = max(10.0, math.ceil(2 * SCREEN_NAME_PX / scale) / 2)
+    return smallest + 1, smallest
 
 
 class MapView(RegionView):
@@ -94,6 +113,14 @@ class MapView(RegionView):
     ``focus`` lists the places the page talks about (ids or names): they are named
     first and never in smaller type.
 
+    Names are full names (never a short form with a footnote list) in type that is
+    at least :data:`SCREEN_NAME_PX` pixels on a 1366x768 screen: a page map is laid
+    out 940 px wide and shown 1000-1300 px wide there (:func:`page_map_width`); a
+    fixed-width map is shown at its own size unless ``shown_width`` says how wide the
+    page shows it there (the play screen grows its map; a function of the laid-out
+    width and height). The names grow with the map (:func:`figure_css`), and a map
+    under Large text is the same picture, larger.
+
     ``theatre`` crops and zooms the map to a named part of it
     (``data/<game>/theatres.json``, :mod:`hcgames.theatres`): the places there get
     the whole width, and their names larger type. By default (``None``) the map shows
@@ -105,7 +132,7 @@ class MapView(RegionView):
     #: narrowest fixed width at which the resource marks are drawn
     SYMBOLS_FROM_WIDTH = 800
     NAME_SIZE = 13
-    #: the smallest type a minor place's name is set in
+    #: the smallest type a minor place's name is ever set in (see :func:`name_sizes`)
     MIN_NAME_SIZE = 10
 
     def __init__(
@@ -119,6 +146,7 @@ class MapView(RegionView):
         max_width: int = 1500,
         focus: Iterable[str] = (),
         theatre: str | bool | None = None,
+        shown_width: float | Callable[[int, int], float] | None = None,
     ) -> None:
         geojson = state.game.geojson()
         if not geojson:
@@ -147,6 +175,12 @@ class MapView(RegionView):
             if not self.fluid:  # the old fixed size stays within a classroom screen
                 height = min(520, max(260, height))
         self.width, self.height = width, height
+        if callable(shown_width):  # worked out by the page from the map's size
+            shown_width = shown_width(width, height)
+        if shown_width is None:
+            shown_width = page_map_width(width, height, max_width) if self.fluid else width
+        #: the largest and the smallest type of the names (pixels of the laid-out map)
+        self.name_size, self.min_name_size = name_sizes(shown_width / width)
         self.focus = set(focus)
         # resource marks crowd the names of small places on a narrow map
         self.show_symbols = self.fluid or width >= self.SYMBOLS_FROM_WIDTH
@@ -179,31 +213,25 @@ class MapView(RegionView):
         self.anchors = {t.id: t.anchor for t in territories}
         #: kept under its old name: notebooks place points with it
         self.centroids = self.anchors
-        # a small fixed map (the play screen's) has a smaller unit line under the names
-        small = width < self.SYMBOLS_FROM_WIDTH
-        if names and (width, height) != self._reference_size(geojson):
-            # a place reads the same on every map of the game: the text chosen for the
-            # reference size (full name or short form) is kept at any other size; only
-            # a small map may fall back on the place's short form from the data
-            texts = {p.id: p.text for p in self._reference_names(geojson, sea)}
-            territories = [
-                replace(t, name=texts[t.id], short=t.short if small else texts[t.id])
-                for t in territories
-            ]
+        # the unit line under each name ("2C 1I"), bold, in the names' smallest type
+        self.unit_size = self.min_name_size
         self._label_territories = territories if names else []
         self._reserved: list[tuple[float, float, float, float]] = []
-        self._below = 12.0 if small else 15.0
+        self._below = float(round(self.unit_size * 1.15))
         self.placed: list[Placed] = (
             self._place(territories, width, height, below=self._below, fluid=self.fluid)
             if names
             else []
         )
-        #: the places shown by a short form ("Mare Tyrr."), by id
-        full = {t.id: t.name for t in self._territories(geojson, self.projection_fit, sea)}
-        self.short_names = {p.id: p.text for p in self.placed if p.text != full[p.id]}
+        #: places shown by a short form: none (every place by its full name); kept for
+        #: the key, which lists them when there are
+        self.short_names: dict[str, str] = {}
         self.leaders = self._leader_mark([p.leader for p in self.placed if p.leader])
         label_marks = self._name_marks(self.placed)
-        under = {p.id: (p.x, p.box[1] + p.size * 1.25 + self._below - 9) for p in self.placed}
+        under = {
+            p.id: (p.x, p.box[1] + text_height(p.text, p.size) + self._below * 0.5 + 1)
+            for p in self.placed
+        }
         units = [under.get(rid, self.anchors[rid]) for rid in ids]
         self.unit_labels = bqplot.Label(
             x=[u[0] for u in units],
@@ -211,12 +239,14 @@ class MapView(RegionView):
             text=["" for _ in units],
             scales=self.scales,
             colors=["#111111"],
-            default_size=11 if small else 13,
+            # in em of the figure's font size, which follows its width (figure_css)
+            default_size=em(self.unit_size),
+            font_unit="em",
             font_weight="bold",
             align="middle",
-            y_offset=5,
             enable_hover=False,
         )
+        self._clickable(self.unit_labels, ids)
         self.straits = self._strait_mark(geojson, self.scales)
         self.figure = bqplot.Figure(
             marks=[self.map, self.straits, self.leaders, *label_marks, self.unit_labels],
@@ -230,9 +260,9 @@ class MapView(RegionView):
         self.figure.display_toolbar = False
         self.figure.add_class("hcgames-figure")
         self._uid = f"hc-map-{id(self):x}"
+        self.figure.add_class(self._uid)
         if self.fluid:
             self.figure.layout = widgets.Layout(width="100%")
-            self.figure.add_class(self._uid)
         self._max_width = max_width
         # A history map paints regions by group and keys its own marks (see paint()).
         self._paint: dict[str, str] | None = None
@@ -272,15 +302,6 @@ class MapView(RegionView):
         return self.legend
 
     # --- names ---------------------------------------------------------------------
-    def _reference_size(self, geojson: dict[str, Any]) -> tuple[int, int]:
-        width = self.LAYOUT_WIDTH
-        return width, round((width - 32) * aspect_ratio(geojson) + 32)
-
-    def _reference_names(self, geojson: dict[str, Any], sea: Sequence[bool]) -> list[Placed]:
-        width, height = self._reference_size(geojson)
-        fit = fit_mercator(geojson, width, height)
-        return self._place(self._territories(geojson, fit, sea, focus=False), width, height)
-
     def _place(
         self,
         territories: Sequence[Territory],
@@ -292,10 +313,10 @@ class MapView(RegionView):
     ) -> list[Placed]:
         return place_names(
             territories,
-            self.NAME_SIZE,
+            self.name_size,
             reserved=reserved,
             below=below,
-            min_size=self.MIN_NAME_SIZE,
+            min_size=self.min_name_size,
             bounds=(2.0, 2.0, width - 2.0, height - 2.0),
             max_leader=self.max_leader(fluid),
         )
@@ -332,7 +353,9 @@ class MapView(RegionView):
                     room,
                     sea=is_sea,
                     focus=focus and (rid in self.focus or name in self.focus),
-                    short=f"{short_name(name)} {symbol}".strip(),
+                    # the full name, never a short form: a name that fits nowhere inside
+                    # stands beside its place (a leader line to it), as on an atlas
+                    short=f"{name} {symbol}".strip(),
                 )
             )
         return out
@@ -363,18 +386,46 @@ class MapView(RegionView):
         return self._label_marks
 
     def _label_mark(self, placed: Sequence[Placed], ink: str, size: float) -> bqplot.Label:
-        return bqplot.Label(
-            x=[p.x for p in placed] or [0.0],
-            y=[self.height - p.y for p in placed] or [0.0],
-            text=[p.text for p in placed] or [""],
+        # the letters' middle a little under the box's (as the type sits), in the map's
+        # own units so that it scales with the map; a name on two lines (a narrow sea's)
+        # is two labels, one above the other
+        lines = [
+            (p.x, p.y + (i - (len(texts) - 1) / 2) * size * 1.25, text, p.id)
+            for p in placed
+            for texts in [p.text.split("\n")]
+            for i, text in enumerate(texts)
+        ]
+        mark = bqplot.Label(
+            x=[x for x, _, _, _ in lines] or [0.0],
+            y=[self.height - y - size * 0.38 for _, y, _, _ in lines] or [0.0],
+            text=[text for _, _, text, _ in lines] or [""],
             scales=self.scales,
             colors=[ink],
-            default_size=size,
+            default_size=em(size),
+            font_unit="em",
             font_weight="normal",
             align="middle",
-            y_offset=round(size * 0.38),
             enable_hover=False,
         )
+        self._clickable(mark, [rid for _, _, _, rid in lines])
+        return mark
+
+    def _clickable(self, mark: bqplot.Label, regions: Sequence[str]) -> None:
+        """A click on a name (or a unit line) picks its place, not the sea under its
+        letters: a small place's name often stands over the water beside it."""
+        mark.interactions = {"click": "select"}
+        mark.selected_style = {}
+        mark.unselected_style = {}
+
+        def picked(change: dict[str, Any]) -> None:
+            chosen = [int(i) for i in (change["new"] if change["new"] is not None else [])]
+            if not chosen:
+                return
+            mark.selected = None  # ready for the next click on the same name
+            if 0 <= chosen[-1] < len(regions):
+                self.click(regions[chosen[-1]])
+
+        mark.observe(picked, names=["selected"])
 
     def _leader_mark(
         self, leaders: Sequence[tuple[float, float, float, float] | None]
@@ -416,6 +467,7 @@ class MapView(RegionView):
         )
 
     def _css(self) -> str:
+        scaled = figure_css(self._uid, self.width, self.height)
         fluid = (
             f".{self._uid} {{ width: 100% !important; height: auto !important; "
             f"aspect-ratio: {self.width} / {self.height}; "
@@ -427,7 +479,7 @@ class MapView(RegionView):
             if self.fluid
             else ""
         )
-        return "<style>" + MAP_CSS + _LEADER_CSS + _BESIDE_CSS + fluid + "</style>"
+        return "<style>" + MAP_CSS + _LEADER_CSS + _BESIDE_CSS + scaled + fluid + "</style>"
 
     # --- drawing -------------------------------------------------------------------
     def fills(self) -> list[str]:
@@ -483,7 +535,7 @@ class MapView(RegionView):
     def _access_html(self) -> str:
         titles = {rid: self.region_title(rid) for rid in self.region_ids}
         label = f"Map of {self.state.game.title}. {self.text}"
-        shown = {p.id: p.text for p in self.placed}
+        shown = {p.id: p.text.replace("\n", " ") for p in self.placed}
         names = [shown.get(rid, "") for rid in self.region_ids]
         # the order the arrow keys walk the places in: west to east, north to south
         by_x = sorted(self.region_ids, key=lambda r: (self.anchors[r][0], self.anchors[r][1]))
@@ -568,8 +620,13 @@ class MapView(RegionView):
         self.figure.marks = [*kept[:at], *marks, *kept[at:]]
 
 
-#: leader lines let clicks through to the region under them
-_LEADER_CSS = ".hcgames-figure path.line[style*='rgb(74, 74, 75)'] { pointer-events: none; }"
+#: leader lines let clicks through to the region under them; names and unit lines take
+#: their clicks (MapView._clickable: a click on a name picks its place)
+_LEADER_CSS = (
+    ".hcgames-figure path.line[style*='rgb(74, 74, 75)'] { pointer-events: none; }"
+    ".hcgames-map .hcgames-figure text.label { pointer-events: visiblePainted; "
+    "cursor: pointer; }"
+)
 #: a key set beside its map (:meth:`MapView.key_beside`) is read in a narrow column: its
 #: lines close together, so the whole key stays in sight at 1024x700
 _BESIDE_CSS = (

@@ -67,6 +67,7 @@ from hcgames.widgets._base import guarded, one_screen
 from hcgames.widgets.cards import card_key, card_names, plain_card_words
 from hcgames.widgets.mywork import journal
 from hcgames.widgets.panels import times_in
+from hcgames.widgets.regions import LARGE_TEXT_ZOOM
 from hcgames.widgets.stepper import GameStepper, _seat_bots
 from hcgames.words import plain_plurals, plural
 
@@ -131,6 +132,12 @@ WIDE_MAP_HEADER = 90
 WIDE_CARDS_HEADER = 325
 
 
+def wide_map_width(width: int, height: int, header: int = WIDE_MAP_HEADER) -> float:
+    """How wide :func:`wide_map_css` shows a ``width`` x ``height`` map on a 1366x768
+    screen (the map's names are sized to be read there)."""
+    return min(1366 - WIDE_SIDE, (768 - header) * width / height + 8) - 16
+
+
 def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP_HEADER) -> str:
     """CSS for a play map that grows on a wide window. At :data:`WIDE_WINDOW` px and
     more, the board column of class ``box_class`` is as wide as the window less the side
@@ -139,7 +146,9 @@ def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP
     map gives way to its copy in the side column (class ``box_class-key``), which
     scrolls if it is ever taller than the window. On a narrower window (1024x700)
     nothing changes: the map keeps its fixed size and its key under it, so the board
-    and the moves share one screen. Large text (zoomed) keeps the fixed size too."""
+    and the moves share one screen. Under Large text (zoomed) a wide window gives the
+    map the page's width, up to the window's height, with the moves under it; a narrow
+    one keeps the fixed size, zoomed."""
     aspect = width / height
     page = ".hcgames-play:not(.hcgames-large)"
     column = f"{page} .{box_class}"
@@ -162,7 +171,12 @@ def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP
         f"{page} .{box_class}-key {{ display: flex !important; }} "
         f"{page} .{box_class}-side {{ max-height: calc(100vh - 40px); "
         "overflow: hidden auto; } "
-        f"{page} .{box_class}-side > * {{ flex: 0 0 auto; }} }}</style>"
+        f"{page} .{box_class}-side > * {{ flex: 0 0 auto; }} "
+        # Large text (zoomed): the map as wide as the page, as tall as the window, the
+        # moves under it (lengths here are zoomed too: a 1.5 zoom makes 100vh 1.5 screens)
+        f".hcgames-play.hcgames-large .{box_class} {{ width: min(100%, "
+        f"calc((100vh - {header}px) * {aspect:.4f} / {LARGE_TEXT_ZOOM})) !important; }} }}"
+        "</style>"
     )
 
 
@@ -339,8 +353,14 @@ class PlayApp(GameStepper):
         self._listed: tuple[int, int] = (0, -1)
         #: the odds lines already worked out for one position: (state, moves, lines)
         self._odds_seen: tuple[State, int, dict[Action | None, str]] | None = None
+        first = game.new_game(seed)
+        # the map grows on a wide window (wide_map_css): its names are sized for that
+        cards = first.card_rows(self.student_seats[0]) is not None
+        shown = functools.partial(
+            wide_map_width, header=WIDE_CARDS_HEADER if cards else WIDE_MAP_HEADER
+        )
         super().__init__(
-            game.new_game(seed),
+            first,
             bots=self._bots_for(mode, self.student_seats, game),
             seed=seed,
             auto_bot=BOT_LEVELS[self.level].bot,
@@ -348,6 +368,7 @@ class PlayApp(GameStepper):
             viewer=self.student_seats[0],
             map_width=map_width,
             board_width=map_width,
+            map_shown_width=shown,
         )
         self.hidden_hands = self.cards_view is not None
         self._region_names: dict[str, str] = {}
@@ -381,6 +402,8 @@ class PlayApp(GameStepper):
             # for two lines, so a pick never pushes the map down under the pointer
             view.text_line.layout.min_height = "2.8em"
             view.on_select(functools.partial(self._map_line, view))
+        if self.board_view is not None:
+            self.board_view.on_select(self._board_move)
         self._ready = True
         self._run_bots()
         self._refresh()
@@ -1357,6 +1380,22 @@ class PlayApp(GameStepper):
             f"<b>What the computer did, and why</b> ({plural(len(self.reasons), 'move')}):"
             f"<ol style='margin:2px 0;padding-left:1.6em'>{items}</ol>"
         )
+
+    def _board_move(self, regions: Sequence[str]) -> None:
+        """On a board, a click on a highlighted space that the picked piece can reach
+        plays that move at once (when it is the only move from the one space to the
+        other; otherwise the list shows the few that are, as before)."""
+        if len(regions) != 2 or self.picker.layout.display == "none":
+            return
+        state = self.state
+        if state.is_terminal() or state.is_chance() or self._needs_pass():
+            return
+        if self.humans is not None and state.current_player not in self.humans:
+            return
+        moves = self.picker.matching(regions)
+        if len(moves) == 1 and tuple(state.action_regions(moves[0]))[:2] == tuple(regions):
+            self.picker.pick(moves[0])
+            self.picker.apply()
 
     def _map_line(self, view: Any, _regions: Any = None) -> None:
         """The map's own line shows only what is picked on it (the banner says the rest)."""

@@ -19,7 +19,7 @@ from hcgames.data import read_json
 from hcgames.widgets._base import NEUTRAL, View, region_colour, region_fill
 from hcgames.words import round_words
 
-__all__ = ["RegionView"]
+__all__ = ["LARGE_TEXT_ZOOM", "NAME_EM", "RegionView", "em", "figure_css"]
 
 # Labels sit on top of the regions; let clicks fall through them to the region below.
 _CLICK_THROUGH_CSS = (
@@ -238,6 +238,42 @@ class RegionView(View):
         # the hover box only: a line under the map would echo a stale hover
         text = escape(self.tooltip_for(region))
         self.hover_box.value = f"<div style='padding:2px 4px'>{text}</div>"
+
+
+#: Large text (the play screen's toggle) zooms its page by this much (CSS ``zoom``)
+LARGE_TEXT_ZOOM = 1.5
+#: the font size (px) a figure's names are measured in (``font_unit="em"``) at the width
+#: it was laid out for; see :func:`figure_css`
+NAME_EM = 16.0
+
+
+def figure_css(uid: str, width: float, height: float) -> str:
+    """CSS that makes the bqplot figure of class ``uid`` (laid out ``width`` x ``height``
+    pixels) scale as one picture, at any size the page gives it and under Large text.
+
+    bqplot draws a map's outlines into a box that scales with the figure, but writes
+    its names in pixels; here the figure's font size follows its width (a container
+    query unit) and the names are in ``em`` of it (:data:`NAME_EM`), so a map shown
+    twice as wide has names twice as large, on the same places.
+
+    Large text zooms the play screen (CSS ``zoom``); bqplot measures its figure with
+    ``getBoundingClientRect``, which counts the zoom, and then sizes its drawing in
+    pixels that are zoomed again: the map came out half as large again as its box
+    (the east cut off) with its names at other places. Inside a zoomed page the
+    figure undoes the zoom (bqplot then measures what it draws) and fills its column
+    instead, which the zoom has made half as wide again: the whole map, larger, with
+    every name on its place."""
+    return (
+        f".{uid} {{ container-type: inline-size; }} "
+        f".{uid} svg.svg-figure {{ font-size: calc(100cqw * {NAME_EM / width:.6f}); }} "
+        f".hcgames-large .{uid} {{ zoom: {1 / LARGE_TEXT_ZOOM:.6f}; width: 100% !important; "
+        f"height: auto !important; aspect-ratio: {width:g} / {height:g}; }} "
+    )
+
+
+def em(size: float) -> float:
+    """A font size in pixels of the laid-out figure, in the ``em`` of :func:`figure_css`."""
+    return round(size / NAME_EM, 4)
 
 
 #: the ink of sea names (italic, as atlases print them)

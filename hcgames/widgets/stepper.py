@@ -16,7 +16,7 @@ forward again shows the same roll.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -120,6 +120,7 @@ class GameStepper(View):
         map_width: int | None = None,
         board_width: int = 560,
         map_focus: Iterable[str] = (),
+        map_shown_width: float | Callable[[int, int], float] | None = None,
     ) -> None:
         self.state = state
         self.game: Game = state.game
@@ -197,7 +198,11 @@ class GameStepper(View):
             # the map fills the page width unless a width is given (the play screen)
             # a scenario's theatre only when every open place is in it (hcgames.theatres)
             self.map_view = MapView(
-                state, width=map_width, focus=map_focus, theatre=play_theatre(self.game)
+                state,
+                width=map_width,
+                focus=map_focus,
+                theatre=play_theatre(self.game),
+                shown_width=map_shown_width,
             )
             board.append(("Map", self.map_view))
         if self.game.board_layout():

@@ -12,7 +12,7 @@ import ipywidgets as widgets
 from hcgames.classical import experiments, teach
 from hcgames.classical.actions import EndPhase
 from hcgames.classical.material import load_material
-from hcgames.widgets._base import one_screen
+from hcgames.widgets._base import chart_figure, one_screen
 from hcgames.widgets.classical.text import BIG, CATEGORIES, bullet_list, html_line
 from hcgames.widgets.lesson import table, with_slider_names
 
@@ -114,7 +114,7 @@ class ResearchLevels(widgets.VBox):
             label_display=True,
             label_display_format=".0%",
         )
-        self.figure = bqplot.Figure(
+        self.figure = chart_figure(
             marks=[self.bars],
             title="Levels gained in one trait",
             axes=[

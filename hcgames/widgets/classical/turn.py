@@ -15,7 +15,7 @@ from hcgames.classical.moves import city_sites
 from hcgames.classical.views import research_chart
 from hcgames.data import read_json
 from hcgames.factions import side_style
-from hcgames.widgets._base import one_screen
+from hcgames.widgets._base import chart_figure, one_screen
 from hcgames.widgets.classical.text import BIG, CATEGORIES, bullet_list, html_line
 from hcgames.widgets.lesson import table
 from hcgames.widgets.maps import MapView
@@ -151,7 +151,7 @@ class PhasePlayer(widgets.VBox):
             label_display=True,
             label_display_format=".0f",
         )
-        self.pool_chart = bqplot.Figure(
+        self.pool_chart = chart_figure(
             marks=[self.bars],
             title="Resources in hand",
             axes=[bqplot.Axis(scale=x_scale), bqplot.Axis(scale=y_scale, side="left")],
