@@ -8,6 +8,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar
 
+from hcgames.classgame import class_decisions
 from hcgames.core import Game, RuleDecision, State
 from hcgames.speros.actions import (
     Attack,
@@ -172,7 +173,7 @@ class SperosGame(Game):
         return setups
 
     def rule_decisions(self) -> list[RuleDecision]:
-        return rule_decisions(self.card_set)
+        return rule_decisions(self.card_set) + class_decisions(self)
 
     def phases(self) -> list[str]:
         return list(PHASES)
