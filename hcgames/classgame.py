@@ -60,17 +60,17 @@ PASSED_WORDS = "Steps with only one sensible choice pass by themselves (class ga
 CLASS_GAMES: dict[str, ClassGame] = {
     "conqueror-duels": ClassGame(
         "conqueror-duels",
-        {"scenario": "gallic-wars", "max_rounds": 3},
-        "Class game: the Gallic Wars in 3 rounds instead of 5.",
+        {"scenario": "standard", "max_rounds": 3},
+        "Class game: Carthage against Rome in 3 rounds instead of 12.",
         (
             (
                 "Length",
-                "The lesson's game is the Gallic Wars cut to 3 rounds instead of 5. Rome "
-                "must still hold Gaul, Germania and Celtica at once, now by the end of "
-                "round 3; otherwise Gaul wins, as in the scenario.",
+                "The lesson's game is the standard game, Carthage against Rome, cut to 3 "
+                "rounds instead of 12; it is then judged as at the end of a full standard "
+                "game: more forts held wins, then more units.",
             ),
         ),
-        {"scenario": "gallic-wars"},
+        {"scenario": "standard"},
     ),
     "classical-conquests": ClassGame(
         "classical-conquests",
@@ -123,9 +123,15 @@ CLASS_GAMES: dict[str, ClassGame] = {
     ),
     "conquest-of-speros": ClassGame(
         "conquest-of-speros",
-        {"players": 2, "mastery": False},
-        "Class game: two players, without the mastery objectives.",
+        {"players": 2, "mastery": False, "max_rounds": 7},
+        "Class game: 7 rounds, without the mastery objectives.",
         (
+            (
+                "Length",
+                "The lesson's game ends when round 8 would begin, unless it ended sooner "
+                "(an empty Base Camp, or the deck run out); it is scored as at any other "
+                "end, bonus objectives included.",
+            ),
             (
                 "No mastery objectives",
                 "The lesson's game is played without the mastery objectives, so a "
