@@ -16,6 +16,7 @@ Click timings are printed by bench/bench_widgets.py, never asserted here. Needs
 from __future__ import annotations
 
 import base64
+import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -48,6 +49,17 @@ PlayApp({game}, {humans}, bot="medium", seed=3)
 """
 #: clicks allowed to finish one round (the student ends phases as soon as possible)
 ROUND_CLICKS = 60
+#: the class games played to their end in the browser (by game id)
+CLASS_GAMES = ("conquest-1972",)
+CLASS_NOTEBOOK = """
+import sys
+sys.path.insert(0, {root!r})
+from hcgames.classgame import class_game
+from hcgames.widgets import PlayApp
+PlayApp(class_game({game!r}), humans=(0,), bot="easy", seed=3)
+"""
+#: the clicks a whole class game may take (issue 35)
+LESSON_CLICKS = 80
 
 
 @pytest.fixture(scope="module")
@@ -62,6 +74,12 @@ def play_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Voila]:
             notebook.cells = [nbformat.v4.new_code_cell(code)]
             notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
             nbformat.write(notebook, folder / f"{game}-{mode}.ipynb")
+    for game in CLASS_GAMES:  # a class game, as the play lessons open it
+        notebook = nbformat.v4.new_notebook()
+        code = CLASS_NOTEBOOK.format(root=str(ROOT), game=game).strip()
+        notebook.cells = [nbformat.v4.new_code_cell(code)]
+        notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+        nbformat.write(notebook, folder / f"{game}-class.ipynb")
     server = Voila(folder)
     yield server
     server.stop()
@@ -226,6 +244,39 @@ def test_a_game_is_saved_and_loaded_back_through_the_page(
         choose(good)
         screen.wait_for(lambda: "Loaded" in screen.app.inner_text(), "the loaded message")
         assert screen.actions_played() == saved_at
+        assert not screen.page.errors, "\n".join(screen.page.errors)
+    finally:
+        screen.page.close()
+
+
+@pytest.mark.parametrize("game", CLASS_GAMES)
+def test_a_class_game_is_played_to_its_end_within_a_lesson_of_clicks(
+    browser: Any, play_server: Voila, game: str
+) -> None:
+    """A scripted student at 1024x700: each time it picks one of the listed moves at
+    random (seeded: a move a beginner might make, never the computer's choice) and
+    presses Play this move, two clicks, until the game is over."""
+    screen = _open(browser, play_server, f"{game}-class.ipynb", (1024, 700))
+    rng = random.Random(5)
+    clicks = 0
+    try:
+        assert "Class game" in screen.app.inner_text()
+        while "Game over" not in screen.banner():
+            assert clicks < LESSON_CLICKS, f"the class game is not over after {clicks} clicks"
+            before = screen.actions_played()
+            options = screen.app.locator("select option")
+            screen.wait_for(lambda o=options: o.count() > 0, "the list of moves")
+            options.nth(rng.randrange(options.count())).click()
+            play = screen.button("Play this move")
+            screen.wait_for(lambda b=play: b.is_enabled(), "the Play button switched on")
+            play.click()
+            clicks += 2
+            screen.wait_for(
+                lambda n=before: screen.actions_played() > n or "Game over" in screen.banner(),
+                "the move played",
+                timeout=120.0,
+            )
+        assert clicks <= LESSON_CLICKS
         assert not screen.page.errors, "\n".join(screen.page.errors)
     finally:
         screen.page.close()

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, ClassVar
 
+from hcgames.classgame import class_decisions, class_options
 from hcgames.classical import teach
 from hcgames.classical.bots import EasyBot, HardBot, MediumBot, PlannerBot
 from hcgames.classical.decisions import rule_decisions
@@ -216,6 +217,7 @@ class ClassicalGame(Game):
             {"players": 4},
             {"players": 6},
             {"players": 2, "token_reduction": True},
+            class_options(cls.id),
         ]
 
     def phases(self) -> list[str]:
@@ -236,7 +238,7 @@ class ClassicalGame(Game):
         return {"planner": PlannerBot}
 
     def rule_decisions(self) -> list[RuleDecision]:
-        return rule_decisions(self.material, self.options)
+        return rule_decisions(self.material, self.options) + class_decisions(self)
 
     def odds_table(self) -> str:
         return teach.odds_table()

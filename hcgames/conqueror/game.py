@@ -8,11 +8,13 @@ computed once here, so that states hold only the changing facts and copy cheaply
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from hcgames.classgame import class_decisions, class_options
 from hcgames.conqueror import battle, bots, decisions, fighting, teach, turn
 from hcgames.conqueror.actions import Attack, BattleRoll, Disband, Move, Recruit
 from hcgames.conqueror.material import INDEPENDENT, Card, Hero, Scenario, load_material
@@ -48,18 +50,39 @@ class DuelsGame(Game):
     version: ClassVar[str] = "3"
     state_class = DuelsState
 
-    def __init__(self, scenario: str = "standard", **options: Any) -> None:
+    def __init__(
+        self, scenario: str = "standard", max_rounds: int | None = None, **options: Any
+    ) -> None:
         if options:
             raise ValueError(
-                f"unknown options {sorted(options)} for {self.id}; the only option is scenario="
+                f"unknown options {sorted(options)} for {self.id}; the options are scenario= "
+                "and max_rounds="
             )
         if scenario not in SCENARIOS:
             raise ValueError(f"scenario must be one of {', '.join(SCENARIOS)}, not {scenario!r}")
-        super().__init__(scenario=scenario)
         material = load_material()
+        full = material.scenarios[scenario]
+        if max_rounds is not None and (
+            isinstance(max_rounds, bool)
+            or not isinstance(max_rounds, int)
+            or not 1 <= max_rounds <= full.max_rounds
+        ):
+            raise ValueError(
+                f"option max_rounds must be a whole number from 1 to {full.max_rounds} "
+                f"(the scenario's own length), not {max_rounds!r}"
+            )
+        # recorded only when chosen, so games and saves of the scenarios keep their options
+        chosen: dict[str, Any] = {"scenario": scenario}
+        if max_rounds is not None:
+            chosen["max_rounds"] = max_rounds
+        super().__init__(**chosen)
         self.material = material
         self.rules: dict[str, Any] = material.rules
-        self.scenario: Scenario = material.scenarios[scenario]
+        #: the scenario, cut to ``max_rounds`` rounds when that option is given (the
+        #: class game: a shorter war judged by the scenario's own goals)
+        self.scenario: Scenario = (
+            full if max_rounds is None else dataclasses.replace(full, max_rounds=max_rounds)
+        )
         self.board = material.maps[self.scenario.map_key]
         self.casualty_rules = battle.CasualtyRules.from_data(material.rules)
         self._build_tables()
@@ -232,7 +255,7 @@ class DuelsGame(Game):
 
     @classmethod
     def variants(cls) -> list[dict[str, Any]]:
-        return [{"scenario": key} for key in SCENARIOS]
+        return [{"scenario": key} for key in SCENARIOS] + [class_options(cls.id)]
 
     def bot_levels(self) -> dict[str, Any]:
         """The computer's levels for this game (see :mod:`hcgames.conqueror.bots`)."""
@@ -252,7 +275,7 @@ class DuelsGame(Game):
         return setups
 
     def rule_decisions(self) -> list[RuleDecision]:
-        return decisions.rule_decisions(self.material, self.options)
+        return decisions.rule_decisions(self.material, self.options) + class_decisions(self)
 
     def phases(self) -> list[str]:
         return ["chronicle", "planning", "action"]

@@ -13,6 +13,14 @@ Options
     ``"standard"`` is the full starting set-up; other names come from
     ``data/conquest/scenarios.json`` (``"skirmish"``: small forces meeting on the
     Middle Isle, our own).
+``moves_per_turn`` (int, default 20: ``moves_per_turn`` in ``rules.json``)
+    The moves of every turn (the first turn of the standard set-up has half, as the
+    book's 10 of 20); the capitol penalty shrinks in proportion (a fifth of the turn
+    per space, never below 1). Ours: the class game plays short turns.
+``pieces_decide`` (bool, default False)
+    When a game is judged (quiet turns or the turn limit) with equal capitol
+    holdings, the side with more pieces left wins instead of a draw (ours: the class
+    game's skirmish rarely reaches a capitol).
 ``position`` (dict or None)
     A custom position instead of the starting set-up; build it with
     :meth:`ConquestGame.position`. It is stored in the options, so a game saved from
@@ -21,10 +29,12 @@ Options
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from functools import partial
 from typing import Any, ClassVar
 
+from hcgames.classgame import class_decisions, class_options
 from hcgames.conquest.board import SIDES, Board
 from hcgames.conquest.bots import MediumBot, bot_levels
 from hcgames.conquest.decisions import rule_decisions
@@ -56,7 +66,14 @@ class ConquestGame(Game):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        unknown = set(options) - {"turn_limit", "draw_offers", "position", "scenario"}
+        unknown = set(options) - {
+            "turn_limit",
+            "draw_offers",
+            "position",
+            "scenario",
+            "moves_per_turn",
+            "pieces_decide",
+        }
         if unknown:
             raise ValueError(f"unknown options {sorted(unknown)} for {self.id}")
         self.material: Material = load_material()
@@ -69,6 +86,26 @@ class ConquestGame(Game):
         self.turn_limit: int = limit
         self.draw_offers: bool = draws
         self.rules: Rules = self.material.rules
+        full = self.rules.moves_per_turn
+        moves = options.get("moves_per_turn", full)
+        if not isinstance(moves, int) or isinstance(moves, bool) or not 2 <= moves <= full:
+            raise ValueError(
+                f"option moves_per_turn must be a whole number from 2 to {full}, not {moves!r}"
+            )
+        if moves != full:
+            # the penalty per capitol space keeps its share of a turn (4 of 20: a fifth)
+            share = self.rules.capitol_penalty / full
+            self.rules = dataclasses.replace(
+                self.rules,
+                moves_per_turn=moves,
+                first_turn_moves=max(1, moves * self.rules.first_turn_moves // full),
+                capitol_penalty=max(1, round(moves * share)),
+            )
+        pieces = options.get("pieces_decide", False)
+        if not isinstance(pieces, bool):
+            raise ValueError(f"option pieces_decide must be true or false, not {pieces!r}")
+        #: equal capitol holdings at a judged end: more pieces left wins (class game)
+        self.pieces_decide: bool = pieces
         self.board: Board = self.material.board
         self.piece_order: tuple[str, ...] = self.material.piece_order
         self.kind_of: dict[str, str] = dict(self.material.kind_of)
@@ -97,6 +134,10 @@ class ConquestGame(Game):
             }
         else:
             self.setup = check_position(self.material, position)
+        if self.rules.moves_per_turn != full:
+            # a shorter turn: the opening allowance shrinks in the same proportion
+            budget = int(self.setup["budget"])
+            self.setup = {**self.setup, "budget": max(1, budget * moves // full)}
 
     @classmethod
     def position(
@@ -155,10 +196,14 @@ class ConquestGame(Game):
 
     @classmethod
     def variants(cls) -> list[dict[str, Any]]:
-        return [{}, {"draw_offers": False, "scenario": "skirmish", "turn_limit": 60}]
+        return [
+            {},
+            {"draw_offers": False, "scenario": "skirmish", "turn_limit": 60},
+            class_options(cls.id),
+        ]
 
     def rule_decisions(self) -> list[RuleDecision]:
-        return rule_decisions(self.options)
+        return rule_decisions(self.options) + class_decisions(self)
 
     def bot_levels(self) -> dict[str, Callable[[int], Any]]:
         """Easy, medium and hard for CONQUEST (see :mod:`hcgames.conquest.bots`)."""

@@ -66,7 +66,18 @@ def land_pieces_gone(state: ConquestState, events: list[Event]) -> bool:
 def adjudicate(state: ConquestState, why: str, events: list[Event]) -> None:
     """Quiet turns or the turn limit: more enemy capitol spaces held wins; equal draws."""
     held = [occupied_capitol(state, p) for p in (0, 1)]
-    if held[0] == held[1]:
+    pieces = [len(state.pieces_of(p)) for p in (0, 1)]
+    if held[0] == held[1] and state.game.pieces_decide and pieces[0] != pieces[1]:
+        best = 0 if pieces[0] > pieces[1] else 1
+        finish(
+            state,
+            (best,),
+            f"{why}: both hold {plural(held[0], 'enemy capitol space')}, and "
+            f"{state.player_name(best)} has more pieces left ({pieces[best]} to "
+            f"{pieces[1 - best]})",
+            events,
+        )
+    elif held[0] == held[1]:
         held_text = plural(held[0], "enemy capitol space")
         finish(state, (), f"{why}: both hold {held_text}, a draw", events)
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from hcgames.classgame import class_decisions, class_options
 from hcgames.core import Game, RuleDecision, State
 from hcgames.historical import teach
 from hcgames.historical.actions import DrawCard
@@ -103,7 +104,7 @@ class HistoricalGame(Game):
 
     @classmethod
     def variants(cls) -> list[dict[str, Any]]:
-        return [{"players": 2}, {"players": 3}, {"players": 4}]
+        return [{"players": 2}, {"players": 3}, {"players": 4}, class_options(cls.id)]
 
     def bot_levels(self) -> dict[str, Callable[[int], Any]]:
         """Historical Conquest's own easy, medium and hard bots
@@ -111,7 +112,7 @@ class HistoricalGame(Game):
         return dict(LEVELS)
 
     def rule_decisions(self) -> list[RuleDecision]:
-        return rule_decisions()
+        return rule_decisions() + class_decisions(self)
 
     def phases(self) -> list[str]:
         return ["play", "attack", "move", "draw"]

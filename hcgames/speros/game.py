@@ -8,6 +8,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar
 
+from hcgames.classgame import class_decisions, class_options
 from hcgames.core import Game, RuleDecision, State
 from hcgames.speros.actions import (
     Attack,
@@ -53,12 +54,18 @@ class SperosGame(Game):
         players: int = 2,
         mastery: bool = True,
         one_resource_per_card: bool = False,
+        max_rounds: int | None = None,
         **options: Any,
     ) -> None:
         if options:
             raise ValueError(
-                f"unknown options {sorted(options)}: use players, mastery and one_resource_per_card"
+                f"unknown options {sorted(options)}: use players, mastery, "
+                "one_resource_per_card and max_rounds"
             )
+        if max_rounds is not None and (
+            isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or max_rounds < 1
+        ):
+            raise ValueError(f"option max_rounds must be a whole number from 1, not {max_rounds!r}")
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
             raise ValueError(f"option players must be 2, 3 or 4, not {players!r}")
         if not isinstance(mastery, bool):
@@ -72,7 +79,12 @@ class SperosGame(Game):
         chosen: dict[str, Any] = {"players": players, "mastery": mastery}
         if one_resource_per_card:
             chosen["one_resource_per_card"] = True
+        if max_rounds is not None:
+            chosen["max_rounds"] = max_rounds
         super().__init__(**chosen)
+        #: the class game's round limit (ours): the game ends as round ``max_rounds``
+        #: + 1 would begin, and is scored as at any other end; None: no limit
+        self.max_rounds = max_rounds
         #: resource sets: True = each card fills one place of a set, however many
         #: resources it shows; False (default) = a card fills one place per resource.
         self.one_resource_per_card = one_resource_per_card
@@ -149,6 +161,7 @@ class SperosGame(Game):
             {"players": 2, "mastery": False},
             {"players": 3, "mastery": True},
             {"players": 4, "mastery": True},
+            class_options(cls.id),
         ]
 
     def bot_levels(self) -> dict[str, Callable[[int], Any]]:
@@ -172,7 +185,7 @@ class SperosGame(Game):
         return setups
 
     def rule_decisions(self) -> list[RuleDecision]:
-        return rule_decisions(self.card_set)
+        return rule_decisions(self.card_set) + class_decisions(self)
 
     def phases(self) -> list[str]:
         return list(PHASES)

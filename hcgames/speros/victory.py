@@ -26,6 +26,9 @@ def end_reason(state: SperosState, player: int) -> str | None:
         return "the deck ran out and everyone has had a final turn"
     if state.units_at_home(player) == 0:
         return f"{state.who(player)} began a turn with an empty Base Camp"
+    limit = state.game.max_rounds
+    if limit is not None and state.round_no > limit and player == state.first_player:
+        return f"the round limit of {limit} rounds (our rule for a class game) was reached"
     return None
 
 

@@ -144,7 +144,9 @@ def describe(state: SperosState) -> str:
         outcome = state.outcome()
         assert outcome is not None
         scores = ", ".join(f"{state.who(p)} {int(v)}" for p, v in outcome.scores.items())
-        return f"Game over after round {state.round_no}. Scores: {scores}. {outcome.reason}."
+        limit = state.game.max_rounds
+        played = state.round_no if limit is None else min(state.round_no, limit)
+        return f"Game over after round {played}. Scores: {scores}. {outcome.reason}."
     p = state.current_player
     actor = "A card is being drawn" if p < 0 else f"{state.who(p)} is to act"
     lines = [f"Round {state.round_no}, {state._phase} step. {actor}."]

@@ -59,6 +59,7 @@ from typing import Any, cast
 import ipywidgets as widgets
 
 from hcgames.bots import explain
+from hcgames.classgame import CLASS_GAMES, full_game, is_class_game, obvious_move
 from hcgames.conqueror.forecast import battle_forecast, battle_sum, spent_units
 from hcgames.core import Action, Event, Game, SaveError, State
 from hcgames.odds import Odds, battle_odds
@@ -336,6 +337,11 @@ class PlayApp(GameStepper):
             raise ValueError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
         self.level = _level_key(bot, game)
         self.mode = mode
+        #: a class game and its full game, the two games the screen offers (``None``
+        #: for any other game: the screen then plays only the game it was given)
+        self.variants: dict[str, Game] | None = (
+            {"class": game, "full": full_game(game.id)} if is_class_game(game) else None
+        )
         self.first_seed = seed
         self.games_started = 0  # New game presses so far
         self.student_seats = seats or [0]
@@ -462,6 +468,42 @@ class PlayApp(GameStepper):
         self._refresh()
         self._take_focus()
 
+    def set_game(self, key: str) -> None:
+        """Play the class game (``"class"``) or the full game (``"full"``) from its
+        start, with the same mode, side and level."""
+        if self.variants is None or key not in self.variants:
+            raise ValueError("this screen offers only the game it was made with")
+        if self.game_buttons.value != key:
+            self.game_buttons.value = key
+        if self.game is self.variants[key]:
+            return
+        self.game = self.variants[key]
+        self.title.value = f"<b>{escape(self.game.describe())}</b>"
+        self.class_line.value = self._class_html()
+        self.new_game()
+
+    def _class_html(self) -> str:
+        """One line on the class game (what is shorter), with our rules for it folded."""
+        if self.variants is None:
+            return ""
+        spec = CLASS_GAMES[self.game.id]
+        if self.game is not self.variants["class"]:
+            return (
+                "<div class='hcgames-class-line'>The full game: every rule as in the "
+                "lessons before. Choose <b>Class game</b> for a game that fits in one "
+                "lesson.</div>"
+            )
+        rules = "".join(
+            f"<li><b>{escape(d.topic.removeprefix('Class game: '))}.</b> {escape(d.decision)}</li>"
+            for d in spec.decisions()
+        )
+        return (
+            f"<div class='hcgames-class-line'>{escape(spec.summary)} Steps with only one "
+            "sensible move pass by themselves. <details style='display:inline'><summary>"
+            "Our rules for the class game</summary><ul style='margin:2px 0'>"
+            f"{rules}</ul></details></div>"
+        )
+
     def _take_focus(self) -> None:
         """Put the keyboard's focus on what the student does next: the list of moves
         (the button just pressed may have switched off, which drops the focus to the top
@@ -531,6 +573,20 @@ class PlayApp(GameStepper):
             description="Computer",
             style={"description_width": "auto"},
         )
+        self.game_buttons = widgets.ToggleButtons(
+            options=[("Class game", "class"), ("Full game", "full")],
+            value="class",
+            tooltips=[
+                "A shorter game that a class finishes in one lesson (our rules)",
+                "The whole game, as the rules say",
+            ],
+            description="Game",
+            style={"description_width": "auto"},
+        )
+        self.game_buttons.layout.display = None if self.variants else "none"
+        self.game_buttons.observe(lambda c: self.set_game(str(c["new"])), names=["value"])
+        self.class_line = widgets.HTML(self._class_html())
+        self.class_line.layout.display = None if self.variants else "none"
         self.large_button = widgets.ToggleButton(
             value=large_text,
             description="Large text",
@@ -682,7 +738,13 @@ class PlayApp(GameStepper):
         one_screen(unit=self.main)
         header = self.children[0]
         settings = widgets.HBox(
-            [self.mode_buttons, self.side_buttons, self.level_buttons, self.large_button],
+            [
+                self.game_buttons,
+                self.mode_buttons,
+                self.side_buttons,
+                self.level_buttons,
+                self.large_button,
+            ],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         one_screen(unit=settings)  # each setting shows at once on the board below it
@@ -692,6 +754,7 @@ class PlayApp(GameStepper):
             self.wide_style,
             header,
             settings,
+            self.class_line,
             self.timeline,
             self.main,
             self.text_line,
@@ -860,8 +923,9 @@ class PlayApp(GameStepper):
     PAUSE = 0.35
 
     def real_choice(self) -> bool:
-        """A student must choose now: it is a student's turn with more than one move."""
-        return self.waiting_for_human() and len(self.state.legal_actions()) > 1
+        """A student must choose now: it is a student's turn with more than one move
+        (in a class game: more than one sensible move)."""
+        return self.waiting_for_human() and obvious_move(self.state) is None
 
     def _run_bots(self, animate: bool = False) -> int:
         """Play the computer's moves, the dice, and every move that is the only one a
@@ -875,11 +939,13 @@ class PlayApp(GameStepper):
         while not self.state.is_terminal() and played < limit:
             if self.waiting_for_human():
                 legal = self.state.legal_actions()
-                if len(legal) != 1:
+                obvious = obvious_move(self.state, legal)
+                if obvious is None:
                     break
                 who = self.state.player_name(self.state.current_player)
-                self._advance(legal[0])
-                self.passed.append(f"{who} had only one possible move: {self.pass_words(legal[0])}")
+                self._advance(obvious)
+                only = "possible" if len(legal) == 1 else "sensible"
+                self.passed.append(f"{who} had only one {only} move: {self.pass_words(obvious)}")
                 played += 1
                 continue
             computer = not self.state.is_chance()

@@ -1,0 +1,162 @@
+"""The class games (hcgames.classgame): a game of each of the five for one lesson.
+
+- each class game is one of its game's variants (so the conformance suite, the golden
+  transcripts and the benches cover it) and its shortened rules are decisions of ours,
+  in rule_decisions() and docs/rules-we-decided.md;
+- the new rule options do what they say (Duels rounds, CONQUEST short turns and
+  pieces deciding);
+- a scripted student (hcgames.widgets.student) plays each class game on the play
+  screen to its end by clicks, against the computer at Easy, over a few seeds, within
+  the 80 clicks of a lesson;
+- the play screen opens the class game with the full game one choice away, and plays
+  the steps with one sensible move by themselves.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import hcgames
+from hcgames.classgame import (
+    CLASS_GAMES,
+    class_decisions,
+    class_game,
+    class_options,
+    full_game,
+    is_class_game,
+    obvious_move,
+)
+from hcgames.play import playout, resolve_chance
+
+ROOT = Path(__file__).resolve().parent.parent
+#: the clicks a student may spend on a whole class game (issue 35)
+LESSON_CLICKS = 80
+SEEDS = (0, 1, 2)
+#: class games whose scripted student does not yet finish within the lesson's clicks
+#: (the figures are in bench/bench_class_games.py; see the branch's report)
+NOT_YET_WITHIN: dict[str, str] = {}
+
+
+@pytest.mark.parametrize("game_id", list(CLASS_GAMES))
+def test_each_class_game_is_a_variant_its_tests_cover(game_id: str) -> None:
+    assert class_options(game_id) in hcgames.game_class(game_id).variants()
+    game = class_game(game_id)
+    assert is_class_game(game) and not is_class_game(full_game(game_id))
+    state = playout(game.new_game(seed=1), rng=1)
+    assert state.is_terminal()
+
+
+@pytest.mark.parametrize("game_id", list(CLASS_GAMES))
+def test_the_class_rules_are_ours_and_listed(game_id: str) -> None:
+    game = class_game(game_id)
+    ours = class_decisions(game)
+    assert ours and all(d.source == "ours" for d in ours)
+    assert all(d in game.rule_decisions() for d in ours)
+    assert not class_decisions(full_game(game_id))
+    doc = (ROOT / "docs" / "rules-we-decided.md").read_text(encoding="utf-8")
+    for d in ours:
+        assert f"- **{d.topic}** (ours): {d.decision}" in doc
+        assert d.decision[0].isupper() and d.decision.endswith(".")
+
+
+def test_duels_max_rounds_ends_the_war_sooner() -> None:
+    game = hcgames.load("conqueror-duels", scenario="standard", max_rounds=3)
+    state = playout(game.new_game(seed=4), rng=4)
+    outcome = state.outcome()
+    assert state.round <= 3 and outcome is not None and "last round (3)" in outcome.reason
+    with pytest.raises(ValueError, match="max_rounds"):
+        hcgames.load("conqueror-duels", scenario="gallic-wars", max_rounds=6)
+    # the scenario alone keeps its options as before (saves stay loadable)
+    assert hcgames.load("conqueror-duels", scenario="gallic-wars").options == {
+        "scenario": "gallic-wars"
+    }
+
+
+def test_conquest_short_turns_and_pieces_deciding() -> None:
+    from hcgames.conquest import ConquestGame
+    from hcgames.conquest.state import ConquestState
+
+    game = class_game("conquest-1972")
+    assert isinstance(game, ConquestGame)
+    assert game.rules.moves_per_turn == 5 and game.rules.capitol_penalty == 1
+    state = game.new_game()
+    assert isinstance(state, ConquestState) and state.budget == 5
+    with pytest.raises(ValueError, match="moves_per_turn"):
+        hcgames.load("conquest-1972", moves_per_turn=21)
+    decided = [playout(game.new_game(seed=s), rng=s).outcome() for s in range(4)]
+    assert all(o is not None for o in decided)
+    for outcome in decided:
+        assert outcome is not None
+        if "pieces left" in outcome.reason:
+            assert len(outcome.winners) == 1
+
+
+def test_speros_max_rounds_ends_the_game_at_the_limit() -> None:
+    game = class_game("conquest-of-speros")
+    for seed in range(3):
+        state = playout(game.new_game(seed=seed), rng=seed)
+        outcome = state.outcome()
+        assert outcome is not None and state.round <= 8
+        if "round limit" in outcome.reason:
+            assert "after round 7." in state.describe()
+    with pytest.raises(ValueError, match="max_rounds"):
+        hcgames.load("conquest-of-speros", max_rounds=0)
+
+
+def test_obvious_moves_pay_and_pass_only_in_a_class_game() -> None:
+    rng = random.Random(2)
+    game = class_game("classical-conquests")
+    state = game.new_game(seed=2)
+    seen = 0
+    for _ in range(3000):
+        if state.is_terminal():
+            break
+        if state.is_chance():
+            resolve_chance(state, rng)
+            continue
+        legal = state.legal_actions()
+        move = obvious_move(state, legal)
+        names = {type(a).__name__ for a in legal}
+        if "PayRest" in names:
+            assert move is not None and type(move).__name__ == "PayRest"
+            seen += 1
+        state.apply(move if move is not None else legal[rng.randrange(len(legal))])
+    assert seen
+    full = full_game("classical-conquests").new_game(seed=2)
+    full_legal = full.legal_actions()
+    assert len(full_legal) > 1 and obvious_move(full, full_legal) is None
+
+
+@pytest.mark.parametrize("game_id", list(CLASS_GAMES))
+def test_a_scripted_student_finishes_the_class_game_within_a_lesson(game_id: str) -> None:
+    from hcgames.widgets import PlayApp
+    from hcgames.widgets.student import ScriptedStudent
+
+    if game_id in NOT_YET_WITHIN:
+        pytest.xfail(NOT_YET_WITHIN[game_id])
+    for seed in SEEDS:
+        app = PlayApp(class_game(game_id), humans=(0,), bot="easy", seed=seed)
+        app.PAUSE = 0
+        record = ScriptedStudent(app, seed).play(max_clicks=4 * LESSON_CLICKS)
+        assert record.winner != "unfinished", (game_id, seed)
+        assert record.clicks <= LESSON_CLICKS, (game_id, seed, record)
+
+
+def test_the_play_screen_offers_the_full_game_one_choice_away() -> None:
+    from hcgames.widgets import PlayApp
+
+    app = PlayApp(class_game("historical-conquest"), humans=(0,), bot="easy", seed=1)
+    app.PAUSE = 0
+    assert app.game_buttons.layout.display != "none"
+    assert "Class game" in app.class_line.value and "6 rounds" in app.class_line.value
+    app.game_buttons.value = "full"
+    assert not is_class_game(app.game) and app.game.id == "historical-conquest"
+    assert len(app.state.history) == 0 or app.waiting_for_human()
+    app.game_buttons.value = "class"
+    assert is_class_game(app.game)
+    # a game that is not a class game shows no such choice
+    other = PlayApp(hcgames.load("historical-conquest", players=3), humans=(0,), seed=1)
+    assert other.game_buttons.layout.display == "none"
