@@ -11,7 +11,7 @@ Jupyter Server with Voila as on Binder), with the project's own config files and
 the culling times shortened (idle for 12 s, checked every second), then open pages in
 Debian's chromium, reload one, leave them all without a goodbye, and watch the count
 of kernel processes come back to the one kernel both servers keep warm for the next
-page (hcgames/warm_kernels.py), which culling must leave alone however long it waits.
+page (hcgames_server/warm_kernels.py), which culling must leave alone however long it waits.
 Figures for real lesson pages (counts without culling, memory per kernel) come from
 ``bench/bench_kernels.py``.
 """

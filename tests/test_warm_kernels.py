@@ -1,4 +1,4 @@
-"""Warm kernels (hcgames/warm_kernels.py): started ahead with their imports done, handed
+"""Warm kernels (hcgames_server/warm_kernels.py): started ahead with their imports done, handed
 to one page each, replaced, never culled while they wait, stopped with the server.
 
 The manager runs here in the test's own event loop with real kernels (about a second
@@ -23,7 +23,7 @@ from jupyter_client.asynchronous import AsyncKernelClient
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets.config import Config
 
-from hcgames.warm_kernels import MAX_FAILURES, WarmKernelManager
+from hcgames_server.warm_kernels import MAX_FAILURES, WarmKernelManager
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -338,3 +338,26 @@ def test_shutting_down_stops_a_kernel_still_warming(tmp_path: Path) -> None:
         assert await _until(lambda: bool(manager._starting), 5)
 
     _with_manager(tmp_path, body)
+
+
+def test_sockets_in_a_folder_with_a_long_path_go_to_a_short_one(tmp_path: Path) -> None:
+    """A student's runtime folder on a hub can be too long for a Unix socket's path."""
+    deep = tmp_path / ("a-long-home-folder-of-a-student-on-a-school-hub" * 2)
+    deep.mkdir()
+    config = Config({"KernelManager": {"transport": "ipc"}})
+    manager = WarmKernelManager(
+        root_dir=str(tmp_path), connection_dir=str(deep), config=config, warm_kernels=0
+    )
+
+    async def main() -> None:
+        try:
+            kernel_id = await manager.start_kernel(kernel_name="python3", path="")
+            reply = await _run(manager, kernel_id, "print(6 * 7)")
+            assert reply["printed"].strip() == "42"
+        finally:
+            await manager.shutdown_all(now=True)
+
+    assert len(manager.connection_dir) < len(str(deep))
+    short = Path(manager.connection_dir)
+    asyncio.run(main())
+    assert not short.exists()

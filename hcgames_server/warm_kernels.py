@@ -17,7 +17,7 @@ for the page, both harmless for our notebooks (none reads them): its environment
 server's as it was when the kernel started, without the request's variables that Voila
 adds (``QUERY_STRING`` and the like), and its modules are already imported.
 
-This is the server's part, not the games': nothing in the package imports it. The app
+This is the server's part, beside the games (nothing in :mod:`hcgames` imports it). The app
 of ``tasks.py app`` (binder/voila.py) and Binder's Jupyter Server
 (binder/jupyter_server_config.json) name it as their kernel manager.
 """
@@ -25,6 +25,10 @@ of ``tasks.py app`` (binder/voila.py) and Binder's Jupyter Server
 from __future__ import annotations
 
 import asyncio
+import os
+import shutil
+import tempfile
+import uuid
 from datetime import UTC, datetime
 from typing import Any, cast
 
@@ -45,6 +49,8 @@ WARM_CODE = "\n".join(
 #: the variable Voila sets in the environment of a kernel it starts for a pool of pages
 #: made ready (``voila.utils.ENV_VARIABLE.VOILA_PREHEAT``)
 VOILA_PREHEAT = "VOILA_PREHEAT"
+#: the longest path of a Unix socket, less a margin (``sizeof(sockaddr_un.sun_path)`` is 108)
+MAX_SOCKET_PATH = 100
 #: warm kernels in a row that may fail to start before the pool stops trying on its own
 #: (the next page that takes or asks for a kernel tries again)
 MAX_FAILURES = 3
@@ -78,6 +84,7 @@ class WarmKernelManager(AsyncMappingKernelManager):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self._short_dir = self._shorten_connection_dir()
         #: kernels warm and waiting, oldest first
         self._ready: list[str] = []
         #: every kernel started as a warm one and not yet handed out (never culled)
@@ -95,6 +102,20 @@ class WarmKernelManager(AsyncMappingKernelManager):
         self._failures = 0  # warm kernels in a row that did not start
         self._closing = False
         self._fill(0.0)
+
+    def _shorten_connection_dir(self) -> str | None:
+        """Kernels over Unix sockets (binder/voila.py, binder/jupyter_server_unix.json)
+        name their sockets after their connection file, and a socket's path may not pass
+        107 bytes: in a student's runtime folder on a hub (``/home/<user>/.local/share/
+        jupyter/runtime``) a long home folder made every kernel fail to start. Then the
+        sockets go to a private folder of their own under the system's temporary folder."""
+        example = os.path.join(self.connection_dir or "", f"kernel-{uuid.uuid4()}-ipc-4")
+        if len(example.encode()) <= MAX_SOCKET_PATH:
+            return None
+        short = tempfile.mkdtemp(prefix="hck-", dir="/tmp" if os.name != "nt" else None)
+        self.log.info("Kernel connection files in %s (the usual folder's path is too long)", short)
+        self.connection_dir = short
+        return short
 
     # --- handing out --------------------------------------------------------------
     async def start_kernel(  # type: ignore[override]
@@ -312,3 +333,5 @@ class WarmKernelManager(AsyncMappingKernelManager):
         self._pooled.clear()
         self._died.clear()
         await super().shutdown_all(now=now)
+        if self._short_dir:
+            shutil.rmtree(self._short_dir, ignore_errors=True)
