@@ -10,7 +10,9 @@
 
 JupyterLab and the app cull kernels nobody is connected to any more (settings in
 binder/jupyter_server_config.json and voila.json, as on Binder), so pages that
-students open, leave and reload do not pile up kernels.
+students open, leave and reload do not pile up kernels. ``notebooks`` writes the server's
+settings into .venv with ``python -m hcgames server-setup``, the same command Binder's
+postBuild and a school's hub run.
 
 The test command runs ruff and mypy on the package and its tests, then one pytest run over the
 unit, scenario and conformance tests, the doctests, every notebook under nbval,
@@ -73,48 +75,10 @@ def ensure_chromium() -> None:
     )
 
 
-def keep_widget_outputs() -> None:
-    """As on Binder: keep widget outputs of cells scrolled off screen (JupyterLab 4.2+)."""
-    settings = VENV / "share" / "jupyter" / "lab" / "settings"
-    settings.mkdir(parents=True, exist_ok=True)
-    (settings / "overrides.json").write_text(
-        '{"@jupyterlab/notebook-extension:tracker": {"windowingMode": "defer"}}\n',
-        encoding="utf-8",
-    )
-
-
-def server_config(etc_jupyter: Path, unix: bool = os.name != "nt") -> Path:
-    """Put the server settings where Jupyter Server reads them, as Binder's postBuild does:
-    ``<etc_jupyter>/jupyter_server_config.json`` gets binder/jupyter_server_config.json
-    (kernel culling, the Voila extension's hidden cells and executor timeouts) and, with
-    ``unix`` (not on Windows: no Unix sockets for ZeroMQ there), binder/jupyter_server_unix.json
-    (kernels over Unix sockets, as binder/voila.py explains). Sections already in that file
-    are kept; ours replace the settings they name.
-
-    Not ``jupyter_server_config.d/``: Jupyter Server reads only the extensions to enable from
-    that folder, and it used to hold these settings, unread. Returns the file written."""
-    import json
-
-    sources = ["jupyter_server_config.json"] + (["jupyter_server_unix.json"] if unix else [])
-    target = etc_jupyter / "jupyter_server_config.json"
-    try:
-        merged = json.loads(target.read_text(encoding="utf-8")) if target.is_file() else {}
-    except ValueError as exc:
-        raise SystemExit(f"{target} is not valid JSON ({exc}); mend or remove it") from exc
-    if not isinstance(merged, dict):
-        raise SystemExit(f"{target} must hold a JSON object of settings; mend or remove it")
-    for name in sources:
-        for section, settings in json.loads((ROOT / "binder" / name).read_text("utf-8")).items():
-            if not isinstance(merged.setdefault(section, {}), dict):
-                raise SystemExit(
-                    f"{target} holds {section} not as a JSON object; mend or remove it"
-                )
-            merged[section].update(settings)
-    etc_jupyter.mkdir(parents=True, exist_ok=True)
-    target.write_text(json.dumps(merged, indent=2) + "\n", encoding="utf-8")
-    # the unread copy older set-ups left behind
-    (etc_jupyter / "jupyter_server_config.d" / "hcgames.json").unlink(missing_ok=True)
-    return target
+def server_setup() -> None:
+    """Write the server's settings into .venv, as every server does: Binder's postBuild, a
+    school's hub (``python -m hcgames server-setup``, hcgames_server/server_setup.py)."""
+    run(PYTHON, "-m", "hcgames", "server-setup")
 
 
 def as_root(extra: list[str]) -> list[str]:
@@ -125,8 +89,7 @@ def as_root(extra: list[str]) -> list[str]:
 
 def notebooks(extra: list[str]) -> None:
     ensure_venv("notebooks")
-    keep_widget_outputs()
-    server_config(VENV / "etc" / "jupyter")
+    server_setup()
     jupyter = BIN / ("jupyter.exe" if os.name == "nt" else "jupyter")
     extra = as_root(extra)
     # serve the whole project (links between notebooks and docs work) and open the index
@@ -266,8 +229,8 @@ def handouts(extra: list[str]) -> None:
 def test(extra: list[str]) -> None:
     ensure_venv("dev")
     ensure_chromium()
-    run(PYTHON, "-m", "ruff", "check", "hcgames", "tests")
-    run(PYTHON, "-m", "mypy", "hcgames", "tests")
+    run(PYTHON, "-m", "ruff", "check", "hcgames", "hcgames_server", "tests")
+    run(PYTHON, "-m", "mypy", "hcgames", "hcgames_server", "tests")
     run(
         PYTHON,
         "-m",
@@ -284,9 +247,6 @@ def test(extra: list[str]) -> None:
 
 def main(argv: list[str]) -> int:
     commands = {"notebooks": notebooks, "app": app, "handouts": handouts, "test": test}
-    if argv[:1] == ["server-config"] and len(argv) == 2:  # binder/postBuild's step
-        print("wrote", server_config(Path(argv[1])))
-        return 0
     if not argv or argv[0] not in commands:
         print(__doc__)
         return 2

@@ -41,7 +41,18 @@ if os.name != "nt":
     c.KernelManager.transport = "ipc"
 
 # Pages of lessons without preheated kernels of their own take a kernel started ahead,
-# its imports done (hcgames/warm_kernels.py): about a second sooner on the page. (On
+# its imports done (hcgames_server/warm_kernels.py): about a second sooner on the page. (On
 # Binder, Voila runs inside Jupyter Server and uses the server's kernel manager, which
 # binder/jupyter_server_config.json names.)
-c.VoilaConfiguration.multi_kernel_manager_class = "hcgames.warm_kernels.WarmKernelManager"
+c.VoilaConfiguration.multi_kernel_manager_class = "hcgames_server.warm_kernels.WarmKernelManager"
+
+# The standalone app's error pages for requests other than a lesson page (a page asking
+# for the channels of a kernel that is gone, for one) are Jupyter Server's, which link its
+# icon through ``static_url``: without a ``static_path`` setting, rendering them failed
+# with a traceback in the log and no answer. The path is only read, never served here.
+try:
+    from jupyter_server import DEFAULT_STATIC_FILES_PATH
+
+    c.Voila.tornado_settings = {"static_path": DEFAULT_STATIC_FILES_PATH}
+except ImportError:  # pragma: no cover - Voila always comes with Jupyter Server
+    pass

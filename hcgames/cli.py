@@ -12,6 +12,7 @@ Examples::
     python -m hcgames handouts --out build/handouts   # a worksheet and key for every lesson
     python -m hcgames links --repo OWNER/NAME --ref v1.0 --hub https://hub.school.example
     python -m hcgames gather work/   # class summary of the students' "My work" files
+    python -m hcgames server-setup   # write the lessons' server settings into this environment
 """
 
 from __future__ import annotations
@@ -227,7 +228,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
 def cmd_links(args: argparse.Namespace) -> int:
     try:
         rows = binder_links(args.repo, args.ref)
-        hub = hub_links(args.repo, args.ref, args.hub) if args.hub else None
+        hub = hub_links(args.repo, args.ref, args.hub, args.git_url) if args.hub else None
     except ValueError as exc:
         raise SystemExit(str(exc)) from None
     if args.markdown:
@@ -389,6 +390,11 @@ def build_parser() -> argparse.ArgumentParser:
     links.add_argument(
         "--hub", help="a school JupyterHub's address: also print nbgitpuller links for it"
     )
+    links.add_argument(
+        "--git-url",
+        help="with --hub: where the hub copies the lessons from, if not GitHub's OWNER/NAME "
+        "(a school's own git server)",
+    )
     links.set_defaults(func=cmd_links)
 
     handouts = sub.add_parser(
@@ -413,7 +419,24 @@ def build_parser() -> argparse.ArgumentParser:
     gather.add_argument("folder", help="the folder holding the students' .html files")
     gather.add_argument("--out", help="where to write the report (default: the same folder)")
     gather.set_defaults(func=cmd_gather)
+
+    setup = sub.add_parser(
+        "server-setup",
+        help="write every setting the lessons' server needs into this Python environment",
+    )
+    setup.add_argument(
+        "--prefix", help=f"the environment to set up (default: this one, {sys.prefix})"
+    )
+    setup.set_defaults(func=cmd_server_setup)
     return parser
+
+
+def cmd_server_setup(args: argparse.Namespace) -> int:
+    """The server's part lives beside the games, in hcgames_server (imported here only:
+    the rules never import Jupyter)."""
+    from hcgames_server.server_setup import main as server_setup
+
+    return server_setup(["--prefix", args.prefix] if args.prefix else [])
 
 
 def main(argv: Sequence[str] | None = None) -> int:

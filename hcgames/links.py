@@ -91,8 +91,11 @@ def _check_repo(repo: str) -> None:
         raise ValueError(f"--repo must look like OWNER/NAME, not {repo!r}")
 
 
-def hub_links(repo: str, ref: str, hub: str) -> list[dict[str, str]]:
+def hub_links(repo: str, ref: str, hub: str, git: str | None = None) -> list[dict[str, str]]:
     """nbgitpuller links on a JupyterHub for every notebook (the hub needs nbgitpuller).
+
+    ``git``: where the hub clones the lessons from, when not GitHub's ``OWNER/NAME`` (a
+    school's own git server); the students' folder is still named after ``NAME``.
 
     >>> row = hub_links("hcgames/hcgames", "v0.1.0", "https://hub.example.org/")[1]
     >>> row["voila"].split("?")[0]
@@ -104,6 +107,6 @@ def hub_links(repo: str, ref: str, hub: str) -> list[dict[str, str]]:
     hub = hub.strip().rstrip("/")
     if not hub.startswith(("https://", "http://")):
         raise ValueError(f"--hub must be the hub's address starting https://, not {hub!r}")
-    git = quote(f"https://github.com/{repo}", safe="")
+    git = quote(git or f"https://github.com/{repo}", safe="")
     pull = f"{hub}/hub/user-redirect/git-pull?repo={git}&branch={quote(ref, safe='')}&"
     return _rows(pull, repo.split("/")[1] + "/")

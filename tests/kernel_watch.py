@@ -169,7 +169,7 @@ class KernelServer:
     def preheated(self) -> int:
         """How many kernels the server keeps started ahead of requests: voila.json's (or
         ``pools``') pages made ready, and the warm kernels any lesson may take
-        (hcgames/warm_kernels.py)."""
+        (hcgames_server/warm_kernels.py)."""
         return self.pages_made_ready() + self.warm()
 
     def pages_made_ready(self) -> int:
@@ -185,7 +185,7 @@ class KernelServer:
         )
 
     def warm(self) -> int:
-        """Warm kernels (hcgames/warm_kernels.py) the shipped settings keep."""
+        """Warm kernels (hcgames_server/warm_kernels.py) the shipped settings keep."""
         name = "voila.json" if self.kind == "voila" else "jupyter_server_config.json"
         config = json.loads((self.config_dir / name).read_text(encoding="utf-8"))
         return int(config.get("WarmKernelManager", {}).get("warm_kernels", 0))

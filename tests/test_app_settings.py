@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 
 import tasks
+from hcgames.cli import main as cli
+from hcgames_server.server_setup import server_config, server_setup
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -120,7 +122,8 @@ def test_a_port_another_program_holds_stops_the_app_with_a_sentence() -> None:
 
 
 def test_server_settings_are_merged_where_jupyter_server_reads_them(tmp_path: Path) -> None:
-    """``tasks.py notebooks`` and Binder's postBuild write the server settings into
+    """``python -m hcgames server-setup`` (Binder's postBuild, ``tasks.py notebooks``, a
+    school's hub) writes the server settings into
     ``jupyter_server_config.json`` (the server reads only extensions to enable from its
     ``.d`` folder): ours added, other settings kept, the old unread copy removed."""
     etc = tmp_path / "etc" / "jupyter"
@@ -129,7 +132,7 @@ def test_server_settings_are_merged_where_jupyter_server_reads_them(tmp_path: Pa
     (etc / "jupyter_server_config.json").write_text(
         json.dumps({"ServerApp": {"port": 9999}, "Other": {"x": 1}}), encoding="utf-8"
     )
-    written = tasks.server_config(etc, unix=True)
+    written = server_config(etc, unix=True)
     merged = json.loads(written.read_text(encoding="utf-8"))
     ours = json.loads((ROOT / "binder" / "jupyter_server_config.json").read_text("utf-8"))
     assert merged["MappingKernelManager"] == ours["MappingKernelManager"]
@@ -139,7 +142,7 @@ def test_server_settings_are_merged_where_jupyter_server_reads_them(tmp_path: Pa
     assert merged["KernelManager"] == {"transport": "ipc"}
     assert not (etc / "jupyter_server_config.d" / "hcgames.json").exists()
     # on Windows (no Unix sockets for ZeroMQ) the kernels keep TCP
-    fresh = tasks.server_config(tmp_path / "windows", unix=False)
+    fresh = server_config(tmp_path / "windows", unix=False)
     assert "KernelManager" not in json.loads(fresh.read_text(encoding="utf-8"))
 
 
@@ -147,5 +150,47 @@ def test_server_settings_are_merged_where_jupyter_server_reads_them(tmp_path: Pa
 def test_a_broken_server_settings_file_stops_with_a_sentence(tmp_path: Path, text: str) -> None:
     (tmp_path / "jupyter_server_config.json").write_text(text, encoding="utf-8")
     with pytest.raises(SystemExit, match=r"jupyter_server_config\.json .*mend or remove it"):
-        tasks.server_config(tmp_path)
+        server_config(tmp_path)
     assert (tmp_path / "jupyter_server_config.json").read_text(encoding="utf-8") == text
+
+
+def test_server_setup_writes_every_setting_into_the_environment(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One command for any server: the server settings, voila.py, the page template and
+    JupyterLab's overrides, under the environment's prefix; run twice, the same files."""
+    lab = tmp_path / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    lab.parent.mkdir(parents=True)
+    lab.write_text(json.dumps({"@jupyterlab/apputils-extension:themes": {"theme": "Dark"}}))
+    for _ in range(2):
+        assert cli(["server-setup", "--prefix", str(tmp_path)]) == 0
+    printed = capsys.readouterr().out
+    assert printed.count("wrote ") == 8
+    etc = tmp_path / "etc" / "jupyter"
+    settings = json.loads((etc / "jupyter_server_config.json").read_text(encoding="utf-8"))
+    ours = json.loads((ROOT / "binder" / "jupyter_server_config.json").read_text("utf-8"))
+    for section, values in ours.items():
+        assert settings[section] == values
+    kernel_manager = settings["ServerApp"]["kernel_manager_class"]
+    assert kernel_manager == "hcgames_server.warm_kernels.WarmKernelManager"
+    assert (etc / "voila.py").read_text() == (ROOT / "binder" / "voila.py").read_text()
+    template = tmp_path / "share" / "jupyter" / "voila" / "templates" / "hcgames"
+    shipped = ROOT / "share" / "jupyter" / "voila" / "templates" / "hcgames"
+    assert sorted(p.name for p in template.iterdir()) == sorted(p.name for p in shipped.iterdir())
+    for page in shipped.iterdir():
+        assert (template / page.name).read_text() == page.read_text()
+    overrides = json.loads(lab.read_text(encoding="utf-8"))
+    assert overrides["@jupyterlab/notebook-extension:tracker"] == {"windowingMode": "defer"}
+    assert overrides["@jupyterlab/apputils-extension:themes"] == {"theme": "Dark"}  # kept
+    assert server_setup(tmp_path)[0] == etc / "jupyter_server_config.json"
+
+
+def test_every_server_set_up_runs_the_one_command() -> None:
+    """Binder's postBuild and ``tasks.py notebooks`` set the server up with the command a
+    school's hub uses, not copies of their own."""
+    post_build = (ROOT / "binder" / "postBuild").read_text(encoding="utf-8")
+    commands = [line for line in post_build.splitlines() if line and not line.startswith("#")]
+    assert commands == ["set -euo pipefail", "python -m hcgames server-setup"]
+    assert '"-m", "hcgames", "server-setup"' in (ROOT / "tasks.py").read_text(encoding="utf-8")
+    requirements = (ROOT / "binder" / "requirements.txt").read_text(encoding="utf-8")
+    assert requirements.splitlines()[-1] == ".[classroom]", "the image must install hcgames"

@@ -11,7 +11,7 @@ Jupyter Server with Voila as on Binder), with the project's own config files and
 the culling times shortened (idle for 12 s, checked every second), then open pages in
 Debian's chromium, reload one, leave them all without a goodbye, and watch the count
 of kernel processes come back to the one kernel both servers keep warm for the next
-page (hcgames/warm_kernels.py), which culling must leave alone however long it waits.
+page (hcgames_server/warm_kernels.py), which culling must leave alone however long it waits.
 Figures for real lesson pages (counts without culling, memory per kernel) come from
 ``bench/bench_kernels.py``.
 """
@@ -151,3 +151,124 @@ def test_voila_app_and_binder_server_drop_the_same_cells() -> None:
         tags[kind] = config["TagRemovePreprocessor"]["remove_cell_tags"]
     assert tags["voila"] == tags["server"]
     assert {"hc-check", "hc-teacher"} <= set(tags["voila"])
+
+
+#: the many-loads test: pages made ready at once, and rounds of taking them all
+READY_PAGES = 3
+ROUNDS = 3
+#: idle time in the many-loads test: every page made ready has waited longer than this
+#: when it is taken, and a taken page's kernel needs less than this to be connected to
+READY_IDLE_SECONDS = 8
+
+
+def _our_tracebacks(log: str) -> list[str]:
+    """Tracebacks in a server log that pass through the project's own code, and error
+    pages that failed to render."""
+    blocks = log.split("Traceback (most recent call last):")[1:]
+    ours = [b[:1500] for b in blocks if "hcgames" in b or "static_path" in b]
+    return ours + [line for line in log.splitlines() if "Uncaught exception in write_error" in line]
+
+
+def test_pages_made_ready_are_never_culled_while_they_wait_or_as_they_are_taken(
+    folder: Path, browser: Any
+) -> None:
+    """A play lesson's pages are made ready ahead (Voila's pools), sit idle longer than the
+    idle time (before class, for many minutes), and are then taken one after another.
+    With culling checked every second, each must still reach the student with its game:
+    none culled as it waits, none as it is taken; every page counted, none blank."""
+    server = KernelServer(
+        "voila",
+        folder,
+        idle_timeout=READY_IDLE_SECONDS,
+        pools={"toy.ipynb": READY_PAGES},
+        fill_delay=0,
+    )
+    drawn, blank = 0, []
+    try:
+        ahead = server.preheated()
+        for round_ in range(ROUNDS):
+            # the pool full again, then idle past the idle time
+            assert server.wait_for_count(ahead, timeout=120) == ahead, server.log.read_text()
+            import time
+
+            time.sleep(READY_IDLE_SECONDS + 3)
+            for load in range(READY_PAGES):
+                page = browser.new_page(viewport={"width": 1366, "height": 768})
+                try:
+                    page.goto(server.url("toy.ipynb"), timeout=120_000, wait_until="load")
+                    page.wait_for_selector(WIDGET, timeout=60_000)
+                    drawn += 1
+                except Exception as error:  # a page without its game: count it
+                    blank.append(f"round {round_ + 1}, load {load + 1}: {error}")
+                finally:
+                    close(page)
+        log = server.log.read_text()
+    finally:
+        server.stop()
+    loads = ROUNDS * READY_PAGES
+    print(f"pages made ready and taken after waiting: {loads}; drawn {drawn}; blank {len(blank)}")
+    assert blank == [], f"{len(blank)} of {loads} pages without their widgets: {blank}"
+    assert drawn == loads
+    assert log.count("Using pre-heated kernel") >= loads, "the pages did not take ready kernels"
+    assert _our_tracebacks(log) == []
+
+
+def test_a_page_whose_kernel_dies_says_so_with_a_reload_button(
+    folder: Path, browser: Any
+) -> None:
+    server = KernelServer("voila", folder, idle_timeout=None, pools={})
+    try:
+        page = open_page(browser, server, "toy.ipynb", WIDGET)
+        assert page.locator("#hc-lost").count() == 0
+        for process in server.kernel_processes():  # the page's kernel (and the warm one) die
+            process.kill()
+        notice = page.wait_for_selector("#hc-lost", timeout=60_000)
+        assert notice is not None
+        text = notice.inner_text()
+        assert text.startswith("This page has lost its link to the server")
+        assert "kernel" not in text.lower()
+        button = page.locator("#hc-lost button")
+        assert button.inner_text() == "Reload the page"
+        button.click()  # a fresh page with a fresh kernel
+        page.wait_for_selector(WIDGET, timeout=120_000)
+        assert page.locator("#hc-lost").count() == 0
+        leave(page)
+        assert _our_tracebacks(server.log.read_text()) == []
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("kind", ["voila", "server"])
+def test_a_lesson_that_cannot_start_says_so_with_a_reload_button(
+    kind: str, tmp_path: Path, browser: Any
+) -> None:
+    """A page whose kernel cannot start gets the project's error page (a sentence and a
+    reload button); a page asking for a kernel that is gone gets a plain answer, not a
+    traceback (the standalone app's error page needed a setting it lacked)."""
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell("print(1)")]
+    notebook.metadata["kernelspec"] = {"name": "no-such-kernel", "display_name": "None"}
+    nbformat.write(notebook, tmp_path / "broken.ipynb")
+    server = KernelServer(kind, tmp_path, idle_timeout=None)
+    try:
+        page = browser.new_page()
+        reply = page.goto(server.url("broken.ipynb"), timeout=120_000)
+        assert reply is not None and reply.status == 500
+        assert page.locator("h1").inner_text() == "This lesson did not open"
+        assert page.locator("main p").inner_text().startswith("The server could not get")
+        assert page.locator("main button").inner_text() == "Reload the page"
+        page.close()
+        from urllib.error import HTTPError
+        from urllib.request import urlopen
+
+        gone = "4f1b5b34-6d0e-4a8f-8d52-0c1b2d3e4f50"
+        base = server.url("x").split("/voila/")[0]
+        token = "" if kind == "voila" else f"?token={server.token}"
+        with pytest.raises(HTTPError) as refused:
+            urlopen(f"{base}/api/kernels/{gone}/channels{token}", timeout=30)
+        assert refused.value.code == 404
+        assert _our_tracebacks(server.log.read_text()) == []
+    finally:
+        server.stop()

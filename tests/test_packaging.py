@@ -60,8 +60,9 @@ def test_wheel_installs_into_a_fresh_venv_and_plays_every_game(tmp_path: Path) -
     assert len(wheels) == 1
     with zipfile.ZipFile(wheels[0]) as wheel:
         tops = {name.split("/")[0] for name in wheel.namelist()}
-    # the wheel ships the package (with its data) only: no tests, benches or tools
-    assert {top for top in tops if not top.endswith(".dist-info")} == {"hcgames"}
+    # the wheel ships the games (with their data) and the server settings beside them
+    # only: no tests, benches or tools
+    assert {top for top in tops if not top.endswith(".dist-info")} == {"hcgames", "hcgames_server"}
     python = _venv(tmp_path / "venv")
     _run(python, "-m", "pip", "install", "-q", wheels[0], cwd=tmp_path)
     outside = tmp_path / "elsewhere"
@@ -74,13 +75,24 @@ def test_wheel_installs_into_a_fresh_venv_and_plays_every_game(tmp_path: Path) -
     # the CLI entry point is installed too
     out = _run(tmp_path / "venv" / "bin" / "hcgames", "list", cwd=outside)
     assert "conqueror-duels" in out
+    # the wheel alone sets a server up: its settings, voila.py and page template travel in it
+    out = _run(python, "-m", "hcgames", "server-setup", cwd=outside)
+    prefix = tmp_path / "venv"
+    assert out.count("wrote ") == 4
+    settings = json.loads((prefix / "etc" / "jupyter" / "jupyter_server_config.json").read_text())
+    assert settings == {
+        **json.loads((ROOT / "binder" / "jupyter_server_config.json").read_text()),
+        **json.loads((ROOT / "binder" / "jupyter_server_unix.json").read_text()),
+    }
+    template = prefix / "share" / "jupyter" / "voila" / "templates" / "hcgames"
+    assert {p.name for p in template.iterdir()} == {"conf.json", "error.html", "index.html.j2"}
+    assert (prefix / "etc" / "jupyter" / "voila.py").is_file()
 
 
 def test_binder_environment_builds_and_runs_the_notebooks(tmp_path: Path) -> None:
     binder = ROOT / "binder"
     assert (binder / "runtime.txt").read_text().strip() == "python-3.11"
     python = _venv(tmp_path / "srv")
-    _run(python, "-m", "pip", "install", "-q", "-r", binder / "requirements.txt", cwd=tmp_path)
     # repo2docker copies the repository in and runs postBuild from its root
     repo = tmp_path / "repo"
     files = subprocess.run(
@@ -96,6 +108,9 @@ def test_binder_environment_builds_and_runs_the_notebooks(tmp_path: Path) -> Non
             target = repo / name
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target)
+    # repo2docker installs the requirements from the repository's root; the last one is
+    # hcgames itself with its classroom extra (a path: the repository is copied in first)
+    _run(python, "-m", "pip", "install", "-q", "-r", "binder/requirements.txt", cwd=repo)
     env = dict(os.environ, PATH=f"{python.parent}{os.pathsep}{os.environ['PATH']}")
     env.pop("VIRTUAL_ENV", None)
     _run("bash", repo / "binder" / "postBuild", cwd=repo, env=env)
@@ -123,6 +138,8 @@ def test_binder_environment_builds_and_runs_the_notebooks(tmp_path: Path) -> Non
     )
     # the Voila extension reads voila.py from the Jupyter config path (closing a page
     # frees its kernel) and the offline page template from the data path
+    # hcgames and nbgitpuller (the hub links) are in the image, not only in the checkout
+    _run(python, "-c", "import hcgames, nbgitpuller, hcgames_server.warm_kernels", cwd=tmp_path)
     hook = tmp_path / "srv" / "etc" / "jupyter" / "voila.py"
     assert hook.read_text() == (binder / "voila.py").read_text()
     template = tmp_path / "srv" / "share" / "jupyter" / "voila" / "templates" / "hcgames"

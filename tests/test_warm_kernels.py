@@ -1,4 +1,4 @@
-"""Warm kernels (hcgames/warm_kernels.py): started ahead with their imports done, handed
+"""Warm kernels (hcgames_server/warm_kernels.py): started ahead with their imports done, handed
 to one page each, replaced, never culled while they wait, stopped with the server.
 
 The manager runs here in the test's own event loop with real kernels (about a second
@@ -23,7 +23,7 @@ from jupyter_client.asynchronous import AsyncKernelClient
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets.config import Config
 
-from hcgames.warm_kernels import MAX_FAILURES, WarmKernelManager
+from hcgames_server.warm_kernels import MAX_FAILURES, WarmKernelManager
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -168,6 +168,102 @@ def test_a_waiting_warm_kernel_is_never_culled_a_handed_out_idle_one_is(
     _with_manager(tmp_path, body, warm_delay=30.0)
 
 
+def test_a_kernel_shut_down_before_the_culler_reaches_it_is_skipped(tmp_path: Path) -> None:
+    """The culler checks a list of kernels made before its awaits: one shut down
+    meanwhile (a page closed) used to raise a KeyError into the server's log."""
+
+    async def body(manager: WarmKernelManager) -> None:
+        kernel_id = await manager.start_kernel(kernel_name="python3", path="")
+        await manager.shutdown_kernel(kernel_id, now=True)
+        await manager.cull_kernel_if_idle(kernel_id)  # no KeyError
+        assert kernel_id not in manager.list_kernel_ids()
+
+    _with_manager(tmp_path, body, warm_kernels=0)
+
+
+def _as_voila_pool(manager: WarmKernelManager, notebook: str) -> list[asyncio.Task[str]]:
+    """Voila's pool of pages made ready for ``notebook``: its ``_pools`` lists the tasks
+    that start each page's kernel with VOILA_PREHEAT in its environment."""
+    env = {**os.environ, "VOILA_PREHEAT": "True"}
+    task = asyncio.get_running_loop().create_task(
+        manager.start_kernel(kernel_name="python3", path="", env=env)
+    )
+    pool = [task]
+    manager._pools = {notebook: pool}  # type: ignore[attr-defined]
+    return pool
+
+
+def test_a_page_made_ready_is_never_culled_in_its_pool_nor_as_it_is_taken(
+    tmp_path: Path,
+) -> None:
+    """A play lesson's page made ready before class waits idle far past the idle time;
+    the page that takes it must get it alive, and its idle time starts then."""
+
+    async def body(manager: WarmKernelManager) -> None:
+        pool = _as_voila_pool(manager, "play.ipynb")
+        kernel_id = await pool[0]
+        manager.cull_idle_timeout = 1
+        kernel: Any = manager.get_kernel(kernel_id)
+        long_ago = kernel.last_activity - timedelta(hours=1)
+        kernel.last_activity = long_ago
+        await manager.cull_kernels()
+        assert kernel_id in manager.list_kernel_ids(), "culled while it waited in its pool"
+        pool.pop(0)  # a page takes it, as Voila's get_rendered_notebook does
+        await manager.cull_kernels()
+        assert kernel_id in manager.list_kernel_ids(), "culled as a page took it"
+        assert kernel.last_activity > long_ago + timedelta(minutes=59)
+        # from then on it is culled as any page's kernel once nobody uses it
+        kernel.last_activity = long_ago
+        await manager.cull_kernels()
+        assert await _until(lambda: kernel_id not in manager.list_kernel_ids(), 30)
+
+    _with_manager(tmp_path, body, warm_kernels=0)
+
+
+def test_a_page_made_ready_whose_kernel_died_is_replaced_before_a_page_takes_it(
+    tmp_path: Path,
+) -> None:
+    async def body(manager: WarmKernelManager) -> None:
+        pool = _as_voila_pool(manager, "play.ipynb")
+        kernel_id = await pool[0]
+        refills: list[str] = []
+        manager._get_notebook_from_kernel = lambda kid: "play.ipynb"  # type: ignore[attr-defined]
+        manager.fill_if_needed = (  # type: ignore[attr-defined]
+            lambda delay, notebook_name: refills.append(notebook_name)
+        )
+
+        shutdown: Any = manager.shutdown_kernel
+
+        async def drop_from_pool(kid: str, now: bool = False, restart: bool = False) -> None:
+            pool.clear()  # Voila's shutdown_kernel takes the kernel out of its pool
+            await shutdown(kid, now=now, restart=restart)
+
+        manager.shutdown_kernel = drop_from_pool  # type: ignore[method-assign,assignment]
+        kernel: Any = manager.get_kernel(kernel_id)
+        await kernel.shutdown_kernel(now=True)  # the process dies
+        await manager.cull_kernels()
+        assert kernel_id not in manager.list_kernel_ids()
+        assert refills == ["play.ipynb"]
+
+    _with_manager(tmp_path, body, warm_kernels=0)
+
+
+def test_a_kernel_that_died_under_its_page_and_was_started_again_says_so(
+    tmp_path: Path,
+) -> None:
+    """Jupyter starts a dead kernel again, empty: the page's game is gone with the old
+    process, so the kernel's model says so and the page tells the student to reload."""
+
+    async def body(manager: WarmKernelManager) -> None:
+        kernel_id = await manager.start_kernel(kernel_name="python3", path="")
+        assert manager.kernel_model(kernel_id)["restarted_after_dying"] is False
+        kernel: Any = manager.get_kernel(kernel_id)
+        kernel.provisioner.process.kill()
+        assert await _until(lambda: manager.kernel_model(kernel_id)["restarted_after_dying"])
+
+    _with_manager(tmp_path, body, warm_kernels=0)
+
+
 def test_failed_imports_leave_a_working_kernel_and_a_warning(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -242,3 +338,26 @@ def test_shutting_down_stops_a_kernel_still_warming(tmp_path: Path) -> None:
         assert await _until(lambda: bool(manager._starting), 5)
 
     _with_manager(tmp_path, body)
+
+
+def test_sockets_in_a_folder_with_a_long_path_go_to_a_short_one(tmp_path: Path) -> None:
+    """A student's runtime folder on a hub can be too long for a Unix socket's path."""
+    deep = tmp_path / ("a-long-home-folder-of-a-student-on-a-school-hub" * 2)
+    deep.mkdir()
+    config = Config({"KernelManager": {"transport": "ipc"}})
+    manager = WarmKernelManager(
+        root_dir=str(tmp_path), connection_dir=str(deep), config=config, warm_kernels=0
+    )
+
+    async def main() -> None:
+        try:
+            kernel_id = await manager.start_kernel(kernel_name="python3", path="")
+            reply = await _run(manager, kernel_id, "print(6 * 7)")
+            assert reply["printed"].strip() == "42"
+        finally:
+            await manager.shutdown_all(now=True)
+
+    assert len(manager.connection_dir) < len(str(deep))
+    short = Path(manager.connection_dir)
+    asyncio.run(main())
+    assert not short.exists()
