@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hcgames.links import lesson_title
-from hcgames.record import RecordError, WorkRecord, read_record
+from hcgames.record import RecordError, WorkRecord, read_record, time_words
 
 if TYPE_CHECKING:  # pandas loads only when a summary is made
     import pandas as pd
@@ -117,7 +117,7 @@ class ClassSummary:
                 "right first time": record.right_first_time,
                 "questions": len(record.questions),
                 "games": "; ".join(f"{g.side}: {g.result}" for g in record.games),
-                "saved": record.time,
+                "saved": time_words(record.time),
             }
             for _, record in self.records
             if record.lesson == lesson

@@ -11,6 +11,8 @@ pack prints the same questions with their answers as a key.
 (True, True, True)
 >>> check_answer(q, "AD 216"), check_answer(q, "215 BC")
 (False, False)
+>>> check_answer(q, "two hundred and sixteen BC")
+True
 >>> answer_text(q)
 '216 BC'
 
@@ -34,7 +36,9 @@ __all__ = [
     "answer_text",
     "check_answer",
     "lesson_questions",
+    "number_in_words",
     "parse_questions",
+    "placeholder",
 ]
 
 KINDS = ("choice", "number")
@@ -155,11 +159,61 @@ def lesson_questions(notebook: str) -> list[Question]:
     return parse_questions(doc.get("questions"), f"lessons/{notebook}.json")
 
 
+_UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+          "eighteen", "nineteen")  # fmt: skip
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_WORD_VALUES = {word: i for i, word in enumerate(_UNITS)} | {
+    word: 10 * (i + 2) for i, word in enumerate(_TENS)
+}
+_WORD_VALUES["fourty"] = 40  # a common misspelling a teacher would still accept
+
+
+def number_in_words(text: str) -> int | None:
+    """The first number written in words in ``text`` ("nine", "two hundred and two",
+    "nine hundred forty-eight", "one thousand five hundred and seventy-one"), or None.
+
+    >>> number_in_words("nine"), number_in_words("Seventeen years"), number_in_words("no")
+    (9, 17, None)
+    >>> number_in_words("two hundred and two"), number_in_words("a thousand and one")
+    (202, 1001)
+    >>> number_in_words("nineteen seventy-two"), number_in_words("twenty-one")
+    (1972, 21)
+    """
+    words = re.findall(r"[a-z]+", text.lower())
+    total = current = 0
+    seen = False
+    for word in words:
+        if word in _WORD_VALUES:
+            value = _WORD_VALUES[word]
+            # "nineteen seventy-two": a year said in two halves
+            current = current * 100 + value if current % 100 and value >= 10 else current + value
+            seen = True
+        elif word == "hundred" and (seen or current == 0):
+            current = max(current, 1) * 100
+            seen = True
+        elif word == "thousand" and (seen or current == 0):
+            total += max(current, 1) * 1000
+            current = 0
+            seen = True
+        elif word == "a" and not seen:
+            continue  # "a hundred", "a thousand"
+        elif word == "and" and seen:
+            continue
+        elif seen:
+            break
+    return total + current if seen else None
+
+
 def _read_number(text: str, year: bool) -> tuple[int, bool] | None:
     found = re.search(r"-?\d+", text.replace(",", ""))
-    if found is None:
-        return None
-    value = int(found.group())
+    if found is not None:
+        value = int(found.group())
+    else:
+        in_words = number_in_words(text)
+        if in_words is None:
+            return None
+        value = in_words
     low = text.lower()
     if re.search(r"\bbc\b|\bbce\b", low) and value > 0:
         value = -value
@@ -183,6 +237,12 @@ def check_answer(question: Question, given: Any) -> bool:
         value == right or (could_be_bc and right < 0 and -value == right)
         for right in (question.answer, *question.accept)
     )
+
+
+def placeholder(question: Question) -> str:
+    """The grey words in an empty answer box: how to write the answer, never an example
+    year or number (an example can be another question's answer)."""
+    return "a year, with BC or AD" if question.unit == "year" else "a number"
 
 
 def answer_text(question: Question) -> str:

@@ -44,6 +44,7 @@ __all__ = [
     "file_name",
     "read_record",
     "record_html",
+    "time_words",
 ]
 
 #: The name and version of the record format inside the HTML file.
@@ -109,13 +110,17 @@ class WorkRecord:
             self.questions.append(QuestionRow(id=qid, prompt=_clip(prompt)))
 
     def answer(self, qid: str, given: str, right: bool, hint_shown: bool = False) -> None:
-        """Note one try at a question; tries after a right answer are not counted."""
+        """Note one try at a question; tries after a right answer are not counted, and an
+        answer given after the answer was shown is kept but not marked right: the row
+        stays "answer shown"."""
         row = self.question(qid)
         if row is None:
             raise KeyError(f"no question {qid!r} on this page")
         if row.right:
             return
         row.given.append(_clip(given))
+        if row.revealed:
+            return
         if right:
             row.right = True
             row.right_first_time = row.tries == 1 and not row.revealed
@@ -247,6 +252,26 @@ def now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+_MONTHS = (
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+)  # fmt: skip
+
+
+def time_words(stamp: str) -> str:
+    """A saved time as a person writes it: ``"2026-11-27T09:05:00Z"`` reads
+    ``"27 November 2026, 09:05 UTC"``; a text that is not such a time is returned as it is.
+
+    >>> time_words("2026-11-27T09:05:00Z"), time_words("")
+    ('27 November 2026, 09:05 UTC', '')
+    """
+    try:
+        moment = datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ")
+    except ValueError:
+        return stamp
+    return f"{moment.day} {_MONTHS[moment.month - 1]} {moment.year}, {moment:%H:%M} UTC"
+
+
 # -- the downloaded page --------------------------------------------------------------
 
 _PAGE_CSS = """
@@ -323,7 +348,7 @@ def record_html(record: WorkRecord) -> str:
         f"<style>{_PAGE_CSS}</style></head><body>"
         f"<h1>My work: {esc(title)}</h1>"
         f"<p class='meta'><b>Name:</b> {esc(record.student or '(no name typed)')} &nbsp; "
-        f"<b>Saved:</b> {esc(record.time)} &nbsp; {summary}</p>"
+        f"<b>Saved:</b> {esc(time_words(record.time))} &nbsp; {summary}</p>"
         f"{questions}{games}"
         f"<p class='foot'>hcgames {esc(record.version)} · record check {payload['digest']}</p>"
         f'<script type="application/json" id="{_SCRIPT_ID}">{embedded}</script>'

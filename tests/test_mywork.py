@@ -95,3 +95,123 @@ def test_a_played_game_reaches_my_work_once_and_as_it_ends(monkeypatch: pytest.M
     app.new_game()
     play_first_choice()
     assert len(page.record.games) == 2
+
+
+# --- My work tells the truth (issue 37) ---------------------------------------------------
+
+
+def _journal(monkeypatch: pytest.MonkeyPatch) -> Journal:
+    page = Journal()
+    monkeypatch.setattr("hcgames.widgets.mywork._JOURNAL", page)
+    return page
+
+
+def test_an_answer_after_show_the_answer_is_recorded_as_answer_shown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    page = _journal(monkeypatch)
+    zama = Question(
+        id="who",
+        kind="choice",
+        prompt="Who won at Zama?",
+        answer=1,
+        explanation="Scipio.",
+        options=("Hannibal", "Scipio"),
+    )
+    quiz = Quiz([zama])
+    (item,) = quiz.items
+    item.answer.value = 0
+    assert item.check() is False
+    item.show_answer()
+    item.answer.value = 1
+    item.check()  # copying the answer shown is not getting it right
+    row = page.record.questions[0]
+    assert row.revealed and not row.right and not row.right_first_time
+    assert row.given == ["Hannibal", "Scipio"]
+    panel = MyWork("12-duels-history", page=page)
+    assert "answer shown" in panel.table.value and "right on try" not in panel.table.value
+    panel.name.value = "Ada"
+    assert page.record.right == 0
+
+
+def test_a_solved_puzzle_counts_in_my_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hcgames.conquest.teach import load_puzzles
+    from hcgames.widgets.conquest_scenes import SceneBoard
+
+    page = _journal(monkeypatch)
+    puzzles = load_puzzles()
+    board = SceneBoard(puzzles, label="Puzzle")
+    assert [q.prompt for q in page.record.questions] == [f"Puzzle: {p.title}" for p in puzzles]
+    easiest = min(puzzles, key=lambda p: p.steps)
+    board.choose_scene(easiest.title)
+    for _ in range(30):
+        move = board.puzzle.hint(board.state) if board.white_moving else None
+        if move is None:
+            break
+        board.play(move)
+    assert "Solved!" in board.result.value
+    row = page.record.question(SceneBoard.work_id(easiest.title))
+    assert row is not None and row.right and row.right_first_time and row.given == ["solved"]
+    assert page.record.right == 1
+    # another puzzle: the solution shown first, then played, is "answer shown"
+    other = next(p for p in puzzles if p.title != easiest.title)
+    board.choose_scene(other.title)
+    board.show_solution()
+    for _ in range(30):
+        move = board.puzzle.hint(board.state) if board.white_moving else None
+        if move is None:
+            break
+        board.play(move)
+    shown = page.record.question(SceneBoard.work_id(other.title))
+    assert shown is not None and shown.revealed and not shown.right
+    assert page.record.right == 1
+
+
+def test_a_puzzle_try_that_fails_is_noted_as_not_solved(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hcgames.conquest.teach import load_puzzles
+    from hcgames.widgets.conquest_scenes import SceneBoard
+
+    page = _journal(monkeypatch)
+    puzzles = load_puzzles()
+    board = SceneBoard(puzzles, label="Puzzle")
+    for _ in range(30):
+        if not board.white_moving:
+            break
+        board.play(board.state.legal_actions()[-1])
+    row = page.record.question(SceneBoard.work_id(puzzles[0].title))
+    assert row is not None and row.given and row.given[0] in ("solved", "not solved")
+    assert row.right == (row.given[0] == "solved")
+
+
+def test_the_saved_time_reads_as_a_person_writes_it() -> None:
+    from hcgames.record import WorkRecord, record_html, time_words
+
+    assert time_words("2026-12-06T14:05:09Z") == "6 December 2026, 14:05 UTC"
+    assert time_words("not a time") == "not a time"
+    saved = WorkRecord(lesson="12-duels-history", student="A", time="2026-01-31T08:00:00Z")
+    page = record_html(saved)
+    assert "31 January 2026, 08:00 UTC" in page and "2026-01-31T08" not in page.split("<script")[0]
+
+
+@pytest.mark.parametrize(
+    "typed, right",
+    [("nine", 9), ("Nine years", 9), ("seventeen", 17), ("two hundred and two", 202),
+     ("nine hundred forty-eight", 948), ("four hundred and one", 401),
+     ("nineteen seventy-two", 1972), ("one thousand five hundred and seventy-one", 1571)],
+)  # fmt: skip
+def test_a_number_typed_in_words_is_understood(typed: str, right: int) -> None:
+    from hcgames.quiz import check_answer
+
+    q = Question(id="n", kind="number", prompt="How many?", answer=right, explanation=".")
+    assert check_answer(q, typed)
+    assert not check_answer(Question(**{**q.__dict__, "answer": right + 1}), typed)
+
+
+def test_a_year_in_words_is_read_bc_or_ad() -> None:
+    from hcgames.quiz import check_answer
+
+    cannae = Question(id="c", kind="number", prompt="When?", answer=-216, explanation=".",
+                      unit="year")  # fmt: skip
+    assert check_answer(cannae, "two hundred and sixteen BC")
+    assert check_answer(cannae, "two hundred and sixteen")
+    assert not check_answer(cannae, "AD two hundred and sixteen")

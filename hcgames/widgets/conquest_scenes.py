@@ -29,6 +29,7 @@ from hcgames.conquest.teach import Puzzle
 from hcgames.core import Action
 from hcgames.widgets._base import one_screen
 from hcgames.widgets.boards import BoardView, board_legend_html, piece_board
+from hcgames.widgets.mywork import journal
 from hcgames.words import plain_plurals, plural
 
 __all__ = ["SceneBoard", "note_buttons"]
@@ -133,7 +134,15 @@ class SceneBoard(widgets.VBox):
         )
         super().__init__([one_screen(side, self.board)])
         self.add_class("hc-scene-board")
+        if self.puzzles:  # each puzzle is a question of the page's record of work
+            for scene in scenes:
+                journal().ask(self.work_id(scene.title), f"Puzzle: {scene.title}")
         self.start()
+
+    @staticmethod
+    def work_id(title: str) -> str:
+        """The puzzle's row in the page's record of work (My work)."""
+        return f"puzzle: {title}"
 
     # --- the Python twins of the controls --------------------------------------------
     def choose_scene(self, title: str) -> None:
@@ -165,11 +174,18 @@ class SceneBoard(widgets.VBox):
             self.show()
             return
         self.note = ""
+        was_moving = self.puzzles and self.white_moving
         self.lines += self.last
         self.last = [plain_plurals(e.text) for e in self.state.apply(action)]
         while self.puzzles and self.state.pending and self.state.current_player == 1:
             reply = self.puzzle.best_reply(self.state)
             self.last += [plain_plurals(e.text) for e in self.state.apply(reply)]
+        if was_moving and not self.white_moving:  # the try is over: solved or not
+            outcome = self.state.outcome()
+            solved = outcome is not None and outcome.winners == (0,)
+            journal().answer(
+                self.work_id(self.scene.title), "solved" if solved else "not solved", solved
+            )
         self.show()
 
     def give_hint(self) -> None:
@@ -185,6 +201,7 @@ class SceneBoard(widgets.VBox):
         """List one winning line from the start (puzzles)."""
         items = "".join(f"<li>{escape(s)}</li>" for s in self.puzzle.winning_line())
         self.note = f"One winning line:<ol style='margin:2px 0'>{items}</ol>"
+        journal().reveal(self.work_id(self.scene.title))
         self.show()
 
     # --- what the page shows ----------------------------------------------------------

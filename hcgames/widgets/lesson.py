@@ -13,7 +13,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from hcgames.core import RuleDecision
-from hcgames.quiz import Question, answer_text, check_answer, lesson_questions
+from hcgames.quiz import Question, answer_text, check_answer, lesson_questions, placeholder
 from hcgames.widgets._base import one_screen
 from hcgames.widgets.mywork import journal
 from hcgames.words import plural
@@ -225,7 +225,7 @@ class QuizItem(widgets.VBox):
             )
         else:
             self.answer = widgets.Text(
-                placeholder="a year, e.g. 216 BC" if question.unit == "year" else "a number",
+                placeholder=placeholder(question),
                 layout=widgets.Layout(width="220px"),
             )
         self.button = widgets.Button(
