@@ -339,6 +339,9 @@ class PlayApp(GameStepper):
         self._listed: tuple[int, int] = (0, -1)
         #: the odds lines already worked out for one position: (state, moves, lines)
         self._odds_seen: tuple[State, int, dict[Action | None, str]] | None = None
+        self.loads = 0  # saved games loaded so far: each one is a game of its own in My work
+        #: the finished position the debrief shows (its state and length), once built
+        self._debriefed: tuple[int, int] | None = None
         super().__init__(
             game.new_game(seed),
             bots=self._bots_for(mode, self.student_seats, game),
@@ -664,6 +667,10 @@ class PlayApp(GameStepper):
         )
         one_screen(unit=settings)  # each setting shows at once on the board below it
         one_screen(unit=files)
+        #: after Game over: the score and what made it, the turning points, the past, and
+        #: one question (hcgames.debrief)
+        self.debrief_box = widgets.VBox(layout=widgets.Layout(display="none", max_width="62em"))
+        self.debrief_box.add_class("hcgames-debrief")
         self.children = [
             widgets.HTML(_STYLE),
             self.wide_style,
@@ -671,6 +678,7 @@ class PlayApp(GameStepper):
             settings,
             self.timeline,
             self.main,
+            self.debrief_box,
             self.text_line,
             files,
             self.file_message,
@@ -1207,6 +1215,7 @@ class PlayApp(GameStepper):
                 f"game on screen is unchanged. {escape(problems)}</span>"
             )
             return False
+        self.loads += 1  # a game of its own in My work (a finished one counts at once)
         self.update(state)
         self.revealed = None
         self.rolls = []
@@ -1292,6 +1301,7 @@ class PlayApp(GameStepper):
         for view in self.region_views:
             self._map_line(view)
         self._note_game()
+        self._show_debrief()
         if demo and live and state.is_chance() and self.dice.results:
             self.odds_line.value = "<b>Next, the dice:</b> " + escape(
                 "; ".join(f"{w} {times_in(p)}" for w, p, _ in self.dice.results)
@@ -1300,12 +1310,14 @@ class PlayApp(GameStepper):
             self._on_pick()
 
     def _note_game(self) -> None:
-        """Tell the page's "My work" record how this game stands, once a student moved."""
+        """Tell the page's "My work" record how this game stands: once a student moved,
+        or at once for a finished game loaded from a save. A finished game's row stays
+        as it was at the end (Undo after Game over does not change it)."""
         state = self.state
-        if self.mode == "demo" or len(state.history) <= self._base:
+        finished = state.is_terminal()
+        if self.mode == "demo" or (len(state.history) <= self._base and not finished):
             return
-        names = [state.player_name(p) for p in self.student_seats]
-        outcome = state.outcome() if state.is_terminal() else None
+        outcome = state.outcome() if finished else None
         if outcome is None:
             result = "not finished"
         elif not outcome.winners:
@@ -1316,14 +1328,95 @@ class PlayApp(GameStepper):
             won = any(p in outcome.winners for p in self.student_seats)
             result = "won" if won else "lost"
         hotseat = self.mode == "hotseat"
+        names = [state.player_name(p) for p in self.student_seats]
         journal().play(
             game=self.game.title,
             side="all sides, one screen" if hotseat else " and ".join(names),
             level="no computer" if hotseat else BOT_LEVELS[self.level].label,
             result=result,
             rounds=state.round,
-            key=f"{id(self)}-{self.games_started}",
+            key=f"{id(self)}-{self.games_started}-{self.loads}",
+            score=self.score_words() if finished else "",
         )
+
+    def score_words(self) -> str:
+        """Each side's score at the end, in words: "Rome 7, Gaul 4" (the student's side
+        first when playing the computer)."""
+        state = self.state
+        scores = state.scores()
+        order = list(range(self.game.num_players))
+        if self.mode == "bot":
+            order.sort(key=lambda p: p not in self.student_seats)
+        return ", ".join(f"{state.player_name(p)} {scores.get(p, 0):g}" for p in order)
+
+    def _show_debrief(self) -> None:
+        """After Game over, the debrief under the board (built once per finished game)."""
+        state = self.state
+        if not state.is_terminal():
+            self.debrief_box.layout.display = "none"
+            self._debriefed = None
+            return
+        key = (id(state), len(state.history))
+        if self._debriefed == key:
+            return
+        self._debriefed = key
+        from hcgames.debrief import debrief
+        from hcgames.widgets.lesson import QuizItem
+
+        seat = self.student_seats[0]
+        d = debrief(state, seat)
+        you = set(self.student_seats) if self.mode == "bot" else set()
+        head = "".join(
+            f"<th>{escape(side)}{' (you)' if i in you else ''}</th>"
+            for i, side in enumerate(d.sides)
+        )
+        rows = "".join(
+            f"<tr><td>{escape(row.what)}</td>"
+            + "".join(f"<td>{escape(self.with_names(v))}</td>" for v in row.values)
+            + "</tr>"
+            for row in d.score
+        )
+        if d.turning:
+            items = "".join(
+                f"<li><b>Round {tp.round}, {escape(tp.who)}:</b> "
+                f"{escape(plain_plurals(self.with_names(tp.text)))} "
+                f"<i>{self._swing_words(tp.swing, seat)}</i></li>"
+                for tp in d.turning
+            )
+            turning = (
+                "<p style='margin:4px 0'>The moves that changed the game most, by the "
+                "computer's own judgement of the position after each move:</p>"
+                f"<ol style='margin:2px 0;padding-left:1.6em'>{items}</ol>"
+            )
+        else:
+            turning = (
+                "<p>No single move changed the game much: it was decided little by little.</p>"
+            )
+        past = "".join(f"<p style='margin:4px 0'>{escape(p)}</p>" for p in d.past)
+        html = (
+            "<div style='font-size:15px;line-height:1.4'>"
+            "<h3 style='margin:10px 0 4px'>How the game went</h3>"
+            f"<p style='margin:4px 0'><b>{escape(plain_plurals(d.result))}</b></p>"
+            f"<p style='margin:4px 0'>{escape(d.score_note)}</p>"
+            "<table class='hc-table' style='border-collapse:collapse;font-size:14px'>"
+            f"<thead><tr><th>The score</th>{head}</tr></thead><tbody>{rows}</tbody></table>"
+            "<h4 style='margin:10px 0 2px'>Turning points</h4>"
+            f"{turning}"
+            "<h4 style='margin:10px 0 2px'>What really happened</h4>"
+            f"{past}"
+            "<h4 style='margin:10px 0 2px'>The game and the past</h4></div>"
+        )
+        children: list[widgets.Widget] = [widgets.HTML(html)]
+        if d.question is not None:
+            children.append(QuizItem(d.question, 1))
+        self.debrief_box.children = children
+        self.debrief_box.layout.display = None
+
+    def _swing_words(self, swing: float, seat: int) -> str:
+        name = self.state.player_name(seat)
+        if self.mode == "bot":
+            return "(this helped you)" if swing > 0 else "(this went against you)"
+        return f"(good for {name})" if swing > 0 else f"(bad for {name})"
 
     @property
     def banner_text(self) -> str:
