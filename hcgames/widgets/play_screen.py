@@ -66,7 +66,7 @@ from hcgames.play import Bot
 from hcgames.widgets._base import guarded, one_screen
 from hcgames.widgets.cards import card_key, card_names, plain_card_words
 from hcgames.widgets.mywork import journal
-from hcgames.widgets.panels import times_in
+from hcgames.widgets.panels import CHOICE_KINDS, choice_kind, times_in
 from hcgames.widgets.stepper import GameStepper, _seat_bots
 from hcgames.words import plain_plurals, plural
 
@@ -372,6 +372,8 @@ class PlayApp(GameStepper):
         # once per pick: not for the passing values of a list being refilled
         self.picker.on_pick = self._on_pick
         self.picker.notify = self.say
+        if game.id == "conquest-1972":
+            self.picker.kind_of = self._conquest_kind
         # room for the focus ring: a box cuts off what is drawn outside it
         self.picker.buttons.layout.padding = "4px"
         self.picker.text_line.layout.display = "none"  # the banner says it in fewer words
@@ -530,6 +532,12 @@ class PlayApp(GameStepper):
         #: next one and cleared at the next position: never a growing typewriter list
         self.notice = widgets.HTML()
         self.notice.add_class("hcgames-notice")
+        #: why some cards or moves are not offered now, from the rules' own refusals
+        self.why_line = widgets.HTML()
+        self.why_line.add_class("hcgames-why-not")
+        #: the student's own side: resources, levels, abilities, secret objectives
+        self.own_side = widgets.HTML()
+        self.own_side.add_class("hcgames-own-side")
         self.roll_box = widgets.HTML()
         self.why_box = widgets.HTML()
         self.why_box.add_class("hcgames-why")
@@ -644,8 +652,10 @@ class PlayApp(GameStepper):
                 self.pass_screen,
                 self.picker,
                 self.notice,
+                self.why_line,
                 self.odds_line,
                 demo,
+                self.own_side,
                 self.status_line,
                 self.happened,
                 undo_row,
@@ -706,6 +716,19 @@ class PlayApp(GameStepper):
     def describe_action(self, action: Action) -> str:
         """A choice in plain words: region and card ids replaced by their names."""
         words = plain_plurals(self.with_names(str(action)))
+        captured = self._captured(action)
+        if captured is not None:
+            from hcgames.conquest.movement import piece_name
+
+            carried = len(self.state.stack(captured)) - 1  # type: ignore[attr-defined]
+            more = (
+                " and the piece it carries"
+                if carried == 1
+                else f" and the {carried} pieces it carries"
+                if carried
+                else ""
+            )
+            words = f"Capture: {words}, taking {piece_name(captured)}{more}"
         return words + self._spent_note(action) + self._hero_note(action)
 
     def _hero_note(self, action: Action) -> str:
@@ -737,6 +760,149 @@ class PlayApp(GameStepper):
         return (
             f" ({effect}): {_wins(attacker, after.win)}, instead of {_often(now.win)} with no hero"
         )
+
+    def _captured(self, action: Action) -> str | None:
+        """CONQUEST: the enemy piece a move captures (the one on top where it goes)."""
+        state: Any = self.state
+        if type(action).__name__ != "Move" or not hasattr(state, "top"):
+            return None
+        piece, to = getattr(action, "piece", ""), getattr(action, "to", "")
+        occ = state.top.get(to)
+        if occ is None or occ == piece or state.owner.get(occ) == state.owner.get(piece):
+            return None
+        return str(occ)
+
+    def _conquest_kind(self, action: Action) -> tuple[str, float]:
+        """CONQUEST's list in groups a student can scan: captures first, then the
+        moves of each kind of piece, then the rest."""
+        if self._captured(action) is not None:
+            return "Captures", 0.0
+        if type(action).__name__ == "Move":
+            kind = str(self.state.game.kind_of[getattr(action, "piece", "")])  # type: ignore[attr-defined]
+            order = ("soldier", "knight", "chariot", "elephant", "ship", "galleon")
+            rank = 1 + (order.index(kind) if kind in order else len(order)) / 10
+            return f"{kind.capitalize()}s", rank
+        kind = choice_kind(action)
+        return kind, 2.0 + CHOICE_KINDS.index(kind) / 10
+
+    def only_move_reason(self) -> str:
+        """Why a step offers only one move, when the rules can say it in a sentence:
+        Classical's build phase with no monument to build (the Religion limit, the
+        price)."""
+        state: Any = self.state
+        if self.game.id != "classical-conquests" or state.phase != "build":
+            return ""
+        from hcgames.classical.actions import BuildMonument
+
+        cities = state.cities_of(state.player)
+        if not cities:
+            return "no monument can be built: monuments go only in a city"
+        refusal = state.why_illegal(BuildMonument(state.game.material.territories[cities[0]].id))
+        return f"no monument can be built: {refusal[0]}" if refusal else ""
+
+    def _why_not_html(self) -> str:
+        """Historical: the cards in the student's hand that cannot be played now, each
+        with the rules' reason (the list then offers only discards for them)."""
+        state: Any = self.state
+        if self.game.id != "historical-conquest" or state.phase_name != "play":
+            return ""
+        from hcgames.historical.actions import PlayCard
+
+        player = state.current_player
+        if player != state.turn or player not in (self.humans or ()):
+            return ""
+        offered = {getattr(a, "card", "") for a in self.picker.actions if isinstance(a, PlayCard)}
+        lands = [c.land for c in state.rows[player]]
+        reasons = []
+        for key in state.hands[player]:
+            card = state.card(key)
+            if key in offered or card.is_land:
+                continue
+            land = lands[0] if card.is_unit and lands else ""
+            refusal = state.why_illegal(PlayCard(key, land))
+            if refusal:
+                reasons.append(f"{state.name(key)}: {refusal[0]}")
+        if not reasons:
+            return ""
+        more = f" (and {plural(len(reasons) - 3, 'more card')})" if len(reasons) > 3 else ""
+        return (
+            "<div style='font-size:14px;margin:2px 0'><b>Not playable now:</b> "
+            + escape("; ".join(reasons[:3]) + more + ".")
+            + "</div>"
+        )
+
+    def _own_side_html(self) -> str:
+        """The student's own side in view: Classical levels and what its lands yield
+        (with the Religion limit on monuments); Speros' General and secret objectives."""
+        if self.mode == "demo":
+            return ""
+        seat = self._viewer()
+        if seat is None:
+            return ""
+        state: Any = self.state
+        lines: list[str] = []
+        if self.game.id == "classical-conquests" and state.round >= 1:
+            lines = self._classical_side(state, seat)
+        elif self.game.id == "conquest-of-speros":
+            lines = self._speros_side(state, seat)
+        if not lines:
+            return ""
+        who = state.player_name(seat)
+        return (
+            "<div style='font-size:14px;line-height:1.35;margin:4px 0;padding:4px 8px;"
+            f"border-left:4px solid #0072B2;background:#F3F8FC'><b>Your side ({escape(who)})</b>"
+            + "".join(f"<div>{escape(line)}</div>" for line in lines)
+            + "</div>"
+        )
+
+    @staticmethod
+    def _classical_side(state: Any, seat: int) -> list[str]:
+        from hcgames.classical.payment import spent_text
+        from hcgames.classical.turn import produce
+
+        m = state.game.material
+        trial = state.copy()
+        trial.player = seat
+        before = dict(trial.pool)
+        produce(trial)
+        yields = {c: trial.pool[c] - before[c] for c in trial.pool if trial.pool[c] > before[c]}
+        levels = ", ".join(
+            f"{m.trait_names[t]} {state.level_of(seat, t)}"
+            for t in m.trait_names
+            if state.level_of(seat, t)
+        )
+        limit = state.monument_limit(seat)
+        return [
+            f"Each produce phase your lands and traits yield {spent_text(yields) or 'nothing'}.",
+            f"Levels: {levels or 'all at 0'}.",
+            f"Monuments: {state.monuments_of(seat)} held; you may hold {limit} "
+            f"({m.book['monument_limit_base']} + your Religion level).",
+        ]
+
+    @staticmethod
+    def _speros_side(state: Any, seat: int) -> list[str]:
+        cs = state.game.card_set
+        lines = []
+        terrain = state.colour[seat] if seat < len(state.colour) else None
+        if terrain:
+            people = cs.people_of(terrain)
+            abilities = "; ".join(e.text.rstrip(".") for e in people.general_abilities)
+            used = " (used this game)" if state.general_used[seat] else ""
+            lines.append(f"{people.people}. Your General {people.general}: {abilities}{used}.")
+        chosen = state.chosen_bonus[seat]
+        if chosen:
+            o = state.game.objective(chosen)
+            lines.append(f"Your secret bonus objective, {o.name}: {o.text}")
+        elif state.bonus[seat]:
+            offered = "; ".join(
+                f"{state.game.objective(b).name} ({state.game.objective(b).text.rstrip('.')})"
+                for b in state.bonus[seat]
+            )
+            lines.append(f"Secret bonus objectives in your hand: {offered}.")
+        for oid in state.mastery:
+            o = state.game.objective(oid)
+            lines.append(f"Mastery objective for everyone, {o.name}: {o.text}")
+        return lines
 
     def sum_words(self, state: State | None = None) -> list[str]:
         """Each side's total in the pending Duels battle, part by part (units, the
@@ -863,8 +1029,12 @@ class PlayApp(GameStepper):
                 if len(legal) != 1:
                     break
                 who = self.state.player_name(self.state.current_player)
+                why = self.only_move_reason()
                 self._advance(legal[0])
-                self.passed.append(f"{who} had only one possible move: {self.pass_words(legal[0])}")
+                self.passed.append(
+                    f"{who} had only one possible move: {self.pass_words(legal[0])}"
+                    + (f" ({why})" if why else "")
+                )
                 played += 1
                 continue
             computer = not self.state.is_chance()
@@ -1282,6 +1452,8 @@ class PlayApp(GameStepper):
         self.back_button.disabled = len(state.history) <= self._base
         self.new_button.button_style = "primary" if not live else ""
         self.status_line.value = self._status_html()
+        self.why_line.value = self._why_not_html() if choosing else ""
+        self.own_side.value = self._own_side_html()
         if hidden:
             who = state.player_name(state.current_player)
             self.pass_text.value = (
