@@ -129,12 +129,46 @@ def _duels_score(state: Any) -> tuple[str, list[ScoreRow]]:
         ),
         ScoreRow("Gold", tuple(str(state.gold[p]) for p in sides)),
     ]
-    by = "land points" if g.scenario.victory["fallback"] == "points" else "forts held"
-    note = (
-        "The scenario's goal decides the game first; when time runs out without it, "
-        f"the side with more {by} wins."
-    )
-    return note, rows
+    return _duels_goals(state), rows
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _duels_goals(state: Any) -> str:
+    """How this scenario is won, from its victory data, in one or two sentences."""
+    victory = state.game.scenario.victory
+    goals = [
+        f"{c['player']} wins at once by holding {_and(list(c['hold']))}"
+        for c in victory.get("immediate", [])
+    ]
+    forts = victory.get("forts")
+    if forts:
+        goals.append(
+            f"a side with {forts['count']} forts at the end of {forts['rounds']} rounds "
+            "in a row wins"
+        )
+    goals += [
+        f"{c['player']} wins by taking {c['take']} and keeping {c['keep']} for {c['rounds']} rounds"
+        for c in victory.get("hold_for", [])
+    ]
+    goals += [
+        f"after the last round, {c['player']} wins if it holds {_and(list(c['hold']))}"
+        for c in victory.get("final", [])
+    ]
+    fallback = victory["fallback"]
+    if fallback == "forts_then_units":
+        last = "the side with more forts wins (then more units)"
+    elif fallback == "points":
+        last = "the side with more land points wins"
+    elif fallback == "draw":
+        last = "the game is a draw"
+    else:
+        last = f"{fallback['winner']} wins by holding out"
+    text = "; ".join(goals)
+    text = (text + ". " if text else "") + f"When time runs out otherwise, {last}."
+    return text[:1].upper() + text[1:]
 
 
 def _classical_score(state: Any) -> tuple[str, list[ScoreRow]]:

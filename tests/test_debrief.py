@@ -86,6 +86,12 @@ def test_duels_score_rows_are_what_the_board_holds() -> None:
         assert int(count) == state.forts_of(p)
         assert names == "none" or len(names.split(", ")) == state.forts_of(p)
         assert _row(d, "Land points")[p] == str(state.points_of(p))
+    # how the scenario is won, from its data: here a game that ran out of time
+    outcome = state.outcome()
+    assert outcome is not None and "did not reach its goal" in outcome.reason
+    winner = state.player_name(outcome.winners[0])
+    assert f"{winner} wins by holding out" in d.score_note
+    assert "Rome wins at once by holding Gaul, Germania and Celtica" in d.score_note
 
 
 def test_classical_score_rows_add_up_to_the_victory_points() -> None:

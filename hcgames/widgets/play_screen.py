@@ -1390,6 +1390,8 @@ class PlayApp(GameStepper):
         self.revealed = None
         self.rolls = []
         self.reasons = []
+        self.passed = []
+        self.own_events = []
         self.save_link.value = ""
         self._run_bots()
         self._refresh()
@@ -1598,8 +1600,12 @@ class PlayApp(GameStepper):
             outcome = state.outcome()
             winners = [state.player_name(p) for p in (outcome.winners if outcome else ())]
             result = f"{' and '.join(winners)} won" if winners else "Nobody won"
-            reason = plain_plurals(outcome.reason) if outcome else "finished"
-            return f"Game over: {result} ({reason}). Press New game to play again."
+            reason = plain_plurals(outcome.reason).rstrip(".") if outcome else "finished"
+            reason = reason[:1].upper() + reason[1:]
+            return (
+                f"Game over: {result}. {reason}. How the game went is under the board; "
+                "New game plays again."
+            )
         who = state.player_name(state.current_player)
         if self.mode == "demo":
             if state.is_chance():
