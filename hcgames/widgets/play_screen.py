@@ -192,6 +192,9 @@ _STYLE = """<style>
 .hcgames-play .hcgames-happened ul, .hcgames-play .hcgames-happened ol { margin: 2px 0; }
 .hcgames-play .hcgames-happened li { margin: 0; }
 .hcgames-play.hcgames-large { zoom: 1.5; }
+.hcgames-play .hcgames-debrief td, .hcgames-play .hcgames-debrief th { padding: 2px 14px 2px 0;
+  text-align: left; vertical-align: top; }
+.hcgames-play .hcgames-debrief tbody tr:nth-child(odd) { background: #F4F4F4; }
 .hcgames-play .hcgames-upload { font-size: 0 !important; }
 .hcgames-play .hcgames-upload i { font-size: 15px; margin-right: 6px; }
 .hcgames-play .hcgames-upload::after { content: "Load a saved game"; font-size: 15px; }
@@ -1552,7 +1555,7 @@ class PlayApp(GameStepper):
         )
         if d.turning:
             items = "".join(
-                f"<li><b>Round {tp.round}, {escape(tp.who)}:</b> "
+                f"<li><b>Round {tp.round}:</b> "
                 f"{escape(plain_plurals(self.with_names(tp.text)))} "
                 f"<i>{self._swing_words(tp.swing, seat)}</i></li>"
                 for tp in d.turning
