@@ -1272,10 +1272,11 @@ class PlayApp(GameStepper):
             a = sorted({r.attacker_losses for r in results})
             d = sorted({r.defender_losses for r in results})
             often = "every time" if p == 1 else times_in(p)
-            lines.append(
+            line = (
                 f"{who} {verb} {often} ({_percent(p)}): {defender} then loses "
                 f"{_units(d)}, {attacker} {_units(a)}."
             )
+            lines.append(line[:1].upper() + line[1:])  # "The independent army holds..."
         if not lines:
             return []
         bonus = (
