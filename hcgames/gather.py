@@ -116,7 +116,10 @@ class ClassSummary:
                 "right": record.right,
                 "right first time": record.right_first_time,
                 "questions": len(record.questions),
-                "games": "; ".join(f"{g.side}: {g.result}" for g in record.games),
+                "games": "; ".join(
+                    f"{g.side}: {g.result}" + (f" ({g.score})" if g.score else "")
+                    for g in record.games
+                ),
                 "saved": time_words(record.time),
             }
             for _, record in self.records

@@ -88,6 +88,8 @@ class GameRow:
     level: str
     result: str  # "won", "lost", "draw", or "not finished"
     rounds: int
+    #: the score at the end in words ("Rome 7 forts, Gaul 4"); "" while unfinished
+    score: str = ""
 
 
 @dataclass
@@ -132,9 +134,13 @@ class WorkRecord:
         if row is not None and not row.right:
             row.revealed = True
 
-    def play(self, game: str, side: str, level: str, result: str, rounds: int) -> None:
+    def play(
+        self, game: str, side: str, level: str, result: str, rounds: int, score: str = ""
+    ) -> None:
         """Note a game; a game still going replaces the last unfinished one."""
-        row = GameRow(game=game, side=side, level=level, result=result, rounds=int(rounds))
+        row = GameRow(
+            game=game, side=side, level=level, result=result, rounds=int(rounds), score=score
+        )
         if self.games and self.games[-1].result == "not finished":
             self.games[-1] = row
         else:
@@ -230,6 +236,7 @@ def _game(item: Any) -> GameRow:
         level=_text(item, "level"),
         result=_text(item, "result"),
         rounds=rounds,
+        score=_text(item, "score"),
     )
 
 
@@ -327,12 +334,13 @@ def record_html(record: WorkRecord) -> str:
     if record.games:
         game_rows = "".join(
             f"<tr><td>{esc(g.game)}</td><td>{esc(g.side)}</td><td>{esc(g.level)}</td>"
-            f"<td>{esc(g.result)}</td><td class='num'>{g.rounds}</td></tr>"
+            f"<td>{esc(g.result)}</td><td>{esc(g.score)}</td><td class='num'>{g.rounds}</td></tr>"
             for g in record.games
         )
         games = (
             "<h2 style='font-size:12pt;margin:6pt 0 0'>Games played</h2><table><thead><tr>"
-            "<th>Game</th><th>Side</th><th>Computer</th><th>Result</th><th>Rounds</th>"
+            "<th>Game</th><th>Side</th><th>Computer</th><th>Result</th><th>Score</th>"
+            "<th>Rounds</th>"
             f"</tr></thead><tbody>{game_rows}</tbody></table>"
         )
     title = lesson_title(record.lesson)

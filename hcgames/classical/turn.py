@@ -355,6 +355,8 @@ def score(s: ClassicalState) -> list[Event]:
             f"{s.player_name(p)} score {monuments} for monuments and {arts} "
             f"for the Arts: {s.vp[p]} victory points.",
             gained=monuments + arts,
+            monuments=monuments,
+            arts=arts,
         )
     ]
     return events + reach_victory_points(s, p)

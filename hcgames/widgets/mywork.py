@@ -54,14 +54,25 @@ class Journal:
         self.changed()
 
     def play(
-        self, game: str, side: str, level: str, result: str, rounds: int, key: str = ""
+        self,
+        game: str,
+        side: str,
+        level: str,
+        result: str,
+        rounds: int,
+        key: str = "",
+        score: str = "",
     ) -> None:
         """Note a game; the same ``key`` (one game of one play screen) keeps one row, the
-        latest state of that game."""
-        row = GameRow(game=game, side=side, level=level, result=result, rounds=int(rounds))
+        latest state of that game until it is finished: a finished game's row is final
+        (taking moves back after the end does not change the result)."""
+        row = GameRow(
+            game=game, side=side, level=level, result=result, rounds=int(rounds), score=score
+        )
         games = self.record.games
         if key and key in self._game_rows:
-            if games[self._game_rows[key]] == row:
+            old = games[self._game_rows[key]]
+            if old == row or old.result != "not finished":
                 return
             games[self._game_rows[key]] = row
         elif key:
@@ -177,7 +188,7 @@ def _summary_html(record: WorkRecord) -> str:
         rows.append(
             f"<tr><td>Game</td><td>{esc(g.game)}: {esc(g.side)} against the computer "
             f"({esc(g.level)})</td><td>{plural(g.rounds, 'round')}</td>"
-            f"<td>{esc(g.result)}</td></tr>"
+            f"<td>{esc(g.result)}{': ' + esc(g.score) if g.score else ''}</td></tr>"
         )
     return (
         "<table class='hc-table' style='border-collapse:collapse;font-size:14px'>"

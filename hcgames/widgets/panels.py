@@ -147,6 +147,9 @@ class ActionPicker(View):
         self._legal_key: tuple[Action, ...] | None = None
         self._filling = False
         self.on_pick: Callable[[], None] | None = None
+        #: a game's own grouping of its choices (label, rank), instead of
+        #: :func:`choice_kind` (CONQUEST: captures first, then moves piece by piece)
+        self.kind_of: Callable[[Action], tuple[str, float]] | None = None
         #: where the picker's one sentence goes ("No move is picked..."); its own
         #: message box when None
         self.notify: Callable[[str], None] | None = None
@@ -192,7 +195,7 @@ class ActionPicker(View):
 
     def pick(self, action: Action) -> None:
         """Pick ``action`` in the list (it must be among the regions' matches)."""
-        if self.grouped and self.kind and choice_kind(action) != self.kind:
+        if self.grouped and self.kind and self._kind(action)[0] != self.kind:
             self.kind = ""
             self._fill()
         for i, shown in enumerate(self.actions):
@@ -237,10 +240,10 @@ class ActionPicker(View):
         self.no_match = bool(self.regions) and not matches
         shown = matches if matches or not self.regions else list(self.actions)
         if self.grouped:
-            shown.sort(key=lambda a: _KIND_ORDER[choice_kind(a)])  # stable: keeps the game's order
+            shown.sort(key=lambda a: self._kind(a)[1])  # stable: keeps the game's order
             counts: dict[str, int] = {}
             for action in shown:
-                kind = choice_kind(action)
+                kind = self._kind(action)[0]
                 counts[kind] = counts.get(kind, 0) + 1
             if self.kind not in counts:
                 self.kind = ""
@@ -254,7 +257,7 @@ class ActionPicker(View):
                 self._filling = False
             self.kinds.layout.display = None if len(counts) > 1 else "none"
             if self.kind:
-                shown = [a for a in shown if choice_kind(a) == self.kind]
+                shown = [a for a in shown if self._kind(a)[0] == self.kind]
         self.shown = shown
         position = {a: i for i, a in enumerate(self.actions)}
         options = [(self.describe(a), position[a]) for a in self.shown]
@@ -266,6 +269,13 @@ class ActionPicker(View):
         finally:
             self._filling = False
         self._on_choice()
+
+    def _kind(self, action: Action) -> tuple[str, float]:
+        """The group of a choice and its place in the list of groups."""
+        if self.kind_of is not None:
+            return self.kind_of(action)
+        kind = choice_kind(action)
+        return kind, float(_KIND_ORDER[kind])
 
     def _on_kind(self, change: dict[str, Any]) -> None:
         if self._filling:

@@ -67,7 +67,7 @@ from hcgames.play import Bot
 from hcgames.widgets._base import guarded, one_screen
 from hcgames.widgets.cards import card_key, card_names, plain_card_words
 from hcgames.widgets.mywork import journal
-from hcgames.widgets.panels import times_in
+from hcgames.widgets.panels import CHOICE_KINDS, choice_kind, times_in
 from hcgames.widgets.regions import LARGE_TEXT_ZOOM
 from hcgames.widgets.stepper import GameStepper, _seat_bots
 from hcgames.words import plain_plurals, plural
@@ -207,6 +207,9 @@ _STYLE = """<style>
 .hcgames-play .hcgames-happened ul, .hcgames-play .hcgames-happened ol { margin: 2px 0; }
 .hcgames-play .hcgames-happened li { margin: 0; }
 .hcgames-play.hcgames-large { zoom: 1.5; }
+.hcgames-play .hcgames-debrief td, .hcgames-play .hcgames-debrief th { padding: 2px 14px 2px 0;
+  text-align: left; vertical-align: top; }
+.hcgames-play .hcgames-debrief tbody tr:nth-child(odd) { background: #F4F4F4; }
 .hcgames-play .hcgames-upload { font-size: 0 !important; }
 .hcgames-play .hcgames-upload i { font-size: 15px; margin-right: 6px; }
 .hcgames-play .hcgames-upload::after { content: "Load a saved game"; font-size: 15px; }
@@ -365,6 +368,9 @@ class PlayApp(GameStepper):
         shown = functools.partial(
             wide_map_width, header=WIDE_CARDS_HEADER if cards else WIDE_MAP_HEADER
         )
+        self.loads = 0  # saved games loaded so far: each one is a game of its own in My work
+        #: the finished position the debrief shows (its state and length), once built
+        self._debriefed: tuple[int, int] | None = None
         super().__init__(
             first,
             bots=self._bots_for(mode, self.student_seats, game),
@@ -396,6 +402,8 @@ class PlayApp(GameStepper):
         # once per pick: not for the passing values of a list being refilled
         self.picker.on_pick = self._on_pick
         self.picker.notify = self.say
+        if game.id == "conquest-1972":
+            self.picker.kind_of = self._conquest_kind
         # room for the focus ring: a box cuts off what is drawn outside it
         self.picker.buttons.layout.padding = "4px"
         self.picker.text_line.layout.display = "none"  # the banner says it in fewer words
@@ -606,6 +614,12 @@ class PlayApp(GameStepper):
         #: next one and cleared at the next position: never a growing typewriter list
         self.notice = widgets.HTML()
         self.notice.add_class("hcgames-notice")
+        #: why some cards or moves are not offered now, from the rules' own refusals
+        self.why_line = widgets.HTML()
+        self.why_line.add_class("hcgames-why-not")
+        #: the student's own side: resources, levels, abilities, secret objectives
+        self.own_side = widgets.HTML()
+        self.own_side.add_class("hcgames-own-side")
         self.roll_box = widgets.HTML()
         self.why_box = widgets.HTML()
         self.why_box.add_class("hcgames-why")
@@ -720,8 +734,10 @@ class PlayApp(GameStepper):
                 self.pass_screen,
                 self.picker,
                 self.notice,
+                self.why_line,
                 self.odds_line,
                 demo,
+                self.own_side,
                 self.status_line,
                 self.happened,
                 undo_row,
@@ -749,6 +765,10 @@ class PlayApp(GameStepper):
         )
         one_screen(unit=settings)  # each setting shows at once on the board below it
         one_screen(unit=files)
+        #: after Game over: the score and what made it, the turning points, the past, and
+        #: one question (hcgames.debrief)
+        self.debrief_box = widgets.VBox(layout=widgets.Layout(display="none", max_width="62em"))
+        self.debrief_box.add_class("hcgames-debrief")
         self.children = [
             widgets.HTML(_STYLE),
             self.wide_style,
@@ -757,6 +777,7 @@ class PlayApp(GameStepper):
             self.class_line,
             self.timeline,
             self.main,
+            self.debrief_box,
             self.text_line,
             files,
             self.file_message,
@@ -784,6 +805,19 @@ class PlayApp(GameStepper):
     def describe_action(self, action: Action) -> str:
         """A choice in plain words: region and card ids replaced by their names."""
         words = plain_plurals(self.with_names(str(action)))
+        captured = self._captured(action)
+        if captured is not None:
+            from hcgames.conquest.movement import piece_name
+
+            carried = len(self.state.stack(captured)) - 1  # type: ignore[attr-defined]
+            more = (
+                " and the piece it carries"
+                if carried == 1
+                else f" and the {carried} pieces it carries"
+                if carried
+                else ""
+            )
+            words = f"Capture: {words}, taking {piece_name(captured)}{more}"
         return words + self._spent_note(action) + self._hero_note(action)
 
     def _hero_note(self, action: Action) -> str:
@@ -815,6 +849,149 @@ class PlayApp(GameStepper):
         return (
             f" ({effect}): {_wins(attacker, after.win)}, instead of {_often(now.win)} with no hero"
         )
+
+    def _captured(self, action: Action) -> str | None:
+        """CONQUEST: the enemy piece a move captures (the one on top where it goes)."""
+        state: Any = self.state
+        if type(action).__name__ != "Move" or not hasattr(state, "top"):
+            return None
+        piece, to = getattr(action, "piece", ""), getattr(action, "to", "")
+        occ = state.top.get(to)
+        if occ is None or occ == piece or state.owner.get(occ) == state.owner.get(piece):
+            return None
+        return str(occ)
+
+    def _conquest_kind(self, action: Action) -> tuple[str, float]:
+        """CONQUEST's list in groups a student can scan: captures first, then the
+        moves of each kind of piece, then the rest."""
+        if self._captured(action) is not None:
+            return "Captures", 0.0
+        if type(action).__name__ == "Move":
+            kind = str(self.state.game.kind_of[getattr(action, "piece", "")])  # type: ignore[attr-defined]
+            order = ("soldier", "knight", "chariot", "elephant", "ship", "galleon")
+            rank = 1 + (order.index(kind) if kind in order else len(order)) / 10
+            return f"{kind.capitalize()}s", rank
+        kind = choice_kind(action)
+        return kind, 2.0 + CHOICE_KINDS.index(kind) / 10
+
+    def only_move_reason(self) -> str:
+        """Why a step offers only one move, when the rules can say it in a sentence:
+        Classical's build phase with no monument to build (the Religion limit, the
+        price)."""
+        state: Any = self.state
+        if self.game.id != "classical-conquests" or state.phase != "build":
+            return ""
+        from hcgames.classical.actions import BuildMonument
+
+        cities = state.cities_of(state.player)
+        if not cities:
+            return "no monument can be built: monuments go only in a city"
+        refusal = state.why_illegal(BuildMonument(state.game.material.territories[cities[0]].id))
+        return f"no monument can be built: {refusal[0]}" if refusal else ""
+
+    def _why_not_html(self) -> str:
+        """Historical: the cards in the student's hand that cannot be played now, each
+        with the rules' reason (the list then offers only discards for them)."""
+        state: Any = self.state
+        if self.game.id != "historical-conquest" or state.phase_name != "play":
+            return ""
+        from hcgames.historical.actions import PlayCard
+
+        player = state.current_player
+        if player != state.turn or player not in (self.humans or ()):
+            return ""
+        offered = {getattr(a, "card", "") for a in self.picker.actions if isinstance(a, PlayCard)}
+        lands = [c.land for c in state.rows[player]]
+        reasons = []
+        for key in state.hands[player]:
+            card = state.card(key)
+            if key in offered or card.is_land:
+                continue
+            land = lands[0] if card.is_unit and lands else ""
+            refusal = state.why_illegal(PlayCard(key, land))
+            if refusal:
+                reasons.append(f"{state.name(key)}: {refusal[0]}")
+        if not reasons:
+            return ""
+        more = f" (and {plural(len(reasons) - 3, 'more card')})" if len(reasons) > 3 else ""
+        return (
+            "<div style='font-size:14px;margin:2px 0'><b>Not playable now:</b> "
+            + escape("; ".join(reasons[:3]) + more + ".")
+            + "</div>"
+        )
+
+    def _own_side_html(self) -> str:
+        """The student's own side in view: Classical levels and what its lands yield
+        (with the Religion limit on monuments); Speros' General and secret objectives."""
+        if self.mode == "demo":
+            return ""
+        seat = self._viewer()
+        if seat is None:
+            return ""
+        state: Any = self.state
+        lines: list[str] = []
+        if self.game.id == "classical-conquests" and state.round >= 1:
+            lines = self._classical_side(state, seat)
+        elif self.game.id == "conquest-of-speros":
+            lines = self._speros_side(state, seat)
+        if not lines:
+            return ""
+        who = state.player_name(seat)
+        return (
+            "<div style='font-size:14px;line-height:1.35;margin:4px 0;padding:4px 8px;"
+            f"border-left:4px solid #0072B2;background:#F3F8FC'><b>Your side ({escape(who)})</b>"
+            + "".join(f"<div>{escape(line)}</div>" for line in lines)
+            + "</div>"
+        )
+
+    @staticmethod
+    def _classical_side(state: Any, seat: int) -> list[str]:
+        from hcgames.classical.payment import spent_text
+        from hcgames.classical.turn import produce
+
+        m = state.game.material
+        trial = state.copy()
+        trial.player = seat
+        before = dict(trial.pool)
+        produce(trial)
+        yields = {c: trial.pool[c] - before[c] for c in trial.pool if trial.pool[c] > before[c]}
+        levels = ", ".join(
+            f"{m.trait_names[t]} {state.level_of(seat, t)}"
+            for t in m.trait_names
+            if state.level_of(seat, t)
+        )
+        limit = state.monument_limit(seat)
+        return [
+            f"Each produce phase your lands and traits yield {spent_text(yields) or 'nothing'}.",
+            f"Levels: {levels or 'all at 0'}.",
+            f"Monuments: {state.monuments_of(seat)} held; you may hold {limit} "
+            f"({m.book['monument_limit_base']} + your Religion level).",
+        ]
+
+    @staticmethod
+    def _speros_side(state: Any, seat: int) -> list[str]:
+        cs = state.game.card_set
+        lines = []
+        terrain = state.colour[seat] if seat < len(state.colour) else None
+        if terrain:
+            people = cs.people_of(terrain)
+            abilities = "; ".join(e.text.rstrip(".") for e in people.general_abilities)
+            used = " (used this game)" if state.general_used[seat] else ""
+            lines.append(f"{people.people}. Your General {people.general}: {abilities}{used}.")
+        chosen = state.chosen_bonus[seat]
+        if chosen:
+            o = state.game.objective(chosen)
+            lines.append(f"Your secret bonus objective, {o.name}: {o.text}")
+        elif state.bonus[seat]:
+            offered = "; ".join(
+                f"{state.game.objective(b).name} ({state.game.objective(b).text.rstrip('.')})"
+                for b in state.bonus[seat]
+            )
+            lines.append(f"Secret bonus objectives in your hand: {offered}.")
+        for oid in state.mastery:
+            o = state.game.objective(oid)
+            lines.append(f"Mastery objective for everyone, {o.name}: {o.text}")
+        return lines
 
     def sum_words(self, state: State | None = None) -> list[str]:
         """Each side's total in the pending Duels battle, part by part (units, the
@@ -943,9 +1120,18 @@ class PlayApp(GameStepper):
                 if obvious is None:
                     break
                 who = self.state.player_name(self.state.current_player)
-                self._advance(obvious)
-                only = "possible" if len(legal) == 1 else "sensible"
-                self.passed.append(f"{who} had only one {only} move: {self.pass_words(obvious)}")
+                if len(legal) == 1:
+                    why = self.only_move_reason()
+                    self._advance(obvious)
+                    self.passed.append(
+                        f"{who} had only one possible move: {self.pass_words(obvious)}"
+                        + (f" ({why})" if why else "")
+                    )
+                else:
+                    self._advance(obvious)
+                    self.passed.append(
+                        f"{who} had only one sensible move: {self.pass_words(obvious)}"
+                    )
                 played += 1
                 continue
             computer = not self.state.is_chance()
@@ -1180,10 +1366,11 @@ class PlayApp(GameStepper):
             a = sorted({r.attacker_losses for r in results})
             d = sorted({r.defender_losses for r in results})
             often = "every time" if p == 1 else times_in(p)
-            lines.append(
+            line = (
                 f"{who} {verb} {often} ({_percent(p)}): {defender} then loses "
                 f"{_units(d)}, {attacker} {_units(a)}."
             )
+            lines.append(line[:1].upper() + line[1:])  # "The independent army holds..."
         if not lines:
             return []
         bonus = (
@@ -1296,10 +1483,13 @@ class PlayApp(GameStepper):
                 f"game on screen is unchanged. {escape(problems)}</span>"
             )
             return False
+        self.loads += 1  # a game of its own in My work (a finished one counts at once)
         self.update(state)
         self.revealed = None
         self.rolls = []
         self.reasons = []
+        self.passed = []
+        self.own_events = []
         self.save_link.value = ""
         self._run_bots()
         self._refresh()
@@ -1362,6 +1552,8 @@ class PlayApp(GameStepper):
         self.back_button.disabled = len(state.history) <= self._base
         self.new_button.button_style = "primary" if not live else ""
         self.status_line.value = self._status_html()
+        self.why_line.value = self._why_not_html() if choosing else ""
+        self.own_side.value = self._own_side_html()
         if hidden:
             who = state.player_name(state.current_player)
             self.pass_text.value = (
@@ -1381,6 +1573,7 @@ class PlayApp(GameStepper):
         for view in self.region_views:
             self._map_line(view)
         self._note_game()
+        self._show_debrief()
         if demo and live and state.is_chance() and self.dice.results:
             self.odds_line.value = "<b>Next, the dice:</b> " + escape(
                 "; ".join(f"{w} {times_in(p)}" for w, p, _ in self.dice.results)
@@ -1389,12 +1582,14 @@ class PlayApp(GameStepper):
             self._on_pick()
 
     def _note_game(self) -> None:
-        """Tell the page's "My work" record how this game stands, once a student moved."""
+        """Tell the page's "My work" record how this game stands: once a student moved,
+        or at once for a finished game loaded from a save. A finished game's row stays
+        as it was at the end (Undo after Game over does not change it)."""
         state = self.state
-        if self.mode == "demo" or len(state.history) <= self._base:
+        finished = state.is_terminal()
+        if self.mode == "demo" or (len(state.history) <= self._base and not finished):
             return
-        names = [state.player_name(p) for p in self.student_seats]
-        outcome = state.outcome() if state.is_terminal() else None
+        outcome = state.outcome() if finished else None
         if outcome is None:
             result = "not finished"
         elif not outcome.winners:
@@ -1405,14 +1600,95 @@ class PlayApp(GameStepper):
             won = any(p in outcome.winners for p in self.student_seats)
             result = "won" if won else "lost"
         hotseat = self.mode == "hotseat"
+        names = [state.player_name(p) for p in self.student_seats]
         journal().play(
             game=self.game.title,
             side="all sides, one screen" if hotseat else " and ".join(names),
             level="no computer" if hotseat else BOT_LEVELS[self.level].label,
             result=result,
             rounds=state.round,
-            key=f"{id(self)}-{self.games_started}",
+            key=f"{id(self)}-{self.games_started}-{self.loads}",
+            score=self.score_words() if finished else "",
         )
+
+    def score_words(self) -> str:
+        """Each side's score at the end, in words: "Rome 7, Gaul 4" (the student's side
+        first when playing the computer)."""
+        state = self.state
+        scores = state.scores()
+        order = list(range(self.game.num_players))
+        if self.mode == "bot":
+            order.sort(key=lambda p: p not in self.student_seats)
+        return ", ".join(f"{state.player_name(p)} {scores.get(p, 0):g}" for p in order)
+
+    def _show_debrief(self) -> None:
+        """After Game over, the debrief under the board (built once per finished game)."""
+        state = self.state
+        if not state.is_terminal():
+            self.debrief_box.layout.display = "none"
+            self._debriefed = None
+            return
+        key = (id(state), len(state.history))
+        if self._debriefed == key:
+            return
+        self._debriefed = key
+        from hcgames.debrief import debrief
+        from hcgames.widgets.lesson import QuizItem
+
+        seat = self.student_seats[0]
+        d = debrief(state, seat)
+        you = set(self.student_seats) if self.mode == "bot" else set()
+        head = "".join(
+            f"<th>{escape(side)}{' (you)' if i in you else ''}</th>"
+            for i, side in enumerate(d.sides)
+        )
+        rows = "".join(
+            f"<tr><td>{escape(row.what)}</td>"
+            + "".join(f"<td>{escape(self.with_names(v))}</td>" for v in row.values)
+            + "</tr>"
+            for row in d.score
+        )
+        if d.turning:
+            items = "".join(
+                f"<li><b>Round {tp.round}:</b> "
+                f"{escape(plain_plurals(self.with_names(tp.text)))} "
+                f"<i>{self._swing_words(tp.swing, seat)}</i></li>"
+                for tp in d.turning
+            )
+            turning = (
+                "<p style='margin:4px 0'>The moves that changed the game most, by the "
+                "computer's own judgement of the position after each move:</p>"
+                f"<ol style='margin:2px 0;padding-left:1.6em'>{items}</ol>"
+            )
+        else:
+            turning = (
+                "<p>No single move changed the game much: it was decided little by little.</p>"
+            )
+        past = "".join(f"<p style='margin:4px 0'>{escape(p)}</p>" for p in d.past)
+        html = (
+            "<div style='font-size:15px;line-height:1.4'>"
+            "<h3 style='margin:10px 0 4px'>How the game went</h3>"
+            f"<p style='margin:4px 0'><b>{escape(plain_plurals(d.result))}</b></p>"
+            f"<p style='margin:4px 0'>{escape(d.score_note)}</p>"
+            "<table class='hc-table' style='border-collapse:collapse;font-size:14px'>"
+            f"<thead><tr><th>The score</th>{head}</tr></thead><tbody>{rows}</tbody></table>"
+            "<h4 style='margin:10px 0 2px'>Turning points</h4>"
+            f"{turning}"
+            "<h4 style='margin:10px 0 2px'>What really happened</h4>"
+            f"{past}"
+            "<h4 style='margin:10px 0 2px'>The game and the past</h4></div>"
+        )
+        children: list[widgets.Widget] = [widgets.HTML(html)]
+        if d.question is not None:
+            children.append(QuizItem(d.question, 1))
+        self.debrief_box.children = children
+        self.debrief_box.layout.display = None
+
+    def _swing_words(self, swing: float, seat: int) -> str:
+        name = self.state.player_name(seat)
+        if self.mode == "bot":
+            return "(this helped you)" if swing > 0 else "(this went against you)"
+        return f"(good for {name})" if swing > 0 else f"(bad for {name})"
 
     @property
     def banner_text(self) -> str:
@@ -1422,8 +1698,12 @@ class PlayApp(GameStepper):
             outcome = state.outcome()
             winners = [state.player_name(p) for p in (outcome.winners if outcome else ())]
             result = f"{' and '.join(winners)} won" if winners else "Nobody won"
-            reason = plain_plurals(outcome.reason) if outcome else "finished"
-            return f"Game over: {result} ({reason}). Press New game to play again."
+            reason = plain_plurals(outcome.reason).rstrip(".") if outcome else "finished"
+            reason = reason[:1].upper() + reason[1:]
+            return (
+                f"Game over: {result}. {reason}. How the game went is under the board; "
+                "New game plays again."
+            )
         who = state.player_name(state.current_player)
         if self.mode == "demo":
             if state.is_chance():

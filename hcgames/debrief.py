@@ -1,0 +1,372 @@
+"""What a play page says when a game ends (no widgets): the score and what made it,
+the turning points of the game just played, what really happened, and one question.
+
+:func:`debrief` reads only the finished position, its history and the data:
+
+* **the score**, as rows a student can check against the board (what each side holds,
+  what each source of points gave), from the game's own numbers;
+* **turning points**, picked by one rule from the game just played: the game is played
+  again move by move from its first position, and after each move (with the dice or
+  cards that follow it) the game's own judgement of the student's position
+  (:meth:`~hcgames.core.State.evaluate`) is compared with the one before; the three
+  moves that changed it most, for or against the student, are the turning points,
+  told with what the game logged for them;
+* **the past** and **a question** on one difference between the game and the past,
+  from ``data/debrief/debrief.json`` (Duels: ``data/conqueror/history.json``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from hcgames.core import State
+from hcgames.data import read_json
+from hcgames.quiz import Question, parse_questions
+
+__all__ = ["Debrief", "ScoreRow", "TurningPoint", "debrief", "turning_points"]
+
+#: how many turning points a debrief tells
+TURNING_POINTS = 3
+#: a move that changes the student's position by less than this is no turning point
+_SMALLEST_SWING = 0.02
+#: event kinds that only mark time (a new round, a turn, a phase): never a turning point
+_CLOCK_KINDS = ("round", "turn", "phase", "draw-card", "end")
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """One line of the score: what is counted, and each side's number or list."""
+
+    what: str
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TurningPoint:
+    """A move that changed the game most: when, who, what happened, and for whom."""
+
+    round: int
+    who: str
+    text: str
+    #: the change of the student's position by the game's own judgement (-1 to 1)
+    swing: float
+
+    @property
+    def helped(self) -> bool:
+        return self.swing > 0
+
+
+@dataclass(frozen=True)
+class Debrief:
+    """Everything the end of a game shows."""
+
+    sides: tuple[str, ...]
+    result: str
+    #: one sentence: what the score below counts
+    score_note: str
+    score: tuple[ScoreRow, ...]
+    turning: tuple[TurningPoint, ...]
+    past: tuple[str, ...]
+    question: Question | None
+
+
+def debrief(state: State, student: int) -> Debrief:
+    """The debrief of a finished game, as seen by the side ``student`` plays."""
+    game = state.game
+    sides = tuple(state.player_name(p) for p in range(game.num_players))
+    outcome = state.outcome()
+    if outcome is None:
+        result = "The game is not over."
+    else:
+        winners = [state.player_name(p) for p in outcome.winners]
+        who = " and ".join(winners) if winners else "Nobody"
+        result = f"{who} won: {outcome.reason.rstrip('.')}."
+        result = result[:1].upper() + result[1:]
+    note, rows = _score(state)
+    past, question = _past(state)
+    return Debrief(
+        sides, result, note, tuple(rows), tuple(turning_points(state, student)), past, question
+    )
+
+
+# --- the score ------------------------------------------------------------------------------
+
+
+def _score(state: State) -> tuple[str, list[ScoreRow]]:
+    kind = state.game.id
+    if kind == "conqueror-duels":
+        return _duels_score(state)
+    if kind == "classical-conquests":
+        return _classical_score(state)
+    if kind == "conquest-1972":
+        return _conquest_score(state)
+    if kind == "conquest-of-speros":
+        return _speros_score(state)
+    if kind == "historical-conquest":
+        return _historical_score(state)
+    scores = state.scores()
+    players = range(state.game.num_players)
+    return "The game's score.", [ScoreRow("Score", tuple(f"{scores.get(p, 0):g}" for p in players))]
+
+
+def _names(items: list[str]) -> str:
+    return ", ".join(items) if items else "none"
+
+
+def _duels_score(state: Any) -> tuple[str, list[ScoreRow]]:
+    g = state.game
+    sides = (0, 1)
+    held = [[t for t, o in enumerate(state.owner) if o == p] for p in sides]
+    forts = [[g.names[t] for t in h if g.is_fort[t]] for h in held]
+    rows = [
+        ScoreRow("Forts held", tuple(f"{len(f)}: {_names(f)}" for f in forts)),
+        ScoreRow("Land points of the places held", tuple(str(state.points_of(p)) for p in sides)),
+        ScoreRow(
+            "Units on the map",
+            tuple(str(sum(state.cav[t] + state.inf[t] for t in h)) for h in held),
+        ),
+        ScoreRow("Gold", tuple(str(state.gold[p]) for p in sides)),
+    ]
+    return _duels_goals(state), rows
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _duels_goals(state: Any) -> str:
+    """How this scenario is won, from its victory data, in one or two sentences."""
+    victory = state.game.scenario.victory
+    goals = [
+        f"{c['player']} wins at once by holding {_and(list(c['hold']))}"
+        for c in victory.get("immediate", [])
+    ]
+    forts = victory.get("forts")
+    if forts:
+        goals.append(
+            f"a side with {forts['count']} forts at the end of {forts['rounds']} rounds "
+            "in a row wins"
+        )
+    goals += [
+        f"{c['player']} wins by taking {c['take']} and keeping {c['keep']} for {c['rounds']} rounds"
+        for c in victory.get("hold_for", [])
+    ]
+    goals += [
+        f"after the last round, {c['player']} wins if it holds {_and(list(c['hold']))}"
+        for c in victory.get("final", [])
+    ]
+    fallback = victory["fallback"]
+    if fallback == "forts_then_units":
+        last = "the side with more forts wins (then more units)"
+    elif fallback == "points":
+        last = "the side with more land points wins"
+    elif fallback == "draw":
+        last = "the game is a draw"
+    else:
+        last = f"{fallback['winner']} wins by holding out"
+    text = "; ".join(goals)
+    text = (text + ". " if text else "") + f"When time runs out otherwise, {last}."
+    return text[:1].upper() + text[1:]
+
+
+def _classical_score(state: Any) -> tuple[str, list[ScoreRow]]:
+    players = range(len(state.civs))
+    monuments = [0 for _ in players]
+    arts = [0 for _ in players]
+    for event in state.events:
+        if event.kind == "score" and event.player is not None:
+            monuments[event.player] += int(event.data.get("monuments", 0))
+            arts[event.player] += int(event.data.get("arts", 0))
+    m = state.game.material
+    cities = [
+        sum(1 for t in range(len(m.territories)) if state.owner[t] == p and state.level[t] == 2)
+        for p in players
+    ]
+    villages = [
+        sum(1 for t in range(len(m.territories)) if state.owner[t] == p and state.level[t] == 1)
+        for p in players
+    ]
+    rows = [
+        ScoreRow("Points from monuments, all rounds", tuple(str(n) for n in monuments)),
+        ScoreRow("Points from the Arts, all rounds", tuple(str(n) for n in arts)),
+        ScoreRow("Victory points in all", tuple(str(state.vp[p]) for p in players)),
+        ScoreRow("Monuments held now", tuple(str(state.monuments_of(p)) for p in players)),
+        ScoreRow("Arts level now", tuple(str(state.level_of(p, "arts")) for p in players)),
+        ScoreRow("Cities now", tuple(str(cities[p]) for p in players)),
+        ScoreRow("Villages now", tuple(str(villages[p]) for p in players)),
+    ]
+    per = int(m.book["vp_per_monument"])
+    note = (
+        f"Each score phase a people gains {per} for each monument it holds and its Arts "
+        "level; cities and villages score nothing by themselves, only the monuments "
+        "built in them."
+    )
+    return note, rows
+
+
+def _conquest_score(state: Any) -> tuple[str, list[ScoreRow]]:
+    first = state.game.new_game(state.seed)
+    players = (0, 1)
+
+    def pieces(s: Any, p: int, ships: bool) -> int:
+        return sum(1 for x, o in s.owner.items() if o == p and s.game.is_ship[x] == ships)
+
+    held = state.scores()
+    rows = [
+        ScoreRow(
+            "Land pieces left (of those at the start)",
+            tuple(f"{pieces(state, p, False)} of {pieces(first, p, False)}" for p in players),
+        ),
+        ScoreRow(
+            "Ships left",
+            tuple(f"{pieces(state, p, True)} of {pieces(first, p, True)}" for p in players),
+        ),
+        ScoreRow(
+            "Spaces of the enemy capitol held",
+            tuple(f"{int(held[p])} of {state.game.rules.capitol_spaces}" for p in players),
+        ),
+    ]
+    note = (
+        "A side wins by holding every space of the enemy capitol or by capturing all "
+        "the enemy's land pieces; otherwise the game ends drawn."
+    )
+    return note, rows
+
+
+def _speros_score(state: Any) -> tuple[str, list[ScoreRow]]:
+    from hcgames.speros.scoring import score_lines
+
+    players = range(state.game.num_players)
+    sheets = [score_lines(state, p) for p in players]
+    rows = []
+    for i, (line, _, _) in enumerate(sheets[0]):
+        values = []
+        for sheet in sheets:
+            what, count, vp = sheet[i]
+            if what.startswith("bonus"):  # each side's own secret objective, by name
+                name = what.split(": ", 1)[1] if ": " in what else "not chosen"
+                values.append(f"{name}: {count} for {vp} VP")
+            else:
+                values.append(f"{count} for {vp} VP")
+        what = "Secret bonus objective" if line.startswith("bonus") else line
+        rows.append(ScoreRow(what[:1].upper() + what[1:], tuple(values)))
+    totals = [sum(vp for _, _, vp in sheet) for sheet in sheets]
+    rows.append(ScoreRow("Victory points in all", tuple(str(t) for t in totals)))
+    note = (
+        "Each line counts something on the board or in the captured cards and gives "
+        "the victory points beside it; the lines add up to the total."
+    )
+    return note, rows
+
+
+def _historical_score(state: Any) -> tuple[str, list[ScoreRow]]:
+    players = range(state.game.num_players)
+    first = state.game.new_game(state.seed)
+    battles = [0 for _ in players]
+    cards = [0 for _ in players]
+    best: list[Counter[str]] = [Counter() for _ in players]
+    for event in state.events:
+        if event.kind == "morale" and event.data.get("player") is not None:
+            p, change = int(event.data["player"]), int(event.data.get("change", 0))
+            why = str(event.data.get("why", ""))
+            if why.startswith("battle"):
+                battles[p] += change
+            else:
+                cards[p] += change
+                best[p][why.split(" (")[0]] += change
+    rows = [
+        ScoreRow("Morale at the start", tuple(str(first.morale[p]) for p in players)),
+        ScoreRow("Battles won and lost", tuple(f"{n:+d}" for n in battles)),
+        ScoreRow("Cards played and their effects", tuple(f"{n:+d}" for n in cards)),
+        ScoreRow(
+            "The card that gave most",
+            tuple(
+                f"{why} ({n:+d})" if n > 0 else "none"
+                for why, n in (c.most_common(1)[0] if c else ("", 0) for c in best)
+            ),
+        ),
+        ScoreRow("Morale at the end", tuple(str(state.morale[p]) for p in players)),
+    ]
+    note = (
+        "Morale is the score: the start, plus each gain and loss by what caused it, "
+        "gives the morale at the end."
+    )
+    return note, rows
+
+
+# --- turning points ---------------------------------------------------------------------------
+
+
+def turning_points(state: State, student: int, most: int = TURNING_POINTS) -> list[TurningPoint]:
+    """The moves of the game just played that changed ``student``'s position most
+    (by the game's own judgement, :meth:`State.evaluate`), oldest first."""
+    game = state.game
+    replay = game.new_game(state.seed)
+    first = len(replay.history)
+    actions = list(state.history[first:])
+    before = _judge(replay, student)
+    found: list[tuple[float, int, TurningPoint]] = []
+    i = 0
+    while i < len(actions):
+        chance = replay.is_chance()
+        actor = replay.current_player
+        start_events = len(replay.events)
+        rnd = replay.round
+        replay.apply(actions[i])
+        i += 1
+        while i < len(actions) and replay.is_chance():  # the dice or cards that follow it
+            replay.apply(actions[i])
+            i += 1
+        if replay.is_terminal():
+            # the last move is told by the result line: the jump from the game's
+            # judgement to the final result is no measure of that move
+            break
+        after = _judge(replay, student)
+        swing = after - before
+        before = after
+        if abs(swing) < _SMALLEST_SWING or chance or rnd < 1:
+            # a small change, the luck of a coin or a draw before any move, or the
+            # set-up (every first city changes the judgement of the position)
+            continue
+        events = [e for e in replay.events[start_events:] if not e.kind.startswith(_CLOCK_KINDS)]
+        if not events:
+            continue
+        text = " ".join(e.text for e in events[:3])
+        if len(text) > 260:
+            text = text[:257].rstrip() + "..."
+        who = state.player_name(actor)
+        found.append((abs(swing), len(found), TurningPoint(rnd, who, text, swing)))
+    found.sort(key=lambda item: (-item[0], item[1]))
+    chosen = sorted(found[:most], key=lambda item: item[1])
+    return [tp for _, _, tp in chosen]
+
+
+def _judge(state: State, player: int) -> float:
+    return float(state.evaluate(player))
+
+
+# --- the past --------------------------------------------------------------------------------
+
+
+def _past(state: State) -> tuple[tuple[str, ...], Question | None]:
+    game = state.game
+    data = read_json("debrief", "debrief.json")["games"].get(game.id, {})
+    options: dict[str, Any] = getattr(game, "options", {}) or {}
+    key = "*"
+    if game.id == "conqueror-duels":
+        key = str(options.get("scenario", "standard"))
+    elif game.id == "classical-conquests":
+        pair = "+".join(state.player_name(p) for p in range(game.num_players))
+        key = pair if pair in data else "*"
+    entry = data.get(key) or data.get("*") or {}
+    past = tuple(entry.get("past", ()))
+    if not past and game.id == "conqueror-duels":
+        history = read_json("conqueror", "history.json")["scenarios"].get(key, {})
+        texts = (history.get("what_really_happened"), history.get("what_the_game_lets_happen"))
+        past = tuple(p for p in texts if p)
+    question = None
+    if "question" in entry:
+        question = parse_questions([entry["question"]], "data/debrief/debrief.json")[0]
+    return past, question
