@@ -18,7 +18,6 @@ from hcgames.historical.game import HistoricalGame
 from hcgames.historical.teach import ending_kind, morale_lines, random_endings, stored_endings
 from hcgames.play import playout
 from tests.browser_checks import allowed_hyphenated, ids_in_text
-from tests.historical.conftest import game
 from tests.narrow import narrow
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -113,7 +112,7 @@ def test_the_play_lesson_leaves_the_first_move_to_the_student() -> None:
 def test_lesson_54_stored_endings_match_a_fresh_run_of_150_random_games() -> None:
     """The page opens without playing 150 games; a rule change that alters those games
     fails here until ``python tools/make_lesson_data.py`` is run again."""
-    fresh = random_endings(game(players=2))
+    fresh = random_endings(narrow(hcgames.load("historical-conquest"), HistoricalGame))
     assert stored_endings() == fresh
     endings = narrow(fresh["endings"], dict)
     assert sum(endings.values()) == fresh["games"] == 150
