@@ -160,3 +160,19 @@ def test_the_play_screen_offers_the_full_game_one_choice_away() -> None:
     # a game that is not a class game shows no such choice
     other = PlayApp(hcgames.load("historical-conquest", players=3), humans=(0,), seed=1)
     assert other.game_buttons.layout.display == "none"
+
+
+def test_the_screen_says_in_one_line_when_a_sensible_step_passed_by_itself() -> None:
+    from hcgames.widgets import PlayApp
+    from hcgames.widgets.student import ScriptedStudent
+
+    app = PlayApp(class_game("classical-conquests"), humans=(0,), bot="easy", seed=1)
+    app.PAUSE = 0
+    student = ScriptedStudent(app, 1)
+    for _ in range(40):
+        if any("only one sensible move" in p for p in app.passed):
+            break
+        student.click_move()
+    assert any("only one sensible move" in p for p in app.passed), app.passed
+    line = app.pass_line.value
+    assert "passed by" in line and "the only sensible move" in line and "<details>" in line

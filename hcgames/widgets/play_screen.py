@@ -1024,6 +1024,24 @@ class PlayApp(GameStepper):
     def pass_words(self, action: Action) -> str:
         return self.describe_action(action)
 
+    def _pass_html(self) -> str:
+        """One short line on the steps that passed by themselves, with the steps
+        themselves folded under it (a click shows them)."""
+        if not self.passed:
+            return ""
+        n = len(self.passed)
+        kind = "sensible" if self.variants and self.game is self.variants["class"] else "possible"
+        head = (
+            f"One step passed by itself: it was the only {kind} move."
+            if n == 1
+            else f"{n} steps passed by themselves: each was the only {kind} move."
+        )
+        items = "; ".join(escape(p) for p in self.passed)
+        return (
+            "<div class='hcgames-passed-list' style='font-size:13px;line-height:1.35'>"
+            f"<details><summary>{head}</summary>{items}.</details></div>"
+        )
+
     def _spent_note(self, action: Action) -> str:
         """Why an attack or a move from a place takes fewer units than stand there:
         some have already acted this round (Duels)."""
