@@ -365,3 +365,26 @@ def test_historical_battle_words_are_the_battle_worked_out_by_the_rules() -> Non
             assert verdict[data["winner"]] in words
             checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param(("conquest-1972", {"scenario": "skirmish"}), id="conquest"),
+        pytest.param(("conquest-of-speros", {"players": 2, "mastery": True}), id="speros"),
+    ],
+)
+def test_games_without_dice_state_no_chance(game: tuple[str, dict[str, Any]]) -> None:
+    """CONQUEST and Speros decide captures without dice: no move on their play
+    screens ever gets a "Chance" line (a card drawn later is no chance of the move)."""
+    name, options = game
+    loaded = hcgames.load(name, **options)
+    app = PlayApp(loaded, humans=tuple(range(loaded.num_players)), seed=0)
+    seen = 0
+    for state in _positions(loaded, range(3), Action, limit=40, steps=300):
+        app.state = state
+        for action in state.legal_actions()[:25]:
+            assert battle_odds(state, action) is None
+            assert "Chance" not in app._odds_html(action)
+            seen += 1
+    assert seen

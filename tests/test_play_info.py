@@ -59,7 +59,8 @@ def test_duels_heroes_for_sale_give_price_and_effect() -> None:
         app, lambda a: any(type(m).__name__ == "BuyHero" for m in a.picker.actions), clicks=200
     )
     assert found, "no hero for sale in 200 clicks"
-    for buy in [m for m in app.picker.actions if type(m).__name__ == "BuyHero"]:
+    buys: list[Any] = [m for m in app.picker.actions if type(m).__name__ == "BuyHero"]
+    for buy in buys:
         card = game.heroes[game.hero_index[buy.hero]]
         words = app.describe_action(buy)
         assert f"({card.cost} gold)" in words and card.describe_effect() in words
@@ -93,10 +94,11 @@ def test_speros_general_and_secret_objectives_are_in_view() -> None:
     for ability in people.general_abilities:
         assert ability.text.rstrip(".")[:30] in side
     assert _click_until(app, lambda a: a.state.chosen_bonus[0] is not None, clicks=200)
-    objective = state.game.objective(app.state.chosen_bonus[0])
+    now: Any = app.state
+    objective = now.game.objective(now.chosen_bonus[0])
     assert objective.name in app.own_side.value
-    for oid in app.state.mastery:
-        assert app.state.game.objective(oid).name in app.own_side.value
+    for oid in now.mastery:
+        assert now.game.objective(oid).name in app.own_side.value
 
 
 def test_historical_cards_not_playable_say_why_in_the_rules_words() -> None:

@@ -854,3 +854,17 @@ def test_an_answer_window_shows_its_turns_phase_in_the_row_of_phases() -> None:
     app.update(state)
     assert "interrupt window" not in app.timeline.value
     assert f">{state.event_phase}</span>" in app.timeline.value
+
+
+def test_a_picked_place_keeps_the_colour_of_its_holder() -> None:
+    """The copy of a picked (or hovered) place drawn on top of the map is see-through:
+    a place that changes hands while picked shows its new holder's colour, never the
+    one it had when clicked (the browser draws the copy with the fill given here)."""
+    app = PlayApp(duels("gallic-wars"), humans=(0,), seed=0)
+    for view in app.region_views:
+        figure_map = getattr(view, "map", None)
+        if figure_map is None:
+            continue
+        assert figure_map.selected_styles["selected_fill"] == "transparent"
+        assert figure_map.hovered_styles["hovered_fill"] == "transparent"
+        assert figure_map.selected_styles["selected_stroke_width"] >= 3  # still outlined

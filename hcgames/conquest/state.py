@@ -16,7 +16,7 @@ step), :mod:`.moves` (legal actions, applying them, refusals), :mod:`.turn` and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from hcgames.conquest import movement, moves
 from hcgames.conquest.actions import AcceptDraw, DeclineDraw, Move, OfferDraw, Pass, Refuse
@@ -36,6 +36,8 @@ class ConquestState(State):
     """A CONQUEST position together with whose turn it is and how many moves are left."""
 
     game: ConquestGame
+    #: no dice at all: a capture is a move onto an enemy piece
+    battles_use_dice: ClassVar[bool] = False
 
     def __init__(self, game: ConquestGame, seed: int = 0) -> None:
         super().__init__(game, seed)

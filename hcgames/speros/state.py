@@ -21,7 +21,7 @@ deck are chance steps: every card left in the deck is equally likely.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from hcgames.core import CHANCE, TERMINAL, Action, Event, Handler, State
 from hcgames.speros import effects, moves, turn, views
@@ -60,6 +60,8 @@ __all__ = ["HANDLERS", "SperosState"]
 
 class SperosState(State):
     game: SperosGame
+    #: no dice: a Location is taken by having the most Units there
+    battles_use_dice: ClassVar[bool] = False
 
     def __init__(self, game: SperosGame, seed: int = 0) -> None:
         super().__init__(game, seed)

@@ -195,13 +195,17 @@ class MapView(RegionView):
             stroke_color="#4D4D4D",
             interactions={"click": "select", "hover": "tooltip"},
             tooltip=self.hover_box,
+            # a picked or hovered place is drawn again on top as a copy of its shape; a
+            # see-through copy shows only the outline, so the place keeps the colour of
+            # whoever holds it now (a filled copy kept the colour it had when clicked,
+            # after the place changed hands)
             selected_styles={
-                "selected_fill": "",
+                "selected_fill": "transparent",
                 "selected_stroke": "#000000",
                 "selected_stroke_width": 4.0,
             },
             hovered_styles={
-                "hovered_fill": "",
+                "hovered_fill": "transparent",
                 "hovered_stroke": "#333333",
                 "hovered_stroke_width": 2.5,
             },

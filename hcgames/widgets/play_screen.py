@@ -1405,7 +1405,9 @@ class PlayApp(GameStepper):
         stand, attack against defence, and who wins it if nobody answers with a card;
         empty for any other choice."""
         state: Any = self.state
-        if state.battles_use_dice or type(action).__name__ != "Attack" or state.is_chance():
+        if self.game.id != "historical-conquest" or type(action).__name__ != "Attack":
+            return ""
+        if state.is_chance():
             return ""
         from hcgames.historical.battle import assess  # the rules' own sums
         from hcgames.historical.fighting import declare
