@@ -16,9 +16,10 @@ postBuild and a school's hub run.
 
 The test command runs ruff and mypy on the package and its tests, then one pytest run over the
 unit, scenario and conformance tests, the doctests, every notebook under nbval,
-the wheel and Binder reproductions and the real-browser test (Voila in Debian's
+the wheel and Binder reproductions, the real-browser test (Voila in Debian's
 chromium; on Debian or Ubuntu as root it installs chromium with apt-get if it is
-missing). Uses only the standard library.
+missing) and a real JupyterHub serving three students (its proxy installed with npm
+into .venv/node). Uses only the standard library.
 """
 
 from __future__ import annotations
@@ -226,9 +227,27 @@ def handouts(extra: list[str]) -> None:
     run(PYTHON, "-m", "hcgames", "handouts", "--out", "build/handouts", *extra)
 
 
+#: where ``tasks.py test`` installs JupyterHub's proxy from npm (tests/test_hub_real.py)
+PROXY_PREFIX = VENV / "node"
+
+
+def ensure_proxy() -> None:
+    """configurable-http-proxy from the npm registry, for the real-hub test; without npm
+    that test is skipped."""
+    if (PROXY_PREFIX / "node_modules" / ".bin" / "configurable-http-proxy").exists():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        print("note: no npm found; the real JupyterHub test will be skipped", flush=True)
+        return
+    run(npm, "install", "--prefix", PROXY_PREFIX, "--no-audit", "--no-fund",
+        "configurable-http-proxy@5")  # fmt: skip
+
+
 def test(extra: list[str]) -> None:
     ensure_venv("dev")
     ensure_chromium()
+    ensure_proxy()
     run(PYTHON, "-m", "ruff", "check", "hcgames", "hcgames_server", "tests")
     run(PYTHON, "-m", "mypy", "hcgames", "hcgames_server", "tests")
     run(
