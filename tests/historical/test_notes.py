@@ -8,8 +8,8 @@ note when at least one of these holds, and its plate lists each that does ("note
   spiritual leaders (popes among them): the game setting one faith or people against another;
 - "war": it is an army (every army card is real people who fought and died);
 - "harm": it stands for mass killing, persecution, racism, enslavement, execution or a
-  disaster caused by people in the last five hundred years, or for a person known above all
-  for such things;
+  disaster caused by people in the last five hundred years, or for a person of any age known
+  above all for such cruelty;
 - "settlers": it is a land whose years or ability begin its story with the arrival of
   European settlers or conquerors in a land where other peoples already lived;
 - "dates": its years or its title could mislead a class (a people dated as if it had ended,
@@ -86,6 +86,7 @@ def test_a_card_carries_a_note_exactly_when_the_rule_says(cid: str) -> None:
         ("Libya", "beliefs"),
         ("Israel", "beliefs"),
         ("Mao Zedong", "harm"),
+        ("Vlad the III, Prince of Wallachia", "harm"),
         ("Chernobyl", "harm"),
         ("Invention of the Atomic Bomb", "harm"),
         ("Adolf Hitler", "harm"),
