@@ -18,10 +18,13 @@ from typing import Any
 
 import pytest
 
+from hcgames.historical import effects
 from hcgames.historical.actions import (
     Discard,
     Interrupt,
     PlayCard,
+    Retire,
+    RevealLand,
     UseAbility,
 )
 from hcgames.historical.battle import assess
@@ -29,7 +32,7 @@ from hcgames.historical.cards import Card, Effect, matches
 from hcgames.historical.material import load_catalogue
 from hcgames.historical.state import HistoricalState
 from hcgames.historical.teach import arrange, key
-from tests.historical.conftest import Lands, act, game
+from tests.historical.conftest import Lands, act, finish_turn, game
 
 CAT = load_catalogue()
 DECK_CARDS = sorted({cid for ids in CAT.decks.values() for cid in ids})
@@ -509,6 +512,130 @@ def _auto_win(card: Card, index: int, effect: Effect) -> None:
     assert spent.auto == "" and spent.winner != role, (card.name, "used up")
 
 
+# --- morale when an explorer discovers a land ------------------------------------------------
+def _morale_on_discovery(card: Card, index: int, effect: Effect) -> None:
+    condition = dict(effect.condition or {})
+    if not condition:
+        raise Skip("a discovery without a condition")
+    # a land pile with a land on each side of the condition (the card's own deck first)
+    for deck in sorted(CAT.decks, key=lambda d: d != _deck_of(card.id)):
+        lands = [c for c in CAT.decks[deck] if CAT.cards[c].is_land]
+        inside = [c for c in lands if _found_fits(effect, CAT.cards[c])]
+        outside = [c for c in lands if c not in inside]
+        if inside and outside:
+            break
+    else:
+        raise Skip("no deck has a land on each side of the condition")
+    home = next(c for c in lands if c not in (inside[0], outside[0]))
+    for found, want in ((inside[0], True), (outside[0], False)):
+        other = "salem" if deck != "salem" else "cheswell"
+        state = arrange(
+            game(decks=[deck, other]), round_no=3, lands={0: [(home, [])]}, hands={0: [card.id]}
+        )
+        plays = [
+            a
+            for a in state.legal_actions()
+            if isinstance(a, PlayCard) and a.card == key(card.id, 0) and a.discover
+        ]
+        assert plays, f"{card.name} cannot set out to discover"
+        state.apply(plays[0])
+        act(state, RevealLand(0, key(found, 0)))
+        land = CAT.cards[found]
+        others = sum(
+            int(e.amount)
+            for i, e in enumerate(card.effects)
+            if i != index and e.kind == "morale" and e.when == "discover" and _found_fits(e, land)
+        )
+        others += sum(
+            int(e.amount) for e in card.effects if e.kind == "morale" and e.when == "play"
+        )
+        arrival = sum(
+            int(e.amount)
+            for e in land.effects
+            if e.kind == "morale" and e.when == "play" and not e.condition
+        )
+        expected = (int(effect.amount) if want else 0) + others + arrival
+        assert state.morale[0] == expected, (card.name, land.name, state.morale[0], expected)
+
+
+def _found_fits(effect: Effect, land: Card) -> bool:
+    condition = effect.condition or {}
+    if "discovered_continent" in condition:
+        return land.continent in condition["discovered_continent"]
+    tags = {str(t).lower() for t in condition.get("discovered_tag", [])}
+    return bool(tags & {str(t).lower() for t in land.tags})
+
+
+# --- cards that leave play after some turns ------------------------------------------------
+def _expires(card: Card, index: int, effect: Effect) -> None:
+    mine = [card.id] if card.is_unit else []
+    lands: Lands = {0: [("CT4602", mine)], 1: [("CT4601", ["IN4202"])]}
+    state = arrange(game(), round_no=3, lands=lands, active={0: [] if card.is_unit else [card.id]})
+    for _ in range(int(effect.turns) - 1):
+        finish_turn(state)
+        finish_turn(state)
+    assert state.controller(key(card.id, 0)) == 0, f"{card.name} left too early"
+    finish_turn(state)
+    finish_turn(state)  # its turns are over at the start of its player's next turn
+    assert key(card.id, 0) in state.discards[0], f"{card.name} stays too long"
+
+
+# --- morale when the card dies ---------------------------------------------------------------
+def _morale_on_death(card: Card, index: int, effect: Effect) -> None:
+    for death in (True, False):
+        lands: Lands = {0: [("CT4602", [card.id, "IN4202"])]}
+        state = arrange(game(), round_no=3, lands=lands, morale={0: 1000})
+        if death:  # killed by an opponent's card
+            effects.remove(state, key(card.id, 0), death=True, why="killed")
+        else:  # its own player discards it: no death
+            act(state, Retire(key(card.id, 0)))
+        assert state.morale[0] == 1000 + (int(effect.amount) if death else 0), card.name
+
+
+# --- morale floors ---------------------------------------------------------------------------
+def _morale_floor(card: Card, index: int, effect: Effect) -> None:
+    for present in (True, False):
+        mine = [card.id] if present else ["IN4202"]
+        lands: Lands = {0: [("CT4602", mine)], 1: [("CT4601", ["MU2001"])]}
+        start = int(effect.value) + 200
+        state = arrange(
+            game(), round_no=3, turn=1, lands=lands, hands={1: ["EV4601"]}, morale={0: start}
+        )
+        act(state, PlayCard(key("EV4601", 1), "", ("P0",)))  # the Black Death: -600
+        assert state.morale[0] == (int(effect.value) if present else start - 600), card.name
+
+
+# --- interrupts that turn an event back --------------------------------------------------
+def _turn_back(card: Card, index: int, effect: Effect) -> None:
+    if effect.mode != "reverse":
+        raise Skip("not an event turned back")
+    lands: Lands = {0: [("CT4602", ["IN4202"])], 1: [("CT4601", ["MU2001"])]}
+    answer = Interrupt(key(card.id, 0), key("CT4602", 0) if card.is_unit else "", ())
+    state = arrange(
+        game(),
+        round_no=3,
+        turn=1,
+        lands=lands,
+        hands={0: [card.id], 1: ["EV4104"]},
+        morale={0: 1000, 1: 1000},
+    )
+    state.apply(PlayCard(key("EV4104", 1), "", ("P0",)))  # the Great Depression: -500
+    assert state.current_player == 0 and answer in state.legal_actions(), card.name
+    act(state, answer)
+    assert state.morale == [1000, 500], (card.name, state.morale)  # back onto its player
+    state = arrange(
+        game(),
+        round_no=3,
+        turn=1,
+        lands=lands,
+        hands={0: [card.id], 1: ["AU4601"]},
+        morale={0: 1000, 1: 1000},
+    )
+    plays = [a for a in state.legal_actions() if isinstance(a, PlayCard) and a.targets == ("P0",)]
+    state.apply(plays[0])  # the Brothers Grimm: a character's ability, not an event
+    assert answer not in state.legal_actions(), f"{card.name} answered a character"
+
+
 def _covered_by(
     card: Card, index: int, effect: Effect
 ) -> Callable[[Card, int, Effect], None] | None:
@@ -525,6 +652,16 @@ def _covered_by(
         return _morale_held
     if kind == "auto_win":
         return _auto_win
+    if kind == "morale" and when == "discover":
+        return _morale_on_discovery
+    if kind == "expires":
+        return _expires
+    if kind == "morale" and when == "death":
+        return _morale_on_death
+    if kind == "morale_floor":
+        return _morale_floor
+    if kind == "cancel_effect" and effect.what == "event":
+        return _turn_back
     return None
 
 
@@ -628,14 +765,9 @@ NOT_YET = frozenset(
     [
         "AC4202",
         "AC4301",
-        "AC4302",
         "AC4601",
-        "AI4201",
-        "AI4401",
         "AR4301",
-        "AU4201",
         "AU4502",
-        "BU4401",
         "CO3015",
         "CO4202",
         "CO4203",
@@ -661,20 +793,12 @@ NOT_YET = frozenset(
         "EV4504",
         "EV4603",
         "EX4201",
-        "EX4303",
         "EX4304",
-        "EX4305",
-        "EX4405",
-        "EX4502",
         "EX4503",
-        "EX4601",
         "EX4603",
         "EX4604",
-        "EX4605",
-        "EX4703",
         "IN4502",
         "IN4601",
-        "KN2005",
         "LE4101",
         "LE4201",
         "LE4203",
@@ -687,14 +811,11 @@ NOT_YET = frozenset(
         "LO3002",
         "LO3005",
         "MU4301",
-        "OR4401",
-        "OU4301",
         "PH3007",
         "PI4601",
         "PO4301",
         "SC4301",
         "SC4601",
-        "SP3002",
         "SP4301",
         "SP4601",
         "SY4601",
