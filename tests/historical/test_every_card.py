@@ -22,6 +22,7 @@ from hcgames.historical import effects
 from hcgames.historical.actions import (
     Discard,
     Interrupt,
+    Pick,
     PlayCard,
     Retire,
     RevealLand,
@@ -636,6 +637,73 @@ def _turn_back(card: Card, index: int, effect: Effect) -> None:
     assert answer not in state.legal_actions(), f"{card.name} answered a character"
 
 
+# --- cards brought back from the discard pile -----------------------------------------------
+def _recover(card: Card, index: int, effect: Effect) -> None:
+    if effect.when != "play" or effect.to == "play":
+        raise Skip("brought back after a win or into play: by hand")
+    fits = _helpers(effect.match, {card.id}, 1)[0] if effect.match else "EV4104"
+    misfit = "TE4502" if effect.match else ""
+    for back, want in ((fits, True), (misfit, False)):
+        if not back:
+            continue
+        state = arrange(
+            game(),
+            round_no=3,
+            lands={0: [("CT4602", [])]},
+            hands={0: [card.id]},
+            discards={0: [back]},
+        )
+        aims = {a.targets for a in _actions_of(state, key(card.id, 0))}
+        if not want:
+            assert (key(back, 0),) not in aims, f"{card.name} brings back the wrong card"
+            continue
+        _play(state, key(card.id, 0), key("CT4602", 0), (key(back, 0),))
+        assert key(back, 0) in state.hands[0], card.name
+
+
+# --- lands discovered by a card ----------------------------------------------------------
+def _discover(card: Card, index: int, effect: Effect) -> None:
+    source = 1 if effect.source == "opponent" else 0
+    for pile_full in (True, False):
+        state = arrange(
+            game(),
+            round_no=3,
+            lands={0: [("CT4602", [])], 1: [("CT4601", ["MU2001"])]},
+            hands={0: [card.id]},
+        )
+        if not pile_full:
+            state.piles[source] = []
+            state._ready = None
+        before = len(state.rows[0])
+        if card.is_explorer and effect.when == "play":
+            plays = [
+                a
+                for a in state.legal_actions()
+                if isinstance(a, PlayCard) and a.card == key(card.id, 0) and a.discover
+            ]
+        elif effect.when == "hold":
+            raise Skip("a held discovery: by hand")
+        else:
+            plays = [a for a in _actions_of(state, key(card.id, 0)) if a.targets != ()]
+            if effect.source != "opponent":
+                plays = _actions_of(state, key(card.id, 0))
+        if not pile_full:
+            if plays and not card.is_explorer:
+                act(state, plays[0])
+                assert len(state.rows[0]) == before, f"{card.name} found a land in an empty pile"
+            else:
+                assert not plays, f"{card.name} sets out with no land to find"
+            continue
+        assert plays, f"{card.name} cannot discover"
+        act(state, plays[0])
+        while state.pending and state.pending[-1]["t"] == "pick":
+            options = state.pending[-1]["options"]
+            act(
+                state, Pick(options[0] if options[0] else options[-1], state.pending[-1]["purpose"])
+            )
+        assert len(state.rows[0]) == before + 1, f"{card.name} found no land"
+
+
 def _covered_by(
     card: Card, index: int, effect: Effect
 ) -> Callable[[Card, int, Effect], None] | None:
@@ -662,6 +730,10 @@ def _covered_by(
         return _morale_floor
     if kind == "cancel_effect" and effect.what == "event":
         return _turn_back
+    if kind == "recover" and when == "play" and effect.to != "play":
+        return _recover
+    if kind == "discover_land" and when == "play":
+        return _discover
     return None
 
 
@@ -764,7 +836,6 @@ BY_HAND: dict[str, tuple[str, ...]] = {
 NOT_YET = frozenset(
     [
         "AC4202",
-        "AC4301",
         "AC4601",
         "AR4301",
         "AU4502",
@@ -786,17 +857,11 @@ NOT_YET = frozenset(
         "CT4605",
         "CT4701",
         "DO4501",
-        "EV4102",
         "EV4203",
         "EV4303",
-        "EV4402",
-        "EV4504",
         "EV4603",
-        "EX4201",
         "EX4304",
         "EX4503",
-        "EX4603",
-        "EX4604",
         "IN4502",
         "IN4601",
         "LE4101",
@@ -812,9 +877,7 @@ NOT_YET = frozenset(
         "LO3005",
         "MU4301",
         "PH3007",
-        "PI4601",
         "PO4301",
-        "SC4301",
         "SC4601",
         "SP4301",
         "SP4601",
