@@ -30,7 +30,7 @@ from hcgames.historical.actions import (
 )
 from hcgames.historical.battle import assess
 from hcgames.historical.cards import Card, Effect, matches
-from hcgames.historical.material import load_catalogue
+from hcgames.historical.material import COLUMN_SIZE, load_catalogue
 from hcgames.historical.state import HistoricalState
 from hcgames.historical.teach import arrange, key
 from tests.historical.conftest import Lands, act, finish_turn, game
@@ -88,6 +88,8 @@ def _helpers(match: Any, avoid: set[str], count: int = 2) -> list[str]:
                 continue
     if set(match) == {"name"}:
         return [_stand_in("MU2001", name=match["name"][0])][:count]
+    if set(match) == {"tag"}:  # a viking, a pope: a plain character under that mark
+        return [_stand_in("MU2001", tags=(match["tag"][0],))][:count]
     if match.get("leader") and "nationality" in match:
         traits = {**CAT.cards["LE4102"].traits, "nationality": match["nationality"][0]}
         return [_stand_in("LE4102", traits=traits)][:count]
@@ -704,6 +706,57 @@ def _discover(card: Card, index: int, effect: Effect) -> None:
         assert len(state.rows[0]) == before + 1, f"{card.name} found no land"
 
 
+# --- cards that sweep a kind of card off the table --------------------------------------------
+def _mass_discard(card: Card, index: int, effect: Effect) -> None:
+    target = _helpers(effect.match, {card.id}, 1)[0]
+    lands: Lands = {0: [("CT4602", [])], 1: [("CT4601", [target, "IN4202"])]}
+    state = arrange(game_with_stand_ins(), round_no=3, lands=lands, hands={0: [card.id]})
+    _play(state, key(card.id, 0), key("CT4602", 0))
+    assert key(target, 1) in state.discards[1], card.name  # the fitting card goes
+    assert key("IN4202", 1) in state.rows[1][0].cards, card.name  # an inventor stays
+
+
+# --- extra room on a land ----------------------------------------------------------------
+def _capacity(card: Card, index: int, effect: Effect) -> None:
+    if not card.is_land:
+        raise Skip("room from a card on a land: by hand")
+    fillers = _helpers({"category": ["character"]}, set(), COLUMN_SIZE + int(effect.extra))
+    newcomer, fillers = fillers[-1], fillers[:-1]
+    for land, want in ((card.id, True), (NEUTRAL[card.continent], False)):
+        state = arrange(game(), round_no=3, lands={0: [(land, fillers)]}, hands={0: [newcomer]})
+        play = PlayCard(key(newcomer, 0), key(land, 0))
+        assert (play in state.legal_actions()) == want, (card.name, land)
+
+
+# --- multipliers ---------------------------------------------------------------------------
+def _multiply(card: Card, index: int, effect: Effect) -> None:
+    condition = dict(effect.condition or {})
+    if effect.scope == "civ" or not effect.match or set(condition) - {"attacking", "defending"}:
+        raise Skip("a whole land doubled, or a bonus for every land: by hand")
+    role = "defence" if condition.get("defending") else "attack"
+    other_role = "attack" if role == "defence" else "defence"
+    target = _helpers(effect.match, {card.id}, 1)[0]
+    stat = {"attack": "attack", "defence": "defence"}
+    for fight, want in ((role, True), (other_role, False)):
+        layout = Layout(card)
+        side = 1 if effect.scope == "enemy" else 0
+        if side:
+            layout.theirs = [target]
+        else:
+            layout.mine = [target]
+        if effect.scope == "enemy":
+            gain = _battle(layout, True, fight, 1) - _battle(layout, False, fight, 1)
+            their_role = "attack" if fight == "defence" else "defence"
+            value = getattr(STAND_INS.get(target) or CAT.cards[target], stat[their_role])
+            expected = int(value * effect.factor) - value if want else 0
+        else:
+            gain = _battle(layout, True, fight) - _battle(layout, False, fight)
+            value = getattr(STAND_INS.get(target) or CAT.cards[target], stat[fight])
+            own = getattr(card, stat[fight]) if card.is_unit else 0
+            expected = own + (int(value * effect.factor) - value if want else 0)
+        assert gain == expected, (card.name, fight, gain, expected)
+
+
 def _covered_by(
     card: Card, index: int, effect: Effect
 ) -> Callable[[Card, int, Effect], None] | None:
@@ -734,6 +787,12 @@ def _covered_by(
         return _recover
     if kind == "discover_land" and when == "play":
         return _discover
+    if kind == "mass_discard":
+        return _mass_discard
+    if kind == "capacity" and card.is_land:
+        return _capacity
+    if kind == "multiply" and effect.scope != "civ" and effect.match:
+        return _multiply
     return None
 
 
@@ -846,12 +905,8 @@ NOT_YET = frozenset(
         "CO4501",
         "CO4503",
         "CT4301",
-        "CT4304",
         "CT4306",
-        "CT4404",
         "CT4502",
-        "CT4503",
-        "CT4505",
         "CT4601",
         "CT4603",
         "CT4605",
@@ -859,7 +914,6 @@ NOT_YET = frozenset(
         "DO4501",
         "EV4203",
         "EV4303",
-        "EV4603",
         "EX4304",
         "EX4503",
         "IN4502",
@@ -871,7 +925,6 @@ NOT_YET = frozenset(
         "LE4401",
         "LE4501",
         "LE4502",
-        "LE4504",
         "LO2003",
         "LO3002",
         "LO3005",
@@ -879,7 +932,6 @@ NOT_YET = frozenset(
         "PH3007",
         "PO4301",
         "SC4601",
-        "SP4301",
         "SP4601",
         "SY4601",
         "TE3005",
