@@ -352,3 +352,61 @@ def test_card_views_show_our_reading_and_the_latitude() -> None:
     assert magellan["note"].startswith("Our reading:")
     russia = card_view(state, key("CT4404", 0))
     assert russia["stats"] == ["Asia", "reaches 81.9 degrees north"]
+
+
+# --- more abilities worked by hand (the coverage table of test_every_card names them) --------
+def test_louis_xiv_kills_a_leader_when_his_land_attacks() -> None:
+    lands: Lands = {0: [("CT4404", ["CO4302", "AR4401"])], 1: [("CT4503", ["LE4102", "IN4202"])]}
+    state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
+    act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
+    assert key("LE4102", 1) in state.discards[1]  # the only leader dies before the battle
+
+
+def test_louis_xiv_finds_no_leader_to_kill() -> None:
+    lands: Lands = {0: [("CT4404", ["CO4302", "AR4401"])], 1: [("CT4503", ["MU2001", "IN4202"])]}
+    state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
+    state.apply(Attack(key("CT4404", 0), key("CT4503", 1)))
+    assert not any(f["t"] == "pick" and f["purpose"] == "kill" for f in state.pending)
+
+
+def test_caesar_kills_a_leader_only_beside_an_army() -> None:
+    with_army: Lands = {
+        0: [("CT4404", ["CO4202", "AR4401"])],
+        1: [("CT4503", ["LE4102", "IN4202"])],
+    }
+    state = arrange(game(), round_no=3, morale={0: 900}, lands=with_army, phase="attack")
+    act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
+    assert key("LE4102", 1) in state.discards[1]
+    alone: Lands = {0: [("CT4404", ["CO4202", "MU2001"])], 1: [("CT4503", ["LE4102", "IN4202"])]}
+    state = arrange(game(), round_no=3, morale={0: 900}, lands=alone, phase="attack")
+    state.apply(Attack(key("CT4404", 0), key("CT4503", 1)))
+    assert not any(f["t"] == "pick" and f["purpose"] == "kill" for f in state.pending)
+
+
+def _duel_card(card_id: str) -> None:
+    lands: Lands = {0: [("CT4205", ["CO3016"])], 1: [("CT4404", ["MU2001", "CO4203", "AR4401"])]}
+    state = arrange(game(), round_no=3, lands=lands, hands={0: [card_id]})
+    plays = [
+        a for a in state.legal_actions() if isinstance(a, PlayCard) and a.card == key(card_id, 0)
+    ]
+    rivals = {a.targets[1] for a in plays if a.targets}
+    assert key("AR4401", 1) not in rivals  # an army never duels
+    mao = key("CO3016", 0)
+    win = next(a for a in plays if a.targets == (mao, key("MU2001", 1)))
+    act(state, win)
+    assert key("MU2001", 1) in state.discards[1]  # attack 700 beats 20
+    state = arrange(game(), round_no=3, lands=lands, hands={0: [card_id]})
+    plays = [
+        a for a in state.legal_actions() if isinstance(a, PlayCard) and a.card == key(card_id, 0)
+    ]
+    draw = next(a for a in plays if a.targets == (mao, key("CO4203", 1)))
+    act(state, draw)
+    assert key("CO4203", 1) in state.rows[1][0].cards and mao in state.rows[0][0].cards  # 700 each
+
+
+def test_aaron_burr_duel() -> None:
+    _duel_card("PO4301")
+
+
+def test_roman_colosseum_duel() -> None:
+    _duel_card("LO2003")
