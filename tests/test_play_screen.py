@@ -641,9 +641,11 @@ def test_the_stepper_can_pass_forced_steps_by_itself() -> None:
     )
     clicks = 0
     while len(stepper.state.legal_actions()) <= 1 or stepper.state.current_player != 0:
+        # a step of the student's with a single move never waits for a click
+        assert stepper.state.current_player != 0, "a forced step of the student's waited"
         stepper.step_button.click()
         clicks += 1
-        assert clicks <= 3, "the first real choice is more than 3 clicks away"
+        assert clicks <= 10, "the computer's opening steps never reached the student"
     assert stepper.passed or clicks == 0
     assert "Passed by themselves" in stepper.pass_line.value or clicks
 
