@@ -68,7 +68,9 @@ def test_the_schema_check_catches_a_mistake(mistake: dict[str, Any]) -> None:
 
 def _mb(quantity: str) -> float:
     """A Kubernetes memory quantity in MB (M, G: powers of 10; Mi, Gi: of 2)."""
-    number, unit = re.fullmatch(r"([\d.]+)([MG]i?)", quantity).groups()  # type: ignore[union-attr]
+    match = re.fullmatch(r"([\d.]+)([MG]i?)", quantity)
+    assert match, f"not a Kubernetes memory quantity: {quantity!r}"
+    number, unit = match.groups()
     factor = {"M": 1e6, "G": 1e9, "Mi": 2**20, "Gi": 2**30}[unit]
     return float(number) * factor / 2**20
 

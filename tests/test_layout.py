@@ -420,6 +420,21 @@ def test_rule_decisions_come_from_the_shared_format(game_id: str) -> None:
         assert decided and all(d.source in ("rulebook", "ours") for d in decided)
 
 
+#: test files of a game whose subject runs across its modules: the rulebook's worked
+#: examples, history, lessons, properties, and (Historical) every card of the app's decks:
+#: its ability worked by hand, its text against its effect, its note of context
+CROSS_CUTTING_TESTS = {
+    "test_examples",
+    "test_history",
+    "test_lessons",
+    "test_properties",
+    "test_every_card",
+    "test_card_fixes",
+    "test_ability_texts",
+    "test_notes",
+}
+
+
 @games
 def test_the_tests_mirror_the_layout(game_id: str) -> None:
     package = SKELETON[game_id]
@@ -427,12 +442,9 @@ def test_the_tests_mirror_the_layout(game_id: str) -> None:
     assert (folder / "__init__.py").exists(), f"tests/{package}/ should hold this game's tests"
     names = {m for m in modules_of(package)}
     for path in folder.glob("test_*.py"):
-        assert path.stem[len("test_") :] in names or path.stem in {
-            "test_examples",
-            "test_history",
-            "test_lessons",
-            "test_properties",
-        }, f"tests/{package}/{path.name} mirrors no module of hcgames.{package}"
+        assert path.stem[len("test_") :] in names or path.stem in CROSS_CUTTING_TESTS, (
+            f"tests/{package}/{path.name} mirrors no module of hcgames.{package}"
+        )
 
 
 def test_every_game_is_on_the_skeleton() -> None:

@@ -189,7 +189,7 @@ def _as_voila_pool(manager: WarmKernelManager, notebook: str) -> list[asyncio.Ta
         manager.start_kernel(kernel_name="python3", path="", env=env)
     )
     pool = [task]
-    manager._pools = {notebook: pool}  # type: ignore[attr-defined]
+    manager._pools = {notebook: pool}  # type: ignore[attr-defined]  # Voila's private pool table
     return pool
 
 
@@ -227,8 +227,8 @@ def test_a_page_made_ready_whose_kernel_died_is_replaced_before_a_page_takes_it(
         pool = _as_voila_pool(manager, "play.ipynb")
         kernel_id = await pool[0]
         refills: list[str] = []
-        manager._get_notebook_from_kernel = lambda kid: "play.ipynb"  # type: ignore[attr-defined]
-        manager.fill_if_needed = (  # type: ignore[attr-defined]
+        manager._get_notebook_from_kernel = lambda kid: "play.ipynb"  # type: ignore[attr-defined]  # stub
+        manager.fill_if_needed = (  # type: ignore[attr-defined]  # counts refills
             lambda delay, notebook_name: refills.append(notebook_name)
         )
 
@@ -238,7 +238,7 @@ def test_a_page_made_ready_whose_kernel_died_is_replaced_before_a_page_takes_it(
             pool.clear()  # Voila's shutdown_kernel takes the kernel out of its pool
             await shutdown(kid, now=now, restart=restart)
 
-        manager.shutdown_kernel = drop_from_pool  # type: ignore[method-assign,assignment]
+        manager.shutdown_kernel = drop_from_pool  # type: ignore[method-assign,assignment]  # as Voila
         kernel: Any = manager.get_kernel(kernel_id)
         await kernel.shutdown_kernel(now=True)  # the process dies
         await manager.cull_kernels()

@@ -3,6 +3,7 @@ on a position where the card must act and checked with the numbers on the card."
 
 from __future__ import annotations
 
+from hcgames.core import State
 from hcgames.historical.actions import (
     Attack,
     EndPhase,
@@ -17,8 +18,8 @@ from hcgames.historical.teach import arrange, key
 from tests.historical.conftest import Lands, act, finish_turn, game, settle
 
 
-def _attacks(state: object) -> set[tuple[str, str]]:
-    legal = state.legal_actions()  # type: ignore[attr-defined]
+def _attacks(state: State) -> set[tuple[str, str]]:
+    legal = state.legal_actions()
     return {(a.land, a.target) for a in legal if isinstance(a, Attack)}
 
 
