@@ -210,10 +210,15 @@ def _conquest_score(state: Any) -> tuple[str, list[ScoreRow]]:
     first = state.game.new_game(state.seed)
     players = (0, 1)
 
-    def pieces(s: Any, p: int, ships: bool) -> int:
-        return sum(1 for x, o in s.owner.items() if o == p and s.game.is_ship[x] == ships)
+    def pieces(s: Any, p: int, ships: bool | None = None) -> int:
+        return sum(
+            1
+            for x, o in s.owner.items()
+            if o == p and (ships is None or s.game.is_ship[x] == ships)
+        )
 
     held = state.scores()
+    spaces = state.game.rules.capitol_spaces
     rows = [
         ScoreRow(
             "Land pieces left (of those at the start)",
@@ -223,14 +228,25 @@ def _conquest_score(state: Any) -> tuple[str, list[ScoreRow]]:
             "Ships left",
             tuple(f"{pieces(state, p, True)} of {pieces(first, p, True)}" for p in players),
         ),
+        ScoreRow("All pieces left", tuple(str(len(state.pieces_of(p))) for p in players)),
         ScoreRow(
             "Spaces of the enemy capitol held",
-            tuple(f"{int(held[p])} of {state.game.rules.capitol_spaces}" for p in players),
+            tuple(f"{int(held[p])} of {spaces}" for p in players),
         ),
     ]
+    g = state.game
+    quiet = g.rules.quiet_turns_each
+    tie = (
+        "with equal spaces, the side with more pieces left wins (our rule for the class game), "
+        "and equal pieces are a draw"
+        if g.pieces_decide
+        else "equal is a draw"
+    )
     note = (
-        "A side wins by holding every space of the enemy capitol or by capturing all "
-        "the enemy's land pieces; otherwise the game ends drawn."
+        "A side wins at once by holding every space of the enemy capitol or by capturing "
+        f"all the enemy's land pieces. After {quiet} turns each without a capture, or at "
+        f"the limit of {g.turn_limit} turns, the side holding more enemy capitol spaces "
+        f"wins; {tie}."
     )
     return note, rows
 

@@ -228,3 +228,38 @@ def test_a_finished_game_loaded_from_a_save_counts() -> None:
     assert row.result == ("won" if 0 in outcome.winners else "lost")
     assert row.score and row.rounds == state.round
     assert app.debrief_box.layout.display != "none"
+
+
+@pytest.mark.parametrize(
+    "game_id",
+    [
+        "conqueror-duels",
+        "classical-conquests",
+        "conquest-1972",
+        "conquest-of-speros",
+        "historical-conquest",
+    ],
+)
+def test_the_class_games_debrief_says_how_it_was_won(game_id: str) -> None:
+    """The class game a lesson opens on (shorter rules of ours): the debrief's note
+    names the rule that decided it, and the score rows show the numbers it used."""
+    from hcgames.classgame import class_game
+
+    game = class_game(game_id)
+    state, rng = game.new_game(5), random.Random(5)
+    bots = [make_bot("easy", 5 + p, game=game) for p in range(game.num_players)]
+    while not state.is_terminal():
+        if state.is_chance():
+            outcomes = state.chance_outcomes()
+            state.apply(rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0])
+        else:
+            state.apply(bots[state.current_player].choose(state))
+    d = debrief(state, 0)
+    assert d.past and d.question is not None and d.score
+    outcome = state.outcome()
+    assert outcome is not None
+    if game_id == "conquest-1972":
+        assert "more pieces left wins (our rule" in d.score_note  # the class game's tie rule
+        if "more pieces left" in outcome.reason:
+            left = [int(v) for v in _row(d, "All pieces left")]
+            assert left[outcome.winners[0]] > left[1 - outcome.winners[0]]
