@@ -74,8 +74,9 @@ CLASS_GAMES: dict[str, ClassGame] = {
     ),
     "classical-conquests": ClassGame(
         "classical-conquests",
-        {"players": 2, "civilizations": ["Athenians", "Persians"], "max_turns": 5},
-        "Class game: 5 rounds instead of 15; paying and feeding are done the suggested way.",
+        {"players": 2, "civilizations": ["Athenians", "Spartans"], "max_turns": 5},
+        "Class game: Athens against Sparta, 5 rounds instead of 15; paying and feeding "
+        "are done the suggested way.",
         (
             (
                 "Length",
@@ -89,7 +90,7 @@ CLASS_GAMES: dict[str, ClassGame] = {
                 "fleet and city the suggested way, food first and gold last.",
             ),
         ),
-        {"players": 2, "civilizations": ["Athenians", "Persians"], "max_turns": 15},
+        {"players": 2, "civilizations": ["Athenians", "Spartans"], "max_turns": 15},
     ),
     "conquest-1972": ClassGame(
         "conquest-1972",
