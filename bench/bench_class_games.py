@@ -3,6 +3,7 @@
     python bench/bench_class_games.py                 # 20 seeded games a game and level
     python bench/bench_class_games.py --games 5 --levels easy
     python bench/bench_class_games.py --full          # the full games too (slow)
+    python bench/bench_class_games.py --game conquest-1972
 
 For each game's class game (:mod:`hcgames.classgame`) and each computer level, a
 :class:`~hcgames.widgets.student.ScriptedStudent` plays the play screen to the end
@@ -56,12 +57,12 @@ def summary(records: list[GameRecord]) -> dict[str, float | str]:
     }
 
 
-def table(games: int, levels: list[str], full: bool) -> None:
+def table(games: int, levels: list[str], full: bool, only: list[str] | None = None) -> None:
     print(
         f"{'game':22s} {'kind':5s} {'level':6s} {'clicks':>6s} {'most':>5s} {'moves':>6s} "
         f"{'cpu s':>6s} {'min':>5s} {'won':>5s}  winners ({games} games)"
     )
-    for game_id in CLASS_GAMES:
+    for game_id in only or list(CLASS_GAMES):
         for kind in ("class", "full") if full else ("class",):
             for level in levels:
                 records = [play(game_id, level, seed, kind == "full") for seed in range(games)]
@@ -94,8 +95,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=20, help="seeded games per game and level")
     parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
     parser.add_argument("--full", action="store_true", help="also the full games (slow)")
+    parser.add_argument("--game", nargs="+", choices=list(CLASS_GAMES), help="only these games")
     args = parser.parse_args()
-    table(args.games, args.levels, args.full)
+    table(args.games, args.levels, args.full, args.game)
     return 0
 
 
