@@ -37,7 +37,11 @@ def all_variants() -> list[Variant]:
 
 def variant_id(item: Variant) -> str:
     name, options = item
-    suffix = "-".join(f"{k}={v}" for k, v in sorted(options.items()))
+    # a list of values reads as "Athenians+Spartans": the id names golden files too
+    suffix = "-".join(
+        f"{k}={'+'.join(map(str, v)) if isinstance(v, list | tuple) else v}"
+        for k, v in sorted(options.items())
+    )
     return f"{name}[{suffix}]" if suffix else name
 
 
