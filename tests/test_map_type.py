@@ -16,7 +16,7 @@ pytest.importorskip("bqplot")
 import hcgames
 from hcgames.widgets import MapView, PlayApp
 from hcgames.widgets._base import chart_figure
-from hcgames.widgets.maps import SCREEN_NAME_PX, name_sizes, page_map_width
+from hcgames.widgets.maps import SCREEN_NAME_PX, name_sizes
 from hcgames.widgets.play_screen import _STYLE, wide_map_width
 from hcgames.widgets.regions import LARGE_TEXT_ZOOM, NAME_EM, em
 
@@ -36,9 +36,9 @@ def test_a_page_map_names_every_place_in_full_at_16_px_on_a_projector(
     game: str, options: dict[str, object]
 ) -> None:
     view = MapView(hcgames.load(game, **options).new_game(seed=0))
-    scale = page_map_width(view.width, view.height) / view.width
-    assert min(p.size for p in view.placed) * scale >= SCREEN_NAME_PX - 0.01
-    assert view.unit_size * scale >= SCREEN_NAME_PX - 0.01
+    # a page map is shown at least as wide as it is laid out (940 px) at 1366
+    assert min(p.size for p in view.placed) >= SCREEN_NAME_PX
+    assert view.unit_size >= SCREEN_NAME_PX
     assert view.short_names == {}
     full = {rid: view.region_name(rid) for rid in view.region_ids}
     assert all(p.text.replace("\n", " ").startswith(full[p.id]) for p in view.placed)

@@ -79,16 +79,6 @@ __all__ = [
 FIXED_MAX_LEADER = 40.0
 #: the smallest name on a map as a 1366x768 screen shows it (pixels): read projected
 SCREEN_NAME_PX = 16.0
-#: the width of a lesson page's content on a 1366x768 screen (pixels, less margins)
-PAGE_AT_1366 = 1300.0
-
-
-def page_map_width(width: float, height: float, max_width: float = 1500.0) -> float:
-    """How wide a page map (no ``width``) laid out ``width`` x ``height`` is shown on a
-    1366x768 screen (``MapView._css``): as wide as the page, but no taller than the
-    screen, and at least 1000 px."""
-    return min(max_width, PAGE_AT_1366, max(1000.0, (768 - 60) * width / height))
-
 
 def name_sizes(scale: float) -> tuple[float, float]:
     """The largest and smallest type (pixels of the laid-out map) of a map that a
@@ -115,8 +105,8 @@ class MapView(RegionView):
 
     Names are full names (never a short form with a footnote list) in type that is
     at least :data:`SCREEN_NAME_PX` pixels on a 1366x768 screen: a page map is laid
-    out 940 px wide and shown 1000-1300 px wide there (:func:`page_map_width`); a
-    fixed-width map is shown at its own size unless ``shown_width`` says how wide the
+    out 940 px wide and shown at least that wide there (beside a chart or a key too);
+    a fixed-width map is shown at its own size unless ``shown_width`` says how wide the
     page shows it there (the play screen grows its map; a function of the laid-out
     width and height). The names grow with the map (:func:`figure_css`), and a map
     under Large text is the same picture, larger.
@@ -178,7 +168,7 @@ class MapView(RegionView):
         if callable(shown_width):  # worked out by the page from the map's size
             shown_width = shown_width(width, height)
         if shown_width is None:
-            shown_width = page_map_width(width, height, max_width) if self.fluid else width
+            shown_width = width
         #: the largest and the smallest type of the names (pixels of the laid-out map)
         self.name_size, self.min_name_size = name_sizes(shown_width / width)
         self.focus = set(focus)
