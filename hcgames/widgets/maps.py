@@ -8,6 +8,9 @@ a short form, or beside it with a leader line; never as a footnote number.
 
 Boards (:class:`BoardView`, :func:`piece_board`) live in :mod:`hcgames.widgets.boards`
 and are re-exported here, as the lessons import them from this module.
+
+One module past 600 lines on purpose: the map's marks (outlines, names, leader lines,
+straits) are built together and restyled together on every step, sized from one scale.
 """
 
 from __future__ import annotations
