@@ -243,7 +243,7 @@ def round_log(state: DuelsState, round_number: int) -> list[str]:
 def gold_rows(state: DuelsState) -> list[dict[str, Any]]:
     """Each side's income a round and gold now, as table rows."""
     return [
-        {"Side": name, "Income each round": state.income_of(side), "Gold at the start": gold}
+        {"Side": name, "Income each round": state.income_of(side), "Gold now": gold}
         for side, (name, gold) in enumerate(zip(state.game.player_names, state.gold, strict=True))
     ]
 
