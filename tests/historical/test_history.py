@@ -162,6 +162,13 @@ NAMES = {
     "CO3016": ("Mao Zedong", "Mao Tse-Tung"),
     "EX4503": ("Jean-François de Galaup, comte de Lapérouse", "Jean Francois de Galaup Laperouse"),
     "EX4602": ("Pedro Álvares Cabral", "Pedro Alvares Cabral"),
+    # the historian's audit of issue 37
+    "MU4601": ("George Frideric Handel", "George Frederick Handel"),
+    "CO3017": ("Vlad III, Prince of Wallachia", "Vlad the III, Prince of Wallachia"),
+    "AU4201": ("Samuel L. Clemens", "Samuel L Clemens"),
+    "AR4401": ("The Mamluks", "The Mamelukes"),
+    "TE4502": ("Invention of Gunpowder", "Invention of Gun Powder"),
+    "CO3015": ("Ashoka the Great", "Ashoka The Great"),
 }
 READ_BY_PEOPLE = [
     *sorted((ROOT / "notebooks").glob("*.ipynb")),

@@ -86,7 +86,7 @@ def test_a_card_carries_a_note_exactly_when_the_rule_says(cid: str) -> None:
         ("Libya", "beliefs"),
         ("Israel", "beliefs"),
         ("Mao Zedong", "harm"),
-        ("Vlad the III, Prince of Wallachia", "harm"),
+        ("Vlad III, Prince of Wallachia", "harm"),
         ("Chernobyl", "harm"),
         ("Invention of the Atomic Bomb", "harm"),
         ("Adolf Hitler", "harm"),
