@@ -391,3 +391,36 @@ def test_the_historical_handout_map_lists_each_land_once() -> None:
         lands = listed.split(", ")
         assert len(lands) == len(set(lands)), f"{continent}: {listed}"
     assert sum(listed.split(", ").count("Venezuela") for _, listed in rows) == 1
+
+
+# --- hidden traits that decide abilities (the outside historian's audit) ----------------
+
+
+def _condition_match(card_id: str, index: int) -> dict[str, object]:
+    condition = load_catalogue().cards[card_id].effects[index].condition
+    assert condition is not None
+    return dict(condition["enemy_has"])
+
+
+def test_boudicas_bonus_against_a_roman_counts_constantine() -> None:
+    cards = load_catalogue().cards
+    against_rome = _condition_match("WA4501", 1)
+    assert matches(cards["LE4601b"], against_rome), "Constantine was a Roman emperor"
+
+
+def test_gandhi_and_jinnah_are_not_cards_of_the_british_empire() -> None:
+    """Madison's bonus for beating the British Empire must not count the leaders who
+    ended British rule in India (independence, 1947)."""
+    cards = load_catalogue().cards
+    against_britain = _condition_match("LE4301", 1)
+    for card_id in ("SP3004", "AC4502"):
+        assert not matches(cards[card_id], against_britain), cards[card_id].name
+
+
+def test_hitler_is_not_counted_as_a_christian_leader() -> None:
+    """Raised a Catholic, he rejected Christianity and his regime persecuted the churches:
+    the Knights Templar's bonus for Christian leaders on their land leaves him out."""
+    cards = load_catalogue().cards
+    templars = load_catalogue().cards["AR4404"].effects[0].per["match"]
+    christian_leader = dict(templars["any"][1])
+    assert not matches(cards["CO4501"], christian_leader)
