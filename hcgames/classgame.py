@@ -97,7 +97,8 @@ CLASS_GAMES: dict[str, ClassGame] = {
         {
             "scenario": "skirmish",
             "draw_offers": False,
-            "turn_limit": 12,
+            # the skirmish opens on turn 2 (White's), so turns 2 to 13 are 6 each
+            "turn_limit": 13,
             "moves_per_turn": 5,
             "pieces_decide": True,
         },
