@@ -141,7 +141,7 @@ def recruit(state: DuelsState, action: Recruit) -> list[Event]:
         state.event(
             p,
             "recruit",
-            f"{state.name(p)} recruits 1 {action.unit} in {action.territory}.",
+            f"{state.player_name(p)} recruits 1 {action.unit} in {action.territory}.",
             territory=action.territory,
         )
     ]
@@ -150,7 +150,7 @@ def recruit(state: DuelsState, action: Recruit) -> list[Event]:
 def why_recruit(state: DuelsState, action: Recruit) -> tuple[str, str]:
     g = state.game
     p = state.active
-    who = state.name(p)
+    who = state.player_name(p)
     if action.territory not in g.index:
         return f"there is no territory called {action.territory!r} on this map", "the map"
     t = g.index[action.territory]
@@ -196,7 +196,7 @@ def buy_hero(state: DuelsState, action: BuyHero) -> list[Event]:
         state.event(
             p,
             "hero",
-            f"{state.name(p)} buys the hero {hero.name} for {hero.cost} "
+            f"{state.player_name(p)} buys the hero {hero.name} for {hero.cost} "
             f"gold ({hero.describe_effect()}).",
             hero=hero.id,
         )
@@ -217,7 +217,7 @@ def rally_possible(state: DuelsState, player: int) -> bool:
 def why_no_rally(state: DuelsState) -> tuple[str, str]:
     """Why the acting side may not rally now (beside :func:`rally_possible`)."""
     rally = state.game.scenario.rally
-    who = state.name(state.active)
+    who = state.player_name(state.active)
     if not rally:
         return "rallying exists only in the Rome vs Persia scenario", "rallying"
     if state.rally_used[state.active]:
@@ -243,7 +243,7 @@ def rally(state: DuelsState, action: Rally) -> list[Event]:
         state.event(
             p,
             "rally",
-            f"{state.name(p)} rallies its empire: +{rally['gold']} gold, "
+            f"{state.player_name(p)} rallies its empire: +{rally['gold']} gold, "
             f"room for {rally['extra_units']} units over the food limit this "
             f"round and {rally['extra_cavalry']} extra cavalry to recruit.",
         )
@@ -274,7 +274,7 @@ def disband(state: DuelsState, action: Disband) -> list[Event]:
         state.event(
             p,
             "disband",
-            f"{state.name(p)} cannot feed its army and disbands "
+            f"{state.player_name(p)} cannot feed its army and disbands "
             f"1 {action.unit} in {action.territory} ({state.units_of(p)} units, "
             f"limit {state.unit_cap(p)}).",
             territory=action.territory,
@@ -363,10 +363,12 @@ def move(state: DuelsState, action: Move) -> list[Event]:
     state.owner[n] = p
     state.abandoned.discard(n)
     left_territory(state, t, p)
-    text = f"{state.name(p)} moves {units_text(c, i)} from {action.from_} to {action.to}"
+    text = f"{state.player_name(p)} moves {units_text(c, i)} from {action.from_} to {action.to}"
     if before != p and not g.is_sea[n]:
         text += (
-            f", taking it from {state.name(before)} unopposed" if before >= 0 else (", claiming it")
+            f", taking it from {state.player_name(before)} unopposed"
+            if before >= 0
+            else (", claiming it")
         )
     events = [state.event(p, "move", text + ".", source=action.from_, target=action.to)]
     events += victory.check_immediate(state)
@@ -376,7 +378,7 @@ def move(state: DuelsState, action: Move) -> list[Event]:
 def why_move(state: DuelsState, action: Move | Attack) -> tuple[str, str]:
     g = state.game
     p = state.active
-    who = state.name(p)
+    who = state.player_name(p)
     for place in (action.from_, action.to):
         if place not in g.index:
             return f"there is no territory called {place!r} on this map", "the map"
@@ -410,7 +412,10 @@ def why_move(state: DuelsState, action: Move | Attack) -> tuple[str, str]:
     o = state.owner[n]
     defended = o != p and (state.cav[n] + state.inf[n] > 0 or (o in (0, 1) and n == g.capital[o]))
     if isinstance(action, Move) and defended:
-        return (f"{action.to} is defended by {state.name(o)}: use Attack, not Move", "attacking")
+        return (
+            f"{action.to} is defended by {state.player_name(o)}: use Attack, not Move",
+            "attacking",
+        )
     if isinstance(action, Attack) and not defended:
         return f"{action.to} is not defended: move in instead of attacking", "attacking"
     if state.card_kind() == "truce":
@@ -457,7 +462,7 @@ def why_joint(state: DuelsState, action: JointAttack) -> tuple[str, str]:
     if a == b:
         return f"the two armies must come from two different territories, not {a} twice", rule
     target = g.index[action.to]
-    who = state.name(state.active)
+    who = state.player_name(state.active)
     for place in (a, b):
         t = g.index[place]
         if state.owner[t] != state.active:
@@ -516,7 +521,7 @@ def lost_last_units(state: DuelsState, t: int) -> None:
 
 def why_illegal(state: DuelsState, action: Action) -> tuple[str, str]:
     g = state.game
-    who = state.name(state.current_player) if state.current_player >= 0 else "nobody"
+    who = state.player_name(state.current_player) if state.current_player >= 0 else "nobody"
     phase_of = {
         Move: Stage.ACTION,
         Attack: Stage.ACTION,
@@ -562,7 +567,7 @@ def why_illegal(state: DuelsState, action: Action) -> tuple[str, str]:
         p = state.hungry[0]
         need = state.units_of(p) - state.unit_cap(p)
         short = (
-            f"{state.name(p)} lost food and must first send home {need} more "
+            f"{state.player_name(p)} lost food and must first send home {need} more "
             f"unit{'s' if need != 1 else ''} (it has {state.units_of(p)}, food for "
             f"{state.unit_cap(p)})"
         )

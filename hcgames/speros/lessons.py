@@ -79,7 +79,7 @@ def setup_summary(state: SperosState) -> str:
         f"forward in secret: *{opened[0]}* and *{opened[1]}* open the Skirmish Area.\n"
         f"- Two Ancient Artifacts join them (*{relics[0]}* and *{relics[1]}*), and "
         f"{len(state.deck)} cards are left in the deck.\n"
-        f"- The draw for the first turn went to **{state.who(state.current_player)}**."
+        f"- The draw for the first turn went to **{state.player_name(state.current_player)}**."
     )
 
 
@@ -288,7 +288,7 @@ def game_both_ways(state: SperosState) -> list[dict[str, Any]]:
     ]:
         totals = scored.scores()
         outcome = scored.outcome()
-        winner = " and ".join(scored.who(p) for p in (outcome.winners if outcome else ()))
+        winner = " and ".join(scored.player_name(p) for p in (outcome.winners if outcome else ()))
         rows.append(
             {
                 "reading": label,

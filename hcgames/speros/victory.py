@@ -25,7 +25,7 @@ def end_reason(state: SperosState, player: int) -> str | None:
     if state.final_turns_left == 0:
         return "the deck ran out and everyone has had a final turn"
     if state.units_at_home(player) == 0:
-        return f"{state.who(player)} began a turn with an empty Base Camp"
+        return f"{state.player_name(player)} began a turn with an empty Base Camp"
     limit = state.game.max_rounds
     if limit is not None and state.round_no > limit and player == state.first_player:
         return f"the round limit of {limit} rounds (our rule for a class game) was reached"
@@ -46,7 +46,7 @@ def finish(state: SperosState) -> None:
     totals = total_scores(state)
     n = state.game.num_players
     for p in range(n):
-        state.log(p, "score", f"{state.who(p)} scores {totals[p]} VP.")
+        state.log(p, "score", f"{state.player_name(p)} scores {totals[p]} VP.")
     best = max(totals)
     leaders = [p for p in range(n) if totals[p] == best]
     reason = f"most victory points ({best}); game ended because {state.end_reason}"
@@ -58,4 +58,6 @@ def finish(state: SperosState) -> None:
         if len(leaders) > 1:
             reason = f"a draw: tied on {best} VP and on {top} own-colour captures"
     state.result = Outcome(tuple(leaders), reason, {p: float(totals[p]) for p in range(n)})
-    state.log(None, "end", "Result: " + (", ".join(state.who(p) for p in leaders) + " " + reason))
+    state.log(
+        None, "end", "Result: " + (", ".join(state.player_name(p) for p in leaders) + " " + reason)
+    )

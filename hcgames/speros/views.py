@@ -143,12 +143,12 @@ def describe(state: SperosState) -> str:
     if state.is_terminal():
         outcome = state.outcome()
         assert outcome is not None
-        scores = ", ".join(f"{state.who(p)} {int(v)}" for p, v in outcome.scores.items())
+        scores = ", ".join(f"{state.player_name(p)} {int(v)}" for p, v in outcome.scores.items())
         limit = state.game.max_rounds
         played = state.round_no if limit is None else min(state.round_no, limit)
         return f"Game over after round {played}. Scores: {scores}. {outcome.reason}."
     p = state.current_player
-    actor = "A card is being drawn" if p < 0 else f"{state.who(p)} is to act"
+    actor = "A card is being drawn" if p < 0 else f"{state.player_name(p)} is to act"
     lines = [f"Round {state.round_no}, {state._phase} step. {actor}."]
     if state.round_no:
         lines.append(
@@ -158,7 +158,7 @@ def describe(state: SperosState) -> str:
         lines.append(
             "Standing: "
             + ", ".join(
-                f"{state.who(q)} {totals[q]} VP, {len(state.captured[q])} captured, "
+                f"{state.player_name(q)} {totals[q]} VP, {len(state.captured[q])} captured, "
                 f"{state.units_at_home(q)} at home"
                 for q in range(state.game.num_players)
             )

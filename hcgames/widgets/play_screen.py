@@ -62,6 +62,7 @@ from hcgames.bots import explain
 from hcgames.classgame import CLASS_GAMES, full_game, is_class_game, obvious_move
 from hcgames.conqueror.forecast import battle_forecast, battle_sum, spent_units
 from hcgames.core import Action, Event, Game, SaveError, State
+from hcgames.historical.cards import card_name
 from hcgames.odds import Odds, battle_odds
 from hcgames.play import Bot
 from hcgames.widgets._base import guarded, one_screen
@@ -910,7 +911,7 @@ class PlayApp(GameStepper):
             land = lands[0] if card.is_unit and lands else ""
             refusal = state.why_illegal(PlayCard(key, land))
             if refusal:
-                reasons.append(f"{state.name(key)}: {refusal[0]}")
+                reasons.append(f"{card_name(key)}: {refusal[0]}")
         if not reasons:
             return ""
         more = f" (and {plural(len(reasons) - 3, 'more card')})" if len(reasons) > 3 else ""
@@ -1433,7 +1434,7 @@ class PlayApp(GameStepper):
             verdict = f"{other} holds, and {who} loses morale"
         else:
             verdict = "it is a draw, and nobody takes the land"
-        why = f" ({state.name(result.auto)} wins it outright)" if result.auto else ""
+        why = f" ({card_name(result.auto)} wins it outright)" if result.auto else ""
         return (
             f"No dice in this game: attack {result.attack} against defence "
             f"{result.defence}{why}, so {verdict}, unless a card played in answer "
