@@ -45,6 +45,7 @@ from hcgames.conqueror.material import INDEPENDENT, NOBODY
 from hcgames.conqueror.turn import Stage
 from hcgames.core import Action, Event
 from hcgames.dice import rolls
+from hcgames.words import possessive
 
 if TYPE_CHECKING:
     from hcgames.conqueror.state import DuelsState
@@ -83,10 +84,6 @@ class Step(StrEnum):
     CASUALTY_VICTOR = "casualty_victor"
     RETREAT = "retreat"
     LEAVE = "leave"
-
-
-def _possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 @dataclass(eq=False)
@@ -205,7 +202,7 @@ def declare_battle(
     text = (
         f"{state.player_name(attacker)} attacks {g.names[target]} from {froms} with "
         f"{units_text(c, i)} (strength {a_army.strength}) against "
-        f"{_possessive(state.player_name(defender))} "
+        f"{possessive(state.player_name(defender))} "
         f"{units_text(state.cav[target], state.inf[target])} "
         f"(strength {d_army.strength - d_army.bonus}, defence bonus +{d_army.bonus})."
     )
@@ -516,7 +513,7 @@ def retreat_to(state: DuelsState, b: Battle, to: int | None) -> list[Event]:
             state.event(
                 b.defender,
                 "losses",
-                f"With nowhere to retreat, {_possessive(state.player_name(b.defender))} "
+                f"With nowhere to retreat, {possessive(state.player_name(b.defender))} "
                 f"last {units_text(c, i)} in {g.names[t]} are wiped out.",
             )
         ]

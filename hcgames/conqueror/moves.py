@@ -45,6 +45,7 @@ from hcgames.conqueror.actions import (
 from hcgames.conqueror.material import NOBODY
 from hcgames.conqueror.turn import Stage
 from hcgames.core import Action, Event
+from hcgames.words import count, join
 
 if TYPE_CHECKING:
     from hcgames.conqueror.state import DuelsState
@@ -168,9 +169,12 @@ def why_recruit(state: DuelsState, action: Recruit) -> tuple[str, str]:
             "recruiting",
         )
     if state.units_of(p) >= state.unit_cap(p):
+        fed = g.cap_base + g.cap_per_food * state.food_of(p)
+        rally = state.unit_cap(p) - fed
+        extra = f" and {rally} more for this round's rally" if rally else ""
         return (
-            f"{who} already has {state.units_of(p)} units, the most that "
-            f"{state.food_of(p)} food can feed",
+            f"{who} already has {count(state.units_of(p), 'unit')}, the most it may keep: "
+            f"{state.food_of(p)} food feeds {fed}{extra}",
             "food supply",
         )
     if g.fort_kind[t] == "small" and t != g.capital[p]:
@@ -534,15 +538,16 @@ def why_illegal(state: DuelsState, action: Action) -> tuple[str, str]:
     wanted = phase_of.get(type(action))
     if state.stage is Stage.DRAW:
         if isinstance(action, DrawChronicle):
+            left = sorted(g.cards[c].name for c in state.deck)
             return (
-                f"{action.card!r} is not a card left in the chronicle deck "
-                f"({', '.join(sorted(state.deck))})",
+                f"{action} is not possible: that card is not left in the chronicle deck "
+                f"(left: {join(left)})",
                 "chronicle cards",
             )
         if isinstance(action, BattleRoll):
             return (
                 "no battle is being fought: the round begins with a chronicle card, "
-                "so draw a card (DrawChronicle), not dice",
+                "so a card is drawn, not dice",
                 "chance steps",
             )
         return (
@@ -617,6 +622,15 @@ def why_illegal(state: DuelsState, action: Action) -> tuple[str, str]:
             f"{state.unit_cap(state.active)}: disband the excess first",
             "food supply",
         )
+    if isinstance(action, Disband) and state.stage is Stage.PLANNING:
+        p = state.active
+        units, cap = state.units_of(p), state.unit_cap(p)
+        if units <= cap and action.territory in g.index:
+            return (
+                f"{who} has {count(units, 'unit')} and food for {cap}: units are sent home "
+                "only when a side has more than its food can feed",
+                "food supply",
+            )
     if isinstance(action, JointAttack):
         return why_joint(state, action)
     if isinstance(action, PlayHero | ChooseCasualties | Retreat | LeaveBehind):
@@ -645,7 +659,7 @@ def why_dice(state: DuelsState, action: Action) -> tuple[str, str]:
             "battle dice",
         )
     return (
-        f"{action} must wait: {where} needs its dice first (one die for each side: "
-        f"BattleRoll(attacker=1..{sides}, defender=1..{sides}))",
+        f"{action} must wait: {where} needs its dice first (one die for each side, each "
+        f"showing 1 to {sides})",
         "battle dice",
     )

@@ -17,6 +17,7 @@ from hcgames.conqueror.actions import (
 )
 from hcgames.conqueror.turn import Stage
 from hcgames.core import Action
+from hcgames.words import count, join
 
 if TYPE_CHECKING:
     from hcgames.conqueror.state import DuelsState
@@ -76,12 +77,13 @@ def side_summary(state: DuelsState, player: int) -> str:
     held = [g.names[t] for t, o in enumerate(state.owner) if o == player and not g.is_sea[t]]
     heroes = [g.heroes[h].name for h, o in enumerate(state.hero_owner) if o == player]
     text = (
-        f"{state.player_name(player)}: {state.units_of(player)} units (limit "
-        f"{state.unit_cap(player)} for {state.food_of(player)} food), {len(held)} land "
-        f"territories, {state.forts_of(player)} forts, {state.gold[player]} gold"
+        f"{state.player_name(player)}: {count(state.units_of(player), 'unit')} (limit "
+        f"{state.unit_cap(player)} for {state.food_of(player)} food), "
+        f"{count(len(held), 'land territory')}, {count(state.forts_of(player), 'fort')}, "
+        f"{state.gold[player]} gold"
     )
     if heroes:
-        text += f", heroes {', '.join(heroes)}"
+        text += f", and {'the hero' if len(heroes) == 1 else 'the heroes'} {join(heroes)}"
     return text + "."
 
 
