@@ -53,6 +53,7 @@ from hcgames.classical.turn import (
 )
 from hcgames.classical.words import count, unfed_text, with_article
 from hcgames.core import Action, Event
+from hcgames.words import says
 
 if TYPE_CHECKING:
     from hcgames.classical.state import ClassicalState
@@ -161,9 +162,23 @@ def _starvings(s: ClassicalState) -> list[Action]:
 
 
 def _refuse_starve(s: ClassicalState, action: Starve) -> Refusal:
+    who = s.player_name(s.current_player)
+    where = _name(action.territory)
+    t = s.game.material.index[action.territory]
+    p = s.player
+    holds = {
+        "army": s.armies[p][t] > 0,
+        "fleet": s.fleets[p][t] > 0,
+        "city": s.owner[t] == p and s.level[t] == 2,
+    }.get(action.kind, False)
+    if holds and s.shortfall <= 0:
+        return (
+            f"feeding is compulsory while food or gold lasts: {says(who, 'has')} enough to "
+            f"feed everything, so {with_article(action.kind)} in {where} cannot be left unfed",
+            "upkeep: unfed units",
+        )
     return (
-        f"{s.player_name(s.current_player)} have no {action.kind} in {_name(action.territory)} to "
-        "leave unfed (or nothing needs to go)",
+        f"{says(who, 'has')} no {action.kind} in {where} to leave unfed",
         "upkeep: unfed units",
     )
 
