@@ -61,6 +61,7 @@ __all__ = [
     "says",
     "some",
     "spelled",
+    "the",
     "verb",
     "with_article",
 ]
@@ -416,6 +417,18 @@ def verb(subject: str, singular: str) -> str:
 def says(subject: str, singular: str) -> str:
     """``subject`` and its verb in agreement: "Rome dies", "The Mamelukes die"."""
     return f"{subject} {verb(subject, singular)}"
+
+
+def the(name: str) -> str:
+    """A people's name as it stands after "of": "the Romans", "the Trung Sisters"; a
+    place or a seat keeps its bare name ("Rome", "Player 2").
+
+    >>> the("Romans"), the("the Gauls"), the("Rome"), the("Player 2")
+    ('the Romans', 'the Gauls', 'Rome', 'Player 2')
+    """
+    if is_plural(name) and not name.lower().startswith("the "):
+        return f"the {name}"
+    return name
 
 
 def possessive(name: str) -> str:

@@ -53,7 +53,7 @@ from hcgames.classical.turn import (
 )
 from hcgames.classical.words import count, unfed_text, with_article
 from hcgames.core import Action, Event
-from hcgames.words import says
+from hcgames.words import says, the
 
 if TYPE_CHECKING:
     from hcgames.classical.state import ClassicalState
@@ -277,7 +277,8 @@ def _refuse_settle(s: ClassicalState, action: Settle) -> Refusal:
             "settle: extra villages",
         )
     return (
-        f"{_name(action.territory)} is not empty land next to a city, village or fleet of {who}",
+        f"{_name(action.territory)} is not empty land next to a city, village or fleet of "
+        f"{the(who)}",
         "settle: placement",
     )
 
@@ -402,7 +403,7 @@ def _refuse_move(s: ClassicalState, action: Move) -> Refusal:
     m = s.game.material
     who = s.player_name(s.current_player)
     return (
-        f"no unmoved {action.kind} of {who} in {_name(action.from_)} can "
+        f"no unmoved {action.kind} of {the(who)} in {_name(action.from_)} can "
         f"reach {_name(action.to)}: "
         f"armies move {m.book['army_moves']} land spaces (free across your own "
         f"fleets) and fleets {m.book['fleet_moves']} sea spaces, never through "
@@ -602,7 +603,8 @@ def why_illegal(s: ClassicalState, action: Action) -> Refusal:
     needed_phase, refuse = entry
     if needed_phase != phase:
         return (
-            f"{action} belongs to the {needed_phase} phase; it is now the {phase} phase of {who}",
+            f"{action} belongs to the {needed_phase} phase; it is now the {phase} phase "
+            f"of {the(who)}",
             "turn sequence",
         )
     territory = getattr(action, "territory", getattr(action, "from_", None))

@@ -73,8 +73,7 @@ def finish_on_points(s: ClassicalState) -> list[Event]:
         s.event(
             None,
             "end",
-            f"The last round is over. {says(names, 'leads')} with "
-            f"{count(best, 'victory point')}.",
+            f"The last round is over. {says(names, 'leads')} with {count(best, 'victory point')}.",
             winners=list(winners),
         )
     ]

@@ -45,7 +45,7 @@ from hcgames.conqueror.material import INDEPENDENT, NOBODY
 from hcgames.conqueror.turn import Stage
 from hcgames.core import Action, Event
 from hcgames.dice import rolls
-from hcgames.words import possessive
+from hcgames.words import possessive, with_article
 
 if TYPE_CHECKING:
     from hcgames.conqueror.state import DuelsState
@@ -496,7 +496,8 @@ def remove_losses(state: DuelsState, b: Battle, loser: bool, c: int, i: int) -> 
         b.victor_due = 0
         b.step = Step.RETREAT
         text = (
-            f"The beaten side rolled a {g.casualty_rules.victor_casualty_roll}, so the "
+            "The beaten side rolled "
+            f"{with_article(str(g.casualty_rules.victor_casualty_roll))}, so the "
             f"victor, {state.player_name(player)}, also loses {units_text(c, i)}."
         )
     return [state.event(player, "losses", text, cavalry=c, infantry=i)]

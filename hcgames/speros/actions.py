@@ -174,7 +174,7 @@ class Exile(Action):
     player: int
 
     def __str__(self) -> str:
-        return f"exile a Minion of player {self.player + 1} from {card_label(self.card)}"
+        return f"exile a Minion of Player {self.player + 1} from {card_label(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -185,7 +185,7 @@ class Obliterate(Action):
 
     def __str__(self) -> str:
         unit = "the General" if self.general else "a Minion"
-        return f"obliterate {unit} of player {self.player + 1} on {card_label(self.card)}"
+        return f"obliterate {unit} of Player {self.player + 1} on {card_label(self.card)}"
 
 
 @dataclass(frozen=True)

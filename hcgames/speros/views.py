@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from hcgames.speros.effects import PendingOffer
 from hcgames.speros.material import Card
 from hcgames.speros.scoring import total_scores
+from hcgames.words import capitalise, count
 
 if TYPE_CHECKING:
     from hcgames.speros.state import SperosState
@@ -146,13 +147,14 @@ def describe(state: SperosState) -> str:
         scores = ", ".join(f"{state.player_name(p)} {int(v)}" for p, v in outcome.scores.items())
         limit = state.game.max_rounds
         played = state.round_no if limit is None else min(state.round_no, limit)
-        return f"Game over after round {played}. Scores: {scores}. {outcome.reason}."
+        return f"Game over after round {played}. Scores: {scores}. {capitalise(outcome.reason)}."
     p = state.current_player
     actor = "A card is being drawn" if p < 0 else f"{state.player_name(p)} is to act"
     lines = [f"Round {state.round_no}, {state._phase} step. {actor}."]
     if state.round_no:
         lines.append(
-            f"The deck holds {len(state.deck)} cards; the Skirmish Area {len(state.skirmish)}."
+            f"The deck holds {count(len(state.deck), 'card')}; the Skirmish Area holds "
+            f"{count(len(state.skirmish), 'card')}."
         )
         totals = total_scores(state)
         lines.append(
