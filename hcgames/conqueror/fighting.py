@@ -515,7 +515,11 @@ def retreat_to(state: DuelsState, b: Battle, to: int | None) -> list[Event]:
                 b.defender,
                 "losses",
                 f"With nowhere to retreat, {possessive(state.player_name(b.defender))} "
-                f"last {units_text(c, i)} in {g.names[t]} are wiped out.",
+                + (
+                    f"last unit in {g.names[t]} ({units_text(c, i)}) is wiped out."
+                    if c + i == 1
+                    else f"last {units_text(c, i)} in {g.names[t]} are wiped out."
+                ),
             )
         ]
     state.cav[to] += c

@@ -43,9 +43,9 @@ from hcgames.conqueror.actions import (
     units_text,
 )
 from hcgames.conqueror.material import NOBODY
-from hcgames.conqueror.turn import Stage
+from hcgames.conqueror.turn import STEP_WORDS, Stage
 from hcgames.core import Action, Event
-from hcgames.words import count, join
+from hcgames.words import count, join, possessive
 
 if TYPE_CHECKING:
     from hcgames.conqueror.state import DuelsState
@@ -585,11 +585,11 @@ def why_illegal(state: DuelsState, action: Action) -> tuple[str, str]:
             )
         return f"{action} must wait: {short}", "food supply"
     if wanted is not None and state.stage != wanted:
-        return (
-            f"{action} belongs to the {wanted} phase, but it is {who}'s "
-            f"{state.stage.replace('_', ' ')} step now",
-            "order of a round",
-        )
+        if state.battle is not None:
+            now = f"a battle is being fought ({STEP_WORDS[state.battle.step]})"
+        else:
+            now = f"it is {possessive(who)} {state.phase} phase"
+        return (f"{action} belongs to the {wanted} phase, but {now}", "order of a round")
     if isinstance(action, Move | Attack):
         return why_move(state, action)
     if isinstance(action, Recruit):

@@ -54,6 +54,18 @@ class Stage(StrEnum):
     OVER = "over"
 
 
+#: what a battle waits for at each of its steps (the keys are the saved step names)
+STEP_WORDS = {
+    "hero_attacker": "the attacker may send a hero",
+    "hero_defender": "the defender may send a hero",
+    "roll": "the battle dice",
+    "casualties_loser": "the loser removes its casualties",
+    "casualty_victor": "the victor removes its casualty",
+    "retreat": "the loser may retreat",
+    "leave": "the victor chooses the units it leaves behind",
+}
+
+
 def start_round(state: DuelsState) -> list[Event]:
     g = state.game
     state.round_no += 1

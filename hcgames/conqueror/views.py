@@ -211,10 +211,11 @@ def region_views(state: DuelsState) -> dict[str, dict[str, Any]]:
         if c or i:
             tip += f" with {c} cavalry and {i} infantry"
         if spent:
-            tip += (
-                f"; {spent} of {'it has' if spent == 1 else 'them have'} already acted this "
-                "round and cannot move or attack again"
-            )
+            if spent == c + i:
+                acted = "it has" if spent == 1 else "all of them have"
+            else:
+                acted = f"{spent} of them {'has' if spent == 1 else 'have'}"
+            tip += f"; {acted} already acted this round and cannot move or attack again"
         if g.closed[t]:
             tip += "; closed in this scenario"
         views[name] = {

@@ -31,7 +31,7 @@ from hcgames.historical.pending import (
     PendingPick,
     PendingWindow,
 )
-from hcgames.words import plural
+from hcgames.words import plural, says
 
 if TYPE_CHECKING:
     from hcgames.historical.battle import Battle
@@ -322,7 +322,7 @@ def place(state: HistoricalState, key: str, col: Column) -> None:
             state,
             player,
             int(effect.amount),
-            f"{card_name(key)} arrives in {card_name(col.land)}",
+            f"{says(card_name(key), 'arrives')} in {card_name(col.land)}",
         )
 
 
@@ -346,13 +346,13 @@ def remove(state: HistoricalState, key: str, *, death: bool, why: str) -> bool:
     if controller is None:
         return False
     effects = state.effects_of(key)
-    verb = "dies" if death else "leaves play"
-    state.log(controller, "discard", f"{card_name(key)} {verb} ({why}).", card=key)
+    gone = says(card_name(key), "dies" if death else "leaves play")
+    state.log(controller, "discard", f"{gone} ({why}).", card=key)
     state.to_discard(key)
     if death:
         for effect in effects:
             if effect.when == "death" and effect.kind == "morale":
-                change_morale(state, controller, int(effect.amount), f"{card_name(key)} dies")
+                change_morale(state, controller, int(effect.amount), says(card_name(key), "dies"))
     return True
 
 
@@ -365,7 +365,8 @@ def remove_land(state: HistoricalState, player: int, col: Column, why: str) -> N
     state.log(
         player,
         "land",
-        f"{card_name(col.land)} is gone from {state.player_name(player)}'s battlefield ({why}).",
+        f"{says(card_name(col.land), 'is')} gone from {state.player_name(player)}'s "
+        f"battlefield ({why}).",
     )
     if not state.rows[player] and not state.out[player]:
         victory.knock_out(state, player, "has no land left")
@@ -909,7 +910,7 @@ def relocate(state: HistoricalState, key: str, land_key: str, why: str) -> None:
         return
     found[1].cards.remove(key)
     goal[1].cards.append(key)
-    state.log(goal[0], "move", f"{card_name(key)} goes to {card_name(land_key)} ({why}).")
+    state.log(goal[0], "move", f"{says(card_name(key), 'goes')} to {card_name(land_key)} ({why}).")
 
 
 def destroy_land(

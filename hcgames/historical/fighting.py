@@ -29,6 +29,7 @@ from hcgames.historical.pending import (
     PendingPick,
     PendingWindow,
 )
+from hcgames.words import says
 
 if TYPE_CHECKING:
     from hcgames.historical.state import Column, HistoricalState
@@ -118,7 +119,7 @@ def run_battle(state: HistoricalState) -> None:
     result = assess(state, battle)
     for entry in result.spent:
         state.spend_use(entry.key, entry.index, entry.effect)
-    how = f" ({card_name(result.auto)} wins it outright)" if result.auto else ""
+    how = f" ({says(card_name(result.auto), 'wins')} it outright)" if result.auto else ""
     verdict = {
         "attack": "the attacker wins",
         "defence": "the defender holds",
@@ -227,7 +228,7 @@ def defect(state: HistoricalState, player: int, choice: str) -> None:
     state.log(
         player,
         "defect",
-        f"{card_name(choice)} changes sides and joins {state.player_name(player)}.",
+        f"{says(card_name(choice), 'changes')} sides and joins {state.player_name(player)}.",
     )
     if effects.can_stand(state, a_col, state.card(choice)):
         effects.relocate(state, choice, battle.attack_land, "defects")
@@ -367,7 +368,7 @@ def stage_battle(state: HistoricalState, attack_land: str, defence_land: str) ->
     state.log(
         attacker[0],
         "attack",
-        f"A staged battle: {card_name(attack_land)} attacks {card_name(defence_land)}.",
+        f"A staged battle: {says(card_name(attack_land), 'attacks')} {card_name(defence_land)}.",
         **{"from": attack_land, "to": defence_land},
     )
     state.pending.append(PendingBattle())

@@ -28,6 +28,7 @@ from hcgames.historical.state import HistoricalState
 from hcgames.historical.teach import LONG, PERIODS, in_period, key, lesson_battle
 from hcgames.historical.world import can_travel
 from hcgames.play import resolve_all_chance, sample_outcome
+from hcgames.words import says
 
 if TYPE_CHECKING:
     from hcgames.historical.game import HistoricalGame
@@ -314,7 +315,7 @@ def equal_ability_rows(
         },
         {
             "battle": "Apache against Paul Revere",
-            "what happens": f"{card_name(revere.auto)} is an interrupt card, so his "
+            "what happens": f"{says(card_name(revere.auto), 'is')} an interrupt card, so his "
             "ability stays and the defender wins outright",
         },
     ]

@@ -27,6 +27,7 @@ from hcgames.historical.effects import Ctx
 from hcgames.historical.material import PLAYS_PER_TURN
 from hcgames.historical.pending import PendingEffects, PendingPick, PendingWindow
 from hcgames.historical.refusals import Refusal, hand_refusal, known, own_column, room_refusal
+from hcgames.words import says
 
 if TYPE_CHECKING:
     from hcgames.historical.state import HistoricalState
@@ -146,7 +147,8 @@ def play_refusal(state: HistoricalState, player: int, action: PlayCard) -> Refus
         col = own_column(state, player, action.land)
         if col is None:
             return (
-                f"{card_name(action.land)} is not one of {state.player_name(player)}'s lands",
+                f"{says(card_name(action.land), 'is')} not one of "
+                f"{state.player_name(player)}'s lands",
                 "placing cards",
             )
         found = room_refusal(state, col, card)
@@ -472,19 +474,20 @@ def ability_refusal(state: HistoricalState, player: int, action: UseAbility) -> 
         return ("held abilities are used in their owner's own turn", "held abilities")
     if state.controller(action.card) != player:
         return (
-            f"{card_name(action.card)} is not in play on {state.player_name(player)}'s side",
+            f"{says(card_name(action.card), 'is')} not in play on "
+            f"{state.player_name(player)}'s side",
             "held abilities",
         )
     abilities = state.effects_of(action.card)
     if not 0 <= action.effect < len(abilities) or abilities[action.effect].when != "hold":
         return (
-            f"{card_name(action.card)} has no ability to use when you choose",
+            f"{says(card_name(action.card), 'has')} no ability to use when you choose",
             "held abilities",
         )
     effect = abilities[action.effect]
     if not state.uses_left(action.card, action.effect, effect):
         return (
-            f"the ability of {card_name(action.card)} has been used up",
+            f"the ability of {says(card_name(action.card), 'has')} been used up",
             "abilities used once",
         )
     if state.round_no == 1 and effect.kind in ("morale_opponents", "kill_character", "duel"):
@@ -558,7 +561,8 @@ def discard_refusal(
     found = state.find_column(action.card)
     if found is None or found[0] != player:
         return (
-            f"{card_name(action.card)} is not on {state.player_name(player)}'s battlefield",
+            f"{says(card_name(action.card), 'is')} not on {state.player_name(player)}'s "
+            "battlefield",
             "discarding",
         )
     return (

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from hcgames.historical import effects
 from hcgames.historical.cards import Card, card_name
 from hcgames.historical.material import COLUMN_SIZE
-from hcgames.words import plural
+from hcgames.words import plural, says
 
 if TYPE_CHECKING:
     from hcgames.historical.state import Column, HistoricalState
@@ -68,7 +68,7 @@ def room_refusal(
 def hand_refusal(state: HistoricalState, player: int, key: str) -> Refusal | None:
     if key not in state.hands[player]:
         return (
-            f"{card_name(key)} is not in {state.player_name(player)}'s hand",
+            f"{says(card_name(key), 'is')} not in {state.player_name(player)}'s hand",
             "play from your hand",
         )
     return None

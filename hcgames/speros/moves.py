@@ -40,6 +40,7 @@ from hcgames.speros.actions import (
     Recall,
     Stop,
     UseAbility,
+    card_label,
 )
 from hcgames.speros.effects import PendingDraw, PendingEffect, PendingOffer
 from hcgames.speros.majority import capturer
@@ -175,7 +176,7 @@ def why_illegal(state: SperosState, action: Action) -> tuple[str, str]:
     hand = state.hands[p] if p >= 0 else []
     card = getattr(action, "card", None)
     if isinstance(action, Discard | LimitDiscard | FirstPlacement | Explore) and (card not in hand):
-        return (f"{who} does not hold {card} in hand", "hand")
+        return (f"{who} does not hold {card_label(card)} in hand", "hand")
     if isinstance(action, Attack | Lead) and phase == "action":
         if card not in state.skirmish:
             where = "in a captured area" if card in state.owner else "not on the table"
@@ -271,8 +272,7 @@ def first_placement(state: SperosState, action: FirstPlacement) -> None:
         state.log(
             q,
             "setup",
-            f"{state.player_name(q)} reveals {cards[card_id].name} ({card_id}) in the "
-            "Skirmish Area.",
+            f"{state.player_name(q)} reveals {cards[card_id].name} in the Skirmish Area.",
         )
     state.setup_pick = [None] * state.game.num_players
     finish_setup(state)
@@ -290,7 +290,7 @@ def discard(state: SperosState, action: Discard) -> None:
     state.discard.append(action.card)
     state.discarded = action.card
     card = state.game.cards[action.card]
-    state.log(p, "discard", f"{state.player_name(p)} discards {card.name} ({action.card}).")
+    state.log(p, "discard", f"{state.player_name(p)} discards {card.name}.")
     state._phase = "ability"
 
 
@@ -333,12 +333,11 @@ def explore(state: SperosState, action: Explore) -> None:
         state.log(
             p,
             "explore",
-            f"{state.player_name(p)} explores {card.name} ({action.card}) and deploys a "
-            "Minion there.",
+            f"{state.player_name(p)} explores {card.name} and deploys a Minion there.",
         )
         check_capture(state, action.card)
     else:
-        state.log(p, "explore", f"{state.player_name(p)} explores {card.name} ({action.card}).")
+        state.log(p, "explore", f"{state.player_name(p)} explores {card.name}.")
 
 
 def attack(state: SperosState, action: Attack) -> None:
@@ -350,7 +349,7 @@ def attack(state: SperosState, action: Attack) -> None:
         p,
         "attack",
         f"{state.player_name(p)} attacks: a Minion deploys to "
-        f"{state.game.cards[action.card].name} ({action.card}).",
+        f"{state.game.cards[action.card].name}.",
     )
     place(state, action.card, p, "M")
     check_capture(state, action.card)
@@ -366,7 +365,7 @@ def lead(state: SperosState, action: Lead) -> None:
         p,
         "lead",
         f"{state.player_name(p)} leads: the General{extra} deploys to "
-        f"{state.game.cards[action.card].name} ({action.card}).",
+        f"{state.game.cards[action.card].name}.",
     )
     place(state, action.card, p, "G")
     if action.with_minion:
@@ -439,7 +438,7 @@ def stop(state: SperosState, action: Stop) -> None:
     """Decline an offer, or stop using the rest of an ability."""
     top = state.stack.pop()
     if isinstance(top, PendingOffer):
-        what, label = "declines", f"{top.what} of {top.card}"
+        what, label = "declines", f"the {top.what} ability of {card_label(top.card)}"
     else:
         what, label = "stops using", top.source
     state.log(top.player, "stop", f"{state.player_name(top.player)} {what} {label}.")
@@ -521,7 +520,7 @@ def play_from_hand(state: SperosState, action: PlayFromHand) -> None:
     state.log(
         player,
         "explore",
-        f"{state.player_name(player)} lays {state.game.cards[action.card].name} ({action.card}) "
+        f"{state.player_name(player)} lays {state.game.cards[action.card].name} "
         "in the Skirmish Area.",
     )
 
@@ -603,7 +602,7 @@ def check_capture(state: SperosState, card_id: str) -> None:
     state.log(
         winner,
         "capture",
-        f"{state.player_name(winner)} captures {card.name} ({card_id}): {how}.",
+        f"{state.player_name(winner)} captures {card.name}: {how}.",
         card=card_id,
     )
     if card.is_artifact:

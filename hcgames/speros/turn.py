@@ -134,7 +134,7 @@ def finish_setup(state: SperosState) -> None:
         state.log(
             None,
             "setup",
-            f"The Ancient Artifact {cards[card_id].name} ({card_id}) joins the Skirmish Area.",
+            f"The Ancient Artifact {cards[card_id].name} joins the Skirmish Area.",
         )
     if state.game.mastery:
         mastery = [o.id for o in cs.mastery]
