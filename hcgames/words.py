@@ -92,6 +92,7 @@ _IRREGULAR = {
     "stone": "stone",
     "wood": "wood",
     "ore": "ore",
+    "iron": "iron",
     "grain": "grain",
     "wool": "wool",
     "life": "lives",
