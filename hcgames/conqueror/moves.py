@@ -600,7 +600,7 @@ def why_illegal(state: DuelsState, action: Action) -> tuple[str, str]:
             return f"there is no hero card {action.hero!r}", "heroes"
         if g.hero_index[hero.id] not in g.hero_choices[state.active]:
             return (
-                f"{hero.name} is a {hero.faction} hero; {who} cannot buy them in this scenario",
+                f"{hero.name} is a hero of {hero.faction}; {who} cannot buy them in this scenario",
                 "heroes",
             )
         if state.hero_owner[g.hero_index[hero.id]] != -1:
@@ -638,6 +638,12 @@ def why_illegal(state: DuelsState, action: Action) -> tuple[str, str]:
         return f"{action} is not a choice here; {who} may: {legal}", "battles"
     legal_list = state.legal_actions()
     sample = ", ".join(str(a) for a in legal_list[:6]) + (" ..." if len(legal_list) > 6 else "")
+    if state.battle is not None:
+        return (
+            f"{action} must wait: a battle is being fought and "
+            f"{STEP_WORDS[state.battle.step]}; {who} may: {sample}",
+            "battles",
+        )
     return f"{action} is not allowed now ({who} to act); allowed: {sample}", "legal actions"
 
 

@@ -55,7 +55,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-from hcgames.words import join, noun, plural, with_article
+from hcgames.words import capitalise, join, noun, plural, with_article
 
 __all__ = [
     "CATEGORIES",
@@ -635,7 +635,7 @@ def describe_effect(effect: Effect) -> str:
         )
     else:  # pragma: no cover - validation rejects unknown kinds
         text = kind
-    return text
+    return capitalise(text)
 
 
 # --- the effect record ------------------------------------------------------------------

@@ -28,7 +28,7 @@ from hcgames.historical.state import HistoricalState
 from hcgames.historical.teach import LONG, PERIODS, in_period, key, lesson_battle
 from hcgames.historical.world import can_travel
 from hcgames.play import resolve_all_chance, sample_outcome
-from hcgames.words import says
+from hcgames.words import capitalise, says
 
 if TYPE_CHECKING:
     from hcgames.historical.game import HistoricalGame
@@ -123,7 +123,9 @@ def context_rows(cards: Mapping[str, Card]) -> list[dict[str, str]]:
     return [
         {
             "card": card.name,
-            "note for the teacher": card.context.removeprefix("A note for the teacher: "),
+            "note for the teacher": capitalise(
+                card.context.removeprefix("A note for the teacher: ")
+            ),
         }
         for card in sorted(cards.values(), key=lambda c: c.name)
         if card.context

@@ -19,6 +19,7 @@ from hcgames.speros.majority import capturer, demonstrates, units_needed
 from hcgames.speros.material import COLOURS, TERRAINS, Card, CardSet, People
 from hcgames.speros.scoring import resource_sets, total_scores
 from hcgames.speros.teach import capture_table, lay_out, majority_table, to_action_step
+from hcgames.words import capitalise
 
 if TYPE_CHECKING:
     from hcgames.speros.game import SperosGame
@@ -258,7 +259,7 @@ def set_example_rows() -> list[dict[str, Any]]:
     """:data:`SET_EXAMPLES` with their sets read both ways, as table rows."""
     return [
         {
-            "captured cards": label,
+            "captured cards": capitalise(label),
             "a place for each resource": resource_sets(cards),
             "one place per card": resource_sets(cards, one_place_per_card=True),
         }
@@ -358,7 +359,10 @@ def artifact_face(artifact: Card) -> tuple[str, str, str, dict[str, str]]:
 
 def strategy_rows() -> list[dict[str, str]]:
     """The computer players' strategies and what each values, as table rows."""
-    return [{"strategy": name, "what it values": about} for name, (about, _) in STRATEGIES.items()]
+    return [
+        {"strategy": name, "what it values": capitalise(about)}
+        for name, (about, _) in STRATEGIES.items()
+    ]
 
 
 def resource_rows(cards: Sequence[Card]) -> list[dict[str, str]]:

@@ -164,7 +164,7 @@ def why_illegal(state: SperosState, action: Action) -> tuple[str, str]:
         if isinstance(top, PendingOffer):
             return (
                 f"{who} must first take up or decline the {top.what} ability of "
-                f"{top.card}, not {action}",
+                f"{card_label(top.card)}, not {action}",
                 "artifact abilities",
             )
         assert isinstance(top, PendingEffect)
@@ -181,7 +181,8 @@ def why_illegal(state: SperosState, action: Action) -> tuple[str, str]:
         if card not in state.skirmish:
             where = "in a captured area" if card in state.owner else "not on the table"
             return (
-                f"{card} is {where}: Attack and Lead deploy only to cards in the Skirmish Area",
+                f"{card_label(card)} is {where}: Attack and Lead deploy only to cards in the "
+                "Skirmish Area",
                 "deploying",
             )
         if isinstance(action, Attack) and not state.base_minions[p]:
@@ -225,7 +226,7 @@ def why_illegal(state: SperosState, action: Action) -> tuple[str, str]:
         )
     if isinstance(action, ChooseBonus) and phase == "choose bonus":
         return (
-            f"{action.objective} is not one of {who}'s bonus objectives",
+            f"{card_label(action.objective)} is not one of {who}'s bonus objectives",
             "bonus objectives",
         )
     step = STEP_TASKS.get(phase, phase)

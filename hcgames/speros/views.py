@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from hcgames.speros.actions import card_label
 from hcgames.speros.effects import PendingOffer
 from hcgames.speros.material import Card
 from hcgames.speros.scoring import total_scores
@@ -168,7 +169,7 @@ def describe(state: SperosState) -> str:
         )
     top = state.stack[-1] if state.stack else None
     if isinstance(top, PendingOffer):
-        lines.append(f"Pending: {top.what} ({top.card}).")
+        lines.append(f"Pending: the {top.what} ability of {card_label(top.card)}.")
     elif top is not None and top.kind != "draw":
         lines.append(f"Pending: {top.kind} ({top.source}).")
     return " ".join(lines)
