@@ -71,7 +71,7 @@ from hcgames.widgets.mywork import journal
 from hcgames.widgets.panels import CHOICE_KINDS, choice_kind, times_in
 from hcgames.widgets.regions import LARGE_TEXT_ZOOM
 from hcgames.widgets.stepper import GameStepper, _seat_bots
-from hcgames.words import plain_plurals, plural
+from hcgames.words import plain_plurals, plural, possessive
 
 __all__ = [
     "BOT_LEVELS",
@@ -285,10 +285,6 @@ def _units(values: list[int]) -> str:
 
 #: a card id in brackets after a card's name: "Eaglescar Cliffs (M16)", "Scott (EX4201)"
 _CARD_ID = re.compile(r"([A-Za-z.'’)]) \((?:[A-Z]{1,3}\d{2,5})\)")
-
-
-def _possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def _army(units: tuple[int, int]) -> str:
@@ -1396,8 +1392,8 @@ class PlayApp(GameStepper):
             f", with a defence bonus of {forecast.defence_bonus}" if forecast.defence_bonus else ""
         )
         return [
-            f"Battle for {target}: {_possessive(attacker)} {_army(forecast.attacking)} against "
-            f"{_possessive(defender)} {_army(forecast.defending)}{bonus}.",
+            f"Battle for {target}: {possessive(attacker)} {_army(forecast.attacking)} against "
+            f"{possessive(defender)} {_army(forecast.defending)}{bonus}.",
             *lines,
         ]
 
