@@ -282,6 +282,8 @@ def proper_names() -> frozenset[str]:
             for card in game.catalogue.cards.values():
                 names.extend(str(v) for v in _texts(dict(card.traits)))
         if game_id == "conquest-of-speros":
+            cs = game.card_set
+            names.extend(o.name for o in (*cs.bonus, *cs.mastery))  # the objectives
             names.extend(card.name for card in game.cards.values())
             names.extend(p.people for p in game.card_set.peoples)
         if game_id == "classical-conquests":

@@ -625,6 +625,12 @@ def why_illegal(state: DuelsState, action: Action) -> tuple[str, str]:
     if isinstance(action, Disband) and state.stage is Stage.PLANNING:
         p = state.active
         units, cap = state.units_of(p), state.unit_cap(p)
+        if units > cap and action.territory in g.index:
+            return (
+                f"{who} must send home {count(units - cap, 'unit')} for want of food, but "
+                f"it has no {action.unit} of its own in {action.territory}",
+                "food supply",
+            )
         if units <= cap and action.territory in g.index:
             return (
                 f"{who} has {count(units, 'unit')} and food for {cap}: units are sent home "
