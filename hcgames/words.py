@@ -355,6 +355,112 @@ _SINGULAR_NAMES = frozenset(
 _SINGULAR_ENDINGS = ("ss", "us", "is", "os", "as", "ys", "ics", "ness")
 
 
+#: nouns whose plural, as the last word of a capitalised name, makes the name plural
+#: ("Trung Sisters", "Chinese Warriors", "Dead Sea Scrolls"); a name ending in another
+#: word with "s" is one person or thing ("Jane Addams", "Sir John Hawkins")
+_PLURAL_HEADS = frozenset(
+    [
+        "warrior",
+        "sister",
+        "brother",
+        "musketeer",
+        "immortal",
+        "mameluke",
+        "mamluk",
+        "conquistador",
+        "scroll",
+        "paper",
+        "mountain",
+        "trial",
+        "age",
+        "knight",
+        "soldier",
+        "tribe",
+        "viking",
+        "hun",
+        "goth",
+        "gaul",
+        "celt",
+        "greek",
+        "frank",
+        "mongol",
+        "aztec",
+        "inca",
+        "zulu",
+        "crusader",
+        "templar",
+        "pilgrim",
+        "settler",
+        "colonist",
+        "explorer",
+        "pirate",
+        "raider",
+        "guard",
+        "archer",
+        "rider",
+        "horseman",
+        "cossack",
+        "legion",
+        "hoplite",
+        "elephant",
+        "chariot",
+        "ship",
+        "galley",
+        "revenant",
+        "island",
+        "state",
+        "nation",
+        "province",
+        "colony",
+        "kingdom",
+        "empire",
+        "war",
+        "crusade",
+        "games",
+        "olympic",
+        "commandment",
+        "ranger",
+        "marine",
+        "trooper",
+        "cavalryman",
+        "minion",
+        "general",
+        "people",
+        "partner",
+        "twin",
+        "founder",
+        "father",
+        "mother",
+        "son",
+        "daughter",
+        "king",
+        "queen",
+        "emperor",
+        "pharaoh",
+        "prophet",
+        "apostle",
+        "saint",
+        "disciple",
+        "monk",
+        "nun",
+        "priest",
+        "druid",
+        "shaman",
+        "witch",
+        "wizard",
+        "giant",
+        "titan",
+        "god",
+        "goddess",
+        "hero",
+    ]
+)
+#: plural words that do not end in a plain "s"
+_PLURAL_WORDS = frozenset(
+    ["people", "men", "women", "children", "elves", "dwarves", "merfolk", "folk"]
+)
+
+
 def is_plural(subject: str) -> bool:
     """Whether ``subject`` (a name or a noun phrase) takes a plural verb: "The
     Mamelukes", "Trung Sisters", "Rome and Persia" do; "Rome", "Athens", "Pericles" do not.
@@ -365,6 +471,8 @@ def is_plural(subject: str) -> bool:
     [False, False, False, False]
     >>> is_plural("Player 2"), is_plural("3 units"), is_plural("1 unit")
     (False, True, False)
+    >>> is_plural("Sir John Hawkins"), is_plural("Jane Addams"), is_plural("Romans")
+    (False, False, True)
     """
     text = subject.strip()
     if not text:
@@ -377,14 +485,26 @@ def is_plural(subject: str) -> bool:
         return int(number.group(1)) != 1
     if head.lower() in _SINGULAR_NAMES:
         return False
-    last = head.split()[-1].lower()
-    if last in _SINGULAR_NAMES:
+    words = head.split()
+    last = words[-1]
+    low = last.lower()
+    if low in _SINGULAR_NAMES or last[-1:].isdigit():
         return False
-    if last in ("people", "men", "women", "children"):
+    if low in _PLURAL_WORDS:
         return True
-    if last[-1:].isdigit():
+    if not low.endswith("s") or low.endswith(_SINGULAR_ENDINGS):
         return False
-    return last.endswith("s") and not last.endswith(_SINGULAR_ENDINGS)
+    if last[:1].islower():  # a common noun: "the armies", "3 units"
+        return True
+    # a capitalised last word: a people ("Romans", "Hittites"), a name led by "The", or a
+    # plural of a common noun ("Warriors"); otherwise a surname ("Addams", "Hawkins")
+    singular = low[:-2] if low.endswith(("ches", "shes", "xes")) else low[:-1]
+    return (
+        low.endswith(("ans", "ites"))
+        or words[0] in ("The", "the")
+        or singular in _PLURAL_HEADS
+        or singular.removesuffix("e") in _PLURAL_HEADS
+    )
 
 
 #: verbs whose plural is not just the singular less its "s"
