@@ -548,13 +548,20 @@ def explain(state: State, action: Action, bot: Any) -> str:
 
 def why(state: State, action: Action, bot: Any) -> str:
     """Why ``bot`` chose ``action`` in ``state``, in a few words: for an attack that
-    dice decide, its exact chance ("it takes Gaul 13 times in 18"); otherwise the
-    bot's own ``reason``."""
+    dice decide, its exact chance ("it takes Gaul 13 times in 18"), or the range of
+    chances when heroes played before the dice change it (never the chance with a hero
+    the bot may then not play); otherwise the bot's own ``reason``."""
     odds = battle_odds(state, action) if not state.is_chance() else None
     if odds is None:
         return str(getattr(bot, "reason", "") or "it chose this move")
     p = odds.best
     target = state.action_regions(action)[-1]
+    if odds.depends_on_choices:
+        # the chance with the best heroes is not quoted: this bot may not play them
+        return (
+            f"it takes {target} between {times_in(odds.low)} and {times_in(odds.high)}, "
+            "as the heroes both sides play before the dice decide"
+        )
     if p == 1:
         return f"it takes {target} for sure"
     if p == 0:

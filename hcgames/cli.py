@@ -32,7 +32,7 @@ from tqdm import tqdm
 import hcgames
 from hcgames.bots import LEVELS, make_bot
 from hcgames.bots import why as bot_why
-from hcgames.core import Action, Game, IllegalAction, State
+from hcgames.core import Action, Event, Game, IllegalAction, State
 from hcgames.links import binder_links, hub_links
 from hcgames.play import sample_outcome
 
@@ -127,6 +127,26 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def print_step(
+    events: Sequence[Event], why: str, last_heading: tuple[int, str] | None
+) -> tuple[int, str] | None:
+    """Print the events of one step under their headings, and the computer's reason
+    (``why``) right under the move it explains: before the heading of the next round or
+    phase that the same step may have begun. Returns the last heading printed."""
+    for index, event in enumerate(events):
+        heading = (event.round, event.phase)
+        if heading != last_heading:
+            if why and index:
+                print(f"    (why: {why})")
+                why = ""
+            print(f"\n== Round {event.round} - {event.phase} ==")
+            last_heading = heading
+        print(f"  {event.text}")
+    if why:
+        print(f"    (why: {why})")
+    return last_heading
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     game = _game_from_args(args)
     state = game.new_game(seed=args.seed)
@@ -157,14 +177,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             except IllegalAction as exc:
                 print(f"Not allowed: {exc}")
                 continue
-            for event in state.events[shown:]:
-                heading = (event.round, event.phase)
-                if heading != last_heading:
-                    print(f"\n== Round {event.round} - {event.phase} ==")
-                    last_heading = heading
-                print(f"  {event.text}")
-            if why:
-                print(f"    (why: {why})")
+            last_heading = print_step(state.events[shown:], why, last_heading)
             shown = len(state.events)
     except KeyboardInterrupt:
         print("\nStopped. Save of the game so far:")

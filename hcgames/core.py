@@ -801,23 +801,30 @@ class State:
             )
         # A legal action is well typed by construction, so only an action that is not
         # among the legal ones has its fields checked (on the way to its refusal).
-        if not self._is_legal(action):
+        legal = self._legal_instance(action)
+        if legal is None:
             raise self._refusal(action)
-        events = self._apply(action)
+        # What is applied, recorded and saved is the legal action itself: one given as
+        # Attack(cavalry=1.0) equals the legal Attack(cavalry=1) and is played as it, so
+        # the log reads "1 cavalry" and the save loads (its fields are the declared ints).
+        events = self._apply(legal)
         self._legal_cache = None
-        self.history.append(action)
+        self.history.append(legal)
         self.events.extend(events)
         return events
 
     def _is_legal(self, action: Action) -> bool:
-        try:
-            return action in self._legal_set()
-        except TypeError:  # a field holding a list or a dict cannot be hashed: never legal
-            return False
+        return self._legal_instance(action) is not None
 
-    def _legal_set(self) -> set[Action] | list[Action]:
+    def _legal_instance(self, action: Action) -> Action | None:
+        """The legal action equal to ``action`` (the engine's own object), or ``None``."""
         legal = self.legal_actions() if self._legal_cache is None else self._legal_cache
-        return set(legal) if len(legal) > 16 else legal
+        try:
+            if len(legal) > 16:
+                return {item: item for item in legal}.get(action)
+            return next((item for item in legal if item == action), None)
+        except TypeError:  # a field holding a list or a dict cannot be hashed: never legal
+            return None
 
     def _refusal(self, action: Action) -> IllegalAction:
         """The error that refuses ``action``, which is not legal here: a wrongly typed

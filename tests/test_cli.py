@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import hcgames
-from hcgames.cli import HumanPlayer, main
+from hcgames.cli import HumanPlayer, main, print_step
+from hcgames.core import Event
 from hcgames.links import NOTEBOOKS, binder_links
 from tests.toy_pig import PigGame
 
@@ -90,3 +92,52 @@ def test_rules_document_is_up_to_date() -> None:
     assert RULES_DOC.read_text(encoding="utf-8") == rules_markdown() + "\n", (
         "docs/rules-we-decided.md is stale: python -m hcgames rules > docs/rules-we-decided.md"
     )
+
+
+def test_a_computers_reason_stands_under_the_move_it_explains(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A step whose events begin the next phase prints its "(why: ...)" under its own
+    move, before the next phase's heading (it was printed under the next heading)."""
+    move = Event(3, "action", 0, "move", "Rome moves 2 infantry from Latium to Etruria.")
+    next_phase = Event(4, "planning", 1, "phase", "Round 4 begins.")
+    last = print_step([move, next_phase], "it takes Etruria for sure", (3, "action"))
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [
+        "  Rome moves 2 infantry from Latium to Etruria.",
+        "    (why: it takes Etruria for sure)",
+        "",
+        "== Round 4 - planning ==",
+        "  Round 4 begins.",
+    ]
+    assert last == (4, "planning")
+    print_step([move], "it is the best move", None)
+    assert capsys.readouterr().out.splitlines()[-1] == "    (why: it is the best move)"
+
+
+def test_a_why_line_never_quotes_odds_for_a_hero_the_bot_may_not_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When heroes played before the dice change the chance, the reason gives the range
+    (no hero .. best hero), not the chance with the best hero (issue 38)."""
+    from fractions import Fraction
+
+    import hcgames.bots
+    from hcgames.odds import Odds
+
+    class Attacking:
+        def is_chance(self) -> bool:
+            return False
+
+        def action_regions(self, action: object) -> tuple[str, ...]:
+            return ("Gallia", "Latium")
+
+    stub: Any = Attacking()  # a state that only answers what why() asks
+    action: Any = object()
+    odds = Odds(best=Fraction(13, 18), low=Fraction(1, 3), high=Fraction(13, 18))
+    monkeypatch.setattr(hcgames.bots, "battle_odds", lambda state, action: odds)
+    text = hcgames.bots.why(stub, action, object())
+    assert "13 times in 18" in text and "1 time in 3" in text and "heroes" in text
+    steady = Odds(best=Fraction(13, 18), low=Fraction(13, 18), high=Fraction(13, 18))
+    monkeypatch.setattr(hcgames.bots, "battle_odds", lambda state, action: steady)
+    assert hcgames.bots.why(stub, action, object()) == "it takes Latium 13 times in 18"

@@ -511,3 +511,53 @@ def test_a_long_module_says_why_it_is_one_module() -> None:
         f"modules over {MAX_MODULE_LINES} lines whose docstring does not say why they are one "
         f"module (a line with {LONG_MODULE_REASON!r}), or split them: {long_without_reason}"
     )
+
+
+#: the per-game ways of naming a player that issue 38 replaced by the core's one,
+#: State.player_name (a game overrides it to add to it; State.side_name names the side
+#: a view colours)
+OLD_NAMING_METHODS = {"name", "who", "pname", "player_label", "side_label", "who_is"}
+#: the sentence layer's words (hcgames/words.py), which no other module writes again
+SENTENCE_WORDS = {
+    "plural",
+    "_plural",
+    "with_article",
+    "_with_article",
+    "possessive",
+    "_possessive",
+    "capitalise",
+    "join",
+    "_join_names",
+}
+
+
+@games
+def test_players_are_named_only_by_the_cores_player_name(game_id: str) -> None:
+    """One way of naming a player (issue 38): no State class defines ``name``, ``who``,
+    ``pname`` or the like, and no module of the package calls one."""
+    state_class = hcgames.game_class(game_id).state_class
+    own = sorted(OLD_NAMING_METHODS & set(vars(state_class)))
+    assert not own, f"{state_class.__name__} names players with {own}: use player_name"
+
+
+def test_no_module_calls_an_old_naming_method_or_writes_the_sentence_layer_again() -> None:
+    problems = []
+    for path in sorted(PACKAGE_ROOT.rglob("*.py")):
+        where = path.relative_to(PACKAGE_ROOT)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in OLD_NAMING_METHODS
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id in {"state", "self", "s", "board", "scored", "st"}
+            ):
+                problems.append(f"{where}:{node.lineno} calls .{node.func.attr}()")
+            if (
+                isinstance(node, ast.FunctionDef)
+                and node.name in SENTENCE_WORDS
+                and str(where) != "words.py"
+            ):
+                problems.append(f"{where}:{node.lineno} defines {node.name} again")
+    assert not problems, "\n".join(problems)

@@ -27,8 +27,13 @@ def test_stored_without_outputs(path: Path) -> None:
 
 
 #: the sections every lesson has, in docs/lessons.md's order
-LESSON_SECTIONS = ("In this lesson", "Check what you learned", "My work", "What's next",
-                   "For teachers and developers")
+LESSON_SECTIONS = (
+    "In this lesson",
+    "Check what you learned",
+    "My work",
+    "What's next",
+    "For teachers and developers",
+)
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)

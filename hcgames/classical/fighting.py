@@ -17,6 +17,7 @@ from hcgames.classical.battle import round_winner
 from hcgames.classical.victory import knock_out
 from hcgames.classical.words import count, with_article
 from hcgames.core import Event
+from hcgames.words import the
 
 if TYPE_CHECKING:
     from hcgames.classical.state import ClassicalState
@@ -158,7 +159,7 @@ def battle_die(s: ClassicalState, action: BattleDie) -> list[Event]:
     else:
         fight = s.fight = replace(fight, settlement=fight.settlement - 1)
         text = (
-            f"the {'city' if s.level[t] == 2 else 'village'} of {s.player_name(q)} gives "
+            f"the {'city' if s.level[t] == 2 else 'village'} of {the(s.player_name(q))} gives "
             f"way ({fight.settlement} to go)."
         )
     events.append(
@@ -190,7 +191,7 @@ def battle_die(s: ClassicalState, action: BattleDie) -> list[Event]:
                 s.event(
                     s.player,
                     "battle",
-                    f"The armies of {s.player_name(q)} are gone; their "
+                    f"The armies of {the(s.player_name(q))} are gone; their "
                     f"{'city' if s.level[t] == 2 else 'village'} in {terr.name} "
                     "fights on alone.",
                     territory=terr.id,
@@ -215,7 +216,8 @@ def battle_die(s: ClassicalState, action: BattleDie) -> list[Event]:
             s.event(
                 s.player,
                 "capture",
-                f"{s.player_name(p)} capture the {kind} of {s.player_name(q)} in {terr.name}{mon}.",
+                f"{s.player_name(p)} capture the {kind} of {the(s.player_name(q))} in "
+                f"{terr.name}{mon}.",
                 territory=terr.id,
                 loser=q,
             )

@@ -15,6 +15,7 @@ from hcgames.classical.material import PHASES, Material, load_material
 from hcgames.classical.state import ClassicalState
 from hcgames.classical.words import plural
 from hcgames.core import Game, RuleDecision, State
+from hcgames.words import count, join
 
 __all__ = ["ClassicalGame"]
 
@@ -249,9 +250,9 @@ class ClassicalGame(Game):
         return {name: partial(setup, self) for name, setup in teach.teaching_setups().items()}
 
     def describe(self) -> str:
-        peoples = ", ".join(self.player_names) if self.civ_choice else "peoples drawn at set-up"
+        peoples = join(self.player_names) if self.civ_choice else "peoples drawn at set-up"
         return (
             f"{self.title}: {self.players} players ({peoples}), first to "
-            f"{self.material.book['victory_points']} victory points or most points after "
-            f"{self.max_turns} rounds."
+            f"{count(int(self.material.book['victory_points']), 'victory point')} or most "
+            f"points after {count(self.max_turns, 'round')}."
         )

@@ -53,6 +53,7 @@ from hcgames.classical.turn import (
 )
 from hcgames.classical.words import count, unfed_text, with_article
 from hcgames.core import Action, Event
+from hcgames.words import says, the
 
 if TYPE_CHECKING:
     from hcgames.classical.state import ClassicalState
@@ -161,9 +162,23 @@ def _starvings(s: ClassicalState) -> list[Action]:
 
 
 def _refuse_starve(s: ClassicalState, action: Starve) -> Refusal:
+    who = s.player_name(s.current_player)
+    where = _name(action.territory)
+    t = s.game.material.index[action.territory]
+    p = s.player
+    holds = {
+        "army": s.armies[p][t] > 0,
+        "fleet": s.fleets[p][t] > 0,
+        "city": s.owner[t] == p and s.level[t] == 2,
+    }.get(action.kind, False)
+    if holds and s.shortfall <= 0:
+        return (
+            f"feeding is compulsory while food or gold lasts: {says(who, 'has')} enough to "
+            f"feed everything, so {with_article(action.kind)} in {where} cannot be left unfed",
+            "upkeep: unfed units",
+        )
     return (
-        f"{s.player_name(s.current_player)} have no {action.kind} in {_name(action.territory)} to "
-        "leave unfed (or nothing needs to go)",
+        f"{says(who, 'has')} no {action.kind} in {where} to leave unfed",
         "upkeep: unfed units",
     )
 
@@ -262,7 +277,8 @@ def _refuse_settle(s: ClassicalState, action: Settle) -> Refusal:
             "settle: extra villages",
         )
     return (
-        f"{_name(action.territory)} is not empty land next to a city, village or fleet of {who}",
+        f"{_name(action.territory)} is not empty land next to a city, village or fleet of "
+        f"{the(who)}",
         "settle: placement",
     )
 
@@ -387,7 +403,7 @@ def _refuse_move(s: ClassicalState, action: Move) -> Refusal:
     m = s.game.material
     who = s.player_name(s.current_player)
     return (
-        f"no unmoved {action.kind} of {who} in {_name(action.from_)} can "
+        f"no unmoved {action.kind} of {the(who)} in {_name(action.from_)} can "
         f"reach {_name(action.to)}: "
         f"armies move {m.book['army_moves']} land spaces (free across your own "
         f"fleets) and fleets {m.book['fleet_moves']} sea spaces, never through "
@@ -587,7 +603,8 @@ def why_illegal(s: ClassicalState, action: Action) -> Refusal:
     needed_phase, refuse = entry
     if needed_phase != phase:
         return (
-            f"{action} belongs to the {needed_phase} phase; it is now the {phase} phase of {who}",
+            f"{action} belongs to the {needed_phase} phase; it is now the {phase} phase "
+            f"of {the(who)}",
             "turn sequence",
         )
     territory = getattr(action, "territory", getattr(action, "from_", None))

@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any
 from hcgames.classical.actions import Pay, PayRest
 from hcgames.classical.words import with_article
 from hcgames.core import Action, Event
+from hcgames.words import count, join
 
 if TYPE_CHECKING:
     from hcgames.classical.state import ClassicalState
@@ -136,17 +137,16 @@ def cost_text(needs: Sequence[Sequence[str]], any_count: int = 0) -> str:
     for alt in needs:
         key = " or ".join(alt)
         counts[key] = counts.get(key, 0) + 1
-    parts = [f"{n} {key}" for key, n in counts.items()]
+    parts = [f"{n} {key}" if " or " in key else count(n, key) for key, n in counts.items()]
     if any_count:
-        parts.append(f"{any_count} resource{'s' if any_count > 1 else ''} of any kind")
-    if not parts:
-        return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        parts.append(f"{count(any_count, 'resource')} of any kind")
+    return join(parts)
 
 
 def spent_text(spent: dict[str, int]) -> str:
-    """What a payment used, in words: ``"2 food, 1 stone"`` (``"nothing"`` if empty)."""
-    return ", ".join(f"{n} {c}" for c, n in spent.items() if n) or "nothing"
+    """What a payment used, in words: ``"2 luxuries and 1 stone"`` (``"nothing"`` if
+    empty)."""
+    return join(count(n, c) for c, n in spent.items() if n)
 
 
 # --- the open payment -------------------------------------------------------

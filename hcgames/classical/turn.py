@@ -22,6 +22,7 @@ from hcgames.classical.payment import Purpose, spent_text
 from hcgames.classical.victory import finish_on_points, knock_out, reach_victory_points
 from hcgames.classical.words import count, unfed_text
 from hcgames.core import Event
+from hcgames.words import says, the
 
 if TYPE_CHECKING:
     from hcgames.classical.state import ClassicalState
@@ -286,7 +287,7 @@ def starve(s: ClassicalState, action: Starve) -> list[Event]:
         text = f"Famine: the {s.player_name(p)}' city in {where} shrinks to a village{keep}."
     else:
         (s.armies if kind == "army" else s.fleets)[p][t] -= 1
-        text = f"An unfed {kind} of {s.player_name(p)} in {where} is disbanded."
+        text = f"An unfed {kind} of {the(s.player_name(p))} in {where} is disbanded."
     events = [s.event(s.player, "famine", text, territory=m.territories[t].id, kind=kind)]
     need = upkeep_need(s)
     s.shortfall = max(0, need - s.pool["food"] - s.pool["gold"])
@@ -352,8 +353,8 @@ def score(s: ClassicalState) -> list[Event]:
         s.event(
             s.player,
             "score",
-            f"{s.player_name(p)} score {monuments} for monuments and {arts} "
-            f"for the Arts: {s.vp[p]} victory points.",
+            f"{says(s.player_name(p), 'scores')} {monuments} for monuments and {arts} "
+            f"for the Arts: {count(s.vp[p], 'victory point')}.",
             gained=monuments + arts,
             monuments=monuments,
             arts=arts,

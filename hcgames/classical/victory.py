@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hcgames.core import Event, Outcome
+from hcgames.words import count, join, says, verb
 
 if TYPE_CHECKING:
     from hcgames.classical.state import ClassicalState
@@ -32,7 +33,7 @@ def reach_victory_points(s: ClassicalState, p: int) -> list[Event]:
     target = int(s.game.material.book["victory_points"])
     if s.vp[p] < target:
         return []
-    reason = f"{s.player_name(p)} reached {target} victory points"
+    reason = f"{s.player_name(p)} reached {count(target, 'victory point')}"
     _end(s, (p,), reason)
     return [s.event(s.player, "end", reason + " and win.", winners=[p])]
 
@@ -42,12 +43,15 @@ def knock_out(s: ClassicalState, p: int) -> list[Event]:
     s.out[p] = True
     events = [
         s.event(
-            p, "out", f"{s.player_name(p)} have no settlement and no unit left and leave the game."
+            p,
+            "out",
+            f"{says(s.player_name(p), 'has')} no settlement and no unit left and "
+            f"{verb(s.player_name(p), 'leaves')} the game.",
         )
     ]
     alive = [q for q in range(len(s.civs)) if not s.out[q]]
     if len(alive) == 1:
-        reason = f"{s.player_name(alive[0])} are the last people standing"
+        reason = f"{says(s.player_name(alive[0]), 'is')} the last people standing"
         _end(s, (alive[0],), reason)
         events.append(s.event(alive[0], "end", reason + "."))
     return events
@@ -58,17 +62,18 @@ def finish_on_points(s: ClassicalState) -> list[Event]:
     alive = [q for q in range(len(s.civs)) if not s.out[q]]
     best = max(s.vp[q] for q in alive)
     winners = tuple(q for q in alive if s.vp[q] == best)
-    names = " and ".join(s.player_name(q) for q in winners)
+    names = join(s.player_name(q) for q in winners)
     _end(
         s,
         winners,
-        f"turn limit of {s.game.max_turns} rounds reached; most victory points ({best}): {names}",
+        f"the turn limit of {count(s.game.max_turns, 'round')} was reached; "
+        f"{says(names, 'has')} the most victory points ({best})",
     )
     return [
         s.event(
             None,
             "end",
-            f"The last round is over. {names} lead with {best} victory points.",
+            f"The last round is over. {says(names, 'leads')} with {count(best, 'victory point')}.",
             winners=list(winners),
         )
     ]

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from hcgames.classical.material import TRAITS
 from hcgames.classical.payment import due_text
 from hcgames.classical.words import count
+from hcgames.words import the
 
 if TYPE_CHECKING:
     from hcgames.classical.state import ClassicalState
@@ -35,7 +36,7 @@ def region_views(s: ClassicalState) -> dict[str, dict[str, Any]]:
         owner: int | None = s.owner[t] if s.owner[t] >= 0 else None
         if s.level[t]:
             kind = "city" if s.level[t] == 2 else "village"
-            words.append(f"a {kind} of the {s.player_name(s.owner[t])}")
+            words.append(f"a {kind} of {the(s.player_name(s.owner[t]))}")
         if s.monuments[t]:
             words.append(count(s.monuments[t], "monument"))
         if reduced and s.level[t]:

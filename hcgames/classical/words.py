@@ -9,13 +9,9 @@ from __future__ import annotations
 # the plurals are the project's own (hcgames.words); Classical adds its articles and phrases
 from hcgames.words import noun as plural  # "army" -> "armies", by a phrase's last word
 from hcgames.words import plural as count  # "1 fleet", "2 armies", "0 monuments"
+from hcgames.words import with_article  # "an army", "a fleet", "a unit", "an hour"
 
 __all__ = ["count", "plural", "unfed_text", "with_article"]
-
-
-def with_article(word: str) -> str:
-    """The word with its article: ``"an army"``, ``"a fleet"``."""
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
 def unfed_text(n: int) -> str:

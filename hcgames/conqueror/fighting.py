@@ -45,6 +45,7 @@ from hcgames.conqueror.material import INDEPENDENT, NOBODY
 from hcgames.conqueror.turn import Stage
 from hcgames.core import Action, Event
 from hcgames.dice import rolls
+from hcgames.words import possessive, with_article
 
 if TYPE_CHECKING:
     from hcgames.conqueror.state import DuelsState
@@ -83,10 +84,6 @@ class Step(StrEnum):
     CASUALTY_VICTOR = "casualty_victor"
     RETREAT = "retreat"
     LEAVE = "leave"
-
-
-def _possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 @dataclass(eq=False)
@@ -203,9 +200,10 @@ def declare_battle(
     froms = " and ".join(g.names[s.territory] for s in committed)
     c, i = b.attacking_units()
     text = (
-        f"{state.name(attacker)} attacks {g.names[target]} from {froms} with "
+        f"{state.player_name(attacker)} attacks {g.names[target]} from {froms} with "
         f"{units_text(c, i)} (strength {a_army.strength}) against "
-        f"{_possessive(state.name(defender))} {units_text(state.cav[target], state.inf[target])} "
+        f"{possessive(state.player_name(defender))} "
+        f"{units_text(state.cav[target], state.inf[target])} "
         f"(strength {d_army.strength - d_army.bonus}, defence bonus +{d_army.bonus})."
     )
     events = [
@@ -397,7 +395,7 @@ def play_hero(state: DuelsState, action: PlayHero) -> list[Event]:
             state.event(
                 player,
                 "hero",
-                f"{state.name(player)} plays {hero.name}: {hero.describe_effect()}.",
+                f"{state.player_name(player)} plays {hero.name}: {hero.describe_effect()}.",
                 hero=hero.id,
             )
         )
@@ -442,7 +440,7 @@ def resolve_roll(state: DuelsState, b: Battle, roll: BattleRoll) -> list[Event]:
     a_army, d_army = armies(state, b)
     r = fight(a_army, d_army, roll.attacker, roll.defender, state.game.casualty_rules)
     b.result = r
-    attacker, defender = state.name(b.attacker), state.name(b.defender)
+    attacker, defender = state.player_name(b.attacker), state.player_name(b.defender)
     if r.attacker_wins:
         verdict = f"{attacker} wins by {r.margin}"
     elif r.margin == 0:
@@ -493,13 +491,14 @@ def remove_losses(state: DuelsState, b: Battle, loser: bool, c: int, i: int) -> 
     if loser:
         b.loser_due = 0
         b.step = Step.CASUALTY_VICTOR
-        text = f"{state.name(player)} loses {units_text(c, i)}."
+        text = f"{state.player_name(player)} loses {units_text(c, i)}."
     else:
         b.victor_due = 0
         b.step = Step.RETREAT
         text = (
-            f"The beaten side rolled a {g.casualty_rules.victor_casualty_roll}, so the "
-            f"victor, {state.name(player)}, also loses {units_text(c, i)}."
+            "The beaten side rolled "
+            f"{with_article(str(g.casualty_rules.victor_casualty_roll))}, so the "
+            f"victor, {state.player_name(player)}, also loses {units_text(c, i)}."
         )
     return [state.event(player, "losses", text, cavalry=c, infantry=i)]
 
@@ -515,8 +514,12 @@ def retreat_to(state: DuelsState, b: Battle, to: int | None) -> list[Event]:
             state.event(
                 b.defender,
                 "losses",
-                f"With nowhere to retreat, {_possessive(state.name(b.defender))} "
-                f"last {units_text(c, i)} in {g.names[t]} are wiped out.",
+                f"With nowhere to retreat, {possessive(state.player_name(b.defender))} "
+                + (
+                    f"last unit in {g.names[t]} ({units_text(c, i)}) is wiped out."
+                    if c + i == 1
+                    else f"last {units_text(c, i)} in {g.names[t]} are wiped out."
+                ),
             )
         ]
     state.cav[to] += c
@@ -525,7 +528,7 @@ def retreat_to(state: DuelsState, b: Battle, to: int | None) -> list[Event]:
         state.event(
             b.defender,
             "retreat",
-            f"{state.name(b.defender)} retreats {units_text(c, i)} "
+            f"{state.player_name(b.defender)} retreats {units_text(c, i)} "
             f"from {g.names[t]} to {g.names[to]}.",
         )
     ]
@@ -541,7 +544,8 @@ def leave_one_behind(state: DuelsState, b: Battle, unit: str) -> list[Event]:
         state.event(
             b.attacker,
             "move",
-            f"{state.name(b.attacker)} leaves 1 {unit} behind in {state.game.names[s.territory]}.",
+            f"{state.player_name(b.attacker)} leaves 1 {unit} behind in "
+            f"{state.game.names[s.territory]}.",
         )
     ]
 
@@ -628,12 +632,12 @@ def end_battle(state: DuelsState, b: Battle) -> list[Event]:
             # a sea belongs to whoever stands in it: nobody is left to hold it
             state.owner[t] = NOBODY
             text = (
-                f"{state.name(p)} wins at {g.names[t]}, but its last unit there died: "
+                f"{state.player_name(p)} wins at {g.names[t]}, but its last unit there died: "
                 "an empty sea belongs to nobody"
             )
         else:
             state.owner[t] = p
-            text = f"{state.name(p)} takes {g.names[t]}"
+            text = f"{state.player_name(p)} takes {g.names[t]}"
             text += (
                 f" and moves in {units_text(moved_c, moved_i)}"
                 if moved_c + moved_i

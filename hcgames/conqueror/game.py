@@ -20,6 +20,7 @@ from hcgames.conqueror.actions import Attack, BattleRoll, Disband, Move, Recruit
 from hcgames.conqueror.material import INDEPENDENT, Card, Hero, Scenario, load_material
 from hcgames.conqueror.state import DuelsState
 from hcgames.core import Action, Game, RuleDecision, State
+from hcgames.words import count
 
 __all__ = ["SCENARIOS", "DuelsGame"]
 
@@ -289,10 +290,11 @@ class DuelsGame(Game):
 
     def describe(self) -> str:
         sc = self.scenario
-        return (
-            f"{self.title}: {sc.title}, {sc.players[0]} against {sc.players[1]} on the "
-            f"{self.board.title.lower()}, at most {sc.max_rounds} rounds."
-        )
+        sides = f"{sc.players[0]} against {sc.players[1]}"
+        # a scenario titled after its two sides ("Rome against Persia") says them once
+        title = sc.title if sides in sc.title else f"{sc.title}, {sides}"
+        board = self.board.title[:1].lower() + self.board.title[1:]
+        return f"{self.title}: {title}, on the {board}, at most {count(sc.max_rounds, 'round')}."
 
     def new_game(self, seed: int = 0) -> DuelsState:
         """The scenario's set-up: capitals, starting armies (the independent ones too),

@@ -20,6 +20,7 @@ from typing import Any
 
 from hcgames.data import Problems, read_json, ring_is_clockwise
 from hcgames.maps import connected_parts
+from hcgames.words import count, noun
 
 __all__ = [
     "FORT_KINDS",
@@ -99,8 +100,11 @@ class Hero:
         if self.effect_kind == "one_unit":
             return f"one {self.unit} unit in the battle +{self.amount} strength{side}"
         if self.effect_kind == "fewer_losses":
-            return f"lose {self.amount} unit fewer if the battle is lost{side}"
-        return f"the enemy loses {self.amount} more unit if the battle is won{side}"
+            return f"lose {count(self.amount, 'unit')} fewer if the battle is lost{side}"
+        return (
+            f"the enemy loses {self.amount} more {noun('unit', self.amount)} if the battle is "
+            f"won{side}"
+        )
 
 
 @dataclass(frozen=True)

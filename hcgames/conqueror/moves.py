@@ -43,8 +43,9 @@ from hcgames.conqueror.actions import (
     units_text,
 )
 from hcgames.conqueror.material import NOBODY
-from hcgames.conqueror.turn import Stage
+from hcgames.conqueror.turn import STEP_WORDS, Stage
 from hcgames.core import Action, Event
+from hcgames.words import count, join, possessive
 
 if TYPE_CHECKING:
     from hcgames.conqueror.state import DuelsState
@@ -141,7 +142,7 @@ def recruit(state: DuelsState, action: Recruit) -> list[Event]:
         state.event(
             p,
             "recruit",
-            f"{state.name(p)} recruits 1 {action.unit} in {action.territory}.",
+            f"{state.player_name(p)} recruits 1 {action.unit} in {action.territory}.",
             territory=action.territory,
         )
     ]
@@ -150,7 +151,7 @@ def recruit(state: DuelsState, action: Recruit) -> list[Event]:
 def why_recruit(state: DuelsState, action: Recruit) -> tuple[str, str]:
     g = state.game
     p = state.active
-    who = state.name(p)
+    who = state.player_name(p)
     if action.territory not in g.index:
         return f"there is no territory called {action.territory!r} on this map", "the map"
     t = g.index[action.territory]
@@ -168,9 +169,12 @@ def why_recruit(state: DuelsState, action: Recruit) -> tuple[str, str]:
             "recruiting",
         )
     if state.units_of(p) >= state.unit_cap(p):
+        fed = g.cap_base + g.cap_per_food * state.food_of(p)
+        rally = state.unit_cap(p) - fed
+        extra = f" and {rally} more for this round's rally" if rally else ""
         return (
-            f"{who} already has {state.units_of(p)} units, the most that "
-            f"{state.food_of(p)} food can feed",
+            f"{who} already has {count(state.units_of(p), 'unit')}, the most it may keep: "
+            f"{state.food_of(p)} food feeds {fed}{extra}",
             "food supply",
         )
     if g.fort_kind[t] == "small" and t != g.capital[p]:
@@ -196,7 +200,7 @@ def buy_hero(state: DuelsState, action: BuyHero) -> list[Event]:
         state.event(
             p,
             "hero",
-            f"{state.name(p)} buys the hero {hero.name} for {hero.cost} "
+            f"{state.player_name(p)} buys the hero {hero.name} for {hero.cost} "
             f"gold ({hero.describe_effect()}).",
             hero=hero.id,
         )
@@ -217,7 +221,7 @@ def rally_possible(state: DuelsState, player: int) -> bool:
 def why_no_rally(state: DuelsState) -> tuple[str, str]:
     """Why the acting side may not rally now (beside :func:`rally_possible`)."""
     rally = state.game.scenario.rally
-    who = state.name(state.active)
+    who = state.player_name(state.active)
     if not rally:
         return "rallying exists only in the Rome vs Persia scenario", "rallying"
     if state.rally_used[state.active]:
@@ -243,7 +247,7 @@ def rally(state: DuelsState, action: Rally) -> list[Event]:
         state.event(
             p,
             "rally",
-            f"{state.name(p)} rallies its empire: +{rally['gold']} gold, "
+            f"{state.player_name(p)} rallies its empire: +{rally['gold']} gold, "
             f"room for {rally['extra_units']} units over the food limit this "
             f"round and {rally['extra_cavalry']} extra cavalry to recruit.",
         )
@@ -274,7 +278,7 @@ def disband(state: DuelsState, action: Disband) -> list[Event]:
         state.event(
             p,
             "disband",
-            f"{state.name(p)} cannot feed its army and disbands "
+            f"{state.player_name(p)} cannot feed its army and disbands "
             f"1 {action.unit} in {action.territory} ({state.units_of(p)} units, "
             f"limit {state.unit_cap(p)}).",
             territory=action.territory,
@@ -363,10 +367,12 @@ def move(state: DuelsState, action: Move) -> list[Event]:
     state.owner[n] = p
     state.abandoned.discard(n)
     left_territory(state, t, p)
-    text = f"{state.name(p)} moves {units_text(c, i)} from {action.from_} to {action.to}"
+    text = f"{state.player_name(p)} moves {units_text(c, i)} from {action.from_} to {action.to}"
     if before != p and not g.is_sea[n]:
         text += (
-            f", taking it from {state.name(before)} unopposed" if before >= 0 else (", claiming it")
+            f", taking it from {state.player_name(before)} unopposed"
+            if before >= 0
+            else (", claiming it")
         )
     events = [state.event(p, "move", text + ".", source=action.from_, target=action.to)]
     events += victory.check_immediate(state)
@@ -376,7 +382,7 @@ def move(state: DuelsState, action: Move) -> list[Event]:
 def why_move(state: DuelsState, action: Move | Attack) -> tuple[str, str]:
     g = state.game
     p = state.active
-    who = state.name(p)
+    who = state.player_name(p)
     for place in (action.from_, action.to):
         if place not in g.index:
             return f"there is no territory called {place!r} on this map", "the map"
@@ -410,7 +416,10 @@ def why_move(state: DuelsState, action: Move | Attack) -> tuple[str, str]:
     o = state.owner[n]
     defended = o != p and (state.cav[n] + state.inf[n] > 0 or (o in (0, 1) and n == g.capital[o]))
     if isinstance(action, Move) and defended:
-        return (f"{action.to} is defended by {state.name(o)}: use Attack, not Move", "attacking")
+        return (
+            f"{action.to} is defended by {state.player_name(o)}: use Attack, not Move",
+            "attacking",
+        )
     if isinstance(action, Attack) and not defended:
         return f"{action.to} is not defended: move in instead of attacking", "attacking"
     if state.card_kind() == "truce":
@@ -457,7 +466,7 @@ def why_joint(state: DuelsState, action: JointAttack) -> tuple[str, str]:
     if a == b:
         return f"the two armies must come from two different territories, not {a} twice", rule
     target = g.index[action.to]
-    who = state.name(state.active)
+    who = state.player_name(state.active)
     for place in (a, b):
         t = g.index[place]
         if state.owner[t] != state.active:
@@ -516,7 +525,7 @@ def lost_last_units(state: DuelsState, t: int) -> None:
 
 def why_illegal(state: DuelsState, action: Action) -> tuple[str, str]:
     g = state.game
-    who = state.name(state.current_player) if state.current_player >= 0 else "nobody"
+    who = state.player_name(state.current_player) if state.current_player >= 0 else "nobody"
     phase_of = {
         Move: Stage.ACTION,
         Attack: Stage.ACTION,
@@ -529,15 +538,16 @@ def why_illegal(state: DuelsState, action: Action) -> tuple[str, str]:
     wanted = phase_of.get(type(action))
     if state.stage is Stage.DRAW:
         if isinstance(action, DrawChronicle):
+            left = sorted(g.cards[c].name for c in state.deck)
             return (
-                f"{action.card!r} is not a card left in the chronicle deck "
-                f"({', '.join(sorted(state.deck))})",
+                f"{action} is not possible: that card is not left in the chronicle deck "
+                f"(left: {join(left)})",
                 "chronicle cards",
             )
         if isinstance(action, BattleRoll):
             return (
                 "no battle is being fought: the round begins with a chronicle card, "
-                "so draw a card (DrawChronicle), not dice",
+                "so a card is drawn, not dice",
                 "chance steps",
             )
         return (
@@ -562,7 +572,7 @@ def why_illegal(state: DuelsState, action: Action) -> tuple[str, str]:
         p = state.hungry[0]
         need = state.units_of(p) - state.unit_cap(p)
         short = (
-            f"{state.name(p)} lost food and must first send home {need} more "
+            f"{state.player_name(p)} lost food and must first send home {need} more "
             f"unit{'s' if need != 1 else ''} (it has {state.units_of(p)}, food for "
             f"{state.unit_cap(p)})"
         )
@@ -575,11 +585,11 @@ def why_illegal(state: DuelsState, action: Action) -> tuple[str, str]:
             )
         return f"{action} must wait: {short}", "food supply"
     if wanted is not None and state.stage != wanted:
-        return (
-            f"{action} belongs to the {wanted} phase, but it is {who}'s "
-            f"{state.stage.replace('_', ' ')} step now",
-            "order of a round",
-        )
+        if state.battle is not None:
+            now = f"a battle is being fought ({STEP_WORDS[state.battle.step]})"
+        else:
+            now = f"it is {possessive(who)} {state.phase} phase"
+        return (f"{action} belongs to the {wanted} phase, but {now}", "order of a round")
     if isinstance(action, Move | Attack):
         return why_move(state, action)
     if isinstance(action, Recruit):
@@ -590,7 +600,7 @@ def why_illegal(state: DuelsState, action: Action) -> tuple[str, str]:
             return f"there is no hero card {action.hero!r}", "heroes"
         if g.hero_index[hero.id] not in g.hero_choices[state.active]:
             return (
-                f"{hero.name} is a {hero.faction} hero; {who} cannot buy them in this scenario",
+                f"{hero.name} is a hero of {hero.faction}; {who} cannot buy them in this scenario",
                 "heroes",
             )
         if state.hero_owner[g.hero_index[hero.id]] != -1:
@@ -612,6 +622,21 @@ def why_illegal(state: DuelsState, action: Action) -> tuple[str, str]:
             f"{state.unit_cap(state.active)}: disband the excess first",
             "food supply",
         )
+    if isinstance(action, Disband) and state.stage is Stage.PLANNING:
+        p = state.active
+        units, cap = state.units_of(p), state.unit_cap(p)
+        if units > cap and action.territory in g.index:
+            return (
+                f"{who} must send home {count(units - cap, 'unit')} for want of food, but "
+                f"it has no {action.unit} of its own in {action.territory}",
+                "food supply",
+            )
+        if units <= cap and action.territory in g.index:
+            return (
+                f"{who} has {count(units, 'unit')} and food for {cap}: units are sent home "
+                "only when a side has more than its food can feed",
+                "food supply",
+            )
     if isinstance(action, JointAttack):
         return why_joint(state, action)
     if isinstance(action, PlayHero | ChooseCasualties | Retreat | LeaveBehind):
@@ -619,6 +644,12 @@ def why_illegal(state: DuelsState, action: Action) -> tuple[str, str]:
         return f"{action} is not a choice here; {who} may: {legal}", "battles"
     legal_list = state.legal_actions()
     sample = ", ".join(str(a) for a in legal_list[:6]) + (" ..." if len(legal_list) > 6 else "")
+    if state.battle is not None:
+        return (
+            f"{action} must wait: a battle is being fought and "
+            f"{STEP_WORDS[state.battle.step]}; {who} may: {sample}",
+            "battles",
+        )
     return f"{action} is not allowed now ({who} to act); allowed: {sample}", "legal actions"
 
 
@@ -640,7 +671,7 @@ def why_dice(state: DuelsState, action: Action) -> tuple[str, str]:
             "battle dice",
         )
     return (
-        f"{action} must wait: {where} needs its dice first (one die for each side: "
-        f"BattleRoll(attacker=1..{sides}, defender=1..{sides}))",
+        f"{action} must wait: {where} needs its dice first (one die for each side, each "
+        f"showing 1 to {sides})",
         "battle dice",
     )

@@ -118,16 +118,19 @@ class DuelsState(State):
         are not players (their events name no player, ``data["side"]`` says whose), and
         every sentence starts with a capital ("The independent army loses ...")."""
         if player is not None and not 0 <= player < 2:
-            data.setdefault("side", self.name(player))
+            data.setdefault("side", self.player_name(player))
             player = None
         return super().event(player, kind, text[:1].upper() + text[1:], **data)
 
-    def name(self, player: int) -> str:
+    def player_name(self, player: int | None) -> str:
+        """The core's one way of naming a side, with this game's independent army and
+        ``NOBODY``, the holder of an empty territory (it shares its number with ``CHANCE``;
+        the dice are named where they roll)."""
         if player == INDEPENDENT:
             return "the independent army"
         if player == NOBODY:
             return "nobody"
-        return self.game.scenario.players[player]
+        return super().player_name(player)
 
     def units_of(self, player: int) -> int:
         return sum(

@@ -22,6 +22,7 @@ from hcgames.conqueror.battle import Army, fight, outcome_distribution
 from hcgames.core import Action
 from hcgames.factions import side_style
 from hcgames.play import Bot, playout
+from hcgames.words import capitalise
 
 if TYPE_CHECKING:
     from hcgames.conqueror.game import DuelsGame
@@ -270,7 +271,7 @@ def hero_rows(game: DuelsGame) -> list[dict[str, Any]]:
             "Side": name,
             "Hero": hero.name,
             "Cost (gold)": hero.cost,
-            "In battle": hero.describe_effect(),
+            "In battle": capitalise(hero.describe_effect()),
         }
         for name in game.player_names
         for side, hero in heroes_for_sale(game)

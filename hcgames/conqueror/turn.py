@@ -54,6 +54,18 @@ class Stage(StrEnum):
     OVER = "over"
 
 
+#: what a battle waits for at each of its steps (the keys are the saved step names)
+STEP_WORDS = {
+    "hero_attacker": "the attacker may send a hero",
+    "hero_defender": "the defender may send a hero",
+    "roll": "the battle dice",
+    "casualties_loser": "the loser removes its casualties",
+    "casualty_victor": "the victor removes its casualty",
+    "retreat": "the loser may retreat",
+    "leave": "the victor chooses the units it leaves behind",
+}
+
+
 def start_round(state: DuelsState) -> list[Event]:
     g = state.game
     state.round_no += 1
@@ -118,7 +130,7 @@ def card_losses(state: DuelsState, where: tuple[str, ...], unit: str) -> list[Ev
             state.event(
                 None,
                 "losses",
-                f"{state.name(state.owner[t])} loses 1 {lost} in {g.names[t]}.",
+                f"{state.player_name(state.owner[t])} loses 1 {lost} in {g.names[t]}.",
                 territory=g.names[t],
             )
         )
@@ -162,7 +174,7 @@ def begin_planning(state: DuelsState, player: int) -> list[Event]:
         state.event(
             player,
             "income",
-            f"{state.name(player)} collects {income} gold and now has {state.gold[player]}.",
+            f"{state.player_name(player)} collects {income} gold and now has {state.gold[player]}.",
             gold=income,
         )
     ]
@@ -178,7 +190,7 @@ def begin_planning(state: DuelsState, player: int) -> list[Event]:
             state.event(
                 player,
                 "recruit",
-                f"Mercenaries join {state.name(player)} in {g.names[capital]} (1 infantry).",
+                f"Mercenaries join {state.player_name(player)} in {g.names[capital]} (1 infantry).",
             )
         )
     return events
@@ -187,7 +199,9 @@ def begin_planning(state: DuelsState, player: int) -> list[Event]:
 def end_phase(state: DuelsState, action: EndPhase) -> list[Event]:
     """The acting side ends its planning or action phase; the next one begins."""
     player = state.active
-    events = [state.event(player, "end", f"{state.name(player)} ends its {state.phase} phase.")]
+    events = [
+        state.event(player, "end", f"{state.player_name(player)} ends its {state.phase} phase.")
+    ]
     if state.stage is Stage.PLANNING:
         if player == 0:
             events += begin_planning(state, 1)
@@ -239,7 +253,7 @@ def check_food(state: DuelsState, caps_before: tuple[int, int]) -> list[Event]:
                 state.event(
                     p,
                     "food",
-                    f"{state.name(p)} now has food for {cap} units and keeps {units}: "
+                    f"{state.player_name(p)} now has food for {cap} units and keeps {units}: "
                     "it rallied this round, so the excess waits for its next planning.",
                 )
             )
@@ -249,7 +263,7 @@ def check_food(state: DuelsState, caps_before: tuple[int, int]) -> list[Event]:
             state.event(
                 p,
                 "food",
-                f"{state.name(p)} has lost food: {units} units but food for only {cap}; "
+                f"{state.player_name(p)} has lost food: {units} units but food for only {cap}; "
                 f"it must disband {units - cap} at once.",
             )
         )

@@ -54,12 +54,13 @@ def check_immediate(state: DuelsState) -> list[Event]:
             return finish(
                 state,
                 (p,),
-                f"{state.name(p)} wins: {state.name(1 - p)} has no units and no land left.",
+                f"{state.player_name(p)} wins: {state.player_name(1 - p)} has no units "
+                "and no land left.",
             )
     owner = state.owner
     for p, places, text in state.game.immediate_goals:
         if all(owner[t] == p for t in places):
-            return finish(state, (p,), f"{state.name(p)} wins at once by holding {text}.")
+            return finish(state, (p,), f"{state.player_name(p)} wins at once by holding {text}.")
     return []
 
 
@@ -80,7 +81,7 @@ def watch_capitals(state: DuelsState) -> list[Event]:
         state.event(
             p,
             "objective",
-            f"{state.name(p)} no longer holds both {g.names[g.capital[0]]} and "
+            f"{state.player_name(p)} no longer holds both {g.names[g.capital[0]]} and "
             f"{g.names[g.capital[1]]}: its count of rounds starts again from 0.",
         )
         for p in counting
@@ -110,7 +111,7 @@ def check_end_of_round(state: DuelsState) -> list[Event]:
             return finish(
                 state,
                 (p,),
-                f"{state.name(p)} wins: {state.forts_of(p)} forts held "
+                f"{state.player_name(p)} wins: {state.forts_of(p)} forts held "
                 f"at the end of {forts['rounds']} rounds in a row.",
             )
     hold_for = victory.get("hold_for", [])
@@ -128,9 +129,9 @@ def check_end_of_round(state: DuelsState) -> list[Event]:
                 state.event(
                     p,
                     "objective",
-                    f"{state.name(p)} holds {cond['take']} and {cond['keep']} at the end "
+                    f"{state.player_name(p)} holds {cond['take']} and {cond['keep']} at the end "
                     f"of round {state.round_no}, but a capital changed hands during that "
-                    f"round, so it does not count: to win, {state.name(p)} must hold both "
+                    f"round, so it does not count: to win, {state.player_name(p)} must hold both "
                     f"to the end of round {state.round_no + cond['rounds']}.",
                 )
             )
@@ -140,7 +141,7 @@ def check_end_of_round(state: DuelsState) -> list[Event]:
                 state.event(
                     p,
                     "objective",
-                    f"{state.name(p)} holds {cond['take']} and "
+                    f"{state.player_name(p)} holds {cond['take']} and "
                     f"{cond['keep']} at the end of round {state.round_no} "
                     f"({state.held_rounds[p]} of {cond['rounds']}).",
                 )
@@ -149,7 +150,7 @@ def check_end_of_round(state: DuelsState) -> list[Event]:
                 return events + finish(
                     state,
                     (p,),
-                    f"{state.name(p)} wins: it held {cond['take']} for "
+                    f"{state.player_name(p)} wins: it held {cond['take']} for "
                     f"{cond['rounds']} whole rounds without losing {cond['keep']}.",
                 )
         else:
@@ -169,7 +170,9 @@ def compare(
         return finish(state, (), f"{prefix}draw: both sides are level on {label} ({a}).")
     p = 0 if a > b else 1
     return finish(
-        state, (p,), f"{prefix}{state.name(p)} wins on {label}: {max(a, b)} against {min(a, b)}."
+        state,
+        (p,),
+        f"{prefix}{state.player_name(p)} wins on {label}: {max(a, b)} against {min(a, b)}.",
     )
 
 
@@ -181,7 +184,9 @@ def final_result(state: DuelsState) -> list[Event]:
         p = sc.players.index(cond["player"])
         if state.holds(p, cond["hold"]):
             return finish(
-                state, (p,), f"{last}{state.name(p)} wins by holding {', '.join(cond['hold'])}."
+                state,
+                (p,),
+                f"{last}{state.player_name(p)} wins by holding {', '.join(cond['hold'])}.",
             )
     fallback = victory["fallback"]
     if fallback == "forts_then_units":
@@ -192,5 +197,5 @@ def final_result(state: DuelsState) -> list[Event]:
         return finish(state, (), f"{last}no side has met its goal: the game is a draw.")
     p = sc.players.index(fallback["winner"])
     return finish(
-        state, (p,), f"{last}{state.name(p)} wins: its enemy did not reach its goal in time."
+        state, (p,), f"{last}{state.player_name(p)} wins: its enemy did not reach its goal in time."
     )

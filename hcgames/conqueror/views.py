@@ -17,6 +17,7 @@ from hcgames.conqueror.actions import (
 )
 from hcgames.conqueror.turn import Stage
 from hcgames.core import Action
+from hcgames.words import count, join
 
 if TYPE_CHECKING:
     from hcgames.conqueror.state import DuelsState
@@ -76,12 +77,13 @@ def side_summary(state: DuelsState, player: int) -> str:
     held = [g.names[t] for t, o in enumerate(state.owner) if o == player and not g.is_sea[t]]
     heroes = [g.heroes[h].name for h, o in enumerate(state.hero_owner) if o == player]
     text = (
-        f"{state.name(player)}: {state.units_of(player)} units (limit "
-        f"{state.unit_cap(player)} for {state.food_of(player)} food), {len(held)} land "
-        f"territories, {state.forts_of(player)} forts, {state.gold[player]} gold"
+        f"{state.player_name(player)}: {count(state.units_of(player), 'unit')} (limit "
+        f"{state.unit_cap(player)} for {state.food_of(player)} food), "
+        f"{count(len(held), 'land territory')}, {count(state.forts_of(player), 'fort')}, "
+        f"{state.gold[player]} gold"
     )
     if heroes:
-        text += f", heroes {', '.join(heroes)}"
+        text += f", and {'the hero' if len(heroes) == 1 else 'the heroes'} {join(heroes)}"
     return text + "."
 
 
@@ -110,13 +112,13 @@ def describe(state: DuelsState) -> str:
     elif state.battle is not None:
         b = state.battle
         lines.append(
-            f"Battle for {g.names[b.target]}: {state.name(b.attacker)} attacks "
-            f"{state.name(b.defender)}; waiting for "
-            f"{'the dice' if state.stage is Stage.ROLL else state.name(state.current_player)}"
-            f"{_STEP_WORDS.get(b.step.value, '')}."
+            f"Battle for {g.names[b.target]}: {state.player_name(b.attacker)} attacks "
+            f"{state.player_name(b.defender)}; waiting for "
+            + ("the dice" if state.stage is Stage.ROLL else state.player_name(state.current_player))
+            + f"{_STEP_WORDS.get(b.step.value, '')}."
         )
     else:
-        lines.append(f"{state.name(state.active)} is in its {state.phase} phase.")
+        lines.append(f"{state.player_name(state.active)} is in its {state.phase} phase.")
     lines.append(side_summary(state, 0))
     lines.append(side_summary(state, 1))
     return " ".join(lines)
@@ -200,7 +202,7 @@ def region_views(state: DuelsState) -> dict[str, dict[str, Any]]:
                 else "land"
             )
         )
-        side = state.name(o) if o >= 0 else "nobody"
+        side = state.player_name(o) if o >= 0 else "nobody"
         tip = f"{name} ({kind}"
         if not terr.is_sea:
             tip += f", food {terr.food + g.faction_food[o][t] if o in (0, 1) else terr.food}"
@@ -209,10 +211,11 @@ def region_views(state: DuelsState) -> dict[str, dict[str, Any]]:
         if c or i:
             tip += f" with {c} cavalry and {i} infantry"
         if spent:
-            tip += (
-                f"; {spent} of {'it has' if spent == 1 else 'them have'} already acted this "
-                "round and cannot move or attack again"
-            )
+            if spent == c + i:
+                acted = "it has" if spent == 1 else "all of them have"
+            else:
+                acted = f"{spent} of them {'has' if spent == 1 else 'have'}"
+            tip += f"; {acted} already acted this round and cannot move or attack again"
         if g.closed[t]:
             tip += "; closed in this scenario"
         views[name] = {

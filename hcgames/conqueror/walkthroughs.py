@@ -381,9 +381,9 @@ def cyrene_left_empty(game: DuelsGame, seed: int = 0) -> Story:
     play(state, EndPhase(), EndPhase())  # both planning phases
     said = play(state, Move("Cyrene", "Carthage", 1, 0))  # Rome empties Cyrene
     left = state.copy()
-    after_move = state.name(state.owner[game.index["Cyrene"]])
+    after_move = state.player_name(state.owner[game.index["Cyrene"]])
     said_later = play(state, EndPhase(), EndPhase(), DrawChronicle("gold-discovered"))
-    next_round = state.name(state.owner[game.index["Cyrene"]])
+    next_round = state.player_name(state.owner[game.index["Cyrene"]])
     stages: list[Stage] = [
         (
             "Rome leaves Cyrene",

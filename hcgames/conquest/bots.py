@@ -83,7 +83,7 @@ def _kind(state: ConquestState, piece: str) -> str:
 def _describe(state: ConquestState, action: Action) -> str:
     """What the move does, in words (true of the move, before it is made)."""
     if isinstance(action, Pass):
-        return f"it stops its turn with {state.moves_left} moves unused"
+        return f"it stops its turn with {plural(state.moves_left, 'move')} unused"
     if isinstance(action, Refuse):
         return "it does not retake the piece"
     if isinstance(action, Move):

@@ -23,6 +23,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
+from hcgames.words import with_article
+
 if TYPE_CHECKING:
     from hcgames.conquest.state import ConquestState
 
@@ -69,11 +71,6 @@ def in_words(number: int) -> str:
     """A small count in words (``2`` reads ``"two"``), as a rulebook writes it."""
     words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
     return words[number] if 0 <= number < len(words) else str(number)
-
-
-def with_article(noun: str) -> str:
-    """``"an elephant"``, ``"a knight"``: the noun with its indefinite article."""
-    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 def pieces_of(state: ConquestState, player: int) -> list[str]:

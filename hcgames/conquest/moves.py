@@ -268,10 +268,11 @@ def apply_recapture(state: ConquestState, move: Move, events: list[Event]) -> No
         tag = step(state, move.piece, space, 0)[0]
         gone, seized = perform(state, move.piece, space, tag)
         state.captured_this_turn = True
-        state.pending = None
+        # the recapture's last step is logged in the recapture (its heading), then it ends
         events.append(
             describe_step(state, defender, move.piece, here, space, tag, gone, seized, "recaptures")
         )
+        state.pending = None
         if not land_pieces_gone(state, events):
             after_step(state, events)
         return
@@ -290,12 +291,12 @@ def apply_recapture(state: ConquestState, move: Move, events: list[Event]) -> No
 def apply_refuse(state: ConquestState, _action: Refuse) -> list[Event]:
     actor = state.current_player
     space = state.pending.space if state.pending else "?"
-    state.pending = None
     events = [
         state.event(
             actor, "refuse", f"{state.player_name(actor)} declines to recapture on {space}."
         )
     ]
+    state.pending = None
     after_step(state, events)
     return events
 

@@ -12,7 +12,7 @@ from hcgames.conquest.movement import (
     stack,
 )
 from hcgames.core import Event
-from hcgames.words import plural
+from hcgames.words import join, plural
 
 if TYPE_CHECKING:
     from hcgames.conquest.game import ConquestGame
@@ -140,8 +140,14 @@ def describe_step(
     if piece[:1] != state.player_name(player)[:1]:  # a seized ship sails for its captor
         who = f"{state.player_name(player)}'s captured {who}"
     if tag == "capture":
-        victims = ", ".join(piece_name(x) for x in gone)
-        text = f"{who} {verb} on {to} from {here}, taking {victims}."
+        # a side's own ship, held by the enemy, is retaken, not taken
+        mine = state.player_name(player)[:1]
+        taken = [piece_name(x) for x in gone if x[:1] != mine]
+        retaken = [piece_name(x) for x in gone if x[:1] == mine]
+        parts = [f"taking {join(taken)}"] if taken else []
+        if retaken:
+            parts.append(f"retaking {join(retaken)}")
+        text = f"{who} {verb} on {to} from {here}, {' and '.join(parts)}."
     elif tag == "seize":
         lost = f", throwing off {', '.join(piece_name(x) for x in gone)}" if gone else ""
         text = f"{who} {verb} {piece_name(seized)} at port {to} from {here}{lost}"

@@ -37,6 +37,7 @@ from hcgames.handouts.questions import (
 )
 from hcgames.links import NOTEBOOKS
 from hcgames.quiz import Question, answer_text
+from hcgames.words import plural
 
 __all__ = [
     "Document",
@@ -464,10 +465,6 @@ def worksheet(sheet: Sheet) -> Document:
     )
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def worksheet_key(sheet: Sheet) -> Document:
     """The teacher's key to one lesson's worksheet, numbered as the worksheet."""
 
@@ -487,7 +484,7 @@ def worksheet_key(sheet: Sheet) -> Document:
     left_out = ""
     if sheet.left_out:
         left_out = (
-            f" {_plural(len(sheet.left_out), 'question')} of this lesson about computer players "
+            f" {plural(len(sheet.left_out), 'question')} of this lesson about computer players "
             "and fair tests are not on this history sheet; the game's booklet has them."
         )
     head = (

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from hcgames.core import Action
 from hcgames.historical.cards import card_name
+from hcgames.words import says
 
 __all__ = [
     "Attack",
@@ -181,7 +182,7 @@ class ExplorerMove(Action):
 
     def __str__(self) -> str:
         with_ = f" with {card_name(self.escort)}" if self.escort else ""
-        return f"{card_name(self.explorer)} travels to {card_name(self.land)}{with_}"
+        return f"{says(card_name(self.explorer), 'travels')} to {card_name(self.land)}{with_}"
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from hcgames.historical.cards import Effect, matches
+from hcgames.historical.cards import Effect, card_name, matches
 from hcgames.historical.effects import Ctx, cond
 from hcgames.historical.pending import Record
 
@@ -130,7 +130,7 @@ def _cancel_equal(
     for sig in sorted(shared, key=repr):
         a_int = any(e.interrupt for e in att if e.sig == sig)
         d_int = any(e.interrupt for e in dfn if e.sig == sig)
-        names = sorted({board.name(e.key) for e in att + dfn if e.sig == sig})
+        names = sorted({card_name(e.key) for e in att + dfn if e.sig == sig})
         if a_int and not d_int:
             dfn = [e for e in dfn if e.sig != sig]
             att = [e for e in att if e.sig != sig or e.interrupt]
@@ -175,7 +175,7 @@ def _total(
             values[entry.key] += amount
         else:
             flat += amount
-        lines.append(f"  {board.name(entry.key)}: {amount:+.0f}")
+        lines.append(f"  {card_name(entry.key)}: {amount:+.0f}")
     whole = 1.0
     for entry in [*own, *enemy]:
         effect = entry.effect
@@ -194,7 +194,7 @@ def _total(
                 values[k] *= float(effect.factor)
         if effect.uses is not None:
             spent.append(entry)
-        lines.append(f"  {board.name(entry.key)}: x{effect.factor}")
+        lines.append(f"  {card_name(entry.key)}: x{effect.factor}")
     bonus = board.lasting[player] + board.land_bonus.get(col.land, 0)
     if bonus:
         lines.append(f"  lasting bonuses: {bonus:+d}")

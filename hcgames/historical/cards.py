@@ -55,7 +55,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-from hcgames.words import noun, plural
+from hcgames.words import capitalise, join, noun, plural, with_article
 
 __all__ = [
     "CATEGORIES",
@@ -266,15 +266,16 @@ def _describe_match(match: Mapping[str, Any]) -> str:
 
 
 def _names(values: Any) -> str:
-    items = [str(v) for v in values]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    """Names as a reader writes them ("Canada", "North America"), joined by "or"."""
+    items = [str(v).replace("_", " ") for v in values]
+    return join((item.title() if item.islower() else item for item in items), "or")
 
 
 def _thing(match: Mapping[str, Any]) -> str:
     """A filter as a noun phrase: a named card by its name, anything else with "a"."""
     if set(match) == {"name"}:
         return _names(match["name"])
-    return article(_describe_match(match))
+    return with_article(_describe_match(match))
 
 
 def describe_condition(cond: Mapping[str, Any]) -> str:
@@ -338,13 +339,6 @@ def describe_condition(cond: Mapping[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def article(phrase: str) -> str:
-    """``phrase`` with "a" or "an" in front, as it is said ("an outlaw", "a European")."""
-    low = phrase.lower()
-    vowel = low[:1] in "aeiou" and not low.startswith(("eu", "uni", "use", "us "))
-    return f"{'an' if vowel else 'a'} {phrase}"
-
-
 def _times(effect: Effect) -> str:
     """How often an ability may work: "once", "twice", "3 times", "once a turn"..."""
     if effect.each:
@@ -395,8 +389,8 @@ def _moment(effect: Effect) -> str:
             return f"For each {who} that comes to this land"
         uses = int(effect.uses or 1)
         if uses == 1:
-            return f"The first time {article(who)} comes to this land"
-        return f"Each of the first {uses} times {article(who)} comes to this land"
+            return f"The first time {with_article(who)} comes to this land"
+        return f"Each of the first {uses} times {with_article(who)} comes to this land"
     return {
         "play": "On play",
         "constant": "While in play",
@@ -466,7 +460,7 @@ def describe_effect(effect: Effect) -> str:
     elif kind == "morale_opponents":
         who = {"one": "one opponent you choose gets", "all": "every opponent gets"}.get(
             effect.target,
-            f"every player with {article(_describe_match(effect.match))} in play gets",
+            f"every player with {with_article(_describe_match(effect.match))} in play gets",
         )
         text = f"{moment}: {who} {sign} morale{cond}."
     elif kind == "morale_per_card":
@@ -499,11 +493,14 @@ def describe_effect(effect: Effect) -> str:
     elif kind == "kill_character":
         what = _describe_match(effect.match)
         if effect.when == "attack":
-            hit = f"{article(what)} on the land it attacks, which you choose, is killed"
+            hit = f"{with_article(what)} on the land it attacks, which you choose, is killed"
         elif effect.chooser == "victim":
-            hit = f"one opponent you choose discards {article(what)} of theirs (they choose which)"
+            hit = (
+                f"one opponent you choose discards {with_article(what)} of theirs "
+                "(they choose which)"
+            )
         else:
-            hit = f"{article(what)} of an opponent's, which you choose, is killed"
+            hit = f"{with_article(what)} of an opponent's, which you choose, is killed"
         done = "; then this card leaves play" if effect.discard_self else ""
         text = f"{moment}: {hit}{done}{cond}."
     elif kind == "duel":
@@ -529,9 +526,9 @@ def describe_effect(effect: Effect) -> str:
         text = f"{moment}: {hit}{lock}{flee}."
     elif kind == "auto_win":
         side = {"attack": "attack", "defence": "defence", "any": "battle"}[effect.side]
-        text = f"{_times(effect).capitalize()}: its land wins {article(side)} outright{cond}."
+        text = f"{_times(effect).capitalize()}: its land wins {with_article(side)} outright{cond}."
     elif kind == "recover":
-        what = article(_describe_match(effect.match))
+        what = with_article(_describe_match(effect.match))
         if effect.to == "play":
             back = f"{what} from your discard pile returns to play on one of your lands"
         elif effect.when == "win":
@@ -563,12 +560,12 @@ def describe_effect(effect: Effect) -> str:
             cond = f" {rest}" if rest else ""
         text = f"{moment}: {sentence}{span}{cond}."
     elif kind == "guarded":
-        text = f"Only a land with {article(_describe_match(effect.needs))} may attack here."
+        text = f"Only a land with {with_article(_describe_match(effect.needs))} may attack here."
     elif kind == "cancel_effect":
         what = {
             "event": "an event",
             "morale_loss": "the morale loss",
-        }.get(effect.what, article(effect.what.replace("_", " ")))
+        }.get(effect.what, with_article(effect.what.replace("_", " ")))
         if effect.mode == "reverse":
             text = f"Interrupt: {what} aimed at you is turned back onto the player who played it."
         elif effect.what == "morale_loss":
@@ -585,7 +582,7 @@ def describe_effect(effect: Effect) -> str:
             text = f"{moment}: one opponent you choose discards every {what} they have in play."
         else:
             text = (
-                f"{moment}: {article(what)} an opponent has in play, which you choose, "
+                f"{moment}: {with_article(what)} an opponent has in play, which you choose, "
                 "is discarded."
             )
     elif kind == "mass_discard":
@@ -638,7 +635,7 @@ def describe_effect(effect: Effect) -> str:
         )
     else:  # pragma: no cover - validation rejects unknown kinds
         text = kind
-    return text
+    return capitalise(text)
 
 
 # --- the effect record ------------------------------------------------------------------

@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from hcgames.historical import victory
-from hcgames.historical.cards import INTERACTING, Card, Effect, matches
+from hcgames.historical.cards import INTERACTING, Card, Effect, card_name, matches
 from hcgames.historical.material import (
     COLUMN_SIZE,
     MORALE_CAP_PER_TURN,
@@ -31,7 +31,7 @@ from hcgames.historical.pending import (
     PendingPick,
     PendingWindow,
 )
-from hcgames.words import plural
+from hcgames.words import plural, says
 
 if TYPE_CHECKING:
     from hcgames.historical.battle import Battle
@@ -287,7 +287,7 @@ def change_morale(state: HistoricalState, player: int, amount: int, why: str) ->
     state.log(
         player,
         "morale",
-        f"{state.pname(player)}: {why}: {change:+d} morale{capped}{floored}, now {new}.",
+        f"{state.player_name(player)}: {why}: {change:+d} morale{capped}{floored}, now {new}.",
         player=player,
         change=change,
         asked=amount,
@@ -322,7 +322,7 @@ def place(state: HistoricalState, key: str, col: Column) -> None:
             state,
             player,
             int(effect.amount),
-            f"{state.name(key)} arrives in {state.name(col.land)}",
+            f"{says(card_name(key), 'arrives')} in {card_name(col.land)}",
         )
 
 
@@ -346,13 +346,13 @@ def remove(state: HistoricalState, key: str, *, death: bool, why: str) -> bool:
     if controller is None:
         return False
     effects = state.effects_of(key)
-    verb = "dies" if death else "leaves play"
-    state.log(controller, "discard", f"{state.name(key)} {verb} ({why}).", card=key)
+    gone = says(card_name(key), "dies" if death else "leaves play")
+    state.log(controller, "discard", f"{gone} ({why}).", card=key)
     state.to_discard(key)
     if death:
         for effect in effects:
             if effect.when == "death" and effect.kind == "morale":
-                change_morale(state, controller, int(effect.amount), f"{state.name(key)} dies")
+                change_morale(state, controller, int(effect.amount), says(card_name(key), "dies"))
     return True
 
 
@@ -365,7 +365,8 @@ def remove_land(state: HistoricalState, player: int, col: Column, why: str) -> N
     state.log(
         player,
         "land",
-        f"{state.name(col.land)} is gone from {state.pname(player)}'s battlefield ({why}).",
+        f"{says(card_name(col.land), 'is')} gone from {state.player_name(player)}'s "
+        f"battlefield ({why}).",
     )
     if not state.rows[player] and not state.out[player]:
         victory.knock_out(state, player, "has no land left")
@@ -587,7 +588,7 @@ class Doing:
         self.targets = targets
         self.ctx = ctx
         self.col = ctx.col
-        self.why = state.name(key)
+        self.why = card_name(key)
         self.cancelled = list(frame.cancel) if frame else []
         self.reversed_ = list(frame.reverse) if frame else []
         self.no_morale = list(frame.cancel_morale) if frame else []
@@ -621,13 +622,13 @@ def do(
     ctx = Ctx(player, key, col)
     state.spend_use(key, index, effect)
     if needs_target(effect) and not targets:
-        state.log(player, "ability", f"{state.name(key)}: there is nothing to aim at.")
+        state.log(player, "ability", f"{card_name(key)}: there is nothing to aim at.")
         return
     if not attack_condition(effect) and not cond(state, effect.condition, ctx):
         state.log(
             player,
             "ability",
-            f"{state.name(key)}: its condition does not hold; nothing happens.",
+            f"{card_name(key)}: its condition does not hold; nothing happens.",
         )
         return
     handler = EFFECT_HANDLERS.get(effect.kind)
@@ -667,14 +668,14 @@ def _do_morale_opponents(d: Doing) -> None:
                 state,
                 player,
                 int(effect.amount),
-                f"{why}, turned back by {state.pname(victim)}",
+                f"{why}, turned back by {state.player_name(victim)}",
             )
         elif d.reaches(victim, morale=True):
             change_morale(
-                state, victim, int(effect.amount), f"{why} (played by {state.pname(player)})"
+                state, victim, int(effect.amount), f"{why} (played by {state.player_name(player)})"
             )
         else:
-            state.log(victim, "ability", f"{state.pname(victim)} is untouched by {why}.")
+            state.log(victim, "ability", f"{state.player_name(victim)} is untouched by {why}.")
 
 
 def _do_morale_per_card(d: Doing) -> None:
@@ -713,13 +714,13 @@ def _do_kill_character(d: Doing) -> None:
                 PendingPick(player=victim, purpose="card to lose", options=options, source=d.key)
             )
         elif options:
-            state.log(victim, "ability", f"{state.pname(victim)} is untouched by {why}.")
+            state.log(victim, "ability", f"{state.player_name(victim)} is untouched by {why}.")
         return
     holder = state.controller(targets[0]) if targets else None
     if holder is not None and d.reaches(holder):
         remove(state, targets[0], death=True, why=f"killed by {why}")
     elif holder is not None:
-        state.log(holder, "ability", f"{state.pname(holder)} is untouched by {why}.")
+        state.log(holder, "ability", f"{state.player_name(holder)} is untouched by {why}.")
     if d.effect.discard_self:
         remove(state, d.key, death=False, why="its work is done")
 
@@ -733,7 +734,7 @@ def _do_duel(d: Doing) -> None:
         state.log(
             d.player,
             "duel",
-            f"Duel: {state.name(mine)} ({a}) against {state.name(theirs)} ({b}).",
+            f"Duel: {card_name(mine)} ({a}) against {card_name(theirs)} ({b}).",
         )
         if a > b:
             remove(state, theirs, death=True, why="lost a duel")
@@ -757,14 +758,14 @@ def _do_recover(d: Doing) -> None:
             lands = standing_land(state, state.card(back), player)
             found = (player, lands[0]) if lands else None
         if found is None:
-            state.log(player, "recover", f"No land has room: {state.name(back)} stays discarded.")
+            state.log(player, "recover", f"No land has room: {card_name(back)} stays discarded.")
             return
         state.discards[player].remove(back)
         place(state, back, found[1])
         state.log(
             player,
             "recover",
-            f"{state.name(back)} comes back into play on {state.name(found[1].land)}.",
+            f"{card_name(back)} comes back into play on {card_name(found[1].land)}.",
         )
         return
     if targets and targets[0] in state.discards[player]:
@@ -773,7 +774,7 @@ def _do_recover(d: Doing) -> None:
         state.log(
             player,
             "recover",
-            f"{state.name(targets[0])} comes back to {state.pname(player)}'s hand.",
+            f"{card_name(targets[0])} comes back to {state.player_name(player)}'s hand.",
         )
 
 
@@ -813,7 +814,7 @@ def _do_event_shield(d: Doing) -> None:
         }
     )
     state.log(
-        player, "shield", f"{d.why}: {state.pname(player)} is shielded from opponents' cards."
+        player, "shield", f"{d.why}: {state.player_name(player)} is shielded from opponents' cards."
     )
 
 
@@ -833,7 +834,7 @@ def _do_discard_opponent_card(d: Doing) -> None:
         if holder is not None and d.reaches(holder):
             remove(state, targets[0], death=state.card(targets[0]).is_unit, why=f"struck by {why}")
         elif holder is not None:
-            state.log(holder, "ability", f"{state.pname(holder)} is untouched by {why}.")
+            state.log(holder, "ability", f"{state.player_name(holder)} is untouched by {why}.")
 
 
 def _do_mass_discard(d: Doing) -> None:
@@ -858,7 +859,7 @@ def _do_lasting_bonus(d: Doing) -> None:
     state.log(
         player,
         "bonus",
-        f"{why}: {int(effect.strength):+d} lasting strength for {state.pname(player)}.",
+        f"{why}: {int(effect.strength):+d} lasting strength for {state.player_name(player)}.",
     )
 
 
@@ -869,11 +870,9 @@ def _do_plant(d: Doing) -> None:
     if holder is None:
         return
     if d.reaches(holder, morale=True):
-        change_morale(
-            state, holder, int(d.effect.morale), f"{why} is planted in {state.name(land)}"
-        )
+        change_morale(state, holder, int(d.effect.morale), f"{why} is planted in {card_name(land)}")
     else:
-        state.log(holder, "ability", f"{state.pname(holder)} is untouched by {why}.")
+        state.log(holder, "ability", f"{state.player_name(holder)} is untouched by {why}.")
 
 
 def _do_move_card(d: Doing) -> None:
@@ -911,7 +910,7 @@ def relocate(state: HistoricalState, key: str, land_key: str, why: str) -> None:
         return
     found[1].cards.remove(key)
     goal[1].cards.append(key)
-    state.log(goal[0], "move", f"{state.name(key)} goes to {state.name(land_key)} ({why}).")
+    state.log(goal[0], "move", f"{says(card_name(key), 'goes')} to {card_name(land_key)} ({why}).")
 
 
 def destroy_land(
@@ -925,7 +924,7 @@ def destroy_land(
     """``source`` (the Atomic Bomb, Chernobyl) played by ``player`` hits every copy of
     the named land: a divided land hurts all its holders."""
     name = state.card(land_key).name
-    weapon = state.name(source)
+    weapon = card_name(source)
     hits = [(q, c) for q, c in state.all_columns() if state.card(c.land).name == name]
     for q, col in hits:
         if q != player and not reaches(q):
@@ -933,8 +932,8 @@ def destroy_land(
         state.log(
             q,
             "destroy",
-            f"{weapon}, played by {state.pname(player)}, strikes "
-            f"{state.name(col.land)} of {state.pname(q)}.",
+            f"{weapon}, played by {state.player_name(player)}, strikes "
+            f"{card_name(col.land)} of {state.player_name(q)}.",
         )
         options = flee_options(state, q, col) if effect.flee else []
         if options:
@@ -990,7 +989,7 @@ def flee_and_strike(state: HistoricalState, player: int, land: str, source: str,
 def finish_strike(
     state: HistoricalState, player: int, col: Column, source: str, effect: Effect
 ) -> None:
-    weapon = state.name(source)
+    weapon = card_name(source)
     for k in list(col.cards):
         remove(state, k, death=True, why=f"destroyed by {weapon}")
     if effect.discard_land:
@@ -1140,7 +1139,7 @@ def answer_with_cancel(state: HistoricalState, player: int, effect: Effect) -> N
                     state.log(
                         player,
                         "cancel",
-                        f"{state.pname(player)} answers {state.name(fx.card)}: its effect "
+                        f"{state.player_name(player)} answers {card_name(fx.card)}: its effect "
                         f"on them is {outcome}.",
                     )
                     return

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from hcgames.core import Action
 from hcgames.historical import effects, fighting
 from hcgames.historical.actions import Attack, Confiscate, ExplorerMove, Move
-from hcgames.historical.cards import Card
+from hcgames.historical.cards import Card, card_name
 from hcgames.historical.effects import Ctx
 from hcgames.historical.material import (
     ATTACK_MORALE,
@@ -32,6 +32,7 @@ from hcgames.historical.pending import PendingLand, PendingPick
 from hcgames.historical.plays import push_effects
 from hcgames.historical.refusals import Refusal, known, own_column, room_refusal
 from hcgames.historical.world import can_travel
+from hcgames.words import says
 
 if TYPE_CHECKING:
     from hcgames.historical.state import HistoricalState
@@ -80,7 +81,7 @@ def attack_refusal(state: HistoricalState, player: int, action: Attack) -> Refus
         return ("attacks wait until every player has had two turns", "attacking")
     if state.morale[player] < ATTACK_MORALE:
         return (
-            f"{state.pname(player)} needs {ATTACK_MORALE} morale to attack, "
+            f"{state.player_name(player)} needs {ATTACK_MORALE} morale to attack, "
             f"has {state.morale[player]}",
             "attacking",
         )
@@ -94,12 +95,12 @@ def attack_refusal(state: HistoricalState, player: int, action: Attack) -> Refus
     col = own_column(state, player, action.land)
     if col is None:
         return (
-            f"{state.name(action.land)} is not one of {state.pname(player)}'s lands",
+            f"{says(card_name(action.land), 'is')} not one of {state.player_name(player)}'s lands",
             "attacking",
         )
     found = state.column_of_land(action.target)
     if found is None or found[0] == player:
-        return (f"{state.name(action.target)} is not an opponent's land", "attacking")
+        return (f"{says(card_name(action.target), 'is')} not an opponent's land", "attacking")
     target = found[1]
     if col.locked or target.locked:
         return (
@@ -196,7 +197,8 @@ def move_refusal(state: HistoricalState, player: int, action: Move) -> Refusal |
     found = state.find_column(action.card)
     if found is None or found[0] != player or action.card not in found[1].cards:
         return (
-            f"{state.name(action.card)} is not on {state.pname(player)}'s battlefield",
+            f"{says(card_name(action.card), 'is')} not on {state.player_name(player)}'s "
+            "battlefield",
             "moving",
         )
     if effects.planted(state, action.card, player):
@@ -206,13 +208,14 @@ def move_refusal(state: HistoricalState, player: int, action: Move) -> Refusal |
         )
     if action.card in state.travelled:
         return (
-            f"{state.name(action.card)} is an explorer and has already moved this turn",
+            f"{says(card_name(action.card), 'is')} an explorer and has already moved this turn",
             "explorers move once a turn",
         )
     goal = own_column(state, player, action.land)
     if goal is None or goal is found[1]:
         return (
-            f"{state.name(action.land)} is not another of {state.pname(player)}'s lands",
+            f"{says(card_name(action.land), 'is')} not another of "
+            f"{state.player_name(player)}'s lands",
             "moving",
         )
     start, end = state.card(found[1].land), state.card(goal.land)
@@ -235,7 +238,8 @@ def journey_refusal(state: HistoricalState, player: int, action: ExplorerMove) -
     found = state.find_column(action.explorer)
     if card is None or found is None or found[0] != player:
         return (
-            f"{state.name(action.explorer)} is not on {state.pname(player)}'s battlefield",
+            f"{says(card_name(action.explorer), 'is')} not on "
+            f"{state.player_name(player)}'s battlefield",
             "explorers",
         )
     if not card.is_explorer:
@@ -248,7 +252,8 @@ def journey_refusal(state: HistoricalState, player: int, action: ExplorerMove) -
     goal = own_column(state, player, action.land)
     if goal is None or goal is found[1]:
         return (
-            f"{state.name(action.land)} is not another of {state.pname(player)}'s lands",
+            f"{says(card_name(action.land), 'is')} not another of "
+            f"{state.player_name(player)}'s lands",
             "explorers",
         )
     start, end = state.card(found[1].land), state.card(goal.land)
@@ -266,7 +271,7 @@ def journey_refusal(state: HistoricalState, player: int, action: ExplorerMove) -
             )
         if action.escort in state.travelled:
             return (
-                f"{state.name(action.escort)} has already moved this turn",
+                f"{says(card_name(action.escort), 'has')} already moved this turn",
                 "explorers move once a turn",
             )
         escort = state.card(action.escort)
@@ -286,7 +291,7 @@ def apply_explorer_move(state: HistoricalState, action: ExplorerMove) -> None:
     effects.relocate(state, action.explorer, action.land, "explorer's journey")
     if action.escort:
         effects.relocate(
-            state, action.escort, action.land, f"escorted by {state.name(action.explorer)}"
+            state, action.escort, action.land, f"escorted by {card_name(action.explorer)}"
         )
 
 
@@ -342,11 +347,12 @@ def confiscate_refusal(state: HistoricalState, player: int, action: Confiscate) 
         )
     found = state.column_of_land(action.land)
     if found is None or found[0] == player:
-        return (f"{state.name(action.land)} is not an opponent's land", "undefended lands")
+        return (f"{says(card_name(action.land), 'is')} not an opponent's land", "undefended lands")
     target = found[1]
     if target.cards:
         return (
-            f"{state.name(action.land)} is defended: only a land with no cards on it can be "
+            f"{says(card_name(action.land), 'is')} defended: only a land with no cards on "
+            "it can be "
             "taken this way; beat its defenders in battle first",
             "undefended lands",
         )
@@ -356,19 +362,19 @@ def confiscate_refusal(state: HistoricalState, player: int, action: Confiscate) 
     home = state.find_column(mover)
     if home is None or home[0] != player or mover not in home[1].cards:
         return (
-            f"{state.name(mover)} is not on {state.pname(player)}'s battlefield",
+            f"{says(card_name(mover), 'is')} not on {state.player_name(player)}'s battlefield",
             "undefended lands",
         )
     if action.explorer and (action.card == action.explorer or action.card not in home[1].cards):
-        beside = ", ".join(state.name(k) for k in home[1].cards if k != action.explorer)
+        beside = ", ".join(card_name(k) for k in home[1].cards if k != action.explorer)
         carried = (
             "it cannot carry itself"
             if action.card == action.explorer
-            else f"{state.name(action.card)} is not there"
+            else f"{says(card_name(action.card), 'is')} not there"
         )
         return (
             f"an explorer carries a card from its own land and {carried}; the cards beside "
-            f"{state.name(action.explorer)} are {beside or 'none'}",
+            f"{card_name(action.explorer)} are {beside or 'none'}",
             "undefended lands",
         )
     leaving = 2 if action.explorer else 1
@@ -380,7 +386,8 @@ def confiscate_refusal(state: HistoricalState, player: int, action: Confiscate) 
     for key in (action.card, action.explorer):
         if key and key in state.travelled:
             return (
-                f"{state.name(key)} has already moved this turn: an explorer moves once a turn",
+                f"{says(card_name(key), 'has')} already moved this turn: an explorer "
+                "moves once a turn",
                 "explorers move once a turn",
             )
     start, goal = state.card(home[1].land), state.card(target.land)
@@ -416,7 +423,7 @@ def land_arrives(state: HistoricalState, frame: PendingLand | PendingPick, land:
     state.log(
         player,
         "land",
-        f"{state.pname(player)} "
+        f"{state.player_name(player)} "
         f"{'plays the first land' if frame.why == 'first' else 'discovers'} "
         f"{card.name} ({card.continent}).",
         land=land,
@@ -435,7 +442,10 @@ def land_arrives(state: HistoricalState, frame: PendingLand | PendingPick, land:
         for effect in state.effects_of(finder):
             if effect.when == "discover" and effects.cond(state, effect.condition, ctx):
                 effects.change_morale(
-                    state, player, int(effect.amount), f"{state.name(finder)} finds {card.name}"
+                    state,
+                    player,
+                    int(effect.amount),
+                    f"{says(card_name(finder), 'finds')} {card.name}",
                 )
         if frame.discard_self:
             effects.remove(state, finder, death=False, why="its journey is over")
@@ -466,4 +476,4 @@ def stand_anywhere(state: HistoricalState, player: int, key: str) -> None:
         effects.place(state, key, spots[0])
     else:
         state.to_discard(key)
-        state.log(player, "discard", f"{state.name(key)} finds no room and is discarded.")
+        state.log(player, "discard", f"{says(card_name(key), 'finds')} no room and is discarded.")

@@ -17,7 +17,7 @@ from hcgames.historical.actions import (
     Confiscate,
 )
 from hcgames.historical.battle import Battle, assess
-from hcgames.historical.cards import matches
+from hcgames.historical.cards import card_name, matches
 from hcgames.historical.effects import Ctx
 from hcgames.historical.material import (
     BATTLE_MORALE_LOSS,
@@ -29,6 +29,7 @@ from hcgames.historical.pending import (
     PendingPick,
     PendingWindow,
 )
+from hcgames.words import says
 
 if TYPE_CHECKING:
     from hcgames.historical.state import Column, HistoricalState
@@ -54,8 +55,8 @@ def declare(state: HistoricalState, player: int, action: Attack) -> None:
     state.log(
         player,
         "attack",
-        f"{state.pname(player)} attacks {state.name(action.target)} "
-        f"({state.pname(defender)}) from {state.name(action.land)}.",
+        f"{state.player_name(player)} attacks {card_name(action.target)} "
+        f"({state.player_name(defender)}) from {card_name(action.land)}.",
         **{"from": action.land, "to": action.target},
     )
     state.pending.append(PendingBattle())
@@ -113,12 +114,12 @@ def run_battle(state: HistoricalState) -> None:
                 ):
                     state.spend_use(key, index, effect)
                     effects.change_morale(
-                        state, side, int(effect.amount), f"{state.name(key)} in battle"
+                        state, side, int(effect.amount), f"{card_name(key)} in battle"
                     )
     result = assess(state, battle)
     for entry in result.spent:
         state.spend_use(entry.key, entry.index, entry.effect)
-    how = f" ({state.name(result.auto)} wins it outright)" if result.auto else ""
+    how = f" ({says(card_name(result.auto), 'wins')} it outright)" if result.auto else ""
     verdict = {
         "attack": "the attacker wins",
         "defence": "the defender holds",
@@ -127,7 +128,7 @@ def run_battle(state: HistoricalState) -> None:
     state.log(
         attacker,
         "battle",
-        f"Battle for {state.name(battle.defence_land)}: attack {result.attack} against defence "
+        f"Battle for {card_name(battle.defence_land)}: attack {result.attack} against defence "
         f"{result.defence}: {verdict}{how}.",
         attack=result.attack,
         defence=result.defence,
@@ -165,7 +166,7 @@ def winners_react(state: HistoricalState, player: int, col: Column, role: str) -
             ):
                 state.spend_use(key, index, effect)
                 effects.change_morale(
-                    state, player, int(effect.amount), f"{state.name(key)} after the battle"
+                    state, player, int(effect.amount), f"{card_name(key)} after the battle"
                 )
 
 
@@ -225,7 +226,9 @@ def defect(state: HistoricalState, player: int, choice: str) -> None:
         return
     a_col = found_a[1]
     state.log(
-        player, "defect", f"{state.name(choice)} changes sides and joins {state.pname(player)}."
+        player,
+        "defect",
+        f"{says(card_name(choice), 'changes')} sides and joins {state.player_name(player)}.",
     )
     if effects.can_stand(state, a_col, state.card(choice)):
         effects.relocate(state, choice, battle.attack_land, "defects")
@@ -291,7 +294,7 @@ def divided(state: HistoricalState, player: int, holder: int, col: Column) -> bo
     state.log(
         holder,
         "land",
-        f"The divided land {name} is whole again: {state.pname(holder)}'s copy goes to "
+        f"The divided land {name} is whole again: {state.player_name(holder)}'s copy goes to "
         "its owner's discard pile.",
     )
     victory.after_land_loss(state, player, holder)
@@ -301,7 +304,7 @@ def divided(state: HistoricalState, player: int, holder: int, col: Column) -> bo
 def occupy(state: HistoricalState, player: int, choice: str, land: str) -> None:
     found = state.column_of_land(land)
     if not choice or found is None or found[1].cards:
-        state.log(player, "occupy", f"{state.pname(player)} leaves the empty land alone.")
+        state.log(player, "occupy", f"{state.player_name(player)} leaves the empty land alone.")
         return
     note_journey(state, choice)
     capture(state, player, found[0], found[1], choice)
@@ -317,8 +320,8 @@ def capture(state: HistoricalState, player: int, holder: int, col: Column, key: 
     state.log(
         player,
         "capture",
-        f"{state.pname(player)} takes {state.name(col.land)} from "
-        f"{state.pname(holder)} with {state.name(key)}.",
+        f"{state.player_name(player)} takes {card_name(col.land)} from "
+        f"{state.player_name(holder)} with {card_name(key)}.",
         land=col.land,
     )
     victory.after_land_loss(state, player, holder)
@@ -341,7 +344,7 @@ def confiscate(state: HistoricalState, player: int, action: Confiscate) -> None:
     if action.explorer:
         capture(state, player, holder, col, action.explorer)
         effects.relocate(
-            state, action.card, action.land, f"carried by {state.name(action.explorer)}"
+            state, action.card, action.land, f"carried by {card_name(action.explorer)}"
         )
     else:
         capture(state, player, holder, col, action.card)
@@ -365,7 +368,7 @@ def stage_battle(state: HistoricalState, attack_land: str, defence_land: str) ->
     state.log(
         attacker[0],
         "attack",
-        f"A staged battle: {state.name(attack_land)} attacks {state.name(defence_land)}.",
+        f"A staged battle: {says(card_name(attack_land), 'attacks')} {card_name(defence_land)}.",
         **{"from": attack_land, "to": defence_land},
     )
     state.pending.append(PendingBattle())

@@ -22,12 +22,13 @@ from hcgames.historical.actions import (
     RevealLand,
 )
 from hcgames.historical.battle import MATCHUPS, Assessment
-from hcgames.historical.cards import Card
+from hcgames.historical.cards import Card, card_name
 from hcgames.historical.material import Catalogue
 from hcgames.historical.state import HistoricalState
 from hcgames.historical.teach import LONG, PERIODS, in_period, key, lesson_battle
 from hcgames.historical.world import can_travel
 from hcgames.play import resolve_all_chance, sample_outcome
+from hcgames.words import capitalise, says
 
 if TYPE_CHECKING:
     from hcgames.historical.game import HistoricalGame
@@ -122,7 +123,9 @@ def context_rows(cards: Mapping[str, Card]) -> list[dict[str, str]]:
     return [
         {
             "card": card.name,
-            "note for the teacher": card.context.removeprefix("A note for the teacher: "),
+            "note for the teacher": capitalise(
+                card.context.removeprefix("A note for the teacher: ")
+            ),
         }
         for card in sorted(cards.values(), key=lambda c: c.name)
         if card.context
@@ -314,7 +317,7 @@ def equal_ability_rows(
         },
         {
             "battle": "Apache against Paul Revere",
-            "what happens": f"{revere_state.name(revere.auto)} is an interrupt card, so his "
+            "what happens": f"{says(card_name(revere.auto), 'is')} an interrupt card, so his "
             "ability stays and the defender wins outright",
         },
     ]
@@ -326,8 +329,8 @@ def matchup_rows(game: HistoricalGame) -> list[dict[str, Any]]:
     cards = game.catalogue.cards
     rows = []
     for attackers, defenders in MATCHUPS:
-        state, result = lesson_battle(game, list(attackers), list(defenders), "CT4601", "CT4601")
-        how = f" outright ({state.name(result.auto)})" if result.auto else ""
+        _, result = lesson_battle(game, list(attackers), list(defenders), "CT4601", "CT4601")
+        how = f" outright ({card_name(result.auto)})" if result.auto else ""
         rows.append(
             {
                 "attack": " and ".join(cards[c].name for c in attackers),

@@ -171,7 +171,7 @@ def why_illegal(state: HistoricalState, action: Action) -> Refusal:
     if found is None:
         found = (
             f"{action} does not fit the rules at this point ({state.phase_name} phase of "
-            f"{state.pname(state.turn)}'s turn)",
+            f"{state.player_name(state.turn)}'s turn)",
             "the turn's order",
         )
     return found
@@ -192,7 +192,7 @@ def moment_refusal(state: HistoricalState, action: Action) -> Refusal | None:
             "chance steps",
         )
     top = state.pending[-1] if state.pending else None
-    who = state.pname(state.current_player)
+    who = state.player_name(state.current_player)
     if isinstance(top, PendingPick):
         if not isinstance(action, Pick):
             return (f"{who} must first answer a question: {top.purpose}", "questions")

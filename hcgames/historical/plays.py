@@ -22,11 +22,12 @@ from typing import TYPE_CHECKING, Any
 from hcgames.core import Action
 from hcgames.historical import effects
 from hcgames.historical.actions import Discard, Interrupt, PlayCard, Retire, UseAbility
-from hcgames.historical.cards import INTERACTING
+from hcgames.historical.cards import INTERACTING, card_name
 from hcgames.historical.effects import Ctx
 from hcgames.historical.material import PLAYS_PER_TURN
 from hcgames.historical.pending import PendingEffects, PendingPick, PendingWindow
 from hcgames.historical.refusals import Refusal, hand_refusal, known, own_column, room_refusal
+from hcgames.words import says
 
 if TYPE_CHECKING:
     from hcgames.historical.state import HistoricalState
@@ -97,7 +98,7 @@ def play_refusal(state: HistoricalState, player: int, action: PlayCard) -> Refus
         return (f"{action.card!r} is not a card of this game", "cards")
     if state.plays >= PLAYS_PER_TURN:
         return (
-            f"{state.pname(player)} has used all {PLAYS_PER_TURN} plays this turn",
+            f"{state.player_name(player)} has used all {PLAYS_PER_TURN} plays this turn",
             "three plays a turn",
         )
     if state.phase_name != "play":
@@ -137,7 +138,7 @@ def play_refusal(state: HistoricalState, player: int, action: PlayCard) -> Refus
             return ("only an explorer discovers a land when it is played", "explorers")
         if not state.piles[player]:
             return (
-                f"{state.pname(player)}'s land pile is empty: there is no land to discover",
+                f"{state.player_name(player)}'s land pile is empty: there is no land to discover",
                 "explorers",
             )
     elif card.is_unit and not card.plants:
@@ -146,7 +147,8 @@ def play_refusal(state: HistoricalState, player: int, action: PlayCard) -> Refus
         col = own_column(state, player, action.land)
         if col is None:
             return (
-                f"{state.name(action.land)} is not one of {state.pname(player)}'s lands",
+                f"{says(card_name(action.land), 'is')} not one of "
+                f"{state.player_name(player)}'s lands",
                 "placing cards",
             )
         found = room_refusal(state, col, card)
@@ -197,8 +199,10 @@ def play(
     if option >= 0:
         state.choices[key] = option
     verb = "interrupts with" if free else "plays"
-    where = " to discover a land" if discover else f" on {state.name(land)}" if land else ""
-    state.log(player, "play", f"{state.pname(player)} {verb} {state.name(key)}{where}.", card=key)
+    where = " to discover a land" if discover else f" on {card_name(land)}" if land else ""
+    state.log(
+        player, "play", f"{state.player_name(player)} {verb} {card_name(key)}{where}.", card=key
+    )
     if card.context:
         state.log(player, "context", f"{card.name}: {card.context}", card=key)
     for q in state.opponents(player):
@@ -470,19 +474,20 @@ def ability_refusal(state: HistoricalState, player: int, action: UseAbility) -> 
         return ("held abilities are used in their owner's own turn", "held abilities")
     if state.controller(action.card) != player:
         return (
-            f"{state.name(action.card)} is not in play on {state.pname(player)}'s side",
+            f"{says(card_name(action.card), 'is')} not in play on "
+            f"{state.player_name(player)}'s side",
             "held abilities",
         )
     abilities = state.effects_of(action.card)
     if not 0 <= action.effect < len(abilities) or abilities[action.effect].when != "hold":
         return (
-            f"{state.name(action.card)} has no ability to use when you choose",
+            f"{says(card_name(action.card), 'has')} no ability to use when you choose",
             "held abilities",
         )
     effect = abilities[action.effect]
     if not state.uses_left(action.card, action.effect, effect):
         return (
-            f"the ability of {state.name(action.card)} has been used up",
+            f"the ability of {says(card_name(action.card), 'has')} been used up",
             "abilities used once",
         )
     if state.round_no == 1 and effect.kind in ("morale_opponents", "kill_character", "duel"):
@@ -493,15 +498,15 @@ def ability_refusal(state: HistoricalState, player: int, action: UseAbility) -> 
     if effect.kind in DISCARDS_OWN_CARD:
         if state.phase_name != "play":
             return (
-                f"the ability of {state.name(action.card)} discards a card from the "
+                f"the ability of {card_name(action.card)} discards a card from the "
                 "battlefield, which counts as one of the three plays and happens in your "
                 "play phase",
                 "play phase",
             )
         if state.plays >= PLAYS_PER_TURN:
             return (
-                f"{state.pname(player)} has used all {PLAYS_PER_TURN} plays this turn, and "
-                f"the ability of {state.name(action.card)} discards a card from the "
+                f"{state.player_name(player)} has used all {PLAYS_PER_TURN} plays this turn, and "
+                f"the ability of {card_name(action.card)} discards a card from the "
                 "battlefield, which counts as a play",
                 "three plays a turn",
             )
@@ -521,7 +526,9 @@ def use(state: HistoricalState, player: int, action: UseAbility) -> None:
         # discarding a card from the battlefield is one of the turn's three plays
         state.plays += 1
     state.log(
-        player, "ability", f"{state.pname(player)} uses the ability of {state.name(action.card)}."
+        player,
+        "ability",
+        f"{state.player_name(player)} uses the ability of {card_name(action.card)}.",
     )
     push_effects(state, player, action.card, "hold", [action.effect], action.targets, "")
 
@@ -546,7 +553,7 @@ def discard_refusal(
         )
     if state.plays >= PLAYS_PER_TURN:
         return (
-            f"{state.pname(player)} has used all {PLAYS_PER_TURN} plays this turn",
+            f"{state.player_name(player)} has used all {PLAYS_PER_TURN} plays this turn",
             "three plays a turn",
         )
     if isinstance(action, Discard):
@@ -554,7 +561,8 @@ def discard_refusal(
     found = state.find_column(action.card)
     if found is None or found[0] != player:
         return (
-            f"{state.name(action.card)} is not on {state.pname(player)}'s battlefield",
+            f"{says(card_name(action.card), 'is')} not on {state.player_name(player)}'s "
+            "battlefield",
             "discarding",
         )
     return (
@@ -571,11 +579,11 @@ def apply_discard(state: HistoricalState, action: Discard) -> None:
     state.log(
         player,
         "discard",
-        f"{state.pname(player)} discards {state.name(action.card)} from the hand.",
+        f"{state.player_name(player)} discards {card_name(action.card)} from the hand.",
     )
 
 
 def apply_retire(state: HistoricalState, action: Retire) -> None:
     player = state.current_player
     state.plays += 1
-    effects.remove(state, action.card, death=False, why=f"{state.pname(player)} discards it")
+    effects.remove(state, action.card, death=False, why=f"{state.player_name(player)} discards it")

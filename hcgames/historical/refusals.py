@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hcgames.historical import effects
-from hcgames.historical.cards import Card
+from hcgames.historical.cards import Card, card_name
 from hcgames.historical.material import COLUMN_SIZE
-from hcgames.words import plural
+from hcgames.words import plural, says
 
 if TYPE_CHECKING:
     from hcgames.historical.state import Column, HistoricalState
@@ -37,7 +37,7 @@ def room_refusal(
     state: HistoricalState, col: Column, card: Card, joining: int = 1
 ) -> Refusal | None:
     """Why ``card`` (with ``joining - 1`` other cards) cannot stand on ``col``."""
-    land = state.name(col.land)
+    land = card_name(col.land)
     if col.locked > 0:
         return (
             f"{land} was destroyed and cannot be used for {plural(col.locked, 'more turn')}",
@@ -68,7 +68,7 @@ def room_refusal(
 def hand_refusal(state: HistoricalState, player: int, key: str) -> Refusal | None:
     if key not in state.hands[player]:
         return (
-            f"{state.name(key)} is not in {state.pname(player)}'s hand",
+            f"{says(card_name(key), 'is')} not in {state.player_name(player)}'s hand",
             "play from your hand",
         )
     return None

@@ -45,7 +45,7 @@ from hcgames.historical.actions import (
     RevealLand,
     UseAbility,
 )
-from hcgames.historical.cards import Card, Effect, card_name
+from hcgames.historical.cards import Card, Effect
 from hcgames.historical.material import Column
 from hcgames.historical.pending import (
     Frame,
@@ -224,12 +224,6 @@ class HistoricalState(State):
         self.discards[self.owner(key)].append(key)
 
     # --- log ------------------------------------------------------------------
-    def pname(self, player: int | None) -> str:
-        return "nobody" if player is None else f"Player {player + 1}"
-
-    def name(self, key: str) -> str:
-        return card_name(key)
-
     def new_frame_id(self) -> int:
         self.frame_ids += 1
         return self.frame_ids

@@ -26,7 +26,7 @@ from hcgames.historical.actions import (
     DrawCard,
 )
 from hcgames.historical.battle import MATCHUPS, Assessment, Battle, assess
-from hcgames.historical.cards import Card
+from hcgames.historical.cards import Card, card_name
 from hcgames.historical.material import BATTLE_MORALE_LOSS
 from hcgames.historical.state import Column, HistoricalState
 from hcgames.historical.turn import advance
@@ -293,7 +293,7 @@ def battle_verdict(state: HistoricalState, result: Assessment, defence_land: str
     if result.auto:
         who = "attacker" if result.winner == "attack" else "defender"
         return (
-            f"**{state.name(result.auto)}** wins the battle outright for the {who}, "
+            f"**{card_name(result.auto)}** wins the battle outright for the {who}, "
             f"whatever the sums say: an automatic victory."
         )
     if result.winner == "draw":
@@ -343,7 +343,7 @@ def odds_table(game: HistoricalGame) -> str:
         left = " + ".join(f"{cards[c].name} {cards[c].attack}" for c in attackers)
         right = " + ".join(f"{cards[c].name} {cards[c].defence}" for c in defenders)
         verdict = {"attack": "attacker wins", "defence": "defender holds", "draw": "draw"}
-        how = f" outright ({state.name(result.auto)})" if result.auto else ""
+        how = f" outright ({card_name(result.auto)})" if result.auto else ""
         rows.append(
             (
                 f"{left} = {result.attack}",

@@ -24,6 +24,7 @@ from hcgames.historical.actions import (
     Pick,
     RevealLand,
 )
+from hcgames.historical.cards import card_name
 from hcgames.historical.effects import Ctx
 from hcgames.historical.material import (
     HAND_SIZE,
@@ -68,7 +69,7 @@ def farthest_north(state: HistoricalState) -> None:
     best = max(latitude.values())
     leaders = [q for q in range(state.n) if latitude[q] == best]
     if len(leaders) == 1:
-        begin(state, leaders[0], f"{state.name(state.tops[leaders[0]])} lies farthest north")
+        begin(state, leaders[0], f"{card_name(state.tops[leaders[0]])} lies farthest north")
     else:
         state.log(None, "first", "The top lands lie equally far north: a coin decides.")
         state.pending.append(PendingFirst(options=leaders, why="tie"))
@@ -76,7 +77,7 @@ def farthest_north(state: HistoricalState) -> None:
 
 def begin(state: HistoricalState, player: int, why: str) -> None:
     state.first = player
-    state.log(player, "first", f"{state.pname(player)} goes first ({why}).")
+    state.log(player, "first", f"{state.player_name(player)} goes first ({why}).")
     start_turn(state, player)
 
 
@@ -90,7 +91,7 @@ def start_turn(state: HistoricalState, player: int) -> None:
     state.travelled = []
     state.defended = []
     state.gained = [0] * state.n
-    state.log(player, "turn", f"Round {state.round_no}: {state.pname(player)}'s turn.")
+    state.log(player, "turn", f"Round {state.round_no}: {state.player_name(player)}'s turn.")
     upkeep(state, player)
     if state.result is None and not state.rows[player] and state.round_no == 1:
         state.pending.append(PendingDraw(player=player, count=HAND_SIZE))
@@ -133,7 +134,7 @@ def upkeep(state: HistoricalState, player: int) -> None:
                 stop = effect.stop_at
                 if stop is None or state.morale[player] < int(stop):
                     effects.change_morale(
-                        state, player, int(effect.amount), f"{state.name(key)} (each turn)"
+                        state, player, int(effect.amount), f"{card_name(key)} (each turn)"
                     )
             if kind == "win_condition":
                 victory.check_win_card(state, player, key, effect)
@@ -141,7 +142,7 @@ def upkeep(state: HistoricalState, player: int) -> None:
 
 def end_turn(state: HistoricalState) -> None:
     player = state.turn
-    state.log(player, "turn", f"{state.pname(player)} ends the turn.")
+    state.log(player, "turn", f"{state.player_name(player)} ends the turn.")
 
     def seat(p: int) -> int:  # place in the order of play, from the first player
         return (p - state.first) % state.n
@@ -175,7 +176,7 @@ def advance(state: HistoricalState) -> None:
                         state.log(
                             player,
                             "reshuffle",
-                            f"{state.pname(player)} shuffles the discard pile into a "
+                            f"{state.player_name(player)} shuffles the discard pile into a "
                             "new draw deck.",
                         )
                     else:
@@ -286,13 +287,13 @@ def resolve_pick(state: HistoricalState, frame: PendingPick, choice: str) -> Non
             death=True,
             why={
                 "casualty": "lost in battle",
-                "kill": f"killed by {state.name(frame.source or '')}",
-                "toll": f"the price of attacking {state.name(frame.source or '')}",
+                "kill": f"killed by {card_name(frame.source or '')}",
+                "toll": f"the price of attacking {card_name(frame.source or '')}",
             }[purpose],
         )
     elif purpose == "card to lose":
         effects.remove(
-            state, choice, death=True, why=f"given up to {state.name(frame.source or '')}"
+            state, choice, death=True, why=f"given up to {card_name(frame.source or '')}"
         )
     elif purpose == "character to flee":
         assert frame.land is not None and frame.source is not None, "a strike names its land"
@@ -317,7 +318,7 @@ def resolve_pick(state: HistoricalState, frame: PendingPick, choice: str) -> Non
         state.log(
             player,
             "take",
-            f"{state.pname(player)} takes a card from {state.pname(victim)}'s hand.",
+            f"{state.player_name(player)} takes a card from {state.player_name(victim)}'s hand.",
         )
     elif purpose == "recover":
         if choice:
@@ -326,7 +327,7 @@ def resolve_pick(state: HistoricalState, frame: PendingPick, choice: str) -> Non
             state.log(
                 player,
                 "recover",
-                f"{state.name(choice)} comes back to {state.pname(player)}'s hand.",
+                f"{card_name(choice)} comes back to {state.player_name(player)}'s hand.",
             )
     elif purpose == "occupy":
         assert frame.land is not None, "occupying names the land"
@@ -343,7 +344,7 @@ def apply_draw(state: HistoricalState, action: DrawCard) -> None:
     state.decks[action.player].remove(action.card)
     state.hands[action.player].append(action.card)
     state.pending[-1] = replace(top, count=top.count - 1)
-    state.log(action.player, "draw", f"{state.pname(action.player)} draws a card.")
+    state.log(action.player, "draw", f"{state.player_name(action.player)} draws a card.")
 
 
 def apply_first_player(state: HistoricalState, action: FirstPlayer) -> None:
@@ -362,7 +363,7 @@ def apply_reveal_land(state: HistoricalState, action: RevealLand) -> None:
         state.log(
             action.player,
             "land",
-            f"{state.pname(action.player)} turns up the top land: {land.name} "
+            f"{state.player_name(action.player)} turns up the top land: {land.name} "
             f"(its territory {land.north_text}).",
             land=action.land,
         )

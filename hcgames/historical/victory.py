@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hcgames.core import Outcome
+from hcgames.historical.cards import card_name
 from hcgames.historical.material import FORFEIT_MORALE, WIN_MORALE
 from hcgames.historical.pending import player_of
 
@@ -27,7 +28,7 @@ def check_morale(state: HistoricalState, player: int) -> None:
     """Enough morale wins at once; too little forfeits (the numbers: rules.json)."""
     new = state.morale[player]
     if new >= WIN_MORALE:
-        finish(state, (player,), f"{state.pname(player)} reached {WIN_MORALE} morale")
+        finish(state, (player,), f"{state.player_name(player)} reached {WIN_MORALE} morale")
     elif new <= FORFEIT_MORALE:
         knock_out(state, player, f"fell to {FORFEIT_MORALE} morale and forfeits")
 
@@ -37,7 +38,7 @@ def knock_out(state: HistoricalState, player: int, reason: str) -> None:
     if state.out[player] or state.result is not None:
         return
     state.out[player] = True
-    state.log(player, "out", f"{state.pname(player)} {reason}.", player=player)
+    state.log(player, "out", f"{state.player_name(player)} {reason}.", player=player)
     for col in list(state.rows[player]):
         for key in list(col.cards):
             state.to_discard(key)
@@ -49,12 +50,18 @@ def knock_out(state: HistoricalState, player: int, reason: str) -> None:
     state.pending[:] = [f for f in state.pending if player_of(f) != player]
     alive = state.alive()
     if len(alive) == 1:
-        finish(state, (alive[0],), f"{state.pname(alive[0])} is the last civilisation standing")
+        finish(
+            state, (alive[0],), f"{state.player_name(alive[0])} is the last civilisation standing"
+        )
 
 
 def after_land_loss(state: HistoricalState, taker: int, loser: int) -> None:
     if not state.rows[loser] and state.result is None:
-        finish(state, (taker,), f"{state.pname(taker)} took every land of {state.pname(loser)}")
+        finish(
+            state,
+            (taker,),
+            f"{state.player_name(taker)} took every land of {state.player_name(loser)}",
+        )
 
 
 def check_win_card(state: HistoricalState, player: int, key: str, effect: Any) -> None:
@@ -65,7 +72,7 @@ def check_win_card(state: HistoricalState, player: int, key: str, effect: Any) -
             finish(
                 state,
                 (player,),
-                f"{state.name(key)}: {state.pname(q)} stayed below "
+                f"{card_name(key)}: {state.player_name(q)} stayed below "
                 f"{effect.below} morale for {effect.rounds} rounds",
             )
 

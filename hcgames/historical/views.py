@@ -11,7 +11,7 @@ from hcgames.historical.actions import (
     Attack,
     PlayCard,
 )
-from hcgames.historical.cards import CONTINENTS, Card
+from hcgames.historical.cards import CONTINENTS, Card, card_name
 from hcgames.historical.material import (
     ATTACK_MORALE,
     FIRST_ATTACK_ROUND,
@@ -122,23 +122,25 @@ def evaluate(state: HistoricalState, player: int) -> float:
 def describe(state: HistoricalState) -> str:
     if state.result is not None:
         return f"Game over after round {state.round_no}: {state.result.reason}."
-    parts = [f"Round {state.round_no}, {state.pname(state.turn)}'s turn, {state.phase_name} phase"]
+    parts = [
+        f"Round {state.round_no}, {state.player_name(state.turn)}'s turn, {state.phase_name} phase"
+    ]
     if state.phase_name == "play":
         parts[0] += f" ({state.plays} of {PLAYS_PER_TURN} plays used)"
     if state.pending:
         top = state.pending[-1]
         if isinstance(top, PendingWindow):
-            parts.append(f"{state.pname(top.player)} may answer with an interrupt card")
+            parts.append(f"{state.player_name(top.player)} may answer with an interrupt card")
         elif isinstance(top, PendingPick):
-            parts.append(f"{state.pname(top.player)} must choose: {top.purpose}")
+            parts.append(f"{state.player_name(top.player)} must choose: {top.purpose}")
         elif isinstance(top, PendingDraw):
-            parts.append(f"{state.pname(top.player)} is drawing cards")
+            parts.append(f"{state.player_name(top.player)} is drawing cards")
         elif isinstance(top, PendingLand):
-            parts.append(f"{state.pname(top.player)} is turning up a land")
+            parts.append(f"{state.player_name(top.player)} is turning up a land")
         elif isinstance(top, PendingFirst):
             parts.append("a coin decides who goes first")
     standing = ", ".join(
-        f"{state.pname(p)} {state.morale[p]} morale, {plural(len(state.rows[p]), 'land')}"
+        f"{state.player_name(p)} {state.morale[p]} morale, {plural(len(state.rows[p]), 'land')}"
         + (" (out)" if state.out[p] else "")
         for p in range(state.n)
     )
@@ -216,7 +218,7 @@ def card_rows(state: HistoricalState, viewer: int | None = None) -> dict[str, li
     hand (hidden from other viewers), the active cards, and the piles with morale."""
     rows: dict[str, list[dict[str, Any]]] = {}
     for p in range(state.n):
-        who = state.pname(p)
+        who = state.player_name(p)
         field: list[dict[str, Any]] = []
         for col in state.rows[p]:
             land = card_view(state, col.land, p)
@@ -227,7 +229,7 @@ def card_rows(state: HistoricalState, viewer: int | None = None) -> dict[str, li
             field.append(land)
             for k in col.cards:
                 unit = card_view(state, k, p)
-                unit["on"] = state.name(col.land)
+                unit["on"] = card_name(col.land)
                 field.append(unit)
         rows[f"{who}'s battlefield"] = field
         rows[f"{who}'s hand"] = [
@@ -237,7 +239,7 @@ def card_rows(state: HistoricalState, viewer: int | None = None) -> dict[str, li
             for k in state.hands[p]
         ]
         rows[f"{who}'s active cards"] = [card_view(state, k, p) for k in state.active[p]]
-        top = state.name(state.discards[p][-1]) if state.discards[p] else ""
+        top = card_name(state.discards[p][-1]) if state.discards[p] else ""
         rows[f"{who}'s piles and morale"] = [
             _pile("Morale", state.morale[p], p),
             _pile("Draw deck", len(state.decks[p]), p, back=True),
@@ -282,7 +284,7 @@ def region_views(state: HistoricalState) -> dict[str, dict[str, Any]]:
         owner = _leader(counts)
         label = " ".join(f"P{p + 1}:{c}" for p, c in sorted(counts.items()))
         lands = "; ".join(
-            f"{state.name(c.land)} ({state.pname(p)})"
+            f"{card_name(c.land)} ({state.player_name(p)})"
             for p in range(state.n)
             for c in state.rows[p]
             if state.card(c.land).continent == continent

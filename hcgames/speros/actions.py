@@ -2,8 +2,8 @@
 
 Each is a small frozen dataclass with a sentence for ``str()``. Cards are stored by
 their id (``"F07"`` a Forest Location, ``"A03"`` an Artifact); the sentence gives the
-card's name with its id, as the event log does ("Sunspeckle Meadow (F15)"), because a
-student picking an action reads names, not numbers.
+card's name alone, as the event log does ("Sunspeckle Meadow"): a student picking an
+action reads names, not ids, and no two cards share a name.
 """
 
 from __future__ import annotations
@@ -57,11 +57,10 @@ def _people_words(terrain: object) -> str:
 
 
 def card_label(card_id: object) -> str:
-    """A card (or objective) as an action sentence names it: ``"Sunspeckle Meadow (F15)"``."""
-    if not isinstance(card_id, str):
-        return str(card_id)
-    name = _card_names().get(card_id)
-    return f"{name} ({card_id})" if name else card_id
+    """A card (or objective) as a sentence names it: ``"Sunspeckle Meadow"`` (card names
+    are unique, so no id is shown); a card that does not exist is "an unknown card"."""
+    name = _card_names().get(card_id) if isinstance(card_id, str) else None
+    return name or "an unknown card"
 
 
 @dataclass(frozen=True)
@@ -174,7 +173,7 @@ class Exile(Action):
     player: int
 
     def __str__(self) -> str:
-        return f"exile a Minion of player {self.player + 1} from {card_label(self.card)}"
+        return f"exile a Minion of Player {self.player + 1} from {card_label(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -185,7 +184,7 @@ class Obliterate(Action):
 
     def __str__(self) -> str:
         unit = "the General" if self.general else "a Minion"
-        return f"obliterate {unit} of player {self.player + 1} on {card_label(self.card)}"
+        return f"obliterate {unit} of Player {self.player + 1} on {card_label(self.card)}"
 
 
 @dataclass(frozen=True)

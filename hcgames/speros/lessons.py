@@ -19,6 +19,7 @@ from hcgames.speros.majority import capturer, demonstrates, units_needed
 from hcgames.speros.material import COLOURS, TERRAINS, Card, CardSet, People
 from hcgames.speros.scoring import resource_sets, total_scores
 from hcgames.speros.teach import capture_table, lay_out, majority_table, to_action_step
+from hcgames.words import capitalise
 
 if TYPE_CHECKING:
     from hcgames.speros.game import SperosGame
@@ -79,7 +80,7 @@ def setup_summary(state: SperosState) -> str:
         f"forward in secret: *{opened[0]}* and *{opened[1]}* open the Skirmish Area.\n"
         f"- Two Ancient Artifacts join them (*{relics[0]}* and *{relics[1]}*), and "
         f"{len(state.deck)} cards are left in the deck.\n"
-        f"- The draw for the first turn went to **{state.who(state.current_player)}**."
+        f"- The draw for the first turn went to **{state.player_name(state.current_player)}**."
     )
 
 
@@ -258,7 +259,7 @@ def set_example_rows() -> list[dict[str, Any]]:
     """:data:`SET_EXAMPLES` with their sets read both ways, as table rows."""
     return [
         {
-            "captured cards": label,
+            "captured cards": capitalise(label),
             "a place for each resource": resource_sets(cards),
             "one place per card": resource_sets(cards, one_place_per_card=True),
         }
@@ -288,7 +289,7 @@ def game_both_ways(state: SperosState) -> list[dict[str, Any]]:
     ]:
         totals = scored.scores()
         outcome = scored.outcome()
-        winner = " and ".join(scored.who(p) for p in (outcome.winners if outcome else ()))
+        winner = " and ".join(scored.player_name(p) for p in (outcome.winners if outcome else ()))
         rows.append(
             {
                 "reading": label,
@@ -358,7 +359,10 @@ def artifact_face(artifact: Card) -> tuple[str, str, str, dict[str, str]]:
 
 def strategy_rows() -> list[dict[str, str]]:
     """The computer players' strategies and what each values, as table rows."""
-    return [{"strategy": name, "what it values": about} for name, (about, _) in STRATEGIES.items()]
+    return [
+        {"strategy": name, "what it values": capitalise(about)}
+        for name, (about, _) in STRATEGIES.items()
+    ]
 
 
 def resource_rows(cards: Sequence[Card]) -> list[dict[str, str]]:

@@ -40,6 +40,7 @@ from hcgames.speros.actions import (
     Recall,
     Stop,
     UseAbility,
+    card_label,
 )
 from hcgames.speros.effects import PendingDraw, PendingEffect, PendingOffer
 from hcgames.speros.majority import capturer
@@ -151,7 +152,7 @@ def why_illegal(state: SperosState, action: Action) -> tuple[str, str]:
     """Why ``action`` is not legal now, and the rule that says so: the refusals of
     :func:`legal_actions` just above, step by step."""
     p = state.current_player
-    who = state.who(p) if p >= 0 else "chance"
+    who = state.player_name(p) if p >= 0 else "chance"
     phase = state._phase
     if state.stack:
         top = state.stack[-1]
@@ -163,7 +164,7 @@ def why_illegal(state: SperosState, action: Action) -> tuple[str, str]:
         if isinstance(top, PendingOffer):
             return (
                 f"{who} must first take up or decline the {top.what} ability of "
-                f"{top.card}, not {action}",
+                f"{card_label(top.card)}, not {action}",
                 "artifact abilities",
             )
         assert isinstance(top, PendingEffect)
@@ -175,12 +176,13 @@ def why_illegal(state: SperosState, action: Action) -> tuple[str, str]:
     hand = state.hands[p] if p >= 0 else []
     card = getattr(action, "card", None)
     if isinstance(action, Discard | LimitDiscard | FirstPlacement | Explore) and (card not in hand):
-        return (f"{who} does not hold {card} in hand", "hand")
+        return (f"{who} does not hold {card_label(card)} in hand", "hand")
     if isinstance(action, Attack | Lead) and phase == "action":
         if card not in state.skirmish:
             where = "in a captured area" if card in state.owner else "not on the table"
             return (
-                f"{card} is {where}: Attack and Lead deploy only to cards in the Skirmish Area",
+                f"{card_label(card)} is {where}: Attack and Lead deploy only to cards in the "
+                "Skirmish Area",
                 "deploying",
             )
         if isinstance(action, Attack) and not state.base_minions[p]:
@@ -224,7 +226,7 @@ def why_illegal(state: SperosState, action: Action) -> tuple[str, str]:
         )
     if isinstance(action, ChooseBonus) and phase == "choose bonus":
         return (
-            f"{action.objective} is not one of {who}'s bonus objectives",
+            f"{card_label(action.objective)} is not one of {who}'s bonus objectives",
             "bonus objectives",
         )
     step = STEP_TASKS.get(phase, phase)
@@ -258,7 +260,7 @@ def first_placement(state: SperosState, action: FirstPlacement) -> None:
     p = state.chooser
     state.hands[p].remove(action.card)
     state.setup_pick[p] = action.card
-    state.log(p, "setup", f"{state.who(p)} chooses a Location in secret.")
+    state.log(p, "setup", f"{state.player_name(p)} chooses a Location in secret.")
     state.chooser += 1
     if state.chooser < state.game.num_players:
         return
@@ -271,12 +273,12 @@ def first_placement(state: SperosState, action: FirstPlacement) -> None:
         state.log(
             q,
             "setup",
-            f"{state.who(q)} reveals {cards[card_id].name} ({card_id}) in the Skirmish Area.",
+            f"{state.player_name(q)} reveals {cards[card_id].name} in the Skirmish Area.",
         )
     state.setup_pick = [None] * state.game.num_players
     finish_setup(state)
     state.round_no = 1
-    state.log(None, "setup", f"{state.who(state.first_player)} takes the first turn.")
+    state.log(None, "setup", f"{state.player_name(state.first_player)} takes the first turn.")
     begin_turn(state, state.first_player)
 
 
@@ -289,7 +291,7 @@ def discard(state: SperosState, action: Discard) -> None:
     state.discard.append(action.card)
     state.discarded = action.card
     card = state.game.cards[action.card]
-    state.log(p, "discard", f"{state.who(p)} discards {card.name} ({action.card}).")
+    state.log(p, "discard", f"{state.player_name(p)} discards {card.name}.")
     state._phase = "ability"
 
 
@@ -310,7 +312,7 @@ def use_ability(state: SperosState, action: UseAbility) -> None:
         effect = cards[action.card].capture
         label = f"the reusable power of {cards[action.card].name}"
     assert effect is not None
-    state.log(p, "ability", f"{state.who(p)} uses {label}: {effect.text}")
+    state.log(p, "ability", f"{state.player_name(p)} uses {label}: {effect.text}")
     effects.push(state, p, effect, label)
 
 
@@ -332,11 +334,11 @@ def explore(state: SperosState, action: Explore) -> None:
         state.log(
             p,
             "explore",
-            f"{state.who(p)} explores {card.name} ({action.card}) and deploys a Minion there.",
+            f"{state.player_name(p)} explores {card.name} and deploys a Minion there.",
         )
         check_capture(state, action.card)
     else:
-        state.log(p, "explore", f"{state.who(p)} explores {card.name} ({action.card}).")
+        state.log(p, "explore", f"{state.player_name(p)} explores {card.name}.")
 
 
 def attack(state: SperosState, action: Attack) -> None:
@@ -347,8 +349,8 @@ def attack(state: SperosState, action: Attack) -> None:
     state.log(
         p,
         "attack",
-        f"{state.who(p)} attacks: a Minion deploys to "
-        f"{state.game.cards[action.card].name} ({action.card}).",
+        f"{state.player_name(p)} attacks: a Minion deploys to "
+        f"{state.game.cards[action.card].name}.",
     )
     place(state, action.card, p, "M")
     check_capture(state, action.card)
@@ -363,8 +365,8 @@ def lead(state: SperosState, action: Lead) -> None:
     state.log(
         p,
         "lead",
-        f"{state.who(p)} leads: the General{extra} deploys to "
-        f"{state.game.cards[action.card].name} ({action.card}).",
+        f"{state.player_name(p)} leads: the General{extra} deploys to "
+        f"{state.game.cards[action.card].name}.",
     )
     place(state, action.card, p, "G")
     if action.with_minion:
@@ -378,7 +380,7 @@ def plan(state: SperosState, action: Plan) -> None:
     p = state.turn_player
     state.action_taken = True
     n = state.game.rules.plan_draws + sum(e.n for e in effects.ongoing(state, p, "plan_bonus"))
-    state.log(p, "plan", f"{state.who(p)} plans and draws up to {n} cards.")
+    state.log(p, "plan", f"{state.player_name(p)} plans and draws up to {n} cards.")
     state.stack.append(PendingDraw(p, n, "Plan"))
 
 
@@ -389,7 +391,7 @@ def limit_discard(state: SperosState, action: LimitDiscard) -> None:
     state.log(
         p,
         "discard",
-        f"{state.who(p)} discards {state.game.cards[action.card].name} "
+        f"{state.player_name(p)} discards {state.game.cards[action.card].name} "
         f"to keep {hand_limit(state, p)} cards.",
     )
 
@@ -403,7 +405,7 @@ def choose_bonus(state: SperosState, action: ChooseBonus) -> None:
     state.log(
         p,
         "bonus",
-        f"{state.who(p)} reveals the bonus objective {objective.name} "
+        f"{state.player_name(p)} reveals the bonus objective {objective.name} "
         f"({lines[-2 if state.mastery else -1][2]} VP).",
     )
     state.chooser += 1
@@ -427,7 +429,8 @@ def accept(state: SperosState, action: Accept) -> None:
     state.log(
         player,
         action.what,
-        f"{state.who(player)} takes the {action.what} ability of {card.name}: {effect.text}",
+        f"{state.player_name(player)} takes the {action.what} ability of {card.name}: "
+        f"{effect.text}",
     )
     effects.push(state, player, effect, f"{action.what} of {card.name}")
 
@@ -436,10 +439,10 @@ def stop(state: SperosState, action: Stop) -> None:
     """Decline an offer, or stop using the rest of an ability."""
     top = state.stack.pop()
     if isinstance(top, PendingOffer):
-        what, label = "declines", f"{top.what} of {top.card}"
+        what, label = "declines", f"the {top.what} ability of {card_label(top.card)}"
     else:
         what, label = "stops using", top.source
-    state.log(top.player, "stop", f"{state.who(top.player)} {what} {label}.")
+    state.log(top.player, "stop", f"{state.player_name(top.player)} {what} {label}.")
 
 
 def _pick(state: SperosState) -> int:
@@ -454,7 +457,7 @@ def deploy(state: SperosState, action: Deploy) -> None:
     player = _pick(state)
     state.base_minions[player] -= 1
     name = state.game.cards[action.card].name
-    state.log(player, "deploy", f"{state.who(player)} deploys a Minion to {name}.")
+    state.log(player, "deploy", f"{state.player_name(player)} deploys a Minion to {name}.")
     place(state, action.card, player, "M")
     check_capture(state, action.card)
 
@@ -466,7 +469,7 @@ def exile(state: SperosState, action: Exile) -> None:
     state.log(
         player,
         "exile",
-        f"{state.who(player)} sends a Minion of {state.who(action.player)} home "
+        f"{state.player_name(player)} sends a Minion of {state.player_name(action.player)} home "
         f"from {state.game.cards[action.card].name}.",
     )
 
@@ -482,8 +485,8 @@ def obliterate(state: SperosState, action: Obliterate) -> None:
     state.log(
         player,
         "obliterate",
-        f"{state.who(player)} obliterates the "
-        f"{'General' if action.general else 'Minion'} of {state.who(action.player)} "
+        f"{state.player_name(player)} obliterates the "
+        f"{'General' if action.general else 'Minion'} of {state.player_name(action.player)} "
         f"on {state.game.cards[action.card].name}.",
     )
 
@@ -495,7 +498,7 @@ def move(state: SperosState, action: Move) -> None:
     state.log(
         player,
         "move",
-        f"{state.who(player)} moves a Minion from {cards[action.from_].name} "
+        f"{state.player_name(player)} moves a Minion from {cards[action.from_].name} "
         f"to {cards[action.to].name}.",
     )
     place(state, action.to, player, "M")
@@ -507,7 +510,7 @@ def recall(state: SperosState, action: Recall) -> None:
     remove_unit(state, action.card, player, "M")
     state.base_minions[player] += 1
     name = state.game.cards[action.card].name
-    state.log(player, "recall", f"{state.who(player)} brings a Minion home from {name}.")
+    state.log(player, "recall", f"{state.player_name(player)} brings a Minion home from {name}.")
 
 
 def play_from_hand(state: SperosState, action: PlayFromHand) -> None:
@@ -518,7 +521,7 @@ def play_from_hand(state: SperosState, action: PlayFromHand) -> None:
     state.log(
         player,
         "explore",
-        f"{state.who(player)} lays {state.game.cards[action.card].name} ({action.card}) "
+        f"{state.player_name(player)} lays {state.game.cards[action.card].name} "
         "in the Skirmish Area.",
     )
 
@@ -532,7 +535,7 @@ def raze(state: SperosState, action: Raze) -> None:
     state.log(
         player,
         "raze",
-        f"{state.who(player)} razes {state.game.cards[action.card].name}: "
+        f"{state.player_name(player)} razes {state.game.cards[action.card].name}: "
         "it goes on the discard pile.",
     )
 
@@ -541,7 +544,7 @@ def fortify(state: SperosState, action: Fortify) -> None:
     player = _pick(state)
     state.base_minions[player] -= 1
     name = state.game.cards[action.card].name
-    state.log(player, "fortify", f"{state.who(player)} fortifies {name} with a Minion.")
+    state.log(player, "fortify", f"{state.player_name(player)} fortifies {name} with a Minion.")
     place(state, action.card, player, "M")
 
 
@@ -600,7 +603,7 @@ def check_capture(state: SperosState, card_id: str) -> None:
     state.log(
         winner,
         "capture",
-        f"{state.who(winner)} captures {card.name} ({card_id}): {how}.",
+        f"{state.player_name(winner)} captures {card.name}: {how}.",
         card=card_id,
     )
     if card.is_artifact:

@@ -122,8 +122,12 @@ class SperosState(State):
     def phase(self) -> str:
         return self._phase
 
-    def who(self, player: int) -> str:
-        name = self.game.player_names[player]
+    def player_name(self, player: int | None) -> str:
+        """The core's one way of naming a player, with the people they lead once chosen:
+        "Player 2 (Lathwood Elves)"."""
+        name = super().player_name(player)
+        if player is None or not 0 <= player < len(self.colour):
+            return name
         terrain = self.colour[player]
         if terrain is None:
             return name

@@ -332,7 +332,7 @@ def capture_table(state: SperosState, card_id: str) -> list[dict[str, Any]]:
         rows.append(
             {
                 "player": p,
-                "name": state.who(p),
+                "name": state.player_name(p),
                 "units": counts[p],
                 "empty": empty,
                 "needed": needed,
@@ -448,9 +448,9 @@ def result_sentence(state: SperosState, bonus: dict[int, str]) -> str:
     outcome = state.outcome()
     if outcome is None:
         raise ValueError("the game is not over yet")
-    winners = " and ".join(state.who(p) for p in outcome.winners) or "nobody"
+    winners = " and ".join(state.player_name(p) for p in outcome.winners) or "nobody"
     reason = outcome.reason.split("; ", 1)[-1].replace("game ended ", "")
-    revealed = "; ".join(f"{state.who(p)} reveals *{name}*" for p, name in bonus.items())
+    revealed = "; ".join(f"{state.player_name(p)} reveals *{name}*" for p, name in bonus.items())
     return (
         f"**{winners}** won with {max(outcome.scores.values()):.0f} VP. The game ended "
         f"after round {state.round}, {reason}. Bonus Objectives: {revealed}."

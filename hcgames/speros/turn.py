@@ -134,7 +134,7 @@ def finish_setup(state: SperosState) -> None:
         state.log(
             None,
             "setup",
-            f"The Ancient Artifact {cards[card_id].name} ({card_id}) joins the Skirmish Area.",
+            f"The Ancient Artifact {cards[card_id].name} joins the Skirmish Area.",
         )
     if state.game.mastery:
         mastery = [o.id for o in cs.mastery]
@@ -156,7 +156,7 @@ def draw(state: SperosState, action: DrawCard) -> None:
     state.log(
         player,
         "draw",
-        f"{state.who(player)} draws a card ({len(state.deck)} left in the deck).",
+        f"{state.player_name(player)} draws a card ({len(state.deck)} left in the deck).",
         card=action.card,
     )
     if not state.deck and not state.deck_emptied:
@@ -238,7 +238,8 @@ def begin_turn(state: SperosState, player: int) -> None:
         state.log(
             player,
             "empty hand",
-            f"{state.who(player)} has no cards: draws {draws} and skips the rest of the turn.",
+            f"{state.player_name(player)} has no cards: draws {draws} and skips the rest "
+            "of the turn.",
         )
         state.stack.append(PendingDraw(player, draws, "empty hand"))
         return

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from hcgames.core import Outcome
 from hcgames.speros.scoring import metric, total_scores
+from hcgames.words import count, join
 
 if TYPE_CHECKING:
     from hcgames.speros.state import SperosState
@@ -25,7 +26,7 @@ def end_reason(state: SperosState, player: int) -> str | None:
     if state.final_turns_left == 0:
         return "the deck ran out and everyone has had a final turn"
     if state.units_at_home(player) == 0:
-        return f"{state.who(player)} began a turn with an empty Base Camp"
+        return f"{state.player_name(player)} began a turn with an empty Base Camp"
     limit = state.game.max_rounds
     if limit is not None and state.round_no > limit and player == state.first_player:
         return f"the round limit of {limit} rounds (our rule for a class game) was reached"
@@ -46,10 +47,10 @@ def finish(state: SperosState) -> None:
     totals = total_scores(state)
     n = state.game.num_players
     for p in range(n):
-        state.log(p, "score", f"{state.who(p)} scores {totals[p]} VP.")
+        state.log(p, "score", f"{state.player_name(p)} scores {count(totals[p], 'victory point')}.")
     best = max(totals)
     leaders = [p for p in range(n) if totals[p] == best]
-    reason = f"most victory points ({best}); game ended because {state.end_reason}"
+    reason = f"most victory points ({best}); the game ended because {state.end_reason}"
     if len(leaders) > 1:
         homeland = {p: metric(state, p, "own_terrain_captures") for p in leaders}
         top = max(homeland.values())
@@ -58,4 +59,6 @@ def finish(state: SperosState) -> None:
         if len(leaders) > 1:
             reason = f"a draw: tied on {best} VP and on {top} own-colour captures"
     state.result = Outcome(tuple(leaders), reason, {p: float(totals[p]) for p in range(n)})
-    state.log(None, "end", "Result: " + (", ".join(state.who(p) for p in leaders) + " " + reason))
+    names = join(state.player_name(p) for p in leaders)
+    result = f"{names} wins" if len(leaders) == 1 else f"{names} share the result"
+    state.log(None, "end", f"{result}: {reason}.")

@@ -10,9 +10,11 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from hcgames.speros.actions import card_label
 from hcgames.speros.effects import PendingOffer
 from hcgames.speros.material import Card
 from hcgames.speros.scoring import total_scores
+from hcgames.words import capitalise, count
 
 if TYPE_CHECKING:
     from hcgames.speros.state import SperosState
@@ -143,22 +145,23 @@ def describe(state: SperosState) -> str:
     if state.is_terminal():
         outcome = state.outcome()
         assert outcome is not None
-        scores = ", ".join(f"{state.who(p)} {int(v)}" for p, v in outcome.scores.items())
+        scores = ", ".join(f"{state.player_name(p)} {int(v)}" for p, v in outcome.scores.items())
         limit = state.game.max_rounds
         played = state.round_no if limit is None else min(state.round_no, limit)
-        return f"Game over after round {played}. Scores: {scores}. {outcome.reason}."
+        return f"Game over after round {played}. Scores: {scores}. {capitalise(outcome.reason)}."
     p = state.current_player
-    actor = "A card is being drawn" if p < 0 else f"{state.who(p)} is to act"
+    actor = "A card is being drawn" if p < 0 else f"{state.player_name(p)} is to act"
     lines = [f"Round {state.round_no}, {state._phase} step. {actor}."]
     if state.round_no:
         lines.append(
-            f"The deck holds {len(state.deck)} cards; the Skirmish Area {len(state.skirmish)}."
+            f"The deck holds {count(len(state.deck), 'card')}; the Skirmish Area holds "
+            f"{count(len(state.skirmish), 'card')}."
         )
         totals = total_scores(state)
         lines.append(
             "Standing: "
             + ", ".join(
-                f"{state.who(q)} {totals[q]} VP, {len(state.captured[q])} captured, "
+                f"{state.player_name(q)} {totals[q]} VP, {len(state.captured[q])} captured, "
                 f"{state.units_at_home(q)} at home"
                 for q in range(state.game.num_players)
             )
@@ -166,7 +169,7 @@ def describe(state: SperosState) -> str:
         )
     top = state.stack[-1] if state.stack else None
     if isinstance(top, PendingOffer):
-        lines.append(f"Pending: {top.what} ({top.card}).")
+        lines.append(f"Pending: the {top.what} ability of {card_label(top.card)}.")
     elif top is not None and top.kind != "draw":
         lines.append(f"Pending: {top.kind} ({top.source}).")
     return " ".join(lines)

@@ -53,6 +53,7 @@ from typing import Any
 from hcgames.core import Game, State
 from hcgames.factions import SideStyle, contrast_ratio
 from hcgames.widgets._base import NEUTRAL, side_of
+from hcgames.words import plural
 
 __all__ = [
     "CARD_CSS",
@@ -130,11 +131,6 @@ CARD_CSS = """<style>
   border: 1px solid #6B6B6B; border-radius: 8px; background: #FFFFFF; overflow: hidden; }
 .hcgames-pile-count { font-size: 1.35em; font-weight: bold; }
 </style>"""
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """``"1 card"``, ``"5 cards"``: a number with a real plural."""
-    return f"{count} {word if count == 1 else many or word + 's'}"
 
 
 def card_key(card: Mapping[str, Any]) -> str:

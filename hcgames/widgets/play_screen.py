@@ -62,6 +62,7 @@ from hcgames.bots import explain
 from hcgames.classgame import CLASS_GAMES, full_game, is_class_game, obvious_move
 from hcgames.conqueror.forecast import battle_forecast, battle_sum, spent_units
 from hcgames.core import Action, Event, Game, SaveError, State
+from hcgames.historical.cards import card_name
 from hcgames.odds import Odds, battle_odds
 from hcgames.play import Bot
 from hcgames.widgets._base import guarded, one_screen
@@ -70,7 +71,7 @@ from hcgames.widgets.mywork import journal
 from hcgames.widgets.panels import CHOICE_KINDS, choice_kind, times_in
 from hcgames.widgets.regions import LARGE_TEXT_ZOOM
 from hcgames.widgets.stepper import GameStepper, _seat_bots
-from hcgames.words import plain_plurals, plural
+from hcgames.words import plain_plurals, plural, possessive
 
 __all__ = [
     "BOT_LEVELS",
@@ -284,10 +285,6 @@ def _units(values: list[int]) -> str:
 
 #: a card id in brackets after a card's name: "Eaglescar Cliffs (M16)", "Scott (EX4201)"
 _CARD_ID = re.compile(r"([A-Za-z.'’)]) \((?:[A-Z]{1,3}\d{2,5})\)")
-
-
-def _possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def _army(units: tuple[int, int]) -> str:
@@ -910,7 +907,7 @@ class PlayApp(GameStepper):
             land = lands[0] if card.is_unit and lands else ""
             refusal = state.why_illegal(PlayCard(key, land))
             if refusal:
-                reasons.append(f"{state.name(key)}: {refusal[0]}")
+                reasons.append(f"{card_name(key)}: {refusal[0]}")
         if not reasons:
             return ""
         more = f" (and {plural(len(reasons) - 3, 'more card')})" if len(reasons) > 3 else ""
@@ -1395,8 +1392,8 @@ class PlayApp(GameStepper):
             f", with a defence bonus of {forecast.defence_bonus}" if forecast.defence_bonus else ""
         )
         return [
-            f"Battle for {target}: {_possessive(attacker)} {_army(forecast.attacking)} against "
-            f"{_possessive(defender)} {_army(forecast.defending)}{bonus}.",
+            f"Battle for {target}: {possessive(attacker)} {_army(forecast.attacking)} against "
+            f"{possessive(defender)} {_army(forecast.defending)}{bonus}.",
             *lines,
         ]
 
@@ -1433,7 +1430,7 @@ class PlayApp(GameStepper):
             verdict = f"{other} holds, and {who} loses morale"
         else:
             verdict = "it is a draw, and nobody takes the land"
-        why = f" ({state.name(result.auto)} wins it outright)" if result.auto else ""
+        why = f" ({card_name(result.auto)} wins it outright)" if result.auto else ""
         return (
             f"No dice in this game: attack {result.attack} against defence "
             f"{result.defence}{why}, so {verdict}, unless a card played in answer "

@@ -35,11 +35,11 @@ def play(state: DuelsState, *actions: Action) -> None:
 
 def army(state: DuelsState, territory: str) -> tuple[str, int, int]:
     t = state.game.index[territory]
-    return state.name(state.owner[t]), state.cav[t], state.inf[t]
+    return state.player_name(state.owner[t]), state.cav[t], state.inf[t]
 
 
 def owner_name(state: DuelsState, territory: str) -> str:
-    return state.name(state.owner[state.game.index[territory]])
+    return state.player_name(state.owner[state.game.index[territory]])
 
 
 def step_passively(state: DuelsState) -> None:

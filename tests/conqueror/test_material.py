@@ -163,7 +163,10 @@ def test_setup_matches_the_booklet_unit_for_unit(scenario: str) -> None:
     found: dict[str, dict[str, tuple[int, int]]] = {}
     for t, name in enumerate(state.game.names):
         if state.cav[t] or state.inf[t]:
-            found.setdefault(state.name(state.owner[t]), {})[name] = (state.cav[t], state.inf[t])
+            found.setdefault(state.player_name(state.owner[t]), {})[name] = (
+                state.cav[t],
+                state.inf[t],
+            )
     assert found == BOOK_SETUPS[scenario]
     assert state.game.player_names[0] == FIRST_TO_ACT[scenario]
 

@@ -130,7 +130,7 @@ def test_heroes_are_bought_and_played_once() -> None:
     play(state, BuyHero("hannibal-barca"))
     assert state.gold[0] == 4
     err = refused(state, BuyHero("scipio-africanus"))
-    assert "Rome hero" in str(err)
+    assert "a hero of Rome" in str(err)
     play(state, EndPhase(), EndPhase())
     state.set_army("Gaul", "Carthage", 3, 0)
     state.set_army("Alpes", "Rome", 2, 0)

@@ -81,7 +81,7 @@ def test_the_score_sheet_of_a_finished_game_adds_up_and_names_the_winner() -> No
     assert totals == [state.scores()[p] for p in range(3)]
     assert set(bonus) == {0, 1, 2} and "bonus objective" in sheet
     said = result_sentence(state, bonus)
-    winner = state.who(finished(state).winners[0])
+    winner = state.player_name(finished(state).winners[0])
     assert said.startswith(f"**{winner}") and "Bonus Objectives:" in said
 
 
