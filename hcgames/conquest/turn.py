@@ -52,7 +52,7 @@ def end_turn(state: ConquestState, events: list[Event]) -> None:
         adjudicate(state, f"{rules.quiet_turns_each} turns each without a capture", events)
         return
     if state.turn >= state.game.turn_limit:
-        adjudicate(state, f"the turn limit of {state.game.turn_limit} turns", events)
+        adjudicate(state, f"the last turn (turn {state.game.turn_limit}) is over", events)
         return
     state.turn += 1
     state.mover = 1 - state.mover

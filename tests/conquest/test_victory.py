@@ -45,7 +45,7 @@ def test_turn_limit_ends_the_game() -> None:
         ConquestState,
     )
     state.apply(Pass())
-    assert "turn limit" in finished(state).reason
+    assert "the last turn" in finished(state).reason
 
 
 def test_agreed_draw() -> None:
