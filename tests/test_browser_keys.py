@@ -188,7 +188,8 @@ def test_a_play_screen_is_played_with_the_keyboard_alone(
         # the map's places take the Tab order once the page has named them
         screen.p.wait_for_timeout(1000)
         start, first_round = screen.actions_played(), screen.round()
-        side = screen.app.locator(".widget-toggle-button.mod-active").nth(1).inner_text().strip()
+        sides = screen.app.locator(".widget-toggle-buttons", has_text="You play")
+        side = sides.locator(".widget-toggle-button.mod-active").inner_text().strip()
         assert side and side in screen.banner(), (side, screen.banner())  # named, in words
 
         if game in MAP_GAMES:  # the map's stop is set once bqplot has drawn the places
