@@ -276,6 +276,9 @@ class MapView(RegionView):
         self.map.observe(self._on_map_selected, names=["selected"])
         self.map.on_hover(self._on_map_hover)
         self._style.value = self._css()
+        # the line above the map keeps room for two lines: a click that adds "Picked:
+        # ..." to it must not push the map down under the pointer
+        self.text_line.add_class("hcgames-line-kept")
         self.children = [
             self.text_line,
             self._style,
@@ -293,9 +296,6 @@ class MapView(RegionView):
         The key keeps following the map as it changes."""
         self.children = [c for c in self.children if c is not self.legend]
         self.legend.add_class("hcgames-legend-beside")
-        # the line above such a map keeps room for two lines: a click that adds "Picked:
-        # ..." to it must not push the map down under the pointer
-        self.text_line.add_class("hcgames-line-kept")
         return self.legend
 
     # --- names ---------------------------------------------------------------------
