@@ -86,7 +86,7 @@ class GameRow:
     game: str
     side: str
     level: str
-    result: str  # "won", "lost", "draw", or "not finished"
+    result: str  # "won", "shared the win", "lost", "draw", or "not finished"
     rounds: int
     #: the score at the end in words ("Rome 7 forts, Gaul 4"); "" while unfinished
     score: str = ""

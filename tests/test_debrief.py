@@ -20,7 +20,7 @@ pytest.importorskip("ipywidgets")
 
 import hcgames
 from hcgames.bots import make_bot
-from hcgames.core import Game, State
+from hcgames.core import Game, Outcome, State
 from hcgames.debrief import TURNING_POINTS, debrief, turning_points
 from hcgames.widgets import PlayApp
 from hcgames.widgets.mywork import journal
@@ -200,7 +200,8 @@ def test_the_end_of_a_game_shows_the_debrief_and_records_it() -> None:
     row = _row_of(app)
     outcome = app.state.outcome()
     assert outcome is not None
-    assert row.result == ("won" if 0 in outcome.winners else "lost" if outcome.winners else "draw")
+    won = "won" if len(outcome.winners) == 1 else "shared the win"
+    assert row.result == (won if 0 in outcome.winners else "lost" if outcome.winners else "draw")
     assert row.side.startswith("Player 1") and row.level == "Easy"  # and the people it leads
     assert row.score == app.score_words() and row.score.startswith("Player 1 ")
 
@@ -263,3 +264,17 @@ def test_the_class_games_debrief_says_how_it_was_won(game_id: str) -> None:
         if "more pieces left" in outcome.reason:
             left = [int(v) for v in _row(d, "All pieces left")]
             assert left[outcome.winners[0]] > left[1 - outcome.winners[0]]
+
+
+def test_a_shared_win_is_said_and_recorded_as_shared_not_as_won() -> None:
+    """A tie that the rules call a win for both (Classical's equal points) reads "share
+    the win" on the screen and in My work, not "won" (a classroom look found "Athenians
+    and Spartans won" and a tie recorded as a win)."""
+    app = PlayApp(_game("speros"), humans=(0,), bot="easy", seed=2)
+    state: Any = app.state
+    state.is_terminal = lambda: True  # the game ends here in a tie, set by hand
+    state.outcome = lambda: Outcome(winners=(0, 1), reason="both have 21 points")
+    assert app.banner_text.startswith("Game over: Player 1")
+    assert "share the win. Both have 21 points." in app.banner_text
+    app._note_game()
+    assert _row_of(app).result == "shared the win"

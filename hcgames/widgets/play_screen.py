@@ -71,7 +71,7 @@ from hcgames.widgets.mywork import journal
 from hcgames.widgets.panels import CHOICE_KINDS, choice_kind, times_in
 from hcgames.widgets.regions import LARGE_TEXT_ZOOM
 from hcgames.widgets.stepper import GameStepper, _seat_bots
-from hcgames.words import plain_plurals, plural, possessive
+from hcgames.words import plain_plurals, plural, possessive, verb
 
 __all__ = [
     "BOT_LEVELS",
@@ -1615,7 +1615,8 @@ class PlayApp(GameStepper):
             result = " and ".join(state.player_name(p) for p in outcome.winners) + " won"
         else:
             won = any(p in outcome.winners for p in self.student_seats)
-            result = "won" if won else "lost"
+            alone = len(outcome.winners) == 1
+            result = ("won" if alone else "shared the win") if won else "lost"
         hotseat = self.mode == "hotseat"
         names = [state.player_name(p) for p in self.student_seats]
         journal().play(
@@ -1714,7 +1715,10 @@ class PlayApp(GameStepper):
         if state.is_terminal():
             outcome = state.outcome()
             winners = [state.player_name(p) for p in (outcome.winners if outcome else ())]
-            result = f"{' and '.join(winners)} won" if winners else "Nobody won"
+            if len(winners) > 1:
+                result = f"{' and '.join(winners)} share the win"
+            else:
+                result = f"{winners[0]} won" if winners else "Nobody won"
             reason = plain_plurals(outcome.reason).rstrip(".") if outcome else "finished"
             reason = reason[:1].upper() + reason[1:]
             return (
@@ -1725,7 +1729,7 @@ class PlayApp(GameStepper):
         if self.mode == "demo":
             if state.is_chance():
                 return "The dice (or the deck) decide next: press Step."
-            return f"{who} (the computer) plays next: press Step or Auto."
+            return f"{who} (the computer) {verb(who, 'plays')} next: press Step or Auto."
         if self._needs_pass():
             return f"{who} to play: pass the screen."
         if self.mode == "bot":
