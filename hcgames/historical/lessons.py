@@ -138,8 +138,8 @@ def period_sentence(people: Sequence[Mapping[str, Any]], period: str) -> str:
     shown = in_period(people, period)
     low, high = PERIODS[period]
     long_ones = "".join(
-        f" The {p['label']} stand for a tradition thousands of years long (until {p['end']}), "
-        "so they get no bar here."
+        f" The {p['label']} stand for a tradition thousands of years long (the card's "
+        f"story ends in {p['end']}, the tradition does not), so they get no bar here."
         for p in people
         if low <= p["start"] <= high and p["end"] - p["start"] > LONG
     )

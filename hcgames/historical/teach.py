@@ -211,7 +211,8 @@ def people_timeline(cards: Mapping[str, Card]) -> list[dict[str, Any]]:
                 {
                     "label": card.name,
                     "start": start,
-                    "end": max(end, start + 1),
+                    # a card dated by one year keeps it: the chart gives it a visible bar
+                    "end": end,
                     "group": card.family,
                 }
             )
