@@ -28,7 +28,7 @@ from hcgames.historical.state import HistoricalState
 from hcgames.historical.teach import LONG, PERIODS, in_period, key, lesson_battle
 from hcgames.historical.world import can_travel
 from hcgames.play import resolve_all_chance, sample_outcome
-from hcgames.words import capitalise, says
+from hcgames.words import capitalise, join, says, with_article
 
 if TYPE_CHECKING:
     from hcgames.historical.game import HistoricalGame
@@ -430,15 +430,17 @@ TRAVEL = {
 
 def travel_sentence(start: Card, goal: Card) -> str:
     """Which kinds of explorer can go from land ``start`` to land ``goal`` (HTML)."""
+    if start.id == goal.id:
+        return f"<b>{start.name}</b> is both ends of this journey: pick another land to go to."
     able = [mode for mode in TRAVEL if can_travel({mode}, start, goal)]
     unable = [mode for mode in TRAVEL if mode not in able]
     text = (
         f"From <b>{start.name}</b> ({start.continent}) to <b>{goal.name}</b> ({goal.continent}): "
-        + ", ".join(f"a {mode} explorer can go ({TRAVEL[mode]})" for mode in able)
+        + join([f"{with_article(mode)} explorer can go ({TRAVEL[mode]})" for mode in able])
     )
     if unable:
-        text += "; " + " and ".join(f"a {mode} explorer" for mode in unable) + " cannot."
-    return text
+        text += "; " + join([f"{with_article(mode)} explorer" for mode in unable]) + " cannot."
+    return text if text.endswith(".") else text + "."
 
 
 def journey_rows(

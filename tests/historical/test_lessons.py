@@ -208,7 +208,9 @@ def test_a_random_position_shows_lands_and_explorer_routes() -> None:
     assert {row["what"] for row in lessons.explorer_routes(state)} <= {"a journey", "a discovery"}
     cards = narrow(game, HistoricalGame).catalogue.cards
     said = lessons.travel_sentence(cards["CT4204"], cards["CT4205"])
-    assert "air explorer can go" in said
+    assert "an air explorer can go" in said and "a air" not in said and said.endswith(".")
+    # the same land picked twice is no journey (a classroom look read "From Egypt to Egypt")
+    assert "pick another land" in lessons.travel_sentence(cards["CT4204"], cards["CT4204"])
     assert lessons.journey_rows(cards, [("CT4204", "CT4205")])[0]["explorers that can go"]
 
 
