@@ -40,7 +40,6 @@ from hcgames.odds import battle_odds, times_in
 from hcgames.play import sample_outcome
 
 __all__ = [
-    "BOTS",
     "GENERIC_BOTS",
     "LEVELS",
     "GreedyBot",
@@ -491,13 +490,6 @@ LEVEL_BOTS: dict[str, Callable[[int], Any]] = {
     "medium": lambda seed: GreedyBot(seed),
     "hard": lambda seed: LookaheadBot(seed),
 }
-
-BOTS: dict[str, Callable[..., object]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "mcts": MCTSBot,
-}
-
 
 #: the generic bots every game has, by name (a level, or one of these)
 GENERIC_BOTS = ("random", "greedy", "mcts")

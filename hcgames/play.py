@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -23,7 +23,6 @@ __all__ = [
     "head_to_head",
     "playout",
     "random_games",
-    "replay",
     "resolve_chance",
     "sample_outcome",
     "scores_each_round",
@@ -166,8 +165,3 @@ def random_games(
     stored, and checked against a fresh run.
     """
     return [describe(playout(game.new_game(seed=seed), rng=seed)) for seed in range(games)]
-
-
-def replay(game: Game, actions: Iterable[Action], seed: int = 0) -> State:
-    """Rebuild a game from its seed and every action (chance outcomes included)."""
-    return game.replay(actions, seed)

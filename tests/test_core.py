@@ -24,7 +24,7 @@ from hcgames.core import (
     action_from_dict,
     action_to_dict,
 )
-from hcgames.play import playout, replay, resolve_chance, sample_outcome
+from hcgames.play import playout, resolve_chance, sample_outcome
 from tests.narrow import narrow
 from tests.toy_pig import Face, Hold, PigGame, PigState, Roll
 
@@ -146,7 +146,7 @@ def test_not_json_is_refused() -> None:
 def test_replay_reproduces_the_game_exactly() -> None:
     game = PigGame()
     state = playout(game.new_game(seed=9), rng=9)
-    again = replay(game, state.history, seed=9)
+    again = game.replay(state.history, seed=9)
     assert again.snapshot() == state.snapshot()
     assert again.outcome() == state.outcome()
 
