@@ -7,12 +7,15 @@ project's own set-up (``tasks.py test``). The students' environment is set up th
 guide tells a hub's admin: ``python -m hcgames server-setup`` (here into a scratch prefix
 that the students' servers read). Three students log in and open a lesson through the
 link ``python -m hcgames links --hub`` prints, pointed at a local git repository of the
-lessons: each page draws its widgets without the teachers' section; then, their pages
-closed, every student's server is stopped by the idle culler.
+lessons: each page draws its widgets without the teachers' section; one student types a
+name in My work and downloads the record through the hub; a closed page frees its kernel
+on the student's server at once; then, their pages closed, every student's server is
+stopped by the idle culler.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -126,6 +129,30 @@ def _singleusers(hub: subprocess.Popen[bytes]) -> int:
     return count
 
 
+def _kernel_ids(page: Any, server: str) -> set[str]:
+    """The kernels running on a student's server, asked through the hub as the page asks
+    (signed in by cookie, with the page's ``_xsrf`` value)."""
+    xsrf = next((c["value"] for c in page.context.cookies() if c["name"] == "_xsrf"), "")
+    reply = page.context.request.get(f"{server}api/kernels", headers={"X-XSRFToken": xsrf})
+    assert reply.ok, f"{reply.status} {reply.text()[:300]}"
+    return {kernel["id"] for kernel in reply.json()}
+
+
+def _download_my_work(page: Any, student: str) -> None:
+    """Type a name in My work and download the record: the file read back names the
+    student and the lesson."""
+    from hcgames.record import read_record
+
+    box = page.locator(".hc-mywork")
+    box.scroll_into_view_if_needed()
+    box.locator("input[type=text]").fill(student)
+    box.locator("input[type=text]").press("Enter")
+    with page.expect_download(timeout=60_000) as download:
+        box.locator(".hc-download").first.click()
+    record = read_record(Path(download.value.path()).read_bytes())
+    assert record.student == student and record.lesson == Path(LESSON).stem
+
+
 def test_three_students_open_a_lesson_on_a_real_hub(tmp_path: Path, browser: Any) -> None:
     pytest.importorskip("jupyterhub")
     pytest.importorskip("nbgitpuller")
@@ -184,6 +211,20 @@ def test_three_students_open_a_lesson_on_a_real_hub(tmp_path: Path, browser: Any
             assert "For teachers and developers" not in body, f"{student} sees the teachers' part"
             assert (data / "home" / student / "hcgames" / "notebooks" / LESSON).is_file()
         assert _singleusers(hub) == len(STUDENTS)
+        # My work downloads through the hub
+        first = pages[0]
+        _download_my_work(first, "Ana K")
+        # a closed page frees its kernel on the student's server at once (no wait for culling)
+        server = f"{address}/user/{STUDENTS[0]}/"
+        config = json.loads(first.inner_text("#jupyter-config-data"))
+        kernel = config["kernelId"]
+        assert kernel in _kernel_ids(first, server)
+        watcher = first.context.new_page()
+        first.close(run_before_unload=True)
+        deadline = time.monotonic() + 60
+        while kernel in _kernel_ids(watcher, server) and time.monotonic() < deadline:
+            time.sleep(1)
+        assert kernel not in _kernel_ids(watcher, server), "the closed page kept its kernel"
         for page in pages:
             page.context.close()
         # nobody uses their server any more: the idle culler stops every one
