@@ -161,3 +161,23 @@ def test_binder_environment_builds_and_runs_the_notebooks(tmp_path: Path) -> Non
         env=env,
     )
     assert " passed" in out and "failed" not in out
+
+
+def test_repo2docker_builds_the_image_from_binder_in_the_order_the_tests_follow() -> None:
+    """The steps repo2docker itself writes for this repository (its Dockerfile, printed
+    without building: no Docker here): Python 3.11, the pinned requirements, then
+    postBuild, the order :func:`test_binder_environment_builds_and_runs_the_notebooks` reproduces.
+    mybinder.org, a BinderHub and the Zero to JupyterHub image of the teacher guide are
+    all built this way."""
+    r2d = shutil.which("jupyter-repo2docker", path=str(Path(sys.executable).parent))
+    if r2d is None:
+        pytest.skip("jupyter-repo2docker is not installed (the test extra brings it)")
+    done = subprocess.run(
+        [r2d, "--no-build", "--no-run", "--debug", str(ROOT)],
+        capture_output=True, text=True, timeout=120, check=True,
+    )  # fmt: skip
+    dockerfile = done.stdout + done.stderr
+    assert "python=3.11" in dockerfile, "binder/runtime.txt must give Python 3.11"
+    install = dockerfile.index('pip install --no-cache-dir -r "binder/requirements.txt"')
+    post_build = dockerfile.index("RUN ./binder/postBuild")
+    assert install < post_build, "postBuild must run after the requirements are installed"
