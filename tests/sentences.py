@@ -16,6 +16,7 @@ counts what it checked.
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 import re
 from collections.abc import Iterable, Iterator
@@ -31,6 +32,7 @@ from hcgames.play import resolve_chance
 from hcgames.words import article
 
 NAMES_FILE = Path(__file__).with_name("sentence_names.txt")
+DATA = Path(__file__).resolve().parent.parent / "data"
 
 
 @dataclass
@@ -216,6 +218,26 @@ def lesson_texts(harvest: Harvest) -> None:
         for text in _texts(table):
             if re.search(r"[a-z]{3}", text) and " " in text:  # a sentence, not a number or a name
                 harvest.add("lesson", text)
+    # every lesson's questions, and the debrief's history and question at a game's end
+    for path in sorted(DATA.glob("lessons/*.json")):
+        for question in json.loads(path.read_text(encoding="utf-8"))["questions"]:
+            for text in _question_texts(question):
+                harvest.add("question", text)
+    debrief = json.loads((DATA / "debrief" / "debrief.json").read_text(encoding="utf-8"))
+    for per_game in debrief["games"].values():
+        for entry in per_game.values():
+            harvest.add("debrief", entry.get("past", ""))
+            for text in _question_texts(entry.get("question", {})):
+                harvest.add("debrief", text)
+
+
+def _question_texts(question: dict[str, Any]) -> Iterator[str]:
+    """What a student reads of a question: its prompt, options, hint and explanation
+    (not its id, kind or skill mark)."""
+    for key in ("prompt", "hint", "explanation"):
+        if question.get(key):
+            yield str(question[key])
+    yield from (str(option) for option in question.get("options") or ())
 
 
 #: (game id, options, seeds, levels, steps): a sample of every variant and player count

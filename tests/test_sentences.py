@@ -37,6 +37,7 @@ def test_the_harness_reads_thousands_of_sentences_from_every_kind_of_place(
     harvest: Harvest,
 ) -> None:
     kinds = {"event", "describe", "tooltip", "card", "action", "refusal", "bot reason"}
+    kinds |= {"question", "debrief"}  # the lessons' questions, the debriefs' history
     assert kinds <= set(harvest.sentences), sorted(harvest.sentences)
     assert len(harvest.all()) > 8000
     games = {game for game, *_ in harvest.refusals}
