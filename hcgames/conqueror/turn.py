@@ -54,16 +54,27 @@ class Stage(StrEnum):
     OVER = "over"
 
 
-#: what a battle waits for at each of its steps (the keys are the saved step names)
-STEP_WORDS = {
-    "hero_attacker": "the attacker may send a hero",
-    "hero_defender": "the defender may send a hero",
-    "roll": "the battle dice",
-    "casualties_loser": "the loser removes its casualties",
-    "casualty_victor": "the victor removes its casualty",
-    "retreat": "the loser may retreat",
-    "leave": "the victor chooses the units it leaves behind",
-}
+#: what a battle waits for at each of its steps (the keys are the saved step names), said
+#: two ways: as a statement ("the loser may retreat", in refusals) and as what the side
+#: that acts is waited for ("waiting for Gaul to choose ...", in the game's description)
+BATTLE_STEPS: dict[str, tuple[str, str]] = {
+    "hero_attacker": (
+        "the attacker may send a hero", "to play a hero card for the attack, or none"),
+    "hero_defender": (
+        "the defender may send a hero", "to play a hero card for the defence, or none"),
+    "roll": ("the battle dice", ""),
+    "casualties_loser": (
+        "the loser removes its casualties", "to choose which of the beaten side's units are lost"),
+    "casualty_victor": (
+        "the victor removes its casualty",
+        "to choose the winner's one loss (the beaten side rolled a 4)"),
+    "retreat": ("the loser may retreat", "to choose where the beaten defenders retreat"),
+    "leave": (
+        "the victor chooses the units it leaves behind",
+        "to choose whether one unit stays behind where the attack came from"),
+}  # fmt: skip
+#: the statement of each step (see :data:`BATTLE_STEPS`)
+STEP_WORDS = {step: words[0] for step, words in BATTLE_STEPS.items()}
 
 
 def start_round(state: DuelsState) -> list[Event]:

@@ -15,7 +15,7 @@ from hcgames.conqueror.actions import (
     Recruit,
     Retreat,
 )
-from hcgames.conqueror.turn import Stage
+from hcgames.conqueror.turn import BATTLE_STEPS, Stage
 from hcgames.core import Action
 from hcgames.words import count, join
 
@@ -87,15 +87,10 @@ def side_summary(state: DuelsState, player: int) -> str:
     return text + "."
 
 
-#: what a side waited for in a battle is asked to do, in words (the steps' names are not)
-_STEP_WORDS = {
-    "hero_attacker": " to play a hero card for the attack, or none",
-    "hero_defender": " to play a hero card for the defence, or none",
-    "casualties_loser": " to choose which of the beaten side's units are lost",
-    "casualty_victor": " to choose the winner's one loss (the beaten side rolled a 4)",
-    "retreat": " to choose where the beaten defenders retreat",
-    "leave": " to choose whether one unit stays behind where the attack came from",
-}
+def _waited_for(step: str) -> str:
+    """What the side a battle waits for is asked to do, in words (not the step's name)."""
+    todo = BATTLE_STEPS.get(step, ("", ""))[1]
+    return f" {todo}" if todo else ""
 
 
 def describe(state: DuelsState) -> str:
@@ -115,7 +110,8 @@ def describe(state: DuelsState) -> str:
             f"Battle for {g.names[b.target]}: {state.player_name(b.attacker)} attacks "
             f"{state.player_name(b.defender)}; waiting for "
             + ("the dice" if state.stage is Stage.ROLL else state.player_name(state.current_player))
-            + f"{_STEP_WORDS.get(b.step.value, '')}."
+            + _waited_for(b.step.value)
+            + "."
         )
     else:
         lines.append(f"{state.player_name(state.active)} is in its {state.phase} phase.")
