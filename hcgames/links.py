@@ -15,7 +15,17 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-__all__ = ["NOTEBOOKS", "binder_links", "hub_links", "lesson_title"]
+__all__ = ["LESSON_SERIES", "NOTEBOOKS", "binder_links", "hub_links", "lesson_title"]
+
+#: each game's series of lessons, in teaching order: the first digit of its notebooks'
+#: numbers -> the game id (the index page, the handouts and the tests read this one table)
+LESSON_SERIES: dict[str, str] = {
+    "1": "conqueror-duels",
+    "2": "classical-conquests",
+    "3": "conquest-1972",
+    "4": "conquest-of-speros",
+    "5": "historical-conquest",
+}
 
 #: (file name, title) of every notebook, in teaching order.
 NOTEBOOKS: tuple[tuple[str, str], ...] = (

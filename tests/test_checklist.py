@@ -171,5 +171,5 @@ def test_a_registered_game_without_handouts_fails_the_handout_test(
 ) -> None:
     # test_handouts reads the registry once, when imported: hand it the toy's registry
     monkeypatch.setattr(test_handouts, "GAME_IDS", hcgames.available_games())
-    with pytest.raises(AssertionError, match="GAMES"):
+    with pytest.raises(AssertionError, match="LESSON_SERIES"):
         test_handouts.test_the_handouts_cover_exactly_the_registered_games()

@@ -33,7 +33,8 @@ from hcgames.handouts import questions as questions_module
 from hcgames.handouts.build import chromium_path, write_handouts
 from hcgames.handouts.maps import MAPS
 from hcgames.handouts.pages import markdown_html
-from hcgames.handouts.questions import GAMES, Sheet, game_of_notebook
+from hcgames.handouts.questions import Sheet, game_of_notebook
+from hcgames.links import LESSON_SERIES
 from hcgames.quiz import TOPICS, answer_text, parse_questions
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,10 +64,10 @@ PLACE_NAMES: dict[str, Callable[[], set[str]]] = {
 
 
 def test_the_handouts_cover_exactly_the_registered_games() -> None:
-    """A game's notebooks digit (GAMES), its handout maps (MAPS) and the place names its
+    """A game's notebooks digit (LESSON_SERIES), its handout maps (MAPS) and the place names its
     maps must print (PLACE_NAMES) are each given for every registered game, and no other."""
     registered = sorted(GAME_IDS)
-    assert sorted(GAMES.values()) == registered, "hcgames.handouts.questions.GAMES"
+    assert sorted(LESSON_SERIES.values()) == registered, "hcgames.links.LESSON_SERIES"
     assert sorted(MAPS) == registered, "hcgames.handouts.maps.MAPS"
     assert sorted(PLACE_NAMES) == registered, "PLACE_NAMES in this file"
 

@@ -23,16 +23,15 @@ from __future__ import annotations
 
 from hcgames.handouts.pages import Document, answer_key, handout, worksheet, worksheet_key
 from hcgames.handouts.questions import (
-    GAMES,
     Sheet,
     lesson_sheets,
     question_sets,
     topic_of,
     written_questions,
 )
+from hcgames.links import LESSON_SERIES
 
 __all__ = [
-    "GAMES",
     "Document",
     "Sheet",
     "answer_key",
@@ -50,10 +49,10 @@ __all__ = [
 
 
 def _games(games: list[str] | None) -> list[str]:
-    chosen = games or list(GAMES.values())
+    chosen = games or list(LESSON_SERIES.values())
     for game in chosen:
-        if game not in GAMES.values():
-            raise KeyError(f"no game called {game!r}; games: {', '.join(GAMES.values())}")
+        if game not in LESSON_SERIES.values():
+            raise KeyError(f"no game called {game!r}; games: {', '.join(LESSON_SERIES.values())}")
     return chosen
 
 

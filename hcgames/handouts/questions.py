@@ -26,11 +26,10 @@ from typing import Any
 
 from hcgames.core import DataError
 from hcgames.data import data_dir, read_json
-from hcgames.links import NOTEBOOKS
+from hcgames.links import LESSON_SERIES, NOTEBOOKS
 from hcgames.quiz import TOPICS, Question, parse_questions
 
 __all__ = [
-    "GAMES",
     "QuestionSet",
     "Sheet",
     "WrittenQuestion",
@@ -42,14 +41,6 @@ __all__ = [
     "written_questions",
 ]
 
-#: the games in teaching order, keyed by the first digit of their notebooks' numbers
-GAMES: dict[str, str] = {
-    "1": "conqueror-duels",
-    "2": "classical-conquests",
-    "3": "conquest-1972",
-    "4": "conquest-of-speros",
-    "5": "historical-conquest",
-}
 _TITLES = dict(NOTEBOOKS)
 
 
@@ -140,7 +131,7 @@ def in_sheet_order(questions: Sequence[Question]) -> list[Question]:
 
 def game_of_notebook(stem: str) -> str | None:
     """The game id of a notebook (``"12-duels-history"`` -> ``"conqueror-duels"``)."""
-    return GAMES.get(stem[:1]) if stem[:2].isdigit() else None
+    return LESSON_SERIES.get(stem[:1]) if stem[:2].isdigit() else None
 
 
 def _lesson_sets(game: str, folder: Path) -> list[QuestionSet]:
@@ -186,8 +177,8 @@ def _duels_history_sets() -> list[QuestionSet]:
 
 def question_sets(game: str) -> list[QuestionSet]:
     """Every set of checked questions for one game: its lessons' files, then Duels history."""
-    if game not in GAMES.values():
-        raise KeyError(f"no game called {game!r}; games: {', '.join(GAMES.values())}")
+    if game not in LESSON_SERIES.values():
+        raise KeyError(f"no game called {game!r}; games: {', '.join(LESSON_SERIES.values())}")
     sets = _lesson_sets(game, data_dir() / "lessons")
     if game == "conqueror-duels":
         sets += _duels_history_sets()
