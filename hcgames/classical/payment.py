@@ -24,9 +24,9 @@ category and stand in for any other resource.
 
 A cost is a list of *needs* (each a tuple of the categories that can pay it, e.g.
 ``("food",)`` or ``("food", "luxury")``) plus a number of resources of *any* kind.
-The rulebook lets a player pick which tokens to spend; to keep the list of choices
-short we spend for them, always in the same way (rule decision "automatic
-payment"):
+The player picks which tokens to spend, one at a time; :class:`PayRest` (and the
+class game, which settles every payment this way) spends for them, always in the same
+way (the rule decision "Paying costs", ours):
 
 1. each need is paid from the acceptable category the player holds most of (ties:
    the first one named), and from gold only when none of them is left;

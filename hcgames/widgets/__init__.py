@@ -1,10 +1,12 @@
 """Jupyter views over the hcgames contract: steppers, maps, boards, dice and charts.
 
 Every view is an :class:`ipywidgets.VBox` with an ``update(...)`` method and a
-``text`` property that states what it shows in words. The views read only the
-shared contract of :mod:`hcgames.core` (legal actions, chance outcomes, events and
-the view hooks ``region_views``, ``action_regions``, ``card_rows``), so every game
-gets them without code of its own.
+``text`` property that states what it shows in words. The views read the shared
+contract of :mod:`hcgames.core` (legal actions, chance outcomes, events and the view
+hooks ``region_views``, ``action_regions``, ``card_rows``), so every game gets them
+without code of its own; the play screen still reaches into some games for what the
+contract does not carry yet (Duels' battle forecast, Classical's and Historical's
+reasons a move is not offered), and each game's lesson scenes are its own modules.
 
 This package needs the ``notebooks`` extra (ipywidgets, bqplot, pandas); plain
 ``import hcgames`` never imports it.
