@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import hcgames
-from hcgames.links import NOTEBOOKS
+from hcgames.links import LESSON_SERIES, NOTEBOOKS
 
 ROOT = Path(__file__).resolve().parent.parent
 TEACHERS = ROOT / "docs" / "teachers"
@@ -52,9 +52,7 @@ def test_every_game_has_a_lesson_plan_a_teacher_can_run(game: str) -> None:
 
 
 def plan_digit(game: str) -> str:
-    from hcgames.handouts.questions import GAMES
-
-    return next(digit for digit, gid in GAMES.items() if gid == game)
+    return next(digit for digit, gid in LESSON_SERIES.items() if gid == game)
 
 
 def test_classroom_notes_discuss_cards_a_class_can_meet() -> None:
