@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import hcgames
 from hcgames.historical import battle, effects, fighting, turn
 from hcgames.historical.bots import HistoricalMediumBot
+from hcgames.historical.cards import card_name
 from hcgames.historical.game import DEFAULT_DECKS
 from hcgames.historical.material import load_catalogue
 from hcgames.play import playout
@@ -217,7 +218,7 @@ class Fired:
         """Morale from moments that spend no use (death, discovery, each turn, Israel)."""
         for p in range(state.n):
             for key in [*state.discards[p], *(k for k, _c in state.in_play_sources(p))]:
-                name = state.name(key)
+                name = card_name(key)
                 for effect in state.effects_of(key):
                     said = {
                         "death": f"{name} dies",
