@@ -995,7 +995,10 @@ def finish_strike(
     if effect.discard_land:
         remove_land(state, player, col, f"destroyed by {weapon}")
     else:
-        col.locked = max(col.locked, int(effect.lock_turns))
+        # counted down at the start of each of the holder's turns: the land stays closed
+        # for as many of its holder's turns as the striker's turns the card names, and
+        # opens once the striker's last one has come ("until your third turn from now")
+        col.locked = max(col.locked, int(effect.lock_turns) + 1)
 
 
 def standing_land(state: HistoricalState, card: Card, player: int) -> list[Column]:
