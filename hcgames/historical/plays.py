@@ -53,9 +53,11 @@ def play_options(state: HistoricalState, player: int) -> list[Action]:
         options = range(len(card.variants)) if len(card.variants) > 1 else (-1,)
         targets = [()] if quiet else target_lists(state, player, key, "play")
         if not targets:
-            if not card.is_unit:
+            if not card.is_unit and not _works_unaimed(state, key):
                 continue
-            targets = [()]  # a character stands even when its ability finds no target
+            # a character stands even when its ability finds no target; another card
+            # with a second ability that needs none is played for that (ours)
+            targets = [()]
         if card.is_unit:
             if card.has_kind("plant"):
                 lands = [
@@ -80,6 +82,13 @@ def play_options(state: HistoricalState, player: int) -> list[Action]:
                 for option in options:
                     out.append(PlayCard(key, "", target, option))
     return out
+
+
+def _works_unaimed(state: HistoricalState, key: str) -> bool:
+    """Has the card an ability on play that needs no target (Brooklyn Bridge's morale)?"""
+    return any(
+        e.when == "play" and not effects.needs_target(e) for e in state.effects_of(key)
+    )
 
 
 def target_lists(
