@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
+from hcgames.core import IllegalAction
 from hcgames.historical.actions import (
     Attack,
     Discard,
@@ -900,3 +903,100 @@ def test_peter_salem_takes_a_toll_only_from_attacks_on_his_land() -> None:
     assert set(top["options"]) == {key("AR4302", 0), key("MU2001", 0)}
     act(state, Pick(key("MU2001", 0), "toll"))
     assert key("MU2001", 0) in state.discards[0]
+
+
+# --- a card that cannot be played says which rule forbids it -------------------------------------
+def _refused(state: HistoricalState, action: Any, rule: str, *words: str) -> None:
+    before = state.snapshot()
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(action)
+    assert caught.value.rule == rule, str(caught.value)
+    for word in words:
+        assert word in str(caught.value), str(caught.value)
+    assert state.snapshot() == before
+
+
+def test_a_card_with_nothing_to_aim_at_says_what_it_needs() -> None:
+    lands: Lands = {0: [("CT4205", ["MU2001"])], 1: [("CT4404", [])]}
+    state = arrange(game(), round_no=3, lands=lands, hands={0: ["TE3008", "LO2003", "EV4303"]})
+    _refused(
+        state,
+        PlayCard(key("TE3008", 0), "", ()),
+        "targets",
+        "Invention of Penicillin Meds has nothing to aim at now",
+        "a character or army in your discard pile",
+    )
+    _refused(state, PlayCard(key("LO2003", 0), "", ()), "targets", "an opposing character to fight")
+    _refused(state, Interrupt(key("EV4303", 0), "", ()), "targets", "an opponent has in play")
+    state = arrange(
+        game(), round_no=3, lands=lands, hands={0: ["TE3008"]}, discards={0: ["MU2001"]}
+    )
+    _refused(  # a target it can take exists: the one named is wrong
+        state,
+        PlayCard(key("TE3008", 0), "", (key("CT4205", 0),)),
+        "targets",
+        "that target is not one this card can aim at now",
+    )
+
+
+def test_a_spy_kept_out_says_so_as_an_interrupt_too() -> None:
+    lands: Lands = {0: [("CT4205", [])], 1: [("CT4404", ["SY4601"])]}
+    state = arrange(game(), round_no=3, lands=lands, hands={0: ["SY4301"]})
+    _refused(state, Interrupt(key("SY4301", 0), key("CT4205", 0), ()), "spies", "spies out")
+
+
+def test_a_placement_ban_names_the_card_that_forbids_it() -> None:
+    lands: Lands = {0: [("CT4404", ["LE4401"]), ("CT4305", []), ("CT4503", ["LE4303"])]}
+    hands = {0: ["LE4303", "MU2001", "LE4401"]}
+    state = arrange(game(), round_no=3, lands=lands, hands=hands)
+    _refused(
+        state,
+        PlayCard(key("LE4303", 0), key("CT4404", 0)),
+        "placement bans",
+        "King Henry VIII stands there, whose card says: No female leader",
+    )
+    _refused(
+        state,
+        PlayCard(key("MU2001", 0), key("CT4305", 0)),
+        "placement bans",
+        "Thailand's card says: No European character or army may stand on this land.",
+    )
+
+
+def test_a_blocked_attack_names_the_card_that_blocks_it() -> None:
+    lands: Lands = {
+        0: [("CT4404", ["CO3016"])],
+        1: [("CT4503", ["LE4502"]), ("CT4305", ["IN4201"])],
+    }
+    state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
+    assert state.phase == "attack"  # Thailand may be attacked
+    _refused(
+        state,
+        Attack(key("CT4404", 0), key("CT4503", 1)),
+        "blocked attacks",
+        "King Tutankhamun blocks this attack; its card says: Only a land with a pharaoh",
+    )
+    lands = {0: [("CT4503", ["CO3015"]), ("CT4305", ["CO3016"])], 1: [("CT4404", ["MU2001"])]}
+    state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
+    _age(state, key("CO3015", 0), 3)
+    assert state.phase == "attack"  # Mao Zedong may attack from Thailand
+    _refused(
+        state,
+        Attack(key("CT4503", 0), key("CT4404", 1)),
+        "blocked attacks",
+        "Ashoka the Great blocks this attack",
+        "may not attack after 3 of your turns in play",
+    )
+
+
+def test_a_destroyed_land_says_for_how_many_turns() -> None:
+    lands: Lands = {0: [("CT4205", [])], 1: [("CT4503", ["MU2001"]), ("CT4404", [])]}
+    state = arrange(game(), round_no=3, lands=lands, hands={0: ["TE3005"], 1: ["IN4202"]})
+    act(state, PlayCard(key("TE3005", 0), "", (key("CT4503", 1),)))
+    _turn_of(state, 1)
+    _refused(
+        state,
+        PlayCard(key("IN4202", 1), key("CT4503", 1)),
+        "destroyed lands",
+        "China was destroyed and cannot be used for 3 more turns",
+    )
