@@ -15,6 +15,7 @@ import pytest
 from hcgames.core import IllegalAction
 from hcgames.historical.actions import (
     Attack,
+    Confiscate,
     Discard,
     EndPhase,
     Interrupt,
@@ -1000,3 +1001,43 @@ def test_a_destroyed_land_says_for_how_many_turns() -> None:
         "destroyed lands",
         "China was destroyed and cannot be used for 3 more turns",
     )
+
+
+# --- abilities the bench rarely sees fire: reachable only after a conquest ------------------------
+def test_karl_marx_gets_500_after_his_player_takes_russia() -> None:
+    """The Boadicea player can take Russia from the Cheswell player (an undefended land
+    on Asia, next to China) with Karl Marx himself, and then his +500 works there."""
+    lands: Lands = {
+        0: [("CT4503", ["EC4501", "IN4502"])],
+        1: [("CT4404", []), ("CT4305", ["MU2001"])],
+    }
+    state = arrange(game(decks=["boadicea", "cheswell"]), round_no=3, phase="move", lands=lands)
+    assert state.phase == "move"
+    act(state, Confiscate(key("EC4501", 0), key("CT4404", 1)))
+    russia = next(c for c in state.rows[0] if c.land == key("CT4404", 1))
+    assert russia.cards == [key("EC4501", 0)]
+    attack = sums(state, key("CT4404", 1), key("CT4305", 1))  # his side, on Russia
+    assert attack.attack == 40 + 500 + 700  # Karl Marx, his +500, Russia's own +700
+
+
+def test_us_west_coast_pays_after_its_player_takes_two_us_lands() -> None:
+    """In a game of three, the Salem player takes the US East Coast (Confucius) and the
+    Rocky Mountains (Boadicea), both undefended, and then discovers the West Coast."""
+    lands: Lands = {
+        0: [("CT4205", ["MU2001", "IN4201", "IN4202"])],
+        1: [("CT4605", []), ("CT4601", ["CO3016"])],
+        2: [("CT4505", []), ("CT4503", ["AR4302"])],
+    }
+    g = game(3, decks=["salem", "confucius", "boadicea"])
+    state = arrange(g, round_no=3, phase="move", lands=lands, hands={0: ["EV4102"]})
+    act(state, Confiscate(key("MU2001", 0), key("CT4605", 1)))
+    act(state, Confiscate(key("IN4201", 0), key("CT4505", 2)))
+    assert len(state.rows[0]) == 3
+    finish_turn(state)
+    finish_turn(state)
+    _turn_of(state, 0)
+    state.apply(PlayCard(key("EV4102", 0), "", ()))
+    reveal = [a for a, _p in state.chance_outcomes() if a == RevealLand(0, key("CT4306", 0))]
+    before = state.morale[0]
+    act(state, reveal[0])
+    assert state.morale[0] == before + 300
