@@ -256,6 +256,8 @@ NEVER_REASONS = {
     "(test_card_cases shows it)",
     "CT4206": "its bonuses need Christopher Columbus, who is in none of the four decks",
     "CT4606": "its morale needs Christopher Columbus, who is in none of the four decks",
+    "LE4704": "his morale needs him played on Russia, a Cheswell land the Confucius player "
+    "must first take (the table of test_every_card shows it working there)",
     "LE4501": "his bonus needs the Viet Minh Guerrillas, who are in none of the decks",
     "AR4503": "its bonus needs Joan of Arc or Charlemagne, in none of the decks",
     "AC4502": "his bonus defends against the United Kingdom, a land in none of the decks",
