@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import hcgames
 from hcgames.historical import battle, effects, fighting, turn
 from hcgames.historical.bots import HistoricalMediumBot
+from hcgames.historical.cards import card_name
 from hcgames.historical.game import DEFAULT_DECKS
 from hcgames.historical.material import load_catalogue
 from hcgames.play import playout
@@ -164,10 +165,18 @@ class Fired:
             def run(state: Any) -> None:
                 if id(state) in self.watched:
                     for p in range(state.n):
-                        for key, _col in state.in_play_sources(p):
+                        for key, col in state.in_play_sources(p):
                             for effect in state.effects_of(key):
                                 if effect.when == "constant" and effect.kind in LASTING:
-                                    self.note(state, key, effect)
+                                    # counted while its condition holds (the attacking
+                                    # land's part is asked only of an attack)
+                                    wants = {
+                                        k: v
+                                        for k, v in (effect.condition or {}).items()
+                                        if k != "attacker_has"
+                                    }
+                                    if effects.cond(state, wants, effects.Ctx(p, key, col)):
+                                        self.note(state, key, effect)
                 original(state)
 
             return run
@@ -217,7 +226,7 @@ class Fired:
         """Morale from moments that spend no use (death, discovery, each turn, Israel)."""
         for p in range(state.n):
             for key in [*state.discards[p], *(k for k, _c in state.in_play_sources(p))]:
-                name = state.name(key)
+                name = card_name(key)
                 for effect in state.effects_of(key):
                     said = {
                         "death": f"{name} dies",
@@ -242,16 +251,20 @@ NEVER_REASONS = {
     "AR4602": "its bonus needs a French leader on its land; its Confucius deck has none, so "
     "only a card won from an opponent could bring one",
     "CT4204": "it needs an Ottoman leader or a Muslim spiritual leader; no deck holds one",
-    "CT4306": "it needs three US lands in one civilisation as it arrives; each deck holds one",
+    "CT4306": "it needs three US lands in one civilisation as it arrives; each deck holds one, "
+    "so only a Salem player who has taken the other two in a game of three or more gets it "
+    "(test_card_cases shows it)",
     "CT4206": "its bonuses need Christopher Columbus, who is in none of the four decks",
     "CT4606": "its morale needs Christopher Columbus, who is in none of the four decks",
+    "LE4704": "his morale needs him played on Russia, a Cheswell land the Confucius player "
+    "must first take (the table of test_every_card shows it working there)",
     "LE4501": "his bonus needs the Viet Minh Guerrillas, who are in none of the decks",
     "AR4503": "its bonus needs Joan of Arc or Charlemagne, in none of the decks",
     "AC4502": "his bonus defends against the United Kingdom, a land in none of the decks",
     "LE4603": "her bonus defends the United Kingdom, a land in none of the decks",
     "AR4204": "its bonuses work on Spain, a land in none of the decks",
-    "EC4501": "his bonus needs Russia (a Cheswell land the Boadicea player must first take) "
-    "or Lenin or Stalin, who are in none of the decks",
+    "EC4501": "his bonus needs Russia (a Cheswell land the Boadicea player must first take; "
+    "test_card_cases shows it) or Lenin or Stalin, who are in none of the decks",
     "EC4301": "it hurts players holding Karl Marx; only the Boadicea deck holds him",
     "DO4501": "its block needs the U.S. Constitution in play, a card in none of the decks",
     "OR4601": "it wins only if an opponent stays below 0 morale for two whole rounds",

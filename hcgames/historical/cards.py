@@ -73,6 +73,7 @@ __all__ = [
     "card_name",
     "describe_condition",
     "describe_effect",
+    "describe_target",
     "matches",
     "plate_span",
     "remember_names",
@@ -276,6 +277,23 @@ def _thing(match: Mapping[str, Any]) -> str:
     if set(match) == {"name"}:
         return _names(match["name"])
     return with_article(_describe_match(match))
+
+
+def describe_target(effect: Effect) -> str:
+    """What an aimed ability needs to aim at, as a noun phrase ("an opposing land")."""
+    kind = effect.kind
+    match = dict(effect.match or {})
+    some = _thing(match) if match else "a card"
+    return {
+        "kill_character": f"{_thing(match) if match else 'a character'} on an opponent's land",
+        "duel": "a character of yours and an opposing character to fight the duel",
+        "destroy_land": "an opposing land",
+        "recover": f"{some} in your discard pile",
+        "discard_opponent_card": f"{some} an opponent has in play",
+        "lasting_bonus": "another of your characters in play to discard",
+        "move_card": "one of your cards that can move to another of your lands",
+        "discover_land": "an opponent with a land left in their land pile",
+    }.get(kind, "a player or a card to aim at")
 
 
 def describe_condition(cond: Mapping[str, Any]) -> str:

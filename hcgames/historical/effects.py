@@ -19,7 +19,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from hcgames.historical import victory
-from hcgames.historical.cards import INTERACTING, Card, Effect, card_name, matches
+from hcgames.historical.cards import (
+    INTERACTING,
+    Card,
+    Effect,
+    card_name,
+    describe_effect,
+    matches,
+)
 from hcgames.historical.material import (
     COLUMN_SIZE,
     MORALE_CAP_PER_TURN,
@@ -115,22 +122,30 @@ def has_room(state: HistoricalState, col: Column, card: Card) -> bool:
 
 def placement_allowed(state: HistoricalState, col: Column, card: Card) -> bool:
     """Bans on a land (Thailand) or on a card (Henry VIII) and coastal-only cards."""
+    return not placement_ban(state, col, card)
+
+
+def placement_ban(state: HistoricalState, col: Column, card: Card) -> str:
+    """Why ``card`` may not stand on ``col`` by a ban, in words ("" when none forbids it)."""
     cards = state.game.key_cards
     land = cards[col.land]
     if card.coastal_only and not land.coastal:
-        return False
+        return f"{card.name} keeps to lands by the sea"
     for effect in land.bans:
         if matches(card, effect.match):
-            return False
+            return f"{land.name}'s card says: {describe_effect(effect)}"
     for other in col.cards:
         other_card = cards[other]
         for effect in other_card.bans:
             if matches(card, effect.match):
-                return False
+                return f"{other_card.name} stands there, whose card says: {describe_effect(effect)}"
         for effect in card.bans:
             if matches(other_card, effect.match):
-                return False
-    return True
+                return (
+                    f"{other_card.name} stands there, and {card.name}'s card says: "
+                    f"{describe_effect(effect)}"
+                )
+    return ""
 
 
 def can_stand(state: HistoricalState, col: Column, card: Card) -> bool:
@@ -995,7 +1010,10 @@ def finish_strike(
     if effect.discard_land:
         remove_land(state, player, col, f"destroyed by {weapon}")
     else:
-        col.locked = max(col.locked, int(effect.lock_turns))
+        # counted down at the start of each of the holder's turns: the land stays closed
+        # for as many of its holder's turns as the striker's turns the card names, and
+        # opens once the striker's last one has come ("until your third turn from now")
+        col.locked = max(col.locked, int(effect.lock_turns) + 1)
 
 
 def standing_land(state: HistoricalState, card: Card, player: int) -> list[Column]:
@@ -1034,7 +1052,8 @@ def planted(state: HistoricalState, key: str, player: int) -> bool:
     return state.owner(key) != player and state.game.key_cards[key].plants
 
 
-def attack_blocked_from(state: HistoricalState, player: int, col: Column) -> bool:
+def attack_blocked_from(state: HistoricalState, player: int, col: Column) -> str:
+    """The card that stops ``col`` attacking (its key), or "" when none does."""
     for timer in state.timers:
         if (
             timer["kind"] == "block"
@@ -1042,7 +1061,7 @@ def attack_blocked_from(state: HistoricalState, player: int, col: Column) -> boo
             and timer["scope"] == "target"
             and timer["player"] == player
         ):
-            return True
+            return str(timer["source"])
     for key in [col.land, *col.cards]:
         for effect in state.effects_of(key):
             if (
@@ -1052,13 +1071,14 @@ def attack_blocked_from(state: HistoricalState, player: int, col: Column) -> boo
                 and effect.scope == "land"
                 and cond(state, effect.condition, Ctx(player, key, col))
             ):
-                return True
-    return False
+                return key
+    return ""
 
 
 def attack_blocked_on(
     state: HistoricalState, player: int, col: Column, defender: int, target: Column
-) -> bool:
+) -> str:
+    """The card that stops this attack on ``target`` (its key), or "" when none does."""
     land = state.card(target.land)
     for timer in state.timers:
         if timer["kind"] != "block" or timer["blocks"] not in ("attacks_on", "both"):
@@ -1072,7 +1092,7 @@ def attack_blocked_on(
         if hit and cond(
             state, timer.get("if"), Ctx(defender, timer["source"], target, attack_col=col)
         ):
-            return True
+            return str(timer["source"])
     for key in [target.land, *target.cards]:
         for effect in state.effects_of(key):
             kind = effect.kind
@@ -1082,7 +1102,7 @@ def attack_blocked_on(
                     matches(state.card(k), needs) for k in state.active[player]
                 )
                 if not has:
-                    return True
+                    return key
             if (
                 kind == "block_attacks"
                 and effect.when == "constant"
@@ -1093,7 +1113,7 @@ def attack_blocked_on(
                 )
                 and effect.scope == "land"
             ):
-                return True
+                return key
     for key, where in state.in_play_sources(defender):
         for effect in state.effects_of(key):
             if (
@@ -1103,8 +1123,8 @@ def attack_blocked_on(
                 and effect.blocks == "attacks_on"
                 and cond(state, effect.condition, Ctx(defender, key, where, attack_col=col))
             ):
-                return True
-    return False
+                return key
+    return ""
 
 
 def call_off_attack(state: HistoricalState) -> None:

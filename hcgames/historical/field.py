@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from hcgames.core import Action
 from hcgames.historical import effects, fighting
 from hcgames.historical.actions import Attack, Confiscate, ExplorerMove, Move
-from hcgames.historical.cards import Card, card_name
+from hcgames.historical.cards import Card, card_name, describe_effect
 from hcgames.historical.effects import Ctx
 from hcgames.historical.material import (
     ATTACK_MORALE,
@@ -123,7 +123,21 @@ def attack_refusal(state: HistoricalState, player: int, action: Attack) -> Refus
             "can reach the target",
             "same continent",
         )
-    return ("a card in play blocks this attack", "blocked attacks")
+    blocker = effects.attack_blocked_on(
+        state, player, col, found[0], target
+    ) or effects.attack_blocked_from(state, player, col)
+    if not blocker:
+        return ("a card in play blocks this attack", "blocked attacks")
+    ability = next(
+        (
+            describe_effect(e)
+            for e in state.effects_of(blocker)
+            if e.kind in ("block_attacks", "guarded")
+        ),
+        "",
+    )
+    said = f"; its card says: {ability}" if ability else ""
+    return (f"{says(card_name(blocker), 'blocks')} this attack{said}", "blocked attacks")
 
 
 def apply_attack(state: HistoricalState, action: Attack) -> None:

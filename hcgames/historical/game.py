@@ -44,7 +44,7 @@ class HistoricalGame(Game):
 
     id: ClassVar[str] = "historical-conquest"
     title: ClassVar[str] = "Historical Conquest: The Card Game"
-    version: ClassVar[str] = "3"
+    version: ClassVar[str] = "4"
     state_class: ClassVar[type[State]] = HistoricalState
 
     def __init__(self, **options: Any) -> None:

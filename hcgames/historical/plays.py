@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from hcgames.core import Action
 from hcgames.historical import effects
 from hcgames.historical.actions import Discard, Interrupt, PlayCard, Retire, UseAbility
-from hcgames.historical.cards import INTERACTING, card_name
+from hcgames.historical.cards import INTERACTING, card_name, describe_target
 from hcgames.historical.effects import Ctx
 from hcgames.historical.material import PLAYS_PER_TURN
 from hcgames.historical.pending import PendingEffects, PendingPick, PendingWindow
@@ -53,9 +53,11 @@ def play_options(state: HistoricalState, player: int) -> list[Action]:
         options = range(len(card.variants)) if len(card.variants) > 1 else (-1,)
         targets = [()] if quiet else target_lists(state, player, key, "play")
         if not targets:
-            if not card.is_unit:
+            if not card.is_unit and not _works_unaimed(state, key):
                 continue
-            targets = [()]  # a character stands even when its ability finds no target
+            # a character stands even when its ability finds no target; another card
+            # with a second ability that needs none is played for that (ours)
+            targets = [()]
         if card.is_unit:
             if card.has_kind("plant"):
                 lands = [
@@ -80,6 +82,11 @@ def play_options(state: HistoricalState, player: int) -> list[Action]:
                 for option in options:
                     out.append(PlayCard(key, "", target, option))
     return out
+
+
+def _works_unaimed(state: HistoricalState, key: str) -> bool:
+    """Has the card an ability on play that needs no target (Brooklyn Bridge's morale)?"""
+    return any(e.when == "play" and not effects.needs_target(e) for e in state.effects_of(key))
 
 
 def target_lists(
@@ -163,6 +170,18 @@ def play_refusal(state: HistoricalState, player: int, action: PlayCard) -> Refus
         return (
             f"{card.name} needs one of its {len(card.variants)} options chosen",
             "choice cards",
+        )
+    return aim_refusal(state, player, action.card)
+
+
+def aim_refusal(state: HistoricalState, player: int, key: str) -> Refusal:
+    """Why a card's aim is refused: nothing to aim at, or not that target."""
+    card = state.card(key)
+    found = effects.targeted_effect(state, key, "play")
+    if found is not None and not effects.targets(state, player, key, found[1], None):
+        return (
+            f"{card.name} has nothing to aim at now: it needs {describe_target(found[1])}",
+            "targets",
         )
     return ("that target is not one this card can aim at now", "targets")
 
@@ -396,6 +415,8 @@ def interrupt_refusal(state: HistoricalState, player: int, action: Interrupt) ->
             f"{card.name} is not an interrupt card: it can only be played in your play phase",
             "interrupt cards",
         )
+    if effects.spies_forbidden(state, player, card):
+        return ("an opponent's card keeps spies out", "spies")
     top = state.pending[-1] if state.pending else None
     if state.round_no == 1 and (top is not None or effects.interacts(state, action.card, "play")):
         return (
@@ -425,7 +446,7 @@ def interrupt_refusal(state: HistoricalState, player: int, action: Interrupt) ->
             f"{card.name} works only when you are attacked by the right kind of attacker",
             "interrupt cards",
         )
-    return ("that target is not one this card can aim at now", "targets")
+    return aim_refusal(state, player, action.card)
 
 
 def apply_interrupt(state: HistoricalState, action: Interrupt) -> None:

@@ -55,13 +55,11 @@ def room_refusal(
             f"{effects.capacity(state, col)}",
             "land full",
         )
-    if not effects.placement_allowed(state, col, card):
+    ban = effects.placement_ban(state, col, card)
+    if ban:
         if card.coastal_only and not state.card(col.land).coastal:
             return (f"{card.name} can only stand on a land by the sea", "coastal lands")
-        return (
-            f"{card.name} may not stand on {land}: that land or a card on it forbids it",
-            "placement bans",
-        )
+        return (f"{card.name} may not stand on {land}: {ban}", "placement bans")
     return None
 
 

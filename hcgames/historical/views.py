@@ -224,7 +224,8 @@ def card_rows(state: HistoricalState, viewer: int | None = None) -> dict[str, li
             land = card_view(state, col.land, p)
             land["column"] = True
             if col.locked:
-                turns = int(col.locked)
+                # the holder's turns still closed (the count drops as each one starts)
+                turns = int(col.locked) - (0 if state.turn == p else 1)
                 land["note"] = f"Closed for {turns} more turn{'' if turns == 1 else 's'}"
             field.append(land)
             for k in col.cards:

@@ -12,6 +12,7 @@ import pytest
 
 from hcgames.core import DataError, IllegalAction
 from hcgames.data import read_json
+from hcgames.historical import views
 from hcgames.historical.actions import (
     Attack,
     Confiscate,
@@ -110,7 +111,31 @@ def test_atomic_bomb_destroys_armies_too() -> None:
     act(state, PlayCard(key("TE3005", 0), "", (key("CT4503", 1),)))
     assert state.rows[1][0].cards == []
     assert key("AR4401", 1) in state.discards[1]
-    assert state.rows[1][0].locked == 3
+    assert state.rows[1][0].locked == 3 + 1  # counted down as each of the holder's turns starts
+
+
+def test_atomic_bomb_closes_the_land_until_its_players_third_turn() -> None:
+    """ "Until your third turn from now": the struck player's next three turns come
+    before it, and the land stays closed through all three (it closed after two)."""
+    lands: Lands = {0: [("CT4205", [])], 1: [("CT4503", ["MU2001"]), ("CT4404", [])]}
+    state = arrange(game(), round_no=3, lands=lands, hands={0: ["TE3005"], 1: ["IN4202"]})
+    act(state, PlayCard(key("TE3005", 0), "", (key("CT4503", 1),)))
+    closed = PlayCard(key("IN4202", 1), key("CT4503", 1))
+    notes = []
+    for _ in range(4):
+        finish_turn(state)  # Player 2's turn starts
+        assert state.turn == 1
+        notes.append(views.card_rows(state)["Player 2's battlefield"][0].get("note"))
+        if closed in state.legal_actions():
+            break
+        finish_turn(state)
+    assert state.round_no == 3 + 3  # the struck player's turns of rounds 3, 4 and 5 were closed
+    assert notes == [
+        "Closed for 3 more turns",
+        "Closed for 2 more turns",
+        "Closed for 1 more turn",
+        None,
+    ]
 
 
 def test_atomic_bomb_on_a_divided_land_hits_both_holders() -> None:
@@ -118,7 +143,7 @@ def test_atomic_bomb_on_a_divided_land_hits_both_holders() -> None:
     state = arrange(game(3), round_no=3, lands=lands, hands={0: ["TE3005"]})
     act(state, PlayCard(key("TE3005", 0), "", (key("CT4404", 1),)))
     assert state.rows[1][0].cards == [] and state.rows[2][0].cards == []
-    assert state.rows[1][0].locked == state.rows[2][0].locked == 3
+    assert state.rows[1][0].locked == state.rows[2][0].locked == 3 + 1
 
 
 def test_atomic_bomb_log_names_the_bomb_and_its_player() -> None:
