@@ -374,6 +374,32 @@ def continents(land: Any) -> dict[str, Any]:
     )
     for f in doc["features"]:
         f["properties"].pop("kind", None)
+    return send_strays_home(doc)
+
+
+#: a piece of North America east of this longitude is a stray (Greenland reaches -11)
+_AMERICAS_EAST = -10.0
+
+
+def send_strays_home(doc: dict[str, Any]) -> dict[str, Any]:
+    """Give each island the partition left with North America on the wrong side of the
+    world (Ireland, Tasmania, Sri Lanka, Borneo ...) to the continent with the nearest
+    other piece. Reads and writes the GeoJSON alone, so it also mends a stored file."""
+    features = {f["id"]: f for f in doc["features"]}
+    north = features["North America"]["geometry"]["coordinates"]
+    strays = [p for p in north if Polygon(p[0]).centroid.x > _AMERICAS_EAST]
+    if not strays:
+        return doc
+    features["North America"]["geometry"]["coordinates"] = [p for p in north if p not in strays]
+    others = {
+        fid: [Polygon(p[0]) for p in f["geometry"]["coordinates"]]
+        for fid, f in features.items()
+        if fid != "North America"
+    }
+    for piece in strays:
+        shape_ = Polygon(piece[0])
+        home = min(others, key=lambda fid: min(shape_.distance(q) for q in others[fid]))
+        features[home]["geometry"]["coordinates"].append(piece)
     return doc
 
 
