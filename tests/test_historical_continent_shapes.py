@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from hcgames.historical.world import continents_geojson
@@ -24,7 +26,7 @@ PLACES = [
 def _inside(x: float, y: float, ring: list[list[float]]) -> bool:
     """Ray casting: is the point inside the closed ring?"""
     inside = False
-    for (x1, y1), (x2, y2) in zip(ring, ring[1:], strict=False):
+    for (x1, y1), (x2, y2) in itertools.pairwise(ring):
         if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
             inside = not inside
     return inside
@@ -40,7 +42,9 @@ def _continents_at(x: float, y: float) -> list[str]:
 
 
 @pytest.mark.parametrize(("place", "x", "y", "continent"), PLACES, ids=[p[0] for p in PLACES])
-def test_an_island_lies_on_its_own_continent(place: str, x: float, y: float, continent: str) -> None:
+def test_an_island_lies_on_its_own_continent(
+    place: str, x: float, y: float, continent: str
+) -> None:
     assert _continents_at(x, y) == [continent], place
 
 
