@@ -42,3 +42,27 @@ def test_the_battle_builder_and_the_travel_checker_answer_their_menus() -> None:
 def test_the_morale_games_redraw_their_chart() -> None:
     view = hviews.MoraleGames(_historical(), {"game 1": 11})
     assert view.ending.value.count("This game ended after") == 1
+
+
+def test_the_continent_map_names_a_picked_continents_lands_and_keys() -> None:
+    """Lesson 53: a click or Enter on a continent names its lands above the map (a
+    student without a mouse reads what the tooltip says), and the map says its keys."""
+    from hcgames.historical import lessons
+    from hcgames.widgets.historical_lessons import KEYS_HINT, ContinentMap
+
+    game = hcgames.load("historical-conquest", players=3)
+    state = lessons.random_position(game, seed=21, round_no=8)
+    view = ContinentMap(state)
+    assert KEYS_HINT in view.keys_hint.value and view.keys_hint in view.children
+    view.click("Africa")
+    assert view.text.endswith("Picked: Africa. Lands there: Mali (Player 2).")
+    # two players with one land each: nobody leads, and the map does not call it nobody's
+    view.click("Africa")
+    view.click("North America")
+    assert "Lands there: US West Coast (Player 1); Canadian Province of Quebec" in view.text
+    title = view.region_title("North America")
+    assert title.startswith("North America, held by Player 1 and Player 3 with equal lands")
+    assert "land held by nobody or shared equally" in view.legend.value
+    # Mali has no coast on its card, and the table says so in one word
+    mali = next(row for row in lessons.land_rows(state) if row["land"] == "Mali")
+    assert mali["coast"] == "no"

@@ -404,13 +404,14 @@ def holdings(state: HistoricalState) -> str:
 
 
 def land_rows(state: HistoricalState) -> list[dict[str, Any]]:
-    """Every land in play, by continent then holder: coast or river, cards on it."""
+    """Every land in play, by continent then holder: on the coast or not (the card's own
+    mark, which sea explorers follow), cards on it."""
     rows = [
         {
             "continent": state.card(col.land).continent,
             "land": state.card(col.land).name,
             "held by": state.player_name(p),
-            "coast or great river": "yes" if state.card(col.land).coastal else "no",
+            "coast": "yes" if state.card(col.land).coastal else "no",
             "cards on it": len(col.cards),
         }
         for p in range(state.n)

@@ -295,6 +295,11 @@ def region_views(state: HistoricalState) -> dict[str, dict[str, Any]]:
             "label": label,
             "tooltip": f"{continent}: {lands or 'no land in play'}.",
         }
+        if owner is None and counts:
+            # equal lands: nobody leads, but the continent is not nobody's
+            tied = [state.player_name(p) for p, c in sorted(counts.items())]
+            views[continent]["side"] = f"{' and '.join(tied)} with equal lands"
+            views[continent]["tied"] = True
     return views
 
 

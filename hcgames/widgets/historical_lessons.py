@@ -19,6 +19,7 @@ from hcgames.widgets.card_lessons import MatchPicker, _bold_markdown, sentence
 from hcgames.widgets.cards import KIND_COLOURS
 from hcgames.widgets.charts import ScoreChart, Timeline
 from hcgames.widgets.lesson import table
+from hcgames.widgets.maps import MapView
 from hcgames.widgets.panels import HistoryCard
 from hcgames.words import noun
 
@@ -31,12 +32,42 @@ if TYPE_CHECKING:
 __all__ = [
     "BattleBuilder",
     "CardGallery",
+    "ContinentMap",
     "MoraleGames",
     "PeopleTimeline",
     "TravelChecker",
     "battle_view",
     "bot_match",
 ]
+
+#: how the keyboard reaches every continent of :class:`ContinentMap`
+KEYS_HINT = (
+    "With the keyboard: press Tab until the map is outlined, then the arrow keys go from "
+    "continent to continent, and Enter or Space shows the lands of the one outlined."
+)
+
+
+class ContinentMap(MapView):
+    """Lesson 53's map: a picked continent (a click, or Enter on the keyboard) names its
+    lands on the line above the map, as the mouse pointer's tooltip does, so a student
+    without a mouse reads them too; a line under the map says which keys reach it."""
+
+    def __init__(self, state: HistoricalState, **options: Any) -> None:
+        super().__init__(state, **options)
+        self.keys_hint = widgets.HTML(f"<span class='hcgames-hint'>{KEYS_HINT}</span>")
+        children = list(self.children)
+        children.insert(children.index(self.legend) + 1, self.keys_hint)
+        self.children = children
+
+    @property
+    def text(self) -> str:
+        line = super().text
+        if len(self.selection) != 1:
+            return line
+        tooltip = str((self._views.get(self.selection[0]) or {}).get("tooltip", ""))
+        lands = tooltip.split(": ", 1)[-1]
+        return f"{line} Lands there: {lands}" if lands else line
+
 
 #: the gallery's continent menu
 GALLERY_CONTINENTS = [

@@ -118,7 +118,10 @@ def legend_html(
             unheld_sea |= is_sea
             unheld_land |= not is_sea
     if unheld_land:
-        keys.append((swatch(region_colour(None)), "land held by nobody"))
+        tied = any((views.get(r) or {}).get("tied") for r in view.region_ids)
+        # a continent two players share equally is led by nobody, but it is not empty
+        unheld = "land held by nobody or shared equally" if tied else "land held by nobody"
+        keys.append((swatch(region_colour(None)), unheld))
     if unheld_sea:
         keys.append((swatch(region_colour(None, True)), "<i>sea</i> held by nobody"))
     if independent:
