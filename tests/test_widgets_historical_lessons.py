@@ -66,3 +66,24 @@ def test_the_continent_map_names_a_picked_continents_lands_and_keys() -> None:
     # Mali has no coast on its card, and the table says so in one word
     mali = next(row for row in lessons.land_rows(state) if row["land"] == "Mali")
     assert mali["coast"] == "no"
+
+
+def test_the_gallery_says_only_lands_have_a_continent_and_shows_no_stale_card() -> None:
+    """Lesson 50: the continent menu says it picks lands; with no card matching, the
+    page says so instead of the card last shown."""
+    cards = _historical().catalogue.cards
+    gallery = hviews.CardGallery(cards)
+    labels = [label for label, _value in gallery.continent.options]
+    assert labels[0] == "any continent" and all(x.startswith("lands in ") for x in labels[1:])
+    gallery.continent.value = "Africa"
+    assert "Only land cards belong to a continent" in gallery.found.value
+    assert cards[gallery.card_menu.value].continent == "Africa"
+    assert gallery.card.layout.display != "none"
+    gallery.kind.value = "character"
+    assert "<b>0</b> cards" in gallery.found.value and "no character card" in gallery.found.value
+    assert gallery.card.layout.display == "none"
+    assert gallery.none_found.layout.display != "none"
+    gallery.kind.value = "land"
+    assert gallery.card_menu.value and cards[gallery.card_menu.value].category == "land"
+    assert gallery.card.layout.display != "none" and gallery.none_found.layout.display == "none"
+    assert cards[gallery.card_menu.value].name in gallery.card.text

@@ -69,16 +69,22 @@ class ContinentMap(MapView):
         return f"{line} Lands there: {lands}" if lands else line
 
 
-#: the gallery's continent menu
+#: the gallery's continent menu: only land cards have a continent, and the menu says so
 GALLERY_CONTINENTS = [
-    "any continent",
-    "North America",
-    "South America",
-    "Europe",
-    "Africa",
-    "Asia",
-    "Oceania",
+    ("any continent", "any continent"),
+    *(
+        (f"lands in {name}", name)
+        for name in ("North America", "South America", "Europe", "Africa", "Asia", "Oceania")
+    ),
 ]
+#: type a class reads from the back of the room, for the menus and the card of the
+#: gallery and the timeline (widgets set 13 px unless told)
+LARGE_TYPE_CSS = (
+    "<style>.hcgames-large-type, .hcgames-large-type .widget-html-content,"
+    ".hcgames-large-type select, .hcgames-large-type .widget-label"
+    "{font-size:17px !important}"
+    ".hcgames-large-type select{height:auto;min-height:30px}</style>"
+)
 
 
 class CardGallery(widgets.VBox):
@@ -100,31 +106,53 @@ class CardGallery(widgets.VBox):
         self.card_menu = widgets.Dropdown(description="Card", layout=widgets.Layout(width="420px"))
         self.found = widgets.HTML()
         self.card = HistoryCard(*teach.card_label(cards[first]))
-        self.card.layout.max_width = "520px"
+        self.card.layout.max_width = "560px"
+        #: said instead of the card when no card matches the menus
+        self.none_found = widgets.HTML(
+            sentence(
+                "No card matches all three menus. Choose <i>any era</i>, <i>any "
+                "continent</i> or <i>any kind</i> in one of them to see more cards.",
+                17,
+            ),
+            layout=widgets.Layout(display="none", max_width="520px"),
+        )
         for menu in (self.era, self.continent, self.kind):
             menu.observe(self.refilter, names="value")
         self.card_menu.observe(self.show, names="value")
         self.refilter()
         self.card_menu.value = first
         controls = widgets.VBox([self.era, self.continent, self.kind, self.found, self.card_menu])
-        super().__init__([one_screen(controls, self.card)])
+        shown = widgets.VBox([self.card, self.none_found])
+        super().__init__([widgets.HTML(LARGE_TYPE_CSS), one_screen(controls, shown)])
+        self.add_class("hcgames-large-type")
 
     def refilter(self, _change: Any = None) -> None:
         chosen = self.teach.gallery(
             self.cards, self.era.value, self.continent.value, self.kind.value
         )
         verb = "matches" if len(chosen) == 1 else "match"
-        self.found.value = sentence(
-            f"<b>{len(chosen)}</b> {noun('card', len(chosen))} {verb} the menus."
-        )
+        found = f"<b>{len(chosen)}</b> {noun('card', len(chosen))} {verb} the menus."
+        if self.continent.value != "any continent" and self.kind.value not in ("any kind", "land"):
+            found += f" Only land cards belong to a continent, so no {self.kind.value} card does."
+        elif self.continent.value != "any continent" and self.kind.value != "land":
+            found += " Only land cards belong to a continent."
+        self.found.value = sentence(found, 17)
         keep = self.card_menu.value
         self.card_menu.options = [(f"{c.name} ({c.plate_years or c.years})", c.id) for c in chosen]
         if keep in [c.id for c in chosen]:
             self.card_menu.value = keep
+        elif chosen:
+            self.card_menu.value = chosen[0].id
+        self.show()
 
     def show(self, _change: Any = None) -> None:
-        if self.card_menu.value:
-            self.card.update(*self.teach.card_label(self.cards[self.card_menu.value]))
+        """The chosen card, or a sentence instead of it when no card matches (never the
+        last card shown, which the menus no longer pick)."""
+        value = self.card_menu.value
+        if value:
+            self.card.update(*self.teach.card_label(self.cards[value]))
+        self.card.layout.display = "" if value else "none"
+        self.none_found.layout.display = "none" if value else ""
 
 
 class PeopleTimeline(widgets.VBox):
@@ -150,6 +178,8 @@ class PeopleTimeline(widgets.VBox):
             teach.in_period(self.people, self.period.value), width=width, colours=KIND_COLOURS
         )
         self.timeline.segments.stroke_width = 8  # thin enough for the name above each bar
+        for names in (self.timeline.names, self.timeline.end_names):
+            names.default_size = 14  # the most a 22-pixel row holds above its bar
         self.timeline.text_line.layout.display = "none"  # the sentence says it in fewer words
         self.timeline.children = [self.timeline.figure]  # its key goes beside it
         self.said = widgets.HTML()
@@ -158,7 +188,8 @@ class PeopleTimeline(widgets.VBox):
         left = widgets.VBox(
             [self.period, self.said, self.timeline.legend], layout=widgets.Layout(width="320px")
         )
-        super().__init__([one_screen(left, self.timeline)])
+        super().__init__([widgets.HTML(LARGE_TYPE_CSS), one_screen(left, self.timeline)])
+        self.add_class("hcgames-large-type")
 
     def redraw(self, _change: Any = None) -> None:
         shown = self.teach.in_period(self.people, self.period.value)
@@ -166,7 +197,7 @@ class PeopleTimeline(widgets.VBox):
         self.timeline.figure.layout.height = f"{max(160, self.ROW * len(shown) + 80)}px"
         from hcgames.historical.lessons import period_sentence  # the rules load with the view
 
-        self.said.value = sentence(period_sentence(self.people, self.period.value))
+        self.said.value = sentence(period_sentence(self.people, self.period.value), 17)
 
 
 def battle_view(
