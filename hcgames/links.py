@@ -57,7 +57,7 @@ NOTEBOOKS: tuple[tuple[str, str], ...] = (
     ("51-historical-a-turn.ipynb", "Historical Conquest - the playing area and one turn"),
     ("52-historical-battles-and-morale.ipynb", "Historical Conquest - battles and morale"),
     ("53-historical-world-map.ipynb", "Historical Conquest - lands on the world map"),
-    ("54-historical-play.ipynb", "Historical Conquest - play against the bots"),
+    ("54-historical-play.ipynb", "Historical Conquest - play against the computer"),
 )
 
 
