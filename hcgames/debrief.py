@@ -17,6 +17,7 @@ the turning points of the game just played, what really happened, and one questi
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -281,35 +282,50 @@ def _historical_score(state: Any) -> tuple[str, list[ScoreRow]]:
     players = range(state.game.num_players)
     first = state.game.new_game(state.seed)
     battles = [0 for _ in players]
-    cards = [0 for _ in players]
-    best: list[Counter[str]] = [Counter() for _ in players]
+    gains = [0 for _ in players]
+    losses = [0 for _ in players]
+    by_card: list[Counter[str]] = [Counter() for _ in players]
     for event in state.events:
         if event.kind == "morale" and event.data.get("player") is not None:
             p, change = int(event.data["player"]), int(event.data.get("change", 0))
             why = str(event.data.get("why", ""))
             if why.startswith("battle"):
                 battles[p] += change
+                continue
+            if change > 0:
+                gains[p] += change
             else:
-                cards[p] += change
-                best[p][why.split(" (")[0]] += change
+                losses[p] += change
+            # "Margaret Hughes (1 matching card)" counts with Margaret Hughes
+            by_card[p][re.sub(r" \(\d+ matching cards?\)", "", why)] += change
+
+    def biggest(p: int, sign: int) -> str:
+        found = [(n, why) for why, n in by_card[p].items() if n * sign > 0]
+        if not found:
+            return "none"
+        n, why = max(found, key=lambda item: (item[0] * sign, item[1]))
+        return f"{why} ({n:+d})"
+
     rows = [
         ScoreRow("Morale at the start", tuple(str(first.morale[p]) for p in players)),
-        ScoreRow("Battles won and lost", tuple(f"{n:+d}" for n in battles)),
-        ScoreRow("Cards played and their effects", tuple(f"{n:+d}" for n in cards)),
-        ScoreRow(
-            "The card that gave most",
-            tuple(
-                f"{why} ({n:+d})" if n > 0 else "none"
-                for why, n in (c.most_common(1)[0] if c else ("", 0) for c in best)
-            ),
-        ),
+        ScoreRow("Battles won and lost", tuple(_signed(n) for n in battles)),
+        ScoreRow("Cards that raised morale", tuple(_signed(n) for n in gains)),
+        ScoreRow("Cards that lowered morale", tuple(_signed(n) for n in losses)),
         ScoreRow("Morale at the end", tuple(str(state.morale[p]) for p in players)),
+        ScoreRow("The card that gave most", tuple(biggest(p, 1) for p in players)),
+        ScoreRow("The card that cost most", tuple(biggest(p, -1) for p in players)),
     ]
     note = (
-        "Morale is the score: the start, plus each gain and loss by what caused it, "
-        "gives the morale at the end."
+        "Morale is the score: the morale at the start, plus battles and cards (the next "
+        "three rows), gives the morale at the end. The last two rows name the single "
+        "cards that raised and lowered it most."
     )
     return note, rows
+
+
+def _signed(n: int) -> str:
+    """+300, -200 or 0 (a sign on nothing reads as a number that changed)."""
+    return f"{n:+d}" if n else "0"
 
 
 # --- turning points ---------------------------------------------------------------------------
@@ -333,6 +349,10 @@ def turning_points(state: State, student: int, most: int = TURNING_POINTS) -> li
         replay.apply(actions[i])
         i += 1
         while i < len(actions) and replay.is_chance():  # the dice or cards that follow it
+            if any(e.kind.startswith(("turn", "round")) for e in replay.events[start_events:]):
+                # the move ended the turn: what chance deals the next player (a first
+                # land, a hand) is not this move's doing
+                break
             replay.apply(actions[i])
             i += 1
         if replay.is_terminal():

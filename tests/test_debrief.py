@@ -102,15 +102,61 @@ def test_classical_score_rows_add_up_to_the_victory_points() -> None:
         assert parts == state.vp[p] == int(_row(d, "Victory points in all")[p])
 
 
-def test_historical_morale_rows_add_up() -> None:
-    state: Any = finished("historical")
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_historical_morale_rows_add_up(seed: int) -> None:
+    """Start, battles, gains and losses add up to the end for both sides, and the card
+    that gave (cost) most is one of the gains (losses) the rows count."""
+    state: Any = finished("historical", seed)
     d = debrief(state, 0)
     for p in (0, 1):
-        start, battles, cards, end = (
+        start, battles, gains, losses, end = (
             int(_row(d, what)[p])
-            for what in ("Morale at the start", "Battles", "Cards played", "Morale at the end")
+            for what in (
+                "Morale at the start",
+                "Battles",
+                "Cards that raised",
+                "Cards that lowered",
+                "Morale at the end",
+            )
         )
-        assert start + battles + cards == end == state.morale[p]
+        assert start + battles + gains + losses == end == state.morale[p]
+        assert gains >= 0 >= losses
+        for what, total in (
+            ("The card that gave most", gains),
+            ("The card that cost most", losses),
+        ):
+            best = _row(d, what)[p]
+            if best == "none":
+                assert total == 0
+            else:
+                amount = int(best.rsplit("(", 1)[1].rstrip(")"))
+                assert 0 < abs(amount) <= abs(total) and (amount > 0) == (total > 0)
+
+
+def test_a_turning_point_is_the_students_own_move_and_its_own_luck() -> None:
+    """A move that ends a turn is not charged with what chance then deals the next
+    player: a card of the student's that only raised their morale never went against
+    them (a reviewer saw '+100 morale ... this went against you')."""
+    from hcgames.classgame import class_game
+
+    game = class_game("historical-conquest")
+    for seed in range(1, 7):
+        state, rng = game.new_game(seed), random.Random(seed)
+        bots = [make_bot("easy", seed + p, game=game) for p in range(game.num_players)]
+        while not state.is_terminal():
+            if state.is_chance():
+                outcomes = state.chance_outcomes()
+                pick = rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])
+                state.apply(pick[0])
+            else:
+                state.apply(bots[state.current_player].choose(state))
+        for point in turning_points(state, 0, most=50):
+            own = point.who == "Player 1" and "Player 2" not in point.text
+            if own and "morale, now" in point.text and "-" not in point.text:
+                assert point.helped, (seed, point)
+            # a card discarded from the hand changes nothing on the table: a discard that
+            # ended round 1 was charged with the opponent's first land and hand
+            assert not point.text.startswith("Player 1 discards"), (seed, point)
 
 
 def test_speros_score_lines_add_up_to_the_total() -> None:
