@@ -498,7 +498,20 @@ class MapView(RegionView):
         fills = dict(zip(self.region_ids, self.fills(), strict=True))
         fills["default_color"] = NEUTRAL
         if self.map.colors != fills:
-            self.map.colors = fills
+            picked = self.map.selected
+            if picked:
+                # bqplot fills a picked place with the see-through pick style when the
+                # colours change under it, and keeps that fill after the pick goes (a
+                # land taken while outlined stayed blank): colour with nothing picked
+                syncing, self._syncing = self._syncing, True
+                try:
+                    self.map.selected = None
+                    self.map.colors = fills
+                    self.map.selected = picked
+                finally:
+                    self._syncing = syncing
+            else:
+                self.map.colors = fills
         labels = self.labels() if self._paint is None else ["" for _ in self.region_ids]
         if list(self.unit_labels.text) != labels:
             self.unit_labels.text = labels

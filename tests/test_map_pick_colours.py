@@ -1,0 +1,34 @@
+"""A place outlined on a map keeps its holder's colour when the colours change under
+the outline (bqplot paints a picked place with the see-through pick style when the
+colours change while it is picked, and keeps it after: lesson 54's Africa stayed blank
+after Player 1 took Egypt while the move on it was outlined)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import hcgames
+from hcgames.historical import lessons
+from hcgames.widgets import MapView
+
+
+def test_colours_change_with_nothing_picked_and_the_pick_comes_back() -> None:
+    game: Any = hcgames.load("historical-conquest", players=3)
+    view = MapView(lessons.random_position(game, seed=21, round_no=8))
+    view.highlight(["Africa"])
+    assert view.map.selected == ["Africa"]
+    seen: list[tuple[str, Any]] = []
+    view.map.observe(lambda change: seen.append((change["name"], change["new"])), ["selected"])
+    view.map.observe(lambda change: seen.append((change["name"], None)), ["colors"])
+    fills = view.fills()
+    view.fills = lambda: ["#123456" for _ in fills]  # type: ignore[method-assign]
+    view._draw()
+    assert seen == [("selected", None), ("colors", None), ("selected", ["Africa"])]
+    assert view.selection == ["Africa"]
+    # and with nothing picked the colours simply change
+    seen.clear()
+    view.highlight([])
+    seen.clear()
+    view.fills = lambda: ["#654321" for _ in fills]  # type: ignore[method-assign]
+    view._draw()
+    assert seen == [("colors", None)]
