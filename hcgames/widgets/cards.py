@@ -98,7 +98,6 @@ CARD_CSS = """<style>
 .hcgames-column { display: flex; flex-direction: column; gap: 3px; flex: 1 1 8.7em;
   min-width: 8.7em; max-width: 10.5em; }
 .hcgames-column .hcgames-card { flex: none; width: 100%; max-width: none; }
-.hcgames-column .hcgames-card-ability { -webkit-line-clamp: 3; line-clamp: 3; }
 .hcgames-column .hcgames-card-line { -webkit-line-clamp: 2; line-clamp: 2; }
 .hcgames-card { box-sizing: border-box; flex: 1 1 8.7em; min-width: 8.7em; max-width: 10.5em;
   border: 1px solid #6B6B6B;
@@ -110,9 +109,9 @@ CARD_CSS = """<style>
 .hcgames-card-name { font-weight: bold; }
 .hcgames-card-kind { font-size: 0.87em; color: #3A3A3A; }
 .hcgames-card-stats { font-size: 0.87em; margin-top: 1px; }
-.hcgames-card-ability, .hcgames-card-line { font-size: 0.87em; margin-top: 3px;
+.hcgames-card-ability { font-size: 0.87em; margin-top: 3px; }
+.hcgames-card-line { font-size: 0.87em; margin-top: 3px;
   display: -webkit-box; -webkit-box-orient: vertical; overflow: hidden; }
-.hcgames-card-ability { -webkit-line-clamp: 5; line-clamp: 5; }
 .hcgames-card-line { -webkit-line-clamp: 3; line-clamp: 3; font-style: italic; color: #2E2E2E; }
 .hcgames-card-note { font-size: 0.87em; margin-top: 2px; color: #7A1F00; }
 .hcgames-tokens { margin-top: 3px; }
@@ -243,7 +242,8 @@ def card_html(card: Mapping[str, Any], state: State | None = None, marked: bool 
     line = str(card.get("line") or "")
     note = str(card.get("note") or "")
     classes = "hcgames-card hcgames-card-marked" if marked else "hcgames-card"
-    # the tooltip keeps what the clamps of a small card may cut: ability and history
+    # the tooltip keeps what the clamp of a small card may cut (its history line); the
+    # ability is never cut: a student chooses a card by what it does
     title = "\n\n".join(p for p in (ability, str(card.get("title") or line)) if p)
     body = (
         f"<div class='hcgames-card-name'>{escape(name)}</div>"

@@ -23,7 +23,7 @@ from hcgames.core import Action, State
 from hcgames.odds import times_in
 from hcgames.play import sample_outcome
 from hcgames.widgets._base import View, guarded
-from hcgames.widgets.cards import card_key, game_words, rows_html, rows_text
+from hcgames.widgets.cards import HIDDEN, card_key, game_words, rows_html, rows_text
 from hcgames.words import plain_plurals, plural, round_words
 
 __all__ = [
@@ -615,6 +615,11 @@ class CardRowsView(View):
         self.rows: dict[str, list[dict[str, Any]]] = {}
         self.marked: frozenset[str] = frozenset()
         self.board = widgets.HTML()
+        #: the hands a viewer may see, drawn here instead of in ``board`` when
+        #: ``hand_apart`` is set (a play screen shows the hand beside the choice)
+        self.hand = widgets.HTML()
+        self.hand.add_class("hcgames-hand-apart")
+        self.hand_apart = False
         self._drawn: tuple[Any, ...] | None = None
         super().__init__([self.board])
         # the cards are their own text: a sentence listing them again would only repeat
@@ -639,7 +644,19 @@ class CardRowsView(View):
         if key == self._drawn:
             return
         self._drawn = key
-        self.board.value = rows_html(self.rows, self.state, self.marked)
+        rows, hands = self.rows, {}
+        if self.hand_apart:
+            hands = {
+                title: cards
+                for title, cards in self.rows.items()
+                if title.endswith("hand")
+                and cards
+                and all(str(c.get("name")) != HIDDEN for c in cards)
+            }
+            rows = {title: cards for title, cards in self.rows.items() if title not in hands}
+        self.board.value = rows_html(rows, self.state, self.marked)
+        self.hand.value = rows_html(hands, self.state, self.marked) if hands else ""
+        self.hand.layout.display = "" if hands else "none"
 
     @property
     def text(self) -> str:

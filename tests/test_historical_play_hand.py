@@ -1,0 +1,37 @@
+"""Lesson 54's play screen: the student's own hand stands first in the column beside the
+list of moves (it stood under the map and the battlefields, a scroll away from the
+choice), and a card's ability is never cut short."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import hcgames
+from hcgames.widgets import PlayApp
+from hcgames.widgets.cards import CARD_CSS
+
+PlayApp.PAUSE = 0
+
+
+def test_the_students_hand_is_first_beside_the_moves() -> None:
+    app = PlayApp(hcgames.load("historical-conquest", players=2), humans=(0,), seed=3)
+    view = app.cards_view
+    assert view is not None
+    assert app.board_column.children[0] is view.hand
+    assert "Player 1&#x27;s hand" in view.hand.value or "Player 1's hand" in view.hand.value
+    state: Any = app.state
+    hand = state.hands[0]
+    assert hand and all(state.card(k).name in view.hand.value for k in hand)
+    # the board keeps the rest of the table, and no hand twice
+    assert not any(f"Player 1{q}s hand" in view.board.value for q in ("'", "&#x27;"))
+    # the opponent's hidden hand stays on the board as card backs
+    assert "Player 2" in view.board.value
+    # a picked move outlines its card in the hand
+    play = next(a for a in app.picker.shown if str(a).startswith("Play"))
+    app.picker.pick(play)
+    assert "hcgames-card-marked" in view.hand.value
+
+
+def test_a_cards_ability_is_never_clamped() -> None:
+    ability_rules = [rule for rule in CARD_CSS.split("}") if "hcgames-card-ability" in rule]
+    assert ability_rules and not any("line-clamp" in rule for rule in ability_rules)
