@@ -35,3 +35,16 @@ def test_the_students_hand_is_first_beside_the_moves() -> None:
 def test_a_cards_ability_is_never_clamped() -> None:
     ability_rules = [rule for rule in CARD_CSS.split("}") if "hcgames-card-ability" in rule]
     assert ability_rules and not any("line-clamp" in rule for rule in ability_rules)
+
+
+def test_cards_refused_for_one_reason_share_one_sentence() -> None:
+    """'Not playable now' names each card once: 'A, B and C may not stand on Thailand:
+    ...', not 'A: A may not stand ...; B: B may not stand ...'."""
+    from hcgames.classgame import class_game
+
+    app = PlayApp(class_game("historical-conquest"), humans=(0,), bot="easy", seed=3)
+    said = app._why_not_html()
+    assert "Not playable now:" in said
+    for name in ("Johannes Gutenberg", "Margaret Hughes", "King Henry VIII"):
+        assert said.count(name) == 1, name
+    assert "King Henry VIII may not stand on Thailand" in said

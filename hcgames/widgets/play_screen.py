@@ -912,13 +912,24 @@ class PlayApp(GameStepper):
             land = lands[0] if card.is_unit and lands else ""
             refusal = state.why_illegal(PlayCard(key, land))
             if refusal:
-                reasons.append(f"{card_name(key)}: {refusal[0]}")
+                reasons.append((card_name(key), refusal[0]))
         if not reasons:
             return ""
-        more = f" (and {plural(len(reasons) - 3, 'more card')})" if len(reasons) > 3 else ""
+        # cards refused for the same reason share one sentence, named once each
+        # ("A and B may not stand on Thailand: ..."), not "A: A may not ...; B: B may not ..."
+        grouped: dict[str, list[str]] = {}
+        for name, why in reasons:
+            rest = why[len(name) :] if why.startswith(name + " ") else f": {why}"
+            grouped.setdefault(rest, []).append(name)
+        sentences = [
+            (" and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0])
+            + rest.rstrip(".")
+            for rest, names in grouped.items()
+        ]
+        more = f" (and {plural(len(sentences) - 3, 'more reason')})" if len(sentences) > 3 else ""
         return (
-            "<div style='font-size:14px;margin:2px 0'><b>Not playable now:</b> "
-            + escape("; ".join(reasons[:3]) + more + ".")
+            "<div style='font-size:16px;margin:2px 0'><b>Not playable now:</b> "
+            + escape(". ".join(sentences[:3]) + more + ".")
             + "</div>"
         )
 
