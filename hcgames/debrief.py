@@ -304,6 +304,8 @@ def _historical_score(state: Any) -> tuple[str, list[ScoreRow]]:
         if not found:
             return "none"
         n, why = max(found, key=lambda item: (item[0] * sign, item[1]))
+        # "Edgar Allan Poe (played by Player 2)" -> "Edgar Allan Poe, played by Player 2"
+        why = re.sub(r" \(played by ([^)]*)\)$", r", played by \1", why)
         return f"{why} ({n:+d})"
 
     rows = [
