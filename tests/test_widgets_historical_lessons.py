@@ -50,7 +50,7 @@ def test_the_continent_map_names_a_picked_continents_lands_and_keys() -> None:
     from hcgames.historical import lessons
     from hcgames.widgets.historical_lessons import KEYS_HINT, ContinentMap
 
-    game = hcgames.load("historical-conquest", players=3)
+    game: Any = hcgames.load("historical-conquest", players=3)
     state = lessons.random_position(game, seed=21, round_no=8)
     view = ContinentMap(state)
     assert KEYS_HINT in view.keys_hint.value and view.keys_hint in view.children
