@@ -97,13 +97,19 @@ class CardGallery(widgets.VBox):
         self.cards = cards
         self.teach = teach
         kinds = ["any kind", *sorted({card.category for card in cards.values()})]
-        small = widgets.Layout(width="300px")
-        self.era = widgets.Dropdown(options=list(teach.ERAS), description="Era", layout=small)
-        self.continent = widgets.Dropdown(
-            options=GALLERY_CONTINENTS, description="Continent", layout=small
+        small = widgets.Layout(width="330px")
+        # the menus' names in 17 px type need more than the 80 px widgets give them
+        named = {"description_width": "96px"}
+        self.era = widgets.Dropdown(
+            options=list(teach.ERAS), description="Era", layout=small, style=named
         )
-        self.kind = widgets.Dropdown(options=kinds, description="Kind", layout=small)
-        self.card_menu = widgets.Dropdown(description="Card", layout=widgets.Layout(width="420px"))
+        self.continent = widgets.Dropdown(
+            options=GALLERY_CONTINENTS, description="Continent", layout=small, style=named
+        )
+        self.kind = widgets.Dropdown(options=kinds, description="Kind", layout=small, style=named)
+        self.card_menu = widgets.Dropdown(
+            description="Card", layout=widgets.Layout(width="440px"), style=named
+        )
         self.found = widgets.HTML()
         self.card = HistoryCard(*teach.card_label(cards[first]))
         self.card.layout.max_width = "560px"
