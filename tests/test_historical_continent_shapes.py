@@ -13,6 +13,9 @@ from hcgames.historical.world import continents_geojson
 PLACES = [
     ("Ireland", -8.0, 53.3, "Europe"),
     ("Great Britain", -1.5, 52.5, "Europe"),
+    ("Sardinia (south)", 9.05, 39.6, "Europe"),
+    ("Sicily", 14.2, 37.5, "Europe"),
+    ("Madagascar", 46.8, -19.0, "Africa"),
     ("Tasmania", 146.6, -42.0, "Oceania"),
     ("Sri Lanka", 80.7, 7.8, "Asia"),
     ("Taiwan", 121.0, 23.7, "Asia"),

@@ -379,27 +379,37 @@ def continents(land: Any) -> dict[str, Any]:
 
 #: a piece of North America east of this longitude is a stray (Greenland reaches -11)
 _AMERICAS_EAST = -10.0
+#: a piece of Africa whose middle lies north of this latitude is a stray (Cape Blanc, 37.3)
+_AFRICA_NORTH = 37.6
 
 
 def send_strays_home(doc: dict[str, Any]) -> dict[str, Any]:
     """Give each island the partition left with North America on the wrong side of the
-    world (Ireland, Tasmania, Sri Lanka, Borneo ...) to the continent with the nearest
-    other piece. Reads and writes the GeoJSON alone, so it also mends a stored file."""
+    world (Ireland, Tasmania, Sri Lanka, Borneo ...), or with Africa across the
+    Mediterranean (Sardinia), to the continent with the nearest other piece. Reads and
+    writes the GeoJSON alone, so it also mends a stored file."""
     features = {f["id"]: f for f in doc["features"]}
-    north = features["North America"]["geometry"]["coordinates"]
-    strays = [p for p in north if Polygon(p[0]).centroid.x > _AMERICAS_EAST]
-    if not strays:
-        return doc
-    features["North America"]["geometry"]["coordinates"] = [p for p in north if p not in strays]
-    others = {
-        fid: [Polygon(p[0]) for p in f["geometry"]["coordinates"]]
-        for fid, f in features.items()
-        if fid != "North America"
-    }
-    for piece in strays:
-        shape_ = Polygon(piece[0])
-        home = min(others, key=lambda fid: min(shape_.distance(q) for q in others[fid]))
-        features[home]["geometry"]["coordinates"].append(piece)
+    # (continent, is a piece of it a stray?): North America east of Greenland, and
+    # Africa north of its northernmost cape (Sardinia was left with Africa)
+    tests = (
+        ("North America", lambda c: c.x > _AMERICAS_EAST),
+        ("Africa", lambda c: c.y > _AFRICA_NORTH),
+    )
+    for fid, stray in tests:
+        pieces = features[fid]["geometry"]["coordinates"]
+        strays = [p for p in pieces if stray(Polygon(p[0]).centroid)]
+        if not strays:
+            continue
+        features[fid]["geometry"]["coordinates"] = [p for p in pieces if p not in strays]
+        others = {
+            other: [Polygon(p[0]) for p in f["geometry"]["coordinates"]]
+            for other, f in features.items()
+            if other != fid
+        }
+        for piece in strays:
+            shape_ = Polygon(piece[0])
+            home = min(others, key=lambda o: min(shape_.distance(q) for q in others[o]))
+            features[home]["geometry"]["coordinates"].append(piece)
     return doc
 
 
