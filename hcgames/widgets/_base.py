@@ -253,4 +253,23 @@ def chart_figure(**options: Any) -> Any:
     import bqplot
 
     options.setdefault("display_toolbar", False)
-    return bqplot.Figure(**options)
+    # numbers and names on the axes readable from the back of the room (bqplot's 12 px
+    # ticks are about 10 px projected); the axis names are sized by CHART_CSS
+    for axis in options.get("axes", ()):
+        if not axis.tick_style:
+            axis.tick_style = {"font-size": f"{CHART_TICK_PX}px"}
+    if options.get("title"):
+        options.setdefault("title_style", {"font-size": "18px", "font-weight": "bold"})
+    figure = bqplot.Figure(**options)
+    figure.add_class("hcgames-chart")
+    return figure
+
+
+#: the size of a chart's tick numbers and names, in px at 1366 wide
+CHART_TICK_PX = 15
+#: the axis names of every chart: bqplot sizes them from a CSS variable (14 px)
+CHART_CSS = (
+    "<style>.hcgames-chart { --bq-axislabel-font: bold 16px sans-serif; "
+    f"--bq-axis-tick-text-font: {CHART_TICK_PX}px sans-serif; --bq-font: 15px sans-serif; }}"
+    "</style>"
+)

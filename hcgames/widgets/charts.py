@@ -15,7 +15,7 @@ import ipywidgets as widgets
 
 from hcgames.core import State
 from hcgames.factions import contrast_ratio, side_style
-from hcgames.widgets._base import PALETTE, View, chart_figure, guarded
+from hcgames.widgets._base import CHART_CSS, PALETTE, View, chart_figure, guarded
 from hcgames.words import plural
 
 __all__ = ["BattlePanel", "ScoreChart", "Timeline", "key_html", "text_width", "year_label"]
@@ -36,23 +36,83 @@ def text_width(text: str, size: float = 12) -> float:
     return size * (0.56 * len(text) - 0.26 * narrow + 0.14 * wide) + 2
 
 
-def key_html(entries: Sequence[tuple[str, str]], line: bool = False) -> str:
-    """A key under a chart: a swatch (a square, or a line with a dot) and words each."""
+#: a marker shape per series or group, so lines and bars are told apart without colour
+MARKERS = ("circle", "square", "triangle-up", "diamond", "cross", "triangle-down", "plus")
+#: colours for a chart's groups when none are fixed: eight that stay apart for the
+#: colour-blind (Okabe and Ito), dark enough for names beside them
+GROUP_COLOURS = (
+    "#0072B2",
+    "#D55E00",
+    "#009E73",
+    "#CC79A7",
+    "#E69F00",
+    "#56B4E9",
+    "#000000",
+    "#8C6D1F",
+)
+
+
+def marker_svg(shape: str, colour: str, x: float, y: float, r: float = 5.0) -> str:
+    """The SVG of one of :data:`MARKERS` centred on (x, y), filled with ``colour``."""
+    edge = f"fill='{colour}' stroke='#FFFFFF' stroke-width='1'"
+    if shape == "square":
+        return f"<rect x='{x - r}' y='{y - r}' width='{2 * r}' height='{2 * r}' {edge}/>"
+    if shape in ("triangle-up", "triangle-down"):
+        d = -1 if shape == "triangle-up" else 1
+        pts = f"{x - r - 1},{y - d * r} {x + r + 1},{y - d * r} {x},{y + d * (r + 1)}"
+        return f"<polygon points='{pts}' {edge}/>"
+    if shape == "diamond":
+        pts = f"{x},{y - r - 1} {x + r + 1},{y} {x},{y + r + 1} {x - r - 1},{y}"
+        return f"<polygon points='{pts}' {edge}/>"
+    if shape in ("cross", "plus"):
+        w = r * 0.45
+        bar = (
+            f"<rect x='{x - r - 1}' y='{y - w}' width='{2 * r + 2}' height='{2 * w}' "
+            f"fill='{colour}'/><rect x='{x - w}' y='{y - r - 1}' width='{2 * w}' "
+            f"height='{2 * r + 2}' fill='{colour}'/>"
+        )
+        turn = "" if shape == "plus" else f" transform='rotate(45 {x} {y})'"
+        return f"<g{turn}>{bar}</g>"
+    return f"<circle cx='{x}' cy='{y}' r='{r}' {edge}/>"
+
+
+def key_html(
+    entries: Sequence[tuple[str, str]],
+    line: bool = False,
+    markers: Sequence[str] | None = None,
+) -> str:
+    """A key under a chart: a swatch (a square, or a line with its marker) and words
+    each. ``markers`` gives each entry its shape (a square swatch then carries it too),
+    so the key tells series apart in black and white as well."""
     parts = []
-    for colour, words in entries:
-        mark = (
-            "<svg width='26' height='12' aria-hidden='true' style='vertical-align:middle'>"
-            f"<line x1='1' y1='6' x2='25' y2='6' stroke='{colour}' stroke-width='3'/>"
-            f"<circle cx='13' cy='6' r='4' fill='{colour}'/></svg>"
-            if line
-            else "<svg width='16' height='16' aria-hidden='true' style='vertical-align:middle'>"
-            f"<rect x='1' y='1' width='14' height='14' fill='{colour}' stroke='#333333'/></svg>"
-        )
+    for i, (colour, words) in enumerate(entries):
+        shape = markers[i] if markers else "circle"
+        if line:
+            mark = (
+                "<svg width='34' height='16' aria-hidden='true' style='vertical-align:middle'>"
+                f"<line x1='1' y1='8' x2='33' y2='8' stroke='{colour}' stroke-width='3'/>"
+                f"{marker_svg(shape, colour, 17, 8, 6)}</svg>"
+            )
+        elif markers:
+            mark = (
+                "<svg width='34' height='18' aria-hidden='true' style='vertical-align:middle'>"
+                f"<rect x='1' y='3' width='32' height='12' fill='{colour}' stroke='#333333'/>"
+                f"<rect x='9' y='1' width='16' height='16' fill='#FFFFFF' stroke='#333333'/>"
+                f"{marker_svg(shape, colour, 17, 9, 6)}</svg>"
+            )
+        else:
+            mark = (
+                "<svg width='16' height='16' aria-hidden='true' style='vertical-align:middle'>"
+                f"<rect x='1' y='1' width='14' height='14' fill='{colour}' stroke='#333333'/></svg>"
+            )
         parts.append(
-            "<span style='display:inline-flex;align-items:center;gap:5px;"
-            f"margin:2px 16px 2px 0'>{mark}<span>{escape(words)}</span></span>"
+            "<span style='display:inline-flex;align-items:center;gap:6px;"
+            f"margin:2px 18px 2px 0'>{mark}<span>{escape(words)}</span></span>"
         )
-    return f"<div class='hcgames-legend' role='note' style='font-size:14px'>{''.join(parts)}</div>"
+    return (
+        f"{CHART_CSS}<div class='hcgames-legend' role='note' style='font-size:16px'>"
+        f"{''.join(parts)}</div>"
+    )
 
 
 def series_colour(name: str, index: int) -> str:
@@ -114,7 +174,7 @@ class BattlePanel(View):
             display_legend=False,
             label_display=True,
             label_display_format=".1%",
-            label_font_style={"font-size": "12px", "font-weight": "bold", "fill": "#111111"},
+            label_font_style={"font-size": "15px", "font-weight": "bold", "fill": "#111111"},
             # each figure just past the end of its bar, dark on the white page
             label_display_vertical_offset=32,
             padding=0.25,
@@ -285,7 +345,8 @@ def _nice_step(span: float, target: int = 7) -> int:
 
 
 class Timeline(View):
-    """Horizontal bars per item (``label``, ``start``, ``end``, ``group``), years BC
+    """Horizontal bars per item (``label``, ``start``, ``end``, ``group``, and ``circa``
+    for a year known only roughly, written "about"), years BC
     negative, coloured by group, with BC/AD tick labels. Each name is written from
     its bar's start, or ending at its bar's end when it would run off the right edge,
     so no name is cut. ``x_label`` names the years' axis. ``colours`` fixes a colour
@@ -294,6 +355,10 @@ class Timeline(View):
     in order of appearance."""
 
     MARGIN = 20
+    #: the size of the names written over the bars, in px
+    NAME_PX = 15
+    #: px a bar takes, name included
+    ROW_PX = 40
 
     def __init__(
         self,
@@ -316,7 +381,7 @@ class Timeline(View):
             y=[0.0],
             text=[""],
             scales=scales,
-            default_size=12,
+            default_size=self.NAME_PX,
             align="start",
             colors=["#222222"],
         )
@@ -326,14 +391,28 @@ class Timeline(View):
             y=[0.0],
             text=[""],
             scales=scales,
-            default_size=12,
+            default_size=self.NAME_PX,
             align="end",
             colors=["#222222"],
         )
+        #: a marker per group at both ends of its bars (the key shows the same shape), so
+        #: groups are told apart without their colours
+        self.group_marks = [
+            bqplot.Scatter(
+                x=[],
+                y=[],
+                scales=scales,
+                marker=shape,
+                default_size=110,
+                stroke="#FFFFFF",
+                stroke_width=1.5,
+            )
+            for shape in MARKERS
+        ]
         self.x_axis = bqplot.Axis(scale=self.x_scale, label=x_label, grid_lines="dashed")
         margin = self.MARGIN
         self.figure = chart_figure(
-            marks=[self.segments, self.names, self.end_names],
+            marks=[self.segments, *self.group_marks, self.names, self.end_names],
             axes=[self.x_axis],
             fig_margin={"top": 20, "bottom": 50, "left": margin, "right": margin},
             layout=widgets.Layout(width=f"{width}px"),
@@ -356,7 +435,13 @@ class Timeline(View):
             if end < start:
                 problems.append(f"item {i} ({label}): ends ({end}) before it starts ({start})")
             clean.append(
-                {"label": label, "start": start, "end": end, "group": str(item.get("group", ""))}
+                {
+                    "label": label,
+                    "start": start,
+                    "end": end,
+                    "group": str(item.get("group", "")),
+                    "circa": bool(item.get("circa", False)),
+                }
             )
         if problems:
             raise ValueError("timeline items: " + "; ".join(problems))
@@ -369,8 +454,10 @@ class Timeline(View):
             groups.sort(key=lambda g: order.get(g, len(order)))
             colour = {g: self.colours.get(g, OTHER_GROUP) for g in groups}
         else:
-            colour = {g: PALETTE[i % len(PALETTE)] for i, g in enumerate(groups)}
+            colour = {g: GROUP_COLOURS[i % len(GROUP_COLOURS)] for i, g in enumerate(groups)}
         self.group_colours = colour
+        shape_of = {g: i % len(MARKERS) for i, g in enumerate(groups)}
+        self.group_markers = {g: MARKERS[shape_of[g]] for g in groups}
         lo = min(it["start"] for it in clean)
         hi = max(it["end"] for it in clean)
         span = max(hi - lo, 1.0)
@@ -382,6 +469,20 @@ class Timeline(View):
             ]
             self.segments.y = [[r, r] for r in rows]
             self.segments.colors = [colour[it["group"]] for it in clean]
+        for k, mark in enumerate(self.group_marks):
+            ends_x: list[float] = []
+            ends_y: list[float] = []
+            ends_c: list[str] = []
+            for it, row in zip(clean, rows, strict=True):
+                if shape_of[it["group"]] != k:
+                    continue
+                for x in dict.fromkeys((it["start"], it["end"])):
+                    ends_x.append(x)
+                    ends_y.append(row)
+                    ends_c.append(colour[it["group"]])
+            with mark.hold_sync():
+                mark.x, mark.y = ends_x, ends_y
+                mark.colors = ends_c or ["#000000"]
         step = _nice_step(span)
         first = math.floor(lo / step) * step
         ticks = list(range(int(first), int(hi) + step, step))
@@ -393,7 +494,7 @@ class Timeline(View):
             text = f"{it['label']} ({self._span(it)})"
             room_right = (x1 - it["start"]) * per_year
             room_left = (it["end"] - x0) * per_year
-            if text_width(text) <= room_right or room_right >= room_left:
+            if text_width(text, self.NAME_PX) <= room_right or room_right >= room_left:
                 starts.append((it["start"], row + 0.36, text))
             else:
                 ends.append((it["end"], row + 0.36, text))
@@ -406,15 +507,19 @@ class Timeline(View):
         self.y_scale.min, self.y_scale.max = 0.3, float(n) + 0.9
         self.x_axis.tick_values = ticks
         self.x_axis.tick_labels = {str(t): year_label(t) for t in ticks}
-        self.figure.layout.height = f"{max(160, 34 * n + 80)}px"
-        self.legend.value = key_html([(colour[g], g or "other") for g in groups])
+        self.figure.layout.height = f"{max(160, self.ROW_PX * n + 80)}px"
+        self.legend.value = key_html(
+            [(colour[g], g or "other") for g in groups],
+            markers=[self.group_markers[g] for g in groups],
+        )
         self._show_text()
 
     @staticmethod
     def _span(item: Mapping[str, Any]) -> str:
+        about = "about " if item.get("circa") else ""
         if item["start"] == item["end"]:
-            return year_label(item["start"])
-        return f"{year_label(item['start'])} to {year_label(item['end'])}"
+            return about + year_label(item["start"])
+        return f"{about}{year_label(item['start'])} to {year_label(item['end'])}"
 
     @property
     def text(self) -> str:
@@ -462,15 +567,41 @@ class ScoreChart(View):
             y=[0.0],
             scales={"x": self.x_scale, "y": self.y_scale},
             display_legend=False,
-            marker="circle",
-            marker_size=24,
-            stroke_width=2.5,
+            stroke_width=3,
+        )
+        scales = {"x": self.x_scale, "y": self.y_scale}
+        #: each series' points drawn with its own marker (the key shows the same shape),
+        #: so lines of close colours are still told apart
+        self.point_marks = [
+            bqplot.Scatter(
+                x=[],
+                y=[],
+                scales=scales,
+                marker=shape,
+                default_size=70,
+                stroke="#FFFFFF",
+                stroke_width=1,
+            )
+            for shape in MARKERS
+        ]
+        #: each series' name written at the end of its line, in its colour
+        self.end_labels = bqplot.Label(
+            x=[],
+            y=[],
+            text=[],
+            scales=scales,
+            default_size=15,
+            font_weight="bold",
+            align="start",
+            x_offset=8,
+            y_offset=5,
+            colors=["#222222"],
         )
         self.figure = chart_figure(
-            marks=[self.lines],
+            marks=[self.lines, *self.point_marks, self.end_labels],
             axes=[self.x_axis, self.y_axis],
             title=title,
-            fig_margin={"top": 40 if title else 10, "bottom": 50, "left": 60, "right": 20},
+            fig_margin={"top": 40 if title else 10, "bottom": 55, "left": 70, "right": 20},
             layout=widgets.Layout(width="600px", height="320px"),
         )
         self.key = widgets.HTML()
@@ -498,6 +629,8 @@ class ScoreChart(View):
                 self.lines.y = ys
                 self.lines.labels = names
                 self.lines.colors = colours
+            markers = [MARKERS[i % len(MARKERS)] for i in range(len(names))]
+            self._draw_points(names, colours, longest)
             step = max(1, math.ceil(longest / 10))
             self.x_axis.tick_values = list(range(0, longest, step))
             values = [v for vs in self.series.values() for v in vs if not math.isnan(v)]
@@ -512,8 +645,57 @@ class ScoreChart(View):
                 self.y_axis.tick_values = None
                 self.y_scale.min = self.y_scale.max = None
             self.y_axis.tick_format = "d" if whole else ".1f"
-            self.key.value = key_html(list(zip(colours, names, strict=True)), line=True)
+            self.key.value = key_html(
+                list(zip(colours, names, strict=True)), line=True, markers=markers
+            )
         self._show_text()
+
+    def _draw_points(self, names: Sequence[str], colours: Sequence[str], longest: int) -> None:
+        # the markers of each series, and its name just past its last point; names that
+        # would sit on top of each other are spread apart
+        for k, mark in enumerate(self.point_marks):
+            xs: list[float] = []
+            ys: list[float] = []
+            cs: list[str] = []
+            for i, name in enumerate(names):
+                if i % len(MARKERS) != k:
+                    continue
+                for x, y in enumerate(self.series[name]):
+                    if not math.isnan(y):
+                        xs.append(float(x))
+                        ys.append(y)
+                        cs.append(colours[i])
+            with mark.hold_sync():
+                mark.x, mark.y = xs, ys
+                mark.colors = cs or ["#000000"]
+        ends = []
+        for i, name in enumerate(names):
+            points = [(x, y) for x, y in enumerate(self.series[name]) if not math.isnan(y)]
+            if points:
+                ends.append((points[-1][0], points[-1][1], name, colours[i]))
+        values = [y for _, y, _, _ in ends]
+        span = (max(values) - min(values)) if values else 0.0
+        for vs in self.series.values():
+            finite = [v for v in vs if not math.isnan(v)]
+            if finite:
+                span = max(span, max(finite) - min(finite))
+        # a name is about 1/12 of the chart's height: keep ends that far apart
+        gap = max(span, 1.0) / 12
+        ends.sort(key=lambda e: e[1])
+        placed: list[float] = []
+        for _, y, _, _ in ends:
+            placed.append(y if not placed else max(y, placed[-1] + gap))
+        with self.end_labels.hold_sync():
+            self.end_labels.x = [float(e[0]) for e in ends]
+            self.end_labels.y = placed
+            self.end_labels.text = [e[2] for e in ends]
+            self.end_labels.colors = [e[3] for e in ends] or ["#222222"]
+        # room on the right for the longest name
+        longest_name = max((text_width(e[2], 15) for e in ends), default=0.0)
+        margin = dict(self.figure.fig_margin)
+        margin["right"] = round(min(220, max(20, longest_name + 16)))
+        self.figure.fig_margin = margin
+        self.x_scale.min, self.x_scale.max = 0.0, float(max(longest - 1, 1))
 
     @property
     def text(self) -> str:
