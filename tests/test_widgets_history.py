@@ -10,7 +10,7 @@ HISTORY = read_json("conqueror", "history.json")
 
 def test_years_read_bc_and_circa() -> None:
     assert history.when(-218) == "218 BC"
-    assert history.when(-218, circa=True) == "c. 218 BC"
+    assert history.when(-218, circa=True) == "about 218 BC"
 
 
 def test_a_scenario_shows_its_story_map_timeline_and_then_and_now() -> None:
@@ -20,13 +20,20 @@ def test_a_scenario_shows_its_story_map_timeline_and_then_and_now() -> None:
     assert set(story["places"]) <= set(history.places_map(HISTORY, sid).highlighted)
     assert len(history.timeline_items(HISTORY, sid)) == len(story["timeline"])
     explorer = history.scenario_explorer(HISTORY, sid)
-    screen, below = explorer.children
-    column, map_box = screen.children
-    picker, _card = column.children
-    assert "hc-screen" in screen._dom_classes  # the menu, the story and the map: one screen
-    assert len(map_box.children) == 1 and len(below.children) == 2  # timeline, then-and-now
+    bar, timeline_box, story_and_map, after = explorer.children
+    _css, picker, named = bar.children
+    column, map_box = story_and_map.children
+    # the menu is a one-screen unit that stays at the top of the window (sticky), the
+    # timeline right under it; the story card is read whole, not in a box of its own
+    assert "hc-screen" in bar._dom_classes and "hc-sticky-bar" in bar._dom_classes
+    assert "position: sticky" in _css.value
+    assert column.children[0].layout.max_height is None
+    assert len(map_box.children) == 1 and len(timeline_box.children) == 1
+    assert len(after.children) == 1  # then-and-now
+    assert story["title"] in named.value
     picker.value = "gallic-wars"
-    assert HISTORY["scenarios"]["gallic-wars"]["title"] in column.children[1].text
+    assert HISTORY["scenarios"]["gallic-wars"]["title"] in column.children[0].text
+    assert "Gallic Wars" in named.value
 
 
 def test_a_person_card_names_the_side() -> None:

@@ -51,8 +51,9 @@ SITE = "#7A1F00"
 
 
 def when(year: int, circa: bool = False) -> str:
-    """'c. 218 BC' style text for a year (negative = BC)."""
-    return ("c. " if circa else "") + year_label(year)
+    """'about 218 BC' style text for a year (negative = BC): the page says "about" where
+    historians say circa ("c."), a word a class does not know."""
+    return ("about " if circa else "") + year_label(year)
 
 
 def _quiet(view: Any) -> Any:
@@ -103,7 +104,8 @@ def timeline_items(history: History, sid: str) -> list[dict[str, Any]]:
     """The scenario's events as items for :class:`~hcgames.widgets.charts.Timeline`."""
     return [
         {
-            "label": ("c. " if e["circa"] else "") + e["label"],
+            "label": e["label"],
+            "circa": bool(e["circa"]),
             "start": e["start"],
             "end": e["end"],
             "group": e["kind"],
@@ -126,12 +128,24 @@ def then_and_now(history: History, sid: str) -> widgets.HBox:
     return widgets.HBox([real, game], layout=widgets.Layout(flex_flow="row wrap"))
 
 
-def scenario_explorer(history: History, value: str) -> widgets.VBox:
-    """A menu of the scenarios; the chosen one's story, map, timeline and then-and-now.
+#: the explorer's War menu stays at the top of the window while the class reads its
+#: story, map and timeline (every part it changes is then in sight of it)
+_STICKY_CSS = (
+    "<style>.hc-explorer, .hc-explorer > *, .jp-OutputArea:has(.hc-explorer), "
+    ".jp-OutputArea-child:has(.hc-explorer), .jp-OutputArea-output:has(.hc-explorer) "
+    "{ overflow: visible !important; } "
+    ".hc-sticky-bar { position: sticky; top: 0; z-index: 20; background: #FFFFFF; "
+    "border-bottom: 2px solid #DDDDDD; padding: 4px 0; }</style>"
+)
 
-    The menu, the story and the map are one screen (the story scrolls in its own box and
-    the map is no wider than lets it fit the window's height); the timeline and the
-    then-and-now cards follow under them."""
+
+def scenario_explorer(history: History, value: str) -> widgets.VBox:
+    """A menu of the scenarios; the chosen one's timeline, story, map and then-and-now.
+
+    The menu and the war's name and years stay at the top of the window as the page
+    scrolls (so the menu is in sight of every part it changes); the timeline comes first,
+    right under the menu, then the story beside the map (read whole, no box scrolling
+    inside the page), then the then-and-now cards."""
     scenarios = history["scenarios"]
     picker = widgets.Dropdown(
         options=[(story["title"], sid) for sid, story in scenarios.items()],
@@ -139,32 +153,48 @@ def scenario_explorer(history: History, value: str) -> widgets.VBox:
         description="War",
         layout=widgets.Layout(width="100%", max_width="420px"),
     )
+    named = widgets.HTML(layout=widgets.Layout(margin="0 0 0 12px"))
+    bar = one_screen(widgets.HTML(_STICKY_CSS), picker, named)
+    bar.layout.align_items = "center"
+    bar.add_class("hc-sticky-bar")
+    timeline_box = widgets.VBox()
     # the story takes what the page leaves over 1000 px (at least 300 px), the map the rest
     column = widgets.VBox(
-        [picker], layout=widgets.Layout(flex="0 0 clamp(300px, calc(100vw - 1000px), 440px)")
+        layout=widgets.Layout(flex="0 0 clamp(300px, calc(100vw - 1000px), 440px)")
     )
     map_box = widgets.VBox(layout=widgets.Layout(flex="1 1 480px", min_width="0"))
-    below = widgets.VBox()
+    story_and_map = widgets.HBox(
+        [column, map_box],
+        layout=widgets.Layout(
+            flex_flow="row wrap", align_items="flex-start", grid_gap="8px 16px", width="100%"
+        ),
+    )
+    after = widgets.VBox()
 
     def show(sid: str) -> None:
-        card = story_card(history, sid)
-        # a column: no flex height; the story scrolls so the unit fits the window
-        card.layout = widgets.Layout(
-            margin="0 0 8px 0", max_height="calc(100vh - 90px)", overflow="auto"
+        story = scenarios[sid]
+        named.value = (
+            f"<span style='font-size:18px'><b>{escape(story['title'])}</b>, "
+            f"{when(story['start'])} to {when(story['end'])}</span>"
         )
-        column.children = [picker, card]
+        card = story_card(history, sid)
+        card.layout = widgets.Layout(margin="0 0 8px 0")
+        column.children = [card]
         view = places_map(history, sid)
         aspect = view.width / view.height
-        map_box.layout.max_width = f"calc((100vh - 40px) * {aspect:.4f})"
+        # the map fits the window under the menu's bar
+        map_box.layout.max_width = f"calc((100vh - 90px) * {aspect:.4f})"
         map_box.children = [view]
-        below.children = [
-            _quiet(Timeline(timeline_items(history, sid), width=900)),
-            then_and_now(history, sid),
-        ]
+        timeline = _quiet(Timeline(timeline_items(history, sid), width=900))
+        timeline.figure.layout.max_width = "100%"
+        timeline_box.children = [timeline]
+        after.children = [then_and_now(history, sid)]
 
     picker.observe(lambda change: show(change["new"]), names="value")
     show(picker.value)
-    return widgets.VBox([one_screen(column, map_box), below])
+    explorer = widgets.VBox([bar, timeline_box, story_and_map, after])
+    explorer.add_class("hc-explorer")
+    return explorer
 
 
 def bio_card(history: History, pid: str) -> HistoryCard:
