@@ -146,6 +146,10 @@ class BattlePanel(View):
     the left, one per row, so long names are never rotated or cut.
     """
 
+    #: the most battles a run plays: a few seconds on a classroom laptop, and the share of
+    #: each outcome is then within about half a percent of its chance
+    MAX_TRIALS = 100_000
+
     def __init__(
         self,
         distribution: Mapping[str, Fraction],
@@ -198,7 +202,12 @@ class BattlePanel(View):
         self.table = widgets.HTML()
         small = widgets.Layout(width="12em")
         self.trials_box = widgets.BoundedIntText(
-            value=trials, min=1, max=1_000_000, description="Trials", layout=small
+            value=min(trials, self.MAX_TRIALS),
+            min=1,
+            max=self.MAX_TRIALS,
+            description="Trials",
+            tooltip=f"How many battles to play: 1 to {self.MAX_TRIALS:,}",
+            layout=small,
         )
         # the random generator's seed, shown to the class as a run number: the same
         # number always rolls the same dice
@@ -211,7 +220,18 @@ class BattlePanel(View):
             "always rolls the same dice)",
         )
         self.run_button.on_click(lambda _b: self.run_simulation())
-        controls = widgets.HBox([self.trials_box, self.seed_box, self.run_button])
+        #: how far a run has got (shown only while it runs: a long run is never silent)
+        self.progress = widgets.IntProgress(
+            value=0,
+            min=0,
+            max=trials,
+            description="Played",
+            layout=widgets.Layout(width="16em", display="none"),
+        )
+        controls = widgets.HBox(
+            [self.trials_box, self.seed_box, self.run_button, self.progress],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
         super().__init__([self.figure, self.key, self.table, controls])
         self.exact: dict[str, Fraction] = {}
         self.simulated: dict[str, float] | None = None
@@ -254,14 +274,25 @@ class BattlePanel(View):
         trials = int(self.trials_box.value)
         rng = random.Random(seed)
         counts: Counter[str] = Counter()
-        for _ in range(trials):
-            label = str(self.simulate(rng))
-            if label not in self.exact:
-                raise ValueError(
-                    f"the simulation returned {label!r}, which is not one of the outcomes "
-                    f"{sorted(self.exact)}"
-                )
-            counts[label] += 1
+        # the bar under the button moves on twenty times in a run
+        chunk = max(1, trials // 20)
+        self.progress.max, self.progress.value = trials, 0
+        self.progress.layout.display = "" if trials >= 2000 else "none"
+        self.run_button.disabled = True
+        try:
+            for done in range(trials):
+                label = str(self.simulate(rng))
+                if label not in self.exact:
+                    raise ValueError(
+                        f"the simulation returned {label!r}, which is not one of the outcomes "
+                        f"{sorted(self.exact)}"
+                    )
+                counts[label] += 1
+                if done % chunk == 0:
+                    self.progress.value = done
+        finally:
+            self.run_button.disabled = False
+            self.progress.layout.display = "none"
         self.simulated = {label: counts[label] / trials for label in self.exact}
         self.last_seed = seed
         self.last_trials = trials
