@@ -211,6 +211,16 @@ def test_picker_apply_plays_the_picked_action_in_the_stepper() -> None:
     assert stepper.state.history[-1] == action
 
 
+def test_step_is_the_one_button_that_plays_the_picked_move() -> None:
+    stepper = GameStepper(new_state(TOY))
+    # one button per meaning: the list's own Apply is hidden, Step plays the pick
+    assert stepper.picker.apply_button.layout.display == "none"
+    action = stepper.picker.actions[-1]
+    stepper.picker.pick(action)
+    stepper.step_button.click()
+    assert stepper.state.history[-1] == action
+
+
 def test_a_refused_action_is_reported_not_raised() -> None:
     state = new_state(TOY)
     refused: list[str] = []

@@ -314,6 +314,8 @@ class PlayApp(GameStepper):
     changed with the buttons at the top, and the position is kept when they are.
     """
 
+    PICKER_APPLIES = True  # "Play this move" under the list
+
     def __init__(
         self,
         game: Game,

@@ -107,6 +107,10 @@ class GameStepper(View):
     Auto let the bot chosen in the dropdown play the seats that have no bot.
     """
 
+    #: whether the move list keeps its own Apply button: a stepper's Step plays the move
+    #: picked, so it has none (a play screen, with its own buttons, keeps it)
+    PICKER_APPLIES = False
+
     def __init__(
         self,
         state: State,
@@ -217,6 +221,9 @@ class GameStepper(View):
         self.picker = ActionPicker(
             state, on_action=self._human_action, describe=lambda a: game_words(self.game, str(a))
         )
+        if not self.PICKER_APPLIES:
+            # one button per meaning: Step plays the move picked in the list
+            self.picker.apply_button.layout.display = "none"
         names: dict[str, str] = {}
         for view in self.region_views:
             names.update({r: view.region_name(r) for r in view.region_ids})
