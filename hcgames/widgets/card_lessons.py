@@ -22,6 +22,7 @@ import ipywidgets as widgets
 from hcgames.core import Event, Game
 from hcgames.widgets._base import chart_figure, one_screen
 from hcgames.widgets.cards import game_words
+from hcgames.widgets.charts import MARKERS
 from hcgames.widgets.lesson import table, with_slider_names
 from hcgames.widgets.panels import HistoryCard
 
@@ -106,7 +107,8 @@ def answer_reveal(title: str, *parts: widgets.Widget) -> widgets.Accordion:
 
 class MajorityTry(widgets.VBox):
     """Sliders for a card's camps and the pieces on it, the camps drawn as circles
-    (orange mine, green the rival's, grey empty) and who captures the card, and why."""
+    (orange mine, green the rival's, grey empty, each named under it) and who captures
+    the card, and why."""
 
     def __init__(self) -> None:
         self.size = widgets.IntSlider(value=4, min=2, max=5, description="camps")
@@ -118,9 +120,19 @@ class MajorityTry(widgets.VBox):
         self.camps = bqplot.Scatter(
             x=[0.0], y=[0.0], scales={"x": x_scale, "y": y_scale}, default_size=900, stroke="black"
         )
+        #: whose each camp is, in words under it (never told by colour alone)
+        self.camp_words = bqplot.Label(
+            x=[0.0],
+            y=[-0.75],
+            text=[""],
+            scales={"x": x_scale, "y": y_scale},
+            default_size=16,
+            align="middle",
+            colors=["#222222"],
+        )
         self.figure = chart_figure(
-            marks=[self.camps],
-            layout=widgets.Layout(width="420px", height="120px"),
+            marks=[self.camps, self.camp_words],
+            layout=widgets.Layout(width="420px", height="130px"),
             fig_margin={"top": 10, "bottom": 10, "left": 10, "right": 10},
         )
         for control in (self.size, self.mine, self.theirs, self.last):
@@ -140,8 +152,14 @@ class MajorityTry(widgets.VBox):
         colours = ["#D55E00"] * self.mine.value + ["#009E73"] * self.theirs.value
         with self.camps.hold_sync():
             self.camps.x = list(range(self.size.value))
-            self.camps.y = [0] * self.size.value
+            self.camps.y = [0.25] * self.size.value
             self.camps.colors = colours + ["#BBBBBB"] * empty
+        with self.camp_words.hold_sync():
+            self.camp_words.x = list(range(self.size.value))
+            self.camp_words.y = [-0.75] * self.size.value
+            self.camp_words.text = (
+                ["mine"] * self.mine.value + ["rival's"] * self.theirs.value + ["empty"] * empty
+            )
         self.last.layout.display = None if empty == 0 else "none"
         text = majority_verdict(
             self.size.value, self.mine.value, self.theirs.value, self.last.value == "me"
@@ -164,8 +182,21 @@ class ScoreSheets(widgets.VBox):
             type="stacked",
             colors=PART_COLOURS,
         )
+        #: each part's number written on its piece of a bar (the key gives the numbers
+        #: too), so the parts are told apart without their colours
+        self.numbers = bqplot.Label(
+            x=[],
+            y=[],
+            text=[],
+            scales={"x": x_scale, "y": y_scale},
+            default_size=15,
+            font_weight="bold",
+            align="middle",
+            y_offset=6,
+            colors=["#111111"],
+        )
         self.chart = chart_figure(
-            marks=[self.bars],
+            marks=[self.bars, self.numbers],
             axes=[
                 bqplot.Axis(scale=x_scale),
                 bqplot.Axis(scale=y_scale, side="left", label="VP"),
@@ -194,11 +225,28 @@ class ScoreSheets(widgets.VBox):
         with self.bars.hold_sync():
             self.bars.labels = list(sheet)
             self.bars.y = [list(vps) for vps in sheet.values()]
+        # a part's number on its piece of each bar tall enough to hold it (3 VP or more)
+        xs: list[str] = []
+        ys: list[float] = []
+        texts: list[str] = []
+        for p, player in enumerate(self.players):
+            below = 0
+            for k, vps in enumerate(sheet.values(), 1):
+                if vps[p] >= 3:
+                    xs.append(player)
+                    ys.append(below + vps[p] / 2)
+                    texts.append(str(k))
+                below += vps[p]
+        with self.numbers.hold_sync():
+            self.numbers.x, self.numbers.y, self.numbers.text = xs, ys, texts
+            self.numbers.colors = ["#111111"]
+        parts = list(zip(PART_COLOURS, sheet, strict=False))
         self.legend.value = "".join(
-            f"<div style='font-size:14px;margin:3px 0'><span style='display:inline-block;"
-            f"width:14px;height:14px;background:{colour};margin-right:6px;"
-            f"vertical-align:middle'></span>{line}</div>"
-            for colour, line in reversed(list(zip(PART_COLOURS, sheet, strict=False)))
+            f"<div style='font-size:15px;margin:3px 0'><span style='display:inline-block;"
+            f"width:22px;height:18px;background:{colour};margin-right:6px;text-align:center;"
+            f"font-weight:bold;line-height:18px;color:#111111;"
+            f"vertical-align:middle'>{k}</span>{line}</div>"
+            for k, (colour, line) in reversed(list(enumerate(parts, 1)))
         )
         self.result.value = sentence(_bold_markdown(teach.result_sentence(state, bonus)))
 
@@ -272,7 +320,10 @@ def terrain_view(card_set: CardSet, rows: Sequence[Mapping[str, Any]]) -> widget
                 colors=[{"black": "#444444"}.get(COLOURS[terrain], COLOURS[terrain])],
                 labels=[terrain],
                 display_legend=True,
-                default_size=60,
+                default_size=90,
+                # a shape per terrain as well as its colour (the legend shows both)
+                marker=MARKERS[index % len(MARKERS)],
+                stroke="#333333",
             )
         )
     chart = chart_figure(
