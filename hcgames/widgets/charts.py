@@ -123,6 +123,11 @@ def series_colour(name: str, index: int) -> str:
     return ON_WHITE if contrast_ratio(colour, "#FFFFFF") < 1.6 else colour
 
 
+def _number(value: float) -> str:
+    """A chart's value in words: whole when it is, else to one decimal ("89.2")."""
+    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
+
+
 def _is_whole(values: Sequence[float]) -> bool:
     return all(math.isnan(v) or float(v).is_integer() for v in values)
 
@@ -627,6 +632,7 @@ class ScoreChart(View):
             x_offset=8,
             y_offset=5,
             colors=["#222222"],
+            apply_clip=False,  # past the last point, in the margin kept for it
         )
         self.figure = chart_figure(
             marks=[self.lines, *self.point_marks, self.end_labels],
@@ -666,8 +672,10 @@ class ScoreChart(View):
             self.x_axis.tick_values = list(range(0, longest, step))
             values = [v for vs in self.series.values() for v in vs if not math.isnan(v)]
             lo, hi = min(values), max(values)
-            whole = _is_whole(values)
-            if whole:  # whole ticks only: "519", never "519.00" or a repeated "1"
+            # whole ticks only ("519", never "519.00" or a repeated "1"), also for averages
+            # that span ten or more (a tenth of a point is noise there)
+            whole = _is_whole(values) or hi - lo >= 10
+            if whole:
                 y_step = _nice_step(max(hi - lo, 1.0), 6)
                 y_lo = math.floor(lo / y_step) * y_step
                 self.y_axis.tick_values = list(range(int(y_lo), int(hi) + y_step + 1, y_step))
@@ -676,6 +684,13 @@ class ScoreChart(View):
                 self.y_axis.tick_values = None
                 self.y_scale.min = self.y_scale.max = None
             self.y_axis.tick_format = "d" if whole else ".1f"
+            # room on the left for the longest tick number, the axis name beyond it
+            ticks = list(self.y_axis.tick_values) if whole else [lo, hi]
+            tick_w = max(text_width(f"{t:.0f}" if whole else f"{t:.1f}", 15) for t in ticks)
+            margin = dict(self.figure.fig_margin)
+            margin["left"] = round(tick_w + 42)
+            self.figure.fig_margin = margin
+            self.y_axis.label_offset = f"{round(tick_w + 16)}px"
             self.key.value = key_html(
                 list(zip(colours, names, strict=True)), line=True, markers=markers
             )
@@ -691,8 +706,11 @@ class ScoreChart(View):
             for i, name in enumerate(names):
                 if i % len(MARKERS) != k:
                     continue
+                # at most a dozen markers a line: more would hide it
+                every = max(1, math.ceil(len(self.series[name]) / 12))
+                last = len(self.series[name]) - 1
                 for x, y in enumerate(self.series[name]):
-                    if not math.isnan(y):
+                    if not math.isnan(y) and (x % every == 0 or x == last):
                         xs.append(float(x))
                         ys.append(y)
                         cs.append(colours[i])
@@ -733,6 +751,7 @@ class ScoreChart(View):
         head = f"{self.title}: " if self.title else ""
         if not self.series or not any(self.series.values()):
             return head + "no values yet."
-        latest = ", ".join(f"{k} {v[-1]:g}" for k, v in self.series.items() if v)
+        latest = ", ".join(f"{k} {_number(v[-1])}" for k, v in self.series.items() if v)
         steps = max(len(v) for v in self.series.values())
-        return f"{head}{len(self.series)} series over {plural(steps, 'point')}; latest: {latest}."
+        lines = plural(len(self.series), "line")
+        return f"{head}{lines} of {plural(steps, 'point')}; the last: {latest}."

@@ -43,7 +43,9 @@ class PlannerTournament(widgets.VBox):
             value=0, min=0, max=24, description="games played", style={"description_width": "9em"}
         )
         self.wins = html_line("<i>No tournament played yet.</i>")
-        self.chart = ScoreChart(title="Average victory points after each round")
+        self.chart = ScoreChart(
+            title="Average victory points after each round", y_label="average points"
+        )
         self.chart.x_axis.label = "round"
         self.chart.figure.layout.width = "540px"
         self.chart.figure.layout.height = "300px"
