@@ -315,6 +315,7 @@ class PlayApp(GameStepper):
     """
 
     PICKER_APPLIES = True  # "Play this move" under the list
+    STATUS_BESIDE = False  # the play screen lays out its banner and status lines
 
     def __init__(
         self,

@@ -110,6 +110,10 @@ class GameStepper(View):
     #: whether the move list keeps its own Apply button: a stepper's Step plays the move
     #: picked, so it has none (a play screen, with its own buttons, keeps it)
     PICKER_APPLIES = False
+    #: whether the phases and the sentences saying where the game is sit under the
+    #: buttons, beside the map (a lesson's stepper), rather than above it (a play
+    #: screen lays them out itself)
+    STATUS_BESIDE = True
 
     def __init__(
         self,
@@ -286,6 +290,19 @@ class GameStepper(View):
         parts: list[widgets.Widget] = [self.timeline, self.stepper_main]
         super().__init__(parts)
         self.children = [header, self.text_line, *parts, self.messages]
+        if self.STATUS_BESIDE:
+            # Step and what it changes on one screen: the phases, the sentence saying
+            # where the game is and the board's own line ("... may step to ...") go
+            # under the buttons, beside the map or board, which then starts right under
+            # the title and fits the window whole.
+            said = [self.timeline, self.text_line, *(v.text_line for v in self.region_views)]
+            for part in said:
+                part.layout.flex = "0 0 auto"
+            for view in self.region_views:
+                view.children = [c for c in view.children if c is not view.text_line]
+            rest = [c for c in side.children if c is not buttons]
+            side.children = [buttons, *said, *rest]
+            self.children = [header, self.stepper_main, self.messages]
         self.add_class("hcgames-stepper")
         self.text_line.add_class("hcgames-stepper-text")
         if self.auto_pass:
