@@ -285,6 +285,8 @@ class BoardView(RegionView):
         self.figure.add_class("hcgames-figure")
         self._uid = f"hc-board-{id(self):x}"
         self._max_width = max_width
+        #: px of the window kept for lines above the board (see :meth:`lines_beside`)
+        self._header_px = 110
         if self.fluid:
             self.figure.layout = widgets.Layout(width="100%")
             self.figure.add_class(self._uid)
@@ -370,12 +372,31 @@ class BoardView(RegionView):
         self.coordinates = mark
         return mark
 
+    def lines_beside(self) -> None:
+        """Put the board's line (what is picked and where it may step) and its key in a
+        column beside the board, which then grows to the window's height: a click on a
+        piece and the line answering it are in sight together at 1366x768 and 1024x700."""
+        self._header_px = 24
+        self._style.value = self._css()
+        board = widgets.VBox([self.figure], layout=widgets.Layout(flex="1 1 480px", min_width="0"))
+        side = widgets.VBox(
+            [self.text_line, self.legend, self.info],
+            layout=widgets.Layout(flex="0 0 clamp(280px, calc(100vw - 960px), 420px)"),
+        )
+        row = widgets.HBox(
+            [board, side],
+            layout=widgets.Layout(
+                flex_flow="row wrap", align_items="flex-start", grid_gap="8px 16px"
+            ),
+        )
+        self.children = [self._style, row, self.messages]
+
     def _css(self) -> str:
         fluid = (
             f".{self._uid} {{ width: 100% !important; height: auto !important; "
             f"aspect-ratio: {self.width} / {self.height}; "
             f"max-width: min({self._max_width}px, "
-            f"calc((100vh - 110px) * {self.width / self.height:.4f})); }}"
+            f"calc((100vh - {self._header_px}px) * {self.width / self.height:.4f})); }}"
             if self.fluid
             else ""
         )
@@ -567,12 +588,22 @@ class BoardView(RegionView):
 
 
 def piece_board(
-    state: State, width: int | None = None, height: int | None = None, *, legend: bool = True
+    state: State,
+    width: int | None = None,
+    height: int | None = None,
+    *,
+    legend: bool = True,
+    beside: bool = False,
 ) -> BoardView:
     """The lessons' board: a :class:`BoardView` on which a click picks a piece and shows
     where it may step. It fills the page and keeps its shape, laid out for at least
-    ``width`` pixels (default 620); ``height`` is only kept for old calls."""
-    return BoardView(state, legend=legend, pick_pieces=True, layout_width=width)
+    ``width`` pixels (default 620); ``height`` is only kept for old calls. With
+    ``beside``, its line (where the picked piece may step) and its key sit beside the
+    board (:meth:`BoardView.lines_beside`)."""
+    view = BoardView(state, legend=legend, pick_pieces=True, layout_width=width)
+    if beside:
+        view.lines_beside()
+    return view
 
 
 def _token(colour: str) -> str:
