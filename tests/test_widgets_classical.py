@@ -111,12 +111,20 @@ def test_battle_views() -> None:
         exact, experiments.etruria_battle(teach.battle_under_way(game, 3, 2)), 1, "t"
     )
     assert ONE_SCREEN in panel._dom_classes and not panel.run_button.disabled
+    # the buttons first, the chart they redraw under them
+    assert panel.run_button in panel.children[1].children
+    assert panel.figure in panel.children[2].children
     sea = SeaBattle(duel("Athenians", "Persians"))
     athens, _ = sea.show()
     assert athens == teach.sea_battle_odds(3, 2, 4, 0)[0] and "Athenians attack" in sea.result.value
     # the map of the Aegean as large as the window lets it be, its key under the odds
     assert sea.map.fluid and sea.map.legend not in sea.map.children
     assert sea.map.legend.value and "100vh" in sea.map.layout.max_width
+    # the fleet sliders redraw the map: the Persian fleet in the Aegean follows its slider
+    aegean = sea.position.game.material.index["mare_aegaeum"]
+    sea.sliders[2].value = 7
+    assert sea.position.fleets[1][aegean] == 7
+    assert sea.map.state.fleets[1][aegean] == 7
 
 
 def test_peoples_views_and_the_decisions() -> None:

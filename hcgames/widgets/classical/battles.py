@@ -76,7 +76,8 @@ class RoundGrid(widgets.VBox):
 
 def battle_panel(exact: dict[str, Fraction], simulate: Any, seed: int, title: str) -> BattlePanel:
     """A :class:`BattlePanel` of exact bars that simulates only when the class presses
-    Run simulation (one colour until there is a simulation to compare), as one unit."""
+    Run simulation (one colour until there is a simulation to compare), as one unit: the
+    buttons first, the chart they redraw under them with its key and table beside it."""
     panel = BattlePanel(exact, trials=1000, seed=seed, title=title)
     panel.simulate = simulate
     panel.run_button.disabled = panel.trials_box.disabled = panel.seed_box.disabled = False
@@ -85,6 +86,13 @@ def battle_panel(exact: dict[str, Fraction], simulate: Any, seed: int, title: st
         lambda _b: setattr(panel.bars, "colors", [EXACT_COLOUR, SIMULATED_COLOUR])
     )
     panel.figure.layout.width = "560px"
+    panel.text_line.layout.display = "none"  # the chart, its key and its table say it
+    controls = panel.children[-2]  # Trials, Run number, Run simulation
+    beside = widgets.VBox([panel.key, panel.table], layout=widgets.Layout(margin="0 0 0 12px"))
+    chart_row = widgets.HBox(
+        [panel.figure, beside], layout=widgets.Layout(flex_flow="row wrap", align_items="center")
+    )
+    panel.children = [panel.text_line, controls, chart_row, panel.messages]
     one_screen(unit=panel)
     return panel
 
@@ -139,7 +147,15 @@ class SeaBattle(widgets.VBox):
         super().__init__([with_slider_names(one_screen(controls, self.map))])
 
     def show(self) -> tuple[Fraction, Fraction]:
-        athens, persia = teach.sea_battle_odds(*(s.value for s in self.sliders))
+        ships, level, enemy_ships, enemy_level = (s.value for s in self.sliders)
+        athens, persia = teach.sea_battle_odds(ships, level, enemy_ships, enemy_level)
+        # the map shows the fleets the sliders set (and the levels its key and tooltips
+        # read): a slider and the picture it changes
+        teach.set_fleets(self.position, 0, "mare_thracium", ships)
+        teach.set_fleets(self.position, 1, "mare_aegaeum", enemy_ships)
+        teach.set_trait_level(self.position, 0, "nautical", level)
+        teach.set_trait_level(self.position, 1, "nautical", enemy_level)
+        self.map.update(self.position)
         self.result.value = (
             f"<ul style='{BIG}'>"
             f"<li>If the Athenians attack, they win with a chance of <b>{float(athens):.0%}</b>."
