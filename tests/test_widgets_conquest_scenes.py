@@ -7,7 +7,7 @@ import ipywidgets as widgets
 from hcgames.conquest import Move
 from hcgames.conquest.teach import capture_examples, load_puzzles
 from hcgames.widgets._base import ONE_SCREEN
-from hcgames.widgets.conquest_scenes import SceneBoard, note_buttons
+from hcgames.widgets.conquest_scenes import SceneBoard, note_buttons, solution_moves
 
 
 def test_examples_open_drawn_and_play_both_sides() -> None:
@@ -43,6 +43,23 @@ def test_a_puzzle_says_solved_beside_the_buttons() -> None:
     assert not board.picker.options
     board.show_solution()
     assert "One winning line" in board.result.value
+    # the solution is played on the board, as numbered moves in words (no move counts),
+    # and the page does not call it the student's own win
+    assert board.state.is_terminal() and "Solved!" not in board.result.value
+    assert "moves used" not in board.result.value
+
+
+def test_a_solution_joins_one_piece_s_steps_into_one_move() -> None:
+    lines = [
+        "White galleon 1 sails from c1 to c2. (8 of 20 moves used)",
+        "White galleon 1 sails from c2 to c3. (9 of 20 moves used)",
+        "White galleon 1 sails from c3 to d3. (10 of 20 moves used)",
+        "White galleon 1 captures on e3 from d3, taking Black ship 1. (11 of 20 moves used)",
+    ]
+    assert solution_moves(lines) == [
+        "White galleon 1 sails from c1 to d3, by way of c2 and c3.",
+        "White galleon 1 captures on e3 from d3, taking Black ship 1.",
+    ]
 
 
 def test_note_buttons_reveal_their_note_in_one_unit() -> None:

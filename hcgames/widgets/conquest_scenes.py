@@ -17,6 +17,7 @@ solution* ask the solver.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from html import escape
 from typing import Any, Protocol
@@ -24,6 +25,7 @@ from typing import Any, Protocol
 import ipywidgets as widgets
 
 from hcgames.conquest.actions import Pass
+from hcgames.conquest.search import main_line, solve
 from hcgames.conquest.state import ConquestState
 from hcgames.conquest.teach import Puzzle
 from hcgames.core import Action
@@ -154,6 +156,8 @@ class SceneBoard(widgets.VBox):
         self.scene = self.scenes[self.choose.value]
         self.state = self.scene.new_state()
         self.start_turn = self.state.turn
+        #: the board shows the solution played (not the student's own win)
+        self.solution_shown = False
         self.lines: list[str] = []
         self.last: list[str] = []
         self.note = ""
@@ -198,9 +202,19 @@ class SceneBoard(widgets.VBox):
         self.show()
 
     def show_solution(self) -> None:
-        """List one winning line from the start (puzzles)."""
-        items = "".join(f"<li>{escape(s)}</li>" for s in self.puzzle.winning_line())
-        self.note = f"One winning line:<ol style='margin:2px 0'>{items}</ol>"
+        """Play one winning line from the start on the board, and list it as numbered
+        moves in words, a piece's steps in a row joined into one move (puzzles)."""
+        self.state = self.puzzle.new_state()
+        self.lines, self.last = [], []
+        self.solution_shown = True
+        said: list[str] = []
+        for action in main_line(solve(self.state, self.puzzle.steps)):
+            said += [plain_plurals(e.text) for e in self.state.apply(action)]
+        items = "".join(f"<li>{escape(line)}</li>" for line in solution_moves(said))
+        self.note = (
+            "One winning line, played on the board (press <b>Start again</b> to try it "
+            f"yourself):<ol style='margin:2px 0'>{items}</ol>"
+        )
         journal().reveal(self.work_id(self.scene.title))
         self.show()
 
@@ -223,6 +237,8 @@ class SceneBoard(widgets.VBox):
         """ "Solved!" with the reason, or that White's turn is over; "" while it goes on."""
         state = self.state
         outcome = state.outcome()
+        if self.solution_shown:
+            return ""
         if outcome is not None:
             reason = escape(outcome.reason)
             return f"<b>Solved!</b> {reason}." if outcome.winners == (0,) else f"{reason}."
@@ -294,6 +310,42 @@ class SceneBoard(widgets.VBox):
         return " ".join(
             w.value for w in (self.intro, self.result, self.story) if isinstance(w.value, str)
         )
+
+
+#: a step of one piece: "White galleon 1 sails from c1 to c2. (8 of 20 moves used)"
+_STEP = re.compile(r"^(?P<who>.+?) (?P<verb>moves|sails) from (?P<a>\w+) to (?P<b>\w+)\.$")
+_USED = re.compile(r"\s*\(\d+ of \d+ moves used\)$")
+
+
+def solution_moves(lines: Sequence[str]) -> list[str]:
+    """A winning line's events as moves to read: the move counts left out, and the
+    steps one piece takes in a row joined ("White galleon 1 sails from c1 to c4, by way
+    of c2 and c3.")."""
+    moves: list[tuple[str, str, list[str]] | str] = []
+    for line in lines:
+        line = _USED.sub("", line)
+        step = _STEP.match(line)
+        last = moves[-1] if moves else None
+        if step and isinstance(last, tuple):
+            who, verb, path = last
+            if who == step["who"] and verb == step["verb"] and path[-1] == step["a"]:
+                path.append(step["b"])
+                continue
+        moves.append((step["who"], step["verb"], [step["a"], step["b"]]) if step else line)
+    said = []
+    for move in moves:
+        if isinstance(move, str):
+            said.append(move)
+            continue
+        who, verb, path = move
+        mid = path[1:-1]
+        via = ""
+        if mid:
+            via = ", by way of " + (
+                mid[0] if len(mid) == 1 else ", ".join(mid[:-1]) + " and " + mid[-1]
+            )
+        said.append(f"{who} {verb} from {path[0]} to {path[-1]}{via}.")
+    return said
 
 
 def note_buttons(notes: Sequence[tuple[str, str, str]], **button: Any) -> widgets.Box:
