@@ -108,7 +108,16 @@ class SceneBoard(widgets.VBox):
         self.result.add_class("hc-scene-result")
         #: the moves before the last one, in a box that scrolls
         self.story = widgets.HTML(layout={"max_height": "150px", "overflow": "auto"})
-        key = widgets.Accordion([widgets.HTML(board_legend_html(self.board))])
+        # the key as the board's own: each entry a swatch and its words, wrapping whole
+        # inside the column ("S soldier", never "SsoldierEelephant")
+        key_words = widgets.HTML(
+            "<style>.hc-scene-key .widget-html-content { white-space: normal; }</style>"
+            + board_legend_html(self.board),
+            layout={"width": "100%"},
+        )
+        key_words.add_class("hcgames-legend")
+        key_words.add_class("hc-scene-key")
+        key = widgets.Accordion([key_words])
         key.set_title(0, "Key to the board")
         key.selected_index = None
         self.play_button.on_click(lambda _: self.play(self.picker.value))
