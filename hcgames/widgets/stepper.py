@@ -300,8 +300,10 @@ class GameStepper(View):
                 part.layout.flex = "0 0 auto"
             for view in self.region_views:
                 view.children = [c for c in view.children if c is not view.text_line]
-            rest = [c for c in side.children if c is not buttons]
-            side.children = [buttons, *said, *rest]
+            # the move list (and the dice) right under Step, which plays the move picked
+            first = [buttons, self.picker, self.dice]
+            rest = [c for c in side.children if c not in first]
+            side.children = [*first, *said, *rest]
             self.children = [header, self.stepper_main, self.messages]
         self.add_class("hcgames-stepper")
         self.text_line.add_class("hcgames-stepper-text")
