@@ -132,9 +132,10 @@ def _phase_texts() -> dict[str, str]:
 
 
 class PhasePlayer(widgets.VBox):
-    """ "Play the produce phase" and so on, one phase a press: what the phase did, the
-    resources in hand as bars and the first player's research chart beside the button;
-    the full stepper (map, choices, log) below, playing the same game."""
+    """ "Play the produce phase" and so on, one phase a press: the button, what comes next
+    and what the phase did head the column beside the stepper's map (the map, choices and
+    log of the same game); the resources in hand as bars and the first player's research
+    chart above them."""
 
     def __init__(
         self, state: ClassicalState, bots: Sequence[PlannerBot], seed: int = 3, **map_options: Any
@@ -171,13 +172,20 @@ class PhasePlayer(widgets.VBox):
         ):
             button.on_click(lambda _b: self.show())
         self.show()
+        # the phase button, what comes next and what the phase did head the stepper's
+        # column beside the map, so a press and the map it changes are on one screen; the
+        # resources and the research chart come first, above the map
         controls = widgets.VBox(
-            [self.button, self.next_box, self.happened], layout=widgets.Layout(width="480px")
+            [self.button, self.next_box, self.happened],
+            layout=widgets.Layout(width="100%", flex="0 0 auto", margin="0 0 8px 0"),
         )
+        side = self.stepper.stepper_main.children[1]
+        side.children = [controls, *side.children]
         super().__init__(
             [
-                one_screen(
-                    unit=widgets.VBox([one_screen(controls, self.pool_chart), self.research])
+                widgets.HBox(
+                    [self.pool_chart, self.research],
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
                 ),
                 self.stepper,
             ]
