@@ -130,7 +130,8 @@ CLASS_GAMES: dict[str, ClassGame] = {
         (
             (
                 "Length",
-                "The lesson's game ends when round 8 would begin, unless it ended sooner "
+                "The lesson's game ends after round 7 (both players have had 7 turns), unless "
+                "it ended sooner "
                 "(an empty Base Camp, or the deck run out); it is scored as at any other "
                 "end, bonus objectives included.",
             ),

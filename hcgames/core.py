@@ -382,6 +382,10 @@ class Game:
         """Names of the phases of one round, in order (for the phase timeline)."""
         return []
 
+    def phase_words(self, phase: str) -> str:
+        """A phase as a player says it, for the screen (the name itself by default)."""
+        return phase
+
     def geojson(self) -> dict[str, Any] | None:
         """The map as a GeoJSON FeatureCollection (feature ``id`` = region id), if any.
 
@@ -738,6 +742,11 @@ class State:
     def scores(self) -> dict[int, float]:
         """Current score or standing per player (victory points, morale, forts...)."""
         return {}
+
+    def action_words(self, action: Action) -> str:
+        """``action`` as the play screen lists it (``str(action)`` unless a game can say
+        more from the position: an ability's own words, a side's name)."""
+        return str(action)
 
     def describe(self) -> str:
         """A few sentences that state the situation for a reader."""

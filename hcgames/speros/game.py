@@ -31,7 +31,7 @@ from hcgames.speros.material import (
 )
 from hcgames.speros.state import SperosState
 from hcgames.speros.teach import LESSON_POSITIONS, odds_table, play_setup
-from hcgames.speros.turn import PHASES
+from hcgames.speros.turn import PHASES, STEP_WORDS
 
 __all__ = ["SperosGame", "start"]
 
@@ -189,6 +189,9 @@ class SperosGame(Game):
 
     def phases(self) -> list[str]:
         return list(PHASES)
+
+    def phase_words(self, phase: str) -> str:
+        return STEP_WORDS.get(phase, phase)
 
     def odds_table(self) -> str:
         return odds_table(self)

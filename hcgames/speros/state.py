@@ -122,6 +122,15 @@ class SperosState(State):
     def phase(self) -> str:
         return self._phase
 
+    @property
+    def round(self) -> int:
+        """The round being played; once a round limit has ended the game, the last round
+        played (a 7-round game never shows "Round 8")."""
+        limit = self.game.max_rounds
+        if limit is not None and self.round_no > limit:
+            return limit
+        return self.round_no
+
     def player_name(self, player: int | None) -> str:
         """The core's one way of naming a player, with the people they lead once chosen:
         "Player 2 (Lathwood Elves)"."""
@@ -194,6 +203,9 @@ class SperosState(State):
 
     def describe(self) -> str:
         return views.describe(self)
+
+    def action_words(self, action: Action) -> str:
+        return views.action_words(self, action)
 
     def card_view(self, card_id: str) -> dict[str, Any]:
         return views.card_view(self, card_id)

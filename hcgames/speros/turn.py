@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PHASES",
+    "STEP_WORDS",
     "ability_menu",
     "advance",
     "begin_turn",
@@ -48,6 +49,20 @@ PHASES = (
     "empty hand",
     "choose bonus",
 )
+
+
+#: each step as a player says it (the step names above are the program's)
+STEP_WORDS = {
+    "choose people": "Choose people",
+    "first placement": "Put a card forward",
+    "discard": "Discard",
+    "ability": "Use an ability",
+    "action": "Explore, Attack, Lead or Plan",
+    "hand limit": "Hand limit",
+    "empty hand": "Empty hand",
+    "choose bonus": "Reveal a bonus objective",
+    "game over": "Game over",
+}
 
 
 def hand_limit(state: SperosState, player: int) -> int:

@@ -10,10 +10,20 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from hcgames.speros.actions import card_label
+from hcgames.core import Action
+from hcgames.speros.actions import (
+    ChooseBonus,
+    EndAbilities,
+    Exile,
+    Obliterate,
+    Stop,
+    UseAbility,
+    card_label,
+)
 from hcgames.speros.effects import PendingOffer
 from hcgames.speros.material import Card
 from hcgames.speros.scoring import total_scores
+from hcgames.speros.turn import STEP_WORDS
 from hcgames.words import capitalise, count
 
 if TYPE_CHECKING:
@@ -21,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HIDDEN",
+    "action_words",
     "card_rows",
     "card_view",
     "describe",
@@ -142,16 +153,27 @@ def evaluate(state: SperosState, player: int) -> float:
 
 
 def describe(state: SperosState) -> str:
+    limit = state.game.max_rounds
     if state.is_terminal():
         outcome = state.outcome()
         assert outcome is not None
         scores = ", ".join(f"{state.player_name(p)} {int(v)}" for p, v in outcome.scores.items())
-        limit = state.game.max_rounds
-        played = state.round_no if limit is None else min(state.round_no, limit)
-        return f"Game over after round {played}. Scores: {scores}. {capitalise(outcome.reason)}."
+        when = (
+            f"after round {limit}"
+            if limit is not None and state.round_no > limit
+            else f"in round {state.round}"
+        )
+        return f"Game over {when}. Scores: {scores}. {capitalise(outcome.reason)}."
     p = state.current_player
-    actor = "A card is being drawn" if p < 0 else f"{state.player_name(p)} is to act"
-    lines = [f"Round {state.round_no}, {state._phase} step. {actor}."]
+    step = STEP_WORDS.get(state._phase, state._phase)
+    if not state.round_no:
+        when = "Setting up"
+    else:
+        when = f"Round {state.round}" + (f" of {limit}" if limit is not None else "")
+    if p < 0:
+        lines = [f"{when}: a card is being drawn."]
+    else:
+        lines = [f"{when}, {state.player_name(p)}: {step[:1].lower()}{step[1:]}."]
     if state.round_no:
         lines.append(
             f"The deck holds {count(len(state.deck), 'card')}; the Skirmish Area holds "
@@ -159,20 +181,46 @@ def describe(state: SperosState) -> str:
         )
         totals = total_scores(state)
         lines.append(
-            "Standing: "
-            + ", ".join(
+            "So far: "
+            + "; ".join(
                 f"{state.player_name(q)} {totals[q]} VP, {len(state.captured[q])} captured, "
-                f"{state.units_at_home(q)} at home"
+                f"{count(state.units_at_home(q), 'piece')} at home"
                 for q in range(state.game.num_players)
             )
             + "."
         )
     top = state.stack[-1] if state.stack else None
     if isinstance(top, PendingOffer):
-        lines.append(f"Pending: the {top.what} ability of {card_label(top.card)}.")
+        lines.append(f"Still to settle: the {top.what} ability of {card_label(top.card)}.")
     elif top is not None and top.kind != "draw":
-        lines.append(f"Pending: {top.kind} ({top.source}).")
+        lines.append(f"Still to settle: {top.kind} ({top.source}).")
     return " ".join(lines)
+
+
+def action_words(state: SperosState, action: Action) -> str:
+    """A move as the play screen lists it: a General's ability by what it does, a
+    rival by the people they lead, a bonus objective with what it scores."""
+    if isinstance(action, UseAbility) and action.source == "general":
+        terrain = state.colour[state.current_player] if state.current_player >= 0 else None
+        if terrain:
+            abilities = state.game.card_set.people_of(terrain).general_abilities
+            if 0 <= action.index < len(abilities):
+                text = abilities[action.index].text.rstrip(".")
+                return f"use your General's once-a-game ability: {text[:1].lower()}{text[1:]}"
+    if isinstance(action, EndAbilities):
+        return "use no ability now: go on to your action"
+    if isinstance(action, Stop):
+        if state.stack and isinstance(state.stack[-1], PendingOffer):
+            return f"do not take the {state.stack[-1].what} ability"
+        return "stop here: use no more of this ability"
+    if isinstance(action, Exile | Obliterate):
+        rival = state.side_name(action.player)
+        words = str(action).replace(f"of Player {action.player + 1}", f"of the {rival}")
+        return words
+    if isinstance(action, ChooseBonus):
+        objective = state.game.objective(action.objective)
+        return f"reveal your bonus objective {objective.name} ({objective.text.rstrip('.')})"
+    return str(action)
 
 
 # --- card rows -------------------------------------------------------------------
@@ -188,11 +236,17 @@ def _and(words: list[str]) -> str:
 
 
 def card_view(
-    state: SperosState, card_id: str, owner: int | None = None, *, in_play: bool = True
+    state: SperosState,
+    card_id: str,
+    owner: int | None = None,
+    *,
+    in_play: bool = True,
+    in_hand: bool = False,
 ) -> dict[str, Any]:
     """A card as the table shows it: name, kind and what it gives in words, its
-    ability, a line of flavour (whose home it is), and (``in_play``) its camps
-    with the pieces on them as tokens. ``id`` names it in actions; the views never
+    ability (a Location's, what discarding it does, only ``in_hand``), a line of
+    flavour (whose home it is), and (``in_play``) its camps with the pieces on them
+    as tokens. ``id`` names it in actions; the views never
     print it."""
     card: Card = state.game.cards[card_id]
     if card.is_artifact:
@@ -208,12 +262,20 @@ def card_view(
         view["tokens"] = [[o, _PIECES.get(k, k)] for o, k in state.units.get(card_id, [])]
     else:
         stats.append(f"{card.encampments} camps")
-    view["ability"] = card.text
+    if card.is_artifact:
+        # an Artifact's abilities work on the table: always in full
+        view["ability"] = card.text
+        if not in_play:
+            view["line"] = ARTIFACT_LINE
+    elif in_hand:
+        # a Location's text is what it does when discarded from a hand: on the table or
+        # the discard pile it does nothing, so it is shown only on the cards in a hand
+        text = card.text
+        known = text and not text.lower().startswith("no discard")
+        view["ability"] = f"If you discard it: {text[:1].lower()}{text[1:]}" if known else text
     if card.terrain:
         people = state.game.card_set.people_of(card.terrain).people
         view["line"] = f"Home of the {people.split()[-1]}"
-    else:
-        view["line"] = ARTIFACT_LINE
     view["owner"] = owner
     return view
 
@@ -235,7 +297,9 @@ def card_rows(state: SperosState, viewer: int | None = None) -> dict[str, list[d
     }
     for q, hand in enumerate(state.hands):
         if viewer is None or viewer == q:
-            rows[f"{names[q]}'s hand"] = [card_view(state, c, q, in_play=False) for c in hand]
+            rows[f"{names[q]}'s hand"] = [
+                card_view(state, c, q, in_play=False, in_hand=True) for c in hand
+            ]
         else:
             rows[f"{names[q]}'s hand"] = [{"name": HIDDEN} for _ in hand]
     for q, area in enumerate(state.captured):

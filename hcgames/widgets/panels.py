@@ -520,6 +520,11 @@ class EventLog(View):
             ]
             latest = table[-self.rows :] if self.rows else []
             first = len(table) - len(latest)
+            # each step as a player says it ("Put a card forward", not "first placement")
+            shown = [
+                {**row, "phase": state.game.phase_words(str(row.get("phase") or ""))}
+                for row in latest
+            ]
             frame = pd.DataFrame(latest, columns=list(_EVENT_COLUMNS))
             frame.index = range(first + 1, len(table) + 1)
             self.frame = frame
@@ -527,7 +532,7 @@ class EventLog(View):
                 {
                     "output_type": "display_data",
                     "data": {
-                        "text/html": _table_html(latest, first),
+                        "text/html": _table_html(shown, first),
                         "text/plain": _table_text(frame),
                     },
                     "metadata": {},
@@ -558,6 +563,8 @@ def _table_html(rows: list[dict[str, Any]], first: int) -> str:
         round_no, phase = row.get("round"), str(row.get("phase") or "")
         # round 0 is the set-up: its phase ("setup") says so without a "Round 0"
         said_round = f"Round {round_no}" if round_no not in (None, "", 0) else ""
+        if said_round and phase[:2].istitle():  # "Round 1, discard a card"
+            phase = phase[:1].lower() + phase[1:]
         when = ", ".join(part for part in (said_round, phase) if part)
         text = escape(plain_plurals(str(row.get("text", ""))))
         lead = f"<span style='color:#555'>{escape(when)}:</span> " if when else ""

@@ -506,7 +506,8 @@ class GameStepper(View):
                 kind, title = "hcgames-phase", "a phase of the round"
             chips.append(
                 f"<span class='{kind}' style='{style};padding:2px 8px;margin-right:4px;"
-                f"border-radius:10px' title='{title}'>{escape(phase)}</span>"
+                "white-space:nowrap;display:inline-block;margin-bottom:2px;"
+                f"border-radius:10px' title='{title}'>{escape(self.game.phase_words(phase))}</span>"
             )
         return "<div class='hcgames-phases'>" + "".join(chips) + "</div>"
 

@@ -31,6 +31,40 @@ def test_blue_and_black_units_are_told_apart_on_a_card() -> None:
     assert f"{state.side_name(2).split()[-1]}: 1 Minion and 1 General" in html
     assert f"{state.side_name(3).split()[-1]}: 1 Minion" in html
     assert "2 camps free" in html
+    # ... and by shape: the four peoples' tokens are four shapes
+    from hcgames.widgets.cards import token_shape
+
+    shapes = {token_shape(side_of(state, p)) for p in range(4)}
+    assert len(shapes) == 4
+    assert token_shape(blue)[0] in html and token_shape(black)[0] in html
+
+
+def test_a_location_says_what_discarding_it_does_only_in_a_hand() -> None:
+    state = start(2, ["forest", "mountain"], seed=2)
+    card = next(c for c in state.hands[0] if not state.game.cards[c].is_artifact)
+    text = state.game.cards[card].text
+    in_hand = state.card_rows(0)["Player 1's hand"]
+    shown = next(v for v in in_hand if v["id"] == card)
+    assert shown["ability"] == text or shown["ability"].startswith("If you discard it: ")
+    assert "ability" not in state.card_view(card)  # on the table it does nothing
+    artifact = next(c for c in state.skirmish if state.game.cards[c].is_artifact)
+    assert state.card_view(artifact)["ability"] == state.game.cards[artifact].text
+
+
+def test_a_class_game_never_shows_a_round_after_its_last() -> None:
+    from hcgames.classgame import class_game
+    from hcgames.play import playout
+
+    game = class_game("conquest-of-speros")
+    for seed in (1, 2, 3):
+        state = playout(game.new_game(seed=seed), rng=seed)
+        assert state.round <= 7
+        outcome = state.outcome()
+        assert outcome is not None
+        if "round limit" in outcome.reason:
+            assert state.round == 7 and "Game over after round 7" in state.describe()
+            assert all(e.round <= 7 for e in state.events)
+    assert game.new_game(seed=1).describe().startswith("Setting up, Player 1: ")
 
 
 def test_every_colour_has_its_own_unit_label() -> None:
