@@ -176,14 +176,37 @@ def _band(state: State | None, owner: Any) -> str:
     )
 
 
+#: a token's shape by its side's hatch pattern, so that sides differ by shape as well as
+#: by colour (a circle, a square, a diamond, a shield): (token style, letter style)
+TOKEN_SHAPES: dict[str, tuple[str, str]] = {
+    "diagonal": ("border-radius:50%", ""),
+    "back-diagonal": ("border-radius:2px", ""),
+    "horizontal": (
+        "border-radius:2px;transform:rotate(45deg) scale(0.85)",
+        "display:inline-block;transform:rotate(-45deg) scale(1.18)",
+    ),
+    "cross": ("border-radius:2px 2px 50% 50%", ""),
+}
+
+
+def token_shape(style: SideStyle | None) -> tuple[str, str]:
+    """The CSS of a side's token and of its letter (a circle for an unknown side)."""
+    if style is None:
+        return "border-radius:50%", ""
+    return TOKEN_SHAPES.get(style.pattern, ("border-radius:50%", ""))
+
+
 def _token(state: State | None, owner: int, label: str) -> str:
     style = _style(state, owner)
     colour, ink = (style.colour, style.ink) if style else ("#DDDDDD", "#111111")
     who = _owner_name(state, owner)
     letter = escape(label[:1].upper() or "?")
+    shape, inner = token_shape(style)
+    if inner:
+        letter = f"<span style='{inner}'>{letter}</span>"
     return (
         f"<span class='hcgames-token' role='img' aria-label='{escape(who)}: {escape(label)}' "
-        f"title='{escape(who)}: {escape(label)}' style='background:{colour};color:{ink}'>"
+        f"title='{escape(who)}: {escape(label)}' style='background:{colour};color:{ink};{shape}'>"
         f"{letter}</span>"
     )
 

@@ -54,7 +54,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import ipywidgets as widgets
 
@@ -217,6 +217,32 @@ _STYLE = """<style>
 .hcgames-play button:focus-visible, .hcgames-play input:focus-visible,
 .hcgames-play select:focus, .hcgames-play .hcgames-pass button:focus {
   outline: 3px solid #1A4F9C !important; outline-offset: 1px; }
+</style>"""
+
+#: a play screen of cards alone (Speros): wide cards with their whole text at 15-16 px,
+#: the page (not a box) scrolls them, and the choices beside them stay in sight as it
+#: does (sticky; they scroll in their own column only if taller than the window)
+CARD_TABLE_STYLE = """<style>
+.hcgames-play-cards, .hcgames-play-cards .hcgames-play-main,
+.jp-OutputArea:has(.hcgames-play-cards), .jp-OutputArea-child:has(.hcgames-play-cards),
+.jp-OutputArea-output:has(.hcgames-play-cards) { overflow: visible !important; }
+.hcgames-play-cards .hcgames-play-main { flex-wrap: nowrap !important; }
+.hcgames-play-cards .hcgames-card-column { flex: 1 1 540px !important; min-width: 0; }
+.hcgames-play-cards .hcgames-side-column { flex: 0 0 410px !important; min-width: 0 !important;
+  position: sticky; top: 0; max-height: 100vh; overflow: hidden auto; }
+.hcgames-play-cards.hcgames-large .hcgames-play-main { flex-wrap: wrap !important; }
+.hcgames-play-cards.hcgames-large .hcgames-side-column { flex: 1 1 100% !important;
+  position: static; max-height: none; }
+.hcgames-play-cards .hcgames-table { font-size: 16px; gap: 6px 8px; }
+.hcgames-play-cards .hcgames-card { font-size: 16px; flex: 1 1 9.4em; min-width: 9.4em;
+  max-width: 11.5em; }
+.hcgames-play-cards .hcgames-card-kind, .hcgames-play-cards .hcgames-card-stats,
+.hcgames-play-cards .hcgames-card-ability, .hcgames-play-cards .hcgames-card-line,
+.hcgames-play-cards .hcgames-card-note, .hcgames-play-cards .hcgames-token-words {
+  font-size: 15px; }
+.hcgames-play-cards .hcgames-card-ability, .hcgames-play-cards .hcgames-card-line {
+  display: block; -webkit-line-clamp: none; line-clamp: none; overflow: visible; }
+.hcgames-play-cards .hcgames-card-band { font-size: 14px; }
 </style>"""
 
 
@@ -404,6 +430,8 @@ class PlayApp(GameStepper):
         self.picker.notify = self.say
         if game.id == "conquest-1972":
             self.picker.kind_of = self._conquest_kind
+        elif game.id == "conquest-of-speros":
+            self.picker.kind_of = self._speros_kind
         # room for the focus ring: a box cuts off what is drawn outside it
         self.picker.buttons.layout.padding = "4px"
         self.picker.text_line.layout.display = "none"  # the banner says it in fewer words
@@ -721,7 +749,14 @@ class PlayApp(GameStepper):
                 self.wide_key.layout.display = "none"
         else:
             self.wide_key.layout.display = "none"
-        if self.cards_view is not None:
+        if self.cards_view is not None and self.map_view is None:
+            # a table of cards alone (Speros): the cards take the width the choices
+            # leave and the page scrolls them, with every card's whole text; the
+            # choices stay in sight beside them (CARD_TABLE_STYLE)
+            self.add_class("hcgames-play-cards")
+            self.board_column.add_class("hcgames-card-column")
+            self.board_column.layout.width = None
+        elif self.cards_view is not None:
             # a table of cards can be taller than the screen: it scrolls in its own
             # box, so the choices beside it stay in sight; the map and the cards keep
             # their own heights (a flex column would squeeze the map to a strip)
@@ -751,6 +786,7 @@ class PlayApp(GameStepper):
             layout=widgets.Layout(flex="1 1 340px", min_width="320px", max_width="640px"),
         )
         self.side_column.add_class(f"{box_class}-side")
+        self.side_column.add_class("hcgames-side-column")
         self.main = widgets.HBox(
             [self.board_column, self.side_column],
             layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start", width="100%"),
@@ -775,7 +811,7 @@ class PlayApp(GameStepper):
         self.debrief_box = widgets.VBox(layout=widgets.Layout(display="none", max_width="62em"))
         self.debrief_box.add_class("hcgames-debrief")
         self.children = [
-            widgets.HTML(_STYLE),
+            widgets.HTML(_STYLE + CARD_TABLE_STYLE),
             self.wide_style,
             header,
             settings,
@@ -809,7 +845,7 @@ class PlayApp(GameStepper):
     # --- names -------------------------------------------------------------------------
     def describe_action(self, action: Action) -> str:
         """A choice in plain words: region and card ids replaced by their names."""
-        words = plain_plurals(self.with_names(str(action)))
+        words = plain_plurals(self.with_names(self.state.action_words(action)))
         captured = self._captured(action)
         if captured is not None:
             from hcgames.conquest.movement import piece_name
@@ -878,6 +914,23 @@ class PlayApp(GameStepper):
             return f"{kind.capitalize()}s", rank
         kind = choice_kind(action)
         return kind, 2.0 + CHOICE_KINDS.index(kind) / 10
+
+    #: Speros' list in the game's own words: its four actions, then the rest
+    _SPEROS_KINDS: ClassVar[dict[str, str]] = {
+        "Attack": "Attack",
+        "Lead": "Lead",
+        "Explore": "Explore",
+        "Plan": "Plan",
+        "UseAbility": "Abilities",
+        "Accept": "Abilities",
+        "EndAbilities": "Skip",
+        "Stop": "Skip",
+    }
+
+    def _speros_kind(self, action: Action) -> tuple[str, float]:
+        kinds = ("Attack", "Lead", "Explore", "Plan", "Abilities", "Other", "Skip")
+        kind = self._SPEROS_KINDS.get(type(action).__name__, "Other")
+        return kind, float(kinds.index(kind))
 
     def only_move_reason(self) -> str:
         """Why a step offers only one move, when the rules can say it in a sentence:
