@@ -51,7 +51,7 @@ NOTEBOOKS: tuple[tuple[str, str], ...] = (
     ("43-speros-world.ipynb", "Conquest of Speros - the four peoples and their lands"),
     (
         "44-speros-play.ipynb",
-        "Conquest of Speros - play against the bots, then ask which strategy wins",
+        "Conquest of Speros - play against the computer, then ask which strategy wins",
     ),
     ("50-historical-cards.ipynb", "Historical Conquest - the cards and their history"),
     ("51-historical-a-turn.ipynb", "Historical Conquest - the playing area and one turn"),
