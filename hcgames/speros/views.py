@@ -206,9 +206,9 @@ def action_words(state: SperosState, action: Action) -> str:
             abilities = state.game.card_set.people_of(terrain).general_abilities
             if 0 <= action.index < len(abilities):
                 text = abilities[action.index].text.rstrip(".")
-                return f"use your General's once-a-game ability: {text[:1].lower()}{text[1:]}"
+                return f"use the General's once-a-game ability: {text[:1].lower()}{text[1:]}"
     if isinstance(action, EndAbilities):
-        return "use no ability now: go on to your action"
+        return "use no ability now: go on to Explore, Attack, Lead or Plan"
     if isinstance(action, Stop):
         if state.stack and isinstance(state.stack[-1], PendingOffer):
             return f"do not take the {state.stack[-1].what} ability"
@@ -219,7 +219,7 @@ def action_words(state: SperosState, action: Action) -> str:
         return words
     if isinstance(action, ChooseBonus):
         objective = state.game.objective(action.objective)
-        return f"reveal your bonus objective {objective.name} ({objective.text.rstrip('.')})"
+        return f"reveal the bonus objective {objective.name} ({objective.text.rstrip('.')})"
     return str(action)
 
 

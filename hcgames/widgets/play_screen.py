@@ -230,9 +230,12 @@ CARD_TABLE_STYLE = """<style>
 .hcgames-play-cards .hcgames-card-column { flex: 1 1 540px !important; min-width: 0; }
 .hcgames-play-cards .hcgames-side-column { flex: 0 0 410px !important; min-width: 0 !important;
   position: sticky; top: 0; max-height: 100vh; overflow: hidden auto; }
+@media (max-width: 1279px) {
 .hcgames-play-cards.hcgames-large .hcgames-play-main { flex-wrap: wrap !important; }
 .hcgames-play-cards.hcgames-large .hcgames-side-column { flex: 1 1 100% !important;
-  position: static; max-height: none; }
+  position: static; max-height: none !important; } }
+.hcgames-play-cards.hcgames-large .hcgames-side-column { flex-basis: 360px !important;
+  max-height: calc(100vh / 1.5); }
 .hcgames-play-cards .hcgames-table { font-size: 16px; gap: 6px 8px; }
 .hcgames-play-cards .hcgames-card { font-size: 16px; flex: 1 1 9.4em; min-width: 9.4em;
   max-width: 11.5em; }
@@ -1858,7 +1861,11 @@ class PlayApp(GameStepper):
             if bot is None and auto:
                 bot = self.auto_bot()
             if bot is not None:
-                self.reasons.append(self.with_names(explain(state, action, bot)))
+                reason = explain(state, action, bot)
+                said = state.action_words(action)  # the move as the list says it
+                if said != str(action):
+                    reason = reason.replace(str(action), said, 1)
+                self.reasons.append(self.with_names(reason))
         return action
 
     def _rolls_html(self) -> str:

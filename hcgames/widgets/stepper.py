@@ -557,6 +557,9 @@ class GameStepper(View):
     @property
     def text(self) -> str:
         state = self.state
+        if self.game.phase_words(state.phase) != state.phase:
+            # a game that names its steps for players says when and who itself
+            return plain_plurals(game_words(self.game, state.describe()))
         if state.is_terminal():
             outcome = state.outcome()
             winners = ", ".join(state.player_name(p) for p in outcome.winners) if outcome else ""
