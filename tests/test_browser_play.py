@@ -50,7 +50,7 @@ PlayApp({game}, {humans}, bot="medium", seed=3)
 #: clicks allowed to finish one round (the student ends phases as soon as possible)
 ROUND_CLICKS = 60
 #: the class games played to their end in the browser (by game id)
-CLASS_GAMES = ("conquest-1972",)
+CLASS_GAMES = ("conquest-1972", "conquest-of-speros")
 CLASS_NOTEBOOK = """
 import sys
 sys.path.insert(0, {root!r})

@@ -12,10 +12,15 @@ from typing import TYPE_CHECKING, Any
 
 from hcgames.core import Action
 from hcgames.speros.actions import (
+    Attack,
     ChooseBonus,
     EndAbilities,
     Exile,
+    Explore,
+    Fortify,
+    Lead,
     Obliterate,
+    Raze,
     Stop,
     UseAbility,
     card_label,
@@ -184,16 +189,19 @@ def describe(state: SperosState) -> str:
             "So far: "
             + "; ".join(
                 f"{state.player_name(q)} {totals[q]} VP, {len(state.captured[q])} captured, "
-                f"{count(state.units_at_home(q), 'piece')} at home"
+                f"{state.units_at_home(q)} in the Base Camp"
                 for q in range(state.game.num_players)
             )
             + "."
         )
     top = state.stack[-1] if state.stack else None
     if isinstance(top, PendingOffer):
-        lines.append(f"Still to settle: the {top.what} ability of {card_label(top.card)}.")
+        lines.append(f"Still to choose: the {top.what} ability of {card_label(top.card)}.")
     elif top is not None and top.kind != "draw":
-        lines.append(f"Still to settle: {top.kind} ({top.source}).")
+        source = top.source
+        if source.startswith(("excavate of ", "capture of ")):
+            source = "the " + source.replace(" of ", " ability of ", 1)
+        lines.append(f"Still to finish: {source}.")
     return " ".join(lines)
 
 
@@ -207,16 +215,35 @@ def action_words(state: SperosState, action: Action) -> str:
             if 0 <= action.index < len(abilities):
                 text = abilities[action.index].text.rstrip(".")
                 return f"use the General's once-a-game ability: {text[:1].lower()}{text[1:]}"
+    # the four actions short enough for the list's width, and saying what they place
+    if isinstance(action, Attack):
+        return f"Attack: a Minion onto {card_label(action.card)}"
+    if isinstance(action, Lead):
+        extra = " and a Minion" if action.with_minion else ""
+        return f"Lead: the General{extra} onto {card_label(action.card)}"
+    if isinstance(action, Explore):
+        p = state.current_player
+        card = state.game.cards[action.card]
+        home = p >= 0 and card.terrain == state.colour[p]
+        with_minion = not home and p >= 0 and state.base_minions[p] > 0
+        return f"Explore: lay down {card.name}" + (" with a Minion" if with_minion else "")
     if isinstance(action, EndAbilities):
         return "use no ability now: go on to Explore, Attack, Lead or Plan"
     if isinstance(action, Stop):
         if state.stack and isinstance(state.stack[-1], PendingOffer):
             return f"do not take the {state.stack[-1].what} ability"
         return "stop here: use no more of this ability"
-    if isinstance(action, Exile | Obliterate):
+    if isinstance(action, Exile):
         rival = state.side_name(action.player)
-        words = str(action).replace(f"of Player {action.player + 1}", f"of the {rival}")
-        return words
+        return f"send a Minion of the {rival} on {card_label(action.card)} back to their Base Camp"
+    if isinstance(action, Obliterate):
+        rival = state.side_name(action.player)
+        unit = "the General" if action.general else "a Minion"
+        return f"remove {unit} of the {rival} on {card_label(action.card)} from the game"
+    if isinstance(action, Raze):
+        return f"throw {card_label(action.card)} on the discard pile"
+    if isinstance(action, Fortify):
+        return f"put a Minion on your captured card {card_label(action.card)}"
     if isinstance(action, ChooseBonus):
         objective = state.game.objective(action.objective)
         return f"reveal the bonus objective {objective.name} ({objective.text.rstrip('.')})"

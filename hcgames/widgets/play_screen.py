@@ -1011,7 +1011,7 @@ class PlayApp(GameStepper):
         who = state.player_name(seat)
         return (
             "<div style='font-size:14px;line-height:1.35;margin:4px 0;padding:4px 8px;"
-            f"border-left:4px solid #0072B2;background:#F3F8FC'><b>Your side ({escape(who)})</b>"
+            f"border-left:4px solid #0072B2;background:#F3F8FC'><b>Your side: {escape(who)}</b>"
             + "".join(f"<div>{escape(line)}</div>" for line in lines)
             + "</div>"
         )
