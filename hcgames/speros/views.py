@@ -14,9 +14,11 @@ from hcgames.core import Action
 from hcgames.speros.actions import (
     Attack,
     ChooseBonus,
+    ChoosePeople,
     EndAbilities,
     Exile,
     Explore,
+    FirstPlacement,
     Fortify,
     Lead,
     Obliterate,
@@ -215,6 +217,11 @@ def action_words(state: SperosState, action: Action) -> str:
             if 0 <= action.index < len(abilities):
                 text = abilities[action.index].text.rstrip(".")
                 return f"use the General's once-a-game ability: {text[:1].lower()}{text[1:]}"
+    if isinstance(action, ChoosePeople):
+        people = state.game.card_set.people_of(action.terrain)
+        return f"the {people.people} ({people.colour}, {action.terrain})"
+    if isinstance(action, FirstPlacement):
+        return f"put {card_label(action.card)} forward (in secret)"
     # the four actions short enough for the list's width, and saying what they place
     if isinstance(action, Attack):
         return f"Attack: a Minion onto {card_label(action.card)}"

@@ -228,7 +228,7 @@ CARD_TABLE_STYLE = """<style>
 .jp-OutputArea-output:has(.hcgames-play-cards) { overflow: visible !important; }
 .hcgames-play-cards .hcgames-play-main { flex-wrap: nowrap !important; }
 .hcgames-play-cards .hcgames-card-column { flex: 1 1 540px !important; min-width: 0; }
-.hcgames-play-cards .hcgames-side-column { flex: 0 0 410px !important; min-width: 0 !important;
+.hcgames-play-cards .hcgames-side-column { flex: 0 0 440px !important; min-width: 0 !important;
   position: sticky; top: 0; max-height: 100vh; overflow: hidden auto; }
 @media (max-width: 1279px) {
 .hcgames-play-cards.hcgames-large .hcgames-play-main { flex-wrap: wrap !important; }
