@@ -230,6 +230,7 @@ CARD_TABLE_STYLE = """<style>
 .hcgames-play-cards .hcgames-card-column { flex: 1 1 540px !important; min-width: 0; }
 .hcgames-play-cards .hcgames-side-column { flex: 0 0 440px !important; min-width: 0 !important;
   position: sticky; top: 0; max-height: 100vh; overflow: hidden auto; }
+.hcgames-play-cards .hcgames-side-column > * { flex-shrink: 0 !important; }
 @media (max-width: 1279px) {
 .hcgames-play-cards.hcgames-large .hcgames-play-main { flex-wrap: wrap !important; }
 .hcgames-play-cards.hcgames-large .hcgames-side-column { flex: 1 1 100% !important;
