@@ -723,8 +723,10 @@ class PlayApp(GameStepper):
             self.board_view.fold_key = True
             self.board_view.update(self.state)
         board = [v for v in (self.map_view, self.board_view, self.cards_view) if v is not None]
-        if self.cards_view is not None:
+        if self.cards_view is not None and self.map_view is not None:
             # the student's own hand first, beside the list of moves it is chosen from
+            # (cards alone, Speros, keep the table's order: the Skirmish Area the moves
+            # aim at first, the hand under it)
             self.cards_view.hand_apart = True
             self.cards_view.update(self.state)
             board.insert(0, self.cards_view.hand)
