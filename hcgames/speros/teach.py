@@ -449,9 +449,11 @@ def result_sentence(state: SperosState, bonus: dict[int, str]) -> str:
     if outcome is None:
         raise ValueError("the game is not over yet")
     winners = " and ".join(state.player_name(p) for p in outcome.winners) or "nobody"
-    reason = outcome.reason.split("; ", 1)[-1].replace("game ended ", "")
+    # "most victory points (17); the game ended because ..." -> "because ..."
+    reason = outcome.reason.split("; ", 1)[-1].removeprefix("the game ended ")
     revealed = "; ".join(f"{state.player_name(p)} reveals *{name}*" for p, name in bonus.items())
-    return (
+    said = (
         f"**{winners}** won with {max(outcome.scores.values()):.0f} VP. The game ended "
-        f"after round {state.round}, {reason}. Bonus Objectives: {revealed}."
+        f"after round {state.round}, {reason}."
     )
+    return f"{said} Bonus Objectives: {revealed}." if revealed else said

@@ -83,6 +83,7 @@ def test_the_score_sheet_of_a_finished_game_adds_up_and_names_the_winner() -> No
     said = result_sentence(state, bonus)
     winner = state.player_name(finished(state).winners[0])
     assert said.startswith(f"**{winner}") and "Bonus Objectives:" in said
+    assert ", because " in said and "the because" not in said  # the reason reads as one sentence
 
 
 def test_home_draw_sentence_and_pairing_rows_give_numbers_in_words() -> None:
