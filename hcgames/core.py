@@ -382,6 +382,11 @@ class Game:
         """Names of the phases of one round, in order (for the phase timeline)."""
         return []
 
+    def phase_title(self, phase: str) -> str:
+        """A phase as a player says it on the page (the timeline, the log, the status
+        line); the name itself by default."""
+        return phase
+
     def geojson(self) -> dict[str, Any] | None:
         """The map as a GeoJSON FeatureCollection (feature ``id`` = region id), if any.
 

@@ -35,6 +35,7 @@ __all__ = [
     "HistoryCard",
     "choice_kind",
     "group_by_result",
+    "phase_words",
     "times_in",
 ]
 
@@ -43,10 +44,17 @@ ActionCallback = Callable[[Action], Any]
 
 def _situation(state: State) -> str:
     """'Round 2, march phase' and who acts, for the first words of a view's text."""
+    phase = phase_words(state.game, state.phase)
     if state.is_terminal():
-        return f"{round_words(state.round)}, {state.phase} phase: the game is over"
+        return f"{round_words(state.round)}, {phase}: the game is over"
     who = state.player_name(state.current_player)
-    return f"{round_words(state.round)}, {state.phase} phase: {who} to act"
+    return f"{round_words(state.round)}, {phase}: {who} to act"
+
+
+def phase_words(game: Any, phase: str) -> str:
+    """A phase in a sentence: the game's own title for it, else "<name> phase"."""
+    title = str(game.phase_title(phase))
+    return f"{phase} phase" if title == phase else title
 
 
 def _percent(p: Fraction) -> str:
@@ -515,7 +523,11 @@ class EventLog(View):
         if key != self._key:
             self._key = key
             table = [
-                {**row, "text": game_words(state.game, str(row.get("text", "")))}
+                {
+                    **row,
+                    "text": game_words(state.game, str(row.get("text", ""))),
+                    "phase": state.game.phase_title(str(row.get("phase") or "")),
+                }
                 for row in _event_rows(state)
             ]
             latest = table[-self.rows :] if self.rows else []

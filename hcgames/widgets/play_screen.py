@@ -404,6 +404,8 @@ class PlayApp(GameStepper):
         self.picker.notify = self.say
         if game.id == "conquest-1972":
             self.picker.kind_of = self._conquest_kind
+        elif game.id == "conqueror-duels":
+            self.picker.kind_of = self._duels_kind
         # room for the focus ring: a box cuts off what is drawn outside it
         self.picker.buttons.layout.padding = "4px"
         self.picker.text_line.layout.display = "none"  # the banner says it in fewer words
@@ -810,6 +812,10 @@ class PlayApp(GameStepper):
     def describe_action(self, action: Action) -> str:
         """A choice in plain words: region and card ids replaced by their names."""
         words = plain_plurals(self.with_names(str(action)))
+        if self.game.id == "conqueror-duels" and type(action).__name__ == "EndPhase":
+            from hcgames.conqueror.views import end_phase_words
+
+            return end_phase_words(self.state)  # type: ignore[arg-type]
         captured = self._captured(action)
         if captured is not None:
             from hcgames.conquest.movement import piece_name
@@ -878,6 +884,14 @@ class PlayApp(GameStepper):
             return f"{kind.capitalize()}s", rank
         kind = choice_kind(action)
         return kind, 2.0 + CHOICE_KINDS.index(kind) / 10
+
+    def _duels_kind(self, action: Action) -> tuple[str, float]:
+        """Duels' groups, the last one named for what it ends (planning or the turn)."""
+        kind = choice_kind(action)
+        if kind == "End the phase":
+            planning = getattr(self.state, "phase", "") == "planning"
+            kind = "End my planning" if planning else "End my turn"
+        return kind, float(CHOICE_KINDS.index(choice_kind(action)))
 
     def only_move_reason(self) -> str:
         """Why a step offers only one move, when the rules can say it in a sentence:
@@ -1038,6 +1052,9 @@ class PlayApp(GameStepper):
         )
 
     def pass_words(self, action: Action) -> str:
+        if self.game.id == "conqueror-duels" and type(action).__name__ == "EndPhase":
+            # said before the move is played: "end its planning", "end its turn"
+            return "end its planning" if self.state.phase == "planning" else "end its turn"
         return self.describe_action(action)
 
     def _pass_html(self) -> str:
@@ -1053,6 +1070,12 @@ class PlayApp(GameStepper):
             else f"{n} steps passed by themselves: each was the only {kind} move."
         )
         items = "; ".join(escape(p) for p in self.passed)
+        if n <= 2:
+            # short enough to say at once: what passed, not only that something did
+            return (
+                "<div class='hcgames-passed-list' style='font-size:14px;line-height:1.35'>"
+                f"<b>Passed by itself:</b> {items}.</div>"
+            )
         return (
             "<div class='hcgames-passed-list' style='font-size:13px;line-height:1.35'>"
             f"<details><summary>{head}</summary>{items}.</details></div>"
@@ -1154,18 +1177,16 @@ class PlayApp(GameStepper):
                 if obvious is None:
                     break
                 who = self.state.player_name(self.state.current_player)
+                words = self.pass_words(obvious)  # before the move: what it does now
                 if len(legal) == 1:
                     why = self.only_move_reason()
                     self._advance(obvious)
                     self.passed.append(
-                        f"{who} had only one possible move: {self.pass_words(obvious)}"
-                        + (f" ({why})" if why else "")
+                        f"{who} had only one possible move: {words}" + (f" ({why})" if why else "")
                     )
                 else:
                     self._advance(obvious)
-                    self.passed.append(
-                        f"{who} had only one sensible move: {self.pass_words(obvious)}"
-                    )
+                    self.passed.append(f"{who} had only one sensible move: {words}")
                 played += 1
                 continue
             computer = not self.state.is_chance()
@@ -1751,6 +1772,13 @@ class PlayApp(GameStepper):
             return f"{who} (the computer) {verb(who, 'plays')} next: press Step or Auto."
         if self._needs_pass():
             return f"{who} to play: pass the screen."
+        step = ""
+        if self.game.id == "conqueror-duels":
+            from hcgames.conqueror.views import step_words
+
+            step = step_words(state)  # type: ignore[arg-type]
+        if step:
+            return f"{who}, {step}. Pick a move, then press Play this move."
         if self.mode == "bot":
             return f"Your move, {who}: pick a move, then press Play this move."
         return f"{who}, your move: pick a move, then press Play this move."

@@ -29,7 +29,7 @@ from hcgames.theatres import play_theatre
 from hcgames.widgets._base import View, guarded, one_screen
 from hcgames.widgets.cards import game_words
 from hcgames.widgets.maps import BoardView, MapView, RegionView
-from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog
+from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog, phase_words
 from hcgames.words import plain_plurals, plural, round_words
 
 __all__ = ["BOT_NAMES", "GameStepper", "make_bot"]
@@ -506,7 +506,7 @@ class GameStepper(View):
                 kind, title = "hcgames-phase", "a phase of the round"
             chips.append(
                 f"<span class='{kind}' style='{style};padding:2px 8px;margin-right:4px;"
-                f"border-radius:10px' title='{title}'>{escape(phase)}</span>"
+                f"border-radius:10px' title='{title}'>{escape(self.game.phase_title(phase))}</span>"
             )
         return "<div class='hcgames-phases'>" + "".join(chips) + "</div>"
 
@@ -561,9 +561,9 @@ class GameStepper(View):
             winners = ", ".join(state.player_name(p) for p in outcome.winners) if outcome else ""
             result = f"{winners} won" if winners else "nobody won"
             reason = outcome.reason if outcome else "finished"
-            when = f"{round_words(state.round)}, {state.phase} phase"
+            when = f"{round_words(state.round)}, {phase_words(self.game, state.phase)}"
             return f"{when}: the game is over, {result} ({reason})."
         who = state.player_name(state.current_player)
         words = game_words(self.game, state.describe())  # cards by name, never by id
-        when = f"{round_words(state.round)}, {state.phase} phase"
+        when = f"{round_words(state.round)}, {phase_words(self.game, state.phase)}"
         return plain_plurals(f"{when}: {who} to act. {words}")
