@@ -98,9 +98,7 @@ def test_choices_are_grouped_by_kind_and_a_kind_button_narrows_the_list() -> Non
     # Duels names the last group for what it ends, and the choice says what comes next
     app.picker.kinds.value = "End my planning"
     assert [str(a) for a in app.picker.shown] == ["end the phase"]
-    assert [label for label, _ in app.picker.choice.options] == [
-        "end my planning: Gaul plans next"
-    ]
+    assert [label for label, _ in app.picker.choice.options] == ["end my planning: Gaul plans next"]
 
 
 def test_choices_use_the_names_of_regions_and_cards() -> None:
