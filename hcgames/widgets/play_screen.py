@@ -190,6 +190,9 @@ _STYLE = """<style>
   font-size: 15px; --jp-widgets-font-size: 15px; }
 .hcgames-play .hcgames-card { font-size: 15px; }
 .hcgames-play .widget-select option { font-size: 15px; }
+/* a long choice (a hero card and its effect) wraps under itself instead of being cut off */
+.hcgames-play .widget-select option { white-space: normal; padding-left: 1.2em;
+  text-indent: -1.2em; }
 .hcgames-play .hcgames-events, .hcgames-play .hcgames-events li { font-size: 15px; }
 .hcgames-play .widget-select select { line-height: 1.35; }
 .hcgames-play .hcgames-phase { font-size: 15px; }
@@ -1789,9 +1792,18 @@ class PlayApp(GameStepper):
     def _why_html(self) -> str:
         if not self.reasons:
             return ""
-        items = "".join(f"<li>{escape(plain_plurals(r))}</li>" for r in self.reasons)
+        reasons = [plain_plurals(r) for r in self.reasons]
+        whys = {r.split(" — ", 1)[1] for r in reasons if " — " in r}
+        why = ""
+        if len(reasons) > 1 and len(whys) == 1 and all(" — " in r for r in reasons):
+            # the same reason for every move (an Easy computer): said once, not each time
+            why = next(iter(whys))
+            reasons = [r.split(" — ", 1)[0] for r in reasons]
+        items = "".join(f"<li>{escape(r)}</li>" for r in reasons)
+        head = "What the computer did, and why" if not why else "What the computer did"
+        said = f" Each time {escape(why)}." if why else ""
         return (
-            f"<b>What the computer did, and why</b> ({plural(len(self.reasons), 'move')}):"
+            f"<b>{head}</b> ({plural(len(self.reasons), 'move')}):{said}"
             f"<ol style='margin:2px 0;padding-left:1.6em'>{items}</ol>"
         )
 
