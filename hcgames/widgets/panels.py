@@ -22,7 +22,7 @@ import ipywidgets as widgets
 from hcgames.core import Action, State
 from hcgames.odds import times_in
 from hcgames.play import sample_outcome
-from hcgames.widgets._base import View, guarded
+from hcgames.widgets._base import View, guarded, phase_words
 from hcgames.widgets.cards import HIDDEN, card_key, game_words, rows_html, rows_text
 from hcgames.words import plain_plurals, plural, round_words
 
@@ -35,7 +35,6 @@ __all__ = [
     "HistoryCard",
     "choice_kind",
     "group_by_result",
-    "phase_words",
     "times_in",
 ]
 
@@ -49,12 +48,6 @@ def _situation(state: State) -> str:
         return f"{round_words(state.round)}, {phase}: the game is over"
     who = state.player_name(state.current_player)
     return f"{round_words(state.round)}, {phase}: {who} to act"
-
-
-def phase_words(game: Any, phase: str) -> str:
-    """A phase in a sentence: the game's own title for it, else "<name> phase"."""
-    title = str(game.phase_title(phase))
-    return f"{phase} phase" if title == phase else title
 
 
 def _percent(p: Fraction) -> str:

@@ -191,6 +191,7 @@ _STYLE = """<style>
 .hcgames-play .hcgames-card { font-size: 15px; }
 .hcgames-play .widget-select option { font-size: 15px; }
 /* a long choice (a hero card and its effect) wraps under itself instead of being cut off */
+.hcgames-play .widget-select select { white-space: normal; overflow-x: hidden; }
 .hcgames-play .widget-select option { white-space: normal; padding-left: 1.2em;
   text-indent: -1.2em; }
 .hcgames-play .hcgames-events, .hcgames-play .hcgames-events li { font-size: 15px; }
@@ -395,6 +396,8 @@ class PlayApp(GameStepper):
         self.picker.preselect = False
         self.picker.grouped = True
         self.picker.describe = self.describe_action
+        if game.id == "conqueror-duels":
+            self.picker.describe = self._wrapping_words
         self.picker.apply_button.description = "Play this move"
         self.picker.apply_button.icon = "play"
         self.picker.apply_button.tooltip = "Play the move picked in the list"
@@ -887,6 +890,16 @@ class PlayApp(GameStepper):
             return f"{kind.capitalize()}s", rank
         kind = choice_kind(action)
         return kind, 2.0 + CHOICE_KINDS.index(kind) / 10
+
+    #: a choice longer than this many letters may wrap in the list (Duels' heroes, attacks)
+    WRAP_AFTER = 48
+
+    def _wrapping_words(self, action: Action) -> str:
+        """:meth:`describe_action`, with a zero-width space after each space of a long
+        choice: the list shows spaces as non-breaking ones, so a long choice (a hero card
+        and its effect) could not wrap and was cut off at the list's edge."""
+        words = self.describe_action(action)
+        return words.replace(" ", " \u200b") if len(words) > self.WRAP_AFTER else words
 
     def _duels_kind(self, action: Action) -> tuple[str, float]:
         """Duels' groups, the last one named for what it ends (planning or the turn)."""

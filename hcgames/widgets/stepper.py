@@ -26,10 +26,10 @@ from hcgames.bots import make_bot
 from hcgames.core import Action, Game, IllegalAction, State
 from hcgames.play import Bot, sample_outcome
 from hcgames.theatres import play_theatre
-from hcgames.widgets._base import View, guarded, one_screen
+from hcgames.widgets._base import View, guarded, one_screen, phase_words
 from hcgames.widgets.cards import game_words
 from hcgames.widgets.maps import BoardView, MapView, RegionView
-from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog, phase_words
+from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog
 from hcgames.words import plain_plurals, plural, round_words
 
 __all__ = ["BOT_NAMES", "GameStepper", "make_bot"]
