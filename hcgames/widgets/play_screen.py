@@ -1810,7 +1810,7 @@ class PlayApp(GameStepper):
         why = ""
         if len(reasons) > 1 and len(whys) == 1 and all(" — " in r for r in reasons):
             # the same reason for every move (an Easy computer): said once, not each time
-            why = next(iter(whys))
+            why = next(iter(whys)).rstrip(".")
             reasons = [r.split(" — ", 1)[0] for r in reasons]
         items = "".join(f"<li>{escape(r)}</li>" for r in reasons)
         head = "What the computer did, and why" if not why else "What the computer did"
