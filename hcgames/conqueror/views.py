@@ -104,7 +104,7 @@ def _waited_for(step: str) -> str:
 
 
 _DOING = {
-    Stage.PLANNING: "is planning: buying heroes and recruiting",
+    Stage.PLANNING: "is planning: buying hero cards and recruiting",
     Stage.ACTION: "is moving and fighting",
     Stage.FOOD: "has lost food and must send units home",
 }
