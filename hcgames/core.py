@@ -382,8 +382,13 @@ class Game:
         """Names of the phases of one round, in order (for the phase timeline)."""
         return []
 
-    def phase_words(self, phase: str) -> str:
-        """A phase as a player says it, for the screen (the name itself by default)."""
+    #: ``describe()`` itself says the round, the step and who acts (the stepper's status
+    #: line then shows it as it is instead of putting "Round 2, X phase: Y to act" first)
+    describe_says_when: ClassVar[bool] = False
+
+    def phase_title(self, phase: str) -> str:
+        """A phase as a player says it on the page (the timeline, the log, the status
+        line); the name itself by default."""
         return phase
 
     def geojson(self) -> dict[str, Any] | None:

@@ -32,6 +32,10 @@ __all__ = ["Debrief", "ScoreRow", "TurningPoint", "debrief", "turning_points"]
 TURNING_POINTS = 3
 #: a move that changes the student's position by less than this is no turning point
 _SMALLEST_SWING = 0.02
+#: moves that are never told as turning points, by game: Duels' recruits raise the game's
+#: judgement of the army but decide nothing until the units fight (the battles, captures
+#: and heroes that do are told instead)
+_QUIET_MOVES = {"conqueror-duels": ("Recruit",)}
 #: event kinds that only mark time (a new round, a turn, a phase): never a turning point
 _CLOCK_KINDS = ("round", "turn", "phase", "draw-card", "end")
 
@@ -341,6 +345,7 @@ def turning_points(state: State, student: int, most: int = TURNING_POINTS) -> li
     first = len(replay.history)
     actions = list(state.history[first:])
     before = _judge(replay, student)
+    quiet = _QUIET_MOVES.get(game.id, ())
     found: list[tuple[float, int, TurningPoint]] = []
     i = 0
     while i < len(actions):
@@ -348,6 +353,7 @@ def turning_points(state: State, student: int, most: int = TURNING_POINTS) -> li
         actor = replay.current_player
         start_events = len(replay.events)
         rnd = replay.round
+        kind = type(actions[i]).__name__
         replay.apply(actions[i])
         i += 1
         while i < len(actions) and replay.is_chance():  # the dice or cards that follow it
@@ -364,7 +370,7 @@ def turning_points(state: State, student: int, most: int = TURNING_POINTS) -> li
         after = _judge(replay, student)
         swing = after - before
         before = after
-        if abs(swing) < _SMALLEST_SWING or chance or rnd < 1:
+        if abs(swing) < _SMALLEST_SWING or chance or rnd < 1 or kind in quiet:
             # a small change, the luck of a coin or a draw before any move, or the
             # set-up (every first city changes the judgement of the position)
             continue

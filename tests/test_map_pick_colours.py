@@ -21,7 +21,7 @@ def test_colours_change_with_nothing_picked_and_the_pick_comes_back() -> None:
     view.map.observe(lambda change: seen.append((change["name"], change["new"])), ["selected"])
     view.map.observe(lambda change: seen.append((change["name"], None)), ["colors"])
     fills = view.fills()
-    view.fills = lambda: ["#123456" for _ in fills]  # type: ignore[method-assign]
+    view.fills = lambda: ["#123456" for _ in fills]  # type: ignore[method-assign]  # a holder change, faked
     view._draw()
     assert seen == [("selected", None), ("colors", None), ("selected", ["Africa"])]
     assert view.selection == ["Africa"]
@@ -29,6 +29,6 @@ def test_colours_change_with_nothing_picked_and_the_pick_comes_back() -> None:
     seen.clear()
     view.highlight([])
     seen.clear()
-    view.fills = lambda: ["#654321" for _ in fills]  # type: ignore[method-assign]
+    view.fills = lambda: ["#654321" for _ in fills]  # type: ignore[method-assign]  # a holder change, faked
     view._draw()
     assert seen == [("colors", None)]

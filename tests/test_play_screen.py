@@ -93,11 +93,12 @@ def test_choices_are_grouped_by_kind_and_a_kind_button_narrows_the_list() -> Non
     app = PlayApp(duels("gallic-wars"), humans=(0,), bot="greedy", seed=0)
     kinds = [value for _, value in app.picker.kinds.options]
     assert kinds[0] == "" and len(kinds) > 2  # "All", then one button per kind
-    order = [choice_kind(a) for a in app.picker.shown]
+    order = [app.picker._kind(a)[0] for a in app.picker.shown]
     assert order == sorted(order, key=[k for k in kinds if k].index)  # listed kind by kind
-    app.picker.kinds.value = "End the phase"
+    # Duels names the last group for what it ends, and the choice says what comes next
+    app.picker.kinds.value = "End my planning"
     assert [str(a) for a in app.picker.shown] == ["end the phase"]
-    assert all(label.startswith("end") for label, _ in app.picker.choice.options)
+    assert [label for label, _ in app.picker.choice.options] == ["end my planning: Gaul plans next"]
 
 
 def test_choices_use_the_names_of_regions_and_cards() -> None:

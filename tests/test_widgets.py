@@ -152,7 +152,7 @@ def test_text_mentions_the_phase(name: str) -> None:
     for _ in range(3):
         phase = stepper.state.phase
         # ... by its id, or by the words a game gives it for players (Speros)
-        said = stepper.game.phase_words(phase).lower()
+        said = stepper.game.phase_title(phase).lower()
         views = [stepper, stepper.picker, stepper.dice, stepper.event_log]
         views += [v for v in (stepper.map_view, stepper.board_view, stepper.cards_view) if v]
         for view in views:
@@ -268,6 +268,37 @@ def test_map_colours_change_in_place_after_a_capture() -> None:
     labels = dict(zip(view.region_ids, view.unit_labels.text, strict=True))
     assert labels["gulf"] == "1"
     assert view.selection == [] and not view.map.selected
+
+
+def test_a_place_picked_while_the_map_recolours_keeps_its_holders_colour() -> None:
+    """bqplot fills a picked place with the see-through ``selected_fill`` whenever it
+    recolours the map, and leaves it so once the pick is dropped (a white place after a
+    move): the map recolours with nothing picked, and fills every place again when a
+    pick is dropped."""
+    stepper = GameStepper(new_state(TOY))
+    view = stepper.map_view
+    assert view is not None
+    sent: list[tuple[str, Any]] = []
+    view.map.observe(lambda c: sent.append((c["name"], c["new"])), names=["colors", "selected"])
+    stepper.step()  # muster
+    state = stepper.state
+    alpha = toy(state).turn
+    march = next(
+        a for a in state.legal_actions() if tuple(state.action_regions(a))[-1:] == ("gulf",)
+    )
+    view.highlight(["gulf"])
+    sent.clear()
+    state.apply(march)
+    view.update(state)  # the gulf changes hands while it is picked
+    assert view.map.colors["gulf"] == region_fill(alpha, True, state)
+    names = [name for name, _ in sent]
+    colours = names.index("colors")
+    assert names[colours - 1 : colours + 2] == ["selected", "colors", "selected"]
+    assert sent[colours - 1][1] is None  # nothing picked as the colours change
+    assert [str(r) for r in view.map.selected] == ["gulf"]  # picked again after
+    sent.clear()
+    view.forget_selection()
+    assert [name for name, _ in sent] == ["selected", "colors"]  # every place filled again
 
 
 @pytest.mark.parametrize(

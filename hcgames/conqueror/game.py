@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from hcgames.classgame import class_decisions, class_options
-from hcgames.conqueror import battle, bots, decisions, fighting, teach, turn
+from hcgames.conqueror import battle, bots, decisions, fighting, teach, turn, views
 from hcgames.conqueror.actions import Attack, BattleRoll, Disband, Move, Recruit
 from hcgames.conqueror.material import INDEPENDENT, Card, Hero, Scenario, load_material
 from hcgames.conqueror.state import DuelsState
@@ -280,6 +280,9 @@ class DuelsGame(Game):
 
     def phases(self) -> list[str]:
         return ["chronicle", "planning", "action"]
+
+    def phase_title(self, phase: str) -> str:
+        return views.PHASE_TITLES.get(phase, phase)
 
     def geojson(self) -> dict[str, Any]:
         """The campaign map of this scenario (a copy; feature ids are territory names)."""

@@ -290,6 +290,13 @@ class DuelsState(State):
     def snapshot(self) -> dict[str, Any]:
         return views.snapshot(self)
 
+    def action_words(self, action: Action) -> str:
+        """Ending a part of the round says what comes next ("end my turn: Rome moves
+        next"); every other choice as ``str(action)``."""
+        if isinstance(action, EndPhase):
+            return views.end_phase_words(self)
+        return str(action)
+
     def describe(self) -> str:
         return views.describe(self)
 

@@ -211,7 +211,12 @@ def end_phase(state: DuelsState, action: EndPhase) -> list[Event]:
     """The acting side ends its planning or action phase; the next one begins."""
     player = state.active
     events = [
-        state.event(player, "end", f"{state.player_name(player)} ends its {state.phase} phase.")
+        state.event(
+            player,
+            "end",
+            f"{state.player_name(player)} ends its "
+            + ("planning." if state.stage is Stage.PLANNING else "turn."),
+        )
     ]
     if state.stage is Stage.PLANNING:
         if player == 0:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from hcgames.conqueror.actions import (
     Attack,
     Disband,
+    EndPhase,
     JointAttack,
     LeaveBehind,
     Move,
@@ -23,14 +24,24 @@ if TYPE_CHECKING:
     from hcgames.conqueror.state import DuelsState
 
 __all__ = [
+    "PHASE_TITLES",
     "action_regions",
     "describe",
+    "end_phase_words",
     "evaluate",
     "region_views",
     "scores",
     "side_summary",
     "snapshot",
+    "step_words",
 ]
+
+#: the parts of a round as a player says them (the phases' own names are the saved ones)
+PHASE_TITLES = {
+    "chronicle": "chronicle card",
+    "planning": "planning",
+    "action": "moves and battles",
+}
 
 
 def snapshot(state: DuelsState) -> dict[str, Any]:
@@ -93,6 +104,50 @@ def _waited_for(step: str) -> str:
     return f" {todo}" if todo else ""
 
 
+_DOING = {
+    Stage.PLANNING: "is planning: buying hero cards and recruiting",
+    Stage.ACTION: "is moving and fighting",
+    Stage.FOOD: "has lost food and must send units home",
+}
+
+
+def step_words(state: DuelsState) -> str:
+    """The part of the round the side to play is in and what it may do there, for the
+    line that asks a student to move ("" in a battle or at the end)."""
+    if state.battle is not None or state.stage is Stage.OVER:
+        return ""
+    if state.stage is Stage.PLANNING:
+        return "your planning: buy a hero card, recruit, then end your planning"
+    if state.stage is Stage.ACTION:
+        return "your moves and battles: each unit may move or attack, then end your turn"
+    if state.stage is Stage.FOOD:
+        return "too little food: choose which units go home"
+    return ""
+
+
+def end_phase_words(state: DuelsState) -> str:
+    """What "end" does now, said before the click: whose part of the round comes next
+    (played on a copy of the position; the chronicle card drawn next is not shown)."""
+    me = state.active
+    planning = state.stage is Stage.PLANNING
+    after = state.copy()
+    after.apply(EndPhase())
+    other = state.player_name(1 - me)
+    if after.stage is Stage.OVER or after.is_terminal():
+        nxt = "the game ends and the score is counted"
+    elif after.round_no != state.round_no or after.stage is Stage.DRAW:
+        nxt = f"round {state.round_no} ends, and round {state.round_no + 1} begins"
+    elif after.stage is Stage.PLANNING:
+        nxt = f"{other} plans next"
+    elif after.stage is Stage.ACTION and after.active == me:
+        nxt = "your moves and battles come next"
+    elif after.stage is Stage.ACTION:
+        nxt = f"{other} moves next" + (", then your moves and battles" if planning else "")
+    else:
+        nxt = f"{other} plays next"
+    return ("end my planning: " if planning else "end my turn: ") + nxt
+
+
 def describe(state: DuelsState) -> str:
     g = state.game
     sc = g.scenario
@@ -114,7 +169,8 @@ def describe(state: DuelsState) -> str:
             + "."
         )
     else:
-        lines.append(f"{state.player_name(state.active)} is in its {state.phase} phase.")
+        doing = _DOING.get(Stage(state.stage), "is playing")
+        lines.append(f"{state.player_name(state.active)} {doing}.")
     lines.append(side_summary(state, 0))
     lines.append(side_summary(state, 1))
     return " ".join(lines)

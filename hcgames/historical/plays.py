@@ -13,6 +13,10 @@ its effects have worked. Its effects do not work at once: they wait in an effect
 frame on the stack, and from round two every player they reach first gets a window
 to answer with an interrupt. The turn loop in :mod:`hcgames.historical.turn` runs
 the frame when its turn on the stack comes.
+
+The module is past 600 lines because the three plays share their options, refusals
+and carrying out (a card's aimed part is checked once for all three); split, each
+part would import the others' helpers.
 """
 
 from __future__ import annotations

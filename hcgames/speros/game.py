@@ -47,6 +47,7 @@ class SperosGame(Game):
     id: ClassVar[str] = "conquest-of-speros"
     title: ClassVar[str] = "Conquest of Speros"
     version: ClassVar[str] = "3"
+    describe_says_when: ClassVar[bool] = True  # describe() says round, step and who
     state_class = SperosState
 
     def __init__(
@@ -190,7 +191,7 @@ class SperosGame(Game):
     def phases(self) -> list[str]:
         return list(PHASES)
 
-    def phase_words(self, phase: str) -> str:
+    def phase_title(self, phase: str) -> str:
         return STEP_WORDS.get(phase, phase)
 
     def odds_table(self) -> str:

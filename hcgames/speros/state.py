@@ -128,7 +128,7 @@ class SperosState(State):
         played (a 7-round game never shows "Round 8")."""
         limit = self.game.max_rounds
         if limit is not None and self.round_no > limit:
-            return limit
+            return limit  # round_no counts on into the round that never begins
         return self.round_no
 
     def player_name(self, player: int | None) -> str:

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
-from hcgames.core import HcgamesError, State
+from hcgames.core import Game, HcgamesError, State
 from hcgames.factions import SideStyle, side_style, unheld_colour
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "lighten",
     "one_screen",
     "pattern_defs",
+    "phase_words",
     "player_colour",
     "region_colour",
     "region_fill",
@@ -273,3 +274,10 @@ CHART_CSS = (
     f"--bq-axis-tick-text-font: {CHART_TICK_PX}px sans-serif; --bq-font: 15px sans-serif; }}"
     "</style>"
 )
+
+
+def phase_words(game: Any, phase: str) -> str:
+    """A phase in a sentence: the game's own title for it when it names its phases
+    (:meth:`~hcgames.core.Game.phase_title`), else "<name> phase"."""
+    own = type(game).phase_title is not Game.phase_title
+    return str(game.phase_title(phase)) if own else f"{phase} phase"

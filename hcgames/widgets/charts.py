@@ -1,4 +1,9 @@
-"""Charts: battle odds beside a seeded simulation, a timeline of years, score lines."""
+"""Charts: battle odds beside a seeded simulation, a timeline of years, score lines.
+
+The module is past 600 lines because its charts share one way of telling series apart
+without colour alone (markers, names at line ends, the key) and one figure helper;
+each chart is a short class over them.
+"""
 
 from __future__ import annotations
 

@@ -92,6 +92,11 @@ def name_sizes(scale: float) -> tuple[float, float]:
     return smallest + 1, smallest
 
 
+#: a key of the map's colours that is no place: changed to make the figure fill every
+#: place again (see :meth:`MapView._push_selection`)
+_REDRAW = "_redraw"
+
+
 class MapView(RegionView):
     """A bqplot Map of the game's GeoJSON: every place named, the holder's colour and
     hatch, unit labels, a legend, and click (or, from the keyboard: one Tab stop, the
@@ -497,12 +502,14 @@ class MapView(RegionView):
     def _draw(self) -> None:
         fills = dict(zip(self.region_ids, self.fills(), strict=True))
         fills["default_color"] = NEUTRAL
-        if self.map.colors != fills:
-            picked = self.map.selected
-            if picked:
+        shown = {k: v for k, v in self.map.colors.items() if k != _REDRAW}
+        if shown != fills:
+            picked = self.map.selected  # a numpy array (or None)
+            if picked is not None and len(picked):
                 # bqplot fills a picked place with the see-through pick style when the
                 # colours change under it, and keeps that fill after the pick goes (a
-                # land taken while outlined stayed blank): colour with nothing picked
+                # land taken while outlined stayed blank): colour with nothing picked,
+                # then pick again (the pick only draws an outline on top)
                 syncing, self._syncing = self._syncing, True
                 try:
                     self.map.selected = None
@@ -568,7 +575,15 @@ class MapView(RegionView):
         return self.names.get(region, region)
 
     def _push_selection(self) -> None:
+        picked = self.map.selected  # a numpy array (or None)
+        before = {str(r) for r in picked} if picked is not None else set()
         self.map.selected = list(self.selection) or None
+        if before - set(self.selection):
+            # a place picked when the map was recoloured (or left by the pointer) was
+            # filled see-through by bqplot, and stays so once dropped: fill it again
+            colors = dict(self.map.colors)
+            colors[_REDRAW] = "1" if colors.get(_REDRAW) != "1" else "0"
+            self.map.colors = colors
 
     def _on_map_selected(self, change: dict[str, Any]) -> None:
         if self._syncing:

@@ -22,7 +22,7 @@ import ipywidgets as widgets
 from hcgames.core import Action, State
 from hcgames.odds import times_in
 from hcgames.play import sample_outcome
-from hcgames.widgets._base import View, guarded
+from hcgames.widgets._base import View, guarded, phase_words
 from hcgames.widgets.cards import HIDDEN, card_key, game_words, rows_html, rows_text
 from hcgames.words import plain_plurals, plural, round_words
 
@@ -43,10 +43,11 @@ ActionCallback = Callable[[Action], Any]
 
 def _situation(state: State) -> str:
     """'Round 2, march phase' and who acts, for the first words of a view's text."""
+    phase = phase_words(state.game, state.phase)
     if state.is_terminal():
-        return f"{round_words(state.round)}, {state.phase} phase: the game is over"
+        return f"{round_words(state.round)}, {phase}: the game is over"
     who = state.player_name(state.current_player)
-    return f"{round_words(state.round)}, {state.phase} phase: {who} to act"
+    return f"{round_words(state.round)}, {phase}: {who} to act"
 
 
 def _percent(p: Fraction) -> str:
@@ -515,16 +516,15 @@ class EventLog(View):
         if key != self._key:
             self._key = key
             table = [
-                {**row, "text": game_words(state.game, str(row.get("text", "")))}
+                {
+                    **row,
+                    "text": game_words(state.game, str(row.get("text", ""))),
+                    "phase": state.game.phase_title(str(row.get("phase") or "")),
+                }
                 for row in _event_rows(state)
             ]
             latest = table[-self.rows :] if self.rows else []
             first = len(table) - len(latest)
-            # each step as a player says it ("Put a card forward", not "first placement")
-            shown = [
-                {**row, "phase": state.game.phase_words(str(row.get("phase") or ""))}
-                for row in latest
-            ]
             frame = pd.DataFrame(latest, columns=list(_EVENT_COLUMNS))
             frame.index = range(first + 1, len(table) + 1)
             self.frame = frame
@@ -532,7 +532,7 @@ class EventLog(View):
                 {
                     "output_type": "display_data",
                     "data": {
-                        "text/html": _table_html(shown, first),
+                        "text/html": _table_html(latest, first),
                         "text/plain": _table_text(frame),
                     },
                     "metadata": {},

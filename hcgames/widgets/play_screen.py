@@ -190,6 +190,10 @@ _STYLE = """<style>
   font-size: 15px; --jp-widgets-font-size: 15px; }
 .hcgames-play .hcgames-card { font-size: 15px; }
 .hcgames-play .widget-select option { font-size: 15px; }
+/* a long choice (a hero card and its effect) wraps under itself instead of being cut off */
+.hcgames-play .widget-select select { white-space: normal; overflow-x: hidden; }
+.hcgames-play .widget-select option { white-space: normal; padding-left: 1.2em;
+  text-indent: -1.2em; }
 .hcgames-play .hcgames-events, .hcgames-play .hcgames-events li { font-size: 15px; }
 .hcgames-play .widget-select select { line-height: 1.35; }
 .hcgames-play .hcgames-phase { font-size: 15px; }
@@ -422,6 +426,8 @@ class PlayApp(GameStepper):
         self.picker.preselect = False
         self.picker.grouped = True
         self.picker.describe = self.describe_action
+        if game.id == "conqueror-duels":
+            self.picker.describe = self._wrapping_words
         self.picker.apply_button.description = "Play this move"
         self.picker.apply_button.icon = "play"
         self.picker.apply_button.tooltip = "Play the move picked in the list"
@@ -436,6 +442,8 @@ class PlayApp(GameStepper):
             self.picker.kind_of = self._conquest_kind
         elif game.id == "conquest-of-speros":
             self.picker.kind_of = self._speros_kind
+        elif game.id == "conqueror-duels":
+            self.picker.kind_of = self._duels_kind
         # room for the focus ring: a box cuts off what is drawn outside it
         self.picker.buttons.layout.padding = "4px"
         self.picker.text_line.layout.display = "none"  # the banner says it in fewer words
@@ -938,6 +946,24 @@ class PlayApp(GameStepper):
         kind = self._SPEROS_KINDS.get(type(action).__name__, "Other")
         return kind, float(kinds.index(kind))
 
+    #: a choice longer than this many letters may wrap in the list (Duels' heroes, attacks)
+    WRAP_AFTER = 48
+
+    def _wrapping_words(self, action: Action) -> str:
+        """:meth:`describe_action`, with a zero-width space after each space of a long
+        choice: the list shows spaces as non-breaking ones, so a long choice (a hero card
+        and its effect) could not wrap and was cut off at the list's edge."""
+        words = self.describe_action(action)
+        return words.replace(" ", " \u200b") if len(words) > self.WRAP_AFTER else words
+
+    def _duels_kind(self, action: Action) -> tuple[str, float]:
+        """Duels' groups, the last one named for what it ends (planning or the turn)."""
+        kind = choice_kind(action)
+        if kind == "End the phase":
+            planning = getattr(self.state, "phase", "") == "planning"
+            kind = "End my planning" if planning else "End my turn"
+        return kind, float(CHOICE_KINDS.index(choice_kind(action)))
+
     def only_move_reason(self) -> str:
         """Why a step offers only one move, when the rules can say it in a sentence:
         Classical's build phase with no monument to build (the Religion limit, the
@@ -1097,6 +1123,9 @@ class PlayApp(GameStepper):
         )
 
     def pass_words(self, action: Action) -> str:
+        if self.game.id == "conqueror-duels" and type(action).__name__ == "EndPhase":
+            # said before the move is played: "end its planning", "end its turn"
+            return "end its planning" if self.state.phase == "planning" else "end its turn"
         return self.describe_action(action)
 
     def _pass_html(self) -> str:
@@ -1112,6 +1141,12 @@ class PlayApp(GameStepper):
             else f"{n} steps passed by themselves: each was the only {kind} move."
         )
         items = "; ".join(escape(p) for p in self.passed)
+        if n <= 2:
+            # short enough to say at once: what passed, not only that something did
+            return (
+                "<div class='hcgames-passed-list' style='font-size:14px;line-height:1.35'>"
+                f"<b>Passed by itself:</b> {items}.</div>"
+            )
         return (
             "<div class='hcgames-passed-list' style='font-size:13px;line-height:1.35'>"
             f"<details><summary>{head}</summary>{items}.</details></div>"
@@ -1213,18 +1248,16 @@ class PlayApp(GameStepper):
                 if obvious is None:
                     break
                 who = self.state.player_name(self.state.current_player)
+                words = self.pass_words(obvious)  # before the move: what it does now
                 if len(legal) == 1:
                     why = self.only_move_reason()
                     self._advance(obvious)
                     self.passed.append(
-                        f"{who} had only one possible move: {self.pass_words(obvious)}"
-                        + (f" ({why})" if why else "")
+                        f"{who} had only one possible move: {words}" + (f" ({why})" if why else "")
                     )
                 else:
                     self._advance(obvious)
-                    self.passed.append(
-                        f"{who} had only one sensible move: {self.pass_words(obvious)}"
-                    )
+                    self.passed.append(f"{who} had only one sensible move: {words}")
                 played += 1
                 continue
             computer = not self.state.is_chance()
@@ -1810,6 +1843,13 @@ class PlayApp(GameStepper):
             return f"{who} (the computer) {verb(who, 'plays')} next: press Step or Auto."
         if self._needs_pass():
             return f"{who} to play: pass the screen."
+        step = ""
+        if self.game.id == "conqueror-duels":
+            from hcgames.conqueror.views import step_words
+
+            step = step_words(state)  # type: ignore[arg-type]
+        if step:
+            return f"{who}, {step}. Pick a move, then press Play this move."
         if self.mode == "bot":
             return f"Your move, {who}: pick a move, then press Play this move."
         return f"{who}, your move: pick a move, then press Play this move."
@@ -1820,9 +1860,18 @@ class PlayApp(GameStepper):
     def _why_html(self) -> str:
         if not self.reasons:
             return ""
-        items = "".join(f"<li>{escape(plain_plurals(r))}</li>" for r in self.reasons)
+        reasons = [plain_plurals(r) for r in self.reasons]
+        whys = {r.split(" — ", 1)[1] for r in reasons if " — " in r}
+        why = ""
+        if len(reasons) > 1 and len(whys) == 1 and all(" — " in r for r in reasons):
+            # the same reason for every move (an Easy computer): said once, not each time
+            why = next(iter(whys)).rstrip(".")
+            reasons = [r.split(" — ", 1)[0] for r in reasons]
+        items = "".join(f"<li>{escape(r)}</li>" for r in reasons)
+        head = "What the computer did, and why" if not why else "What the computer did"
+        said = f" Each time {escape(why)}." if why else ""
         return (
-            f"<b>What the computer did, and why</b> ({plural(len(self.reasons), 'move')}):"
+            f"<b>{head}</b> ({plural(len(self.reasons), 'move')}):{said}"
             f"<ol style='margin:2px 0;padding-left:1.6em'>{items}</ol>"
         )
 

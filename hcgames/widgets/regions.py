@@ -16,7 +16,7 @@ import ipywidgets as widgets
 
 from hcgames.core import State
 from hcgames.data import read_json
-from hcgames.widgets._base import NEUTRAL, View, region_colour, region_fill
+from hcgames.widgets._base import NEUTRAL, View, phase_words, region_colour, region_fill
 from hcgames.words import round_words
 
 __all__ = ["LARGE_TEXT_ZOOM", "NAME_EM", "RegionView", "em", "figure_css"]
@@ -160,7 +160,8 @@ class RegionView(View):
             else ""
         )
         return (
-            f"{round_words(state.round)}, {state.phase} phase. {len(self.region_ids)} regions, "
+            f"{round_words(state.round)}, {phase_words(state.game, state.phase)}. "
+            f"{len(self.region_ids)} regions, "
             f"{holdings}.{picked}"
         )
 

@@ -26,7 +26,7 @@ from hcgames.bots import make_bot
 from hcgames.core import Action, Game, IllegalAction, State
 from hcgames.play import Bot, sample_outcome
 from hcgames.theatres import play_theatre
-from hcgames.widgets._base import View, guarded, one_screen
+from hcgames.widgets._base import View, guarded, one_screen, phase_words
 from hcgames.widgets.cards import game_words
 from hcgames.widgets.maps import BoardView, MapView, RegionView
 from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog
@@ -507,7 +507,7 @@ class GameStepper(View):
             chips.append(
                 f"<span class='{kind}' style='{style};padding:2px 8px;margin-right:4px;"
                 "white-space:nowrap;display:inline-block;margin-bottom:2px;"
-                f"border-radius:10px' title='{title}'>{escape(self.game.phase_words(phase))}</span>"
+                f"border-radius:10px' title='{title}'>{escape(self.game.phase_title(phase))}</span>"
             )
         return "<div class='hcgames-phases'>" + "".join(chips) + "</div>"
 
@@ -557,7 +557,7 @@ class GameStepper(View):
     @property
     def text(self) -> str:
         state = self.state
-        if self.game.phase_words(state.phase) != state.phase:
+        if self.game.describe_says_when:
             # a game that names its steps for players says when and who itself
             return plain_plurals(game_words(self.game, state.describe()))
         if state.is_terminal():
@@ -565,9 +565,9 @@ class GameStepper(View):
             winners = ", ".join(state.player_name(p) for p in outcome.winners) if outcome else ""
             result = f"{winners} won" if winners else "nobody won"
             reason = outcome.reason if outcome else "finished"
-            when = f"{round_words(state.round)}, {state.phase} phase"
+            when = f"{round_words(state.round)}, {phase_words(self.game, state.phase)}"
             return f"{when}: the game is over, {result} ({reason})."
         who = state.player_name(state.current_player)
         words = game_words(self.game, state.describe())  # cards by name, never by id
-        when = f"{round_words(state.round)}, {state.phase} phase"
+        when = f"{round_words(state.round)}, {phase_words(self.game, state.phase)}"
         return plain_plurals(f"{when}: {who} to act. {words}")
