@@ -86,6 +86,7 @@ SCREEN_NAME_PX = 16.0
 #: screen, where the play screens keep their map's fixed width (pixels)
 CHROMEBOOK_NAME_PX = 14.0
 
+
 def name_sizes(scale: float) -> tuple[float, float]:
     """The largest and smallest type (pixels of the laid-out map) of a map that a
     1366x768 screen shows ``scale`` times its laid-out width: the smallest is
