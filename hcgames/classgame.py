@@ -74,10 +74,32 @@ CLASS_GAMES: dict[str, ClassGame] = {
     ),
     "classical-conquests": ClassGame(
         "classical-conquests",
-        {"players": 2, "civilizations": ["Athenians", "Spartans"], "max_turns": 5},
-        "Class game: Athens against Sparta, 5 rounds instead of 15; paying and feeding "
-        "are done the suggested way.",
+        {
+            "players": 2,
+            "civilizations": ["Athenians", "Spartans"],
+            "max_turns": 5,
+            "homes": ["attica", "peloponnesus"],
+            "lands": "greek-world",
+        },
+        "Class game: Athens against Sparta, as in the Peloponnesian War (431-404 BC): "
+        "Athens starts in Attica, Sparta in the Peloponnese, 5 rounds instead of 15; "
+        "paying and feeding are done the suggested way.",
         (
+            (
+                "Lands",
+                "The lesson's game is played in the Greek world of the war, from southern "
+                "Italy to Cyprus (Magna Graecia, Macedonia, Thracia, Attica, the "
+                "Peloponnese, Creta, Bithynia, Ionia, Galatia, Cyprus and their seas): "
+                "nobody settles, recruits or moves anywhere else, and the map shows only "
+                "these lands.",
+            ),
+            (
+                "Homes",
+                "Athens founds its first city in Attica and Sparta in the Peloponnese, "
+                "where the two cities really stood, though the rulebook lets each player "
+                "choose and keeps first cities at least 3 steps apart; these two lands "
+                "are neighbours, as the two rivals were.",
+            ),
             (
                 "Length",
                 "The lesson's game stops after 5 rounds instead of 15; the most victory "

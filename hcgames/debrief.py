@@ -87,7 +87,10 @@ def debrief(state: State, student: int) -> Debrief:
     else:
         winners = [state.player_name(p) for p in outcome.winners]
         who = " and ".join(winners) if winners else "Nobody"
-        result = f"{who} won: {outcome.reason.rstrip('.')}."
+        if len(winners) > 1:
+            result = f"A shared win for {who}: {outcome.reason.rstrip('.')}."
+        else:
+            result = f"{who} won: {outcome.reason.rstrip('.')}."
         result = result[:1].upper() + result[1:]
     note, rows = _score(state)
     past, question = _past(state)

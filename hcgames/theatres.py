@@ -56,6 +56,9 @@ def theatres(game_id: str) -> dict[str, Any]:
 
 def scenario_theatre(game: Any) -> str | None:
     """The theatre the game's scenario is shown in by default, if it names one."""
+    own = getattr(game, "theatre", None)  # a game played in part of its map names it
+    if isinstance(own, str) and own:
+        return own
     options = getattr(game, "options", None)
     scenario = options.get("scenario") if isinstance(options, Mapping) else None
     scenario = scenario or getattr(getattr(game, "scenario", None), "key", None)
@@ -207,6 +210,7 @@ def open_places_inside(game: Any, frame: Frame, geojson: Mapping[str, Any]) -> b
     """Whether every place the game's scenario leaves open has its middle in the frame
     (so a play screen cropped to it still shows every place a move may name)."""
     closed = {str(c) for c in getattr(getattr(game, "scenario", None), "closed", ()) or ()}
+    closed |= {str(c) for c in getattr(game, "closed_places", ()) or ()}
     for feature in geojson.get("features", []):
         if str(feature.get("id")) in closed:
             continue

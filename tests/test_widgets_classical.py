@@ -3,7 +3,7 @@ one screen."""
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 import hcgames
 from hcgames.classical import experiments, teach
@@ -141,3 +141,26 @@ def test_the_tournament_fills_its_table_and_chart() -> None:
     wins = tournament.run()
     assert abs(sum(wins.values()) - 4) < 1e-9
     assert tournament.progress.value == 4 and "4 games of 5 rounds" in tournament.wins.value
+
+
+def test_the_research_step_says_why_no_trait_can_be_picked() -> None:
+    """Lesson 24's reviewer could not choose the Arts: the rules roll for the trait. The
+    play screen says so in the research step, from the research table itself."""
+    from hcgames.classgame import class_game
+    from hcgames.widgets import PlayApp
+    from hcgames.widgets.classical.text import research_note
+
+    game = cast(Any, class_game("classical-conquests"))
+    note = research_note(game.material)
+    face = list(game.material.research_table).index("arts") + 1
+    assert f"Arts on a {face}" in note and "12-sided" in note
+    app = PlayApp(game, humans=(0,), bot="easy", seed=7)
+    state: Any = app.state
+    for _ in range(400):
+        if state.phase == "research" and state.player == 0 and app.waiting_for_human():
+            break
+        app.picker.pick(state.legal_actions()[-1])  # end each phase
+        app.step()
+        state = app.state
+    assert state.phase == "research"
+    assert research_note(game.material) in app._classical_side(state, 0)

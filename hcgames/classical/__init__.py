@@ -63,7 +63,7 @@ Using it
 >>> game = hcgames.load("classical-conquests", players=2, civilizations=["Romans", "Egyptians"])
 >>> state = game.new_game(seed=1)
 >>> state.phase
-'setup: resources'
+'resource rolls'
 
 The modules
 -----------

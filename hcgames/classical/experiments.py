@@ -51,7 +51,7 @@ def roll_the_map(game: ClassicalGame, dice: int = 3, deal: int = 3) -> Classical
     stops before the first city is founded."""
     state = game.new_game(seed=deal)
     rng = random.Random(dice)
-    while state.phase == "setup: resources":
+    while state.phase == "resource rolls":
         resolve_chance(state, rng)
     return state
 
@@ -123,7 +123,7 @@ def head_start(game: ClassicalGame, rounds: int = 4) -> tuple[ClassicalState, li
     (they play on from there)."""
     state = game.new_game(seed=3)
     rng = random.Random(3)
-    while state.phase == "setup: resources":
+    while state.phase == "resource rolls":
         resolve_chance(state, rng)
     state.apply(PlaceCity("latium"))
     state.apply(PlaceCity("aegyptus_inferior"))

@@ -17,7 +17,33 @@ from hcgames.classical.words import plural
 from hcgames.core import Game, RuleDecision, State
 from hcgames.words import count, join
 
-__all__ = ["ClassicalGame"]
+__all__ = ["LAND_SETS", "ClassicalGame"]
+
+#: named sets of lands for option ``lands``: the Greek world of the Peloponnesian War,
+#: from southern Italy to Cyprus (the places of the "aegean" theatre of
+#: data/classical/theatres.json, so a map cropped to it shows them all)
+LAND_SETS: dict[str, tuple[str, ...]] = {
+    "greek-world": (
+        "magna_graecia",
+        "macedonia",
+        "thracia",
+        "attica",
+        "peloponnesus",
+        "creta",
+        "bithynia",
+        "ionia",
+        "galatia",
+        "cyprus",
+        "mare_ionium",
+        "mare_adriaticum",
+        "mare_thracium",
+        "mare_aegaeum",
+        "mare_libycum",
+        "mare_syriacum",
+    )
+}
+#: the theatre (part of the map) each named set of lands is shown in
+LAND_THEATRES = {"greek-world": "aegean"}
 
 
 class ClassicalGame(Game):
@@ -38,6 +64,17 @@ class ClassicalGame(Game):
         number of rounds (every player has one turn per round) after which the game
         ends and the most victory points win; default 40, enough for a strong
         economy to reach the rulebook's 100 points first.
+    ``homes``
+        ``None`` (default): each player founds its first city where it likes, as the
+        rulebook says; or a list of land territories, one per player, where each
+        player's first city stands (our option for a game about one war: the class
+        game puts Athens in Attica and Sparta in the Peloponnese, closer together
+        than the rulebook's city spacing allows).
+    ``lands``
+        ``None`` (default): the whole map; or a list of territories (land and sea)
+        the game is played in: no village is founded, no unit recruited and no unit
+        moved anywhere else (our option for the class game); or the name of such a
+        list, ``"greek-world"``: the Greek world of the Peloponnesian War.
     """
 
     id: ClassVar[str] = "classical-conquests"
@@ -51,6 +88,8 @@ class ClassicalGame(Game):
         civilizations: Any = None,
         max_turns: int | None = None,
         token_reduction: bool = False,
+        homes: Any = None,
+        lands: Any = None,
         **unknown: Any,
     ) -> None:
         if unknown:
@@ -58,7 +97,7 @@ class ClassicalGame(Game):
             raise ValueError(
                 f"unknown {plural('option', len(unknown))} {names} for Classical Conquests; "
                 "the options are "
-                "players, civilizations, max_turns and token_reduction"
+                "players, civilizations, max_turns, token_reduction, homes and lands"
             )
         material = load_material()
         low_p, high_p = material.ours["players_range"]
@@ -109,11 +148,65 @@ class ClassicalGame(Game):
             )
         if token_reduction:
             options["token_reduction"] = True
+        home_ids: tuple[int, ...] | None = None
+        if homes is not None:
+            if isinstance(homes, str) or not isinstance(homes, list | tuple):
+                raise ValueError(
+                    "option homes must be a list of land territories, one per player, "
+                    f"not {homes!r}"
+                )
+            if len(homes) != players:
+                raise ValueError(
+                    f"option homes names {len(homes)} territories for {players} players"
+                )
+            ids = []
+            for name in homes:
+                t = material.index.get(str(name))
+                if t is None or not material.territories[t].land:
+                    raise ValueError(f"option homes: {name!r} is not a land territory of the map")
+                ids.append(t)
+            if len(set(ids)) != len(ids):
+                raise ValueError("option homes: each player needs a different territory")
+            home_ids = tuple(ids)
+            options["homes"] = [material.territories[t].id for t in ids]
+        closed: frozenset[int] = frozenset()
+        if lands is not None:
+            if isinstance(lands, str) and lands in LAND_SETS:
+                places: Any = LAND_SETS[lands]
+            elif isinstance(lands, list | tuple) and lands:
+                places = lands
+            else:
+                raise ValueError(
+                    f"option lands must be {join(sorted(LAND_SETS), 'or')} or a list of "
+                    f"territories, not {lands!r}"
+                )
+            inside = set()
+            for name in places:
+                t = material.index.get(str(name))
+                if t is None:
+                    raise ValueError(f"option lands: {name!r} is not a territory of the map")
+                inside.add(t)
+            if home_ids is not None and not set(home_ids) <= inside:
+                raise ValueError("option lands must hold every territory of option homes")
+            closed = frozenset(range(len(material.territories))) - inside
+            options["lands"] = (
+                lands
+                if isinstance(lands, str)
+                else [material.territories[t].id for t in sorted(inside)]
+            )
         self.token_reduction = token_reduction
         super().__init__(**options)
         self.material: Material = material
         self.players = players
         self.civ_choice = choice
+        #: the territory of each player's first city, or None (founded where it likes)
+        self.homes: tuple[int, ...] | None = home_ids
+        #: territories outside option lands: nobody settles, recruits or moves there
+        self.closed: frozenset[int] = closed
+        #: their ids (what a cropped map may leave out, see :mod:`hcgames.theatres`)
+        self.closed_places: tuple[str, ...] = tuple(
+            material.territories[t].id for t in sorted(closed)
+        )
         self.max_turns: int = (
             max_turns if max_turns is not None else int(material.ours["default_max_turns"])
         )
@@ -133,6 +226,14 @@ class ClassicalGame(Game):
             "village": tuple(tuple(alt) for alt in book["extra_village_cost"]),
             "free_villages": int(book["free_villages_per_turn"]),
         }
+
+    @property
+    def theatre(self) -> str | None:
+        """The part of the map (:mod:`hcgames.theatres`) a game played in option lands
+        is shown in when they are a named set (the Aegean for the Greek world); else
+        None."""
+        lands = self.options.get("lands")
+        return LAND_THEATRES.get(lands) if isinstance(lands, str) else None
 
     def new_game(self, seed: int = 0) -> ClassicalState:
         """The position before the first action: the resource rolls of set-up are next."""

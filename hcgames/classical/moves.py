@@ -87,9 +87,18 @@ def city_sites(s: ClassicalState) -> list[int]:
     allowed instead (rule decision "crowded set-up").
     """
     m = s.game.material
+    homes = s.game.homes
+    if homes is not None:  # option homes: each first city stands where the game says
+        home = homes[s.setup_next]
+        return [home] if s.owner[home] == -1 else []
     spacing = int(m.book["city_spacing"])
     cities = [t for t, lv in enumerate(s.level) if lv == 2]
-    free = [t.index for t in m.territories if t.land and s.owner[t.index] == -1]
+    closed = s.game.closed
+    free = [
+        t.index
+        for t in m.territories
+        if t.land and s.owner[t.index] == -1 and t.index not in closed
+    ]
     if not cities:
         return free
     gap = {t: min(m.distances[t][c] for c in cities) for t in free}
@@ -108,6 +117,10 @@ def _refuse_city(s: ClassicalState, action: Action) -> Refusal:
     t = m.index.get(action.territory)
     if t is None or not m.territories[t].land:
         return (f"{_name(action.territory)} is not a land territory", "set-up: city placement")
+    homes = s.game.homes
+    if homes is not None:
+        home = m.territories[homes[s.setup_next]].name
+        return (f"in this game the first city of {the(who)} stands in {home}", "set-up: homes")
     return (
         f"{m.territories[t].name} is within {m.book['city_spacing']} spaces of "
         "another city or already taken",
@@ -266,7 +279,10 @@ def _settle_sites(s: ClassicalState) -> list[int]:
     for t, o in enumerate(s.owner):
         if (o == p and s.level[t]) or fleets[t]:
             near.update(terrs[t].neighbours)
-    return sorted(t for t in near if terrs[t].land and s.owner[t] == -1 and not enemy[t])
+    closed = s.game.closed
+    return sorted(
+        t for t in near if terrs[t].land and s.owner[t] == -1 and not enemy[t] and t not in closed
+    )
 
 
 def _refuse_settle(s: ClassicalState, action: Settle) -> Refusal:
@@ -309,6 +325,7 @@ def army_destinations(
     budget = int(m.book["army_moves"])
     land_nb, sea_nb = m.land_neighbours, m.sea_neighbours
     fleets = s.fleets[player]
+    closed = s.game.closed
     far = budget + 1
     best = [far] * len(fleets)
     best[start] = 0
@@ -320,7 +337,7 @@ def army_destinations(
             continue  # stopped by the enemy
         if cost < budget:
             for n in land_nb[here]:
-                if cost + 1 < best[n]:
+                if cost + 1 < best[n] and n not in closed:
                     best[n] = cost + 1
                     todo.append(n)
         for n in sea_nb[here]:
@@ -336,6 +353,7 @@ def fleet_destinations(s: ClassicalState, player: int, start: int, held: list[bo
     m = s.game.material
     budget = int(m.book["fleet_moves"])
     sea_nb = m.sea_neighbours
+    closed = s.game.closed
     best = {start: 0}
     todo = deque([start])
     while todo:
@@ -344,7 +362,7 @@ def fleet_destinations(s: ClassicalState, player: int, start: int, held: list[bo
             continue
         step = best[here] + 1
         for n in sea_nb[here]:
-            if n not in best:
+            if n not in best and n not in closed:
                 best[n] = step
                 todo.append(n)
     return sorted(t for t in best if t != start)
@@ -464,7 +482,7 @@ def _recruits(s: ClassicalState) -> list[Action]:
                 n
                 for t in cities
                 for n in m.territories[t].neighbours
-                if not m.territories[n].land and not enemy[n]
+                if not m.territories[n].land and not enemy[n] and n not in s.game.closed
             }
         )
         out.extend(Recruit("fleet", m.territories[t].id) for t in seas)
@@ -567,6 +585,16 @@ def why_illegal(s: ClassicalState, action: Action) -> Refusal:
     """Why ``action`` is refused now: the message and the name of the rule."""
     m = s.game.material
     who = s.player_name(s.current_player)
+    target = getattr(action, "to", getattr(action, "territory", None))
+    if (
+        s.game.closed
+        and isinstance(action, Settle | Move | Recruit)
+        and m.index.get(str(target)) in s.game.closed
+    ):
+        return (
+            f"{_name(str(target))} lies outside the lands this game is played in",
+            "class game: lands",
+        )
     if s.is_chance():
         return (
             f"{action} is not the outcome of the pending roll; a die must be rolled now "

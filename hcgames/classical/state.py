@@ -117,9 +117,9 @@ class ClassicalState(State):
     @property
     def phase(self) -> str:
         if self.phase_idx == SETUP_ROLLS:
-            return "setup: resources"
+            return "resource rolls"
         if self.phase_idx == SETUP_CITIES:
-            return "setup: cities"
+            return "first cities"
         return PHASES[self.phase_idx]
 
     def player_name(self, player: int | None) -> str:

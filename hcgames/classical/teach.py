@@ -319,9 +319,9 @@ def first_turn(game: ClassicalGame, seed: int = 3) -> ClassicalState:
     resolve_all_chance(state, random.Random(seed))
     for home in ("latium", "aegyptus_inferior"):
         state.apply(PlaceCity(home))
-        if state.phase != "setup: cities":
+        if state.phase != "first cities":
             break
-    while state.phase == "setup: cities":  # more players: the first free sites
+    while state.phase == "first cities":  # more players: the first free sites
         state.apply(state.legal_actions()[0])
     return state
 

@@ -63,12 +63,12 @@ def finish_on_points(s: ClassicalState) -> list[Event]:
     best = max(s.vp[q] for q in alive)
     winners = tuple(q for q in alive if s.vp[q] == best)
     names = join(s.player_name(q) for q in winners)
-    _end(
-        s,
-        winners,
-        f"the turn limit of {count(s.game.max_turns, 'round')} was reached; "
-        f"{says(names, 'has')} the most victory points ({best})",
+    lead = (
+        f"{says(names, 'has')} the most victory points ({best})"
+        if len(winners) == 1
+        else f"{names} share the lead with {count(best, 'victory point')} each"
     )
+    _end(s, winners, f"the turn limit of {count(s.game.max_turns, 'round')} was reached; {lead}")
     return [
         s.event(
             None,

@@ -82,6 +82,10 @@ __all__ = [
 FIXED_MAX_LEADER = 40.0
 #: the smallest name on a map as a 1366x768 screen shows it (pixels): read projected
 SCREEN_NAME_PX = 16.0
+#: the smallest name on a cropped (theatre) map shown at its own size on a 1024x700
+#: screen, where the play screens keep their map's fixed width (pixels)
+CHROMEBOOK_NAME_PX = 14.0
+
 
 def name_sizes(scale: float) -> tuple[float, float]:
     """The largest and smallest type (pixels of the laid-out map) of a map that a
@@ -179,6 +183,11 @@ class MapView(RegionView):
             shown_width = width
         #: the largest and the smallest type of the names (pixels of the laid-out map)
         self.name_size, self.min_name_size = name_sizes(shown_width / width)
+        if self.theatre and not self.fluid and self.min_name_size < CHROMEBOOK_NAME_PX:
+            # a cropped map of a few places, shown at its own size on a Chromebook
+            # (a play screen at 1024x700): its names are read there too
+            self.min_name_size = CHROMEBOOK_NAME_PX
+            self.name_size = CHROMEBOOK_NAME_PX + 1
         self.focus = set(focus)
         # resource marks crowd the names of small places on a narrow map
         self.show_symbols = self.fluid or width >= self.SYMBOLS_FROM_WIDTH

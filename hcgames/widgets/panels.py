@@ -569,9 +569,11 @@ def _table_html(rows: list[dict[str, Any]], first: int) -> str:
         text = escape(plain_plurals(str(row.get("text", ""))))
         lead = f"<span style='color:#555'>{escape(when)}:</span> " if when else ""
         items.append(f"<li value='{first + i + 1}'>{lead}{text}</li>")
+    # room for the longest number (2.2em holds two digits; "137." was clipped to "ı37.")
+    pad = 1.0 + 0.6 * max(2, len(str(first + len(rows))))
     return (
         "<div class='hcgames-events'><b>What happened</b> (newest first)"
-        "<ol reversed style='margin:2px 0 0 0;padding-left:2.2em'>"
+        f"<ol reversed style='margin:2px 0 0 0;padding-left:{pad:g}em'>"
         f"{''.join(reversed(items))}</ol></div>"
     )
 

@@ -1049,6 +1049,7 @@ class PlayApp(GameStepper):
     def _classical_side(state: Any, seat: int) -> list[str]:
         from hcgames.classical.payment import spent_text
         from hcgames.classical.turn import produce
+        from hcgames.widgets.classical.text import research_note
 
         m = state.game.material
         trial = state.copy()
@@ -1062,12 +1063,15 @@ class PlayApp(GameStepper):
             if state.level_of(seat, t)
         )
         limit = state.monument_limit(seat)
-        return [
+        lines = [
             f"Each produce phase your lands and traits yield {spent_text(yields) or 'nothing'}.",
             f"Levels: {levels or 'all at 0'}.",
             f"Monuments: {state.monuments_of(seat)} held; you may hold {limit} "
             f"({m.book['monument_limit_base']} + your Religion level).",
         ]
+        if state.phase == "research" and state.player == seat:
+            lines.append(research_note(m))
+        return lines
 
     @staticmethod
     def _speros_side(state: Any, seat: int) -> list[str]:
@@ -1142,14 +1146,20 @@ class PlayApp(GameStepper):
         )
         items = "; ".join(escape(p) for p in self.passed)
         if n <= 2:
-            # short enough to say at once: what passed, not only that something did
+            # short enough to say at once, the reason with it: what passed, not only that
             return (
                 "<div class='hcgames-passed-list' style='font-size:14px;line-height:1.35'>"
                 f"<b>Passed by itself:</b> {items}.</div>"
             )
+        known = getattr(self, "_pass_why", {})
+        whys = list(dict.fromkeys(known[p] for p in self.passed if p in known))
+        shown = "".join(
+            f"<div style='font-size:14px'><b>{escape(w[:1].upper() + w[1:])}.</b></div>"
+            for w in whys
+        )
         return (
             "<div class='hcgames-passed-list' style='font-size:13px;line-height:1.35'>"
-            f"<details><summary>{head}</summary>{items}.</details></div>"
+            f"{shown}<details><summary>{head}</summary>{items}.</details></div>"
         )
 
     def _spent_note(self, action: Action) -> str:
@@ -1255,6 +1265,8 @@ class PlayApp(GameStepper):
                     self.passed.append(
                         f"{who} had only one possible move: {words}" + (f" ({why})" if why else "")
                     )
+                    if why:  # said in a visible line above the folded list
+                        self._pass_why = {**getattr(self, "_pass_why", {}), self.passed[-1]: why}
                 else:
                     self._advance(obvious)
                     self.passed.append(f"{who} had only one sensible move: {words}")

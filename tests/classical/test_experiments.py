@@ -20,10 +20,10 @@ def test_the_same_dice_roll_the_same_map_and_every_territory_is_counted() -> Non
     game = duel()
     first, again = experiments.roll_the_map(game, 3), experiments.roll_the_map(game, 3)
     assert first.resource == again.resource
-    assert first.phase == "setup: cities"
+    assert first.phase == "first cities"
     counts = experiments.resource_counts(first)
     assert sum(int(str(row["territories"])) for row in counts) == len(game.material.territories)
-    assert experiments.first_roll_report(game).splitlines()[1] == "setup: resources"
+    assert experiments.first_roll_report(game).splitlines()[1] == "resource rolls"
 
 
 def test_a_first_city_too_close_to_latium_is_refused_with_its_chain() -> None:

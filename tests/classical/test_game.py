@@ -170,7 +170,7 @@ def test_every_territory_rolls_its_table_as_a_chance_step() -> None:
         assert [o for o, _ in outcomes] == [ResourceRoll(terr.id, f) for f in range(1, die + 1)]
         assert all(p == Fraction(1, die) for _, p in outcomes)
         state.apply(outcomes[-1][0])
-    assert state.phase == "setup: cities"
+    assert state.phase == "first cities"
     assert state.current_player == 0
 
 
@@ -250,3 +250,63 @@ def test_after_the_cities_the_first_turn_starts_with_production() -> None:
     assert state.owner[idx("latium")] == 0 and state.level[idx("latium")] == 2
     assert state.owner[idx("aegyptus_inferior")] == 1
     assert state.player_name(0) == "Romans"
+
+
+def test_class_game_homes_and_lands() -> None:
+    """The class game founds Athens in Attica and Sparta in the Peloponnese (closer than
+    the rulebook's spacing allows) and plays only in the Greek world: nothing settles,
+    recruits or moves outside it, and a move there is refused with the reason."""
+    import random
+
+    from hcgames.classgame import class_game
+    from hcgames.classical.bots import MediumBot
+
+    game: Any = class_game("classical-conquests")
+    state: Any = game.new_game(4)
+    rng = random.Random(4)
+    while state.phase in ("resource rolls", "first cities"):
+        if state.is_chance():
+            acts, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply(rng.choices(acts, weights=[float(w) for w in weights])[0])
+        else:
+            legal = state.legal_actions()
+            assert len(legal) == 1  # the home is the only site
+            assert state.why_illegal(PlaceCity("cisalpina"))[1] == "set-up: homes"
+            state.apply(legal[0])
+    m = game.material
+    assert state.owner[m.index["attica"]] == 0 and state.level[m.index["attica"]] == 2
+    assert state.owner[m.index["peloponnesus"]] == 1
+    closed = game.closed
+    assert m.index["sicilia"] in closed and m.index["ionia"] not in closed
+    bots = [MediumBot(0), MediumBot(1)]
+    while not state.is_terminal():
+        if state.is_chance():
+            acts, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply(rng.choices(acts, weights=[float(w) for w in weights])[0])
+            continue
+        for action in state.legal_actions():
+            target = getattr(action, "to", getattr(action, "territory", None))
+            if target is not None and type(action).__name__ != "Pay":
+                assert m.index.get(str(target)) not in closed, action
+        state.apply(bots[state.current_player].choose(state))
+    held = {t for t, o in enumerate(state.owner) if o != -1}
+    assert not held & closed
+
+
+def test_option_lands_refuses_outside() -> None:
+    from hcgames.classical.actions import Settle
+
+    game = hcgames.load(
+        "classical-conquests",
+        civilizations=["Athenians", "Spartans"],
+        homes=["attica", "peloponnesus"],
+        lands="greek-world",
+    )
+    state = game.new_game(1)
+    assert state.why_illegal(Settle("sicilia"))[1] == "class game: lands"
+    with pytest.raises(ValueError):
+        hcgames.load("classical-conquests", lands="atlantis")
+    with pytest.raises(ValueError):
+        hcgames.load("classical-conquests", homes=["attica"])
+    with pytest.raises(ValueError):
+        hcgames.load("classical-conquests", homes=["attica", "sicilia"], lands="greek-world")
