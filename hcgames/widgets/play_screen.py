@@ -353,6 +353,8 @@ class PlayApp(GameStepper):
         self.rolls: list[tuple[Action, list[Event], list[str]]] = []
         #: the computer's moves since the last human move, each with why, in words
         self.reasons: list[str] = []
+        #: the spaces each of those moves went through (its last entries match reasons)
+        self.reason_paths: list[Sequence[str]] = []
         self._card_names: dict[str, str] = {}
         #: what the student's last move did, in the game's words
         self.own_events: list[str] = []
@@ -1600,6 +1602,9 @@ class PlayApp(GameStepper):
         self.banner.value = f"<span class='hcgames-banner-text'>{escape(self.banner_text)}</span>"
         self.roll_box.value = self._rolls_html()
         self.why_box.value = self._why_html()
+        if self.board_view is not None:  # the computer's last moves, outlined on the board
+            shown = self.reason_paths[-len(self.reasons) :] if self.reasons else []
+            self.board_view.mark_moves(shown)
         self.pass_line.value = self._pass_html()
         self.own_box.value = (
             "<b>Your move:</b> " + escape(plain_plurals(" ".join(self.own_events)))
@@ -1758,13 +1763,40 @@ class PlayApp(GameStepper):
     #: how many of the computer's moves the screen explains at once (the latest)
     SHOWN_REASONS = 4
 
+    def _timeline_html(self) -> str:
+        # CONQUEST's steps (move, recapture, draw offer) are said by the banner in a
+        # player's words ("Your move", "Black may recapture"): no row of step names
+        if self.game.id == "conquest-1972":
+            return ""
+        return str(super()._timeline_html())
+
     def _why_html(self) -> str:
         if not self.reasons:
             return ""
-        items = "".join(f"<li>{escape(plain_plurals(r))}</li>" for r in self.reasons)
+        # "Black: Black soldier 3 to k6 - why": the move, and its reason said once
+        # when every move had the same one (the Easy computer's)
+        split = [r.partition(" \u2014 ") for r in self.reasons]
+        moves = [m.split(": ", 1)[-1] if sep else m for m, sep, _ in split]
+        # "its knight moves to j8; it looked all right...": what it did, then the why
+        parts = [w.rstrip(".").rpartition("; ") for _, _, w in split]
+        whys = {why for _, _, why in parts}
+        if len(whys) == 1 and all(sep for _, sep, _ in split):
+            items = "".join(
+                f"<li>{escape(plain_plurals(m))}"
+                + (f": {escape(plain_plurals(did))}" if did.startswith("it takes") else "")
+                + "</li>"
+                for m, (did, _, _) in zip(moves, parts, strict=True)
+            )
+            why = next(iter(whys))
+            after = f"<div>Why: {escape(plain_plurals(why[:1].upper() + why[1:]))}.</div>"
+        else:
+            items = "".join(f"<li>{escape(plain_plurals(r))}</li>" for r in self.reasons)
+            after = ""
+        where = ", outlined in red on the board" if self.board_view is not None else ""
+        title = "What the computer did" + ("" if after else ", and why")
         return (
-            f"<b>What the computer did, and why</b> ({plural(len(self.reasons), 'move')}):"
-            f"<ol style='margin:2px 0;padding-left:1.6em'>{items}</ol>"
+            f"<b>{title}</b> ({plural(len(self.reasons), 'move')}{where}):"
+            f"<ol style='margin:2px 0;padding-left:1.6em'>{items}</ol>{after}"
         )
 
     def _board_move(self, regions: Sequence[str]) -> None:
@@ -1778,8 +1810,17 @@ class PlayApp(GameStepper):
             return
         if self.humans is not None and state.current_player not in self.humans:
             return
-        moves = self.picker.matching(regions)
-        if len(moves) == 1 and tuple(state.action_regions(moves[0]))[:2] == tuple(regions):
+        moves = [
+            m
+            for m in self.picker.matching(regions)
+            if tuple(state.action_regions(m))[:2] == tuple(regions)
+        ]
+        if len(moves) > 1 and self.board_view is not None:
+            # several pieces share the space: the click moves the first of them (top
+            # piece first) that can go there, and the board's line has said which
+            move = self.board_view.first_mover(moves)
+            moves = [move] if move is not None else []
+        if len(moves) == 1:
             self.picker.pick(moves[0])
             self.picker.apply()
 
@@ -1806,6 +1847,8 @@ class PlayApp(GameStepper):
                 bot = self.auto_bot()
             if bot is not None:
                 self.reasons.append(self.with_names(explain(state, action, bot)))
+                # where it went, to mark on a board (the last len(reasons) are shown)
+                self.reason_paths = [*self.reason_paths[-40:], state.action_regions(action)]
         return action
 
     def _rolls_html(self) -> str:
