@@ -66,6 +66,9 @@ _BOARD_CSS = (
     ".hcgames-board path.dot[style*='stroke: rgb(17, 17, 18)'], "
     ".hcgames-board path.dot[style*='stroke: rgb(168, 110, 0)'], "
     ".hcgames-board path.dot[style*='stroke: rgb(192, 57, 43)'] { pointer-events: none; }"
+    # the hover box sits beside the pointer, over the next space: a quick click on
+    # that space must reach the board, not the box
+    ".bqplot_tooltip_div, .bqplot_mark_tooltip { pointer-events: none !important; }"
 )
 #: the outline of the spaces the computer's last moves ended on, and their paths
 LAST_MOVE = "#C0392B"

@@ -1171,20 +1171,24 @@ class PlayApp(GameStepper):
                 played += 1
                 continue
             computer = not self.state.is_chance()
+            mover = self.state.current_player
             self._advance(self.next_action(auto=True))
             played += 1
             if animate and computer and self.PAUSE > 0:
-                self._show_move()
+                self._show_move(mover)
         return played
 
-    def _show_move(self) -> None:
-        """Draw the position after one of the computer's moves and wait a moment."""
+    def _show_move(self, mover: int | None = None) -> None:
+        """Draw the position after one of the computer's moves (made by ``mover``, the
+        side named in the banner) and wait a moment."""
         state = self.state
         for view in self.region_views:
             view.update(state)
         if self.cards_view is not None:
             self.cards_view.update(state)
-        who = state.player_name(state.current_player) if not state.is_terminal() else ""
+        if mover is None and not state.is_terminal():
+            mover = state.current_player
+        who = state.player_name(mover) if mover is not None and mover >= 0 else ""
         self.banner.value = (
             "<span class='hcgames-banner-text'>The computer is playing"
             + (f" ({escape(who)})" if who else "")
@@ -1605,6 +1609,8 @@ class PlayApp(GameStepper):
         if self.board_view is not None:  # the computer's last moves, outlined on the board
             shown = self.reason_paths[-len(self.reasons) :] if self.reasons else []
             self.board_view.mark_moves(shown)
+            if not self.board_view.selection:  # no line left about a space clicked before
+                self.board_view.info.value = ""
         self.pass_line.value = self._pass_html()
         self.own_box.value = (
             "<b>Your move:</b> " + escape(plain_plurals(" ".join(self.own_events)))
