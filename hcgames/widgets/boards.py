@@ -454,9 +454,21 @@ class BoardView(RegionView):
     def _css(self) -> str:
         # Large text zooms the page (CSS ``zoom``); bqplot measures its figure with the
         # zoom counted and then draws in pixels the zoom enlarges again, which cut the
-        # board off on its right. Inside a zoomed page the board undoes the zoom: drawn
-        # at its own size (a fluid one fills its column), whole, every piece in place.
-        large = f".hcgames-large .{self._uid} {{ zoom: {1 / LARGE_TEXT_ZOOM:.6f}; }}"
+        # board off on its right. Inside a zoomed page a fluid board undoes the zoom and
+        # fills its column; a board of fixed size takes a box that the zoom brings back
+        # to its own size, so bqplot draws it at that size and the zoom enlarges all of
+        # it, pieces and letters too (its margins keep the room the enlarged board needs).
+        zoom = LARGE_TEXT_ZOOM
+        large = (
+            f".hcgames-large .{self._uid} {{ zoom: {1 / zoom:.6f}; }}"
+            if self.fluid
+            else f".hcgames-large .{self._uid} {{ width: {self.width / zoom:.3f}px !important; "
+            f"height: {self.height / zoom:.3f}px !important; min-width: 0 !important; "
+            f"margin: 0 {self.width * (1 - 1 / zoom):.3f}px "
+            f"{self.height * (1 - 1 / zoom):.3f}px 0 !important; overflow: visible !important; }} "
+            f".hcgames-large .{self._uid} svg.svg-figure {{ overflow: visible; }} "
+            f".hcgames-large .{self._uid} .plotarea_background {{ visibility: hidden; }} "
+        )
         fluid = (
             f".{self._uid} {{ width: 100% !important; height: auto !important; "
             f"aspect-ratio: {self.width} / {self.height}; "
