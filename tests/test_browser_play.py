@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import random
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -129,7 +130,10 @@ class PlayPage:
             self.button("show my turn").click()
             self.wait_for(lambda: self.app.locator("select").first.is_visible(), "the choices")
         before = self.actions_played()
-        end_kind = self.app.locator(".hcgames-kinds button", has_text="End the phase")
+        # "End the phase" (CONQUEST, whose turns have no phases: "End my turn")
+        end_kind = self.app.locator(
+            ".hcgames-kinds button", has_text=re.compile("End the phase|End my turn")
+        )
         if end_kind.count() and end_kind.first.is_visible():
             end_kind.first.click()
             self.wait_for(

@@ -879,6 +879,8 @@ class PlayApp(GameStepper):
             rank = 1 + (order.index(kind) if kind in order else len(order)) / 10
             return f"{kind.capitalize()}s", rank
         kind = choice_kind(action)
+        if kind == "End the phase":  # a CONQUEST turn has no phases: a player ends a turn
+            return "End my turn", 2.0 + CHOICE_KINDS.index(kind) / 10
         return kind, 2.0 + CHOICE_KINDS.index(kind) / 10
 
     def only_move_reason(self) -> str:
