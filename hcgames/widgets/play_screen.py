@@ -1764,9 +1764,13 @@ class PlayApp(GameStepper):
             return f"{who} (the computer) {verb(who, 'plays')} next: press Step or Auto."
         if self._needs_pass():
             return f"{who} to play: pass the screen."
+        how = "pick a move, then press Play this move."
+        if self.board_view is not None and self.game.id == "conquest-1972":
+            # CONQUEST's board plays a move by two clicks: the piece, then where it goes
+            how = "click a piece, then a gold square (or pick a move in the list)."
         if self.mode == "bot":
-            return f"Your move, {who}: pick a move, then press Play this move."
-        return f"{who}, your move: pick a move, then press Play this move."
+            return f"Your move, {who}: {how}"
+        return f"{who}, your move: {how}"
 
     #: how many of the computer's moves the screen explains at once (the latest)
     SHOWN_REASONS = 4
