@@ -38,6 +38,8 @@ _SMALLEST_SWING = 0.02
 _QUIET_MOVES = {"conqueror-duels": ("Recruit",)}
 #: event kinds that only mark time (a new round, a turn, a phase): never a turning point
 _CLOCK_KINDS = ("round", "turn", "phase", "draw-card", "end")
+#: the count of a turn's moves a CONQUEST move line ends with: "(2 of 5 moves used)"
+_MOVES_USED = re.compile(r" ?\(\d+ of \d+ moves? used\)")
 
 
 @dataclass(frozen=True)
@@ -378,9 +380,12 @@ def turning_points(state: State, student: int, most: int = TURNING_POINTS) -> li
             # set-up (every first city changes the judgement of the position)
             continue
         events = [e for e in replay.events[start_events:] if not e.kind.startswith(_CLOCK_KINDS)]
+        # what the move did, not the offer it opened ("Black may recapture on i8 or
+        # refuse.") nor the count of moves that follows it in the move's own line
+        events = [e for e in events if not e.kind.endswith("-offer")]
         if not events:
             continue
-        text = " ".join(e.text for e in events[:3])
+        text = _MOVES_USED.sub("", " ".join(e.text for e in events[:3]))
         if len(text) > 260:
             text = text[:257].rstrip() + "..."
         who = state.player_name(actor)

@@ -44,7 +44,7 @@ NOTEBOOKS: tuple[tuple[str, str], ...] = (
     ("31-conquest-capture-and-recapture.ipynb", "CONQUEST (1972) - capture and recapture"),
     ("32-conquest-puzzles.ipynb", "CONQUEST (1972) - tactical puzzles"),
     ("33-conquest-history.ipynb", "CONQUEST (1972) - the history behind the pieces"),
-    ("34-conquest-play.ipynb", "CONQUEST (1972) - play against a bot"),
+    ("34-conquest-play.ipynb", "CONQUEST (1972) - play against the computer"),
     ("40-speros-a-turn.ipynb", "Conquest of Speros - one turn at the table"),
     ("41-speros-majority.ipynb", "Conquest of Speros - achieving and demonstrating majority"),
     ("42-speros-scoring.ipynb", "Conquest of Speros - scoring a finished game"),

@@ -130,7 +130,8 @@ class PlayPage:
             self.button("show my turn").click()
             self.wait_for(lambda: self.app.locator("select").first.is_visible(), "the choices")
         before = self.actions_played()
-        # Duels names the group for what it ends: "End my planning", "End my turn"
+        # the group is named for what it ends: "End my planning", "End my turn" (Duels,
+        # CONQUEST), else "End the phase"
         end_kind = self.app.locator(
             ".hcgames-kinds button", has_text=re.compile(r"^End (the phase|my planning|my turn)")
         )
@@ -172,8 +173,13 @@ def test_a_whole_round_is_played_by_clicking(
         assert clicks >= 1
         if mode == "bot":  # the computer has answered: it says what it did and why
             why = screen.app.locator(".hcgames-why").first
+            # the reason follows each move, or is said once when all moves had the same
             screen.wait_for(
-                lambda: why.is_visible() and "What the computer did, and why" in why.inner_text(),
+                lambda: (
+                    why.is_visible()
+                    and "What the computer did" in why.inner_text()
+                    and ("and why" in why.inner_text() or "Why:" in why.inner_text())
+                ),
                 "the computer's moves and reasons",
             )
         assert not screen.page.errors, "\n".join(screen.page.errors)

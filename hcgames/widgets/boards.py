@@ -16,7 +16,14 @@ import ipywidgets as widgets
 
 from hcgames.core import State
 from hcgames.widgets._base import NEUTRAL, NEUTRAL_SEA, side_of, swatch
-from hcgames.widgets.regions import MAP_CSS, RegionView, _closest_gap, _is_sea, label_key
+from hcgames.widgets.regions import (
+    LARGE_TEXT_ZOOM,
+    MAP_CSS,
+    RegionView,
+    _closest_gap,
+    _is_sea,
+    label_key,
+)
 from hcgames.words import round_words
 
 __all__ = ["TARGET", "BoardView", "board_coordinates", "board_legend_html", "piece_board"]
@@ -57,8 +64,17 @@ _TOKEN_STROKE = "#111112"
 _TARGET_STROKE = "#A86E00"
 _BOARD_CSS = (
     ".hcgames-board path.dot[style*='stroke: rgb(17, 17, 18)'], "
-    ".hcgames-board path.dot[style*='stroke: rgb(168, 110, 0)'] { pointer-events: none; }"
+    ".hcgames-board path.dot[style*='stroke: rgb(168, 110, 0)'], "
+    ".hcgames-board path.dot[style*='stroke: rgb(192, 57, 43)'] { pointer-events: none; }"
+    # the hover box sits beside the pointer, over the next space: a quick click on
+    # that space must reach the board, not the box
+    ".bqplot_tooltip_div, .bqplot_mark_tooltip { pointer-events: none !important; }"
 )
+#: the outline of the spaces the computer's last moves ended on, and their paths
+LAST_MOVE = "#C0392B"
+#: the size (px) of the letters on pieces at the board's laid-out size: read from the
+#: back of a classroom when projected
+LETTER_PX = 16
 #: fill of the spaces the picked piece may reach
 TARGET = "#F5C542"
 _COORD = re.compile(r"^([a-z]+)(\d+)$")
@@ -161,7 +177,10 @@ class BoardView(RegionView):
         self._step_y = py
         gap = _closest_gap([(x * px, y * py) for x, y in zip(xs, ys, strict=True)])
         square = max(8.0, min(40.0, 0.86 * gap))
-        token = max(8.0, min(30.0, 0.64 * gap))
+        # tokens nearly fill their space, so that a letter readable from the back of a
+        # classroom (LETTER_PX) fits inside one
+        token = max(8.0, min(36.0, 0.84 * gap))
+        letter = max(11, min(LETTER_PX + 4, round(0.66 * token)))
         self._lift = 0.16 * gap / py  # a token carrying riders moves up by this much
         named = not grid and len(ids) <= 40
         x_scale = bqplot.LinearScale(min=min(xs) - pad_x, max=max(xs) + pad_x)
@@ -224,6 +243,30 @@ class BoardView(RegionView):
             visible=False,
             enable_hover=False,
         )
+        # the computer's last moves (mark_moves): a red path under the spaces, a red
+        # outline round each space a move ended on
+        self.move_paths = bqplot.Lines(
+            x=[[0.0, 0.0]],
+            y=[[0.0, 0.0]],
+            scales=scales,
+            colors=[LAST_MOVE],
+            stroke_width=4,
+            visible=False,
+            enable_hover=False,
+        )
+        self.move_ends = bqplot.Scatter(
+            x=[0.0],
+            y=[0.0],
+            scales=scales,
+            colors=["#FFFFFF"],
+            fill=False,
+            default_size=round(square * square),
+            marker="square" if grid else "circle",
+            stroke=LAST_MOVE,
+            stroke_width=3.5,
+            visible=False,
+            enable_hover=False,
+        )
         self.tokens = bqplot.Scatter(
             x=[0.0],
             y=[0.0],
@@ -235,13 +278,27 @@ class BoardView(RegionView):
             visible=False,
             enable_hover=False,
         )
+        #: the second side's tokens are square (the first side's round): the sides
+        #: read apart by shape as well as by colour
+        self.square_tokens = bqplot.Scatter(
+            x=[0.0],
+            y=[0.0],
+            scales=scales,
+            colors=["#FFFFFF"],
+            marker="square",
+            default_size=round(0.8 * token * token),
+            stroke=_TOKEN_STROKE,
+            stroke_width=1.5,
+            visible=False,
+            enable_hover=False,
+        )
         self.unit_labels = bqplot.Label(
             x=xs,
             y=ys,
             text=["" for _ in ids],
             scales=scales,
             colors=["#111111"],
-            default_size=13 if token >= 24 else 11,
+            default_size=letter,
             font_weight="bold",
             align="middle",
             y_offset=4,
@@ -253,7 +310,7 @@ class BoardView(RegionView):
             text=[""],
             scales=scales,
             colors=["#111111"],
-            default_size=11,
+            default_size=max(11, letter - 2),
             font_weight="bold",
             align="middle",
             y_offset=4,
@@ -262,10 +319,13 @@ class BoardView(RegionView):
         self.space_marks = self._space_mark_labels(ids, xs, ys, scales, gap, px, py, square)
         marks.extend(
             [
+                self.move_paths,
                 self.nodes,
                 self.space_marks,
                 self.target_marks,
+                self.move_ends,
                 self.tokens,
+                self.square_tokens,
                 self.unit_labels,
                 self.rider_labels,
             ]
@@ -287,9 +347,9 @@ class BoardView(RegionView):
         self._max_width = max_width
         #: px of the window kept for lines above the board (see :meth:`lines_beside`)
         self._header_px = 110
+        self.figure.add_class(self._uid)
         if self.fluid:
             self.figure.layout = widgets.Layout(width="100%")
-            self.figure.add_class(self._uid)
         self.add_class("hcgames-board")
         self.legend = widgets.HTML(layout=widgets.Layout(display="" if legend else "none"))
         #: the key folded under its sides' line (a play screen, where room is short)
@@ -392,6 +452,23 @@ class BoardView(RegionView):
         self.children = [self._style, row, self.messages]
 
     def _css(self) -> str:
+        # Large text zooms the page (CSS ``zoom``); bqplot measures its figure with the
+        # zoom counted and then draws in pixels the zoom enlarges again, which cut the
+        # board off on its right. Inside a zoomed page a fluid board undoes the zoom and
+        # fills its column; a board of fixed size takes a box that the zoom brings back
+        # to its own size, so bqplot draws it at that size and the zoom enlarges all of
+        # it, pieces and letters too (its margins keep the room the enlarged board needs).
+        zoom = LARGE_TEXT_ZOOM
+        large = (
+            f".hcgames-large .{self._uid} {{ zoom: {1 / zoom:.6f}; }}"
+            if self.fluid
+            else f".hcgames-large .{self._uid} {{ width: {self.width / zoom:.3f}px !important; "
+            f"height: {self.height / zoom:.3f}px !important; min-width: 0 !important; "
+            f"margin: 0 {self.width * (1 - 1 / zoom):.3f}px "
+            f"{self.height * (1 - 1 / zoom):.3f}px 0 !important; overflow: visible !important; }} "
+            f".hcgames-large .{self._uid} svg.svg-figure {{ overflow: visible; }} "
+            f".hcgames-large .{self._uid} .plotarea_background {{ visibility: hidden; }} "
+        )
         fluid = (
             f".{self._uid} {{ width: 100% !important; height: auto !important; "
             f"aspect-ratio: {self.width} / {self.height}; "
@@ -400,7 +477,7 @@ class BoardView(RegionView):
             if self.fluid
             else ""
         )
-        return "<style>" + MAP_CSS + _BOARD_CSS + fluid + "</style>"
+        return "<style>" + MAP_CSS + _BOARD_CSS + large + fluid + "</style>"
 
     def _space_fills(self) -> list[str]:
         fills = []
@@ -491,7 +568,13 @@ class BoardView(RegionView):
             self.target_marks.x = [p[0] for p in spots] or [0.0]
             self.target_marks.y = [p[1] for p in spots] or [0.0]
             self.target_marks.visible = bool(spots)
-        tx, ty, tcolours, inks, lx, ly, texts, rx, ry, riders = ([] for _ in range(10))
+        tx: list[float] = []
+        ty: list[float] = []
+        tcolours: list[str] = []
+        inks, lx, ly, texts, rx, ry, riders = ([] for _ in range(7))
+        sx: list[float] = []
+        sy: list[float] = []
+        scolours: list[str] = []
         for rid in self.region_ids:
             view = self._views.get(rid) or {}
             x, y = self._xy[rid]
@@ -502,9 +585,10 @@ class BoardView(RegionView):
             ink = "#111111"
             if isinstance(owner, int):
                 style = side_of(self.state, owner)
-                tx.append(x)
-                ty.append(y + lift)
-                tcolours.append(style.colour)
+                round_token = owner % 2 == 0
+                (tx if round_token else sx).append(x)
+                (ty if round_token else sy).append(y + lift)
+                (tcolours if round_token else scolours).append(style.colour)
                 ink = style.ink
             lx.append(x)
             ly.append(y + lift)
@@ -518,6 +602,10 @@ class BoardView(RegionView):
             self.tokens.x, self.tokens.y = tx or [0.0], ty or [0.0]
             self.tokens.colors = tcolours or ["#FFFFFF"]
             self.tokens.visible = bool(tx)
+        with self.square_tokens.hold_sync():
+            self.square_tokens.x, self.square_tokens.y = sx or [0.0], sy or [0.0]
+            self.square_tokens.colors = scolours or ["#FFFFFF"]
+            self.square_tokens.visible = bool(sx)
         with self.unit_labels.hold_sync():
             self.unit_labels.x, self.unit_labels.y = lx, ly
             self.unit_labels.text = texts
@@ -559,8 +647,57 @@ class BoardView(RegionView):
             base += " Picked: " + " then ".join(self.region_name(r) for r in self.selection) + "."
         if len(self.selection) == 1:
             where = ", ".join(self.region_name(r) for r in self.highlighted) or "nowhere"
-            base += f" From {self.region_name(self.selection[0])} it may go to: {where}."
+            space = self.selection[0]
+            units = list((self._views.get(space) or {}).get("units", []))
+            movers = self.movers(space)
+            if len(units) > 1 and movers:
+                # several pieces share the space: say which one a click on a gold
+                # square moves (the play screen's board click plays that one)
+                return (
+                    f"On {self.region_name(space)}: {units[0][1]} carrying "
+                    + " and ".join(str(u[1]) for u in units[1:])
+                    + f". A click on a gold square ({where}) moves {movers[0]}"
+                    + (" with what it carries" if movers[0] == units[0][1] else "")
+                    + "; to move another of them, pick its move in the list."
+                )
+            base += f" From {self.region_name(space)} it may go to: {where}."
         return base
+
+    def mark_moves(self, paths: list[Any]) -> None:
+        """Outline where each of ``paths`` (the spaces a move went through, first to
+        last) ended, with a line along it: the computer's last moves. ``[]`` clears."""
+        paths = [[r for r in p if r in self._xy] for p in paths]
+        paths = [p for p in paths if p]
+        ends = list(dict.fromkeys(p[-1] for p in paths))
+        # one straight piece per step (bqplot wants lines of one length)
+        lines = [p[i : i + 2] for p in paths for i in range(len(p) - 1)]
+        with self.move_ends.hold_sync():
+            self.move_ends.x = [self._xy[r][0] for r in ends] or [0.0]
+            self.move_ends.y = [self._xy[r][1] for r in ends] or [0.0]
+            self.move_ends.visible = bool(ends)
+        with self.move_paths.hold_sync():
+            self.move_paths.x = [[self._xy[r][0] for r in p] for p in lines] or [[0.0, 0.0]]
+            self.move_paths.y = [[self._xy[r][1] for r in p] for p in lines] or [[0.0, 0.0]]
+            self.move_paths.visible = bool(lines)
+
+    def movers(self, space: str) -> list[str]:
+        """The names of the pieces on ``space`` (top piece first) that a legal move moves."""
+        movable = {getattr(a, "piece", None) for a in self.state.legal_actions()}
+        units = list((self._views.get(space) or {}).get("units", []))
+        return [str(name) for pid, name in units if pid in movable]
+
+    def first_mover(self, moves: list[Any]) -> Any:
+        """Of ``moves`` (all from one space), the move of the first piece there (top
+        piece first) that one of them moves; ``None`` when no piece is told apart."""
+        if not moves:
+            return None
+        space = self.state.action_regions(moves[0])[0]
+        units = list((self._views.get(space) or {}).get("units", []))
+        for pid, _name in units:
+            for move in moves:
+                if getattr(move, "piece", None) == pid:
+                    return move
+        return None
 
     def _push_selection(self) -> None:
         self.nodes.selected = [self._index[r] for r in self.selection] or None
@@ -606,11 +743,16 @@ def piece_board(
     return view
 
 
-def _token(colour: str) -> str:
+def _token(colour: str, square: bool = False) -> str:
+    edge = "stroke='#111111' stroke-width='1.5'"
+    shape = (
+        f"<rect x='2' y='2' width='14' height='14' fill='{colour}' {edge}/>"
+        if square
+        else f"<circle cx='9' cy='9' r='7.5' fill='{colour}' {edge}/>"
+    )
     return (
         "<svg width='18' height='18' aria-hidden='true' style='vertical-align:middle'>"
-        f"<circle cx='9' cy='9' r='7.5' fill='{colour}' stroke='#111111' stroke-width='1.5'/>"
-        "</svg>"
+        f"{shape}</svg>"
     )
 
 
@@ -630,7 +772,13 @@ def board_legend_html(view: BoardView) -> str:
     keys = []
     for player in range(len(state.game.player_names)):
         style = side_of(state, player)
-        keys.append((_token(style.colour), f"{escape(state.side_name(player))}'s pieces"))
+        shape = "round" if player % 2 == 0 else "square"
+        keys.append(
+            (
+                _token(style.colour, square=player % 2 == 1),
+                f"{escape(state.side_name(player))}'s pieces ({shape})",
+            )
+        )
     for kind in dict.fromkeys(view.kinds):
         fill = SPACE_FILL.get(kind, NEUTRAL_SEA if _is_sea(kind) else NEUTRAL)
         key = swatch(fill)

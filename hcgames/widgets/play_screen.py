@@ -387,6 +387,8 @@ class PlayApp(GameStepper):
         self.rolls: list[tuple[Action, list[Event], list[str]]] = []
         #: the computer's moves since the last human move, each with why, in words
         self.reasons: list[str] = []
+        #: the spaces each of those moves went through (its last entries match reasons)
+        self.reason_paths: list[Sequence[str]] = []
         self._card_names: dict[str, str] = {}
         #: what the student's last move did, in the game's words
         self.own_events: list[str] = []
@@ -927,6 +929,8 @@ class PlayApp(GameStepper):
             rank = 1 + (order.index(kind) if kind in order else len(order)) / 10
             return f"{kind.capitalize()}s", rank
         kind = choice_kind(action)
+        if kind == "End the phase":  # a CONQUEST turn has no phases: a player ends a turn
+            return "End my turn", 2.0 + CHOICE_KINDS.index(kind) / 10
         return kind, 2.0 + CHOICE_KINDS.index(kind) / 10
 
     #: Speros' list in the game's own words: its four actions, then the rest
@@ -1273,20 +1277,24 @@ class PlayApp(GameStepper):
                 played += 1
                 continue
             computer = not self.state.is_chance()
+            mover = self.state.current_player
             self._advance(self.next_action(auto=True))
             played += 1
             if animate and computer and self.PAUSE > 0:
-                self._show_move()
+                self._show_move(mover)
         return played
 
-    def _show_move(self) -> None:
-        """Draw the position after one of the computer's moves and wait a moment."""
+    def _show_move(self, mover: int | None = None) -> None:
+        """Draw the position after one of the computer's moves (made by ``mover``, the
+        side named in the banner) and wait a moment."""
         state = self.state
         for view in self.region_views:
             view.update(state)
         if self.cards_view is not None:
             self.cards_view.update(state)
-        who = state.player_name(state.current_player) if not state.is_terminal() else ""
+        if mover is None and not state.is_terminal():
+            mover = state.current_player
+        who = state.player_name(mover) if mover is not None and mover >= 0 else ""
         self.banner.value = (
             "<span class='hcgames-banner-text'>The computer is playing"
             + (f" ({escape(who)})" if who else "")
@@ -1704,6 +1712,11 @@ class PlayApp(GameStepper):
         self.banner.value = f"<span class='hcgames-banner-text'>{escape(self.banner_text)}</span>"
         self.roll_box.value = self._rolls_html()
         self.why_box.value = self._why_html()
+        if self.board_view is not None:  # the computer's last moves, outlined on the board
+            shown = self.reason_paths[-len(self.reasons) :] if self.reasons else []
+            self.board_view.mark_moves(shown)
+            if not self.board_view.selection:  # no line left about a space clicked before
+                self.board_view.info.value = ""
         self.pass_line.value = self._pass_html()
         self.own_box.value = (
             "<b>Your move:</b> " + escape(plain_plurals(" ".join(self.own_events)))
@@ -1855,36 +1868,58 @@ class PlayApp(GameStepper):
             return f"{who} (the computer) {verb(who, 'plays')} next: press Step or Auto."
         if self._needs_pass():
             return f"{who} to play: pass the screen."
+        how = "pick a move, then press Play this move."
+        if self.board_view is not None and self.game.id == "conquest-1972":
+            # CONQUEST's board plays a move by two clicks: the piece, then where it goes
+            how = "click a piece, then a gold square (or pick a move in the list)."
         step = ""
         if self.game.id == "conqueror-duels":
             from hcgames.conqueror.views import step_words
 
             step = step_words(state)  # type: ignore[arg-type]
         if step:
-            return f"{who}, {step}. Pick a move, then press Play this move."
+            return f"{who}, {step}. {how[:1].upper()}{how[1:]}"
         if self.mode == "bot":
-            return f"Your move, {who}: pick a move, then press Play this move."
-        return f"{who}, your move: pick a move, then press Play this move."
+            return f"Your move, {who}: {how}"
+        return f"{who}, your move: {how}"
 
     #: how many of the computer's moves the screen explains at once (the latest)
     SHOWN_REASONS = 4
 
+    def _timeline_html(self) -> str:
+        # CONQUEST's steps (move, recapture, draw offer) are said by the banner in a
+        # player's words ("Your move", "Black may recapture"): no row of step names
+        if self.game.id == "conquest-1972":
+            return ""
+        return str(super()._timeline_html())
+
     def _why_html(self) -> str:
         if not self.reasons:
             return ""
-        reasons = [plain_plurals(r) for r in self.reasons]
-        whys = {r.split(" — ", 1)[1] for r in reasons if " — " in r}
-        why = ""
-        if len(reasons) > 1 and len(whys) == 1 and all(" — " in r for r in reasons):
-            # the same reason for every move (an Easy computer): said once, not each time
-            why = next(iter(whys)).rstrip(".")
-            reasons = [r.split(" — ", 1)[0] for r in reasons]
-        items = "".join(f"<li>{escape(r)}</li>" for r in reasons)
-        head = "What the computer did, and why" if not why else "What the computer did"
-        said = f" Each time {escape(why)}." if why else ""
+        # "Black: Black soldier 3 to k6 - why": the move, and its reason said once
+        # when every move had the same one (the Easy computer's)
+        split = [r.partition(" \u2014 ") for r in self.reasons]
+        moves = [m.split(": ", 1)[-1] if sep else m for m, sep, _ in split]
+        # "its knight moves to j8; it looked all right...": what it did, then the why
+        parts = [w.rstrip(".").rpartition("; ") for _, _, w in split]
+        whys = {why for _, _, why in parts}
+        if len(whys) == 1 and all(sep for _, sep, _ in split):
+            items = "".join(
+                f"<li>{escape(plain_plurals(m))}"
+                + (f": {escape(plain_plurals(did))}" if did.startswith("it takes") else "")
+                + "</li>"
+                for m, (did, _, _) in zip(moves, parts, strict=True)
+            )
+            why = next(iter(whys))
+            after = f"<div>Why: {escape(plain_plurals(why[:1].upper() + why[1:]))}.</div>"
+        else:
+            items = "".join(f"<li>{escape(plain_plurals(r))}</li>" for r in self.reasons)
+            after = ""
+        where = ", outlined in red on the board" if self.board_view is not None else ""
+        title = "What the computer did" + ("" if after else ", and why")
         return (
-            f"<b>{head}</b> ({plural(len(self.reasons), 'move')}):{said}"
-            f"<ol style='margin:2px 0;padding-left:1.6em'>{items}</ol>"
+            f"<b>{title}</b> ({plural(len(self.reasons), 'move')}{where}):"
+            f"<ol style='margin:2px 0;padding-left:1.6em'>{items}</ol>{after}"
         )
 
     def _board_move(self, regions: Sequence[str]) -> None:
@@ -1898,8 +1933,17 @@ class PlayApp(GameStepper):
             return
         if self.humans is not None and state.current_player not in self.humans:
             return
-        moves = self.picker.matching(regions)
-        if len(moves) == 1 and tuple(state.action_regions(moves[0]))[:2] == tuple(regions):
+        moves = [
+            m
+            for m in self.picker.matching(regions)
+            if tuple(state.action_regions(m))[:2] == tuple(regions)
+        ]
+        if len(moves) > 1 and self.board_view is not None:
+            # several pieces share the space: the click moves the first of them (top
+            # piece first) that can go there, and the board's line has said which
+            move = self.board_view.first_mover(moves)
+            moves = [move] if move is not None else []
+        if len(moves) == 1:
             self.picker.pick(moves[0])
             self.picker.apply()
 
@@ -1930,6 +1974,8 @@ class PlayApp(GameStepper):
                 if said != str(action):
                     reason = reason.replace(str(action), said, 1)
                 self.reasons.append(self.with_names(reason))
+                # where it went, to mark on a board (the last len(reasons) are shown)
+                self.reason_paths = [*self.reason_paths[-40:], state.action_regions(action)]
         return action
 
     def _rolls_html(self) -> str:
