@@ -34,8 +34,9 @@ the same mode, side and level; after Game over the banner says to press it.
 
 The game is saved as a file (a download link) and loaded back from one; a file that
 is not a save of this game is refused with a sentence and the game on screen stays
-as it was. A "Large text" toggle enlarges everything by half for a
-projector.
+as it was. Text size is the page's: the page bar's "Large text" (the Voila template
+share/jupyter/voila/templates/hcgames) enlarges the whole lesson, this screen with it;
+``large_text`` zooms this screen alone where there is no page bar (JupyterLab).
 
 The screen is played with the keyboard as well as the mouse: Tab reaches the list of
 moves (labelled "Moves"), an arrow key picks, Tab and Enter (or Space) press Play this
@@ -152,7 +153,9 @@ def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP
     map the page's width, up to the window's height, with the moves under it; a narrow
     one keeps the fixed size, zoomed."""
     aspect = width / height
-    page = ".hcgames-play:not(.hcgames-large)"
+    # Large text is the page's (a class on <body>) or, in JupyterLab, this screen's own
+    page = "body:not(.hcgames-large) .hcgames-play:not(.hcgames-large)"
+    large = ":is(.hcgames-large .hcgames-play, .hcgames-play.hcgames-large)"
     column = f"{page} .{box_class}"
     return (
         f"<style>.{box_class}-key {{ display: none !important; }} "
@@ -176,7 +179,7 @@ def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP
         f"{page} .{box_class}-side > * {{ flex: 0 0 auto; }} "
         # Large text (zoomed): the map as wide as the page, as tall as the window, the
         # moves under it (lengths here are zoomed too: a 1.5 zoom makes 100vh 1.5 screens)
-        f".hcgames-play.hcgames-large .{box_class} {{ width: min(100%, "
+        f"{large} .{box_class} {{ width: min(100%, "
         f"calc((100vh - {header}px) * {aspect:.4f} / {LARGE_TEXT_ZOOM})) !important; }} }}"
         "</style>"
     )
@@ -207,7 +210,7 @@ _STYLE = """<style>
 .hcgames-play .hcgames-happened .widget-html-content { font-size: 14px; line-height: 1.35; }
 .hcgames-play .hcgames-happened ul, .hcgames-play .hcgames-happened ol { margin: 2px 0; }
 .hcgames-play .hcgames-happened li { margin: 0; }
-.hcgames-play.hcgames-large { zoom: 1.5; }
+body:not(.hcgames-large) .hcgames-play.hcgames-large { zoom: 1.5; }
 .hcgames-play .hcgames-debrief td, .hcgames-play .hcgames-debrief th { padding: 2px 14px 2px 0;
   text-align: left; vertical-align: top; }
 .hcgames-play .hcgames-debrief tbody tr:nth-child(odd) { background: #F4F4F4; }
@@ -339,9 +342,10 @@ class PlayApp(GameStepper):
     ``humans`` are the seats students play (``()``: a teacher demo; every seat: one
     screen for all); every other seat is played by the computer at level ``bot`` (a
     key of :data:`BOT_LEVELS` or a bot name such as ``"greedy"``). ``mode`` (a key of
-    :data:`MODES`) overrides what ``humans`` implies; ``large_text`` starts with the
-    projector size. The mode, the side, the level and the text size can all be
-    changed with the buttons at the top, and the position is kept when they are.
+    :data:`MODES`) overrides what ``humans`` implies; ``large_text`` zooms this screen to the
+    projector size where the page has no "Large text" of its own (JupyterLab; in Voila
+    the page bar's button enlarges the whole page). The mode, the side and the level can
+    all be changed with the buttons at the top, and the position is kept when they are.
     """
 
     PICKER_APPLIES = True  # "Play this move" under the list
@@ -627,16 +631,9 @@ class PlayApp(GameStepper):
         self.game_buttons.observe(lambda c: self.set_game(str(c["new"])), names=["value"])
         self.class_line = widgets.HTML(self._class_html())
         self.class_line.layout.display = None if self.variants else "none"
-        self.large_button = widgets.ToggleButton(
-            value=large_text,
-            description="Large text",
-            icon="search-plus",
-            tooltip="Everything half as large again, for a projector",
-        )
         self.mode_buttons.observe(lambda c: self.set_mode(str(c["new"])), names=["value"])
         self.side_buttons.observe(lambda c: self.set_side(int(c["new"])), names=["value"])
         self.level_buttons.observe(lambda c: self.set_level(str(c["new"])), names=["value"])
-        self.large_button.observe(lambda c: self.set_large_text(bool(c["new"])), names=["value"])
 
         self.banner = widgets.HTML()
         self.banner.add_class("hcgames-banner")
@@ -806,7 +803,6 @@ class PlayApp(GameStepper):
                 self.mode_buttons,
                 self.side_buttons,
                 self.level_buttons,
-                self.large_button,
             ],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
@@ -841,8 +837,6 @@ class PlayApp(GameStepper):
             self.add_class("hcgames-large")
         else:
             self.remove_class("hcgames-large")
-        if self.large_button.value != on:
-            self.large_button.value = on
 
     @property
     def large_text(self) -> bool:
