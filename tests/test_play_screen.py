@@ -341,6 +341,9 @@ def test_save_offers_a_download_link_with_the_saved_game() -> None:
     app.save_button.click()
     link = re.search(r"href='data:application/json;base64,([^']+)'", app.save_link.value)
     assert link and "download=" in app.save_link.value
+    # the second step is a button that says what it does, and the sentence names it
+    assert "role='button'" in app.save_link.value and "Download the file</a>" in app.save_link.value
+    assert "press <b>Download the file</b>" in app.file_message.value
     text = base64.b64decode(link.group(1)).decode("utf-8")
     assert json.loads(text)["history"] and text == app.save_json()
 

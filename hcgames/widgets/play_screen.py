@@ -1544,13 +1544,18 @@ class PlayApp(GameStepper):
         text = self.save_json()
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         name = self.save_file_name()
+        # a page cannot start a download from the server: the second step is a button
+        # that looks like one (not a link in the text), and the sentence says to press it
         self.save_link.value = (
             f"<a class='hcgames-save-link' download='{escape(name)}' "
-            f"href='data:application/json;base64,{data}' style='font-weight:bold'>"
-            f"Download {escape(name)}</a>"
+            f"href='data:application/json;base64,{data}' role='button' "
+            "style='display:inline-block;padding:4px 14px;margin:0 6px;background:#1f5f99;"
+            "color:#fff;border-radius:4px;text-decoration:none;font-weight:bold'>"
+            "<i class='fa fa-download' aria-hidden='true'></i> Download the file</a>"
         )
         self.file_message.value = (
-            "Saved. Keep the file: next lesson, press <b>Load a saved game</b> and choose it."
+            "Your game is ready as a file: press <b>Download the file</b> to keep it. Next "
+            "lesson, press <b>Load a saved game</b> and choose it."
         )
         return text
 
