@@ -450,6 +450,18 @@ def _check_map(page: Page, map_view: Any, name: str) -> None:
     before = text.inner_text()
     spot = map_view.evaluate(_CLICKABLE_SPOT)
     assert spot, f"{name}: no region of the map can be clicked"
+    # issue 36: a hover's tooltip goes when the pointer leaves, and no line under the
+    # map keeps echoing it
+    page.page.mouse.move(spot["x"], spot["y"], steps=3)
+    page.page.wait_for_timeout(600)
+    figure = map_view.locator(".hcgames-figure").first.bounding_box()
+    assert figure is not None
+    page.page.mouse.move(figure["x"] + figure["width"] / 2, figure["y"] - 40, steps=3)
+    page.page.wait_for_timeout(800)
+    left = p_tooltips(page.page)
+    assert not left, f"{name}: a tooltip stays drawn after the pointer left the map: {left}"
+    info = map_view.locator(".hcgames-map-info").all_inner_texts()
+    assert not "".join(info).strip(), f"{name}: a line under the map echoes a hover: {info}"
     page.page.mouse.click(spot["x"], spot["y"])
     _wait_for_text(page, map_view, ".hcgames-text", lambda now: now != before and "Picked" in now)
     # A second click on the same region drops the pick again (wait first, or the two
@@ -457,6 +469,19 @@ def _check_map(page: Page, map_view: Any, name: str) -> None:
     page.page.wait_for_timeout(1000)
     page.page.mouse.click(spot["x"], spot["y"])
     _wait_for_text(page, map_view, ".hcgames-text", lambda now: "Picked" not in now)
+
+
+def p_tooltips(page: Any) -> list[str]:
+    """The texts of bqplot tooltips drawn on the page now."""
+    return list(
+        page.evaluate(
+            """() => [...document.querySelectorAll('.bqplot_tooltip_div, .bqplot_mark_tooltip')]
+              .filter(d => { const s = getComputedStyle(d);
+                return s.display !== 'none' && parseFloat(s.opacity) > 0.05
+                  && d.getBoundingClientRect().width > 0 && d.innerText.trim(); })
+              .map(d => d.innerText.trim().slice(0, 60))"""
+        )
+    )
 
 
 # A point on screen where a real click lands on a region's path.event_layer (largest
