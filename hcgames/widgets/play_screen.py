@@ -235,10 +235,13 @@ CARD_TABLE_STYLE = """<style>
   position: sticky; top: 0; max-height: 100vh; overflow: hidden auto; }
 .hcgames-play-cards .hcgames-side-column > * { flex-shrink: 0 !important; }
 @media (max-width: 1279px) {
-.hcgames-play-cards.hcgames-large .hcgames-play-main { flex-wrap: wrap !important; }
-.hcgames-play-cards.hcgames-large .hcgames-side-column { flex: 1 1 100% !important;
+:is(.hcgames-large .hcgames-play-cards, .hcgames-play-cards.hcgames-large)
+  .hcgames-play-main { flex-wrap: wrap !important; }
+:is(.hcgames-large .hcgames-play-cards, .hcgames-play-cards.hcgames-large)
+  .hcgames-side-column { flex: 1 1 100% !important;
   position: static; max-height: none !important; } }
-.hcgames-play-cards.hcgames-large .hcgames-side-column { flex-basis: 360px !important;
+:is(.hcgames-large .hcgames-play-cards, .hcgames-play-cards.hcgames-large)
+  .hcgames-side-column { flex-basis: 360px !important;
   max-height: calc(100vh / 1.5); }
 .hcgames-play-cards .hcgames-table { font-size: 16px; gap: 6px 8px; }
 .hcgames-play-cards .hcgames-card { font-size: 16px; flex: 1 1 9.4em; min-width: 9.4em;
