@@ -358,7 +358,11 @@ def record_html(record: WorkRecord) -> str:
         f"<p class='meta'><b>Name:</b> {esc(record.student or '(no name typed)')} &nbsp; "
         f"<b>Saved:</b> {esc(time_words(record.time))} &nbsp; {summary}</p>"
         f"{questions}{games}"
-        f"<p class='foot'>hcgames {esc(record.version)} · record check {payload['digest']}</p>"
+        # the check itself travels in the data below (read_record): the page says in
+        # words what it is for, without a string of letters and digits nobody reads
+        f"<p class='foot'>Made with hcgames {esc(record.version)}. This page carries a "
+        "check: if it is changed after it was saved, the teacher's class summary "
+        "says so.</p>"
         f'<script type="application/json" id="{_SCRIPT_ID}">{embedded}</script>'
         "</body></html>"
     )

@@ -321,6 +321,111 @@ def _check_page(page: Page, name: str, notebook: Path | None = None) -> list[str
     return known
 
 
+#: the page's parts as the page bar lists them: each ``##`` heading shown (the first,
+#: "In this lesson", sits right under the bar and is not listed), its id and its text
+_HEADINGS_JS = """
+() => [...document.querySelectorAll('#rendered_cells .jp-RenderedMarkdown h2')]
+  .filter((h, i) => !(i === 0 && /^In this lesson/.test(h.textContent)))
+  .map(h => ({id: h.id, text: h.textContent.replace('\u00b6', '').trim()}))
+"""
+
+#: where heading ``id`` is in the window, and whether it has the focus
+_WHERE_JS = """
+(id) => { const h = document.getElementById(id); const r = h.getBoundingClientRect();
+          const box = document.getElementById('rendered_cells');
+          const end = box.scrollTop + box.clientHeight >= box.scrollHeight - 2;
+          return {top: r.top, bottom: r.bottom, height: window.innerHeight, end: end,
+                  focused: document.activeElement === h}; }
+"""
+
+#: the size of the lesson's words: one word of its first paragraph, a quiz button, the
+#: name box of My work, the first line of a play screen (heights as drawn, in pixels)
+_SIZES_JS = """
+() => {
+  const word = (el) => { if (!el) return null;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    let node; while ((node = walker.nextNode()) && !node.textContent.trim()) {}
+    if (!node) return null;
+    const range = document.createRange(); const at = node.textContent.search(/\\S/);
+    range.setStart(node, at); range.setEnd(node, at + 1);
+    return range.getBoundingClientRect().height; };
+  const box = (el) => el ? el.getBoundingClientRect().height : null;
+  return {text: word(document.querySelector('#rendered_cells .jp-RenderedMarkdown p')),
+          heading: word(document.querySelector('#rendered_cells .jp-RenderedMarkdown h2')),
+          quiz: box(document.querySelector('.hc-quiz-item button')),
+          mywork: box(document.querySelector('.hc-mywork input')),
+          play: word(document.querySelector('.hcgames-play .hcgames-banner'))};
+}
+"""
+
+
+def _check_page_bar(page: Page, name: str) -> None:
+    """Issue 36: the page bar at the top of a lesson lists its parts; each link (clicked,
+    or reached with Tab and pressed with Enter) brings its heading into view, not under
+    anything, with the focus on it; Tab shows a ring of at least 3 px. The bar's one
+    Large text makes the lesson's words, quizzes, My work and play screen half as large
+    again, and every map keeps each name on its place."""
+    from tests.test_browser_maps import PLACES_JS
+
+    p = page.page
+    bar = p.locator("#hc-pagebar")
+    assert bar.count() == 1, f"{name}: no page bar at the top"
+    headings = p.evaluate(_HEADINGS_JS)
+    links = bar.locator("a")
+    assert links.count() == len(headings) >= 3, f"{name}: the contents line lists {links.count()}"
+    for i, heading in enumerate(headings):
+        link = links.nth(i)
+        assert link.get_attribute("href") == f"#{heading['id']}", f"{name}: {heading['text']}"
+        assert heading["text"].startswith(link.inner_text().strip()), heading["text"]
+        if i == 1:  # from the keyboard: Tab to it from the first link, then Enter
+            links.nth(0).focus()
+            p.keyboard.press("Tab")
+            ring = p.evaluate(
+                "() => [document.activeElement.getAttribute('href'),"
+                " parseFloat(getComputedStyle(document.activeElement).outlineWidth)]"
+            )
+            assert ring[0] == f"#{heading['id']}" and ring[1] >= 3, f"{name}: focus ring {ring}"
+            p.keyboard.press("Enter")
+        else:
+            link.scroll_into_view_if_needed()
+            link.click()
+        p.wait_for_timeout(150)
+        where = p.evaluate(_WHERE_JS, heading["id"])
+        assert where["focused"], f"{name}: the focus did not go to {heading['text']!r}"
+        in_view = where["top"] >= 0 and where["bottom"] <= where["height"]
+        at_top = where["top"] < 80 or where["end"]  # the last parts cannot scroll higher
+        assert in_view and at_top, f"{name}: {heading['text']!r} is not brought up: {where}"
+
+    maps = [m for m in p.locator(".hcgames-map").all() if m.is_visible()]
+    before_maps = [m.evaluate(PLACES_JS) for m in maps]
+    before = p.evaluate(_SIZES_JS)
+    large = bar.locator("button", has_text="Large text")
+    assert large.count() == 1 and p.locator("button", has_text="Large text").count() == 1, (
+        f"{name}: one Large text per page, in the page bar"
+    )
+    large.click()
+    p.wait_for_function("document.body.classList.contains('hcgames-large')")
+    assert large.get_attribute("aria-pressed") == "true"
+    p.wait_for_timeout(1500)  # bqplot redraws its figures at their new size
+    after = p.evaluate(_SIZES_JS)
+    for part, size in before.items():
+        if size:
+            grown = after[part] / size
+            assert grown >= 1.4, f"{name}: Large text made the {part} {grown:.2f} times as large"
+    for view, was in zip(maps, before_maps, strict=True):
+        now = view.evaluate(PLACES_JS)
+        moved = {
+            text: where
+            for text, where in was["places"].items()
+            if text in now["places"]
+            and max(abs(now["places"][text][0] - where[0]), abs(now["places"][text][1] - where[1]))
+            > 0.005
+        }
+        assert now["places"].keys() == was["places"].keys(), f"{name}: names gone under Large text"
+        assert not moved, f"{name}: names moved off their places under Large text: {moved}"
+        assert now["inside"] and now["width"] >= was["width"], f"{name}: the map shrank or is cut"
+
+
 def _wait_for_text(page: Page, within: Any, selector: str, done: Any, timeout: float = 30.0) -> str:
     """Poll the text of ``selector`` inside ``within`` until ``done(text)``. (An HTML
     widget replaces its content on each change, so element handles go stale.)"""
@@ -345,6 +450,18 @@ def _check_map(page: Page, map_view: Any, name: str) -> None:
     before = text.inner_text()
     spot = map_view.evaluate(_CLICKABLE_SPOT)
     assert spot, f"{name}: no region of the map can be clicked"
+    # issue 36: a hover's tooltip goes when the pointer leaves, and no line under the
+    # map keeps echoing it
+    page.page.mouse.move(spot["x"], spot["y"], steps=3)
+    page.page.wait_for_timeout(600)
+    figure = map_view.locator(".hcgames-figure").first.bounding_box()
+    assert figure is not None
+    page.page.mouse.move(figure["x"] + figure["width"] / 2, figure["y"] - 40, steps=3)
+    page.page.wait_for_timeout(800)
+    left = p_tooltips(page.page)
+    assert not left, f"{name}: a tooltip stays drawn after the pointer left the map: {left}"
+    info = map_view.locator(".hcgames-map-info").all_inner_texts()
+    assert not "".join(info).strip(), f"{name}: a line under the map echoes a hover: {info}"
     page.page.mouse.click(spot["x"], spot["y"])
     _wait_for_text(page, map_view, ".hcgames-text", lambda now: now != before and "Picked" in now)
     # A second click on the same region drops the pick again (wait first, or the two
@@ -352,6 +469,19 @@ def _check_map(page: Page, map_view: Any, name: str) -> None:
     page.page.wait_for_timeout(1000)
     page.page.mouse.click(spot["x"], spot["y"])
     _wait_for_text(page, map_view, ".hcgames-text", lambda now: "Picked" not in now)
+
+
+def p_tooltips(page: Any) -> list[str]:
+    """The texts of bqplot tooltips drawn on the page now."""
+    return list(
+        page.evaluate(
+            """() => [...document.querySelectorAll('.bqplot_tooltip_div, .bqplot_mark_tooltip')]
+              .filter(d => { const s = getComputedStyle(d);
+                return s.display !== 'none' && parseFloat(s.opacity) > 0.05
+                  && d.getBoundingClientRect().width > 0 && d.innerText.trim(); })
+              .map(d => d.innerText.trim().slice(0, 60))"""
+        )
+    )
 
 
 # A point on screen where a real click lands on a region's path.event_layer (largest
@@ -447,6 +577,8 @@ def test_notebook_renders_in_the_browser(
         known = _check_page(page, notebook.name, notebook)
         if notebook.name == MY_WORK_PAGE:
             _check_my_work(page, notebook)  # on the same page: it renders once
+        if _is_lesson(notebook):
+            _check_page_bar(page, notebook.name)  # last: Large text changes the layout
     finally:
         page.close()
     if known:

@@ -384,10 +384,10 @@ def test_large_text_enlarges_the_map_and_keeps_every_name_on_its_place(
     try:
         root = page.locator(".hcgames-play .hcgames-map").first
         before = root.evaluate(PLACES_JS)
-        page.locator(".hcgames-play button", has_text="Large text").first.click()
-        page.wait_for_function(
-            "document.querySelector('.hcgames-play').classList.contains('hcgames-large')"
-        )
+        # the page's one Large text, in the page bar (the play screen has none of its own)
+        assert page.locator(".hcgames-play button", has_text="Large text").count() == 0
+        page.locator("#hc-pagebar button", has_text="Large text").click()
+        page.wait_for_function("document.body.classList.contains('hcgames-large')")
         page.wait_for_timeout(1500)  # bqplot redraws the figure at its new size
         after = root.evaluate(PLACES_JS)
     finally:

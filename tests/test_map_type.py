@@ -65,6 +65,11 @@ def test_names_are_sized_in_em_of_a_font_that_follows_the_figure_width() -> None
     # under Large text the figure undoes the page's zoom and fills its (zoomed) column
     assert f".hcgames-large .{uid} {{ zoom: {1 / LARGE_TEXT_ZOOM:.6f}; width: 100%" in css
     assert f".hcgames-play.hcgames-large {{ zoom: {LARGE_TEXT_ZOOM:g}; }}" in _STYLE
+    # ... and the page bar's Large text zooms the whole lesson by the same amount
+    template = ROOT / "share/jupyter/voila/templates/hcgames/index.html.j2"
+    assert f"body.hcgames-large #rendered_cells > div {{ zoom: {LARGE_TEXT_ZOOM:g}; }}" in (
+        template.read_text(encoding="utf-8")
+    )
     assert em(13) * NAME_EM == pytest.approx(13, abs=0.01)
     assert name_sizes(1.0) == (17.0, 16.0)  # a map shown at its own size
     assert name_sizes(2.0) == (11.0, 10.0)  # never under 10 px where shown 1:1

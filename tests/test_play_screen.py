@@ -342,6 +342,9 @@ def test_save_offers_a_download_link_with_the_saved_game() -> None:
     app.save_button.click()
     link = re.search(r"href='data:application/json;base64,([^']+)'", app.save_link.value)
     assert link and "download=" in app.save_link.value
+    # the second step is a button that says what it does, and the sentence names it
+    assert "role='button'" in app.save_link.value and "Download the file</a>" in app.save_link.value
+    assert "press <b>Download the file</b>" in app.file_message.value
     text = base64.b64decode(link.group(1)).decode("utf-8")
     assert json.loads(text)["history"] and text == app.save_json()
 
@@ -414,13 +417,18 @@ def test_a_file_nested_thousands_of_levels_deep_is_refused_in_a_plain_sentence()
 # --- text size -----------------------------------------------------------------------------
 
 
-def test_large_text_toggle_enlarges_the_whole_screen() -> None:
+def test_large_text_is_the_pages_and_zooms_the_screen_alone_only_without_a_page_bar() -> None:
+    """One Large text per page (issue 36): the page bar's button (the Voila template)
+    enlarges the whole lesson, this screen with it, so the screen has no button of its
+    own; ``large_text`` zooms the screen alone where there is no page bar (JupyterLab),
+    never on top of the page's zoom."""
     app = PlayApp(ToyGame(), humans=(0,), seed=1)
     assert not app.large_text
-    app.large_button.value = True
+    assert not any("Large text" in text for text in visible_strings(app))
+    app.set_large_text(True)
     assert app.large_text and "hcgames-large" in app._dom_classes
     style = app.children[0].value
-    assert ".hcgames-play.hcgames-large { zoom: 1.5; }" in style
+    assert "body:not(.hcgames-large) .hcgames-play.hcgames-large { zoom: 1.5; }" in style
     sizes = [int(px) for px in re.findall(r"font-size: (\d+)px", style)]
     assert min(sizes) >= 14
     assert PlayApp(ToyGame(), large_text=True).large_text
@@ -437,7 +445,8 @@ def test_the_play_map_grows_on_a_wide_window_only() -> None:
     css = app.wide_style.value
     box = next(c for c in app.board_column._dom_classes if c.startswith("hcgames-play-board-"))
     assert f"@media (min-width: {WIDE_WINDOW}px)" in css
-    assert f".hcgames-play:not(.hcgames-large) .{box} {{ width: min(" in css
+    page = "body:not(.hcgames-large) .hcgames-play:not(.hcgames-large)"
+    assert f"{page} .{box} {{ width: min(" in css
     assert f"calc(100vw - {WIDE_SIDE}px)" in css
     height = app.map_view.height
     assert f"aspect-ratio: 560 / {height};" in css
@@ -479,7 +488,7 @@ def test_new_game_keeps_mode_side_and_level() -> None:
     app = PlayApp(duels("gallic-wars"), humans=(0,), bot="medium", seed=0)
     app.set_side(1)
     app.set_level("hard")
-    app.large_button.value = True
+    app.set_large_text(True)
     for _ in range(3):
         if app.real_choice():
             app.picker.pick(app.picker.shown[0])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -66,6 +67,10 @@ def test_the_downloaded_page_carries_the_record_and_reads_back() -> None:
     assert "Ana &lt;/script&gt; &lt;b&gt;" in page
     back = read_record(page)
     assert back == record
+    # what the page shows says what its check is for in words, never the check itself
+    shown = re.sub(r"<script.*?</script>", "", page, flags=re.S)
+    assert "record check" not in shown and not re.search(r"[0-9a-f]{16}", shown)
+    assert "if it is changed after it was saved, the teacher's class summary says so" in shown
 
 
 @pytest.mark.parametrize(

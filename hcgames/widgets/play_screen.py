@@ -34,8 +34,9 @@ the same mode, side and level; after Game over the banner says to press it.
 
 The game is saved as a file (a download link) and loaded back from one; a file that
 is not a save of this game is refused with a sentence and the game on screen stays
-as it was. A "Large text" toggle enlarges everything by half for a
-projector.
+as it was. Text size is the page's: the page bar's "Large text" (the Voila template
+share/jupyter/voila/templates/hcgames) enlarges the whole lesson, this screen with it;
+``large_text`` zooms this screen alone where there is no page bar (JupyterLab).
 
 The screen is played with the keyboard as well as the mouse: Tab reaches the list of
 moves (labelled "Moves"), an arrow key picks, Tab and Enter (or Space) press Play this
@@ -152,7 +153,9 @@ def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP
     map the page's width, up to the window's height, with the moves under it; a narrow
     one keeps the fixed size, zoomed."""
     aspect = width / height
-    page = ".hcgames-play:not(.hcgames-large)"
+    # Large text is the page's (a class on <body>) or, in JupyterLab, this screen's own
+    page = "body:not(.hcgames-large) .hcgames-play:not(.hcgames-large)"
+    large = ":is(.hcgames-large .hcgames-play, .hcgames-play.hcgames-large)"
     column = f"{page} .{box_class}"
     return (
         f"<style>.{box_class}-key {{ display: none !important; }} "
@@ -176,7 +179,7 @@ def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP
         f"{page} .{box_class}-side > * {{ flex: 0 0 auto; }} "
         # Large text (zoomed): the map as wide as the page, as tall as the window, the
         # moves under it (lengths here are zoomed too: a 1.5 zoom makes 100vh 1.5 screens)
-        f".hcgames-play.hcgames-large .{box_class} {{ width: min(100%, "
+        f"{large} .{box_class} {{ width: min(100%, "
         f"calc((100vh - {header}px) * {aspect:.4f} / {LARGE_TEXT_ZOOM})) !important; }} }}"
         "</style>"
     )
@@ -211,7 +214,7 @@ _STYLE = """<style>
 .hcgames-play .hcgames-happened .widget-html-content { font-size: 14px; line-height: 1.35; }
 .hcgames-play .hcgames-happened ul, .hcgames-play .hcgames-happened ol { margin: 2px 0; }
 .hcgames-play .hcgames-happened li { margin: 0; }
-.hcgames-play.hcgames-large { zoom: 1.5; }
+body:not(.hcgames-large) .hcgames-play.hcgames-large { zoom: 1.5; }
 .hcgames-play .hcgames-debrief td, .hcgames-play .hcgames-debrief th { padding: 2px 14px 2px 0;
   text-align: left; vertical-align: top; }
 .hcgames-play .hcgames-debrief tbody tr:nth-child(odd) { background: #F4F4F4; }
@@ -236,10 +239,13 @@ CARD_TABLE_STYLE = """<style>
   position: sticky; top: 0; max-height: 100vh; overflow: hidden auto; }
 .hcgames-play-cards .hcgames-side-column > * { flex-shrink: 0 !important; }
 @media (max-width: 1279px) {
-.hcgames-play-cards.hcgames-large .hcgames-play-main { flex-wrap: wrap !important; }
-.hcgames-play-cards.hcgames-large .hcgames-side-column { flex: 1 1 100% !important;
+:is(.hcgames-large .hcgames-play-cards, .hcgames-play-cards.hcgames-large)
+  .hcgames-play-main { flex-wrap: wrap !important; }
+:is(.hcgames-large .hcgames-play-cards, .hcgames-play-cards.hcgames-large)
+  .hcgames-side-column { flex: 1 1 100% !important;
   position: static; max-height: none !important; } }
-.hcgames-play-cards.hcgames-large .hcgames-side-column { flex-basis: 360px !important;
+:is(.hcgames-large .hcgames-play-cards, .hcgames-play-cards.hcgames-large)
+  .hcgames-side-column { flex-basis: 360px !important;
   max-height: calc(100vh / 1.5); }
 .hcgames-play-cards .hcgames-table { font-size: 16px; gap: 6px 8px; }
 .hcgames-play-cards .hcgames-card { font-size: 16px; flex: 1 1 9.4em; min-width: 9.4em;
@@ -343,9 +349,10 @@ class PlayApp(GameStepper):
     ``humans`` are the seats students play (``()``: a teacher demo; every seat: one
     screen for all); every other seat is played by the computer at level ``bot`` (a
     key of :data:`BOT_LEVELS` or a bot name such as ``"greedy"``). ``mode`` (a key of
-    :data:`MODES`) overrides what ``humans`` implies; ``large_text`` starts with the
-    projector size. The mode, the side, the level and the text size can all be
-    changed with the buttons at the top, and the position is kept when they are.
+    :data:`MODES`) overrides what ``humans`` implies; ``large_text`` zooms this screen to the
+    projector size where the page has no "Large text" of its own (JupyterLab; in Voila
+    the page bar's button enlarges the whole page). The mode, the side and the level can
+    all be changed with the buttons at the top, and the position is kept when they are.
     """
 
     PICKER_APPLIES = True  # "Play this move" under the list
@@ -637,16 +644,9 @@ class PlayApp(GameStepper):
         self.game_buttons.observe(lambda c: self.set_game(str(c["new"])), names=["value"])
         self.class_line = widgets.HTML(self._class_html())
         self.class_line.layout.display = None if self.variants else "none"
-        self.large_button = widgets.ToggleButton(
-            value=large_text,
-            description="Large text",
-            icon="search-plus",
-            tooltip="Everything half as large again, for a projector",
-        )
         self.mode_buttons.observe(lambda c: self.set_mode(str(c["new"])), names=["value"])
         self.side_buttons.observe(lambda c: self.set_side(int(c["new"])), names=["value"])
         self.level_buttons.observe(lambda c: self.set_level(str(c["new"])), names=["value"])
-        self.large_button.observe(lambda c: self.set_large_text(bool(c["new"])), names=["value"])
 
         self.banner = widgets.HTML()
         self.banner.add_class("hcgames-banner")
@@ -816,7 +816,6 @@ class PlayApp(GameStepper):
                 self.mode_buttons,
                 self.side_buttons,
                 self.level_buttons,
-                self.large_button,
             ],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
@@ -851,8 +850,6 @@ class PlayApp(GameStepper):
             self.add_class("hcgames-large")
         else:
             self.remove_class("hcgames-large")
-        if self.large_button.value != on:
-            self.large_button.value = on
 
     @property
     def large_text(self) -> bool:
@@ -1603,13 +1600,18 @@ class PlayApp(GameStepper):
         text = self.save_json()
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         name = self.save_file_name()
+        # a page cannot start a download from the server: the second step is a button
+        # that looks like one (not a link in the text), and the sentence says to press it
         self.save_link.value = (
             f"<a class='hcgames-save-link' download='{escape(name)}' "
-            f"href='data:application/json;base64,{data}' style='font-weight:bold'>"
-            f"Download {escape(name)}</a>"
+            f"href='data:application/json;base64,{data}' role='button' "
+            "style='display:inline-block;padding:4px 14px;margin:0 6px;background:#1f5f99;"
+            "color:#fff;border-radius:4px;text-decoration:none;font-weight:bold'>"
+            "<i class='fa fa-download' aria-hidden='true'></i> Download the file</a>"
         )
         self.file_message.value = (
-            "Saved. Keep the file: next lesson, press <b>Load a saved game</b> and choose it."
+            "Your game is ready as a file: press <b>Download the file</b> to keep it. Next "
+            "lesson, press <b>Load a saved game</b> and choose it."
         )
         return text
 

@@ -241,7 +241,8 @@ class RegionView(View):
         self.hover_box.value = f"<div style='padding:2px 4px'>{text}</div>"
 
 
-#: Large text (the play screen's toggle) zooms its page by this much (CSS ``zoom``)
+#: Large text (the page bar's button, share/jupyter/voila/templates/hcgames/index.html.j2)
+#: zooms the lesson by this much (CSS ``zoom``); the template says the same number
 LARGE_TEXT_ZOOM = 1.5
 #: the font size (px) a figure's names are measured in (``font_unit="em"``) at the width
 #: it was laid out for; see :func:`figure_css`
@@ -257,7 +258,7 @@ def figure_css(uid: str, width: float, height: float) -> str:
     query unit) and the names are in ``em`` of it (:data:`NAME_EM`), so a map shown
     twice as wide has names twice as large, on the same places.
 
-    Large text zooms the play screen (CSS ``zoom``); bqplot measures its figure with
+    Large text zooms the page (CSS ``zoom``); bqplot measures its figure with
     ``getBoundingClientRect``, which counts the zoom, and then sizes its drawing in
     pixels that are zoomed again: the map came out half as large again as its box
     (the east cut off) with its names at other places. Inside a zoomed page the
