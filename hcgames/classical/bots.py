@@ -154,25 +154,27 @@ class PlannerBot:
 
 # --- the computer's levels (issue 15) --------------------------------------------------
 
+#: the computer's reasons, said without "it" (a side is often a people in the plural:
+#: "Spartans: end the phase - nothing more is worth doing in this step")
 _PLAIN = {
-    PlaceCity: "it founds its first city on its home land, or on the richest free land",
+    PlaceCity: "the first city goes on the home land, or on the richest free land",
     BuildMonument: "a monument scores a victory point every turn",
     UpgradeVillage: "a city makes gold and can hold monuments",
-    Settle: "it takes the richest free land next to its own",
-    BuyResearchRoll: "it spends what is left on research, which raises its traits",
+    Settle: "the richest free land next door is worth a village",
+    BuyResearchRoll: "what is left goes on research, which raises the traits",
     Recruit: "a new unit: a fleet on a rich sea brings resources, armies guard and attack",
-    Starve: "food is short, so it lets go of what it needs least",
+    Starve: "food is short, so what is needed least goes",
 }
 
 
 def _plain_reason(action: Action) -> str:
     if isinstance(action, EndPhase):
-        return "it has nothing more worth doing in this phase"
+        return "nothing more is worth doing in this step"
     if isinstance(action, Move):
-        return "it moves a unit"
+        return "a unit goes where it is needed"
     if isinstance(action, PayRest):
-        return "it pays the usual way"
-    return _PLAIN.get(type(action), "it follows its plan")
+        return "the rest is paid the usual way"
+    return _PLAIN.get(type(action), "it is part of the plan")
 
 
 class EasyBot(PlannerBot):
