@@ -382,6 +382,9 @@ class Game:
         """Names of the phases of one round, in order (for the phase timeline)."""
         return []
 
+    #: what the game calls its ``State.round`` on the page: "Round", or "Turn" for a game
+    #: that counts each side's turn (CONQUEST)
+    round_title: ClassVar[str] = "Round"
     #: ``describe()`` itself says the round, the step and who acts (the stepper's status
     #: line then shows it as it is instead of putting "Round 2, X phase: Y to act" first)
     describe_says_when: ClassVar[bool] = False

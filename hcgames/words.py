@@ -590,6 +590,7 @@ def plain_plurals(text: str) -> str:
     return _BARE.sub(lambda m: _plural_word(m.group(1)), text)
 
 
-def round_words(number: int) -> str:
-    """ "Round 3"; before the first round (a game's set-up) "Setting up", never "Round 0"."""
-    return f"Round {number}" if number > 0 else "Setting up"
+def round_words(number: int, word: str = "Round") -> str:
+    """ "Round 3" (or "Turn 3" for a game that counts turns, ``word``); before the first
+    round (a game's set-up) "Setting up", never "Round 0"."""
+    return f"{word} {number}" if number > 0 else "Setting up"

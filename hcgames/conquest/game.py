@@ -49,7 +49,7 @@ from hcgames.conquest.material import (
 )
 from hcgames.conquest.search import SolverBot
 from hcgames.conquest.state import ConquestState
-from hcgames.conquest.turn import PHASES
+from hcgames.conquest.turn import PHASE_TITLES, PHASES
 from hcgames.conquest.views import odds_table
 from hcgames.core import Game, RuleDecision, State
 
@@ -62,6 +62,9 @@ class ConquestGame(Game):
     id: ClassVar[str] = "conquest-1972"
     title: ClassVar[str] = "CONQUEST (1972)"
     version: ClassVar[str] = "1"
+    #: CONQUEST counts each side's turn, not rounds (State.round is the turn number)
+    round_title: ClassVar[str] = "Turn"
+    describe_says_when: ClassVar[bool] = True  # "Turn 2, White moving: ..."
     state_class = ConquestState
 
     def __init__(self, **options: Any) -> None:
@@ -227,6 +230,10 @@ class ConquestGame(Game):
 
     def phases(self) -> list[str]:
         return list(PHASES)
+
+    def phase_title(self, phase: str) -> str:
+        """A step as a player says it: "Turn 4, moving: ..." (not "move phase")."""
+        return PHASE_TITLES.get(phase, phase)
 
     def board_layout(self) -> dict[str, Any]:
         nodes = {}

@@ -23,10 +23,12 @@ if TYPE_CHECKING:
     from hcgames.conquest.state import ConquestState
     from hcgames.core import Event
 
-__all__ = ["PHASES", "after_step", "allowance", "end_turn"]
+__all__ = ["PHASES", "PHASE_TITLES", "after_step", "allowance", "end_turn"]
 
 #: the phases of one turn, in order
 PHASES = ["move", "recapture", "draw offer"]
+#: each phase as a player says it on the page (Game.phase_title)
+PHASE_TITLES = {"move": "moving", "recapture": "a recapture", "draw offer": "a draw offered"}
 
 
 def allowance(rules: Rules, held: int) -> int:

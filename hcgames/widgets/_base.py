@@ -17,6 +17,7 @@ import ipywidgets as widgets
 
 from hcgames.core import Game, HcgamesError, State
 from hcgames.factions import SideStyle, side_style, unheld_colour
+from hcgames.words import round_words
 
 __all__ = [
     "NEUTRAL",
@@ -31,6 +32,7 @@ __all__ = [
     "player_colour",
     "region_colour",
     "region_fill",
+    "round_of",
     "side_of",
     "swatch",
 ]
@@ -274,6 +276,11 @@ CHART_CSS = (
     f"--bq-axis-tick-text-font: {CHART_TICK_PX}px sans-serif; --bq-font: 15px sans-serif; }}"
     "</style>"
 )
+
+
+def round_of(state: Any) -> str:
+    """ "Round 3" ("Turn 3" in a game that counts turns; "Setting up" before round 1)."""
+    return round_words(state.round, state.game.round_title)
 
 
 def phase_words(game: Any, phase: str) -> str:

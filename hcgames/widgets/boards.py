@@ -15,7 +15,7 @@ import bqplot
 import ipywidgets as widgets
 
 from hcgames.core import State
-from hcgames.widgets._base import NEUTRAL, NEUTRAL_SEA, side_of, swatch
+from hcgames.widgets._base import NEUTRAL, NEUTRAL_SEA, phase_words, round_of, side_of, swatch
 from hcgames.widgets.regions import (
     LARGE_TEXT_ZOOM,
     MAP_CSS,
@@ -24,7 +24,6 @@ from hcgames.widgets.regions import (
     _is_sea,
     label_key,
 )
-from hcgames.words import round_words
 
 __all__ = ["TARGET", "BoardView", "board_coordinates", "board_legend_html", "piece_board"]
 
@@ -642,7 +641,8 @@ class BoardView(RegionView):
                 name = state.side_name(owner)
                 held[name] = held.get(name, 0) + 1
         pieces = "; ".join(f"{name} has pieces on {n} spaces" for name, n in held.items())
-        base = f"{round_words(state.round)}, {state.phase} phase. {pieces or 'The board is empty'}."
+        when = f"{round_of(state)}, {phase_words(state.game, state.phase)}"
+        base = f"{when}. {pieces or 'The board is empty'}."
         if len(self.selection) == 2:
             base += " Picked: " + " then ".join(self.region_name(r) for r in self.selection) + "."
         if len(self.selection) == 1:

@@ -19,10 +19,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from hcgames.core import Action, State
+from hcgames.core import Action, Game, State
 from hcgames.odds import times_in
 from hcgames.play import sample_outcome
-from hcgames.widgets._base import View, guarded, phase_words
+from hcgames.widgets._base import View, guarded, phase_words, round_of
 from hcgames.widgets.cards import HIDDEN, card_key, game_words, rows_html, rows_text
 from hcgames.words import plain_plurals, plural, round_words
 
@@ -45,9 +45,9 @@ def _situation(state: State) -> str:
     """'Round 2, march phase' and who acts, for the first words of a view's text."""
     phase = phase_words(state.game, state.phase)
     if state.is_terminal():
-        return f"{round_words(state.round)}, {phase}: the game is over"
+        return f"{round_of(state)}, {phase}: the game is over"
     who = state.player_name(state.current_player)
-    return f"{round_words(state.round)}, {phase}: {who} to act"
+    return f"{round_of(state)}, {phase}: {who} to act"
 
 
 def _percent(p: Fraction) -> str:
@@ -532,7 +532,7 @@ class EventLog(View):
                 {
                     "output_type": "display_data",
                     "data": {
-                        "text/html": _table_html(latest, first),
+                        "text/html": _table_html(latest, first, state.game),
                         "text/plain": _table_text(frame),
                     },
                     "metadata": {},
@@ -551,7 +551,7 @@ _EVENT_COLUMNS = ("round", "phase", "player", "kind", "text")
 _CELL = "style='text-align:left;padding:1px 8px;vertical-align:top'"
 
 
-def _table_html(rows: list[dict[str, Any]], first: int) -> str:
+def _table_html(rows: list[dict[str, Any]], first: int, game: Game) -> str:
     """The latest events as numbered sentences under a "What happened" heading, the
     newest first (always in sight, even when the box scrolls), each led by when it
     happened ("Round 1, planning"): a log a class reads, not a table of fields.
@@ -562,7 +562,9 @@ def _table_html(rows: list[dict[str, Any]], first: int) -> str:
     for i, row in enumerate(rows):
         round_no, phase = row.get("round"), str(row.get("phase") or "")
         # round 0 is the set-up: its phase ("setup") says so without a "Round 0"
-        said_round = f"Round {round_no}" if round_no not in (None, "", 0) else ""
+        said_round = (
+            round_words(int(round_no), game.round_title) if round_no not in (None, "", 0) else ""
+        )
         if said_round and phase[:2].istitle():  # "Round 1, discard a card"
             phase = phase[:1].lower() + phase[1:]
         when = ", ".join(part for part in (said_round, phase) if part)

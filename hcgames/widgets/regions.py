@@ -16,8 +16,7 @@ import ipywidgets as widgets
 
 from hcgames.core import State
 from hcgames.data import read_json
-from hcgames.widgets._base import NEUTRAL, View, phase_words, region_colour, region_fill
-from hcgames.words import round_words
+from hcgames.widgets._base import NEUTRAL, View, phase_words, region_colour, region_fill, round_of
 
 __all__ = ["LARGE_TEXT_ZOOM", "NAME_EM", "RegionView", "em", "figure_css"]
 
@@ -160,7 +159,7 @@ class RegionView(View):
             else ""
         )
         return (
-            f"{round_words(state.round)}, {phase_words(state.game, state.phase)}. "
+            f"{round_of(state)}, {phase_words(state.game, state.phase)}. "
             f"{len(self.region_ids)} regions, "
             f"{holdings}.{picked}"
         )

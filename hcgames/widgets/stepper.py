@@ -26,11 +26,11 @@ from hcgames.bots import make_bot
 from hcgames.core import Action, Game, IllegalAction, State
 from hcgames.play import Bot, sample_outcome
 from hcgames.theatres import play_theatre
-from hcgames.widgets._base import View, guarded, one_screen, phase_words
+from hcgames.widgets._base import View, guarded, one_screen, phase_words, round_of
 from hcgames.widgets.cards import game_words
 from hcgames.widgets.maps import BoardView, MapView, RegionView
 from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog
-from hcgames.words import plain_plurals, plural, round_words
+from hcgames.words import plain_plurals, plural
 
 __all__ = ["BOT_NAMES", "GameStepper", "make_bot"]
 
@@ -516,7 +516,7 @@ class GameStepper(View):
         self.round_counter.value = (
             f"<span class='hcgames-counter' data-moves='{len(state.history)}' "
             f"data-round='{state.round}' "
-            f"style='white-space:nowrap'><b>{round_words(state.round)}</b></span>"
+            f"style='white-space:nowrap'><b>{round_of(state)}</b></span>"
         )
         self.pass_line.value = self._pass_html()
         self.timeline.value = self._timeline_html()
@@ -565,9 +565,9 @@ class GameStepper(View):
             winners = ", ".join(state.player_name(p) for p in outcome.winners) if outcome else ""
             result = f"{winners} won" if winners else "nobody won"
             reason = outcome.reason if outcome else "finished"
-            when = f"{round_words(state.round)}, {phase_words(self.game, state.phase)}"
+            when = f"{round_of(state)}, {phase_words(self.game, state.phase)}"
             return f"{when}: the game is over, {result} ({reason})."
         who = state.player_name(state.current_player)
         words = game_words(self.game, state.describe())  # cards by name, never by id
-        when = f"{round_words(state.round)}, {phase_words(self.game, state.phase)}"
+        when = f"{round_of(state)}, {phase_words(self.game, state.phase)}"
         return plain_plurals(f"{when}: {who} to act. {words}")
