@@ -716,7 +716,8 @@ class State:
         """For map and board views: ``{region id: {"owner": player or None,
         "label": short text such as "2C 1I", "tooltip": a sentence}}``; optionally
         ``"symbol"``, a mark drawn before the label and explained by
-        :meth:`map_symbols`."""
+        :meth:`map_symbols`, and ``"closed": True`` for a place outside the game being
+        played (a map greys it out)."""
         return None
 
     def map_symbols(self) -> list[tuple[str, str]]:

@@ -66,7 +66,12 @@ def region_views(s: ClassicalState) -> dict[str, dict[str, Any]]:
         tip = f"{terr.name} ({'land' if terr.land else 'sea'}, {what}; today {terr.today})"
         if words:
             tip += ": " + "; ".join(words)
+        closed = t in s.game.closed
+        if closed:
+            tip += "; outside this game: nobody settles, recruits or moves here"
         view: dict[str, Any] = {"owner": owner, "label": " ".join(parts), "tooltip": tip + "."}
+        if closed:
+            view["closed"] = True  # the map greys it out
         category = s.category[t]
         if category:
             view["symbol"] = m.category_symbols[category]

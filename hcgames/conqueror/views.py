@@ -277,6 +277,8 @@ def region_views(state: DuelsState) -> dict[str, dict[str, Any]]:
             "label": label,
             "tooltip": tip + ".",
         }
+        if g.closed[t]:
+            views[name]["closed"] = True  # the map greys it out
     return views
 
 

@@ -40,6 +40,9 @@ __all__ = [
 #: the seat colours (sides without a name of their own), from data/factions.json
 PALETTE = tuple(s.colour for s in (side_style(None, seat=i) for i in range(4)) if s)
 NEUTRAL = unheld_colour(sea=False)
+#: a place outside the game being played (a scenario's closed land, the class game's
+#: far lands): darker than an unheld one, so the eye reads it as out of play
+CLOSED_LAND, CLOSED_SEA = "#b4b4b4", "#a9b8c4"
 NEUTRAL_SEA = unheld_colour(sea=True)
 SELECTED_STROKE = "#000000"
 

@@ -7,7 +7,14 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from hcgames.factions import SideStyle, side_style
-from hcgames.widgets._base import pattern_defs, region_colour, region_fill, side_of, swatch
+from hcgames.widgets._base import (
+    CLOSED_LAND,
+    pattern_defs,
+    region_colour,
+    region_fill,
+    side_of,
+    swatch,
+)
 from hcgames.widgets.regions import RegionView, label_key
 
 if TYPE_CHECKING:
@@ -109,10 +116,12 @@ def legend_html(
         # the side by name, told apart by its pattern as well as its colour (no code)
         keys.append((swatch(fill), escape(state.side_name(player))))
     views = view._views
-    unheld_land = unheld_sea = independent = False
+    unheld_land = unheld_sea = independent = closed = False
     for rid, is_sea in zip(view.region_ids, sea, strict=True):
         v = views.get(rid) or {}
-        if is_independent(v):
+        if v.get("closed"):
+            closed = True
+        elif is_independent(v):
             independent = True
         elif not isinstance(v.get("owner"), int):
             unheld_sea |= is_sea
@@ -124,6 +133,8 @@ def legend_html(
         keys.append((swatch(region_colour(None)), unheld))
     if unheld_sea:
         keys.append((swatch(region_colour(None, True)), "<i>sea</i> held by nobody"))
+    if closed:
+        keys.append((swatch(CLOSED_LAND), "outside this game: nobody may go there"))
     if independent:
         keys.append((swatch(region_fill_for_independents()), "independent army (no player)"))
         styles.append(independent_style())

@@ -16,7 +16,16 @@ import ipywidgets as widgets
 
 from hcgames.core import State
 from hcgames.data import read_json
-from hcgames.widgets._base import NEUTRAL, View, phase_words, region_colour, region_fill, round_of
+from hcgames.widgets._base import (
+    CLOSED_LAND,
+    CLOSED_SEA,
+    NEUTRAL,
+    View,
+    phase_words,
+    region_colour,
+    region_fill,
+    round_of,
+)
 
 __all__ = ["LARGE_TEXT_ZOOM", "NAME_EM", "RegionView", "em", "figure_css"]
 
@@ -89,7 +98,11 @@ class RegionView(View):
         """Current CSS fill of every region: the holder's colour with its hatch."""
         out = []
         for rid, sea in zip(self.region_ids, self._sea, strict=True):
-            owner = self._views.get(rid, {}).get("owner")
+            view = self._views.get(rid, {})
+            if view.get("closed"):  # outside the game: greyed out
+                out.append(CLOSED_SEA if sea else CLOSED_LAND)
+                continue
+            owner = view.get("owner")
             out.append(region_fill(owner if isinstance(owner, int) else None, sea, self.state))
         return out
 
