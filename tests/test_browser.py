@@ -446,7 +446,12 @@ def _check_map(page: Page, map_view: Any, name: str) -> None:
     assert paths.count() == regions, f"{name}: {paths.count()} clickable paths, {regions} regions"
     if not map_view.is_visible():
         return
-    text = map_view.locator(".hcgames-text").first
+    # the map's own line ("Picked: ..."): above the map, or beside it in a lesson's
+    # stepper, which moves it under its buttons (found by the map's name)
+    uid = next(c for c in (map_view.locator(".hcgames-figure").first.get_attribute("class") or "")
+               .split() if c.startswith("hc-map-"))  # fmt: skip
+    line = page.page.locator(f".{uid}-line")
+    text = line.locator(".hcgames-text").first
     before = text.inner_text()
     spot = map_view.evaluate(_CLICKABLE_SPOT)
     assert spot, f"{name}: no region of the map can be clicked"
@@ -463,12 +468,12 @@ def _check_map(page: Page, map_view: Any, name: str) -> None:
     info = map_view.locator(".hcgames-map-info").all_inner_texts()
     assert not "".join(info).strip(), f"{name}: a line under the map echoes a hover: {info}"
     page.page.mouse.click(spot["x"], spot["y"])
-    _wait_for_text(page, map_view, ".hcgames-text", lambda now: now != before and "Picked" in now)
+    _wait_for_text(page, line, ".hcgames-text", lambda now: now != before and "Picked" in now)
     # A second click on the same region drops the pick again (wait first, or the two
     # clicks make a double click, which bqplot reads as "reset the zoom").
     page.page.wait_for_timeout(1000)
     page.page.mouse.click(spot["x"], spot["y"])
-    _wait_for_text(page, map_view, ".hcgames-text", lambda now: "Picked" not in now)
+    _wait_for_text(page, line, ".hcgames-text", lambda now: "Picked" not in now)
 
 
 def p_tooltips(page: Any) -> list[str]:

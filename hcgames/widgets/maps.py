@@ -293,6 +293,8 @@ class MapView(RegionView):
         # the line above the map keeps room for two lines: a click that adds "Picked:
         # ..." to it must not push the map down under the pointer
         self.text_line.add_class("hcgames-line-kept")
+        # the map's own line, found by its map's name wherever a stepper puts it
+        self.text_line.add_class(f"{self._uid}-line")
         self.children = [
             self.text_line,
             self._style,
