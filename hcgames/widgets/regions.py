@@ -300,6 +300,10 @@ MAP_CSS = (
     ".hcgames-figure text.label[style*='rgb(31, 78, 121)'] { font-style: italic; }"
     # white letters (on Black's tokens) get a dark halo, not a white one
     ".hcgames-figure text.label[style*='rgb(255, 255, 255)'] { stroke: #111111; }"
+    # a place takes clicks whatever its fill: bqplot sets the hovered place's fill back
+    # to a broken pattern address when the pointer leaves ("#hc-dots0d3219"), which
+    # paints nothing, and an unpainted place let clicks through (lesson 14)
+    ".hcgames-figure path.event_layer { pointer-events: all; }"
     ".hcgames-map path.event_layer:focus { outline: none; stroke: #000000 !important; "
     "stroke-width: 4px !important; stroke-opacity: 1 !important; stroke-dasharray: 6 3; }"
     ".hcgames-legend { font-size: 14px; line-height: 1.5; }"
