@@ -277,7 +277,11 @@ def test_a_class_game_is_played_to_its_end_within_a_lesson_of_clicks(
             before = screen.actions_played()
             options = screen.app.locator("select option")
             screen.wait_for(lambda o=options: o.count() > 0, "the list of moves")
-            options.nth(rng.randrange(options.count())).click()
+            # the list is on screen; a move further down it is scrolled to and picked, as
+            # a student scrolls the list (a click on a hidden entry cannot land)
+            moves = screen.app.locator("select").first
+            assert moves.is_visible(), "the list of moves is not on screen"
+            moves.select_option(index=rng.randrange(options.count()))
             play = screen.button("Play this move")
             screen.wait_for(lambda b=play: b.is_enabled(), "the Play button switched on")
             play.click()
