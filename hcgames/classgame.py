@@ -124,7 +124,8 @@ CLASS_GAMES: dict[str, ClassGame] = {
             "moves_per_turn": 5,
             "pieces_decide": True,
         },
-        "Class game: the skirmish, 6 turns each of 5 moves; more pieces left wins.",
+        "Class game: the skirmish, 6 turns each of 5 moves; more enemy capitol spaces held "
+        "wins, then more pieces left.",
         (
             (
                 "Short turns",

@@ -215,7 +215,7 @@ class PhasePlayer(widgets.VBox):
         now = cast("ClassicalState", self.stepper.state)
         phase, who, first = (
             now.phase,
-            now.player_name(now.current_player),
+            now.player_name(now.player),  # whose turn (the dice may be about to roll)
             experiments.phase_start(now),
         )
         self.stepper.play_to_phase_end()
