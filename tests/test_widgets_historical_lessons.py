@@ -87,3 +87,14 @@ def test_the_gallery_says_only_lands_have_a_continent_and_shows_no_stale_card() 
     assert gallery.card_menu.value and cards[gallery.card_menu.value].category == "land"
     assert gallery.card.layout.display != "none" and gallery.none_found.layout.display == "none"
     assert cards[gallery.card_menu.value].name in gallery.card.text
+
+
+def test_land_menus_name_each_land_once() -> None:
+    """Two decks print Venezuela: the menus list it once (a reviewer saw it twice)."""
+    game = cast(Any, hcgames.load("historical-conquest"))
+    travel = hviews.TravelChecker(game.catalogue.cards, start="CT4204", goal="CT4205")
+    battle = hviews.BattleBuilder(game)
+    for menu in (travel.start, travel.goal, battle.attack_land, battle.defence_land):
+        names = [name for name, _ in menu.options]
+        assert len(names) == len(set(names)), [n for n in names if names.count(n) > 1]
+        assert "Venezuela" in names

@@ -226,6 +226,16 @@ def battle_view(
     )
 
 
+def one_per_name(pairs: list[tuple[str, str]], keep: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """``(name, id)`` menu entries with each name once (two decks may print the same land,
+    as both carry Venezuela); where a name has several ids, one in ``keep`` wins."""
+    chosen: dict[str, str] = {}
+    for name, card_id in pairs:
+        if name not in chosen or card_id in keep:
+            chosen[name] = card_id
+    return sorted(chosen.items())
+
+
 class BattleBuilder(widgets.VBox):
     """Menus for an attacking card and its land, one or two defending cards and theirs;
     the battle's sums and what the result means."""
@@ -234,7 +244,9 @@ class BattleBuilder(widgets.VBox):
         cards = game.catalogue.cards
         self.game = game
         units = sorted((c.name, c.id) for c in cards.values() if c.is_unit)
-        lands = sorted((c.name, c.id) for c in cards.values() if c.category == "land")
+        lands = one_per_name(
+            [(c.name, c.id) for c in cards.values() if c.category == "land"], ("CT4404", "CT4503")
+        )
         wide, style = widgets.Layout(width="24em"), {"description_width": "9em"}
 
         def menu(options: list[tuple[str, str]], value: str, description: str) -> widgets.Dropdown:
@@ -299,7 +311,9 @@ class TravelChecker(widgets.VBox):
 
     def __init__(self, cards: Mapping[str, HistoricalCard], start: str, goal: str) -> None:
         self.cards = cards
-        land_cards = sorted((c.name, c.id) for c in cards.values() if c.category == "land")
+        land_cards = one_per_name(
+            [(c.name, c.id) for c in cards.values() if c.category == "land"], (start, goal)
+        )
         style, wide = {"description_width": "5em"}, widgets.Layout(width="24em")
         self.start = widgets.Dropdown(
             options=land_cards, value=start, description="From", layout=wide, style=style
