@@ -32,3 +32,19 @@ def test_colours_change_with_nothing_picked_and_the_pick_comes_back() -> None:
     view.fills = lambda: ["#654321" for _ in fills]  # type: ignore[method-assign]  # a holder change, faked
     view._draw()
     assert seen == [("colors", None)]
+
+
+def test_the_line_under_the_map_tells_the_picked_place_as_it_stands_now() -> None:
+    """A reviewer saw "Mare Africum (sea): held by nobody." under lesson 13's map after
+    Rome had taken it, still there at game over: the line follows the game."""
+    game: Any = hcgames.load("conqueror-duels")
+    state = game.new_game(seed=1)
+    view = MapView(state)
+    view.click("Carthage")
+    assert "Carthage" in view.info.value and "held by Carthage" in view.info.value
+    later = state.copy()
+    later.owner[later.game.index["Carthage"]] = 1  # Rome takes it (a position set by hand)
+    view.update(later)
+    assert "held by Rome" in view.info.value
+    view.highlight([])
+    assert view.info.value == ""

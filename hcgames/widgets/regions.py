@@ -148,6 +148,15 @@ class RegionView(View):
         self._views = self._region_views(state)
         self._draw()
         self._show_text()
+        self._show_info()
+
+    def _show_info(self) -> None:
+        """The line under the map: the place picked last as it stands now (who holds it
+        after the move, not before), and nothing once nothing is picked."""
+        shown = self.selection[-1] if self.selection else None
+        value = escape(self.tooltip_for(shown)) if shown in self._index else ""
+        if self.info.value != value:
+            self.info.value = value
 
     def _draw(self) -> None:
         raise NotImplementedError
@@ -232,12 +241,12 @@ class RegionView(View):
         self.selection = shown
         self._push_quietly()
         self._show_text()
+        self._show_info()
 
     def _set_selection(self, regions: list[str]) -> None:
         self.selection = regions
         self._push_quietly()
-        # the line under the map says what is picked, and nothing once nothing is
-        self.info.value = escape(self.tooltip_for(regions[-1])) if regions else ""
+        self._show_info()  # what is picked, and nothing once nothing is
         self._show_text()
         for callback in self._listeners:
             callback(list(regions))
