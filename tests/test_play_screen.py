@@ -882,3 +882,18 @@ def test_a_picked_place_keeps_the_colour_of_its_holder() -> None:
         assert figure_map.selected_styles["selected_fill"] == "transparent"
         assert figure_map.hovered_styles["hovered_fill"] == "transparent"
         assert figure_map.selected_styles["selected_stroke_width"] >= 3  # still outlined
+
+
+def test_hot_seat_shows_no_secret_objective_while_the_screen_passes() -> None:
+    """Two players on one screen: while the screen passes to the next player, the last
+    player's secret bonus objectives are not on it (a reviewer saw them there)."""
+    app = PlayApp(hcgames.load("conquest-of-speros", players=2), humans=(0, 1), seed=1)
+    shown_secret = False
+    for _ in range(8):
+        if app._needs_pass():
+            assert "secret" not in app.own_side.value.lower()
+            app.reveal()
+        shown_secret |= "secret" in app.own_side.value.lower()
+        app.picker.pick(app.picker.shown[0])
+        app.picker.apply_button.click()
+    assert shown_secret  # the player who has the screen does see their own

@@ -1025,8 +1025,8 @@ class PlayApp(GameStepper):
     def _own_side_html(self) -> str:
         """The student's own side in view: Classical levels and what its lands yield
         (with the Religion limit on monuments); Speros' General and secret objectives."""
-        if self.mode == "demo":
-            return ""
+        if self.mode == "demo" or self._needs_pass():
+            return ""  # (hot seat: nothing secret of the last player while the screen passes)
         seat = self._viewer()
         if seat is None:
             return ""
