@@ -111,10 +111,13 @@ class WorkRecord:
         if self.question(qid) is None:
             self.questions.append(QuestionRow(id=qid, prompt=_clip(prompt)))
 
-    def answer(self, qid: str, given: str, right: bool, hint_shown: bool = False) -> None:
+    def answer(
+        self, qid: str, given: str, right: bool, hint_shown: bool = False, helped: bool = False
+    ) -> None:
         """Note one try at a question; tries after a right answer are not counted, and an
         answer given after the answer was shown is kept but not marked right: the row
-        stays "answer shown"."""
+        stays "answer shown". ``helped``: a right answer found with a hint (a puzzle
+        solved after its hint), which is not right first time."""
         row = self.question(qid)
         if row is None:
             raise KeyError(f"no question {qid!r} on this page")
@@ -125,7 +128,8 @@ class WorkRecord:
             return
         if right:
             row.right = True
-            row.right_first_time = row.tries == 1 and not row.revealed
+            row.right_first_time = row.tries == 1 and not row.revealed and not helped
+            row.hints += 1 if helped else 0
         elif hint_shown:
             row.hints += 1
 

@@ -69,3 +69,28 @@ def test_note_buttons_reveal_their_note_in_one_unit() -> None:
     assert isinstance(shown, widgets.HTML) and not shown.value
     buttons.children[0].click()
     assert "Because." in shown.value and "<i>is</i>" in shown.value
+
+
+def test_my_work_tells_a_puzzle_solved_after_a_hint_or_a_try_given_up() -> None:
+    """A reviewer saw "solved, right first time" after a wrong try and after hints: a
+    try given up half way counts, and a solve after a hint is not right first time."""
+    from hcgames.widgets.mywork import journal
+
+    puzzles = load_puzzles()
+    board = SceneBoard(puzzles, label="Puzzle")
+    # a puzzle no other test solves (My work's record lasts the whole kernel)
+    title = max(puzzles, key=lambda p: p.steps).title
+    board.choose_scene(title)
+    qid = board.work_id(title)
+    board.play(board.picker.options[0][1])  # a first move, then start again
+    board.start()
+    board.give_hint()
+    for _ in range(30):
+        move = board.puzzle.hint(board.state) if board.white_moving else None
+        if move is None:
+            break
+        board.play(move)
+    row = journal().record.question(qid)
+    assert row is not None and row.right and not row.right_first_time
+    assert row.given[0] == "not solved" and row.given[-1] == "solved with a hint"
+    assert row.hints >= 1

@@ -161,7 +161,14 @@ class SceneBoard(widgets.VBox):
         self.choose.value = title
 
     def start(self) -> None:
-        """Put the pieces back as the chosen scene begins."""
+        """Put the pieces back as the chosen scene begins. A try given up half way (moves
+        played, the turn not over) counts in My work as a try that did not solve it."""
+        if getattr(self, "try_open", False):
+            self._record(solved=False)
+        same = getattr(self, "scene", None) is self.scenes[self.choose.value]
+        #: a hint was shown for this puzzle (My work says so; kept over Start again)
+        self.hinted = getattr(self, "hinted", False) and same
+        self.try_open = False
         self.scene = self.scenes[self.choose.value]
         self.state = self.scene.new_state()
         self.start_turn = self.state.turn
@@ -188,6 +195,7 @@ class SceneBoard(widgets.VBox):
             return
         self.note = ""
         was_moving = self.puzzles and self.white_moving
+        self.try_open = was_moving
         self.lines += self.last
         self.last = [plain_plurals(e.text) for e in self.state.apply(action)]
         while self.puzzles and self.state.pending and self.state.current_player == 1:
@@ -195,11 +203,23 @@ class SceneBoard(widgets.VBox):
             self.last += [plain_plurals(e.text) for e in self.state.apply(reply)]
         if was_moving and not self.white_moving:  # the try is over: solved or not
             outcome = self.state.outcome()
-            solved = outcome is not None and outcome.winners == (0,)
-            journal().answer(
-                self.work_id(self.scene.title), "solved" if solved else "not solved", solved
-            )
+            self._record(solved=outcome is not None and outcome.winners == (0,))
         self.show()
+
+    def _record(self, solved: bool) -> None:
+        """One try in My work: solved or not, and whether a hint had been shown."""
+        self.try_open = False
+        journal().answer(
+            self.work_id(self.scene.title),
+            "solved with a hint"
+            if solved and self.hinted
+            else "solved"
+            if solved
+            else "not solved",
+            solved,
+            hint_shown=self.hinted,
+            helped=solved and self.hinted,
+        )
 
     def give_hint(self) -> None:
         """Name a move that still wins (puzzles)."""
@@ -208,6 +228,7 @@ class SceneBoard(widgets.VBox):
             self.note = "From here White cannot win this turn any more: press Start again."
         else:
             self.note = f"Hint: try <b>{escape(str(move))}</b>."
+            self.hinted = True
         self.show()
 
     def show_solution(self) -> None:

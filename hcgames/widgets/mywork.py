@@ -43,10 +43,12 @@ class Journal:
         self.record.ask(qid, prompt)
         self.changed()
 
-    def answer(self, qid: str, given: str, right: bool, hint_shown: bool = False) -> None:
+    def answer(
+        self, qid: str, given: str, right: bool, hint_shown: bool = False, helped: bool = False
+    ) -> None:
         if self.record.question(qid) is None:
             self.record.ask(qid, qid)
-        self.record.answer(qid, given, right, hint_shown)
+        self.record.answer(qid, given, right, hint_shown, helped)
         self.changed()
 
     def reveal(self, qid: str) -> None:
