@@ -134,8 +134,10 @@ CLASS_GAMES: dict[str, ClassGame] = {
             ),
             (
                 "Length",
-                "The game ends after 6 turns each (12 in all) and is judged by the "
-                "rulebook's rule for quiet turns: more enemy capitol spaces held wins.",
+                "The skirmish begins at turn 2, as if the opening turn were over (the "
+                "full game's first turn has 10 moves), and ends after turn 13: 6 turns "
+                "each, judged by the rulebook's rule for quiet turns: more enemy capitol "
+                "spaces held wins.",
             ),
             (
                 "Pieces decide",
