@@ -266,7 +266,9 @@ class ActionPicker(View):
         try:
             self.choice.rows = min(self.max_rows, max(3, len(options)))
             self.choice.options = options
-            self.choice.value = options[0][1] if options and self.preselect else None
+            # a list of one move has it picked: Play this move is on at once
+            one = len(options) == 1
+            self.choice.value = options[0][1] if options and (self.preselect or one) else None
         finally:
             self._filling = False
         self._on_choice()
