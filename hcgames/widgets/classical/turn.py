@@ -77,7 +77,7 @@ class FirstCityChooser(widgets.VBox):
     the answer says whether it is allowed and counts the steps from Latium."""
 
     def __init__(
-        self, game: ClassicalGame, first_choice: str = "sicilia", map_width: int = 1100
+        self, game: ClassicalGame, first_choice: str = "sicilia", map_width: int = 540
     ) -> None:
         material = game.material
         self.state = experiments.romans_in_latium(game)
@@ -97,17 +97,14 @@ class FirstCityChooser(widgets.VBox):
             f"<p style='{BIG}'>With the Romans in Latium, <b>{allowed}</b> of the other "
             f"{len(land)} land territories are still far enough away.</p>"
         )
-        # the map shows Latium, the place tried and the chain of steps between them; it
-        # names all 58 places, so it takes the page's width (its names were crowded over
-        # each other on a 540 px map), under the choice and its answer
-        self.map = MapView(self.state, focus=["Latium"], max_width=map_width)
+        # the map shows Latium, the place tried and the chain of steps between them
+        self.map = MapView(self.state, width=map_width, focus=["Latium"])
+        self.map.layout.width = f"{map_width}px"
         self.map.paint([(ROMAN_CITY, side_style("Romans") or "#999999", ["Latium"])])
-        self.result.layout.max_width = "560px"
-        controls = widgets.HBox(
-            [widgets.VBox([self.choice, self.button]), self.result],
-            layout=widgets.Layout(grid_gap="0 16px", flex_flow="row wrap"),
+        controls = widgets.VBox(
+            [self.choice, self.button, self.result], layout=widgets.Layout(width="400px")
         )
-        super().__init__([intro, one_screen(widgets.VBox([controls, self.map]))])
+        super().__init__([intro, one_screen(controls, self.map)])
 
     def try_city(self) -> bool:
         """Judge the territory chosen; True if the first city may stand there."""
