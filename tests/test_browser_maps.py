@@ -219,8 +219,12 @@ def test_legend_colours_keep_the_contrast_rule_and_the_map_fills_the_width(
     sides = [
         fill
         for text, fill in keys.items()
-        if "held by nobody" not in text and "independent" not in text
+        if "held by nobody" not in text and "independent" not in text and "outside" not in text
     ]
+    # a place outside the game is told from an unheld one in greyscale too
+    for closed in (fill for text, fill in keys.items() if "outside this game" in text):
+        for empty in unheld:
+            assert contrast_ratio(closed, empty) >= 3.0, f"{name}: closed {closed} vs {empty}"
     sides = [f for f in sides if f not in unheld]
     assert unheld and sides
     for side, empty in itertools.product(sides, unheld):

@@ -42,7 +42,7 @@ PALETTE = tuple(s.colour for s in (side_style(None, seat=i) for i in range(4)) i
 NEUTRAL = unheld_colour(sea=False)
 #: a place outside the game being played (a scenario's closed land, the class game's
 #: far lands): darker than an unheld one, so the eye reads it as out of play
-CLOSED_LAND, CLOSED_SEA = "#b4b4b4", "#a9b8c4"
+CLOSED_LAND, CLOSED_SEA = "#808080", "#75828F"  # 3:1 or more against the unheld
 NEUTRAL_SEA = unheld_colour(sea=True)
 SELECTED_STROKE = "#000000"
 

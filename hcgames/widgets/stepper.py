@@ -284,6 +284,10 @@ class GameStepper(View):
             # a table of cards can be taller than the screen: it scrolls in its own box
             views.layout.max_height = "calc(100vh - 40px)"
             views.layout.overflow = "auto"
+            # and so does the column of buttons, lines and moves beside it: the two stay
+            # in one window together (lesson 40's column had grown to 772 px)
+            side.layout.max_height = "calc(100vh - 40px)"
+            side.layout.overflow = "hidden auto"
             for _, view in board:
                 view.layout.flex = "0 0 auto"  # scroll the column, never squeeze the map
         self.stepper_main = one_screen(views, side)
