@@ -267,8 +267,10 @@ class WarmKernelManager(AsyncMappingKernelManager):
         here, at the first check after the taking: the kernel may have waited far longer
         than the idle time (pages made ready before class), and culling it as the page is
         drawn left a student with a page without its game. A kernel shut down meanwhile
-        (the culler checks a list made before its awaits) is skipped."""
-        if kernel_id not in self or kernel_id in self._warm:
+        (the culler checks a list made before its awaits) is skipped, and so is one still
+        starting: Jupyter Server marks a kernel's last activity only once it has started,
+        and its culler's check of that mark fails on a kernel without one."""
+        if kernel_id not in self or kernel_id in self._warm or self._not_yet_started(kernel_id):
             return
         if kernel_id in self._pooled:
             if self._in_pool(kernel_id):
@@ -285,6 +287,11 @@ class WarmKernelManager(AsyncMappingKernelManager):
         task = self._pooled.get(kernel_id)
         pools: dict[str, list[Any]] = getattr(self, "_pools", None) or {}
         return task is not None and any(task in pool for pool in pools.values())
+
+    def _not_yet_started(self, kernel_id: str) -> bool:
+        kernel: Any = self.get_kernel(kernel_id)
+        has_value = getattr(kernel, "trait_has_value", None)
+        return has_value is not None and not has_value("last_activity")
 
     def _touch(self, kernel_id: str) -> None:
         kernel: Any = self.get_kernel(kernel_id)  # Jupyter Server's, with its markers

@@ -113,6 +113,18 @@ class PlayPage:
     def banner(self) -> str:
         return str(self.app.locator(".hcgames-banner-text").first.inner_text())
 
+    def shown(self) -> int:
+        """The moves played in the position the whole screen shows: the banner is drawn
+        last, with this count kept out of sight in an attribute (-1 while the computer's
+        moves are being shown)."""
+        shown = self.app.locator(".hcgames-banner-text").first.get_attribute("data-shown")
+        return int(shown) if shown is not None else -1
+
+    def settled_after(self, before: int) -> bool:
+        """Whether the screen has finished answering a move played at ``before`` moves:
+        the game is over, or the whole screen shows the new position."""
+        return "Game over" in self.banner() or self.shown() > before
+
     def button(self, words: str) -> Any:
         return self.app.locator("button", has_text=words).first
 
@@ -144,7 +156,7 @@ class PlayPage:
         play = self.button("Play this move")
         self.wait_for(lambda: play.is_enabled(), "the Play button switched on")
         play.click()
-        self.wait_for(lambda: self.actions_played() > before, "the move played")
+        self.wait_for(lambda: self.settled_after(before), "the move played")
 
     def play_a_round(self) -> int:
         start = self.round()
@@ -286,10 +298,10 @@ def test_a_class_game_is_played_to_its_end_within_a_lesson_of_clicks(
             screen.wait_for(lambda b=play: b.is_enabled(), "the Play button switched on")
             play.click()
             clicks += 2
+            # the computer's answer may end the game: wait until the whole screen shows
+            # the position after it (the banner, drawn last, says which)
             screen.wait_for(
-                lambda n=before: screen.actions_played() > n or "Game over" in screen.banner(),
-                "the move played",
-                timeout=120.0,
+                lambda n=before: screen.settled_after(n), "the move played", timeout=120.0
             )
         assert clicks <= LESSON_CLICKS
         assert not screen.page.errors, "\n".join(screen.page.errors)

@@ -181,6 +181,23 @@ def test_a_kernel_shut_down_before_the_culler_reaches_it_is_skipped(tmp_path: Pa
     _with_manager(tmp_path, body, warm_kernels=0)
 
 
+def test_a_kernel_still_starting_is_skipped_by_the_culler(tmp_path: Path) -> None:
+    """Jupyter Server marks a kernel's last activity only once it has started; its culler,
+    reaching a kernel still starting, failed on the missing mark with a traceback in the
+    server's log (seen when a page made ready was being started as the culler ran)."""
+
+    async def body(manager: WarmKernelManager) -> None:
+        kernel_id = await manager.start_kernel(kernel_name="python3", path="")
+        kernel: Any = manager.get_kernel(kernel_id)
+        manager.cull_idle_timeout = 1
+        # as a kernel still starting: no last activity yet (traitlets keeps set values here)
+        kernel._trait_values.pop("last_activity")
+        await manager.cull_kernel_if_idle(kernel_id)  # no TraitError
+        assert kernel_id in manager.list_kernel_ids()
+
+    _with_manager(tmp_path, body, warm_kernels=0)
+
+
 def _as_voila_pool(manager: WarmKernelManager, notebook: str) -> list[asyncio.Task[str]]:
     """Voila's pool of pages made ready for ``notebook``: its ``_pools`` lists the tasks
     that start each page's kernel with VOILA_PREHEAT in its environment."""

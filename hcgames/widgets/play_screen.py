@@ -1711,7 +1711,6 @@ class PlayApp(GameStepper):
                 "the cards in this hand are secret."
             )
             self.pass_button.description = f"I am {who}: show my turn"
-        self.banner.value = f"<span class='hcgames-banner-text'>{escape(self.banner_text)}</span>"
         self.roll_box.value = self._rolls_html()
         self.why_box.value = self._why_html()
         if self.board_view is not None:  # the computer's last moves, outlined on the board
@@ -1735,6 +1734,12 @@ class PlayApp(GameStepper):
             )
         else:
             self._on_pick()
+        # the banner is drawn last: once it shows this position (its move count kept out
+        # of sight in an attribute), everything else on the screen shows it too
+        self.banner.value = (
+            f"<span class='hcgames-banner-text' data-shown='{len(state.history)}'>"
+            f"{escape(self.banner_text)}</span>"
+        )
 
     def _note_game(self) -> None:
         """Tell the page's "My work" record how this game stands: once a student moved,
