@@ -16,7 +16,12 @@ pytest.importorskip("bqplot")
 import hcgames
 from hcgames.widgets import MapView, PlayApp
 from hcgames.widgets._base import chart_figure
-from hcgames.widgets.maps import SCREEN_NAME_PX, name_sizes
+from hcgames.widgets.maps import (
+    BESIDE_MAX_PLACES,
+    BESIDE_SHOWN_PX,
+    SCREEN_NAME_PX,
+    name_sizes,
+)
 from hcgames.widgets.play_screen import _STYLE, wide_map_width
 from hcgames.widgets.regions import LARGE_TEXT_ZOOM, NAME_EM, em
 
@@ -44,6 +49,25 @@ def test_a_page_map_names_every_place_in_full_at_16_px_on_a_projector(
     assert all(p.text.replace("\n", " ").startswith(full[p.id]) for p in view.placed)
     _marks_em(view)
     assert "Short names" not in view.legend.value
+
+
+def test_a_page_map_with_its_key_beside_it_is_sized_for_a_chromebook() -> None:
+    """Beside a column (a stepper, a stage viewer) a page map is shown about 676 px wide
+    at 1024x700: its names are 16 px there, in full; a crowded map (the Classical
+    world) keeps the type it has (its names would stand on each other)."""
+    state = hcgames.load("conqueror-duels").new_game(seed=0)
+    view = MapView(state, beside=True)
+    assert len(view.region_ids) <= BESIDE_MAX_PLACES
+    shown = BESIDE_SHOWN_PX / view.width
+    assert min(p.size for p in view.placed) * shown >= SCREEN_NAME_PX - 0.01
+    assert view.unit_size * shown >= SCREEN_NAME_PX - 0.01
+    full = {rid: view.region_name(rid) for rid in view.region_ids}
+    assert all(p.text.replace("\n", " ").startswith(full[p.id]) for p in view.placed)
+    assert MapView(state).min_name_size < view.min_name_size
+    world = hcgames.load("classical-conquests", players=4).new_game(seed=0)
+    crowded = MapView(world, beside=True)
+    assert len(crowded.region_ids) > BESIDE_MAX_PLACES
+    assert crowded.min_name_size == MapView(world).min_name_size
 
 
 def test_the_play_map_is_sized_for_the_width_it_grows_to() -> None:

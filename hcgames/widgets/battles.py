@@ -43,6 +43,7 @@ class DiceBattle(widgets.HBox):
         rolls: tuple[int, int] = (3, 4),
         focus: Sequence[str] = (),
         map_width: int = 520,
+        theatre: str | bool | None = None,
     ) -> None:
         self.battle = battle
         self.dice = [
@@ -54,7 +55,8 @@ class DiceBattle(widgets.HBox):
             )
             for name, value in zip(battle.sides, rolls, strict=True)
         ]
-        self.map_view = MapView(battle.before, width=map_width, focus=list(focus))
+        # ``theatre``: the part of the map the battle is fought in, zoomed (MapView)
+        self.map_view = MapView(battle.before, width=map_width, focus=list(focus), theatre=theatre)
         self.map_view.layout.flex = f"0 0 {map_width + 20}px"
         self.map_view.layout.width = f"{map_width + 20}px"
         self.words = widgets.HTML()

@@ -141,7 +141,7 @@ def stage_viewer(stages: Sequence[tuple[Any, ...]], **map_options: Any) -> widge
     """
     from hcgames.widgets.maps import MapView
 
-    view = MapView(stages[0][1], **map_options)
+    view = MapView(stages[0][1], beside="width" not in map_options, **map_options)
     words = widgets.HTML()
     buttons = widgets.ToggleButtons(
         options=[(stage[0], i) for i, stage in enumerate(stages)],

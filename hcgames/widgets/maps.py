@@ -85,6 +85,14 @@ SCREEN_NAME_PX = 16.0
 #: the smallest name on a cropped (theatre) map shown at its own size on a 1024x700
 #: screen, where the play screens keep their map's fixed width (pixels)
 CHROMEBOOK_NAME_PX = 14.0
+#: how wide a page map with its key beside it (:meth:`MapView.key_beside`: a stepper, a
+#: stage viewer, the Salamis sliders) is shown on a 1024x700 screen, where the column
+#: beside it takes 300 px of the page (pixels); its names are sized for this width, so
+#: they are :data:`SCREEN_NAME_PX` there too and larger on a wider screen
+BESIDE_SHOWN_PX = 676.0
+#: ... but only on a map of at most this many places: the Classical world's sixty-odd
+#: names (and its resource marks) in type that large stood on each other at 676 px
+BESIDE_MAX_PLACES = 32
 
 
 def name_sizes(scale: float) -> tuple[float, float]:
@@ -123,6 +131,11 @@ class MapView(RegionView):
     width and height). The names grow with the map (:func:`figure_css`), and a map
     under Large text is the same picture, larger.
 
+    ``beside`` says the page will put the map's key beside it (:meth:`key_beside`): a
+    page map then shares the page's width with a column and is shown only about
+    :data:`BESIDE_SHOWN_PX` wide on a 1024x700 screen; its names are sized for that
+    (a map of a few places: :data:`BESIDE_MAX_PLACES`).
+
     ``theatre`` crops and zooms the map to a named part of it
     (``data/<game>/theatres.json``, :mod:`hcgames.theatres`): the places there get
     the whole width, and their names larger type. By default (``None``) the map shows
@@ -149,6 +162,7 @@ class MapView(RegionView):
         focus: Iterable[str] = (),
         theatre: str | bool | None = None,
         shown_width: float | Callable[[int, int], float] | None = None,
+        beside: bool = False,
     ) -> None:
         geojson = state.game.geojson()
         if not geojson:
@@ -181,6 +195,9 @@ class MapView(RegionView):
             shown_width = shown_width(width, height)
         if shown_width is None:
             shown_width = width
+        if beside and self.fluid and len(ids) <= BESIDE_MAX_PLACES:
+            # its key goes beside it (key_beside): at 1024 wide the map is narrowest
+            shown_width = min(shown_width, BESIDE_SHOWN_PX)
         #: the largest and the smallest type of the names (pixels of the laid-out map)
         self.name_size, self.min_name_size = name_sizes(shown_width / width)
         if self.theatre and not self.fluid and self.min_name_size < CHROMEBOOK_NAME_PX:

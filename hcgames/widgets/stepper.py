@@ -211,6 +211,7 @@ class GameStepper(View):
                 focus=map_focus,
                 theatre=play_theatre(self.game),
                 shown_width=map_shown_width,
+                beside=map_width is None,  # its key beside it (below)
             )
             board.append(("Map", self.map_view))
         if self.game.board_layout():

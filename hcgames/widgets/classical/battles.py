@@ -122,6 +122,7 @@ class SeaBattle(widgets.VBox):
             self.position,
             width=map_width,
             theatre="aegean",  # the sea of Salamis, zoomed (Persis lies off this map)
+            beside=map_width is None,  # its key beside it, under the sliders (below)
             focus=["Attica", "Mare Aegaeum", "Mare Thracium", "Ionia"],
         )
         self.show()

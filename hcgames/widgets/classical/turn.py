@@ -74,10 +74,14 @@ ROMAN_CITY = "the Romans' first city"
 
 class FirstCityChooser(widgets.VBox):
     """With the Romans in Latium, choose a land territory for the Egyptians' first city:
-    the answer says whether it is allowed and counts the steps from Latium."""
+    the answer says whether it is allowed and counts the steps from Latium.
+
+    By default the map is as wide as the page, under the choice (the whole world of
+    forty places: at 540 px its names stood on each other); ``map_width`` fixes its
+    size and puts the choice beside it."""
 
     def __init__(
-        self, game: ClassicalGame, first_choice: str = "sicilia", map_width: int = 540
+        self, game: ClassicalGame, first_choice: str = "sicilia", map_width: int | None = None
     ) -> None:
         material = game.material
         self.state = experiments.romans_in_latium(game)
@@ -99,12 +103,22 @@ class FirstCityChooser(widgets.VBox):
         )
         # the map shows Latium, the place tried and the chain of steps between them
         self.map = MapView(self.state, width=map_width, focus=["Latium"])
-        self.map.layout.width = f"{map_width}px"
         self.map.paint([(ROMAN_CITY, side_style("Romans") or "#999999", ["Latium"])])
-        controls = widgets.VBox(
-            [self.choice, self.button, self.result], layout=widgets.Layout(width="400px")
+        if map_width is not None:
+            self.map.layout.width = f"{map_width}px"
+            controls = widgets.VBox(
+                [self.choice, self.button, self.result], layout=widgets.Layout(width="400px")
+            )
+            super().__init__([intro, one_screen(controls, self.map)])
+            return
+        # the choice, the button and the answer on one line over the map
+        self.result.layout.width = "auto"
+        self.result.layout.flex = "1 1 300px"
+        controls = widgets.HBox(
+            [self.choice, self.button, self.result],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 16px"),
         )
-        super().__init__([intro, one_screen(controls, self.map)])
+        super().__init__([intro, one_screen(unit=widgets.VBox([controls, self.map]))])
 
     def try_city(self) -> bool:
         """Judge the territory chosen; True if the first city may stand there."""
