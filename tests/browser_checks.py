@@ -69,7 +69,14 @@ def _lessons(numbers: str) -> frozenset[str]:
 #: text that answers nothing in advance: issue 24). The browser test reports them as
 #: expected failures (xfail) and fails on any other page. Take a lesson out of its list
 #: when its page is fixed; tests/browser_checks.py's functions say what each check reads.
-KNOWN_FAILURES: dict[str, frozenset[str]] = {}
+KNOWN_FAILURES: dict[str, frozenset[str]] = {
+    # At 1024x700 (issue 36, still to do): the play screens keep their map at its fixed
+    # 560-640 px beside the list of moves, names of 10-14 px (at 16 px lesson 13's small
+    # seas' names stood over the land); the Classical world map in a stepper (20, 24)
+    # shares the page with the column beside it, names of 11.5 px (sixty names at 16 px
+    # on a 676 px map stood on each other)
+    "map-type-1024": _lessons("13 20 24 54"),
+}
 
 
 def allowed_hyphenated() -> set[str]:
@@ -262,10 +269,12 @@ def map_problems(facts: PageFacts) -> list[str]:
 MAP_TYPE_PX = 15.5
 
 
-def map_type_problems(facts: PageFacts) -> list[str]:
-    """Names on maps in type under :data:`MAP_TYPE_PX` (measured at 1366 wide)."""
+def map_type_problems(facts: PageFacts, where: str = "") -> list[str]:
+    """Names on maps in type under :data:`MAP_TYPE_PX`, at the page's size (1366 wide,
+    and 1024 wide: a Chromebook, or a small projector, shows the same maps narrower)."""
     small = [f"{t['text']!r} {t['size']:.1f} px" for t in facts.map_type if t["size"] < MAP_TYPE_PX]
-    return [f"{len(small)} map names under {MAP_TYPE_PX:g} px: {small[:8]}"] if small else []
+    at = f" at {where}" if where else ""
+    return [f"{len(small)} map names under {MAP_TYPE_PX:g} px{at}: {small[:8]}"] if small else []
 
 
 def toolbar_problems(facts: PageFacts) -> list[str]:

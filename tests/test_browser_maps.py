@@ -392,7 +392,8 @@ def test_large_text_enlarges_the_map_and_keeps_every_name_on_its_place(
         assert page.locator(".hcgames-play button", has_text="Large text").count() == 0
         page.locator("#hc-pagebar button", has_text="Large text").click()
         page.wait_for_function("document.body.classList.contains('hcgames-large')")
-        page.wait_for_timeout(1500)  # bqplot redraws the figure at its new size
+        root.scroll_into_view_if_needed()  # bqplot redraws a figure in sight at its new size
+        page.wait_for_timeout(1500)
         after = root.evaluate(PLACES_JS)
     finally:
         page.close()
