@@ -429,9 +429,10 @@ def _check_page_bar(page: Page, name: str) -> None:
         }
         assert now["places"].keys() == was["places"].keys(), f"{name}: names gone under Large text"
         assert not moved, f"{name}: names moved off their places under Large text: {moved}"
-        # a map already as wide as the page stays so (the page's margins, zoomed, take
-        # a few pixels of it: 1336 -> 1331 px on lesson 20)
-        kept = now["width"] >= was["width"] * 0.99
+        # a map already as wide as the page, or as tall as the window, stays so (the
+        # page's margins and lines, zoomed, take a few pixels of it: 1336 -> 1331 px on
+        # lesson 20, 673 -> 665 px on lesson 54's play map over the cards)
+        kept = now["width"] >= was["width"] * 0.98
         assert now["inside"] and kept, f"{name}: the map shrank or is cut"
 
 
