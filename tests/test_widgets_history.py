@@ -20,13 +20,14 @@ def test_a_scenario_shows_its_story_map_timeline_and_then_and_now() -> None:
     assert set(story["places"]) <= set(history.places_map(HISTORY, sid).highlighted)
     assert len(history.timeline_items(HISTORY, sid)) == len(story["timeline"])
     explorer = history.scenario_explorer(HISTORY, sid)
-    bar, timeline_box, story_and_map, after = explorer.children
+    bar, story_and_map, timeline_box, after = explorer.children
     _css, picker, named = bar.children
     column, map_box = story_and_map.children
-    # the menu is a one-screen unit that stays at the top of the window (sticky), the
-    # timeline right under it; the story card is read whole, not in a box of its own
-    assert "hc-screen" in bar._dom_classes and "hc-sticky-bar" in bar._dom_classes
-    assert "position: sticky" in _css.value
+    # the menu is a one-screen unit with the story and the map right under it; it does
+    # not stick to the top of the window (it hid the first lines of every screen); the
+    # story card is read whole, not in a box of its own
+    assert "hc-screen" in bar._dom_classes
+    assert "position: sticky" not in _css.value
     assert column.children[0].layout.max_height is None
     assert len(map_box.children) == 1 and len(timeline_box.children) == 1
     assert len(after.children) == 1  # then-and-now
@@ -34,6 +35,13 @@ def test_a_scenario_shows_its_story_map_timeline_and_then_and_now() -> None:
     picker.value = "gallic-wars"
     assert HISTORY["scenarios"]["gallic-wars"]["title"] in column.children[0].text
     assert "Gallic Wars" in named.value
+    # one shape per kind of event in every war: a battle is drawn the same way in each
+    shapes = {}
+    for sid in HISTORY["scenarios"]:
+        picker.value = sid
+        for kind, shape in timeline_box.children[0].group_markers.items():
+            assert shapes.setdefault(kind, shape) == shape, (sid, kind)
+    assert len(set(shapes.values())) == len(shapes)
 
 
 def test_a_person_card_names_the_side() -> None:

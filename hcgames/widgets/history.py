@@ -19,7 +19,7 @@ import hcgames
 from hcgames.factions import SideStyle
 from hcgames.quiz import parse_questions
 from hcgames.widgets._base import one_screen
-from hcgames.widgets.charts import Timeline, year_label
+from hcgames.widgets.charts import GROUP_COLOURS, Timeline, year_label
 from hcgames.widgets.lesson import Quiz
 from hcgames.widgets.maps import MapView
 from hcgames.widgets.panels import HistoryCard
@@ -100,6 +100,16 @@ def places_map(history: History, sid: str, game_id: str = "conqueror-duels") -> 
     return view
 
 
+#: one colour and one shape for each kind of event, the same in every war's timeline
+#: (the shapes follow this order through charts.MARKERS: a battle is always a square)
+EVENT_KINDS = ("background", "battle", "campaign", "war", "siege", "politics")
+
+
+def event_colours() -> dict[str, str]:
+    """Each kind of event's colour, fixed for every war (its shape follows its place)."""
+    return {kind: GROUP_COLOURS[i % len(GROUP_COLOURS)] for i, kind in enumerate(EVENT_KINDS)}
+
+
 def timeline_items(history: History, sid: str) -> list[dict[str, Any]]:
     """The scenario's events as items for :class:`~hcgames.widgets.charts.Timeline`."""
     return [
@@ -128,24 +138,22 @@ def then_and_now(history: History, sid: str) -> widgets.HBox:
     return widgets.HBox([real, game], layout=widgets.Layout(flex_flow="row wrap"))
 
 
-#: the explorer's War menu stays at the top of the window while the class reads its
-#: story, map and timeline (every part it changes is then in sight of it)
+#: the explorer's War menu sits in a band of its own at the top of the explorer; it does
+#: not follow the page down (a band stuck to the top of the window hid the first lines of
+#: every screen a class scrolled to), so the story and the map come right under it
 _STICKY_CSS = (
-    "<style>.hc-explorer, .hc-explorer > *, .jp-OutputArea:has(.hc-explorer), "
-    ".jp-OutputArea-child:has(.hc-explorer), .jp-OutputArea-output:has(.hc-explorer) "
-    "{ overflow: visible !important; } "
-    ".hc-sticky-bar { position: sticky; top: 0; z-index: 20; background: #FFFFFF; "
-    "border-bottom: 2px solid #DDDDDD; padding: 4px 0; }</style>"
+    "<style>.hc-sticky-bar { background: #FFFFFF; border-bottom: 2px solid #DDDDDD; "
+    "padding: 4px 0; }</style>"
 )
 
 
 def scenario_explorer(history: History, value: str) -> widgets.VBox:
     """A menu of the scenarios; the chosen one's timeline, story, map and then-and-now.
 
-    The menu and the war's name and years stay at the top of the window as the page
-    scrolls (so the menu is in sight of every part it changes); the timeline comes first,
-    right under the menu, then the story beside the map (read whole, no box scrolling
-    inside the page), then the then-and-now cards."""
+    The menu and the war's name and years come first, the story beside the map right
+    under them (the map fits the window under the menu; the story is read whole, no box
+    scrolling inside the page), then the timeline, its kinds of event drawn in one shape
+    and colour each for every war, then the then-and-now cards."""
     scenarios = history["scenarios"]
     picker = widgets.Dropdown(
         options=[(story["title"], sid) for sid, story in scenarios.items()],
@@ -185,14 +193,15 @@ def scenario_explorer(history: History, value: str) -> widgets.VBox:
         # the map fits the window under the menu's bar
         map_box.layout.max_width = f"calc((100vh - 90px) * {aspect:.4f})"
         map_box.children = [view]
-        timeline = _quiet(Timeline(timeline_items(history, sid), width=900))
+        items = timeline_items(history, sid)
+        timeline = _quiet(Timeline(items, width=900, colours=event_colours()))
         timeline.figure.layout.max_width = "100%"
         timeline_box.children = [timeline]
         after.children = [then_and_now(history, sid)]
 
     picker.observe(lambda change: show(change["new"]), names="value")
     show(picker.value)
-    explorer = widgets.VBox([bar, timeline_box, story_and_map, after])
+    explorer = widgets.VBox([bar, story_and_map, timeline_box, after])
     explorer.add_class("hc-explorer")
     return explorer
 

@@ -105,6 +105,7 @@ class GameStepper(View):
     Step plays one action: a chance step is sampled, a seat with a bot asks its bot,
     any other seat plays the action picked in the picker. Play to end of phase and
     Auto let the bot chosen in the dropdown play the seats that have no bot.
+    ``set_dice=False`` never shows the list of dice outcomes: Step then always rolls.
     """
 
     #: whether the move list keeps its own Apply button: a stepper's Step plays the move
@@ -129,8 +130,12 @@ class GameStepper(View):
         board_width: int = 560,
         map_focus: Iterable[str] = (),
         map_shown_width: float | Callable[[int, int], float] | None = None,
+        set_dice: bool = True,
     ) -> None:
         self.state = state
+        #: whether the list of dice outcomes ("Set this outcome") shows at a roll: a page
+        #: that only watches a game (the start page) lets Step roll the dice
+        self.set_dice = set_dice
         self.game: Game = state.game
         self.seed = seed
         self.bots = _seat_bots(bots, self.game.num_players, seed, self.game)
@@ -543,7 +548,8 @@ class GameStepper(View):
         self.picker.update(state)
         self.dice.update(state)
         self.picker.layout.display = None if human_turn else "none"
-        self.dice.layout.display = None if chance and self.humans is None else "none"
+        shown = chance and self.humans is None and self.set_dice
+        self.dice.layout.display = None if shown else "none"
         self.event_log.update(state)
         self.back_button.disabled = len(state.history) <= self._base
         self.step_button.disabled = not live
