@@ -134,8 +134,8 @@ def test_decision_rows_say_who_decided_and_the_view_folds_the_rest_away() -> Non
         RuleDecision("deck", "no reshuffle"),
     ]
     assert decision_rows(decided) == [
-        {"rule": "ties", "from": "rulebook", "what the program does": "the defender wins"},
-        {"rule": "deck", "from": "our choice", "what the program does": "no reshuffle"},
+        {"rule": "ties", "from": "rulebook", "how this game plays it": "the defender wins"},
+        {"rule": "deck", "from": "our choice", "how this game plays it": "no reshuffle"},
     ]
     view = decisions_view(decided, ["deck"])
     used, everything = view.children

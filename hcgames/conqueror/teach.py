@@ -443,13 +443,13 @@ def closed_territories() -> list[dict[str, str]]:
     for variant in load("conqueror-duels").variants():
         game = cast("DuelsGame", load("conqueror-duels", **variant))
         closed = ", ".join(sorted(game.scenario.closed))
-        rows.append(
-            {
-                "Scenario": game.scenario.title,
-                "Map": game.board.title.split(" (")[0].capitalize(),
-                "Closed to both sides": closed or "nothing: the whole map is open",
-            }
-        )
+        row = {
+            "Scenario": game.scenario.title,
+            "Map": game.board.title.split(" (")[0].capitalize(),
+            "Closed to both sides": closed or "nothing: the whole map is open",
+        }
+        if row not in rows:  # a short standard game closes what the standard game does
+            rows.append(row)
     return rows
 
 

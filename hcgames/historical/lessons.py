@@ -359,8 +359,8 @@ def morale_ending(final: State, series: Mapping[str, Sequence[float]]) -> str:
 
 
 def rules_used(game: HistoricalGame, topics: Sequence[str]) -> list[dict[str, str]]:
-    """The rule decisions of ``topics`` as table rows (rule, rulebook or ours, what the
-    program does), in the game's order. A topic the game does not have is refused."""
+    """The rule decisions of ``topics`` as table rows (rule, rulebook or ours, how this
+    game plays it), in the game's order. A topic the game does not have is refused."""
     decisions = game.rule_decisions()
     unknown = set(topics) - {d.topic for d in decisions}
     if unknown:
@@ -369,7 +369,7 @@ def rules_used(game: HistoricalGame, topics: Sequence[str]) -> list[dict[str, st
         {
             "rule": d.topic,
             "from": "rulebook" if d.source == "rulebook" else "our choice",
-            "what the program does": d.decision,
+            "how this game plays it": d.decision,
         }
         for d in decisions
         if d.topic in topics

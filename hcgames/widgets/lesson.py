@@ -75,12 +75,12 @@ def table(
 
 def decision_rows(decisions: Iterable[RuleDecision]) -> list[dict[str, str]]:
     """Rows for :func:`table`: each rule decision, whether the rulebook or we made it,
-    and what the program does."""
+    and how this game plays it."""
     return [
         {
             "rule": d.topic,
             "from": "rulebook" if d.source == "rulebook" else "our choice",
-            "what the program does": d.decision,
+            "how this game plays it": d.decision,
         }
         for d in decisions
     ]
@@ -112,7 +112,7 @@ def decisions_by_source(
         children=[
             table(
                 [
-                    {"Topic": d.topic, "What the program does": d.decision}
+                    {"Topic": d.topic, "How this game plays it": d.decision}
                     for d in decisions
                     if d.source == source
                 ]
