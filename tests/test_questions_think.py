@@ -162,6 +162,22 @@ def copied_share(answer: list[str], text_words: list[str]) -> float:
     return best / len(answer)
 
 
+#: a long answer whose key words stand, in any order, this share of them in one sentence
+#: is that sentence said again in other order (lesson 42: "Most kingdoms got their tin by
+#: trade, not by conquering the mines" under "kingdoms got most of their tin by trade, not
+#: by conquering the mines")
+REWORDED = 0.8
+REWORDED_MIN = 4  # key words an answer needs before its order-free match counts
+
+
+def reworded(q: Question, sentence_words: list[str]) -> bool:
+    """Whether a sentence holds most of a long answer's key words, in any order."""
+    answer = key_words(answer_text(q))
+    if q.kind != "choice" or len(answer) < REWORDED_MIN:
+        return False
+    return len(answer & set(sentence_words)) >= REWORDED * len(answer)
+
+
 def answered_in(q: Question, text: str) -> str:
     """A sentence of ``text`` that answers ``q`` (its answer with its key words), or ""."""
     answer = answer_words(q)
@@ -170,8 +186,17 @@ def answered_in(q: Question, text: str) -> str:
     if q.kind == "number" and abs(q.answer) < 10:
         need = min(4, len(keys))  # a small number stands in many sentences
     if len(answer) >= SHORT:
-        runs = [s for s in sentences(text) if copied_share(answer, words(s)) >= SHARE]
-        return next((s for s in runs if len(keys & key_words(s)) >= need), "")
+        said = sentences(text)
+        for i, sentence in enumerate(said):
+            copied = copied_share(answer, words(sentence)) >= SHARE
+            if copied and len(keys & key_words(sentence)) >= need:
+                return sentence
+            if reworded(q, words(sentence)):
+                # reworded: the question's subject may be named a sentence before or after
+                near = " ".join(said[max(0, i - 1) : i + 2])
+                if len(keys & key_words(near)) >= need:
+                    return sentence
+        return ""
     for sentence in sentences(text):
         if copied_share(answer, words(sentence)) == 1 and len(keys & key_words(sentence)) >= need:
             return sentence
@@ -272,3 +297,18 @@ def test_the_measure_finds_a_copied_answer_and_passes_a_worked_one() -> None:
     assert answered_in(cannae, text) and answered_in(who, text)
     assert not answered_in(gap, text)
     assert copied_share(["won", "at", "cannae"], words(text)) == 1.0
+    # the answer's words in another order are still the sentence above it
+    page = (
+        "Bronze Age kingdoms got most of their tin by trade, not by conquering the mines. "
+        "What does a game without trade leave out?"
+    )
+    tin = Question(
+        "t",
+        "choice",
+        "What does a game without trade leave out about Bronze Age kingdoms?",
+        0,
+        ".",
+        ("Most kingdoms got their tin by trade, not by conquering the mines", "Nothing"),
+    )
+    assert answered_in(tin, page)
+    assert not answered_in(tin, "Kingdoms fought over mines.")

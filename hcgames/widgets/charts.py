@@ -345,13 +345,12 @@ class BattlePanel(View):
                 f"<td>{self.simulated[k]:.1%}</td>" if self.simulated is not None else "<td>-</td>"
             )
             cells.append(
-                f"<tr><td>{escape(k)}</td><td>{self.exact[k]}</td>"
+                f"<tr><td>{escape(k)}</td><td>{in_100(self.exact[k])}</td>"
                 f"<td>{float(self.exact[k]):.1%}</td>{sim}</tr>"
             )
         self.table.value = (
-            "<table><tr><th>outcome</th><th>exact</th><th>as %</th><th>simulated</th></tr>"
-            + "".join(cells)
-            + "</table>"
+            "<table><tr><th>outcome</th><th>exact chance</th><th>as %</th><th>simulated</th>"
+            "</tr>" + "".join(cells) + "</table>"
         )
         self._show_text()
 
@@ -364,6 +363,16 @@ class BattlePanel(View):
             sim = ", ".join(f"{k} {v:.1%}" for k, v in self.simulated.items())
             out += f" Simulated {self.last_trials} times (run number {self.last_seed}): {sim}."
         return out
+
+
+def in_100(chance: Any) -> str:
+    """A chance as a class reads it: a fraction with a small bottom ("7/36") as it is, a
+    larger one ("15309/65536", which no 12-year-old can picture) as "about 23 in 100"."""
+    about = f"about {round(100 * float(chance))} in 100"
+    denominator = getattr(chance, "denominator", None)
+    if denominator is not None and denominator <= 100:
+        return f"{chance} ({about})" if denominator != 1 else str(chance)
+    return about
 
 
 def year_label(year: float) -> str:

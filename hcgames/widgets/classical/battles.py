@@ -125,6 +125,9 @@ class SeaBattle(widgets.VBox):
             beside=map_width is None,  # its key beside it, under the sliders (below)
             focus=["Attica", "Mare Aegaeum", "Mare Thracium", "Ionia"],
         )
+        # the sliders and the chances say what matters here: the map's own line ("Round 1,
+        # produce phase. 58 regions ...") is about a game nobody is playing on this page
+        self.map.text_line.layout.display = "none"
         self.show()
         controls = widgets.VBox([*self.sliders, self.result])
         if map_width is None:
