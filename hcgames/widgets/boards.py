@@ -632,8 +632,9 @@ class BoardView(RegionView):
             base = state.describe()
             if self.picked is None:
                 return base + " Click a piece to see its moves."
-            where = ", ".join(self.targets) or "nowhere"
-            return f"{base} Picked {self.picked_name}: it may step to {where}."
+            if not self.targets:  # not "it may step to nowhere"
+                return f"{base} Picked {self.picked_name}: it cannot move from here now."
+            return f"{base} Picked {self.picked_name}: it may step to {', '.join(self.targets)}."
         held: dict[str, int] = {}
         for view in self._views.values():
             owner = view.get("owner")

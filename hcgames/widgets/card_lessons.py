@@ -87,11 +87,24 @@ def worded_table(
 
 
 def events_table(
-    game: Game, events: Sequence[Event], caption: str, above: widgets.Widget | None = None
+    game: Game,
+    events: Sequence[Event],
+    caption: str,
+    above: widgets.Widget | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> widgets.Widget:
     """What happened, an event a row, in card names (under ``above`` when given: the
-    position the events answer)."""
-    view = table([{"what happens": game_words(game, e.text)} for e in events], caption=caption)
+    position the events answer). ``names`` renames the players as the page's own words
+    call them (``{"Player 2 (Emberpeak Dwarves)": "Red (the dwarves)"}``), so the rows
+    name the same player as the sentence above them."""
+
+    def said(text: str) -> str:
+        text = game_words(game, text)
+        for name, called in (names or {}).items():
+            text = text.replace(name, called)
+        return text
+
+    view = table([{"what happens": said(e.text)} for e in events], caption=caption)
     return view if above is None else widgets.VBox([above, view])
 
 

@@ -24,7 +24,8 @@ from typing import Any, Protocol
 
 import ipywidgets as widgets
 
-from hcgames.conquest.actions import Pass
+from hcgames.conquest.actions import Move, Pass
+from hcgames.conquest.movement import piece_name
 from hcgames.conquest.search import main_line, solve
 from hcgames.conquest.state import ConquestState
 from hcgames.conquest.teach import Puzzle
@@ -34,7 +35,28 @@ from hcgames.widgets.boards import BoardView, board_legend_html, piece_board
 from hcgames.widgets.mywork import journal
 from hcgames.words import plain_plurals, plural
 
-__all__ = ["SceneBoard", "note_buttons"]
+__all__ = ["SceneBoard", "move_label", "note_buttons", "unnumbered"]
+
+#: a piece as the rules name it: "Black soldier 2" (the board draws no numbers)
+_NUMBERED = re.compile(r"\b(White|Black) ([a-z]+) \d+\b")
+
+
+def unnumbered(line: str) -> str:
+    """A sentence of the game with its pieces named as the board shows them: "White
+    soldier 1 captures on h11 from h10, taking Black soldier 3" reads "The White soldier
+    captures on h11 from h10, taking the Black soldier" (the squares tell them apart)."""
+    line = _NUMBERED.sub(lambda m: f"the {m[1]} {m[2]}", line)
+    return line[:1].upper() + line[1:]
+
+
+def move_label(state: ConquestState, action: Action) -> str:
+    """A move as a button or list names it: the piece by the square it stands on
+    ("Black soldier from g12 to h11"), as the board shows it."""
+    if isinstance(action, Move) and action.piece in state.where:
+        name = re.sub(r" \d+$", "", piece_name(action.piece))
+        return f"{name} from {state.where[action.piece]} to {action.to}"
+    return str(action)
+
 
 #: the board's width beside the controls: side by side at 1024 wide, and no taller
 #: than a 700 px window with the words above it
@@ -227,7 +249,7 @@ class SceneBoard(widgets.VBox):
         if move is None:
             self.note = "From here White cannot win this turn any more: press Start again."
         else:
-            self.note = f"Hint: try <b>{escape(str(move))}</b>."
+            self.note = f"Hint: try <b>{escape(move_label(self.state, move))}</b>."
             self.hinted = True
         self.show()
 
@@ -240,7 +262,7 @@ class SceneBoard(widgets.VBox):
         said: list[str] = []
         for action in main_line(solve(self.state, self.puzzle.steps)):
             said += [plain_plurals(e.text) for e in self.state.apply(action)]
-        items = "".join(f"<li>{escape(line)}</li>" for line in solution_moves(said))
+        items = "".join(f"<li>{escape(unnumbered(line))}</li>" for line in solution_moves(said))
         self.note = (
             "One winning line, played on the board (press <b>Start again</b> to try it "
             f"yourself):<ol style='margin:2px 0'>{items}</ol>"
@@ -301,20 +323,20 @@ class SceneBoard(widgets.VBox):
             ]
             offered = []
         self.move_row.layout.display = "none" if self.answers.children else None
-        self.picker.options = [(str(a), a) for a in offered]
+        self.picker.options = [(move_label(state, a), a) for a in offered]
         self.picker.value = None
         self.picker.description = "White:" if self.puzzles else f"{who}:"
         self.picker.disabled = not offered
         parts = [f"<div style='font-size:16px'>{self.verdict()}</div>"] if self.verdict() else []
         if self.last:
-            last = "".join(f"<li>{escape(line)}</li>" for line in self.last)
+            last = "".join(f"<li>{escape(unnumbered(line))}</li>" for line in self.last)
             parts.append(f"<ul style='{TEXT};padding-left:1.2em'>{last}</ul>")
         if not state.is_terminal():
             parts.append(f"<p style='{TEXT}'>{escape(self.count_words())}</p>")
         if self.note:
             parts.append(f"<div style='{TEXT}'>{self.note}</div>")
         self.result.value = "".join(parts)
-        earlier = "".join(f"<li>{escape(line)}</li>" for line in self.lines)
+        earlier = "".join(f"<li>{escape(unnumbered(line))}</li>" for line in self.lines)
         self.story.value = (
             f"<div style='font-size:14px;color:#333'>Earlier:"
             f"<ol style='margin:2px 0'>{earlier}</ol></div>"
@@ -331,7 +353,9 @@ class SceneBoard(widgets.VBox):
         return list(state.legal_actions())
 
     def _answer_button(self, action: Action) -> widgets.Button:
-        button = widgets.Button(description=str(action), layout={"width": "auto"})
+        button = widgets.Button(
+            description=move_label(self.state, action), layout={"width": "auto"}
+        )
         button.on_click(lambda _: self.play(action))
         return button
 
