@@ -180,7 +180,10 @@ def describe(state: SperosState) -> str:
     if p < 0:
         lines = [f"{when}: a card is being drawn."]
     else:
-        lines = [f"{when}, {state.player_name(p)}: {step[:1].lower()}{step[1:]}."]
+        # "discard" in a sentence, but "Explore, Attack, Lead or Plan" keeps its names' capitals
+        named = any(word[:1].isupper() for word in step.split()[1:])
+        said = step if named else f"{step[:1].lower()}{step[1:]}"
+        lines = [f"{when}, {state.player_name(p)}: {said}."]
     if state.round_no:
         lines.append(
             f"The deck holds {count(len(state.deck), 'card')}; the Skirmish Area holds "

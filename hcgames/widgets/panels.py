@@ -567,7 +567,9 @@ def _table_html(rows: list[dict[str, Any]], first: int, game: Game) -> str:
         said_round = (
             round_words(int(round_no), game.round_title) if round_no not in (None, "", 0) else ""
         )
-        if said_round and phase[:2].istitle():  # "Round 1, discard a card"
+        # "Round 1, discard a card"; a list of names keeps its capitals ("Explore, Attack")
+        names = any(word[:1].isupper() for word in phase.split()[1:])
+        if said_round and phase[:2].istitle() and not names:
             phase = phase[:1].lower() + phase[1:]
         when = ", ".join(part for part in (said_round, phase) if part)
         text = escape(plain_plurals(str(row.get("text", ""))))
