@@ -349,7 +349,8 @@ class BattlePanel(View):
                 f"<td>{float(self.exact[k]):.1%}</td>{sim}</tr>"
             )
         self.table.value = (
-            "<table><tr><th>outcome</th><th>exact chance</th><th>as %</th><th>simulated</th>"
+            "<table style='border-spacing:12px 4px'><tr><th>outcome</th><th>exact chance</th>"
+            "<th>as %</th><th>simulated</th>"
             "</tr>" + "".join(cells) + "</table>"
         )
         self._show_text()
