@@ -36,7 +36,7 @@ def test_a_scenario_shows_its_story_map_timeline_and_then_and_now() -> None:
     assert HISTORY["scenarios"]["gallic-wars"]["title"] in column.children[0].text
     assert "Gallic Wars" in named.value
     # one shape per kind of event in every war: a battle is drawn the same way in each
-    shapes = {}
+    shapes: dict[str, str] = {}
     for sid in HISTORY["scenarios"]:
         picker.value = sid
         for kind, shape in timeline_box.children[0].group_markers.items():
