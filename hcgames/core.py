@@ -430,6 +430,9 @@ class Game:
     #: what the game calls its ``State.round`` on the page: "Round", or "Turn" for a game
     #: that counts each side's turn (CONQUEST)
     round_title: ClassVar[str] = "Round"
+    #: what the game's ``scores()`` count, as a chart's axis names it ("victory points");
+    #: empty when the chart should say nothing more than "score"
+    score_name: ClassVar[str] = ""
     #: ``describe()`` itself says the round, the step and who acts (the stepper's status
     #: line then shows it as it is instead of putting "Round 2, X phase: Y to act" first)
     describe_says_when: ClassVar[bool] = False
@@ -457,6 +460,11 @@ class Game:
         Games without dice explain what decides their battles instead.
         """
         return f"{self.title} has no odds table."
+
+    def card_names(self) -> dict[str, str]:
+        """Card id -> card name for every card (and objective) of a card game, so the
+        views can say a card's name where a sentence holds its id; empty by default."""
+        return {}
 
     def describe(self) -> str:
         opts = ", ".join(f"{k}={v}" for k, v in sorted(self.options.items()))

@@ -288,6 +288,10 @@ class DuelsGame(Game):
         """The campaign map of this scenario (a copy; feature ids are territory names)."""
         return copy.deepcopy(self.board.geojson)
 
+    def card_names(self) -> dict[str, str]:
+        """The chronicle cards' names by id."""
+        return {key: card.name for key, card in self.cards.items() if card.name != key}
+
     def odds_table(self) -> str:
         return battle.odds_table(die_sides=self.casualty_rules.die_sides)
 

@@ -121,6 +121,11 @@ class HistoricalGame(Game):
     def phases(self) -> list[str]:
         return ["play", "attack", "move", "draw"]
 
+    def card_names(self) -> dict[str, str]:
+        """Every card's name by id."""
+        cards = self.catalogue.cards
+        return {key: card.name for key, card in cards.items() if card.name != key}
+
     def odds_table(self) -> str:
         return teach.odds_table(self)
 

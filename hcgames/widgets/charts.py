@@ -654,9 +654,8 @@ class ScoreChart(View):
     def update(self, series: Mapping[str, Sequence[float]] | State) -> None:
         if isinstance(series, State):
             state = series
-            score_name = getattr(state.game, "score_name", None)
-            if self.y_label is None and isinstance(score_name, str) and score_name:
-                self.y_axis.label = score_name
+            if self.y_label is None and state.game.score_name:
+                self.y_axis.label = state.game.score_name
             for player, value in sorted(state.scores().items()):
                 self.series.setdefault(state.player_name(player), []).append(float(value))
         else:
