@@ -236,6 +236,28 @@ def test_the_state_speaks_the_core_vocabulary(game_id: str) -> None:
 
 
 @games
+def test_phases_and_bot_levels_are_published_one_way(game_id: str) -> None:
+    """One shape for phases and one way to publish bot levels (issue 41): the game's
+    ``turn`` module holds ``PHASES``, a tuple of the phase names in order, which
+    ``Game.phases()`` lists; its ``bots`` module holds ``LEVELS``, the easy, medium and
+    hard factories, which ``Game.bot_levels()`` returns."""
+    package = SKELETON[game_id]
+    turn = importlib.import_module(f"hcgames.{package}.turn")
+    bots = importlib.import_module(f"hcgames.{package}.bots")
+    game = hcgames.load(game_id)
+    phases = getattr(turn, "PHASES", None)
+    assert isinstance(phases, tuple) and all(isinstance(p, str) for p in phases), (
+        f"hcgames.{package}.turn has no PHASES tuple of phase names"
+    )
+    assert game.phases() == list(phases)
+    levels = getattr(bots, "LEVELS", None)
+    assert isinstance(levels, dict) and set(levels) == {"easy", "medium", "hard"}, (
+        f"hcgames.{package}.bots has no LEVELS of easy, medium and hard"
+    )
+    assert game.bot_levels() == levels
+
+
+@games
 def test_the_hard_bot_shares_the_lookahead(game_id: str) -> None:
     game = hcgames.load(game_id)
     factory = game.bot_levels().get("hard")

@@ -279,7 +279,7 @@ class DuelsGame(Game):
         return decisions.rule_decisions(self.material, self.options) + class_decisions(self)
 
     def phases(self) -> list[str]:
-        return ["chronicle", "planning", "action"]
+        return list(turn.PHASES)
 
     def phase_title(self, phase: str) -> str:
         return views.PHASE_TITLES.get(phase, phase)
