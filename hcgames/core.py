@@ -801,6 +801,15 @@ class State:
         keys a card table draws are listed in :mod:`hcgames.widgets.cards`."""
         return None
 
+    def scores(self) -> dict[int, float]:
+        """Current score or standing per player (victory points, morale, forts...)."""
+        return {}
+
+    def action_words(self, action: Action) -> str:
+        """``action`` as the play screen lists it (``str(action)`` unless a game can say
+        more from the position: an ability's own words, a side's name)."""
+        return str(action)
+
     def battle_forecast(
         self,
         action: Action | None = None,
@@ -834,15 +843,6 @@ class State:
         """Why this step offers only one move, when the rules can say it in a sentence
         (``"no monument can be built: ..."``); empty by default."""
         return ""
-
-    def scores(self) -> dict[int, float]:
-        """Current score or standing per player (victory points, morale, forts...)."""
-        return {}
-
-    def action_words(self, action: Action) -> str:
-        """``action`` as the play screen lists it (``str(action)`` unless a game can say
-        more from the position: an ability's own words, a side's name)."""
-        return str(action)
 
     def passed_words(self, action: Action) -> str:
         """``action``, the only move of a step that passes by itself, as said of the
