@@ -930,6 +930,12 @@ class State:
     def _legal_instance(self, action: Action) -> Action | None:
         """The legal action equal to ``action`` (the engine's own object), or ``None``."""
         legal = self.legal_actions() if self._legal_cache is None else self._legal_cache
+        # A player, a bot or a driver nearly always hands back one of the listed actions
+        # itself: found by identity first, without hashing the whole list (the hashes
+        # were most of the cost of apply in Duels' long lists of moves)
+        for item in legal:
+            if item is action:
+                return item
         try:
             if len(legal) > 16:
                 return {item: item for item in legal}.get(action)
