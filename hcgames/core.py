@@ -47,8 +47,10 @@ __all__ = [
     "FORMAT_VERSION",
     "TERMINAL",
     "Action",
+    "BattleForecast",
     "DataError",
     "Event",
+    "ForecastResult",
     "Game",
     "Handler",
     "HcgamesError",
@@ -57,6 +59,7 @@ __all__ = [
     "RuleDecision",
     "SaveError",
     "State",
+    "SumPart",
     "action_field_problem",
     "action_from_dict",
     "action_to_dict",
@@ -166,6 +169,48 @@ class Outcome:
     @property
     def is_draw(self) -> bool:
         return len(self.winners) != 1
+
+
+@dataclass(frozen=True)
+class ForecastResult:
+    """One result of a battle's dice and its exact chance (see :class:`BattleForecast`)."""
+
+    attacker_wins: bool
+    attacker_losses: int
+    defender_losses: int
+    chance: Fraction
+
+
+@dataclass(frozen=True)
+class BattleForecast:
+    """Every result of one battle decided by dice (same result, summed chance), most
+    likely first, as :meth:`State.battle_forecast` gives it to the views."""
+
+    attacker: int
+    defender: int
+    #: the place fought for, by its name
+    target: str
+    results: tuple[ForecastResult, ...]
+    #: (cavalry, infantry) of the attacking army and of the defenders
+    attacking: tuple[int, int] = (0, 0)
+    defending: tuple[int, int] = (0, 0)
+    #: what the defenders add to their total besides their units (fort, hero...)
+    defence_bonus: int = 0
+
+    @property
+    def win(self) -> Fraction:
+        """The chance that the attacker wins the battle."""
+        return sum((r.chance for r in self.results if r.attacker_wins), Fraction(0))
+
+
+@dataclass(frozen=True)
+class SumPart:
+    """One part of a side's battle total before its die (:meth:`State.battle_sums`):
+    its units, the land's defence bonus, or a hero card (``amount`` 0 for a hero that
+    changes losses)."""
+
+    what: str
+    amount: int
 
 
 @dataclass(frozen=True)
@@ -385,6 +430,9 @@ class Game:
     #: what the game calls its ``State.round`` on the page: "Round", or "Turn" for a game
     #: that counts each side's turn (CONQUEST)
     round_title: ClassVar[str] = "Round"
+    #: what the game's ``scores()`` count, as a chart's axis names it ("victory points");
+    #: empty when the chart should say nothing more than "score"
+    score_name: ClassVar[str] = ""
     #: ``describe()`` itself says the round, the step and who acts (the stepper's status
     #: line then shows it as it is instead of putting "Round 2, X phase: Y to act" first)
     describe_says_when: ClassVar[bool] = False
@@ -412,6 +460,11 @@ class Game:
         Games without dice explain what decides their battles instead.
         """
         return f"{self.title} has no odds table."
+
+    def card_names(self) -> dict[str, str]:
+        """Card id -> card name for every card (and objective) of a card game, so the
+        views can say a card's name where a sentence holds its id; empty by default."""
+        return {}
 
     def describe(self) -> str:
         opts = ", ".join(f"{k}={v}" for k, v in sorted(self.options.items()))
@@ -757,6 +810,46 @@ class State:
         more from the position: an ability's own words, a side's name)."""
         return str(action)
 
+    def battle_forecast(
+        self,
+        action: Action | None = None,
+        heroes: tuple[int | None, int | None] = (None, None),
+    ) -> BattleForecast | None:
+        """For games whose battles one roll of dice decides: every result of the battle
+        that ``action`` (an attack) starts, or of the battle pending when ``action`` is
+        ``None``, with its exact chance; ``None`` when no such battle is at stake (the
+        default). ``heroes`` gives the hero card each side plays (an index into the
+        game's heroes, -2 for none; ``None`` keeps what the position holds)."""
+        return None
+
+    def battle_sums(self) -> tuple[tuple[SumPart, ...], tuple[SumPart, ...]] | None:
+        """What makes up each side's total in the battle pending (attacker's parts,
+        defender's parts), the die aside; ``None`` when the game does not say (the
+        default) or no battle is pending."""
+        return None
+
+    def spent_units(self) -> dict[str, int]:
+        """Place name -> how many units of the side in action there have already acted
+        this round and cannot move or attack again; empty by default."""
+        return {}
+
+    def step_words(self) -> str:
+        """The part of the round the side to play is in and what it may do there, for
+        the line that asks a student to move (``"your planning: ..."``); empty when the
+        game says nothing more than whose move it is (the default)."""
+        return ""
+
+    def only_move_reason(self) -> str:
+        """Why this step offers only one move, when the rules can say it in a sentence
+        (``"no monument can be built: ..."``); empty by default."""
+        return ""
+
+    def passed_words(self, action: Action) -> str:
+        """``action``, the only move of a step that passes by itself, as said of the
+        side before it is played ("end its turn"); empty when :meth:`action_words`
+        says it well enough (the default)."""
+        return ""
+
     def describe(self) -> str:
         """A few sentences that state the situation for a reader."""
         who = self.player_name(self.current_player)
@@ -837,6 +930,12 @@ class State:
     def _legal_instance(self, action: Action) -> Action | None:
         """The legal action equal to ``action`` (the engine's own object), or ``None``."""
         legal = self.legal_actions() if self._legal_cache is None else self._legal_cache
+        # A player, a bot or a driver nearly always hands back one of the listed actions
+        # itself: found by identity first, without hashing the whole list (the hashes
+        # were most of the cost of apply in Duels' long lists of moves)
+        for item in legal:
+            if item is action:
+                return item
         try:
             if len(legal) > 16:
                 return {item: item for item in legal}.get(action)

@@ -419,3 +419,108 @@ def unknown_words(text: str) -> list[str]:
             continue
         out.append(bare)
     return out
+
+
+# --- a refusal's reason belongs to the rule it names --------------------------------------
+
+#: what a refusal under each rule speaks of, by the rule's name as the engine gives it
+#: (``IllegalAction.rule``): a pattern its sentence must match. Written from the rules,
+#: not from the engine's code, so a refusal that names one rule and explains another
+#: (issue 38: "the food rule" explained by "no army in Latium") fails. The core's own
+#: rules are in every game.
+CORE_RULE_SUBJECTS = {
+    "end of the game": r"^the game is over \(",
+    "action fields": r"must be|is not one of",
+    "chance steps": r"no dice roll or draw pending",
+    "actions": r"not an action of this game",
+}
+RULE_SUBJECTS: dict[str, dict[str, str]] = {
+    "classical-conquests": {
+        "build: monuments": r"monument",
+        "move": r"\b(army|fleet)\b.*\bmove|\bmoves? \d",
+        "payment: what pays a cost": r"\bpa(y|ying|id)\b|\bcost\b",
+        "recruit": r"new (army|fleet)",
+        "research: extra rolls": r"research roll",
+        "set-up": r"first cities.*set-up",
+        "set-up: city placement": r"another city|already taken",
+        "settle: extra villages": r"village costs",
+        "settle: placement": r"empty land next to a city, village or fleet",
+        "turn sequence": r"\bphase\b",
+        "upgrade": r"village .*city",
+        "upkeep: unfed units": r"\bfe(e)?d\b|unfed|\bfood\b|\bgold\b|starv",
+        "upgrade: cost": r"\bcosts?\b|\bpay",
+        "build: monument cost": r"\bcosts?\b|\bpay",
+        "research": r"research",
+        "class game: lands": r"outside the lands",
+    },
+    "conqueror-duels": {
+        "attacking": r"defended|attack",
+        "battles": r"battle|not a choice here",
+        "food supply": r"\bfood\b",
+        "heroes": r"\bhero\b|in the bank",
+        "moving": r"\bmove\b|not held by|not next to",
+        "one move per round": r"may still act this round",
+        "order of a round": r"\bphase\b",
+        "recruiting": r"\bfort\b|capital|raises|not held by",
+    },
+    "conquest-1972": {
+        "knights": r"\bknight\b",
+        "no transfers at sea": r"\bship\b.*\bwater\b|\bwater\b.*\bship\b",
+        "piece move limits": r"\bmoves?\b",
+        "pieces": r"no piece",
+        "ports": r"\bport\b",
+        "recapture": r"recaptur|retake|capture",
+        "roads and bridges": r"road or bridge",
+        "sea lanes": r"sea lane",
+        "turns": r"is to act|turn",
+    },
+    "conquest-of-speros": {
+        "General abilities": r"General",
+        "Lead action": r"General|Base Camp",
+        "ability step": r"abilit",
+        "artifact abilities": r"abilit",
+        "bonus objectives": r"bonus objective",
+        "deploying": r"deploy",
+        "hand": r"\bhand\b",
+        "turn order (ability)": r"in the ability step",
+        "turn order (action)": r"in the action step",
+        "turn order (choose bonus)": r"in the choose bonus step",
+        "turn order (discard)": r"in the discard step",
+        "turn order (first placement)": r"in the first placement step",
+    },
+    "historical-conquest": {
+        "abilities used once": r"abilit",
+        "attacking": r"attack|opponent's land|lands\b",
+        "discarding": r"battlefield|discard",
+        "explorer travel": r"explorer",
+        "explorers": r"explorer|battlefield|lands\b|move phase",
+        "explorers move once a turn": r"explorer moves once a turn",
+        "held abilities": r"abilit|in play on",
+        "interrupt window": r"interrupt",
+        "moving": r"\bmove\b|battlefield|lands\b",
+        "one army per land": r"one army",
+        "one move a turn": r"one character or army may move",
+        "placing cards": r"lands?\b|stand on",
+        "play from your hand": r"\bhand\b",
+        "play phase": r"play phase",
+        "questions": r"question|choices for",
+        "same continent": r"continent",
+        "targets": r"target",
+        "three plays a turn": r"plays this turn",
+        "two attacks a turn": r"attacks a turn",
+        "undefended lands": r"undefended|defended|opponent's land|explorer carries",
+    },
+}
+
+
+def rule_subject_problems(refusals: Iterable[tuple[str, str, str, str]]) -> list[str]:
+    """Refusals ``(game id, sentence, rule, how)`` whose rule is not in
+    :data:`RULE_SUBJECTS` (nor the core's), or whose sentence does not speak of it."""
+    found = []
+    for game_id, text, rule, _how in refusals:
+        subject = {**CORE_RULE_SUBJECTS, **RULE_SUBJECTS.get(game_id, {})}.get(rule)
+        if subject is None:
+            found.append(f"{game_id}: the rule {rule!r} is in no list of RULE_SUBJECTS: {text}")
+        elif not re.search(subject, text):
+            found.append(f"{game_id}: {text!r} does not speak of its rule {rule!r}")
+    return found

@@ -241,3 +241,22 @@ def test_the_engine_applies_and_records_the_legal_action_itself(game_id: str) ->
         pytest.skip(f"{game_id}: no action or outcome of this game holds a number")
     loaded = game.from_json(state.to_json())
     assert loaded.snapshot() == state.snapshot()
+
+
+def test_the_view_hooks_say_nothing_for_a_game_without_them() -> None:
+    """The hooks the generic views read (issue 41) have defaults a game without dice
+    battles, cards or steps keeps: the views then show nothing more."""
+    game = PigGame()
+    state = game.new_game()
+    assert game.card_names() == {} and game.score_name == ""
+    assert state.battle_forecast() is None and state.battle_forecast(Hold()) is None
+    assert state.battle_sums() is None and state.spent_units() == {}
+    assert state.step_words() == "" and state.only_move_reason() == ""
+    assert state.passed_words(Hold()) == ""
+
+
+def test_the_card_games_name_their_cards_by_id() -> None:
+    for game_id in ("conqueror-duels", "conquest-of-speros", "historical-conquest"):
+        names = hcgames.load(game_id).card_names()
+        assert names and all(key != name for key, name in names.items())
+    assert hcgames.load("classical-conquests").card_names() == {}

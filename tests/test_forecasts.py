@@ -23,7 +23,7 @@ pytest.importorskip("ipywidgets")
 
 import hcgames
 from hcgames.conqueror.actions import Attack, PlayHero
-from hcgames.conqueror.forecast import battle_forecast, battle_sum
+from hcgames.conqueror.forecast import battle_forecast
 from hcgames.conqueror.state import DuelsState
 from hcgames.core import Action, State
 from hcgames.odds import battle_odds
@@ -238,7 +238,7 @@ def test_duels_battle_sums_are_the_totals_the_dice_are_added_to() -> None:
             while not after.is_chance():
                 legal = after.legal_actions()
                 after.apply(legal[0])  # a hero when one is offered: its part is counted
-            sums = battle_sum(after)
+            sums = after.battle_sums()
             assert sums is not None
             roll, _ = after.chance_outcomes()[7]
             events = after.copy().apply(roll)

@@ -675,12 +675,10 @@ def _first_attack_position() -> PlayApp:
 
 
 def test_the_chance_line_gives_the_battle_and_its_cost_to_both_sides() -> None:
-    from hcgames.conqueror.forecast import battle_forecast
-
     app = _first_attack_position()
     attacks = [a for a in app.picker.actions if type(a).__name__ == "Attack"]
     for attack in attacks:
-        forecast = battle_forecast(app.state, attack)
+        forecast = app.state.battle_forecast(attack)
         assert forecast is not None
         assert sum(r.chance for r in forecast.results) == 1
         app.picker.pick(attack)
@@ -696,11 +694,9 @@ def test_the_chance_line_gives_the_battle_and_its_cost_to_both_sides() -> None:
 
 
 def test_the_forecast_agrees_with_the_dice_played_one_by_one() -> None:
-    from hcgames.conqueror.forecast import battle_forecast
-
     app = _first_attack_position()
     attack = next(a for a in app.picker.actions if type(a).__name__ == "Attack")
-    forecast = battle_forecast(app.state, attack)
+    forecast = app.state.battle_forecast(attack)
     assert forecast is not None
     after = app.state.copy()
     after.apply(attack)
@@ -716,13 +712,11 @@ def test_the_forecast_agrees_with_the_dice_played_one_by_one() -> None:
 
 
 def test_units_that_acted_are_named_in_the_choices() -> None:
-    from hcgames.conqueror.forecast import spent_units
-
     app = _first_attack_position()
     moves = [a for a in app.picker.actions if type(a).__name__ in ("Move", "Attack")]
     app.picker.pick(moves[0])
     app.picker.apply_button.click()
-    spent = spent_units(app.state)
+    spent = app.state.spent_units()
     if spent:
         place = app._region_names.get(next(iter(spent)), next(iter(spent)))
         words = [app.describe_action(a) for a in app.picker.actions]

@@ -6,7 +6,9 @@ logs, ``describe()``, map tooltips, card rows, actions, bots' reasons, refusals 
 mutated and out-of-turn actions, outcomes, card, ability and hero texts) and checks each
 sentence: number agreement, a/an, capitals, no program words or ids, no "(s)", every
 word English or one of the project's names. Then the refusals: each names its rule,
-and none falls back to the catch-all "legal actions". The examples the issue lists are
+none falls back to the catch-all "legal actions", and each one's reason speaks of the
+rule it names (checked against what the rule is about, written in the tests from the
+rules, not from the engine's sentences). The examples the issue lists are
 cases below, each named for what it checks.
 """
 
@@ -75,6 +77,28 @@ def test_every_refusal_names_the_rule_that_blocks_it(harvest: Harvest) -> None:
         (game, how, text) for game, text, rule, how in harvest.refusals if rule == "legal actions"
     ]
     assert not vague, "\n".join(map(str, vague[:20]))
+
+
+def test_every_refusal_speaks_of_the_rule_it_names(harvest: Harvest) -> None:
+    """The reason a refusal gives is the rule it names: checked against what each rule
+    speaks of (:data:`tests.sentences.RULE_SUBJECTS`, written from the rules), not
+    against the engine's own wording."""
+    assert sentences.rule_subject_problems(harvest.refusals) == []
+    named = {(game, rule) for game, _, rule, _ in harvest.refusals}
+    assert len(named) > 50  # most rules of every game refuse something in the harvest
+
+
+def test_the_rule_check_catches_a_reason_given_under_another_rule() -> None:
+    wrong = [
+        # issue 38: Classical's refusal to leave an army unfed gave a reason about moving
+        ("classical-conquests", "Romans have no army in Latium", "upkeep: unfed units", ""),
+        ("conqueror-duels", "Carthage has 10 units but food for only 8", "moving", ""),
+        ("conquest-1972", "no road or bridge joins d12 and f11", "sea lanes", ""),
+        ("historical-conquest", "at most 2 attacks a turn", "a rule nobody wrote", ""),
+    ]
+    assert len(sentences.rule_subject_problems(wrong)) == len(wrong)
+    right = ("conqueror-duels", "Carthage has 10 units but food for only 8", "food supply", "")
+    assert sentences.rule_subject_problems([right]) == []
 
 
 # --- the checks themselves --------------------------------------------------------------

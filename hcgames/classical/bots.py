@@ -22,6 +22,7 @@ import random
 from collections import deque
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 from hcgames.classical.actions import (
     BuildMonument,
@@ -39,7 +40,7 @@ from hcgames.classical.battle import attacker_wins, battle_distribution
 from hcgames.classical.state import ClassicalState
 from hcgames.core import Action, State
 
-__all__ = ["EasyBot", "HardBot", "MediumBot", "PlannerBot"]
+__all__ = ["LEVELS", "EasyBot", "HardBot", "MediumBot", "PlannerBot"]
 
 #: how much a resource on a settled territory is worth to the planner
 RESOURCE_VALUE = {"food": 3.0, "stone": 3.0, "luxury": 2.5, "gold": 3.5, "iron": 1.5, "wood": 1.5}
@@ -502,3 +503,7 @@ def _food_income(state: ClassicalState) -> int:
 def _mouths(state: ClassicalState) -> int:
     p = state.player
     return sum(state.armies[p]) + sum(state.fleets[p]) + len(state.cities_of(p))
+
+
+#: the levels of :meth:`ClassicalGame.bot_levels`
+LEVELS: dict[str, Any] = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from hcgames.classgame import class_decisions, class_options
 from hcgames.classical import teach
-from hcgames.classical.bots import EasyBot, HardBot, MediumBot, PlannerBot
+from hcgames.classical.bots import LEVELS, PlannerBot
 from hcgames.classical.decisions import rule_decisions
 from hcgames.classical.material import PHASES, Material, load_material
 from hcgames.classical.state import ClassicalState
@@ -332,7 +332,7 @@ class ClassicalGame(Game):
         """The computer's levels (:mod:`hcgames.classical.bots`): easy builds
         without a plan, medium follows a sound building plan, hard adds a war planned
         with the exact battle odds."""
-        return {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+        return dict(LEVELS)
 
     def bots(self) -> dict[str, Callable[[int], Any]]:
         """The game's own bots by name: ``planner`` is the lessons' rule-of-thumb

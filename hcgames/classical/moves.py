@@ -66,6 +66,7 @@ __all__ = [
     "fleet_destinations",
     "legal_actions",
     "move",
+    "only_move_reason",
     "recruit",
     "settle",
     "upgrade_village",
@@ -579,6 +580,18 @@ REFUSALS: dict[type[Action], tuple[str, Callable[[ClassicalState, Any], Refusal]
     Recruit: ("recruit", _refuse_recruit),
     BuyResearchRoll: ("research", _refuse_roll),
 }
+
+
+def only_move_reason(s: ClassicalState) -> str:
+    """Why the build phase offers no monument to build (the Religion limit, the
+    price), said when its only move is to pass; empty in every other phase."""
+    if s.phase != "build":
+        return ""
+    cities = s.cities_of(s.player)
+    if not cities:
+        return "no monument can be built: monuments go only in a city"
+    refusal = why_illegal(s, BuildMonument(s.game.material.territories[cities[0]].id))
+    return f"no monument can be built: {refusal[0]}" if refusal else ""
 
 
 def why_illegal(s: ClassicalState, action: Action) -> Refusal:

@@ -259,6 +259,9 @@ class ClassicalState(State):
     def why_illegal(self, action: Action) -> tuple[str, str]:
         return moves.why_illegal(self, action)
 
+    def only_move_reason(self) -> str:
+        return moves.only_move_reason(self)
+
     def scores(self) -> dict[int, float]:
         return {p: float(v) for p, v in enumerate(self.vp)}
 

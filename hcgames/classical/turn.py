@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from hcgames.classical import payment
 from hcgames.classical.actions import EndPhase, PlaceCity, ResearchDie, ResourceRoll, Starve
 from hcgames.classical.fighting import contested, next_fight
-from hcgames.classical.material import TRAITS
+from hcgames.classical.material import PHASES, TRAITS
 from hcgames.classical.payment import Purpose, spent_text
 from hcgames.classical.victory import finish_on_points, knock_out, reach_victory_points
 from hcgames.classical.words import count, unfed_text
@@ -31,6 +31,7 @@ __all__ = [
     "BATTLE",
     "BUILD",
     "MOVE",
+    "PHASES",
     "PRODUCE",
     "RECRUIT",
     "RESEARCH",

@@ -10,53 +10,23 @@ already acted this round, place by place. The play screen shows both.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from hcgames.conqueror.actions import Attack, JointAttack
 from hcgames.conqueror.battle import Army, fight
 from hcgames.conqueror.fighting import Battle, armies, army
 from hcgames.conqueror.material import INDEPENDENT
-from hcgames.conqueror.state import DuelsState
 from hcgames.conqueror.views import spent_here
-from hcgames.core import Action, State
+from hcgames.core import Action, BattleForecast, ForecastResult, SumPart
 
-__all__ = ["BattleForecast", "Result", "SumPart", "battle_forecast", "battle_sum", "spent_units"]
+if TYPE_CHECKING:
+    from hcgames.conqueror.state import DuelsState
 
-
-@dataclass(frozen=True)
-class Result:
-    """One result of the battle dice and its exact chance."""
-
-    attacker_wins: bool
-    attacker_losses: int
-    defender_losses: int
-    chance: Fraction
+__all__ = ["battle_forecast", "battle_sum", "spent_units"]
 
 
-@dataclass(frozen=True)
-class BattleForecast:
-    """Every result of one battle (same result, summed chance), most likely first."""
-
-    attacker: int
-    defender: int
-    target: str
-    results: tuple[Result, ...]
-    #: (cavalry, infantry) of the attacking army and of the defenders
-    attacking: tuple[int, int] = (0, 0)
-    defending: tuple[int, int] = (0, 0)
-    #: what the defenders add to their total besides their units (fort, hero...)
-    defence_bonus: int = 0
-
-    @property
-    def win(self) -> Fraction:
-        """The chance that the attacker wins the battle."""
-        return sum((r.chance for r in self.results if r.attacker_wins), Fraction(0))
-
-
-def _pending(state: State, action: Action | None) -> tuple[DuelsState, Battle] | None:
-    if not isinstance(state, DuelsState):
-        return None
+def _pending(state: DuelsState, action: Action | None) -> tuple[DuelsState, Battle] | None:
     if action is not None:
         if not isinstance(action, Attack | JointAttack) or state.is_chance():
             return None
@@ -70,7 +40,7 @@ def _pending(state: State, action: Action | None) -> tuple[DuelsState, Battle] |
 
 
 def battle_forecast(
-    state: State,
+    state: DuelsState,
     action: Action | None = None,
     heroes: tuple[int | None, int | None] = (None, None),
 ) -> BattleForecast | None:
@@ -98,7 +68,7 @@ def battle_forecast(
         r = fight(a_army, d_army, roll.attacker, roll.defender, rules)
         grouped[r.key] = grouped.get(r.key, Fraction(0)) + p
     results = tuple(
-        Result(wins, a, d, p)
+        ForecastResult(wins, a, d, p)
         for (wins, a, d), p in sorted(grouped.items(), key=lambda item: (not item[0][0], -item[1]))
     )
     return BattleForecast(
@@ -112,30 +82,19 @@ def battle_forecast(
     )
 
 
-def spent_units(state: State) -> dict[str, int]:
+def spent_units(state: DuelsState) -> dict[str, int]:
     """Place name -> how many units of the side in action there have already acted
     this round (they cannot move or attack again); empty outside an action phase."""
-    if not isinstance(state, DuelsState):
-        return {}
     names = state.game.names
     spent = {names[t]: spent_here(state, t) for t in range(len(names))}
     return {name: n for name, n in spent.items() if n}
 
 
-@dataclass(frozen=True)
-class SumPart:
-    """One part of a side's battle total before its die: its units, the land's
-    defence bonus, or a hero card (``amount`` 0 for a hero that changes losses)."""
-
-    what: str
-    amount: int
-
-
-def battle_sum(state: State) -> tuple[tuple[SumPart, ...], tuple[SumPart, ...]] | None:
+def battle_sum(state: DuelsState) -> tuple[tuple[SumPart, ...], tuple[SumPart, ...]] | None:
     """What makes up each side's total in the battle pending in ``state`` (attacker's
     parts, defender's parts), the die aside, with the same numbers as
     :func:`~hcgames.conqueror.fighting.armies`; ``None`` when no battle is pending."""
-    if not isinstance(state, DuelsState) or state.battle is None:
+    if state.battle is None:
         return None
     b = state.battle
     g = state.game

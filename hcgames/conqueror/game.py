@@ -279,7 +279,7 @@ class DuelsGame(Game):
         return decisions.rule_decisions(self.material, self.options) + class_decisions(self)
 
     def phases(self) -> list[str]:
-        return ["chronicle", "planning", "action"]
+        return list(turn.PHASES)
 
     def phase_title(self, phase: str) -> str:
         return views.PHASE_TITLES.get(phase, phase)
@@ -287,6 +287,10 @@ class DuelsGame(Game):
     def geojson(self) -> dict[str, Any]:
         """The campaign map of this scenario (a copy; feature ids are territory names)."""
         return copy.deepcopy(self.board.geojson)
+
+    def card_names(self) -> dict[str, str]:
+        """The chronicle cards' names by id."""
+        return {key: card.name for key, card in self.cards.items() if card.name != key}
 
     def odds_table(self) -> str:
         return battle.odds_table(die_sides=self.casualty_rules.die_sides)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from hcgames.conqueror import fighting, moves, turn, victory, views
+from hcgames.conqueror import fighting, forecast, moves, turn, victory, views
 from hcgames.conqueror.actions import (
     Attack,
     BattleRoll,
@@ -39,7 +39,18 @@ from hcgames.conqueror.actions import (
 from hcgames.conqueror.fighting import Battle, Step
 from hcgames.conqueror.material import INDEPENDENT, NOBODY
 from hcgames.conqueror.turn import Stage
-from hcgames.core import CHANCE, TERMINAL, Action, Event, Handler, HcgamesError, Outcome, State
+from hcgames.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    BattleForecast,
+    Event,
+    Handler,
+    HcgamesError,
+    Outcome,
+    State,
+    SumPart,
+)
 
 if TYPE_CHECKING:
     from hcgames.conqueror.game import DuelsGame
@@ -296,6 +307,29 @@ class DuelsState(State):
         if isinstance(action, EndPhase):
             return views.end_phase_words(self)
         return str(action)
+
+    def battle_forecast(
+        self,
+        action: Action | None = None,
+        heroes: tuple[int | None, int | None] = (None, None),
+    ) -> BattleForecast | None:
+        return forecast.battle_forecast(self, action, heroes)
+
+    def battle_sums(self) -> tuple[tuple[SumPart, ...], tuple[SumPart, ...]] | None:
+        return forecast.battle_sum(self)
+
+    def spent_units(self) -> dict[str, int]:
+        return forecast.spent_units(self)
+
+    def step_words(self) -> str:
+        return views.step_words(self)
+
+    def passed_words(self, action: Action) -> str:
+        """Ending a part of the round that passes by itself: "end its planning", "end
+        its turn" (said before it is played)."""
+        if isinstance(action, EndPhase):
+            return "end its planning" if self.phase == "planning" else "end its turn"
+        return ""
 
     def describe(self) -> str:
         return views.describe(self)

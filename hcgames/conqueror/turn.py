@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from hcgames.conqueror.state import DuelsState
 
 __all__ = [
+    "PHASES",
     "Stage",
     "begin_action",
     "begin_planning",
@@ -52,6 +53,10 @@ class Stage(StrEnum):
     FOOD = "food"  # a side that lost food disbands its excess
     ROLL = "roll"  # the battle dice are about to be rolled (chance)
     OVER = "over"
+
+
+#: the phases of one round, in order (:meth:`DuelsGame.phases`)
+PHASES: tuple[str, ...] = ("chronicle", "planning", "action")
 
 
 #: what a battle waits for at each of its steps (the keys are the saved step names), said

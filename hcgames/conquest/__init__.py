@@ -106,7 +106,7 @@ Where each rule lives
 | The rules we decided | decisions.rule_decisions |
 | Odds table (who may capture whom) | views.odds_table |
 | Event wording of a step | views.describe_step |
-| Bot levels (easy, medium, hard) | bots.bot_levels |
+| Bot levels (easy, medium, hard) | bots.LEVELS |
 | The bots' judgement of a position | evaluation.evaluate |
 | Puzzle solver | search.solve |
 | The solver as a bot | search.SolverBot |

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import Any
 
 from hcgames.bots import GreedyBot, ShortSightedBot
@@ -40,7 +40,7 @@ from hcgames.conquest.state import ConquestState
 from hcgames.core import Action, State
 from hcgames.words import plural
 
-__all__ = ["DRAW_WHEN_BELOW", "EasyBot", "HardBot", "MediumBot", "bot_levels"]
+__all__ = ["DRAW_WHEN_BELOW", "LEVELS", "EasyBot", "HardBot", "MediumBot"]
 
 #: a level accepts a draw offer only if its evaluation of the position is below this
 DRAW_WHEN_BELOW = 0.3
@@ -393,10 +393,5 @@ class HardBot(_DrawSense):
         )
 
 
-def bot_levels() -> dict[str, Callable[[int], Any]]:
-    """The factories :meth:`ConquestGame.bot_levels` returns."""
-    return {
-        "easy": lambda seed: EasyBot(seed),
-        "medium": lambda seed: MediumBot(seed),
-        "hard": lambda seed: HardBot(seed),
-    }
+#: the levels of :meth:`ConquestGame.bot_levels`
+LEVELS: dict[str, Any] = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}

@@ -36,7 +36,7 @@ from typing import Any, ClassVar
 
 from hcgames.classgame import class_decisions, class_options
 from hcgames.conquest.board import SIDES, Board
-from hcgames.conquest.bots import MediumBot, bot_levels
+from hcgames.conquest.bots import LEVELS, MediumBot
 from hcgames.conquest.decisions import rule_decisions
 from hcgames.conquest.material import (
     PLAYERS,
@@ -210,7 +210,7 @@ class ConquestGame(Game):
 
     def bot_levels(self) -> dict[str, Callable[[int], Any]]:
         """Easy, medium and hard for CONQUEST (see :mod:`hcgames.conquest.bots`)."""
-        return bot_levels()
+        return dict(LEVELS)
 
     def bots(self) -> dict[str, Callable[[int], Any]]:
         """``"solver"``: the exact puzzle solver (:class:`~.search.SolverBot`), which

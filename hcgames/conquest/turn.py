@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["PHASES", "PHASE_TITLES", "after_step", "allowance", "end_turn"]
 
 #: the phases of one turn, in order
-PHASES = ["move", "recapture", "draw offer"]
+PHASES: tuple[str, ...] = ("move", "recapture", "draw offer")
 #: each phase as a player says it on the page (Game.phase_title)
 PHASE_TITLES = {"move": "moving", "recapture": "a recapture", "draw offer": "a draw offered"}
 

@@ -14,6 +14,7 @@ from hcgames.historical.cards import Card
 from hcgames.historical.decisions import rule_decisions
 from hcgames.historical.material import MAX_ROUNDS, RULES, TURN_CAP, Catalogue, load_catalogue
 from hcgames.historical.state import HistoricalState
+from hcgames.historical.turn import PHASES
 from hcgames.historical.world import continents_geojson
 
 __all__ = [
@@ -119,7 +120,12 @@ class HistoricalGame(Game):
         return rule_decisions() + class_decisions(self)
 
     def phases(self) -> list[str]:
-        return ["play", "attack", "move", "draw"]
+        return list(PHASES)
+
+    def card_names(self) -> dict[str, str]:
+        """Every card's name by id."""
+        cards = self.catalogue.cards
+        return {key: card.name for key, card in cards.items() if card.name != key}
 
     def odds_table(self) -> str:
         return teach.odds_table(self)

@@ -48,6 +48,9 @@ from hcgames.historical.pending import (
 if TYPE_CHECKING:
     from hcgames.historical.state import HistoricalState
 
+#: the phases of one turn, in order (:meth:`HistoricalGame.phases`)
+PHASES: tuple[str, ...] = ("play", "attack", "move", "draw")
+
 
 # --- who goes first ------------------------------------------------------------------
 def choose_first(state: HistoricalState) -> None:

@@ -194,6 +194,13 @@ class SperosGame(Game):
     def phase_title(self, phase: str) -> str:
         return STEP_WORDS.get(phase, phase)
 
+    def card_names(self) -> dict[str, str]:
+        """The locations', artifacts' and objectives' names by id."""
+        found = {key: card.name for key, card in self.cards.items() if card.name != key}
+        for objective in (*self.card_set.bonus, *self.card_set.mastery):
+            found.setdefault(objective.id, objective.name)
+        return found
+
     def odds_table(self) -> str:
         return odds_table(self)
 

@@ -4,9 +4,11 @@ Every view is an :class:`ipywidgets.VBox` with an ``update(...)`` method and a
 ``text`` property that states what it shows in words. The views read the shared
 contract of :mod:`hcgames.core` (legal actions, chance outcomes, events and the view
 hooks ``region_views``, ``action_regions``, ``card_rows``), so every game gets them
-without code of its own; the play screen still reaches into some games for what the
-contract does not carry yet (Duels' battle forecast, Classical's and Historical's
-reasons a move is not offered), and each game's lesson scenes are its own modules.
+without code of its own: a dice battle's forecast and sums, the step a side is in and
+why a step offers one move come through the contract's hooks too. The play screen still
+reaches into some games for what the contract does not carry yet (listed, to shrink
+only, in tests/test_layout.py's ``GENERIC_VIEW_BACK_DOORS``), and each game's lesson
+scenes are its own modules.
 
 This package needs the ``notebooks`` extra (ipywidgets, bqplot, pandas); plain
 ``import hcgames`` never imports it.

@@ -186,6 +186,47 @@ class BoardView(RegionView):
         y_scale = bqplot.LinearScale(min=min(ys) - pad_y, max=max(ys) + pad_y)
         scales = {"x": x_scale, "y": y_scale}
         self._xy = {i: (x, y) for i, x, y in zip(ids, xs, ys, strict=True)}
+        marks: list[bqplot.Mark] = self._edge_marks(layout, nodes, scales)
+        self._space_marks(xs, ys, ids, scales, square, grid, named)
+        self._token_marks(xs, ys, ids, scales, token, letter)
+        self.space_marks = self._space_mark_labels(ids, xs, ys, scales, gap, px, py, square)
+        marks.extend(self._layers())
+        if grid:
+            marks.append(self._coordinate_mark(scales, min(xs), max(xs), min(ys), max(ys)))
+        self.figure = bqplot.Figure(
+            marks=marks,
+            fig_margin={"top": margin, "bottom": margin, "left": margin, "right": margin},
+            padding_x=0.0,
+            padding_y=0.0,
+            background_style={"fill": "#FBFBF8"},
+            layout=widgets.Layout(width=f"{width}px", height=f"{height}px"),
+        )
+        self._assemble(legend, max_width)
+        self.update(state)
+
+    def _layers(self) -> list[bqplot.Mark]:
+        """The marks over the links, bottom to top: the last moves' paths, the spaces,
+        their marks, the reachable outlines, the moves' ends, the tokens, their letters."""
+        return [
+            self.move_paths,
+            self.nodes,
+            self.space_marks,
+            self.target_marks,
+            self.move_ends,
+            self.tokens,
+            self.square_tokens,
+            self.unit_labels,
+            self.rider_labels,
+        ]
+
+    def _edge_marks(
+        self,
+        layout: dict[str, Any],
+        nodes: dict[str, dict[str, Any]],
+        scales: dict[str, bqplot.Scale],
+    ) -> list[bqplot.Mark]:
+        """One line mark per kind of link between spaces (road, bridge, sea lane...),
+        in its style from :data:`EDGE_STYLE`."""
         marks: list[bqplot.Mark] = []
         by_kind: dict[str, tuple[list[list[float]], list[list[float]]]] = {}
         for edge in layout.get("edges", []):
@@ -214,6 +255,20 @@ class BoardView(RegionView):
                     enable_hover=False,
                 )
             )
+        return marks
+
+    def _space_marks(
+        self,
+        xs: list[float],
+        ys: list[float],
+        ids: list[str],
+        scales: dict[str, bqplot.Scale],
+        square: float,
+        grid: bool,
+        named: bool,
+    ) -> None:
+        """The spaces (clickable), the outlines of where a picked piece may step, and
+        the computer's last moves."""
         self.nodes = bqplot.Scatter(
             x=xs,
             y=ys,
@@ -266,6 +321,18 @@ class BoardView(RegionView):
             visible=False,
             enable_hover=False,
         )
+
+    def _token_marks(
+        self,
+        xs: list[float],
+        ys: list[float],
+        ids: list[str],
+        scales: dict[str, bqplot.Scale],
+        token: float,
+        letter: int,
+    ) -> None:
+        """The pieces as tokens (round for the first side, square for the second),
+        the letters on them and the letters of the pieces they carry."""
         self.tokens = bqplot.Scatter(
             x=[0.0],
             y=[0.0],
@@ -315,30 +382,9 @@ class BoardView(RegionView):
             y_offset=4,
             enable_hover=False,
         )
-        self.space_marks = self._space_mark_labels(ids, xs, ys, scales, gap, px, py, square)
-        marks.extend(
-            [
-                self.move_paths,
-                self.nodes,
-                self.space_marks,
-                self.target_marks,
-                self.move_ends,
-                self.tokens,
-                self.square_tokens,
-                self.unit_labels,
-                self.rider_labels,
-            ]
-        )
-        if grid:
-            marks.append(self._coordinate_mark(scales, min(xs), max(xs), min(ys), max(ys)))
-        self.figure = bqplot.Figure(
-            marks=marks,
-            fig_margin={"top": margin, "bottom": margin, "left": margin, "right": margin},
-            padding_x=0.0,
-            padding_y=0.0,
-            background_style={"fill": "#FBFBF8"},
-            layout=widgets.Layout(width=f"{width}px", height=f"{height}px"),
-        )
+
+    def _assemble(self, legend: bool, max_width: int) -> None:
+        """The figure's classes, the key and the view's rows."""
         # bqplot's own PanZoom leaves labels behind and swallows clicks: not offered
         self.figure.display_toolbar = False
         self.figure.add_class("hcgames-figure")
@@ -367,7 +413,6 @@ class BoardView(RegionView):
         ]
         #: the caption line above the board (the lessons' old name for it)
         self.caption = self.text_line
-        self.update(state)
 
     # --- building ------------------------------------------------------------------
     def _space_mark_labels(

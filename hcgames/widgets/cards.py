@@ -403,25 +403,9 @@ def rows_text(rows: Mapping[str, Sequence[Mapping[str, Any]]]) -> str:
 
 
 def card_names(game: Game) -> dict[str, str]:
-    """Every card id of ``game`` with its name, for games that keep a card table
-    (``game.cards`` or ``game.catalogue.cards``); empty for the others."""
-    found: dict[str, str] = {}
-    for table in (
-        getattr(game, "cards", None),
-        getattr(getattr(game, "catalogue", None), "cards", None),
-    ):
-        if isinstance(table, Mapping):
-            for key, card in table.items():
-                name = getattr(card, "name", None)
-                if isinstance(key, str) and isinstance(name, str) and name and name != key:
-                    found[key] = name
-    objectives = getattr(getattr(game, "card_set", None), "bonus", ()) or ()
-    mastery = getattr(getattr(game, "card_set", None), "mastery", ()) or ()
-    for objective in (*objectives, *mastery):
-        key, name = getattr(objective, "id", None), getattr(objective, "name", None)
-        if isinstance(key, str) and isinstance(name, str):
-            found.setdefault(key, name)
-    return found
+    """Every card id of ``game`` with its name (:meth:`hcgames.core.Game.card_names`;
+    empty for a game without cards)."""
+    return game.card_names()
 
 
 _NAMES_OF: dict[int, tuple[Game, dict[str, str]]] = {}

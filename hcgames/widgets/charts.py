@@ -174,6 +174,19 @@ class BattlePanel(View):
     ) -> None:
         self.title = title
         self.run_now = run_now
+        self._build_figure(title, x_label, y_label)
+        self.key = widgets.HTML()
+        self.table = widgets.HTML()
+        controls = self._build_controls(trials, seed)
+        super().__init__([self.figure, self.key, self.table, controls])
+        self.exact: dict[str, Fraction] = {}
+        self.simulated: dict[str, float] | None = None
+        self.last_seed: int | None = None
+        self.update(distribution, simulate)
+
+    def _build_figure(self, title: str, x_label: str, y_label: str) -> None:
+        """The bars of the exact chances (and, once run, of the simulation), one
+        outcome per row, with their two axes."""
         # outcomes top to bottom in the table's order
         self.x_scale = bqplot.OrdinalScale(reverse=True)
         self.y_scale = bqplot.LinearScale(min=0.0)
@@ -208,8 +221,10 @@ class BattlePanel(View):
             fig_margin={"top": 40 if title else 10, "bottom": 50, "left": 120, "right": 60},
             layout=widgets.Layout(width="640px", height="300px"),
         )
-        self.key = widgets.HTML()
-        self.table = widgets.HTML()
+
+    def _build_controls(self, trials: int, seed: int) -> widgets.HBox:
+        """The run's choices (how many battles, the run number), its button and its
+        progress bar, in one wrapping row."""
         small = widgets.Layout(width="12em")
         self.trials_box = widgets.BoundedIntText(
             value=min(trials, self.MAX_TRIALS),
@@ -238,15 +253,10 @@ class BattlePanel(View):
             description="Played",
             layout=widgets.Layout(width="16em", display="none"),
         )
-        controls = widgets.HBox(
+        return widgets.HBox(
             [self.trials_box, self.seed_box, self.run_button, self.progress],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
-        super().__init__([self.figure, self.key, self.table, controls])
-        self.exact: dict[str, Fraction] = {}
-        self.simulated: dict[str, float] | None = None
-        self.last_seed: int | None = None
-        self.update(distribution, simulate)
 
     def update(
         self,
@@ -526,6 +536,28 @@ class Timeline(View):
             ]
             self.segments.y = [[r, r] for r in rows]
             self.segments.colors = [colour[it["group"]] for it in clean]
+        self._draw_ends(clean, rows, shape_of, colour)
+        ticks = self._place_names(clean, rows, lo, hi, span)
+        x0, x1 = float(ticks[0]), float(ticks[-1])
+        self.x_scale.min, self.x_scale.max = x0, x1
+        self.y_scale.min, self.y_scale.max = 0.3, float(n) + 0.9
+        self.x_axis.tick_values = ticks
+        self.x_axis.tick_labels = {str(t): year_label(t) for t in ticks}
+        self.figure.layout.height = f"{max(160, self.ROW_PX * n + 80)}px"
+        self.legend.value = key_html(
+            [(colour[g], g or "other") for g in groups],
+            markers=[self.group_markers[g] for g in groups],
+        )
+        self._show_text()
+
+    def _draw_ends(
+        self,
+        clean: list[dict[str, Any]],
+        rows: list[float],
+        shape_of: Mapping[str, int],
+        colour: Mapping[str, str],
+    ) -> None:
+        """A marker at each end of each item's bar, in its group's shape and colour."""
         for k, mark in enumerate(self.group_marks):
             ends_x: list[float] = []
             ends_y: list[float] = []
@@ -540,6 +572,12 @@ class Timeline(View):
             with mark.hold_sync():
                 mark.x, mark.y = ends_x, ends_y
                 mark.colors = ends_c or ["#000000"]
+
+    def _place_names(
+        self, clean: list[dict[str, Any]], rows: list[float], lo: float, hi: float, span: float
+    ) -> list[int]:
+        """Each item's name and years beside its bar, on the side with room for it;
+        returns the years the axis marks (the first and last are its ends)."""
         step = _nice_step(span)
         first = math.floor(lo / step) * step
         ticks = list(range(int(first), int(hi) + step, step))
@@ -560,16 +598,7 @@ class Timeline(View):
                 mark.x = [p[0] for p in placed] or [x0]
                 mark.y = [p[1] for p in placed] or [0.0]
                 mark.text = [p[2] for p in placed] or [""]
-        self.x_scale.min, self.x_scale.max = x0, x1
-        self.y_scale.min, self.y_scale.max = 0.3, float(n) + 0.9
-        self.x_axis.tick_values = ticks
-        self.x_axis.tick_labels = {str(t): year_label(t) for t in ticks}
-        self.figure.layout.height = f"{max(160, self.ROW_PX * n + 80)}px"
-        self.legend.value = key_html(
-            [(colour[g], g or "other") for g in groups],
-            markers=[self.group_markers[g] for g in groups],
-        )
-        self._show_text()
+        return ticks
 
     @staticmethod
     def _span(item: Mapping[str, Any]) -> str:
@@ -670,9 +699,8 @@ class ScoreChart(View):
     def update(self, series: Mapping[str, Sequence[float]] | State) -> None:
         if isinstance(series, State):
             state = series
-            score_name = getattr(state.game, "score_name", None)
-            if self.y_label is None and isinstance(score_name, str) and score_name:
-                self.y_axis.label = score_name
+            if self.y_label is None and state.game.score_name:
+                self.y_axis.label = state.game.score_name
             for player, value in sorted(state.scores().items()):
                 self.series.setdefault(state.player_name(player), []).append(float(value))
         else:

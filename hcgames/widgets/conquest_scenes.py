@@ -130,18 +130,7 @@ class SceneBoard(widgets.VBox):
         self.result.add_class("hc-scene-result")
         #: the moves before the last one, in a box that scrolls
         self.story = widgets.HTML(layout={"max_height": "150px", "overflow": "auto"})
-        # the key as the board's own: each entry a swatch and its words, wrapping whole
-        # inside the column ("S soldier", never "SsoldierEelephant")
-        key_words = widgets.HTML(
-            "<style>.hc-scene-key .widget-html-content { white-space: normal; }</style>"
-            + board_legend_html(self.board),
-            layout={"width": "100%"},
-        )
-        key_words.add_class("hcgames-legend")
-        key_words.add_class("hc-scene-key")
-        key = widgets.Accordion([key_words])
-        key.set_title(0, "Key to the board")
-        key.selected_index = None
+        key = self._key()
         self.play_button.on_click(lambda _: self.play(self.picker.value))
         self.again.on_click(lambda _: self.start())
         self.hint_button.on_click(lambda _: self.give_hint())
@@ -171,6 +160,22 @@ class SceneBoard(widgets.VBox):
             for scene in scenes:
                 journal().ask(self.work_id(scene.title), f"Puzzle: {scene.title}")
         self.start()
+
+    def _key(self) -> widgets.Accordion:
+        """The key to the board, folded under its title."""
+        # the key as the board's own: each entry a swatch and its words, wrapping whole
+        # inside the column ("S soldier", never "SsoldierEelephant")
+        key_words = widgets.HTML(
+            "<style>.hc-scene-key .widget-html-content { white-space: normal; }</style>"
+            + board_legend_html(self.board),
+            layout={"width": "100%"},
+        )
+        key_words.add_class("hcgames-legend")
+        key_words.add_class("hc-scene-key")
+        key = widgets.Accordion([key_words])
+        key.set_title(0, "Key to the board")
+        key.selected_index = None
+        return key
 
     @staticmethod
     def work_id(title: str) -> str:

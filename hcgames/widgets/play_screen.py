@@ -61,7 +61,6 @@ import ipywidgets as widgets
 
 from hcgames.bots import explain
 from hcgames.classgame import CLASS_GAMES, full_game, is_class_game, obvious_move
-from hcgames.conqueror.forecast import battle_forecast, battle_sum, spent_units
 from hcgames.core import Action, Event, Game, SaveError, State
 from hcgames.historical.cards import card_name
 from hcgames.odds import Odds, battle_odds
@@ -891,7 +890,7 @@ class PlayApp(GameStepper):
         side = 0 if battle.step.value == "hero_attacker" else 1
         index = game.hero_index[hero] if hero else -2
         heroes: tuple[int | None, int | None] = (index, None) if side == 0 else (None, index)
-        now, after = battle_forecast(state), battle_forecast(state, heroes=heroes)
+        now, after = state.battle_forecast(), state.battle_forecast(heroes=heroes)
         if now is None or after is None:
             return ""
         attacker = state.player_name(now.attacker)
@@ -964,21 +963,6 @@ class PlayApp(GameStepper):
             planning = getattr(self.state, "phase", "") == "planning"
             kind = "End my planning" if planning else "End my turn"
         return kind, float(CHOICE_KINDS.index(choice_kind(action)))
-
-    def only_move_reason(self) -> str:
-        """Why a step offers only one move, when the rules can say it in a sentence:
-        Classical's build phase with no monument to build (the Religion limit, the
-        price)."""
-        state: Any = self.state
-        if self.game.id != "classical-conquests" or state.phase != "build":
-            return ""
-        from hcgames.classical.actions import BuildMonument
-
-        cities = state.cities_of(state.player)
-        if not cities:
-            return "no monument can be built: monuments go only in a city"
-        refusal = state.why_illegal(BuildMonument(state.game.material.territories[cities[0]].id))
-        return f"no monument can be built: {refusal[0]}" if refusal else ""
 
     def _why_not_html(self) -> str:
         """Historical: the cards in the student's hand that cannot be played now, each
@@ -1103,7 +1087,7 @@ class PlayApp(GameStepper):
         """Each side's total in the pending Duels battle, part by part (units, the
         land's defence bonus, a hero card), so a student can check the dice's sums."""
         state = state if state is not None else self.state
-        sums = battle_sum(state)
+        sums = state.battle_sums()
         battle = getattr(state, "battle", None)
         if sums is None or battle is None:
             return []
@@ -1128,10 +1112,8 @@ class PlayApp(GameStepper):
         )
 
     def pass_words(self, action: Action) -> str:
-        if self.game.id == "conqueror-duels" and type(action).__name__ == "EndPhase":
-            # said before the move is played: "end its planning", "end its turn"
-            return "end its planning" if self.state.phase == "planning" else "end its turn"
-        return self.describe_action(action)
+        # said before the move is played: "end its planning", "end its turn"
+        return self.state.passed_words(action) or self.describe_action(action)
 
     def _pass_html(self) -> str:
         """One short line on the steps that passed by themselves, with the steps
@@ -1166,7 +1148,7 @@ class PlayApp(GameStepper):
     def _spent_note(self, action: Action) -> str:
         """Why an attack or a move from a place takes fewer units than stand there:
         some have already acted this round (Duels)."""
-        spent = spent_units(self.state)
+        spent = self.state.spent_units()
         regions = self.state.action_regions(action) if spent else ()
         if not regions or type(action).__name__ not in ("Attack", "Move", "JointAttack"):
             return ""
@@ -1261,7 +1243,7 @@ class PlayApp(GameStepper):
                 who = self.state.player_name(self.state.current_player)
                 words = self.pass_words(obvious)  # before the move: what it does now
                 if len(legal) == 1:
-                    why = self.only_move_reason()
+                    why = self.state.only_move_reason()
                     self._advance(obvious)
                     self.passed.append(
                         f"{who} had only one possible move: {words}" + (f" ({why})" if why else "")
@@ -1443,7 +1425,7 @@ class PlayApp(GameStepper):
         holder = (state.region_views() or {}).get(target, {}).get("owner")
         who = state.player_name(state.current_player)
         keeps = state.player_name(holder) if isinstance(holder, int) else "its defenders"
-        forecast = battle_forecast(state, action)
+        forecast = state.battle_forecast(action)
         if isinstance(holder, int) and keeps == name:
             name = f"the land of {name}"  # "Gaul stays with Gaul" reads as a slip
         if forecast is not None:
@@ -1492,7 +1474,7 @@ class PlayApp(GameStepper):
         sentences: how often each side wins it and what each result costs both sides
         in units, from every pair of dice; empty when no battle is at stake."""
         state = self.state
-        forecast = battle_forecast(state, action)
+        forecast = state.battle_forecast(action)
         if forecast is None:
             return []
         attacker = state.player_name(forecast.attacker)
@@ -1879,11 +1861,7 @@ class PlayApp(GameStepper):
         if self.board_view is not None and self.game.id == "conquest-1972":
             # CONQUEST's board plays a move by two clicks: the piece, then where it goes
             how = "click a piece, then a gold square (or pick a move in the list)."
-        step = ""
-        if self.game.id == "conqueror-duels":
-            from hcgames.conqueror.views import step_words
-
-            step = step_words(state)  # type: ignore[arg-type]
+        step = state.step_words()
         if step:
             return f"{who}, {step}. {how[:1].upper()}{how[1:]}"
         if self.mode == "bot":

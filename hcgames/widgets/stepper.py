@@ -11,6 +11,10 @@ replays the actions since the nearest copy, so the restored position has the sam
 snapshot as before. Chance steps are sampled with a :class:`random.Random` seeded
 from the stepper's seed and the number of actions played, so stepping back and
 forward again shows the same roll.
+
+One module past 600 lines on purpose: the stepper is one view whose parts (built by
+the constructor's named helpers), its stepping and its redraw share the same buttons,
+views and checkpoints; the play screen subclasses it whole.
 """
 
 from __future__ import annotations
@@ -148,6 +152,102 @@ class GameStepper(View):
         #: what passed by itself since the last click, in words
         self.passed: list[str] = []
 
+        buttons = self._build_buttons(auto_bot)
+
+        board = self._build_views(state, viewer, map_width, board_width, map_focus, map_shown_width)
+        self._build_panels(state, seed)
+
+        header = widgets.HBox(
+            [self.title, self.round_counter],
+            layout=widgets.Layout(justify_content="space-between"),
+        )
+        # One screen: the board (map, board or cards) on the left, and beside it the
+        # buttons, the choices, the dice and what happened, so a click and what it changes
+        # are in sight together at 1366x768 and 1024x700; the row wraps on a narrower
+        # page. Stacked, not in tabs: a figure inside a hidden tab has no size and bqplot
+        # then logs errors in the browser console.
+        buttons.layout = widgets.Layout(flex_flow="row wrap")
+        self.auto_controls.layout = widgets.Layout(flex_flow="row wrap")
+        side = widgets.VBox(
+            [buttons, self.pass_line, self.picker, self.dice, self.event_log],
+            layout=widgets.Layout(flex="0 1 420px", min_width="300px", max_width="480px"),
+        )
+        views = widgets.VBox(
+            [view for _, view in board],
+            layout=widgets.Layout(flex="1 1 520px", min_width="0"),
+        )
+        self._fit_to_window(side, views, board)
+        self.stepper_main = one_screen(views, side)
+        parts: list[widgets.Widget] = [self.timeline, self.stepper_main]
+        super().__init__(parts)
+        self.children = [header, self.text_line, *parts, self.messages]
+        if self.STATUS_BESIDE:
+            self._status_beside(header, buttons, side)
+        self.add_class("hcgames-stepper")
+        self.text_line.add_class("hcgames-stepper-text")
+        if self.auto_pass:
+            self._pass_forced()
+            # the first position shown is the first real choice: Back stops there
+            self._base = len(self.state.history)
+            self._checkpoints = {self._base: self.state.copy()}
+        self._refresh()
+
+    def _fit_to_window(
+        self, side: widgets.VBox, views: widgets.VBox, board: list[tuple[str, View]]
+    ) -> None:
+        """A page-wide map keeps to the window's height with its key beside it; a card
+        table and the column beside it each scroll in their own box."""
+        if self.map_view is not None and self.map_view.fluid:
+            # The map's height is what limits it: its key goes beside it, at the foot of
+            # the side column, and the map grows to the window's height less the title
+            # lines (about 970 px wide at 1366x768). The side column takes what the page
+            # leaves over 1000 px (300 px at 1024 wide, 366 px at 1366) and scrolls in
+            # its own box if it is ever taller than the window.
+            side.children = (*side.children, self.map_view.key_beside())
+            side.layout = widgets.Layout(
+                flex="0 0 clamp(300px, calc(100vw - 1000px), 440px)",
+                min_width="300px",
+                max_height="calc(100vh - 40px)",
+                overflow="hidden auto",
+            )
+            for part in side.children:  # a short window scrolls the column, never squeezes it
+                part.layout.flex = "0 0 auto"
+            # on a short window the log (newest first) gives up a few lines to the key
+            self.event_log.output.layout.max_height = "clamp(8em, calc(100vh - 500px), 18em)"
+            aspect = self.map_view.width / self.map_view.height
+            views.layout.max_width = f"calc((100vh - {MAP_HEADER}px) * {aspect:.4f})"
+        if self.cards_view is not None:
+            # a table of cards can be taller than the screen: it scrolls in its own box
+            views.layout.max_height = "calc(100vh - 40px)"
+            views.layout.overflow = "auto"
+            # and so does the column of buttons, lines and moves beside it: the two stay
+            # in one window together (lesson 40's column had grown to 772 px)
+            side.layout.max_height = "calc(100vh - 40px)"
+            side.layout.overflow = "hidden auto"
+            for _, view in board:
+                view.layout.flex = "0 0 auto"  # scroll the column, never squeeze the map
+
+    def _status_beside(
+        self, header: widgets.HBox, buttons: widgets.HBox, side: widgets.VBox
+    ) -> None:
+        """Step and what it changes on one screen: the phases, the sentence saying
+        where the game is and the board's own line ("... may step to ...") go under
+        the buttons, beside the map or board, which then starts right under the title
+        and fits the window whole."""
+        said = [self.timeline, self.text_line, *(v.text_line for v in self.region_views)]
+        for part in said:
+            part.layout.flex = "0 0 auto"
+        for view in self.region_views:
+            view.children = [c for c in view.children if c is not view.text_line]
+        # the move list (and the dice) right under Step, which plays the move picked
+        first = [buttons, self.picker, self.dice]
+        rest = [c for c in side.children if c not in first]
+        side.children = [*first, *said, *rest]
+        self.children = [header, self.stepper_main, self.messages]
+
+    def _build_buttons(self, auto_bot: str) -> widgets.HBox:
+        """The title, the round counter, the timeline and the row of buttons: Back,
+        Step, and the computer's controls (Play to end of phase, its level, Auto)."""
         self.title = widgets.HTML(
             f"<b>{escape(self.game.describe())}</b>", layout=widgets.Layout(flex="1 1 auto")
         )
@@ -201,8 +301,18 @@ class GameStepper(View):
         self.auto_controls = widgets.HBox(
             [self.phase_button, self.bot_choice, self.auto_steps, self.auto_button]
         )
-        buttons = widgets.HBox([self.back_button, self.step_button, self.auto_controls])
+        return widgets.HBox([self.back_button, self.step_button, self.auto_controls])
 
+    def _build_views(
+        self,
+        state: State,
+        viewer: int | None,
+        map_width: int | None,
+        board_width: int,
+        map_focus: Iterable[str],
+        map_shown_width: float | Callable[[int, int], float] | None,
+    ) -> list[tuple[str, View]]:
+        """The game's map, board and card table, those it has, each with its name."""
         self.map_view: MapView | None = None
         self.board_view: BoardView | None = None
         self.cards_view: CardRowsView | None = None
@@ -228,6 +338,11 @@ class GameStepper(View):
         self.region_views: list[RegionView] = [
             v for v in (self.map_view, self.board_view) if v is not None
         ]
+        return board
+
+    def _build_panels(self, state: State, seed: int) -> None:
+        """The list of moves, the dice, the log and the line of steps that passed by
+        themselves; a pick on the map or the board narrows the list."""
         self.picker = ActionPicker(
             state, on_action=self._human_action, describe=lambda a: game_words(self.game, str(a))
         )
@@ -247,82 +362,6 @@ class GameStepper(View):
         self.pass_line.add_class("hcgames-passed")
         for view in self.region_views:
             view.on_select(self.picker.set_regions)
-
-        header = widgets.HBox(
-            [self.title, self.round_counter],
-            layout=widgets.Layout(justify_content="space-between"),
-        )
-        # One screen: the board (map, board or cards) on the left, and beside it the
-        # buttons, the choices, the dice and what happened, so a click and what it changes
-        # are in sight together at 1366x768 and 1024x700; the row wraps on a narrower
-        # page. Stacked, not in tabs: a figure inside a hidden tab has no size and bqplot
-        # then logs errors in the browser console.
-        buttons.layout = widgets.Layout(flex_flow="row wrap")
-        self.auto_controls.layout = widgets.Layout(flex_flow="row wrap")
-        side = widgets.VBox(
-            [buttons, self.pass_line, self.picker, self.dice, self.event_log],
-            layout=widgets.Layout(flex="0 1 420px", min_width="300px", max_width="480px"),
-        )
-        views = widgets.VBox(
-            [view for _, view in board],
-            layout=widgets.Layout(flex="1 1 520px", min_width="0"),
-        )
-        if self.map_view is not None and self.map_view.fluid:
-            # The map's height is what limits it: its key goes beside it, at the foot of
-            # the side column, and the map grows to the window's height less the title
-            # lines (about 970 px wide at 1366x768). The side column takes what the page
-            # leaves over 1000 px (300 px at 1024 wide, 366 px at 1366) and scrolls in
-            # its own box if it is ever taller than the window.
-            side.children = (*side.children, self.map_view.key_beside())
-            side.layout = widgets.Layout(
-                flex="0 0 clamp(300px, calc(100vw - 1000px), 440px)",
-                min_width="300px",
-                max_height="calc(100vh - 40px)",
-                overflow="hidden auto",
-            )
-            for part in side.children:  # a short window scrolls the column, never squeezes it
-                part.layout.flex = "0 0 auto"
-            # on a short window the log (newest first) gives up a few lines to the key
-            self.event_log.output.layout.max_height = "clamp(8em, calc(100vh - 500px), 18em)"
-            aspect = self.map_view.width / self.map_view.height
-            views.layout.max_width = f"calc((100vh - {MAP_HEADER}px) * {aspect:.4f})"
-        if self.cards_view is not None:
-            # a table of cards can be taller than the screen: it scrolls in its own box
-            views.layout.max_height = "calc(100vh - 40px)"
-            views.layout.overflow = "auto"
-            # and so does the column of buttons, lines and moves beside it: the two stay
-            # in one window together (lesson 40's column had grown to 772 px)
-            side.layout.max_height = "calc(100vh - 40px)"
-            side.layout.overflow = "hidden auto"
-            for _, view in board:
-                view.layout.flex = "0 0 auto"  # scroll the column, never squeeze the map
-        self.stepper_main = one_screen(views, side)
-        parts: list[widgets.Widget] = [self.timeline, self.stepper_main]
-        super().__init__(parts)
-        self.children = [header, self.text_line, *parts, self.messages]
-        if self.STATUS_BESIDE:
-            # Step and what it changes on one screen: the phases, the sentence saying
-            # where the game is and the board's own line ("... may step to ...") go
-            # under the buttons, beside the map or board, which then starts right under
-            # the title and fits the window whole.
-            said = [self.timeline, self.text_line, *(v.text_line for v in self.region_views)]
-            for part in said:
-                part.layout.flex = "0 0 auto"
-            for view in self.region_views:
-                view.children = [c for c in view.children if c is not view.text_line]
-            # the move list (and the dice) right under Step, which plays the move picked
-            first = [buttons, self.picker, self.dice]
-            rest = [c for c in side.children if c not in first]
-            side.children = [*first, *said, *rest]
-            self.children = [header, self.stepper_main, self.messages]
-        self.add_class("hcgames-stepper")
-        self.text_line.add_class("hcgames-stepper-text")
-        if self.auto_pass:
-            self._pass_forced()
-            # the first position shown is the first real choice: Back stops there
-            self._base = len(self.state.history)
-            self._checkpoints = {self._base: self.state.copy()}
-        self._refresh()
 
     # --- choosing and applying -------------------------------------------------
     def chance_rng(self) -> random.Random:

@@ -197,6 +197,21 @@ def test_religion_limits_the_monuments_you_hold() -> None:
     assert BuildMonument("latium") in state.legal_actions()
 
 
+def test_a_build_phase_with_no_monument_to_build_says_why() -> None:
+    """The play screen's line for a step that passes by itself reads the state's
+    ``only_move_reason``: in the build phase, the rule that blocks the monument."""
+    state = started_game()  # Romans: Religion 0, so 1 monument
+    assert state.only_move_reason() == ""  # not the build phase
+    go_to(state, "build")
+    state.pool = pool(food=9, stone=9)
+    touch(state)
+    state.apply(BuildMonument("latium"))
+    assert state.legal_actions() == [EndPhase("build")]
+    reason = state.only_move_reason()
+    assert reason.startswith("no monument can be built: ") and "Religion" in reason
+    assert reason.endswith(state.why_illegal(BuildMonument("latium"))[0])
+
+
 def test_monuments_only_in_your_own_cities() -> None:
     state = started_game()
     state.owner[idx("etruria")], state.level[idx("etruria")] = 0, 1

@@ -60,7 +60,8 @@ def test_no_battle_no_forecast() -> None:
     state = _before_the_attack()
     assert battle_forecast(state) is None  # nothing pending
     assert battle_forecast(state, EndPhase()) is None  # not an attack
-    assert battle_forecast(PigGame().new_game()) is None  # another game
+    assert state.battle_forecast(EndPhase()) is None  # the state's hook says the same
+    assert PigGame().new_game().battle_forecast() is None  # the core's default: no dice battle
 
 
 def test_units_that_moved_are_counted_as_spent_where_they_stand() -> None:
@@ -70,4 +71,5 @@ def test_units_that_moved_are_counted_as_spent_where_they_stand() -> None:
     assert spent_units(state) == {"Espanga": 1}  # the two left in Gaul may still act
     play(state, Attack("Gaul", "Alpes", 2, 0))
     assert spent_units(state) == {}  # nothing shows as spent while a battle is pending
-    assert spent_units(PigGame().new_game()) == {}
+    assert state.spent_units() == spent_units(state)
+    assert PigGame().new_game().spent_units() == {}  # the core's default
