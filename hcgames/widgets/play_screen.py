@@ -1960,11 +1960,33 @@ class PlayApp(GameStepper):
 
     def _status_html(self) -> str:
         """Where the game stands (units, gold, moves left...): the game's own summary."""
-        state = self.state
         return (
             "<div style='font-size:13px;line-height:1.35;color:#333;margin:4px 0'>"
-            f"{escape(plain_plurals(state.describe()))}</div>"
+            f"{escape(plain_plurals(self.standing_words()))}</div>"
         )
+
+    def standing_words(self) -> str:
+        """Where the game stands, said once: the game's own summary without what the
+        banner above it already says (whose turn it is and what they are doing), so the
+        two lines never repeat each other."""
+        text = self.with_names(self.state.describe())
+        if self.state.is_terminal() or self.mode == "demo":
+            return text
+        game = self.game.id
+        if game == "conqueror-duels":
+            # "Standard two-player game, round 3 of 3. ... Carthage is planning: ...."
+            text = re.sub(r"^[^.]*?, (round \d+ of \d+\.)", lambda m: m[1].capitalize(), text)
+            text = re.sub(
+                r" [^.:]+ (?:is planning|is making its moves|has lost food)[^.]*\.", "", text
+            )
+        elif game == "classical-conquests":
+            # "Round 3 of 5, research phase of the Athenians. They hold ..."
+            text = re.sub(
+                r"^(Round \d+ of \d+), [\w ]+ phase of the ([^.]+)\. They ", r"\1. The \2 ", text
+            )
+        elif game == "historical-conquest":
+            text = re.sub(r"^(Round \d+), [^,]+'s turn, ", r"\1, ", text)
+        return text
 
     def next_action(self, auto: bool = False) -> Action:
         """As :meth:`GameStepper.next_action`; a computer's move is also explained
