@@ -440,6 +440,13 @@ class PlayApp(GameStepper):
         self.picker.apply_button.description = "Play this move"
         self.picker.apply_button.icon = "play"
         self.picker.apply_button.tooltip = "Play the move picked in the list"
+        self.picker.buttons.children = (
+            self.picker.apply_button,
+            self.end_button,
+            self.picker.show_all_button,
+        )
+        self.picker.buttons.layout.flex_flow = "row wrap"
+        self.picker.show_all_button.layout.width = "auto"
         # a short visible label, which is also the list's name for a screen reader
         self.picker.choice.description = "Moves"
         self.picker.choice.style.description_width = "3.4em"
@@ -500,10 +507,62 @@ class PlayApp(GameStepper):
         self._run_bots()
         self._refresh()
 
+    def game_under_way(self) -> bool:
+        """A game a student has moved in and not finished: New game asks before it
+        wipes one."""
+        state = self.state
+        return self.mode != "demo" and not state.is_terminal() and len(state.history) > self._base
+
+    @guarded
+    def ask_new_game(self) -> None:
+        """New game pressed: start again at once when nothing would be lost, else ask
+        first on the page (the focus on "No, keep playing", Tab reaches "Yes")."""
+        if not self.game_under_way():
+            self.new_game()
+            return
+        self.confirm_box.layout.display = None
+        self.keep_button.focus()
+
+    def keep_playing(self) -> None:
+        """The student answered no: the question goes, the game stays as it was."""
+        self.confirm_box.layout.display = "none"
+        self._take_focus()
+
+    def end_action(self) -> Action | None:
+        """The one move that ends the student's turn (or phase) now, when the student
+        may also do something else; ``None`` otherwise."""
+        if self.picker.layout.display == "none" or not self.waiting_for_human():
+            return None
+        legal = self.state.legal_actions()
+        ends = [a for a in legal if choice_kind(a) == "End the phase"]
+        return ends[0] if len(ends) == 1 and len(legal) > 1 else None
+
+    def end_words(self, action: Action) -> str:
+        """The words on the one-click end button: "End my turn", "End my planning",
+        "End the settle phase"."""
+        game = self.game.id
+        if game == "conquest-1972":
+            return "End my turn"
+        if game == "conqueror-duels":
+            return self._duels_kind(action)[0]
+        words = plain_plurals(self.with_names(self.state.action_words(action)))
+        words = words.split(":")[0]
+        return words[:1].upper() + words[1:] if len(words) <= 32 else "End the phase"
+
+    @guarded
+    def end_turn(self) -> None:
+        """Play the move that ends the turn (or the phase), in one click."""
+        action = self.end_action()
+        if action is None:
+            self.say("There is no turn of yours to end now.")
+            return
+        self._human_action(action)
+
     @guarded
     def new_game(self) -> None:
         """Start the game again from its first position, with the same mode, side,
         level and text size (and new dice)."""
+        self.confirm_box.layout.display = "none"
         self.games_started += 1
         self.seed = self.first_seed + self.games_started
         self.update(self.game.new_game(self.seed))
@@ -711,7 +770,44 @@ class PlayApp(GameStepper):
             tooltip="Start this game again from the beginning, with the same mode, side and level",
             layout=widgets.Layout(width="auto"),
         )
-        self.new_button.on_click(lambda _b: self.new_game())
+        self.new_button.on_click(lambda _b: self.ask_new_game())
+        # New game asks first when a game is under way: one click never wipes a game
+        self.confirm_text = widgets.HTML(
+            "<b>Start a new game?</b> The game on the screen will be lost (press Save "
+            "the game first to keep it)."
+        )
+        self.keep_button = widgets.Button(
+            description="No, keep playing",
+            tooltip="Go back to the game on the screen",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.keep_button.on_click(lambda _b: self.keep_playing())
+        self.confirm_button = widgets.Button(
+            description="Yes, start a new game",
+            button_style="danger",
+            tooltip="Wipe this game and start again from the beginning",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.confirm_button.on_click(lambda _b: self.new_game())
+        self.confirm_box = widgets.VBox(
+            [
+                self.confirm_text,
+                widgets.HBox(
+                    [self.keep_button, self.confirm_button],
+                    layout=widgets.Layout(flex_flow="row wrap", padding="4px"),
+                ),
+            ],
+            layout=widgets.Layout(display="none", padding="4px 8px", margin="2px 0"),
+        )
+        self.confirm_box.add_class("hcgames-confirm")
+        # one click ends a turn (or a phase) when the student has nothing else to do
+        self.end_button = widgets.Button(
+            description="End my turn",
+            icon="forward",
+            tooltip="Play no more moves now: end your turn",
+            layout=widgets.Layout(width="auto", display="none"),
+        )
+        self.end_button.on_click(lambda _b: self.end_turn())
         self.back_button.layout.width = "auto"
         self.status_line = widgets.HTML()
         self.status_line.add_class("hcgames-status")
@@ -797,6 +893,7 @@ class PlayApp(GameStepper):
                 self.status_line,
                 self.happened,
                 undo_row,
+                self.confirm_box,
                 self.wide_key,
             ],
             layout=widgets.Layout(flex="1 1 340px", min_width="320px", max_width="640px"),
@@ -1701,6 +1798,15 @@ class PlayApp(GameStepper):
         )
         self.back_button.disabled = len(state.history) <= self._base
         self.new_button.button_style = "primary" if not live else ""
+        if not self.game_under_way():
+            self.confirm_box.layout.display = "none"
+        end = self.end_action() if choosing else None
+        self.end_button.layout.display = None if end is not None else "none"
+        if end is not None:
+            self.end_button.description = self.end_words(end)
+            self.end_button.tooltip = (
+                f"Play no other move: {self.end_button.description.lower()} now"
+            )
         self.status_line.value = self._status_html()
         self.why_line.value = self._why_not_html() if choosing else ""
         self.own_side.value = self._own_side_html()
@@ -1884,11 +1990,27 @@ class PlayApp(GameStepper):
             from hcgames.conqueror.views import step_words
 
             step = step_words(state)  # type: ignore[arg-type]
+        if self.game.id == "conquest-1972":
+            step = self._recapture_words()
         if step:
             return f"{who}, {step}. {how[:1].upper()}{how[1:]}"
         if self.mode == "bot":
             return f"Your move, {who}: {how}"
         return f"{who}, your move: {how}"
+
+    def _recapture_words(self) -> str:
+        """CONQUEST: the recapture a side may make now, in words ("" when none is
+        pending): the list then offers only the recapture steps and refusing."""
+        pending = getattr(self.state, "pending", None)
+        if pending is None:
+            return ""
+        space = self._region_names.get(pending.space, pending.space)
+        if pending.step > 1:
+            return f"finish your recapture on {space}: a recapture once begun must be completed"
+        return (
+            f"your piece on {space} was just taken: you may now recapture on that square "
+            "(in one step, or two when both are needed) or refuse to recapture"
+        )
 
     #: how many of the computer's moves the screen explains at once (the latest)
     SHOWN_REASONS = 4
