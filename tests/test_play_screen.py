@@ -938,3 +938,20 @@ def test_conquest_says_when_a_recapture_may_be_made() -> None:
     assert "refuse to recapture" in app.banner_text
     state.pending = PendingRecapture(space="k6", step=2, before=(), capturer="B-knight-1")
     assert "finish your recapture on k6" in app.banner_text
+
+
+def test_classical_famine_says_what_unfed_does() -> None:
+    """A famine's choices say what going unfed does, and the banner says why it asks."""
+    from hcgames.classgame import class_game
+    from hcgames.classical.actions import Starve
+
+    app = PlayApp(class_game("classical-conquests"), humans=(0,), bot="easy", seed=7)
+    state: Any = app.state
+    home = state.game.material.territories[state.cities_of(0)[0]].id
+    assert app.describe_action(Starve("army", home)).endswith("(the army is disbanded)")
+    assert app.describe_action(Starve("city", home)).endswith("(the city shrinks to a village)")
+    famine = state.copy()
+    famine.shortfall = 1
+    app.state = famine
+    assert "choose 1 army, fleet or city to leave unfed" in app.banner_text
+    assert "an unfed city shrinks to a village" in app.banner_text

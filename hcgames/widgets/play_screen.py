@@ -339,6 +339,22 @@ def _heroes_may_play(state: State) -> bool:
     return any(o in (0, 1) for o in owners)
 
 
+#: Classical: what being left unfed does to each kind (the rules' famine, turn.starve)
+_UNFED = {
+    "army": "the army is disbanded",
+    "fleet": "the fleet is disbanded",
+    "city": "the city shrinks to a village",
+}
+
+
+def _unfed_note(action: Action) -> str:
+    """Classical famine: what leaving this army, fleet or city unfed does."""
+    if type(action).__name__ != "Starve":
+        return ""
+    done = _UNFED.get(str(getattr(action, "kind", "")))
+    return f" ({done})" if done else ""
+
+
 def _is_battle(event: Event) -> bool:
     return event.kind.startswith(_BATTLE_KINDS)
 
@@ -969,7 +985,7 @@ class PlayApp(GameStepper):
                 else ""
             )
             words = f"Capture: {words}, taking {piece_name(captured)}{more}"
-        return words + self._spent_note(action) + self._hero_note(action)
+        return words + self._spent_note(action) + self._hero_note(action) + _unfed_note(action)
 
     def _hero_note(self, action: Action) -> str:
         """For a hero card bought or offered before a battle: its price or its effect,
@@ -1992,6 +2008,14 @@ class PlayApp(GameStepper):
             step = step_words(state)  # type: ignore[arg-type]
         if self.game.id == "conquest-1972":
             step = self._recapture_words()
+        elif self.game.id == "classical-conquests" and cast(Any, state).shortfall:
+            from hcgames.classical.words import unfed_text
+
+            step = (
+                "food and gold cannot feed all your armies, fleets and cities: choose "
+                f"{unfed_text(cast(Any, state).shortfall)} to leave unfed (an unfed army "
+                "or fleet is disbanded, an unfed city shrinks to a village)"
+            )
         if step:
             return f"{who}, {step}. {how[:1].upper()}{how[1:]}"
         if self.mode == "bot":
