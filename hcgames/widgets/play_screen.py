@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import base64
 import functools
+import hashlib
 import re
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -68,7 +69,7 @@ from hcgames.odds import Odds, battle_odds
 from hcgames.play import Bot
 from hcgames.widgets._base import guarded, one_screen
 from hcgames.widgets.cards import card_key, card_names, plain_card_words
-from hcgames.widgets.mywork import journal
+from hcgames.widgets.mywork import NO_COMPUTER, journal
 from hcgames.widgets.panels import CHOICE_KINDS, choice_kind, times_in
 from hcgames.widgets.regions import LARGE_TEXT_ZOOM
 from hcgames.widgets.stepper import GameStepper, _seat_bots
@@ -355,6 +356,11 @@ def _unfed_note(action: Action) -> str:
     return f" ({done})" if done else ""
 
 
+def _moves_digest(state: State) -> str:
+    """A short name for a game's moves (one finished game loaded twice is one game)."""
+    return hashlib.sha1("|".join(map(str, state.history)).encode("utf-8")).hexdigest()[:16]
+
+
 def _is_battle(event: Event) -> bool:
     return event.kind.startswith(_BATTLE_KINDS)
 
@@ -427,7 +433,11 @@ class PlayApp(GameStepper):
         shown = functools.partial(
             wide_map_width, header=WIDE_CARDS_HEADER if cards else WIDE_MAP_HEADER
         )
-        self.loads = 0  # saved games loaded so far: each one is a game of its own in My work
+        self.loads = 0  # saved games loaded after a finished game: each starts a new row
+        #: My work's row for a finished game loaded from a file (None: the screen's own)
+        self._loaded_key: str | None = None
+        #: the My work row of each game finished on this screen, by its moves
+        self._finished_rows: dict[str, str] = {}
         #: the finished position the debrief shows (its state and length), once built
         self._debriefed: tuple[int, int] | None = None
         super().__init__(
@@ -580,6 +590,7 @@ class PlayApp(GameStepper):
         level and text size (and new dice)."""
         self.confirm_box.layout.display = "none"
         self.games_started += 1
+        self._loaded_key = None
         self.seed = self.first_seed + self.games_started
         self.update(self.game.new_game(self.seed))
         self.bots = _seat_bots(
@@ -1746,7 +1757,15 @@ class PlayApp(GameStepper):
                 f"game on screen is unchanged. {escape(problems)}</span>"
             )
             return False
-        self.loads += 1  # a game of its own in My work (a finished one counts at once)
+        # My work: a finished game loaded counts at once, in a row of its own named by
+        # its moves (loading the same file again adds no second row); a game loaded
+        # over one under way takes that game's row; after a finished game, a new row
+        self._loaded_key = None
+        if state.is_terminal():
+            digest = _moves_digest(state)
+            self._loaded_key = self._finished_rows.get(digest, f"{id(self)}-saved-{digest}")
+        elif self.state.is_terminal():
+            self.loads += 1
         self.update(state)
         self.revealed = None
         self.rolls = []
@@ -1884,15 +1903,26 @@ class PlayApp(GameStepper):
             result = ("won" if alone else "shared the win") if won else "lost"
         hotseat = self.mode == "hotseat"
         names = [state.player_name(p) for p in self.student_seats]
+        key = self.row_key
+        if finished:  # the same game loaded back later keeps this row
+            self._finished_rows.setdefault(_moves_digest(state), key)
+        title = self.game.title
+        if self.variants is not None:  # which of the two games the screen offers
+            title += " (class game)" if self.game is self.variants["class"] else " (full game)"
         journal().play(
-            game=self.game.title,
-            side="all sides, one screen" if hotseat else " and ".join(names),
-            level="no computer" if hotseat else BOT_LEVELS[self.level].label,
+            game=title,
+            side="every side, players on one screen" if hotseat else " and ".join(names),
+            level=NO_COMPUTER if hotseat else BOT_LEVELS[self.level].label,
             result=result,
             rounds=state.round,
-            key=f"{id(self)}-{self.games_started}-{self.loads}",
+            key=key,
             score=self.score_words() if finished else "",
         )
+
+    @property
+    def row_key(self) -> str:
+        """The name of this game's row in My work (one row per game played or loaded)."""
+        return self._loaded_key or f"{id(self)}-{self.games_started}-{self.loads}"
 
     def score_words(self) -> str:
         """Each side's score at the end, in words: "Rome 7, Gaul 4" (the student's side
