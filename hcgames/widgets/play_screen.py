@@ -175,8 +175,6 @@ def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP
         # Tab never lands on the folded list nobody can see
         f"{column} .hcgames-map > .hcgames-legend svg {{ visibility: visible; }} "
         f"{page} .{box_class}-key {{ display: flex !important; }} "
-        f"{page} .{box_class}-side {{ max-height: calc(100vh - 40px); "
-        "overflow: hidden auto; } "
         f"{page} .{box_class}-side > * {{ flex: 0 0 auto; }} "
         # Large text (zoomed): the map as wide as the page, as tall as the window, the
         # moves under it (lengths here are zoomed too: a 1.5 zoom makes 100vh 1.5 screens)
@@ -201,13 +199,14 @@ _STYLE = """<style>
 .hcgames-play .hcgames-events, .hcgames-play .hcgames-events li { font-size: 15px; }
 .hcgames-play .widget-select select { line-height: 1.35; }
 .hcgames-play .hcgames-phase { font-size: 15px; }
-.hcgames-play .hcgames-banner { font-size: 19px; font-weight: bold; margin: 2px 0; }
+.hcgames-play .hcgames-banner { font-size: 17px; font-weight: bold; margin: 2px 0; }
+.hcgames-play .hcgames-banner .widget-html-content { line-height: 1.3; }
 .hcgames-play .hcgames-odds { font-size: 16px; }
-.hcgames-play .hcgames-roll { font-size: 18px; border-left: 6px solid #0072B2;
-  background: #F3F8FC; padding: 4px 10px; border-radius: 4px; }
+.hcgames-play .hcgames-roll { font-size: 15px; line-height: 1.3; border-left: 6px solid #0072B2;
+  background: #F3F8FC; padding: 2px 8px; border-radius: 4px; margin: 2px 0; }
 .hcgames-play .hcgames-die { display: inline-block; min-width: 1.6em; text-align: center;
   border: 2px solid #222; border-radius: 6px; background: white; margin: 0 3px;
-  font-size: 26px; font-weight: bold; line-height: 1.5em; }
+  font-size: 20px; font-weight: bold; line-height: 1.3em; }
 .hcgames-play .hcgames-pass { font-size: 22px; padding: 40px 20px; text-align: center;
   background: #F3F3F3; border-radius: 8px; }
 .hcgames-play .widget-toggle-buttons .widget-toggle-button { width: auto;
@@ -237,7 +236,7 @@ CARD_TABLE_STYLE = """<style>
 .hcgames-play-cards .hcgames-play-main { flex-wrap: nowrap !important; }
 .hcgames-play-cards .hcgames-card-column { flex: 1 1 540px !important; min-width: 0; }
 .hcgames-play-cards .hcgames-side-column { flex: 0 0 440px !important; min-width: 0 !important;
-  position: sticky; top: 0; max-height: 100vh; overflow: hidden auto; }
+  position: sticky; top: 0; align-self: flex-start; }
 .hcgames-play-cards .hcgames-side-column > * { flex-shrink: 0 !important; }
 @media (max-width: 1279px) {
 :is(.hcgames-large .hcgames-play-cards, .hcgames-play-cards.hcgames-large)
@@ -246,8 +245,7 @@ CARD_TABLE_STYLE = """<style>
   .hcgames-side-column { flex: 1 1 100% !important;
   position: static; max-height: none !important; } }
 :is(.hcgames-large .hcgames-play-cards, .hcgames-play-cards.hcgames-large)
-  .hcgames-side-column { flex-basis: 360px !important;
-  max-height: calc(100vh / 1.5); }
+  .hcgames-side-column { flex-basis: 360px !important; }
 .hcgames-play-cards .hcgames-table { font-size: 16px; gap: 6px 8px; }
 .hcgames-play-cards .hcgames-card { font-size: 16px; flex: 1 1 9.4em; min-width: 9.4em;
   max-width: 11.5em; }
@@ -436,6 +434,8 @@ class PlayApp(GameStepper):
         self.loads = 0  # saved games loaded after a finished game: each starts a new row
         #: My work's row for a finished game loaded from a file (None: the screen's own)
         self._loaded_key: str | None = None
+        #: the student has played a move in this game (the banner then says less)
+        self.student_moved = False
         #: the My work row of each game finished on this screen, by its moves
         self._finished_rows: dict[str, str] = {}
         #: the finished position the debrief shows (its state and length), once built
@@ -460,9 +460,8 @@ class PlayApp(GameStepper):
         self._build_controls(large_text, map_width)
         self.picker.preselect = False
         self.picker.grouped = True
-        self.picker.describe = self.describe_action
-        if game.id == "conqueror-duels":
-            self.picker.describe = self._wrapping_words
+        # a long choice wraps in the list instead of being cut at its edge (every game)
+        self.picker.describe = self._wrapping_words
         self.picker.apply_button.description = "Play this move"
         self.picker.apply_button.icon = "play"
         self.picker.apply_button.tooltip = "Play the move picked in the list"
@@ -591,6 +590,7 @@ class PlayApp(GameStepper):
         self.confirm_box.layout.display = "none"
         self.games_started += 1
         self._loaded_key = None
+        self.student_moved = False
         self.seed = self.first_seed + self.games_started
         self.update(self.game.new_game(self.seed))
         self.bots = _seat_bots(
@@ -841,8 +841,9 @@ class PlayApp(GameStepper):
         self.own_box = widgets.HTML()
         self.own_box.add_class("hcgames-own")
         self.happened = widgets.VBox(
+            # no box of its own that scrolls: what happened is short enough to be seen
+            # whole (the last battle, the computer's last moves)
             [self.own_box, self.roll_box, self.pass_line, self.why_box],
-            layout=widgets.Layout(max_height="15em", overflow="auto"),
         )
         self.happened.add_class("hcgames-happened")
 
@@ -916,9 +917,10 @@ class PlayApp(GameStepper):
                 self.why_line,
                 self.odds_line,
                 demo,
+                # what the last move did first, then where the game stands
+                self.happened,
                 self.own_side,
                 self.status_line,
-                self.happened,
                 undo_row,
                 self.confirm_box,
                 self.wide_key,
@@ -1452,6 +1454,7 @@ class PlayApp(GameStepper):
             super()._human_action(action)  # refused, with the rule's words
             return
         first = len(self.state.events)
+        self.student_moved = True
         self._advance(action)
         self.own_events = [self.with_names(e.text) for e in self.state.events[first:]]
         self._after_human()
@@ -2046,8 +2049,12 @@ class PlayApp(GameStepper):
                 f"{unfed_text(cast(Any, state).shortfall)} to leave unfed (an unfed army "
                 "or fleet is disbanded, an unfed city shrinks to a village)"
             )
+        if self.student_moved and self.mode == "bot":
+            how = ""  # said until the student's first move: the line stays short after it
         if step:
-            return f"{who}, {step}. {how[:1].upper()}{how[1:]}"
+            return f"{who}, {step}. {how[:1].upper()}{how[1:]}".rstrip(" ")
+        if not how:
+            return f"Your move, {who}."
         if self.mode == "bot":
             return f"Your move, {who}: {how}"
         return f"{who}, your move: {how}"
@@ -2096,14 +2103,46 @@ class PlayApp(GameStepper):
             why = next(iter(whys))
             after = f"<div>Why: {escape(plain_plurals(why[:1].upper() + why[1:]))}.</div>"
         else:
-            items = "".join(f"<li>{escape(plain_plurals(r))}</li>" for r in self.reasons)
-            after = ""
+            # a reason most moves share is said once, under the list; the others with
+            # their move
+            said = [w.rstrip(".") for _, sep, w in split if sep]
+            common = max(set(said), key=said.count) if said else ""
+            if said.count(common) < 2:
+                common = ""
+            rows = [
+                (m if sep else r)
+                + (f" — {w.rstrip('.')}" if sep and w.rstrip(".") != common else "")
+                for r, (m, sep, w) in zip(self.reasons, split, strict=True)
+            ]
+            # the list's own words for a student ("end my turn") said of the computer
+            rows = [r.replace(": end my ", ": end its ") for r in rows]
+            items = "".join(f"<li>{escape(plain_plurals(r))}</li>" for r in rows)
+            common_words = escape(plain_plurals(common[:1].upper() + common[1:]))
+            if not common:
+                after = ""
+            elif len(said) > said.count(common):
+                after = f"<div>The other moves: {common_words[:1].lower()}{common_words[1:]}.</div>"
+            else:
+                after = f"<div>Why: {common_words}.</div>"
         where = ", outlined in red on the board" if self.board_view is not None else ""
-        title = "What the computer did" + ("" if after else ", and why")
-        return (
-            f"<b>{title}</b> ({plural(len(self.reasons), 'move')}{where}):"
-            f"<ol style='margin:2px 0;padding-left:1.6em'>{items}</ol>{after}"
-        )
+        title = "What the computer did" + ("" if after.startswith("<div>Why") else ", and why")
+        # the latest moves in sight, the earlier ones folded (the column never scrolls)
+        shown = self.SHOWN_REASONS
+        if items.count("<li>") > shown:
+            lis = items.split("</li>")[:-1]
+            early, late = lis[:-shown], lis[-shown:]
+            folded = (
+                f"<details><summary>{plural(len(early), 'earlier move')}</summary>"
+                f"<ol style='margin:2px 0;padding-left:1.6em'>{'</li>'.join(early)}</li></ol>"
+                "</details>"
+            )
+            items_html = (
+                f"{folded}<ol start='{len(early) + 1}' style='margin:2px 0;"
+                f"padding-left:1.6em'>{'</li>'.join(late)}</li></ol>"
+            )
+        else:
+            items_html = f"<ol style='margin:2px 0;padding-left:1.6em'>{items}</ol>"
+        return f"<b>{title}</b> ({plural(len(self.reasons), 'move')}{where}):{items_html}{after}"
 
     def _board_move(self, regions: Sequence[str]) -> None:
         """On a board, a click on a highlighted space that the picked piece can reach
@@ -2187,14 +2226,14 @@ class PlayApp(GameStepper):
         if not self.rolls:
             return ""
         parts = []
-        for action, events, sums in self.rolls[-2:]:
+        for action, events, sums in self.rolls[-1:]:  # the last battle: short, seen whole
             lines = "".join(f"<div>{escape(e.text)}</div>" for e in events[:1])
             lines += "".join(
-                f"<div style='font-size:14px;color:#333'>{escape(w)}</div>" for w in sums
+                f"<div style='font-size:13px;color:#333'>{escape(w)}</div>" for w in sums
             )
             lines += "".join(f"<div>{escape(e.text)}</div>" for e in events[1:])
             parts.append(
-                f"<div class='hcgames-roll'><div style='margin:4px 0'>{_dice_html(action)}</div>"
+                f"<div class='hcgames-roll'><div style='margin:2px 0'>{_dice_html(action)}</div>"
                 f"{lines}</div>"
             )
         return "".join(parts)
