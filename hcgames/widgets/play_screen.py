@@ -857,13 +857,17 @@ class PlayApp(GameStepper):
             self.board_view.fold_key = True
             self.board_view.update(self.state)
         board = [v for v in (self.map_view, self.board_view, self.cards_view) if v is not None]
+        #: cards beside a map (Historical): the student's hand and the cards in play, as
+        #: wide as the page under the map and the moves (the map, the moves and what the
+        #: last move did share the first screen; nothing scrolls in a box of its own)
+        self.card_area = widgets.VBox(layout=widgets.Layout(display="none", width="100%"))
         if self.cards_view is not None and self.map_view is not None:
-            # the student's own hand first, beside the list of moves it is chosen from
-            # (cards alone, Speros, keep the table's order: the Skirmish Area the moves
-            # aim at first, the hand under it)
             self.cards_view.hand_apart = True
             self.cards_view.update(self.state)
-            board.insert(0, self.cards_view.hand)
+            board = [self.map_view]
+            self.card_area.children = [self.cards_view.hand, self.cards_view]
+            self.card_area.layout.display = None
+            self.card_area.add_class("hcgames-card-area")
         # As wide as the map: a long sentence under it wraps instead of pushing the
         # choices off the row.
         self.board_column = widgets.VBox(
@@ -896,14 +900,6 @@ class PlayApp(GameStepper):
             self.add_class("hcgames-play-cards")
             self.board_column.add_class("hcgames-card-column")
             self.board_column.layout.width = None
-        elif self.cards_view is not None:
-            # a table of cards can be taller than the screen: it scrolls in its own
-            # box, so the choices beside it stay in sight; the map and the cards keep
-            # their own heights (a flex column would squeeze the map to a strip)
-            self.board_column.layout.max_height = "calc(100vh - 24px)"
-            self.board_column.layout.overflow = "auto"
-            for view in board:
-                view.layout.flex = "0 0 auto"
         undo_row = widgets.HBox(
             [self.back_button, self.new_button],
             layout=widgets.Layout(flex_flow="row wrap", margin="0", padding="4px"),
@@ -959,6 +955,7 @@ class PlayApp(GameStepper):
             self.class_line,
             self.timeline,
             self.main,
+            self.card_area,
             self.debrief_box,
             self.text_line,
             files,
@@ -969,6 +966,13 @@ class PlayApp(GameStepper):
         self.add_class("hcgames-play")
         if large_text:
             self.add_class("hcgames-large")
+
+    def add_tool(self, tool: widgets.Widget) -> None:
+        """Put a lesson's own tool (lesson 44: Work out my odds) in the column of moves,
+        under the Play button and the forecast, so it is used beside the game."""
+        children = list(self.side_column.children)
+        children.insert(children.index(self.odds_line) + 1, tool)
+        self.side_column.children = children
 
     def set_large_text(self, on: bool = True) -> None:
         """Everything half as large again (text, map, buttons), for a projector."""
@@ -1828,6 +1832,8 @@ class PlayApp(GameStepper):
         self.level_buttons.layout.display = None if self.mode != "hotseat" else "none"
         self.pass_screen.layout.display = None if hidden else "none"
         self.board_column.layout.display = "none" if hidden else None
+        if self.card_area.children:
+            self.card_area.layout.display = "none" if hidden else None
         self.back_button.description = "Back" if demo else "Undo"
         self.back_button.tooltip = (
             "Take back the last move"
