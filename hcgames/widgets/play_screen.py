@@ -30,7 +30,10 @@ student has only one possible move is played at once and listed, so a student is
 asked only when there is a real choice, and a hot seat hands over only then), and
 every move of the computer's turn with its reason. The computer's moves appear on the
 board one by one (:attr:`PlayApp.PAUSE` seconds each). **New game** starts again with
-the same mode, side and level; after Game over the banner says to press it.
+the same mode, side and level; during a game it asks first, on the page ("No, keep
+playing" / "Yes, start a new game"); after Game over the banner says to press it. Where
+the student may end the turn (or the phase) and also do something else, one button
+beside Play this move ends it in one click ("End my turn").
 
 The game is saved as a file (a download link) and loaded back from one; a file that
 is not a save of this game is refused with a sentence and the game on screen stays
