@@ -218,6 +218,11 @@ _STYLE = """<style>
 .hcgames-play .hcgames-happened ul, .hcgames-play .hcgames-happened ol { margin: 2px 0; }
 .hcgames-play .hcgames-happened li { margin: 0; }
 body:not(.hcgames-large) .hcgames-play.hcgames-large { zoom: 1.5; }
+/* the column beside the map keeps to one screen: an empty line takes no room, and the
+   buttons under the list keep to one row */
+.hcgames-play .hcgames-side-column > .widget-html:has(> .widget-html-content:empty) {
+  display: none; }
+.hcgames-play .hcgames-side-column .widget-button { padding: 0 8px; margin: 2px 3px; }
 .hcgames-play .hcgames-debrief td, .hcgames-play .hcgames-debrief th { padding: 2px 14px 2px 0;
   text-align: left; vertical-align: top; }
 .hcgames-play .hcgames-debrief tbody tr:nth-child(odd) { background: #F4F4F4; }
