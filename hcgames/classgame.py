@@ -109,7 +109,10 @@ CLASS_GAMES: dict[str, ClassGame] = {
                 "Paying",
                 "When something costs resources, the screen pays the suggested way at "
                 "once (the cheapest resources first), and at upkeep it feeds every army, "
-                "fleet and city the suggested way, food first and gold last.",
+                "fleet and city the suggested way, food first and gold last. Only when "
+                "food and gold cannot feed them all does the student choose what goes "
+                "unfed (an unfed army or fleet is disbanded, an unfed city shrinks to a "
+                "village).",
             ),
         ),
         {"players": 2, "civilizations": ["Athenians", "Spartans"], "max_turns": 15},

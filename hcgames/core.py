@@ -833,6 +833,11 @@ class State:
         this round and cannot move or attack again; empty by default."""
         return {}
 
+    def standing_words(self) -> str:
+        """How the game stands, for a line under a banner that already says who plays
+        and what they do: :meth:`describe` without those words (the default: all of it)."""
+        return self.describe()
+
     def step_words(self) -> str:
         """The part of the round the side to play is in and what it may do there, for
         the line that asks a student to move (``"your planning: ..."``); empty when the

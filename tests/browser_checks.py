@@ -480,3 +480,32 @@ def checked_problems(facts: PageFacts, notebook: Path) -> dict[str, list[str]]:
         "program-words": [f"program words: {words}"] if words else [],
         "answers-above": answers_above(facts, questions_of(notebook)),
     }
+
+
+#: Runs in the page: every box of a play screen that scrolls inside itself (a list of
+#: moves is a list box and may; nothing else may: the page scrolls, never a column)
+PLAY_SCROLL_JS = """
+() => {
+  const found = [];
+  for (const el of document.querySelectorAll('.hcgames-play *')) {
+    if (el.tagName === 'SELECT' || el.closest('select')) continue;
+    const style = window.getComputedStyle(el);
+    if (style.display === 'none') continue;
+    if ((style.overflowY === 'auto' || style.overflowY === 'scroll')
+        && el.scrollHeight > el.clientHeight + 2 && el.clientHeight > 0) {
+      found.push((el.className || el.tagName).toString().slice(0, 60)
+        + ' shows ' + el.clientHeight + ' of ' + el.scrollHeight + ' px');
+    }
+  }
+  return found;
+}
+"""
+
+
+def play_scroll_problems(page: Any) -> list[str]:
+    """Boxes of a play screen that scroll inside themselves at the page's current size
+    (issue 35: the moves, the map and what the last move did are seen without one)."""
+    size = page.evaluate("() => `${window.innerWidth}x${window.innerHeight}`")
+    return [
+        f"at {size} a box scrolls inside itself: {box}" for box in page.evaluate(PLAY_SCROLL_JS)
+    ]

@@ -13,7 +13,7 @@ For each of the five games, one page load (the play screen as its lesson builds 
 - an arrow key picks a move, Tab reaches "Play this move", Enter plays it: the game
   moves on, and the focus is back on the list (nobody tabs from the top again);
 - Tab reaches Undo, Enter takes the move back; a second move played with Space, then
-  Tab reaches New game and Enter starts the game again;
+  Tab reaches New game, Enter asks first, Tab and Enter on Yes start the game again;
 - the list and the Play button show a focus ring (a CSS outline at least 2 px wide);
 - the banner names the side to play in words, never by colour alone.
 
@@ -219,6 +219,14 @@ def test_a_play_screen_is_played_with_the_keyboard_alone(
 
         played = keys.play_a_move(" ")
         keys.tab_to_button("New game")
+        keys.p.keyboard.press("Enter")
+        # a game under way: the page asks first, the focus on "No, keep playing"; Tab
+        # reaches "Yes, start a new game" and Enter starts it
+        keys.wait(
+            lambda: bool((f := keys.focused()) and "keep playing" in f["text"]),
+            "the focus on the question before a new game",
+        )
+        keys.tab_to_button("Yes, start a new game", most=2)
         keys.p.keyboard.press("Enter")
         # a new game (new dice: its opening may pass more steps by itself than the old one
         # had played) starts in the first round with no move of the student's shown yet

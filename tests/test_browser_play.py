@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser_checks import play_scroll_problems
 from tests.test_browser import CHROMIUM, ROOT, Page, Voila
 
 pytestmark = [
@@ -223,6 +224,9 @@ def test_map_list_and_play_button_are_on_screen_together_at_1024x700(
         for name, box in (("status", status), ("what happened", happened), ("new", new_game)):
             assert 0 <= box["y"] <= height - 20, (name, box)
         assert figure["x"] + figure["width"] <= choices["x"]  # side by side
+        # after a move and the computer's answer, no column scrolls inside itself
+        screen.play_one_move()
+        assert not play_scroll_problems(screen.p), play_scroll_problems(screen.p)
         if game == "duels":  # a map grows on a wide window, and stays as it was at 1024
             assert figure["width"] >= 900 if size[0] == 1366 else figure["width"] == 560
     finally:
@@ -303,6 +307,9 @@ def test_a_class_game_is_played_to_its_end_within_a_lesson_of_clicks(
             screen.wait_for(
                 lambda n=before: screen.settled_after(n), "the move played", timeout=120.0
             )
+            # the computer's answer, the battle and the moves are seen without a box
+            # of their own that scrolls
+            assert not play_scroll_problems(screen.p), play_scroll_problems(screen.p)
         assert clicks <= LESSON_CLICKS
         assert not screen.page.errors, "\n".join(screen.page.errors)
     finally:

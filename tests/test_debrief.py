@@ -213,7 +213,7 @@ def test_turning_points_are_the_biggest_changes_told_with_the_games_log() -> Non
 
 
 def _row_of(app: PlayApp) -> Any:
-    key = f"{id(app)}-{app.games_started}-{app.loads}"
+    key = app.row_key
     return journal().record.games[journal()._game_rows[key]]
 
 

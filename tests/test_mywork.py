@@ -215,3 +215,45 @@ def test_a_year_in_words_is_read_bc_or_ad() -> None:
     assert check_answer(cannae, "two hundred and sixteen BC")
     assert check_answer(cannae, "two hundred and sixteen")
     assert not check_answer(cannae, "AD two hundred and sixteen")
+
+
+def test_my_work_rows_after_a_load_and_on_one_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Loading a save over a game under way keeps one row for the game on the screen;
+    loading the same finished game twice adds one row; a game with no computer player
+    never reads "against the computer (no computer)"; the class game is named as such."""
+    import hcgames
+    from hcgames.classgame import class_game
+    from hcgames.widgets import PlayApp
+    from hcgames.widgets.mywork import game_words
+
+    page = _journal(monkeypatch)
+    app = PlayApp(class_game("conquest-1972"), humans=(0,), bot="easy", seed=2)
+    app.PAUSE = 0
+
+    def play_first_choice() -> None:
+        app.picker.pick(app.picker.shown[0])
+        app.picker.apply_button.click()
+
+    play_first_choice()
+    saved = app.save_json()
+    play_first_choice()
+    assert app.load_json(saved)
+    play_first_choice()
+    (row,) = page.record.games
+    assert row.game == "CONQUEST (1972) (class game)" and row.level == "Easy"
+    assert game_words(row).endswith("against the computer (Easy)")
+    while not app.state.is_terminal():
+        play_first_choice()
+    finished = app.save_json()
+    assert app.load_json(finished) and app.load_json(finished)
+    (row,) = page.record.games  # the game finished here, loaded back twice: one game
+    assert row.result != "not finished"
+    app.new_game()
+    assert app.load_json(finished)  # loaded on a fresh screen it is still that game
+    assert len(page.record.games) == 1
+
+    hotseat = PlayApp(hcgames.load("conqueror-duels", scenario="gallic-wars"), humans=(0, 1))
+    hotseat.picker.pick(hotseat.picker.shown[0])
+    hotseat.picker.apply_button.click()
+    words = game_words(page.record.games[-1])
+    assert words.endswith("every side, players on one screen") and "computer" not in words

@@ -13,11 +13,17 @@ from hcgames.widgets.cards import CARD_CSS
 PlayApp.PAUSE = 0
 
 
-def test_the_students_hand_is_first_beside_the_moves() -> None:
+def test_the_students_hand_is_first_under_the_map_and_the_moves() -> None:
+    """The map beside the moves (one screen, no box of its own that scrolls), the hand
+    first under them, then the cards in play."""
     app = PlayApp(hcgames.load("historical-conquest", players=2), humans=(0,), seed=3)
     view = app.cards_view
     assert view is not None
-    assert app.board_column.children[0] is view.hand
+    assert list(app.board_column.children) == [app.map_view]
+    assert app.board_column.layout.overflow in (None, "") and not app.board_column.layout.max_height
+    assert list(app.card_area.children) == [view.hand, view]
+    children = list(app.children)
+    assert children.index(app.card_area) == children.index(app.main) + 1
     assert "Player 1&#x27;s hand" in view.hand.value or "Player 1's hand" in view.hand.value
     state: Any = app.state
     hand = state.hands[0]

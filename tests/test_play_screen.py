@@ -494,7 +494,13 @@ def test_new_game_keeps_mode_side_and_level() -> None:
             app.picker.pick(app.picker.shown[0])
             app.picker.apply_button.click()
     assert len(app.state.history) > 0
+    app.new_button.click()  # a game under way: the page asks first, and No keeps it
+    assert app.confirm_box.layout.display is None and app.state.history
+    app.keep_button.click()
+    assert app.confirm_box.layout.display == "none" and app.state.history
     app.new_button.click()
+    app.confirm_button.click()
+    assert app.confirm_box.layout.display == "none"
     assert (app.mode, app.student_seats, app.level) == ("bot", [1], "hard")
     assert app.side_buttons.value == 1 and app.level_buttons.value == "hard"
     assert app.large_text
@@ -891,3 +897,55 @@ def test_hot_seat_shows_no_secret_objective_while_the_screen_passes() -> None:
         app.picker.pick(app.picker.shown[0])
         app.picker.apply_button.click()
     assert shown_secret  # the player who has the screen does see their own
+
+
+def test_one_click_ends_a_turn_when_other_moves_are_offered() -> None:
+    """CONQUEST: ending a turn early is one click on "End my turn" (it was three: the
+    group, the entry, Play this move); Duels names what it ends."""
+    from hcgames.classgame import class_game
+
+    app = PlayApp(class_game("conquest-1972"), humans=(0,), bot="easy", seed=3)
+    app.PAUSE = 0
+    assert app.real_choice() and shown(app.end_button)
+    assert app.end_button.description == "End my turn"
+    turn = app.state.round
+    app.end_button.click()
+    # the turn has ended, the computer has moved, and the student chooses again (a
+    # recapture in its turn, or the next turn)
+    assert app.state.round > turn and app.real_choice()
+    duel = PlayApp(duels("gallic-wars"), humans=(0,), bot="easy", seed=0)
+    assert shown(duel.end_button) and duel.end_button.description == "End my planning"
+    duel.end_button.click()
+    assert duel.state.phase != "planning" or duel.state.current_player != 0
+
+
+def test_conquest_says_when_a_recapture_may_be_made() -> None:
+    """When the student may recapture, the banner says so and what the choice is."""
+    from hcgames.classgame import class_game
+    from hcgames.conquest.moves import PendingRecapture
+
+    app = PlayApp(class_game("conquest-1972"), humans=(0,), bot="easy", seed=3)
+    state: Any = app.state.copy()
+    state.pending = PendingRecapture(space="k6", step=1, before=(), capturer="B-knight-1")
+    app.state = state
+    assert "your piece on k6 was just taken" in app.banner_text
+    assert "refuse to recapture" in app.banner_text
+    state.pending = PendingRecapture(space="k6", step=2, before=(), capturer="B-knight-1")
+    assert "finish your recapture on k6" in app.banner_text
+
+
+def test_classical_famine_says_what_unfed_does() -> None:
+    """A famine's choices say what going unfed does, and the banner says why it asks."""
+    from hcgames.classgame import class_game
+    from hcgames.classical.actions import Starve
+
+    app = PlayApp(class_game("classical-conquests"), humans=(0,), bot="easy", seed=7)
+    state: Any = app.state
+    home = state.game.material.territories[state.cities_of(0)[0]].id
+    assert app.describe_action(Starve("army", home)).endswith("(the army is disbanded)")
+    assert app.describe_action(Starve("city", home)).endswith("(the city shrinks to a village)")
+    famine = state.copy()
+    famine.shortfall = 1
+    app.state = famine
+    assert "choose 1 army, fleet or city to leave unfed" in app.banner_text
+    assert "an unfed city shrinks to a village" in app.banner_text

@@ -80,6 +80,7 @@ class ClassicalGame(Game):
     id: ClassVar[str] = "classical-conquests"
     title: ClassVar[str] = "Classical Conquests"
     version: ClassVar[str] = "2"
+    describe_says_when: ClassVar[bool] = True  # describe() says the round, step and who
     state_class = ClassicalState
 
     def __init__(

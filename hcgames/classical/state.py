@@ -15,6 +15,7 @@ applies it.
 from __future__ import annotations
 
 import random
+import re
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +40,7 @@ from hcgames.classical.battle import die_outcomes
 from hcgames.classical.fighting import Fight
 from hcgames.classical.material import PHASES, TRAITS, load_material
 from hcgames.classical.payment import CATEGORIES, Payment
+from hcgames.classical.words import unfed_text
 from hcgames.core import CHANCE, TERMINAL, Action, Handler, Outcome, State
 from hcgames.dice import die
 
@@ -262,6 +264,16 @@ class ClassicalState(State):
     def only_move_reason(self) -> str:
         return moves.only_move_reason(self)
 
+    def step_words(self) -> str:
+        """A famine: what the player must choose and what it costs (upkeep)."""
+        if not self.shortfall:
+            return ""
+        return (
+            "food and gold cannot feed all your armies, fleets and cities: choose "
+            f"{unfed_text(self.shortfall)} to leave unfed (an unfed army or fleet is "
+            "disbanded, an unfed city shrinks to a village)"
+        )
+
     def scores(self) -> dict[int, float]:
         return {p: float(v) for p, v in enumerate(self.vp)}
 
@@ -272,6 +284,15 @@ class ClassicalState(State):
 
     def describe(self) -> str:
         return views.describe(self)
+
+    def standing_words(self) -> str:
+        # "Round 3 of 5, research phase of the Athenians. They hold ...": the phase is
+        # the banner's to say
+        return re.sub(
+            r"^(Round \d+ of \d+), [\w ]+ phase of the ([^.]+)\. They ",
+            r"\1. The \2 ",
+            self.describe(),
+        )
 
     def region_views(self) -> dict[str, dict[str, Any]]:
         return views.region_views(self)

@@ -49,6 +49,7 @@ class DuelsGame(Game):
     id: ClassVar[str] = "conqueror-duels"
     title: ClassVar[str] = "Conqueror: Duels"
     version: ClassVar[str] = "3"
+    describe_says_when: ClassVar[bool] = True  # describe() says the round, step and who
     state_class = DuelsState
 
     def __init__(

@@ -16,6 +16,7 @@ of the game in :mod:`hcgames.conqueror.victory`, and the read-only views in
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -333,6 +334,14 @@ class DuelsState(State):
 
     def describe(self) -> str:
         return views.describe(self)
+
+    def standing_words(self) -> str:
+        # "Standard two-player game, round 3 of 3. ... Carthage is planning: ...": the
+        # round, without the game's name and the sentence on who plays what
+        text = re.sub(
+            r"^[^.]*?, (round \d+ of \d+\.)", lambda m: m[1].capitalize(), self.describe()
+        )
+        return re.sub(r" [^.:]+ (?:is planning|is making its moves|has lost food)[^.]*\.", "", text)
 
     def side_summary(self, player: int) -> str:
         """One line about side ``player``: units, limit, food, land, forts, gold, heroes."""

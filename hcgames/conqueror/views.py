@@ -106,7 +106,7 @@ def _waited_for(step: str) -> str:
 
 _DOING = {
     Stage.PLANNING: "is planning: buying hero cards and recruiting",
-    Stage.ACTION: "is moving and fighting",
+    Stage.ACTION: "is making its moves and battles",
     Stage.FOOD: "has lost food and must send units home",
 }
 

@@ -190,6 +190,22 @@ class ConquestState(State):
     def describe(self) -> str:
         return describe(self)
 
+    def step_words(self) -> str:
+        """A recapture the side to play may make now ("" when none is pending): the
+        moves offered are then only the recapture's steps and refusing."""
+        pending = self.pending
+        if pending is None:
+            return ""
+        if pending.step > 1:
+            return (
+                f"finish your recapture on {pending.space}: a recapture once begun must "
+                "be completed"
+            )
+        return (
+            f"your piece on {pending.space} was just taken: you may now recapture on that "
+            "square (in one step, or two when both are needed) or refuse to recapture"
+        )
+
     def region_views(self) -> dict[str, dict[str, Any]]:
         return region_views(self)
 

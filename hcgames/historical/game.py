@@ -46,6 +46,7 @@ class HistoricalGame(Game):
     id: ClassVar[str] = "historical-conquest"
     title: ClassVar[str] = "Historical Conquest: The Card Game"
     version: ClassVar[str] = "4"
+    describe_says_when: ClassVar[bool] = True  # describe() says the round, step and who
     state_class: ClassVar[type[State]] = HistoricalState
 
     def __init__(self, **options: Any) -> None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -450,6 +451,10 @@ class HistoricalState(State):
 
     def describe(self) -> str:
         return views.describe(self)
+
+    def standing_words(self) -> str:
+        # "Round 2, Salem's turn, ...": whose turn it is is the banner's to say
+        return re.sub(r"^(Round \d+), [^,]+'s turn, ", r"\1, ", self.describe())
 
     def card_rows(self, viewer: int | None = None) -> dict[str, list[dict[str, Any]]]:
         return views.card_rows(self, viewer)

@@ -164,6 +164,19 @@ class MyWork(widgets.VBox):
         )
 
 
+#: the level a game with no computer player is recorded with (players on one screen)
+NO_COMPUTER = "no computer"
+
+
+def game_words(row: GameRow) -> str:
+    """A played game as its row says it: "Conqueror: Duels (class game): Carthage against
+    the computer (Easy)", or "...: every side, players on one screen" when no computer
+    played (never "against the computer (no computer)")."""
+    if row.level in ("", NO_COMPUTER):
+        return f"{row.game}: {row.side}"
+    return f"{row.game}: {row.side} against the computer ({row.level})"
+
+
 def _summary_html(record: WorkRecord) -> str:
     esc = html.escape
     if not record.questions and not record.games:
@@ -188,8 +201,7 @@ def _summary_html(record: WorkRecord) -> str:
         )
     for g in record.games:
         rows.append(
-            f"<tr><td>Game</td><td>{esc(g.game)}: {esc(g.side)} against the computer "
-            f"({esc(g.level)})</td><td>{plural(g.rounds, 'round')}</td>"
+            f"<tr><td>Game</td><td>{esc(game_words(g))}</td><td>{plural(g.rounds, 'round')}</td>"
             f"<td>{esc(g.result)}{': ' + esc(g.score) if g.score else ''}</td></tr>"
         )
     return (

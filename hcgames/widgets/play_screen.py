@@ -30,7 +30,10 @@ student has only one possible move is played at once and listed, so a student is
 asked only when there is a real choice, and a hot seat hands over only then), and
 every move of the computer's turn with its reason. The computer's moves appear on the
 board one by one (:attr:`PlayApp.PAUSE` seconds each). **New game** starts again with
-the same mode, side and level; after Game over the banner says to press it.
+the same mode, side and level; during a game it asks first, on the page ("No, keep
+playing" / "Yes, start a new game"); after Game over the banner says to press it. Where
+the student may end the turn (or the phase) and also do something else, one button
+beside Play this move ends it in one click ("End my turn").
 
 The game is saved as a file (a download link) and loaded back from one; a file that
 is not a save of this game is refused with a sentence and the game on screen stays
@@ -49,6 +52,7 @@ from __future__ import annotations
 
 import base64
 import functools
+import hashlib
 import re
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -67,7 +71,7 @@ from hcgames.odds import Odds, battle_odds
 from hcgames.play import Bot
 from hcgames.widgets._base import guarded, one_screen
 from hcgames.widgets.cards import card_key, card_names, plain_card_words
-from hcgames.widgets.mywork import journal
+from hcgames.widgets.mywork import NO_COMPUTER, journal
 from hcgames.widgets.panels import CHOICE_KINDS, choice_kind, times_in
 from hcgames.widgets.regions import LARGE_TEXT_ZOOM
 from hcgames.widgets.stepper import GameStepper, _seat_bots
@@ -173,8 +177,6 @@ def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP
         # Tab never lands on the folded list nobody can see
         f"{column} .hcgames-map > .hcgames-legend svg {{ visibility: visible; }} "
         f"{page} .{box_class}-key {{ display: flex !important; }} "
-        f"{page} .{box_class}-side {{ max-height: calc(100vh - 40px); "
-        "overflow: hidden auto; } "
         f"{page} .{box_class}-side > * {{ flex: 0 0 auto; }} "
         # Large text (zoomed): the map as wide as the page, as tall as the window, the
         # moves under it (lengths here are zoomed too: a 1.5 zoom makes 100vh 1.5 screens)
@@ -199,13 +201,14 @@ _STYLE = """<style>
 .hcgames-play .hcgames-events, .hcgames-play .hcgames-events li { font-size: 15px; }
 .hcgames-play .widget-select select { line-height: 1.35; }
 .hcgames-play .hcgames-phase { font-size: 15px; }
-.hcgames-play .hcgames-banner { font-size: 19px; font-weight: bold; margin: 2px 0; }
+.hcgames-play .hcgames-banner { font-size: 17px; font-weight: bold; margin: 2px 0; }
+.hcgames-play .hcgames-banner .widget-html-content { line-height: 1.3; }
 .hcgames-play .hcgames-odds { font-size: 16px; }
-.hcgames-play .hcgames-roll { font-size: 18px; border-left: 6px solid #0072B2;
-  background: #F3F8FC; padding: 4px 10px; border-radius: 4px; }
+.hcgames-play .hcgames-roll { font-size: 15px; line-height: 1.3; border-left: 6px solid #0072B2;
+  background: #F3F8FC; padding: 2px 8px; border-radius: 4px; margin: 2px 0; }
 .hcgames-play .hcgames-die { display: inline-block; min-width: 1.6em; text-align: center;
   border: 2px solid #222; border-radius: 6px; background: white; margin: 0 3px;
-  font-size: 26px; font-weight: bold; line-height: 1.5em; }
+  font-size: 20px; font-weight: bold; line-height: 1.3em; }
 .hcgames-play .hcgames-pass { font-size: 22px; padding: 40px 20px; text-align: center;
   background: #F3F3F3; border-radius: 8px; }
 .hcgames-play .widget-toggle-buttons .widget-toggle-button { width: auto;
@@ -214,6 +217,11 @@ _STYLE = """<style>
 .hcgames-play .hcgames-happened ul, .hcgames-play .hcgames-happened ol { margin: 2px 0; }
 .hcgames-play .hcgames-happened li { margin: 0; }
 body:not(.hcgames-large) .hcgames-play.hcgames-large { zoom: 1.5; }
+/* the column beside the map keeps to one screen: an empty line takes no room, and the
+   buttons under the list keep to one row */
+.hcgames-play .hcgames-side-column > .widget-html:has(> .widget-html-content:empty) {
+  display: none; }
+.hcgames-play .hcgames-side-column .widget-button { padding: 0 8px; margin: 2px 3px; }
 .hcgames-play .hcgames-debrief td, .hcgames-play .hcgames-debrief th { padding: 2px 14px 2px 0;
   text-align: left; vertical-align: top; }
 .hcgames-play .hcgames-debrief tbody tr:nth-child(odd) { background: #F4F4F4; }
@@ -235,7 +243,7 @@ CARD_TABLE_STYLE = """<style>
 .hcgames-play-cards .hcgames-play-main { flex-wrap: nowrap !important; }
 .hcgames-play-cards .hcgames-card-column { flex: 1 1 540px !important; min-width: 0; }
 .hcgames-play-cards .hcgames-side-column { flex: 0 0 440px !important; min-width: 0 !important;
-  position: sticky; top: 0; max-height: 100vh; overflow: hidden auto; }
+  position: sticky; top: 0; align-self: flex-start; }
 .hcgames-play-cards .hcgames-side-column > * { flex-shrink: 0 !important; }
 @media (max-width: 1279px) {
 :is(.hcgames-large .hcgames-play-cards, .hcgames-play-cards.hcgames-large)
@@ -244,8 +252,7 @@ CARD_TABLE_STYLE = """<style>
   .hcgames-side-column { flex: 1 1 100% !important;
   position: static; max-height: none !important; } }
 :is(.hcgames-large .hcgames-play-cards, .hcgames-play-cards.hcgames-large)
-  .hcgames-side-column { flex-basis: 360px !important;
-  max-height: calc(100vh / 1.5); }
+  .hcgames-side-column { flex-basis: 360px !important; }
 .hcgames-play-cards .hcgames-table { font-size: 16px; gap: 6px 8px; }
 .hcgames-play-cards .hcgames-card { font-size: 16px; flex: 1 1 9.4em; min-width: 9.4em;
   max-width: 11.5em; }
@@ -338,6 +345,27 @@ def _heroes_may_play(state: State) -> bool:
     return any(o in (0, 1) for o in owners)
 
 
+#: Classical: what being left unfed does to each kind (the rules' famine, turn.starve)
+_UNFED = {
+    "army": "the army is disbanded",
+    "fleet": "the fleet is disbanded",
+    "city": "the city shrinks to a village",
+}
+
+
+def _unfed_note(action: Action) -> str:
+    """Classical famine: what leaving this army, fleet or city unfed does."""
+    if type(action).__name__ != "Starve":
+        return ""
+    done = _UNFED.get(str(getattr(action, "kind", "")))
+    return f" ({done})" if done else ""
+
+
+def _moves_digest(state: State) -> str:
+    """A short name for a game's moves (one finished game loaded twice is one game)."""
+    return hashlib.sha1("|".join(map(str, state.history)).encode("utf-8")).hexdigest()[:16]
+
+
 def _is_battle(event: Event) -> bool:
     return event.kind.startswith(_BATTLE_KINDS)
 
@@ -410,7 +438,13 @@ class PlayApp(GameStepper):
         shown = functools.partial(
             wide_map_width, header=WIDE_CARDS_HEADER if cards else WIDE_MAP_HEADER
         )
-        self.loads = 0  # saved games loaded so far: each one is a game of its own in My work
+        self.loads = 0  # saved games loaded after a finished game: each starts a new row
+        #: My work's row for a finished game loaded from a file (None: the screen's own)
+        self._loaded_key: str | None = None
+        #: the student has played a move in this game (the banner then says less)
+        self.student_moved = False
+        #: the My work row of each game finished on this screen, by its moves
+        self._finished_rows: dict[str, str] = {}
         #: the finished position the debrief shows (its state and length), once built
         self._debriefed: tuple[int, int] | None = None
         super().__init__(
@@ -433,12 +467,18 @@ class PlayApp(GameStepper):
         self._build_controls(large_text, map_width)
         self.picker.preselect = False
         self.picker.grouped = True
-        self.picker.describe = self.describe_action
-        if game.id == "conqueror-duels":
-            self.picker.describe = self._wrapping_words
+        # a long choice wraps in the list instead of being cut at its edge (every game)
+        self.picker.describe = self._wrapping_words
         self.picker.apply_button.description = "Play this move"
         self.picker.apply_button.icon = "play"
         self.picker.apply_button.tooltip = "Play the move picked in the list"
+        self.picker.buttons.children = (
+            self.picker.apply_button,
+            self.end_button,
+            self.picker.show_all_button,
+        )
+        self.picker.buttons.layout.flex_flow = "row wrap"
+        self.picker.show_all_button.layout.width = "auto"
         # a short visible label, which is also the list's name for a screen reader
         self.picker.choice.description = "Moves"
         self.picker.choice.style.description_width = "3.4em"
@@ -499,11 +539,64 @@ class PlayApp(GameStepper):
         self._run_bots()
         self._refresh()
 
+    def game_under_way(self) -> bool:
+        """A game a student has moved in and not finished: New game asks before it
+        wipes one."""
+        state = self.state
+        return self.mode != "demo" and not state.is_terminal() and len(state.history) > self._base
+
+    @guarded
+    def ask_new_game(self) -> None:
+        """New game pressed: start again at once when nothing would be lost, else ask
+        first on the page (the focus on "No, keep playing", Tab reaches "Yes")."""
+        if not self.game_under_way():
+            self.new_game()
+            return
+        self.confirm_box.layout.display = None
+        self.keep_button.focus()
+
+    def keep_playing(self) -> None:
+        """The student answered no: the question goes, the game stays as it was."""
+        self.confirm_box.layout.display = "none"
+        self._take_focus()
+
+    def end_action(self) -> Action | None:
+        """The one move that ends the student's turn (or phase) now, when the student
+        may also do something else; ``None`` otherwise."""
+        if self.picker.layout.display == "none" or not self.waiting_for_human():
+            return None
+        legal = self.state.legal_actions()
+        ends = [a for a in legal if choice_kind(a) == "End the phase"]
+        return ends[0] if len(ends) == 1 and len(legal) > 1 else None
+
+    def end_words(self, action: Action) -> str:
+        """The words on the one-click end button: "End my turn", "End my planning",
+        "End the settle phase"."""
+        if self.picker.kind_of is not None:  # a game whose list names its end group
+            kind = self.picker.kind_of(action)[0]
+            if kind.startswith("End "):
+                return kind
+        words = plain_plurals(self.with_names(self.state.action_words(action)))
+        words = words.split(":")[0]
+        return words[:1].upper() + words[1:] if len(words) <= 32 else "End the phase"
+
+    @guarded
+    def end_turn(self) -> None:
+        """Play the move that ends the turn (or the phase), in one click."""
+        action = self.end_action()
+        if action is None:
+            self.say("There is no turn of yours to end now.")
+            return
+        self._human_action(action)
+
     @guarded
     def new_game(self) -> None:
         """Start the game again from its first position, with the same mode, side,
         level and text size (and new dice)."""
+        self.confirm_box.layout.display = "none"
         self.games_started += 1
+        self._loaded_key = None
+        self.student_moved = False
         self.seed = self.first_seed + self.games_started
         self.update(self.game.new_game(self.seed))
         self.bots = _seat_bots(
@@ -710,15 +803,53 @@ class PlayApp(GameStepper):
             tooltip="Start this game again from the beginning, with the same mode, side and level",
             layout=widgets.Layout(width="auto"),
         )
-        self.new_button.on_click(lambda _b: self.new_game())
+        self.new_button.on_click(lambda _b: self.ask_new_game())
+        # New game asks first when a game is under way: one click never wipes a game
+        self.confirm_text = widgets.HTML(
+            "<b>Start a new game?</b> The game on the screen will be lost (press Save "
+            "the game first to keep it)."
+        )
+        self.keep_button = widgets.Button(
+            description="No, keep playing",
+            tooltip="Go back to the game on the screen",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.keep_button.on_click(lambda _b: self.keep_playing())
+        self.confirm_button = widgets.Button(
+            description="Yes, start a new game",
+            button_style="danger",
+            tooltip="Wipe this game and start again from the beginning",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.confirm_button.on_click(lambda _b: self.new_game())
+        self.confirm_box = widgets.VBox(
+            [
+                self.confirm_text,
+                widgets.HBox(
+                    [self.keep_button, self.confirm_button],
+                    layout=widgets.Layout(flex_flow="row wrap", padding="4px"),
+                ),
+            ],
+            layout=widgets.Layout(display="none", padding="4px 8px", margin="2px 0"),
+        )
+        self.confirm_box.add_class("hcgames-confirm")
+        # one click ends a turn (or a phase) when the student has nothing else to do
+        self.end_button = widgets.Button(
+            description="End my turn",
+            icon="forward",
+            tooltip="Play no more moves now: end your turn",
+            layout=widgets.Layout(width="auto", display="none"),
+        )
+        self.end_button.on_click(lambda _b: self.end_turn())
         self.back_button.layout.width = "auto"
         self.status_line = widgets.HTML()
         self.status_line.add_class("hcgames-status")
         self.own_box = widgets.HTML()
         self.own_box.add_class("hcgames-own")
         self.happened = widgets.VBox(
+            # no box of its own that scrolls: what happened is short enough to be seen
+            # whole (the last battle, the computer's last moves)
             [self.own_box, self.roll_box, self.pass_line, self.why_box],
-            layout=widgets.Layout(max_height="15em", overflow="auto"),
         )
         self.happened.add_class("hcgames-happened")
 
@@ -732,13 +863,17 @@ class PlayApp(GameStepper):
             self.board_view.fold_key = True
             self.board_view.update(self.state)
         board = [v for v in (self.map_view, self.board_view, self.cards_view) if v is not None]
+        #: cards beside a map (Historical): the student's hand and the cards in play, as
+        #: wide as the page under the map and the moves (the map, the moves and what the
+        #: last move did share the first screen; nothing scrolls in a box of its own)
+        self.card_area = widgets.VBox(layout=widgets.Layout(display="none", width="100%"))
         if self.cards_view is not None and self.map_view is not None:
-            # the student's own hand first, beside the list of moves it is chosen from
-            # (cards alone, Speros, keep the table's order: the Skirmish Area the moves
-            # aim at first, the hand under it)
             self.cards_view.hand_apart = True
             self.cards_view.update(self.state)
-            board.insert(0, self.cards_view.hand)
+            board = [self.map_view]
+            self.card_area.children = [self.cards_view.hand, self.cards_view]
+            self.card_area.layout.display = None
+            self.card_area.add_class("hcgames-card-area")
         # As wide as the map: a long sentence under it wraps instead of pushing the
         # choices off the row.
         self.board_column = widgets.VBox(
@@ -771,14 +906,6 @@ class PlayApp(GameStepper):
             self.add_class("hcgames-play-cards")
             self.board_column.add_class("hcgames-card-column")
             self.board_column.layout.width = None
-        elif self.cards_view is not None:
-            # a table of cards can be taller than the screen: it scrolls in its own
-            # box, so the choices beside it stay in sight; the map and the cards keep
-            # their own heights (a flex column would squeeze the map to a strip)
-            self.board_column.layout.max_height = "calc(100vh - 24px)"
-            self.board_column.layout.overflow = "auto"
-            for view in board:
-                view.layout.flex = "0 0 auto"
         undo_row = widgets.HBox(
             [self.back_button, self.new_button],
             layout=widgets.Layout(flex_flow="row wrap", margin="0", padding="4px"),
@@ -792,10 +919,12 @@ class PlayApp(GameStepper):
                 self.why_line,
                 self.odds_line,
                 demo,
+                # what the last move did first, then where the game stands
+                self.happened,
                 self.own_side,
                 self.status_line,
-                self.happened,
                 undo_row,
+                self.confirm_box,
                 self.wide_key,
             ],
             layout=widgets.Layout(flex="1 1 340px", min_width="320px", max_width="640px"),
@@ -832,6 +961,7 @@ class PlayApp(GameStepper):
             self.class_line,
             self.timeline,
             self.main,
+            self.card_area,
             self.debrief_box,
             self.text_line,
             files,
@@ -842,6 +972,13 @@ class PlayApp(GameStepper):
         self.add_class("hcgames-play")
         if large_text:
             self.add_class("hcgames-large")
+
+    def add_tool(self, tool: widgets.Widget) -> None:
+        """Put a lesson's own tool (lesson 44: Work out my odds) in the column of moves,
+        under the Play button and the forecast, so it is used beside the game."""
+        children = list(self.side_column.children)
+        children.insert(children.index(self.odds_line) + 1, tool)
+        self.side_column.children = children
 
     def set_large_text(self, on: bool = True) -> None:
         """Everything half as large again (text, map, buttons), for a projector."""
@@ -871,7 +1008,7 @@ class PlayApp(GameStepper):
                 else ""
             )
             words = f"Capture: {words}, taking {piece_name(captured)}{more}"
-        return words + self._spent_note(action) + self._hero_note(action)
+        return words + self._spent_note(action) + self._hero_note(action) + _unfed_note(action)
 
     def _hero_note(self, action: Action) -> str:
         """For a hero card bought or offered before a battle: its price or its effect,
@@ -1310,6 +1447,7 @@ class PlayApp(GameStepper):
             super()._human_action(action)  # refused, with the rule's words
             return
         first = len(self.state.events)
+        self.student_moved = True
         self._advance(action)
         self.own_events = [self.with_names(e.text) for e in self.state.events[first:]]
         self._after_human()
@@ -1615,7 +1753,15 @@ class PlayApp(GameStepper):
                 f"game on screen is unchanged. {escape(problems)}</span>"
             )
             return False
-        self.loads += 1  # a game of its own in My work (a finished one counts at once)
+        # My work: a finished game loaded counts at once, in a row of its own named by
+        # its moves (loading the same file again adds no second row); a game loaded
+        # over one under way takes that game's row; after a finished game, a new row
+        self._loaded_key = None
+        if state.is_terminal():
+            digest = _moves_digest(state)
+            self._loaded_key = self._finished_rows.get(digest, f"{id(self)}-saved-{digest}")
+        elif self.state.is_terminal():
+            self.loads += 1
         self.update(state)
         self.revealed = None
         self.rolls = []
@@ -1675,6 +1821,8 @@ class PlayApp(GameStepper):
         self.level_buttons.layout.display = None if self.mode != "hotseat" else "none"
         self.pass_screen.layout.display = None if hidden else "none"
         self.board_column.layout.display = "none" if hidden else None
+        if self.card_area.children:
+            self.card_area.layout.display = "none" if hidden else None
         self.back_button.description = "Back" if demo else "Undo"
         self.back_button.tooltip = (
             "Take back the last move"
@@ -1683,6 +1831,15 @@ class PlayApp(GameStepper):
         )
         self.back_button.disabled = len(state.history) <= self._base
         self.new_button.button_style = "primary" if not live else ""
+        if not self.game_under_way():
+            self.confirm_box.layout.display = "none"
+        end = self.end_action() if choosing else None
+        self.end_button.layout.display = None if end is not None else "none"
+        if end is not None:
+            self.end_button.description = self.end_words(end)
+            self.end_button.tooltip = (
+                f"Play no other move: {self.end_button.description.lower()} now"
+            )
         self.status_line.value = self._status_html()
         self.why_line.value = self._why_not_html() if choosing else ""
         self.own_side.value = self._own_side_html()
@@ -1744,15 +1901,26 @@ class PlayApp(GameStepper):
             result = ("won" if alone else "shared the win") if won else "lost"
         hotseat = self.mode == "hotseat"
         names = [state.player_name(p) for p in self.student_seats]
+        key = self.row_key
+        if finished:  # the same game loaded back later keeps this row
+            self._finished_rows.setdefault(_moves_digest(state), key)
+        title = self.game.title
+        if self.variants is not None:  # which of the two games the screen offers
+            title += " (class game)" if self.game is self.variants["class"] else " (full game)"
         journal().play(
-            game=self.game.title,
-            side="all sides, one screen" if hotseat else " and ".join(names),
-            level="no computer" if hotseat else BOT_LEVELS[self.level].label,
+            game=title,
+            side="every side, players on one screen" if hotseat else " and ".join(names),
+            level=NO_COMPUTER if hotseat else BOT_LEVELS[self.level].label,
             result=result,
             rounds=state.round,
-            key=f"{id(self)}-{self.games_started}-{self.loads}",
+            key=key,
             score=self.score_words() if finished else "",
         )
+
+    @property
+    def row_key(self) -> str:
+        """The name of this game's row in My work (one row per game played or loaded)."""
+        return self._loaded_key or f"{id(self)}-{self.games_started}-{self.loads}"
 
     def score_words(self) -> str:
         """Each side's score at the end, in words: "Rome 7, Gaul 4" (the student's side
@@ -1862,8 +2030,12 @@ class PlayApp(GameStepper):
             # CONQUEST's board plays a move by two clicks: the piece, then where it goes
             how = "click a piece, then a gold square (or pick a move in the list)."
         step = state.step_words()
+        if self.student_moved and self.mode == "bot":
+            how = ""  # said until the student's first move: the line stays short after it
         if step:
-            return f"{who}, {step}. {how[:1].upper()}{how[1:]}"
+            return f"{who}, {step}. {how[:1].upper()}{how[1:]}".rstrip(" ")
+        if not how:
+            return f"Your move, {who}."
         if self.mode == "bot":
             return f"Your move, {who}: {how}"
         return f"{who}, your move: {how}"
@@ -1898,14 +2070,46 @@ class PlayApp(GameStepper):
             why = next(iter(whys))
             after = f"<div>Why: {escape(plain_plurals(why[:1].upper() + why[1:]))}.</div>"
         else:
-            items = "".join(f"<li>{escape(plain_plurals(r))}</li>" for r in self.reasons)
-            after = ""
+            # a reason most moves share is said once, under the list; the others with
+            # their move
+            said = [w.rstrip(".") for _, sep, w in split if sep]
+            common = max(set(said), key=said.count) if said else ""
+            if said.count(common) < 2:
+                common = ""
+            rows = [
+                (m if sep else r)
+                + (f" — {w.rstrip('.')}" if sep and w.rstrip(".") != common else "")
+                for r, (m, sep, w) in zip(self.reasons, split, strict=True)
+            ]
+            # the list's own words for a student ("end my turn") said of the computer
+            rows = [r.replace(": end my ", ": end its ") for r in rows]
+            items = "".join(f"<li>{escape(plain_plurals(r))}</li>" for r in rows)
+            common_words = escape(plain_plurals(common[:1].upper() + common[1:]))
+            if not common:
+                after = ""
+            elif len(said) > said.count(common):
+                after = f"<div>The other moves: {common_words[:1].lower()}{common_words[1:]}.</div>"
+            else:
+                after = f"<div>Why: {common_words}.</div>"
         where = ", outlined in red on the board" if self.board_view is not None else ""
-        title = "What the computer did" + ("" if after else ", and why")
-        return (
-            f"<b>{title}</b> ({plural(len(self.reasons), 'move')}{where}):"
-            f"<ol style='margin:2px 0;padding-left:1.6em'>{items}</ol>{after}"
-        )
+        title = "What the computer did" + ("" if after.startswith("<div>Why") else ", and why")
+        # the latest moves in sight, the earlier ones folded (the column never scrolls)
+        shown = self.SHOWN_REASONS
+        if items.count("<li>") > shown:
+            lis = items.split("</li>")[:-1]
+            early, late = lis[:-shown], lis[-shown:]
+            folded = (
+                f"<details><summary>{plural(len(early), 'earlier move')}</summary>"
+                f"<ol style='margin:2px 0;padding-left:1.6em'>{'</li>'.join(early)}</li></ol>"
+                "</details>"
+            )
+            items_html = (
+                f"{folded}<ol start='{len(early) + 1}' style='margin:2px 0;"
+                f"padding-left:1.6em'>{'</li>'.join(late)}</li></ol>"
+            )
+        else:
+            items_html = f"<ol style='margin:2px 0;padding-left:1.6em'>{items}</ol>"
+        return f"<b>{title}</b> ({plural(len(self.reasons), 'move')}{where}):{items_html}{after}"
 
     def _board_move(self, regions: Sequence[str]) -> None:
         """On a board, a click on a highlighted space that the picked piece can reach
@@ -1938,11 +2142,19 @@ class PlayApp(GameStepper):
 
     def _status_html(self) -> str:
         """Where the game stands (units, gold, moves left...): the game's own summary."""
-        state = self.state
         return (
             "<div style='font-size:13px;line-height:1.35;color:#333;margin:4px 0'>"
-            f"{escape(plain_plurals(state.describe()))}</div>"
+            f"{escape(plain_plurals(self.standing_words()))}</div>"
         )
+
+    def standing_words(self) -> str:
+        """Where the game stands, said once: the game's own summary without what the
+        banner above it already says (whose turn it is and what they are doing), so the
+        two lines never repeat each other."""
+        if self.state.is_terminal() or self.mode == "demo":
+            return self.with_names(self.state.describe())
+        # what the banner does not say already (who plays and what they do)
+        return self.with_names(self.state.standing_words())
 
     def next_action(self, auto: bool = False) -> Action:
         """As :meth:`GameStepper.next_action`; a computer's move is also explained
@@ -1967,14 +2179,14 @@ class PlayApp(GameStepper):
         if not self.rolls:
             return ""
         parts = []
-        for action, events, sums in self.rolls[-2:]:
+        for action, events, sums in self.rolls[-1:]:  # the last battle: short, seen whole
             lines = "".join(f"<div>{escape(e.text)}</div>" for e in events[:1])
             lines += "".join(
-                f"<div style='font-size:14px;color:#333'>{escape(w)}</div>" for w in sums
+                f"<div style='font-size:13px;color:#333'>{escape(w)}</div>" for w in sums
             )
             lines += "".join(f"<div>{escape(e.text)}</div>" for e in events[1:])
             parts.append(
-                f"<div class='hcgames-roll'><div style='margin:4px 0'>{_dice_html(action)}</div>"
+                f"<div class='hcgames-roll'><div style='margin:2px 0'>{_dice_html(action)}</div>"
                 f"{lines}</div>"
             )
         return "".join(parts)
