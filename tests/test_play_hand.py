@@ -4,6 +4,8 @@ choice), and a card's ability is never cut short."""
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
 from typing import Any
 
 import hcgames
@@ -48,3 +50,25 @@ def test_cards_refused_for_one_reason_share_one_sentence() -> None:
     for name in ("Johannes Gutenberg", "Margaret Hughes", "King Henry VIII"):
         assert said.count(name) == 1, name
     assert "King Henry VIII may not stand on Thailand" in said
+
+
+def test_why_a_card_is_not_playable_comes_from_the_contract() -> None:
+    """The play screen asks the position (State.unplayable_reasons), never a game by
+    name: Historical says why each card of the hand is refused; a game without cards
+    in hands says nothing."""
+    from hcgames.classgame import class_game
+    from hcgames.core import State
+    from hcgames.play import resolve_chance
+
+    state = class_game("historical-conquest").new_game(seed=3)
+    rng = random.Random(3)
+    while state.is_chance():
+        resolve_chance(state, rng)
+    reasons = dict(state.unplayable_reasons(state.current_player))
+    assert reasons and all(why for why in reasons.values())
+    assert not state.unplayable_reasons(1 - state.current_player)  # not in the other's turn
+    duels = hcgames.load("conqueror-duels").new_game(seed=1)
+    assert State.unplayable_reasons(duels, 0) == [] == duels.unplayable_reasons(0)
+    source = (Path(__file__).resolve().parent.parent / "hcgames/widgets/play_screen.py").read_text()
+    why_not = source[source.index("def _why_not_html") : source.index("def _own_side_html")]
+    assert "historical" not in why_not.lower()

@@ -457,6 +457,9 @@ class HistoricalState(State):
     def region_views(self) -> dict[str, dict[str, Any]]:
         return views.region_views(self)
 
+    def unplayable_reasons(self, player: int) -> list[tuple[str, str]]:
+        return views.unplayable_reasons(self, player)
+
     def region_owner(self, region: str) -> int | None:
         """``region_views()[region]["owner"]`` alone (the exact odds ask it often)."""
         return views.continent_owner(self, region)
