@@ -403,15 +403,23 @@ def holdings(state: HistoricalState) -> str:
     )
 
 
+def _coast_words(land: Card) -> str:
+    """"yes", "no", or "no (River Niger)" for a land that ships reach by a river."""
+    if land.coastal:
+        return "yes"
+    return f"no (River {land.river})" if land.river else "no"
+
+
 def land_rows(state: HistoricalState) -> list[dict[str, Any]]:
     """Every land in play, by continent then holder: on the coast or not (the card's own
-    mark, which sea explorers follow), cards on it."""
+    mark, which sea explorers follow, with the river that opens an inland land to
+    them), cards on it."""
     rows = [
         {
             "continent": state.card(col.land).continent,
             "land": state.card(col.land).name,
             "held by": state.player_name(p),
-            "coast": "yes" if state.card(col.land).coastal else "no",
+            "coast": _coast_words(state.card(col.land)),
             "cards on it": len(col.cards),
         }
         for p in range(state.n)
