@@ -269,6 +269,9 @@ class HistoricalState(State):
         self.frame_ids = 0
         self.first = 0
         self.tops = [""] * n
+        for seat, land in enumerate(game.first_lands):  # first lands fixed by the game
+            self.tops[seat] = f"{land}/{seat}"
+            self.piles[seat].remove(self.tops[seat])
         turn.choose_first(self)
         turn.advance(self)
 

@@ -57,6 +57,8 @@ def choose_first(state: HistoricalState) -> None:
     """The book's two ways: a coin flip, or the top land farthest north."""
     if state.game.first_player == "north":
         state.pending.append(PendingNorth())
+        if all(state.tops):  # the game fixed the first lands: they are compared
+            return
         for q in reversed(range(state.n)):
             state.pending.append(
                 PendingLand(

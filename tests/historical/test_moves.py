@@ -241,6 +241,26 @@ def test_first_player_option_is_checked() -> None:
         game(first_player="youngest")
 
 
+def test_first_lands_fixed_by_the_game_are_played_first() -> None:
+    """The class game's option: each seat's first land is named, not the top of its
+    pile; the coin (or the north rule, on those lands) still picks who starts."""
+    lands = ["CT4304", "CT4601"]  # Salem's Scotland, Confucius' Greece
+    state = new_game(decks=["salem", "confucius"], first_lands=lands, seed=2)
+    assert key("CT4304", 0) not in state.piles[0] and key("CT4601", 1) not in state.piles[1]
+    settle(state)
+    finish_turn(state)
+    finish_turn(state)
+    assert [col.land for col in state.rows[0]][:1] == [key("CT4304", 0)]
+    assert [col.land for col in state.rows[1]][:1] == [key("CT4601", 1)]
+    north = new_game(decks=["salem", "confucius"], first_lands=lands, first_player="north")
+    settle(north)  # Scotland (60.9 degrees north) lies farther north than Greece
+    assert north.first == 0 and north.rows[0][0].land == key("CT4304", 0)
+    with pytest.raises(ValueError, match="first_lands"):
+        game(decks=["salem", "confucius"], first_lands=["CT4601", "CT4304"])
+    with pytest.raises(ValueError, match="first_lands"):
+        game(decks=["salem", "confucius"], first_lands=["CT4304"])
+
+
 # --- French leaders -------------------------------------------------------------------------
 
 
