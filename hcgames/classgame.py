@@ -173,9 +173,18 @@ CLASS_GAMES: dict[str, ClassGame] = {
     ),
     "historical-conquest": ClassGame(
         "historical-conquest",
-        {"players": 2, "max_rounds": 6},
-        "Class game: 6 rounds; the other side's interrupt windows pass by themselves.",
+        # Salem's Scotland and Confucius' Greece: both in Europe
+        {"players": 2, "max_rounds": 6, "first_lands": ["CT4304", "CT4601"]},
+        "Class game: both sides start in Europe, Scotland against Greece, for 6 rounds; "
+        "the other side's interrupt windows pass by themselves.",
         (
+            (
+                "First lands",
+                "Player 1 (the Salem deck) starts in Scotland and Player 2 (the Confucius "
+                "deck) in Greece, instead of on the top land of each land pile: both lands "
+                "are in Europe, so the two sides can fight each other from round 3, when "
+                "attacks open; the coin still decides who goes first.",
+            ),
             (
                 "Length",
                 "The lesson's game ends after 6 rounds; the highest morale then wins, as "

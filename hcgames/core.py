@@ -801,6 +801,12 @@ class State:
         keys a card table draws are listed in :mod:`hcgames.widgets.cards`."""
         return None
 
+    def unplayable_reasons(self, player: int) -> list[tuple[str, str]]:
+        """For card games: ``(card name, reason)`` for each card in ``player``'s hand
+        that the rules refuse to play at this step, the reason in the rules' own words
+        (a view says why a card is not offered); none by default."""
+        return []
+
     def scores(self) -> dict[int, float]:
         """Current score or standing per player (victory points, morale, forts...)."""
         return {}

@@ -386,8 +386,8 @@ def turning_points(state: State, student: int, most: int = TURNING_POINTS) -> li
         if not events:
             continue
         text = _MOVES_USED.sub("", " ".join(e.text for e in events[:3]))
-        if len(text) > 260:
-            text = text[:257].rstrip() + "..."
+        if len(text) > 260:  # cut at a word's end ("thou..." read as a misspelling)
+            text = text[:257].rsplit(" ", 1)[0].rstrip(" ,;:") + "..."
         who = state.player_name(actor)
         found.append((abs(swing), len(found), TurningPoint(rnd, who, text, swing)))
     found.sort(key=lambda item: (-item[0], item[1]))

@@ -176,3 +176,24 @@ def test_the_screen_says_in_one_line_when_a_sensible_step_passed_by_itself() -> 
     assert any("only one sensible move" in p for p in app.passed), app.passed
     line = app.pass_line.value
     assert "passed by" in line and "the only sensible move" in line and "<details>" in line
+
+
+def test_the_historical_class_game_lasts_into_the_attack_rounds_and_fights() -> None:
+    """Issue 35: a reviewer won the Historical class game in round 2 without a battle
+    (the Easy computer had discarded its cards and left its only land empty). Now both
+    sides start in Europe (our rule) and Easy keeps a card on its lands, so each game
+    goes on into the attack rounds (from round 3), morale changes, and most games see
+    a battle."""
+    from hcgames.widgets import PlayApp
+    from hcgames.widgets.student import ScriptedStudent
+
+    fought = 0
+    for seed in SEEDS:
+        app = PlayApp(class_game("historical-conquest"), humans=(0,), bot="easy", seed=seed)
+        app.PAUSE = 0
+        ScriptedStudent(app, seed).play(max_clicks=4 * LESSON_CLICKS)
+        state = app.state
+        assert state.is_terminal() and state.round >= 4, (seed, state.round)
+        assert any(e.kind == "morale" for e in state.events), seed
+        fought += any(e.kind == "battle" and e.data for e in state.events)
+    assert fought >= 2, fought

@@ -4,6 +4,7 @@ choice), and a card's ability is never cut short."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import hcgames
@@ -46,11 +47,30 @@ def test_a_cards_ability_is_never_clamped() -> None:
 def test_cards_refused_for_one_reason_share_one_sentence() -> None:
     """'Not playable now' names each card once: 'A, B and C may not stand on Thailand:
     ...', not 'A: A may not stand ...; B: B may not stand ...'."""
-    from hcgames.classgame import class_game
-
-    app = PlayApp(class_game("historical-conquest"), humans=(0,), bot="easy", seed=3)
+    # 6 rounds, first lands from the piles: seed 3 opens on Thailand, which bans cards
+    game = hcgames.load("historical-conquest", players=2, max_rounds=6)
+    app = PlayApp(game, humans=(0,), bot="easy", seed=3)
     said = app._why_not_html()
     assert "Not playable now:" in said
     for name in ("Johannes Gutenberg", "Margaret Hughes", "King Henry VIII"):
         assert said.count(name) == 1, name
     assert "King Henry VIII may not stand on Thailand" in said
+
+
+def test_why_a_card_is_not_playable_comes_from_the_contract() -> None:
+    """The play screen asks the position (State.unplayable_reasons), never a game by
+    name: Historical says why each card of the hand is refused; a game without cards
+    in hands says nothing."""
+    from hcgames.core import State
+
+    game = hcgames.load("historical-conquest", players=2, max_rounds=6)
+    state = PlayApp(game, humans=(0,), bot="easy", seed=3).state  # Thailand bans cards
+    reasons = dict(state.unplayable_reasons(state.current_player))
+    assert reasons and all(why for why in reasons.values())
+    assert "King Henry VIII may not stand on Thailand" in reasons["King Henry VIII"]
+    assert not state.unplayable_reasons(1 - state.current_player)  # not in the other's turn
+    duels = hcgames.load("conqueror-duels").new_game(seed=1)
+    assert State.unplayable_reasons(duels, 0) == [] == duels.unplayable_reasons(0)
+    source = (Path(__file__).resolve().parent.parent / "hcgames/widgets/play_screen.py").read_text()
+    why_not = source[source.index("def _why_not_html") : source.index("def _own_side_html")]
+    assert "historical" not in why_not.lower()

@@ -63,9 +63,10 @@ def test_the_continent_map_names_a_picked_continents_lands_and_keys() -> None:
     title = view.region_title("North America")
     assert title.startswith("North America, held by Player 1 and Player 3 with equal lands")
     assert "land held by nobody or shared equally" in view.legend.value
-    # Mali has no coast on its card, and the table says so in one word
+    # Mali has no coast on its card, and the table says so, with the river that
+    # opens it to sea explorers
     mali = next(row for row in lessons.land_rows(state) if row["land"] == "Mali")
-    assert mali["coast"] == "no"
+    assert mali["coast"] == "no (River Niger)"
 
 
 def test_the_gallery_says_only_lands_have_a_continent_and_shows_no_stale_card() -> None:

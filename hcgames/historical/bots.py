@@ -1,7 +1,10 @@
 """The computer's three levels for Historical Conquest (issue 15).
 
 - **easy** (:class:`HistoricalEasyBot`): glances one step ahead and plays, at random,
-  any move that does not leave it worse off; it never compares the good moves.
+  any move that does not leave it worse off; it never compares the good moves. Like a
+  beginner who has read the rules, it keeps a card on each of its lands when it can and
+  would rather play a card than discard one (issue 35: an Easy computer that threw its
+  cards away lost its only land in round 2, before any battle).
 - **medium** (:class:`HistoricalMediumBot`): the move that looks best one step ahead
   (morale, lands and units), a card draw judged over a few possible cards.
 - **hard** (:class:`HistoricalHardBot`): for its few most promising moves it guesses
@@ -25,12 +28,57 @@ __all__ = ["LEVELS", "HistoricalEasyBot", "HistoricalHardBot", "HistoricalMedium
 
 
 class HistoricalEasyBot(ShortSightedBot):
-    """Easy: any move that does not look worse than standing still, at random."""
+    """Easy: any move that does not look worse than standing still, at random; but,
+    as any beginner who has read the rules would, it does not leave one of its lands
+    without a card when it can help it (an empty land is taken without a battle), it
+    covers an empty land of its own when it can, and it would rather play a card than
+    discard one or end its play early."""
 
     name = "easy"
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed, chance_samples=2)
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.reason = "it was the only move allowed"
+            return legal[0]
+        me = state.current_player
+        before = _bare_lands(state, me)
+        if len(legal) > self.max_actions:
+            legal = self.rng.sample(legal, self.max_actions)
+        rows = []
+        for action in legal:
+            child = state.copy()
+            child.apply(action)
+            rows.append((action, self.value(child, me), _bare_lands(child, me)))
+        now = state.evaluate(me)
+        covering = [a for a, v, bare in rows if bare < before and v >= now - self.slack]
+        if covering:
+            self.reason = "it put a card on a land of its own that had none"
+            return covering[self.rng.randrange(len(covering))]
+        safe = [(a, v) for a, v, bare in rows if bare <= before] or [(a, v) for a, v, _ in rows]
+        fine = [a for a, v in safe if v >= now - self.slack]
+        if not fine:  # every move looks worse: take the least bad
+            top = max(v for _, v in safe)
+            fine = [a for a, v in safe if v >= top - self.tie_tolerance]
+            self.reason = "every move looked a little worse, and this one least so"
+        else:
+            self.reason = "it looked all right at a glance (it did not compare it with the others)"
+            plays: list[Action] = [a for a in fine if isinstance(a, PlayCard)]
+            if plays:  # a card put to work rather than a discard or an early end
+                fine = plays
+                self.reason = "it played a card that looked all right at a glance"
+        return fine[self.rng.randrange(len(fine))]
+
+
+def _bare_lands(state: Any, player: int) -> int:
+    """How many of ``player``'s lands have no card on them (open to being taken)."""
+    if state.is_terminal():  # a game won leaves nothing to guard; a game lost, all
+        outcome = state.outcome()
+        return 0 if outcome is not None and player in outcome.winners else 10**6
+    return sum(1 for col in state.rows[player] if not col.cards)
 
 
 class HistoricalMediumBot(GreedyBot):

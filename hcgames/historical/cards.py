@@ -781,6 +781,14 @@ class Card:
     #: one plain line where the printed card says more or less than the program does,
     #: or leaves open what we decided (shown on the card views, labelled as ours)
     note: str = ""
+    #: lands without a coast: the river that carries boats from the land to an ocean,
+    #: by which sea explorers may reach it (the rulebook: "river access"); else ""
+    river: str = ""
+
+    @property
+    def sea_access(self) -> bool:
+        """Lands: whether a sea explorer can reach it, by its coast or by a river."""
+        return self.coastal or bool(self.river)
 
     @property
     def is_unit(self) -> bool:

@@ -51,11 +51,11 @@ class HistoricalGame(Game):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        unknown = set(options) - {"players", "decks", "max_rounds", "first_player"}
+        unknown = set(options) - {"players", "decks", "max_rounds", "first_player", "first_lands"}
         if unknown:
             raise ValueError(
                 f"unknown options {sorted(unknown)}; use players=, decks=, max_rounds=, "
-                "first_player="
+                "first_player=, first_lands="
             )
         first = options.get("first_player", FIRST_PLAYER_DEFAULT)
         if first not in FIRST_PLAYER_WAYS:
@@ -98,6 +98,31 @@ class HistoricalGame(Game):
             )
         self.max_rounds: int = rounds
         self._players = players
+        #: each seat's first land (a land card id of its deck), when the game fixes them
+        #: (the class game); by default each first land is the top of the land pile
+        self.first_lands: tuple[str, ...] = self._first_lands(options.get("first_lands"))
+
+    def _first_lands(self, lands: Any) -> tuple[str, ...]:
+        if lands is None:
+            return ()
+        if isinstance(lands, str) or not isinstance(lands, list | tuple):
+            raise ValueError("option first_lands must be a list of land card ids, one per player")
+        if len(lands) != self._players:
+            raise ValueError(
+                f"option first_lands names {len(lands)} lands for {self._players} players"
+            )
+        for seat, land in enumerate(lands):
+            card = self.catalogue.cards.get(land) if isinstance(land, str) else None
+            if (
+                card is None
+                or not card.is_land
+                or land not in self.catalogue.decks[self.deck_names[seat]]
+            ):
+                raise ValueError(
+                    f"option first_lands: {land!r} is not a land of the "
+                    f"{self.deck_names[seat]} deck (player {seat + 1})"
+                )
+        return tuple(lands)
 
     @property
     def num_players(self) -> int:

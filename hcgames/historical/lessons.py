@@ -47,6 +47,7 @@ __all__ = [
     "first_plays",
     "fought_battle",
     "fought_sentence",
+    "game_start",
     "holdings",
     "journey_rows",
     "land_rows",
@@ -161,6 +162,49 @@ def opening_sentence(state: HistoricalState) -> str:
         f"The coin chose **{state.player_name(me)}** to go first. Their first land turned up: "
         f"**{first_land.name}** ({first_land.continent}). They drew five cards: {hand}."
     )
+
+
+def game_start(state: State, student: int = 0) -> str:
+    """How the game on a play screen began, as the page opens it (Markdown): each
+    side's deck and first land, who the coin chose, and whose move it is now."""
+    hist = cast(HistoricalState, state)
+    fixed = hist.game.first_lands
+
+    def side(p: int) -> str:
+        deck = hist.game.deck_names[p].capitalize()
+        name = "you" if p == student else "the computer"
+        return f"{name} ({hist.player_name(p)}, the {deck} deck)"
+
+    def first_land(p: int) -> Card | None:
+        if fixed:
+            return hist.card(f"{fixed[p]}/{p}")
+        return hist.card(hist.rows[p][0].land) if hist.rows[p] else None
+
+    starts = []
+    for p in [student] + [q for q in range(hist.n) if q != student]:
+        land = first_land(p)
+        if land is not None:
+            verb = "start" if p == student else "starts"
+            starts.append(f"{side(p)} {verb} in **{land.name}** ({land.continent})")
+    text = capitalise(join(starts)) + "." if starts else ""
+    if fixed:
+        text += (
+            " These first lands are set by our class-game rule instead of being drawn "
+            "from the land piles."
+        )
+    chosen = "you" if hist.first == student else "the computer"
+    text += f" The coin chose {chosen} to go first"
+    if hist.result is None and hist.turn == student and hist.round_no == 1:
+        if hist.first == student:
+            text += ": you drew five cards, and the game waits for your first move."
+        else:
+            text += (
+                ", so the computer has played its first turn, and you drew five cards: "
+                "the game waits for your first move."
+            )
+    else:
+        text += "."
+    return text.strip()
 
 
 def simple_play(state: HistoricalState) -> Action:
@@ -403,15 +447,23 @@ def holdings(state: HistoricalState) -> str:
     )
 
 
+def _coast_words(land: Card) -> str:
+    """The coast column: yes, no, or "no (River Niger)" for a land ships reach by a river."""
+    if land.coastal:
+        return "yes"
+    return f"no (River {land.river})" if land.river else "no"
+
+
 def land_rows(state: HistoricalState) -> list[dict[str, Any]]:
     """Every land in play, by continent then holder: on the coast or not (the card's own
-    mark, which sea explorers follow), cards on it."""
+    mark, which sea explorers follow, with the river that opens an inland land to
+    them), cards on it."""
     rows = [
         {
             "continent": state.card(col.land).continent,
             "land": state.card(col.land).name,
             "held by": state.player_name(p),
-            "coast": "yes" if state.card(col.land).coastal else "no",
+            "coast": _coast_words(state.card(col.land)),
             "cards on it": len(col.cards),
         }
         for p in range(state.n)

@@ -390,6 +390,8 @@ def build_catalogue(raw_cards: Any, raw_decks: Any, plates: Any) -> Catalogue:
                 problems.add(f"{where}: land needs one of the six continents")
             if not isinstance(raw.get("coastal"), bool):
                 problems.add(f"{where}: land needs coastal true/false")
+            if not isinstance(raw.get("river", ""), str) or (raw.get("river") and raw["coastal"]):
+                problems.add(f"{where}: a river (a name) is given only for a land without a coast")
         effects = raw.get("effects", [])
         if not isinstance(effects, list):
             problems.add(f"{where}: effects must be a list")
@@ -452,6 +454,7 @@ def build_catalogue(raw_cards: Any, raw_decks: Any, plates: Any) -> Catalogue:
             context=context,
             latitude=float(raw["latitude"]) if category == "land" else None,
             note=str(raw.get("note", "")),
+            river=str(raw.get("river", "")),
             variants=_variants(effect_tuple),
         )
     decks: dict[str, tuple[str, ...]] = {}

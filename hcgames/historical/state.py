@@ -270,6 +270,9 @@ class HistoricalState(State):
         self.frame_ids = 0
         self.first = 0
         self.tops = [""] * n
+        for seat, land in enumerate(game.first_lands):  # first lands fixed by the game
+            self.tops[seat] = f"{land}/{seat}"
+            self.piles[seat].remove(self.tops[seat])
         turn.choose_first(self)
         turn.advance(self)
 
@@ -461,6 +464,9 @@ class HistoricalState(State):
 
     def region_views(self) -> dict[str, dict[str, Any]]:
         return views.region_views(self)
+
+    def unplayable_reasons(self, player: int) -> list[tuple[str, str]]:
+        return views.unplayable_reasons(self, player)
 
     def region_owner(self, region: str) -> int | None:
         """``region_views()[region]["owner"]`` alone (the exact odds ask it often)."""

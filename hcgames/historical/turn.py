@@ -57,6 +57,8 @@ def choose_first(state: HistoricalState) -> None:
     """The book's two ways: a coin flip, or the top land farthest north."""
     if state.game.first_player == "north":
         state.pending.append(PendingNorth())
+        if all(state.tops):  # the game fixed the first lands: they are compared
+            return
         for q in reversed(range(state.n)):
             state.pending.append(
                 PendingLand(
@@ -97,20 +99,22 @@ def start_turn(state: HistoricalState, player: int) -> None:
     state.log(player, "turn", f"Round {state.round_no}: {state.player_name(player)}'s turn.")
     upkeep(state, player)
     if state.result is None and not state.rows[player] and state.round_no == 1:
-        state.pending.append(PendingDraw(player=player, count=HAND_SIZE))
         top, state.tops[player] = state.tops[player], ""
-        state.pending.append(
-            PendingLand(
-                player=player,
-                pile=player,
-                why="first",
-                card="",
-                place="",
-                escort=False,
-                discard_self=False,
-                fixed=top,
-            )
+        land = PendingLand(
+            player=player,
+            pile=player,
+            why="first",
+            card="",
+            place="",
+            escort=False,
+            discard_self=False,
+            fixed=top,
         )
+        draw = PendingDraw(player=player, count=HAND_SIZE)
+        # a first land fixed by the game (the class game) comes after the five cards are
+        # dealt, so that it arrives in a chance step, as a land turned up does: the move
+        # that ended the last turn is not credited with it (the debrief's turning points)
+        state.pending.extend([land, draw] if state.game.first_lands else [draw, land])
 
 
 def upkeep(state: HistoricalState, player: int) -> None:

@@ -278,6 +278,26 @@ def continent_owner(state: HistoricalState, continent: str) -> int | None:
     return _leader(_land_counts(state, continent))
 
 
+def unplayable_reasons(state: HistoricalState, player: int) -> list[tuple[str, str]]:
+    """In ``player``'s own play phase: each card of the hand that cannot be played now
+    (not a land: lands come only as the first land, by explorers or by abilities),
+    with the rules' reason; the list then offers only discards for them."""
+    if state.phase_name != "play" or state.current_player != player or player != state.turn:
+        return []
+    offered = {a.card for a in state.legal_actions() if isinstance(a, PlayCard)}
+    lands = [c.land for c in state.rows[player]]
+    reasons = []
+    for key in state.hands[player]:
+        card = state.card(key)
+        if key in offered or card.is_land:
+            continue
+        land = lands[0] if card.is_unit and lands else ""
+        refusal = state.why_illegal(PlayCard(key, land))
+        if refusal:
+            reasons.append((card_name(key), refusal[0]))
+    return reasons
+
+
 def region_views(state: HistoricalState) -> dict[str, dict[str, Any]]:
     views: dict[str, dict[str, Any]] = {}
     for continent in CONTINENTS:

@@ -2,8 +2,10 @@
 
 Europe, Asia and Africa touch each other by land, and so do the two Americas;
 Oceania stands alone. A land explorer therefore reaches only lands in its own
-group, a sea explorer only coastal lands (from a coastal land), and air and space
-explorers reach any land.
+group, a sea explorer only lands with sea access (from a land with sea access): a
+coast, or a river that carries boats to the ocean, as the River Niger does from Mali
+(the rulebook's "river access"; which lands a river opens is ours, in the card data),
+and air and space explorers reach any land.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ def can_travel(modes: Iterable[str], start: Card, goal: Card) -> bool:
             return True
         if mode == "land" and joined_by_land(start.continent, goal.continent):
             return True
-        if mode == "sea" and start.coastal and goal.coastal:
+        if mode == "sea" and start.sea_access and goal.sea_access:
             return True
     return False
 

@@ -1102,27 +1102,12 @@ class PlayApp(GameStepper):
         return kind, float(CHOICE_KINDS.index(choice_kind(action)))
 
     def _why_not_html(self) -> str:
-        """Historical: the cards in the student's hand that cannot be played now, each
-        with the rules' reason (the list then offers only discards for them)."""
-        state: Any = self.state
-        if self.game.id != "historical-conquest" or state.phase_name != "play":
+        """The cards in the student's hand that cannot be played now, each with the
+        rules' reason (:meth:`~hcgames.core.State.unplayable_reasons`)."""
+        player = self.state.current_player
+        if player not in (self.humans or ()):
             return ""
-        from hcgames.historical.actions import PlayCard
-
-        player = state.current_player
-        if player != state.turn or player not in (self.humans or ()):
-            return ""
-        offered = {getattr(a, "card", "") for a in self.picker.actions if isinstance(a, PlayCard)}
-        lands = [c.land for c in state.rows[player]]
-        reasons = []
-        for key in state.hands[player]:
-            card = state.card(key)
-            if key in offered or card.is_land:
-                continue
-            land = lands[0] if card.is_unit and lands else ""
-            refusal = state.why_illegal(PlayCard(key, land))
-            if refusal:
-                reasons.append((card_name(key), refusal[0]))
+        reasons = self.state.unplayable_reasons(player)
         if not reasons:
             return ""
         # cards refused for the same reason share one sentence, named once each

@@ -75,3 +75,31 @@ def test_hard_does_not_peek_at_the_rivals_hand() -> None:
     first, again = HistoricalHardBot(5), HistoricalHardBot(5)
     assert first.choose(state) == again.choose(other)
     assert first.reason == again.reason
+
+
+def test_easy_covers_an_empty_land_of_its_own_and_plays_rather_than_discards() -> None:
+    """A beginner who has read the rules keeps a card on each land (an empty land is
+    taken without a battle): Easy puts a card on its empty land when it can, and would
+    rather play a card than throw one away or end its play early."""
+    from hcgames.historical.actions import PlayCard
+    from hcgames.historical.teach import arrange, key
+
+    game = hcgames.load("historical-conquest", decks=["salem", "confucius"])
+    state = arrange(
+        game,  # type: ignore[arg-type]
+        round_no=2,
+        lands={0: [("CT4304", []), ("CT4302", ["AT4301"])], 1: [("CT4601", ["IN4601"])]},
+        hands={0: ["IN4301", "LE4303"]},
+    )
+    scotland = key("CT4304", 0)
+    for seed in range(6):
+        action = HistoricalEasyBot(seed).choose(state)
+        assert isinstance(action, PlayCard) and action.land == scotland, action
+    covered = arrange(
+        game,  # type: ignore[arg-type]
+        round_no=2,
+        lands={0: [("CT4304", ["AT4301"])], 1: [("CT4601", ["IN4601"])]},
+        hands={0: ["IN4301", "LE4303"]},
+    )
+    for seed in range(6):
+        assert isinstance(HistoricalEasyBot(seed).choose(covered), PlayCard)

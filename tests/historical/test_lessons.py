@@ -15,6 +15,7 @@ import pytest
 import hcgames
 from hcgames.historical import lessons, load_catalogue, teach
 from hcgames.historical.game import HistoricalGame
+from hcgames.historical.state import HistoricalState
 from hcgames.historical.teach import ending_kind, morale_lines, random_endings, stored_endings
 from hcgames.play import playout
 from tests.browser_checks import allowed_hyphenated, ids_in_text
@@ -74,17 +75,21 @@ def test_the_complete_list_of_decisions_is_shown_once_and_linked_from_the_others
         assert "(51-historical-a-turn.ipynb#Which-rules-are-ours)" in markdown, path.name
         code = _cells(path.name, "code")
         assert not any("decisions_text(" in s for s in code), f"{path.name} repeats the list"
-        assert any("rules_used(game, [" in s for s in code), path.name
+        assert any("rules_used(" in s for s in code), path.name
 
 
 def test_the_decisions_a_lesson_uses_exist() -> None:
     """The decisions each lesson lists (``decisions_view(game.rule_decisions(), [...])`` or
-    ``rules_used(game, [...])``) are real topics (a renamed topic would vanish)."""
-    topics = {d.topic for d in hcgames.load("historical-conquest").rule_decisions()}
+    ``rules_used(game, [...])``, lesson 54's with its class game) are real topics (a
+    renamed topic would vanish)."""
+    from hcgames.classgame import class_game
+
+    topics = {d.topic for d in class_game("historical-conquest").rule_decisions()}
     for path in sorted(NOTEBOOKS.glob("5[1-4]-*.ipynb")):
         for source in _cells(path.name, "code"):
             found = re.search(
-                r"(?:decisions_view\(game\.rule_decisions\(\),|rules_used\(game,)\s*(\[.*?\])",
+                r"(?:decisions_view\(game\.rule_decisions\(\),"
+                r"|rules_used\((?:game|class_game\(\"historical-conquest\"\)),)\s*(\[.*?\])",
                 source,
                 re.S,
             )
@@ -227,3 +232,25 @@ def test_the_morale_ending_says_how_long_the_game_lasted() -> None:
     final, series = morale_lines(_historical_game(), 11)
     said = lessons.morale_ending(final, series)
     assert said.startswith(f"This game ended after {len(series['Player 1']) - 1} turns")
+
+
+def test_lesson_54_says_how_the_class_game_on_the_page_began() -> None:
+    """The sentence under lesson 54's game tells the game the page opens: each side's
+    first land (the class game's rule), who the coin chose and whose move it is."""
+    from hcgames.classgame import class_game
+    from hcgames.widgets import PlayApp
+
+    for seed in (3, 0):  # the page's seed (the student starts), and one where the computer does
+        app = PlayApp(class_game("historical-conquest"), humans=(0,), bot="easy", seed=seed)
+        state = app.state
+        said = lessons.game_start(state)
+        assert said.startswith("You (Player 1, the Salem deck) start in **Scotland** (Europe)")
+        assert "the computer (Player 2, the Confucius deck) starts in **Greece** (Europe)" in said
+        assert "our class-game rule" in said
+        chosen = "you" if narrow(state, HistoricalState).first == 0 else "the computer"
+        assert f"The coin chose {chosen} to go first" in said
+        assert said.endswith("the game waits for your first move.") == app.waiting_for_human()
+    full = narrow(hcgames.load("historical-conquest").new_game(seed=1), HistoricalState)
+    while full.is_chance():
+        full.apply(full.chance_outcomes()[0][0])
+    assert "class-game rule" not in lessons.game_start(full)

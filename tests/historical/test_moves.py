@@ -241,6 +241,26 @@ def test_first_player_option_is_checked() -> None:
         game(first_player="youngest")
 
 
+def test_first_lands_fixed_by_the_game_are_played_first() -> None:
+    """The class game's option: each seat's first land is named, not the top of its
+    pile; the coin (or the north rule, on those lands) still picks who starts."""
+    lands = ["CT4304", "CT4601"]  # Salem's Scotland, Confucius' Greece
+    state = new_game(decks=["salem", "confucius"], first_lands=lands, seed=2)
+    assert key("CT4304", 0) not in state.piles[0] and key("CT4601", 1) not in state.piles[1]
+    settle(state)
+    finish_turn(state)
+    finish_turn(state)
+    assert [col.land for col in state.rows[0]][:1] == [key("CT4304", 0)]
+    assert [col.land for col in state.rows[1]][:1] == [key("CT4601", 1)]
+    north = new_game(decks=["salem", "confucius"], first_lands=lands, first_player="north")
+    settle(north)  # Scotland (60.9 degrees north) lies farther north than Greece
+    assert north.first == 0 and north.rows[0][0].land == key("CT4304", 0)
+    with pytest.raises(ValueError, match="first_lands"):
+        game(decks=["salem", "confucius"], first_lands=["CT4601", "CT4304"])
+    with pytest.raises(ValueError, match="first_lands"):
+        game(decks=["salem", "confucius"], first_lands=["CT4304"])
+
+
 # --- French leaders -------------------------------------------------------------------------
 
 
@@ -414,3 +434,30 @@ def test_land_card_drawn_from_a_reshuffled_discard_pile_stays_unplayable() -> No
     finish_turn(state)  # the opponent's turn
     assert state.turn == 0 and state.phase_name == "play"
     assert all(a.card != key("CT4404", 0) for a in state.legal_actions() if isinstance(a, PlayCard))
+
+
+def test_a_sea_explorer_reaches_mali_up_the_river_niger() -> None:
+    """The rulebook lets sea explorers travel to lands with river access to an ocean;
+    Mali has no coast, but the Niger (its card data's river) opens it to ships. The
+    Rocky Mountains, inland with no such river, stay out of reach by sea."""
+    cards = load_catalogue().cards
+    mali, samoa, rockies = cards["CT4603"], cards["CT4604"], cards["CT4505"]
+    assert not mali.coastal and mali.river == "Niger" and mali.sea_access
+    assert not rockies.coastal and not rockies.sea_access
+    state = arrange(
+        game(decks=["confucius", "boadicea"]),
+        round_no=3,
+        phase="move",
+        lands={
+            0: [("CT4604", ["EX4601", "LE4603"]), ("CT4603", ["LE4602"])],
+            1: [("CT4501", ["AR4501"])],
+        },
+    )
+    slocum, samoa_key, mali_key = key("EX4601", 0), key("CT4604", 0), key("CT4603", 0)
+    journey = ExplorerMove(slocum, mali_key, key("LE4603", 0))
+    assert journey in state.legal_actions()
+    act(state, journey)
+    found = state.column_of_land(mali_key)
+    assert found is not None and slocum in found[1].cards and key("LE4603", 0) in found[1].cards
+    # and back down the river to the sea
+    assert samoa.sea_access and state.column_of_land(samoa_key) is not None

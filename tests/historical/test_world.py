@@ -17,9 +17,14 @@ from hcgames.historical.world import can_travel, continents_geojson, joined_by_l
 
 
 def _land(continent: str, coastal: bool) -> Card:
-    """A land card of the catalogue on ``continent``, on the coast or inland."""
+    """A land card of the catalogue on ``continent``, on the coast or inland (inland:
+    with no river to the sea either)."""
     cards = load_catalogue().cards.values()
-    return next(c for c in cards if c.is_land and c.continent == continent and c.coastal is coastal)
+    return next(
+        c
+        for c in cards
+        if c.is_land and c.continent == continent and c.coastal is coastal and not c.river
+    )
 
 
 def test_the_old_world_and_the_americas_are_joined_within_not_across() -> None:
@@ -31,18 +36,21 @@ def test_the_old_world_and_the_americas_are_joined_within_not_across() -> None:
 
 
 def test_each_way_of_travel_reaches_its_own_lands() -> None:
-    inland_africa = _land("Africa", coastal=False)
+    inland = _land("North America", coastal=False)  # the Rocky Mountains
     coastal_europe = _land("Europe", coastal=True)
     coastal_america = _land("North America", coastal=True)
     # on foot: across joined continents only, coast or not
-    assert can_travel({"land"}, coastal_europe, inland_africa)
+    assert can_travel({"land"}, coastal_america, inland)
+    assert not can_travel({"land"}, coastal_europe, inland)
     assert not can_travel({"land"}, coastal_europe, coastal_america)
-    # by sea: from one coast to another, anywhere, never inland
+    # by sea: from one coast to another, anywhere, never inland, except up a river
     assert can_travel({"sea"}, coastal_europe, coastal_america)
-    assert not can_travel({"sea"}, coastal_europe, inland_africa)
+    assert not can_travel({"sea"}, coastal_europe, inland)
+    mali = load_catalogue().cards["CT4603"]
+    assert can_travel({"sea"}, coastal_europe, mali) and can_travel({"sea"}, mali, coastal_america)
     # by air or into space: everywhere; with no way of travel: nowhere
-    assert can_travel({"air"}, inland_africa, coastal_america)
-    assert can_travel({"space"}, coastal_america, inland_africa)
+    assert can_travel({"air"}, inland, coastal_america)
+    assert can_travel({"space"}, coastal_america, inland)
     assert not can_travel(set(), coastal_europe, coastal_europe)
     # an explorer with two ways takes whichever reaches
     assert can_travel({"land", "sea"}, coastal_europe, coastal_america)
