@@ -86,7 +86,7 @@ def test_easy_covers_an_empty_land_of_its_own_and_plays_rather_than_discards() -
 
     game = hcgames.load("historical-conquest", decks=["salem", "confucius"])
     state = arrange(
-        game,  # type: ignore[arg-type]
+        game,  # type: ignore[arg-type]  # hcgames.load gives a Game; arrange takes the Historical one
         round_no=2,
         lands={0: [("CT4304", []), ("CT4302", ["AT4301"])], 1: [("CT4601", ["IN4601"])]},
         hands={0: ["IN4301", "LE4303"]},
@@ -96,7 +96,7 @@ def test_easy_covers_an_empty_land_of_its_own_and_plays_rather_than_discards() -
         action = HistoricalEasyBot(seed).choose(state)
         assert isinstance(action, PlayCard) and action.land == scotland, action
     covered = arrange(
-        game,  # type: ignore[arg-type]
+        game,  # type: ignore[arg-type]  # hcgames.load gives a Game; arrange takes the Historical one
         round_no=2,
         lands={0: [("CT4304", ["AT4301"])], 1: [("CT4601", ["IN4601"])]},
         hands={0: ["IN4301", "LE4303"]},
