@@ -16,6 +16,8 @@ so the test counts all of it). Then:
   of an answer box, holds another question's answer with its key words.
 * **Reasoning.** Every question says its skill; in each game lesson at least half of the
   history questions, and at least two, are marked ``"reasoning"``.
+* **Few reading questions.** A page asks no more ``"reading"`` questions than
+  ``READING_ALLOWED`` gives it (none unless listed): a ratchet that only goes down.
 """
 
 from __future__ import annotations
@@ -312,3 +314,35 @@ def test_the_measure_finds_a_copied_answer_and_passes_a_worked_one() -> None:
     )
     assert answered_in(tin, page)
     assert not answered_in(tin, "Kingdoms fought over mines.")
+
+
+#: The most questions marked "reading" a page may still ask: a ratchet. A reading question is
+#: answered by finding a sentence on the page, and classroom reviewers mark a page down for
+#: each one, so a page may keep no more than it has now; lower a number when a page's
+#: questions are rewritten to need reasoning, and never raise one. Pages not listed ask none.
+READING_ALLOWED = {
+    "12-duels-history": 16,  # the war quizzes under the explorer (data/conqueror/history.json)
+    "14-duels-scenario-rules": 2,
+    "20-classical-a-turn": 2,
+    "21-classical-economy-and-research": 1,
+    "24-classical-play": 2,
+    "34-conquest-play": 4,
+    "42-speros-scoring": 3,
+    "44-speros-play": 2,
+    "54-historical-play": 1,
+}
+
+
+@pytest.mark.parametrize("stem", LESSONS)
+def test_a_page_asks_no_more_reading_questions_than_it_is_allowed(stem: str) -> None:
+    reading = [q.id for q in page_questions(stem) if q.skill == "reading"]
+    allowed = READING_ALLOWED.get(stem, 0)
+    assert len(reading) <= allowed, (
+        f"{stem}: {len(reading)} reading questions, at most {allowed}: {reading}. Rewrite one so "
+        "a student must reason (predict, compare, apply a rule, order events, work out a number)"
+    )
+
+
+def test_the_reading_allowances_name_real_pages() -> None:
+    assert set(READING_ALLOWED) <= set(LESSONS)
+    assert all(count > 0 for count in READING_ALLOWED.values())
