@@ -433,7 +433,9 @@ def _check_page_bar(page: Page, name: str) -> None:
         # page's margins and lines, zoomed, take a few pixels of it: 1336 -> 1331 px on
         # lesson 20, 673 -> 665 px on lesson 54's play map over the cards)
         kept = now["width"] >= was["width"] * 0.98
-        assert now["inside"] and kept, f"{name}: the map shrank or is cut"
+        assert now["inside"] and kept, (
+            f"{name}: the map shrank or is cut: {was['width']} -> {now['width']}, inside {now['inside']}"
+        )
 
 
 def _places_in_sight(p: Any, map_view: Any) -> dict[str, Any]:

@@ -85,7 +85,8 @@ def places_map(history: History, sid: str, game_id: str = "conqueror-duels") -> 
     story = history["scenarios"][sid]
     game = hcgames.load(game_id, scenario=sid)
     places = set(story["places"]) | {e["place"] for e in story["timeline"] if e["place"]}
-    view = MapView(game.new_game(seed=0), focus=places)
+    # beside the story: about 676 px wide on a 1024-pixel page, its names sized for that
+    view = MapView(game.new_game(seed=0), focus=places, beside=True)
     view.paint([("a land of this war", WAR_LANDS, sorted(places))])
     sites: dict[str, Any] = {}
     for e in story["timeline"]:
@@ -143,7 +144,10 @@ def then_and_now(history: History, sid: str) -> widgets.HBox:
 #: every screen a class scrolled to), so the story and the map come right under it
 _STICKY_CSS = (
     "<style>.hc-sticky-bar { background: #FFFFFF; border-bottom: 2px solid #DDDDDD; "
-    "padding: 4px 0; }</style>"
+    "padding: 4px 0; } "
+    # under Large text the story reads across the page and the map comes under it, as
+    # large as before (beside a story half as large again it would have to shrink)
+    ".hcgames-large .hc-story-column { flex: 1 1 100% !important; }</style>"
 )
 
 
@@ -170,6 +174,7 @@ def scenario_explorer(history: History, value: str) -> widgets.VBox:
     column = widgets.VBox(
         layout=widgets.Layout(flex="0 0 clamp(300px, calc(100vw - 1000px), 440px)")
     )
+    column.add_class("hc-story-column")
     map_box = widgets.VBox(layout=widgets.Layout(flex="1 1 480px", min_width="0"))
     story_and_map = widgets.HBox(
         [column, map_box],
