@@ -434,7 +434,8 @@ def _check_page_bar(page: Page, name: str) -> None:
         # lesson 20, 673 -> 665 px on lesson 54's play map over the cards)
         kept = now["width"] >= was["width"] * 0.98
         assert now["inside"] and kept, (
-            f"{name}: the map shrank or is cut: {was['width']} -> {now['width']}, inside {now['inside']}"
+            f"{name}: the map shrank or is cut: {was['width']} -> {now['width']} px, "
+            f"inside the window: {now['inside']}"
         )
 
 
