@@ -83,6 +83,30 @@ class Question:
     skill: str = ""  # one of SKILLS, or "" when the data does not say
 
 
+def shown_order(
+    options: list[str], answer: int, place: int
+) -> tuple[tuple[str, ...], int]:
+    """A choice question's options in the order every page and worksheet shows them, and
+    the right one's place in it.
+
+    Authors tend to write the right answer first, and a class soon learns to pick the
+    first option. The right answer is moved instead to a place that changes from one
+    question to the next (``place``: the question's place in its list, counted from 0;
+    the second question's answer comes second, the third's third, and so on round), the
+    wrong ones keep the order they were written in. A teacher's key matches every
+    student's screen, and the order changes only when the questions do.
+
+    >>> shown_order(["right", "wrong", "also wrong"], 0, place=1)
+    (('wrong', 'also wrong', 'right'), 2)
+    """
+    if len(options) < 2:
+        return tuple(options), answer
+    right = options[answer]
+    wrong = [o for i, o in enumerate(options) if i != answer]
+    target = (place + 1) % len(options)
+    return (*wrong[:target], right, *wrong[target:]), target
+
+
 def parse_questions(items: Any, source: str) -> list[Question]:
     """Check a list of question dicts and build the questions; DataError lists every problem."""
     problems: list[str] = []
@@ -133,14 +157,15 @@ def parse_questions(items: Any, source: str) -> list[Question]:
         if unknown:
             problems.append(f"{where}: unknown fields {sorted(unknown)}")
         if not problems:
+            shown, right = shown_order(list(options), int(answer or 0), place=len(out))
             out.append(
                 Question(
                     id=str(qid),
                     kind=str(kind),
                     prompt=item["prompt"],
-                    answer=int(answer or 0),
+                    answer=right,
                     explanation=item["explanation"],
-                    options=tuple(options),
+                    options=shown,
                     unit=str(item.get("unit", "")),
                     hint=str(item.get("hint", "")),
                     accept=tuple(accept),
