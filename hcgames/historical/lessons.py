@@ -189,7 +189,7 @@ def game_start(state: State, student: int = 0) -> str:
     text = capitalise(join(starts)) + "." if starts else ""
     if fixed:
         text += (
-            " These first lands are set by our class-game rule instead of being drawn "
+            " These first lands are set by a rule of our class game instead of being drawn "
             "from the land piles."
         )
     chosen = "you" if hist.first == student else "the computer"

@@ -246,11 +246,11 @@ def test_lesson_54_says_how_the_class_game_on_the_page_began() -> None:
         said = lessons.game_start(state)
         assert said.startswith("You (Player 1, the Salem deck) start in **Scotland** (Europe)")
         assert "the computer (Player 2, the Confucius deck) starts in **Greece** (Europe)" in said
-        assert "our class-game rule" in said
+        assert "a rule of our class game" in said
         chosen = "you" if narrow(state, HistoricalState).first == 0 else "the computer"
         assert f"The coin chose {chosen} to go first" in said
         assert said.endswith("the game waits for your first move.") == app.waiting_for_human()
     full = narrow(hcgames.load("historical-conquest").new_game(seed=1), HistoricalState)
     while full.is_chance():
         full.apply(full.chance_outcomes()[0][0])
-    assert "class-game rule" not in lessons.game_start(full)
+    assert "rule of our class game" not in lessons.game_start(full)
