@@ -46,6 +46,10 @@ LAND_SETS: dict[str, tuple[str, ...]] = {
 LAND_THEATRES = {"greek-world": "aegean"}
 
 
+#: a game of this many rounds or fewer (the class game's 5) is won on points alone: the
+#: full game's target is far out of reach, and its description says so
+SHORT_GAME_ROUNDS = 5
+
 class ClassicalGame(Game):
     """Classical Conquests for 2 to 6 players.
 
@@ -353,8 +357,14 @@ class ClassicalGame(Game):
 
     def describe(self) -> str:
         peoples = join(self.player_names) if self.civ_choice else "peoples drawn at set-up"
+        target = count(int(self.material.book["victory_points"]), "victory point")
+        if self.max_turns <= SHORT_GAME_ROUNDS:  # a class game: the target is out of reach
+            return (
+                f"{self.title}: {self.players} players ({peoples}); whoever has the most "
+                f"victory points after {count(self.max_turns, 'round')} wins (a game this "
+                f"short ends long before anyone reaches the full game's {target})."
+            )
         return (
-            f"{self.title}: {self.players} players ({peoples}), first to "
-            f"{count(int(self.material.book['victory_points']), 'victory point')} or most "
+            f"{self.title}: {self.players} players ({peoples}), first to {target} or most "
             f"points after {count(self.max_turns, 'round')}."
         )
