@@ -180,7 +180,12 @@ class ShortSightedBot(GreedyBot):
             self.reason = "it was the only move allowed"
             return legal[0]
         now = state.evaluate(state.current_player)
-        scored = self.scored(state, legal)
+        fine = self.fine_moves(self.scored(state, legal), now)
+        return fine[self.rng.randrange(len(fine))]
+
+    def fine_moves(self, scored: list[tuple[Action, float]], now: float) -> list[Action]:
+        """The moves that leave it no worse off than ``now`` (within ``slack``), or, when
+        every move looks worse, the least bad ones; :attr:`reason` says which."""
         fine = [a for a, v in scored if v >= now - self.slack]
         if not fine:  # every move looks worse: take the least bad
             top = max(v for _, v in scored)
@@ -188,7 +193,7 @@ class ShortSightedBot(GreedyBot):
             self.reason = "every move looked a little worse, and this one least so"
         else:
             self.reason = "it looked all right at a glance (it did not compare it with the others)"
-        return fine[self.rng.randrange(len(fine))]
+        return fine
 
 
 class LookaheadBot(GreedyBot):

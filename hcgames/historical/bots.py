@@ -59,13 +59,8 @@ class HistoricalEasyBot(ShortSightedBot):
             self.reason = "it put a card on a land of its own that had none"
             return covering[self.rng.randrange(len(covering))]
         safe = [(a, v) for a, v, bare in rows if bare <= before] or [(a, v) for a, v, _ in rows]
-        fine = [a for a, v in safe if v >= now - self.slack]
-        if not fine:  # every move looks worse: take the least bad
-            top = max(v for _, v in safe)
-            fine = [a for a, v in safe if v >= top - self.tie_tolerance]
-            self.reason = "every move looked a little worse, and this one least so"
-        else:
-            self.reason = "it looked all right at a glance (it did not compare it with the others)"
+        fine = self.fine_moves(safe, now)
+        if any(v >= now - self.slack for _, v in safe):  # not only the least bad
             plays: list[Action] = [a for a in fine if isinstance(a, PlayCard)]
             if plays:  # a card put to work rather than a discard or an early end
                 fine = plays
