@@ -154,7 +154,8 @@ def majority_verdict(camps: int, mine: int, theirs: int, me_last: bool) -> str:
         elif mine == theirs:
             how = "the card is full and it is a tie, so the last to place a piece wins"
         else:
-            how = "majority achieved: the card is full and they have the most pieces"
+            most = "you have" if winner == 0 else "the rival has"
+            how = f"majority achieved, as the card is full and {most} the most pieces"
         return f"<b>{who}</b>: {how}."
     need = units_needed([mine, theirs], empty, 0)
     more = (

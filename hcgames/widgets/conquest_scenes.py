@@ -38,7 +38,8 @@ from hcgames.words import plain_plurals, plural
 __all__ = ["SceneBoard", "move_label", "note_buttons", "unnumbered"]
 
 #: a piece as the rules name it: "Black soldier 2" (the board draws no numbers)
-_NUMBERED = re.compile(r"\b(White|Black) ([a-z]+) \d+\b")
+#: (the kinds of piece only: "Black has 5 moves" keeps its number)
+_NUMBERED = re.compile(r"\b(White|Black) (soldier|elephant|chariot|knight|ship|galleon) \d+\b")
 
 
 def unnumbered(line: str) -> str:
