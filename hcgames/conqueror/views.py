@@ -170,7 +170,10 @@ def describe(state: DuelsState) -> str:
         )
     else:
         doing = _DOING.get(Stage(state.stage), "is playing")
-        lines.append(f"{state.player_name(state.active)} {doing}.")
+        # short of food is the side that lost it (the current player), not always the
+        # side whose turn it was
+        who = state.current_player if state.stage is Stage.FOOD else state.active
+        lines.append(f"{state.player_name(who)} {doing}.")
     lines.append(side_summary(state, 0))
     lines.append(side_summary(state, 1))
     return " ".join(lines)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+import hcgames
 from hcgames.classgame import class_game
 from hcgames.conqueror.actions import EndPhase
+from hcgames.conqueror.turn import Stage
 from hcgames.conqueror.views import end_phase_words, step_words
 
 
@@ -38,3 +41,22 @@ def test_each_end_says_what_comes_next_and_the_parts_of_a_round_have_plain_names
     while state.round_no < 3 or state.phase != "action" or state.active != 1:
         _end(state)
     assert end_phase_words(state) == "end my turn: the game ends and the score is counted"
+
+
+def test_the_side_short_of_food_is_the_one_the_status_names() -> None:
+    """A side that loses food in another side's turn (a land taken from it) must send
+    units home; the status line names that side, not the side whose turn it was."""
+    found = 0
+    for seed in range(40):
+        state: Any = hcgames.load("conqueror-duels").new_game(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal() and found < 3:
+            if state.stage is Stage.FOOD and state.hungry[0] != state.active:
+                hungry = state.player_name(state.hungry[0])
+                assert f"{hungry} has lost food" in state.describe()
+                found += 1
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if found >= 3:
+            break
+    assert found, "no seeded game lost food in the other side's turn"
