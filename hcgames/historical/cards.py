@@ -80,6 +80,35 @@ __all__ = [
 ]
 
 # --- the vocabulary ---------------------------------------------------------------------
+#: how a student's note of context begins, on the card and in the game's log
+STUDENT_NOTE_HEADING = "Behind the card: "
+#: the heading the teachers' notes carry in the data
+TEACHER_NOTE_HEADING = "A note for the teacher: "
+#: a clause of a teacher's note that speaks to the teacher, not to the student
+_TO_THE_TEACHER = re.compile(
+    r"\b(the class|a class|in class|students?|teachers?|present (it|the)|make clear|"
+    r"keep to the facts|ask the|let the class)\b",
+    re.IGNORECASE,
+)
+
+
+def _for_students(note: str) -> str:
+    """A teacher's note less its heading and every clause that speaks to the teacher
+    (the data's own student note takes its place where this would lose too much)."""
+    body = note.removeprefix(TEACHER_NOTE_HEADING)
+    kept = []
+    for sentence in re.split(r"(?<=[.])\s+(?=[A-Z])", body):
+        clauses = [c for c in sentence.rstrip(".").split("; ") if not _TO_THE_TEACHER.search(c)]
+        if clauses:
+            kept.append("; ".join(clauses).rstrip(".") + ".")
+    return " ".join(kept)
+
+
+#: first words a note begins with that are not names (the note's heading ends in a
+#: colon, so they take a small letter after it; a name keeps its capital)
+_PLAIN_STARTS = frozenset({"the", "almost", "a", "an", "it", "its", "this", "these", "one"})
+
+
 CONTINENTS = ("North America", "South America", "Europe", "Africa", "Asia", "Oceania")
 CATEGORIES = (
     "land",
@@ -766,8 +795,12 @@ class Card:
     plate_from: int | None = None
     plate_to: int | None = None
     #: a calm note of historical context for the teacher (hard subjects: slavery,
-    #: witch hunts, the atomic bomb); shown with the plate and in the game log
+    #: witch hunts, the atomic bomb); the teacher's list of notes shows it, students
+    #: read :attr:`student_note` (with the plate and in the game log)
     context: str = ""
+    #: the note written for students where the teacher's note speaks to the teacher
+    #: ("ask the class ..."); empty when the teacher's note, less its heading, will do
+    student_context: str = ""
     #: lands: the latitude of the land's northernmost point (mainland and islands;
     #: negative south of the equator). The book lets the player whose top land lies
     #: farthest north go first; we read that as the land whose territory reaches
@@ -889,9 +922,21 @@ class Card:
         return any(e.kind == kind for variant in self.variants for e in variant)
 
     @property
+    def student_note(self) -> str:
+        """The note of context a student reads ("Behind the card: ..."), never the
+        teacher's: the note written for students, or the teacher's note less its
+        heading and any part addressed to the teacher; empty without a note."""
+        if not self.context:
+            return ""
+        text = self.student_context or _for_students(self.context)
+        if text.split(" ", 1)[0].lower() in _PLAIN_STARTS:
+            text = text[:1].lower() + text[1:]
+        return f"{STUDENT_NOTE_HEADING}{text}"
+
+    @property
     def full_plate(self) -> str:
-        """The history plate, followed by the teacher's note where the card has one."""
-        return f"{self.plate}\n\n{self.context}" if self.context else self.plate
+        """The history plate, followed by the students' note where the card has one."""
+        return f"{self.plate}\n\n{self.student_note}" if self.context else self.plate
 
     @property
     def north_text(self) -> str:

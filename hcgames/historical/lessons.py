@@ -22,7 +22,7 @@ from hcgames.historical.actions import (
     RevealLand,
 )
 from hcgames.historical.battle import MATCHUPS, Assessment
-from hcgames.historical.cards import Card, card_name
+from hcgames.historical.cards import STUDENT_NOTE_HEADING, Card, card_name
 from hcgames.historical.material import Catalogue
 from hcgames.historical.state import HistoricalState
 from hcgames.historical.teach import LONG, PERIODS, in_period, key, lesson_battle
@@ -120,13 +120,12 @@ def years_rows(cards: Mapping[str, Card], ids: Sequence[str]) -> list[dict[str, 
 
 
 def context_rows(cards: Mapping[str, Card]) -> list[dict[str, str]]:
-    """Every card that carries a note of context for the teacher, by name."""
+    """Every card that carries a note of context, by name, with the note a student
+    reads (the teachers' own notes are in their guide, never on a student's page)."""
     return [
         {
             "card": card.name,
-            "note for the teacher": capitalise(
-                card.context.removeprefix("A note for the teacher: ")
-            ),
+            "behind the card": capitalise(card.student_note.removeprefix(STUDENT_NOTE_HEADING)),
         }
         for card in sorted(cards.values(), key=lambda c: c.name)
         if card.context

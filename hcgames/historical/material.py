@@ -411,12 +411,14 @@ def build_catalogue(raw_cards: Any, raw_decks: Any, plates: Any) -> Catalogue:
         plate_text = ""
         plate_years = ""
         context = ""
+        student = ""
         if not isinstance(plate, dict) or not str(plate.get("plate", "")).strip():
             problems.add(f"{where} ({raw.get('name')}): no history plate in plates.json")
         else:
             plate_text = str(plate["plate"]).strip()
             plate_years = str(plate.get("years", ""))
             context = str(plate.get("context", "")).strip()
+            student = str(plate.get("student", "")).strip()
         if len(problems.items) > before:
             continue
         try:
@@ -452,6 +454,7 @@ def build_catalogue(raw_cards: Any, raw_decks: Any, plates: Any) -> Catalogue:
             plate_from=plate_span(plate_years)[0],
             plate_to=plate_span(plate_years)[1],
             context=context,
+            student_context=student,
             latitude=float(raw["latitude"]) if category == "land" else None,
             note=str(raw.get("note", "")),
             river=str(raw.get("river", "")),

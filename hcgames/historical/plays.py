@@ -227,7 +227,7 @@ def play(
         player, "play", f"{state.player_name(player)} {verb} {card_name(key)}{where}.", card=key
     )
     if card.context:
-        state.log(player, "context", f"{card.name}: {card.context}", card=key)
+        state.log(player, "context", f"{card.name}: {card.student_note}", card=key)
     for q in state.opponents(player):
         for other in list(state.active[q]):
             for effect in state.effects_of(other):

@@ -322,8 +322,25 @@ def test_hard_history_has_a_teachers_note_on_the_card_and_in_the_classroom_notes
     card = load_catalogue().cards[card_id]
     assert card.name == NOTED[card_id]
     assert card.context.startswith("A note for the teacher: ")
-    assert card.context in card.full_plate
+    assert card.student_note in card.full_plate and card.context not in card.full_plate
     assert card.name in _notes()
+
+
+def test_no_student_reads_a_note_addressed_to_the_teacher() -> None:
+    """The plate and the log show the students' note: no heading for the teacher, no
+    instruction to the teacher ("ask the class ..."), and the history kept."""
+    addressed = re.compile(
+        r"teacher|the class|a class|in class|students?\b|ask the|make clear|present it|"
+        r"\bsay that\b|read it as|talk about|explain that|treat it as",
+        re.IGNORECASE,
+    )
+    noted = [c for c in load_catalogue().cards.values() if c.context]
+    assert len(noted) >= 50
+    for card in noted:
+        note = card.student_note
+        assert note.startswith("Behind the card: "), card.name
+        assert not addressed.search(note), f"{card.name}: {note}"
+        assert len(note) > 80, f"{card.name}: the note for students says too little"
 
 
 def test_robert_e_lee_the_confederacy_fought_to_keep_slavery_and_lee_enslaved_people() -> None:

@@ -154,7 +154,8 @@ def test_card_rows_name_the_cards() -> None:
         lessons.years_rows(cards, ["LE4704"])[0]["years printed on the card"]
         == cards["LE4704"].years
     )
-    assert all(row["note for the teacher"] for row in lessons.context_rows(cards))
+    assert all(row["behind the card"] for row in lessons.context_rows(cards))
+    assert not any("teacher" in row["behind the card"] for row in lessons.context_rows(cards))
 
 
 def test_the_period_sentence_counts_the_bars() -> None:

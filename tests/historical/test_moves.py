@@ -306,7 +306,9 @@ HARD_HISTORY = ("EV4103", "EX4604", "OR3006", "EN4302", "TE3005")
 def test_cards_on_hard_history_carry_a_teachers_note(card_id: str) -> None:
     card = load_catalogue().cards[card_id]
     assert card.context.startswith("A note for the teacher")
-    assert card.context in card.full_plate and card.plate in card.full_plate
+    # a student reads the note written for students, never the teacher's
+    assert card.student_note in card.full_plate and card.plate in card.full_plate
+    assert card.context not in card.full_plate
 
 
 def test_teachers_note_shows_in_the_log_when_the_card_is_played() -> None:
@@ -319,6 +321,7 @@ def test_teachers_note_shows_in_the_log_when_the_card_is_played() -> None:
     notes = [e for e in state.events if e.kind == "context"]
     assert len(notes) == 1
     assert "Hiroshima" in notes[0].text and notes[0].data["card"] == key("TE3005", 0)
+    assert "Behind the card: " in notes[0].text and "teacher" not in notes[0].text
 
 
 # --- refusals name the broken rule -------------------------------------------------------
