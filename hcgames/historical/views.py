@@ -298,12 +298,25 @@ def unplayable_reasons(state: HistoricalState, player: int) -> list[tuple[str, s
     return reasons
 
 
+def _short_land(name: str) -> str:
+    """A land's name short enough for the map ("Canadian Province of Quebec": Quebec)."""
+    return name.rsplit(" of ", 1)[-1] if len(name) > 16 else name
+
+
 def region_views(state: HistoricalState) -> dict[str, dict[str, Any]]:
     views: dict[str, dict[str, Any]] = {}
     for continent in CONTINENTS:
         counts = _land_counts(state, continent)
         owner = _leader(counts)
-        label = " ".join(f"P{p + 1}:{c}" for p, c in sorted(counts.items()))
+        # the lands in play, each with its holder's number: the map shows who holds
+        # which land by a number as well as by the continent's colour
+        held = [
+            f"{_short_land(card_name(c.land))} ({p + 1})"
+            for p in range(state.n)
+            for c in state.rows[p]
+            if state.card(c.land).continent == continent
+        ]
+        label = " · ".join(held[:3]) + (f" +{len(held) - 3}" if len(held) > 3 else "")
         lands = "; ".join(
             f"{card_name(c.land)} ({state.player_name(p)})"
             for p in range(state.n)

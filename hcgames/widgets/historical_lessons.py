@@ -21,7 +21,8 @@ from hcgames.widgets.charts import ScoreChart, Timeline
 from hcgames.widgets.lesson import table
 from hcgames.widgets.maps import MapView
 from hcgames.widgets.panels import HistoryCard
-from hcgames.words import noun
+from hcgames.widgets.stepper import GameStepper
+from hcgames.words import join, noun
 
 if TYPE_CHECKING:
     from hcgames.historical.battle import Assessment
@@ -36,6 +37,7 @@ __all__ = [
     "MoraleGames",
     "PeopleTimeline",
     "TravelChecker",
+    "TurnStepper",
     "battle_view",
     "bot_match",
 ]
@@ -61,7 +63,20 @@ class ContinentMap(MapView):
 
     @property
     def text(self) -> str:
-        line = super().text
+        """The page's own line over the map: who holds which lands (the map's general
+        line counted "6 regions, held by Player 2: 1", which a class cannot read)."""
+        from hcgames.historical.cards import card_name  # the rules load with the view
+
+        state: Any = self.state  # a Historical state: its rows of lands
+        held = []
+        for p in range(state.n):
+            names = [card_name(col.land) for col in state.rows[p]]
+            if names:
+                held.append(f"{state.player_name(p)} holds {join(names)}")
+        line = f"Round {state.round}. " + ("; ".join(held) or "Nobody holds a land yet") + "."
+        if self.selection:
+            picked = " and ".join(self.region_name(r) for r in self.selection)
+            line += f" Picked: {picked}."
         if len(self.selection) != 1:
             return line
         tooltip = str((self._views.get(self.selection[0]) or {}).get("tooltip", ""))
@@ -186,6 +201,12 @@ class PeopleTimeline(widgets.VBox):
         self.timeline.segments.stroke_width = 8  # thin enough for the name above each bar
         for names in (self.timeline.names, self.timeline.end_names):
             names.default_size = 14  # the most a 22-pixel row holds above its bar
+            names.y_offset = -3  # clear of the bar and its end markers
+        # a name starts past the marker at its bar's end, never over it
+        self.timeline.names.x_offset = 9
+        self.timeline.end_names.x_offset = -9
+        for mark in self.timeline.group_marks:
+            mark.default_size = 64  # markers that fit a 22-pixel row
         self.timeline.text_line.layout.display = "none"  # the sentence says it in fewer words
         self.timeline.children = [self.timeline.figure]  # its key goes beside it
         self.said = widgets.HTML()
@@ -204,6 +225,27 @@ class PeopleTimeline(widgets.VBox):
         from hcgames.historical.lessons import period_sentence  # the rules load with the view
 
         self.said.value = sentence(period_sentence(self.people, self.period.value), 17)
+
+
+class TurnStepper(GameStepper):
+    """Lesson 51's game: Step and the table of cards on one screen, without the map of
+    continents (lesson 53's subject), whose place the card rows take. The computer
+    plays Player 2 at the level in its menu, Easy unless changed."""
+
+    def __init__(self, state: Any, **options: Any) -> None:
+        super().__init__(state, **options)
+        # the table of cards scrolls in its own framed box, which ends clearly above
+        # the next part of the page (a card cut by the box's edge read as covered)
+        views = self.stepper_main.children[0]
+        views.layout.border = "2px solid #B8B0A0"
+        views.layout.padding = "4px"
+        self.layout.margin = "0 0 32px 0"
+
+    def _build_views(self, state: Any, viewer: int | None, *rest: Any) -> list[Any]:
+        board = super()._build_views(state, viewer, *rest)
+        self.map_view = None
+        self.region_views = []
+        return [(name, view) for name, view in board if name == "Cards"]
 
 
 def battle_view(

@@ -151,6 +151,8 @@ class GameStepper(View):
         self.auto_pass = auto_pass
         #: what passed by itself since the last click, in words
         self.passed: list[str] = []
+        #: one sentence saying why a button did nothing (shown once, under the buttons)
+        self.notice = ""
 
         buttons = self._build_buttons(auto_bot)
 
@@ -391,7 +393,9 @@ class GameStepper(View):
         bot = self.bots.get(state.current_player)
         if bot is not None:
             return bot.choose(state)
-        if auto:
+        if auto or (self.humans is not None and state.current_player not in self.humans):
+            # a seat nobody plays (no person, no bot of its own): the computer chosen in
+            # the dropdown plays it, at Step as at Auto (lesson 51's opponent)
             return self.auto_bot().choose(state)
         picked = self.picker.selected_action
         return picked if picked is not None else state.legal_actions()[0]
@@ -458,6 +462,9 @@ class GameStepper(View):
         return plain_plurals(str(action))
 
     def _pass_html(self) -> str:
+        notice, self.notice = self.notice, ""  # said once, until the next click
+        if notice:
+            return f"<div class='hcgames-notice' role='status'><b>{escape(notice)}</b></div>"
         if not self.passed:
             return ""
         # one short paragraph in its own scrolling box: the board below does not move far
@@ -512,6 +519,8 @@ class GameStepper(View):
     @guarded
     def play_to_phase_end(self) -> int:
         """Play until the phase (or the round) changes; returns the actions played."""
+        if self._your_turn_first():
+            return 0
         phase, round_ = self.state.phase, self.state.round
         played = 0
         limit = self.game.max_actions
@@ -530,12 +539,28 @@ class GameStepper(View):
     @guarded
     def auto(self, n: int = 20) -> int:
         """Play up to ``n`` actions with the chosen bot; returns the actions played."""
+        if self._your_turn_first():
+            return 0
         played = 0
         while played < n and not self.state.is_terminal() and not self.waiting_for_human():
             self._advance(self.next_action(auto=True))
             played += 1
         self._refresh()
         return played
+
+    def _your_turn_first(self) -> bool:
+        """Whether the computer's buttons must wait for a person's move: then they say
+        so in one sentence under the buttons instead of doing nothing."""
+        if not self.waiting_for_human():
+            return False
+        self.passed = []
+        who = self.state.player_name(self.state.current_player)
+        self.notice = (
+            f"It is your turn ({who}): pick a move in the list and press Step; Auto and "
+            "Play to end of phase play only the computer's turns."
+        )
+        self._refresh()
+        return True
 
     # --- showing -------------------------------------------------------------------
     def _timeline_html(self) -> str:
