@@ -99,3 +99,19 @@ def test_land_menus_name_each_land_once() -> None:
         names = [name for name, _ in menu.options]
         assert len(names) == len(set(names)), [n for n in names if names.count(n) > 1]
         assert "Venezuela" in names
+
+
+def test_turn_stepper_plays_the_computer_at_easy_and_says_why_auto_waits() -> None:
+    """Lesson 51: cards only (no map), the computer at Easy, and Auto on the student's
+    turn says in one sentence why it waits instead of doing nothing."""
+    game = hcgames.load("historical-conquest", players=2, decks=["cheswell", "salem"])
+    stepper = hviews.TurnStepper(
+        game.new_game(seed=5), humans=[0], viewer=0, seed=5, auto_pass=True, auto_bot="easy"
+    )
+    assert stepper.map_view is None and stepper.cards_view is not None
+    assert stepper.bot_choice.label == "Easy"
+    while stepper.state.current_player != 0:
+        stepper.step()  # the computer's moves, by Step
+    before = len(stepper.state.history)
+    assert stepper.auto(5) == 0 and len(stepper.state.history) == before
+    assert "It is your turn (Player 1): pick a move" in stepper.pass_line.value

@@ -834,7 +834,7 @@ def _do_event_shield(d: Doing) -> None:
 
 
 def _do_cancel_effect(d: Doing) -> None:
-    answer_with_cancel(d.state, d.player, d.effect)
+    answer_with_cancel(d.state, d.player, d.effect, by=card_name(d.key))
 
 
 def _do_discard_opponent_card(d: Doing) -> None:
@@ -1143,8 +1143,9 @@ def call_off_attack(state: HistoricalState) -> None:
         state.log(battle.defender, "block", "The attack is called off.")
 
 
-def answer_with_cancel(state: HistoricalState, player: int, effect: Effect) -> None:
-    """An interrupt that cancels or turns back the card ``player`` is answering."""
+def answer_with_cancel(state: HistoricalState, player: int, effect: Effect, by: str = "") -> None:
+    """An interrupt (the card named ``by``) that cancels or turns back the card
+    ``player`` is answering; the log says what it stopped."""
     for frame in reversed(state.pending):
         if isinstance(frame, PendingWindow) and frame.player == player and frame.why == "target":
             for fx in state.pending:
@@ -1156,11 +1157,15 @@ def answer_with_cancel(state: HistoricalState, player: int, effect: Effect) -> N
                         fx.reverse.append(player)
                     else:
                         fx.cancel.append(player)
+                    who = state.player_name(player)
+                    with_card = f" with {by}" if by else ""
+                    stopped = (
+                        f", which cancels the morale it would cost: {who} loses none"
+                        if effect.what == "morale_loss"
+                        else f": its effect on {who} is {outcome}"
+                    )
                     state.log(
-                        player,
-                        "cancel",
-                        f"{state.player_name(player)} answers {card_name(fx.card)}: its effect "
-                        f"on them is {outcome}.",
+                        player, "cancel", f"{who} answers {card_name(fx.card)}{with_card}{stopped}."
                     )
                     return
 

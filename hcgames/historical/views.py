@@ -289,13 +289,27 @@ def unplayable_reasons(state: HistoricalState, player: int) -> list[tuple[str, s
     reasons = []
     for key in state.hands[player]:
         card = state.card(key)
-        if key in offered or card.is_land:
+        if key in offered:
             continue
-        land = lands[0] if card.is_unit and lands else ""
-        refusal = state.why_illegal(PlayCard(key, land))
-        if refusal:
-            reasons.append((card_name(key), refusal[0]))
+        if card.is_land:
+            reasons.append((card.name, LAND_IN_HAND.format(name=card.name)))
+            continue
+        # the first land that refuses says why (a full land, a land the card may not
+        # stand on); every card the list leaves out gets a sentence
+        tries = [PlayCard(key, land) for land in lands] if card.is_unit and lands else []
+        refusals = [state.why_illegal(a) for a in tries or [PlayCard(key, "")]]
+        said = next((r[0] for r in refusals if r and r[0]), "")
+        reasons.append((card.name, said or NO_PLACE.format(name=card.name)))
     return reasons
+
+
+#: why a land card in the hand is never played (it can only be thrown away)
+LAND_IN_HAND = (
+    "{name} is a land, and a land is never played from the hand: lands come from the land "
+    "pile (the first land, an explorer's discovery or a card's ability)."
+)
+#: why a card with no refusal of its own cannot be played now
+NO_PLACE = "{name} has no place it may go now under the rules."
 
 
 def _short_land(name: str) -> str:

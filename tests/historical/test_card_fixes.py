@@ -411,3 +411,30 @@ def test_aaron_burr_duel() -> None:
 
 def test_roman_colosseum_duel() -> None:
     _duel_card("LO2003")
+
+
+def test_tokyo_rose_says_what_she_cancelled() -> None:
+    """The log names the answering card and what it stopped (a class saw nothing)."""
+    lands: Lands = {0: [("CT4205", [])], 1: [("CT4404", ["MU2001"])]}
+    state = arrange(
+        game(), round_no=3, lands=lands, hands={0: ["AS4201"], 1: ["AC4602"]}, morale={1: 600}
+    )
+    state.apply(PlayCard(key("AS4201", 0), key("CT4404", 1)))
+    act(state, Interrupt(key("AC4602", 1), key("CT4404", 1), ()))
+    said = [e.text for e in state.events if e.kind == "cancel"]
+    assert said == [
+        "Player 2 answers Grigori Yefimovich Rasputin with Tokyo Rose, which cancels the "
+        "morale it would cost: Player 2 loses none."
+    ]
+
+
+def test_every_card_the_play_list_leaves_out_says_why() -> None:
+    """A land card in the hand (US West Coast) is never played: it gets a sentence too."""
+    lands: Lands = {0: [("CT4205", ["MU2001"])], 1: [("CT4404", [])]}
+    state = arrange(game(), round_no=3, lands=lands, hands={0: ["CT4201", "MU2001"]})
+    offered = {a.card for a in state.legal_actions() if isinstance(a, PlayCard)}
+    reasons = dict(state.unplayable_reasons(0))
+    for k in state.hands[0]:
+        if k not in offered:
+            assert reasons.get(state.card(k).name), state.card(k).name
+    assert "a land is never played from the hand" in reasons["Iceland"]
