@@ -312,9 +312,11 @@ def battle_verdict(state: HistoricalState, result: Assessment, defence_land: str
 
 def morale_lines(game: HistoricalGame, seed: int) -> tuple[State, dict[str, list[float]]]:
     """A random game of ``seed`` played out, and each player's morale after every turn
-    (``{"Player 1": [...], "Player 2": [...]}``, starting at 0)."""
+    (``{"Player 1": [...], "Player 2": [...]}``): the first point is the start, where
+    both stand at 0, then one point after each turn (the first turn's gains used to
+    overwrite the start, so a line began at 700 under "Morale starts at 0")."""
     final = playout(game.new_game(seed=seed), rng=seed)
-    series: dict[str, list[float]] = {"Player 1": [0.0], "Player 2": [0.0]}
+    series: dict[str, list[float]] = {"Player 1": [0.0, 0.0], "Player 2": [0.0, 0.0]}
     for event in final.events:
         if event.kind == "turn" and "ends" in event.text:
             for name in series:

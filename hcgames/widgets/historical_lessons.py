@@ -16,7 +16,7 @@ import ipywidgets as widgets
 
 from hcgames.widgets._base import one_screen
 from hcgames.widgets.card_lessons import MatchPicker, _bold_markdown, sentence
-from hcgames.widgets.cards import KIND_COLOURS
+from hcgames.widgets.cards import KIND_COLOURS, rows_html
 from hcgames.widgets.charts import ScoreChart, Timeline
 from hcgames.widgets.lesson import table
 from hcgames.widgets.maps import MapView
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BattleBuilder",
+    "BattleView",
     "CardGallery",
     "ContinentMap",
     "MoraleGames",
@@ -248,6 +249,17 @@ class TurnStepper(GameStepper):
         return [(name, view) for name, view in board if name == "Cards"]
 
 
+class BattleView(widgets.VBox):
+    """A worked battle: the cards of both lands drawn as cards, beside the sums card by
+    card and bonus by bonus, and what the result means."""
+
+    def __init__(self, sums: widgets.Widget, verdict: str, cards: str) -> None:
+        self.sums = sums
+        self.verdict = widgets.HTML(sentence(verdict))
+        self.cards = widgets.HTML(cards)
+        super().__init__([self.sums, self.verdict, self.cards])
+
+
 def battle_view(
     state: HistoricalState,
     result: Assessment,
@@ -255,17 +267,32 @@ def battle_view(
     defenders: Sequence[str],
     defence_land: str,
     caption: str | None = None,
-) -> widgets.VBox:
-    """A worked battle: its sums card by card and bonus by bonus, and what the result means."""
+) -> BattleView:
+    """A worked battle (see :class:`BattleView`)."""
     from hcgames.historical.teach import battle_sheet, battle_verdict  # the rules load here
 
     verdict = _bold_markdown(battle_verdict(state, result, defence_land))
-    return widgets.VBox(
-        [
-            table(battle_sheet(state, result, attackers, defenders), caption=caption),
-            widgets.HTML(sentence(verdict)),
+    sums = table(battle_sheet(state, result, attackers, defenders), caption=caption)
+    return BattleView(sums, verdict, battle_cards_html(state))
+
+
+def battle_cards_html(state: HistoricalState) -> str:
+    """The two lands of a lesson battle drawn as the game's cards, each land at the
+    head of its column with the cards standing on it (the table's own drawing)."""
+    from hcgames.historical.views import card_rows  # the rules load with the view
+
+    rows = card_rows(state)
+    sides = ("The attack", "The defence")
+    # the land first, then the cards on it, side by side in one row (a column of three
+    # cards would be taller than the screen beside the sums)
+    shown = {
+        f"{side}: {state.player_name(p)}": [
+            {k: v for k, v in card.items() if k != "column"}
+            for card in rows[f"{state.player_name(p)}'s battlefield"]
         ]
-    )
+        for p, side in enumerate(sides)
+    }
+    return rows_html(shown, state)
 
 
 def one_per_name(pairs: list[tuple[str, str]], keep: tuple[str, ...] = ()) -> list[tuple[str, str]]:
@@ -302,11 +329,13 @@ class BattleBuilder(widgets.VBox):
         self.second = menu([("(nobody)", ""), *units], "IN4201", "and")
         self.defence_land = menu(lands, "CT4503", "on the land")
         self.result = widgets.VBox(layout=widgets.Layout(max_width="34em"))
+        #: the cards of the battle, drawn as cards beside the menus and the sums
+        self.cards = widgets.HTML()
         menus = (self.attacker, self.attack_land, self.defender, self.second, self.defence_land)
         for each in menus:
             each.observe(self.work_out, names="value")
         self.work_out()
-        super().__init__([one_screen(widgets.VBox(list(menus)), self.result)])
+        super().__init__([one_screen(widgets.VBox(list(menus)), self.result), self.cards])
 
     def work_out(self, _change: Any = None) -> None:
         from hcgames.historical.teach import lesson_battle  # the rules load with the view
@@ -317,7 +346,8 @@ class BattleBuilder(widgets.VBox):
             self.game, attackers, defenders, self.attack_land.value, self.defence_land.value
         )
         view = battle_view(state, result, attackers, defenders, self.defence_land.value)
-        self.result.children = [view.children[1], view.children[0]]
+        self.result.children = [view.verdict, view.sums]
+        self.cards.value = view.cards.value
 
 
 class MoraleGames(widgets.VBox):
