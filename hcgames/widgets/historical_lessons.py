@@ -190,10 +190,11 @@ class PeopleTimeline(widgets.VBox):
 
         self.teach = teach
         self.people = teach.people_timeline(cards)
+        # the menu's name above it: beside it, the longest period was cut at 17 px
         self.period = widgets.Dropdown(
             options=list(teach.PERIODS),
             description="Period",
-            layout=widgets.Layout(width="320px"),
+            layout=widgets.Layout(width="320px", flex_flow="column", align_items="stretch"),
             style={"description_width": "initial"},
         )
         self.timeline = Timeline(
@@ -202,7 +203,6 @@ class PeopleTimeline(widgets.VBox):
         self.timeline.segments.stroke_width = 8  # thin enough for the name above each bar
         for names in (self.timeline.names, self.timeline.end_names):
             names.default_size = 14  # the most a 22-pixel row holds above its bar
-            names.y_offset = -3  # clear of the bar and its end markers
         # a name starts past the marker at its bar's end, never over it
         self.timeline.names.x_offset = 9
         self.timeline.end_names.x_offset = -9
