@@ -63,11 +63,19 @@ def test_the_city_chooser_says_why() -> None:
 def test_the_phase_player_plays_one_phase_a_press() -> None:
     state, bots = experiments.head_start(duel(), rounds=2)
     player = PhasePlayer(state, bots)
-    phase = player.stepper.state.phase
+    phase = state.phase
+    # the page opens before the turn: nothing produced yet, and the first press
+    # brings the turn's resources (each press changes what the page shows)
+    assert player.at_eve() and player.stepper.state.phase == "score"
     assert player.button.description == f"Play the {phase} phase"
+    assert "hold nothing yet" in player.in_hand.value
     player.play_phase()
-    assert f"the {phase} phase" in player.happened.value
-    assert player.stepper.state.phase != phase
+    assert f"the {phase} phase" in player.happened.value and "produce" in player.happened.value
+    assert player.stepper.state.phase not in (phase, "score") and not player.at_eve()
+    assert "hold:" in player.in_hand.value  # what the turn produced
+    before = player.happened.value
+    player.play_phase()
+    assert player.happened.value != before
     assert state.round == 2 and len(state.history) < len(player.stepper.state.history)
     assert turn_report(state, bots, phases=1).startswith(f"--- {phase} ---")
     assert "with token reduction" in token_reduction_table(state).value
@@ -75,13 +83,13 @@ def test_the_phase_player_plays_one_phase_a_press() -> None:
 
 def test_the_famine_and_payment_choosers() -> None:
     famine = FamineChooser()
-    first = famine.choice.options[0][1]
-    famine.choice.value = first
-    famine.do()
+    # one button per choice (Tab and Enter reach every one), each saying what it does
+    words = [button.description for button in famine.choices.children]
+    assert words == [w for w, _ in famine.options] and all(w[0].isupper() for w in words)
+    famine.choices.children[0].click()
     while famine.state.phase == "upkeep":
-        famine.choice.value = famine.choice.options[-1][1]
-        famine.do()
-    assert "Upkeep is over." in famine.said.value
+        famine.choices.children[-1].click()
+    assert "Upkeep is over." in famine.said.value and not famine.choices.children
     famine.start()
     assert famine.state.phase == "upkeep"
     payment = PaymentChooser()

@@ -136,6 +136,17 @@ def head_start(game: ClassicalGame, rounds: int = 4) -> tuple[ClassicalState, li
     return state, bots
 
 
+def turn_eve(state: ClassicalState) -> ClassicalState | None:
+    """The position a moment before ``state``'s turn began: the turn before, with only
+    its end left to play. A turn's resources are produced by themselves as it begins,
+    so a page that plays a turn phase by phase opens here, before anything is produced.
+    ``None`` when ``state`` is not at the start of a turn."""
+    if state.phase != "produce" or not state.history:
+        return None
+    eve = cast("ClassicalState", state.game.replay(state.history[:-1], state.seed))
+    return eve if eve.phase == "score" and eve.round <= state.round else None
+
+
 def head_start_summary(state: ClassicalState) -> str:
     """A sentence (Markdown) on the first player's cities, villages, monuments and the
     score at the start of the round."""

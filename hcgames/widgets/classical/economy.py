@@ -15,6 +15,7 @@ from hcgames.classical.material import load_material
 from hcgames.widgets._base import chart_figure, one_screen
 from hcgames.widgets.classical.text import BIG, CATEGORIES, bullet_list, html_line
 from hcgames.widgets.lesson import table, with_slider_names
+from hcgames.words import capitalise
 
 if TYPE_CHECKING:
     pass
@@ -38,18 +39,18 @@ def starting_pools_table(seed: int = 11) -> widgets.VBox:
 
 
 class FamineChooser(widgets.VBox):
-    """Lesson 21's famine: choose, one at a time, what goes unfed; what the game said
-    and what is left stay beside the choices."""
+    """Lesson 21's famine: one button per choice of what goes unfed (a button reaches
+    and works from the keyboard: Tab, then Enter or Space); what the game said and what
+    is left stay beside the buttons."""
 
     def __init__(self) -> None:
-        self.choice = widgets.RadioButtons(layout=widgets.Layout(width="auto"))
-        self.do_button = widgets.Button(description="Do this", button_style="primary")
+        self.prompt = html_line("")
+        self.choices = widgets.VBox(layout=widgets.Layout(width="auto"))
         self.again_button = widgets.Button(description="Start again")
         self.said = html_line("", "560px")
-        self.do_button.on_click(lambda _b: self.do())
         self.again_button.on_click(lambda _b: self.start())
         self.start()
-        controls = widgets.VBox([self.choice, widgets.HBox([self.do_button, self.again_button])])
+        controls = widgets.VBox([self.prompt, self.choices, self.again_button])
         super().__init__([one_screen(controls, self.said)])
 
     def start(self) -> None:
@@ -58,25 +59,40 @@ class FamineChooser(widgets.VBox):
         self.lines = [event.text for event in self.state.apply(EndPhase("produce"))]
         self.show()
 
-    def do(self) -> None:
-        """Apply the choice picked."""
-        if self.choice.value is None:
-            return
-        self.lines += [event.text for event in self.state.apply(self.choice.value)]
+    @property
+    def options(self) -> list[tuple[str, Any]]:
+        """The choices offered now, as (the words on the button, the move)."""
+        if self.state.phase != "upkeep":
+            return []
+        labels: dict[Any, str] = {
+            EndPhase("upkeep"): "End the upkeep phase (the rest is fed food first, gold last)"
+        }
+        return [(labels.get(a, capitalise(str(a))), a) for a in self.state.legal_actions()]
+
+    def do(self, action: Any) -> None:
+        """Play the choice ``action``."""
+        self.lines += [event.text for event in self.state.apply(action)]
         self.show()
+
+    def _button(self, words: str, action: Any) -> widgets.Button:
+        button = widgets.Button(
+            description=words,
+            tooltip=words,
+            layout=widgets.Layout(width="auto", max_width="440px", margin="2px 0"),
+        )
+        button.on_click(lambda _b: self.do(action))
+        return button
 
     def show(self) -> None:
         text = bullet_list(self.lines)
-        if self.state.phase == "upkeep":
-            labels: dict[Any, str] = {
-                EndPhase("upkeep"): "end the upkeep phase (the rest is fed food first, gold last)"
-            }
-            self.choice.options = [(labels.get(a, str(a)), a) for a in self.state.legal_actions()]
-            self.choice.value = None
-            self.choice.layout.display = self.do_button.layout.display = None
+        options = self.options
+        self.choices.children = [self._button(words, action) for words, action in options]
+        if options:
+            ask = "what goes unfed" if self.state.shortfall else "what pays for the food"
+            self.prompt.value = f"<p style='{BIG};margin:0'><b>Choose {ask}:</b></p>"
         else:
+            self.prompt.value = ""
             text += f"<p style='{BIG}'>{experiments.famine_outcome(self.state)}</p>"
-            self.choice.layout.display = self.do_button.layout.display = "none"
         self.said.value = text
 
 

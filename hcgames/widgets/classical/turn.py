@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import copy
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-import bqplot
 import ipywidgets as widgets
 
 from hcgames.classical import experiments, teach
@@ -15,7 +14,7 @@ from hcgames.classical.moves import city_sites
 from hcgames.classical.views import research_chart
 from hcgames.data import read_json
 from hcgames.factions import side_style
-from hcgames.widgets._base import chart_figure, one_screen
+from hcgames.widgets._base import one_screen
 from hcgames.widgets.classical.text import BIG, CATEGORIES, bullet_list, html_line
 from hcgames.widgets.lesson import table
 from hcgames.widgets.maps import MapView
@@ -145,38 +144,55 @@ def _phase_texts() -> dict[str, str]:
     return cast("dict[str, str]", read_json("classical", "lesson_phases.json")["phases"])
 
 
+#: the height kept above the map for the phase button, what comes next and what happened
+#: (pixels): the map below them takes the rest of the window's height, so both sizes show
+#: a press and the map it changes together, with the map's names at 16 px (about 960 px
+#: wide at 1024x700)
+CONTROLS_PX = 215
+#: a window narrower than this shows the map's key under the map's buttons, not beside it
+KEY_BESIDE_FROM = 1100
+#: the key out of sight but drawn: its hatch patterns fill the map, and a pattern in a
+#: part that is not displayed fills nothing
+_UNSEEN = "position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);"
+_KEY_CSS = (
+    "<style>.hc-turn-key-below { display: none; }"
+    f"@media (max-width: {KEY_BESIDE_FROM}px) {{ .hc-turn-key-beside {{ {_UNSEEN} }}"
+    " .hc-turn-key-below { display: block; } }"
+    # Large text makes the key half as wide again: it goes under the map, which keeps
+    # its width
+    f".hcgames-large .hc-turn-key-beside {{ {_UNSEEN} }}"
+    ".hcgames-large .hc-turn-key-below { display: block; }"
+    ".hc-turn-top .hc-turn-next, .hc-turn-top .hc-turn-happened "
+    f"{{ max-height: {CONTROLS_PX - 45}px; overflow: auto; }}</style>"
+)
+
+
 class PhasePlayer(widgets.VBox):
-    """ "Play the produce phase" and so on, one phase a press: the button, what comes next
-    and what the phase did head the column beside the stepper's map (the map, choices and
-    log of the same game); the resources in hand as bars and the first player's research
-    chart above them."""
+    """ "Play the produce phase" and so on, one phase a press, over the stepper's map: the
+    button, what comes next, what the players hold and what the phase did in a row over
+    the map, which takes the rest of the window (its names large enough at 1024x700); the
+    stepper's own buttons, phases and log under it, then the first player's research
+    chart."""
 
     def __init__(
         self, state: ClassicalState, bots: Sequence[PlannerBot], seed: int = 3, **map_options: Any
     ) -> None:
         self.phase_text = _phase_texts()
-        self.stepper = GameStepper(state.copy(), bots=list(bots), seed=seed, **map_options)
-        x_scale = bqplot.OrdinalScale(domain=list(CATEGORIES))
-        y_scale = bqplot.LinearScale(min=0, max=10)
-        self.bars = bqplot.Bars(
-            x=list(CATEGORIES),
-            y=[0] * len(CATEGORIES),
-            scales={"x": x_scale, "y": y_scale},
-            colors=["#c0873f"],
-            label_display=True,
-            label_display_format=".0f",
-        )
-        self.pool_chart = chart_figure(
-            marks=[self.bars],
-            title="Resources in hand",
-            axes=[bqplot.Axis(scale=x_scale), bqplot.Axis(scale=y_scale, side="left")],
-            fig_margin={"top": 40, "bottom": 30, "left": 40, "right": 10},
-            layout=widgets.Layout(width="380px", height="230px"),
-        )
+        # a turn's resources come by themselves as it begins: the page opens a moment
+        # before, so the first press shows them arrive
+        eve = experiments.turn_eve(state)
+        #: the moves played when the stepper stands on the eve of the turn (or -1)
+        self.eve_ply = len(eve.history) if eve is not None else -1
+        self.first_side = state.player_name(state.current_player)
+        start = eve if eve is not None else state.copy()
+        self.stepper = GameStepper(start, bots=list(bots), seed=seed, **map_options)
         self.research = html_line("")
         self.button = widgets.Button(button_style="primary", layout=widgets.Layout(width="auto"))
-        self.next_box = html_line("", "480px")
-        self.happened = html_line("", "480px")
+        self.in_hand = html_line("")
+        self.next_box = html_line("")
+        self.happened = html_line(
+            f"<div style='{BIG}'><i>Press the blue button: what the phase did shows here.</i></div>"
+        )
         self.button.on_click(lambda _b: self.play_phase())
         for button in (
             self.stepper.step_button,
@@ -186,43 +202,86 @@ class PhasePlayer(widgets.VBox):
         ):
             button.on_click(lambda _b: self.show())
         self.show()
-        # the phase button, what comes next and what the phase did head the stepper's
-        # column beside the map, so a press and the map it changes are on one screen; the
-        # resources and the research chart come first, above the map
-        controls = widgets.VBox(
-            [self.button, self.next_box, self.happened],
-            layout=widgets.Layout(width="100%", flex="0 0 auto", margin="0 0 8px 0"),
+        self._lay_out()
+        super().__init__([self.stepper, self.research])
+
+    def _lay_out(self) -> None:
+        """The row of the phase button over the map (one unit), the stepper's buttons,
+        phases, log and (on a narrow window) the map's key under it (another)."""
+        stepper = self.stepper
+        views, side = stepper.stepper_main.children
+        self.next_box.add_class("hc-turn-next")
+        self.happened.add_class("hc-turn-happened")
+        left = widgets.VBox(
+            [self.button, self.next_box], layout=widgets.Layout(flex="1 1 52%", min_width="0")
         )
-        side = self.stepper.stepper_main.children[1]
-        side.children = [controls, *side.children]
-        super().__init__(
-            [
-                widgets.HBox(
-                    [self.pool_chart, self.research],
-                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
-                ),
-                self.stepper,
-            ]
+        right = widgets.VBox(
+            [self.in_hand, self.happened], layout=widgets.Layout(flex="1 1 48%", min_width="0")
         )
+        top = widgets.HBox(
+            [left, right],
+            layout=widgets.Layout(
+                width="100%", height=f"{CONTROLS_PX}px", grid_gap="0 16px", overflow="hidden"
+            ),
+        )
+        top.add_class("hc-turn-top")
+        map_view = stepper.map_view
+        assert map_view is not None  # the Classical world has a map
+        key = map_view.legend
+        key.add_class("hc-turn-key-beside")
+        key.layout = widgets.Layout(flex="0 0 230px", margin="0 0 0 12px")
+        below = widgets.HTML()
+        below.add_class("hc-turn-key-below")
+        widgets.dlink((key, "value"), (below, "value"))
+        aspect = map_view.width / map_view.height
+        views.layout = widgets.Layout(
+            flex="1 1 auto",
+            min_width="0",
+            max_width=f"calc((100vh - {CONTROLS_PX + 32}px) * {aspect:.4f})",
+        )
+        pictured = widgets.HBox([views, key], layout=widgets.Layout(width="100%"))
+        unit = one_screen(unit=widgets.VBox([widgets.HTML(_KEY_CSS), top, pictured]))
+        parts = [c for c in side.children if c is not key]
+        for part in parts:
+            part.layout.flex = "0 1 auto"
+            part.layout.max_width = "480px"
+        rest = widgets.HBox(
+            [*parts, below],
+            layout=widgets.Layout(
+                flex_flow="row wrap", align_items="flex-start", grid_gap="8px 24px"
+            ),
+        )
+        stepper.children = [stepper.children[0], unit, one_screen(unit=rest), stepper.messages]
+
+    def at_eve(self) -> bool:
+        """Whether the stepper stands where the page opens: the turn about to begin."""
+        return len(self.stepper.state.history) == self.eve_ply
 
     def show(self) -> None:
         """Show the position the stepper is at: bars, research chart, next phase."""
         now = cast("ClassicalState", self.stepper.state)
-        who = now.player_name(now.current_player)
-        self.bars.y = [now.pool[c] for c in CATEGORIES]
-        self.pool_chart.title = f"Resources the {who} hold now"
         self.research.value = research_grid(now, 0)
+        if self.at_eve():  # nothing produced yet: the pool is empty until the turn begins
+            who, phase = self.first_side, "produce"
+            self.in_hand.value = in_hand_html(who, None)
+        else:
+            who, phase = now.player_name(now.current_player), now.phase
+            self.in_hand.value = in_hand_html(who, now.pool)
         if now.is_terminal():
             self.button.disabled = True
             return
-        self.button.description = f"Play the {now.phase} phase"
+        self.button.disabled = False
+        self.button.description = f"Play the {phase} phase"
+        begins = " Their turn begins." if self.at_eve() else ""
         self.next_box.value = (
-            f"<div style='{BIG}'><b>Next: the {now.phase} phase of the {who}.</b> "
-            f"{self.phase_text.get(now.phase, '')}</div>"
+            f"<div style='{BIG}'><b>Next: the {phase} phase of the {who}.</b>{begins} "
+            f"{self.phase_text.get(phase, '')}</div>"
         )
 
     def play_phase(self) -> list[str]:
         """Play the phase to its end; returns (and shows) what happened in it."""
+        if self.at_eve():
+            self.stepper.play_to_phase_end()  # the turn before ends: this turn produces
         now = cast("ClassicalState", self.stepper.state)
         phase, who, first = (
             now.phase,
@@ -238,6 +297,20 @@ class PhasePlayer(widgets.VBox):
         )
         self.show()
         return lines
+
+
+def in_hand_html(who: str, pool: Mapping[str, int] | None) -> str:
+    """What a side holds now, one box a resource (``None``: nothing produced yet)."""
+    if pool is None or not any(pool.values()):
+        return f"<div style='{BIG}'><b>The {html.escape(who)} hold nothing yet.</b></div>"
+    cell = (
+        "display:inline-block;margin:2px 6px 2px 0;padding:1px 8px;border-radius:4px;"
+        "background:#f3e3cc;border:1px solid #c0873f"
+    )
+    boxes = "".join(
+        f"<span style='{cell}'><b>{pool[c]}</b> {c}</span>" for c in CATEGORIES if pool[c]
+    )
+    return f"<div style='{BIG}'><b>The {html.escape(who)} hold:</b> {boxes}</div>"
 
 
 def research_grid(state: ClassicalState, player: int, columns: int = 4) -> str:
