@@ -82,7 +82,7 @@ CLASS_GAMES: dict[str, ClassGame] = {
             "lands": "greek-world",
         },
         "Class game: Athens against Sparta, as in the Peloponnesian War (431-404 BC): "
-        "Athens starts in Attica, Sparta in the Peloponnese, 5 rounds instead of 15; "
+        "Athens starts in Attica, Sparta in the Peloponnese, 5 rounds instead of up to 40; "
         "paying and feeding are done the suggested way.",
         (
             (
@@ -102,8 +102,9 @@ CLASS_GAMES: dict[str, ClassGame] = {
             ),
             (
                 "Length",
-                "The lesson's game stops after 5 rounds instead of 15; the most victory "
-                "points then win, as at the end of a full game.",
+                "The lesson's game stops after 5 rounds; the most victory points then "
+                "win, as at the end of a full game. A full game ends when a player reaches "
+                "100 victory points, or after 40 rounds (our limit).",
             ),
             (
                 "Paying",
@@ -115,7 +116,8 @@ CLASS_GAMES: dict[str, ClassGame] = {
                 "village).",
             ),
         ),
-        {"players": 2, "civilizations": ["Athenians", "Spartans"], "max_turns": 15},
+        # the full game: the whole map, and the rules' own length (our limit of 40 rounds)
+        {"players": 2, "civilizations": ["Athenians", "Spartans"]},
     ),
     "conquest-1972": ClassGame(
         "conquest-1972",

@@ -8,8 +8,9 @@ army and a fishing fleet, and spend whatever is left on research. With
 
 The computer's three levels a student picks from (``ClassicalGame.bot_levels``):
 
-- :class:`EasyBot` builds whatever it can pay for now, puts villages anywhere, and
-  seldom buys research: it never thinks about later turns;
+- :class:`EasyBot` builds whatever it can pay for now, puts villages anywhere (a fleet
+  lets it reach land over the sea), never fights and seldom buys research: it never
+  thinks about later turns;
 - :class:`MediumBot` follows the planner's sound building plan;
 - :class:`HardBot` builds only the cities its monuments need (every city eats food),
   turns the food and iron it saves into armies, and plans attacks on the enemy's
@@ -182,8 +183,10 @@ class EasyBot(PlannerBot):
     """The easy level: builds what it sees, without a plan for later.
 
     It founds, builds, upgrades and settles whenever it can pay, but picks its new
-    villages at random instead of the richest land, never recruits, never attacks, and
-    buys extra research (the slow road to better traits) only now and then.
+    villages at random instead of the richest land, recruits only fleets (one per
+    city: villages may go next to a fleet, so it spreads over the sea too), never
+    raises an army or attacks, and buys extra research (the slow road to better
+    traits) only now and then.
     """
 
     name = "easy"
@@ -209,7 +212,17 @@ class EasyBot(PlannerBot):
         return action
 
     def _recruit(self, state: ClassicalState, recruits: list[Recruit]) -> Recruit | None:
-        return None
+        """A fleet while it has fewer fleets than cities: villages may go next to a fleet,
+        so a people hemmed in on land (Sparta, whose only land border is Attica) still
+        spreads over the sea; a sea that yields first. Never an army: it never fights."""
+        p = state.player
+        fleets = [r for r in recruits if r.kind == "fleet"]
+        if not fleets or sum(state.fleets[p]) >= len(state.cities_of(p)):
+            return None
+        m = state.game.material
+        rich = [r for r in fleets if state.category[m.index[r.territory]]]
+        pool = rich or fleets
+        return pool[self.rng.randrange(len(pool))]
 
 
 class MediumBot(PlannerBot):

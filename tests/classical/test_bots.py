@@ -145,7 +145,8 @@ def test_only_hard_raises_an_army_for_war() -> None:
         )
 
     state = _advance(10, recruiting)  # resources to spare and enemy cities in reach
-    assert not isinstance(EasyBot(0).choose(state), Recruit)
+    easy = EasyBot(0).choose(state)  # Easy may send out a fleet, never raise an army
+    assert not (isinstance(easy, Recruit) and easy.kind == "army")
     hard = HardBot(0)
     action = hard.choose(state)
     assert isinstance(action, Recruit), hard.reason
@@ -176,3 +177,23 @@ def test_hard_keeps_a_guard_in_a_monument_city_the_enemy_can_reach() -> None:
     hard = HardBot(0)
     action = hard.choose(state)
     assert not (isinstance(action, Move) and m.index[action.from_] == city)
+
+
+def test_easy_spreads_over_the_sea_in_the_class_game() -> None:
+    """Sparta's only land border is Attica, held by Athens: Easy sends out a fleet and
+    settles beside it, so it grows in the lesson's game (it never raised one before and
+    ended every game with its first city alone)."""
+    from hcgames.classgame import class_game
+
+    for seed in range(3):
+        state = class_game("classical-conquests").new_game(seed=seed)
+        assert isinstance(state, ClassicalState)
+        bots = [EasyBot(seed), EasyBot(seed + 10)]
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply(sample_outcome(state.chance_outcomes(), rng))
+            else:
+                state.apply(bots[state.current_player].choose(state))
+        sparta = sum(1 for owner in state.owner if owner == 1)
+        assert sparta > 1 and sum(state.fleets[1]) >= 1, seed
