@@ -86,6 +86,20 @@ def battle_panel(exact: dict[str, Fraction], simulate: Any, seed: int, title: st
         lambda _b: setattr(panel.bars, "colors", [EXACT_COLOUR, SIMULATED_COLOUR])
     )
     panel.figure.layout.width = "560px"
+    # the outcomes' names down the left say what they are: the axis title ("outcome")
+    # stood on the longest of them ("city captured"), so it goes, with room to spare
+    panel.outcome_axis.label = ""
+
+    # a tick every 2% ran together ("0%2%4%6%8%10%..."): a tick every 10% (the chart
+    # reaches a whole tenth), and each bar's figure clear of the bar's end
+    def tenths(_change: object = None) -> None:
+        top = panel.y_scale.max or 0.1
+        panel.chance_axis.tick_values = [k / 10 for k in range(round(top * 10) + 1)]
+
+    panel.y_scale.observe(tenths, names="max")
+    tenths()
+    panel.bars.label_display_vertical_offset = 46
+    panel.figure.fig_margin = {**panel.figure.fig_margin, "left": 130}
     panel.text_line.layout.display = "none"  # the chart, its key and its table say it
     controls = panel.children[-2]  # Trials, Run number, Run simulation
     beside = widgets.VBox([panel.key, panel.table], layout=widgets.Layout(margin="0 0 0 12px"))
