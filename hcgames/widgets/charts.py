@@ -415,7 +415,9 @@ class Timeline(View):
     lists the groups drawn in that order); without it, groups take the seat colours
     in order of appearance."""
 
-    MARGIN = 20
+    #: room left and right of the bars (px): the first and last year under the axis
+    #: ("4000 BC", "AD 1000") are centred on the ends and were cut at 20 px
+    MARGIN = 40
     #: the size of the names written over the bars, in px
     NAME_PX = 15
     #: px a bar takes, name included

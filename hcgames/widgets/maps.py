@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -136,6 +136,9 @@ class MapView(RegionView):
     :data:`BESIDE_SHOWN_PX` wide on a 1024x700 screen; its names are sized for that
     (a map of a few places: :data:`BESIDE_MAX_PLACES`).
 
+    ``printed`` prints other names on some places (``{id: name}``), e.g. the people of
+    each homeland; tooltips and the key still use the places' own names.
+
     ``theatre`` crops and zooms the map to a named part of it
     (``data/<game>/theatres.json``, :mod:`hcgames.theatres`): the places there get
     the whole width, and their names larger type. By default (``None``) the map shows
@@ -163,7 +166,11 @@ class MapView(RegionView):
         theatre: str | bool | None = None,
         shown_width: float | Callable[[int, int], float] | None = None,
         beside: bool = False,
+        printed: Mapping[str, str] | None = None,
     ) -> None:
+        #: names printed on the map in place of a place's own (by id): a history map may
+        #: name the people of a land instead of the land
+        self.printed = dict(printed or {})
         geojson = state.game.geojson()
         if not geojson:
             raise ValueError(f"{state.game.title} has no map (game.geojson() is None)")
@@ -373,7 +380,7 @@ class MapView(RegionView):
             per_degree = fit.pixel(float(lon) + 1, float(lat))[0] - anchor[0]
             room = float(props.get("room", 0.5)) * per_degree
             symbol = SYMBOLS.get(str(props.get("fort", "")), ("", ""))[0]
-            name = self.names[rid]
+            name = self.printed.get(rid, self.names[rid])
             out.append(
                 Territory(
                     rid,

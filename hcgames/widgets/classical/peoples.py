@@ -53,7 +53,12 @@ class PeopleCards(widgets.VBox):
 def homelands_map(game: Game) -> widgets.VBox:
     """The map with the homeland of each of the twelve peoples painted in its colour."""
     material = load_material()
-    homes = MapView(game.new_game(seed=0), focus=[civ.home for civ in material.civilizations])
+    # each homeland is named by its people (the key and the tooltips give the land)
+    homes = MapView(
+        game.new_game(seed=0),
+        focus=[civ.home for civ in material.civilizations],
+        printed={civ.home: civ.name for civ in material.civilizations},
+    )
     homes.paint(
         [
             (f"{civ.name}: {teach.homeland(civ)}", side_style(civ.name) or "#999999", [civ.home])
