@@ -73,3 +73,15 @@ def test_an_average_score_and_a_small_tournament() -> None:
     assert seen == [1, 2]
     assert abs(sum(wins.values()) - 2) < 1e-9
     assert len(curves) == 4 and all(len(c) == 4 for c in curves)
+
+
+def test_the_eve_of_a_turn_is_the_turn_before_with_only_its_end_left() -> None:
+    state, _ = experiments.head_start(duel(), rounds=2)
+    eve = experiments.turn_eve(state)
+    assert eve is not None and eve.phase == "score" and eve.round == 1
+    assert eve.current_player != state.current_player
+    (only,) = eve.legal_actions()  # nothing but ending the turn before
+    eve.apply(only)
+    assert eve.snapshot() == state.snapshot()  # the turn begins, with its production
+    state.apply(state.legal_actions()[0])  # past the produce phase: no eve any more
+    assert experiments.turn_eve(state) is None
