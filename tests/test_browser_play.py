@@ -137,26 +137,27 @@ class PlayPage:
             self.p.wait_for_timeout(150)
 
     def play_one_move(self) -> None:
-        """Take the screen if asked, pick a choice that ends the phase when there is
-        one (else the first), and press Play this move; wait for the answer."""
+        """Take the screen if asked; end the turn (or phase) with the one-click End
+        button when it is shown, else pick the first choice and press Play this move;
+        wait for the answer."""
         if self.button("show my turn").is_visible():
             self.button("show my turn").click()
             self.wait_for(lambda: self.app.locator("select").first.is_visible(), "the choices")
         before = self.actions_played()
-        # the group is named for what it ends: "End my planning", "End my turn" (Duels,
-        # CONQUEST), else "End the phase"
-        end_kind = self.app.locator(
-            ".hcgames-kinds button", has_text=re.compile(r"^End (the phase|my planning|my turn)")
-        )
-        if end_kind.count() and end_kind.first.is_visible():
-            end_kind.first.click()
-            self.wait_for(
-                lambda: self.app.locator("select option").count() == 1, "only the phase's end"
-            )
-        self.app.locator("select option").first.click()
-        play = self.button("Play this move")
-        self.wait_for(lambda: play.is_enabled(), "the Play button switched on")
-        play.click()
+        # the End button is named for what it ends: "End my planning", "End my turn"
+        # (Duels, CONQUEST), "End the settle phase"; the row of kinds has no tab for it
+        end = self.app.locator(
+            ".hcgames-side-column button", has_text=re.compile(r"^\W*End ")
+        ).first
+        tabs = self.app.locator(".hcgames-kinds button", has_text=re.compile(r"^End "))
+        if end.is_visible():
+            assert not any(t.is_visible() for t in tabs.all()), "an End tab beside the button"
+            end.click()
+        else:
+            self.app.locator("select option").first.click()
+            play = self.button("Play this move")
+            self.wait_for(lambda: play.is_enabled(), "the Play button switched on")
+            play.click()
         self.wait_for(lambda: self.settled_after(before), "the move played")
 
     def play_a_round(self) -> int:

@@ -93,12 +93,16 @@ def test_choices_are_grouped_by_kind_and_a_kind_button_narrows_the_list() -> Non
     app = PlayApp(duels("gallic-wars"), humans=(0,), bot="greedy", seed=0)
     kinds = [value for _, value in app.picker.kinds.options]
     assert kinds[0] == "" and len(kinds) > 2  # "All", then one button per kind
-    order = [app.picker._kind(a)[0] for a in app.picker.shown]
-    assert order == sorted(order, key=[k for k in kinds if k].index)  # listed kind by kind
-    # Duels names the last group for what it ends, and the choice says what comes next
-    app.picker.kinds.value = "End my planning"
-    assert [str(a) for a in app.picker.shown] == ["end the phase"]
-    assert [label for label, _ in app.picker.choice.options] == ["end my planning: Gaul plans next"]
+    order = [app.picker._kind(a) for a in app.picker.shown]
+    assert order == sorted(order, key=lambda kind: kind[1])  # listed kind by kind
+    assert [k for k in kinds if k] == list(dict.fromkeys(k for k, _ in order))[:-1]
+    # the one-click End button is the one way to end: no "End my planning (1)" tab
+    # beside it to be taken for it; the choice stays in the whole list, saying what
+    # comes next
+    assert app.end_button.description == "End my planning"
+    assert "End my planning" not in kinds
+    ends = [a for a in app.picker.shown if str(a) == "end the phase"]
+    assert [app.picker.describe(a) for a in ends] == ["end my planning: Gaul plans next"]
 
 
 def test_choices_use_the_names_of_regions_and_cards() -> None:

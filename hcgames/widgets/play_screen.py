@@ -1820,6 +1820,8 @@ class PlayApp(GameStepper):
             self.confirm_box.layout.display = "none"
         end = self.end_action() if choosing else None
         self.end_button.layout.display = None if end is not None else "none"
+        # the End button is the one way to end: no "End my turn (1)" tab to mistake for it
+        self.picker.untab(frozenset({self.picker._kind(end)[0]}) if end else frozenset())
         if end is not None:
             self.end_button.description = self.end_words(end)
             self.end_button.tooltip = (
