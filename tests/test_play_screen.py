@@ -302,6 +302,30 @@ def test_the_computer_says_why_it_moved() -> None:
     assert all(r.startswith("Rome: ") for r in app.reasons)  # only the answer to it
 
 
+def test_the_computers_moves_are_reported_in_the_third_person_with_its_name() -> None:
+    """The list speaks to the student ("end my planning"); the report of what the
+    computer did says what the side did ("Rome ends its planning")."""
+    from hcgames.widgets.play_screen import reported
+
+    assert reported("Rome: end my planning: Carthage moves next") == (
+        "Rome ends its planning: Carthage moves next"
+    )
+    assert reported("Athenians: found the first city in Attica") == (
+        "Athenians found the first city in Attica"
+    )
+    assert reported("Player 2: Play Confucius on Greece") == "Player 2 plays Confucius on Greece"
+    assert reported("Dwarves: Lead: the General onto Chalice") == (
+        "Dwarves lead the General onto Chalice"
+    )
+    assert reported("Black: Black knight 1 to j8") is None  # names its piece: kept
+    app = PlayApp(duels("gallic-wars"), humans=(0,), bot="easy", seed=0)
+    for _ in range(3):
+        if app.end_action() is not None:
+            app.end_button.click()
+    report = re.sub("<[^>]+>", " ", app.why_box.value)
+    assert "Gaul ends its" in report and " my " not in report, report
+
+
 def test_hot_seat_hides_the_hand_until_the_player_takes_the_screen() -> None:
     game = hcgames.load("conquest-of-speros", players=2)
     app = PlayApp(game, humans=(0, 1), seed=5)

@@ -75,7 +75,7 @@ from hcgames.widgets.mywork import NO_COMPUTER, journal
 from hcgames.widgets.panels import CHOICE_KINDS, choice_kind, times_in
 from hcgames.widgets.regions import LARGE_TEXT_ZOOM
 from hcgames.widgets.stepper import GameStepper, _seat_bots
-from hcgames.words import plain_plurals, plural, possessive, verb
+from hcgames.words import is_plural, plain_plurals, plural, possessive, verb
 
 __all__ = [
     "BOT_LEVELS",
@@ -368,6 +368,65 @@ def _moves_digest(state: State) -> str:
 
 def _is_battle(event: Event) -> bool:
     return event.kind.startswith(_BATTLE_KINDS)
+
+
+#: first words of a move that name a thing, not a doing ("the Emberpeak Dwarves")
+_NOT_VERBS = frozenset({"the", "a", "an", "no", "one", "two", "three", "all", "every"})
+#: doing words a game's list starts with a capital ("Play Confucius on Greece",
+#: "Lead: the General and a Minion onto ...")
+_CAPITAL_VERBS = frozenset(
+    [
+        "Attack",
+        "Buy",
+        "Confiscate",
+        "Discard",
+        "Draw",
+        "End",
+        "Explore",
+        "Lead",
+        "Move",
+        "Pass",
+        "Pick",
+        "Plan",
+        "Play",
+        "Put",
+        "Recruit",
+        "Retire",
+        "Take",
+        "Use",
+    ]
+)
+
+
+def _unsaid_side(move: str) -> str:
+    """ "Black: Black knight 1 to j8" said once: "Black knight 1 to j8"."""
+    who, sep, rest = move.partition(": ")
+    return rest if sep and rest.startswith(who) else move
+
+
+def reported(move: str) -> str | None:
+    """A computer's move as the list words it for a student ("Rome: end my planning:
+    Carthage moves next"), as a report of what the side did, in the third person with
+    its name ("Rome ends its planning: Carthage moves next"); ``None`` when the move
+    does not start with a doing word ("Black: Black knight 1 to j8")."""
+    who, sep, rest = move.partition(": ")
+    first, space, tail = rest.partition(" ")
+    if first.endswith(":") and first[:-1] in _CAPITAL_VERBS:  # "Lead: the General..."
+        first = first[:-1]
+    word = first.lower()
+    if not sep or not space or not word.isalpha() or word in _NOT_VERBS:
+        return None
+    if first[:1].isupper() and first not in _CAPITAL_VERBS:
+        return None  # a name: "Black knight 1 to j8"
+    if re.search(r"(s|sh|ch|x|z|o)$", word):
+        does = word + "es"
+    elif re.search(r"[^aeiou]y$", word):
+        does = word[:-1] + "ies"
+    else:
+        does = word + "s"
+    its = "their" if is_plural(who) else "its"
+    tail = re.sub(r"\bmy\b", its, tail)
+    return f"{who} {verb(who, does)} {tail}"
 
 
 class PlayApp(GameStepper):
@@ -1846,7 +1905,7 @@ class PlayApp(GameStepper):
                 self.board_view.info.value = ""
         self.pass_line.value = self._pass_html()
         self.own_box.value = (
-            "<b>Your move:</b> " + escape(plain_plurals(" ".join(self.own_events)))
+            "<b>Your last move:</b> " + escape(plain_plurals(" ".join(self.own_events)))
             if self.own_events and not demo
             else ""
         )
@@ -2043,7 +2102,9 @@ class PlayApp(GameStepper):
         # "Black: Black soldier 3 to k6 - why": the move, and its reason said once
         # when every move had the same one (the Easy computer's)
         split = [r.partition(" \u2014 ") for r in self.reasons]
-        moves = [m.split(": ", 1)[-1] if sep else m for m, sep, _ in split]
+        # "Rome ends its planning": each move a report of what the side did, with its
+        # name (a move that names its piece keeps its own words: "Black knight 1 to j8")
+        moves = [(reported(m) or _unsaid_side(m)) if sep else m for m, sep, _ in split]
         # "its knight moves to j8; it looked all right...": what it did, then the why
         parts = [w.rstrip(".").rpartition("; ") for _, _, w in split]
         whys = {why for _, _, why in parts}
@@ -2064,12 +2125,10 @@ class PlayApp(GameStepper):
             if said.count(common) < 2:
                 common = ""
             rows = [
-                (m if sep else r)
+                ((reported(m) or m) if sep else r)
                 + (f" — {w.rstrip('.')}" if sep and w.rstrip(".") != common else "")
                 for r, (m, sep, w) in zip(self.reasons, split, strict=True)
             ]
-            # the list's own words for a student ("end my turn") said of the computer
-            rows = [r.replace(": end my ", ": end its ") for r in rows]
             items = "".join(f"<li>{escape(plain_plurals(r))}</li>" for r in rows)
             common_words = escape(plain_plurals(common[:1].upper() + common[1:]))
             if not common:
