@@ -371,8 +371,13 @@ def test_save_offers_a_download_link_with_the_saved_game() -> None:
     link = re.search(r"href='data:application/json;base64,([^']+)'", app.save_link.value)
     assert link and "download=" in app.save_link.value
     # the second step is a button that says what it does, and the sentence names it
-    assert "role='button'" in app.save_link.value and "Download the file</a>" in app.save_link.value
-    assert "press <b>Download the file</b>" in app.file_message.value
+    assert "role='button'" in app.save_link.value
+    assert "Download the saved game</a>" in app.save_link.value
+    assert "press <b>Download the saved game</b>" in app.file_message.value
+    # one name for the file everywhere: the link's file, the sentence, and Load's words
+    name = app.save_file_name()
+    assert name.endswith(".json") and "saved game, round" in name
+    assert f"download='{name}'" in app.save_link.value and name in app.file_message.value
     text = base64.b64decode(link.group(1)).decode("utf-8")
     assert json.loads(text)["history"] and text == app.save_json()
 
@@ -392,7 +397,8 @@ def test_a_saved_game_loads_back_exactly_through_the_upload() -> None:
         },
     )
     assert snap(fresh.state) == position
-    assert "Loaded" in fresh.file_message.value
+    # Load names the game it loaded as Save named its file
+    assert f"Loaded: {app.save_words()}." in fresh.file_message.value
     assert fresh.upload.value == ()
 
 

@@ -1756,7 +1756,15 @@ class PlayApp(GameStepper):
         return self.state.to_json(indent=1)
 
     def save_file_name(self) -> str:
-        return f"{self.game.id}-round-{self.state.round}-move-{len(self.state.history)}.json"
+        """The saved game's file name, in the words the page uses for it: "Conqueror
+        Duels saved game, round 2, move 31.json"."""
+        return f"{self.save_words()}.json"
+
+    def save_words(self) -> str:
+        """The saved game as the page names it: "Conqueror Duels saved game, round 2,
+        move 31" (its file's name, and what Load says it loaded)."""
+        title = " ".join(re.sub(r"[^\w -]+", " ", self.game.title).split())
+        return f"{title} saved game, round {self.state.round}, move {len(self.state.history)}"
 
     @guarded
     def save(self) -> str:
@@ -1771,11 +1779,13 @@ class PlayApp(GameStepper):
             f"href='data:application/json;base64,{data}' role='button' "
             "style='display:inline-block;padding:4px 14px;margin:0 6px;background:#1f5f99;"
             "color:#fff;border-radius:4px;text-decoration:none;font-weight:bold'>"
-            "<i class='fa fa-download' aria-hidden='true'></i> Download the file</a>"
+            "<i class='fa fa-download' aria-hidden='true'></i> Download the saved game</a>"
         )
+        # one name for the file everywhere: a saved game (its file says which)
         self.file_message.value = (
-            "Your game is ready as a file: press <b>Download the file</b> to keep it. Next "
-            "lesson, press <b>Load a saved game</b> and choose it."
+            "Your saved game is ready: press <b>Download the saved game</b> to keep it (the "
+            f"file is called <i>{escape(name)}</i>). Next lesson, press <b>Load a saved "
+            "game</b> and choose that file."
         )
         return text
 
@@ -1807,6 +1817,7 @@ class PlayApp(GameStepper):
         elif self.state.is_terminal():
             self.loads += 1
         self.update(state)
+        loaded = self.save_words()  # as its file is named
         self.revealed = None
         self.rolls = []
         self.reasons = []
@@ -1815,9 +1826,7 @@ class PlayApp(GameStepper):
         self.save_link.value = ""
         self._run_bots()
         self._refresh()
-        self.file_message.value = (
-            f"Loaded: round {state.round}, move {len(state.history)}. Play on from here."
-        )
+        self.file_message.value = f"Loaded: {escape(loaded)}. Play on from here."
         return True
 
     def _on_upload(self, change: dict[str, Any]) -> None:
@@ -1831,7 +1840,7 @@ class PlayApp(GameStepper):
         except UnicodeDecodeError:
             self.file_message.value = (
                 "<span style='color:#B00020'><b>That file could not be loaded</b>, so the game "
-                "on screen is unchanged. It is not a text file made by Save the game.</span>"
+                "on screen is unchanged. It is not a saved game made by Save the game.</span>"
             )
         else:
             self.load_json(text)
