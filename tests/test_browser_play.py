@@ -4,6 +4,8 @@ by clicking only, as a student would.
 
 - Duels (Gallic Wars) and CONQUEST (skirmish) are played to the end of a whole round,
   against the computer and with two players on one screen;
+- the class game of each of the five games is played to its end at 1024x700 by a
+  scripted student, within a lesson's 80 clicks (issue 35);
 - at 1024x700 the map (or board), the list of choices and the "Play this move"
   button are on screen together, with no scrolling;
 - a game is saved through the page (the download link) and loaded back through the
@@ -51,14 +53,21 @@ PlayApp({game}, {humans}, bot="medium", seed=3)
 """
 #: clicks allowed to finish one round (the student ends phases as soon as possible)
 ROUND_CLICKS = 60
-#: the class games played to their end in the browser (by game id)
-CLASS_GAMES = ("conquest-1972", "conquest-of-speros")
+#: the class games played to their end in the browser (by game id), each with the
+#: seed its play lesson opens on (13, 24, 34, 44, 54)
+CLASS_GAMES = {
+    "conqueror-duels": 0,
+    "classical-conquests": 7,
+    "conquest-1972": 3,
+    "conquest-of-speros": 11,
+    "historical-conquest": 3,
+}
 CLASS_NOTEBOOK = """
 import sys
 sys.path.insert(0, {root!r})
 from hcgames.classgame import class_game
 from hcgames.widgets import PlayApp
-PlayApp(class_game({game!r}), humans=(0,), bot="easy", seed=3)
+PlayApp(class_game({game!r}), humans=(0,), bot="easy", seed={seed})
 """
 #: the clicks a whole class game may take (issue 35)
 LESSON_CLICKS = 80
@@ -76,9 +85,9 @@ def play_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Voila]:
             notebook.cells = [nbformat.v4.new_code_cell(code)]
             notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
             nbformat.write(notebook, folder / f"{game}-{mode}.ipynb")
-    for game in CLASS_GAMES:  # a class game, as the play lessons open it
+    for game, seed in CLASS_GAMES.items():  # a class game, as the play lessons open it
         notebook = nbformat.v4.new_notebook()
-        code = CLASS_NOTEBOOK.format(root=str(ROOT), game=game).strip()
+        code = CLASS_NOTEBOOK.format(root=str(ROOT), game=game, seed=seed).strip()
         notebook.cells = [nbformat.v4.new_code_cell(code)]
         notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
         nbformat.write(notebook, folder / f"{game}-class.ipynb")
@@ -277,7 +286,7 @@ def test_a_game_is_saved_and_loaded_back_through_the_page(
         screen.page.close()
 
 
-@pytest.mark.parametrize("game", CLASS_GAMES)
+@pytest.mark.parametrize("game", list(CLASS_GAMES))
 def test_a_class_game_is_played_to_its_end_within_a_lesson_of_clicks(
     browser: Any, play_server: Voila, game: str
 ) -> None:

@@ -23,6 +23,8 @@ from hcgames.widgets import BOT_LEVELS, DicePanel, PlayApp
 from hcgames.widgets.cards import card_key
 from hcgames.widgets.panels import choice_kind, times_in
 from hcgames.widgets.play_screen import (
+    LARGE_SIDE,
+    NARROW_SIDE,
     TOO_SLOW,
     WIDE_CARDS_HEADER,
     WIDE_MAP_HEADER,
@@ -31,6 +33,7 @@ from hcgames.widgets.play_screen import (
     battle_odds,
     bot_levels,
 )
+from hcgames.widgets.regions import LARGE_TEXT_ZOOM
 from tests.narrow import narrow
 from tests.widget_toy_game import BattleDie, March, ToyGame, ToyState
 
@@ -468,13 +471,13 @@ def test_large_text_is_the_pages_and_zooms_the_screen_alone_only_without_a_page_
     assert PlayApp(ToyGame(), large_text=True).large_text
 
 
-def test_the_play_map_grows_on_a_wide_window_only() -> None:
+def test_the_play_map_takes_the_room_the_window_gives() -> None:
     app = PlayApp(duels(), humans=(0,), seed=0)
     assert app.map_view is not None
-    # fixed at 1024 wide: the layout keeps its pixel size
+    # the layout keeps its pixel size (a page without the style: JupyterLab's own)
     assert app.board_column.layout.width == "568px"
     assert app.map_view.figure.layout.width == "560px"
-    # the style is on the page, and only a wide window (not large text) uses it
+    # the style is on the page; the key moves beside the map on a wide window only
     assert app.children[1] is app.wide_style
     css = app.wide_style.value
     box = next(c for c in app.board_column._dom_classes if c.startswith("hcgames-play-board-"))
@@ -484,6 +487,11 @@ def test_the_play_map_grows_on_a_wide_window_only() -> None:
     assert f"calc(100vw - {WIDE_SIDE}px)" in css
     height = app.map_view.height
     assert f"aspect-ratio: 560 / {height};" in css
+    # at 1024x700 too the map takes the width the side column leaves (about 640 px)
+    assert f"calc(100vw - {NARROW_SIDE}px)" in css
+    assert 1024 - NARROW_SIDE - 8 >= 630
+    # under Large text the map stays beside the moves, in the room they leave
+    assert f"calc(100vw / {LARGE_TEXT_ZOOM:g} - {LARGE_SIDE}px)" in css
     # at 1366x768 the map gets the width the side column leaves (at least 900 px)
     assert 1366 - WIDE_SIDE - 8 >= 900
     assert (768 - WIDE_MAP_HEADER) * 560 / height >= 900

@@ -138,35 +138,63 @@ WIDE_MAP_HEADER = 90
 WIDE_CARDS_HEADER = 325
 
 
+#: On a narrower window (1024x700) the side column keeps this much of the window's
+#: width, and the map the rest (about 640 px at 1024 wide): its names are sized to be
+#: read there (:func:`play_map_width`), and so larger still on a wide window.
+NARROW_SIDE = 380
+#: Under Large text the side column keeps this many (zoomed) pixels beside the map: the
+#: map shrinks to the room left, so the map, the moves and what a move did stay on one
+#: screen, larger type and all.
+LARGE_SIDE = 330
+
+
 def wide_map_width(width: int, height: int, header: int = WIDE_MAP_HEADER) -> float:
     """How wide :func:`wide_map_css` shows a ``width`` x ``height`` map on a 1366x768
-    screen (the map's names are sized to be read there)."""
+    screen."""
     return min(1366 - WIDE_SIDE, (768 - header) * width / height + 8) - 16
 
 
+def narrow_map_width(width: int, height: int, header: int = WIDE_MAP_HEADER) -> float:
+    """How wide :func:`wide_map_css` shows a ``width`` x ``height`` map on a 1024x700
+    screen."""
+    return min(1024 - NARROW_SIDE, (700 - header) * width / height + 8) - 16
+
+
+def play_map_width(width: int, height: int, header: int = WIDE_MAP_HEADER) -> float:
+    """The narrowest a play map is shown on a classroom screen (1024x700 or 1366x768):
+    its names are sized to be read there (and are larger on the other)."""
+    return min(wide_map_width(width, height, header), narrow_map_width(width, height, header))
+
+
 def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP_HEADER) -> str:
-    """CSS for a play map that grows on a wide window. At :data:`WIDE_WINDOW` px and
-    more, the board column of class ``box_class`` is as wide as the window less the side
-    column, and the map no taller than the window less ``header`` px; the map's figure
-    fills the column and keeps its shape (``width`` x ``height``); the key under the
-    map gives way to its copy in the side column (class ``box_class-key``), which
-    scrolls if it is ever taller than the window. On a narrower window (1024x700)
-    nothing changes: the map keeps its fixed size and its key under it, so the board
-    and the moves share one screen. Under Large text (zoomed) a wide window gives the
-    map the page's width, up to the window's height, with the moves under it; a narrow
-    one keeps the fixed size, zoomed."""
+    """CSS for a play map that takes the room the window gives it. The board column of
+    class ``box_class`` is as wide as the window less the side column (:data:`NARROW_SIDE`
+    px, or :data:`WIDE_SIDE` px on a window of :data:`WIDE_WINDOW` px and more), and the
+    map no taller than the window less ``header`` px; the map's figure fills the column
+    and keeps its shape (``width`` x ``height``). On a wide window the key under the map
+    gives way to its copy in the side column (class ``box_class-key``); on a narrower
+    one (1024x700) the key stays under the map. Under Large text (zoomed) the map keeps
+    the moves beside it: it takes the width the side column (:data:`LARGE_SIDE` zoomed
+    px) leaves, up to the window's height, so the map, the moves and what a move did
+    share one screen."""
     aspect = width / height
     # Large text is the page's (a class on <body>) or, in JupyterLab, this screen's own
     page = "body:not(.hcgames-large) .hcgames-play:not(.hcgames-large)"
     large = ":is(.hcgames-large .hcgames-play, .hcgames-play.hcgames-large)"
     column = f"{page} .{box_class}"
+    zoom = LARGE_TEXT_ZOOM
+    figure = (
+        f".{box_class} .hcgames-map .hcgames-figure {{ width: 100% !important; "
+        f"height: auto !important; aspect-ratio: {width} / {height}; }} "
+    )
     return (
         f"<style>.{box_class}-key {{ display: none !important; }} "
+        f"{column} {{ width: max(300px, min(calc(100vw - {NARROW_SIDE}px), "
+        f"calc((100vh - {header}px) * {aspect:.4f} + 8px))) !important; }} "
+        f"{page} {figure}"
         f"@media (min-width: {WIDE_WINDOW}px) {{ "
         f"{column} {{ width: min(calc(100vw - {WIDE_SIDE}px), "
         f"calc((100vh - {header}px) * {aspect:.4f} + 8px)) !important; }} "
-        f"{column} .hcgames-map .hcgames-figure {{ width: 100% !important; "
-        f"height: auto !important; aspect-ratio: {width} / {height}; }} "
         # not hidden nor display: none: the key holds the patterns the map's regions
         # are filled with, and a hidden pattern paints nothing
         f"{column} .hcgames-map > .hcgames-legend {{ "
@@ -177,11 +205,14 @@ def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP
         # Tab never lands on the folded list nobody can see
         f"{column} .hcgames-map > .hcgames-legend svg {{ visibility: visible; }} "
         f"{page} .{box_class}-key {{ display: flex !important; }} "
-        f"{page} .{box_class}-side > * {{ flex: 0 0 auto; }} "
-        # Large text (zoomed): the map as wide as the page, as tall as the window, the
-        # moves under it (lengths here are zoomed too: a 1.5 zoom makes 100vh 1.5 screens)
-        f"{large} .{box_class} {{ width: min(100%, "
-        f"calc((100vh - {header}px) * {aspect:.4f} / {LARGE_TEXT_ZOOM})) !important; }} }}"
+        f"{page} .{box_class}-side > * {{ flex: 0 0 auto; }} }} "
+        # Large text (zoomed): the map beside the moves, in the room they leave (lengths
+        # here are zoomed too: a 1.5 zoom makes 100vw one and a half windows)
+        f"{large} .{box_class} {{ width: max(240px, min(calc(100vw / {zoom:g} - "
+        f"{LARGE_SIDE}px), calc((100vh / {zoom:g} - {header}px) * {aspect:.4f} + 8px))) "
+        "!important; } "
+        f"{large} .hcgames-play-main:has(> .{box_class}) {{ flex-wrap: nowrap !important; }} "
+        f"{large} .{box_class}-side {{ min-width: 0 !important; }} "
         "</style>"
     )
 
@@ -495,7 +526,7 @@ class PlayApp(GameStepper):
         # the map grows on a wide window (wide_map_css): its names are sized for that
         cards = first.card_rows(self.student_seats[0]) is not None
         shown = functools.partial(
-            wide_map_width, header=WIDE_CARDS_HEADER if cards else WIDE_MAP_HEADER
+            play_map_width, header=WIDE_CARDS_HEADER if cards else WIDE_MAP_HEADER
         )
         self.loads = 0  # saved games loaded after a finished game: each starts a new row
         #: My work's row for a finished game loaded from a file (None: the screen's own)
@@ -1886,15 +1917,7 @@ class PlayApp(GameStepper):
         self.new_button.button_style = "primary" if not live else ""
         if not self.game_under_way():
             self.confirm_box.layout.display = "none"
-        end = self.end_action() if choosing else None
-        self.end_button.layout.display = None if end is not None else "none"
-        # the End button is the one way to end: no "End my turn (1)" tab to mistake for it
-        self.picker.untab(frozenset({self.picker._kind(end)[0]}) if end else frozenset())
-        if end is not None:
-            self.end_button.description = self.end_words(end)
-            self.end_button.tooltip = (
-                f"Play no other move: {self.end_button.description.lower()} now"
-            )
+        self._show_end_button(choosing)
         self.status_line.value = self._status_html()
         self.why_line.value = self._why_not_html() if choosing else ""
         self.own_side.value = self._own_side_html()
@@ -1934,6 +1957,19 @@ class PlayApp(GameStepper):
             f"<span class='hcgames-banner-text' data-shown='{len(state.history)}'>"
             f"{escape(self.banner_text)}</span>"
         )
+
+    def _show_end_button(self, choosing: bool) -> None:
+        """The one-click End button, when the student may end the turn (or phase) now
+        and do something else too; named for what it ends."""
+        end = self.end_action() if choosing else None
+        self.end_button.layout.display = None if end is not None else "none"
+        # the End button is the one way to end: no "End my turn (1)" tab to mistake for it
+        self.picker.untab(frozenset({self.picker._kind(end)[0]}) if end else frozenset())
+        if end is not None:
+            self.end_button.description = self.end_words(end)
+            self.end_button.tooltip = (
+                f"Play no other move: {self.end_button.description.lower()} now"
+            )
 
     def _note_game(self) -> None:
         """Tell the page's "My work" record how this game stands: once a student moved,
