@@ -207,9 +207,12 @@ def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP
         f"{page} .{box_class}-key {{ display: flex !important; }} "
         f"{page} .{box_class}-side > * {{ flex: 0 0 auto; }} }} "
         # Large text (zoomed): the map beside the moves, in the room they leave (lengths
-        # here are zoomed too: a 1.5 zoom makes 100vw one and a half windows)
+        # here are zoomed too: a 1.5 zoom makes 100vw one and a half windows); cards
+        # under the map are a scroll away at that size whatever the map does, so the
+        # map takes the window's height
         f"{large} .{box_class} {{ width: max(240px, min(calc(100vw / {zoom:g} - "
-        f"{LARGE_SIDE}px), calc((100vh / {zoom:g} - {header}px) * {aspect:.4f} + 8px))) "
+        f"{LARGE_SIDE}px), calc((100vh / {zoom:g} - {WIDE_MAP_HEADER}px) * {aspect:.4f} "
+        "+ 8px))) "
         "!important; } "
         f"{large} .hcgames-play-main:has(> .{box_class}) {{ flex-wrap: nowrap !important; }} "
         f"{large} .{box_class}-side {{ min-width: 0 !important; }} "
@@ -276,14 +279,10 @@ CARD_TABLE_STYLE = """<style>
 .hcgames-play-cards .hcgames-side-column { flex: 0 0 440px !important; min-width: 0 !important;
   position: sticky; top: 0; align-self: flex-start; }
 .hcgames-play-cards .hcgames-side-column > * { flex-shrink: 0 !important; }
-@media (max-width: 1279px) {
+/* Large text keeps the moves beside the cards (at 1024 wide they fell under the whole
+   table, 2300 px down): the cards take the narrower room left, two to a row */
 :is(.hcgames-large .hcgames-play-cards, .hcgames-play-cards.hcgames-large)
-  .hcgames-play-main { flex-wrap: wrap !important; }
-:is(.hcgames-large .hcgames-play-cards, .hcgames-play-cards.hcgames-large)
-  .hcgames-side-column { flex: 1 1 100% !important;
-  position: static; max-height: none !important; } }
-:is(.hcgames-large .hcgames-play-cards, .hcgames-play-cards.hcgames-large)
-  .hcgames-side-column { flex-basis: 360px !important; }
+  .hcgames-side-column { flex-basis: 330px !important; }
 .hcgames-play-cards .hcgames-table { font-size: 16px; gap: 6px 8px; }
 .hcgames-play-cards .hcgames-card { font-size: 16px; flex: 1 1 9.4em; min-width: 9.4em;
   max-width: 11.5em; }
