@@ -237,8 +237,8 @@ def test_map_list_and_play_button_are_on_screen_together_at_1024x700(
         # after a move and the computer's answer, no column scrolls inside itself
         screen.play_one_move()
         assert not play_scroll_problems(screen.p), play_scroll_problems(screen.p)
-        if game == "duels":  # a map grows on a wide window, and stays as it was at 1024
-            assert figure["width"] >= 900 if size[0] == 1366 else figure["width"] == 560
+        if game == "duels":  # a map takes the width the moves leave: 900+ px at 1366
+            assert figure["width"] >= (900 if size[0] == 1366 else 620)
     finally:
         screen.page.close()
 

@@ -265,6 +265,9 @@ class ActionPicker(View):
             if self.kind:
                 shown = [a for a in shown if self._kind(a)[0] == self.kind]
         self.shown = shown
+        # "Show all" only when a pick on the map has narrowed the list (one button less
+        # in the row under the list the rest of the time)
+        self.show_all_button.layout.display = None if self.regions else "none"
         position = {a: i for i, a in enumerate(self.actions)}
         options = [(self.describe(a), position[a]) for a in self.shown]
         self._filling = True
