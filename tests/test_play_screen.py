@@ -23,6 +23,8 @@ from hcgames.widgets import BOT_LEVELS, DicePanel, PlayApp
 from hcgames.widgets.cards import card_key
 from hcgames.widgets.panels import choice_kind, times_in
 from hcgames.widgets.play_screen import (
+    LARGE_SIDE,
+    NARROW_SIDE,
     TOO_SLOW,
     WIDE_CARDS_HEADER,
     WIDE_MAP_HEADER,
@@ -31,6 +33,7 @@ from hcgames.widgets.play_screen import (
     battle_odds,
     bot_levels,
 )
+from hcgames.widgets.regions import LARGE_TEXT_ZOOM
 from tests.narrow import narrow
 from tests.widget_toy_game import BattleDie, March, ToyGame, ToyState
 
@@ -93,12 +96,16 @@ def test_choices_are_grouped_by_kind_and_a_kind_button_narrows_the_list() -> Non
     app = PlayApp(duels("gallic-wars"), humans=(0,), bot="greedy", seed=0)
     kinds = [value for _, value in app.picker.kinds.options]
     assert kinds[0] == "" and len(kinds) > 2  # "All", then one button per kind
-    order = [app.picker._kind(a)[0] for a in app.picker.shown]
-    assert order == sorted(order, key=[k for k in kinds if k].index)  # listed kind by kind
-    # Duels names the last group for what it ends, and the choice says what comes next
-    app.picker.kinds.value = "End my planning"
-    assert [str(a) for a in app.picker.shown] == ["end the phase"]
-    assert [label for label, _ in app.picker.choice.options] == ["end my planning: Gaul plans next"]
+    order = [app.picker._kind(a) for a in app.picker.shown]
+    assert order == sorted(order, key=lambda kind: kind[1])  # listed kind by kind
+    assert [k for k in kinds if k] == list(dict.fromkeys(k for k, _ in order))[:-1]
+    # the one-click End button is the one way to end: no "End my planning (1)" tab
+    # beside it to be taken for it; the choice stays in the whole list, saying what
+    # comes next
+    assert app.end_button.description == "End my planning"
+    assert "End my planning" not in kinds
+    ends = [a for a in app.picker.shown if str(a) == "end the phase"]
+    assert [app.picker.describe(a) for a in ends] == ["end my planning: Gaul plans next"]
 
 
 def test_choices_use_the_names_of_regions_and_cards() -> None:
@@ -298,6 +305,30 @@ def test_the_computer_says_why_it_moved() -> None:
     assert all(r.startswith("Rome: ") for r in app.reasons)  # only the answer to it
 
 
+def test_the_computers_moves_are_reported_in_the_third_person_with_its_name() -> None:
+    """The list speaks to the student ("end my planning"); the report of what the
+    computer did says what the side did ("Rome ends its planning")."""
+    from hcgames.widgets.play_screen import reported
+
+    assert reported("Rome: end my planning: Carthage moves next") == (
+        "Rome ends its planning: Carthage moves next"
+    )
+    assert reported("Athenians: found the first city in Attica") == (
+        "Athenians found the first city in Attica"
+    )
+    assert reported("Player 2: Play Confucius on Greece") == "Player 2 plays Confucius on Greece"
+    assert reported("Dwarves: Lead: the General onto Chalice") == (
+        "Dwarves lead the General onto Chalice"
+    )
+    assert reported("Black: Black knight 1 to j8") is None  # names its piece: kept
+    app = PlayApp(duels("gallic-wars"), humans=(0,), bot="easy", seed=0)
+    for _ in range(3):
+        if app.end_action() is not None:
+            app.end_button.click()
+    report = re.sub("<[^>]+>", " ", app.why_box.value)
+    assert "Gaul ends its" in report and " my " not in report, report
+
+
 def test_hot_seat_hides_the_hand_until_the_player_takes_the_screen() -> None:
     game = hcgames.load("conquest-of-speros", players=2)
     app = PlayApp(game, humans=(0, 1), seed=5)
@@ -343,8 +374,13 @@ def test_save_offers_a_download_link_with_the_saved_game() -> None:
     link = re.search(r"href='data:application/json;base64,([^']+)'", app.save_link.value)
     assert link and "download=" in app.save_link.value
     # the second step is a button that says what it does, and the sentence names it
-    assert "role='button'" in app.save_link.value and "Download the file</a>" in app.save_link.value
-    assert "press <b>Download the file</b>" in app.file_message.value
+    assert "role='button'" in app.save_link.value
+    assert "Download the saved game</a>" in app.save_link.value
+    assert "press <b>Download the saved game</b>" in app.file_message.value
+    # one name for the file everywhere: the link's file, the sentence, and Load's words
+    name = app.save_file_name()
+    assert name.endswith(".json") and "saved game, round" in name
+    assert f"download='{name}'" in app.save_link.value and name in app.file_message.value
     text = base64.b64decode(link.group(1)).decode("utf-8")
     assert json.loads(text)["history"] and text == app.save_json()
 
@@ -364,7 +400,8 @@ def test_a_saved_game_loads_back_exactly_through_the_upload() -> None:
         },
     )
     assert snap(fresh.state) == position
-    assert "Loaded" in fresh.file_message.value
+    # Load names the game it loaded as Save named its file
+    assert f"Loaded: {app.save_words()}." in fresh.file_message.value
     assert fresh.upload.value == ()
 
 
@@ -434,13 +471,13 @@ def test_large_text_is_the_pages_and_zooms_the_screen_alone_only_without_a_page_
     assert PlayApp(ToyGame(), large_text=True).large_text
 
 
-def test_the_play_map_grows_on_a_wide_window_only() -> None:
+def test_the_play_map_takes_the_room_the_window_gives() -> None:
     app = PlayApp(duels(), humans=(0,), seed=0)
     assert app.map_view is not None
-    # fixed at 1024 wide: the layout keeps its pixel size
+    # the layout keeps its pixel size (a page without the style: JupyterLab's own)
     assert app.board_column.layout.width == "568px"
     assert app.map_view.figure.layout.width == "560px"
-    # the style is on the page, and only a wide window (not large text) uses it
+    # the style is on the page; the key moves beside the map on a wide window only
     assert app.children[1] is app.wide_style
     css = app.wide_style.value
     box = next(c for c in app.board_column._dom_classes if c.startswith("hcgames-play-board-"))
@@ -450,6 +487,11 @@ def test_the_play_map_grows_on_a_wide_window_only() -> None:
     assert f"calc(100vw - {WIDE_SIDE}px)" in css
     height = app.map_view.height
     assert f"aspect-ratio: 560 / {height};" in css
+    # at 1024x700 too the map takes the width the side column leaves (about 640 px)
+    assert f"calc(100vw - {NARROW_SIDE}px)" in css
+    assert 1024 - NARROW_SIDE - 8 >= 630
+    # under Large text the map stays beside the moves, in the room they leave
+    assert f"calc(100vw / {LARGE_TEXT_ZOOM:g} - {LARGE_SIDE}px)" in css
     # at 1366x768 the map gets the width the side column leaves (at least 900 px)
     assert 1366 - WIDE_SIDE - 8 >= 900
     assert (768 - WIDE_MAP_HEADER) * 560 / height >= 900

@@ -364,8 +364,10 @@ def test_selecting_regions_filters_the_picker(name: str) -> None:
     assert all(tuple(state.action_regions(a))[: len(regions)] == tuple(regions) for a in shown)
     assert len(shown) <= len(state.legal_actions())
     assert " then ".join(regions) in stepper.picker.text
+    assert stepper.picker.show_all_button.layout.display is None  # offered once narrowed
     stepper.picker.show_all_button.click()
     assert stepper.picker.shown == state.legal_actions()
+    assert stepper.picker.show_all_button.layout.display == "none"  # nothing to undo now
 
 
 def test_map_click_toggles_and_a_third_click_starts_again() -> None:

@@ -151,6 +151,10 @@ class ActionPicker(View):
         #: a game's own grouping of its choices (label, rank), instead of
         #: :func:`choice_kind` (CONQUEST: captures first, then moves piece by piece)
         self.kind_of: Callable[[Action], tuple[str, float]] | None = None
+        #: groups with no button of their own in the row of kinds (the play screen's
+        #: one-click End button is the one way to end a turn: no "End my turn (1)" tab
+        #: beside it to be taken for it); their choices stay in the list
+        self.untabbed: frozenset[str] = frozenset()
         #: where the picker's one sentence goes ("No move is picked..."); its own
         #: message box when None
         self.notify: Callable[[str], None] | None = None
@@ -246,20 +250,24 @@ class ActionPicker(View):
             for action in shown:
                 kind = self._kind(action)[0]
                 counts[kind] = counts.get(kind, 0) + 1
-            if self.kind not in counts:
+            tabs = {k: n for k, n in counts.items() if k not in self.untabbed}
+            if self.kind not in tabs:
                 self.kind = ""
             self._filling = True
             try:
                 self.kinds.options = [(f"All ({len(shown)})", "")] + [
-                    (f"{kind} ({n})", kind) for kind, n in counts.items()
+                    (f"{kind} ({n})", kind) for kind, n in tabs.items()
                 ]
                 self.kinds.value = self.kind
             finally:
                 self._filling = False
-            self.kinds.layout.display = None if len(counts) > 1 else "none"
+            self.kinds.layout.display = None if len(tabs) > 1 else "none"
             if self.kind:
                 shown = [a for a in shown if self._kind(a)[0] == self.kind]
         self.shown = shown
+        # "Show all" only when a pick on the map has narrowed the list (one button less
+        # in the row under the list the rest of the time)
+        self.show_all_button.layout.display = None if self.regions else "none"
         position = {a: i for i, a in enumerate(self.actions)}
         options = [(self.describe(a), position[a]) for a in self.shown]
         self._filling = True
@@ -272,6 +280,14 @@ class ActionPicker(View):
         finally:
             self._filling = False
         self._on_choice()
+
+    def untab(self, kinds: frozenset[str]) -> None:
+        """Show no button for these groups in the row of kinds (their choices stay
+        listed); the row is drawn again only when this changes."""
+        if kinds != self.untabbed:
+            self.untabbed = kinds
+            if self.grouped:
+                self._fill()
 
     def _kind(self, action: Action) -> tuple[str, float]:
         """The group of a choice and its place in the list of groups."""

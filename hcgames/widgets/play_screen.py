@@ -75,7 +75,7 @@ from hcgames.widgets.mywork import NO_COMPUTER, journal
 from hcgames.widgets.panels import CHOICE_KINDS, choice_kind, times_in
 from hcgames.widgets.regions import LARGE_TEXT_ZOOM
 from hcgames.widgets.stepper import GameStepper, _seat_bots
-from hcgames.words import plain_plurals, plural, possessive, verb
+from hcgames.words import is_plural, plain_plurals, plural, possessive, verb
 
 __all__ = [
     "BOT_LEVELS",
@@ -138,35 +138,63 @@ WIDE_MAP_HEADER = 90
 WIDE_CARDS_HEADER = 325
 
 
+#: On a narrower window (1024x700) the side column keeps this much of the window's
+#: width, and the map the rest (about 640 px at 1024 wide): its names are sized to be
+#: read there (:func:`play_map_width`), and so larger still on a wide window.
+NARROW_SIDE = 380
+#: Under Large text the side column keeps this many (zoomed) pixels beside the map: the
+#: map shrinks to the room left, so the map, the moves and what a move did stay on one
+#: screen, larger type and all.
+LARGE_SIDE = 330
+
+
 def wide_map_width(width: int, height: int, header: int = WIDE_MAP_HEADER) -> float:
     """How wide :func:`wide_map_css` shows a ``width`` x ``height`` map on a 1366x768
-    screen (the map's names are sized to be read there)."""
+    screen."""
     return min(1366 - WIDE_SIDE, (768 - header) * width / height + 8) - 16
 
 
+def narrow_map_width(width: int, height: int, header: int = WIDE_MAP_HEADER) -> float:
+    """How wide :func:`wide_map_css` shows a ``width`` x ``height`` map on a 1024x700
+    screen."""
+    return min(1024 - NARROW_SIDE, (700 - header) * width / height + 8) - 16
+
+
+def play_map_width(width: int, height: int, header: int = WIDE_MAP_HEADER) -> float:
+    """The narrowest a play map is shown on a classroom screen (1024x700 or 1366x768):
+    its names are sized to be read there (and are larger on the other)."""
+    return min(wide_map_width(width, height, header), narrow_map_width(width, height, header))
+
+
 def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP_HEADER) -> str:
-    """CSS for a play map that grows on a wide window. At :data:`WIDE_WINDOW` px and
-    more, the board column of class ``box_class`` is as wide as the window less the side
-    column, and the map no taller than the window less ``header`` px; the map's figure
-    fills the column and keeps its shape (``width`` x ``height``); the key under the
-    map gives way to its copy in the side column (class ``box_class-key``), which
-    scrolls if it is ever taller than the window. On a narrower window (1024x700)
-    nothing changes: the map keeps its fixed size and its key under it, so the board
-    and the moves share one screen. Under Large text (zoomed) a wide window gives the
-    map the page's width, up to the window's height, with the moves under it; a narrow
-    one keeps the fixed size, zoomed."""
+    """CSS for a play map that takes the room the window gives it. The board column of
+    class ``box_class`` is as wide as the window less the side column (:data:`NARROW_SIDE`
+    px, or :data:`WIDE_SIDE` px on a window of :data:`WIDE_WINDOW` px and more), and the
+    map no taller than the window less ``header`` px; the map's figure fills the column
+    and keeps its shape (``width`` x ``height``). On a wide window the key under the map
+    gives way to its copy in the side column (class ``box_class-key``); on a narrower
+    one (1024x700) the key stays under the map. Under Large text (zoomed) the map keeps
+    the moves beside it: it takes the width the side column (:data:`LARGE_SIDE` zoomed
+    px) leaves, up to the window's height, so the map, the moves and what a move did
+    share one screen."""
     aspect = width / height
     # Large text is the page's (a class on <body>) or, in JupyterLab, this screen's own
     page = "body:not(.hcgames-large) .hcgames-play:not(.hcgames-large)"
     large = ":is(.hcgames-large .hcgames-play, .hcgames-play.hcgames-large)"
     column = f"{page} .{box_class}"
+    zoom = LARGE_TEXT_ZOOM
+    figure = (
+        f".{box_class} .hcgames-map .hcgames-figure {{ width: 100% !important; "
+        f"height: auto !important; aspect-ratio: {width} / {height}; }} "
+    )
     return (
         f"<style>.{box_class}-key {{ display: none !important; }} "
+        f"{column} {{ width: max(300px, min(calc(100vw - {NARROW_SIDE}px), "
+        f"calc((100vh - {header}px) * {aspect:.4f} + 8px))) !important; }} "
+        f"{page} {figure}"
         f"@media (min-width: {WIDE_WINDOW}px) {{ "
         f"{column} {{ width: min(calc(100vw - {WIDE_SIDE}px), "
         f"calc((100vh - {header}px) * {aspect:.4f} + 8px)) !important; }} "
-        f"{column} .hcgames-map .hcgames-figure {{ width: 100% !important; "
-        f"height: auto !important; aspect-ratio: {width} / {height}; }} "
         # not hidden nor display: none: the key holds the patterns the map's regions
         # are filled with, and a hidden pattern paints nothing
         f"{column} .hcgames-map > .hcgames-legend {{ "
@@ -177,11 +205,17 @@ def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP
         # Tab never lands on the folded list nobody can see
         f"{column} .hcgames-map > .hcgames-legend svg {{ visibility: visible; }} "
         f"{page} .{box_class}-key {{ display: flex !important; }} "
-        f"{page} .{box_class}-side > * {{ flex: 0 0 auto; }} "
-        # Large text (zoomed): the map as wide as the page, as tall as the window, the
-        # moves under it (lengths here are zoomed too: a 1.5 zoom makes 100vh 1.5 screens)
-        f"{large} .{box_class} {{ width: min(100%, "
-        f"calc((100vh - {header}px) * {aspect:.4f} / {LARGE_TEXT_ZOOM})) !important; }} }}"
+        f"{page} .{box_class}-side > * {{ flex: 0 0 auto; }} }} "
+        # Large text (zoomed): the map beside the moves, in the room they leave (lengths
+        # here are zoomed too: a 1.5 zoom makes 100vw one and a half windows); cards
+        # under the map are a scroll away at that size whatever the map does, so the
+        # map takes the window's height
+        f"{large} .{box_class} {{ width: max(240px, min(calc(100vw / {zoom:g} - "
+        f"{LARGE_SIDE}px), calc((100vh / {zoom:g} - {WIDE_MAP_HEADER}px) * {aspect:.4f} "
+        "+ 8px))) "
+        "!important; } "
+        f"{large} .hcgames-play-main:has(> .{box_class}) {{ flex-wrap: nowrap !important; }} "
+        f"{large} .{box_class}-side {{ min-width: 0 !important; }} "
         "</style>"
     )
 
@@ -245,14 +279,10 @@ CARD_TABLE_STYLE = """<style>
 .hcgames-play-cards .hcgames-side-column { flex: 0 0 440px !important; min-width: 0 !important;
   position: sticky; top: 0; align-self: flex-start; }
 .hcgames-play-cards .hcgames-side-column > * { flex-shrink: 0 !important; }
-@media (max-width: 1279px) {
+/* Large text keeps the moves beside the cards (at 1024 wide they fell under the whole
+   table, 2300 px down): the cards take the narrower room left, two to a row */
 :is(.hcgames-large .hcgames-play-cards, .hcgames-play-cards.hcgames-large)
-  .hcgames-play-main { flex-wrap: wrap !important; }
-:is(.hcgames-large .hcgames-play-cards, .hcgames-play-cards.hcgames-large)
-  .hcgames-side-column { flex: 1 1 100% !important;
-  position: static; max-height: none !important; } }
-:is(.hcgames-large .hcgames-play-cards, .hcgames-play-cards.hcgames-large)
-  .hcgames-side-column { flex-basis: 360px !important; }
+  .hcgames-side-column { flex-basis: 330px !important; }
 .hcgames-play-cards .hcgames-table { font-size: 16px; gap: 6px 8px; }
 .hcgames-play-cards .hcgames-card { font-size: 16px; flex: 1 1 9.4em; min-width: 9.4em;
   max-width: 11.5em; }
@@ -370,6 +400,65 @@ def _is_battle(event: Event) -> bool:
     return event.kind.startswith(_BATTLE_KINDS)
 
 
+#: first words of a move that name a thing, not a doing ("the Emberpeak Dwarves")
+_NOT_VERBS = frozenset({"the", "a", "an", "no", "one", "two", "three", "all", "every"})
+#: doing words a game's list starts with a capital ("Play Confucius on Greece",
+#: "Lead: the General and a Minion onto ...")
+_CAPITAL_VERBS = frozenset(
+    [
+        "Attack",
+        "Buy",
+        "Confiscate",
+        "Discard",
+        "Draw",
+        "End",
+        "Explore",
+        "Lead",
+        "Move",
+        "Pass",
+        "Pick",
+        "Plan",
+        "Play",
+        "Put",
+        "Recruit",
+        "Retire",
+        "Take",
+        "Use",
+    ]
+)
+
+
+def _unsaid_side(move: str) -> str:
+    """ "Black: Black knight 1 to j8" said once: "Black knight 1 to j8"."""
+    who, sep, rest = move.partition(": ")
+    return rest if sep and rest.startswith(who) else move
+
+
+def reported(move: str) -> str | None:
+    """A computer's move as the list words it for a student ("Rome: end my planning:
+    Carthage moves next"), as a report of what the side did, in the third person with
+    its name ("Rome ends its planning: Carthage moves next"); ``None`` when the move
+    does not start with a doing word ("Black: Black knight 1 to j8")."""
+    who, sep, rest = move.partition(": ")
+    first, space, tail = rest.partition(" ")
+    if first.endswith(":") and first[:-1] in _CAPITAL_VERBS:  # "Lead: the General..."
+        first = first[:-1]
+    word = first.lower()
+    if not sep or not space or not word.isalpha() or word in _NOT_VERBS:
+        return None
+    if first[:1].isupper() and first not in _CAPITAL_VERBS:
+        return None  # a name: "Black knight 1 to j8"
+    if re.search(r"(s|sh|ch|x|z|o)$", word):
+        does = word + "es"
+    elif re.search(r"[^aeiou]y$", word):
+        does = word[:-1] + "ies"
+    else:
+        does = word + "s"
+    its = "their" if is_plural(who) else "its"
+    tail = re.sub(r"\bmy\b", its, tail)
+    return f"{who} {verb(who, does)} {tail}"
+
+
 class PlayApp(GameStepper):
     """Play ``game`` against the computer, with classmates on one screen, or watch bots.
 
@@ -436,7 +525,7 @@ class PlayApp(GameStepper):
         # the map grows on a wide window (wide_map_css): its names are sized for that
         cards = first.card_rows(self.student_seats[0]) is not None
         shown = functools.partial(
-            wide_map_width, header=WIDE_CARDS_HEADER if cards else WIDE_MAP_HEADER
+            play_map_width, header=WIDE_CARDS_HEADER if cards else WIDE_MAP_HEADER
         )
         self.loads = 0  # saved games loaded after a finished game: each starts a new row
         #: My work's row for a finished game loaded from a file (None: the screen's own)
@@ -1697,7 +1786,15 @@ class PlayApp(GameStepper):
         return self.state.to_json(indent=1)
 
     def save_file_name(self) -> str:
-        return f"{self.game.id}-round-{self.state.round}-move-{len(self.state.history)}.json"
+        """The saved game's file name, in the words the page uses for it: "Conqueror
+        Duels saved game, round 2, move 31.json"."""
+        return f"{self.save_words()}.json"
+
+    def save_words(self) -> str:
+        """The saved game as the page names it: "Conqueror Duels saved game, round 2,
+        move 31" (its file's name, and what Load says it loaded)."""
+        title = " ".join(re.sub(r"[^\w -]+", " ", self.game.title).split())
+        return f"{title} saved game, round {self.state.round}, move {len(self.state.history)}"
 
     @guarded
     def save(self) -> str:
@@ -1712,11 +1809,13 @@ class PlayApp(GameStepper):
             f"href='data:application/json;base64,{data}' role='button' "
             "style='display:inline-block;padding:4px 14px;margin:0 6px;background:#1f5f99;"
             "color:#fff;border-radius:4px;text-decoration:none;font-weight:bold'>"
-            "<i class='fa fa-download' aria-hidden='true'></i> Download the file</a>"
+            "<i class='fa fa-download' aria-hidden='true'></i> Download the saved game</a>"
         )
+        # one name for the file everywhere: a saved game (its file says which)
         self.file_message.value = (
-            "Your game is ready as a file: press <b>Download the file</b> to keep it. Next "
-            "lesson, press <b>Load a saved game</b> and choose it."
+            "Your saved game is ready: press <b>Download the saved game</b> to keep it (the "
+            f"file is called <i>{escape(name)}</i>). Next lesson, press <b>Load a saved "
+            "game</b> and choose that file."
         )
         return text
 
@@ -1748,6 +1847,7 @@ class PlayApp(GameStepper):
         elif self.state.is_terminal():
             self.loads += 1
         self.update(state)
+        loaded = self.save_words()  # as its file is named
         self.revealed = None
         self.rolls = []
         self.reasons = []
@@ -1756,9 +1856,7 @@ class PlayApp(GameStepper):
         self.save_link.value = ""
         self._run_bots()
         self._refresh()
-        self.file_message.value = (
-            f"Loaded: round {state.round}, move {len(state.history)}. Play on from here."
-        )
+        self.file_message.value = f"Loaded: {escape(loaded)}. Play on from here."
         return True
 
     def _on_upload(self, change: dict[str, Any]) -> None:
@@ -1772,7 +1870,7 @@ class PlayApp(GameStepper):
         except UnicodeDecodeError:
             self.file_message.value = (
                 "<span style='color:#B00020'><b>That file could not be loaded</b>, so the game "
-                "on screen is unchanged. It is not a text file made by Save the game.</span>"
+                "on screen is unchanged. It is not a saved game made by Save the game.</span>"
             )
         else:
             self.load_json(text)
@@ -1818,13 +1916,7 @@ class PlayApp(GameStepper):
         self.new_button.button_style = "primary" if not live else ""
         if not self.game_under_way():
             self.confirm_box.layout.display = "none"
-        end = self.end_action() if choosing else None
-        self.end_button.layout.display = None if end is not None else "none"
-        if end is not None:
-            self.end_button.description = self.end_words(end)
-            self.end_button.tooltip = (
-                f"Play no other move: {self.end_button.description.lower()} now"
-            )
+        self._show_end_button(choosing)
         self.status_line.value = self._status_html()
         self.why_line.value = self._why_not_html() if choosing else ""
         self.own_side.value = self._own_side_html()
@@ -1844,7 +1936,7 @@ class PlayApp(GameStepper):
                 self.board_view.info.value = ""
         self.pass_line.value = self._pass_html()
         self.own_box.value = (
-            "<b>Your move:</b> " + escape(plain_plurals(" ".join(self.own_events)))
+            "<b>Your last move:</b> " + escape(plain_plurals(" ".join(self.own_events)))
             if self.own_events and not demo
             else ""
         )
@@ -1864,6 +1956,19 @@ class PlayApp(GameStepper):
             f"<span class='hcgames-banner-text' data-shown='{len(state.history)}'>"
             f"{escape(self.banner_text)}</span>"
         )
+
+    def _show_end_button(self, choosing: bool) -> None:
+        """The one-click End button, when the student may end the turn (or phase) now
+        and do something else too; named for what it ends."""
+        end = self.end_action() if choosing else None
+        self.end_button.layout.display = None if end is not None else "none"
+        # the End button is the one way to end: no "End my turn (1)" tab to mistake for it
+        self.picker.untab(frozenset({self.picker._kind(end)[0]}) if end else frozenset())
+        if end is not None:
+            self.end_button.description = self.end_words(end)
+            self.end_button.tooltip = (
+                f"Play no other move: {self.end_button.description.lower()} now"
+            )
 
     def _note_game(self) -> None:
         """Tell the page's "My work" record how this game stands: once a student moved,
@@ -2041,7 +2146,9 @@ class PlayApp(GameStepper):
         # "Black: Black soldier 3 to k6 - why": the move, and its reason said once
         # when every move had the same one (the Easy computer's)
         split = [r.partition(" \u2014 ") for r in self.reasons]
-        moves = [m.split(": ", 1)[-1] if sep else m for m, sep, _ in split]
+        # "Rome ends its planning": each move a report of what the side did, with its
+        # name (a move that names its piece keeps its own words: "Black knight 1 to j8")
+        moves = [(reported(m) or _unsaid_side(m)) if sep else m for m, sep, _ in split]
         # "its knight moves to j8; it looked all right...": what it did, then the why
         parts = [w.rstrip(".").rpartition("; ") for _, _, w in split]
         whys = {why for _, _, why in parts}
@@ -2062,12 +2169,10 @@ class PlayApp(GameStepper):
             if said.count(common) < 2:
                 common = ""
             rows = [
-                (m if sep else r)
+                ((reported(m) or m) if sep else r)
                 + (f" — {w.rstrip('.')}" if sep and w.rstrip(".") != common else "")
                 for r, (m, sep, w) in zip(self.reasons, split, strict=True)
             ]
-            # the list's own words for a student ("end my turn") said of the computer
-            rows = [r.replace(": end my ", ": end its ") for r in rows]
             items = "".join(f"<li>{escape(plain_plurals(r))}</li>" for r in rows)
             common_words = escape(plain_plurals(common[:1].upper() + common[1:]))
             if not common:
