@@ -152,7 +152,7 @@ class GameStepper(View):
         #: what passed by itself since the last click, in words
         self.passed: list[str] = []
         #: one sentence saying why a button did nothing (shown once, under the buttons)
-        self.notice = ""
+        self.wait_notice = ""
 
         buttons = self._build_buttons(auto_bot)
 
@@ -462,7 +462,7 @@ class GameStepper(View):
         return plain_plurals(str(action))
 
     def _pass_html(self) -> str:
-        notice, self.notice = self.notice, ""  # said once, until the next click
+        notice, self.wait_notice = self.wait_notice, ""  # said once, until the next click
         if notice:
             return f"<div class='hcgames-notice' role='status'><b>{escape(notice)}</b></div>"
         if not self.passed:
@@ -555,7 +555,7 @@ class GameStepper(View):
             return False
         self.passed = []
         who = self.state.player_name(self.state.current_player)
-        self.notice = (
+        self.wait_notice = (
             f"It is your turn ({who}): pick a move in the list and press Step; Auto and "
             "Play to end of phase play only the computer's turns."
         )
