@@ -10,6 +10,7 @@ import json
 import random
 import subprocess
 import sys
+from collections import Counter
 from fractions import Fraction
 from typing import Any
 
@@ -154,13 +155,28 @@ def test_text_mentions_the_phase(name: str) -> None:
         # ... by its id, or by the words a game gives it for players (Speros)
         said = stepper.game.phase_title(phase).lower()
         views = [stepper, stepper.picker, stepper.dice, stepper.event_log]
-        views += [v for v in (stepper.map_view, stepper.board_view, stepper.cards_view) if v]
+        # (a map's own line says who holds how much; the stepper's line says when)
+        views += [v for v in (stepper.board_view, stepper.cards_view) if v]
         for view in views:
             text = view.text
             assert phase in text or said in text.lower(), (type(view).__name__, text)
         line = stepper.text_line.value
         assert phase in line or said in line.lower()
         stepper.step()
+
+
+def test_a_maps_line_is_a_sentence_on_who_holds_how_much() -> None:
+    stepper = GameStepper(new_state(TOY))
+    view = stepper.map_view
+    assert view is not None
+    held = Counter(v["owner"] for v in view._views.values() if isinstance(v.get("owner"), int))
+    ranked = sorted(held, key=lambda p: (-held[p], p))  # the most first, then seat order
+    name = stepper.state.player_name
+    first, *rest = ranked
+    expected = f"{name(first)} holds {held[first]} of the {len(view.region_ids)} regions"
+    expected += " on this map" + "".join(f", {name(p)} {held[p]}" for p in rest) + "."
+    assert view.text == expected
+    assert ":" not in view.text and ";" not in view.text  # not a list of fields
 
 
 def test_auto_plays_the_number_of_actions_asked() -> None:

@@ -50,6 +50,7 @@ class DuelsGame(Game):
     title: ClassVar[str] = "Conqueror: Duels"
     version: ClassVar[str] = "3"
     describe_says_when: ClassVar[bool] = True  # describe() says the round, step and who
+    place_noun: ClassVar[str] = "territory"  # what its map views call a place
     state_class = DuelsState
 
     def __init__(

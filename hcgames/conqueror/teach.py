@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from hcgames.conqueror.actions import Attack, BattleRoll, EndPhase, PlayHero
 from hcgames.conqueror.battle import Army, fight, outcome_distribution
+from hcgames.conqueror.views import end_phase_words
 from hcgames.core import Action
 from hcgames.factions import side_style
 from hcgames.play import Bot, playout
@@ -64,8 +65,12 @@ __all__ = [
 ]
 
 
-def sentence(action: Action) -> str:
-    """An action as a sentence: "Recruit 1 cavalry in Carthage"."""
+def sentence(action: Action, state: DuelsState | None = None) -> str:
+    """An action as a sentence: "Recruit 1 cavalry in Carthage". Given the position,
+    the end of a part of the round says which part it ends and what comes next."""
+    if isinstance(action, EndPhase) and state is not None:
+        then = end_phase_words(state).partition(": ")[2]
+        return ("Finish planning: " if "planning" in str(state.phase) else "End the turn: ") + then
     text = str(action)
     return text[:1].upper() + text[1:]
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from hcgames.conqueror.actions import (
     Attack,
+    BuyHero,
     Disband,
     EndPhase,
     JointAttack,
@@ -105,7 +106,7 @@ def _waited_for(step: str) -> str:
 
 
 _DOING = {
-    Stage.PLANNING: "is planning: buying hero cards and recruiting",
+    Stage.PLANNING: "is planning: collecting gold, recruiting and perhaps buying a hero card",
     Stage.ACTION: "is making its moves and battles",
     Stage.FOOD: "has lost food and must send units home",
 }
@@ -117,7 +118,15 @@ def step_words(state: DuelsState) -> str:
     if state.battle is not None or state.stage is Stage.OVER:
         return ""
     if state.stage is Stage.PLANNING:
-        return "your planning: buy a hero card, recruit, then end your planning"
+        # only what can be done now: no hero card when none is for sale or affordable
+        legal = state.legal_actions()
+        can = [
+            words
+            for kind, words in ((BuyHero, "buy a hero card"), (Recruit, "recruit"))
+            if any(isinstance(a, kind) for a in legal)
+        ]
+        first = ", ".join(can) + ", then " if can else ""
+        return f"your planning: {first}end your planning"
     if state.stage is Stage.ACTION:
         return "your moves and battles: each unit may move or attack, then end your turn"
     if state.stage is Stage.FOOD:
@@ -260,11 +269,13 @@ def region_views(state: DuelsState) -> dict[str, dict[str, Any]]:
         side = state.player_name(o) if o >= 0 else "nobody"
         tip = f"{name} ({kind}"
         if not terr.is_sea:
-            tip += f", food {terr.food + g.faction_food[o][t] if o in (0, 1) else terr.food}"
-            tip += f", coins {terr.coins}"
+            tip += f", {terr.food + g.faction_food[o][t] if o in (0, 1) else terr.food} food"
+            tip += f", {terr.coins} gold a round"
         tip += f"): held by {side}"
         if c or i:
-            tip += f" with {c} cavalry and {i} infantry"
+            tip += " with " + " and ".join(
+                f"{n} {kind}" for n, kind in ((c, "cavalry"), (i, "infantry")) if n
+            )
         if spent:
             if spent == c + i:
                 acted = "it has" if spent == 1 else "all of them have"

@@ -128,22 +128,21 @@ def gold_discovered(game: DuelsGame, seed: int = 1) -> Story:
             [],
         )
     )
-    said = play(walk, Attack("Rome", "Alpes", 3, 1))
-    said += roll_dice(walk, 5, 3)  # the booklet says only that Rome wins: Rome 5, the Alps 3
-    said += play(walk, LeaveBehind("Rome", "infantry"))
+    play(walk, Attack("Rome", "Alpes", 3, 1))
+    roll_dice(walk, 5, 3)  # the booklet says only that Rome wins: Rome 5, the Alps 3
+    play(walk, LeaveBehind("Rome", "infantry"))
     stages.append(
         (
             "5. Rome attacks",
             walk.copy(),
             "(C) Rome attacks the independent army in the Alps. The booklet only says that "
-            "Rome wins, so we set the dice to Rome 5, the Alps 3.</p><p><b>Rome's battle in "
-            "sums.</b> Rome attacked with 3 cavalry and 1 infantry: 3 x 2 + 1 = 7, plus its "
-            "die 5, makes 12. The Alpine defenders had 1 cavalry and 1 infantry, 2 + 1 = 3, "
-            "plus 2 for their great fort and their die 3, makes 8. Rome won by 4, which costs "
-            "the loser 2 units: the whole Alpine army. Rome earned 1 gold for the victory and "
-            "left one infantry unit at home to guard its capital. (The next lesson is all "
-            "about battles.)",
-            said,
+            "Rome wins, so we set the dice: Rome 5, the Alps 3.</p><p><b>Rome's battle in "
+            "sums.</b><br>Rome: 3 cavalry x 2 + 1 infantry = 7, and its die 5: <b>12</b>."
+            "<br>The Alps: 1 cavalry x 2 + 1 infantry = 3, 2 for the great fort and the die "
+            "3: <b>8</b>.</p><p>Rome wins by 4, which costs the loser 2 units: the whole "
+            "Alpine army. Rome earns 1 gold and leaves one infantry unit at home to guard its "
+            "capital.",
+            [],  # the sums above say what the game's log says, once
             [],
         )
     )
@@ -273,7 +272,8 @@ def gallic_food(game: DuelsGame, seed: int = 0) -> Story:
     sides = [names.index("Gaul"), names.index("Rome")]
     start = game.new_game(seed=seed)
     lost = start.copy()
-    lost.set_army("Germania", "Rome", 1, 0)  # a what-if: Rome takes Germania,
+    lost.set_army("Alpes", "Rome", 1, 1)  # a what-if: a Roman cavalry unit from the Alps
+    lost.set_army("Germania", "Rome", 1, 0)  # takes Germania,
     lost.set_army("Gaul", "Gaul", 4, 2)  # and its Gallic army falls back into Gaul
     plans = lost.copy()
     play(plans, EndPhase())  # Rome plans first in this scenario
@@ -335,8 +335,11 @@ def persia_rally(game: DuelsGame, seed: int = 0) -> Story:
     play(empire, LeaveBehind("Cyrene", ""))
     hit = empire.copy()
     recovered = empire.copy()
-    recovered.set_army("Libya", "Persia", 1, 0)  # what if Persia wins back Libya
-    recovered.set_army("Asia Minor", "Persia", 1, 0)  # and Asia Minor?
+    # what if Persia wins back Libya and Asia Minor, with soldiers it has (still 15)?
+    recovered.set_army("Alexandria", "Persia", 1, 0)
+    recovered.set_army("Libya", "Persia", 1, 0)  # a cavalry unit from Alexandria
+    recovered.set_army("Rhodes", "Persia", 0, 0)
+    recovered.set_army("Asia Minor", "Persia", 0, 1)  # the infantry from Rhodes
     stages: list[Stage] = [
         (
             "1. Persia in trouble",
@@ -349,23 +352,28 @@ def persia_rally(game: DuelsGame, seed: int = 0) -> Story:
         (
             "2. Persia rallies",
             rallied,
-            "Persia rallies: 15 gold, and two cavalry raised in Babylon, above its food limit.",
+            "Persia rallies: 15 more gold (8 + 15 = 23), and two cavalry raised in Babylon: "
+            "16 soldiers, 2 more than its 5 food feeds (4 + 2 x 5 = 14), which the rally "
+            "allows.",
             [],
-            rows(rallied, rallied.unit_cap(persia)),
+            rows(rallied, food_cap(rallied, persia)),
         ),
         (
             "3. Rome takes Libya",
             hit,
-            "Rome attacks Libya from Cyrene and wins. Libya gave Persia 2 food: Persia can now "
-            "feed only 10 soldiers and has 15. Because it rallied, it keeps them all this round.",
+            "Rome attacks Libya from Cyrene and wins: Persia's infantry there is lost, 15 "
+            "soldiers left. Libya gave Persia 2 food, so it has 3: enough for only 4 + 2 x 3 "
+            "= 10 soldiers. Because it rallied, it keeps all 15 this round.",
             [],
             rows(hit, food_cap(hit, persia)),
         ),
         (
             "4. What if Persia strikes back?",
             recovered,
-            "If Persia wins back Libya and Asia Minor before the next planning phase, its food "
-            "rises to 3 + 2 + 3 = 8, enough for 20 soldiers, and nobody has to go home.",
+            "What if Persia wins back Libya and Asia Minor before the next planning phase? "
+            "Say a cavalry unit from Alexandria retakes Libya and the infantry on Rhodes "
+            "crosses to Asia Minor: still 15 soldiers. Food rises to 3 + 2 + 3 = 8, enough "
+            "for 4 + 2 x 8 = 20 soldiers, and nobody has to go home.",
             [],
             rows(recovered, food_cap(recovered, persia)),
         ),

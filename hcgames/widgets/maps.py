@@ -61,6 +61,7 @@ from hcgames.widgets.map_keys import (
     region_fill_for_independents,
 )
 from hcgames.widgets.regions import MAP_CSS, SEA_INK, RegionView, _is_sea, em, figure_css
+from hcgames.words import count
 
 __all__ = [
     "EDGE_STYLE",
@@ -566,16 +567,16 @@ class MapView(RegionView):
 
     @property
     def text(self) -> str:
-        """The line above the map; a map cropped to a theatre says how much it shows
-        (the holdings count the whole game)."""
-        line = super().text
+        """The line above the map: who holds how much; a map cropped to a theatre says
+        how much it shows (the holdings count the whole game)."""
         total = len(self._views)
         if not self.theatre or total <= len(self.region_ids):
-            return line
+            return super().text
         title = theatres(self.state.game.id)["theatres"][self.theatre].get("title", "")
-        shows = f"{total} regions (this map shows {len(self.region_ids)} of them"
-        shows += f": {title})" if title else ")"
-        return line.replace(f"{len(self.region_ids)} regions", shows, 1)
+        part = f"{len(self.region_ids)} of the game's {count(total, self.place_noun)}"
+        shown = f"This map shows {title}, {part}." if title else f"This map shows {part}."
+        held = self.holdings_sentence(list(self._views), "in the game")
+        return f"{shown} {held}{self._picked_sentence()}"
 
     def region_title(self, region: str) -> str:
         """What a screen reader (and a long press) says for ``region``."""

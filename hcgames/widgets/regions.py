@@ -21,11 +21,10 @@ from hcgames.widgets._base import (
     CLOSED_SEA,
     NEUTRAL,
     View,
-    phase_words,
     region_colour,
     region_fill,
-    round_of,
 )
+from hcgames.words import count, says
 
 __all__ = ["LARGE_TEXT_ZOOM", "NAME_EM", "RegionView", "em", "figure_css"]
 
@@ -163,28 +162,38 @@ class RegionView(View):
 
     @property
     def text(self) -> str:
-        state = self.state
-        held: dict[str, int] = {}
-        for view in self._views.values():
-            owner = view.get("owner")
+        """Who holds how much of the map, as a sentence ("Carthage holds 7 of the 26
+        territories on this map, Rome 5."); the stepper's own line says when."""
+        return self.holdings_sentence(self.region_ids) + self._picked_sentence()
+
+    #: what the game calls its places, one of them (Duels: "territory")
+    @property
+    def place_noun(self) -> str:
+        return str(getattr(self.state.game, "place_noun", "region"))
+
+    def holdings_sentence(self, places: Sequence[str], where: str = "on this map") -> str:
+        """How many of ``places`` each side holds, the most first."""
+        held: dict[int, int] = {}
+        for place in places:
+            owner = (self._views.get(place) or {}).get("owner")
             if isinstance(owner, int):
-                name = state.player_name(owner)
-                held[name] = held.get(name, 0) + 1
-        holdings = (
-            "held by " + "; by ".join(f"{name}: {n}" for name, n in held.items())
-            if held
-            else "none held yet"
-        )
-        picked = (
-            " Picked: " + " then ".join(self.region_name(r) for r in self.selection) + "."
-            if self.selection
-            else ""
-        )
-        return (
-            f"{round_of(state)}, {phase_words(state.game, state.phase)}. "
-            f"{len(self.region_ids)} regions, "
-            f"{holdings}.{picked}"
-        )
+                held[owner] = held.get(owner, 0) + 1
+        total = count(len(places), self.place_noun)
+        if not held:
+            return f"Nobody holds any of the {total} {where} yet."
+        # the most first, equal counts in seat order
+        ranked = [
+            (self.state.player_name(p), n)
+            for p, n in sorted(held.items(), key=lambda i: (-i[1], i[0]))
+        ]
+        (first, n), rest = ranked[0], ranked[1:]
+        line = f"{says(first, 'holds')} {n} of the {total} {where}"
+        return line + "".join(f", {name} {m}" for name, m in rest) + "."
+
+    def _picked_sentence(self) -> str:
+        if not self.selection:
+            return ""
+        return " Picked: " + ", then ".join(self.region_name(r) for r in self.selection) + "."
 
     # --- picking ---------------------------------------------------------------
     def on_select(self, callback: Callable[[list[str]], None]) -> None:

@@ -35,6 +35,10 @@ def test_gold_discovered_tells_the_booklets_round_in_five_stages() -> None:
     assert sum(p for _, p in story.facts["deck"]) == 1
     assert story.facts["next round"].round == 3
     assert "Alpes" in story.focus
+    # stage 5 tells Rome's battle in sums (no log under it): the sums are the game's
+    said = [e.text for e in story.last.events]
+    assert any("Totals 12 against 8: Rome wins by 4" in line for line in said)
+    assert "<b>12</b>" in story.stages[4][2] and "<b>8</b>" in story.stages[4][2]
 
 
 def test_capital_prize_race_pays_the_prize_once() -> None:
