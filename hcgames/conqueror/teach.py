@@ -24,6 +24,7 @@ from hcgames.core import Action
 from hcgames.factions import side_style
 from hcgames.play import Bot, playout
 from hcgames.words import capitalise
+from hcgames.words import count as count_of
 
 if TYPE_CHECKING:
     from hcgames.conqueror.game import DuelsGame
@@ -341,14 +342,18 @@ def dice_grid_text(
 def outcome_label(
     sides: tuple[str, str], attacker_wins: bool, attacker_losses: int, defender_losses: int
 ) -> str:
-    """A battle's result in a few letters: "Carthage (C-1 R-1)", the winner and, in
-    brackets, the units each side lost."""
-    losses = " ".join(
-        f"{side[0]}-{n}"
-        for side, n in zip(sides, (attacker_losses, defender_losses), strict=True)
-        if n
+    """A battle's result in words: the winner (an attacker wins, a defender holds) and
+    the units each side lost, the loser first: "Carthage wins, Rome loses 1 unit",
+    "Rome holds, both lose 1 unit"."""
+    winner, loser = (sides[0], sides[1]) if attacker_wins else (sides[1], sides[0])
+    loser_lost, winner_lost = (
+        (defender_losses, attacker_losses) if attacker_wins else (attacker_losses, defender_losses)
     )
-    return f"{sides[0 if attacker_wins else 1]} ({losses})"
+    head = f"{winner} {'wins' if attacker_wins else 'holds'}"
+    if loser_lost == winner_lost:
+        return f"{head}, both lose {count_of(loser_lost, 'unit')}"
+    text = f"{head}, {loser} loses {count_of(loser_lost, 'unit')}"
+    return text + (f", {winner} {winner_lost}" if winner_lost else "")
 
 
 def outcome_chances(

@@ -100,7 +100,7 @@ def odds_panel(battle: AlpsBattle, trials: int = 1000, title: str = "") -> widge
         outcome_chances(battle.attacker, battle.defender, battle.sides),
         simulate=outcome_simulator(battle.attacker, battle.defender, battle.sides),
         trials=trials,
-        seed=0,
+        seed=1,  # run 1 is on screen when the page opens
         title=title,
     )
     # the button and the chart it redraws first, the table of exact chances beside it;

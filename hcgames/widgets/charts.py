@@ -285,12 +285,15 @@ class BattlePanel(View):
 
     @guarded
     def run_simulation(self) -> dict[str, float] | None:
-        """Run the simulation with the seed in the box, then move the box to the next
-        seed so the following click shows a fresh sample."""
+        """Run the simulation with the seed in the box; when the box still shows the run
+        on screen, the next one (a fresh sample), so the box always names the run shown."""
         if self.simulate is None:
             self.say("This panel has no simulation to run.")
             return None
         seed = int(self.seed_box.value)
+        if seed == self.last_seed:
+            seed += 1
+            self.seed_box.value = seed
         trials = int(self.trials_box.value)
         rng = random.Random(seed)
         counts: Counter[str] = Counter()
@@ -316,7 +319,6 @@ class BattlePanel(View):
         self.simulated = {label: counts[label] / trials for label in self.exact}
         self.last_seed = seed
         self.last_trials = trials
-        self.seed_box.value = seed + 1
         self._draw()
         return self.simulated
 
