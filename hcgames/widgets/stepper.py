@@ -34,6 +34,7 @@ from hcgames.widgets._base import View, guarded, one_screen, phase_words, round_
 from hcgames.widgets.cards import game_words
 from hcgames.widgets.maps import BoardView, MapView, RegionView
 from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog
+from hcgames.widgets.regions import LARGE_TEXT_ZOOM
 from hcgames.words import plain_plurals, plural
 
 __all__ = ["BOT_NAMES", "GameStepper", "make_bot"]
@@ -178,13 +179,19 @@ class GameStepper(View):
             [view for _, view in board],
             layout=widgets.Layout(flex="1 1 520px", min_width="0"),
         )
+        #: Large text's rule for a page-wide map (see :meth:`_large_text_beside`)
+        self.large_style: widgets.HTML | None = None
         self._fit_to_window(side, views, board)
         self.stepper_main = one_screen(views, side)
+        if self.large_style is not None:
+            self.stepper_main.add_class(self.stepper_fit_class)
         parts: list[widgets.Widget] = [self.timeline, self.stepper_main]
         super().__init__(parts)
         self.children = [header, self.text_line, *parts, self.messages]
         if self.STATUS_BESIDE:
             self._status_beside(header, buttons, side)
+        if self.large_style is not None:
+            self.children = (*self.children, self.large_style)
         self.add_class("hcgames-stepper")
         self.text_line.add_class("hcgames-stepper-text")
         if self.auto_pass:
@@ -218,6 +225,7 @@ class GameStepper(View):
             self.event_log.output.layout.max_height = "clamp(8em, calc(100vh - 500px), 18em)"
             aspect = self.map_view.width / self.map_view.height
             views.layout.max_width = f"calc((100vh - {MAP_HEADER}px) * {aspect:.4f})"
+            self._large_text_beside(side, views, aspect)
         if self.cards_view is not None:
             # a table of cards can be taller than the screen: it scrolls in its own box
             views.layout.max_height = "calc(100vh - 40px)"
@@ -228,6 +236,28 @@ class GameStepper(View):
             side.layout.overflow = "hidden auto"
             for _, view in board:
                 view.layout.flex = "0 0 auto"  # scroll the column, never squeeze the map
+
+    def _large_text_beside(self, side: widgets.VBox, views: widgets.VBox, aspect: float) -> None:
+        """Under Large text (the page zoomed half as large again) the column of buttons
+        stays beside the map it drives, instead of wrapping under it a screen away: on a
+        wide window the column keeps 300 px (450 on the screen) and the map the rest, no
+        taller than the window (lengths in a zoomed page are zoomed too: 100vh is then
+        1.5 screens, hence the division)."""
+        uid = f"hcgames-stepper-{id(self):x}"
+        self.stepper_fit_class = uid
+        side.add_class(f"{uid}-side")
+        views.add_class(f"{uid}-map")
+        zoom = LARGE_TEXT_ZOOM
+        large = f"@media (min-width: 1200px) {{ .hcgames-large .{uid}"
+        self.large_style = widgets.HTML(
+            f"<style>{large} {{ flex-wrap: nowrap !important; }} "
+            f".hcgames-large .{uid}-side {{ flex: 0 0 300px !important; "
+            f"max-height: calc(100vh / {zoom} - 30px) !important; }} "
+            f".hcgames-large .{uid}-map {{ flex: 1 1 0 !important; min-width: 0 !important; "
+            f"max-width: calc((100vh / {zoom} - {MAP_HEADER}px) * {aspect:.4f}) !important; }} }}"
+            "</style>",
+            layout=widgets.Layout(height="0px", margin="0"),
+        )
 
     def _status_beside(
         self, header: widgets.HBox, buttons: widgets.HBox, side: widgets.VBox
