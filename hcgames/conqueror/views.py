@@ -17,6 +17,7 @@ from hcgames.conqueror.actions import (
     Recruit,
     Retreat,
 )
+from hcgames.conqueror.material import NOBODY
 from hcgames.conqueror.turn import BATTLE_STEPS, Stage
 from hcgames.core import Action
 from hcgames.words import count, join
@@ -126,12 +127,24 @@ def step_words(state: DuelsState) -> str:
             if any(isinstance(a, kind) for a in legal)
         ]
         first = ", ".join(can) + ", then " if can else ""
-        return f"your planning: {first}end your planning"
+        return f"your planning: {first}end your planning" + _heroes_out_of_reach(state)
     if state.stage is Stage.ACTION:
         return "your moves and battles: each unit may move or attack, then end your turn"
     if state.stage is Stage.FOOD:
         return "too little food: choose which units go home"
     return ""
+
+
+def _heroes_out_of_reach(state: DuelsState) -> str:
+    """When the side planning can buy no hero card it could buy with more gold: what the
+    cheapest costs, beside the gold it has (so a student knows heroes exist)."""
+    g, p = state.game, state.active
+    if any(isinstance(a, BuyHero) for a in state.legal_actions()):
+        return ""
+    costs = [g.heroes[h].cost for h in g.hero_choices[p] if state.hero_owner[h] == NOBODY]
+    if not costs:
+        return ""
+    return f" (a hero card costs {min(costs)} gold or more, and you have {state.gold[p]})"
 
 
 def end_phase_words(state: DuelsState) -> str:

@@ -60,3 +60,17 @@ def test_the_side_short_of_food_is_the_one_the_status_names() -> None:
         if found >= 3:
             break
     assert found, "no seeded game lost food in the other side's turn"
+
+
+def test_planning_offers_a_hero_card_only_when_one_can_be_bought() -> None:
+    game = class_game("conqueror-duels")
+    state: Any = game.new_game(seed=0)
+    me = state.active
+    cheapest = min(game.heroes[h].cost for h in game.hero_choices[me])
+    state.set_gold(game.player_names[me], cheapest - 1)
+    words = step_words(state)
+    assert "buy a hero card" not in words
+    assert f"a hero card costs {cheapest} gold or more, and you have {cheapest - 1}" in words
+    state.set_gold(game.player_names[me], cheapest)
+    words = step_words(state)
+    assert "buy a hero card" in words and "costs" not in words
