@@ -24,7 +24,6 @@ from hcgames.core import Action
 from hcgames.factions import side_style
 from hcgames.play import Bot, playout
 from hcgames.words import capitalise
-from hcgames.words import count as count_of
 
 if TYPE_CHECKING:
     from hcgames.conqueror.game import DuelsGame
@@ -343,16 +342,16 @@ def outcome_label(
     sides: tuple[str, str], attacker_wins: bool, attacker_losses: int, defender_losses: int
 ) -> str:
     """A battle's result in words: the winner (an attacker wins, a defender holds) and
-    the units each side lost, the loser first: "Carthage wins, Rome loses 1 unit",
-    "Rome holds, both lose 1 unit"."""
+    the units each side lost, the loser first: "Carthage wins, Rome loses 1",
+    "Rome holds, each loses 1" (short enough for a chart's axis)."""
     winner, loser = (sides[0], sides[1]) if attacker_wins else (sides[1], sides[0])
     loser_lost, winner_lost = (
         (defender_losses, attacker_losses) if attacker_wins else (attacker_losses, defender_losses)
     )
     head = f"{winner} {'wins' if attacker_wins else 'holds'}"
     if loser_lost == winner_lost:
-        return f"{head}, both lose {count_of(loser_lost, 'unit')}"
-    text = f"{head}, {loser} loses {count_of(loser_lost, 'unit')}"
+        return f"{head}, each loses {loser_lost}"
+    text = f"{head}, {loser} loses {loser_lost}"
     return text + (f", {winner} {winner_lost}" if winner_lost else "")
 
 

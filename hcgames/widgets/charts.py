@@ -20,7 +20,7 @@ import ipywidgets as widgets
 
 from hcgames.core import State
 from hcgames.factions import contrast_ratio, side_style
-from hcgames.widgets._base import CHART_CSS, PALETTE, View, chart_figure, guarded
+from hcgames.widgets._base import CHART_CSS, CHART_TICK_PX, PALETTE, View, chart_figure, guarded
 from hcgames.words import plural
 
 __all__ = ["BattlePanel", "ScoreChart", "Timeline", "key_html", "text_width", "year_label"]
@@ -334,9 +334,10 @@ class BattlePanel(View):
         top = max(max(row) for row in rows)
         self.y_scale.max = max(0.1, math.ceil(top * 11) / 10)
         # room on the left for the longest outcome, and the figure tall enough for its rows
-        longest = max(text_width(k) for k in labels)
+        # (the ticks are drawn at CHART_TICK_PX: "Rome holds, Carthage loses 2 units" was cut)
+        longest = max(text_width(k, CHART_TICK_PX) for k in labels)
         margin = dict(self.figure.fig_margin)
-        margin["left"] = round(min(300, max(80, longest + 30)))
+        margin["left"] = round(min(340, max(80, longest + 30)))
         self.figure.fig_margin = margin
         # the outcomes' axis name sits left of the longest outcome, never over it
         self.outcome_axis.label_offset = f"{margin['left'] - 14}px"

@@ -180,7 +180,12 @@ class MapView(RegionView):
         #: the theatre the map is cropped to ("" = the whole map)
         self.theatre = name if isinstance(name, str) else ""
         if self.theatre:
-            geojson = crop(geojson, theatre_frame(geojson, state.game.id, self.theatre))
+            spec = theatres(state.game.id)["theatres"][self.theatre]
+            # a place with less than keep_share of it in the frame is left out: a sliver
+            # at the edge had its name cut off by the frame
+            keep = float(spec.get("keep_share", 0.0))
+            frame = theatre_frame(geojson, state.game.id, self.theatre)
+            geojson = crop(geojson, frame, keep_share=keep)
         features = list(geojson.get("features", []))
         ids = [str(f.get("id")) for f in features]
         missing = [i for i, f in enumerate(features) if f.get("id") is None]

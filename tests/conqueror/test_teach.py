@@ -137,10 +137,10 @@ def test_battle_sums_grids_and_outcomes() -> None:
     grid = teach.dice_grid_text(carthage, rome)
     assert len(grid) == 8 and grid[2] == "rolls 1    C  C  R  R  R  R "
     chances = teach.outcome_chances(carthage, rome)
-    assert sum(chances.values()) == 1 and "Carthage wins, both lose 1 unit" in chances
+    assert sum(chances.values()) == 1 and "Carthage wins, each loses 1" in chances
     sides = ("Carthage", "Rome")
-    assert teach.outcome_label(sides, True, 1, 2) == "Carthage wins, Rome loses 2 units, Carthage 1"
-    assert teach.outcome_label(sides, False, 1, 0) == "Rome holds, Carthage loses 1 unit"
+    assert teach.outcome_label(sides, True, 1, 2) == "Carthage wins, Rome loses 2, Carthage 1"
+    assert teach.outcome_label(sides, False, 1, 0) == "Rome holds, Carthage loses 1"
     roll = teach.outcome_simulator(carthage, rome)
     assert {roll(random.Random(n)) for n in range(200)} <= set(chances)
 
