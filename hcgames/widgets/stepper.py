@@ -240,9 +240,10 @@ class GameStepper(View):
     def _large_text_beside(self, side: widgets.VBox, views: widgets.VBox, aspect: float) -> None:
         """Under Large text (the page zoomed half as large again) the column of buttons
         stays beside the map it drives, instead of wrapping under it a screen away: on a
-        wide window the column keeps 300 px (450 on the screen) and the map the rest, no
-        taller than the window (lengths in a zoomed page are zoomed too: 100vh is then
-        1.5 screens, hence the division)."""
+        wide window the column keeps 250 px (375 on the screen, its own scroll) and the
+        map the rest, as wide as without Large text (98% or more: 944 -> 932 px at
+        1366x768) and no taller than the window once scrolled to (lengths in a zoomed
+        page are zoomed too: 100vh is then 1.5 screens, hence the division)."""
         uid = f"hcgames-stepper-{id(self):x}"
         self.stepper_fit_class = uid
         side.add_class(f"{uid}-side")
@@ -251,10 +252,11 @@ class GameStepper(View):
         large = f"@media (min-width: 1200px) {{ .hcgames-large .{uid}"
         self.large_style = widgets.HTML(
             f"<style>{large} {{ flex-wrap: nowrap !important; }} "
-            f".hcgames-large .{uid}-side {{ flex: 0 0 300px !important; "
+            f".hcgames-large .{uid}-side {{ flex: 0 0 250px !important; "
+            "min-width: 250px !important; "
             f"max-height: calc(100vh / {zoom} - 30px) !important; }} "
             f".hcgames-large .{uid}-map {{ flex: 1 1 0 !important; min-width: 0 !important; "
-            f"max-width: calc((100vh / {zoom} - {MAP_HEADER}px) * {aspect:.4f}) !important; }} }}"
+            f"max-width: calc((100vh / {zoom} - 24px) * {aspect:.4f}) !important; }} }}"
             "</style>",
             layout=widgets.Layout(height="0px", margin="0"),
         )
