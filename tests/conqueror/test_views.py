@@ -63,7 +63,7 @@ def test_the_side_short_of_food_is_the_one_the_status_names() -> None:
 
 
 def test_planning_offers_a_hero_card_only_when_one_can_be_bought() -> None:
-    game = class_game("conqueror-duels")
+    game: Any = class_game("conqueror-duels")
     state: Any = game.new_game(seed=0)
     me = state.active
     cheapest = min(game.heroes[h].cost for h in game.hero_choices[me])
