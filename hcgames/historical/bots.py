@@ -65,7 +65,11 @@ class HistoricalEasyBot(ShortSightedBot):
             if plays:  # a card put to work rather than a discard or an early end
                 fine = plays
                 self.reason = "it played a card that looked all right at a glance"
-        return fine[self.rng.randrange(len(fine))]
+        choice = fine[self.rng.randrange(len(fine))]
+        if isinstance(choice, EndPhase) and self.reason.startswith("it looked all right"):
+            # "End the phase - it looked all right at a glance" puzzled a class
+            self.reason = "stopping here looked no worse than playing on, at a glance"
+        return choice
 
 
 def _bare_lands(state: Any, player: int) -> int:

@@ -423,10 +423,10 @@ def ending_kind(state: State) -> str:
     reason = outcome.reason if outcome is not None else ""
     if "took every land" in reason:
         return "a player took every land of the other"
+    if "limit" in reason:  # first: its list of morale totals may hold a 3000
+        return "the round limit (30 rounds)"
     if "3000" in reason:
         return "a player reached 3000 morale"
-    if "limit" in reason:
-        return "the round limit (30 rounds)"
     return "another ending"
 
 

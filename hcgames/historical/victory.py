@@ -85,6 +85,15 @@ def end_by_limit(state: HistoricalState) -> None:
     finish(
         state,
         winners,
-        f"the {state.game.max_rounds}-round limit (our rule) was reached; "
-        f"highest morale ({best}) wins",
+        f"the {state.game.max_rounds}-round limit (our rule) was reached and the highest "
+        f"morale wins: {_standing(state)}",
     )
+
+
+def _standing(state: HistoricalState) -> str:
+    """Every player still in, highest morale first: 'Player 2 has 1700 morale, Player 1
+    has 1000' (a student who lost read only the winner's total)."""
+    order = sorted(state.alive(), key=lambda p: (-state.morale[p], p))
+    said = [f"{state.player_name(p)} has {state.morale[p]}" for p in order]
+    said[0] += " morale"
+    return ", ".join(said)

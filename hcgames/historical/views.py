@@ -140,7 +140,8 @@ def describe(state: HistoricalState) -> str:
         elif isinstance(top, PendingFirst):
             parts.append("a coin decides who goes first")
     standing = ", ".join(
-        f"{state.player_name(p)} {state.morale[p]} morale, {plural(len(state.rows[p]), 'land')}"
+        f"{state.player_name(p)} has {state.morale[p]} morale and "
+        f"{plural(len(state.rows[p]), 'land')}"
         + (" (out)" if state.out[p] else "")
         for p in range(state.n)
     )

@@ -11,6 +11,7 @@ import pytest
 
 import hcgames
 from hcgames.bots import make_bot
+from hcgames.historical.actions import EndPhase
 from hcgames.historical.bots import (
     HistoricalEasyBot,
     HistoricalHardBot,
@@ -103,3 +104,16 @@ def test_easy_covers_an_empty_land_of_its_own_and_plays_rather_than_discards() -
     )
     for seed in range(6):
         assert isinstance(HistoricalEasyBot(seed).choose(covered), PlayCard)
+
+
+def test_easy_says_why_it_stops_rather_than_that_stopping_looked_all_right() -> None:
+    """'End the phase - it looked all right at a glance' puzzled a class: when the
+    easy computer ends a phase among other fine moves, its reason says it stopped."""
+    ends = 0
+    for state in _positions(5, 12):
+        for seed in range(4):
+            bot = HistoricalEasyBot(seed)
+            if isinstance(bot.choose(state), EndPhase) and len(state.legal_actions()) > 1:
+                ends += 1
+                assert "all right" not in bot.reason, bot.reason
+    assert ends  # the positions hold at least one such choice
