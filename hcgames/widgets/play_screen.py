@@ -2097,11 +2097,19 @@ class PlayApp(GameStepper):
         state = self.state
         if state.is_terminal():
             outcome = state.outcome()
-            winners = [state.player_name(p) for p in (outcome.winners if outcome else ())]
+            won = tuple(outcome.winners) if outcome else ()
+            winners = [state.player_name(p) for p in won]
             if len(winners) > 1:
                 result = f"{' and '.join(winners)} share the win"
             else:
                 result = f"{winners[0]} won" if winners else "Nobody won"
+            if self.mode == "bot" and self.humans and winners:
+                # a student against the computer reads about "you", then the side's name
+                if set(won) & self.humans:
+                    result = "you " + ("share the win" if len(won) > 1 else "won")
+                    result += f" ({' and '.join(winners)})"
+                else:
+                    result = f"you lost: {result}"
             reason = plain_plurals(outcome.reason).rstrip(".") if outcome else "finished"
             reason = reason[:1].upper() + reason[1:]
             return (
@@ -2232,16 +2240,25 @@ class PlayApp(GameStepper):
 
     def _status_html(self) -> str:
         """Where the game stands (units, gold, moves left...): the game's own summary."""
+        words = self.standing_words()
+        if not words:
+            return ""
         return (
             "<div style='font-size:13px;line-height:1.35;color:#333;margin:4px 0'>"
-            f"{escape(plain_plurals(self.standing_words()))}</div>"
+            f"{escape(plain_plurals(words))}</div>"
         )
 
     def standing_words(self) -> str:
         """Where the game stands, said once: the game's own summary without what the
         banner above it already says (whose turn it is and what they are doing), so the
         two lines never repeat each other."""
-        if self.state.is_terminal() or self.mode == "demo":
+        if self.state.is_terminal():
+            words = self.state.describe()
+            outcome = self.state.outcome()
+            reason = outcome.reason.rstrip(".") if outcome else ""
+            # the banner gives the result and its reason: the line does not say it again
+            return "" if reason and reason in words else self.with_names(words)
+        if self.mode == "demo":
             return self.with_names(self.state.describe())
         # what the banner does not say already (who plays and what they do)
         return self.with_names(self.state.standing_words())
