@@ -312,6 +312,7 @@ def terrain_view(card_set: CardSet, rows: Sequence[Mapping[str, Any]]) -> widget
         marks=marks,
         title="Card size against VP, by terrain",
         legend_location="top-left",
+        legend_text={"font-size": "16px"},
         axes=[
             bqplot.Axis(scale=x_scale, label="camps (encampments)", tick_values=[2, 3, 4, 5]),
             bqplot.Axis(scale=y_scale, side="left", label="VP", tick_values=[0, 1, 2, 3]),
@@ -398,22 +399,36 @@ def _pairings_parts(
 ) -> tuple[widgets.HTML, bqplot.Figure]:
     numbers = {f"{a} against {b}": f"{k}." for k, (a, b) in enumerate(pairings, 1)}
     labels = [f"{numbers[r['pairing']]} {r['strategy']}" for r in rows]
-    x_scale, y_scale = bqplot.OrdinalScale(), bqplot.LinearScale(min=0, max=1)
+    # one bar a row, its name on the left and its share written past its end: names
+    # never squeeze under each other as they did along the bottom
+    x_scale, y_scale = bqplot.OrdinalScale(reverse=True), bqplot.LinearScale(min=0, max=1.15)
     bars = bqplot.Bars(
         x=labels,
         y=[int(r["share of wins"].rstrip("%")) / 100 for r in rows],
         scales={"x": x_scale, "y": y_scale},
+        orientation="horizontal",
         colors=["#0072B2", "#E69F00"] * len(pairings),
+        label_display=True,
+        label_display_format=".0%",
+        label_font_style={"font-size": "15px", "font-weight": "bold", "fill": "#111111"},
+        label_display_vertical_offset=30,
+        padding=0.3,
     )
     chart = chart_figure(
         marks=[bars],
         title=f"Share of wins, {games} games per pairing",
         axes=[
-            bqplot.Axis(scale=x_scale),
-            bqplot.Axis(scale=y_scale, side="left", label="share of wins", tick_format=".0%"),
+            bqplot.Axis(scale=x_scale, side="left"),
+            bqplot.Axis(
+                scale=y_scale,
+                side="bottom",
+                label="share of wins",
+                tick_format=".0%",
+                tick_values=[0, 0.25, 0.5, 0.75, 1],
+            ),
         ],
-        fig_margin={"top": 50, "bottom": 40, "left": 60, "right": 20},
-        layout=widgets.Layout(width="560px", height="320px"),
+        fig_margin={"top": 50, "bottom": 55, "left": 120, "right": 20},
+        layout=widgets.Layout(width="560px", height="340px"),
     )
     shown = [{**r, "pairing": f"{numbers[r['pairing']]} {r['pairing']}"} for r in rows]
     return table(shown), chart
@@ -438,13 +453,15 @@ class MatchPicker(widgets.VBox):
             options=list(names),
             value=first,
             description=labels[0],
-            layout=widgets.Layout(width="220px"),
+            layout=widgets.Layout(width="270px"),
+            style={"description_width": "initial"},
         )
         self.second = widgets.Dropdown(
             options=list(names),
             value=second,
             description=labels[1],
-            layout=widgets.Layout(width="220px"),
+            layout=widgets.Layout(width="270px"),
+            style={"description_width": "initial"},
         )
         value, low, high, step = games
         self.games = widgets.IntSlider(

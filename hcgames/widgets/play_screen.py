@@ -1002,6 +1002,9 @@ class PlayApp(GameStepper):
         self.side_column = widgets.VBox(
             [
                 self.banner,
+                # New game's question at the top, where the eye is: at the foot of the
+                # column it fell under the fold beside a tall table of cards (lesson 44)
+                self.confirm_box,
                 self.pass_screen,
                 self.picker,
                 self.notice,
@@ -1013,7 +1016,6 @@ class PlayApp(GameStepper):
                 self.own_side,
                 self.status_line,
                 undo_row,
-                self.confirm_box,
                 self.wide_key,
             ],
             layout=widgets.Layout(flex="1 1 340px", min_width="320px", max_width="640px"),
