@@ -115,7 +115,11 @@ def face_html(
         "<div class='hcgames-card-body' style='padding:6px 10px 8px'>"
         f"<div class='hcgames-card-name' style='font-size:1.15em'>{escape(name)}</div>"
         f"<div class='hcgames-card-kind' style='font-size:0.9em'>{escape(kind)}</div>"
-        + (f"<div class='hcgames-tokens' aria-label='{camps} camps'>{rings}</div>" if camps else "")
+        + (
+            f"<div class='hcgames-tokens' role='img' aria-label='{camps} camps'>{rings}</div>"
+            if camps
+            else ""
+        )
         + parts
         + (
             f"<div class='hcgames-card-line' style='font-size:0.9em;-webkit-line-clamp:6;"
