@@ -449,6 +449,7 @@ class Timeline(View):
             scales=scales,
             default_size=self.NAME_PX,
             align="start",
+            x_offset=7,  # clear of the marker at the bar's start
             colors=["#222222"],
         )
         #: names that end at their bar's end (they would run off the right edge)
@@ -459,6 +460,7 @@ class Timeline(View):
             scales=scales,
             default_size=self.NAME_PX,
             align="end",
+            x_offset=-7,  # clear of the marker at the bar's end
             colors=["#222222"],
         )
         #: a marker per group at both ends of its bars (the key shows the same shape), so
