@@ -1002,9 +1002,7 @@ class PlayApp(GameStepper):
         self.side_column = widgets.VBox(
             [
                 self.banner,
-                # New game's question at the top, where the eye is: at the foot of the
-                # column it fell under the fold beside a tall table of cards (lesson 44)
-                self.confirm_box,
+                self.confirm_box,  # at the top: at the foot it fell under the fold (44)
                 self.pass_screen,
                 self.picker,
                 self.notice,
