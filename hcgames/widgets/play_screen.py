@@ -1161,7 +1161,6 @@ class PlayApp(GameStepper):
         "Lead": "Lead",
         "Explore": "Explore",
         "Plan": "Plan",
-        "Discard": "Discard",
         "UseAbility": "Abilities",
         "Accept": "Abilities",
         "EndAbilities": "Skip",
@@ -1169,11 +1168,7 @@ class PlayApp(GameStepper):
     }
 
     def _speros_kind(self, action: Action) -> tuple[str, float]:
-        # the General's once-a-game ability last, in a group of its own: never the first
-        # thing a beginner clicks
-        kinds = ("Attack", "Lead", "Explore", "Plan", "Discard", "Abilities", "Other", "Skip")
-        if getattr(action, "source", "") == "general":
-            return "General, once a game", float(len(kinds))
+        kinds = ("Attack", "Lead", "Explore", "Plan", "Abilities", "Other", "Skip")
         kind = self._SPEROS_KINDS.get(type(action).__name__, "Other")
         return kind, float(kinds.index(kind))
 
