@@ -113,7 +113,7 @@ class UseAbility(Action):
 
     def __str__(self) -> str:
         if self.source == "general":
-            return f"use General ability {self.index + 1}"
+            return f"use the General's ability {self.index + 1} (see your Base Camp)"
         if self.source == "artifact":
             return f"use the reusable ability of {card_label(self.card)}"
         return f"use the discard ability of {card_label(self.card)}"

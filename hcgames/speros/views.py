@@ -320,7 +320,22 @@ def card_view(
 def _base_camp(state: SperosState, player: int) -> dict[str, Any]:
     tokens = [[player, "General"]] if state.general_home[player] else []
     tokens += [[player, "Minion"]] * state.base_minions[player]
-    return {"name": "Base Camp", "kind": "pieces still at home", "tokens": tokens, "owner": player}
+    camp: dict[str, Any] = {
+        "name": "Base Camp",
+        "kind": "pieces still at home",
+        "tokens": tokens,
+        "owner": player,
+    }
+    terrain = state.colour[player]
+    if terrain:
+        # the General's two abilities, where the General waits: one of them, once a game
+        if state.general_used[player]:
+            camp["ability"] = "The General's once-a-game ability is used up."
+        else:
+            abilities = state.game.card_set.people_of(terrain).general_abilities
+            said = " ".join(f"{k}. {a.text}" for k, a in enumerate(abilities, 1))
+            camp["ability"] = f"The General's abilities (one of them, once a game): {said}"
+    return camp
 
 
 def card_rows(state: SperosState, viewer: int | None = None) -> dict[str, list[dict[str, Any]]]:

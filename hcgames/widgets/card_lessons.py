@@ -21,10 +21,10 @@ import ipywidgets as widgets
 
 from hcgames.core import Event, Game
 from hcgames.widgets._base import chart_figure, one_screen
-from hcgames.widgets.cards import game_words
+from hcgames.widgets.card_pictures import face_html, stacked_bars_html
+from hcgames.widgets.cards import CARD_CSS, game_words
 from hcgames.widgets.charts import MARKERS
 from hcgames.widgets.lesson import table, with_slider_names
-from hcgames.widgets.panels import HistoryCard
 
 if TYPE_CHECKING:
     from hcgames.speros.game import SperosGame
@@ -48,17 +48,21 @@ __all__ = [
     "worded_table",
 ]
 
-#: colours of a stacked chart's parts (Okabe and Ito's colour-blind safe set)
-PART_COLOURS = [
-    "#0072B2",
-    "#E69F00",
-    "#009E73",
-    "#56B4E9",
-    "#D55E00",
-    "#CC79A7",
-    "#F0E442",
-    "#999999",
-]
+#: the controls of a Speros section in type a class reads projected (ipywidgets' 13 px
+#: names, numbers and menus are about 10 px at the back of the room)
+READABLE_CSS = (
+    "<style>.hcgames-readable .widget-label, .hcgames-readable .widget-readout,"
+    ".hcgames-readable .widget-toggle-button, .hcgames-readable select,"
+    ".hcgames-readable .widget-button, .hcgames-readable input {font-size:17px !important}"
+    ".hcgames-readable select {height:auto; min-height:32px}"
+    ".hcgames-readable .widget-inline-hbox .widget-label {min-width:0}</style>"
+)
+
+
+def readable(*parts: widgets.Widget) -> list[widgets.Widget]:
+    """``parts`` with the style that sets their controls in 17 px type (the box holding
+    them takes the class ``hcgames-readable``)."""
+    return [widgets.HTML(READABLE_CSS, layout=widgets.Layout(display="none")), *parts]
 
 
 def sentence(html: str, size: int = 15) -> str:
@@ -124,10 +128,13 @@ class MajorityTry(widgets.VBox):
     the card, and why."""
 
     def __init__(self) -> None:
-        self.size = widgets.IntSlider(value=4, min=2, max=5, description="camps")
-        self.mine = widgets.IntSlider(value=2, min=0, max=5, description="my pieces")
-        self.theirs = widgets.IntSlider(value=1, min=0, max=5, description="rival pieces")
-        self.last = widgets.ToggleButtons(options=["me", "rival"], description="placed last")
+        wide = {"layout": widgets.Layout(width="400px"), "style": {"description_width": "120px"}}
+        self.size = widgets.IntSlider(value=4, min=2, max=5, description="camps", **wide)
+        self.mine = widgets.IntSlider(value=2, min=0, max=5, description="my pieces", **wide)
+        self.theirs = widgets.IntSlider(value=1, min=0, max=5, description="rival pieces", **wide)
+        self.last = widgets.ToggleButtons(
+            options=["me", "rival"], description="placed last", style={"description_width": "120px"}
+        )
         self.verdict = widgets.HTML(layout=widgets.Layout(max_width="420px"))
         x_scale, y_scale = bqplot.LinearScale(min=-0.5, max=4.5), bqplot.LinearScale(min=-1, max=1)
         self.camps = bqplot.Scatter(
@@ -153,8 +160,11 @@ class MajorityTry(widgets.VBox):
         self.redraw()
         controls = widgets.VBox([self.size, self.mine, self.theirs, self.last])
         super().__init__(
-            [with_slider_names(one_screen(controls, widgets.VBox([self.figure, self.verdict])))]
+            readable(
+                with_slider_names(one_screen(controls, widgets.VBox([self.figure, self.verdict])))
+            )
         )
+        self.add_class("hcgames-readable")
 
     def redraw(self, _change: Any = None) -> None:
         from hcgames.speros.lessons import majority_verdict  # the rules load with the view
@@ -182,43 +192,12 @@ class MajorityTry(widgets.VBox):
 
 class ScoreSheets(widgets.VBox):
     """A menu of finished games; the chosen game's result, its score sheet, and a
-    stacked chart of where each player's points came from."""
+    bar a player of where its points came from (each part with its VP on it)."""
 
     def __init__(self, game: SperosGame, games: Mapping[str, int]) -> None:
         self.game, self.games = game, dict(games)
         self.players = [f"Player {p + 1}" for p in range(game.num_players)]
-        x_scale, y_scale = bqplot.OrdinalScale(), bqplot.LinearScale(min=0)
-        self.bars = bqplot.Bars(
-            x=self.players,
-            y=[[0] * len(self.players)],
-            scales={"x": x_scale, "y": y_scale},
-            type="stacked",
-            colors=PART_COLOURS,
-        )
-        #: each part's number written on its piece of a bar (the key gives the numbers
-        #: too), so the parts are told apart without their colours
-        self.numbers = bqplot.Label(
-            x=[],
-            y=[],
-            text=[],
-            scales={"x": x_scale, "y": y_scale},
-            default_size=15,
-            font_weight="bold",
-            align="middle",
-            y_offset=6,
-            colors=["#111111"],
-        )
-        self.chart = chart_figure(
-            marks=[self.bars, self.numbers],
-            axes=[
-                bqplot.Axis(scale=x_scale),
-                bqplot.Axis(scale=y_scale, side="left", label="VP"),
-            ],
-            title="Where the points came from",
-            fig_margin={"top": 40, "bottom": 30, "left": 50, "right": 10},
-            layout=widgets.Layout(width="300px", height="330px"),
-        )
-        self.legend = widgets.HTML()
+        self.chart = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.choice = widgets.Dropdown(options=list(self.games), description="Game")
         self.result, self.sheet = widgets.HTML(), widgets.HTML()
         self.choice.observe(self.show, names="value")
@@ -226,8 +205,9 @@ class ScoreSheets(widgets.VBox):
         left = widgets.VBox(
             [self.choice, self.result, self.sheet], layout=widgets.Layout(max_width="520px")
         )
-        right = widgets.VBox([self.chart, self.legend])
-        super().__init__([one_screen(left, right)])
+        right = widgets.VBox([self.chart], layout=widgets.Layout(flex="1 1 420px"))
+        super().__init__(readable(one_screen(left, right)))
+        self.add_class("hcgames-readable")
 
     def show(self, _change: Any = None) -> None:
         from hcgames.speros import lessons, teach  # the rules load with the view
@@ -235,32 +215,7 @@ class ScoreSheets(widgets.VBox):
         state = lessons.finished_game(self.game, self.games[self.choice.value])
         sheet, bonus = teach.score_sheet(state)
         self.sheet.value = table(lessons.score_rows(state, sheet)).value
-        with self.bars.hold_sync():
-            self.bars.labels = list(sheet)
-            self.bars.y = [list(vps) for vps in sheet.values()]
-        # a part's number on its piece of each bar tall enough to hold it (3 VP or more)
-        xs: list[str] = []
-        ys: list[float] = []
-        texts: list[str] = []
-        for p, player in enumerate(self.players):
-            below = 0
-            for k, vps in enumerate(sheet.values(), 1):
-                if vps[p] >= 3:
-                    xs.append(player)
-                    ys.append(below + vps[p] / 2)
-                    texts.append(str(k))
-                below += vps[p]
-        with self.numbers.hold_sync():
-            self.numbers.x, self.numbers.y, self.numbers.text = xs, ys, texts
-            self.numbers.colors = ["#111111"]
-        parts = list(zip(PART_COLOURS, sheet, strict=False))
-        self.legend.value = "".join(
-            f"<div style='font-size:15px;margin:3px 0'><span style='display:inline-block;"
-            f"width:22px;height:18px;background:{colour};margin-right:6px;text-align:center;"
-            f"font-weight:bold;line-height:18px;color:#111111;"
-            f"vertical-align:middle'>{k}</span>{line}</div>"
-            for k, (colour, line) in reversed(list(enumerate(parts, 1)))
-        )
+        self.chart.value = stacked_bars_html(self.players, sheet)
         self.result.value = sentence(_bold_markdown(teach.result_sentence(state, bonus)))
 
 
@@ -295,7 +250,8 @@ class SetCounter(widgets.VBox):
             picker.observe(self.count, names="value")
         self.count()
         menus = widgets.HBox([widgets.VBox(self.pickers[:3]), widgets.VBox(self.pickers[3:])])
-        super().__init__([one_screen(menus, self.line)])
+        super().__init__(readable(one_screen(menus, self.line)))
+        self.add_class("hcgames-readable")
 
     def count(self, _change: Any = None) -> None:
         from hcgames.speros.lessons import sets_sentence  # the rules load with the view
@@ -306,13 +262,26 @@ class SetCounter(widgets.VBox):
 
 
 def peoples_view(card_set: CardSet) -> widgets.GridBox:
-    """The four peoples as cards, two a row."""
-    from hcgames.speros.lessons import people_face  # the rules load with the view
+    """The four peoples as their Generals' cards, two a row: the band in the people's
+    colour, the General's name, the home terrain and the two abilities."""
+    from hcgames.factions import side_style  # the rules load with the view
+    from hcgames.speros.lessons import people_face  # (as above)
 
-    faces = [HistoryCard(*people_face(people)) for people in card_set.peoples]
-    for face in faces:
-        face.text_line.layout.display = "none"  # the card itself says it all
-    layout = widgets.Layout(grid_template_columns="1fr 1fr", grid_gap="8px")
+    faces = []
+    for people in card_set.peoples:
+        name, subtitle, text, facts = people_face(people)
+        style = side_style(people.people)
+        colour = style.colour if style is not None else "#555555"
+        abilities = {k: v for k, v in facts.items() if k != "General"}
+        face = face_html(
+            facts["General"],
+            (f"{name} · {people.colour}", colour, "#FFFFFF"),
+            f"General of the {name} · {subtitle.split(' · ', 1)[1]}",
+            {**abilities, "Use": "one of the two, once in the whole game."},
+            text,
+        )
+        faces.append(widgets.HTML(CARD_CSS + face))
+    layout = widgets.Layout(grid_template_columns="1fr 1fr", grid_gap="10px 14px")
     return widgets.GridBox(faces, layout=layout)
 
 
@@ -343,6 +312,7 @@ def terrain_view(card_set: CardSet, rows: Sequence[Mapping[str, Any]]) -> widget
         marks=marks,
         title="Card size against VP, by terrain",
         legend_location="top-left",
+        legend_text={"font-size": "16px"},
         axes=[
             bqplot.Axis(scale=x_scale, label="camps (encampments)", tick_values=[2, 3, 4, 5]),
             bqplot.Axis(scale=y_scale, side="left", label="VP", tick_values=[0, 1, 2, 3]),
@@ -365,18 +335,20 @@ class ArtifactViewer(widgets.VBox):
             description="Artifact",
             layout=widgets.Layout(width="360px"),
         )
-        self.card = HistoryCard("", "", "")
-        self.card.text_line.layout.display = "none"
-        self.card.layout.max_width = "560px"
+        self.card = widgets.HTML(layout=widgets.Layout(width="440px", max_width="100%"))
         self.choice.observe(self.show, names="value")
         self.show()
-        super().__init__([one_screen(self.choice, self.card)])
+        super().__init__(readable(one_screen(self.choice, self.card)))
+        self.add_class("hcgames-readable")
 
     def show(self, _change: Any = None) -> None:
         from hcgames.speros.lessons import artifact_face  # the rules load with the view
 
-        name, subtitle, text, facts = artifact_face(self.artifacts[self.choice.value])
-        self.card.update(name, subtitle, text, facts=facts)
+        artifact = self.artifacts[self.choice.value]
+        name, subtitle, text, facts = artifact_face(artifact)
+        band = ("Ancient Artifact", "#6B5B2E", "#FFFFFF")
+        kind = f"{subtitle} · {' and '.join(artifact.resources)}"
+        self.card.value = CARD_CSS + face_html(name, band, kind, facts, text, artifact.encampments)
 
 
 def draw_odds_view(app: Any, player: int = 0) -> widgets.Box:
@@ -427,22 +399,36 @@ def _pairings_parts(
 ) -> tuple[widgets.HTML, bqplot.Figure]:
     numbers = {f"{a} against {b}": f"{k}." for k, (a, b) in enumerate(pairings, 1)}
     labels = [f"{numbers[r['pairing']]} {r['strategy']}" for r in rows]
-    x_scale, y_scale = bqplot.OrdinalScale(), bqplot.LinearScale(min=0, max=1)
+    # one bar a row, its name on the left and its share written past its end: names
+    # never squeeze under each other as they did along the bottom
+    x_scale, y_scale = bqplot.OrdinalScale(reverse=True), bqplot.LinearScale(min=0, max=1.15)
     bars = bqplot.Bars(
         x=labels,
         y=[int(r["share of wins"].rstrip("%")) / 100 for r in rows],
         scales={"x": x_scale, "y": y_scale},
+        orientation="horizontal",
         colors=["#0072B2", "#E69F00"] * len(pairings),
+        label_display=True,
+        label_display_format=".0%",
+        label_font_style={"font-size": "15px", "font-weight": "bold", "fill": "#111111"},
+        label_display_vertical_offset=30,
+        padding=0.3,
     )
     chart = chart_figure(
         marks=[bars],
         title=f"Share of wins, {games} games per pairing",
         axes=[
-            bqplot.Axis(scale=x_scale),
-            bqplot.Axis(scale=y_scale, side="left", label="share of wins", tick_format=".0%"),
+            bqplot.Axis(scale=x_scale, side="left"),
+            bqplot.Axis(
+                scale=y_scale,
+                side="bottom",
+                label="share of wins",
+                tick_format=".0%",
+                tick_values=[0, 0.25, 0.5, 0.75, 1],
+            ),
         ],
-        fig_margin={"top": 50, "bottom": 40, "left": 60, "right": 20},
-        layout=widgets.Layout(width="560px", height="320px"),
+        fig_margin={"top": 50, "bottom": 55, "left": 120, "right": 20},
+        layout=widgets.Layout(width="560px", height="340px"),
     )
     shown = [{**r, "pairing": f"{numbers[r['pairing']]} {r['pairing']}"} for r in rows]
     return table(shown), chart
@@ -467,13 +453,15 @@ class MatchPicker(widgets.VBox):
             options=list(names),
             value=first,
             description=labels[0],
-            layout=widgets.Layout(width="220px"),
+            layout=widgets.Layout(width="270px"),
+            style={"description_width": "initial"},
         )
         self.second = widgets.Dropdown(
             options=list(names),
             value=second,
             description=labels[1],
-            layout=widgets.Layout(width="220px"),
+            layout=widgets.Layout(width="270px"),
+            style={"description_width": "initial"},
         )
         value, low, high, step = games
         self.games = widgets.IntSlider(
@@ -489,7 +477,8 @@ class MatchPicker(widgets.VBox):
         controls = widgets.VBox(
             [widgets.HBox([self.first, self.second]), widgets.HBox([self.games, self.button])]
         )
-        super().__init__([with_slider_names(one_screen(controls, self.result))])
+        super().__init__(readable(with_slider_names(one_screen(controls, self.result))))
+        self.add_class("hcgames-readable")
 
     def run(self, _button: Any = None) -> None:
         self.result.children = [widgets.HTML("<p>Playing...</p>")]

@@ -418,13 +418,16 @@ class Timeline(View):
     lists the groups drawn in that order); without it, groups take the seat colours
     in order of appearance."""
 
-    #: room left and right of the bars (px): the first and last year under the axis
-    #: ("4000 BC", "AD 1000") are centred on the ends and were cut at 20 px
-    MARGIN = 40
+    #: px kept left and right of the years' axis: half its longest year ("4000 BC") and a
+    #: little, so the first and last years are never cut at the figure's edges (they were
+    #: at 20 px)
+    MARGIN = 44
+    #: how far above its bar a name's foot stands, in rows: clear of the end markers
+    NAME_RISE = 0.55
     #: the size of the names written over the bars, in px
     NAME_PX = 15
     #: px a bar takes, name included
-    ROW_PX = 40
+    ROW_PX = 46
 
     def __init__(
         self,
@@ -449,6 +452,7 @@ class Timeline(View):
             scales=scales,
             default_size=self.NAME_PX,
             align="start",
+            x_offset=7,  # clear of the marker at the bar's start
             colors=["#222222"],
         )
         #: names that end at their bar's end (they would run off the right edge)
@@ -459,6 +463,7 @@ class Timeline(View):
             scales=scales,
             default_size=self.NAME_PX,
             align="end",
+            x_offset=-7,  # clear of the marker at the bar's end
             colors=["#222222"],
         )
         #: a marker per group at both ends of its bars (the key shows the same shape), so
@@ -477,14 +482,17 @@ class Timeline(View):
         ]
         self.x_axis = bqplot.Axis(scale=self.x_scale, label=x_label, grid_lines="dashed")
         margin = self.MARGIN
+        # the timeline takes the whole width of its column ("width" is the least it is
+        # laid out for: a name that fits there fits a wider one too)
         self.figure = chart_figure(
             marks=[self.segments, *self.group_marks, self.names, self.end_names],
             axes=[self.x_axis],
             fig_margin={"top": 20, "bottom": 50, "left": margin, "right": margin},
-            layout=widgets.Layout(width=f"{width}px"),
+            layout=widgets.Layout(width="100%"),
         )
         self.legend = widgets.HTML()
         super().__init__([self.figure, self.legend])
+        self.layout.width = "100%"
         # the names stand on the bars: the sentence listing them all ("12 items from ...")
         # is kept in .text for the notebook's checks, not printed over the chart
         self.text_line.layout.display = "none"
@@ -595,9 +603,9 @@ class Timeline(View):
             room_right = (x1 - it["start"]) * per_year
             room_left = (it["end"] - x0) * per_year
             if text_width(text, self.NAME_PX) <= room_right or room_right >= room_left:
-                starts.append((it["start"], row + 0.36, text))
+                starts.append((it["start"], row + self.NAME_RISE, text))
             else:
-                ends.append((it["end"], row + 0.36, text))
+                ends.append((it["end"], row + self.NAME_RISE, text))
         for mark, placed in ((self.names, starts), (self.end_names, ends)):
             with mark.hold_sync():
                 mark.x = [p[0] for p in placed] or [x0]

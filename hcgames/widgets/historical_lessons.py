@@ -201,6 +201,9 @@ class PeopleTimeline(widgets.VBox):
             teach.in_period(self.people, self.period.value), width=width, colours=KIND_COLOURS
         )
         self.timeline.segments.stroke_width = 8  # thin enough for the name above each bar
+        self.timeline.NAME_RISE = 0.36  # a 22-pixel row: the name just clears its bar
+        # the rest of the row beside the menu, however wide the window
+        self.timeline.layout = widgets.Layout(flex="1 1 560px", min_width="0")
         for names in (self.timeline.names, self.timeline.end_names):
             names.default_size = 14  # the most a 22-pixel row holds above its bar
         # a name starts past the marker at its bar's end, never over it

@@ -1002,6 +1002,7 @@ class PlayApp(GameStepper):
         self.side_column = widgets.VBox(
             [
                 self.banner,
+                self.confirm_box,  # at the top: at the foot it fell under the fold (44)
                 self.pass_screen,
                 self.picker,
                 self.notice,
@@ -1013,7 +1014,6 @@ class PlayApp(GameStepper):
                 self.own_side,
                 self.status_line,
                 undo_row,
-                self.confirm_box,
                 self.wide_key,
             ],
             layout=widgets.Layout(flex="1 1 340px", min_width="320px", max_width="640px"),

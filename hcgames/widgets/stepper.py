@@ -236,6 +236,9 @@ class GameStepper(View):
             side.layout.overflow = "hidden auto"
             for _, view in board:
                 view.layout.flex = "0 0 auto"  # scroll the column, never squeeze the map
+            # under Large text the page grows instead: no box scrolling inside the page
+            views.add_class("hcgames-scroll-box")
+            side.add_class("hcgames-scroll-box")
 
     def _large_text_beside(self, side: widgets.VBox, views: widgets.VBox, aspect: float) -> None:
         """Under Large text (the page zoomed half as large again) the column of buttons
