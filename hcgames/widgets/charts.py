@@ -433,7 +433,10 @@ class Timeline(View):
         *,
         x_label: str = "year",
         colours: Mapping[str, str] | None = None,
+        fill: bool = False,
     ) -> None:
+        # ``fill``: the chart takes the page's width (names are placed for ``width`` px
+        # and only gain room)
         self.width = width
         self.colours = dict(colours or {})
         self.x_scale = bqplot.LinearScale()
@@ -481,7 +484,9 @@ class Timeline(View):
             marks=[self.segments, *self.group_marks, self.names, self.end_names],
             axes=[self.x_axis],
             fig_margin={"top": 20, "bottom": 50, "left": margin, "right": margin},
-            layout=widgets.Layout(width=f"{width}px"),
+            layout=widgets.Layout(
+                width="100%" if fill else f"{width}px", max_width="1240px" if fill else None
+            ),
         )
         self.legend = widgets.HTML()
         super().__init__([self.figure, self.legend])
