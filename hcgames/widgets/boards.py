@@ -648,6 +648,7 @@ class BoardView(RegionView):
         here (the first time on a copy, so the position given stays as it was)."""
         self.picked, self.picked_name, self.targets = None, "", []
         self.selection = []
+        self._push_quietly()  # the clicked square does not stay outlined as picked
         if self._move_listeners:
             for callback in self._move_listeners:
                 callback(move)
