@@ -41,7 +41,10 @@ BOARD_ACCESS_JS = (
     "ring.setAttribute('transform',g.getAttribute('transform')||'');"
     "ring.setAttribute('x',b.x-pad);ring.setAttribute('y',b.y-pad);"
     "ring.setAttribute('width',b.width+2*pad);ring.setAttribute('height',b.height+2*pad);"
-    "ring.parentNode.appendChild(ring);ring.style.display='';});"
+    "ring.parentNode.appendChild(ring);"
+    # a ring for the keyboard only: a mouse click on a space draws none
+    "var k=true;try{k=g.matches(':focus-visible');}catch(x){}"
+    "ring.style.display=k?'':'none';});"
     "g.addEventListener('blur',function(){ring.style.display='none';});"
     "g.addEventListener('keydown',function(e){var h=root._hcb,c=g.__data__.name;"
     "if(e.key==='Enter'||e.key===' '){e.preventDefault();var p=g.querySelector('path.dot');"
