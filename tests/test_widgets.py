@@ -452,10 +452,12 @@ def test_board_click_on_a_gold_square_moves_and_on_another_piece_switches() -> N
     start = board.state
     board.click("d2")
     board.click("c2")
-    assert board.state is not start and board.state.where["W-knight1"] != "d2"
+    where: Any = board.state
+    assert board.state is not start and where.where["W-knight1"] != "d2"
     assert "moves" in board.text or "boards" in board.text
     board.put_back()
-    assert board.state is start and board.state.where["W-knight1"] == "d2"
+    where = board.state
+    assert board.state is start and where.where["W-knight1"] == "d2"
     played: list[object] = []
     board.on_move(played.append)
     board.click("h2")

@@ -60,7 +60,7 @@ def test_a_click_on_a_gold_square_plays_the_move_in_a_puzzle() -> None:
     puzzles = load_puzzles()
     board = SceneBoard(puzzles, label="Puzzle")
     move = board.puzzle.hint(board.state)
-    assert move is not None
+    assert isinstance(move, Move)
     source = board.state.where[move.piece]
     board.board.click(source)
     assert move.to in board.board.targets
