@@ -17,7 +17,15 @@ import bqplot
 import ipywidgets as widgets
 
 from hcgames.core import State
-from hcgames.widgets._base import NEUTRAL, NEUTRAL_SEA, phase_words, round_of, side_of, swatch
+from hcgames.widgets._base import (
+    NEUTRAL,
+    NEUTRAL_SEA,
+    one_screen,
+    phase_words,
+    round_of,
+    side_of,
+    swatch,
+)
 from hcgames.widgets.board_access import BOARD_ACCESS_JS
 from hcgames.widgets.regions import (
     LARGE_TEXT_ZOOM,
@@ -418,18 +426,20 @@ class BoardView(RegionView):
         self.fold_key = False
         self.legend.add_class("hcgames-legend")
         #: the keyboard on the board (:mod:`hcgames.widgets.board_access`)
-        self.access = widgets.HTML(layout=widgets.Layout(height="0px", overflow="hidden"))
+        self.access = widgets.HTML(
+            layout=widgets.Layout(height="0px", overflow="hidden", margin="0px")
+        )
         self._style.value = self._css()
         self.nodes.observe(self._on_nodes_selected, names=["selected"])
         self.nodes.observe(self._on_nodes_hovered, names=["hovered_point"])
         self.children = [
             self.text_line,
             self._style,
-            self.access,
             self.figure,
             self.legend,
             self.info,
             self.messages,
+            self.access,
         ]
         #: the caption line above the board (the lessons' old name for it)
         self.caption = self.text_line
@@ -500,9 +510,9 @@ class BoardView(RegionView):
         """Put the board's line (what is picked and where it may step) and its key in a
         column beside the board, which then grows to the window's height: a click on a
         piece and the line answering it are in sight together at 1366x768 and 1024x700."""
-        self._header_px = 24
-        self._style.value = self._css()
-        board = widgets.VBox([self.figure], layout=widgets.Layout(flex="1 1 480px", min_width="0"))
+        # the window's height less the line of room above the board and the button
+        # under it: the board, its button and its line and key are one screen
+        self._header_px = 72
         #: puts the pieces back where the board began, after moves made on it
         self.put_back_button = widgets.Button(
             description="Put the pieces back",
@@ -511,16 +521,17 @@ class BoardView(RegionView):
             layout=widgets.Layout(width="auto"),
         )
         self.put_back_button.on_click(lambda _b: self.put_back())
+        self._style.value = self._css()
+        board = widgets.VBox(
+            [self.figure, self.put_back_button],
+            layout=widgets.Layout(flex="1 1 480px", min_width="0"),
+        )
         side = widgets.VBox(
-            [self.text_line, self.put_back_button, self.legend, self.info],
+            [self.text_line, self.legend, self.info],
             layout=widgets.Layout(flex="0 0 clamp(280px, calc(100vw - 960px), 420px)"),
         )
-        row = widgets.HBox(
-            [board, side],
-            layout=widgets.Layout(
-                flex_flow="row wrap", align_items="flex-start", grid_gap="8px 16px"
-            ),
-        )
+        side.add_class("hc-board-side")
+        row = one_screen(board, side)  # the button, the board and its line: one unit
         self.children = [self._style, self.access, row, self.messages]
 
     def _css(self) -> str:
@@ -549,7 +560,10 @@ class BoardView(RegionView):
             if self.fluid
             else ""
         )
-        return "<style>" + MAP_CSS + _BOARD_CSS + large + fluid + "</style>"
+        # the line and key beside a board (lines_beside) keep to the board's height at
+        # 1024x700: lines no further apart than the text needs
+        side = ".hc-board-side .widget-html-content { line-height: 1.4; }"
+        return "<style>" + MAP_CSS + _BOARD_CSS + large + fluid + side + "</style>"
 
     def _space_fills(self) -> list[str]:
         fills = []
