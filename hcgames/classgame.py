@@ -139,10 +139,11 @@ CLASS_GAMES: dict[str, ClassGame] = {
             ),
             (
                 "Length",
-                "The skirmish begins at turn 2, as if the opening turn were over (the "
-                "full game's first turn has 10 moves), and ends after turn 13: 6 turns "
-                "each, judged by the rulebook's rule for quiet turns: more enemy capitol "
-                "spaces held wins.",
+                "The skirmish begins as if the opening turn were over (the full game's "
+                "first turn has 10 moves) and ends after 6 turns each, White's and then "
+                "Black's: the screen counts them as White's turn 1 of 6 and so on. It is "
+                "judged by the rulebook's rule for quiet turns: more enemy capitol spaces "
+                "held wins.",
             ),
             (
                 "Pieces decide",

@@ -254,9 +254,13 @@ def _conquest_score(state: Any) -> tuple[str, list[ScoreRow]]:
     )
     note = (
         "A side wins at once by holding every space of the enemy capitol or by capturing "
-        f"all the enemy's land pieces. After {quiet} turns each without a capture, or at "
-        f"the limit of {g.turn_limit} turns, the side holding more enemy capitol spaces "
-        f"wins; {tie}."
+        f"all the enemy's land pieces. After {quiet} turns each without a capture, or "
+        + (
+            f"after {g.turns_each()} turns each"
+            if g.turns_each()
+            else f"at the limit of {g.turn_limit} turns"
+        )
+        + f", the side holding more enemy capitol spaces wins; {tie}."
     )
     return note, rows
 

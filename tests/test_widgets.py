@@ -42,6 +42,7 @@ from hcgames.widgets import (
     year_label,
 )
 from hcgames.widgets._base import region_fill, side_of
+from hcgames.widgets.boards import piece_board
 from hcgames.widgets.charts import EXACT_COLOUR, SIMULATED_COLOUR
 from hcgames.widgets.geo import feature_centroid, fit_mercator
 from tests.narrow import narrow
@@ -424,10 +425,44 @@ def test_board_view_colours_labels_and_clicks() -> None:
     assert set(view.highlighted) == {x[-1] for x in reach if len(x) > 1}
     view.nodes.selected = None
     view.nodes.selected = [north]
-    view.nodes.selected = [view.region_ids.index("west")]
-    assert view.selection == ["north", "west"]
+    view.nodes.selected = [view.region_ids.index("west")]  # not reachable: picked instead
+    assert view.selection == ["west"]
+    view.click("west")  # the same again: put down
+    assert view.selection == []
     view.nodes.hovered_point = north
     assert "North Hills" in view.hover_box.value
+
+
+def test_board_click_on_a_gold_square_moves_and_on_another_piece_switches() -> None:
+    from hcgames.conquest import ConquestGame
+
+    view = BoardView(ConquestGame().new_game())
+    seen: list[list[str]] = []
+    view.on_select(seen.append)
+    view.click("d2")  # the knight: the galleon's port c2 is gold
+    assert "c2" in view.highlighted
+    view.click("h2")  # another White piece: picked instead
+    assert view.selection == ["h2"]
+    view.click("h3")  # a gold square: source and target, the move to play
+    assert view.selection == ["h2", "h3"]
+    view.click("h3")  # a third click starts again
+    assert seen[-1] == ["h3"]
+    # the lessons' board plays the move itself, or hands it to who listens
+    board = piece_board(ConquestGame().new_game())
+    start = board.state
+    board.click("d2")
+    board.click("c2")
+    where: Any = board.state
+    assert board.state is not start and where.where["W-knight1"] != "d2"
+    assert "moves" in board.text or "boards" in board.text
+    board.put_back()
+    where = board.state
+    assert board.state is start and where.where["W-knight1"] == "d2"
+    played: list[object] = []
+    board.on_move(played.append)
+    board.click("h2")
+    board.click("h3")
+    assert [str(m) for m in played] == ["White knight 2 to h3"] and board.state is start
 
 
 def test_map_labels_sit_inside_their_regions() -> None:

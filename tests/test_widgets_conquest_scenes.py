@@ -41,12 +41,32 @@ def test_a_puzzle_says_solved_beside_the_buttons() -> None:
         board.play(move)
     assert "Solved!" in board.result.value
     assert not board.picker.options
+    board.give_hint()  # after the win: no hint that says it cannot be won
+    assert "solved" in board.result.value and "cannot win" not in board.result.value
     board.show_solution()
-    assert "One winning line" in board.result.value
-    # the solution is played on the board, as numbered moves in words (no move counts),
-    # and the page does not call it the student's own win
+    assert "One winning line" in board.result.value and not board.state.history
+    # the solution is played on the board a move at a time, each path marked, and the
+    # page does not call it the student's own win
+    for _ in range(40):
+        if board.next_button.layout.display == "none":
+            break
+        board.next_solution_move()
+        assert board.board.move_paths.visible or board.board.move_ends.visible
     assert board.state.is_terminal() and "Solved!" not in board.result.value
-    assert "moves used" not in board.result.value
+    assert "whole solution" in board.result.value
+
+
+def test_a_click_on_a_gold_square_plays_the_move_in_a_puzzle() -> None:
+    puzzles = load_puzzles()
+    board = SceneBoard(puzzles, label="Puzzle")
+    move = board.puzzle.hint(board.state)
+    assert isinstance(move, Move)
+    source = board.state.where[move.piece]
+    board.board.click(source)
+    assert move.to in board.board.targets
+    board.board.click(move.to)
+    assert board.state.history and board.last
+    assert not any("draw" in str(a) for a in board.state.legal_actions())
 
 
 def test_a_solution_joins_one_piece_s_steps_into_one_move() -> None:

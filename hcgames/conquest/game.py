@@ -250,6 +250,31 @@ class ConquestGame(Game):
     def odds_table(self) -> str:
         return odds_table(self)
 
+    #: a game of at most this many turns counts them by side ("White's turn 2 of 6")
+    SHORT_GAME_TURNS = 40
+
+    def turns_each(self) -> int:
+        """How many turns each side has in a short game (the class game: 6); 0 when the
+        game is long and counts its turns as the rulebook does (Turn 1, Turn 2...)."""
+        start = int(self.setup.get("turn", 1))
+        total = self.turn_limit - start + 1
+        return (total + 1) // 2 if total <= self.SHORT_GAME_TURNS else 0
+
+    def turn_words(self, turn: int, *, of: bool = True) -> str:
+        """The turn as the page says it: "White's turn 2 of 6" in a short game (each
+        side's own turns counted, as the class game's rules say it), "Turn 14" in a
+        long one."""
+        each = self.turns_each()
+        if not each:
+            return f"Turn {turn}"
+        start = int(self.setup.get("turn", 1))
+        first = self.setup.get("to_move", 0)
+        first = first if isinstance(first, int) else list(self.player_names).index(first)
+        mover = (first + turn - start) % 2
+        number = (turn - start) // 2 + 1
+        said = f"{self.player_names[mover]}'s turn {number}"
+        return f"{said} of {each}" if of else said
+
     def describe(self) -> str:
         # in words a class reads: the scenario by name, never as "scenario=skirmish"
         scenario = self.options.get("scenario", "standard")
@@ -259,7 +284,13 @@ class ConquestGame(Game):
             start = f"the {scenario} scenario (ours)"
         else:
             start = "the starting set-up"
-        return f"{self.title}: two players, {start}, on our substitute board."
+        each = self.turns_each()
+        length = (
+            f", {self.rules.moves_per_turn} moves a turn, {each} turns each"
+            if each
+            else f", {self.rules.moves_per_turn} moves a turn"
+        )
+        return f"{self.title}: two players, {start}{length}, on our substitute board."
 
 
 def _puzzle_state(position: dict[str, Any]) -> State:

@@ -168,7 +168,9 @@ def regain_in_own_capitol(state: ConquestState, space: str, events: list[Event])
                 me,
                 "regain",
                 f"{state.player_name(me)} regains {rules.capitol_penalty} moves by "
-                f"capturing in its own capitol ({state.moves_left} left).",
+                f"capturing in its own capitol: this turn now has {state.budget} moves "
+                f"instead of {state.budget - rules.capitol_penalty}, {state.spent} used and "
+                f"{state.moves_left} left.",
             )
         )
 

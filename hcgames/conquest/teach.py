@@ -290,7 +290,8 @@ class Puzzle(PuzzleSpec):
     idea: str = field(default="", compare=False)
 
     def game(self) -> ConquestGame:
-        return ConquestGame(position=self.position)
+        # a puzzle is won or lost within the turn: nobody offers a draw in it
+        return ConquestGame(position=self.position, draw_offers=False)
 
     def new_state(self) -> ConquestState:
         return new_state(self.game())

@@ -54,7 +54,8 @@ def end_turn(state: ConquestState, events: list[Event]) -> None:
         adjudicate(state, f"{rules.quiet_turns_each} turns each without a capture", events)
         return
     if state.turn >= state.game.turn_limit:
-        adjudicate(state, f"the last turn (turn {state.game.turn_limit}) is over", events)
+        last = state.game.turn_words(state.game.turn_limit)
+        adjudicate(state, f"the last turn ({last[:1].lower()}{last[1:]}) is over", events)
         return
     state.turn += 1
     state.mover = 1 - state.mover
@@ -69,6 +70,7 @@ def end_turn(state: ConquestState, events: list[Event]) -> None:
         state.event(
             state.mover,
             "turn",
-            f"Turn {state.turn}: {state.player_name(state.mover)} has {state.budget} moves{note}.",
+            f"{state.game.turn_words(state.turn)}: {state.player_name(state.mover)} has "
+            f"{state.budget} moves{note}.",
         )
     )

@@ -98,7 +98,7 @@ def describe(state: ConquestState) -> str:
     if state.result is not None:
         winners, reason = state.result.winners, state.result.reason
         who = f"{names[winners[0]]} has won" if winners else "The game is drawn"
-        return f"Turn {state.turn}. {who}: {reason}."
+        return f"{state.game.turn_words(state.turn)}. {who}: {reason}."
     counts = []
     for side in (0, 1):
         land = land_pieces(state, side)
@@ -108,10 +108,12 @@ def describe(state: ConquestState) -> str:
             f"{names[side]} has {plural(land, 'land piece')} and {plural(ships, 'vessel')} "
             f"and holds {held} of {names[1 - side]}'s capitol spaces"
         )
-    text = (
-        f"Turn {state.turn}, {names[state.mover]} moving: "
-        f"{state.spent} of {state.budget} moves used. "
+    when = (
+        state.game.turn_words(state.turn)
+        if state.game.turns_each()
+        else f"Turn {state.turn}, {names[state.mover]} moving"
     )
+    text = f"{when}: {state.spent} of {state.budget} moves used. "
     text += "; ".join(counts) + "."
     if state.pending is not None:
         text += f" {names[1 - state.mover]} may recapture on {state.pending.space}" + (

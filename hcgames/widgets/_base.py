@@ -283,6 +283,9 @@ CHART_CSS = (
 
 def round_of(state: Any) -> str:
     """ "Round 3" ("Turn 3" in a game that counts turns; "Setting up" before round 1)."""
+    own = getattr(state.game, "turn_words", None)  # CONQUEST: "White's turn 2 of 6"
+    if callable(own):
+        return str(own(state.round))
     return round_words(state.round, state.game.round_title)
 
 

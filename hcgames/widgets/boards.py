@@ -7,7 +7,9 @@ drawn apart from them would have to import every table back.
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -15,7 +17,16 @@ import bqplot
 import ipywidgets as widgets
 
 from hcgames.core import State
-from hcgames.widgets._base import NEUTRAL, NEUTRAL_SEA, phase_words, round_of, side_of, swatch
+from hcgames.widgets._base import (
+    NEUTRAL,
+    NEUTRAL_SEA,
+    one_screen,
+    phase_words,
+    round_of,
+    side_of,
+    swatch,
+)
+from hcgames.widgets.board_access import BOARD_ACCESS_JS
 from hcgames.widgets.regions import (
     LARGE_TEXT_ZOOM,
     MAP_CSS,
@@ -77,6 +88,8 @@ LETTER_PX = 16
 #: fill of the spaces the picked piece may reach
 TARGET = "#F5C542"
 _COORD = re.compile(r"^([a-z]+)(\d+)$")
+#: "(8 of 20 moves used)" at the end of a step's words
+_USED = re.compile(r"\s*\(\d+ of \d+ moves used\)")
 
 
 def board_coordinates(
@@ -134,11 +147,7 @@ class BoardView(RegionView):
         pick_pieces: bool = False,
         layout_width: int | None = None,
     ) -> None:
-        self.pick_pieces = pick_pieces
-        #: the picked piece (with ``pick_pieces``), its name, and where it may step
-        self.picked: str | None = None
-        self.picked_name = ""
-        self.targets: list[str] = []
+        self._start_picking(state, pick_pieces)
         if layout_width is not None:
             self.LAYOUT_WIDTH = max(layout_width, 520)
         layout = state.game.board_layout()
@@ -186,6 +195,7 @@ class BoardView(RegionView):
         y_scale = bqplot.LinearScale(min=min(ys) - pad_y, max=max(ys) + pad_y)
         scales = {"x": x_scale, "y": y_scale}
         self._xy = {i: (x, y) for i, x, y in zip(ids, xs, ys, strict=True)}
+        self._arrows = board_arrows(self._xy)
         marks: list[bqplot.Mark] = self._edge_marks(layout, nodes, scales)
         self._space_marks(xs, ys, ids, scales, square, grid, named)
         self._token_marks(xs, ys, ids, scales, token, letter)
@@ -203,6 +213,19 @@ class BoardView(RegionView):
         )
         self._assemble(legend, max_width)
         self.update(state)
+
+    def _start_picking(self, state: State, pick_pieces: bool) -> None:
+        self.pick_pieces = pick_pieces
+        #: the picked piece (with ``pick_pieces``), its name, and where it may step
+        self.picked: str | None = None
+        self.picked_name = ""
+        self.targets: list[str] = []
+        #: who plays a move made on the board (a click on a gold square); with nobody
+        #: listening, the board plays it on its own copy of the game (lesson 30)
+        self._move_listeners: list[Callable[[Any], None]] = []
+        #: the position the board began at (Put the pieces back), and the last move's words
+        self._start = state
+        self.last_words = ""
 
     def _layers(self) -> list[bqplot.Mark]:
         """The marks over the links, bottom to top: the last moves' paths, the spaces,
@@ -279,8 +302,10 @@ class BoardView(RegionView):
             default_size=round(square * square),
             marker="square" if grid else "circle",
             stroke="#6B6B6B",
-            interactions={"click": "select", "hover": "tooltip"},
-            tooltip=self.hover_box,
+            # no hover box: bqplot left it drawn after the pointer had gone, over the
+            # gold squares; each space says what stands on it in its own <title> (a
+            # browser's tooltip, gone when the pointer leaves) and to a screen reader
+            interactions={"click": "select"},
             selected_style={"stroke": "#000000", "stroke-width": 4},
             unselected_style={},
         )
@@ -400,6 +425,10 @@ class BoardView(RegionView):
         #: the key folded under its sides' line (a play screen, where room is short)
         self.fold_key = False
         self.legend.add_class("hcgames-legend")
+        #: the keyboard on the board (:mod:`hcgames.widgets.board_access`)
+        self.access = widgets.HTML(
+            layout=widgets.Layout(height="0px", overflow="hidden", margin="0px")
+        )
         self._style.value = self._css()
         self.nodes.observe(self._on_nodes_selected, names=["selected"])
         self.nodes.observe(self._on_nodes_hovered, names=["hovered_point"])
@@ -410,6 +439,7 @@ class BoardView(RegionView):
             self.legend,
             self.info,
             self.messages,
+            self.access,
         ]
         #: the caption line above the board (the lessons' old name for it)
         self.caption = self.text_line
@@ -480,20 +510,29 @@ class BoardView(RegionView):
         """Put the board's line (what is picked and where it may step) and its key in a
         column beside the board, which then grows to the window's height: a click on a
         piece and the line answering it are in sight together at 1366x768 and 1024x700."""
-        self._header_px = 24
+        # the window's height less the line of room above the board and the button
+        # under it: the board, its button and its line and key are one screen
+        self._header_px = 72
+        #: puts the pieces back where the board began, after moves made on it
+        self.put_back_button = widgets.Button(
+            description="Put the pieces back",
+            icon="undo",
+            tooltip="Set every piece back where it stood when the page opened",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.put_back_button.on_click(lambda _b: self.put_back())
         self._style.value = self._css()
-        board = widgets.VBox([self.figure], layout=widgets.Layout(flex="1 1 480px", min_width="0"))
+        board = widgets.VBox(
+            [self.figure, self.put_back_button],
+            layout=widgets.Layout(flex="1 1 480px", min_width="0"),
+        )
         side = widgets.VBox(
             [self.text_line, self.legend, self.info],
             layout=widgets.Layout(flex="0 0 clamp(280px, calc(100vw - 960px), 420px)"),
         )
-        row = widgets.HBox(
-            [board, side],
-            layout=widgets.Layout(
-                flex_flow="row wrap", align_items="flex-start", grid_gap="8px 16px"
-            ),
-        )
-        self.children = [self._style, row, self.messages]
+        side.add_class("hc-board-side")
+        row = one_screen(board, side)  # the button, the board and its line: one unit
+        self.children = [self._style, self.access, row, self.messages]
 
     def _css(self) -> str:
         # Large text zooms the page (CSS ``zoom``); bqplot measures its figure with the
@@ -521,7 +560,10 @@ class BoardView(RegionView):
             if self.fluid
             else ""
         )
-        return "<style>" + MAP_CSS + _BOARD_CSS + large + fluid + "</style>"
+        # the line and key beside a board (lines_beside) keep to the board's height at
+        # 1024x700: lines no further apart than the text needs
+        side = ".hc-board-side .widget-html-content { line-height: 1.4; }"
+        return "<style>" + MAP_CSS + _BOARD_CSS + large + fluid + side + "</style>"
 
     def _space_fills(self) -> list[str]:
         fills = []
@@ -558,10 +600,19 @@ class BoardView(RegionView):
                     self.targets.append(regions[-1])
 
     def click(self, region: str) -> list[str]:
-        """One click on ``region``. With ``pick_pieces``: pick the top piece there (or
-        the first piece it carries that can move) and return where it may step now."""
+        """One click on ``region``. With a space (or piece) picked, a click on a gold
+        square it may reach makes that move (with ``pick_pieces``: plays it, see
+        :meth:`on_move`); a click on another space picks that one instead; a click on the
+        picked space puts it down. With ``pick_pieces`` a click picks the top piece
+        there (or the first piece it carries that can move). Returns the spaces now
+        highlighted."""
         if not self.pick_pieces:
-            return super().click(region)
+            return self._click_space(region)
+        if self.picked is not None and region in self.targets:
+            move = self._move_to(region)
+            if move is not None:
+                self.play_move(move)
+                return list(self.targets)
         units = list((self._views.get(region) or {}).get("units", []))
         movable = {getattr(a, "piece", None) for a in self.state.legal_actions()}
         self.picked, self.picked_name = None, ""
@@ -575,6 +626,62 @@ class BoardView(RegionView):
         for callback in self._listeners:
             callback(list(self.selection))
         return list(self.targets)
+
+    def _click_space(self, region: str) -> list[str]:
+        """A click without ``pick_pieces``: source, then a gold square as the target; a
+        click elsewhere picks that space instead (another piece is picked at once)."""
+        if len(self.selection) == 1:
+            if region == self.selection[0]:
+                new: list[str] = []
+            elif region in self.reachable():
+                new = [self.selection[0], region]
+            else:
+                new = [region]
+        else:
+            new = [region]
+        self._set_selection(new)
+        return self.reachable()
+
+    def _move_to(self, region: str) -> Any:
+        """The legal move that takes the picked piece to ``region`` (None: none does)."""
+        for action in self.state.legal_actions():
+            if getattr(action, "piece", None) == self.picked:
+                regions = self.state.action_regions(action)
+                if regions and regions[-1] == region:
+                    return action
+        return None
+
+    def on_move(self, callback: Callable[[Any], None]) -> None:
+        """Call ``callback(move)`` when a click on a gold square makes a move (the
+        caller plays it and shows the new position); with no callback the board plays
+        the move on its own copy of the game."""
+        self._move_listeners.append(callback)
+
+    def play_move(self, move: Any) -> None:
+        """A move made on the board: handed to :meth:`on_move`'s callbacks, or played
+        here (the first time on a copy, so the position given stays as it was)."""
+        self.picked, self.picked_name, self.targets = None, "", []
+        self.selection = []
+        self._push_quietly()  # the clicked square does not stay outlined as picked
+        if self._move_listeners:
+            for callback in self._move_listeners:
+                callback(move)
+            return
+        state = self.state.copy() if self.state is self._start else self.state
+        events = state.apply(move)
+        # the count of moves is said once, by the state's own words after it
+        said = [_USED.sub("", str(e.text)) for e in events if getattr(e, "text", "")]
+        self.last_words = " ".join(said)
+        self.update(state)
+        self._push_quietly()
+
+    def put_back(self) -> None:
+        """Set the pieces back where the board began (lesson 30's button)."""
+        self.picked, self.picked_name, self.targets = None, "", []
+        self.selection = []
+        self.last_words = ""
+        self.update(self._start)
+        self._push_quietly()
 
     def clear_selection(self) -> None:
         self.picked, self.picked_name, self.targets = None, "", []
@@ -660,6 +767,36 @@ class BoardView(RegionView):
         legend = board_legend_html(self)
         if self.legend.value != legend:
             self.legend.value = legend
+        access = self._access_html()
+        if self.access.value != access:
+            self.access.value = access
+
+    def space_title(self, region: str) -> str:
+        """What a screen reader (and the pointer's tooltip) says of a space."""
+        text = self.tooltip_for(region)
+        if region in self.highlighted:
+            text += " The picked piece may go here: Enter moves it."
+        elif region in self.selection:
+            text += " Picked."
+        return text
+
+    def _access_html(self) -> str:
+        titles = {self.names[r]: self.space_title(r) for r in self.region_ids}
+        moves = {
+            self.names[r]: [self.names[t] if t else "" for t in self._arrows[r]]
+            for r in self.region_ids
+        }
+        first = next(iter(self.highlighted or self.selection or self.region_ids))
+        label = (
+            f"Board of {self.state.game.title}: the arrow keys move from space to space, "
+            "Enter or Space picks a piece and then where it goes."
+        )
+        return (
+            "<img alt='' src='data:,' style='display:none' class='hcgames-board-access' "
+            f'data-label="{escape(label)}" data-titles="{escape(json.dumps(titles))}" '
+            f'data-moves="{escape(json.dumps(moves))}" data-first="{escape(self.names[first])}" '
+            f'onerror="{escape(BOARD_ACCESS_JS)}">'
+        )
 
     def token_colours(self) -> dict[str, str]:
         """The colour of the token on every space that has one."""
@@ -675,6 +812,8 @@ class BoardView(RegionView):
         state = self.state
         if self.pick_pieces:
             base = state.describe()
+            if self.last_words:  # a move made on the board, then where the game stands
+                base = f"{self.last_words} {base}"
             if self.picked is None:
                 return base + " Click a piece to see its moves."
             if not self.targets:  # not "it may step to nowhere"
@@ -768,6 +907,28 @@ class BoardView(RegionView):
         index = change["new"]
         if index is not None and 0 <= int(index) < len(self.region_ids):
             self._hover(self.region_ids[int(index)])
+
+
+def board_arrows(xy: dict[str, tuple[float, float]]) -> dict[str, list[str]]:
+    """For each space, the space the arrow keys go to: up, right, down, left (``""``
+    where none): the nearest space within 45 degrees of that way."""
+    ways = ((0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0))
+    out: dict[str, list[str]] = {}
+    for sid, (x0, y0) in xy.items():
+        row = []
+        for wx, wy in ways:
+            best, best_d = "", float("inf")
+            for other, (x1, y1) in xy.items():
+                along = (x1 - x0) * wx + (y1 - y0) * wy
+                across = abs((x1 - x0) * wy - (y1 - y0) * wx)
+                if other == sid or along <= 0 or across > along:
+                    continue
+                d = along + 2 * across
+                if d < best_d:
+                    best, best_d = other, d
+            row.append(best)
+        out[sid] = row
+    return out
 
 
 def piece_board(

@@ -124,8 +124,10 @@ class SceneBoard(widgets.VBox):
             description="Give me a hint", tooltip="Name a move that still wins from here"
         )
         self.solution_button = widgets.Button(
-            description="Show the solution", tooltip="List one winning line from the start"
+            description="Show the solution",
+            tooltip="Play one winning line on the board, a move at a time",
         )
+        self.next_button = self._next_button()
         #: what the last move did, the verdict and any hint: right under the buttons
         self.result = widgets.HTML()
         self.result.add_class("hc-scene-result")
@@ -141,7 +143,9 @@ class SceneBoard(widgets.VBox):
         self.move_row = widgets.HBox(
             [self.picker, self.play_button], layout={"flex_flow": "row wrap"}
         )
-        extra = [self.hint_button, self.solution_button] if self.puzzles else []
+        extra = [self.hint_button, self.solution_button, self.next_button] if self.puzzles else []
+        # a click on a gold square plays that move, as the list and its button do
+        self.board.on_move(self._board_move)
         side = widgets.VBox(
             [
                 self.choose,
@@ -161,6 +165,18 @@ class SceneBoard(widgets.VBox):
             for scene in scenes:
                 journal().ask(self.work_id(scene.title), f"Puzzle: {scene.title}")
         self.start()
+
+    def _next_button(self) -> widgets.Button:
+        """Plays the solution's next move on the board (shown while a solution is)."""
+        button = widgets.Button(
+            description="Next move of the solution",
+            icon="step-forward",
+            button_style="info",
+            tooltip="Play the solution's next move on the board",
+            layout={"width": "auto", "display": "none"},
+        )
+        button.on_click(lambda _: self.next_solution_move())
+        return button
 
     def _key(self) -> widgets.Accordion:
         """The key to the board, folded under its title."""
@@ -202,6 +218,10 @@ class SceneBoard(widgets.VBox):
         self.start_turn = self.state.turn
         #: the board shows the solution played (not the student's own win)
         self.solution_shown = False
+        #: the solution's moves still to show (Next move of the solution)
+        self.solution: list[Action] = []
+        self.next_button.layout.display = "none"
+        self.board.mark_moves([])
         self.lines: list[str] = []
         self.last: list[str] = []
         self.note = ""
@@ -249,8 +269,24 @@ class SceneBoard(widgets.VBox):
             helped=solved and self.hinted,
         )
 
+    def _board_move(self, action: Action) -> None:
+        """A click on a gold square: the move, as if chosen in the list (a puzzle only
+        while White may move, and not over a solution being shown)."""
+        if action in self._offered() and not self.solution_shown:
+            self.play(action)
+        else:
+            self.show()
+
     def give_hint(self) -> None:
         """Name a move that still wins (puzzles)."""
+        outcome = self.state.outcome()
+        if self.solution_shown or (outcome is not None and outcome.winners == (0,)):
+            self.note = (
+                "This puzzle is solved: no hint is needed. Press <b>Start again</b> to play "
+                "it again, or choose another puzzle."
+            )
+            self.show()
+            return
         move = self.puzzle.hint(self.state) if self.white_moving else None
         if move is None:
             self.note = "From here White cannot win this turn any more: press Start again."
@@ -260,20 +296,44 @@ class SceneBoard(widgets.VBox):
         self.show()
 
     def show_solution(self) -> None:
-        """Play one winning line from the start on the board, and list it as numbered
-        moves in words, a piece's steps in a row joined into one move (puzzles)."""
+        """Set the puzzle up again and show one winning line on the board, a move at a
+        time: each press of *Next move of the solution* plays the next move and marks
+        its path on the board (puzzles)."""
+        if getattr(self, "try_open", False):
+            self._record(solved=False)
         self.state = self.puzzle.new_state()
         self.lines, self.last = [], []
         self.solution_shown = True
-        said: list[str] = []
-        for action in main_line(solve(self.state, self.puzzle.steps)):
-            said += [plain_plurals(e.text) for e in self.state.apply(action)]
-        items = "".join(f"<li>{escape(unnumbered(line))}</li>" for line in solution_moves(said))
+        self.solution = main_line(solve(self.state, self.puzzle.steps))
+        self.solution_total = len(self.solution)
+        self.board.mark_moves([])
+        self.next_button.layout.display = None
         self.note = (
-            "One winning line, played on the board (press <b>Start again</b> to try it "
-            f"yourself):<ol style='margin:2px 0'>{items}</ol>"
+            f"One winning line takes {plural(len(self.solution), 'move')}. Press "
+            "<b>Next move of the solution</b> to play them one at a time on the board."
         )
         journal().reveal(self.work_id(self.scene.title))
+        self.show()
+
+    def next_solution_move(self) -> None:
+        """Play the shown solution's next move on the board, its path marked."""
+        if not self.solution:
+            return
+        action = self.solution.pop(0)
+        path = list(self.state.action_regions(action))
+        self.lines += self.last
+        self.last = [plain_plurals(e.text) for e in self.state.apply(action)]
+        self.board.mark_moves([path] if len(path) > 1 else [])
+        done = len(self.solution) == 0
+        if done:
+            self.next_button.layout.display = "none"
+        shown = self.solution_total - len(self.solution)
+        self.note = (
+            "That is the whole solution. Press <b>Start again</b> to play it yourself."
+            if done
+            else f"Move {shown} of {self.solution_total} of the solution, its path marked in "
+            "red on the board."
+        )
         self.show()
 
     # --- what the page shows ----------------------------------------------------------

@@ -2051,7 +2051,7 @@ class PlayApp(GameStepper):
         )
         if d.turning:
             items = "".join(
-                f"<li><b>Round {tp.round}:</b> "
+                f"<li><b>{escape(self._when(tp.round))}:</b> "
                 f"{escape(plain_plurals(self.with_names(tp.text)))} "
                 f"<i>{self._swing_words(tp.swing, seat)}</i></li>"
                 for tp in d.turning
@@ -2208,6 +2208,11 @@ class PlayApp(GameStepper):
         else:
             items_html = f"<ol style='margin:2px 0;padding-left:1.6em'>{items}</ol>"
         return f"<b>{title}</b> ({plural(len(self.reasons), 'move')}{where}):{items_html}{after}"
+
+    def _when(self, number: int) -> str:
+        """A turning point's time: "Round 3", or CONQUEST's "Black's turn 3"."""
+        own = getattr(self.game, "turn_words", None)
+        return str(own(number, of=False)) if callable(own) else f"Round {number}"
 
     def _board_move(self, regions: Sequence[str]) -> None:
         """On a board, a click on a highlighted space that the picked piece can reach
