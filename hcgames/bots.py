@@ -192,7 +192,10 @@ class ShortSightedBot(GreedyBot):
             fine = [a for a, v in scored if v >= top - self.tie_tolerance]
             self.reason = "every move looked a little worse, and this one least so"
         else:
-            self.reason = "it left things no worse than before (the Easy computer takes such a move without comparing it with the others)"
+            self.reason = (
+                "it left things no worse than before (the Easy computer takes such a move "
+                "without comparing it with the others)"
+            )
         return fine
 
 
