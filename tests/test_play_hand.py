@@ -74,3 +74,17 @@ def test_why_a_card_is_not_playable_comes_from_the_contract() -> None:
     source = (Path(__file__).resolve().parent.parent / "hcgames/widgets/play_screen.py").read_text()
     why_not = source[source.index("def _why_not_html") : source.index("def _own_side_html")]
     assert "historical" not in why_not.lower()
+
+
+def test_cards_refused_by_a_reason_about_the_player_read_as_one_sentence() -> None:
+    """'A and B, as Player 1 has used all 3 plays this turn.' (a reviewer read 'A, B and
+    C: Player 1 has used ...' as no sentence at all)."""
+    game = hcgames.load("historical-conquest", players=2, max_rounds=6)
+    app = PlayApp(game, humans=(0,), bot="easy", seed=3)
+    state: Any = app.state
+    used = "Player 1 has used all 3 plays this turn"
+    state.unplayable_reasons = lambda _p: [("Louis Braille", used), ("Isabella Baumfree", used)]
+    said = app._why_not_html()
+    assert f"Louis Braille and Isabella Baumfree, as {used}." in said
+    state.unplayable_reasons = lambda _p: [("Louis Braille", "The land is full")]
+    assert "Louis Braille, as the land is full." in app._why_not_html()

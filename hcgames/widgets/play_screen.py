@@ -1203,7 +1203,12 @@ class PlayApp(GameStepper):
         # ("A and B may not stand on Thailand: ..."), not "A: A may not ...; B: B may not ..."
         grouped: dict[str, list[str]] = {}
         for name, why in reasons:
-            rest = why[len(name) :] if why.startswith(name + " ") else f": {why}"
+            if why.startswith(name + " "):
+                rest = why[len(name) :]
+            else:  # "A, B and C, as Player 1 has used all 3 plays" (it read "A, B and C: ...")
+                first, _, tail = why.partition(" ")
+                lower = first in ("The", "A", "An", "It", "There", "This", "No", "Only", "Every")
+                rest = f", as {first.lower() if lower else first} {tail}".rstrip()
             grouped.setdefault(rest, []).append(name)
         sentences = [
             (" and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0])
