@@ -195,9 +195,13 @@ def test_a_stage_viewer_without_a_width_sets_the_key_beside_a_map_as_large_as_th
 
     state = hcgames.load("conqueror-duels").new_game(seed=1)
     view = stage_viewer([("Start", state, "Why", ["Rome moved."])])
-    _buttons, row = view.children
+    _buttons, row, large_text = view.children
     the_map, beside = row.children
     words, key = beside.children
     assert the_map.fluid and key is the_map.legend and key not in the_map.children
     assert "<p>Why</p>" in words.value and "Rome" in key.value
     assert the_map.layout.max_width.startswith("calc((100vh - ")
+    # Large text zooms the page but not the window's height: the limits are in zoomed pixels
+    map_class = next(c for c in the_map._dom_classes if c.startswith("hc-stages-"))
+    assert f".hcgames-large .{map_class} " in large_text.value
+    assert "calc(((100vh / 1.5) - 100px) * " in large_text.value

@@ -331,13 +331,24 @@ def write(doc: dict[str, Any], path: Path) -> None:
     path.write_text(text + "\n", encoding="utf-8")
 
 
+#: names printed away from the deepest point (lon/lat and its room, measured as
+#: label_point measures it): the Aegean's name in the north of that sea, so that the
+#: small islands of its south (Rhodes, Crete) have room for their own names on the
+#: eastern theatre's map (lesson 14), where they were laid over each other
+DUELS_LABEL_AT: dict[str, dict[str, dict[str, Any]]] = {
+    "5-6": {"Mare Aegaeum": {"label": [25.2, 39.2], "room": 0.97}},
+}
+
+
 def duels(land: Any, key: str) -> tuple[dict[str, Any], dict[str, list[str]]]:
     maps = json.loads((ROOT / "data" / "conqueror" / "maps.json").read_text())["maps"][key]
-    extra = {
+    extra: dict[str, dict[str, Any]] = {
         name: {"fort": t.get("fort", "none")}
         for name, t in maps["territories"].items()
         if t.get("kind") != "sea"
     }
+    for name, props in DUELS_LABEL_AT.get(key, {}).items():
+        extra.setdefault(name, {}).update(props)
     seed = json.loads((SEEDS / f"duels-{key}.geojson").read_text())
     doc = make_partition(seed, land, single=True, extra=extra, smooth_edge=0.8)
     neighbours = {n: t["neighbours"] for n, t in maps["territories"].items()}

@@ -16,6 +16,7 @@ from hcgames.core import RuleDecision
 from hcgames.quiz import Question, answer_text, check_answer, lesson_questions, placeholder
 from hcgames.widgets._base import one_screen
 from hcgames.widgets.mywork import journal
+from hcgames.widgets.regions import LARGE_TEXT_ZOOM
 from hcgames.words import plural
 
 __all__ = [
@@ -160,6 +161,7 @@ def stage_viewer(stages: Sequence[tuple[Any, ...]], **map_options: Any) -> widge
     show()
     words.layout = widgets.Layout(flex="1 1 300px", margin="0 0 0 16px")
     beside: widgets.Widget = words
+    large_text: list[widgets.Widget] = []
     if "width" in map_options:  # the map and its key in a column of their own: words beside
         column = f"{map_options['width'] + 20}px"
         view.layout = widgets.Layout(flex=f"0 0 {column}", width=column)
@@ -182,10 +184,31 @@ def stage_viewer(stages: Sequence[tuple[Any, ...]], **map_options: Any) -> widge
         view.layout = widgets.Layout(
             flex="1 1 520px", min_width="0", max_width=f"calc((100vh - 100px) * {aspect:.4f})"
         )
+        large_text = [_large_text_css(view, beside, aspect)]
     row = widgets.HBox([view, beside], layout=widgets.Layout(flex_flow="row wrap"))
-    box = widgets.VBox([buttons, row])
+    box = widgets.VBox([buttons, row, *large_text])
     one_screen(unit=box)
     return box
+
+
+def _large_text_css(view: widgets.Widget, beside: widgets.Widget, aspect: float) -> widgets.HTML:
+    """Large text zooms the page half as large again, but the window's height (``vh``)
+    is not zoomed: the map's height limit and the column beside it are worked out again
+    in zoomed pixels, so the buttons, the map and its words stay on one screen (the map
+    of lesson 14's rally was 1280 px high at 1366x768, with its words under it)."""
+    uid = f"hc-stages-{id(view):x}"
+    view.add_class(f"{uid}-map")
+    beside.add_class(f"{uid}-side")
+    window = f"(100vh / {LARGE_TEXT_ZOOM})"
+    return widgets.HTML(
+        f"<style>.hcgames-large .{uid}-map {{ flex-basis: 320px !important; "
+        f"max-width: calc(({window} - 100px) * {aspect:.4f}) !important; }} "
+        f".hcgames-large .{uid}-side {{ flex-basis: 280px !important; "
+        f"max-height: calc({window} - 40px) !important; }} "
+        f".hcgames-large .{uid}-side .widget-html {{ min-width: 0; max-width: 100%; }} "
+        f".hcgames-large .{uid}-side table {{ table-layout: fixed; width: 100%; }}</style>",
+        layout=widgets.Layout(height="0", overflow="hidden", margin="0"),
+    )
 
 
 def _stage_html(stage: tuple[Any, ...]) -> str:
