@@ -172,20 +172,7 @@ class MapView(RegionView):
         #: names printed on the map in place of a place's own (by id): a history map may
         #: name the people of a land instead of the land
         self.printed = dict(printed or {})
-        geojson = state.game.geojson()
-        if not geojson:
-            raise ValueError(f"{state.game.title} has no map (game.geojson() is None)")
-        # a lesson about one region shows that region, larger (hcgames.theatres)
-        name = scenario_theatre(state.game) if theatre is None else theatre
-        #: the theatre the map is cropped to ("" = the whole map)
-        self.theatre = name if isinstance(name, str) else ""
-        if self.theatre:
-            spec = theatres(state.game.id)["theatres"][self.theatre]
-            # a place with less than keep_share of it in the frame is left out: a sliver
-            # at the edge had its name cut off by the frame
-            keep = float(spec.get("keep_share", 0.0))
-            frame = theatre_frame(geojson, state.game.id, self.theatre)
-            geojson = crop(geojson, frame, keep_share=keep)
+        geojson = self._map_geojson(state, theatre)
         features = list(geojson.get("features", []))
         ids = [str(f.get("id")) for f in features]
         missing = [i for i, f in enumerate(features) if f.get("id") is None]
@@ -335,6 +322,25 @@ class MapView(RegionView):
             self.messages,
         ]
         self.update(state)
+
+    def _map_geojson(self, state: State, theatre: str | bool | None) -> dict[str, Any]:
+        """The game's map, cropped to the lesson's theatre if it has one; sets
+        :attr:`theatre`."""
+        geojson = state.game.geojson()
+        if not geojson:
+            raise ValueError(f"{state.game.title} has no map (game.geojson() is None)")
+        # a lesson about one region shows that region, larger (hcgames.theatres)
+        name = scenario_theatre(state.game) if theatre is None else theatre
+        #: the theatre the map is cropped to ("" = the whole map)
+        self.theatre = name if isinstance(name, str) else ""
+        if self.theatre:
+            spec = theatres(state.game.id)["theatres"][self.theatre]
+            # a place with less than keep_share of it in the frame is left out: a sliver
+            # at the edge had its name cut off by the frame
+            keep = float(spec.get("keep_share", 0.0))
+            frame = theatre_frame(geojson, state.game.id, self.theatre)
+            geojson = crop(geojson, frame, keep_share=keep)
+        return geojson
 
     def key_beside(self) -> widgets.HTML:
         """Take the key out from under the map and return it, to be shown beside the
