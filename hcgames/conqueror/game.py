@@ -302,8 +302,10 @@ class DuelsGame(Game):
         sides = f"{sc.players[0]} against {sc.players[1]}"
         # a scenario titled after its two sides ("Rome against Persia") says them once
         title = sc.title if sides in sc.title else f"{sc.title}, {sides}"
-        board = self.board.title[:1].lower() + self.board.title[1:]
-        return f"{self.title}: {title}, on the {board}, at most {count(sc.max_rounds, 'round')}."
+        return (
+            f"{self.title}: {title}, on a map of {self.board.region}, "
+            f"at most {count(sc.max_rounds, 'round')}."
+        )
 
     def new_game(self, seed: int = 0) -> DuelsState:
         """The scenario's set-up: capitals, starting armies (the independent ones too),

@@ -72,6 +72,9 @@ class MapData:
     territories: tuple[Territory, ...]
     index: dict[str, int]
     geojson: dict[str, Any]
+    #: what the map shows, for a sentence ("the western and central Mediterranean"):
+    #: a two-sided scenario on the 3-4 player board is not a game of 3 or 4 players
+    region: str = ""
 
     def territory(self, name: str) -> Territory:
         return self.territories[self.index[name]]
@@ -222,7 +225,9 @@ def _load_map(key: str, raw: Any, problems: Problems) -> MapData | None:
         problems.add(f"{where}: the map is not connected: {parts}")
     geo = read_json("conqueror", str(raw.get("geojson", "")))
     _check_geojson(key, geo, terr_raw, problems)
-    return MapData(key, str(raw.get("title", key)), tuple(territories), index, geo)
+    title = str(raw.get("title", key))
+    region = str(raw.get("region", title))
+    return MapData(key, title, tuple(territories), index, geo, region)
 
 
 def _check_geojson(key: str, geo: Any, terr_raw: dict[str, Any], problems: Problems) -> None:
