@@ -413,6 +413,7 @@ class BoardView(RegionView):
         # bqplot's own PanZoom leaves labels behind and swallows clicks: not offered
         self.figure.display_toolbar = False
         self.figure.add_class("hcgames-figure")
+        self.figure.add_class("hcgames-grows")  # Large text enlarges it (see _css)
         self._uid = f"hc-board-{id(self):x}"
         self._max_width = max_width
         #: px of the window kept for lines above the board (see :meth:`lines_beside`)
@@ -535,35 +536,39 @@ class BoardView(RegionView):
         self.children = [self._style, self.access, row, self.messages]
 
     def _css(self) -> str:
-        # Large text zooms the page (CSS ``zoom``); bqplot measures its figure with the
-        # zoom counted and then draws in pixels the zoom enlarges again, which cut the
-        # board off on its right. Inside a zoomed page a fluid board undoes the zoom and
-        # fills its column; a board of fixed size takes a box that the zoom brings back
-        # to its own size, so bqplot draws it at that size and the zoom enlarges all of
-        # it, pieces and letters too (its margins keep the room the enlarged board needs).
+        # Large text zooms the page (CSS ``zoom``) and the board grows with it as one
+        # picture, its letters with it: the page template leaves a figure marked
+        # ``hcgames-grows`` unpinned and tells bqplot its size before the zoom, so bqplot
+        # draws the board as laid out and the zoom makes all of it half as large again
+        # (every click and the keyboard's focus square on their spaces). Lengths inside
+        # the zoomed page are zoomed too (100vh is one and a half windows there): a
+        # fluid board keeps to the window's height less the lines above it, as without
+        # Large text, and so never shrinks either.
         zoom = LARGE_TEXT_ZOOM
-        large = (
-            f".hcgames-large .{self._uid} {{ zoom: {1 / zoom:.6f}; }}"
-            if self.fluid
-            else f".hcgames-large .{self._uid} {{ width: {self.width / zoom:.3f}px !important; "
-            f"height: {self.height / zoom:.3f}px !important; min-width: 0 !important; "
-            f"margin: 0 {self.width * (1 - 1 / zoom):.3f}px "
-            f"{self.height * (1 - 1 / zoom):.3f}px 0 !important; overflow: visible !important; }} "
-            f".hcgames-large .{self._uid} svg.svg-figure {{ overflow: visible; }} "
-            f".hcgames-large .{self._uid} .plotarea_background {{ visibility: hidden; }} "
-        )
+        ratio = self.width / self.height
         fluid = (
             f".{self._uid} {{ width: 100% !important; height: auto !important; "
             f"aspect-ratio: {self.width} / {self.height}; "
             f"max-width: min({self._max_width}px, "
-            f"calc((100vh - {self._header_px}px) * {self.width / self.height:.4f})); }}"
+            f"calc((100vh - {self._header_px}px) * {ratio:.4f})); }}"
+            f".hcgames-large .{self._uid} {{ max-width: min({self._max_width}px, "
+            f"calc((100vh - {self._header_px}px) / {zoom:g} * {ratio:.4f})); }}"
             if self.fluid
             else ""
         )
         # the line and key beside a board (lines_beside) keep to the board's height at
         # 1024x700: lines no further apart than the text needs
         side = ".hc-board-side .widget-html-content { line-height: 1.4; }"
-        return "<style>" + MAP_CSS + _BOARD_CSS + large + fluid + side + "</style>"
+        # Large text: the line and key keep their narrowest width (zoomed, 420 px), so at
+        # 1366 they stay beside the board; at 1024 they go under it
+        side += ".hcgames-large .hc-board-side { flex: 0 0 280px !important; }"
+        # on a play screen (lesson 34) the moves keep beside the grown board at 1366: their
+        # column gives up 20 of its narrowest 320 (zoomed) pixels, which the row lacked
+        side += (
+            f".hcgames-large .hcgames-play-main:has(.{self._uid}) > .hcgames-side-column "
+            "{ min-width: 300px !important; flex-basis: 300px !important; }"
+        )
+        return "<style>" + MAP_CSS + _BOARD_CSS + fluid + side + "</style>"
 
     def _space_fills(self) -> list[str]:
         fills = []
