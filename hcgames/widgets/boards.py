@@ -568,7 +568,25 @@ class BoardView(RegionView):
             f".hcgames-large .hcgames-play-main:has(.{self._uid}) > .hcgames-side-column "
             "{ min-width: 300px !important; flex-basis: 300px !important; }"
         )
+        if not self.fluid:
+            side += self._narrow_play_css()
         return "<style>" + MAP_CSS + _BOARD_CSS + fluid + side + "</style>"
+
+    def _narrow_play_css(self) -> str:
+        """On a play screen narrower than the grown board and its moves need (1366 px),
+        the board grows less (the zoom times ``scale``) so that the moves stay beside it,
+        in a column of at least 260 (zoomed) px: at 1024x700 it keeps about its size."""
+        main = f".hcgames-large .hcgames-play-main:has(.{self._uid})"
+        rules = []
+        for below, scale in ((1337, 0.85), (1150, 0.68)):
+            rules.append(
+                f"@media (max-width: {below - 1}px) {{ "
+                f".hcgames-large .hcgames-play-main .{self._uid} {{ zoom: {scale}; }} "
+                f"{main} > :first-child {{ width: {(self.width + 8) * scale:.1f}px !important; }} "
+                f"{main} > .hcgames-side-column {{ min-width: 260px !important; "
+                "flex-basis: 260px !important; } }"
+            )
+        return " ".join(rules)
 
     def _space_fills(self) -> list[str]:
         fills = []
