@@ -418,6 +418,8 @@ class BoardView(RegionView):
         self._max_width = max_width
         #: px of the window kept for lines above the board (see :meth:`lines_beside`)
         self._header_px = 110
+        #: the board's line and key stand beside it (:meth:`lines_beside`)
+        self._lines_beside = False
         self.figure.add_class(self._uid)
         if self.fluid:
             self.figure.layout = widgets.Layout(width="100%")
@@ -514,6 +516,7 @@ class BoardView(RegionView):
         # the window's height less the line of room above the board and the button
         # under it: the board, its button and its line and key are one screen
         self._header_px = 72
+        self._lines_beside = True
         #: puts the pieces back where the board began, after moves made on it
         self.put_back_button = widgets.Button(
             description="Put the pieces back",
@@ -546,13 +549,23 @@ class BoardView(RegionView):
         # Large text, and so never shrinks either.
         zoom = LARGE_TEXT_ZOOM
         ratio = self.width / self.height
+        # the room kept above the board holds lines of text, zoomed too; a board with its
+        # lines beside it (lesson 30) keeps its height as without Large text
+        large_height = (
+            f"(100vh - {self._header_px}px) / {zoom:g}"
+            if self._lines_beside
+            else f"(100vh / {zoom:g} - {self._header_px}px)"
+        )
         fluid = (
             f".{self._uid} {{ width: 100% !important; height: auto !important; "
             f"aspect-ratio: {self.width} / {self.height}; "
             f"max-width: min({self._max_width}px, "
             f"calc((100vh - {self._header_px}px) * {ratio:.4f})); }}"
             f".hcgames-large .{self._uid} {{ max-width: min({self._max_width}px, "
-            f"calc((100vh - {self._header_px}px) / {zoom:g} * {ratio:.4f})); }}"
+            f"calc({large_height} * {ratio:.4f})); }}"
+            # a board in a row with its controls (lessons 31, 32) stays beside them
+            f".hcgames-large .hc-screen > .hcgames-board:has(.{self._uid}) "
+            "{ flex-basis: 480px !important; }"
             if self.fluid
             else ""
         )
