@@ -583,6 +583,12 @@ class BoardView(RegionView):
         )
         if not self.fluid:
             side += self._narrow_play_css()
+            # a stepper's buttons (lesson 30) beside its board at 1366 under Large text:
+            # their column's row wraps at 300 zoomed px, not 420
+            side += (
+                f".hcgames-large .hc-screen:not(.hcgames-play-main):has(> * > .hcgames-board "
+                f".{self._uid}) > :not(:has(.{self._uid})) {{ flex-basis: 300px !important; }}"
+            )
         return "<style>" + MAP_CSS + _BOARD_CSS + fluid + side + "</style>"
 
     def _narrow_play_css(self) -> str:
