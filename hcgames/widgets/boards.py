@@ -551,6 +551,9 @@ class BoardView(RegionView):
         ratio = self.width / self.height
         # the room kept above the board holds lines of text, zoomed too; a board with its
         # lines beside it (lesson 30) keeps its height as without Large text
+        # never narrower (before the zoom) than the spaces and pieces, drawn in pixels for
+        # LAYOUT_WIDTH, need to stand clear of each other: a short window scrolls a little
+        floor = round(0.87 * self.LAYOUT_WIDTH)
         large_height = (
             f"(100vh - {self._header_px}px) / {zoom:g}"
             if self._lines_beside
@@ -562,10 +565,12 @@ class BoardView(RegionView):
             f"max-width: min({self._max_width}px, "
             f"calc((100vh - {self._header_px}px) * {ratio:.4f})); }}"
             f".hcgames-large .{self._uid} {{ max-width: min({self._max_width}px, "
-            f"calc({large_height} * {ratio:.4f})); }}"
+            f"max({floor}px, calc({large_height} * {ratio:.4f}))); }}"
             # a board in a row with its controls (lessons 31, 32) stays beside them
             f".hcgames-large .hc-screen > .hcgames-board:has(.{self._uid}) "
             "{ flex-basis: 480px !important; }"
+            f".hcgames-large .hc-screen:has(> .hcgames-board .{self._uid}) > "
+            ":not(.hcgames-board) { flex: 0 1 320px !important; }"
             if self.fluid
             else ""
         )
