@@ -413,10 +413,13 @@ class BoardView(RegionView):
         # bqplot's own PanZoom leaves labels behind and swallows clicks: not offered
         self.figure.display_toolbar = False
         self.figure.add_class("hcgames-figure")
+        self.figure.add_class("hcgames-grows")  # Large text enlarges it (see _css)
         self._uid = f"hc-board-{id(self):x}"
         self._max_width = max_width
         #: px of the window kept for lines above the board (see :meth:`lines_beside`)
         self._header_px = 110
+        #: the board's line and key stand beside it (:meth:`lines_beside`)
+        self._lines_beside = False
         self.figure.add_class(self._uid)
         if self.fluid:
             self.figure.layout = widgets.Layout(width="100%")
@@ -513,6 +516,7 @@ class BoardView(RegionView):
         # the window's height less the line of room above the board and the button
         # under it: the board, its button and its line and key are one screen
         self._header_px = 72
+        self._lines_beside = True
         #: puts the pieces back where the board began, after moves made on it
         self.put_back_button = widgets.Button(
             description="Put the pieces back",
@@ -535,35 +539,78 @@ class BoardView(RegionView):
         self.children = [self._style, self.access, row, self.messages]
 
     def _css(self) -> str:
-        # Large text zooms the page (CSS ``zoom``); bqplot measures its figure with the
-        # zoom counted and then draws in pixels the zoom enlarges again, which cut the
-        # board off on its right. Inside a zoomed page a fluid board undoes the zoom and
-        # fills its column; a board of fixed size takes a box that the zoom brings back
-        # to its own size, so bqplot draws it at that size and the zoom enlarges all of
-        # it, pieces and letters too (its margins keep the room the enlarged board needs).
+        # Large text zooms the page (CSS ``zoom``) and the board grows with it as one
+        # picture, its letters with it: the page template leaves a figure marked
+        # ``hcgames-grows`` unpinned and tells bqplot its size before the zoom, so bqplot
+        # draws the board as laid out and the zoom makes all of it half as large again
+        # (every click and the keyboard's focus square on their spaces). Lengths inside
+        # the zoomed page are zoomed too (100vh is one and a half windows there): a
+        # fluid board keeps to the window's height less the lines above it, as without
+        # Large text, and so never shrinks either.
         zoom = LARGE_TEXT_ZOOM
-        large = (
-            f".hcgames-large .{self._uid} {{ zoom: {1 / zoom:.6f}; }}"
-            if self.fluid
-            else f".hcgames-large .{self._uid} {{ width: {self.width / zoom:.3f}px !important; "
-            f"height: {self.height / zoom:.3f}px !important; min-width: 0 !important; "
-            f"margin: 0 {self.width * (1 - 1 / zoom):.3f}px "
-            f"{self.height * (1 - 1 / zoom):.3f}px 0 !important; overflow: visible !important; }} "
-            f".hcgames-large .{self._uid} svg.svg-figure {{ overflow: visible; }} "
-            f".hcgames-large .{self._uid} .plotarea_background {{ visibility: hidden; }} "
+        ratio = self.width / self.height
+        # the room kept above the board holds lines of text, zoomed too; a board with its
+        # lines beside it (lesson 30) keeps its height as without Large text
+        # never narrower (before the zoom) than the spaces and pieces, drawn in pixels for
+        # LAYOUT_WIDTH, need to stand clear of each other: a short window scrolls a little
+        floor = round(0.87 * self.LAYOUT_WIDTH)
+        large_height = (
+            f"(100vh - {self._header_px}px) / {zoom:g}"
+            if self._lines_beside
+            else f"(100vh / {zoom:g} - {self._header_px}px)"
         )
         fluid = (
             f".{self._uid} {{ width: 100% !important; height: auto !important; "
             f"aspect-ratio: {self.width} / {self.height}; "
             f"max-width: min({self._max_width}px, "
-            f"calc((100vh - {self._header_px}px) * {self.width / self.height:.4f})); }}"
+            f"calc((100vh - {self._header_px}px) * {ratio:.4f})); }}"
+            f".hcgames-large .{self._uid} {{ max-width: min({self._max_width}px, "
+            f"max({floor}px, calc({large_height} * {ratio:.4f}))); }}"
+            # a board in a row with its controls (lessons 31, 32) stays beside them
+            f".hcgames-large .hc-screen > .hcgames-board:has(.{self._uid}) "
+            "{ flex-basis: 480px !important; }"
+            f".hcgames-large .hc-screen:has(> .hcgames-board .{self._uid}) > "
+            ":not(.hcgames-board) { flex: 0 1 320px !important; }"
             if self.fluid
             else ""
         )
         # the line and key beside a board (lines_beside) keep to the board's height at
         # 1024x700: lines no further apart than the text needs
         side = ".hc-board-side .widget-html-content { line-height: 1.4; }"
-        return "<style>" + MAP_CSS + _BOARD_CSS + large + fluid + side + "</style>"
+        # Large text: the line and key keep their narrowest width (zoomed, 420 px), so at
+        # 1366 they stay beside the board; at 1024 they go under it
+        side += ".hcgames-large .hc-board-side { flex: 0 0 280px !important; }"
+        # on a play screen (lesson 34) the moves keep beside the grown board at 1366: their
+        # column gives up 20 of its narrowest 320 (zoomed) pixels, which the row lacked
+        side += (
+            f".hcgames-large .hcgames-play-main:has(.{self._uid}) > .hcgames-side-column "
+            "{ min-width: 300px !important; flex-basis: 300px !important; }"
+        )
+        if not self.fluid:
+            side += self._narrow_play_css()
+            # a stepper's buttons (lesson 30) beside its board at 1366 under Large text:
+            # their column's row wraps at 300 zoomed px, not 420
+            side += (
+                f".hcgames-large .hc-screen:not(.hcgames-play-main):has(> * > .hcgames-board "
+                f".{self._uid}) > :not(:has(.{self._uid})) {{ flex-basis: 300px !important; }}"
+            )
+        return "<style>" + MAP_CSS + _BOARD_CSS + fluid + side + "</style>"
+
+    def _narrow_play_css(self) -> str:
+        """On a play screen narrower than the grown board and its moves need (1366 px),
+        the board grows less (the zoom times ``scale``) so that the moves stay beside it,
+        in a column of at least 260 (zoomed) px: at 1024x700 it keeps about its size."""
+        main = f".hcgames-large .hcgames-play-main:has(.{self._uid})"
+        rules = []
+        for below, scale in ((1337, 0.85), (1150, 0.68)):
+            rules.append(
+                f"@media (max-width: {below - 1}px) {{ "
+                f".hcgames-large .hcgames-play-main .{self._uid} {{ zoom: {scale}; }} "
+                f"{main} > :first-child {{ width: {(self.width + 8) * scale:.1f}px !important; }} "
+                f"{main} > .hcgames-side-column {{ min-width: 260px !important; "
+                "flex-basis: 260px !important; } }"
+            )
+        return " ".join(rules)
 
     def _space_fills(self) -> list[str]:
         fills = []
