@@ -455,6 +455,9 @@ class HistoricalState(State):
     def describe(self) -> str:
         return views.describe(self)
 
+    def action_words(self, action: Action) -> str:
+        return views.pick_words(action)
+
     def standing_words(self) -> str:
         # "Round 2, Salem's turn, ...": whose turn it is is the banner's to say
         return re.sub(r"^(Round \d+), [^,]+'s turn, ", r"\1, ", self.describe())

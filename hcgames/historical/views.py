@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING, Any
 from hcgames.core import Action
 from hcgames.historical.actions import (
     Attack,
+    Pass,
+    Pick,
     PlayCard,
+    target_text,
 )
 from hcgames.historical.cards import CONTINENTS, Card, card_name
 from hcgames.historical.material import (
@@ -119,6 +122,37 @@ def evaluate(state: HistoricalState, player: int) -> float:
     return max(0.0, min(1.0, value))
 
 
+#: what a question of the rules asks, in a student's words: (what must be chosen, the
+#: move that answers it with the chosen card's name for {}); "Choose Louis Braille
+#: (casualty)" and "must choose: toll" read like ids
+PICK_WORDS: dict[str, tuple[str, str]] = {
+    "casualty": ("which card is lost in the battle", "Lose {} in the battle"),
+    "kill": ("which card is killed", "Kill {}"),
+    "toll": ("which card pays the price of the attack", "Pay the price of the attack with {}"),
+    "card to lose": ("which card to lose", "Lose {}"),
+    "character to flee": ("which character flees", "Send {} away"),
+    "defect": ("which card changes sides", "Take {} over to the other side"),
+    "escort": ("which card goes along as escort", "Send {} along as escort"),
+    "land to discover": ("which land to discover", "Discover {}"),
+    "make room": ("which card leaves to make room", "Make room by removing {}"),
+    "occupy": ("which card occupies the land", "Occupy the land with {}"),
+    "recover": ("which card comes back", "Bring {} back"),
+    "take": ("which card to take", "Take {}"),
+}
+
+
+def pick_words(action: Action) -> str:
+    """A Pick in the list of moves: "Lose Louis Braille in the battle" (it read
+    "Choose Louis Braille (casualty)"); Pass says what passing means."""
+    if isinstance(action, Pick) and action.purpose in PICK_WORDS:
+        if not action.choice:
+            return "Choose none of them"
+        return PICK_WORDS[action.purpose][1].format(target_text(action.choice))
+    if isinstance(action, Pass):
+        return "Pass, playing no card in answer"
+    return str(action)
+
+
 def describe(state: HistoricalState) -> str:
     if state.result is not None:
         return f"Game over after round {state.round_no}: {state.result.reason}."
@@ -132,7 +166,8 @@ def describe(state: HistoricalState) -> str:
         if isinstance(top, PendingWindow):
             parts.append(f"{state.player_name(top.player)} may answer with an interrupt card")
         elif isinstance(top, PendingPick):
-            parts.append(f"{state.player_name(top.player)} must choose: {top.purpose}")
+            asked = PICK_WORDS.get(top.purpose, (top.purpose, ""))[0]
+            parts.append(f"{state.player_name(top.player)} must choose {asked}")
         elif isinstance(top, PendingDraw):
             parts.append(f"{state.player_name(top.player)} is drawing cards")
         elif isinstance(top, PendingLand):
