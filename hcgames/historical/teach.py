@@ -427,6 +427,10 @@ def ending_kind(state: State) -> str:
         return "the round limit (30 rounds)"
     if "3000" in reason:
         return "a player reached 3000 morale"
+    if "last civilisation standing" in reason:
+        return "the other player dropped out (morale too low, or no land left)"
+    if "stayed below" in reason:
+        return "a card's own way to win (a rival kept low in morale)"
     return "another ending"
 
 
