@@ -77,6 +77,11 @@ def test_the_phase_player_plays_one_phase_a_press() -> None:
     player.play_phase()
     assert player.happened.value != before
     assert state.round == 2 and len(state.history) < len(player.stepper.state.history)
+    # every press names the side whose turn it is, never the dice ("The chance hold: 1
+    # iron", "the research phase of the chance" after the recruit phase)
+    while not player.stepper.state.is_terminal() and player.stepper.state.round == 2:
+        player.play_phase()
+        assert "chance" not in player.in_hand.value + player.next_box.value
     assert turn_report(state, bots, phases=1).startswith(f"--- {phase} ---")
     assert "with token reduction" in token_reduction_table(state).value
 

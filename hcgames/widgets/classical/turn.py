@@ -265,7 +265,8 @@ class PhasePlayer(widgets.VBox):
             who, phase = self.first_side, "produce"
             self.in_hand.value = in_hand_html(who, None)
         else:
-            who, phase = now.player_name(now.current_player), now.phase
+            # whose turn it is (before a roll the side to move is the dice: "the chance")
+            who, phase = now.player_name(now.player), now.phase
             self.in_hand.value = in_hand_html(who, now.pool)
         if now.is_terminal():
             self.button.disabled = True
@@ -301,8 +302,10 @@ class PhasePlayer(widgets.VBox):
 
 def in_hand_html(who: str, pool: Mapping[str, int] | None) -> str:
     """What a side holds now, one box a resource (``None``: nothing produced yet)."""
-    if pool is None or not any(pool.values()):
+    if pool is None:
         return f"<div style='{BIG}'><b>The {html.escape(who)} hold nothing yet.</b></div>"
+    if not any(pool.values()):  # produced, then spent or lost (it said "nothing yet")
+        return f"<div style='{BIG}'><b>The {html.escape(who)} hold nothing now.</b></div>"
     cell = (
         "display:inline-block;margin:2px 6px 2px 0;padding:1px 8px;border-radius:4px;"
         "background:#f3e3cc;border:1px solid #c0873f"
