@@ -299,7 +299,9 @@ p.foot{font-size:8pt;color:#444;margin-top:8pt;word-break:break-all}
 """
 
 
-def _mark(row: QuestionRow) -> str:
+def question_mark(row: QuestionRow) -> str:
+    """How a question went, in the words both the page's box and the handed-in page
+    use ("right after 1 wrong try"; the box said "right on try 2")."""
     if row.right_first_time:
         return "right first time"
     if row.right:
@@ -324,7 +326,7 @@ def record_html(record: WorkRecord) -> str:
     esc = html.escape
     rows = "".join(
         f"<tr><td class='num'>{i}</td><td>{esc(q.prompt)}</td>"
-        f"<td>{esc(q.given[-1]) if q.given else ''}</td><td>{_mark(q)}</td>"
+        f"<td>{esc(q.given[-1]) if q.given else ''}</td><td>{question_mark(q)}</td>"
         f"<td class='num'>{q.tries}</td><td class='num'>{q.hints}</td></tr>"
         for i, q in enumerate(record.questions, 1)
     )

@@ -17,7 +17,7 @@ from typing import Any
 import ipywidgets as widgets
 
 import hcgames
-from hcgames.record import GameRow, WorkRecord, file_name, now, record_html
+from hcgames.record import GameRow, WorkRecord, file_name, now, question_mark, record_html
 from hcgames.widgets._base import one_screen
 from hcgames.words import plural
 
@@ -183,16 +183,7 @@ def _summary_html(record: WorkRecord) -> str:
         return "<p style='font-size:15px'>Nothing answered or played yet.</p>"
     rows = []
     for i, q in enumerate(record.questions, 1):
-        if q.right_first_time:
-            result = "right first time"
-        elif q.right:
-            result = f"right on try {q.tries}"
-        elif q.revealed:
-            result = "answer shown"
-        elif q.given:
-            result = "not yet right"
-        else:
-            result = "not answered"
+        result = question_mark(q)  # the same words as the page handed in
         prompt = q.prompt if len(q.prompt) <= 70 else q.prompt[:67] + "..."
         rows.append(
             f"<tr><td>{i}</td><td>{esc(prompt)}</td>"
