@@ -351,8 +351,12 @@ def record_html(record: WorkRecord) -> str:
         )
     title = lesson_title(record.lesson)
     total = len(record.questions)
+    # questions of a list the student never opened (lesson 12's other wars) are listed
+    # as "not answered" but not counted against them: "12 of 12 answered right"
+    tried = sum(bool(q.given or q.revealed) for q in record.questions)
     summary = (
-        f"{record.right} of {total} right, {record.right_first_time} of them first time."
+        f"{record.right} of {tried} answered right, {record.right_first_time} of them "
+        f"first time" + (f"; {total - tried} not answered." if total > tried else ".")
         if total
         else ""
     )

@@ -205,3 +205,18 @@ def test_the_record_json_inside_the_page_is_plain_json() -> None:
     payload = json.loads(inside.replace("<\\/", "</"))
     assert set(payload) == {"record", "digest"}
     assert payload["record"]["lesson"] == "12-duels-history"
+
+
+def test_the_handed_in_page_counts_the_questions_answered_not_those_never_opened() -> None:
+    """Lesson 12's other wars add their questions to the page when picked: a student who
+    answered every question shown read '12 of 17 right'; now '2 of 2 answered right'."""
+    from hcgames.record import QuestionRow, WorkRecord, record_html
+
+    rows = [
+        QuestionRow("q1", "One?", given=["a"], right=True, right_first_time=True),
+        QuestionRow("q2", "Two?", given=["b", "c"], right=True),
+        QuestionRow("q3", "Three?"),
+    ]
+    page = record_html(WorkRecord("12-duels-history", student="Ana", questions=rows))
+    assert "2 of 2 answered right, 1 of them first time; 1 not answered." in page
+    assert "right after 1 wrong try" in page and "not answered" in page
