@@ -339,6 +339,16 @@ class WarmKernelManager(AsyncMappingKernelManager):
         self._warm.clear()
         self._pooled.clear()
         self._died.clear()
+        # a kernel still starting has a ready future not yet settled, and Jupyter's own
+        # shutdown then asks it for its exception and raises (InvalidStateError, seen
+        # when a test closed the server while a page's kernel was starting under load)
+        starting = [
+            km.ready
+            for km in list(self._kernels.values())
+            if isinstance(getattr(km, "ready", None), asyncio.Future) and not km.ready.done()
+        ]
+        if starting:
+            await asyncio.wait(starting, timeout=60)
         await super().shutdown_all(now=now)
         if self._short_dir:
             shutil.rmtree(self._short_dir, ignore_errors=True)

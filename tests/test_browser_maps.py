@@ -30,7 +30,13 @@ if str(ROOT) not in sys.path:  # run as a script
     sys.path.insert(0, str(ROOT))
 
 from hcgames.factions import contrast_ratio  # noqa: E402
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, PAGE_TIMEOUT_MS, Voila  # noqa: E402
+from tests.test_browser import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PAGE_TIMEOUT_MS,
+    Voila,
+    _moves_beside,
+)
 
 pytestmark = [
     pytest.mark.browser,
@@ -429,6 +435,7 @@ def test_large_text_enlarges_the_map_and_keeps_every_name_on_its_place(
         root.scroll_into_view_if_needed()  # bqplot redraws a figure in sight at its new size
         page.wait_for_timeout(1500)
         after = root.evaluate(PLACES_JS)
+        beside = _moves_beside(page, root)
     finally:
         page.close()
     assert before["toolbars"] == after["toolbars"] == 0, "no chart toolbar"
@@ -441,7 +448,12 @@ def test_large_text_enlarges_the_map_and_keeps_every_name_on_its_place(
     }
     assert not moved, f"{name}: names moved off their places under Large text: {moved}"
     grown = after["width"] / before["width"]
-    assert grown >= 1.0, f"{name}: the map shrank under Large text ({grown:.2f} times as wide)"
+    # the play map may give the moves beside it a little of its width (at most 15%), as
+    # tests/test_browser.py allows, so that they stay on the same screen (issue 35)
+    assert grown >= 1.0 or (grown >= 0.85 and beside), (
+        f"{name}: the map shrank under Large text ({grown:.2f} times as wide), "
+        f"moves beside it: {beside}"
+    )
     for text, (_x, _y, size) in before["places"].items():
         assert after["places"][text][2] == pytest.approx(size * grown, rel=0.03), text
 

@@ -135,7 +135,10 @@ class PlayPage:
         the game is over, or the whole screen shows the new position."""
         return "Game over" in self.banner() or self.shown() > before
 
-    def button(self, words: str) -> Any:
+    def button(self, words: str, exact: bool = False) -> Any:
+        if exact:  # "New game", not the question's hidden "Yes, start a new game"
+            words_only = re.compile(rf"^\s*{re.escape(words)}\s*$")
+            return self.app.locator("button").filter(has_text=words_only).first
         return self.app.locator("button", has_text=words).first
 
     def wait_for(self, done: Any, what: str, timeout: float = 60.0) -> None:
@@ -224,7 +227,7 @@ def test_map_list_and_play_button_are_on_screen_together_at_1024x700(
         play = screen.button("Play this move").bounding_box()
         status = screen.app.locator(".hcgames-status").first.bounding_box()
         happened = screen.app.locator(".hcgames-happened").first.bounding_box()
-        new_game = screen.button("New game").bounding_box()
+        new_game = screen.button("New game", exact=True).bounding_box()
         assert figure and choices and play and status and happened and new_game
         for name, box in (("map", figure), ("list", choices), ("button", play)):
             assert box["y"] >= 0 and box["y"] + min(box["height"], 200) <= height, (name, box)
