@@ -558,6 +558,11 @@ def why(state: State, action: Action, bot: Any) -> str:
     target = state.action_regions(action)[-1]
     if odds.depends_on_choices:
         # the chance with the best heroes is not quoted: this bot may not play them
+        if odds.low == 0:  # "between 0 times in 1 and 1 time in 12" read as nonsense
+            return (
+                f"it may take {target}, at best {times_in(odds.high)}, if the heroes both "
+                "sides play before the dice favour it"
+            )
         return (
             f"it takes {target} between {times_in(odds.low)} and {times_in(odds.high)}, "
             "as the heroes both sides play before the dice decide"
