@@ -409,7 +409,7 @@ PLACES_JS = """
   const inside = all.every(p => { const r = p.getBoundingClientRect();
     return r.left >= box.left - 2 && r.right <= box.right + 2
       && r.top >= box.top - 2 && r.bottom <= box.bottom + 2; });
-  return {places: out, width: box.width, inside: inside,
+  return {places: out, width: box.width, height: box.height, inside: inside,
           toolbars: [...document.querySelectorAll('.toolbar_div')]
             .filter(el => getComputedStyle(el).display !== 'none').length};
 }

@@ -197,7 +197,10 @@ class WatchedGame(widgets.VBox):
         what: str = "forts",
     ) -> None:
         self.game, self.seed = game, seed
-        self.stepper = GameStepper(game.new_game(seed=seed), bots=list(bots), seed=seed)
+        # a watched game rolls its own dice: no list of outcomes to set (lesson 13)
+        self.stepper = GameStepper(
+            game.new_game(seed=seed), bots=list(bots), seed=seed, set_dice=False
+        )
         self.chart = ScoreChart({name: [] for name in game.player_names}, title=title)
         self.chart.x_axis.label = "rounds played"
         self.chart.figure.axes[1].label = what

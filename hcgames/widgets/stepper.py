@@ -243,8 +243,8 @@ class GameStepper(View):
     def _large_text_beside(self, side: widgets.VBox, views: widgets.VBox, aspect: float) -> None:
         """Under Large text (the page zoomed half as large again) the column of buttons
         stays beside the map it drives, instead of wrapping under it a screen away: on a
-        wide window the column keeps 236 px (354 on the screen, running on below the map) and the
-        map the rest, as wide as without Large text (98% or more: 944 -> 932 px at
+        wide window the column keeps 236 px (354 on the screen, running on below the
+        map) and the map the rest, as wide as without Large text (98% or more at
         1366x768) and no taller than the window once scrolled to (lengths in a zoomed
         page are zoomed too: 100vh is then 1.5 screens, hence the division)."""
         uid = f"hcgames-stepper-{id(self):x}"
