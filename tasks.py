@@ -244,6 +244,10 @@ def ensure_proxy() -> None:
         "configurable-http-proxy@5")  # fmt: skip
 
 
+#: pytest's workers in ``tasks.py test``: the 2 cores of the reference machine
+TEST_WORKERS = 2
+
+
 def test(extra: list[str]) -> None:
     ensure_venv("dev")
     ensure_chromium()
@@ -254,6 +258,10 @@ def test(extra: list[str]) -> None:
         PYTHON,
         "-m",
         "pytest",
+        # two workers (pytest-xdist), each given whole modules: a notebook's cells share
+        # one kernel, and a browser module starts its Voila server and chromium once
+        f"--numprocesses={TEST_WORKERS}",
+        "--dist=loadscope",
         "--nbval-lax",
         "--nbval-current-env",
         "--doctest-modules",
