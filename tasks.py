@@ -14,7 +14,8 @@ students open, leave and reload do not pile up kernels. ``notebooks`` writes the
 settings into .venv with ``python -m hcgames server-setup``, the same command Binder's
 postBuild and a school's hub run.
 
-The test command runs ruff and mypy on the package and its tests, then one pytest run over the
+The test command runs ruff and mypy on the package and its tests, then one pytest run (on two
+workers, pytest-xdist) over the
 unit, scenario and conformance tests, the doctests, every notebook under nbval,
 the wheel and Binder reproductions, the real-browser test (Voila in Debian's
 chromium; on Debian or Ubuntu as root it installs chromium with apt-get if it is
