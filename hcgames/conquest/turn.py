@@ -55,7 +55,9 @@ def end_turn(state: ConquestState, events: list[Event]) -> None:
         return
     if state.turn >= state.game.turn_limit:
         last = state.game.turn_words(state.game.turn_limit)
-        adjudicate(state, f"the last turn ({last[:1].lower()}{last[1:]}) is over", events)
+        # "Turn 40" reads "turn 40" mid-sentence; "Black's turn 6 of 6" keeps its capital
+        last = "t" + last[1:] if last.startswith("Turn ") else last
+        adjudicate(state, f"the last turn ({last}) is over", events)
         return
     state.turn += 1
     state.mover = 1 - state.mover
