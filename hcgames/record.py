@@ -304,8 +304,12 @@ def question_mark(row: QuestionRow) -> str:
     use ("right after 1 wrong try"; the box said "right on try 2")."""
     if row.right_first_time:
         return "right first time"
-    if row.right:
+    if row.right and row.tries > 1:
         return "right after " + _count(row.tries - 1, "wrong try", "wrong tries")
+    if row.right and row.hints:  # a puzzle solved with hints (it read "right on try 1")
+        return "right with " + _count(row.hints, "hint", "hints")
+    if row.right:
+        return "right after the answer was shown" if row.revealed else "right"
     if row.revealed:
         return "answer shown"
     if row.given:

@@ -220,3 +220,15 @@ def test_the_handed_in_page_counts_the_questions_answered_not_those_never_opened
     page = record_html(WorkRecord("12-duels-history", student="Ana", questions=rows))
     assert "2 of 2 answered right, 1 of them first time; 1 not answered." in page
     assert "right after 1 wrong try" in page and "not answered" in page
+
+
+def test_a_puzzle_solved_with_hints_says_so_not_zero_wrong_tries() -> None:
+    """Lesson 32's puzzles solved by following hints read 'right on try 1' beside
+    'right first time'; now 'right with 4 hints' (never 'right after 0 wrong tries')."""
+    from hcgames.record import QuestionRow, question_mark
+
+    assert question_mark(QuestionRow("p", "Puzzle", given=["x"], right=True, hints=4)) == (
+        "right with 4 hints"
+    )
+    shown = QuestionRow("q", "Q?", given=["x"], right=True, revealed=True)
+    assert question_mark(shown) == "right after the answer was shown"
