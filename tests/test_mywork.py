@@ -44,7 +44,8 @@ def test_quiz_tries_reach_the_panel_and_its_download(monkeypatch: pytest.MonkeyP
     first.check()
     second.answer.value = 1
     second.check()
-    assert "right after 1 wrong try" in panel.table.value and "right first time" in panel.table.value
+    table = panel.table.value
+    assert "right after 1 wrong try" in table and "right first time" in table
     page.play("Conqueror: Duels", "Rome", "Easy", "won", 6)
     panel.name.value = "Ana"
     link = panel.download.value
