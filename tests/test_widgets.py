@@ -759,3 +759,18 @@ def test_a_page_map_keeps_its_key_beside_it_and_grows_to_the_window_height() -> 
     assert "Carthage" in key.value and "Rome" in key.value
     fixed = GameStepper(game.new_game(seed=1), bots=["greedy", "greedy"], map_width=560)
     assert fixed.map_view is not None and fixed.map_view.legend in fixed.map_view.children
+
+
+def test_the_log_says_a_short_conquest_game_s_turns_as_its_header_does() -> None:
+    """Lesson 34's "What happened" led White's first move with "Turn 2, moving" under a
+    header saying "White's turn 1 of 6": the log now counts the class game's turns the
+    same way."""
+    from hcgames.widgets.panels import _table_html
+
+    game = hcgames.load("conquest-1972", scenario="skirmish", moves_per_turn=5, turn_limit=13)
+    said = _table_html([{"round": 2, "phase": "moving", "text": "White soldier 1 moves"}], 0, game)
+    assert "White&#x27;s turn 1 of 6, moving:" in said and "Turn 2" not in said
+    duels = hcgames.load("conqueror-duels")
+    assert "Round 2, planning:" in _table_html(
+        [{"round": 2, "phase": "planning", "text": "Rome ends its planning"}], 0, duels
+    )

@@ -24,6 +24,7 @@ __all__ = [
     "NEUTRAL_SEA",
     "PALETTE",
     "View",
+    "game_round_words",
     "guarded",
     "lighten",
     "one_screen",
@@ -283,10 +284,15 @@ CHART_CSS = (
 
 def round_of(state: Any) -> str:
     """ "Round 3" ("Turn 3" in a game that counts turns; "Setting up" before round 1)."""
-    own = getattr(state.game, "turn_words", None)  # CONQUEST: "White's turn 2 of 6"
+    return game_round_words(state.game, state.round)
+
+
+def game_round_words(game: Any, number: int) -> str:
+    """Round ``number`` as ``game`` says it: "Round 3", or the game's own turn words."""
+    own = getattr(game, "turn_words", None)  # CONQUEST: "White's turn 2 of 6"
     if callable(own):
-        return str(own(state.round))
-    return round_words(state.round, state.game.round_title)
+        return str(own(number))
+    return round_words(number, game.round_title)
 
 
 def phase_words(game: Any, phase: str) -> str:

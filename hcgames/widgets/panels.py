@@ -22,9 +22,9 @@ import ipywidgets as widgets
 from hcgames.core import Action, Game, State
 from hcgames.odds import times_in
 from hcgames.play import sample_outcome
-from hcgames.widgets._base import View, guarded, phase_words, round_of
+from hcgames.widgets._base import View, game_round_words, guarded, phase_words, round_of
 from hcgames.widgets.cards import HIDDEN, card_key, game_words, rows_html, rows_text
-from hcgames.words import plain_plurals, plural, round_words
+from hcgames.words import plain_plurals, plural
 
 __all__ = [
     "CHOICE_KINDS",
@@ -580,9 +580,11 @@ def _table_html(rows: list[dict[str, Any]], first: int, game: Game) -> str:
     for i, row in enumerate(rows):
         round_no, phase = row.get("round"), str(row.get("phase") or "")
         # round 0 is the set-up: its phase ("setup") says so without a "Round 0"
-        said_round = (
-            round_words(int(round_no), game.round_title) if round_no not in (None, "", 0) else ""
-        )
+        # a game that counts its own turns says them its way (CONQUEST's class game:
+        # "White's turn 1 of 6", where "Turn 2" contradicted the line above the log)
+        said_round = ""
+        if round_no not in (None, "", 0):
+            said_round = game_round_words(game, int(round_no))
         # "Round 1, discard a card"; a list of names keeps its capitals ("Explore, Attack")
         names = any(word[:1].isupper() for word in phase.split()[1:])
         if said_round and phase[:2].istitle() and not names:
