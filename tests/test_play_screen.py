@@ -379,7 +379,7 @@ def test_save_offers_a_download_link_with_the_saved_game() -> None:
     assert "press <b>Download the saved game</b>" in app.file_message.value
     # one name for the file everywhere: the link's file, the sentence, and Load's words
     name = app.save_file_name()
-    assert name.endswith(".json") and "saved game, round" in name
+    assert name.endswith(".json") and "saved game, round" in name and "'" not in name
     assert f"download='{name}'" in app.save_link.value and name in app.file_message.value
     text = base64.b64decode(link.group(1)).decode("utf-8")
     assert json.loads(text)["history"] and text == app.save_json()
@@ -991,3 +991,11 @@ def test_classical_famine_says_what_unfed_does() -> None:
     app.state = famine
     assert "choose 1 army, fleet or city to leave unfed" in app.banner_text
     assert "an unfed city shrinks to a village" in app.banner_text
+
+
+def test_a_saved_conquest_class_game_is_named_by_the_turn_the_header_shows() -> None:
+    """Lesson 34 saved 'round 2, move 1' at White's turn 1 of 6: the file now says the
+    turn as the page does, without a quote mark the link's attribute would end at."""
+    game = hcgames.load("conquest-1972", scenario="skirmish", moves_per_turn=5, turn_limit=13)
+    name = PlayApp(game, humans=(0,), bot="easy", seed=0).save_file_name()
+    assert name == "CONQUEST 1972 saved game, White turn 1 of 6, move 0.json"

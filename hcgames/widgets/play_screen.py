@@ -69,7 +69,7 @@ from hcgames.core import Action, Event, Game, SaveError, State
 from hcgames.historical.cards import card_name
 from hcgames.odds import Odds, battle_odds
 from hcgames.play import Bot
-from hcgames.widgets._base import guarded, one_screen
+from hcgames.widgets._base import guarded, one_screen, round_of
 from hcgames.widgets.cards import card_key, card_names, plain_card_words
 from hcgames.widgets.mywork import NO_COMPUTER, journal
 from hcgames.widgets.panels import CHOICE_KINDS, choice_kind, times_in
@@ -1807,7 +1807,13 @@ class PlayApp(GameStepper):
         """The saved game as the page names it: "Conqueror Duels saved game, round 2,
         move 31" (its file's name, and what Load says it loaded)."""
         title = " ".join(re.sub(r"[^\w -]+", " ", self.game.title).split())
-        return f"{title} saved game, round {self.state.round}, move {len(self.state.history)}"
+        # the round as the page says it (CONQUEST's class game: "White turn 1 of 6";
+        # "round 2" at its first turn disagreed with the header); no quote marks, which
+        # the link's download attribute would end at
+        said = round_of(self.state).replace("'s turn", " turn")
+        when = " ".join(re.sub(r"[^\w -]+", " ", said).split())
+        when = when[:1].lower() + when[1:] if when.startswith(("Round", "Turn")) else when
+        return f"{title} saved game, {when}, move {len(self.state.history)}"
 
     @guarded
     def save(self) -> str:
