@@ -240,8 +240,8 @@ def home_draw_sentence(state: SperosState, player: int, hits: int, draws: int = 
     return (
         f"You cannot see <b>{odds['population']}</b> cards, and <b>{odds['successes']}</b> "
         f"of them are {home} Locations. The chance that {odds['draws']} draws bring "
-        f"{wanted} of them is "
-        f"<b>{p.numerator}/{p.denominator}</b>, about <b>{float(p):.0%}</b>."
+        f"{wanted} of them is about <b>{float(p):.0%}</b>: about "
+        f"<b>{round(float(p) * 100)} times in 100</b> such draws."
     )
 
 

@@ -97,6 +97,8 @@ def test_home_draw_sentence_and_pairing_rows_give_numbers_in_words() -> None:
     )
     if state.colour[0] is not None:
         assert "all 3 of them" in home_draw_sentence(state, 0, 3)
+        # a chance a class reads ("about 56 times in 100"), never "18319/32509"
+        assert "times in 100" in said and "/" not in said.replace("</b>", "")
     rows = pairing_rows(game, ("rusher", "random"), 2)
     assert [r["strategy"] for r in rows] == ["rusher", "random"]
     assert all(r["pairing"] == "rusher against random" for r in rows)
