@@ -320,7 +320,7 @@ def test_a_shared_win_is_said_and_recorded_as_shared_not_as_won() -> None:
     state: Any = app.state
     state.is_terminal = lambda: True  # the game ends here in a tie, set by hand
     state.outcome = lambda: Outcome(winners=(0, 1), reason="both have 21 points")
-    assert app.banner_text.startswith("Game over: you share the win (Player 1 and Player 2)")
+    assert app.banner_text.startswith("Game over: you share the win: Player 1 and Player 2.")
     assert "Both have 21 points." in app.banner_text
     app._note_game()
     assert _row_of(app).result == "shared the win"

@@ -2124,9 +2124,11 @@ class PlayApp(GameStepper):
                 result = f"{winners[0]} won" if winners else "Nobody won"
             if self.mode == "bot" and self.humans and winners:
                 # a student against the computer reads about "you", then the side's name
-                if set(won) & self.humans:
-                    result = "you " + ("share the win" if len(won) > 1 else "won")
-                    result += f" ({' and '.join(winners)})"
+                if set(won) & self.humans:  # a name may hold brackets: "Player 1 (Elves)"
+                    names = " and ".join(winners)
+                    result = (
+                        f"you share the win: {names}" if len(won) > 1 else f"you won as {names}"
+                    )
                 else:
                     result = f"you lost: {result}"
             reason = plain_plurals(outcome.reason).rstrip(".") if outcome else "finished"
