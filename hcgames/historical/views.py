@@ -218,7 +218,10 @@ def _dates(card: Card) -> str:
 def _kind(card: Card) -> str:
     if card.category == "land":
         return f"Land in {card.continent}" if card.continent else "Land"
-    return card.kind[:1].upper() + card.kind[1:]
+    kind = card.kind[:1].upper() + card.kind[1:]
+    # an interrupt card says so on its face (Paul Revere read only "Leader", lesson 52,
+    # where the page calls him an interrupt card)
+    return f"{kind}, interrupt" if card.interrupt and "nterrupt" not in kind else kind
 
 
 def card_view(state: HistoricalState, key: str, owner: int | None = None) -> dict[str, Any]:
