@@ -27,6 +27,29 @@ def test_one_round_at_equal_levels() -> None:
     assert odds.round_chance(8, 0) == 1
 
 
+def test_the_salamis_sentence_follows_the_fleets() -> None:
+    """Lesson 22's sentence under the sea battle is worked out from the sliders (a fixed
+    caption said two levels outweigh a fourth ship, also when the levels were equal)."""
+    assert odds.salamis_verdict(3, 2, 4, 0) == (
+        "The Athenians are the favourites whoever attacks: two more levels of Nautical "
+        "outweigh one extra Persian ship."
+    )
+    assert odds.salamis_verdict(7, 0, 4, 0).startswith("The Athenians are the favourites")
+    assert "Nautical" not in odds.salamis_verdict(7, 0, 4, 0)
+    assert odds.salamis_verdict(3, 0, 4, 0).startswith("The Persians are the favourites")
+    assert odds.salamis_verdict(2, 0, 2, 0) == (
+        "Whichever side is attacked is the favourite: here it pays to wait."
+    )
+    for sliders in product(range(1, 5), range(3), range(1, 5), range(3)):
+        athens, persia = odds.sea_battle_odds(*sliders)
+        verdict = odds.salamis_verdict(*sliders)
+        assert verdict[0].isupper() and verdict.endswith(".")
+        if verdict.startswith("The Athenians"):
+            assert athens > Fraction(1, 2) > persia
+        if verdict.startswith("The Persians"):
+            assert persia > Fraction(1, 2) > athens
+
+
 def test_round_winner_gives_ties_to_the_defender() -> None:
     assert round_winner(5, 5, 0, 0) == "defender"
     assert round_winner(4, 5, 1, 0) == "defender"

@@ -179,5 +179,6 @@ class SeaBattle(widgets.VBox):
             f"<li>If the Athenians attack, they win with a chance of <b>{float(athens):.0%}</b>."
             f"</li><li>If the Persians attack, they win with a chance of "
             f"<b>{float(persia):.0%}</b>.</li></ul>"
+            f"<p style='{BIG}'>{teach.salamis_verdict(ships, level, enemy_ships, enemy_level)}</p>"
         )
         return athens, persia
