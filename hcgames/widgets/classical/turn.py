@@ -129,7 +129,9 @@ class FirstCityChooser(widgets.VBox):
         self.map.paint(
             [
                 (ROMAN_CITY, side_style("Romans") or "#999999", ["Latium"]),
-                ("the steps between", STEPS, between),
+                # the name reads as the tooltip's second half: "Mare Ionium, a step
+                # on the way from Latium to Lower Egypt"
+                (f"a step on the way from Latium to {target}", STEPS, between),
                 (
                     f"{target}: {'allowed' if ok else 'too close'}",
                     side_style("Egyptians") or "#999999",
