@@ -152,7 +152,7 @@ def test_battle_views() -> None:
     assert "two more levels of Nautical outweigh one extra Persian ship" in sea.result.value
     sea.sliders[1].value = 0  # Athenian Nautical 0: no more levels to outweigh anything
     assert "Nautical outweigh" not in sea.result.value
-    assert teach.salamis_verdict(3, 0, 4, 0) in sea.result.value
+    assert experiments.salamis_verdict(3, 0, 4, 0) in sea.result.value
     # the map of the Aegean as large as the window lets it be, its key under the odds
     assert sea.map.fluid and sea.map.legend not in sea.map.children
     assert sea.map.legend.value and "100vh" in sea.map.layout.max_width

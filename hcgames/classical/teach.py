@@ -66,7 +66,6 @@ __all__ = [
     "research_points_distribution",
     "resource_roll_rows",
     "round_chance",
-    "salamis_verdict",
     "set_armies",
     "set_fleets",
     "set_pool",
@@ -589,48 +588,3 @@ def sea_battle_odds(
         attacker_wins(ships, enemy_ships, attacker_level=level, defender_level=enemy_level),
         attacker_wins(enemy_ships, ships, attacker_level=enemy_level, defender_level=level),
     )
-
-
-def salamis_verdict(ships: int, level: int, enemy_ships: int, enemy_level: int) -> str:
-    """One sentence on lesson 22's sea battle as the sliders set it (Athenians first,
-    Persians second): who is the favourite whichever side attacks, and what outweighs
-    what. It follows the sliders, so it never says what they no longer show."""
-    athens, persia = sea_battle_odds(ships, level, enemy_ships, enemy_level)
-    half = Fraction(1, 2)
-    # a battle ends when one side has no ships left: the defender wins what the attacker loses
-    if athens > half and 1 - persia > half:
-        return _favourite("Athenians", "Persians", ships, level, enemy_ships, enemy_level)
-    if persia > half and 1 - athens > half:
-        return _favourite("Persians", "Athenians", enemy_ships, enemy_level, ships, level)
-    if athens > half and persia > half:
-        return "Whichever side attacks is the favourite."
-    if athens < half and persia < half:
-        return "Whichever side is attacked is the favourite: here it pays to wait."
-    return "The battle is about even."
-
-
-def _favourite(side: str, other: str, ships: int, level: int, o_ships: int, o_level: int) -> str:
-    """ "The Athenians are the favourites whoever attacks: two more levels of Nautical
-    outweigh one extra Persian ship." (the second half only when one side has more
-    ships and the other more Nautical)"""
-    head = f"The {side} are the favourites whoever attacks"
-    adjective = other[:-1]  # "Persian", "Athenian"
-    if level > o_level and o_ships > ships:
-        levels = plural_words(level - o_level, "more level")
-        verb = "outweighs" if level - o_level == 1 else "outweigh"
-        extra_ships = plural_words(o_ships - ships, f"extra {adjective} ship")
-        return f"{head}: {levels} of Nautical {verb} {extra_ships}."
-    if ships > o_ships and o_level > level:
-        extra_ships = plural_words(ships - o_ships, "extra ship")
-        verb = "outweighs" if ships - o_ships == 1 else "outweigh"
-        levels = plural_words(o_level - level, "more level")
-        return f"{head}: {extra_ships} {verb} the {other}' {levels} of Nautical."
-    return head + "."
-
-
-def plural_words(n: int, noun: str) -> str:
-    """ "one more level", "two extra ships": small numbers in words, as a sentence says them."""
-    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
-    head, _, last = noun.rpartition(" ")
-    last = last if n == 1 else last + "s"
-    return " ".join(x for x in (words[n] if n < len(words) else str(n), head, last) if x)

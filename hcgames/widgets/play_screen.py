@@ -1525,7 +1525,7 @@ class PlayApp(GameStepper):
             battle = [e for e in self.state.events[first:] if _is_battle(e)]
             if battle:
                 self.rolls.append((action, battle, sums))
-            if self.game.id == "classical-conquests" and self.humans is not None:
+            if self.humans is not None:
                 # what the student's own research roll gave, beside "Your last move"
                 self.own_events += [
                     self.with_names(e.text)
@@ -2320,12 +2320,13 @@ class PlayApp(GameStepper):
         if not self.rolls:
             return ""
         parts = []
-        if self.game.id == "classical-conquests":
-            # a battle of many rounds: the earlier rounds' dice, a line each, before the last
-            parts += [
-                f"<div style='font-size:13px;color:#333'>{escape(events[0].text)}</div>"
-                for _action, events, _sums in self.rolls[-6:-1]
-            ]
+        # a battle of many rounds (Classical): the earlier rounds' dice, a line each,
+        # before the last
+        parts += [
+            f"<div style='font-size:13px;color:#333'>{escape(events[0].text)}</div>"
+            for _action, events, _sums in self.rolls[-6:-1]
+            if events[0].kind == "battle-round"
+        ]
         for action, events, sums in self.rolls[-1:]:  # the last battle: short, seen whole
             lines = "".join(f"<div>{escape(e.text)}</div>" for e in events[:1])
             lines += "".join(
