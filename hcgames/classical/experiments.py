@@ -36,6 +36,7 @@ from hcgames.classical.teach import (
     traits_of,
 )
 from hcgames.classical.views import region_views as views
+from hcgames.classical.words import count
 from hcgames.core import IllegalAction
 from hcgames.play import Bot, playout, resolve_all_chance, resolve_chance
 
@@ -155,9 +156,10 @@ def head_start_summary(state: ClassicalState) -> str:
     player = state.player
     villages = sum(1 for t, o in enumerate(state.owner) if o == player and state.level[t] == 1)
     return (
-        f"**Start of round {state.round}.** The {state.player_name(player)} hold "
-        f"{len(state.cities_of(player))} cities, {villages} villages and "
-        f"{state.monuments_of(player)} monument. Victory points so far: "
+        f"**Start of round {state.round}** (the game's own header below still reads round "
+        f"{state.round - 1} until the first press). The {state.player_name(player)} hold "
+        f"{count(len(state.cities_of(player)), 'city')}, {count(villages, 'village')} and "
+        f"{count(state.monuments_of(player), 'monument')}. Victory points so far: "
         + ", ".join(f"{state.player_name(p)} {vp}" for p, vp in enumerate(state.vp))
         + "."
     )
