@@ -90,7 +90,9 @@ def map_symbols(s: ClassicalState) -> list[tuple[str, str]]:
     for category, symbol in m.category_symbols.items():
         names = sorted({r.name.lower() for r in rows if r.category == category})
         what = m.category_names[category]
-        out.append((symbol, f"{what} ({', '.join(names)})" if names else what))
+        # "Food (fish, grain, herds)", but "Wood", not "Wood (wood)"
+        said = names and not all(name in what.lower() for name in names)
+        out.append((symbol, f"{what} ({', '.join(names)})" if said else what))
     return out
 
 

@@ -197,7 +197,8 @@ def test_resource_marks_on_the_map_have_a_key() -> None:
         assert views[terr.id].get("symbol") == (m.category_symbols[category] if category else None)
     key = dict(state.map_symbols())
     assert set(key) == set(m.category_symbols.values())
-    assert key[m.category_symbols["wood"]].startswith("Wood (")
+    assert key[m.category_symbols["wood"]] == "Wood"  # not "Wood (wood)"
+    assert key[m.category_symbols["food"]].startswith("Food (")
     view = MapView(state)
     drawn = {views[r]["symbol"] for r in views if views[r].get("symbol")}
     for symbol in drawn:
