@@ -8,6 +8,7 @@ from typing import Any, cast
 import hcgames
 from hcgames.classical import experiments, teach
 from hcgames.classical.game import ClassicalGame
+from hcgames.classical.state import ClassicalState
 from hcgames.widgets._base import ONE_SCREEN
 from hcgames.widgets.classical import (
     FamineChooser,
@@ -68,20 +69,36 @@ def test_the_phase_player_plays_one_phase_a_press() -> None:
     # brings the turn's resources (each press changes what the page shows)
     assert player.at_eve() and player.stepper.state.phase == "score"
     assert player.button.description == f"Play the {phase} phase"
-    assert "hold nothing yet" in player.in_hand.value
+    assert "have no resources yet" in player.in_hand.value
     player.play_phase()
     assert f"the {phase} phase" in player.happened.value and "produce" in player.happened.value
     assert player.stepper.state.phase not in (phase, "score") and not player.at_eve()
-    assert "hold:" in player.in_hand.value  # what the turn produced
+    assert "resources:" in player.in_hand.value  # what the turn produced
     before = player.happened.value
     player.play_phase()
     assert player.happened.value != before
     assert state.round == 2 and len(state.history) < len(player.stepper.state.history)
     # every press names the side whose turn it is, never the dice ("The chance hold: 1
     # iron", "the research phase of the chance" after the recruit phase)
-    while not player.stepper.state.is_terminal() and player.stepper.state.round == 2:
+    # the "Fewer pieces" table follows the position the buttons reach
+    pieces = token_reduction_table(player)
+    assert "with token reduction" in pieces.value and "Round 2, the " in pieces.value
+    first = cast("ClassicalState", player.stepper.state).player
+    while not player.at_eve():
         player.play_phase()
         assert "chance" not in player.in_hand.value + player.next_box.value
+    # after the score phase the next side's turn waits for a press: its resources arrive
+    # with the press of "Play the produce phase", never before (the look saw them early)
+    after = cast("ClassicalState", player.stepper.state)
+    assert after.phase == "score" and after.player == first
+    assert "have no resources yet" in player.in_hand.value
+    assert player.button.description == "Play the produce phase"
+    assert "Before the " in pieces.value
+    player.play_phase()
+    assert (
+        cast("ClassicalState", player.stepper.state).player != first
+        and "resources:" in player.in_hand.value
+    )
     assert turn_report(state, bots, phases=1).startswith(f"--- {phase} ---")
     assert "with token reduction" in token_reduction_table(state).value
 
@@ -130,6 +147,12 @@ def test_battle_views() -> None:
     sea = SeaBattle(duel("Athenians", "Persians"))
     athens, _ = sea.show()
     assert athens == teach.sea_battle_odds(3, 2, 4, 0)[0] and "Athenians attack" in sea.result.value
+    # the sentence under the odds follows the sliders (it was a fixed caption, false
+    # once the sliders moved)
+    assert "two more levels of Nautical outweigh one extra Persian ship" in sea.result.value
+    sea.sliders[1].value = 0  # Athenian Nautical 0: no more levels to outweigh anything
+    assert "Nautical outweigh" not in sea.result.value
+    assert experiments.salamis_verdict(3, 0, 4, 0) in sea.result.value
     # the map of the Aegean as large as the window lets it be, its key under the odds
     assert sea.map.fluid and sea.map.legend not in sea.map.children
     assert sea.map.legend.value and "100vh" in sea.map.layout.max_width

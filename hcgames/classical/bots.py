@@ -175,7 +175,7 @@ def _plain_reason(action: Action) -> str:
     if isinstance(action, Move):
         return "a unit goes where it is needed"
     if isinstance(action, PayRest):
-        return "the rest is paid the usual way"
+        return "the named resources go first and gold, which stands in for anything, goes last"
     return _PLAIN.get(type(action), "it is part of the plan")
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, cast
 
 from hcgames.bots import RandomBot
@@ -29,11 +30,13 @@ from hcgames.classical.teach import (
     hungry_romans,
     in_hand,
     path_between,
+    sea_battle_odds,
     set_fleets,
     settle_with,
     traits_of,
 )
 from hcgames.classical.views import region_views as views
+from hcgames.classical.words import count
 from hcgames.core import IllegalAction
 from hcgames.play import Bot, playout, resolve_all_chance, resolve_chance
 
@@ -153,9 +156,10 @@ def head_start_summary(state: ClassicalState) -> str:
     player = state.player
     villages = sum(1 for t, o in enumerate(state.owner) if o == player and state.level[t] == 1)
     return (
-        f"**Start of round {state.round}.** The {state.player_name(player)} hold "
-        f"{len(state.cities_of(player))} cities, {villages} villages and "
-        f"{state.monuments_of(player)} monument. Victory points so far: "
+        f"**Start of round {state.round}** (the game's own header below still reads round "
+        f"{state.round - 1} until the first press). The {state.player_name(player)} hold "
+        f"{count(len(state.cities_of(player)), 'city')}, {count(villages, 'village')} and "
+        f"{count(state.monuments_of(player), 'monument')}. Victory points so far: "
         + ", ".join(f"{state.player_name(p)} {vp}" for p, vp in enumerate(state.vp))
         + "."
     )
@@ -369,6 +373,51 @@ def salamis_position(game: ClassicalGame) -> ClassicalState:
     state.apply(PlaceCity("persis"))
     set_fleets(state, 0, "mare_thracium", 3)
     return set_fleets(state, 1, "mare_aegaeum", 4)
+
+
+def salamis_verdict(ships: int, level: int, enemy_ships: int, enemy_level: int) -> str:
+    """One sentence on lesson 22's sea battle as the sliders set it (Athenians first,
+    Persians second): who is the favourite whichever side attacks, and what outweighs
+    what. It follows the sliders, so it never says what they no longer show."""
+    athens, persia = sea_battle_odds(ships, level, enemy_ships, enemy_level)
+    half = Fraction(1, 2)
+    # a battle ends when one side has no ships left: the defender wins what the attacker loses
+    if athens > half and 1 - persia > half:
+        return _favourite("Athenians", "Persians", ships, level, enemy_ships, enemy_level)
+    if persia > half and 1 - athens > half:
+        return _favourite("Persians", "Athenians", enemy_ships, enemy_level, ships, level)
+    if athens > half and persia > half:
+        return "Whichever side attacks is the favourite."
+    if athens < half and persia < half:
+        return "Whichever side is attacked is the favourite: here it pays to wait."
+    return "The battle is about even."
+
+
+def _favourite(side: str, other: str, ships: int, level: int, o_ships: int, o_level: int) -> str:
+    """ "The Athenians are the favourites whoever attacks: two more levels of Nautical
+    outweigh one extra Persian ship." (the second half only when one side has more
+    ships and the other more Nautical)"""
+    head = f"The {side} are the favourites whoever attacks"
+    adjective = other[:-1]  # "Persian", "Athenian"
+    if level > o_level and o_ships > ships:
+        levels = plural_words(level - o_level, "more level")
+        verb = "outweighs" if level - o_level == 1 else "outweigh"
+        extra_ships = plural_words(o_ships - ships, f"extra {adjective} ship")
+        return f"{head}: {levels} of Nautical {verb} {extra_ships}."
+    if ships > o_ships and o_level > level:
+        extra_ships = plural_words(ships - o_ships, "extra ship")
+        verb = "outweighs" if ships - o_ships == 1 else "outweigh"
+        levels = plural_words(o_level - level, "more level")
+        return f"{head}: {extra_ships} {verb} the {other}' {levels} of Nautical."
+    return head + "."
+
+
+def plural_words(n: int, noun: str) -> str:
+    """ "one more level", "two extra ships": small numbers in words, as a sentence says them."""
+    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+    head, _, last = noun.rpartition(" ")
+    last = last if n == 1 else last + "s"
+    return " ".join(x for x in (words[n] if n < len(words) else str(n), head, last) if x)
 
 
 # --- lesson 24: a small tournament of planners --------------------------------------------

@@ -225,7 +225,8 @@ def _refuse_monument(s: ClassicalState, action: BuildMonument) -> Refusal:
             "build: Religion limit",
         )
     return (
-        f"a monument there costs {cost_text(*s.monument_cost(t))}; {who} cannot pay",
+        f"a monument there costs {cost_text(*s.monument_cost(t))}; {who} cannot pay, "
+        "even with gold and trade standing in for what is missing",
         "build: monument cost",
     )
 
@@ -448,7 +449,8 @@ def move(s: ClassicalState, action: Move) -> list[Event]:
         s.move_cache = {k: v for k, v in s.move_cache.items() if not k.startswith("army")}
     s.moves_made += 1
     held = s.move_cache.get("held") or s.enemy_held(p)
-    threat = " into enemy-held land" if held[b] else ""
+    ground = "land" if m.territories[b].land else "sea"
+    threat = f" into enemy-held {ground}" if held[b] else ""
     return [
         s.event(
             s.player,

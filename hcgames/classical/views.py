@@ -21,7 +21,8 @@ def region_views(s: ClassicalState) -> dict[str, dict[str, Any]]:
     A territory whose resource has been rolled also gets ``"symbol"``, the mark of
     what it yields (``tables.json``), drawn before its label. Labels are compact:
     ``C`` city, ``V`` village, ``M2`` two monuments, ``3A`` three armies, ``1F`` one
-    fleet. With the optional token-reduction rule
+    fleet; units standing in a place another side holds (an attack before its battle)
+    are followed by their side's name: ``1A Athenians``. With the optional token-reduction rule
     (``token_reduction=True``) they count tokens as the book's reduced set would:
     ``3U`` three units (armies and fleets alike) and ``2S`` two settlement tokens (1 a
     village, 2 a city, 3 or more a city with monuments).
@@ -53,12 +54,13 @@ def region_views(s: ClassicalState) -> dict[str, dict[str, Any]]:
             if a or f:
                 if owner is None:
                     owner = q
-                if reduced:
-                    parts.append(f"{a + f}U")
-                else:
-                    parts.append(
-                        " ".join(x for x in (f"{a}A" if a else "", f"{f}F" if f else "") if x)
-                    )
+                piece = (
+                    f"{a + f}U"
+                    if reduced
+                    else " ".join(x for x in (f"{a}A" if a else "", f"{f}F" if f else "") if x)
+                )
+                # units in a place another side colours (before a battle) say whose they are
+                parts.append(piece if q == owner else f"{piece} {s.player_name(q)}")
                 units = [count(n, w) for n, w in ((a, "army"), (f, "fleet")) if n]
                 words.append(f"{s.player_name(q)}: {' and '.join(units)}")
         resource = s.resource[t]
@@ -88,7 +90,9 @@ def map_symbols(s: ClassicalState) -> list[tuple[str, str]]:
     for category, symbol in m.category_symbols.items():
         names = sorted({r.name.lower() for r in rows if r.category == category})
         what = m.category_names[category]
-        out.append((symbol, f"{what} ({', '.join(names)})" if names else what))
+        # "Food (fish, grain, herds)", but "Wood", not "Wood (wood)"
+        said = names and not all(name in what.lower() for name in names)
+        out.append((symbol, f"{what} ({', '.join(names)})" if said else what))
     return out
 
 

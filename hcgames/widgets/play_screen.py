@@ -343,7 +343,8 @@ def _often(p: Fraction) -> str:
 
 def _dice_html(action: Action) -> str:
     """A dice outcome with its numbers drawn as dice: 'attacker [6], defender [2]'."""
-    text = escape(str(action))
+    words = str(action)
+    text = escape(words[:1].upper() + words[1:])  # "The defender rolls 6": a sentence
     return re.sub(r"\b(\d{1,2})\b", r"<span class='hcgames-die'>\1</span>", text)
 
 
@@ -1524,6 +1525,13 @@ class PlayApp(GameStepper):
             battle = [e for e in self.state.events[first:] if _is_battle(e)]
             if battle:
                 self.rolls.append((action, battle, sums))
+            if self.humans is not None:
+                # what the student's own research roll gave, beside "Your last move"
+                self.own_events += [
+                    self.with_names(e.text)
+                    for e in self.state.events[first:]
+                    if e.kind == "research" and e.player in self.humans
+                ]
 
     def _human_action(self, action: Action) -> None:
         self.rolls = []
@@ -2312,6 +2320,13 @@ class PlayApp(GameStepper):
         if not self.rolls:
             return ""
         parts = []
+        # a battle of many rounds (Classical): the earlier rounds' dice, a line each,
+        # before the last
+        parts += [
+            f"<div style='font-size:13px;color:#333'>{escape(events[0].text)}</div>"
+            for _action, events, _sums in self.rolls[-6:-1]
+            if events[0].kind == "battle-round"
+        ]
         for action, events, sums in self.rolls[-1:]:  # the last battle: short, seen whole
             lines = "".join(f"<div>{escape(e.text)}</div>" for e in events[:1])
             lines += "".join(

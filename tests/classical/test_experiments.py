@@ -38,7 +38,7 @@ def test_a_first_city_too_close_to_latium_is_refused_with_its_chain() -> None:
 def test_the_head_start_reaches_its_round_and_the_phases_report_their_events() -> None:
     state, bots = experiments.head_start(duel(), rounds=2)
     assert state.round == 2 and len(bots) == 2
-    assert experiments.head_start_summary(state).startswith("**Start of round 2.** The Romans")
+    assert experiments.head_start_summary(state).startswith("**Start of round 2** (")
     first = experiments.phase_start(state)
     assert first <= len(state.events)
     phase = state.phase

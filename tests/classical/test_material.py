@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ from hcgames.classical import ClassicalGame, material
 from hcgames.classical.material import load_material
 from hcgames.core import DataError
 from hcgames.data import read_json, ring_is_clockwise
+from hcgames.factions import contrast_ratio, side_style
 
 M = load_material()
 
@@ -133,3 +135,14 @@ def test_the_peoples_carry_history() -> None:
     egypt = M.civ("Egyptians")
     assert egypt.start == -3100 and egypt.end == -30
     assert M.civ("Goths").start > 0  # the Goths are the only people of our era
+
+
+def test_the_twelve_peoples_differ_by_pattern_or_by_greyscale() -> None:
+    """Lesson 23's look: Macedonians and Phoenicians (purple hatch), Romans and Spartans
+    (red hatch), Athenians and Minoans (blue stripes) looked alike. Any two peoples now
+    differ in hatch pattern, or by 3:1 in grey (what a washed-out projector keeps)."""
+    styles = [side_style(civ.name) for civ in load_material().civilizations]
+    assert all(styles) and len(styles) == 12
+    for a, b in itertools.combinations(styles, 2):
+        assert a is not None and b is not None
+        assert a.pattern != b.pattern or contrast_ratio(a.colour, b.colour) >= 3.0, (a, b)

@@ -158,6 +158,20 @@ def test_token_reduction_labels_count_tokens() -> None:
     assert reduced.snapshot() == plain.snapshot()  # the rules are the same
 
 
+def test_units_in_a_place_another_side_colours_say_whose_they_are() -> None:
+    """Lesson 24's look: an army that marched into an enemy city was drawn as a black
+    "1A" beside the enemy's "C", as if it were theirs."""
+    plain = started_game()
+    reduced = started_game(token_reduction=True)
+    for state in (plain, reduced):
+        latium = state.game.material.index["latium"]
+        state.armies[0][latium] = 2
+        state.armies[1][latium] = 1
+    mover = plain.player_name(1)
+    assert plain.region_views()["latium"]["label"] == f"C 2A 1A {mover}"
+    assert reduced.region_views()["latium"]["label"] == f"2S 2U 1U {mover}"
+
+
 def test_dice_results_and_set_up_moves_are_refused_with_a_reason() -> None:
     from hcgames.classical.actions import BattleDie, PlaceCity
     from hcgames.core import IllegalAction
@@ -183,7 +197,8 @@ def test_resource_marks_on_the_map_have_a_key() -> None:
         assert views[terr.id].get("symbol") == (m.category_symbols[category] if category else None)
     key = dict(state.map_symbols())
     assert set(key) == set(m.category_symbols.values())
-    assert key[m.category_symbols["wood"]].startswith("Wood (")
+    assert key[m.category_symbols["wood"]] == "Wood"  # not "Wood (wood)"
+    assert key[m.category_symbols["food"]].startswith("Food (")
     view = MapView(state)
     drawn = {views[r]["symbol"] for r in views if views[r].get("symbol")}
     for symbol in drawn:

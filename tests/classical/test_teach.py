@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from hcgames.classical import teach as odds
 from hcgames.classical.actions import EndPhase, Move, ResearchDie
 from hcgames.classical.battle import round_winner
+from hcgames.classical.experiments import salamis_verdict
 from hcgames.classical.game import ClassicalGame
 from hcgames.classical.state import ClassicalState
 from tests.classical.test_game import go_to, idx, started_game
@@ -25,6 +26,29 @@ def test_one_round_at_equal_levels() -> None:
     assert odds.round_chance(1, 0) == Fraction(36, 64)
     assert odds.round_chance(0, 7) == 0
     assert odds.round_chance(8, 0) == 1
+
+
+def test_the_salamis_sentence_follows_the_fleets() -> None:
+    """Lesson 22's sentence under the sea battle is worked out from the sliders (a fixed
+    caption said two levels outweigh a fourth ship, also when the levels were equal)."""
+    assert salamis_verdict(3, 2, 4, 0) == (
+        "The Athenians are the favourites whoever attacks: two more levels of Nautical "
+        "outweigh one extra Persian ship."
+    )
+    assert salamis_verdict(7, 0, 4, 0).startswith("The Athenians are the favourites")
+    assert "Nautical" not in salamis_verdict(7, 0, 4, 0)
+    assert salamis_verdict(3, 0, 4, 0).startswith("The Persians are the favourites")
+    assert salamis_verdict(2, 0, 2, 0) == (
+        "Whichever side is attacked is the favourite: here it pays to wait."
+    )
+    for sliders in product(range(1, 5), range(3), range(1, 5), range(3)):
+        athens, persia = odds.sea_battle_odds(*sliders)
+        verdict = salamis_verdict(*sliders)
+        assert verdict[0].isupper() and verdict.endswith(".")
+        if verdict.startswith("The Athenians"):
+            assert athens > Fraction(1, 2) > persia
+        if verdict.startswith("The Persians"):
+            assert persia > Fraction(1, 2) > athens
 
 
 def test_round_winner_gives_ties_to_the_defender() -> None:

@@ -174,10 +174,12 @@ class SeaBattle(widgets.VBox):
         teach.set_trait_level(self.position, 0, "nautical", level)
         teach.set_trait_level(self.position, 1, "nautical", enemy_level)
         self.map.update(self.position)
+        verdict = experiments.salamis_verdict(ships, level, enemy_ships, enemy_level)
         self.result.value = (
             f"<ul style='{BIG}'>"
             f"<li>If the Athenians attack, they win with a chance of <b>{float(athens):.0%}</b>."
             f"</li><li>If the Persians attack, they win with a chance of "
             f"<b>{float(persia):.0%}</b>.</li></ul>"
+            f"<p style='{BIG}'>{verdict}</p>"
         )
         return athens, persia

@@ -129,6 +129,9 @@ class ResearchLevels(widgets.VBox):
             colors=["#4c78a8"],
             label_display=True,
             label_display_format=".0%",
+            # the chances on the bars read from the back of the room (they were 10 px)
+            label_font_style={"font-size": "16px", "font-weight": "bold"},
+            label_display_vertical_offset=-24,  # above the bar, clear of it
         )
         self.figure = chart_figure(
             marks=[self.bars],
@@ -137,11 +140,13 @@ class ResearchLevels(widgets.VBox):
                 bqplot.Axis(scale=x_scale, label="levels gained"),
                 bqplot.Axis(scale=y_scale, side="left", tick_format=".0%"),
             ],
-            layout=widgets.Layout(width="520px", height="300px"),
+            layout=widgets.Layout(width="500px", height="300px"),
         )
         self.rolls = widgets.IntSlider(value=12, min=1, max=60, description="rolls")
         self.level = widgets.IntSlider(value=0, min=0, max=4, description="start level")
-        self.result = html_line("", "420px")
+        # narrow enough that Large text (half as large again) keeps the chart beside the
+        # sliders at 1366 wide: 330 + 500 px and the gap, times 1.5
+        self.result = html_line("", "330px")
         for slider in (self.rolls, self.level):
             slider.observe(lambda _c: self.show(), names="value")
         self.show()

@@ -47,6 +47,9 @@ class PlannerTournament(widgets.VBox):
             title="Average victory points after each round", y_label="average points"
         )
         self.chart.x_axis.label = "round"
+        # the table beside it gives the last points (to one decimal, as here): the chart's
+        # own line ("4 lines of 6 points; the last: ...") said them again, rounded otherwise
+        self.chart.text_line.layout.display = "none"
         self.chart.figure.layout.width = "540px"
         self.chart.figure.layout.height = "300px"
         self.button.on_click(lambda _b: self.run())
@@ -76,7 +79,7 @@ class PlannerTournament(widgets.VBox):
                     "player": seat,
                     "ready to attack": f"{aggressions[i]:.1f}" if i < 3 else "-",
                     "wins": f"{wins[seat]:.1f}".rstrip("0").rstrip("."),
-                    "average points at the end": f"{curves[i][-1]:.0f}",
+                    "average points at the end": f"{curves[i][-1]:.1f}",
                 }
                 for i, seat in enumerate(seats)
             ],

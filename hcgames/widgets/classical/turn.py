@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import ipywidgets as widgets
@@ -129,7 +129,9 @@ class FirstCityChooser(widgets.VBox):
         self.map.paint(
             [
                 (ROMAN_CITY, side_style("Romans") or "#999999", ["Latium"]),
-                ("the steps between", STEPS, between),
+                # the name reads as the tooltip's second half: "Mare Ionium, a step
+                # on the way from Latium to Lower Egypt"
+                (f"a step on the way from Latium to {target}", STEPS, between),
                 (
                     f"{target}: {'allowed' if ok else 'too close'}",
                     side_style("Egyptians") or "#999999",
@@ -181,9 +183,13 @@ class PhasePlayer(widgets.VBox):
         # a turn's resources come by themselves as it begins: the page opens a moment
         # before, so the first press shows them arrive
         eve = experiments.turn_eve(state)
-        #: the moves played when the stepper stands on the eve of the turn (or -1)
-        self.eve_ply = len(eve.history) if eve is not None else -1
-        self.first_side = state.player_name(state.current_player)
+        #: the moves played when the stepper stands on the eve of a turn, and whose turn
+        #: begins then (the page opens on one; the end of each turn stops on the next)
+        self.eves: dict[int, str] = {}
+        if eve is not None:
+            self.eves[len(eve.history)] = state.player_name(state.current_player)
+        #: what else follows the position shown (the "Fewer pieces" table)
+        self.followers: list[Callable[[ClassicalState, str], None]] = []
         start = eve if eve is not None else state.copy()
         self.stepper = GameStepper(start, bots=list(bots), seed=seed, **map_options)
         self.research = html_line("")
@@ -254,20 +260,25 @@ class PhasePlayer(widgets.VBox):
         stepper.children = [stepper.children[0], unit, one_screen(unit=rest), stepper.messages]
 
     def at_eve(self) -> bool:
-        """Whether the stepper stands where the page opens: the turn about to begin."""
-        return len(self.stepper.state.history) == self.eve_ply
+        """Whether the stepper stands on the eve of a turn: the turn about to begin,
+        nothing produced yet (where the page opens, and after each turn's score phase)."""
+        return len(self.stepper.state.history) in self.eves
 
     def show(self) -> None:
         """Show the position the stepper is at: bars, research chart, next phase."""
         now = cast("ClassicalState", self.stepper.state)
         self.research.value = research_grid(now, 0)
         if self.at_eve():  # nothing produced yet: the pool is empty until the turn begins
-            who, phase = self.first_side, "produce"
+            who, phase = self.eves[len(now.history)], "produce"
             self.in_hand.value = in_hand_html(who, None)
+            where = f"Before the {who}' turn begins"
         else:
             # whose turn it is (before a roll the side to move is the dice: "the chance")
             who, phase = now.player_name(now.player), now.phase
             self.in_hand.value = in_hand_html(who, now.pool)
+            where = f"Round {now.round}, the {phase} phase of the {who}"
+        for follow in self.followers:
+            follow(now, where)
         if now.is_terminal():
             self.button.disabled = True
             return
@@ -284,13 +295,20 @@ class PhasePlayer(widgets.VBox):
         if self.at_eve():
             self.stepper.play_to_phase_end()  # the turn before ends: this turn produces
         now = cast("ClassicalState", self.stepper.state)
+        mover = now.player  # the stepper plays on this very state: keep whose turn it was
         phase, who, first = (
             now.phase,
             now.player_name(now.player),  # whose turn (the dice may be about to roll)
             experiments.phase_start(now),
         )
         self.stepper.play_to_phase_end()
-        lines = experiments.phase_events(cast("ClassicalState", self.stepper.state), phase, first)
+        after = cast("ClassicalState", self.stepper.state)
+        lines = experiments.phase_events(after, phase, first)
+        if after.phase == "produce" and after.player != mover and not after.is_terminal():
+            # the next side's turn began and produced by itself: stop a moment before, so
+            # that its resources arrive with the next press, as the Romans' did
+            self.eves[len(after.history) - 1] = after.player_name(after.player)
+            self.stepper.back()
         items = bullet_list(lines) if lines else bullet_list(["Nothing to do this time."])
         self.happened.value = (
             f"<div style='{BIG}'><b>What happened in the {phase} phase of the {who}:</b>"
@@ -303,9 +321,12 @@ class PhasePlayer(widgets.VBox):
 def in_hand_html(who: str, pool: Mapping[str, int] | None) -> str:
     """What a side holds now, one box a resource (``None``: nothing produced yet)."""
     if pool is None:
-        return f"<div style='{BIG}'><b>The {html.escape(who)} hold nothing yet.</b></div>"
+        return (
+            f"<div style='{BIG}'><b>The {html.escape(who)} have no resources yet:</b> "
+            "their turn begins with the produce phase.</div>"
+        )
     if not any(pool.values()):  # produced, then spent or lost (it said "nothing yet")
-        return f"<div style='{BIG}'><b>The {html.escape(who)} hold nothing now.</b></div>"
+        return f"<div style='{BIG}'><b>The {html.escape(who)} have no resources left.</b></div>"
     cell = (
         "display:inline-block;margin:2px 6px 2px 0;padding:1px 8px;border-radius:4px;"
         "background:#f3e3cc;border:1px solid #c0873f"
@@ -313,7 +334,7 @@ def in_hand_html(who: str, pool: Mapping[str, int] | None) -> str:
     boxes = "".join(
         f"<span style='{cell}'><b>{pool[c]}</b> {c}</span>" for c in CATEGORIES if pool[c]
     )
-    return f"<div style='{BIG}'><b>The {html.escape(who)} hold:</b> {boxes}</div>"
+    return f"<div style='{BIG}'><b>The {html.escape(who)}' resources:</b> {boxes}</div>"
 
 
 def research_grid(state: ClassicalState, player: int, columns: int = 4) -> str:
@@ -353,13 +374,26 @@ def turn_report(state: ClassicalState, bots: Sequence[PlannerBot], phases: int =
     return "\n".join(lines)
 
 
-def token_reduction_table(state: ClassicalState) -> widgets.HTML:
-    """Every territory with pieces, drawn with ordinary pieces and with token reduction."""
-    return table(
-        experiments.token_reduction_rows(state),
-        caption="C city, V village, M1 one monument, 1F one fleet; "
-        "U unit tokens, S settlement tokens",
-    )
+#: the key to the "Fewer pieces" table
+PIECES_KEY = "C city, V village, M1 one monument, 1F one fleet; U unit tokens, S settlement tokens"
+
+
+def token_reduction_table(game: ClassicalState | PhasePlayer) -> widgets.HTML:
+    """Every territory with pieces, drawn with ordinary pieces and with token reduction:
+    of one position, or of the position a :class:`PhasePlayer` shows, following it as
+    its buttons play (the caption says which round and phase)."""
+    if not isinstance(game, PhasePlayer):
+        return table(experiments.token_reduction_rows(game), caption=PIECES_KEY)
+    out = widgets.HTML()
+
+    def follow(now: ClassicalState, where: str) -> None:
+        out.value = table(
+            experiments.token_reduction_rows(now), caption=f"{where}, as on the map. {PIECES_KEY}"
+        ).value
+
+    game.followers.append(follow)
+    game.show()
+    return out
 
 
 def all_decisions(game: Game) -> widgets.Accordion:
