@@ -82,9 +82,9 @@ def _random_bot(seed: int, name: str) -> RandomBot:
 #: name -> (description, keyword arguments of HeuristicBot or None for random)
 STRATEGIES: dict[str, tuple[str, dict[str, float] | None]] = {
     "random": ("any move the rules allow, picked at random", None),
-    "rusher": ("grab VP now: deploy and capture, never value cards", {}),
+    "rusher": ("grab victory points (VP) now: deploy and capture, never value cards", {}),
     "builder": (
-        "values cards in hand and Units kept at home",
+        "values cards in hand and pieces kept at home",
         {"hand_weight": 0.6, "home_weight": 0.4},
     ),
     "hoarder": ("values cards in hand a lot", {"hand_weight": 1.5}),

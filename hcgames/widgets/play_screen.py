@@ -1186,9 +1186,7 @@ class PlayApp(GameStepper):
     }
 
     def _speros_kind(self, action: Action) -> tuple[str, float]:
-        # the General's once-a-game ability after the step's own choices (the cards to
-        # discard, the four actions): a student does not spend it by picking the first
-        kinds = ("Attack", "Lead", "Explore", "Plan", "Other", "Abilities", "Skip")
+        kinds = ("Attack", "Lead", "Explore", "Plan", "Abilities", "Other", "Skip")
         kind = self._SPEROS_KINDS.get(type(action).__name__, "Other")
         return kind, float(kinds.index(kind))
 
