@@ -198,8 +198,8 @@ def _why_easy(state: State, action: Action, now: float, values: list[float], los
         )
     if max(values) > now + 1e-9:
         return (
-            "it loses no points straight away; another move would have gained some, but the "
-            "Easy computer picks at random among the moves that lose it no points"
+            "it loses no points straight away, though another move would have gained some: "
+            "the Easy computer picks at random among the moves that lose it no points"
         )
     return "no move gains points straight away, and this one loses none"
 
