@@ -95,7 +95,7 @@ def test_each_move_of_the_computer_is_reported_as_a_sentence_about_its_people() 
 
     from hcgames.speros.views import report_words
 
-    state = hcgames.load("conquest-of-speros").new_game(seed=5)
+    state: Any = hcgames.load("conquest-of-speros").new_game(seed=5)
     rng = random.Random(5)
     seen = set()
     while not state.is_terminal() and len(state.history) < 400:
@@ -120,7 +120,7 @@ def test_each_move_of_the_computer_is_reported_as_a_sentence_about_its_people() 
 def test_the_last_bonus_objective_is_the_one_that_scores_most_and_the_why_is_true() -> None:
     """At the end every reveal ends the game: the levels take the objective worth most
     (Easy took any, lesson 44) and never say a reveal "lost points"."""
-    state = hcgames.load("conquest-of-speros").new_game(seed=3)
+    state: Any = hcgames.load("conquest-of-speros").new_game(seed=3)
     bots = [SperosMediumBot(3), SperosMediumBot(4)]
     rng = random.Random(3)
     while not state.is_terminal():
