@@ -383,7 +383,9 @@ def draw_odds_view(app: Any, player: int = 0) -> widgets.Box:
         layout=widgets.Layout(width="220px"),
     )
     button = widgets.Button(
-        description="Work out my odds", button_style="primary", layout=widgets.Layout(width="auto")
+        description="Work out my odds",
+        button_style="primary",
+        layout=widgets.Layout(width="auto", flex="0 0 auto"),  # never cut to "Work out my ..."
     )
     line = widgets.HTML(layout=widgets.Layout(max_width="640px"))
 
@@ -391,7 +393,10 @@ def draw_odds_view(app: Any, player: int = 0) -> widgets.Box:
         line.value = sentence(home_draw_sentence(app.state, player, hits.value), 16)
 
     button.on_click(work_out)
-    return one_screen(widgets.HBox([hits, button]), line)
+    # under Large text the button goes under the menu rather than being cut short
+    return one_screen(
+        widgets.HBox([hits, button], layout=widgets.Layout(flex_flow="row wrap")), line
+    )
 
 
 class PairingsView(widgets.HBox):
