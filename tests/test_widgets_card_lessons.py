@@ -24,10 +24,18 @@ def _units(view: widgets.Widget) -> list[widgets.Widget]:
 def test_the_majority_sliders_redraw_the_camps_and_the_verdict() -> None:
     view = views.MajorityTry()
     assert len(_units(view)) == 1
-    assert "Nobody yet" in view.verdict.value and len(view.camps.x) == 4
+    marks = (view.camps, view.rival_camps, view.empty_camps)
+    assert "Nobody yet" in view.verdict.value
+    assert [len(m.x) for m in marks] == [2, 1, 1]  # 4 camps: mine, mine, rival's, empty
     view.mine.value, view.theirs.value = 3, 1
     assert "You capture the card" in view.verdict.value
-    assert list(view.camps.colors) == ["#D55E00"] * 3 + ["#009E73"]
+    assert [len(m.x) for m in marks] == [3, 1, 0]
+    # whose a camp is, by shape as well as colour
+    assert [(m.marker, m.colors[0]) for m in marks[:2]] == [
+        ("circle", "#D55E00"),
+        ("square", "#009E73"),
+    ]
+    assert not view.empty_camps.fill
 
 
 def test_the_score_sheets_follow_the_menu() -> None:

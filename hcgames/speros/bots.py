@@ -38,6 +38,9 @@ class HeuristicBot(GreedyBot):
     at home``; ties broken by a seeded coin. The lookahead is the generic GreedyBot's;
     only the judgement of a position is Speros's own."""
 
+    #: whether a finished game is judged by its lead as well as by who won it
+    end_by_lead = False
+
     def __init__(
         self,
         name: str = "rusher",
@@ -58,7 +61,10 @@ class HeuristicBot(GreedyBot):
         value = float(totals[player] - rival)
         if speros.is_terminal():
             outcome = speros.outcome()
-            return 1000.0 if outcome and player in outcome.winners else -1000.0
+            end = 1000.0 if outcome and player in outcome.winners else -1000.0
+            # the levels a student plays: between two ends alike, the larger lead (the
+            # last bonus objective revealed is the one that scores most)
+            return end + value if self.end_by_lead else end
         value += self.hand_weight * min(len(speros.hands[player]), 10)
         value += self.home_weight * speros.units_at_home(player)
         if speros.is_chance():
@@ -76,9 +82,9 @@ def _random_bot(seed: int, name: str) -> RandomBot:
 #: name -> (description, keyword arguments of HeuristicBot or None for random)
 STRATEGIES: dict[str, tuple[str, dict[str, float] | None]] = {
     "random": ("any move the rules allow, picked at random", None),
-    "rusher": ("grab VP now: deploy and capture, never value cards", {}),
+    "rusher": ("grab victory points (VP) now: deploy and capture, never value cards", {}),
     "builder": (
-        "values cards in hand and Units kept at home",
+        "values cards in hand and pieces kept at home",
         {"hand_weight": 0.6, "home_weight": 0.4},
     ),
     "hoarder": ("values cards in hand a lot", {"hand_weight": 1.5}),
@@ -140,6 +146,8 @@ class SperosEasyBot(HeuristicBot):
     lose points straight away. It never compares the good moves with each other and
     never keeps cards back on purpose, so it drifts and wastes chances."""
 
+    end_by_lead = True
+
     def __init__(self, seed: int = 0) -> None:
         super().__init__("easy", seed)
 
@@ -150,22 +158,58 @@ class SperosEasyBot(HeuristicBot):
             return legal[0]
         now = self.value(state, state.current_player)
         scored = self.scored(state, legal)
-        fine = [a for a, v in scored if v >= now - 1e-9]
-        if fine:
-            self.reason = (
-                "it does not lose points straight away (it did not compare it with the other moves)"
-            )
-        else:
+        fine = [(a, v) for a, v in scored if v >= now - 1e-9]
+        losing = not fine
+        if losing:
             top = max(v for _, v in scored)
-            fine = [a for a, v in scored if v >= top - 1e-9]
-            self.reason = "every move lost points, and this one lost the fewest"
-        return fine[self.rng.randrange(len(fine))]
+            fine = [(a, v) for a, v in scored if v >= top - 1e-9]
+        action = fine[self.rng.randrange(len(fine))][0]
+        self.reason = _why_easy(state, action, now, [v for _, v in scored], losing)
+        return action
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
+def _why_easy(state: State, action: Action, now: float, values: list[float], losing: bool) -> str:
+    """The Easy computer's reason, from what it worked out: the lead in points each
+    move leaves it one step ahead (``values``; ``now`` before it moves)."""
+    p = state.current_player
+    child: Any = state.copy()
+    child.apply(action)
+    gain = _lead(child, p) - _lead(state, p)
+    if child.is_terminal():
+        outcome = child.outcome()
+        if outcome and p in outcome.winners:
+            return "it ends the game with it in front"
+        return "every move ends the game, and this one leaves it the most points"
+    if losing:
+        return (
+            f"every move lost it points straight away, and this one lost the fewest "
+            f"({_points(-gain)})"
+        )
+    if max(values) - min(values) < 1e-9:
+        return "no move changes the score straight away, so it picked one at random"
+    if gain > 0:
+        return (
+            f"it puts it {_points(gain)} further ahead straight away (the Easy computer "
+            "picks at random among the moves that lose it no points)"
+        )
+    if max(values) > now + 1e-9:
+        return (
+            "it loses no points straight away, though another move would have gained some: "
+            "the Easy computer picks at random among the moves that lose it no points"
+        )
+    return "no move gains points straight away, and this one loses none"
 
 
 class SperosMediumBot(HeuristicBot):
     """Medium: looks one action ahead and takes the best one, judging a position by
     its lead in points plus a little for each card in hand, so it grabs points and
     draws cards when nothing scores."""
+
+    end_by_lead = True
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__("medium", seed, hand_weight=0.2)
@@ -178,26 +222,51 @@ class SperosMediumBot(HeuristicBot):
 
 
 def _why_greedy(state: State, action: Action) -> str:
-    """What one action changes for the player to move, in words."""
+    """What one action changes for the player to move, in words, beside what the other
+    moves would have given: the Medium computer counts its lead in points plus a
+    little for each card in hand, one step ahead."""
     speros: Any = state
     p = state.current_player
     before = _lead(speros, p)
+    gains = []
+    for other in state.legal_actions():
+        after: Any = state.copy()
+        after.apply(other)
+        gains.append(_lead(after, p) - before)
+    best_gain = max(gains)
     child: Any = state.copy()
     child.apply(action)
-    after = _lead(child, p)
     if child.is_terminal():
         outcome = child.outcome()
         if outcome and p in outcome.winners:
             return "it ends the game with it in front"
-    gain = after - before
+        return "every move ends the game, and this one leaves it the most points"
+    gain = _lead(child, p) - before
+    draws = child.is_chance() or len(child.hands[p]) > len(speros.hands[p])
+    if gain > 0 and gain == best_gain:
+        return f"it puts it {_points(gain)} further ahead straight away, the most any move could"
     if gain > 0:
-        points = f"{gain} point{'s' if gain != 1 else ''}"
-        return f"it puts it {points} further ahead straight away"
-    if child.is_chance() or len(child.hands[p]) > len(speros.hands[p]):
-        return "it draws cards to use later rather than spend what it has"
+        return (
+            f"it puts it {_points(gain)} further ahead straight away and keeps more cards "
+            "in hand than a move that scores more"
+        )
+    if draws and best_gain <= 0:
+        return "no move puts it further ahead straight away, so it draws cards to use later"
+    if draws:
+        return (
+            f"it draws cards to use later: to the Medium computer they are worth more than "
+            f"the {_points(best_gain)} another move would gain now"
+        )
+    if gain == 0 and best_gain <= 0:
+        return "no move puts it further ahead straight away, and this one loses no points"
     if gain == 0:
-        return "it keeps its points, and more cards and Units ready for later"
-    return "it gives up a little now to keep more cards and Units ready for later"
+        return (
+            f"it loses no points and keeps more cards in hand than a move that would gain "
+            f"{_points(best_gain)}"
+        )
+    if gain == best_gain:
+        return "every move lost it points straight away, and this one lost the fewest"
+    return f"it gives up {_points(-gain)} now to keep more cards in hand"
 
 
 def _blindfold(state: State, player: int) -> Any:
@@ -230,6 +299,8 @@ class SperosHardBot(HeuristicBot, LookaheadBot):
     the judgement is :class:`HeuristicBot`'s, the guesses are dealt once per decision
     (:meth:`worlds`), a playout stops after the rival's next turn and plays the
     best-looking action (:meth:`quick`), and its end is judged as it stands."""
+
+    end_by_lead = True
 
     def __init__(self, seed: int = 0, width: int = 3, samples: int = 3, limit: int = 40) -> None:
         super().__init__("hard", seed, hand_weight=0.2)

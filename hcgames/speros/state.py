@@ -207,6 +207,10 @@ class SperosState(State):
     def action_words(self, action: Action) -> str:
         return views.action_words(self, action)
 
+    def report_words(self, action: Action) -> str:
+        """A move of the computer's, as the list of its moves says it."""
+        return views.report_words(self, action)
+
     def card_view(self, card_id: str) -> dict[str, Any]:
         return views.card_view(self, card_id)
 

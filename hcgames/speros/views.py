@@ -8,21 +8,30 @@ for its contract methods (``snapshot``, ``observation``, ``card_rows``...).
 from __future__ import annotations
 
 import math
+import re
 from typing import TYPE_CHECKING, Any
 
 from hcgames.core import Action
 from hcgames.speros.actions import (
+    Accept,
     Attack,
     ChooseBonus,
     ChoosePeople,
+    Deploy,
+    Discard,
     EndAbilities,
     Exile,
     Explore,
     FirstPlacement,
     Fortify,
     Lead,
+    LimitDiscard,
+    Move,
     Obliterate,
+    Plan,
+    PlayFromHand,
     Raze,
+    Recall,
     Stop,
     UseAbility,
     card_label,
@@ -258,6 +267,88 @@ def action_words(state: SperosState, action: Action) -> str:
         objective = state.game.objective(action.objective)
         return f"reveal the bonus objective {objective.name} ({objective.text.rstrip('.')})"
     return str(action)
+
+
+def report_words(state: SperosState, action: Action) -> str:
+    """A move the computer made, as a sentence about the people who made it ("The
+    Saltdeep Merfolk attack Coralspire Reef with a Minion"), read in the list of the
+    computer's moves. No ": " in it: that list reads a colon as "who: what"."""
+    p = state.current_player
+    people = state.colour[p] if 0 <= p < len(state.colour) else None
+    who = f"The {state.side_name(p)}" if people else state.player_name(p)
+    their = "their" if people else "its"
+
+    def does(plural: str, single: str) -> str:  # "the Merfolk attack", "Player 2 chooses"
+        return plural if people else single
+
+    cards = state.game.cards
+    card_id = getattr(action, "card", None)  # a General's ability names its terrain here
+    name = cards[card_id].name if card_id in cards else ""
+    if isinstance(action, ChoosePeople):
+        chosen = state.game.card_set.people_of(action.terrain)
+        return f"{who} {does('choose', 'chooses')} to lead the {chosen.people}"
+    if isinstance(action, FirstPlacement):
+        return f"{who} {does('put', 'puts')} a card forward in secret"
+    if isinstance(action, Discard | LimitDiscard):
+        return f"{who} {does('discard', 'discards')} {name}"
+    if isinstance(action, Attack):
+        return f"{who} {does('attack', 'attacks')} {name} with a Minion"
+    if isinstance(action, Lead):
+        extra = " and a Minion" if action.with_minion else ""
+        return f"{who} {does('lead', 'leads')} {their} General{extra} onto {name}"
+    if isinstance(action, Explore):
+        card = cards[action.card]
+        with_minion = card.terrain != state.colour[p] and state.base_minions[p] > 0
+        return f"{who} {does('explore', 'explores')} {name}" + (
+            " and put a Minion on it" if with_minion else ""
+        )
+    if isinstance(action, Plan):
+        return f"{who} {does('plan', 'plans')}, drawing cards"
+    if isinstance(action, EndAbilities):
+        return f"{who} {does('use', 'uses')} no ability this turn"
+    if isinstance(action, UseAbility) and action.source == "general" and people:
+        ability = state.game.card_set.people_of(people).general_abilities[action.index]
+        text = re.sub(r"\byour\b", their, ability.text.rstrip("."))  # the card speaks to its owner
+        return f"{who} use {their} General's once-a-game ability to {text[:1].lower()}{text[1:]}"
+    if isinstance(action, UseAbility):
+        kind = "reusable ability" if action.source == "artifact" else "discard ability"
+        return f"{who} {does('use', 'uses')} the {kind} of {name}"
+    if isinstance(action, Accept):
+        return f"{who} {does('take', 'takes')} the {action.what} ability of {name}"
+    if isinstance(action, Stop):
+        if state.stack and isinstance(state.stack[-1], PendingOffer):
+            offer = state.stack[-1]
+            return (
+                f"{who} {does('turn', 'turns')} down the {offer.what} ability of "
+                f"{cards[offer.card].name}"
+            )
+        return f"{who} {does('stop', 'stops')} using the ability"
+    if isinstance(action, Deploy):
+        return f"{who} {does('send', 'sends')} a Minion onto {name}"
+    if isinstance(action, Exile):
+        rival = state.side_name(action.player)
+        return f"{who} {does('send', 'sends')} a Minion of the {rival} home from {name}"
+    if isinstance(action, Obliterate):
+        rival = state.side_name(action.player)
+        unit = "the General" if action.general else "a Minion"
+        return f"{who} {does('remove', 'removes')} {unit} of the {rival} on {name} from the game"
+    if isinstance(action, Move):
+        return (
+            f"{who} {does('move', 'moves')} a Minion from {cards[action.from_].name} "
+            f"to {cards[action.to].name}"
+        )
+    if isinstance(action, Recall):
+        return f"{who} {does('bring', 'brings')} a Minion home from {name}"
+    if isinstance(action, PlayFromHand):
+        return f"{who} {does('lay', 'lays')} {name} in the Skirmish Area"
+    if isinstance(action, Raze):
+        return f"{who} {does('throw', 'throws')} {name} on the discard pile"
+    if isinstance(action, Fortify):
+        return f"{who} {does('put', 'puts')} a Minion on {their} captured card {name}"
+    if isinstance(action, ChooseBonus):
+        objective = state.game.objective(action.objective)
+        return f"{who} {does('reveal', 'reveals')} the bonus objective {objective.name}"
+    return f"{who} {does('play', 'plays')} {action_words(state, action)}"
 
 
 # --- card rows -------------------------------------------------------------------

@@ -123,9 +123,9 @@ def answer_reveal(title: str, *parts: widgets.Widget) -> widgets.Accordion:
 
 
 class MajorityTry(widgets.VBox):
-    """Sliders for a card's camps and the pieces on it, the camps drawn as circles
-    (orange mine, green the rival's, grey empty, each named under it) and who captures
-    the card, and why."""
+    """Sliders for a card's camps and the pieces on it, the camps drawn (orange circles
+    mine, green squares the rival's, open grey rings empty, each named under it) and who
+    captures the card, and why."""
 
     def __init__(self) -> None:
         wide = {"layout": widgets.Layout(width="400px"), "style": {"description_width": "120px"}}
@@ -137,8 +137,24 @@ class MajorityTry(widgets.VBox):
         )
         self.verdict = widgets.HTML(layout=widgets.Layout(max_width="420px"))
         x_scale, y_scale = bqplot.LinearScale(min=-0.5, max=4.5), bqplot.LinearScale(min=-1, max=1)
+        # whose each camp is, by shape as well as colour: a circle mine, a square the
+        # rival's, an open ring empty
+        scales = {"x": x_scale, "y": y_scale}
         self.camps = bqplot.Scatter(
-            x=[0.0], y=[0.0], scales={"x": x_scale, "y": y_scale}, default_size=900, stroke="black"
+            x=[0.0], y=[0.0], scales=scales, default_size=900, stroke="black", marker="circle"
+        )
+        self.rival_camps = bqplot.Scatter(
+            x=[0.0], y=[0.0], scales=scales, default_size=800, stroke="black", marker="square"
+        )
+        self.empty_camps = bqplot.Scatter(
+            x=[0.0],
+            y=[0.0],
+            scales=scales,
+            default_size=900,
+            stroke="#555555",
+            marker="circle",
+            fill=False,
+            stroke_width=3,
         )
         #: whose each camp is, in words under it (never told by colour alone)
         self.camp_words = bqplot.Label(
@@ -151,7 +167,7 @@ class MajorityTry(widgets.VBox):
             colors=["#222222"],
         )
         self.figure = chart_figure(
-            marks=[self.camps, self.camp_words],
+            marks=[self.camps, self.rival_camps, self.empty_camps, self.camp_words],
             layout=widgets.Layout(width="420px", height="130px"),
             fig_margin={"top": 10, "bottom": 10, "left": 10, "right": 10},
         )
@@ -172,11 +188,16 @@ class MajorityTry(widgets.VBox):
         self.mine.max = self.size.value
         self.theirs.max = self.size.value - self.mine.value
         empty = self.size.value - self.mine.value - self.theirs.value
-        colours = ["#D55E00"] * self.mine.value + ["#009E73"] * self.theirs.value
-        with self.camps.hold_sync():
-            self.camps.x = list(range(self.size.value))
-            self.camps.y = [0.25] * self.size.value
-            self.camps.colors = colours + ["#BBBBBB"] * empty
+        mine, theirs = self.mine.value, self.theirs.value
+        for mark, first, n, colour in (
+            (self.camps, 0, mine, "#D55E00"),
+            (self.rival_camps, mine, theirs, "#009E73"),
+            (self.empty_camps, mine + theirs, empty, "#777777"),
+        ):
+            with mark.hold_sync():
+                mark.x = list(range(first, first + n))
+                mark.y = [0.25] * n
+                mark.colors = [colour]
         with self.camp_words.hold_sync():
             self.camp_words.x = list(range(self.size.value))
             self.camp_words.y = [-0.75] * self.size.value
@@ -362,7 +383,9 @@ def draw_odds_view(app: Any, player: int = 0) -> widgets.Box:
         layout=widgets.Layout(width="220px"),
     )
     button = widgets.Button(
-        description="Work out my odds", button_style="primary", layout=widgets.Layout(width="auto")
+        description="Work out my odds",
+        button_style="primary",
+        layout=widgets.Layout(width="auto", flex="0 0 auto"),  # never cut to "Work out my ..."
     )
     line = widgets.HTML(layout=widgets.Layout(max_width="640px"))
 
@@ -370,7 +393,10 @@ def draw_odds_view(app: Any, player: int = 0) -> widgets.Box:
         line.value = sentence(home_draw_sentence(app.state, player, hits.value), 16)
 
     button.on_click(work_out)
-    return one_screen(widgets.HBox([hits, button]), line)
+    # under Large text the button goes under the menu rather than being cut short
+    return one_screen(
+        widgets.HBox([hits, button], layout=widgets.Layout(flex_flow="row wrap")), line
+    )
 
 
 class PairingsView(widgets.HBox):

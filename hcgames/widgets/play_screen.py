@@ -563,6 +563,28 @@ class PlayApp(GameStepper):
                 {r: view.region_name(r) for r in view.region_ids if view.region_name(r) != r}
             )
         self._build_controls(large_text, map_width)
+        self._set_up_picker(game)
+        # room for the focus ring: a box cuts off what is drawn outside it
+        self.picker.buttons.layout.padding = "4px"
+        self.picker.text_line.layout.display = "none"  # the banner says it in fewer words
+        if self.cards_view is not None:
+            self.cards_view.text_line.layout.display = "none"  # the cards themselves show it
+        self.picker.set_regions([])  # list again: grouped, in plain words, nothing picked
+        self.text_line.layout.display = "none"  # the banner and the status line say it
+        for view in self.region_views:
+            # the map's own line speaks only when a place is picked on it; it keeps room
+            # for two lines, so a pick never pushes the map down under the pointer
+            view.text_line.layout.min_height = "2.8em"
+            view.on_select(functools.partial(self._map_line, view))
+        if self.board_view is not None:
+            self.board_view.on_select(self._board_move)
+        self._ready = True
+        self._run_bots()
+        self._refresh()
+
+    def _set_up_picker(self, game: Game) -> None:
+        """The list of moves as the play screen shows it: grouped, in plain words, with
+        Play this move (and why it is grey) under it."""
         self.picker.preselect = False
         self.picker.grouped = True
         # a long choice wraps in the list instead of being cut at its edge (every game)
@@ -570,8 +592,12 @@ class PlayApp(GameStepper):
         self.picker.apply_button.description = "Play this move"
         self.picker.apply_button.icon = "play"
         self.picker.apply_button.tooltip = "Play the move picked in the list"
+        # why Play this move is grey: said beside it until a move is picked
+        self.pick_hint = widgets.HTML("Click a move in the list first.")
+        self.pick_hint.add_class("hcgames-pick-hint")
         self.picker.buttons.children = (
             self.picker.apply_button,
+            self.pick_hint,
             self.end_button,
             self.picker.show_all_button,
         )
@@ -590,23 +616,6 @@ class PlayApp(GameStepper):
             self.picker.kind_of = self._speros_kind
         elif game.id == "conqueror-duels":
             self.picker.kind_of = self._duels_kind
-        # room for the focus ring: a box cuts off what is drawn outside it
-        self.picker.buttons.layout.padding = "4px"
-        self.picker.text_line.layout.display = "none"  # the banner says it in fewer words
-        if self.cards_view is not None:
-            self.cards_view.text_line.layout.display = "none"  # the cards themselves show it
-        self.picker.set_regions([])  # list again: grouped, in plain words, nothing picked
-        self.text_line.layout.display = "none"  # the banner and the status line say it
-        for view in self.region_views:
-            # the map's own line speaks only when a place is picked on it; it keeps room
-            # for two lines, so a pick never pushes the map down under the pointer
-            view.text_line.layout.min_height = "2.8em"
-            view.on_select(functools.partial(self._map_line, view))
-        if self.board_view is not None:
-            self.board_view.on_select(self._board_move)
-        self._ready = True
-        self._run_bots()
-        self._refresh()
 
     # --- who plays which side ------------------------------------------------------
     def _humans_for(self, mode: str, seats: Sequence[int], game: Game) -> list[int]:
@@ -1607,6 +1616,8 @@ class PlayApp(GameStepper):
     # --- picking a choice ----------------------------------------------------------------
     def _on_pick(self, _change: Any = None) -> None:
         action = self.picker.selected_action
+        waiting = action is None and bool(self.picker.shown)
+        self.pick_hint.layout.display = None if waiting else "none"
         if action is not None:
             self.notice.value = ""
             # outline the choice's places; with nothing picked in the list (a list just
@@ -2309,7 +2320,11 @@ class PlayApp(GameStepper):
             if bot is not None:
                 reason = explain(state, action, bot)
                 said = state.action_words(action)  # the move as the list says it
-                if said != str(action):
+                report = getattr(state, "report_words", None)  # a game's own sentence
+                if callable(report):
+                    why_part = reason.partition(" \u2014 ")[2]
+                    reason = f"{report(action)} \u2014 {why_part}"
+                elif said != str(action):
                     reason = reason.replace(str(action), said, 1)
                 self.reasons.append(self.with_names(reason))
                 # where it went, to mark on a board (the last len(reasons) are shown)

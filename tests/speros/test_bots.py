@@ -84,3 +84,61 @@ def test_hard_sometimes_overrules_the_one_step_favourite() -> None:
         if SperosHardBot(1).choose(state) != SperosMediumBot(1).choose(state):
             differ += 1
     assert differ >= 1
+
+
+def test_each_move_of_the_computer_is_reported_as_a_sentence_about_its_people() -> None:
+    """The list of the computer's moves reads "The Saltdeep Merfolk attack Coralspire
+    Reef with a Minion" (it read "Saltdeep Merfolk attack a Minion onto ...", lesson
+    44): the people first, a verb that agrees with them, and no colon, which the list
+    would read as "who: what"."""
+    import re
+
+    from hcgames.speros.views import report_words
+
+    state: Any = hcgames.load("conquest-of-speros").new_game(seed=5)
+    rng = random.Random(5)
+    seen = set()
+    while not state.is_terminal() and len(state.history) < 400:
+        if state.is_chance():
+            state.apply(rng.choice([o for o, _ in state.chance_outcomes()]))
+            continue
+        action = rng.choice(state.legal_actions())
+        words = report_words(state, action)
+        p = state.current_player
+        who = f"The {state.side_name(p)}" if state.colour[p] else state.player_name(p)
+        assert words.startswith(who + " "), words
+        assert ": " not in words and "(s)" not in words and "Player " not in words[len(who) :]
+        verb = words[len(who) + 1 :].split()[0]
+        # the peoples are plural ("the Merfolk attack"); a seat before its choice is one
+        assert verb.endswith("s") != bool(state.colour[p]), words
+        assert not re.search(r"\b(my|your)\b", words), words
+        seen.add(type(action).__name__)
+        state.apply(action)
+    assert {"Discard", "Attack", "Explore", "ChooseBonus", "UseAbility"} <= seen
+
+
+def test_the_last_bonus_objective_is_the_one_that_scores_most_and_the_why_is_true() -> None:
+    """At the end every reveal ends the game: the levels take the objective worth most
+    (Easy took any, lesson 44) and never say a reveal "lost points"."""
+    state: Any = hcgames.load("conquest-of-speros").new_game(seed=3)
+    bots = [SperosMediumBot(3), SperosMediumBot(4)]
+    rng = random.Random(3)
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply(rng.choice([o for o, _ in state.chance_outcomes()]))
+            continue
+        if state.phase == "choose bonus" and state.chooser == state.game.num_players - 1:
+            break
+        state.apply(bots[state.current_player].choose(state))
+    assert state.phase == "choose bonus"
+    p = state.current_player
+    leads = {}
+    for option in state.legal_actions():
+        child = state.copy()
+        child.apply(option)
+        leads[option] = _lead(child, p)
+    for level in LEVELS.values():
+        bot = level(1)
+        action = bot.choose(state)
+        assert leads[action] == max(leads.values()), level
+        assert "lost" not in bot.reason and "lose" not in bot.reason, bot.reason
