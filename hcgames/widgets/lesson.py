@@ -243,8 +243,10 @@ QUIZ_CSS = (
     ".hc-quiz-options .widget-radio-box input,"
     ".hc-quiz-options .jupyter-widget-radio-box input{width:18px;height:18px;"
     "margin:2px 10px 0 1px;cursor:pointer}"
-    ".hc-quiz-options label::after{display:block;margin:2px 0 4px 29px;font-size:16px;"
-    "font-weight:normal}</style>"
+    ".hc-quiz-options .widget-radio-box label::after{display:block;margin:2px 0 4px 29px;"
+    "font-size:16px;font-weight:normal}"
+    ".hc-quiz-item .jupyter-button{font-size:16px;height:auto;min-height:32px;padding:4px 14px}"
+    ".hc-quiz-item input[type=text]{font-size:17px;height:auto;min-height:32px}</style>"
 )
 
 _item_numbers = iter(range(1, 10**9))
@@ -318,7 +320,8 @@ class QuizItem(widgets.VBox):
         words = "\u2713 Right" if right else "\u2717 " + (why or "Not this one.")
         colour = RIGHT if right else WRONG
         self.mark.value = (
-            f"<style>.{self._uid} .hc-quiz-options label:nth-child({index + 1})::after"
+            f"<style>.{self._uid} .hc-quiz-options .widget-radio-box > "
+            f"label:nth-child({index + 1})::after"
             f"{{content:{_css_text(words)};color:{colour}}}</style>"
         )
 
