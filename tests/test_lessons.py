@@ -117,6 +117,9 @@ def test_quiz_starts_blank_and_answers_only_when_asked() -> None:
     assert "The Alps" in alps.feedback.value
     cannae.answer.value = "216 BC"
     assert cannae.check() is True and "Right." in cannae.feedback.value
+    cannae.feedback.value = ""
+    cannae.answer._submission_callbacks(cannae.answer)  # Enter in the box checks it too
+    assert "Right." in cannae.feedback.value
 
 
 def test_a_checked_option_is_marked_beside_it_with_why_it_is_wrong() -> None:

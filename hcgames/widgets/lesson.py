@@ -7,6 +7,7 @@ so every result is a sentence, a table or a picture, and every question starts b
 from __future__ import annotations
 
 import html
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -284,6 +285,13 @@ class QuizItem(widgets.VBox):
                 placeholder=placeholder(question),
                 layout=widgets.Layout(width="220px"),
             )
+            # Enter in the box checks the answer, as a student expects (a reviewer typed 2,
+            # pressed Enter and saw nothing). ipywidgets marks on_submit as deprecated but
+            # keeps it; its suggested replacement fires on leaving the box as well, which
+            # would count an attempt the student never made.
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                self.answer.on_submit(self.check)
         self.button = widgets.Button(
             description="Check my answer",
             button_style="primary",
