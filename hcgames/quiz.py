@@ -59,6 +59,7 @@ FIELDS = (
     "topic",
     "accept",
     "skill",
+    "why",
 )
 #: what a question asks of a student (the "skill" field): "reading" finds the answer in the
 #: page above it; "reasoning" works it out (cause and consequence, a chronology, two sources
@@ -81,6 +82,9 @@ class Question:
     accept: tuple[int, ...] = ()  # other numbers marked right (an age counted two ways)
     topic: str = ""  # one of TOPICS, or "" when the data does not say
     skill: str = ""  # one of SKILLS, or "" when the data does not say
+    #: one line per option, in the options' order: why that option is wrong ("" for the
+    #: right one); empty when the data gives none
+    why: tuple[str, ...] = ()
 
 
 def shown_order(
@@ -153,11 +157,24 @@ def parse_questions(items: Any, source: str) -> list[Question]:
         skill = item.get("skill", "")
         if skill != "" and skill not in SKILLS:
             problems.append(f"{where}: 'skill' must be one of {SKILLS}, not {skill!r}")
+        why = item.get("why", [])
+        if not isinstance(why, list) or not all(isinstance(w, str) for w in why):
+            problems.append(f"{where}: 'why' must be a list of texts")
+        elif why and (kind != "choice" or len(why) != len(options)):
+            problems.append(f"{where}: 'why' needs one line for each option of a choice")
+        elif (
+            why
+            and isinstance(answer, int)
+            and 0 <= answer < len(why)
+            and any(not w for i, w in enumerate(why) if i != answer)
+        ):
+            problems.append(f"{where}: 'why' must say why each wrong option is wrong")
         unknown = set(item) - set(FIELDS)
         if unknown:
             problems.append(f"{where}: unknown fields {sorted(unknown)}")
         if not problems:
             shown, right = shown_order(list(options), int(answer or 0), place=len(out))
+            shown_why = shown_order(list(why), int(answer or 0), place=len(out))[0] if why else ()
             out.append(
                 Question(
                     id=str(qid),
@@ -171,6 +188,7 @@ def parse_questions(items: Any, source: str) -> list[Question]:
                     accept=tuple(accept),
                     topic=str(topic),
                     skill=str(skill),
+                    why=tuple(shown_why),
                 )
             )
     if problems:

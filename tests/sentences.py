@@ -232,12 +232,13 @@ def lesson_texts(harvest: Harvest) -> None:
 
 
 def _question_texts(question: dict[str, Any]) -> Iterator[str]:
-    """What a student reads of a question: its prompt, options, hint and explanation
+    """What a student reads of a question: its prompt, options, hint, explanation and why lines
     (not its id, kind or skill mark)."""
     for key in ("prompt", "hint", "explanation"):
         if question.get(key):
             yield str(question[key])
     yield from (str(option) for option in question.get("options") or ())
+    yield from (str(line) for line in question.get("why") or () if line)
 
 
 #: (game id, options, seeds, levels, steps): a sample of every variant and player count

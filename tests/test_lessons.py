@@ -117,6 +117,46 @@ def test_quiz_starts_blank_and_answers_only_when_asked() -> None:
     assert "The Alps" in alps.feedback.value
     cannae.answer.value = "216 BC"
     assert cannae.check() is True and "Right." in cannae.feedback.value
+    cannae.feedback.value = ""
+    cannae.answer._submission_callbacks(cannae.answer)  # Enter in the box checks it too
+    assert "Right." in cannae.feedback.value
+
+
+def test_a_checked_option_is_marked_beside_it_with_why_it_is_wrong() -> None:
+    from hcgames.widgets import Quiz
+
+    item: dict[str, Any] = {
+        "id": "cannae-where",
+        "kind": "choice",
+        "prompt": "Where is Cannae?",
+        "options": ["In Apulia", "In Spain", "In Africa"],
+        "answer": 0,
+        "explanation": "Cannae is in Apulia, in the south-east of Italy.",
+        "why": ["", "Spain is where Hannibal started, not where he won", "Africa is Zama's land"],
+    }
+    (question,) = parse_questions([item], "test")
+    # the right option moves (first question: second place), and its why lines move with it
+    assert question.options == ("In Spain", "In Apulia", "In Africa")
+    assert question.why == (item["why"][1], "", item["why"][2])
+    (quiz_item,) = Quiz([question]).items
+    quiz_item.answer.value = 2
+    assert quiz_item.check() is False
+    assert "nth-child(3)" in quiz_item.mark.value and "Zama" in quiz_item.mark.value
+    assert "Zama" in quiz_item.feedback.value  # said again for a screen reader
+    quiz_item.answer.value = 1  # choosing again clears the old mark
+    assert quiz_item.mark.value == ""
+    assert quiz_item.check() is True and "nth-child(2)" in quiz_item.mark.value
+
+
+@pytest.mark.parametrize(
+    "why",
+    [["", "only one line"], ["", "", "no line for a wrong option"], "not a list"],
+)
+def test_why_lines_must_match_the_options(why: Any) -> None:
+    item = {"id": "x", "kind": "choice", "prompt": "Which?", "options": ["a", "b", "c"],
+            "answer": 0, "explanation": "Because.", "why": why}  # fmt: skip
+    with pytest.raises(DataError, match="why"):
+        parse_questions([item], "test")
 
 
 def test_table_shows_whole_numbers_whole_and_escapes_text() -> None:

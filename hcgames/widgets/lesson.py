@@ -7,6 +7,7 @@ so every result is a sentence, a table or a picture, and every question starts b
 from __future__ import annotations
 
 import html
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -232,25 +233,65 @@ def _cell(value: Any) -> str:
     return html.escape(str(value))
 
 
+#: the options of a question, large enough to read projected from the back (17 px at
+#: 1366, half as large again with Large text, which zooms the page) and wrapping instead of
+#: running off a narrow window; the mark beside a checked option is drawn by _mark_css
+QUIZ_CSS = (
+    "<style>.hc-quiz-options .widget-radio-box label,"
+    ".hc-quiz-options .jupyter-widget-radio-box label{font-size:17px;line-height:1.35;"
+    "height:auto;min-height:26px;padding:3px 0;white-space:normal;display:block;"
+    "cursor:pointer;max-width:52em}"
+    ".hc-quiz-options .widget-radio-box input,"
+    ".hc-quiz-options .jupyter-widget-radio-box input{width:18px;height:18px;"
+    "margin:2px 10px 0 1px;cursor:pointer}"
+    ".hc-quiz-options .widget-radio-box label::after{display:block;margin:2px 0 4px 29px;"
+    "font-size:16px;font-weight:normal}"
+    ".hc-quiz-item .jupyter-button{font-size:16px;height:auto;min-height:32px;padding:4px 14px}"
+    ".hc-quiz-item input[type=text]{font-size:17px;height:auto;min-height:32px}</style>"
+)
+
+_item_numbers = iter(range(1, 10**9))
+
+
+def _css_text(text: str) -> str:
+    """``text`` as a CSS string (for the ``content`` of the mark beside an option)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
+
+
 class QuizItem(widgets.VBox):
-    """One question with its answer control, a Check button and (after checking) feedback."""
+    """One question with its answer control, a Check button and (after checking) feedback.
+
+    A choice question marks the option the student checked, right beside it: a tick, or a
+    cross with the line of the question's ``why`` that says what is wrong with it."""
 
     def __init__(self, question: Question, number: int) -> None:
         self.question = question
+        self._uid = f"hc-q{next(_item_numbers)}"
         prompt = widgets.HTML(
-            f"<div style='font-size:16px'><b>{number}. {html.escape(question.prompt)}</b></div>"
+            f"{QUIZ_CSS}<div style='font-size:17px;line-height:1.4'>"
+            f"<b>{number}. {html.escape(question.prompt)}</b></div>"
         )
+        self.mark = widgets.HTML("", layout=widgets.Layout(display="none"))
         if question.kind == "choice":
             self.answer: widgets.Widget = widgets.RadioButtons(
                 options=[(text, i) for i, text in enumerate(question.options)],
                 value=None,
                 layout=widgets.Layout(width="auto"),
             )
+            self.answer.add_class("hc-quiz-options")
+            self.answer.observe(self._unmark, "value")
         else:
             self.answer = widgets.Text(
                 placeholder=placeholder(question),
                 layout=widgets.Layout(width="220px"),
             )
+            # Enter in the box checks the answer, as a student expects (a reviewer typed 2,
+            # pressed Enter and saw nothing). ipywidgets marks on_submit as deprecated but
+            # keeps it; its suggested replacement fires on leaving the box as well, which
+            # would count an attempt the student never made.
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                self.answer.on_submit(self.check)
         self.button = widgets.Button(
             description="Check my answer",
             button_style="primary",
@@ -264,15 +305,36 @@ class QuizItem(widgets.VBox):
         self.button.on_click(self.check)
         self.reveal.on_click(self.show_answer)
         super().__init__(
-            [prompt, self.answer, widgets.HBox([self.button, self.reveal]), self.feedback],
+            [
+                prompt,
+                self.answer,
+                self.mark,
+                widgets.HBox([self.button, self.reveal]),
+                self.feedback,
+            ],
             layout=widgets.Layout(margin="0 0 14px 0"),
         )
         self.add_class("hc-quiz-item")
+        self.add_class(self._uid)
         one_screen(unit=self)
         journal().ask(question.id, question.prompt)
 
     def _say(self, text: str) -> None:
-        self.feedback.value = f"<div style='font-size:15px;max-width:60em'>{text}</div>"
+        self.feedback.value = f"<div style='font-size:16px;max-width:60em'>{text}</div>"
+
+    def _mark_option(self, index: int, right: bool) -> None:
+        """Write the mark beside option ``index``: a tick, or a cross and why it is wrong."""
+        why = self.question.why[index] if index < len(self.question.why) else ""
+        words = "\u2713 Right" if right else "\u2717 " + (why or "Not this one.")
+        colour = RIGHT if right else WRONG
+        self.mark.value = (
+            f"<style>.{self._uid} .hc-quiz-options .widget-radio-box > "
+            f"label:nth-child({index + 1})::after"
+            f"{{content:{_css_text(words)};color:{colour}}}</style>"
+        )
+
+    def _unmark(self, _change: Any = None) -> None:
+        self.mark.value = ""
 
     def check(self, _button: Any = None) -> bool | None:
         """Mark the answer given; says nothing is chosen when nothing is."""
@@ -283,14 +345,27 @@ class QuizItem(widgets.VBox):
         right = check_answer(self.question, given)
         shown = given if self.question.kind != "choice" else self.question.options[given]
         journal().answer(self.question.id, str(shown), right, hint_shown=bool(self.question.hint))
+        if self.question.kind == "choice":
+            self._mark_option(int(given), right)
         if right:
             self._say(
                 f"<b style='color:{RIGHT}'>Right.</b> {html.escape(self.question.explanation)}"
             )
             self.reveal.layout.display = "none"
             return True
+        why = ""
+        if self.question.kind == "choice" and int(given) < len(self.question.why):
+            # said beside the option; said here again for a screen reader, which does not
+            # read the mark
+            why = (
+                "<span style='position:absolute;width:1px;height:1px;overflow:hidden;"
+                f"clip:rect(0 0 0 0);white-space:nowrap'> "
+                f"{html.escape(self.question.why[int(given)])}</span>"
+            )
         hint = f" {html.escape(self.question.hint)}" if self.question.hint else ""
-        self._say(f"<b style='color:{WRONG}'>Not quite.</b>{hint} Try again, or show the answer.")
+        self._say(
+            f"<b style='color:{WRONG}'>Not quite.</b>{why}{hint} Try again, or show the answer."
+        )
         self.reveal.layout.display = None
         return False
 
