@@ -110,8 +110,19 @@ def test_turn_stepper_plays_the_computer_at_easy_and_says_why_auto_waits() -> No
     )
     assert stepper.map_view is None and stepper.cards_view is not None
     assert stepper.bot_choice.label == "Easy"
+    # the deal passed by itself: Player 2's five draws stay face down, said once
+    opening = stepper.pass_line.value
+    assert "Player 2 draws a card (5 times)" in opening, opening
+    assert "max-height" not in opening
     while stepper.state.current_player != 0:
         stepper.step()  # the computer's moves, by Step
     before = len(stepper.state.history)
     assert stepper.auto(5) == 0 and len(stepper.state.history) == before
     assert "It is your turn (Player 1): pick a move" in stepper.pass_line.value
+    # Step never chooses for the student: nothing is picked, so nothing is played
+    assert stepper.picker.selected_action is None
+    assert stepper.step() is None and len(stepper.state.history) == before
+    assert "first click a move in the list, then press Step" in stepper.pass_line.value
+    chosen = stepper.picker.actions[-1]
+    stepper.picker.pick(chosen)
+    assert stepper.step() == chosen and len(stepper.state.history) > before

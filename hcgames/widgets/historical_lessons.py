@@ -10,11 +10,12 @@ choice means, so a projected page shows the click and its effect together at
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from hcgames.widgets._base import one_screen
+from hcgames.widgets._base import guarded, one_screen
 from hcgames.widgets.card_lessons import MatchPicker, _bold_markdown, sentence
 from hcgames.widgets.cards import KIND_COLOURS, rows_html
 from hcgames.widgets.charts import ScoreChart, Timeline
@@ -244,8 +245,60 @@ class TurnStepper(GameStepper):
         views.layout.border = "2px solid #B8B0A0"
         views.layout.padding = "4px"
         self.layout.margin = "0 0 32px 0"
+        # on the student's turn nothing is picked until the student picks it: Step must
+        # never play a move the student did not choose
+        self.picker.preselect = False
+        self.picker.choice.value = None
+
+    @guarded
+    def step(self) -> Any:
+        """Play the student's picked move, or one computer move on Player 2's turn; on the
+        student's turn with nothing picked, say what to do instead of choosing for them."""
+        if self.waiting_for_human() and self.picker.selected_action is None:
+            self.passed = []
+            who = self.state.player_name(self.state.current_player)
+            self.wait_notice = (
+                f"It is your turn ({who}): first click a move in the list, then press Step."
+            )
+            self._refresh()
+            return None
+        return super().step()
+
+    def pass_words(self, action: Any) -> str:
+        """A move that passed by itself; the other player's draws stay face down, as the
+        hand they go to and the log below do."""
+        if type(action).__name__ == "DrawCard" and action.player != self.viewer:
+            return f"{self.state.player_name(action.player)} draws a card"
+        return super().pass_words(action)
+
+    def _pass_html(self) -> str:
+        """The steps that passed by themselves, each run of equal steps said once with
+        how many times ("draws a card, 5 times"), the whole line shown without a scroll."""
+        if self.wait_notice or not self.passed:
+            return super()._pass_html()
+        runs: list[list[Any]] = []
+        for words in self.passed:
+            if runs and runs[-1][0] == words:
+                runs[-1][1] += 1
+            else:
+                runs.append([words, 1])
+        items = "; ".join(
+            escape(str(words)) + (f" ({count} times)" if count > 1 else "")
+            for words, count in runs
+        )
+        head = (
+            "<b>Passed by itself</b> (nobody had a choice to make)"
+            if len(self.passed) == 1
+            else f"<b>Passed by themselves</b> (nobody had a choice to make, "
+            f"{len(self.passed)} steps)"
+        )
+        return (
+            "<div class='hcgames-passed-list' style='font-size:15px;line-height:1.35'>"
+            f"{head}: {items}.</div>"
+        )
 
     def _build_views(self, state: Any, viewer: int | None, *rest: Any) -> list[Any]:
+        self.viewer = viewer
         board = super()._build_views(state, viewer, *rest)
         self.map_view = None
         self.region_views = []
