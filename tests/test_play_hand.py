@@ -1,6 +1,6 @@
-"""Lesson 54's play screen: the student's own hand stands first in the column beside the
-list of moves (it stood under the map and the battlefields, a scroll away from the
-choice), and a card's ability is never cut short."""
+"""Lesson 54's play screen: the student's own hand stands right above the list of moves
+(it stood under the map and the battlefields, a scroll away from the choice), and a
+card's ability is never cut short."""
 
 from __future__ import annotations
 
@@ -14,16 +14,19 @@ from hcgames.widgets.cards import CARD_CSS
 PlayApp.PAUSE = 0
 
 
-def test_the_students_hand_is_first_under_the_map_and_the_moves() -> None:
+def test_the_students_hand_is_right_above_the_map_and_the_moves() -> None:
     """The map beside the moves (one screen, no box of its own that scrolls), the hand
-    first under them, then the cards in play."""
+    right above them, the cards in play under them."""
     app = PlayApp(hcgames.load("historical-conquest", players=2), humans=(0,), seed=3)
     view = app.cards_view
     assert view is not None
     assert list(app.board_column.children) == [app.map_view]
     assert app.board_column.layout.overflow in (None, "") and not app.board_column.layout.max_height
-    assert list(app.card_area.children) == [view.hand, view]
+    # the hand right above the moves and the map, the cards in play under them
+    assert list(app.hand_area.children) == [view.hand]
+    assert list(app.card_area.children) == [view]
     children = list(app.children)
+    assert children.index(app.hand_area) == children.index(app.main) - 1
     assert children.index(app.card_area) == children.index(app.main) + 1
     assert "Player 1&#x27;s hand" in view.hand.value or "Player 1's hand" in view.hand.value
     state: Any = app.state

@@ -965,13 +965,19 @@ class PlayApp(GameStepper):
         #: wide as the page under the map and the moves (the map, the moves and what the
         #: last move did share the first screen; nothing scrolls in a box of its own)
         self.card_area = widgets.VBox(layout=widgets.Layout(display="none", width="100%"))
+        #: the student's hand right above the moves (Historical): the cards to choose from,
+        #: the list of moves and the reasons under it share one screen (lesson 54)
+        self.hand_area = widgets.VBox(layout=widgets.Layout(display="none", width="100%"))
         if self.cards_view is not None and self.map_view is not None:
             self.cards_view.hand_apart = True
             self.cards_view.update(self.state)
             board = [self.map_view]
-            self.card_area.children = [self.cards_view.hand, self.cards_view]
+            self.card_area.children = [self.cards_view]
             self.card_area.layout.display = None
             self.card_area.add_class("hcgames-card-area")
+            self.hand_area.children = [self.cards_view.hand]
+            self.hand_area.layout.display = None
+            self.hand_area.add_class("hcgames-hand-area")
         # As wide as the map: a long sentence under it wraps instead of pushing the
         # choices off the row.
         self.board_column = widgets.VBox(
@@ -1058,6 +1064,7 @@ class PlayApp(GameStepper):
             settings,
             self.class_line,
             self.timeline,
+            self.hand_area,
             self.main,
             self.card_area,
             self.debrief_box,
@@ -1933,6 +1940,7 @@ class PlayApp(GameStepper):
         self.board_column.layout.display = "none" if hidden else None
         if self.card_area.children:
             self.card_area.layout.display = "none" if hidden else None
+            self.hand_area.layout.display = "none" if hidden else None
         self.back_button.description = "Back" if demo else "Undo"
         self.back_button.tooltip = (
             "Take back the last move"
