@@ -91,3 +91,37 @@ def test_cards_refused_by_a_reason_about_the_player_read_as_one_sentence() -> No
     assert f"Louis Braille and Isabella Baumfree, as {used}." in said
     state.unplayable_reasons = lambda _p: [("Louis Braille", "The land is full")]
     assert "Louis Braille, as the land is full." in app._why_not_html()
+
+
+def test_the_computers_battle_is_shown_when_the_student_must_lose_a_card() -> None:
+    """Lesson 54: asked which card is lost in a battle, the student sees the battle's
+    sums and the duels and deaths before it; a run of 'ends the phase' is said once."""
+    from hcgames.classgame import class_game  # the lesson's own game
+
+    app = PlayApp(class_game("historical-conquest"), humans=(0,), bot="easy", seed=3)
+    plan = [
+        "Vasco Núñez de Balboa on",
+        "John Cabot on",
+        "Louis Braille on",
+        "Margaret Hughes on",
+        "Play Algebra",
+        "Roman Colosseum",
+    ]
+    for _ in range(40):
+        state: Any = app.state
+        if any(p["t"] == "pick" and p.get("purpose") == "casualty" for p in state.pending):
+            break
+        shown = {app.describe_action(a): a for a in app.picker.shown}
+        wanted = [a for words, a in shown.items() for p in plan[:1] if p in words]
+        if wanted:
+            plan.pop(0)
+            app._human_action(wanted[0])
+        else:
+            app._human_action(next(a for w, a in shown.items() if w.startswith("End")))
+    else:
+        raise AssertionError("the computer never attacked")
+    said = app.why_box.value
+    assert "What came of it" in said
+    assert "Battle for Scotland: attack 1160 against defence 1020: the attacker wins." in said
+    assert "John Cabot dies (lost a duel)." in said
+    assert said.count("ends the phase") <= 1

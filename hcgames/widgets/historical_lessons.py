@@ -283,8 +283,7 @@ class TurnStepper(GameStepper):
             else:
                 runs.append([words, 1])
         items = "; ".join(
-            escape(str(words)) + (f" ({count} times)" if count > 1 else "")
-            for words, count in runs
+            escape(str(words)) + (f" ({count} times)" if count > 1 else "") for words, count in runs
         )
         head = (
             "<b>Passed by itself</b> (nobody had a choice to make)"
