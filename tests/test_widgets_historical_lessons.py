@@ -126,3 +126,22 @@ def test_turn_stepper_plays_the_computer_at_easy_and_says_why_auto_waits() -> No
     chosen = stepper.picker.actions[-1]
     stepper.picker.pick(chosen)
     assert stepper.step() == chosen and len(stepper.state.history) > before
+
+
+def test_gallery_says_whose_deck_each_venezuela_is() -> None:
+    """Lesson 50: two decks print Venezuela with different years; the Card menu says
+    whose deck each is instead of showing the name twice with no hint."""
+    from hcgames.historical import load_catalogue  # the catalogue the gallery shows
+
+    gallery = hviews.CardGallery(load_catalogue().cards)
+    gallery.kind.value = "land"
+    labels = [name for name, _ in gallery.card_menu.options]
+    assert len(labels) == len(set(labels))
+    venezuela = [name for name in labels if name.startswith("Venezuela")]
+    assert venezuela == [
+        "Venezuela (1498-1821, Cheswell deck)",
+        "Venezuela (1499-1811, Confucius deck)",
+    ]
+    assert "Ludwig van Beethoven (1770-1827)" in [
+        name for name, _ in hviews.CardGallery(load_catalogue().cards).card_menu.options
+    ]

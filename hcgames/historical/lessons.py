@@ -396,7 +396,13 @@ def matchup_rows(game: HistoricalGame) -> list[dict[str, Any]]:
     rows = []
     for attackers, defenders in MATCHUPS:
         _, result = lesson_battle(game, list(attackers), list(defenders), "CT4601", "CT4601")
-        how = f" outright ({card_name(result.auto)})" if result.auto else ""
+        # the card whose ability decides, said as its ability (it read "holds outright
+        # (David Crockett)" beside equal totals)
+        how = (
+            f" whatever the totals, because {card_name(result.auto)}'s ability wins it"
+            if result.auto
+            else ""
+        )
         rows.append(
             {
                 "attack": " and ".join(cards[c].name for c in attackers),

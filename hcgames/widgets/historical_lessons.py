@@ -161,12 +161,28 @@ class CardGallery(widgets.VBox):
             found += " Only land cards belong to a continent."
         self.found.value = sentence(found, 17)
         keep = self.card_menu.value
-        self.card_menu.options = [(f"{c.name} ({c.plate_years or c.years})", c.id) for c in chosen]
+        self.card_menu.options = [(self._menu_label(c), c.id) for c in chosen]
         if keep in [c.id for c in chosen]:
             self.card_menu.value = keep
         elif chosen:
             self.card_menu.value = chosen[0].id
         self.show()
+
+    def _menu_label(self, card: HistoricalCard) -> str:
+        """ "Beethoven (1770-1827)"; a name two decks print as two cards says whose deck
+        each is ("Venezuela (1498-1821, Cheswell deck)"), as their years differ."""
+        label = f"{card.name} ({card.plate_years or card.years}"
+        twins = [c for c in self.cards.values() if c.name == card.name]
+        if len(twins) > 1:
+            from hcgames.historical import load_catalogue  # the rules load with the view
+
+            decks = load_catalogue().decks
+            label += "".join(
+                f", {deck.capitalize()} deck"
+                for deck, ids in sorted(decks.items())
+                if card.id in ids
+            )
+        return label + ")"
 
     def show(self, _change: Any = None) -> None:
         """The chosen card, or a sentence instead of it when no card matches (never the

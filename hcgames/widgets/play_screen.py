@@ -1080,6 +1080,10 @@ class PlayApp(GameStepper):
         self.hand_area.children = [self.cards_view.hand]
         self.hand_area.layout.display = None
         self.hand_area.add_class("hcgames-hand-area")
+        # a shorter list, so the buttons and why a card is not playable stay on the
+        # hand's screen at 1024x700 (the list scrolls; a long one reached the fold)
+        self.picker.max_rows = 9
+        self.picker.choice.rows = min(self.picker.choice.rows, 9)
         return [self.map_view]
 
     def add_tool(self, tool: widgets.Widget) -> None:
