@@ -18,7 +18,7 @@ import ipywidgets as widgets
 from hcgames.widgets._base import guarded, one_screen
 from hcgames.widgets.card_lessons import MatchPicker, _bold_markdown, sentence
 from hcgames.widgets.cards import KIND_COLOURS, rows_html
-from hcgames.widgets.charts import ScoreChart, Timeline
+from hcgames.widgets.charts import ScoreChart, Timeline, text_width
 from hcgames.widgets.lesson import table
 from hcgames.widgets.maps import MapView
 from hcgames.widgets.panels import HistoryCard
@@ -230,7 +230,7 @@ class PeopleTimeline(widgets.VBox):
             mark.default_size = 64  # markers that fit a 22-pixel row
         self.timeline.text_line.layout.display = "none"  # the sentence says it in fewer words
         self.timeline.children = [self.timeline.figure]  # its key goes beside it
-        self.said = widgets.HTML()
+        self.said = widgets.HTML(layout=widgets.Layout(margin="10px 0 0 0"))  # clear of the menu
         self.period.observe(self.redraw, names="value")
         self.redraw()
         left = widgets.VBox(
@@ -242,10 +242,42 @@ class PeopleTimeline(widgets.VBox):
     def redraw(self, _change: Any = None) -> None:
         shown = self.teach.in_period(self.people, self.period.value)
         self.timeline.update(shown)
+        self._names_beside_bars()
         self.timeline.figure.layout.height = f"{max(160, self.ROW * len(shown) + 80)}px"
         from hcgames.historical.lessons import period_sentence  # the rules load with the view
 
         self.said.value = sentence(period_sentence(self.people, self.period.value), 17)
+
+    #: a name's baseline under its bar's middle, in rows: the name stands level with
+    #: its own bar (above it, a name crossed its own bar or the one above it)
+    LEVEL = -0.22
+
+    def _names_beside_bars(self) -> None:
+        """Each name on its bar's own line, after the bar's end where the name fits
+        there, else before its start: no name crosses a bar (lesson 50's reviewers saw
+        "Amazon Women Warriors" and "Nebuchadnezzar II" crossed by bars)."""
+        line = self.timeline
+        items = line.items
+        x0, x1 = float(line.x_scale.min), float(line.x_scale.max)
+        per_year = (line.width - 2 * line.MARGIN) / max(x1 - x0, 1.0)
+        after: list[tuple[float, float, str]] = []
+        before: list[tuple[float, float, str]] = []
+        for i, item in enumerate(items):
+            row = float(len(items) - i) + self.LEVEL
+            text = f"{item['label']} ({line._span(item)})"
+            wide = text_width(text, 14) + 12
+            room_after = (x1 - item["end"]) * per_year + line.MARGIN
+            room_before = (item["start"] - x0) * per_year + line.MARGIN
+            if wide <= room_after or room_after >= room_before:
+                after.append((item["end"], row, text))
+            else:
+                before.append((item["start"], row, text))
+        # the start-anchored names go after the bar's end, the end-anchored before its start
+        for mark, placed in ((line.names, after), (line.end_names, before)):
+            with mark.hold_sync():
+                mark.x = [p[0] for p in placed] or [x0]
+                mark.y = [p[1] for p in placed] or [0.0]
+                mark.text = [p[2] for p in placed] or [""]
 
 
 class TurnStepper(GameStepper):
