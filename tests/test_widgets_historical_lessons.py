@@ -145,3 +145,21 @@ def test_gallery_says_whose_deck_each_venezuela_is() -> None:
     assert "Ludwig van Beethoven (1770-1827)" in [
         name for name, _ in hviews.CardGallery(load_catalogue().cards).card_menu.options
     ]
+
+
+def test_timeline_names_stand_beside_their_bars() -> None:
+    """Lesson 50: each name is level with its own bar and starts after the bar's end or
+    ends before its start, so no bar crosses a name."""
+    from hcgames.historical import load_catalogue  # the catalogue the timeline shows
+
+    view = hviews.PeopleTimeline(load_catalogue().cards)
+    line = view.timeline
+    n = len(line.items)
+    ends = {round(float(n - i) + view.LEVEL, 3): it for i, it in enumerate(line.items)}
+    after = list(zip(line.names.x, line.names.y, strict=True))
+    before = list(zip(line.end_names.x, line.end_names.y, strict=True))
+    assert len(after) + len(before) == n
+    for x, y in after:
+        assert x == ends[round(float(y), 3)]["end"]
+    for x, y in before:
+        assert x == ends[round(float(y), 3)]["start"]
