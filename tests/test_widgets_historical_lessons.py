@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+import ipywidgets as widgets
+
 import hcgames
 from hcgames.widgets import historical_lessons as hviews
 from tests.test_widgets_card_lessons import _units
@@ -53,7 +55,13 @@ def test_the_continent_map_names_a_picked_continents_lands_and_keys() -> None:
     game: Any = hcgames.load("historical-conquest", players=3)
     state = lessons.random_position(game, seed=21, round_no=8)
     view = ContinentMap(state)
-    assert KEYS_HINT in view.keys_hint.value and view.keys_hint in view.children
+    assert KEYS_HINT in view.keys_hint.value
+    # the key and the keys' hint beside the map, in one row with it (one screen)
+    row = next(c for c in view.children if isinstance(c, widgets.HBox))
+    picture, side = row.children
+    assert view.figure in picture.children
+    assert list(side.children) == [view.legend, view.keys_hint]
+    assert "100vh" in str(picture.layout.max_width)
     view.click("Africa")
     assert view.text.endswith("Picked: Africa. Lands there: Mali (Player 2).")
     # two players with one land each: nobody leads, and the map does not call it nobody's

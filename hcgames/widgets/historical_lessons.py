@@ -57,10 +57,30 @@ class ContinentMap(MapView):
     without a mouse reads them too; a line under the map says which keys reach it."""
 
     def __init__(self, state: HistoricalState, **options: Any) -> None:
+        options.setdefault("beside", True)  # names sized for the narrower map shown
         super().__init__(state, **options)
         self.keys_hint = widgets.HTML(f"<span class='hcgames-hint'>{KEYS_HINT}</span>")
+        # the key and the keyboard hint beside the map, and the map no taller than the
+        # window less its line above: the map, its key and what a click names share one
+        # screen (the map was 708 px high at 1366x768, its key a scroll below it)
+        index = self.children.index(self.figure)
+        legend = self.key_beside()
+        aspect = self.width / self.height
+        picture = widgets.Box(
+            [self.figure],
+            layout=widgets.Layout(
+                flex="1 1 520px", min_width="0", max_width=f"calc((100vh - 90px) * {aspect:.4f})"
+            ),
+        )
+        side = widgets.VBox(
+            [legend, self.keys_hint],
+            layout=widgets.Layout(flex="0 1 300px", min_width="240px", margin="0 0 0 12px"),
+        )
+        row = widgets.HBox([picture, side], layout=widgets.Layout(flex_flow="row wrap"))
         children = list(self.children)
-        children.insert(children.index(self.legend) + 1, self.keys_hint)
+        # with Large text the map takes the whole width and its key goes under it: its
+        # names then grow with the text (squeezed beside the key, they shrank)
+        children[index : index + 1] = [row]
         self.children = children
 
     @property
