@@ -125,3 +125,17 @@ def test_the_computers_battle_is_shown_when_the_student_must_lose_a_card() -> No
     assert "Battle for Scotland: attack 1160 against defence 1020: the attacker wins." in said
     assert "John Cabot dies (lost a duel)." in said
     assert said.count("ends the phase") <= 1
+    # every battle after the student's own move is said, those a pass of the student's
+    # let go on included (the game's last attacks were missing)
+    said_battles = 0
+    while not app.state.is_terminal():
+        first = len(app.state.events)
+        shown = {app.describe_action(a): a for a in app.picker.shown}
+        ends = [a for words, a in shown.items() if words.startswith("End")]
+        app._human_action((ends or list(shown.values()))[0])  # the computer plays on
+        own = len(app.own_events)
+        battles = [e.text for e in app.state.events[first + own :] if e.kind == "battle"]
+        for text in battles[-6:]:
+            assert text in app.why_box.value, text
+        said_battles += len(battles)
+    assert said_battles

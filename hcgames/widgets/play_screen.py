@@ -1535,13 +1535,16 @@ class PlayApp(GameStepper):
     computer_outcomes: list[str]
     _outcome_owner: list[str] | None = None
     _last_was_ending = False  # the computer's last move listed ended a phase
+    _own_move = False  # the student's own move is being played
 
     def _advance(self, action: Action) -> None:
         state = self.state
         chance = state.is_chance()
         first = len(state.events)
         sums = self.sum_words(state) if chance else []
-        computer = not chance and state.current_player not in (self.humans or ())
+        # not the student's own move (said under "Your last move"): the computer's
+        # moves, and the passes that let its battles go on
+        computer = not chance and not self._own_move
         super()._advance(action)
         if chance:
             battle = [e for e in self.state.events[first:] if _is_battle(e)]
@@ -1595,7 +1598,11 @@ class PlayApp(GameStepper):
             return
         first = len(self.state.events)
         self.student_moved = True
-        self._advance(action)
+        self._own_move = True
+        try:
+            self._advance(action)
+        finally:
+            self._own_move = False
         self.own_events = [self.with_names(e.text) for e in self.state.events[first:]]
         self._after_human()
 
