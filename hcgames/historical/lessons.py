@@ -229,8 +229,7 @@ def first_plays(state: HistoricalState, rng: random.Random, plays: int = 3) -> l
     for number in range(1, plays + 1):
         action = simple_play(state)
         said = told(state.apply(action))
-        if state.phase != "play" and not state.is_terminal():
-            # the last play ends the phase; what follows belongs to the next phases
+        if state.phase != "play" and not state.is_terminal():  # the last play ended it
             said += (
                 f" That was the last play, so the play phase ends; in round 1 nobody may "
                 f"attack or move, so the turn goes on to the {state.phase} phase."
@@ -244,8 +243,7 @@ def first_plays(state: HistoricalState, rng: random.Random, plays: int = 3) -> l
 
 
 def told(events: Sequence[Event]) -> str:
-    """The events' sentences, a run of the same sentence said once with how many times
-    ("Player 1 draws a card." five times becomes "Player 1 draws 5 cards.")."""
+    """The events' sentences, a run of one sentence said once ("draws 5 cards.")."""
     runs: list[list[Any]] = []
     for event in events:
         if runs and runs[-1][0] == event.text:
