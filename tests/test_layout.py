@@ -718,7 +718,7 @@ MAX_WIDGET_FUNCTION_LINES = 80
 LONG_WIDGET_FUNCTIONS = {
     "maps.py:MapView.__init__": 168,
     "play_screen.py:PlayApp.__init__": 98,
-    "play_screen.py:PlayApp._build_controls": 278,
+    "play_screen.py:PlayApp._build_controls": 270,
     "play_screen.py:PlayApp._refresh": 85,
 }
 

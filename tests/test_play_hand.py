@@ -1,6 +1,6 @@
-"""Lesson 54's play screen: the student's own hand stands first in the column beside the
-list of moves (it stood under the map and the battlefields, a scroll away from the
-choice), and a card's ability is never cut short."""
+"""Lesson 54's play screen: the student's own hand stands right above the list of moves
+(it stood under the map and the battlefields, a scroll away from the choice), and a
+card's ability is never cut short."""
 
 from __future__ import annotations
 
@@ -14,16 +14,19 @@ from hcgames.widgets.cards import CARD_CSS
 PlayApp.PAUSE = 0
 
 
-def test_the_students_hand_is_first_under_the_map_and_the_moves() -> None:
+def test_the_students_hand_is_right_above_the_map_and_the_moves() -> None:
     """The map beside the moves (one screen, no box of its own that scrolls), the hand
-    first under them, then the cards in play."""
+    right above them, the cards in play under them."""
     app = PlayApp(hcgames.load("historical-conquest", players=2), humans=(0,), seed=3)
     view = app.cards_view
     assert view is not None
     assert list(app.board_column.children) == [app.map_view]
     assert app.board_column.layout.overflow in (None, "") and not app.board_column.layout.max_height
-    assert list(app.card_area.children) == [view.hand, view]
+    # the hand right above the moves and the map, the cards in play under them
+    assert list(app.hand_area.children) == [view.hand]
+    assert list(app.card_area.children) == [view]
     children = list(app.children)
+    assert children.index(app.hand_area) == children.index(app.main) - 1
     assert children.index(app.card_area) == children.index(app.main) + 1
     assert "Player 1&#x27;s hand" in view.hand.value or "Player 1's hand" in view.hand.value
     state: Any = app.state
@@ -88,3 +91,51 @@ def test_cards_refused_by_a_reason_about_the_player_read_as_one_sentence() -> No
     assert f"Louis Braille and Isabella Baumfree, as {used}." in said
     state.unplayable_reasons = lambda _p: [("Louis Braille", "The land is full")]
     assert "Louis Braille, as the land is full." in app._why_not_html()
+
+
+def test_the_computers_battle_is_shown_when_the_student_must_lose_a_card() -> None:
+    """Lesson 54: asked which card is lost in a battle, the student sees the battle's
+    sums and the duels and deaths before it; a run of 'ends the phase' is said once."""
+    from hcgames.classgame import class_game  # the lesson's own game
+
+    app = PlayApp(class_game("historical-conquest"), humans=(0,), bot="easy", seed=3)
+    plan = [
+        "Vasco Núñez de Balboa on",
+        "John Cabot on",
+        "Louis Braille on",
+        "Margaret Hughes on",
+        "Play Algebra",
+        "Roman Colosseum",
+    ]
+    for _ in range(40):
+        state: Any = app.state
+        if any(p["t"] == "pick" and p.get("purpose") == "casualty" for p in state.pending):
+            break
+        shown = {app.describe_action(a): a for a in app.picker.shown}
+        wanted = [a for words, a in shown.items() for p in plan[:1] if p in words]
+        if wanted:
+            plan.pop(0)
+            app._human_action(wanted[0])
+        else:
+            app._human_action(next(a for w, a in shown.items() if w.startswith("End")))
+    else:
+        raise AssertionError("the computer never attacked")
+    said = app.why_box.value
+    assert "What came of it" in said
+    assert "Battle for Scotland: attack 1160 against defence 1020: the attacker wins." in said
+    assert "John Cabot dies (lost a duel)." in said
+    assert said.count("ends the phase") <= 1
+    # every battle after the student's own move is said, those a pass of the student's
+    # let go on included (the game's last attacks were missing)
+    said_battles = 0
+    while not app.state.is_terminal():
+        first = len(app.state.events)
+        shown = {app.describe_action(a): a for a in app.picker.shown}
+        ends = [a for words, a in shown.items() if words.startswith("End")]
+        app._human_action((ends or list(shown.values()))[0])  # the computer plays on
+        own = len(app.own_events)
+        battles = [e.text for e in app.state.events[first + own :] if e.kind == "battle"]
+        for text in battles[-6:]:
+            assert text in app.why_box.value, text
+        said_battles += len(battles)
+    assert said_battles

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+import ipywidgets as widgets
+
 import hcgames
 from hcgames.widgets import historical_lessons as hviews
 from tests.test_widgets_card_lessons import _units
@@ -53,7 +55,13 @@ def test_the_continent_map_names_a_picked_continents_lands_and_keys() -> None:
     game: Any = hcgames.load("historical-conquest", players=3)
     state = lessons.random_position(game, seed=21, round_no=8)
     view = ContinentMap(state)
-    assert KEYS_HINT in view.keys_hint.value and view.keys_hint in view.children
+    assert KEYS_HINT in view.keys_hint.value
+    # the key and the keys' hint beside the map, in one row with it (one screen)
+    row = next(c for c in view.children if isinstance(c, widgets.HBox))
+    picture, side = row.children
+    assert view.figure in picture.children
+    assert list(side.children) == [view.legend, view.keys_hint]
+    assert "100vh" in str(picture.layout.max_width)
     view.click("Africa")
     assert view.text.endswith("Picked: Africa. Lands there: Mali (Player 2).")
     # two players with one land each: nobody leads, and the map does not call it nobody's
@@ -110,8 +118,56 @@ def test_turn_stepper_plays_the_computer_at_easy_and_says_why_auto_waits() -> No
     )
     assert stepper.map_view is None and stepper.cards_view is not None
     assert stepper.bot_choice.label == "Easy"
+    # the deal passed by itself: Player 2's five draws stay face down, said once
+    opening = stepper.pass_line.value
+    assert "Player 2 draws a card (5 times)" in opening, opening
+    assert "max-height" not in opening
     while stepper.state.current_player != 0:
         stepper.step()  # the computer's moves, by Step
     before = len(stepper.state.history)
     assert stepper.auto(5) == 0 and len(stepper.state.history) == before
     assert "It is your turn (Player 1): pick a move" in stepper.pass_line.value
+    # Step never chooses for the student: nothing is picked, so nothing is played
+    assert stepper.picker.selected_action is None
+    assert stepper.step() is None and len(stepper.state.history) == before
+    assert "first click a move in the list, then press Step" in stepper.pass_line.value
+    chosen = stepper.picker.actions[-1]
+    stepper.picker.pick(chosen)
+    assert stepper.step() == chosen and len(stepper.state.history) > before
+
+
+def test_gallery_says_whose_deck_each_venezuela_is() -> None:
+    """Lesson 50: two decks print Venezuela with different years; the Card menu says
+    whose deck each is instead of showing the name twice with no hint."""
+    from hcgames.historical import load_catalogue  # the catalogue the gallery shows
+
+    gallery = hviews.CardGallery(load_catalogue().cards)
+    gallery.kind.value = "land"
+    labels = [name for name, _ in gallery.card_menu.options]
+    assert len(labels) == len(set(labels))
+    venezuela = [name for name in labels if name.startswith("Venezuela")]
+    assert venezuela == [
+        "Venezuela (1498-1821, Cheswell deck)",
+        "Venezuela (1499-1811, Confucius deck)",
+    ]
+    assert "Ludwig van Beethoven (1770-1827)" in [
+        name for name, _ in hviews.CardGallery(load_catalogue().cards).card_menu.options
+    ]
+
+
+def test_timeline_names_stand_beside_their_bars() -> None:
+    """Lesson 50: each name is level with its own bar and starts after the bar's end or
+    ends before its start, so no bar crosses a name."""
+    from hcgames.historical import load_catalogue  # the catalogue the timeline shows
+
+    view = hviews.PeopleTimeline(load_catalogue().cards)
+    line = view.timeline
+    n = len(line.items)
+    ends = {round(float(n - i) + view.LEVEL, 3): it for i, it in enumerate(line.items)}
+    after = list(zip(line.names.x, line.names.y, strict=True))
+    before = list(zip(line.end_names.x, line.end_names.y, strict=True))
+    assert len(after) + len(before) == n
+    for x, y in after:
+        assert x == ends[round(float(y), 3)]["end"]
+    for x, y in before:
+        assert x == ends[round(float(y), 3)]["start"]

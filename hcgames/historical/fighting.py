@@ -252,7 +252,18 @@ def occupy_check(state: HistoricalState) -> None:
     if battle is None:
         return
     found_d = state.column_of_land(battle.defence_land)
-    if found_d is None or found_d[1].cards:
+    if found_d is None:
+        return
+    if found_d[1].cards:
+        # a won battle takes one card, not the land: say so where the student reads
+        holder, left = found_d[0], len(found_d[1].cards)
+        stand = "card still stands" if left == 1 else "cards still stand"
+        state.log(
+            battle.attacker,
+            "battle",
+            f"{card_name(battle.defence_land)} stays {state.player_name(holder)}'s: a land "
+            f"changes hands only when no card is left on it, and {left} {stand} there.",
+        )
         return
     player = battle.attacker
     defender, d_col = found_d

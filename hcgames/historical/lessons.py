@@ -228,15 +228,36 @@ def first_plays(state: HistoricalState, rng: random.Random, plays: int = 3) -> l
     rows = []
     for number in range(1, plays + 1):
         action = simple_play(state)
-        events = state.apply(action) + resolve_all_chance(state, rng)
-        rows.append(
-            {
-                "play": number,
-                "the player chooses": str(action),
-                "what happens": " ".join(e.text for e in events),
-            }
-        )
+        said = told(state.apply(action))
+        if state.phase != "play" and not state.is_terminal():  # the last play ended it
+            said += (
+                f" That was the last play, so the play phase ends; in round 1 nobody may "
+                f"attack or move, so the turn goes on to the {state.phase} phase."
+            )
+            drawn = told(resolve_all_chance(state, rng))
+            said += f" {drawn}" if drawn else ""
+        else:
+            said = " ".join(filter(None, [said, told(resolve_all_chance(state, rng))]))
+        rows.append({"play": number, "the player chooses": str(action), "what happens": said})
     return rows
+
+
+def told(events: Sequence[Event]) -> str:
+    """The events' sentences, a run of one sentence said once ("draws 5 cards.")."""
+    runs: list[list[Any]] = []
+    for event in events:
+        if runs and runs[-1][0] == event.text:
+            runs[-1][1] += 1
+        else:
+            runs.append([event.text, 1])
+    said = []
+    for text, count in runs:
+        if count > 1 and text.endswith(" draws a card."):
+            text = text.replace(" draws a card.", f" draws {count} cards.")
+        elif count > 1:
+            text = f"{text} ({count} times)"
+        said.append(text)
+    return " ".join(said)
 
 
 def end_turn(state: HistoricalState, rng: random.Random) -> list[dict[str, Any]]:
@@ -250,8 +271,8 @@ def end_turn(state: HistoricalState, rng: random.Random) -> list[dict[str, Any]]
         rows.append(
             {
                 "phase": phase,
-                "moves allowed": choices,
-                "what happens when it ends": " ".join(e.text for e in events),
+                "moves the player could make": choices,
+                "what happens when it ends": told(events),
             }
         )
     return rows
@@ -373,7 +394,13 @@ def matchup_rows(game: HistoricalGame) -> list[dict[str, Any]]:
     rows = []
     for attackers, defenders in MATCHUPS:
         _, result = lesson_battle(game, list(attackers), list(defenders), "CT4601", "CT4601")
-        how = f" outright ({card_name(result.auto)})" if result.auto else ""
+        # the card whose ability decides, said as its ability (it read "holds outright
+        # (David Crockett)" beside equal totals)
+        how = (
+            f" whatever the totals, because {card_name(result.auto)}'s ability wins it"
+            if result.auto
+            else ""
+        )
         rows.append(
             {
                 "attack": " and ".join(cards[c].name for c in attackers),

@@ -456,6 +456,10 @@ class HistoricalState(State):
         return views.describe(self)
 
     def action_words(self, action: Action) -> str:
+        if isinstance(action, EndPhase) and not self.pending:
+            # the phase by name: a student who saw the move phase pass by itself does not
+            # end the next play phase thinking it is still the move phase (lesson 54)
+            return f"End the {self.phase_name} phase"
         return views.pick_words(action)
 
     def standing_words(self) -> str:

@@ -10,14 +10,15 @@ choice means, so a projected page shows the click and its effect together at
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from hcgames.widgets._base import one_screen
+from hcgames.widgets._base import guarded, one_screen
 from hcgames.widgets.card_lessons import MatchPicker, _bold_markdown, sentence
 from hcgames.widgets.cards import KIND_COLOURS, rows_html
-from hcgames.widgets.charts import ScoreChart, Timeline
+from hcgames.widgets.charts import ScoreChart, Timeline, text_width
 from hcgames.widgets.lesson import table
 from hcgames.widgets.maps import MapView
 from hcgames.widgets.panels import HistoryCard
@@ -56,10 +57,30 @@ class ContinentMap(MapView):
     without a mouse reads them too; a line under the map says which keys reach it."""
 
     def __init__(self, state: HistoricalState, **options: Any) -> None:
+        options.setdefault("beside", True)  # names sized for the narrower map shown
         super().__init__(state, **options)
         self.keys_hint = widgets.HTML(f"<span class='hcgames-hint'>{KEYS_HINT}</span>")
+        # the key and the keyboard hint beside the map, and the map no taller than the
+        # window less its line above: the map, its key and what a click names share one
+        # screen (the map was 708 px high at 1366x768, its key a scroll below it)
+        index = self.children.index(self.figure)
+        legend = self.key_beside()
+        aspect = self.width / self.height
+        picture = widgets.Box(
+            [self.figure],
+            layout=widgets.Layout(
+                flex="1 1 520px", min_width="0", max_width=f"calc((100vh - 90px) * {aspect:.4f})"
+            ),
+        )
+        side = widgets.VBox(
+            [legend, self.keys_hint],
+            layout=widgets.Layout(flex="0 1 300px", min_width="240px", margin="0 0 0 12px"),
+        )
+        row = widgets.HBox([picture, side], layout=widgets.Layout(flex_flow="row wrap"))
         children = list(self.children)
-        children.insert(children.index(self.legend) + 1, self.keys_hint)
+        # with Large text the map takes the whole width and its key goes under it: its
+        # names then grow with the text (squeezed beside the key, they shrank)
+        children[index : index + 1] = [row]
         self.children = children
 
     @property
@@ -160,12 +181,28 @@ class CardGallery(widgets.VBox):
             found += " Only land cards belong to a continent."
         self.found.value = sentence(found, 17)
         keep = self.card_menu.value
-        self.card_menu.options = [(f"{c.name} ({c.plate_years or c.years})", c.id) for c in chosen]
+        self.card_menu.options = [(self._menu_label(c), c.id) for c in chosen]
         if keep in [c.id for c in chosen]:
             self.card_menu.value = keep
         elif chosen:
             self.card_menu.value = chosen[0].id
         self.show()
+
+    def _menu_label(self, card: HistoricalCard) -> str:
+        """ "Beethoven (1770-1827)"; a name two decks print as two cards says whose deck
+        each is ("Venezuela (1498-1821, Cheswell deck)"), as their years differ."""
+        label = f"{card.name} ({card.plate_years or card.years}"
+        twins = [c for c in self.cards.values() if c.name == card.name]
+        if len(twins) > 1:
+            from hcgames.historical import load_catalogue  # the rules load with the view
+
+            decks = load_catalogue().decks
+            label += "".join(
+                f", {deck.capitalize()} deck"
+                for deck, ids in sorted(decks.items())
+                if card.id in ids
+            )
+        return label + ")"
 
     def show(self, _change: Any = None) -> None:
         """The chosen card, or a sentence instead of it when no card matches (never the
@@ -213,7 +250,7 @@ class PeopleTimeline(widgets.VBox):
             mark.default_size = 64  # markers that fit a 22-pixel row
         self.timeline.text_line.layout.display = "none"  # the sentence says it in fewer words
         self.timeline.children = [self.timeline.figure]  # its key goes beside it
-        self.said = widgets.HTML()
+        self.said = widgets.HTML(layout=widgets.Layout(margin="10px 0 0 0"))  # clear of the menu
         self.period.observe(self.redraw, names="value")
         self.redraw()
         left = widgets.VBox(
@@ -225,10 +262,42 @@ class PeopleTimeline(widgets.VBox):
     def redraw(self, _change: Any = None) -> None:
         shown = self.teach.in_period(self.people, self.period.value)
         self.timeline.update(shown)
+        self._names_beside_bars()
         self.timeline.figure.layout.height = f"{max(160, self.ROW * len(shown) + 80)}px"
         from hcgames.historical.lessons import period_sentence  # the rules load with the view
 
         self.said.value = sentence(period_sentence(self.people, self.period.value), 17)
+
+    #: a name's baseline under its bar's middle, in rows: the name stands level with
+    #: its own bar (above it, a name crossed its own bar or the one above it)
+    LEVEL = -0.22
+
+    def _names_beside_bars(self) -> None:
+        """Each name on its bar's own line, after the bar's end where the name fits
+        there, else before its start: no name crosses a bar (lesson 50's reviewers saw
+        "Amazon Women Warriors" and "Nebuchadnezzar II" crossed by bars)."""
+        line = self.timeline
+        items = line.items
+        x0, x1 = float(line.x_scale.min), float(line.x_scale.max)
+        per_year = (line.width - 2 * line.MARGIN) / max(x1 - x0, 1.0)
+        after: list[tuple[float, float, str]] = []
+        before: list[tuple[float, float, str]] = []
+        for i, item in enumerate(items):
+            row = float(len(items) - i) + self.LEVEL
+            text = f"{item['label']} ({line._span(item)})"
+            wide = text_width(text, 14) + 12
+            room_after = (x1 - item["end"]) * per_year + line.MARGIN
+            room_before = (item["start"] - x0) * per_year + line.MARGIN
+            if wide <= room_after or room_after >= room_before:
+                after.append((item["end"], row, text))
+            else:
+                before.append((item["start"], row, text))
+        # the start-anchored names go after the bar's end, the end-anchored before its start
+        for mark, placed in ((line.names, after), (line.end_names, before)):
+            with mark.hold_sync():
+                mark.x = [p[0] for p in placed] or [x0]
+                mark.y = [p[1] for p in placed] or [0.0]
+                mark.text = [p[2] for p in placed] or [""]
 
 
 class TurnStepper(GameStepper):
@@ -244,8 +313,59 @@ class TurnStepper(GameStepper):
         views.layout.border = "2px solid #B8B0A0"
         views.layout.padding = "4px"
         self.layout.margin = "0 0 32px 0"
+        # on the student's turn nothing is picked until the student picks it: Step must
+        # never play a move the student did not choose
+        self.picker.preselect = False
+        self.picker.choice.value = None
+
+    @guarded
+    def step(self) -> Any:
+        """Play the student's picked move, or one computer move on Player 2's turn; on the
+        student's turn with nothing picked, say what to do instead of choosing for them."""
+        if self.waiting_for_human() and self.picker.selected_action is None:
+            self.passed = []
+            who = self.state.player_name(self.state.current_player)
+            self.wait_notice = (
+                f"It is your turn ({who}): first click a move in the list, then press Step."
+            )
+            self._refresh()
+            return None
+        return super().step()
+
+    def pass_words(self, action: Any) -> str:
+        """A move that passed by itself; the other player's draws stay face down, as the
+        hand they go to and the log below do."""
+        if type(action).__name__ == "DrawCard" and action.player != self.viewer:
+            return f"{self.state.player_name(action.player)} draws a card"
+        return super().pass_words(action)
+
+    def _pass_html(self) -> str:
+        """The steps that passed by themselves, each run of equal steps said once with
+        how many times ("draws a card, 5 times"), the whole line shown without a scroll."""
+        if self.wait_notice or not self.passed:
+            return super()._pass_html()
+        runs: list[list[Any]] = []
+        for words in self.passed:
+            if runs and runs[-1][0] == words:
+                runs[-1][1] += 1
+            else:
+                runs.append([words, 1])
+        items = "; ".join(
+            escape(str(words)) + (f" ({count} times)" if count > 1 else "") for words, count in runs
+        )
+        head = (
+            "<b>Passed by itself</b> (nobody had a choice to make)"
+            if len(self.passed) == 1
+            else f"<b>Passed by themselves</b> (nobody had a choice to make, "
+            f"{len(self.passed)} steps)"
+        )
+        return (
+            "<div class='hcgames-passed-list' style='font-size:15px;line-height:1.35'>"
+            f"{head}: {items}.</div>"
+        )
 
     def _build_views(self, state: Any, viewer: int | None, *rest: Any) -> list[Any]:
+        self.viewer = viewer
         board = super()._build_views(state, viewer, *rest)
         self.map_view = None
         self.region_views = []

@@ -970,17 +970,8 @@ class PlayApp(GameStepper):
             self.board_view.fold_key = True
             self.board_view.update(self.state)
         board = [v for v in (self.map_view, self.board_view, self.cards_view) if v is not None]
-        #: cards beside a map (Historical): the student's hand and the cards in play, as
-        #: wide as the page under the map and the moves (the map, the moves and what the
-        #: last move did share the first screen; nothing scrolls in a box of its own)
-        self.card_area = widgets.VBox(layout=widgets.Layout(display="none", width="100%"))
-        if self.cards_view is not None and self.map_view is not None:
-            self.cards_view.hand_apart = True
-            self.cards_view.update(self.state)
-            board = [self.map_view]
-            self.card_area.children = [self.cards_view.hand, self.cards_view]
-            self.card_area.layout.display = None
-            self.card_area.add_class("hcgames-card-area")
+        # cards beside a map (Historical): the hand above, the cards in play below
+        board = self._build_card_areas(board)
         # As wide as the map: a long sentence under it wraps instead of pushing the
         # choices off the row.
         self.board_column = widgets.VBox(
@@ -1067,6 +1058,7 @@ class PlayApp(GameStepper):
             settings,
             self.class_line,
             self.timeline,
+            self.hand_area,
             self.main,
             self.card_area,
             self.debrief_box,
@@ -1079,6 +1071,29 @@ class PlayApp(GameStepper):
         self.add_class("hcgames-play")
         if large_text:
             self.add_class("hcgames-large")
+
+    def _build_card_areas(self, board: list[Any]) -> list[Any]:
+        """Cards beside a map (Historical): the cards in play in :attr:`card_area` under
+        the map and the moves; the student's hand in :attr:`hand_area`, right above the
+        moves, so the cards to choose from, the list of moves and the reasons under it
+        share one screen (lesson 54). Returns what the board column shows."""
+        self.card_area = widgets.VBox(layout=widgets.Layout(display="none", width="100%"))
+        self.hand_area = widgets.VBox(layout=widgets.Layout(display="none", width="100%"))
+        if self.cards_view is None or self.map_view is None:
+            return board
+        self.cards_view.hand_apart = True
+        self.cards_view.update(self.state)
+        self.card_area.children = [self.cards_view]
+        self.card_area.layout.display = None
+        self.card_area.add_class("hcgames-card-area")
+        self.hand_area.children = [self.cards_view.hand]
+        self.hand_area.layout.display = None
+        self.hand_area.add_class("hcgames-hand-area")
+        # a shorter list, so the buttons and why a card is not playable stay on the
+        # hand's screen at 1024x700 (the list scrolls; a long one reached the fold)
+        self.picker.max_rows = 9
+        self.picker.choice.rows = min(self.picker.choice.rows, 9)
+        return [self.map_view]
 
     def add_tool(self, tool: widgets.Widget) -> None:
         """Put a lesson's own tool (lesson 44: Work out my odds) in the column of moves,
@@ -1524,11 +1539,21 @@ class PlayApp(GameStepper):
         bench counts this wait apart from the work of a click)."""
         time.sleep(self.PAUSE)
 
+    #: what the computer's moves did (cards on a map), for the list of reasons it belongs
+    #: to (a new list of reasons starts a new list of outcomes)
+    computer_outcomes: list[str]
+    _outcome_owner: list[str] | None = None
+    _last_was_ending = False  # the computer's last move listed ended a phase
+    _own_move = False  # the student's own move is being played
+
     def _advance(self, action: Action) -> None:
         state = self.state
         chance = state.is_chance()
         first = len(state.events)
         sums = self.sum_words(state) if chance else []
+        # not the student's own move (said under "Your last move"): the computer's
+        # moves, and the passes that let its battles go on
+        computer = not chance and not self._own_move
         super()._advance(action)
         if chance:
             battle = [e for e in self.state.events[first:] if _is_battle(e)]
@@ -1541,6 +1566,36 @@ class PlayApp(GameStepper):
                     for e in self.state.events[first:]
                     if e.kind == "research" and e.player in self.humans
                 ]
+        elif computer and self.cards_view is not None and self.map_view is not None:
+            # cards beside a map (Historical): battles and duels are not dice rolls
+            self._note_outcomes(self.state.events[first:])
+
+    def _note_outcomes(self, events: Sequence[Event]) -> None:
+        """What the computer's card moves did to the student (cards on a map): its battles
+        with their sums, its duels, the cards that died and the morale the student lost,
+        said under "What the computer did" (a casualty to choose read as unexplained)."""
+        if self._outcome_owner is not self.reasons:
+            self._outcome_owner, self.computer_outcomes = self.reasons, []
+        students = [self.state.player_name(p) + ":" for p in (self.humans or ())]
+        for event in events:
+            text = self.with_names(event.text)
+            if (
+                event.kind in ("battle", "duel")
+                or (event.kind == "discard" and " dies " in text)
+                or (event.kind == "morale" and text.startswith(tuple(students)) and " -" in text)
+            ):
+                self.computer_outcomes.append(text)
+
+    def _outcomes_html(self) -> str:
+        if self._outcome_owner is not self.reasons or not self.computer_outcomes:
+            return ""
+        shown = self.computer_outcomes[-6:]
+        items = "".join(f"<li>{escape(text)}</li>" for text in shown)
+        return (
+            "<div style='margin-top:4px'><b>What came of it</b>"
+            + (f" (the last {len(shown)})" if len(self.computer_outcomes) > len(shown) else "")
+            + f":<ul style='margin:2px 0;padding-left:1.4em'>{items}</ul></div>"
+        )
 
     def _human_action(self, action: Action) -> None:
         self.rolls = []
@@ -1552,7 +1607,11 @@ class PlayApp(GameStepper):
             return
         first = len(self.state.events)
         self.student_moved = True
-        self._advance(action)
+        self._own_move = True
+        try:
+            self._advance(action)
+        finally:
+            self._own_move = False
         self.own_events = [self.with_names(e.text) for e in self.state.events[first:]]
         self._after_human()
 
@@ -1944,6 +2003,7 @@ class PlayApp(GameStepper):
         self.board_column.layout.display = "none" if hidden else None
         if self.card_area.children:
             self.card_area.layout.display = "none" if hidden else None
+            self.hand_area.layout.display = "none" if hidden else None
         self.back_button.description = "Back" if demo else "Undo"
         self.back_button.tooltip = (
             "Take back the last move"
@@ -2247,7 +2307,10 @@ class PlayApp(GameStepper):
             )
         else:
             items_html = f"<ol style='margin:2px 0;padding-left:1.6em'>{items}</ol>"
-        return f"<b>{title}</b> ({plural(len(self.reasons), 'move')}{where}):{items_html}{after}"
+        return (
+            f"<b>{title}</b> ({plural(len(self.reasons), 'move')}{where}):{items_html}{after}"
+            + self._outcomes_html()
+        )
 
     def _when(self, number: int) -> str:
         """A turning point's time: "Round 3", or CONQUEST's "Black's turn 3"."""
@@ -2326,6 +2389,11 @@ class PlayApp(GameStepper):
                     reason = f"{report(action)} \u2014 {why_part}"
                 elif said != str(action):
                     reason = reason.replace(str(action), said, 1)
+                ending = type(action).__name__ == "EndPhase"
+                ending = ending and self.cards_view is not None and self.map_view is not None
+                if ending and self._last_was_ending and self.reasons:
+                    return action  # "ends the phase" once for a run of them, not three times
+                self._last_was_ending = ending
                 self.reasons.append(self.with_names(reason))
                 # where it went, to mark on a board (the last len(reasons) are shown)
                 self.reason_paths = [*self.reason_paths[-40:], state.action_regions(action)]

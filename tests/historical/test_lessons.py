@@ -175,9 +175,14 @@ def test_the_first_turn_plays_then_ends_its_phases() -> None:
     turn_rng.setstate(rng.getstate())
     plays = lessons.first_plays(turn, turn_rng)
     assert [row["play"] for row in plays] == [1, 2, 3]
+    # the draws after the last play are said to belong to the draw phase, once each run
+    last = plays[-1]["what happens"]
+    assert "so the turn goes on to the draw phase" in last and "draws 3 cards." in last
+    assert "draws a card." not in last
     me = turn.current_player
     phases = lessons.end_turn(turn, turn_rng)
     assert phases and turn.current_player != me
+    assert all("draws a card. " not in row["what happens when it ends"] for row in phases)
     lessons.play_to_round(turn, turn_rng, 3)
     assert turn.round == 3
     assert all(row["change"][0] in "+-" for row in lessons.morale_log(turn))

@@ -26,6 +26,7 @@ from hcgames.historical.actions import (
     Interrupt,
     Move,
     Pass,
+    Pick,
     PlayCard,
     RevealLand,
     UseAbility,
@@ -34,7 +35,7 @@ from hcgames.historical.cards import plate_span
 from hcgames.historical.decisions import decisions_text
 from hcgames.historical.state import HistoricalState
 from hcgames.historical.teach import arrange, key
-from tests.historical.conftest import act, finish_turn, game, new_game, settle, sums
+from tests.historical.conftest import Lands, act, finish_turn, game, new_game, settle, sums
 
 # --- interrupts and held abilities --------------------------------------------------------
 
@@ -464,3 +465,21 @@ def test_a_sea_explorer_reaches_mali_up_the_river_niger() -> None:
     assert found is not None and slocum in found[1].cards and key("LE4603", 0) in found[1].cards
     # and back down the river to the sea
     assert samoa.sea_access and state.column_of_land(samoa_key) is not None
+
+
+def test_a_won_battle_that_leaves_cards_says_why_the_land_stays() -> None:
+    """Lesson 54: 'the attacker wins' yet the land keeps its owner; the log says why."""
+    lands: Lands = {
+        0: [("CT4404", ["AR4302", "CO3016", "IN4201"])],
+        1: [("CT4503", ["MU2001", "IN4202", "AC4201"])],
+    }
+    state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
+    act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
+    act(state, Pick(key("MU2001", 1), "casualty"))
+    said = [e.text for e in state.events if "stays" in e.text]
+    assert said == [
+        "China stays Player 2's: a land changes hands only when no card is left on it, "
+        "and 2 cards still stand there."
+    ], said
+    held = state.column_of_land(key("CT4503", 1))
+    assert held is not None and held[0] == 1
