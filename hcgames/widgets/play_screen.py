@@ -1679,7 +1679,7 @@ class PlayApp(GameStepper):
                 if p == 0 == forecast.win:
                     return f"{who} cannot take {name} with this attack: it cannot win the battle."
                 if p == forecast.win:
-                    return f"{who} takes {name} each time it wins the battle ({_often(p)})."
+                    return f"{who} takes {name} each time it wins the battle: {_often(p)}."
                 return (
                     f"{who} takes {name} {_often(p)}: it can win the battle with no unit "
                     "left to move in, and an empty sea belongs to nobody."
