@@ -33,6 +33,7 @@ from hcgames.conqueror.teach import (
     capital_prize,
     play,
     roll_dice,
+    sentence,
 )
 
 if TYPE_CHECKING:
@@ -293,8 +294,10 @@ def gallic_food(game: DuelsGame, seed: int = 0) -> Story:
             "Rome takes Germania",
             lost,
             "Germania's fields fed only the Gauls. Now Gaul has 2 food, room for 4 + 2 x 2 "
-            "= 8 soldiers, and 10 on the map; Rome gains no food from Germania.",
-            [],
+            "= 8 soldiers, and 10 on the map; Rome gains no food from Germania. Two "
+            "soldiers must go home: when the Gauls' planning begins, these are the only "
+            "moves they may make, one soldier at a time:",
+            [sentence(action, plans) for action in plans.legal_actions()],
             _food_rows(lost, sides),
         ),
     ]
