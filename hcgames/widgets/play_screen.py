@@ -234,6 +234,9 @@ _STYLE = """<style>
   text-indent: -1.2em; }
 .hcgames-play .hcgames-events, .hcgames-play .hcgames-events li { font-size: 15px; }
 .hcgames-play .widget-select select { line-height: 1.35; }
+/* on a Chromebook's short window the list of moves keeps to a third of it, so what is
+   under it (Duels: the chance of the picked attack) stays beside the map */
+@media (max-height: 720px) { .hcgames-play .widget-select select { max-height: 33vh; } }
 .hcgames-play .hcgames-phase { font-size: 15px; }
 .hcgames-play .hcgames-banner { font-size: 17px; font-weight: bold; margin: 2px 0; }
 .hcgames-play .hcgames-banner .widget-html-content { line-height: 1.3; }
