@@ -143,7 +143,7 @@ def legend_html(
     for symbol, meaning in SYMBOLS.values():
         if any(symbol in text for text in printed):
             keys.append((f"<b>{symbol}</b>", meaning))
-    if any(re.search(r"\(\d+ done\)", text) for text in printed):
+    if any(re.search(r"\(\d+ done\)", text) for text in view.labels()):
         # Duels: units that moved or fought this round (hcgames.conqueror.views)
         keys.append(("<b>(1 done)</b>", "1 unit has moved or fought this round"))
     if straits:
