@@ -2155,8 +2155,9 @@ class PlayApp(GameStepper):
                     result = f"you lost: {result}"
             reason = plain_plurals(outcome.reason).rstrip(".") if outcome else "finished"
             reason = reason[:1].upper() + reason[1:]
+            under = "map" if self.map_view is not None else "board"  # Duels has a map
             return (
-                f"Game over: {result}. {reason}. How the game went is under the board; "
+                f"Game over: {result}. {reason}. How the game went is under the {under}; "
                 "New game plays again."
             )
         who = state.player_name(state.current_player)
