@@ -118,7 +118,7 @@ def test_the_booklet_round_says_where_rome_s_infantry_is_and_the_map_key_explain
     behind after a win, our rule), the map marks it '(1 done)' and its key says why."""
     from hcgames.widgets import MapView  # a widget only for this check
 
-    booklet = walkthroughs.gold_discovered(hcgames.load("conqueror-duels", scenario="standard"))
+    booklet = walkthroughs.gold_discovered(DuelsGame(scenario="standard"))
     label, _state, words, _said, _rows = booklet.stages[-1]
     assert label == "5. Rome attacks" and "stays in Rome" in words and "our rule" in words
     view = MapView(booklet.last)
