@@ -48,3 +48,17 @@ def test_the_line_under_the_map_tells_the_picked_place_as_it_stands_now() -> Non
     assert "held by Rome" in view.info.value
     view.highlight([])
     assert view.info.value == ""
+
+
+
+def test_bqplot_does_not_repaint_a_place_the_pointer_leaves() -> None:
+    """bqplot's own hover outline repaints the place the pointer leaves with the
+    see-through pick style when that place is picked: lesson 13's Carthage turned white
+    after a click on it. Its hover outline is off; the page's CSS outlines the place
+    under the pointer instead, and a picked place keeps a thick black outline."""
+    game: Any = hcgames.load("conqueror-duels")
+    view = MapView(game.new_game(seed=1))
+    assert not view.map.hover_highlight
+    assert view.map.interactions == {"click": "select", "hover": "tooltip"}
+    assert "path.event_layer:hover" in view._style.value
+    assert view.map.selected_styles["selected_stroke_width"] >= 6

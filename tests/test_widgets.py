@@ -735,6 +735,10 @@ def test_the_stepper_speaks_plain_words_once() -> None:
     assert labels == ["Easy", "Medium", "Hard"]
     assert stepper.bot_choice.value == "greedy" and stepper.bot_choice.label == "Medium"
     assert stepper.bot_choice.description == "Computer"
+    # both sides have their own computer player: the level menu would do nothing
+    assert stepper.bot_choice.layout.display == "none"
+    alone = GameStepper(game.new_game(seed=1), bots=["greedy", None], seed=1)
+    assert alone.bot_choice.layout.display != "none"
     stepper.step()
     assert "action" not in stepper.round_counter.value
     assert "data-moves='1'" in stepper.round_counter.value

@@ -38,7 +38,10 @@ def test_odds_views() -> None:
     controls, chart_row = panel.children[1:3]
     assert panel.run_button in controls.children and panel.figure in chart_row.children
     table, chart = odds_by_bonus(range(-1, 2), range(0, 2)).children
-    assert "+1" in table.value and len(chart.marks[0].y) == 2
+    assert "+1" in table.value and len(chart.marks[0].y) == 3  # a line a bonus, 3 leads
+    lines = [m for m in chart.marks if hasattr(m, "marker")]
+    assert len({line.marker for line in lines}) == 2  # told apart by shape, not colour only
+    assert [m.text[0] for m in chart.marks if not hasattr(m, "marker")] == ["+0", "+1"]
     babylon = walkthroughs.babylon_battle(DuelsGame(scenario="first-syrian-war"))
     _map, words = story_beside_map(babylon).children
     assert "7/12" in words.value and "<li>" in words.value

@@ -68,3 +68,12 @@ def test_the_lesson_tables_menus_and_war_questions() -> None:
     assert "hc-screen" in screen._dom_classes and "Second Punic War" in said.value
     picker.value = "gallic-wars"
     assert "Gallic" in said.value and len(quiz.children) == 1
+
+
+def test_the_sites_of_a_war_are_numbered_on_the_map_and_named_in_its_key() -> None:
+    """A dozen long site names printed on the map ran into one another and over the
+    map's own names (lesson 12): the map numbers the sites, its key names them."""
+    view = history.places_map(HISTORY, "second-punic-war")
+    printed = [str(t) for m in view.figure.marks if hasattr(m, "text") for t in m.text]
+    assert "1" in printed and "Saguntum" not in printed
+    assert "1 Saguntum (219 BC); 2 an Alpine pass (218 BC)" in view.legend.value

@@ -266,7 +266,7 @@ def region_views(state: DuelsState) -> dict[str, dict[str, Any]]:
         label = " ".join(x for x in (f"{c}C" if c else "", f"{i}I" if i else "") if x)
         spent = spent_here(state, t)
         if spent:
-            label += f" ({spent} acted)"  # these cannot move or attack again this round
+            label += f" ({spent} done)"  # these cannot move or attack again this round (map key)
         terr = g.board.territories[t]
         kind = (
             "sea"

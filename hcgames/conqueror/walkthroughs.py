@@ -33,6 +33,7 @@ from hcgames.conqueror.teach import (
     capital_prize,
     play,
     roll_dice,
+    sentence,
 )
 
 if TYPE_CHECKING:
@@ -140,8 +141,11 @@ def gold_discovered(game: DuelsGame, seed: int = 1) -> Story:
             "sums.</b><br>Rome: 3 cavalry x 2 + 1 infantry = 7, and its die 5: <b>12</b>."
             "<br>The Alps: 1 cavalry x 2 + 1 infantry = 3, 2 for the great fort and the die "
             "3: <b>8</b>.</p><p>Rome wins by 4, which costs the loser 2 units: the whole "
-            "Alpine army. Rome earns 1 gold and leaves one infantry unit at home to guard its "
-            "capital.",
+            "Alpine army. Rome earns 1 gold.</p><p>All four Roman units fought. After a win "
+            "the attackers move in, but they may leave one unit behind where they came from "
+            "(our rule): Rome's 3 cavalry enter the Alps and its infantry stays in Rome to "
+            "guard the capital. The map marks it <b>(1 done)</b>: it has fought this round "
+            "and may not move again until the next.",
             [],  # the sums above say what the game's log says, once
             [],
         )
@@ -290,8 +294,10 @@ def gallic_food(game: DuelsGame, seed: int = 0) -> Story:
             "Rome takes Germania",
             lost,
             "Germania's fields fed only the Gauls. Now Gaul has 2 food, room for 4 + 2 x 2 "
-            "= 8 soldiers, and 10 on the map; Rome gains no food from Germania.",
-            [],
+            "= 8 soldiers, and 10 on the map; Rome gains no food from Germania. Two "
+            "soldiers must go home: when the Gauls' planning begins, these are the only "
+            "moves they may make, one soldier at a time:",
+            [sentence(action, plans) for action in plans.legal_actions()],
             _food_rows(lost, sides),
         ),
     ]

@@ -31,6 +31,15 @@ from hcgames.widgets.maps import MapView
 __all__ = ["DiceBattle", "odds_by_bonus", "odds_panel", "story_beside_map"]
 
 
+#: the number a die shows: dark blue with white bold figures and a black ring, seen from
+#: the back of the room (the widget's own pressed look is a slightly darker grey)
+PICKED_DIE_CSS = (
+    "<style>.hc-die-pick .widget-toggle-button.mod-active { background: #1F4E79; "
+    "color: #FFFFFF; font-weight: bold; font-size: 18px; "
+    "box-shadow: 0 0 0 3px #000000; z-index: 1; }</style>"
+)
+
+
 class DiceBattle(widgets.HBox):
     """A battle waiting for its dice (:class:`~hcgames.conqueror.walkthroughs.AlpsBattle`):
     one row of number buttons for each side's die; beside them the sums, what the game
@@ -62,8 +71,10 @@ class DiceBattle(widgets.HBox):
         self.words = widgets.HTML()
         for buttons in self.dice:
             buttons.observe(self.show, names="value")
+            buttons.add_class("hc-die-pick")  # the thrown number stands out (PICKED_DIE_CSS)
         controls = widgets.VBox(
-            [*self.dice, self.words], layout=widgets.Layout(flex="1 1 400px", max_width="560px")
+            [widgets.HTML(PICKED_DIE_CSS), *self.dice, self.words],
+            layout=widgets.Layout(flex="1 1 400px", max_width="560px"),
         )
         super().__init__()
         one_screen(unit=self)
@@ -115,6 +126,11 @@ def odds_panel(battle: AlpsBattle, trials: int = 1000, title: str = "") -> widge
     return one_screen(unit=panel)
 
 
+#: the marker of each bonus line (bqplot's shapes), and its colour
+BONUS_MARKERS = ("circle", "square", "diamond", "triangle-up", "triangle-down", "cross", "ellipse")
+BONUS_COLOURS = ("#1F77B4", "#FF7F0E", "#2CA02C", "#D62728", "#9467BD", "#8C564B", "#E377C2")
+
+
 def odds_by_bonus(differences: Sequence[int], bonuses: Sequence[int]) -> widgets.HBox:
     """The attacker's chance to win by its lead in strength (rows) and the defence bonus
     (columns): a table, and beside it a chart with one line a bonus."""
@@ -126,16 +142,42 @@ def odds_by_bonus(differences: Sequence[int], bonuses: Sequence[int]) -> widgets
         caption="Attacker's chance to win, by defence bonus",
     )
     x_scale, y_scale = bqplot.LinearScale(), bqplot.LinearScale(min=0.0, max=1.0)
-    lines = bqplot.Lines(
-        x=list(differences),
-        y=[[float(win_chance(d - b)) for d in differences] for b in bonuses],
-        labels=[f"bonus +{b}" for b in bonuses],
-        display_legend=True,
-        marker="circle",
-        scales={"x": x_scale, "y": y_scale},
-    )
+    scales = {"x": x_scale, "y": y_scale}
+    xs = list(differences)
+    # one line a bonus, each with its own marker shape (in the key too) and its bonus
+    # written on it where it crosses one half, so the lines are told apart without colour
+    lines = [
+        bqplot.Lines(
+            x=xs,
+            y=[float(win_chance(d - b)) for d in xs],
+            labels=[f"bonus +{b}"],
+            display_legend=True,
+            marker=BONUS_MARKERS[n % len(BONUS_MARKERS)],
+            marker_size=48,
+            colors=[BONUS_COLOURS[n % len(BONUS_COLOURS)]],
+            scales=scales,
+        )
+        for n, b in enumerate(bonuses)
+    ]
+    names = []
+    for n, b in enumerate(bonuses):
+        d = min(xs, key=lambda x: abs(float(win_chance(x - b)) - 0.5))
+        names.append(
+            bqplot.Label(
+                x=[d],
+                y=[float(win_chance(d - b))],
+                text=[f"+{b}"],
+                scales=scales,
+                default_size=16,
+                font_weight="bold",
+                x_offset=-10,
+                y_offset=-10,
+                align="end",
+                colors=[BONUS_COLOURS[n % len(BONUS_COLOURS)]],
+            )
+        )
     chart = chart_figure(
-        marks=[lines],
+        marks=[*lines, *names],
         axes=[
             bqplot.Axis(scale=x_scale, label="attacker's lead in strength"),
             bqplot.Axis(
@@ -143,7 +185,7 @@ def odds_by_bonus(differences: Sequence[int], bonuses: Sequence[int]) -> widgets
             ),
         ],
         title="Each bonus point pushes the curve to the right",
-        legend_location="bottom-right",
+        legend_location="top-left",  # the corner the lines leave clear
         layout=widgets.Layout(width="560px", height="400px"),
     )
     return widgets.HBox(

@@ -89,13 +89,23 @@ def places_map(history: History, sid: str, game_id: str = "conqueror-duels") -> 
     view = MapView(game.new_game(seed=0), focus=places, beside=True)
     view.paint([("a land of this war", WAR_LANDS, sorted(places))])
     sites: dict[str, Any] = {}
+    years: dict[str, list[str]] = {}
     for e in story["timeline"]:
         if e["lonlat"]:
-            sites.setdefault(_site_name(e["site"]), e["lonlat"])
+            name = _site_name(e["site"])
+            sites.setdefault(name, e["lonlat"])
+            years.setdefault(name, []).append(when(e["start"], e["circa"]))
+    # a number by each site, its name in the key: a dozen long names printed on the
+    # map ran into one another and over the map's own names (lesson 12)
+    numbered = list(sites)
     view.add_places(
-        [(name, *lonlat) for name, lonlat in sites.items()],
+        [(str(n), *sites[name]) for n, name in enumerate(numbered, 1)],
         colour=SITE,
-        key="where an event of the timeline happened",
+        key="where an event of the timeline happened: "
+        + "; ".join(
+            f"{n} {name} ({', '.join(dict.fromkeys(years[name]))})"
+            for n, name in enumerate(numbered, 1)
+        ),
     )
     view.highlighted = sorted(places)
     return view

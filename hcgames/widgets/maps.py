@@ -193,8 +193,7 @@ class MapView(RegionView):
         self.width, self.height = width, height
         if callable(shown_width):  # worked out by the page from the map's size
             shown_width = shown_width(width, height)
-        if shown_width is None:
-            shown_width = width
+        shown_width = width if shown_width is None else shown_width
         if beside and self.fluid and len(ids) <= BESIDE_MAX_PLACES:
             # its key goes beside it (key_beside): at 1024 wide the map is narrowest
             shown_width = min(shown_width, BESIDE_SHOWN_PX)
@@ -219,6 +218,7 @@ class MapView(RegionView):
             stroke_color="#4D4D4D",
             interactions={"click": "select", "hover": "tooltip"},
             tooltip=self.hover_box,
+            hover_highlight=False,  # bqplot's blanked a clicked place (see _BESIDE_CSS)
             # a picked or hovered place is drawn again on top as a copy of its shape; a
             # see-through copy shows only the outline, so the place keeps the colour of
             # whoever holds it now (a filled copy kept the colour it had when clicked,
@@ -226,7 +226,7 @@ class MapView(RegionView):
             selected_styles={
                 "selected_fill": "transparent",
                 "selected_stroke": "#000000",
-                "selected_stroke_width": 4.0,
+                "selected_stroke_width": 6.0,  # seen on the darkest side colour too
             },
             hovered_styles={
                 "hovered_fill": "transparent",
@@ -624,13 +624,20 @@ class MapView(RegionView):
     def _push_selection(self) -> None:
         picked = self.map.selected  # a numpy array (or None)
         before = {str(r) for r in picked} if picked is not None else set()
-        self.map.selected = list(self.selection) or None
         if before - set(self.selection):
             # a place picked when the map was recoloured (or left by the pointer) was
-            # filled see-through by bqplot, and stays so once dropped: fill it again
+            # filled see-through by bqplot, and stays so once dropped: fill it again,
+            # with nothing picked (bqplot fills a place picked while it recolours
+            # see-through: a place picked by a click went white, lesson 13)
             colors = dict(self.map.colors)
             colors[_REDRAW] = "1" if colors.get(_REDRAW) != "1" else "0"
-            self.map.colors = colors
+            syncing, self._syncing = self._syncing, True
+            try:
+                self.map.selected = None
+                self.map.colors = colors
+            finally:
+                self._syncing = syncing
+        self.map.selected = list(self.selection) or None
 
     def _on_map_selected(self, change: dict[str, Any]) -> None:
         if self._syncing:
@@ -706,4 +713,10 @@ _BESIDE_CSS = (
     "{ line-height: 1.3; }"
     ".hcgames-legend-beside .hc-key { margin: 1px 12px 3px 0; }"
     ".hcgames-line-kept .widget-html-content { line-height: 1.35; min-height: 2.7em; }"
+    # the place under the pointer outlined here: bqplot's own hover outline (off in
+    # MapView, hover_highlight) repainted the place the pointer left with the
+    # see-through pick style when it was picked, so a place picked by a click turned
+    # white (lesson 13); a picked place keeps its thicker black outline
+    ".hcgames-map path.event_layer:hover:not(:focus) { stroke: #333333 !important; "
+    "stroke-width: 2.5px !important; }"
 )

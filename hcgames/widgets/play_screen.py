@@ -234,6 +234,9 @@ _STYLE = """<style>
   text-indent: -1.2em; }
 .hcgames-play .hcgames-events, .hcgames-play .hcgames-events li { font-size: 15px; }
 .hcgames-play .widget-select select { line-height: 1.35; }
+/* on a Chromebook's short window the list of moves keeps to a third of it, so what is
+   under it (Duels: the chance of the picked attack) stays beside the map */
+@media (max-height: 720px) { .hcgames-play .widget-select select { max-height: 33vh; } }
 .hcgames-play .hcgames-phase { font-size: 15px; }
 .hcgames-play .hcgames-banner { font-size: 17px; font-weight: bold; margin: 2px 0; }
 .hcgames-play .hcgames-banner .widget-html-content { line-height: 1.3; }
@@ -1738,7 +1741,7 @@ class PlayApp(GameStepper):
                 if p == 0 == forecast.win:
                     return f"{who} cannot take {name} with this attack: it cannot win the battle."
                 if p == forecast.win:
-                    return f"{who} takes {name} each time it wins the battle ({_often(p)})."
+                    return f"{who} takes {name} each time it wins the battle: {_often(p)}."
                 return (
                     f"{who} takes {name} {_often(p)}: it can win the battle with no unit "
                     "left to move in, and an empty sea belongs to nobody."
@@ -2212,8 +2215,9 @@ class PlayApp(GameStepper):
                     result = f"you lost: {result}"
             reason = plain_plurals(outcome.reason).rstrip(".") if outcome else "finished"
             reason = reason[:1].upper() + reason[1:]
+            under = "map" if self.map_view is not None else "board"  # Duels has a map
             return (
-                f"Game over: {result}. {reason}. How the game went is under the board; "
+                f"Game over: {result}. {reason}. How the game went is under the {under}; "
                 "New game plays again."
             )
         who = state.player_name(state.current_player)

@@ -340,6 +340,9 @@ class GameStepper(View):
         self.auto_controls = widgets.HBox(
             [self.phase_button, self.bot_choice, self.auto_steps, self.auto_button]
         )
+        if len(self.bots) == self.game.num_players:
+            # every side has its own computer player: the level menu would do nothing
+            self.bot_choice.layout.display = "none"
         return widgets.HBox([self.back_button, self.step_button, self.auto_controls])
 
     def _build_views(
