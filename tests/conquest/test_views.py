@@ -158,3 +158,17 @@ def test_a_finished_class_game_is_recorded_in_pieces_and_rounds() -> None:
         f"White {left[0]} pieces left, took {began[1] - left[1]}; "
         f"Black {left[1]} pieces left, took {began[0] - left[0]}. The last turn"
     )
+
+
+def test_the_stepper_says_play_to_the_turns_end_and_the_log_says_when_once() -> None:
+    """Lesson 30's second board: the button says what it does in a class's words, and
+    the log's line for a new turn reads "Turn 2: Black has 20 moves." (not "Turn 2,
+    moving: Turn 2: Black has 20 moves.")."""
+    pytest.importorskip("bqplot")
+    from hcgames.widgets import GameStepper
+
+    stepper = GameStepper(ConquestGame().new_game(), bots=["greedy", "greedy"], seed=1)
+    assert stepper.phase_button.description == "Play to the turn's end"
+    stepper.play_to_phase_end()
+    log = stepper.event_log.output.outputs[0]["data"]["text/html"]
+    assert "Turn 2: Black has 20 moves." in log and "moving:</span> Turn 2:" not in log
