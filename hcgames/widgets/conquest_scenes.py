@@ -59,7 +59,8 @@ def move_label(state: ConquestState, action: Action) -> str:
         if not name.startswith(owner):  # a seized ship sails for its captor
             name = f"{owner}'s seized {name.split(' ', 1)[1]}"
         return f"{name} from {state.where[action.piece]} to {action.to}"
-    return str(action)
+    words = str(action)  # "refuse to recapture": a button's words start with a capital
+    return words[:1].upper() + words[1:]
 
 
 #: the board's width beside the controls: side by side at 1024 wide, and no taller
