@@ -1037,3 +1037,18 @@ def test_new_game_asks_before_wiping_a_game_loaded_from_a_file() -> None:
     assert app.confirm_box.layout.display is None  # the question shows
     app.new_game()
     assert not app.game_under_way()
+
+
+def test_your_last_move_drops_an_offer_the_computer_has_answered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After a capture the computer may recapture; once it has answered, "Your last
+    move" no longer says "Black may recapture on k7 or refuse"."""
+    monkeypatch.setattr(PlayApp, "PAUSE", 0.0)
+    app = PlayApp(hcgames.load("conquest-1972", scenario="skirmish"), humans=(0,), seed=3)
+    capture = next(a for a in app.picker.shown if "Capture" in app.describe_action(a))
+    app.picker.pick(capture)
+    app.picker.apply_button.click()
+    kinds = [e.kind for e in app.state.events]
+    assert "recapture-offer" in kinds  # the computer was asked, and answered
+    assert app.own_events and not any("may recapture" in w for w in app.own_events)

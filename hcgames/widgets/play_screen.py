@@ -1617,11 +1617,19 @@ class PlayApp(GameStepper):
             self._advance(action)
         finally:
             self._own_move = False
-        self.own_events = [self.with_names(e.text) for e in self.state.events[first:]]
-        self._after_human()
+        said = self.state.events[first:]
+        self.own_events = [self.with_names(e.text) for e in said]
+        self._after_human(said)
 
-    def _after_human(self) -> None:
+    def _after_human(self, said: Sequence[Any] = ()) -> None:
+        answered = len(self.state.events)
         self._run_bots(animate=True)
+        if said and len(self.state.events) > answered:
+            # the other side has answered since: an offer made to it (CONQUEST's "Black
+            # may recapture on j8 or refuse") is over, and "Your last move" drops it
+            self.own_events = [
+                self.with_names(e.text) for e in said if not str(e.kind).endswith("-offer")
+            ]
         self._refresh()
         self._take_focus()
 
