@@ -186,9 +186,7 @@ class BoardView(RegionView):
         py = (height - 2 * margin) / (span_y + 2 * pad_y)
         self._step_y = py
         gap = _closest_gap([(x * px, y * py) for x, y in zip(xs, ys, strict=True)])
-        # a grid's squares leave a quarter of a step between them, so that roads and
-        # bridges show between them even where Large text draws the board at 0.87 of
-        # its laid-out width (see _css) and a small board (lesson 30's 560 px)
+        # a quarter step between grid squares: roads show on small boards and Large text's
         square = max(8.0, min(40.0, (0.74 if grid else 0.86) * gap))
         # tokens nearly fill their space, so that a letter readable from the back of a
         # classroom (LETTER_PX) fits inside one
@@ -204,6 +202,8 @@ class BoardView(RegionView):
         marks: list[bqplot.Mark] = self._edge_marks(layout, nodes, scales)
         self._space_marks(xs, ys, ids, scales, square, grid, named)
         self._token_marks(xs, ys, ids, scales, token, letter)
+        # gold round a token too: the knight may ride through its own pieces (mount, board)
+        self.target_marks.default_size = round(max(square, 0.95 * gap) ** 2)
         self.space_marks = self._space_mark_labels(ids, xs, ys, scales, gap, px, py, square)
         marks.extend(self._layers())
         if grid:
