@@ -584,7 +584,10 @@ def _check_stepper(page: Page, stepper: Any, name: str) -> None:
     if not seen_change:
         # a long phase (Classical rolls 58 dice to set up its map): the stepper's own
         # "Play to end of phase" must then move the phase on
-        to_end = stepper.locator("button.widget-button").filter(has_text="Play to end of phase")
+        # (CONQUEST says it in its own words: "Play to the turn's end")
+        to_end = stepper.locator("button.widget-button").filter(
+            has_text=re.compile(r"Play to end of phase|Play to the turn's end")
+        )
         to_end.click()
         _wait_for_text(
             page, stepper, ".hcgames-phase-current", lambda now: now != first_phase, timeout=60

@@ -148,7 +148,7 @@ def test_a_click_on_a_piece_highlights_where_it_may_go(browser: Any, server: Voi
         click_white_knight(page)  # the token lets the click through to its space
         page.wait_for_function(
             "document.querySelector('.hcgames-board .hcgames-text').textContent"
-            ".includes('Picked White knight 1')",
+            ".includes('Picked the White knight')",
             timeout=30_000,
         )
         caption = page.evaluate(

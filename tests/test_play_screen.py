@@ -999,3 +999,56 @@ def test_a_saved_conquest_class_game_is_named_by_the_turn_the_header_shows() -> 
     game = hcgames.load("conquest-1972", scenario="skirmish", moves_per_turn=5, turn_limit=13)
     name = PlayApp(game, humans=(0,), bot="easy", seed=0).save_file_name()
     assert name == "CONQUEST 1972 saved game, White turn 1 of 6, move 0.json"
+
+
+def test_a_move_made_on_the_board_leaves_the_focus_on_the_board(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A keyboard player moves on the board (Enter on a piece, Enter on a gold square):
+    the focus stays there instead of jumping to the list of moves; a move from the list
+    still hands the focus back to the list."""
+    monkeypatch.setattr(PlayApp, "PAUSE", 0.0)
+    app = PlayApp(hcgames.load("conquest-1972", scenario="skirmish"), humans=(0,), seed=3)
+    focused: list[str] = []
+    monkeypatch.setattr(app.picker.choice, "focus", lambda: focused.append("list"))
+    board = app.board_view
+    assert board is not None
+    board.click("j4")
+    assert "j3" in board.reachable()
+    board.click("j3")
+    assert (app.state.region_views() or {})["j3"]["name"] == "White soldier 4"
+    assert focused == []
+    app.picker.pick(app.picker.shown[0])
+    app.picker.apply_button.click()
+    assert focused == ["list"]
+
+
+def test_new_game_asks_before_wiping_a_game_loaded_from_a_file() -> None:
+    """A game loaded and not finished is a game under way: New game asks first, even
+    before a move is made in it."""
+    app = PlayApp(hcgames.load("conquest-1972", scenario="skirmish"), humans=(0,), seed=3)
+    app.picker.pick(app.picker.shown[0])
+    app.picker.apply_button.click()
+    saved = app.state.to_json()
+    app.new_game()
+    assert not app.game_under_way()
+    assert app.load_json(saved) and app.game_under_way()
+    app.ask_new_game()
+    assert app.confirm_box.layout.display is None  # the question shows
+    app.new_game()
+    assert not app.game_under_way()
+
+
+def test_your_last_move_drops_an_offer_the_computer_has_answered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After a capture the computer may recapture; once it has answered, "Your last
+    move" no longer says "Black may recapture on k7 or refuse"."""
+    monkeypatch.setattr(PlayApp, "PAUSE", 0.0)
+    app = PlayApp(hcgames.load("conquest-1972", scenario="skirmish"), humans=(0,), seed=3)
+    capture = next(a for a in app.picker.shown if "Capture" in app.describe_action(a))
+    app.picker.pick(capture)
+    app.picker.apply_button.click()
+    kinds = [e.kind for e in app.state.events]
+    assert "recapture-offer" in kinds  # the computer was asked, and answered
+    assert app.own_events and not any("may recapture" in w for w in app.own_events)

@@ -41,6 +41,9 @@ def test_a_puzzle_says_solved_beside_the_buttons() -> None:
         board.play(move)
     assert "Solved!" in board.result.value
     assert not board.picker.options
+    # nothing left to play: the list, Play this move and the hint go
+    assert board.move_row.layout.display == "none"
+    assert board.hint_button.layout.display == "none"
     board.give_hint()  # after the win: no hint that says it cannot be won
     assert "solved" in board.result.value and "cannot win" not in board.result.value
     board.show_solution()
@@ -114,3 +117,14 @@ def test_my_work_tells_a_puzzle_solved_after_a_hint_or_a_try_given_up() -> None:
     assert row is not None and row.right and not row.right_first_time
     assert row.given[0] == "not solved" and row.given[-1] == "solved with a hint"
     assert row.hints >= 1
+
+
+def test_the_knights_corridor_is_solved_by_clicks_alone() -> None:
+    """The knight rides through its own chariot and soldier: a click on its space picks
+    it (not the piece it stands over), and it stays picked until its ride is done."""
+    puzzles = load_puzzles()
+    board = SceneBoard(puzzles, label="Puzzle")
+    board.choose_scene(next(p.title for p in puzzles if "corridor" in p.title))
+    for space in ("j10", "j11", "j12", "j13"):
+        board.board.click(space)
+    assert "Solved!" in board.result.value

@@ -65,6 +65,13 @@ class ConquestGame(Game):
     #: CONQUEST counts each side's turn, not rounds (State.round is the turn number)
     round_title: ClassVar[str] = "Turn"
     describe_says_when: ClassVar[bool] = True  # "Turn 2, White moving: ..."
+    #: the stepper's "play to the end of the phase" button, in a class's words: a phase
+    #: here is one side's turn, cut short when a capture asks about a recapture
+    phase_button_words: ClassVar[tuple[str, str]] = (
+        "Play to the turn's end",
+        "The computer plays on until this side's turn is over; it stops early when a "
+        "capture asks the other side whether to recapture",
+    )
     state_class = ConquestState
 
     def __init__(self, **options: Any) -> None:
@@ -274,6 +281,13 @@ class ConquestGame(Game):
         number = (turn - start) // 2 + 1
         said = f"{self.player_names[mover]}'s turn {number}"
         return f"{said} of {each}" if of else said
+
+    def rounds_played(self, state: State) -> int:
+        """Rounds begun in ``state`` (a round: a turn of each side), for a student's
+        record of work: 6 after a class game's six turns each, not the turn number."""
+        start = int(self.setup.get("turn", 1))
+        last = min(state.round, self.turn_limit) if self.turn_limit else state.round
+        return max(1, (last - start + 2) // 2)
 
     def describe(self) -> str:
         # in words a class reads: the scenario by name, never as "scenario=skirmish"

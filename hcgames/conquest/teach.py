@@ -313,8 +313,15 @@ class Puzzle(PuzzleSpec):
         return answers[0]
 
     def hint(self, state: ConquestState) -> Action | None:
-        """A move that still wins from ``state`` (White to move), or None."""
-        plan = solve(state, self.bound(state))
+        """A move that still wins from ``state`` (White to move), or None: one of the
+        shortest win while the student is still on it (the puzzle's count less White's
+        steps so far), so that hints follow the puzzle's idea instead of wandering."""
+        # White's moves spent since the puzzle began (each step spends one)
+        par = self.steps - (state.spent - self.new_state().spent)
+        # (a long puzzle's exact search is slow: past SHORTEST_HINT steps any win will do)
+        plan = solve(state, par) if 0 < par <= SHORTEST_HINT else None
+        if plan is None:
+            plan = solve(state, self.bound(state))
         return main_line(plan)[0] if plan is not None else None
 
     def winning_line(self) -> list[str]:
@@ -338,6 +345,10 @@ class Puzzle(PuzzleSpec):
         outcome = state.outcome()
         lines.append(f"Result: {outcome.reason if outcome else 'not over'}")
         return "\n".join(lines)
+
+
+#: the longest rest of a puzzle whose hints keep to its shortest win (see Puzzle.hint)
+SHORTEST_HINT = 9
 
 
 def load_puzzles() -> list[Puzzle]:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from hcgames.conquest.movement import (
     CAPTURES,
     land_pieces,
     occupied_capitol,
     piece_name,
+    pieces_of,
     stack,
 )
 from hcgames.core import Event
@@ -25,6 +26,7 @@ __all__ = [
     "describe_step",
     "odds_table",
     "piece_rows",
+    "record_words",
     "region_views",
     "rider_label",
     "stack_label",
@@ -78,16 +80,27 @@ def region_views(state: ConquestState) -> dict[str, dict[str, Any]]:
         owner = state.owner[piece]
         label = stack_label(state, piece)
         tip = f"{sid} ({what}): {_stack_words(state, piece)}."
-        if state.transit is not None and state.where[state.transit] == sid:
-            tip += f" {piece_name(state.transit)} is passing through."
+        kinds, kind_of = state.game.rules.kinds, state.game.kind_of
+        top_letter = kinds[kind_of[piece]].label
+        riders = rider_label(state, piece)
+        units = [[p, piece_name(p)] for p in stack(state, piece)]
+        passing = state.transit
+        if passing is not None and passing != piece and state.where[passing] == sid:
+            tip += f" {piece_name(passing)} is passing through."
+            # the knight riding through its own men is drawn on top (the one piece that
+            # may move now) and listed first, so a click on its space picks it; the
+            # pieces it stands over are written under it ("over E+2S")
+            under = top_letter + (f"+{riders}" if riders else "")
+            top_letter, riders = kinds[kind_of[passing]].label, f"over {under}"
+            units = [[passing, piece_name(passing)], *units]
         out[sid] = {
             "owner": owner,
             "label": label,
-            "piece": state.game.rules.kinds[state.game.kind_of[piece]].label,
-            "riders": rider_label(state, piece),
+            "piece": top_letter,
+            "riders": riders,
             "name": piece_name(piece),
             # every piece here, top first, as [id, name]: the board picks among them
-            "units": [[p, piece_name(p)] for p in stack(state, piece)],
+            "units": units,
             "tooltip": tip,
         }
     return out
@@ -140,7 +153,7 @@ def describe_step(
     """The log entry of one step just made (``tag`` as classified by :func:`.movement.step`)."""
     who = piece_name(piece)
     if piece[:1] != state.player_name(player)[:1]:  # a seized ship sails for its captor
-        who = f"{state.player_name(player)}'s captured {who}"
+        who = f"{who}, seized by {state.player_name(player)},"
     if tag == "capture":
         # a side's own ship, held by the enemy, is retaken, not taken
         mine = state.player_name(player)[:1]
@@ -253,3 +266,21 @@ def odds_table(game: ConquestGame) -> str:
         "held by the enemy.",
     ]
     return "\n".join(lines)
+
+
+def record_words(state: ConquestState) -> str:
+    """A game's result for a student's record of work, in the game's own terms: each
+    side's pieces left and taken, and why the game ended ("White 9 pieces left, took 6;
+    Black 4 pieces left, took 3. The last turn (Black's turn 6 of 6) is over: White has more
+    pieces left (9 to 4)")."""
+    names = state.game.player_names
+    start = state.game.new_game()
+    left = [len(pieces_of(state, p)) for p in (0, 1)]
+    began = [len(pieces_of(cast("ConquestState", start), p)) for p in (0, 1)]
+    # pieces a side took: what the other side began with and lost (a seized ship too)
+    took = [max(0, began[1 - p] - left[1 - p]) for p in (0, 1)]
+    words = "; ".join(f"{names[p]} {plural(left[p], 'piece')} left, took {took[p]}" for p in (0, 1))
+    if state.result is not None and state.result.reason:
+        reason = state.result.reason
+        words += f". {reason[:1].upper()}{reason[1:]}"
+    return words

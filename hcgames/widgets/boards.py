@@ -87,6 +87,8 @@ LAST_MOVE = "#C0392B"
 LETTER_PX = 16
 #: fill of the spaces the picked piece may reach
 TARGET = "#F5C542"
+#: outline of the picked space (not black: Black's tokens are black squares)
+PICKED = "#7B2D9E"
 _COORD = re.compile(r"^([a-z]+)(\d+)$")
 #: "(8 of 20 moves used)" at the end of a step's words
 _USED = re.compile(r"\s*\(\d+ of \d+ moves used\)")
@@ -184,7 +186,8 @@ class BoardView(RegionView):
         py = (height - 2 * margin) / (span_y + 2 * pad_y)
         self._step_y = py
         gap = _closest_gap([(x * px, y * py) for x, y in zip(xs, ys, strict=True)])
-        square = max(8.0, min(40.0, 0.86 * gap))
+        # a quarter step between grid squares: roads show on small boards and Large text's
+        square = max(8.0, min(40.0, (0.74 if grid else 0.86) * gap))
         # tokens nearly fill their space, so that a letter readable from the back of a
         # classroom (LETTER_PX) fits inside one
         token = max(8.0, min(36.0, 0.84 * gap))
@@ -199,6 +202,8 @@ class BoardView(RegionView):
         marks: list[bqplot.Mark] = self._edge_marks(layout, nodes, scales)
         self._space_marks(xs, ys, ids, scales, square, grid, named)
         self._token_marks(xs, ys, ids, scales, token, letter)
+        # gold round a token too: the knight may ride through its own pieces (mount, board)
+        self.target_marks.default_size = round(max(square, 0.95 * gap) ** 2)
         self.space_marks = self._space_mark_labels(ids, xs, ys, scales, gap, px, py, square)
         marks.extend(self._layers())
         if grid:
@@ -306,7 +311,9 @@ class BoardView(RegionView):
             # gold squares; each space says what stands on it in its own <title> (a
             # browser's tooltip, gone when the pointer leaves) and to a screen reader
             interactions={"click": "select"},
-            selected_style={"stroke": "#000000", "stroke-width": 4},
+            # the picked space's outline is purple: a black one round a White piece
+            # read as a Black piece (a square) behind it
+            selected_style={"stroke": PICKED, "stroke-width": 4},
             unselected_style={},
         )
         # the spaces the picked piece may reach: a thick gold outline shows round a token
@@ -707,20 +714,33 @@ class BoardView(RegionView):
     def play_move(self, move: Any) -> None:
         """A move made on the board: handed to :meth:`on_move`'s callbacks, or played
         here (the first time on a copy, so the position given stays as it was)."""
+        moved = getattr(move, "piece", None)
         self.picked, self.picked_name, self.targets = None, "", []
         self.selection = []
         self._push_quietly()  # the clicked square does not stay outlined as picked
         if self._move_listeners:
             for callback in self._move_listeners:
                 callback(move)
+        else:
+            state = self.state.copy() if self.state is self._start else self.state
+            events = state.apply(move)
+            # the count of moves is said once, by the state's own words after it
+            said = [_USED.sub("", str(e.text)) for e in events if getattr(e, "text", "")]
+            self.last_words = " ".join(said)
+            self.update(state)
+            self._push_quietly()
+        self._keep_riding(moved)
+
+    def _keep_riding(self, piece: str | None) -> None:
+        """A knight that stopped on its own men must ride on at once: it stays picked,
+        its next squares in gold, so the next click finishes its move."""
+        if piece is None or getattr(self.state, "transit", None) != piece:
             return
-        state = self.state.copy() if self.state is self._start else self.state
-        events = state.apply(move)
-        # the count of moves is said once, by the state's own words after it
-        said = [_USED.sub("", str(e.text)) for e in events if getattr(e, "text", "")]
-        self.last_words = " ".join(said)
-        self.update(state)
-        self._push_quietly()
+        for region, view in self._views.items():
+            units = list(view.get("units", []))
+            if units and units[0][0] == piece:
+                self.click(region)
+                return
 
     def put_back(self) -> None:
         """Set the pieces back where the board began (lesson 30's button)."""
@@ -863,9 +883,11 @@ class BoardView(RegionView):
                 base = f"{self.last_words} {base}"
             if self.picked is None:
                 return base + " Click a piece to see its moves."
+            # "the White knight", not "White knight 2": the space says which one
+            name = "the " + self.picked_name.rstrip("0123456789 ")
             if not self.targets:  # not "it may step to nowhere"
-                return f"{base} Picked {self.picked_name}: it cannot move from here now."
-            return f"{base} Picked {self.picked_name}: it may step to {', '.join(self.targets)}."
+                return f"{base} Picked {name}: it cannot move from here now."
+            return f"{base} Picked {name}: it may step to {', '.join(self.targets)}."
         held: dict[str, int] = {}
         for view in self._views.values():
             owner = view.get("owner")

@@ -55,8 +55,12 @@ def move_label(state: ConquestState, action: Action) -> str:
     ("Black soldier from g12 to h11"), as the board shows it."""
     if isinstance(action, Move) and action.piece in state.where:
         name = re.sub(r" \d+$", "", piece_name(action.piece))
+        owner = state.player_name(state.owner[action.piece])
+        if not name.startswith(owner):  # a seized ship sails for its captor
+            name = f"{owner}'s seized {name.split(' ', 1)[1]}"
         return f"{name} from {state.where[action.piece]} to {action.to}"
-    return str(action)
+    words = str(action)  # "refuse to recapture": a button's words start with a capital
+    return words[:1].upper() + words[1:]
 
 
 #: the board's width beside the controls: side by side at 1024 wide, and no taller
@@ -388,7 +392,11 @@ class SceneBoard(widgets.VBox):
                 self._answer_button(a) for a in offered
             ]
             offered = []
-        self.move_row.layout.display = "none" if self.answers.children else None
+        # once a puzzle is over (solved, or White's turn spent) the list, its button and
+        # the hint go: Start again and the next puzzle are what is left to do
+        over = self.puzzles and not offered and not self.solution
+        self.move_row.layout.display = "none" if self.answers.children or over else None
+        self.hint_button.layout.display = "none" if over else None
         self.picker.options = [(move_label(state, a), a) for a in offered]
         self.picker.value = None
         self.picker.description = "White:" if self.puzzles else f"{who}:"

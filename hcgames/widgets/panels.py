@@ -591,6 +591,8 @@ def _table_html(rows: list[dict[str, Any]], first: int, game: Game) -> str:
             phase = phase[:1].lower() + phase[1:]
         when = ", ".join(part for part in (said_round, phase) if part)
         text = escape(plain_plurals(str(row.get("text", ""))))
+        if said_round and text.startswith(escape(said_round)):
+            when = ""  # "White's turn 2 of 6: White has 5 moves." says when itself
         lead = f"<span style='color:#555'>{escape(when)}:</span> " if when else ""
         items.append(f"<li value='{first + i + 1}'>{lead}{text}</li>")
     # room for the longest number (2.2em holds two digits; "137." was clipped to "ı37.")

@@ -653,7 +653,9 @@ class PlayApp(GameStepper):
         """A game a student has moved in and not finished: New game asks before it
         wipes one."""
         state = self.state
-        return self.mode != "demo" and not state.is_terminal() and len(state.history) > self._base
+        # a game loaded from a file is one too, before any move is made in it
+        moved = len(state.history) > self._base or getattr(self, "_loaded_open", False)
+        return self.mode != "demo" and not state.is_terminal() and moved
 
     @guarded
     def ask_new_game(self) -> None:
@@ -704,6 +706,7 @@ class PlayApp(GameStepper):
         """Start the game again from its first position, with the same mode, side,
         level and text size (and new dice)."""
         self.confirm_box.layout.display = "none"
+        self._loaded_open = False
         self.games_started += 1
         self._loaded_key = None
         self.student_moved = False
@@ -773,6 +776,8 @@ class PlayApp(GameStepper):
             return
         if self.state.is_terminal():
             self.new_button.focus()
+        elif getattr(self, "_board_moving", False):
+            return  # the student moved on the board: the focus stays there
         elif self._needs_pass():
             self.pass_button.focus()
         elif self.picker.layout.display != "none":
@@ -1615,11 +1620,19 @@ class PlayApp(GameStepper):
             self._advance(action)
         finally:
             self._own_move = False
-        self.own_events = [self.with_names(e.text) for e in self.state.events[first:]]
-        self._after_human()
+        said = self.state.events[first:]
+        self.own_events = [self.with_names(e.text) for e in said]
+        self._after_human(said)
 
-    def _after_human(self) -> None:
+    def _after_human(self, said: Sequence[Any] = ()) -> None:
+        answered = len(self.state.events)
         self._run_bots(animate=True)
+        if said and len(self.state.events) > answered:
+            # the other side has answered since: an offer made to it (CONQUEST's "Black
+            # may recapture on j8 or refuse") is over, and "Your last move" drops it
+            self.own_events = [
+                self.with_names(e.text) for e in said if not str(e.kind).endswith("-offer")
+            ]
         self._refresh()
         self._take_focus()
 
@@ -1947,6 +1960,7 @@ class PlayApp(GameStepper):
         elif self.state.is_terminal():
             self.loads += 1
         self.update(state)
+        self._loaded_open = not state.is_terminal()  # New game asks before wiping it
         loaded = self.save_words()  # as its file is named
         self.revealed = None
         self.rolls = []
@@ -2103,7 +2117,8 @@ class PlayApp(GameStepper):
             side="every side, players on one screen" if hotseat else " and ".join(names),
             level=NO_COMPUTER if hotseat else BOT_LEVELS[self.level].label,
             result=result,
-            rounds=state.round,
+            # a game may count its rounds itself (CONQUEST: turns of each side)
+            rounds=getattr(self.game, "rounds_played", lambda s: s.round)(state),
             key=key,
             score=self.score_words() if finished else "",
         )
@@ -2117,6 +2132,9 @@ class PlayApp(GameStepper):
         """Each side's score at the end, in words: "Rome 7, Gaul 4" (the student's side
         first when playing the computer)."""
         state = self.state
+        own = getattr(state, "record_words", None)  # a game's own words (CONQUEST)
+        if callable(own):
+            return str(own())
         scores = state.scores()
         order = list(range(self.game.num_players))
         if self.mode == "bot":
@@ -2344,7 +2362,12 @@ class PlayApp(GameStepper):
             moves = [move] if move is not None else []
         if len(moves) == 1:
             self.picker.pick(moves[0])
-            self.picker.apply()
+            # a move made on the board keeps the keyboard's focus on the board
+            self._board_moving = True
+            try:
+                self.picker.apply()
+            finally:
+                self._board_moving = False
 
     def _map_line(self, view: Any, _regions: Any = None) -> None:
         """The map's own line shows only what is picked on it (the banner says the rest)."""

@@ -304,10 +304,16 @@ class GameStepper(View):
             tooltip="Play one move: a dice roll or draw, the computer's move, "
             "or the move picked below",
         )
+        # a game may say it in its own words (CONQUEST: "Play to the turn's end")
+        phase_words, phase_tip = getattr(
+            self.game,
+            "phase_button_words",
+            ("Play to end of phase", "Keep playing until the phase changes"),
+        )
         self.phase_button = widgets.Button(
-            description="Play to end of phase",
+            description=phase_words,
             icon="fast-forward",
-            tooltip="Keep playing until the phase changes",
+            tooltip=phase_tip,
             layout=widgets.Layout(width="auto"),
         )
         self.auto_button = widgets.Button(
@@ -597,7 +603,7 @@ class GameStepper(View):
         who = self.state.player_name(self.state.current_player)
         self.wait_notice = (
             f"It is your turn ({who}): pick a move in the list and press Step; Auto and "
-            "Play to end of phase play only the computer's turns."
+            f"{self.phase_button.description} play only the computer's turns."
         )
         self._refresh()
         return True

@@ -83,3 +83,26 @@ def test_the_history_pages_load() -> None:
     cards = history_cards()
     assert cards[-1]["title"] == "CONQUEST (1972)"
     assert all({"title", "subtitle", "text"} <= set(card) for card in cards)
+
+
+def test_hints_keep_to_the_shortest_win() -> None:
+    """Following every hint wins a short puzzle in its own count of steps ("Clearing
+    the capitol": 9), not in a wandering line that still wins (it took 15, the chariot
+    shuttled back and forth)."""
+    from hcgames.conquest.teach import SHORTEST_HINT
+
+    for puzzle in load_puzzles():
+        if puzzle.steps > SHORTEST_HINT:
+            continue
+        state = puzzle.new_state()
+        played = 0
+        while state.current_player == 0 and not state.is_terminal():
+            move = puzzle.hint(state)
+            assert move is not None, puzzle.title
+            state.apply(move)
+            played += 1
+            while state.pending and state.current_player == 1:
+                state.apply(puzzle.best_reply(state))
+        outcome = state.outcome()
+        assert outcome is not None and outcome.winners == (0,), puzzle.title
+        assert played == puzzle.steps, (puzzle.title, played)

@@ -79,11 +79,41 @@ def test_board_drawing_highlights_moves() -> None:
     state = narrow(ConquestGame().new_game(), ConquestState)
     view = ConquestBoard(state)
     assert view.click("d2") == ["d3", "e2", "c2"]
-    assert "Picked White knight 1" in view.text and "W-knight1" not in view.text
+    # the piece by its kind, not its number ("White knight 1" read as a program's name)
+    assert "Picked the White knight:" in view.text and "W-knight1" not in view.text
     assert view.highlighted == ["d3", "e2", "c2"]
     fills = dict(zip(view.region_ids, view.nodes.colors, strict=True))
     assert {s for s, f in fills.items() if f == TARGET} == {"d3", "e2", "c2"}
     assert view.click("e5") == []  # an empty space picks nothing
+
+
+def test_a_knight_riding_through_its_own_men_is_clicked_on_and_rides_on() -> None:
+    """Lesson 30's own example: the knight on h2 rides through the elephant on g2. It
+    is drawn on top there (a click on g2 picks it, not the elephant), stays picked with
+    its next squares in gold, and a click on one of them finishes its move."""
+    pytest.importorskip("bqplot")
+    from hcgames.widgets.maps import piece_board as ConquestBoard
+
+    state = narrow(ConquestGame().new_game(), ConquestState)
+    view = ConquestBoard(state)
+    assert "g2" in view.click("h2")
+    assert view.click("g2") == ["f2", "g3", "h2"]  # the ride goes on, the knight picked
+    riding = narrow(view.state, ConquestState)
+    knight = riding.transit
+    assert knight == "W-knight2" and view.picked == knight
+    drawn = riding.region_views()["g2"]
+    assert drawn["piece"] == "K" and drawn["riders"] == "over E"
+    assert drawn["units"][0][0] == knight  # a click on g2 picks the knight
+    view.clear_selection()
+    assert view.click("g2") == ["f2", "g3", "h2"]
+    view.click("f2")  # onto a soldier: still riding through its own men
+    riding = narrow(view.state, ConquestState)
+    assert riding.transit == knight and view.picked == knight
+    assert riding.top["f2"] == "W-soldier6" and riding.top["g2"] == "W-elephant2"
+    assert "f3" in view.targets
+    view.click("f3")  # an empty space: the ride ends there
+    done = narrow(view.state, ConquestState)
+    assert done.transit is None and done.where[knight] == "f3"
 
 
 def test_piece_and_capture_tables_agree_with_the_rules() -> None:
@@ -104,3 +134,41 @@ def test_piece_and_capture_tables_agree_with_the_rules() -> None:
     assert captures["elephant"]["soldier"] == "yes"
     assert captures["knight"]["ship"] == "at port"
     assert captures["ship"]["soldier"] == "no" and captures["galleon"]["ship"] == "yes"
+
+
+def test_a_finished_class_game_is_recorded_in_pieces_and_rounds() -> None:
+    """My work's row of a CONQUEST game says what a student can check on the board:
+    pieces left and taken, and why the game ended; and six rounds for six turns each
+    (not "White 0, Black 0" in capitol spaces and "13 rounds" from the turn number)."""
+    from hcgames.bots import GreedyBot
+    from hcgames.classgame import class_game
+
+    game = class_game("conquest-1972")
+    assert isinstance(game, ConquestGame)
+    state = narrow(game.new_game(3), ConquestState)
+    assert game.rounds_played(state) == 1
+    bots = [GreedyBot(seed=1), GreedyBot(seed=2)]
+    while not state.is_terminal():
+        state.apply(bots[state.current_player].choose(state))
+    assert game.rounds_played(state) == 6
+    words = state.record_words()
+    left = [len(state.pieces_of(p)) for p in (0, 1)]
+    began = [len(narrow(game.new_game(), ConquestState).pieces_of(p)) for p in (0, 1)]
+    assert words.startswith(
+        f"White {left[0]} pieces left, took {began[1] - left[1]}; "
+        f"Black {left[1]} pieces left, took {began[0] - left[0]}. The last turn"
+    )
+
+
+def test_the_stepper_says_play_to_the_turns_end_and_the_log_says_when_once() -> None:
+    """Lesson 30's second board: the button says what it does in a class's words, and
+    the log's line for a new turn reads "Turn 2: Black has 20 moves." (not "Turn 2,
+    moving: Turn 2: Black has 20 moves.")."""
+    pytest.importorskip("bqplot")
+    from hcgames.widgets import GameStepper
+
+    stepper = GameStepper(ConquestGame().new_game(), bots=["greedy", "greedy"], seed=1)
+    assert stepper.phase_button.description == "Play to the turn's end"
+    stepper.play_to_phase_end()
+    log = stepper.event_log.output.outputs[0]["data"]["text/html"]
+    assert "Turn 2: Black has 20 moves." in log and "moving:</span> Turn 2:" not in log
