@@ -146,6 +146,9 @@ NARROW_SIDE = 380
 #: map shrinks to the room left, so the map, the moves and what a move did stay on one
 #: screen, larger type and all.
 LARGE_SIDE = 330
+#: ... or this many on a window narrower than :data:`WIDE_WINDOW` (1024x700), where 330
+#: zoomed px left the map 504 of its 644 px, its names 13 px instead of 16
+LARGE_SIDE_NARROW = 250
 
 
 def wide_map_width(width: int, height: int, header: int = WIDE_MAP_HEADER) -> float:
@@ -214,6 +217,18 @@ def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP
         f"{LARGE_SIDE}px), calc((100vh / {zoom:g} - {WIDE_MAP_HEADER}px) * {aspect:.4f} "
         "+ 8px))) "
         "!important; } "
+        f"@media (max-width: {WIDE_WINDOW - 1}px) {{ {large} .{box_class} {{ "
+        f"width: max(240px, min(calc(100vw / {zoom:g} - {LARGE_SIDE_NARROW}px), "
+        f"calc((100vh / {zoom:g} - {WIDE_MAP_HEADER}px) * {aspect:.4f} + 8px))) "
+        "!important; flex-shrink: 0 !important; } "
+        f"{large} .hcgames-play-main:has(> .{box_class}) > .hcgames-side-column {{ "
+        f"min-width: {LARGE_SIDE_NARROW - 20}px !important; "
+        f"flex: 1 1 {LARGE_SIDE_NARROW - 20}px !important; }} "
+        # ... where the list of moves takes the column's whole width, its name above it
+        f"{large} .hcgames-play-main:has(> .{box_class}) .widget-select {{ "
+        "flex-direction: column; align-items: stretch; } "
+        f"{large} .hcgames-play-main:has(> .{box_class}) .widget-select > label {{ "
+        "width: auto; text-align: left; } } "
         f"{large} .hcgames-play-main:has(> .{box_class}) {{ flex-wrap: nowrap !important; }} "
         f"{large} .{box_class}-side {{ min-width: 0 !important; }} "
         "</style>"
