@@ -32,7 +32,7 @@ from hcgames.play import Bot, sample_outcome
 from hcgames.theatres import play_theatre
 from hcgames.widgets._base import View, guarded, one_screen, phase_words, round_of
 from hcgames.widgets.cards import game_words
-from hcgames.widgets.maps import BESIDE_MAX_PLACES, BoardView, MapView, RegionView
+from hcgames.widgets.maps import BoardView, MapView, RegionView
 from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog
 from hcgames.widgets.regions import LARGE_TEXT_ZOOM
 from hcgames.words import plain_plurals, plural
@@ -262,23 +262,8 @@ class GameStepper(View):
             "max-height: none !important; overflow: visible !important; } "
             f".hcgames-large .{uid}-map {{ flex: 1 1 0 !important; min-width: 0 !important; "
             f"max-width: calc((100vh / {zoom} - 24px) * {aspect:.4f}) !important; }} }}"
-            + self._crowded_map_css(uid)
-            + "</style>",
+            "</style>",
             layout=widgets.Layout(height="0px", margin="0"),
-        )
-
-    def _crowded_map_css(self, uid: str) -> str:
-        """A map of many places (the Classical world's 58) is set in type for the page's
-        whole width (:data:`~hcgames.widgets.maps.BESIDE_MAX_PLACES`): on a window under
-        1200 px it takes that width, the column under it (beside it, 678 px wide at
-        1024x700, its names were 11.5 px; alone in its row, 990 px and 16.8 px)."""
-        view = self.map_view
-        if view is None or len(view.region_ids) <= BESIDE_MAX_PLACES:
-            return ""
-        return (
-            f"@media (max-width: 1199px) {{ .{uid}-map {{ flex: 1 1 100% !important; "
-            "max-width: none !important; } "
-            f".{uid}-side {{ flex: 1 1 100% !important; max-width: none !important; }} }}"
         )
 
     def _status_beside(
