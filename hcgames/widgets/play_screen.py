@@ -147,8 +147,9 @@ NARROW_SIDE = 380
 #: screen, larger type and all.
 LARGE_SIDE = 330
 #: ... or this many on a window narrower than :data:`WIDE_WINDOW` (1024x700), where 330
-#: zoomed px left the map 504 of its 644 px, its names 13 px instead of 16
-LARGE_SIDE_NARROW = 250
+#: zoomed px left lesson 13's map 504 of its 644 px, its names 13 px instead of 16 (now
+#: 589 px and 15 px; less room cut the moves' words)
+LARGE_SIDE_NARROW = 290
 
 
 def wide_map_width(width: int, height: int, header: int = WIDE_MAP_HEADER) -> float:
@@ -223,12 +224,7 @@ def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP
         "!important; flex-shrink: 0 !important; } "
         f"{large} .hcgames-play-main:has(> .{box_class}) > .hcgames-side-column {{ "
         f"min-width: {LARGE_SIDE_NARROW - 20}px !important; "
-        f"flex: 1 1 {LARGE_SIDE_NARROW - 20}px !important; }} "
-        # ... where the list of moves takes the column's whole width, its name above it
-        f"{large} .hcgames-play-main:has(> .{box_class}) .widget-select {{ "
-        "flex-direction: column; align-items: stretch; } "
-        f"{large} .hcgames-play-main:has(> .{box_class}) .widget-select > label {{ "
-        "width: auto; text-align: left; } } "
+        f"flex: 1 1 {LARGE_SIDE_NARROW - 20}px !important; }} }} "
         f"{large} .hcgames-play-main:has(> .{box_class}) {{ flex-wrap: nowrap !important; }} "
         f"{large} .{box_class}-side {{ min-width: 0 !important; }} "
         "</style>"
