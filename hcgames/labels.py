@@ -417,7 +417,12 @@ def _try_beside(
                 gap = math.hypot(end[0] - tx, end[1] - ty)
                 if gap > reach:
                     continue
+                # a name on another land reads as that land's: its middle there costs
+                # most, and so does each third of its length there
                 cost = gap + (18.0 if board.land_under((x, y), t.id) else 0.0)
+                cost += 12.0 * sum(
+                    board.land_under((x + f * width, y), t.id) for f in (-0.3, 0.3)
+                )
                 if crowd:
                     cost += 60.0 * board.clashes(full, box)
                 if (tx, ty) != t.anchor:

@@ -201,13 +201,17 @@ def _large_text_css(view: widgets.Widget, beside: widgets.Widget, aspect: float)
     view.add_class(f"{uid}-map")
     beside.add_class(f"{uid}-side")
     window = f"(100vh / {LARGE_TEXT_ZOOM})"
+    # on a narrow window (1024x700) the words go under the map instead: beside them the
+    # map shrank to 545 of its 678 px, its names with it; alone in its row it is as
+    # wide as the page (990 px), names half as large again
     return widgets.HTML(
-        f"<style>.hcgames-large .{uid}-map {{ flex-basis: 320px !important; "
+        f"<style>@media (min-width: 1200px) {{ "
+        f".hcgames-large .{uid}-map {{ flex-basis: 320px !important; "
         f"max-width: calc(({window} - 100px) * {aspect:.4f}) !important; }} "
         f".hcgames-large .{uid}-side {{ flex-basis: 280px !important; "
         f"max-height: calc({window} - 40px) !important; }} "
         f".hcgames-large .{uid}-side .widget-html {{ min-width: 0; max-width: 100%; }} "
-        f".hcgames-large .{uid}-side table {{ table-layout: fixed; width: 100%; }}</style>",
+        f".hcgames-large .{uid}-side table {{ table-layout: fixed; width: 100%; }} }}</style>",
         layout=widgets.Layout(height="0", overflow="hidden", margin="0"),
     )
 

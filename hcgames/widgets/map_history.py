@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING
 import bqplot
 
 from hcgames.factions import SideStyle
-from hcgames.labels import Territory, place_names
+from hcgames.labels import MAX_LEADER, Territory, place_names
 from hcgames.widgets._base import swatch
-from hcgames.widgets.map_keys import dot_swatch, region_fill_for_style
+from hcgames.widgets.map_keys import dot_swatch, large_ink, region_fill_for_style
 from hcgames.widgets.regions import em
 
 if TYPE_CHECKING:
     from hcgames.widgets.maps import MapView
+
 
 __all__ = ["SITE_INK", "add_sites", "paint_map"]
 
@@ -66,6 +67,41 @@ def paint_map(
     view._draw()
 
 
+def _site_names(
+    view: MapView,
+    sites: Sequence[Territory],
+    dots_boxes: Sequence[tuple[float, float, float, float]],
+    colour: str,
+    large: bool,
+) -> tuple[bqplot.Label, bqplot.Lines]:
+    """The names of the sites beside their dots, clear of the map's names (``large``:
+    of its names under Large text, in type as much larger), and their leader lines."""
+    scale = view.large_scale if large else 1.0
+    size = view.min_name_size * scale  # read projected, as the map's own names
+    placed = place_names(
+        sites,
+        size + scale,
+        reserved=[p.box for p in (view.placed_large if large else view.placed)] + list(dots_boxes),
+        min_size=size,
+        bounds=(2.0, 2.0, view.width - 2.0, view.height - 2.0),
+        max_leader=MAX_LEADER * scale,
+    )
+    names = bqplot.Label(
+        x=[p.x for p in placed] or [0.0],
+        y=[view.height - p.y - size * 0.38 for p in placed] or [0.0],
+        text=[p.text for p in placed] or [""],
+        scales=view.scales,
+        colors=[large_ink(colour) if large else colour],
+        default_size=em(size),  # grows with the map (figure_css)
+        font_unit="em",
+        font_weight="bold",
+        align="middle",
+        enable_hover=False,
+    )
+    leaders = view._leader_mark([p.leader for p in placed], large=large)
+    return names, leaders
+
+
 def add_sites(
     view: MapView,
     places: Sequence[tuple[str, float, float]],
@@ -104,28 +140,13 @@ def add_sites(
     dots_boxes = [(x - 6, y - 6, x + 6, y + 6) for x, y in pixels]
     view._reserved.extend(dots_boxes)
     view._relabel()
-    size = view.min_name_size  # read projected, as the map's own names
-    placed = place_names(
-        sites,
-        size + 1,
-        reserved=[p.box for p in view.placed] + dots_boxes,
-        min_size=size,
-        bounds=(2.0, 2.0, view.width - 2.0, view.height - 2.0),
-    )
-    names = bqplot.Label(
-        x=[p.x for p in placed] or [0.0],
-        y=[view.height - p.y - size * 0.38 for p in placed] or [0.0],
-        text=[p.text for p in placed] or [""],
-        scales=scales,
-        colors=[colour],
-        default_size=em(size),  # grows with the map (figure_css)
-        font_unit="em",
-        font_weight="bold",
-        align="middle",
-        enable_hover=False,
-    )
-    leaders = view._leader_mark([p.leader for p in placed])
-    view.figure.marks = [*view.figure.marks, leaders, dots, names]
+    names, leaders = _site_names(view, sites, dots_boxes, colour, large=False)
+    marks = [leaders, dots, names]
+    if view.placed_large:  # under Large text, beside the names in their larger type
+        view._inks.add(colour)
+        view._style.value = view._css()
+        marks += _site_names(view, sites, dots_boxes, colour, large=True)
+    view.figure.marks = [*view.figure.marks, *marks]
     if key:
         view._site_keys.append((dot_swatch(colour), escape(key)))
         view._draw()

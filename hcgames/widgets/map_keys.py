@@ -27,6 +27,7 @@ __all__ = [
     "dot_swatch",
     "independent_style",
     "is_independent",
+    "large_ink",
     "legend_html",
     "painted_legend_html",
     "region_fill_for_independents",
@@ -36,6 +37,14 @@ __all__ = [
 #: the thin line from a name set beside its place to the place (a shade of its own,
 #: so the CSS lets clicks fall through it)
 LEADER_INK = "#4A4A4B"
+
+
+def large_ink(ink: str) -> str:
+    """The ink of a map's mark shown only under Large text: ``ink`` one step bluer (the
+    CSS of :meth:`hcgames.widgets.maps.MapView._css` tells the two sets of names apart
+    by it)."""
+    value = int(ink.lstrip("#"), 16)
+    return f"#{value + 1 if value % 256 < 255 else value - 1:06X}"
 
 
 def is_independent(view: dict[str, Any]) -> bool:

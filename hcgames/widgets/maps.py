@@ -56,6 +56,7 @@ from hcgames.widgets.map_keys import (
     SYMBOLS,
     independent_style,
     is_independent,
+    large_ink,
     legend_html,
     painted_legend_html,
     region_fill_for_independents,
@@ -94,6 +95,28 @@ BESIDE_SHOWN_PX = 676.0
 #: ... but only on a map of at most this many places: the Classical world's sixty-odd
 #: names (and its resource marks) in type that large stood on each other at 676 px
 BESIDE_MAX_PLACES = 32
+
+
+#: how much larger than its map's type a small map's names are set under Large text,
+#: tried in turn: the largest whose names stand on no more other names than the map's
+#: own layout is kept (see :meth:`MapView._large_layout`)
+LARGE_NAME_SCALES = (1.5, 1.4, 1.3, 1.2)
+
+
+def _rgb(ink: str) -> str:
+    value = int(ink.lstrip("#"), 16)
+    return f"rgb({value >> 16}, {(value >> 8) & 255}, {value & 255})"
+
+
+def _clashes(placed: Sequence[Placed]) -> int:
+    """How many pairs of names stand on each other (with their unit lines)."""
+    boxes = [p.box for p in placed]
+    return sum(
+        1
+        for i, a in enumerate(boxes)
+        for b in boxes[i + 1 :]
+        if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+    )
 
 
 def name_sizes(scale: float) -> tuple[float, float]:
@@ -254,30 +277,16 @@ class MapView(RegionView):
         #: places shown by a short form: none (every place by its full name); kept for
         #: the key, which lists them when there are
         self.short_names: dict[str, str] = {}
-        self.leaders = self._leader_mark([p.leader for p in self.placed if p.leader])
-        label_marks = self._name_marks(self.placed)
-        under = {
-            p.id: (p.x, p.box[1] + text_height(p.text, p.size) + self._below * 0.5 + 1)
-            for p in self.placed
-        }
-        units = [under.get(rid, self.anchors[rid]) for rid in ids]
-        self.unit_labels = bqplot.Label(
-            x=[u[0] for u in units],
-            y=[height - u[1] for u in units],
-            text=["" for _ in units],
-            scales=self.scales,
-            colors=["#111111"],
-            # in em of the figure's font size, which follows its width (figure_css)
-            default_size=em(self.unit_size),
-            font_unit="em",
-            font_weight="bold",
-            align="middle",
-            enable_hover=False,
-        )
-        self._clickable(self.unit_labels, ids)
+        #: the inks of the marks drawn twice, the second set (:func:`large_ink`) shown
+        #: only under Large text
+        self._inks = {"#111111", SEA_INK, LEADER_INK}
+        #: Large text sets a small map's names this much larger as a share of the map
+        #: (a second layout of the names, shown only then; 1.0: none, the names grow
+        #: with the map as it is shown)
+        self.large_scale, self.placed_large = self._large_layout()
         self.straits = self._strait_mark(geojson, self.scales)
         self.figure = bqplot.Figure(
-            marks=[self.map, self.straits, self.leaders, *label_marks, self.unit_labels],
+            marks=[self.map, self.straits, *self._name_and_unit_marks()],
             fig_margin={"top": 0, "bottom": 0, "left": 0, "right": 0},
             padding_x=0.0,
             padding_y=0.0,
@@ -301,6 +310,8 @@ class MapView(RegionView):
         # The browser test counts one clickable path per region against this number.
         self.add_class("hcgames-map")
         self.add_class(f"hcgames-regions-{len(ids)}")
+        if self.placed_large:  # its names laid out again, larger, for Large text
+            self.add_class("hcgames-large-names")
         self.legend = widgets.HTML(layout=widgets.Layout(display="" if legend else "none"))
         self.legend.add_class("hcgames-legend")
         self._access = widgets.HTML(layout=widgets.Layout(height="0px", overflow="hidden"))
@@ -359,16 +370,61 @@ class MapView(RegionView):
         reserved: Sequence[tuple[float, float, float, float]] = (),
         below: float = 15.0,
         fluid: bool = True,
+        scale: float = 1.0,
     ) -> list[Placed]:
+        """The names laid out in the map's type, or ``scale`` times as large (Large
+        text)."""
         return place_names(
             territories,
-            self.name_size,
+            self.name_size * scale,
             reserved=reserved,
             below=below,
-            min_size=self.min_name_size,
+            min_size=self.min_name_size * scale,
             bounds=(2.0, 2.0, width - 2.0, height - 2.0),
-            max_leader=self.max_leader(fluid),
+            max_leader=self.max_leader(fluid) * scale,
         )
+
+    def _name_and_unit_marks(self) -> list[bqplot.Mark]:
+        """The leader lines, names and unit lines; then the same laid out in larger type
+        for Large text (:meth:`_large_layout`), if the map has that layout."""
+        self.leaders = self._leader_mark([p.leader for p in self.placed if p.leader])
+        self.unit_labels = self._unit_mark(self.placed, 1.0)
+        marks = [self.leaders, *self._name_marks(self.placed), self.unit_labels]
+        if self.placed_large:
+            self.leaders_large = self._leader_mark(
+                [p.leader for p in self.placed_large if p.leader], large=True
+            )
+            self.unit_labels_large = self._unit_mark(self.placed_large, self.large_scale)
+            marks += [
+                self.leaders_large,
+                *self._name_marks(self.placed_large, large=True),
+                self.unit_labels_large,
+            ]
+        return marks
+
+    def _large_layout(self) -> tuple[float, list[Placed]]:
+        """The names of a map of a few places (:data:`BESIDE_MAX_PLACES`) laid out
+        again in larger type for Large text: the largest of :data:`LARGE_NAME_SCALES`
+        at which no more names stand on each other than in the map's own layout. A
+        crowded map (the Classical world) keeps its one layout: its names grow with
+        the map, which keeps its width under Large text."""
+        territories = self._label_territories
+        if not territories or len(territories) > BESIDE_MAX_PLACES:
+            return 1.0, []
+        clashes = _clashes(self.placed)
+        for scale in LARGE_NAME_SCALES:
+            placed = self._place(
+                territories,
+                self.width,
+                self.height,
+                self._reserved,
+                self._below * scale,
+                self.fluid,
+                scale,
+            )
+            if _clashes(placed) <= clashes:
+                return scale, placed
+        return 1.0, []
 
     @staticmethod
     def max_leader(fluid: bool) -> float:
@@ -424,15 +480,49 @@ class MapView(RegionView):
         """Every name printed on the map (what a reader sees)."""
         return [str(t) for m in self._label_marks for t in m.text if str(t)]
 
-    def _name_marks(self, placed: Sequence[Placed]) -> list[bqplot.Label]:
+    def _name_marks(self, placed: Sequence[Placed], large: bool = False) -> list[bqplot.Label]:
+        """The marks printing ``placed`` (one per type size); ``large``: the set shown
+        only under Large text (:attr:`placed_large`)."""
         groups: dict[tuple[bool, float], list[Placed]] = {}
         for p in placed:
             groups.setdefault((self._sea[self._index[p.id]], p.size), []).append(p)
-        self._label_marks = [
-            self._label_mark(group, SEA_INK if is_sea else "#111111", size)
+        marks = [
+            self._label_mark(group, self._ink(SEA_INK if is_sea else "#111111", large), size)
             for (is_sea, size), group in sorted(groups.items(), key=lambda kv: -kv[0][1])
         ]
-        return self._label_marks
+        if large:
+            self._large_marks = marks
+        else:
+            self._label_marks = marks
+        return marks
+
+    @staticmethod
+    def _ink(ink: str, large: bool) -> str:
+        return large_ink(ink) if large else ink
+
+    def _unit_mark(self, placed: Sequence[Placed], scale: float) -> bqplot.Label:
+        """The unit line under each name ("2C 1I"), bold, in the names' smallest type
+        (``scale`` times as large: the set shown under Large text)."""
+        below = self._below * scale
+        under = {
+            p.id: (p.x, p.box[1] + text_height(p.text, p.size) + below * 0.5 + 1) for p in placed
+        }
+        units = [under.get(rid, self.anchors[rid]) for rid in self.region_ids]
+        mark = bqplot.Label(
+            x=[u[0] for u in units],
+            y=[self.height - u[1] for u in units],
+            text=["" for _ in units],
+            scales=self.scales,
+            colors=[self._ink("#111111", scale != 1.0)],
+            # in em of the figure's font size, which follows its width (figure_css)
+            default_size=em(self.unit_size * scale),
+            font_unit="em",
+            font_weight="bold",
+            align="middle",
+            enable_hover=False,
+        )
+        self._clickable(mark, self.region_ids)
+        return mark
 
     def _label_mark(self, placed: Sequence[Placed], ink: str, size: float) -> bqplot.Label:
         # the letters' middle a little under the box's (as the type sits), in the map's
@@ -477,14 +567,14 @@ class MapView(RegionView):
         mark.observe(picked, names=["selected"])
 
     def _leader_mark(
-        self, leaders: Sequence[tuple[float, float, float, float] | None]
+        self, leaders: Sequence[tuple[float, float, float, float] | None], large: bool = False
     ) -> bqplot.Lines:
         lines = [line for line in leaders if line]
         return bqplot.Lines(
             x=[[x1, x2] for x1, _, x2, _ in lines] or [[0.0, 0.0]],
             y=[[self.height - y1, self.height - y2] for _, y1, _, y2 in lines] or [[0.0, 0.0]],
             scales=self.scales,
-            colors=[LEADER_INK],
+            colors=[self._ink(LEADER_INK, large)],
             stroke_width=1.2,
             visible=bool(lines),
             enable_hover=False,
@@ -528,7 +618,35 @@ class MapView(RegionView):
             if self.fluid
             else ""
         )
-        return "<style>" + MAP_CSS + _LEADER_CSS + _BESIDE_CSS + scaled + fluid + "</style>"
+        return (
+            "<style>"
+            + MAP_CSS
+            + _LEADER_CSS
+            + _BESIDE_CSS
+            + scaled
+            + fluid
+            + self._large_css()
+            + "</style>"
+        )
+
+    def _large_css(self) -> str:
+        """Under Large text a map with a second layout (:attr:`placed_large`) shows it
+        in place of its own: the two sets of marks differ by a step of ink."""
+        if not self.placed_large:
+            return ""
+        # the seas' names in italics in both sets (MAP_CSS knows the first set's ink)
+        sea = _rgb(large_ink(SEA_INK))
+        rules = [f".{self._uid} text.label[style*='{sea}'] {{ font-style: italic; }}"]
+        for ink in sorted(self._inks):
+            own, large = _rgb(ink), _rgb(large_ink(ink))
+            rules.append(
+                f".{self._uid} :is(text.label, path.line)[style*='{large}'] {{ display: none; }}"
+                f".hcgames-large .{self._uid} :is(text.label, path.line)[style*='{large}'] "
+                "{ display: inline; }"
+                f".hcgames-large .{self._uid} :is(text.label, path.line)[style*='{own}'] "
+                "{ display: none; }"
+            )
+        return "".join(rules)
 
     # --- drawing -------------------------------------------------------------------
     def fills(self) -> list[str]:
@@ -567,8 +685,9 @@ class MapView(RegionView):
             else:
                 self.map.colors = fills
         labels = self.labels() if self._paint is None else ["" for _ in self.region_ids]
-        if list(self.unit_labels.text) != labels:
-            self.unit_labels.text = labels
+        for units in (self.unit_labels, *([self.unit_labels_large] if self.placed_large else [])):
+            if list(units.text) != labels:
+                units.text = labels
         legend = self._legend_html()
         if self.legend.value != legend:
             self.legend.value = legend
@@ -694,6 +813,22 @@ class MapView(RegionView):
         )
         self.leaders = self._leader_mark([p.leader for p in self.placed if p.leader])
         marks = [self.leaders, *self._name_marks(self.placed)]
+        if self.placed_large:  # the names under Large text, in their larger type again
+            old |= {id(m) for m in [*self._large_marks, self.leaders_large]}
+            scale = self.large_scale
+            self.placed_large = self._place(
+                self._label_territories,
+                self.width,
+                self.height,
+                self._reserved,
+                self._below * scale,
+                self.fluid,
+                scale,
+            )
+            self.leaders_large = self._leader_mark(
+                [p.leader for p in self.placed_large if p.leader], large=True
+            )
+            marks += [self.leaders_large, *self._name_marks(self.placed_large, large=True)]
         kept = [m for m in self.figure.marks if id(m) not in old]
         at = kept.index(self.straits) + 1
         self.figure.marks = [*kept[:at], *marks, *kept[at:]]

@@ -146,6 +146,10 @@ NARROW_SIDE = 380
 #: map shrinks to the room left, so the map, the moves and what a move did stay on one
 #: screen, larger type and all.
 LARGE_SIDE = 330
+#: ... or this many on a window narrower than :data:`WIDE_WINDOW` (1024x700), where 330
+#: zoomed px left lesson 13's map 504 of its 644 px, its names 13 px instead of 16 (now
+#: 589 px and 15 px; less room cut the moves' words)
+LARGE_SIDE_NARROW = 290
 
 
 def wide_map_width(width: int, height: int, header: int = WIDE_MAP_HEADER) -> float:
@@ -214,6 +218,13 @@ def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP
         f"{LARGE_SIDE}px), calc((100vh / {zoom:g} - {WIDE_MAP_HEADER}px) * {aspect:.4f} "
         "+ 8px))) "
         "!important; } "
+        f"@media (max-width: {WIDE_WINDOW - 1}px) {{ {large} .{box_class} {{ "
+        f"width: max(240px, min(calc(100vw / {zoom:g} - {LARGE_SIDE_NARROW}px), "
+        f"calc((100vh / {zoom:g} - {WIDE_MAP_HEADER}px) * {aspect:.4f} + 8px))) "
+        "!important; flex-shrink: 0 !important; } "
+        f"{large} .hcgames-play-main:has(> .{box_class}) > .hcgames-side-column {{ "
+        f"min-width: {LARGE_SIDE_NARROW - 20}px !important; "
+        f"flex: 1 1 {LARGE_SIDE_NARROW - 20}px !important; }} }} "
         f"{large} .hcgames-play-main:has(> .{box_class}) {{ flex-wrap: nowrap !important; }} "
         f"{large} .{box_class}-side {{ min-width: 0 !important; }} "
         "</style>"
