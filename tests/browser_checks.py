@@ -350,7 +350,8 @@ def _answer_patterns(question: Any) -> list[re.Pattern[str]]:
         era = "BC" if question.answer < 0 else "AD"
         return [re.compile(rf"{number}\s*{era}|{era}\s*{number}")]
     nouns = [question.unit] if question.unit else []
-    asked = re.search(r"\bhow (?:many|much) (\w+)", question.prompt, re.IGNORECASE)
+    how_many = r"\bhow (?:many|much) (?:of (?:its|their|the|his|her) )?(\w+)"
+    asked = re.search(how_many, question.prompt, re.IGNORECASE)
     if asked:
         nouns.append(asked.group(1))
     if value < 2:  # "1 more piece": one of anything is on every page
