@@ -384,6 +384,18 @@ class MapView(RegionView):
             max_leader=self.max_leader(fluid) * scale,
         )
 
+    def _place_here(self, territories: Sequence[Territory], scale: float = 1.0) -> list[Placed]:
+        """:meth:`_place` with this map's own size, reserved corners and spacing."""
+        return self._place(
+            territories,
+            self.width,
+            self.height,
+            self._reserved,
+            self._below * scale,
+            self.fluid,
+            scale,
+        )
+
     def _name_and_unit_marks(self) -> list[bqplot.Mark]:
         """The leader lines, names and unit lines; then the same laid out in larger type
         for Large text (:meth:`_large_layout`), if the map has that layout."""
@@ -413,15 +425,7 @@ class MapView(RegionView):
             return 1.0, []
         clashes = _clashes(self.placed)
         for scale in LARGE_NAME_SCALES:
-            placed = self._place(
-                territories,
-                self.width,
-                self.height,
-                self._reserved,
-                self._below * scale,
-                self.fluid,
-                scale,
-            )
+            placed = self._place_here(territories, scale)
             if _clashes(placed) <= clashes:
                 return scale, placed
         return 1.0, []
@@ -803,28 +807,13 @@ class MapView(RegionView):
         if not self._label_territories:
             return
         old = {id(m) for m in [*self._label_marks, self.leaders]}
-        self.placed = self._place(
-            self._label_territories,
-            self.width,
-            self.height,
-            self._reserved,
-            self._below,
-            self.fluid,
-        )
+        self.placed = self._place_here(self._label_territories)
         self.leaders = self._leader_mark([p.leader for p in self.placed if p.leader])
         marks = [self.leaders, *self._name_marks(self.placed)]
         if self.placed_large:  # the names under Large text, in their larger type again
             old |= {id(m) for m in [*self._large_marks, self.leaders_large]}
             scale = self.large_scale
-            self.placed_large = self._place(
-                self._label_territories,
-                self.width,
-                self.height,
-                self._reserved,
-                self._below * scale,
-                self.fluid,
-                scale,
-            )
+            self.placed_large = self._place_here(self._label_territories, scale)
             self.leaders_large = self._leader_mark(
                 [p.leader for p in self.placed_large if p.leader], large=True
             )
