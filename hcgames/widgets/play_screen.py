@@ -1120,6 +1120,8 @@ class PlayApp(GameStepper):
         children = list(self.side_column.children)
         children.insert(children.index(self.odds_line) + 1, tool)
         self.side_column.children = children
+        if callable(getattr(tool, "refresh", None)):  # a tool that shows the position
+            self._tools = [*getattr(self, "_tools", []), tool]
 
     def set_large_text(self, on: bool = True) -> None:
         """Everything half as large again (text, map, buttons), for a projector."""
@@ -2070,6 +2072,8 @@ class PlayApp(GameStepper):
             self._map_line(view)
         self._note_game()
         self._show_debrief()
+        for tool in getattr(self, "_tools", []):  # a lesson's tool: kept true to this position
+            tool.refresh()
         if demo and live and state.is_chance() and self.dice.results:
             self.odds_line.value = "<b>Next, the dice:</b> " + escape(
                 "; ".join(f"{w} {times_in(p)}" for w, p, _ in self.dice.results)
