@@ -219,6 +219,16 @@ def test_stepper_choices_and_log_name_cards_without_ids() -> None:
         assert not any(f"({card_id})" in text for card_id in ids), text
 
 
+def test_stepper_says_what_a_generals_ability_does() -> None:
+    from hcgames.speros import start  # lesson 40's table
+
+    stepper = GameStepper(start(players=2, peoples=["mountain", "forest"], seed=10), humans=[0])
+    labels = [label for label, _ in stepper.picker.choice.options]
+    general = [label for label in labels if "General" in label]
+    assert len(general) == 2 and all("once-a-game ability: " in label for label in general)
+    assert not any("see your Base Camp" in label for label in labels)
+
+
 def test_plain_card_words() -> None:
     names = {"F08": "Brambleheart", "A03": "Drum of the Deep"}
     assert plain_card_words("Lead onto Brambleheart (F08)", names) == "Lead onto Brambleheart"

@@ -301,8 +301,8 @@ class GameStepper(View):
             description="Step",
             icon="step-forward",
             button_style="primary",
-            tooltip="Play one move: a dice roll or draw, the computer's move, "
-            "or the move picked below",
+            tooltip="Play the next move: the computer's, one left to chance, "
+            "or the one you picked below",
         )
         # a game may say it in its own words (CONQUEST: "Play to the turn's end")
         phase_words, phase_tip = getattr(
@@ -392,7 +392,10 @@ class GameStepper(View):
         """The list of moves, the dice, the log and the line of steps that passed by
         themselves; a pick on the map or the board narrows the list."""
         self.picker = ActionPicker(
-            state, on_action=self._human_action, describe=lambda a: game_words(self.game, str(a))
+            # a move as the play screen words it (a General's ability by what it does)
+            state,
+            on_action=self._human_action,
+            describe=lambda a: game_words(self.game, self.state.action_words(a)),
         )
         if not self.PICKER_APPLIES:
             # one button per meaning: Step plays the move picked in the list
