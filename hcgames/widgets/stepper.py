@@ -111,6 +111,7 @@ class GameStepper(View):
     any other seat plays the action picked in the picker. Play to end of phase and
     Auto let the bot chosen in the dropdown play the seats that have no bot.
     ``set_dice=False`` never shows the list of dice outcomes: Step then always rolls.
+    ``computer_controls=False`` leaves out Play to end of phase, the level and Auto.
     """
 
     #: whether the move list keeps its own Apply button: a stepper's Step plays the move
@@ -136,6 +137,7 @@ class GameStepper(View):
         map_focus: Iterable[str] = (),
         map_shown_width: float | Callable[[int, int], float] | None = None,
         set_dice: bool = True,
+        computer_controls: bool = True,
     ) -> None:
         self.state = state
         #: whether the list of dice outcomes ("Set this outcome") shows at a roll: a page
@@ -155,7 +157,7 @@ class GameStepper(View):
         #: one sentence saying why a button did nothing (shown once, under the buttons)
         self.wait_notice = ""
 
-        buttons = self._build_buttons(auto_bot)
+        buttons = self._build_buttons(auto_bot, computer_controls)
 
         board = self._build_views(state, viewer, map_width, board_width, map_focus, map_shown_width)
         self._build_panels(state, seed)
@@ -170,7 +172,6 @@ class GameStepper(View):
         # page. Stacked, not in tabs: a figure inside a hidden tab has no size and bqplot
         # then logs errors in the browser console.
         buttons.layout = widgets.Layout(flex_flow="row wrap")
-        self.auto_controls.layout = widgets.Layout(flex_flow="row wrap")
         side = widgets.VBox(
             [buttons, self.pass_line, self.picker, self.dice, self.event_log],
             layout=widgets.Layout(flex="0 1 420px", min_width="300px", max_width="480px"),
@@ -284,7 +285,7 @@ class GameStepper(View):
         side.children = [*first, *said, *rest]
         self.children = [header, self.stepper_main, self.messages]
 
-    def _build_buttons(self, auto_bot: str) -> widgets.HBox:
+    def _build_buttons(self, auto_bot: str, computer_controls: bool = True) -> widgets.HBox:
         """The title, the round counter, the timeline and the row of buttons: Back,
         Step, and the computer's controls (Play to end of phase, its level, Auto)."""
         self.title = widgets.HTML(
@@ -343,8 +344,11 @@ class GameStepper(View):
         self.step_button.on_click(lambda _b: self.step())
         self.phase_button.on_click(lambda _b: self.play_to_phase_end())
         self.auto_button.on_click(lambda _b: self.auto(int(self.auto_steps.value)))
+        # a lesson whose student plays one side may leave these out: Step plays the computer
+        shown = None if computer_controls else "none"
         self.auto_controls = widgets.HBox(
-            [self.phase_button, self.bot_choice, self.auto_steps, self.auto_button]
+            [self.phase_button, self.bot_choice, self.auto_steps, self.auto_button],
+            layout=widgets.Layout(flex_flow="row wrap", display=shown),
         )
         if len(self.bots) == self.game.num_players:
             # every side has its own computer player: the level menu would do nothing
@@ -508,7 +512,8 @@ class GameStepper(View):
 
     def pass_words(self, action: Action) -> str:
         """A move that passed by itself, in words (a PlayApp uses the places' names)."""
-        return plain_plurals(str(action))
+        words = self.state.passed_words(action) or self.state.action_words(action)
+        return plain_plurals(game_words(self.game, words))
 
     def _pass_html(self) -> str:
         notice, self.wait_notice = self.wait_notice, ""  # said once, until the next click
