@@ -36,6 +36,12 @@ def test_the_majority_sliders_redraw_the_camps_and_the_verdict() -> None:
         ("square", "#009E73"),
     ]
     assert not view.empty_camps.fill
+    # who placed last is asked only when it decides: a full card with a tie
+    assert view.last.layout.display == "none"
+    view.size.value, view.mine.value, view.theirs.value = 4, 2, 2
+    assert view.last.layout.display is None
+    view.size.value, view.theirs.value = 2, 0
+    assert view.last.layout.display == "none"  # never "rival" beside a card with no rival
 
 
 def test_the_score_sheets_follow_the_menu() -> None:

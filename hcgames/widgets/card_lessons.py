@@ -204,7 +204,8 @@ class MajorityTry(widgets.VBox):
             self.camp_words.text = (
                 ["mine"] * self.mine.value + ["rival's"] * self.theirs.value + ["empty"] * empty
             )
-        self.last.layout.display = None if empty == 0 else "none"
+        # who placed last decides only a tie on a full card: the choice shows only then
+        self.last.layout.display = None if empty == 0 and mine == theirs else "none"
         text = majority_verdict(
             self.size.value, self.mine.value, self.theirs.value, self.last.value == "me"
         )
