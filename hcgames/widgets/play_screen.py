@@ -245,6 +245,9 @@ _STYLE = """<style>
   text-indent: -1.2em; }
 .hcgames-play .hcgames-events, .hcgames-play .hcgames-events li { font-size: 15px; }
 .hcgames-play .widget-select select { line-height: 1.35; }
+/* a browser makes every row of the list as tall as its longest (wrapped) choice: two long
+   choices made a list of nine 420 px tall, mostly empty; twelve lines at most, then it scrolls */
+.hcgames-play .widget-select select { max-height: calc(12 * 1.35em + 6px); }
 /* on a Chromebook's short window the list of moves keeps to a third of it, so what is
    under it (Duels: the chance of the picked attack) stays beside the map */
 @media (max-height: 720px) { .hcgames-play .widget-select select { max-height: 33vh; } }
