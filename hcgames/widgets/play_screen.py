@@ -1910,20 +1910,24 @@ class PlayApp(GameStepper):
 
     def save_file_name(self) -> str:
         """The saved game's file name, in the words the page uses for it: "Conqueror
-        Duels saved game, round 2, move 31.json"."""
+        Duels saved game, round 2, after 31 moves.json"."""
         return f"{self.save_words()}.json"
 
     def save_words(self) -> str:
         """The saved game as the page names it: "Conqueror Duels saved game, round 2,
-        move 31" (its file's name, and what Load says it loaded)."""
+        after 31 moves" (its file's name, and what Load says it loaded)."""
         title = " ".join(re.sub(r"[^\w -]+", " ", self.game.title).split())
         # the round as the page says it (CONQUEST's class game: "White turn 1 of 6";
         # "round 2" at its first turn disagreed with the header); no quote marks, which
         # the link's download attribute would end at
         said = round_of(self.state).replace("'s turn", " turn")
         when = " ".join(re.sub(r"[^\w -]+", " ", said).split())
-        when = when[:1].lower() + when[1:] if when.startswith(("Round", "Turn")) else when
-        return f"{title} saved game, {when}, move {len(self.state.history)}"
+        if when.startswith(("Round", "Turn", "Setting")):
+            when = when[:1].lower() + when[1:]
+        # how far the game had gone, as a student says it ("after 31 moves", not "move 31")
+        moves = len(self.state.history)
+        done = f"after {plural(moves, 'move')}" if moves else "at the start"
+        return f"{title} saved game, {when}, {done}"
 
     @guarded
     def save(self) -> str:
