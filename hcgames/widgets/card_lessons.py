@@ -174,12 +174,10 @@ class MajorityTry(widgets.VBox):
         for control in (self.size, self.mine, self.theirs, self.last):
             control.observe(self.redraw, names="value")
         self.redraw()
-        controls = widgets.VBox([self.size, self.mine, self.theirs, self.last])
-        super().__init__(
-            readable(
-                with_slider_names(one_screen(controls, widgets.VBox([self.figure, self.verdict])))
-            )
-        )
+        # the verdict right under the sliders: with Large text at 1024 the picture goes
+        # under them and the sentence was cut off at the bottom of the window
+        controls = widgets.VBox([self.size, self.mine, self.theirs, self.last, self.verdict])
+        super().__init__(readable(with_slider_names(one_screen(controls, self.figure))))
         self.add_class("hcgames-readable")
 
     def redraw(self, _change: Any = None) -> None:
