@@ -101,6 +101,23 @@ def _seat_bots(
 MAP_HEADER = 110
 
 
+#: a long move in a stepper's list (a General's ability and what it does) wraps under
+#: itself instead of being cut off at the list's edge; a browser makes every row as tall
+#: as the tallest, so the list keeps to twelve lines and scrolls
+_WRAP_STYLE = (
+    "<style>.hcgames-stepper .widget-select select { white-space: normal; overflow-x: hidden;"
+    " line-height: 1.35; max-height: calc(12 * 1.35em + 6px); }"
+    " .hcgames-stepper .widget-select option { white-space: normal; padding-left: 1.2em;"
+    " text-indent: -1.2em; }</style>"
+)
+
+
+def _wrapping(words: str) -> str:
+    """A long move with a zero-width space after each space: the list shows spaces as
+    non-breaking ones, so it could not wrap otherwise."""
+    return words.replace(" ", " \u200b") if len(words) > 40 else words
+
+
 class GameStepper(View):
     """Back / Step / Play to end of phase / Auto over any game of the contract.
 
@@ -399,8 +416,9 @@ class GameStepper(View):
             # a move as the play screen words it (a General's ability by what it does)
             state,
             on_action=self._human_action,
-            describe=lambda a: game_words(self.game, self.state.action_words(a)),
+            describe=lambda a: _wrapping(game_words(self.game, self.state.action_words(a))),
         )
+        self.picker.children = (*self.picker.children, widgets.HTML(_WRAP_STYLE))
         if not self.PICKER_APPLIES:
             # one button per meaning: Step plays the move picked in the list
             self.picker.apply_button.layout.display = "none"
