@@ -442,6 +442,11 @@ class Game:
         line); the name itself by default."""
         return phase
 
+    def log_phase_title(self, phase: str) -> str:
+        """A phase at the start of a line of the game's log ("Round 4, action: ..."):
+        :meth:`phase_title` unless the game has a shorter word for it."""
+        return self.phase_title(phase)
+
     def geojson(self) -> dict[str, Any] | None:
         """The map as a GeoJSON FeatureCollection (feature ``id`` = region id), if any.
 

@@ -219,6 +219,46 @@ def test_stepper_choices_and_log_name_cards_without_ids() -> None:
         assert not any(f"({card_id})" in text for card_id in ids), text
 
 
+def test_stepper_says_what_a_generals_ability_does() -> None:
+    from hcgames.speros import start  # lesson 40's table
+
+    stepper = GameStepper(start(players=2, peoples=["mountain", "forest"], seed=10), humans=[0])
+    # long moves wrap in the list: a zero-width space after each space
+    labels = [label.replace("\u200b", "") for label, _ in stepper.picker.choice.options]
+    general = [label for label in labels if "General" in label]
+    assert len(general) == 2 and all("once-a-game ability: " in label for label in general)
+    assert not any("see your Base Camp" in label for label in labels)
+
+
+def test_a_lesson_stepper_passes_draws_and_can_leave_out_the_computers_controls() -> None:
+    from hcgames.speros import start  # lesson 40's table
+    from hcgames.speros.bots import make_strategy
+
+    state = start(players=2, peoples=["mountain", "forest"], seed=10)
+    stepper = GameStepper(
+        state,
+        bots={1: make_strategy("builder", 2)},
+        humans=[0],
+        viewer=0,
+        seed=3,
+        auto_pass=True,
+        computer_controls=False,
+    )
+    assert stepper.auto_controls.layout.display == "none"
+    assert stepper.step_button.layout.display != "none"
+    drawn = []
+    for _ in range(40):
+        stepper.step()
+        assert not stepper.state.is_chance()  # a draw never waits for its own Step
+        drawn += [p for p in stepper.passed if "draw" in p]
+        if stepper.state.round > 2:
+            break
+    assert drawn and all(p == "draw a card from the deck" for p in drawn)  # no card named
+    # the log's lines start "Round 1, action:", not with the bar's list of four actions
+    log = EventLog(stepper.state, rows=60).output.outputs[0]["data"]["text/html"]
+    assert ", action:" in log and "Lead or Plan:" not in log
+
+
 def test_plain_card_words() -> None:
     names = {"F08": "Brambleheart", "A03": "Drum of the Deep"}
     assert plain_card_words("Lead onto Brambleheart (F08)", names) == "Lead onto Brambleheart"

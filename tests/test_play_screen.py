@@ -998,7 +998,7 @@ def test_a_saved_conquest_class_game_is_named_by_the_turn_the_header_shows() -> 
     turn as the page does, without a quote mark the link's attribute would end at."""
     game = hcgames.load("conquest-1972", scenario="skirmish", moves_per_turn=5, turn_limit=13)
     name = PlayApp(game, humans=(0,), bot="easy", seed=0).save_file_name()
-    assert name == "CONQUEST 1972 saved game, White turn 1 of 6, move 0.json"
+    assert name == "CONQUEST 1972 saved game, White turn 1 of 6, at the start.json"
 
 
 def test_a_move_made_on_the_board_leaves_the_focus_on_the_board(

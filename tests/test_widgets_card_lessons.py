@@ -36,6 +36,12 @@ def test_the_majority_sliders_redraw_the_camps_and_the_verdict() -> None:
         ("square", "#009E73"),
     ]
     assert not view.empty_camps.fill
+    # who placed last is asked only when it decides: a full card with a tie
+    assert view.last.layout.display == "none"
+    view.size.value, view.mine.value, view.theirs.value = 4, 2, 2
+    assert view.last.layout.display is None
+    view.size.value, view.theirs.value = 2, 0
+    assert view.last.layout.display == "none"  # never "rival" beside a card with no rival
 
 
 def test_the_score_sheets_follow_the_menu() -> None:
@@ -82,3 +88,25 @@ def test_the_match_picker_plays_when_pressed() -> None:
     assert len(_units(picker)) == 1
     picker.button.click()
     assert calls == [("x", "y", 20)] and picker.result.children[0].value == "done"
+
+
+def test_the_odds_are_worked_out_again_when_the_game_moves_on() -> None:
+    from hcgames.classgame import class_game  # the class game's app, as lesson 44 makes it
+    from hcgames.widgets import PlayApp
+
+    app = PlayApp(class_game("conquest-of-speros"), humans=(0,), bot="easy", seed=11)
+    tool = views.draw_odds_view(app)
+    app.add_tool(tool)
+    menu, button = tool.children[0].children
+    line = tool.children[1]
+    assert line.value == ""
+    button.click()
+    assert "Choose your people first" in line.value  # nothing chosen yet
+    while app.state.colour[0] is None:  # type: ignore[attr-defined]  # a Speros position
+        app.step()
+    assert "Locations" in line.value  # worked out again for the people now chosen
+    before = line.value
+    menu.value = 3
+    assert "all 3 of them" in line.value and line.value != before
+    app.new_game()
+    assert "Choose your people first" in line.value  # never the last game's numbers

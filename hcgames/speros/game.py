@@ -194,6 +194,10 @@ class SperosGame(Game):
     def phase_title(self, phase: str) -> str:
         return STEP_WORDS.get(phase, phase)
 
+    def log_phase_title(self, phase: str) -> str:
+        # "Round 4, action: ..." rather than the bar's "Explore, Attack, Lead or Plan"
+        return "action" if phase == "action" else self.phase_title(phase)
+
     def card_names(self) -> dict[str, str]:
         """The locations', artifacts' and objectives' names by id."""
         found = {key: card.name for key, card in self.cards.items() if card.name != key}

@@ -207,6 +207,10 @@ class SperosState(State):
     def action_words(self, action: Action) -> str:
         return views.action_words(self, action)
 
+    def passed_words(self, action: Action) -> str:
+        """A card drawn by itself, without its name: a rival's draw stays secret."""
+        return "draw a card from the deck" if isinstance(action, DrawCard) else ""
+
     def report_words(self, action: Action) -> str:
         """A move of the computer's, as the list of its moves says it."""
         return views.report_words(self, action)

@@ -174,12 +174,10 @@ class MajorityTry(widgets.VBox):
         for control in (self.size, self.mine, self.theirs, self.last):
             control.observe(self.redraw, names="value")
         self.redraw()
-        controls = widgets.VBox([self.size, self.mine, self.theirs, self.last])
-        super().__init__(
-            readable(
-                with_slider_names(one_screen(controls, widgets.VBox([self.figure, self.verdict])))
-            )
-        )
+        # the verdict right under the sliders: with Large text at 1024 the picture goes
+        # under them and the sentence was cut off at the bottom of the window
+        controls = widgets.VBox([self.size, self.mine, self.theirs, self.last, self.verdict])
+        super().__init__(readable(with_slider_names(one_screen(controls, self.figure))))
         self.add_class("hcgames-readable")
 
     def redraw(self, _change: Any = None) -> None:
@@ -204,7 +202,8 @@ class MajorityTry(widgets.VBox):
             self.camp_words.text = (
                 ["mine"] * self.mine.value + ["rival's"] * self.theirs.value + ["empty"] * empty
             )
-        self.last.layout.display = None if empty == 0 else "none"
+        # who placed last decides only a tie on a full card: the choice shows only then
+        self.last.layout.display = None if empty == 0 and mine == theirs else "none"
         text = majority_verdict(
             self.size.value, self.mine.value, self.theirs.value, self.last.value == "me"
         )
@@ -372,9 +371,13 @@ class ArtifactViewer(widgets.VBox):
         self.card.value = CARD_CSS + face_html(name, band, kind, facts, text, artifact.encampments)
 
 
-def draw_odds_view(app: Any, player: int = 0) -> widgets.Box:
+def draw_odds_view(app: Any, player: int | None = None) -> widgets.Box:
     """How many home-terrain Locations the student wants, a button, and the chance that
-    their next Plan brings them, worked out from ``app.state`` when pressed."""
+    their next Plan brings them, worked out from ``app.state`` when pressed (``player``:
+    the seat, by default the student's own).
+
+    Give the box to ``app.add_tool``: once pressed, the answer is worked out again each
+    time the game moves on (a draw, Undo, a new game), so it never shows old numbers."""
     from hcgames.speros.teach import home_draw_sentence  # the rules load with the view
 
     hits = widgets.Dropdown(
@@ -388,15 +391,31 @@ def draw_odds_view(app: Any, player: int = 0) -> widgets.Box:
         layout=widgets.Layout(width="auto", flex="0 0 auto"),  # never cut to "Work out my ..."
     )
     line = widgets.HTML(layout=widgets.Layout(max_width="640px"))
+    shown: list[tuple[int, int, int, int]] = []  # the position and wish last worked out
+
+    def seat() -> int:
+        seats = getattr(app, "student_seats", None) or [0]
+        return int(seats[0]) if player is None else player
+
+    def key() -> tuple[int, int, int, int]:
+        return (id(app.state), len(app.state.history), seat(), int(hits.value))
 
     def work_out(_button: Any = None) -> None:
-        line.value = sentence(home_draw_sentence(app.state, player, hits.value), 16)
+        line.value = sentence(home_draw_sentence(app.state, seat(), hits.value), 16)
+        shown[:] = [key()]
+
+    def refresh() -> None:
+        if shown and shown[0] != key():
+            work_out()
 
     button.on_click(work_out)
+    hits.observe(lambda _change: refresh(), names="value")
     # under Large text the button goes under the menu rather than being cut short
-    return one_screen(
+    box = one_screen(
         widgets.HBox([hits, button], layout=widgets.Layout(flex_flow="row wrap")), line
     )
+    box.refresh = refresh  # add_tool calls it at each new position
+    return box
 
 
 class PairingsView(widgets.HBox):

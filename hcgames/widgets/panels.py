@@ -537,7 +537,7 @@ class EventLog(View):
                 {
                     **row,
                     "text": game_words(state.game, str(row.get("text", ""))),
-                    "phase": state.game.phase_title(str(row.get("phase") or "")),
+                    "phase": state.game.log_phase_title(str(row.get("phase") or "")),
                 }
                 for row in _event_rows(state)
             ]

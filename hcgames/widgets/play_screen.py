@@ -245,6 +245,9 @@ _STYLE = """<style>
   text-indent: -1.2em; }
 .hcgames-play .hcgames-events, .hcgames-play .hcgames-events li { font-size: 15px; }
 .hcgames-play .widget-select select { line-height: 1.35; }
+/* a browser makes every row of the list as tall as its longest (wrapped) choice: two long
+   choices made a list of nine 420 px tall, mostly empty; twelve lines at most, then it scrolls */
+.hcgames-play .widget-select select { max-height: calc(12 * 1.35em + 6px); }
 /* on a Chromebook's short window the list of moves keeps to a third of it, so what is
    under it (Duels: the chance of the picked attack) stays beside the map */
 @media (max-height: 720px) { .hcgames-play .widget-select select { max-height: 33vh; } }
@@ -1120,6 +1123,8 @@ class PlayApp(GameStepper):
         children = list(self.side_column.children)
         children.insert(children.index(self.odds_line) + 1, tool)
         self.side_column.children = children
+        if callable(getattr(tool, "refresh", None)):  # a tool that shows the position
+            self._tools = [*getattr(self, "_tools", []), tool]
 
     def set_large_text(self, on: bool = True) -> None:
         """Everything half as large again (text, map, buttons), for a projector."""
@@ -1905,20 +1910,24 @@ class PlayApp(GameStepper):
 
     def save_file_name(self) -> str:
         """The saved game's file name, in the words the page uses for it: "Conqueror
-        Duels saved game, round 2, move 31.json"."""
+        Duels saved game, round 2, after 31 moves.json"."""
         return f"{self.save_words()}.json"
 
     def save_words(self) -> str:
         """The saved game as the page names it: "Conqueror Duels saved game, round 2,
-        move 31" (its file's name, and what Load says it loaded)."""
+        after 31 moves" (its file's name, and what Load says it loaded)."""
         title = " ".join(re.sub(r"[^\w -]+", " ", self.game.title).split())
         # the round as the page says it (CONQUEST's class game: "White turn 1 of 6";
         # "round 2" at its first turn disagreed with the header); no quote marks, which
         # the link's download attribute would end at
         said = round_of(self.state).replace("'s turn", " turn")
         when = " ".join(re.sub(r"[^\w -]+", " ", said).split())
-        when = when[:1].lower() + when[1:] if when.startswith(("Round", "Turn")) else when
-        return f"{title} saved game, {when}, move {len(self.state.history)}"
+        if when.startswith(("Round", "Turn", "Setting")):
+            when = when[:1].lower() + when[1:]
+        # how far the game had gone, as a student says it ("after 31 moves", not "move 31")
+        moves = len(self.state.history)
+        done = f"after {plural(moves, 'move')}" if moves else "at the start"
+        return f"{title} saved game, {when}, {done}"
 
     @guarded
     def save(self) -> str:
@@ -2070,6 +2079,8 @@ class PlayApp(GameStepper):
             self._map_line(view)
         self._note_game()
         self._show_debrief()
+        for tool in getattr(self, "_tools", []):  # a lesson's tool: kept true to this position
+            tool.refresh()
         if demo and live and state.is_chance() and self.dice.results:
             self.odds_line.value = "<b>Next, the dice:</b> " + escape(
                 "; ".join(f"{w} {times_in(p)}" for w, p, _ in self.dice.results)

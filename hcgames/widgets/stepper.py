@@ -101,6 +101,23 @@ def _seat_bots(
 MAP_HEADER = 110
 
 
+#: a long move in a stepper's list (a General's ability and what it does) wraps under
+#: itself instead of being cut off at the list's edge; a browser makes every row as tall
+#: as the tallest, so the list keeps to twelve lines and scrolls
+_WRAP_STYLE = (
+    "<style>.hcgames-stepper .widget-select select { white-space: normal; overflow-x: hidden;"
+    " line-height: 1.35; max-height: calc(12 * 1.35em + 6px); }"
+    " .hcgames-stepper .widget-select option { white-space: normal; padding-left: 1.2em;"
+    " text-indent: -1.2em; }</style>"
+)
+
+
+def _wrapping(words: str) -> str:
+    """A long move with a zero-width space after each space: the list shows spaces as
+    non-breaking ones, so it could not wrap otherwise."""
+    return words.replace(" ", " \u200b") if len(words) > 40 else words
+
+
 class GameStepper(View):
     """Back / Step / Play to end of phase / Auto over any game of the contract.
 
@@ -111,6 +128,7 @@ class GameStepper(View):
     any other seat plays the action picked in the picker. Play to end of phase and
     Auto let the bot chosen in the dropdown play the seats that have no bot.
     ``set_dice=False`` never shows the list of dice outcomes: Step then always rolls.
+    ``computer_controls=False`` leaves out Play to end of phase, the level and Auto.
     """
 
     #: whether the move list keeps its own Apply button: a stepper's Step plays the move
@@ -136,6 +154,7 @@ class GameStepper(View):
         map_focus: Iterable[str] = (),
         map_shown_width: float | Callable[[int, int], float] | None = None,
         set_dice: bool = True,
+        computer_controls: bool = True,
     ) -> None:
         self.state = state
         #: whether the list of dice outcomes ("Set this outcome") shows at a roll: a page
@@ -155,7 +174,7 @@ class GameStepper(View):
         #: one sentence saying why a button did nothing (shown once, under the buttons)
         self.wait_notice = ""
 
-        buttons = self._build_buttons(auto_bot)
+        buttons = self._build_buttons(auto_bot, computer_controls)
 
         board = self._build_views(state, viewer, map_width, board_width, map_focus, map_shown_width)
         self._build_panels(state, seed)
@@ -170,7 +189,6 @@ class GameStepper(View):
         # page. Stacked, not in tabs: a figure inside a hidden tab has no size and bqplot
         # then logs errors in the browser console.
         buttons.layout = widgets.Layout(flex_flow="row wrap")
-        self.auto_controls.layout = widgets.Layout(flex_flow="row wrap")
         side = widgets.VBox(
             [buttons, self.pass_line, self.picker, self.dice, self.event_log],
             layout=widgets.Layout(flex="0 1 420px", min_width="300px", max_width="480px"),
@@ -284,7 +302,7 @@ class GameStepper(View):
         side.children = [*first, *said, *rest]
         self.children = [header, self.stepper_main, self.messages]
 
-    def _build_buttons(self, auto_bot: str) -> widgets.HBox:
+    def _build_buttons(self, auto_bot: str, computer_controls: bool = True) -> widgets.HBox:
         """The title, the round counter, the timeline and the row of buttons: Back,
         Step, and the computer's controls (Play to end of phase, its level, Auto)."""
         self.title = widgets.HTML(
@@ -301,8 +319,8 @@ class GameStepper(View):
             description="Step",
             icon="step-forward",
             button_style="primary",
-            tooltip="Play one move: a dice roll or draw, the computer's move, "
-            "or the move picked below",
+            tooltip="Play the next move: the computer's, one left to chance, "
+            "or the one you picked below",
         )
         # a game may say it in its own words (CONQUEST: "Play to the turn's end")
         phase_words, phase_tip = getattr(
@@ -343,8 +361,11 @@ class GameStepper(View):
         self.step_button.on_click(lambda _b: self.step())
         self.phase_button.on_click(lambda _b: self.play_to_phase_end())
         self.auto_button.on_click(lambda _b: self.auto(int(self.auto_steps.value)))
+        # a lesson whose student plays one side may leave these out: Step plays the computer
+        shown = None if computer_controls else "none"
         self.auto_controls = widgets.HBox(
-            [self.phase_button, self.bot_choice, self.auto_steps, self.auto_button]
+            [self.phase_button, self.bot_choice, self.auto_steps, self.auto_button],
+            layout=widgets.Layout(flex_flow="row wrap", display=shown),
         )
         if len(self.bots) == self.game.num_players:
             # every side has its own computer player: the level menu would do nothing
@@ -392,8 +413,12 @@ class GameStepper(View):
         """The list of moves, the dice, the log and the line of steps that passed by
         themselves; a pick on the map or the board narrows the list."""
         self.picker = ActionPicker(
-            state, on_action=self._human_action, describe=lambda a: game_words(self.game, str(a))
+            # a move as the play screen words it (a General's ability by what it does)
+            state,
+            on_action=self._human_action,
+            describe=lambda a: _wrapping(game_words(self.game, self.state.action_words(a))),
         )
+        self.picker.children = (*self.picker.children, widgets.HTML(_WRAP_STYLE))
         if not self.PICKER_APPLIES:
             # one button per meaning: Step plays the move picked in the list
             self.picker.apply_button.layout.display = "none"
@@ -505,7 +530,8 @@ class GameStepper(View):
 
     def pass_words(self, action: Action) -> str:
         """A move that passed by itself, in words (a PlayApp uses the places' names)."""
-        return plain_plurals(str(action))
+        words = self.state.passed_words(action) or self.state.action_words(action)
+        return plain_plurals(game_words(self.game, words))
 
     def _pass_html(self) -> str:
         notice, self.wait_notice = self.wait_notice, ""  # said once, until the next click
