@@ -108,6 +108,11 @@ def test_the_famine_and_payment_choosers() -> None:
     # one button per choice (Tab and Enter reach every one), each saying what it does
     words = [button.description for button in famine.choices.children]
     assert words == [w for w, _ in famine.options] and all(w[0].isupper() for w in words)
+    # the Romans' pieces are shown, not only named on the buttons
+    assert "a city with 1 monument" in famine.pieces.value and "3 armies" in famine.pieces.value
+    assert "Leave the city in Etruria unfed" in words
+    famine.choices.children[words.index("Leave the city in Etruria unfed")].click()
+    assert "a village with 1 monument" in famine.pieces.value  # the starving city shrank
     famine.choices.children[0].click()
     while famine.state.phase == "upkeep":
         famine.choices.children[-1].click()
@@ -127,7 +132,8 @@ def test_research_views_and_the_experiment() -> None:
     experiment = TraitExperiment(games=1, rounds=2)
     experiment.run()
     assert "Romans" in experiment.result.value
-    assert "Latium yields" in starting_pools_table().children[0].value
+    said = starting_pools_table().children[0].value
+    assert "Latium yields" in said and "On this map" not in said  # no map is drawn here
 
 
 def test_battle_views() -> None:
