@@ -141,6 +141,14 @@ def test_battle_views() -> None:
     assert "count the attacker's green squares yourself" in grid.result.value
     grid.attack.value = 1
     assert "<b>36</b> of the 64 pairs" in grid.result.value
+    # the sentence about the diagonal follows the sliders (it said 'with equal levels'
+    # under a grid whose levels were not equal)
+    assert "ties on the diagonal go to the attacker" in grid.result.value
+    grid.defend.value = 3
+    assert (
+        "defender 2 levels ahead" in grid.result.value and "at most 2 higher" in grid.result.value
+    )
+    assert "<b>15</b> of the 64 pairs" in grid.result.value
     game = duel()
     exact = teach.battle_results(3, 2)
     panel = battle_panel(
