@@ -8,6 +8,7 @@ from typing import Any, cast
 import hcgames
 from hcgames.classical import experiments, teach
 from hcgames.classical.game import ClassicalGame
+from hcgames.classical.material import load_material
 from hcgames.classical.state import ClassicalState
 from hcgames.widgets._base import ONE_SCREEN
 from hcgames.widgets.classical import (
@@ -181,7 +182,12 @@ def test_peoples_views_and_the_decisions() -> None:
     cards = PeopleCards()
     cards.choice.value = "Goths"
     assert cards.card.children[0].title == "Goths"
-    assert homelands_map(duel()).children[1] is not None
+    homes = homelands_map(duel())
+    assert homes.children[1] is not None
+    # what each homeland is called today is printed, not left to a mouse hover
+    assert "The homelands today" in homes.children[2].value and "Crete" in homes.children[2].value
+    tip = teach.homeland_tooltip(load_material().territories[0])
+    assert " is a " in tip and tip.endswith(".") and "land;" not in tip  # a sentence
     assert all_decisions(duel()).get_title(0).startswith("All ")
 
 
