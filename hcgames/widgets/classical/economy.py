@@ -149,7 +149,13 @@ class ResearchLevels(widgets.VBox):
             title="Levels gained in one trait",
             axes=[
                 bqplot.Axis(scale=x_scale, label="levels gained", tick_style=TICKS),
-                bqplot.Axis(scale=y_scale, side="left", tick_format=".0%", tick_style=TICKS),
+                bqplot.Axis(
+                    scale=y_scale,
+                    side="left",
+                    tick_format=".0%",
+                    tick_style=TICKS,
+                    tick_values=[k / 5 for k in range(6)],  # every 20%: 18 px numbers fit
+                ),
             ],
             layout=widgets.Layout(width="500px", height="300px"),
         )
@@ -181,11 +187,15 @@ class ResearchLevels(widgets.VBox):
 
 def buying_rolls(rolls: Sequence[int] = (6, 12, 24, 36, 48)) -> widgets.HBox:
     """The price of extra rolls beside the chance of Science 2 after so many rolls."""
-    science = [{"rolls": n, "chance": f"{float(teach.science_to_two(n)):.0%}"} for n in rolls]
+    # headings wide enough that the caption stands on one line (it wrapped onto three)
+    science = [
+        {"research rolls": n, "chance of level 2 or more": f"{float(teach.science_to_two(n)):.0%}"}
+        for n in rolls
+    ]
     return widgets.HBox(
         [
             table(teach.extra_roll_prices(), caption="The price of extra rolls"),
-            table(science, caption="Science from 0 to level 2 or more"),
+            table(science, caption="Science from level 0"),
         ],
         layout=widgets.Layout(flex_flow="row wrap", grid_gap="40px"),
     )
