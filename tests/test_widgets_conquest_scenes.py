@@ -16,6 +16,7 @@ def test_examples_open_drawn_and_play_both_sides() -> None:
     assert board.picker.options and "White to move: 15 moves left" in board.text()
     # the list opens on a prompt, not a blank box, and nothing is chosen for the class
     assert board.picker.options[0] == ("Choose a move", None) and board.picker.value is None
+    assert board.picker.index == 0  # the prompt shows (index None is an empty box)
     board.play(None)
     assert "Choose a move in the list first" in board.result.value
     board.play(Move("W-soldier1", "h11"))

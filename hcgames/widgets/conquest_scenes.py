@@ -402,7 +402,8 @@ class SceneBoard(widgets.VBox):
         # a prompt, not a blank box, until a move is chosen (nothing is chosen for the class)
         prompt = [(CHOOSE, None)] if offered else []
         self.picker.options = prompt + [(move_label(state, a), a) for a in offered]
-        self.picker.value = None
+        # index 0 shows the prompt (value None is ipywidgets' empty box)
+        self.picker.index = 0 if offered else None
         self.picker.description = "White:" if self.puzzles else f"{who}:"
         self.picker.disabled = not offered
         parts = [f"<div style='font-size:16px'>{self.verdict()}</div>"] if self.verdict() else []
