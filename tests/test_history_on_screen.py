@@ -91,6 +91,8 @@ def test_lesson_33_keeps_elephants_in_asian_wars_and_the_armadas_mixed_fleet() -
     assert elephants["end"] >= 1800  # Mughal, Burmese and Siamese armies used them into the 1800s
     armada = next(b["what"] for b in data["battles"] if b["where"] == "The Armada")
     assert "fleet of galleons" not in armada and "merchant" in armada
+    # each piece's card names the piece as the board draws it (the link to lessons 30-34)
+    assert all("on the board" in card["facts"] for card in data["piece_cards"])
     longest = next(q for q in lesson_questions("33-conquest-history") if q.id == "longest-arm")
     assert "1600" not in " ".join([longest.explanation, *longest.why])
 
