@@ -82,6 +82,21 @@ def test_lesson_33_does_not_end_the_chariot_before_gaugamela() -> None:
     assert "Gaugamela in 331 BC" in page and "Caesar" in page
 
 
+def test_lesson_33_keeps_elephants_in_asian_wars_and_the_armadas_mixed_fleet() -> None:
+    page = markdown("33-conquest-history")
+    assert "Place each kind of piece" not in page  # nothing is placed: the page reads a timeline
+    assert "Siamese" in page  # the teachers' source note for the elephants' long bar
+    data = read_json("conquest", "history.json")
+    elephants = next(b for b in data["timeline"] if b["label"] == "war elephants")
+    assert elephants["end"] >= 1800  # Mughal, Burmese and Siamese armies used them into the 1800s
+    armada = next(b["what"] for b in data["battles"] if b["where"] == "The Armada")
+    assert "fleet of galleons" not in armada and "merchant" in armada
+    # each piece's card names the piece as the board draws it (the link to lessons 30-34)
+    assert all("on the board" in card["facts"] for card in data["piece_cards"])
+    longest = next(q for q in lesson_questions("33-conquest-history") if q.id == "longest-arm")
+    assert "1600" not in " ".join([longest.explanation, *longest.why])
+
+
 def test_lesson_43_dates_the_first_war_between_athens_and_sparta() -> None:
     page = markdown("43-speros-world")
     assert "fifty years later" not in page

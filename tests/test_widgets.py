@@ -628,6 +628,8 @@ def test_timeline_names_never_run_off_the_right_edge() -> None:
     assert "oared war galleys (700 BC to AD 1720)" in list(timeline.names.text)
     assert list(timeline.end_names.x) == [1700.0]
     assert "background" not in timeline.legend.value  # swatches, not text on colour
+    # a one-year item is its marker alone: no sliver of bar beside it (a stray tick)
+    assert [list(x) for x in timeline.segments.x][2] == [-202.0, -202.0]
 
 
 def test_timeline_labels_years_bc_and_ad() -> None:

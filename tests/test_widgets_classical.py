@@ -8,6 +8,7 @@ from typing import Any, cast
 import hcgames
 from hcgames.classical import experiments, teach
 from hcgames.classical.game import ClassicalGame
+from hcgames.classical.material import load_material
 from hcgames.classical.state import ClassicalState
 from hcgames.widgets._base import ONE_SCREEN
 from hcgames.widgets.classical import (
@@ -108,6 +109,11 @@ def test_the_famine_and_payment_choosers() -> None:
     # one button per choice (Tab and Enter reach every one), each saying what it does
     words = [button.description for button in famine.choices.children]
     assert words == [w for w, _ in famine.options] and all(w[0].isupper() for w in words)
+    # the Romans' pieces are shown, not only named on the buttons
+    assert "a city with 1 monument" in famine.pieces.value and "3 armies" in famine.pieces.value
+    assert "Leave the city in Etruria unfed" in words
+    famine.choices.children[words.index("Leave the city in Etruria unfed")].click()
+    assert "a village with 1 monument" in famine.pieces.value  # the starving city shrank
     famine.choices.children[0].click()
     while famine.state.phase == "upkeep":
         famine.choices.children[-1].click()
@@ -127,7 +133,8 @@ def test_research_views_and_the_experiment() -> None:
     experiment = TraitExperiment(games=1, rounds=2)
     experiment.run()
     assert "Romans" in experiment.result.value
-    assert "Latium yields" in starting_pools_table().children[0].value
+    said = starting_pools_table().children[0].value
+    assert "Latium yields" in said and "On this map" not in said  # no map is drawn here
 
 
 def test_battle_views() -> None:
@@ -135,6 +142,14 @@ def test_battle_views() -> None:
     assert "count the attacker's green squares yourself" in grid.result.value
     grid.attack.value = 1
     assert "<b>36</b> of the 64 pairs" in grid.result.value
+    # the sentence about the diagonal follows the sliders (it said 'with equal levels'
+    # under a grid whose levels were not equal)
+    assert "ties on the diagonal go to the attacker" in grid.result.value
+    grid.defend.value = 3
+    assert (
+        "defender 2 levels ahead" in grid.result.value and "at most 2 higher" in grid.result.value
+    )
+    assert "<b>15</b> of the 64 pairs" in grid.result.value
     game = duel()
     exact = teach.battle_results(3, 2)
     panel = battle_panel(
@@ -167,7 +182,12 @@ def test_peoples_views_and_the_decisions() -> None:
     cards = PeopleCards()
     cards.choice.value = "Goths"
     assert cards.card.children[0].title == "Goths"
-    assert homelands_map(duel()).children[1] is not None
+    homes = homelands_map(duel())
+    assert homes.children[1] is not None
+    # what each homeland is called today is printed, not left to a mouse hover
+    assert "The homelands today" in homes.children[2].value and "Crete" in homes.children[2].value
+    tip = teach.homeland_tooltip(load_material().territories[0])
+    assert " is a " in tip and tip.endswith(".") and "land;" not in tip  # a sentence
     assert all_decisions(duel()).get_title(0).startswith("All ")
 
 

@@ -14,6 +14,9 @@ def test_examples_open_drawn_and_play_both_sides() -> None:
     board = SceneBoard(capture_examples(), label="Example")
     assert board.children[0]._dom_classes == (ONE_SCREEN,)
     assert board.picker.options and "White to move: 15 moves left" in board.text()
+    # the list opens on a prompt, not a blank box, and nothing is chosen for the class
+    assert board.picker.options[0] == ("Choose a move", None) and board.picker.value is None
+    assert board.picker.index == 0  # the prompt shows (index None is an empty box)
     board.play(None)
     assert "Choose a move in the list first" in board.result.value
     board.play(Move("W-soldier1", "h11"))
@@ -105,7 +108,7 @@ def test_my_work_tells_a_puzzle_solved_after_a_hint_or_a_try_given_up() -> None:
     title = max(puzzles, key=lambda p: p.steps).title
     board.choose_scene(title)
     qid = board.work_id(title)
-    board.play(board.picker.options[0][1])  # a first move, then start again
+    board.play(board.picker.options[1][1])  # a first move (after the prompt), then start again
     board.start()
     board.give_hint()
     for _ in range(30):
@@ -128,3 +131,14 @@ def test_the_knights_corridor_is_solved_by_clicks_alone() -> None:
     for space in ("j10", "j11", "j12", "j13"):
         board.board.click(space)
     assert "Solved!" in board.result.value
+
+
+def test_a_first_step_of_two_is_marked_among_the_retakes() -> None:
+    examples = capture_examples()
+    board = SceneBoard(examples, label="Example")
+    board.choose_scene(examples[2].title)  # the knight's capture by the harbour
+    board.play(Move("W-knight1", "g10"))
+    words = [b.description for b in board.answers.children if isinstance(b, widgets.Button)]
+    assert "Black knight from h11 to h10 (first step of two)" in words
+    assert "Black ship from h9 to g9 (first step of two)" in words
+    assert "Black soldier from h10 to g10" in words  # a retake in one move is not marked

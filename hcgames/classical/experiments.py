@@ -262,6 +262,30 @@ def famine_example() -> str:
     return "\n".join(lines)
 
 
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def holdings(state: ClassicalState, player: int = 0) -> list[dict[str, str]]:
+    """What ``player`` holds, place by place: lesson 21 shows the hungry Romans' cities,
+    armies and fleet in this table, so an unfed one is seen to shrink or go."""
+    rows = []
+    for t in state.game.material.territories:
+        parts = []
+        if state.owner[t.index] == player and state.level[t.index]:
+            kind = "a city" if state.level[t.index] == 2 else "a village"
+            if state.monuments[t.index]:
+                kind += " with " + _count(state.monuments[t.index], "monument", "monuments")
+            parts.append(kind)
+        if state.armies[player][t.index]:
+            parts.append(_count(state.armies[player][t.index], "army", "armies"))
+        if state.fleets[player][t.index]:
+            parts.append(_count(state.fleets[player][t.index], "fleet", "fleets"))
+        if parts:
+            rows.append({"where": t.name, "what stands there": ", ".join(parts)})
+    return rows
+
+
 def famine_outcome(state: ClassicalState) -> str:
     """After upkeep in :func:`hungry_romans`: what Etruria and Latium kept, and what is
     left in hand (HTML)."""

@@ -253,12 +253,14 @@ def age_of(civ: Civilization) -> str:
 
 
 def homeland_tooltip(territory: Territory) -> str:
-    """Plain words for the hover: "Latium, land, homeland of the Romans; today central Italy"."""
+    """The hover as a plain sentence: "Latium, homeland of the Romans, is a land that is
+    today central Italy." (it read like a data field: "Latium, land; today ...")."""
     home_of = {civ.home: civ.name for civ in load_material().civilizations}
-    text = f"{territory.name}, {'land' if territory.land else 'sea'}"
+    name = territory.name
     if territory.id in home_of:
-        text += f", homeland of the {home_of[territory.id]}"
-    return f"{text}; today {territory.today}"
+        name += f", homeland of the {home_of[territory.id]},"
+    kind = "a land" if territory.land else "a sea"
+    return f"{name} is {kind} that is today {territory.today}."
 
 
 # --- editing a position by hand ----------------------------------------------------------

@@ -544,8 +544,16 @@ class Timeline(View):
         n = len(clean)
         rows = [float(n - i) for i in range(n)]
         with self.segments.hold_sync():
+            # a one-year item is its marker alone: a sliver of bar beside it read as a
+            # stray tick (lesson 33's CONQUEST triangle)
             self.segments.x = [
-                [it["start"], max(it["end"], it["start"] + span * 0.004)] for it in clean
+                [
+                    it["start"],
+                    it["end"]
+                    if it["end"] == it["start"]
+                    else max(it["end"], it["start"] + span * 0.004),
+                ]
+                for it in clean
             ]
             self.segments.y = [[r, r] for r in rows]
             self.segments.colors = [colour[it["group"]] for it in clean]

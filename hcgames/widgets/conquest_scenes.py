@@ -69,6 +69,8 @@ BOARD_WIDTH = 560
 #: no wider than lets the board and the state line above it fit a 768 px window
 MAX_BOARD_WIDTH = 700
 TEXT = "font-size:15px;max-width:40em;margin:2px 0"
+#: the move list's first line, shown until a move is chosen
+CHOOSE = "Choose a move"
 
 
 class Scene(Protocol):
@@ -397,8 +399,11 @@ class SceneBoard(widgets.VBox):
         over = self.puzzles and not offered and not self.solution
         self.move_row.layout.display = "none" if self.answers.children or over else None
         self.hint_button.layout.display = "none" if over else None
-        self.picker.options = [(move_label(state, a), a) for a in offered]
-        self.picker.value = None
+        # a prompt, not a blank box, until a move is chosen (nothing is chosen for the class)
+        prompt = [(CHOOSE, None)] if offered else []
+        self.picker.options = prompt + [(move_label(state, a), a) for a in offered]
+        # index 0 shows the prompt (value None is ipywidgets' empty box)
+        self.picker.index = 0 if offered else None
         self.picker.description = "White:" if self.puzzles else f"{who}:"
         self.picker.disabled = not offered
         parts = [f"<div style='font-size:16px'>{self.verdict()}</div>"] if self.verdict() else []
@@ -427,9 +432,18 @@ class SceneBoard(widgets.VBox):
         return list(state.legal_actions())
 
     def _answer_button(self, action: Action) -> widgets.Button:
-        button = widgets.Button(
-            description=move_label(self.state, action), layout={"width": "auto"}
-        )
+        words = move_label(self.state, action)
+        pending = self.state.pending
+        if (
+            pending
+            and pending.step == 1
+            and isinstance(action, Move)
+            and action.to != pending.space
+        ):
+            # it retakes nothing by itself: it opens the way for a second step (example 3's
+            # knight to h10 stood among real retakes with nothing to tell them apart)
+            words += " (first step of two)"
+        button = widgets.Button(description=words, layout={"width": "auto"})
         button.on_click(lambda _: self.play(action))
         return button
 

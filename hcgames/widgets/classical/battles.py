@@ -64,13 +64,32 @@ class RoundGrid(widgets.VBox):
         self.grid.value = round_grid_html(la, ld)
         if la == ld:  # the quiz asks this count: let the class count it
             self.result.value = (
-                f"<p style='{BIG}'>Equal levels: count the attacker's green squares yourself.</p>"
+                f"<p style='{BIG}'>Equal levels: look along the diagonal. The 8 ties all go "
+                "to the defender, so the attacker wins fewer than half of the 64 pairs: count "
+                "the attacker's green squares yourself.</p>"
             )
             return
         share = Fraction(wins, 64)
         self.result.value = (
-            f"<p style='{BIG}'>The attacker wins <b>{wins}</b> of the 64 pairs: a chance of "
-            f"{share} = {float(share):.0%} in each round.</p>"
+            f"<p style='{BIG}'>{self.diagonal(la - ld)} The attacker wins <b>{wins}</b> of "
+            f"the 64 pairs: a chance of {share} = {float(share):.0%} in each round.</p>"
+        )
+
+    @staticmethod
+    def diagonal(ahead: int) -> str:
+        """Where the line between A and D now runs, for the attacker ``ahead`` levels
+        ahead of the defender (behind when negative): the sentence follows the sliders."""
+        levels = "1 level" if abs(ahead) == 1 else f"{abs(ahead)} levels"
+        if ahead == 1:
+            return "With the attacker 1 level ahead, the ties on the diagonal go to the attacker."
+        if ahead > 1:
+            return (
+                f"With the attacker {levels} ahead, the ties go to the attacker, and so does "
+                f"every pair where the attacker's die is at most {ahead - 1} lower."
+            )
+        return (
+            f"With the defender {levels} ahead, the defender wins the ties and also every "
+            f"pair where the attacker's die is at most {-ahead} higher."
         )
 
 
@@ -92,12 +111,17 @@ def battle_panel(exact: dict[str, Fraction], simulate: Any, seed: int, title: st
 
     # a tick every 2% ran together ("0%2%4%6%8%10%..."): a tick every 10% (the chart
     # reaches a whole tenth), and each bar's figure clear of the bar's end
+    # (every 20% once the chart passes a half: its 18 px numbers need the room)
     def tenths(_change: object = None) -> None:
         top = panel.y_scale.max or 0.1
-        panel.chance_axis.tick_values = [k / 10 for k in range(round(top * 10) + 1)]
+        step = 2 if top > 0.5 else 1
+        panel.chance_axis.tick_values = [k / 10 for k in range(0, round(top * 10) + 1, step)]
 
     panel.y_scale.observe(tenths, names="max")
     tenths()
+    # the numbers along both axes read from the back of the room (15 px measured 13 px)
+    for axis in (panel.chance_axis, panel.outcome_axis):
+        axis.tick_style = {"font-size": "18px", "fill": "#222222"}
     panel.bars.label_display_vertical_offset = 46
     panel.figure.fig_margin = {**panel.figure.fig_margin, "left": 130}
     panel.text_line.layout.display = "none"  # the chart, its key and its table say it

@@ -32,8 +32,9 @@ def starting_pools_table(seed: int = 11) -> widgets.VBox:
         shown["total"] = row["total"]
         rows.append(shown)
     line = html_line(
-        f"<p style='{BIG}'>On this map Latium yields <b>{experiments.latium_resource(seed)}"
-        "</b>; the city adds a gold.</p>"
+        f"<p style='{BIG}'>Every people below starts with its first city in Latium, on the"
+        f" same map each time. There Latium yields <b>{experiments.latium_resource(seed)}"
+        "</b>, and the city adds a gold.</p>"
     )
     return widgets.VBox([line, table(rows, caption="Resources at the start of the first turn")])
 
@@ -48,10 +49,12 @@ class FamineChooser(widgets.VBox):
         self.choices = widgets.VBox(layout=widgets.Layout(width="auto"))
         self.again_button = widgets.Button(description="Start again")
         self.said = html_line("", "560px")
+        #: the Romans' cities, armies and fleet, redrawn after each choice
+        self.pieces = widgets.HTML()
         self.again_button.on_click(lambda _b: self.start())
         self.start()
         controls = widgets.VBox([self.prompt, self.choices, self.again_button])
-        super().__init__([one_screen(controls, self.said)])
+        super().__init__([one_screen(controls, widgets.VBox([self.pieces, self.said]))])
 
     def start(self) -> None:
         """Back to the end of the produce phase, with nothing chosen."""
@@ -84,6 +87,9 @@ class FamineChooser(widgets.VBox):
         return button
 
     def show(self) -> None:
+        self.pieces.value = table(
+            experiments.holdings(self.state), caption="What the Romans hold now"
+        ).value
         text = bullet_list(self.lines)
         options = self.options
         self.choices.children = [self._button(words, action) for words, action in options]
@@ -115,6 +121,11 @@ class PaymentChooser(widgets.VBox):
         return lines
 
 
+#: the research chart's axis numbers: dark and large enough to read from the back (at the
+#: charts' usual 15 px they measured about 13 px on the screen, in grey)
+TICKS = {"font-size": "18px", "fill": "#222222"}
+
+
 class ResearchLevels(widgets.VBox):
     """Sliders for the number of research rolls and the starting level; the chance of
     each number of levels gained in the Arts as bars, and the chance of at least one."""
@@ -137,8 +148,14 @@ class ResearchLevels(widgets.VBox):
             marks=[self.bars],
             title="Levels gained in one trait",
             axes=[
-                bqplot.Axis(scale=x_scale, label="levels gained"),
-                bqplot.Axis(scale=y_scale, side="left", tick_format=".0%"),
+                bqplot.Axis(scale=x_scale, label="levels gained", tick_style=TICKS),
+                bqplot.Axis(
+                    scale=y_scale,
+                    side="left",
+                    tick_format=".0%",
+                    tick_style=TICKS,
+                    tick_values=[k / 5 for k in range(6)],  # every 20%: 18 px numbers fit
+                ),
             ],
             layout=widgets.Layout(width="500px", height="300px"),
         )
@@ -170,11 +187,15 @@ class ResearchLevels(widgets.VBox):
 
 def buying_rolls(rolls: Sequence[int] = (6, 12, 24, 36, 48)) -> widgets.HBox:
     """The price of extra rolls beside the chance of Science 2 after so many rolls."""
-    science = [{"rolls": n, "chance": f"{float(teach.science_to_two(n)):.0%}"} for n in rolls]
+    # headings wide enough that the caption stands on one line (it wrapped onto three)
+    science = [
+        {"research rolls": n, "chance of level 2 or more": f"{float(teach.science_to_two(n)):.0%}"}
+        for n in rolls
+    ]
     return widgets.HBox(
         [
             table(teach.extra_roll_prices(), caption="The price of extra rolls"),
-            table(science, caption="Science from 0 to level 2 or more"),
+            table(science, caption="Science from level 0"),
         ],
         layout=widgets.Layout(flex_flow="row wrap", grid_gap="40px"),
     )

@@ -13,6 +13,7 @@ from hcgames.widgets._base import one_screen
 from hcgames.widgets.charts import (
     year_label,
 )
+from hcgames.widgets.lesson import table
 from hcgames.widgets.maps import MapView
 from hcgames.widgets.panels import HistoryCard
 
@@ -67,4 +68,14 @@ def homelands_map(game: Game) -> widgets.VBox:
         tooltips={t.id: teach.homeland_tooltip(t) for t in material.territories},
     )
     title = widgets.HTML("<h4 style='margin:4px 0'>Homelands of the twelve peoples</h4>")
-    return widgets.VBox([title, homes])
+    # what each homeland is called today, in print: the hover alone reaches no keyboard
+    # or touch screen
+    today = table(
+        [
+            {"people": civ.name, "homeland": teach.homeland(civ), "today": place.today}
+            for civ in sorted(material.civilizations, key=lambda c: c.name)
+            for place in [material.territories[material.index[civ.home]]]
+        ],
+        caption="The homelands today",
+    )
+    return widgets.VBox([title, homes, today])
