@@ -438,3 +438,18 @@ def test_every_card_the_play_list_leaves_out_says_why() -> None:
         if k not in offered:
             assert reasons.get(state.card(k).name), state.card(k).name
     assert "a land is never played from the hand" in reasons["Iceland"]
+
+
+def test_not_playable_names_every_full_land() -> None:
+    """Two full lands: the reason names both, so neither reads as a place left free."""
+    lands: Lands = {
+        0: [
+            ("CT4306", ["AC4201", "AC4202", "AI4601", "AT4101"]),
+            ("CT4601", ["AT4201", "AS4201", "AC4602", "AS4501"]),
+        ],
+        1: [("CT4404", [])],
+    }
+    state = arrange(game(), round_no=3, lands=lands, hands={0: ["AC4301"]})
+    reasons = dict(state.unplayable_reasons(0))
+    said = reasons[state.card(key("AC4301", 0)).name]
+    assert said.startswith("US West Coast (4 of 4) and Greece (4 of 4) are full: "), said
