@@ -118,6 +118,10 @@ def test_turn_stepper_plays_the_computer_at_easy_and_says_why_auto_waits() -> No
     )
     assert stepper.map_view is None and stepper.cards_view is not None
     assert stepper.bot_choice.label == "Easy"
+    # the table of cards grows with the page (no inner scroll bar hiding Player 2's side)
+    views = stepper.stepper_main.children[0]
+    assert views.layout.max_height is None and views.layout.overflow == "visible"
+    assert "hcgames-scroll-box" not in views._dom_classes
     # the deal passed by itself: Player 2's five draws stay face down, said once
     opening = stepper.pass_line.value
     assert "Player 2 draws a card (5 times)" in opening, opening

@@ -266,12 +266,16 @@ def end_turn(state: HistoricalState, rng: random.Random) -> list[dict[str, Any]]
     me = state.current_player
     rows = []
     while state.current_player == me and not state.is_terminal():
-        phase, choices = state.phase, len(state.legal_actions())
+        phase, offered = state.phase, [str(a) for a in state.legal_actions()]
         events = state.apply(EndPhase()) + resolve_all_chance(state, rng)
+        which = [offered[0]] + [o[0].lower() + o[1:] for o in offered[1:]]
         rows.append(
             {
                 "phase": phase,
-                "moves the player could make": choices,
+                "how many moves the player could make": len(offered),
+                "which moves": ", ".join(which[:-1]) + " or " + which[-1]
+                if len(which) > 1
+                else "".join(which),
                 "what happens when it ends": told(events),
             }
         )

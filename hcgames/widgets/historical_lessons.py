@@ -300,6 +300,16 @@ class PeopleTimeline(widgets.VBox):
                 mark.text = [p[2] for p in placed] or [""]
 
 
+#: lesson 51's game: no box between the page's scrolling and the column beside the cards
+#: may clip it, so that the column stays in sight (sticky) while the cards scroll by
+TURN_STEPPER_STYLE = """<style>
+.jp-OutputArea:has(.hcgames-turn-stepper), .jp-OutputArea-child:has(.hcgames-turn-stepper),
+.jp-OutputArea-output:has(.hcgames-turn-stepper), .hcgames-turn-stepper,
+.hcgames-turn-stepper > .widget-box { overflow: visible !important; }
+.hcgames-turn-stepper .hcgames-turn-side { position: sticky; top: 0; align-self: flex-start; }
+</style>"""
+
+
 class TurnStepper(GameStepper):
     """Lesson 51's game: Step and the table of cards on one screen, without the map of
     continents (lesson 53's subject), whose place the card rows take. The computer
@@ -307,12 +317,19 @@ class TurnStepper(GameStepper):
 
     def __init__(self, state: Any, **options: Any) -> None:
         super().__init__(state, **options)
-        # the table of cards scrolls in its own framed box, which ends clearly above
-        # the next part of the page (a card cut by the box's edge read as covered)
-        views = self.stepper_main.children[0]
+        # the table of cards grows to its whole height in a framed box (a box of the
+        # window's height with its own scroll bar hid Player 2's side): the page scrolls
+        # it, and the column of buttons and moves beside it stays in sight as it does
+        views, side = self.stepper_main.children[0], self.stepper_main.children[1]
         views.layout.border = "2px solid #B8B0A0"
         views.layout.padding = "4px"
+        views.layout.max_height = None
+        views.layout.overflow = "visible"
+        views.remove_class("hcgames-scroll-box")
+        side.add_class("hcgames-turn-side")
+        self.add_class("hcgames-turn-stepper")
         self.layout.margin = "0 0 32px 0"
+        self.children = (*self.children, widgets.HTML(TURN_STEPPER_STYLE, layout={"height": "0"}))
         # on the student's turn nothing is picked until the student picks it: Step must
         # never play a move the student did not choose
         self.picker.preselect = False

@@ -183,6 +183,13 @@ def test_the_first_turn_plays_then_ends_its_phases() -> None:
     phases = lessons.end_turn(turn, turn_rng)
     assert phases and turn.current_player != me
     assert all("draws a card. " not in row["what happens when it ends"] for row in phases)
+    # the count of moves comes with the moves it counts, so "2" is never a bare number
+    assert all(
+        len(row["which moves"].split(", ")) <= row["how many moves the player could make"]
+        and row["which moves"][0].isupper()
+        for row in phases
+    )
+    assert phases[-1]["which moves"].endswith(" or end the phase")
     lessons.play_to_round(turn, turn_rng, 3)
     assert turn.round == 3
     assert all(row["change"][0] in "+-" for row in lessons.morale_log(turn))
