@@ -329,7 +329,7 @@ class TurnStepper(GameStepper):
         side.add_class("hcgames-turn-side")
         self.add_class("hcgames-turn-stepper")
         self.layout.margin = "0 0 32px 0"
-        self.children = (*self.children, widgets.HTML(TURN_STEPPER_STYLE, layout={"height": "0"}))
+        self.children = [*self.children, widgets.HTML(TURN_STEPPER_STYLE, layout={"height": "0"})]
         # on the student's turn nothing is picked until the student picks it: Step must
         # never play a move the student did not choose
         self.picker.preselect = False
