@@ -139,3 +139,20 @@ def test_the_computers_battle_is_shown_when_the_student_must_lose_a_card() -> No
             assert text in app.why_box.value, text
         said_battles += len(battles)
     assert said_battles
+
+
+def test_a_stopped_attack_is_said_under_what_came_of_it() -> None:
+    """Lesson 54: the computer's interrupt that calls off the student's attack is said in
+    the panel beside the moves, not only in the log far below the board."""
+    from hcgames.classgame import class_game  # the lesson's own game
+    from hcgames.core import Event  # the log line the rules write
+
+    app = PlayApp(class_game("historical-conquest"), humans=(0,), bot="easy", seed=3)
+    app.reasons = ["It left things no worse than before"]
+    stopped = (
+        "Player 1's attack on Greece was stopped: Harriet Tubman blocks it, so the attack "
+        "is called off."
+    )
+    app._note_outcomes([Event(4, "attack", 1, "block", stopped)])
+    said = app._outcomes_html()
+    assert "What came of it" in said and "attack on Greece was stopped" in said

@@ -1584,11 +1584,13 @@ class PlayApp(GameStepper):
             if battle:
                 self.rolls.append((action, battle, sums))
             if self.humans is not None:
-                # what the student's own research roll gave, beside "Your last move"
+                # what the student's own research roll gave, beside "Your last move", and
+                # a land the student's card discovers (Darwin's US East Coast)
                 self.own_events += [
                     self.with_names(e.text)
                     for e in self.state.events[first:]
-                    if e.kind == "research" and e.player in self.humans
+                    if e.player in self.humans
+                    and (e.kind == "research" or (e.kind == "land" and " discovers " in e.text))
                 ]
         elif computer and self.cards_view is not None and self.map_view is not None:
             # cards beside a map (Historical): battles and duels are not dice rolls
@@ -1604,7 +1606,7 @@ class PlayApp(GameStepper):
         for event in events:
             text = self.with_names(event.text)
             if (
-                event.kind in ("battle", "duel")
+                event.kind in ("battle", "duel", "block")
                 or (event.kind == "discard" and " dies " in text)
                 or (event.kind == "morale" and text.startswith(tuple(students)) and " -" in text)
             ):
@@ -1646,9 +1648,8 @@ class PlayApp(GameStepper):
         if said and len(self.state.events) > answered:
             # the other side has answered since: an offer made to it (CONQUEST's "Black
             # may recapture on j8 or refuse") is over, and "Your last move" drops it
-            self.own_events = [
-                self.with_names(e.text) for e in said if not str(e.kind).endswith("-offer")
-            ]
+            offers = {self.with_names(e.text) for e in said if str(e.kind).endswith("-offer")}
+            self.own_events = [t for t in self.own_events if t not in offers]
         self._refresh()
         self._take_focus()
 
@@ -1875,7 +1876,11 @@ class PlayApp(GameStepper):
             verdict = f"{other} holds, and {who} loses morale"
         else:
             verdict = "it is a draw, and nobody takes the land"
-        why = f" ({card_name(result.auto)} wins it outright)" if result.auto else ""
+        why = (
+            f" (the ability of {card_name(result.auto)} wins it outright, whatever the totals)"
+            if result.auto
+            else ""
+        )
         return (
             f"No dice in this game: attack {result.attack} against defence "
             f"{result.defence}{why}, so {verdict}, unless a card played in answer "
@@ -2255,9 +2260,11 @@ class PlayApp(GameStepper):
                     result = f"you lost: {result}"
             reason = plain_plurals(outcome.reason).rstrip(".") if outcome else "finished"
             reason = reason[:1].upper() + reason[1:]
-            under = "map" if self.map_view is not None else "board"  # Duels has a map
+            under = "the map" if self.map_view is not None else "the board"  # Duels has a map
+            if self.card_area.children:  # Historical: the cards in play under the map
+                under = "the cards in play, further down the page"
             return (
-                f"Game over: {result}. {reason}. How the game went is under the {under}; "
+                f"Game over: {result}. {reason}. How the game went is under {under}; "
                 "New game plays again."
             )
         who = state.player_name(state.current_player)

@@ -70,7 +70,12 @@ def test_booker_t_washington_calls_a_truce_on_a_leaders_attack() -> None:
     act(state, truce)
     assert state.morale == [900, 0]  # no battle was fought
     assert key("MU2001", 1) in state.rows[1][0].cards
-    assert any("called off" in e.text for e in state.events)
+    # the line names the attack and the card that stopped it, not a bare "called off"
+    stopped = [e.text for e in state.events if e.kind == "block"]
+    assert stopped[-1:] == [
+        f"Player 1's attack on {state.card(key('CT4503', 1)).name} was stopped: "
+        "Booker T. Washington blocks it, so the attack is called off."
+    ], stopped
     assert _attacks(state) == set()  # and no second attack on Player 2 this turn
 
 
