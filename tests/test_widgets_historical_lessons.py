@@ -60,10 +60,19 @@ def test_the_continent_map_names_a_picked_continents_lands_and_keys() -> None:
     row = next(c for c in view.children if isinstance(c, widgets.HBox))
     picture, side = row.children
     assert view.figure in picture.children
-    assert list(side.children) == [view.legend, view.keys_hint]
+    # what a click names heads the column beside the map (it sat at the window's foot)
+    assert list(side.children) == [view.info, view.legend, view.keys_hint]
+    assert view.info not in view.children
     assert "100vh" in str(picture.layout.max_width)
     view.click("Africa")
     assert view.text.endswith("Picked: Africa. Lands there: Mali (Player 2).")
+    # one continent at a time: the next pick replaces it, the same one again drops it
+    view.click("Asia")
+    assert view.selection == ["Asia"] and "Picked: Asia." in view.text
+    assert "Asia" in view.info.value and "Mali" not in view.info.value
+    view.click("Asia")
+    assert view.selection == []
+    view.click("Africa")
     # two players with one land each: nobody leads, and the map does not call it nobody's
     view.click("Africa")
     view.click("North America")
