@@ -633,6 +633,8 @@ class PlayApp(GameStepper):
             self.picker.kind_of = self._speros_kind
         elif game.id == "conqueror-duels":
             self.picker.kind_of = self._duels_kind
+        elif game.id == "historical-conquest":
+            self.picker.kind_of = self._historical_kind
 
     # --- who plays which side ------------------------------------------------------
     def _humans_for(self, mode: str, seats: Sequence[int], game: Game) -> list[int]:
@@ -700,7 +702,7 @@ class PlayApp(GameStepper):
         "End the settle phase"."""
         if self.picker.kind_of is not None:  # a game whose list names its end group
             kind = self.picker.kind_of(action)[0]
-            if kind.startswith("End "):
+            if kind.startswith("End ") and kind != "End the phase":
                 return kind
         words = plain_plurals(self.with_names(self.state.action_words(action)))
         words = words.split(":")[0]
@@ -1238,6 +1240,31 @@ class PlayApp(GameStepper):
         and its effect) could not wrap and was cut off at the list's edge."""
         words = self.describe_action(action)
         return words.replace(" ", " \u200b") if len(words) > self.WRAP_AFTER else words
+
+    #: a card offered with this many sets of targets or more has its own group, listed
+    #: after the cards with one way to play (Historical: the Roman Colosseum's pairs)
+    MANY_TARGETS = 4
+
+    def _historical_kind(self, action: Action) -> tuple[str, float]:
+        """Historical's groups: a card with many choices of targets gets a group of its
+        own ("The Roman Colosseum: choose the targets"), so the list shows the distinct
+        cards first and a student picks the card's group, then the targets (forty pairs
+        of one card had buried the other plays)."""
+        kind = choice_kind(action)
+        rank = float(CHOICE_KINDS.index(kind))
+        card, targets = getattr(action, "card", ""), getattr(action, "targets", ())
+        if not targets or kind == "End the phase":
+            return kind, rank
+        same = sum(
+            1
+            for a in self.picker.actions
+            if getattr(a, "card", None) == card
+            and getattr(a, "targets", ())
+            and type(a) is type(action)
+        )
+        if same < self.MANY_TARGETS:
+            return kind, rank
+        return f"{card_name(card)}: choose the targets", rank + 0.5
 
     def _duels_kind(self, action: Action) -> tuple[str, float]:
         """Duels' groups, the last one named for what it ends (planning or the turn)."""
