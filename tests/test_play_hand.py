@@ -105,7 +105,7 @@ def test_the_computers_battle_is_shown_when_the_student_must_lose_a_card() -> No
         "Louis Braille on",
         "Margaret Hughes on",
         "Play Algebra",
-        "Roman Colosseum",
+        "Play The Roman Colosseum",  # its pairs are listed after the discards
     ]
     for _ in range(40):
         state: Any = app.state
