@@ -105,7 +105,7 @@ def test_the_computers_battle_is_shown_when_the_student_must_lose_a_card() -> No
         "Louis Braille on",
         "Margaret Hughes on",
         "Play Algebra",
-        "Roman Colosseum",
+        "Play The Roman Colosseum",  # its pairs are listed after the discards
     ]
     for _ in range(40):
         state: Any = app.state
@@ -139,3 +139,38 @@ def test_the_computers_battle_is_shown_when_the_student_must_lose_a_card() -> No
             assert text in app.why_box.value, text
         said_battles += len(battles)
     assert said_battles
+
+
+def test_a_stopped_attack_is_said_under_what_came_of_it() -> None:
+    """Lesson 54: the computer's interrupt that calls off the student's attack is said in
+    the panel beside the moves, not only in the log far below the board."""
+    from hcgames.classgame import class_game  # the lesson's own game
+    from hcgames.core import Event  # the log line the rules write
+
+    app = PlayApp(class_game("historical-conquest"), humans=(0,), bot="easy", seed=3)
+    app.reasons = ["It left things no worse than before"]
+    stopped = (
+        "Player 1's attack on Greece was stopped: Harriet Tubman blocks it, so the attack "
+        "is called off."
+    )
+    app._note_outcomes([Event(4, "attack", 1, "block", stopped)])
+    said = app._outcomes_html()
+    assert "What came of it" in said and "attack on Greece was stopped" in said
+
+
+def test_a_card_with_many_target_pairs_has_its_own_group_after_the_other_plays() -> None:
+    """Lesson 54: forty 'Play The Roman Colosseum targeting X and Y' buried the other
+    plays; such a card gets its own group, listed after the cards with one way to play."""
+    from hcgames.classgame import class_game  # the lesson's own game
+    from hcgames.historical.actions import EndPhase, PlayCard  # the rules' moves
+
+    app = PlayApp(class_game("historical-conquest"), humans=(0,), bot="easy", seed=3)
+    pairs = [PlayCard("AC4602/0", "", (f"x{i}", f"y{i}")) for i in range(5)]
+    single = PlayCard("AC4201/0", "CT4306/0")
+    app.picker.actions = [*pairs, single, EndPhase()]
+    kind, rank = app._historical_kind(pairs[0])
+    assert kind.endswith(": choose the targets") and kind != "Play a card"
+    assert app._historical_kind(single) == ("Play a card", rank - 0.5)
+    assert app._historical_kind(EndPhase())[0] == "End the phase"
+    app.picker.actions = [*pairs[:2], single]  # two pairs only: listed with the plays
+    assert app._historical_kind(pairs[0])[0] == "Play a card"

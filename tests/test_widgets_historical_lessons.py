@@ -60,10 +60,19 @@ def test_the_continent_map_names_a_picked_continents_lands_and_keys() -> None:
     row = next(c for c in view.children if isinstance(c, widgets.HBox))
     picture, side = row.children
     assert view.figure in picture.children
-    assert list(side.children) == [view.legend, view.keys_hint]
+    # what a click names heads the column beside the map (it sat at the window's foot)
+    assert list(side.children) == [view.info, view.legend, view.keys_hint]
+    assert view.info not in view.children
     assert "100vh" in str(picture.layout.max_width)
     view.click("Africa")
     assert view.text.endswith("Picked: Africa. Lands there: Mali (Player 2).")
+    # one continent at a time: the next pick replaces it, the same one again drops it
+    view.click("Asia")
+    assert view.selection == ["Asia"] and "Picked: Asia." in view.text
+    assert "Asia" in view.info.value and "Mali" not in view.info.value
+    view.click("Asia")
+    assert view.selection == []
+    view.click("Africa")
     # two players with one land each: nobody leads, and the map does not call it nobody's
     view.click("Africa")
     view.click("North America")
@@ -118,6 +127,10 @@ def test_turn_stepper_plays_the_computer_at_easy_and_says_why_auto_waits() -> No
     )
     assert stepper.map_view is None and stepper.cards_view is not None
     assert stepper.bot_choice.label == "Easy"
+    # the table of cards grows with the page (no inner scroll bar hiding Player 2's side)
+    views = stepper.stepper_main.children[0]
+    assert views.layout.max_height is None and views.layout.overflow == "visible"
+    assert "hcgames-scroll-box" not in views._dom_classes
     # the deal passed by itself: Player 2's five draws stay face down, said once
     opening = stepper.pass_line.value
     assert "Player 2 draws a card (5 times)" in opening, opening

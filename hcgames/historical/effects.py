@@ -1136,11 +1136,20 @@ def call_off_attack(state: HistoricalState) -> None:
     found_d = state.column_of_land(battle.defence_land)
     if found_a is None or found_d is None:
         return
-    if attack_blocked_on(state, battle.attacker, found_a[1], battle.defender, found_d[1]) or (
-        attack_blocked_from(state, battle.attacker, found_a[1])
-    ):
+    blocker = attack_blocked_on(
+        state, battle.attacker, found_a[1], battle.defender, found_d[1]
+    ) or attack_blocked_from(state, battle.attacker, found_a[1])
+    if blocker:
         state.battle = replace(battle, cancelled=True)
-        state.log(battle.defender, "block", "The attack is called off.")
+        # who attacked what, and the card that stopped it (a bare "The attack is called
+        # off." beside the interrupt left the student to guess what had happened)
+        state.log(
+            battle.defender,
+            "block",
+            f"{state.player_name(battle.attacker)}'s attack on "
+            f"{card_name(battle.defence_land)} was stopped: {card_name(blocker)} blocks "
+            "it, so the attack is called off.",
+        )
 
 
 def answer_with_cancel(state: HistoricalState, player: int, effect: Effect, by: str = "") -> None:

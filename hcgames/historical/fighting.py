@@ -119,7 +119,13 @@ def run_battle(state: HistoricalState) -> None:
     result = assess(state, battle)
     for entry in result.spent:
         state.spend_use(entry.key, entry.index, entry.effect)
-    how = f" ({says(card_name(result.auto), 'wins')} it outright)" if result.auto else ""
+    # the ability named as the reason (two battles with the same totals and opposite
+    # results read as a contradiction when only the card was named)
+    how = (
+        f" (the ability of {card_name(result.auto)} wins it outright, whatever the totals)"
+        if result.auto
+        else ""
+    )
     verdict = {
         "attack": "the attacker wins",
         "defence": "the defender holds",

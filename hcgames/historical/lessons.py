@@ -266,12 +266,13 @@ def end_turn(state: HistoricalState, rng: random.Random) -> list[dict[str, Any]]
     me = state.current_player
     rows = []
     while state.current_player == me and not state.is_terminal():
-        phase, choices = state.phase, len(state.legal_actions())
+        phase, offered = state.phase, [str(a) for a in state.legal_actions()]
         events = state.apply(EndPhase()) + resolve_all_chance(state, rng)
         rows.append(
             {
                 "phase": phase,
-                "moves the player could make": choices,
+                "how many moves the player could make": len(offered),
+                "which moves": capitalise(join([o[:1].lower() + o[1:] for o in offered], "or")),
                 "what happens when it ends": told(events),
             }
         )
@@ -525,13 +526,13 @@ def travel_sentence(start: Card, goal: Card) -> str:
 def journey_rows(
     cards: Mapping[str, Card], pairs: Sequence[tuple[str, str]]
 ) -> list[dict[str, str]]:
-    """Journeys between lands (id pairs) and the explorers (land, sea, air) that can go."""
+    """Journeys between lands (id pairs) and the explorers (land, sea, air, space) that go."""
     return [
         {
             "from": f"{cards[a].name} ({cards[a].continent})",
             "to": f"{cards[b].name} ({cards[b].continent})",
             "explorers that can go": ", ".join(
-                m for m in ("land", "sea", "air") if can_travel({m}, cards[a], cards[b])
+                m for m in ("land", "sea", "air", "space") if can_travel({m}, cards[a], cards[b])
             ),
         }
         for a, b in pairs

@@ -17,6 +17,7 @@ from hcgames.historical.actions import (
 from hcgames.historical.cards import CONTINENTS, Card, card_name
 from hcgames.historical.material import (
     ATTACK_MORALE,
+    COLUMN_SIZE,
     FIRST_ATTACK_ROUND,
     PLAYS_PER_TURN,
     WIN_MORALE,
@@ -337,9 +338,27 @@ def unplayable_reasons(state: HistoricalState, player: int) -> list[tuple[str, s
         # stand on); every card the list leaves out gets a sentence
         tries = [PlayCard(key, land) for land in lands] if card.is_unit and lands else []
         refusals = [state.why_illegal(a) for a in tries or [PlayCard(key, "")]]
-        said = next((r[0] for r in refusals if r and r[0]), "")
+        said = _full_lands(state, player, refusals) or next(
+            (r[0] for r in refusals if r and r[0]), ""
+        )
         reasons.append((card.name, said or NO_PLACE.format(name=card.name)))
     return reasons
+
+
+def _full_lands(state: HistoricalState, player: int, refusals: list[tuple[str, str]]) -> str:
+    """When two or more of the player's lands refuse a card for being full, one sentence
+    naming every full land ("Scotland (4 of 4) and Argentina (4 of 4) are full: ..."),
+    so that no full land reads as a place the card could still go."""
+    full = [
+        c for c, r in zip(state.rows[player], refusals, strict=False) if r and r[1] == "land full"
+    ]
+    if len(full) < 2:
+        return ""
+    names = [f"{card_name(c.land)} ({len(c.cards)} of {state.capacity(c)})" for c in full]
+    return (
+        f"{', '.join(names[:-1])} and {names[-1]} are full: a land holds {COLUMN_SIZE} cards "
+        "(at most one of them an army) unless a card gives it more room"
+    )
 
 
 #: why a land card in the hand is never played (it can only be thrown away)

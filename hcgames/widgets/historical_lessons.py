@@ -51,6 +51,17 @@ KEYS_HINT = (
 )
 
 
+#: lesson 53's lines about the map (above it, and what a click names beside it) in type
+#: a class reads from the back (the map's own lines are 13 px)
+CONTINENT_MAP_CSS = (
+    "<style>.hcgames-continent-map .hcgames-map-info .widget-html-content,"
+    ".hcgames-continent-map .hcgames-line-kept .widget-html-content"
+    "{font-size:17px !important; line-height:1.35}"
+    ".hcgames-continent-map .hcgames-map-info .widget-html-content:not(:empty)"
+    "{font-weight:bold; margin-bottom:8px}</style>"
+)
+
+
 class ContinentMap(MapView):
     """Lesson 53's map: a picked continent (a click, or Enter on the keyboard) names its
     lands on the line above the map, as the mouse pointer's tooltip does, so a student
@@ -63,7 +74,6 @@ class ContinentMap(MapView):
         # the key and the keyboard hint beside the map, and the map no taller than the
         # window less its line above: the map, its key and what a click names share one
         # screen (the map was 708 px high at 1366x768, its key a scroll below it)
-        index = self.children.index(self.figure)
         legend = self.key_beside()
         aspect = self.width / self.height
         picture = widgets.Box(
@@ -72,16 +82,27 @@ class ContinentMap(MapView):
                 flex="1 1 520px", min_width="0", max_width=f"calc((100vh - 90px) * {aspect:.4f})"
             ),
         )
+        # what a click names goes at the head of the column beside the map, in type a
+        # class reads (under the map it sat at the window's bottom edge, in 13 px)
         side = widgets.VBox(
-            [legend, self.keys_hint],
+            [self.info, legend, self.keys_hint],
             layout=widgets.Layout(flex="0 1 300px", min_width="240px", margin="0 0 0 12px"),
         )
         row = widgets.HBox([picture, side], layout=widgets.Layout(flex_flow="row wrap"))
-        children = list(self.children)
+        children = [c for c in self.children if c is not self.info]
         # with Large text the map takes the whole width and its key goes under it: its
         # names then grow with the text (squeezed beside the key, they shrank)
-        children[index : index + 1] = [row]
+        index = children.index(self.figure)
+        children[index : index + 1] = [row, widgets.HTML(CONTINENT_MAP_CSS)]
         self.children = children
+        self.add_class("hcgames-continent-map")
+
+    def click(self, region: str) -> list[str]:
+        """One continent picked at a time: a click (or Enter) on another continent
+        replaces the one picked before, and a click on the picked one drops it (picks
+        piled up, "Picked: Africa and Asia", while the line under the map named one)."""
+        self._set_selection([] if self.selection == [region] else [region])
+        return self.reachable()
 
     @property
     def text(self) -> str:
@@ -300,6 +321,16 @@ class PeopleTimeline(widgets.VBox):
                 mark.text = [p[2] for p in placed] or [""]
 
 
+#: lesson 51's game: no box between the page's scrolling and the column beside the cards
+#: may clip it, so that the column stays in sight (sticky) while the cards scroll by
+TURN_STEPPER_STYLE = """<style>
+.jp-OutputArea:has(.hcgames-turn-stepper), .jp-OutputArea-child:has(.hcgames-turn-stepper),
+.jp-OutputArea-output:has(.hcgames-turn-stepper), .hcgames-turn-stepper,
+.hcgames-turn-stepper > .widget-box { overflow: visible !important; }
+.hcgames-turn-stepper .hcgames-turn-side { position: sticky; top: 0; align-self: flex-start; }
+</style>"""
+
+
 class TurnStepper(GameStepper):
     """Lesson 51's game: Step and the table of cards on one screen, without the map of
     continents (lesson 53's subject), whose place the card rows take. The computer
@@ -307,12 +338,19 @@ class TurnStepper(GameStepper):
 
     def __init__(self, state: Any, **options: Any) -> None:
         super().__init__(state, **options)
-        # the table of cards scrolls in its own framed box, which ends clearly above
-        # the next part of the page (a card cut by the box's edge read as covered)
-        views = self.stepper_main.children[0]
+        # the table of cards grows to its whole height in a framed box (a box of the
+        # window's height with its own scroll bar hid Player 2's side): the page scrolls
+        # it, and the column of buttons and moves beside it stays in sight as it does
+        views, side = self.stepper_main.children[0], self.stepper_main.children[1]
         views.layout.border = "2px solid #B8B0A0"
         views.layout.padding = "4px"
+        views.layout.max_height = None
+        views.layout.overflow = "visible"
+        views.remove_class("hcgames-scroll-box")
+        side.add_class("hcgames-turn-side")
+        self.add_class("hcgames-turn-stepper")
         self.layout.margin = "0 0 32px 0"
+        self.children = [*self.children, widgets.HTML(TURN_STEPPER_STYLE, layout={"height": "0"})]
         # on the student's turn nothing is picked until the student picks it: Step must
         # never play a move the student did not choose
         self.picker.preselect = False
@@ -520,7 +558,14 @@ class TravelChecker(widgets.VBox):
         self.start.observe(self.check, names="value")
         self.goal.observe(self.check, names="value")
         self.check()
-        super().__init__([one_screen(widgets.VBox([self.start, self.goal]), self.answer)])
+        # the menus and the answer in type a class reads (widgets set 13 px)
+        super().__init__(
+            [
+                widgets.HTML(LARGE_TYPE_CSS),
+                one_screen(widgets.VBox([self.start, self.goal]), self.answer),
+            ]
+        )
+        self.add_class("hcgames-large-type")
 
     def check(self, _change: Any = None) -> None:
         from hcgames.historical.lessons import travel_sentence  # the rules load with the view

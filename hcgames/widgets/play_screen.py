@@ -633,6 +633,8 @@ class PlayApp(GameStepper):
             self.picker.kind_of = self._speros_kind
         elif game.id == "conqueror-duels":
             self.picker.kind_of = self._duels_kind
+        elif game.id == "historical-conquest":
+            self.picker.kind_of = self._historical_kind
 
     # --- who plays which side ------------------------------------------------------
     def _humans_for(self, mode: str, seats: Sequence[int], game: Game) -> list[int]:
@@ -700,7 +702,7 @@ class PlayApp(GameStepper):
         "End the settle phase"."""
         if self.picker.kind_of is not None:  # a game whose list names its end group
             kind = self.picker.kind_of(action)[0]
-            if kind.startswith("End "):
+            if kind.startswith("End ") and kind != "End the phase":
                 return kind
         words = plain_plurals(self.with_names(self.state.action_words(action)))
         words = words.split(":")[0]
@@ -1239,6 +1241,31 @@ class PlayApp(GameStepper):
         words = self.describe_action(action)
         return words.replace(" ", " \u200b") if len(words) > self.WRAP_AFTER else words
 
+    #: a card offered with this many sets of targets or more has its own group, listed
+    #: after the cards with one way to play (Historical: the Roman Colosseum's pairs)
+    MANY_TARGETS = 4
+
+    def _historical_kind(self, action: Action) -> tuple[str, float]:
+        """Historical's groups: a card with many choices of targets gets a group of its
+        own ("The Roman Colosseum: choose the targets"), so the list shows the distinct
+        cards first and a student picks the card's group, then the targets (forty pairs
+        of one card had buried the other plays)."""
+        kind = choice_kind(action)
+        rank = float(CHOICE_KINDS.index(kind))
+        card, targets = getattr(action, "card", ""), getattr(action, "targets", ())
+        if not targets or kind == "End the phase":
+            return kind, rank
+        same = sum(
+            1
+            for a in self.picker.actions
+            if getattr(a, "card", None) == card
+            and getattr(a, "targets", ())
+            and type(a) is type(action)
+        )
+        if same < self.MANY_TARGETS:
+            return kind, rank
+        return f"{card_name(card)}: choose the targets", rank + 0.5
+
     def _duels_kind(self, action: Action) -> tuple[str, float]:
         """Duels' groups, the last one named for what it ends (planning or the turn)."""
         kind = choice_kind(action)
@@ -1584,11 +1611,13 @@ class PlayApp(GameStepper):
             if battle:
                 self.rolls.append((action, battle, sums))
             if self.humans is not None:
-                # what the student's own research roll gave, beside "Your last move"
+                # what the student's own research roll gave, beside "Your last move", and
+                # a land the student's card discovers (Darwin's US East Coast)
                 self.own_events += [
                     self.with_names(e.text)
                     for e in self.state.events[first:]
-                    if e.kind == "research" and e.player in self.humans
+                    if e.player in self.humans
+                    and (e.kind == "research" or (e.kind == "land" and " discovers " in e.text))
                 ]
         elif computer and self.cards_view is not None and self.map_view is not None:
             # cards beside a map (Historical): battles and duels are not dice rolls
@@ -1604,7 +1633,7 @@ class PlayApp(GameStepper):
         for event in events:
             text = self.with_names(event.text)
             if (
-                event.kind in ("battle", "duel")
+                event.kind in ("battle", "duel", "block")
                 or (event.kind == "discard" and " dies " in text)
                 or (event.kind == "morale" and text.startswith(tuple(students)) and " -" in text)
             ):
@@ -1646,9 +1675,8 @@ class PlayApp(GameStepper):
         if said and len(self.state.events) > answered:
             # the other side has answered since: an offer made to it (CONQUEST's "Black
             # may recapture on j8 or refuse") is over, and "Your last move" drops it
-            self.own_events = [
-                self.with_names(e.text) for e in said if not str(e.kind).endswith("-offer")
-            ]
+            offers = {self.with_names(e.text) for e in said if str(e.kind).endswith("-offer")}
+            self.own_events = [t for t in self.own_events if t not in offers]
         self._refresh()
         self._take_focus()
 
@@ -1875,7 +1903,11 @@ class PlayApp(GameStepper):
             verdict = f"{other} holds, and {who} loses morale"
         else:
             verdict = "it is a draw, and nobody takes the land"
-        why = f" ({card_name(result.auto)} wins it outright)" if result.auto else ""
+        why = (
+            f" (the ability of {card_name(result.auto)} wins it outright, whatever the totals)"
+            if result.auto
+            else ""
+        )
         return (
             f"No dice in this game: attack {result.attack} against defence "
             f"{result.defence}{why}, so {verdict}, unless a card played in answer "
@@ -2255,9 +2287,11 @@ class PlayApp(GameStepper):
                     result = f"you lost: {result}"
             reason = plain_plurals(outcome.reason).rstrip(".") if outcome else "finished"
             reason = reason[:1].upper() + reason[1:]
-            under = "map" if self.map_view is not None else "board"  # Duels has a map
+            under = "the map" if self.map_view is not None else "the board"  # Duels has a map
+            if self.card_area.children:  # Historical: the cards in play under the map
+                under = "the cards in play, further down the page"
             return (
-                f"Game over: {result}. {reason}. How the game went is under the {under}; "
+                f"Game over: {result}. {reason}. How the game went is under {under}; "
                 "New game plays again."
             )
         who = state.player_name(state.current_player)

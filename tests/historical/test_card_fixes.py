@@ -70,7 +70,12 @@ def test_booker_t_washington_calls_a_truce_on_a_leaders_attack() -> None:
     act(state, truce)
     assert state.morale == [900, 0]  # no battle was fought
     assert key("MU2001", 1) in state.rows[1][0].cards
-    assert any("called off" in e.text for e in state.events)
+    # the line names the attack and the card that stopped it, not a bare "called off"
+    stopped = [e.text for e in state.events if e.kind == "block"]
+    assert stopped[-1:] == [
+        f"Player 1's attack on {state.card(key('CT4503', 1)).name} was stopped: "
+        "Booker T. Washington blocks it, so the attack is called off."
+    ], stopped
     assert _attacks(state) == set()  # and no second attack on Player 2 this turn
 
 
@@ -438,3 +443,18 @@ def test_every_card_the_play_list_leaves_out_says_why() -> None:
         if k not in offered:
             assert reasons.get(state.card(k).name), state.card(k).name
     assert "a land is never played from the hand" in reasons["Iceland"]
+
+
+def test_not_playable_names_every_full_land() -> None:
+    """Two full lands: the reason names both, so neither reads as a place left free."""
+    lands: Lands = {
+        0: [
+            ("CT4306", ["AC4201", "AC4202", "AI4601", "AT4101"]),
+            ("CT4601", ["AT4201", "AS4201", "AC4602", "AS4501"]),
+        ],
+        1: [("CT4404", [])],
+    }
+    state = arrange(game(), round_no=3, lands=lands, hands={0: ["AC4301"]})
+    reasons = dict(state.unplayable_reasons(0))
+    said = reasons[state.card(key("AC4301", 0)).name]
+    assert said.startswith("US West Coast (4 of 4) and Greece (4 of 4) are full: "), said

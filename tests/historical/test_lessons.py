@@ -183,6 +183,13 @@ def test_the_first_turn_plays_then_ends_its_phases() -> None:
     phases = lessons.end_turn(turn, turn_rng)
     assert phases and turn.current_player != me
     assert all("draws a card. " not in row["what happens when it ends"] for row in phases)
+    # the count of moves comes with the moves it counts, so "2" is never a bare number
+    assert all(
+        len(row["which moves"].split(", ")) <= row["how many moves the player could make"]
+        and row["which moves"][0].isupper()
+        for row in phases
+    )
+    assert phases[-1]["which moves"].endswith(" or end the phase")
     lessons.play_to_round(turn, turn_rng, 3)
     assert turn.round == 3
     assert all(row["change"][0] in "+-" for row in lessons.morale_log(turn))
@@ -222,7 +229,9 @@ def test_a_random_position_shows_lands_and_explorer_routes() -> None:
     assert "an air explorer can go" in said and "a air" not in said and said.endswith(".")
     # the same land picked twice is no journey (a classroom look read "From Egypt to Egypt")
     assert "pick another land" in lessons.travel_sentence(cards["CT4204"], cards["CT4204"])
-    assert lessons.journey_rows(cards, [("CT4204", "CT4205")])[0]["explorers that can go"]
+    # the table names the same kinds of explorer as the checker's sentence (space too)
+    row = lessons.journey_rows(cards, [("CT4204", "CT4205")])[0]["explorers that can go"]
+    assert row.endswith("air, space") and "a space explorer can go" in said
 
 
 def test_rules_used_keep_the_games_order() -> None:
