@@ -35,7 +35,12 @@ __all__ = [
 TITLE = ""  # the lesson's own "## Check what you learned" heading names the quiz
 RIGHT, WRONG = "#007A5E", "#B3411A"  # dark enough to read on a projector
 
-TABLE_CSS = "border-collapse:collapse;font-size:15px;line-height:1.4;margin:4px 0 10px 0;"
+# table-layout:auto: the notebook's own style makes tables fixed, equal columns, where a
+# long word in a header (zoomed by Large text) runs into the next column
+TABLE_CSS = (
+    "border-collapse:collapse;table-layout:auto;font-size:15px;line-height:1.4;"
+    "margin:4px 0 10px 0;"
+)
 CELL_CSS = "border-bottom:1px solid #bbb;padding:4px 10px;text-align:left;vertical-align:top;"
 
 
