@@ -201,9 +201,10 @@ class BattlePanel(View):
             display_legend=False,
             label_display=True,
             label_display_format=".1%",
-            label_font_style={"font-size": "15px", "font-weight": "bold", "fill": "#111111"},
-            # each figure just past the end of its bar, dark on the white page
-            label_display_vertical_offset=32,
+            label_font_style={"font-size": "17px", "font-weight": "bold", "fill": "#111111"},
+            # each figure clear of the end of its bar (the offset is to the figure's
+            # middle), dark on the white page
+            label_display_vertical_offset=46,
             padding=0.25,
         )
         self.outcome_axis = bqplot.Axis(scale=self.x_scale, side="left", label=x_label)
@@ -213,6 +214,9 @@ class BattlePanel(View):
             tick_format=".0%",
             label=y_label,
             grid_lines="dashed",
+            # fewer, larger numbers: read from the back of the room
+            num_ticks=6,
+            tick_style={"font-size": "17px"},
         )
         self.figure = chart_figure(
             marks=[self.bars],
@@ -301,7 +305,9 @@ class BattlePanel(View):
         chunk = max(1, trials // 20)
         self.progress.max, self.progress.value = trials, 0
         self.progress.layout.display = "" if trials >= 2000 else "none"
+        # a long run is never silent: the button says it is working until the bars come
         self.run_button.disabled = True
+        self.run_button.description, self.run_button.icon = "Working…", "hourglass-half"
         try:
             for done in range(trials):
                 label = str(self.simulate(rng))
@@ -315,6 +321,7 @@ class BattlePanel(View):
                     self.progress.value = done
         finally:
             self.run_button.disabled = False
+            self.run_button.description, self.run_button.icon = "Run simulation", "play"
             self.progress.layout.display = "none"
         self.simulated = {label: counts[label] / trials for label in self.exact}
         self.last_seed = seed
