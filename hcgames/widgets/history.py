@@ -230,7 +230,11 @@ def bio_card(history: History, pid: str) -> HistoryCard:
     else:
         first, last = person["active"]
         life = f"active {when(first)}" + ("" if first == last else f" - {when(last)}")
-    facts = {"Side in the game": person["faction"]}
+    hero_cards = {hero.id for hero in hcgames.load("conqueror-duels").material.heroes}
+    if pid in hero_cards:
+        facts = {"Side in the game": person["faction"]}
+    else:  # named in a war's story, with no card: "Side in the game" would mislead
+        facts = {"In the game": f"no hero card (named in the story; side: {person['faction']})"}
     if person.get("note"):
         facts["Note"] = person["note"]
     return _quiet(HistoryCard(person["name"], f"{person['role']}, {life}", person["text"], facts))
