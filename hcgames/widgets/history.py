@@ -200,9 +200,15 @@ def scenario_explorer(history: History, value: str) -> widgets.VBox:
             f"<span style='font-size:18px'><b>{escape(story['title'])}</b>, "
             f"{when(story['start'])} to {when(story['end'])}</span>"
         )
+        # the old war's map and timeline go at once: drawing the new ones takes seconds,
+        # and beside the new war's card they said the wrong war (lesson 12's look)
+        waiting = "<p style='font-size:18px;color:#444'>Drawing the {} of {}…</p>"
+        map_box.children = [widgets.HTML(waiting.format("map", escape(story["title"])))]
+        timeline_box.children = [widgets.HTML(waiting.format("timeline", escape(story["title"])))]
         card = story_card(history, sid)
         card.layout = widgets.Layout(margin="0 0 8px 0")
         column.children = [card]
+        after.children = [then_and_now(history, sid)]
         view = places_map(history, sid)
         aspect = view.width / view.height
         # the map fits the window under the menu's bar
@@ -212,7 +218,6 @@ def scenario_explorer(history: History, value: str) -> widgets.VBox:
         timeline = _quiet(Timeline(items, width=900, colours=event_colours()))
         timeline.figure.layout.max_width = "100%"
         timeline_box.children = [timeline]
-        after.children = [then_and_now(history, sid)]
 
     picker.observe(lambda change: show(change["new"]), names="value")
     show(picker.value)
