@@ -459,7 +459,7 @@ class Timeline(View):
             scales=scales,
             default_size=self.NAME_PX,
             align="start",
-            x_offset=7,  # clear of the marker at the bar's start
+            x_offset=12,  # clear of the marker at the bar's start
             colors=["#222222"],
         )
         #: names that end at their bar's end (they would run off the right edge)
@@ -470,7 +470,7 @@ class Timeline(View):
             scales=scales,
             default_size=self.NAME_PX,
             align="end",
-            x_offset=-7,  # clear of the marker at the bar's end
+            x_offset=-12,  # clear of the marker at the bar's end
             colors=["#222222"],
         )
         #: a marker per group at both ends of its bars (the key shows the same shape), so
@@ -481,7 +481,9 @@ class Timeline(View):
                 y=[],
                 scales=scales,
                 marker=shape,
-                default_size=110,
+                # about 16 px across: a square, a cross and a triangle told apart from
+                # the back of the room (110, about 10 px, were not)
+                default_size=250,
                 stroke="#FFFFFF",
                 stroke_width=1.5,
             )
