@@ -204,7 +204,7 @@ class BattlePanel(View):
             label_font_style={"font-size": "17px", "font-weight": "bold", "fill": "#111111"},
             # each figure clear of the end of its bar (the offset is to the figure's
             # middle), dark on the white page
-            label_display_vertical_offset=46,
+            label_display_vertical_offset=50,
             padding=0.25,
         )
         self.outcome_axis = bqplot.Axis(scale=self.x_scale, side="left", label=x_label)
@@ -214,8 +214,7 @@ class BattlePanel(View):
             tick_format=".0%",
             label=y_label,
             grid_lines="dashed",
-            # fewer, larger numbers: read from the back of the room
-            num_ticks=6,
+            # larger numbers, read from the back of the room, every 10% (_draw)
             tick_style={"font-size": "17px"},
         )
         self.figure = chart_figure(
@@ -340,6 +339,8 @@ class BattlePanel(View):
         colours = [EXACT_COLOUR, SIMULATED_COLOUR][: len(rows)]
         top = max(max(row) for row in rows)
         self.y_scale.max = max(0.1, math.ceil(top * 11) / 10)
+        tens = round(self.y_scale.max * 10)
+        self.chance_axis.tick_values = [i / 10 for i in range(tens + 1)]
         # room on the left for the longest outcome, and the figure tall enough for its rows
         # (the ticks are drawn at CHART_TICK_PX: "Rome holds, Carthage loses 2 units" was cut)
         longest = max(text_width(k, CHART_TICK_PX) for k in labels)
