@@ -51,7 +51,7 @@ def test_a_person_card_names_the_side() -> None:
     # Xerxes I is in Scenario 4's story but is no hero card: the heroes out of their time
     # leave him out, and his card says so
     xerxes = history.bio_card(HISTORY, "xerxes-i").text
-    assert "no hero card" in xerxes and "Side in the game" not in xerxes
+    assert "No hero card" in xerxes and "Side in the game" not in xerxes
 
 
 def test_the_lesson_tables_menus_and_war_questions() -> None:

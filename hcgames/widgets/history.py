@@ -239,7 +239,8 @@ def bio_card(history: History, pid: str) -> HistoryCard:
     if pid in hero_cards:
         facts = {"Side in the game": person["faction"]}
     else:  # named in a war's story, with no card: "Side in the game" would mislead
-        facts = {"In the game": f"no hero card (named in the story; side: {person['faction']})"}
+        side = person["faction"]
+        facts = {"In the game": f"No hero card: named in the story only (side: {side})"}
     if person.get("note"):
         facts["Note"] = person["note"]
     return _quiet(HistoryCard(person["name"], f"{person['role']}, {life}", person["text"], facts))
