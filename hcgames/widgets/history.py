@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import ipywidgets as widgets
 
@@ -24,6 +24,9 @@ from hcgames.widgets.lesson import Quiz
 from hcgames.widgets.maps import MapView
 from hcgames.widgets.panels import HistoryCard
 from hcgames.words import plural
+
+if TYPE_CHECKING:
+    from hcgames.conqueror.game import DuelsGame
 
 __all__ = [
     "SITE",
@@ -235,8 +238,8 @@ def bio_card(history: History, pid: str) -> HistoryCard:
     else:
         first, last = person["active"]
         life = f"active {when(first)}" + ("" if first == last else f" - {when(last)}")
-    hero_cards = {hero.id for hero in hcgames.load("conqueror-duels").material.heroes}
-    if pid in hero_cards:
+    duels = cast("DuelsGame", hcgames.load("conqueror-duels"))
+    if pid in duels.hero_index:  # a hero card of the game
         facts = {"Side in the game": person["faction"]}
     else:  # named in a war's story, with no card: "Side in the game" would mislead
         side = person["faction"]
