@@ -38,8 +38,7 @@ RIGHT, WRONG = "#007A5E", "#B3411A"  # dark enough to read on a projector
 # table-layout:auto: the notebook's own style makes tables fixed, equal columns, where a
 # long word in a header (zoomed by Large text) runs into the next column
 TABLE_CSS = (
-    "border-collapse:collapse;table-layout:auto;font-size:15px;line-height:1.4;"
-    "margin:4px 0 10px 0;"
+    "border-collapse:collapse;table-layout:auto;font-size:15px;line-height:1.4;margin:4px 0 10px 0;"
 )
 CELL_CSS = "border-bottom:1px solid #bbb;padding:4px 10px;text-align:left;vertical-align:top;"
 #: a table in a stage's narrow column of words: closer columns, so under Large text four
