@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from html import escape
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import ipywidgets as widgets
 
 import hcgames
+from hcgames.data import read_json
 from hcgames.factions import SideStyle
 from hcgames.quiz import parse_questions
 from hcgames.widgets._base import one_screen
@@ -24,9 +25,6 @@ from hcgames.widgets.lesson import Quiz
 from hcgames.widgets.maps import MapView
 from hcgames.widgets.panels import HistoryCard
 from hcgames.words import plural
-
-if TYPE_CHECKING:
-    from hcgames.conqueror.game import DuelsGame
 
 __all__ = [
     "SITE",
@@ -238,8 +236,7 @@ def bio_card(history: History, pid: str) -> HistoryCard:
     else:
         first, last = person["active"]
         life = f"active {when(first)}" + ("" if first == last else f" - {when(last)}")
-    duels = cast("DuelsGame", hcgames.load("conqueror-duels"))
-    if pid in duels.hero_index:  # a hero card of the game
+    if pid in {hero["id"] for hero in read_json("conqueror", "heroes.json")}:  # a hero card
         facts = {"Side in the game": person["faction"]}
     else:  # named in a war's story, with no card: "Side in the game" would mislead
         side = person["faction"]
