@@ -22,7 +22,7 @@ def test_dice_battle_follows_the_dice_on_one_screen() -> None:
     alps = walkthroughs.alps_battle(DuelsGame())
     view = DiceBattle(alps, rolls=(3, 4), focus=["Gaul", "Alpes"])
     assert "hc-screen" in view._dom_classes
-    assert "3 x 2 + 3 = 9" in view.words.value and "2 + 2 + 4 = 8" in view.words.value
+    assert "3 × 2 + 3 = 9" in view.words.value and "2 + 2 + 4 = 8" in view.words.value
     assert view.words.value.count("outline:3px") == 1  # the chosen pair is ringed
     view.dice[1].value = 6
     assert "2 + 2 + 6 = 10" in view.words.value

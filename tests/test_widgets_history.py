@@ -47,6 +47,11 @@ def test_a_scenario_shows_its_story_map_timeline_and_then_and_now() -> None:
 def test_a_person_card_names_the_side() -> None:
     card = history.bio_card(HISTORY, "hannibal-barca")
     assert "Hannibal" in card.text
+    assert "Side in the game" in card.text
+    # Xerxes I is in Scenario 4's story but is no hero card: the heroes out of their time
+    # leave him out, and his card says so
+    xerxes = history.bio_card(HISTORY, "xerxes-i").text
+    assert "No hero card" in xerxes and "Side in the game" not in xerxes
 
 
 def test_the_lesson_tables_menus_and_war_questions() -> None:

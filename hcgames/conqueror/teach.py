@@ -307,7 +307,7 @@ def fort_rows(state: DuelsState, column: str = "Forts held") -> list[dict[str, A
 
 
 def battle_sum(army: Army, roll: int) -> str:
-    """How a side's battle total adds up, in the lesson's words: "3 x 2 + 3" for 3
+    """How a side's battle total adds up, in the lesson's words: "3 × 2 + 3" for 3
     cavalry and a die of 3, "2 + 2 + 4" for 1 cavalry behind a +2 fort."""
     parts = []
     for count, strength in (
@@ -317,7 +317,7 @@ def battle_sum(army: Army, roll: int) -> str:
         if count == 1:
             parts.append(str(strength))
         elif count > 1:
-            parts.append(f"{count} x {strength}" if strength != 1 else str(count))
+            parts.append(f"{count} × {strength}" if strength != 1 else str(count))
     if army.bonus:
         parts.append(str(army.bonus))
     return " + ".join([*parts, str(roll)])
@@ -452,9 +452,12 @@ def closed_territories() -> list[dict[str, str]]:
     for variant in load("conqueror-duels").variants():
         game = cast("DuelsGame", load("conqueror-duels", **variant))
         closed = ", ".join(sorted(game.scenario.closed))
+        # the part of the world the map shows (its title's "for 3-4 players" means
+        # nothing in a two-player game)
+        shows = game.board.title.split(" (")[-1].rstrip(")")
         row = {
             "Scenario": game.scenario.title,
-            "Map": game.board.title.split(" (")[0].capitalize(),
+            "Map": shows[:1].upper() + shows[1:],
             "Closed to both sides": closed or "nothing: the whole map is open",
         }
         if row not in rows:  # a short standard game closes what the standard game does
@@ -465,7 +468,7 @@ def closed_territories() -> list[dict[str, str]]:
 def closed_text(width: int = 88) -> str:
     """:func:`closed_territories` as indented text for a terminal."""
     return "\n".join(
-        f"{row['Scenario']} ({row['Map'].lower()})\n"
+        f"{row['Scenario']} ({row['Map'][:1].lower()}{row['Map'][1:]})\n"
         + textwrap.fill(
             f"closed: {row['Closed to both sides']}",
             width=width,

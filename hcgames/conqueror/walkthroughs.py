@@ -31,6 +31,7 @@ from hcgames.conqueror.teach import (
     after_the_dice,
     babylon_joint_attack,
     capital_prize,
+    chance_rows,
     play,
     roll_dice,
     sentence,
@@ -96,13 +97,19 @@ def gold_discovered(game: DuelsGame, seed: int = 1) -> Story:
         )
     ]
     said = play(walk, DrawChronicle("gold-discovered"))
+    left_out = [c.name for c in game.material.cards if c.id not in game.deck]
     stages.append(
         (
             "2. The card",
             walk.copy(),
-            "The chronicle card is <b>Gold Discovered</b>: new mines, 3 gold for each side.",
+            "The chronicle card is <b>Gold Discovered</b>: new mines, 3 gold for each side."
+            f"</p><p>It was drawn from a shuffled deck. The whole deck has "
+            f"{len(game.material.cards)} cards, but the standard game leaves out "
+            f"{len(left_out)} of them ({', '.join(left_out[:-1])} and {left_out[-1]}), "
+            f"so round 2 could have opened with any of the {len(deck)} cards in the table "
+            "below, each as likely as the others.",
             said,
-            [],
+            chance_rows(game, deck),
         )
     )
     said = play(walk, Recruit("Carthage", "cavalry"), Recruit("Numidia", "infantry"), EndPhase())
@@ -138,8 +145,8 @@ def gold_discovered(game: DuelsGame, seed: int = 1) -> Story:
             walk.copy(),
             "(C) Rome attacks the independent army in the Alps. The booklet only says that "
             "Rome wins, so we set the dice: Rome 5, the Alps 3.</p><p><b>Rome's battle in "
-            "sums.</b><br>Rome: 3 cavalry x 2 + 1 infantry = 7, and its die 5: <b>12</b>."
-            "<br>The Alps: 1 cavalry x 2 + 1 infantry = 3, 2 for the great fort and the die "
+            "sums.</b><br>Rome: 3 cavalry × 2 + 1 infantry = 7, and its die 5: <b>12</b>."
+            "<br>The Alps: 1 cavalry × 2 + 1 infantry = 3, 2 for the great fort and the die "
             "3: <b>8</b>.</p><p>Rome wins by 4, which costs the loser 2 units: the whole "
             "Alpine army. Rome earns 1 gold.</p><p>All four Roman units fought. After a win "
             "the attackers move in, but they may leave one unit behind where they came from "
@@ -285,7 +292,7 @@ def gallic_food(game: DuelsGame, seed: int = 0) -> Story:
         (
             "Gaul holds Germania",
             start,
-            "At the start the Gauls have 3 food: enough for 4 + 2 x 3 = 10 soldiers, and "
+            "At the start the Gauls have 3 food: enough for 4 + 2 × 3 = 10 soldiers, and "
             "they have 10.",
             [],
             _food_rows(start, sides),
@@ -293,10 +300,10 @@ def gallic_food(game: DuelsGame, seed: int = 0) -> Story:
         (
             "Rome takes Germania",
             lost,
-            "Germania's fields fed only the Gauls. Now Gaul has 2 food, room for 4 + 2 x 2 "
+            "Germania's fields fed only the Gauls. Now Gaul has 2 food, room for 4 + 2 × 2 "
             "= 8 soldiers, and 10 on the map; Rome gains no food from Germania. Two "
-            "soldiers must go home: when the Gauls' planning begins, these are the only "
-            "moves they may make, one soldier at a time:",
+            "soldiers must go home at once, before anything else happens. The Gauls choose "
+            "which, one soldier at a time; these are the only moves they may make:",
             [sentence(action, plans) for action in plans.legal_actions()],
             _food_rows(lost, sides),
         ),
@@ -306,7 +313,7 @@ def gallic_food(game: DuelsGame, seed: int = 0) -> Story:
 
 def food_cap(state: DuelsState, side: int) -> int:
     """How many soldiers ``side``'s food feeds from the next planning phase on (no
-    rally counted): base + per food x food."""
+    rally counted): base + per food × food."""
     return state.game.cap_base + state.game.cap_per_food * state.food_of(side)
 
 
@@ -344,7 +351,8 @@ def persia_rally(game: DuelsGame, seed: int = 0) -> Story:
     # what if Persia wins back Libya and Asia Minor, with soldiers it has (still 15)?
     recovered.set_army("Alexandria", "Persia", 1, 0)
     recovered.set_army("Libya", "Persia", 1, 0)  # a cavalry unit from Alexandria
-    recovered.set_army("Rhodes", "Persia", 0, 0)
+    recovered.set_army("Rhodes", None, 0, 0)  # scenario 4: land left empty is nobody's
+    recovered.abandoned.add(game.index["Rhodes"])
     recovered.set_army("Asia Minor", "Persia", 0, 1)  # the infantry from Rhodes
     stages: list[Stage] = [
         (
@@ -359,7 +367,7 @@ def persia_rally(game: DuelsGame, seed: int = 0) -> Story:
             "2. Persia rallies",
             rallied,
             "Persia rallies: 15 more gold (8 + 15 = 23), and two cavalry raised in Babylon: "
-            "16 soldiers, 2 more than its 5 food feeds (4 + 2 x 5 = 14), which the rally "
+            "16 soldiers, 2 more than its 5 food feeds (4 + 2 × 5 = 14), which the rally "
             "allows.",
             [],
             rows(rallied, food_cap(rallied, persia)),
@@ -368,7 +376,7 @@ def persia_rally(game: DuelsGame, seed: int = 0) -> Story:
             "3. Rome takes Libya",
             hit,
             "Rome attacks Libya from Cyrene and wins: Persia's infantry there is lost, 15 "
-            "soldiers left. Libya gave Persia 2 food, so it has 3: enough for only 4 + 2 x 3 "
+            "soldiers left. Libya gave Persia 2 food, so it has 3: enough for only 4 + 2 × 3 "
             "= 10 soldiers. Because it rallied, it keeps all 15 this round.",
             [],
             rows(hit, food_cap(hit, persia)),
@@ -378,8 +386,10 @@ def persia_rally(game: DuelsGame, seed: int = 0) -> Story:
             recovered,
             "What if Persia wins back Libya and Asia Minor before the next planning phase? "
             "Say a cavalry unit from Alexandria retakes Libya and the infantry on Rhodes "
-            "crosses to Asia Minor: still 15 soldiers. Food rises to 3 + 2 + 3 = 8, enough "
-            "for 4 + 2 x 8 = 20 soldiers, and nobody has to go home.",
+            "crosses to Asia Minor: still 15 soldiers. Rhodes, left without soldiers, "
+            "belongs to nobody now: in this scenario empty land is lost at once (see the "
+            "next section). Food rises to 3 + 2 + 3 = 8, enough for 4 + 2 × 8 = 20 "
+            "soldiers, and nobody has to go home.",
             [],
             rows(recovered, food_cap(recovered, persia)),
         ),

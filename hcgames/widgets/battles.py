@@ -39,6 +39,23 @@ PICKED_DIE_CSS = (
     "box-shadow: 0 0 0 3px #000000; z-index: 1; }</style>"
 )
 
+# A die row is six buttons (ipywidgets' ToggleButtons), six Tab stops with no arrow keys.
+# This lets Left/Right (and Home/End) move to the next face and pick it, as in a group of
+# radio buttons. Runs once per page from an <img onerror>, the way the maps add their keys.
+_DIE_KEYS_JS = (
+    "if(window.hcDieKeys)return;window.hcDieKeys=1;"
+    "document.addEventListener('keydown',function(e){var b=e.target;"
+    "if(!b||!b.closest||b.tagName!=='BUTTON')return;var row=b.closest('.hc-die-pick');"
+    "if(!row)return;var k=e.key,bs=Array.prototype.slice.call(row.querySelectorAll('button'));"
+    "var i=bs.indexOf(b),j=k==='ArrowRight'?i+1:k==='ArrowLeft'?i-1:k==='Home'?0:"
+    "k==='End'?bs.length-1:null;if(j===null||i<0)return;"
+    "j=Math.max(0,Math.min(bs.length-1,j));e.preventDefault();bs[j].click();bs[j].focus();});"
+)
+DIE_KEYS = (
+    "<img alt='' src='data:,' style='display:none' class='hc-die-keys' "
+    f'onerror="{html.escape(_DIE_KEYS_JS)}">'
+)
+
 
 class DiceBattle(widgets.HBox):
     """A battle waiting for its dice (:class:`~hcgames.conqueror.walkthroughs.AlpsBattle`):
@@ -73,7 +90,7 @@ class DiceBattle(widgets.HBox):
             buttons.observe(self.show, names="value")
             buttons.add_class("hc-die-pick")  # the thrown number stands out (PICKED_DIE_CSS)
         controls = widgets.VBox(
-            [widgets.HTML(PICKED_DIE_CSS), *self.dice, self.words],
+            [widgets.HTML(PICKED_DIE_CSS + DIE_KEYS), *self.dice, self.words],
             layout=widgets.Layout(flex="1 1 400px", max_width="560px"),
         )
         super().__init__()

@@ -201,9 +201,10 @@ class BattlePanel(View):
             display_legend=False,
             label_display=True,
             label_display_format=".1%",
-            label_font_style={"font-size": "15px", "font-weight": "bold", "fill": "#111111"},
-            # each figure just past the end of its bar, dark on the white page
-            label_display_vertical_offset=32,
+            label_font_style={"font-size": "17px", "font-weight": "bold", "fill": "#111111"},
+            # each figure clear of the end of its bar (the offset is to the figure's
+            # middle), dark on the white page
+            label_display_vertical_offset=50,
             padding=0.25,
         )
         self.outcome_axis = bqplot.Axis(scale=self.x_scale, side="left", label=x_label)
@@ -213,6 +214,8 @@ class BattlePanel(View):
             tick_format=".0%",
             label=y_label,
             grid_lines="dashed",
+            # larger numbers, read from the back of the room, every 10% (_draw)
+            tick_style={"font-size": "17px"},
         )
         self.figure = chart_figure(
             marks=[self.bars],
@@ -301,7 +304,9 @@ class BattlePanel(View):
         chunk = max(1, trials // 20)
         self.progress.max, self.progress.value = trials, 0
         self.progress.layout.display = "" if trials >= 2000 else "none"
+        # a long run is never silent: the button says it is working until the bars come
         self.run_button.disabled = True
+        self.run_button.description, self.run_button.icon = "Working…", "hourglass-half"
         try:
             for done in range(trials):
                 label = str(self.simulate(rng))
@@ -315,6 +320,7 @@ class BattlePanel(View):
                     self.progress.value = done
         finally:
             self.run_button.disabled = False
+            self.run_button.description, self.run_button.icon = "Run simulation", "play"
             self.progress.layout.display = "none"
         self.simulated = {label: counts[label] / trials for label in self.exact}
         self.last_seed = seed
@@ -333,6 +339,8 @@ class BattlePanel(View):
         colours = [EXACT_COLOUR, SIMULATED_COLOUR][: len(rows)]
         top = max(max(row) for row in rows)
         self.y_scale.max = max(0.1, math.ceil(top * 11) / 10)
+        tens = round(self.y_scale.max * 10)
+        self.chance_axis.tick_values = [i / 10 for i in range(tens + 1)]
         # room on the left for the longest outcome, and the figure tall enough for its rows
         # (the ticks are drawn at CHART_TICK_PX: "Rome holds, Carthage loses 2 units" was cut)
         longest = max(text_width(k, CHART_TICK_PX) for k in labels)
@@ -452,7 +460,7 @@ class Timeline(View):
             scales=scales,
             default_size=self.NAME_PX,
             align="start",
-            x_offset=7,  # clear of the marker at the bar's start
+            x_offset=12,  # clear of the marker at the bar's start
             colors=["#222222"],
         )
         #: names that end at their bar's end (they would run off the right edge)
@@ -463,7 +471,7 @@ class Timeline(View):
             scales=scales,
             default_size=self.NAME_PX,
             align="end",
-            x_offset=-7,  # clear of the marker at the bar's end
+            x_offset=-12,  # clear of the marker at the bar's end
             colors=["#222222"],
         )
         #: a marker per group at both ends of its bars (the key shows the same shape), so
@@ -474,7 +482,9 @@ class Timeline(View):
                 y=[],
                 scales=scales,
                 marker=shape,
-                default_size=110,
+                # about 16 px across: a square, a cross and a triangle told apart from
+                # the back of the room (110, about 10 px, were not)
+                default_size=250,
                 stroke="#FFFFFF",
                 stroke_width=1.5,
             )

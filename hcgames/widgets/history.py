@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 
 import hcgames
+from hcgames.data import read_json
 from hcgames.factions import SideStyle
 from hcgames.quiz import parse_questions
 from hcgames.widgets._base import one_screen
@@ -200,9 +201,15 @@ def scenario_explorer(history: History, value: str) -> widgets.VBox:
             f"<span style='font-size:18px'><b>{escape(story['title'])}</b>, "
             f"{when(story['start'])} to {when(story['end'])}</span>"
         )
+        # the old war's map and timeline go at once: drawing the new ones takes seconds,
+        # and beside the new war's card they said the wrong war (lesson 12's look)
+        waiting = "<p style='font-size:18px;color:#444'>Drawing the {} of {}…</p>"
+        map_box.children = [widgets.HTML(waiting.format("map", escape(story["title"])))]
+        timeline_box.children = [widgets.HTML(waiting.format("timeline", escape(story["title"])))]
         card = story_card(history, sid)
         card.layout = widgets.Layout(margin="0 0 8px 0")
         column.children = [card]
+        after.children = [then_and_now(history, sid)]
         view = places_map(history, sid)
         aspect = view.width / view.height
         # the map fits the window under the menu's bar
@@ -212,7 +219,6 @@ def scenario_explorer(history: History, value: str) -> widgets.VBox:
         timeline = _quiet(Timeline(items, width=900, colours=event_colours()))
         timeline.figure.layout.max_width = "100%"
         timeline_box.children = [timeline]
-        after.children = [then_and_now(history, sid)]
 
     picker.observe(lambda change: show(change["new"]), names="value")
     show(picker.value)
@@ -230,7 +236,11 @@ def bio_card(history: History, pid: str) -> HistoryCard:
     else:
         first, last = person["active"]
         life = f"active {when(first)}" + ("" if first == last else f" - {when(last)}")
-    facts = {"Side in the game": person["faction"]}
+    if pid in {hero["id"] for hero in read_json("conqueror", "heroes.json")}:  # a hero card
+        facts = {"Side in the game": person["faction"]}
+    else:  # named in a war's story, with no card: "Side in the game" would mislead
+        side = person["faction"]
+        facts = {"In the game": f"No hero card: named in the story only (side: {side})"}
     if person.get("note"):
         facts["Note"] = person["note"]
     return _quiet(HistoryCard(person["name"], f"{person['role']}, {life}", person["text"], facts))

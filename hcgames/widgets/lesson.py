@@ -35,8 +35,15 @@ __all__ = [
 TITLE = ""  # the lesson's own "## Check what you learned" heading names the quiz
 RIGHT, WRONG = "#007A5E", "#B3411A"  # dark enough to read on a projector
 
-TABLE_CSS = "border-collapse:collapse;font-size:15px;line-height:1.4;margin:4px 0 10px 0;"
+# table-layout:auto: the notebook's own style makes tables fixed, equal columns, where a
+# long word in a header (zoomed by Large text) runs into the next column
+TABLE_CSS = (
+    "border-collapse:collapse;table-layout:auto;font-size:15px;line-height:1.4;margin:4px 0 10px 0;"
+)
 CELL_CSS = "border-bottom:1px solid #bbb;padding:4px 10px;text-align:left;vertical-align:top;"
+#: a table in a stage's narrow column of words: closer columns, so under Large text four
+#: columns ("Persia's soldiers", "Food", "Soldiers it can feed", "Gold") still fit it
+NARROW_CELL_CSS = CELL_CSS.replace("padding:4px 10px", "padding:4px 6px")
 
 
 def table(
@@ -211,7 +218,12 @@ def _large_text_css(view: widgets.Widget, beside: widgets.Widget, aspect: float)
         f".hcgames-large .{uid}-side {{ flex-basis: 280px !important; "
         f"max-height: calc({window} - 40px) !important; }} "
         f".hcgames-large .{uid}-side .widget-html {{ min-width: 0; max-width: 100%; }} "
-        f".hcgames-large .{uid}-side table {{ table-layout: fixed; width: 100%; }} }}</style>",
+        # the table as wide as the column, its columns as wide as their words (equal,
+        # fixed columns ran "Soldiers it can feed" into "Gold"); a word wider than the
+        # column may break rather than push the words off the page
+        f".hcgames-large .{uid}-side table {{ width: 100%; }} "
+        f".hcgames-large .{uid}-side th, .hcgames-large .{uid}-side td "
+        f"{{ overflow-wrap: anywhere; }} }}</style>",
         layout=widgets.Layout(height="0", overflow="hidden", margin="0"),
     )
 
@@ -225,7 +237,7 @@ def _stage_html(stage: tuple[Any, ...]) -> str:
     return (
         f"<p>{explanation}</p>"
         + (f"<ul>{happened}</ul>" if happened else "")
-        + (table(rows).value if rows else "")
+        + (table(rows).value.replace(CELL_CSS, NARROW_CELL_CSS) if rows else "")
     )
 
 

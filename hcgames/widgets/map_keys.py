@@ -72,9 +72,11 @@ def region_fill_for_independents() -> str:
 
 
 def dot_swatch(colour: str) -> str:
-    """The key's picture of a site marked on a history map (a diamond)."""
+    """The key's picture of a site marked on a history map (a diamond). It never
+    shrinks: beside a long key line it was squeezed to half a diamond (lesson 12)."""
     return (
-        "<svg width='18' height='18' aria-hidden='true' style='vertical-align:middle'>"
+        "<svg width='18' height='18' aria-hidden='true' style='vertical-align:middle;"
+        "flex:none'>"
         f"<path d='M9 2 L16 9 L9 16 L2 9 Z' fill='{colour}' stroke='#FFFFFF' "
         "stroke-width='1.5'/></svg>"
     )

@@ -196,7 +196,10 @@ def _summary_html(record: WorkRecord) -> str:
             f"<td>{esc(g.result)}{': ' + esc(g.score) if g.score else ''}</td></tr>"
         )
     return (
-        "<table class='hc-table' style='border-collapse:collapse;font-size:14px'>"
+        # room between the columns: "10" and its question ran together ("10Who defeated")
+        "<style>.hc-mywork-table th,.hc-mywork-table td{padding:2px 8px;text-align:left;"
+        "vertical-align:top}</style>"
+        "<table class='hc-table hc-mywork-table' style='border-collapse:collapse;font-size:14px'>"
         "<thead><tr><th>#</th><th>Question</th><th>Your answer</th><th>Result</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )

@@ -131,9 +131,9 @@ def test_battle_sums_grids_and_outcomes() -> None:
     from hcgames.conqueror.battle import Army
 
     carthage, rome = Army(cavalry=3), Army(cavalry=1, bonus=2)
-    assert teach.battle_sum(carthage, 3) == "3 x 2 + 3"
+    assert teach.battle_sum(carthage, 3) == "3 × 2 + 3"
     assert teach.battle_sum(rome, 4) == "2 + 2 + 4"
-    assert teach.battle_sum(Army(cavalry=2, infantry=3), 1) == "2 x 2 + 3 + 1"
+    assert teach.battle_sum(Army(cavalry=2, infantry=3), 1) == "2 × 2 + 3 + 1"
     grid = teach.dice_grid_text(carthage, rome)
     assert len(grid) == 8 and grid[2] == "rolls 1    C  C  R  R  R  R "
     chances = teach.outcome_chances(carthage, rome)

@@ -33,6 +33,9 @@ def test_gold_discovered_tells_the_booklets_round_in_five_stages() -> None:
         owner_name(story.last, "Alpes") == "Rome" and owner_name(story.last, "Cyrene") == "Carthage"
     )
     assert sum(p for _, p in story.facts["deck"]) == 1
+    # the cards that could have come up are shown once the card is turned, not before
+    assert story.stages[0][4] == [] and len(story.stages[1][4]) == len(story.facts["deck"]) == 6
+    assert "The whole deck has 10 cards" in story.stages[1][2]
     assert story.facts["next round"].round == 3
     assert "Alpes" in story.focus
     # stage 5 tells Rome's battle in sums (no log under it): the sums are the game's
@@ -94,6 +97,8 @@ def test_persia_rally_keeps_its_soldiers_this_round() -> None:
     assert rallied.gold[persia] == trouble.gold[persia] + 15
     assert walkthroughs.food_cap(hit, persia) == 10 and hit.units_of(persia) == 15
     assert walkthroughs.food_cap(recovered, persia) == 20
+    # scenario 4: Rhodes, emptied by the infantry that crosses to Asia Minor, is nobody's
+    assert owner_name(recovered, "Rhodes") == "nobody"
 
 
 def test_cyrene_left_empty_goes_its_own_way() -> None:
