@@ -370,18 +370,21 @@ def equal_ability_rows(
     both: Assessment, revere_state: HistoricalState, revere: Assessment
 ) -> list[dict[str, str]]:
     """Two battles of equal abilities as table rows: the Apache against the Cherokee
-    Warriors and David Crockett (``both``), then against Paul Revere."""
+    Warriors and David Crockett (``both``), then against Paul Revere, each from the
+    lesson's attacking land to its defending land (the defaults of ``lesson_battle``)."""
+    cards = revere_state.game.catalogue.cards
+    home, held = f"from {cards['CT4404'].name}", f"on {cards['CT4503'].name}"
     summed = (
         f"the equal abilities cancel; the sums decide, {both.attack} against "
         f"{both.defence}: the attack wins"
     )
     return [
         {
-            "battle": "Apache against Cherokee Warriors and David Crockett",
+            "battle": f"Apache {home} against Cherokee Warriors and David Crockett {held}",
             "what happens": summed if both.winner == "attack" else both.winner,
         },
         {
-            "battle": "Apache against Paul Revere",
+            "battle": f"Apache {home} against Paul Revere {held}",
             "what happens": f"{says(card_name(revere.auto), 'is')} an interrupt card, so his "
             "ability stays and the defender wins outright",
         },
