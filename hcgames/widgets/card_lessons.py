@@ -236,7 +236,8 @@ class ScoreSheets(widgets.VBox):
         sheet, bonus = teach.score_sheet(state)
         self.sheet.value = table(lessons.score_rows(state, sheet)).value
         self.chart.value = stacked_bars_html(self.players, sheet)
-        self.result.value = sentence(_bold_markdown(teach.result_sentence(state, bonus)))
+        said = " ".join([teach.result_sentence(state, bonus), *lessons.set_value_notes(state)])
+        self.result.value = sentence(_bold_markdown(said))
 
 
 class SetCounter(widgets.VBox):
