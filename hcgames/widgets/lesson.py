@@ -251,17 +251,21 @@ def _cell(value: Any) -> str:
 
 #: the options of a question, large enough to read projected from the back (17 px at
 #: 1366, half as large again with Large text, which zooms the page) and wrapping instead of
-#: running off a narrow window; the mark beside a checked option is drawn by _mark_css
+#: running off a narrow window; the mark beside a checked option is drawn by Question._mark_option.
+#: The widget puts each radio button AFTER its text and floats it left, so a long option
+#: that wraps had its button on its last line: a grid puts the button in a first column,
+#: beside the first line, and the text (and the mark) in the second.
 QUIZ_CSS = (
     "<style>.hc-quiz-options .widget-radio-box label,"
     ".hc-quiz-options .jupyter-widget-radio-box label{font-size:17px;line-height:1.35;"
-    "height:auto;min-height:26px;padding:3px 0;white-space:normal;display:block;"
+    "height:auto;min-height:26px;padding:3px 0;white-space:normal;display:grid;"
+    "grid-template-columns:29px minmax(0,1fr);align-items:start;"
     "cursor:pointer;max-width:52em}"
     ".hc-quiz-options .widget-radio-box input,"
     ".hc-quiz-options .jupyter-widget-radio-box input{width:18px;height:18px;"
-    "margin:2px 10px 0 1px;cursor:pointer}"
-    ".hc-quiz-options .widget-radio-box label::after{display:block;margin:2px 0 4px 29px;"
-    "font-size:16px;font-weight:normal}"
+    "margin:2px 10px 0 1px;cursor:pointer;float:none;grid-column:1;grid-row:1}"
+    ".hc-quiz-options .widget-radio-box label::after{display:block;margin:2px 0 4px 0;"
+    "grid-column:2;font-size:16px;font-weight:normal}"
     ".hc-quiz-item .jupyter-button{font-size:16px;height:auto;min-height:32px;padding:4px 14px}"
     ".hc-quiz-item input[type=text]{font-size:17px;height:auto;min-height:32px}</style>"
 )
