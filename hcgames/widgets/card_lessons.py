@@ -24,7 +24,7 @@ from hcgames.widgets._base import chart_figure, one_screen
 from hcgames.widgets.card_pictures import face_html, stacked_bars_html
 from hcgames.widgets.cards import CARD_CSS, game_words
 from hcgames.widgets.charts import MARKERS
-from hcgames.widgets.lesson import table, with_slider_names
+from hcgames.widgets.lesson import FoldOut, table, with_slider_names
 
 if TYPE_CHECKING:
     from hcgames.speros.game import SperosGame
@@ -112,11 +112,10 @@ def events_table(
     return view if above is None else widgets.VBox([above, view])
 
 
-def answer_reveal(title: str, *parts: widgets.Widget) -> widgets.Accordion:
-    """``parts`` folded away under ``title`` until a student opens them."""
-    reveal = widgets.Accordion(children=[widgets.VBox(list(parts))], selected_index=None)
-    reveal.set_title(0, title)
-    return reveal
+def answer_reveal(title: str, *parts: widgets.Widget) -> FoldOut:
+    """``parts`` folded away under ``title`` until a student opens them (with the mouse,
+    or Tab then Enter or Space)."""
+    return FoldOut(title, widgets.VBox(list(parts)))
 
 
 # --- Conquest of Speros -----------------------------------------------------------------
@@ -546,7 +545,7 @@ def strategy_match(game: SperosGame) -> MatchPicker:
     )
 
 
-def sets_answer(game: SperosGame, hand: Sequence[Any], finished: Any) -> widgets.Accordion:
+def sets_answer(game: SperosGame, hand: Sequence[Any], finished: Any) -> FoldOut:
     """Lesson 42's answer, folded away: the sets of the captured cards ``hand`` read both
     ways, and the finished game ``finished`` scored both ways."""
     from hcgames.speros.lessons import game_both_ways, sets_both_ways  # the rules load here
@@ -554,7 +553,7 @@ def sets_answer(game: SperosGame, hand: Sequence[Any], finished: Any) -> widgets
     sets = sets_both_ways(hand)
     rows = [{"reading": label, "sets": n, "VP": game.rules.set_vp * n} for label, n in sets.items()]
     return answer_reveal(
-        "The answer, worked out by the program",
+        "The answer: the elves' cards and Game 1, counted both ways",
         table(rows, caption="The elves' five cards"),
         table(
             game_both_ways(finished), caption="Game 1, the same moves scored both ways (total VP)"

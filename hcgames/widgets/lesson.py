@@ -21,6 +21,7 @@ from hcgames.widgets.regions import LARGE_TEXT_ZOOM
 from hcgames.words import plural
 
 __all__ = [
+    "FoldOut",
     "Quiz",
     "QuizItem",
     "bullets",
@@ -95,12 +96,37 @@ def decision_rows(decisions: Iterable[RuleDecision]) -> list[dict[str, str]]:
     ]
 
 
+class FoldOut(widgets.VBox):
+    """``body`` folded away under a button with ``title``: the button is reached with Tab
+    and opens (or closes) with Enter or Space, which an Accordion's header is not."""
+
+    def __init__(self, title: str, body: widgets.Widget) -> None:
+        self.title, self.body = title, body
+        self.button = widgets.ToggleButton(
+            value=False,
+            description=f"\u25b8 {title}",
+            tooltip=f"Open or close: {title}",
+            layout=widgets.Layout(width="auto", height="auto", min_height="34px"),
+            style={"font_size": "16px", "font_weight": "bold"},
+        )
+        body.layout.display = "none"
+        self.button.observe(self._fold, names="value")
+        super().__init__([self.button, body])
+
+    def _fold(self, _change: Any = None) -> None:
+        shown = bool(self.button.value)
+        self.body.layout.display = "" if shown else "none"
+        mark = "\u25be" if shown else "\u25b8"  # a triangle pointing down when open
+        self.button.description = f"{mark} {self.title}"
+
+
 def decisions_view(decisions: Sequence[RuleDecision], here: Iterable[str]) -> widgets.VBox:
     """The decisions a lesson uses (topics in ``here``, in the game's order) as a table,
     with all the game's decisions folded away below it."""
     topics = set(here)
-    everything = widgets.Accordion(children=[table(decision_rows(decisions))])
-    everything.set_title(0, f"All {len(decisions)} rule decisions of the game")
+    everything = FoldOut(
+        f"All {len(decisions)} rule decisions of the game", table(decision_rows(decisions))
+    )
     used = table(decision_rows([d for d in decisions if d.topic in topics]))
     return widgets.VBox([used, everything])
 
