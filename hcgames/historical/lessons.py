@@ -418,7 +418,7 @@ def matchup_rows(game: HistoricalGame) -> list[dict[str, Any]]:
 
 
 #: the random games of lesson 52's morale chart: name -> seed
-MORALE_GAMES = {"game 1": 11, "game 2": 13, "game 3": 15, "game 4": 12, "game 5": 14}
+MORALE_GAMES = {"Game 1": 11, "Game 2": 13, "Game 3": 15, "Game 4": 12, "Game 5": 14}
 
 
 def morale_ending(final: State, series: Mapping[str, Sequence[float]]) -> str:
@@ -597,7 +597,7 @@ def fought_sentence(fought: HistoricalState, events: Sequence[Event], choice: Se
     (Markdown)."""
     return (
         "\n".join(f"- {event.text}" for event in events)
-        + f"\n\nNow {fought.player_name(1)} must choose which card to lose: "
+        + f"\n\nIn a game, {fought.player_name(1)} would now choose which card to lose: "
         + " or ".join(f"*{name}*" for name in choice)
-        + "."
+        + ". This example stops here, so nobody chooses."
     )
