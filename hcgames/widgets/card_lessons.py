@@ -25,6 +25,7 @@ from hcgames.widgets.card_pictures import face_html, stacked_bars_html
 from hcgames.widgets.cards import CARD_CSS, game_words
 from hcgames.widgets.charts import MARKERS
 from hcgames.widgets.lesson import FoldOut, table, with_slider_names
+from hcgames.words import join
 
 if TYPE_CHECKING:
     from hcgames.speros.game import SperosGame
@@ -332,10 +333,22 @@ def terrain_view(card_set: CardSet, rows: Sequence[Mapping[str, Any]]) -> widget
         marks=marks,
         title="Card size against VP, by terrain",
         legend_location="top-left",
-        legend_text={"font-size": "16px"},
+        legend_text={"font-size": "17px"},
+        # a few big numbers, larger than the charts' usual 15 px: read from the back
         axes=[
-            bqplot.Axis(scale=x_scale, label="camps (encampments)", tick_values=[2, 3, 4, 5]),
-            bqplot.Axis(scale=y_scale, side="left", label="VP", tick_values=[0, 1, 2, 3]),
+            bqplot.Axis(
+                scale=x_scale,
+                label="camps (encampments)",
+                tick_values=[2, 3, 4, 5],
+                tick_style={"font-size": "17px"},
+            ),
+            bqplot.Axis(
+                scale=y_scale,
+                side="left",
+                label="VP",
+                tick_values=[0, 1, 2, 3],
+                tick_style={"font-size": "17px"},
+            ),
         ],
         layout=widgets.Layout(width="560px", height="360px"),
     )
@@ -367,7 +380,7 @@ class ArtifactViewer(widgets.VBox):
         artifact = self.artifacts[self.choice.value]
         name, subtitle, text, facts = artifact_face(artifact)
         band = ("Ancient Artifact", "#6B5B2E", "#FFFFFF")
-        kind = f"{subtitle} · {' and '.join(artifact.resources)}"
+        kind = f"{subtitle} · shows {join(r.capitalize() for r in artifact.resources)}"
         self.card.value = CARD_CSS + face_html(name, band, kind, facts, text, artifact.encampments)
 
 
