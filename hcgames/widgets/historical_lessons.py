@@ -445,15 +445,22 @@ def battle_cards_html(state: HistoricalState) -> str:
     rows = card_rows(state)
     sides = ("The attack", "The defence")
     # the land first, then the cards on it, side by side in one row (a column of three
-    # cards would be taller than the screen beside the sums)
+    # cards would be taller than the screen beside the sums); without the first words of
+    # the history plate, cut off with "...": the battle needs the numbers and abilities
     shown = {
         f"{side}: {state.player_name(p)}": [
-            {k: v for k, v in card.items() if k != "column"}
+            {k: v for k, v in card.items() if k not in ("column", "line")}
             for card in rows[f"{state.player_name(p)}'s battlefield"]
         ]
         for p, side in enumerate(sides)
     }
-    return rows_html(shown, state)
+    return f"{LESSON_CARDS_CSS}<div class='hcgames-lesson-cards'>{rows_html(shown, state)}</div>"
+
+
+#: a lesson's battle cards, read from the back of the room: their small lines (years,
+#: numbers, ability) at 16 px or more at 1366 (the play screen's cards stay smaller, to
+#: fit the whole table)
+LESSON_CARDS_CSS = "<style>.hcgames-lesson-cards .hcgames-table{font-size:18.5px}</style>"
 
 
 def one_per_name(pairs: list[tuple[str, str]], keep: tuple[str, ...] = ()) -> list[tuple[str, str]]:
