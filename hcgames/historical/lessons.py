@@ -369,15 +369,12 @@ def strength_rows(game: HistoricalGame, found: Mapping[str, Assessment]) -> list
 def equal_ability_rows(
     both: Assessment, revere_state: HistoricalState, revere: Assessment
 ) -> list[dict[str, str]]:
-    """Two battles of equal abilities as table rows: the Apache against the Cherokee
-    Warriors and David Crockett (``both``), then against Paul Revere, each from the
-    lesson's attacking land to its defending land (the defaults of ``lesson_battle``)."""
+    """Two battles of equal abilities as rows: the Apache against the Cherokee Warriors and
+    David Crockett (``both``), then Paul Revere, on ``lesson_battle``'s default lands."""
     cards = revere_state.game.catalogue.cards
     home, held = f"from {cards['CT4404'].name}", f"on {cards['CT4503'].name}"
-    summed = (
-        f"the equal abilities cancel; the sums decide, {both.attack} against "
-        f"{both.defence}: the attack wins"
-    )
+    summed = f"the equal abilities cancel; the sums decide, {both.attack} against {both.defence}"
+    summed += ": the attack wins"
     return [
         {
             "battle": f"Apache {home} against Cherokee Warriors and David Crockett {held}",
