@@ -235,6 +235,16 @@ class CardGallery(widgets.VBox):
         self.none_found.layout.display = "none" if value else ""
 
 
+def _short_span(item: Mapping[str, Any]) -> str:
+    """An item's years in few letters: "1809-1882", "624-546 BC", "about 1500-1550"; a
+    span across BC and AD, or one year, as the timeline writes it."""
+    start, end = int(item["start"]), int(item["end"])
+    about = "about " if item.get("circa") else ""
+    if start == end or (start < 0) != (end < 0):
+        return Timeline._span(item)
+    return f"{about}{-start}-{-end} BC" if start < 0 else f"{about}{start}-{end}"
+
+
 class PeopleTimeline(widgets.VBox):
     """A menu of periods, how many people and armies began in the chosen one and the
     key of colours beside their lives drawn as bars coloured by kind. The bars are
@@ -243,7 +253,7 @@ class PeopleTimeline(widgets.VBox):
 
     ROW = 22  # px per bar
 
-    def __init__(self, cards: Mapping[str, HistoricalCard], width: int = 640) -> None:
+    def __init__(self, cards: Mapping[str, HistoricalCard], width: int = 560) -> None:
         from hcgames.historical import teach  # the rules load with the view
 
         self.teach = teach
@@ -309,6 +319,12 @@ class PeopleTimeline(widgets.VBox):
             wide = text_width(text, 14) + 12
             room_after = (x1 - item["end"]) * per_year + line.MARGIN
             room_before = (item["start"] - x0) * per_year + line.MARGIN
+            for shorter in (f"{item['label']} ({_short_span(item)})", str(item["label"])):
+                if wide <= max(room_after, room_before):
+                    break
+                # too long for either side (it was cut at an edge): the years written
+                # shorter ("1809-1882"), else the name alone, read against the axis below
+                text, wide = shorter, text_width(shorter, 14) + 12
             if wide <= room_after or room_after >= room_before:
                 after.append((item["end"], row, text))
             else:
