@@ -236,13 +236,13 @@ class CardGallery(widgets.VBox):
 
 
 def _short_span(item: Mapping[str, Any]) -> str:
-    """An item's years in few letters: "1809-1882", "624-546 BC", "about 1500-1550"; a
-    span across BC and AD, or one year, as the timeline writes it."""
+    """An item's years in few letters, with the cards' dash ("1809-1882", "624-546 BC",
+    "about 1500-1550"); a span across BC and AD, or one year, as the timeline writes it."""
     start, end = int(item["start"]), int(item["end"])
     about = "about " if item.get("circa") else ""
     if start == end or (start < 0) != (end < 0):
         return Timeline._span(item)
-    return f"{about}{-start}-{-end} BC" if start < 0 else f"{about}{start}-{end}"
+    return f"{about}{-start}\u2013{-end} BC" if start < 0 else f"{about}{start}\u2013{end}"
 
 
 class PeopleTimeline(widgets.VBox):
