@@ -181,8 +181,11 @@ def test_decision_rows_say_who_decided_and_the_view_folds_the_rest_away() -> Non
     view = decisions_view(decided, ["deck"])
     used, everything = view.children
     assert "no reshuffle" in used.value and "the defender wins" not in used.value
-    assert everything.get_title(0) == "All 2 rule decisions of the game"
-    assert "the defender wins" in everything.children[0].value
+    assert everything.title == "All 2 rule decisions of the game"
+    assert "the defender wins" in everything.body.value
+    assert everything.body.layout.display == "none"
+    everything.button.value = True  # Enter or Space on the button opens it
+    assert everything.body.layout.display == "" and "\u25be" in everything.button.description
 
 
 def test_stage_viewer_shows_the_stage_of_the_button_pressed() -> None:

@@ -184,3 +184,23 @@ def test_timeline_names_stand_beside_their_bars() -> None:
         assert x == ends[round(float(y), 3)]["end"]
     for x, y in before:
         assert x == ends[round(float(y), 3)]["start"]
+
+
+def test_timeline_names_stay_inside_the_drawing_in_every_period() -> None:
+    """Lesson 50 at 1024 and with Large text: names ran off the left and right edges. A
+    name too long for either side of its bar is written with shorter years, or alone."""
+    from hcgames.historical import load_catalogue  # the catalogue the timeline shows
+    from hcgames.widgets.charts import text_width
+
+    view = hviews.PeopleTimeline(load_catalogue().cards)
+    line = view.timeline
+    for period in view.period.options:
+        view.period.value = period
+        x0, x1 = float(line.x_scale.min), float(line.x_scale.max)
+        per_year = (line.width - 2 * line.MARGIN) / (x1 - x0)
+        for x, text in zip(line.names.x, line.names.text, strict=True):
+            right = (float(x) - x0) * per_year + line.MARGIN + text_width(str(text), 14)
+            assert right <= line.width + 12, (period, text)
+        for x, text in zip(line.end_names.x, line.end_names.text, strict=True):
+            left = (float(x) - x0) * per_year + line.MARGIN - text_width(str(text), 14)
+            assert left >= -12, (period, text)

@@ -67,6 +67,20 @@ class Assessment:
     auto: str = ""  # the card whose automatic victory decided it
     lines: list[str] = field(default_factory=list)
     spent: list[Entry] = field(default_factory=list)
+    #: each equal ability met in the battle: the attacking cards with it, the defending
+    #: cards with it, what became of it ("cancel", or the side whose interrupt kept it)
+    #: and its kind ("auto_win", "strength" or "multiply")
+    equal: list[Equal] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Equal:
+    """One ability held on both sides of a battle, and what the cancelling rule did."""
+
+    attackers: tuple[str, ...]
+    defenders: tuple[str, ...]
+    outcome: str  # "cancel", "attack" or "defence" (whose interrupt kept it)
+    kind: str
 
 
 def signature(effect: Effect) -> tuple[Any, ...]:
@@ -124,13 +138,26 @@ def _entries(
 
 
 def _cancel_equal(
-    att: list[Entry], dfn: list[Entry], lines: list[str], board: HistoricalState
+    att: list[Entry],
+    dfn: list[Entry],
+    lines: list[str],
+    board: HistoricalState,
+    equal: list[Equal],
 ) -> tuple[list[Entry], list[Entry]]:
     shared = {e.sig for e in att} & {e.sig for e in dfn}
     for sig in sorted(shared, key=repr):
         a_int = any(e.interrupt for e in att if e.sig == sig)
         d_int = any(e.interrupt for e in dfn if e.sig == sig)
         names = sorted({card_name(e.key) for e in att + dfn if e.sig == sig})
+        outcome = "attack" if a_int and not d_int else "defence" if d_int and not a_int else ""
+        equal.append(
+            Equal(
+                tuple(sorted({card_name(e.key) for e in att if e.sig == sig})),
+                tuple(sorted({card_name(e.key) for e in dfn if e.sig == sig})),
+                outcome or "cancel",
+                str(sig[0]),
+            )
+        )
         if a_int and not d_int:
             dfn = [e for e in dfn if e.sig != sig]
             att = [e for e in att if e.sig != sig or e.interrupt]
@@ -214,7 +241,8 @@ def assess(board: HistoricalState, battle: Battle | Mapping[str, Any]) -> Assess
     lines: list[str] = []
     att = _entries(board, attacker, a_col, "attack", battle, a_col)
     dfn = _entries(board, defender, d_col, "defence", battle, a_col)
-    att, dfn = _cancel_equal(att, dfn, lines, board)
+    equal: list[Equal] = []
+    att, dfn = _cancel_equal(att, dfn, lines, board, equal)
     spent: list[Entry] = []
     a_auto = [e for e in att if e.effect.kind == "auto_win"]
     d_auto = [e for e in dfn if e.effect.kind == "auto_win"]
@@ -224,17 +252,17 @@ def assess(board: HistoricalState, battle: Battle | Mapping[str, Any]) -> Assess
     d_total = _total(board, defender, d_col, "defence", dfn, att, lines, spent)
     if a_auto and not d_auto:
         spent.append(a_auto[0])
-        return Assessment(a_total, d_total, "attack", a_auto[0].key, lines, spent)
+        return Assessment(a_total, d_total, "attack", a_auto[0].key, lines, spent, equal)
     if d_auto and not a_auto:
         spent.append(d_auto[0])
-        return Assessment(a_total, d_total, "defence", d_auto[0].key, lines, spent)
+        return Assessment(a_total, d_total, "defence", d_auto[0].key, lines, spent, equal)
     if a_total > d_total:
         winner = "attack"
     elif d_total > a_total:
         winner = "defence"
     else:
         winner = "draw"
-    return Assessment(a_total, d_total, winner, "", lines, spent)
+    return Assessment(a_total, d_total, winner, "", lines, spent, equal)
 
 
 #: typical matchups shown by the odds table: (attacking card ids, defending card ids)

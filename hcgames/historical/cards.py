@@ -108,6 +108,30 @@ def _for_students(note: str) -> str:
 #: colon, so they take a small letter after it; a name keeps its capital)
 _PLAIN_STARTS = frozenset({"the", "almost", "a", "an", "it", "its", "this", "these", "one"})
 
+#: words a note uses of any card, which say nothing about its history
+_NOTE_WORDS = frozenset({"card", "cards", "game", "years", "stands", "that", "which", "this"})
+
+
+def _words(text: str) -> set[str]:
+    """The longer words of ``text`` (four letters or more, lower case, no 's) and its
+    numbers, less the words any note uses."""
+    words = {w.removesuffix("'s") for w in re.findall(r"[a-z']{4,}|[0-9][0-9,]*", text.lower())}
+    return words - _NOTE_WORDS
+
+
+def _beyond(note: str, plate: str) -> str:
+    """The sentences of ``note`` that say more than ``plate``: a sentence whose words
+    and numbers are three quarters or more in the plate already, with no number the plate
+    lacks, only repeats it."""
+    said = _words(plate)
+    kept = []
+    for line in re.split(r"(?<=[.!?])\s+", note.strip()):
+        words = _words(line)
+        new_number = any(w[0].isdigit() for w in words - said)
+        if new_number or len(words & said) * 4 < len(words) * 3:
+            kept.append(line)
+    return " ".join(kept)
+
 
 CONTINENTS = ("North America", "South America", "Europe", "Africa", "Asia", "Oceania")
 CATEGORIES = (
@@ -934,9 +958,18 @@ class Card:
         return f"{STUDENT_NOTE_HEADING}{text}"
 
     @property
+    def added_note(self) -> str:
+        """The students' note as it follows the plate: only its sentences that say more
+        than the plate ("Behind the card: ..."; empty when the plate already says it all)."""
+        note = self.student_note.removeprefix(STUDENT_NOTE_HEADING)
+        more = _beyond(note, self.plate)
+        return f"{STUDENT_NOTE_HEADING}{capitalise(more) if more != note else more}" if more else ""
+
+    @property
     def full_plate(self) -> str:
-        """The history plate, followed by the students' note where the card has one."""
-        return f"{self.plate}\n\n{self.student_note}" if self.context else self.plate
+        """The history plate, followed by what the students' note adds to it."""
+        added = self.added_note
+        return f"{self.plate}\n\n{added}" if added else self.plate
 
     @property
     def north_text(self) -> str:

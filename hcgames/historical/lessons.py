@@ -369,19 +369,19 @@ def strength_rows(game: HistoricalGame, found: Mapping[str, Assessment]) -> list
 def equal_ability_rows(
     both: Assessment, revere_state: HistoricalState, revere: Assessment
 ) -> list[dict[str, str]]:
-    """Two battles of equal abilities as table rows: the Apache against the Cherokee
-    Warriors and David Crockett (``both``), then against Paul Revere."""
-    summed = (
-        f"the equal abilities cancel; the sums decide, {both.attack} against "
-        f"{both.defence}: the attack wins"
-    )
+    """Two battles of equal abilities as rows: the Apache against the Cherokee Warriors and
+    David Crockett (``both``), then Paul Revere, on ``lesson_battle``'s default lands."""
+    cards = revere_state.game.catalogue.cards
+    home, held = f"from {cards['CT4404'].name}", f"on {cards['CT4503'].name}"
+    summed = f"the equal abilities cancel; the sums decide, {both.attack} against {both.defence}"
+    summed += ": the attack wins"
     return [
         {
-            "battle": "Apache against Cherokee Warriors and David Crockett",
+            "battle": f"Apache {home} against Cherokee Warriors and David Crockett {held}",
             "what happens": summed if both.winner == "attack" else both.winner,
         },
         {
-            "battle": "Apache against Paul Revere",
+            "battle": f"Apache {home} against Paul Revere {held}",
             "what happens": f"{says(card_name(revere.auto), 'is')} an interrupt card, so his "
             "ability stays and the defender wins outright",
         },
@@ -415,7 +415,7 @@ def matchup_rows(game: HistoricalGame) -> list[dict[str, Any]]:
 
 
 #: the random games of lesson 52's morale chart: name -> seed
-MORALE_GAMES = {"game 1": 11, "game 2": 13, "game 3": 15, "game 4": 12, "game 5": 14}
+MORALE_GAMES = {"Game 1": 11, "Game 2": 13, "Game 3": 15, "Game 4": 12, "Game 5": 14}
 
 
 def morale_ending(final: State, series: Mapping[str, Sequence[float]]) -> str:
@@ -594,7 +594,7 @@ def fought_sentence(fought: HistoricalState, events: Sequence[Event], choice: Se
     (Markdown)."""
     return (
         "\n".join(f"- {event.text}" for event in events)
-        + f"\n\nNow {fought.player_name(1)} must choose which card to lose: "
+        + f"\n\nIn a game, {fought.player_name(1)} would now choose which card to lose: "
         + " or ".join(f"*{name}*" for name in choice)
-        + "."
+        + ". This example stops here, so nobody chooses."
     )

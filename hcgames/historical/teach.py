@@ -31,6 +31,7 @@ from hcgames.historical.material import BATTLE_MORALE_LOSS
 from hcgames.historical.state import Column, HistoricalState
 from hcgames.historical.turn import advance
 from hcgames.play import playout, random_games
+from hcgames.words import join, possessive, says
 
 if TYPE_CHECKING:
     from hcgames.historical.game import HistoricalGame
@@ -288,8 +289,46 @@ def battle_sheet(
     return rows
 
 
+#: an ability held on both sides, in words
+_ABILITY_WORDS = {
+    "auto_win": "the same ability to win a battle outright",
+    "strength": "the same bonus",
+    "multiply": "the same multiplier",
+}
+
+
+def equal_sentence(result: Assessment) -> str:
+    """What the equal-abilities rule did in this battle, one sentence per ability held on
+    both sides (empty when no ability was), so a card's ability that did not count is
+    explained beside the sums."""
+    said = []
+    for equal in result.equal:
+        what = _ABILITY_WORDS.get(equal.kind, "the same ability")
+        sides = f"attack: {join(equal.attackers)}; defence: {join(equal.defenders)}"
+        if equal.outcome == "cancel":
+            after = " and the sums decide" if equal.kind == "auto_win" else ""
+            said.append(
+                f"Both sides hold {what} ({sides}). Equal abilities cancel, so none of "
+                f"them counts in this battle{after}."
+            )
+        else:
+            kept = join(equal.attackers if equal.outcome == "attack" else equal.defenders)
+            said.append(
+                f"Both sides hold {what} ({sides}), but {says(kept, 'is')} an interrupt "
+                f"card, so only {possessive(kept)} counts."
+            )
+    return " ".join(said)
+
+
 def battle_verdict(state: HistoricalState, result: Assessment, defence_land: str) -> str:
-    """What the battle's result means, in a sentence (Markdown bold for the verdict)."""
+    """What the battle's result means, in a sentence (Markdown bold for the verdict), with
+    any equal abilities that cancelled said after it."""
+    told = _verdict(state, result, defence_land)
+    equal = equal_sentence(result)
+    return f"{told} {equal}" if equal else told
+
+
+def _verdict(state: HistoricalState, result: Assessment, defence_land: str) -> str:
     land = state.game.catalogue.cards[defence_land].name
     if result.auto:
         who = "attacker" if result.winner == "attack" else "defender"

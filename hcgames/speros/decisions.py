@@ -14,6 +14,7 @@ from typing import Any
 from hcgames.core import RuleDecision
 from hcgames.data import load_decisions
 from hcgames.speros.material import TERRAINS, CardSet, load_card_set, load_rules, load_tuning
+from hcgames.words import join, with_article
 
 __all__ = ["decision_lines", "rule_decisions"]
 
@@ -42,13 +43,13 @@ def _numbers(cs: CardSet) -> dict[str, Any]:
         "vp_min": min(vps),
         "vp_max": max(vps),
         "with_ability": sum(1 for c in locations if c.ability is not None),
-        "retuned": ", ".join(tuning.retuned),
+        "retuned_names": join(bonus[oid].name for oid in tuning.retuned),
         "min_score_rate": tuning.min_score_rate,
         "tuning_players": tuning.players,
-        "tuning_strategies": ", ".join(tuning.strategies),
+        "tuning_strategies": join(with_article(s) for s in tuning.strategies),
         "sample_games": tuning.sample_games,
         "retuned_cards": "; ".join(
-            f"{oid} {bonus[oid].name}: {bonus[oid].text.rstrip('.')}" for oid in tuning.retuned
+            f"{bonus[oid].name}: {bonus[oid].text.rstrip('.')}" for oid in tuning.retuned
         ),
     }
 

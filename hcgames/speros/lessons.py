@@ -233,6 +233,27 @@ def score_rows(state: SperosState, sheet: Mapping[str, Sequence[int]]) -> list[d
     return rows
 
 
+def set_value_notes(state: SperosState) -> list[str]:
+    """A sentence for each player whose captured Artifacts make a resource set worth more
+    than the usual VP (the score sheet's "resource sets" line is then not a multiple of
+    it): which card, and what a set is worth for that player."""
+    cards, base = state.game.cards, state.game.rules.set_vp
+    notes = []
+    for player in range(state.game.num_players):
+        names, worth = [], base
+        for card in (cards[c] for c in state.captured[player]):
+            effect = card.capture
+            if card.timing == "ongoing" and effect and effect.kind == "set_bonus":
+                names.append(f"*{card.name}*")
+                worth += effect.n
+        if names:
+            notes.append(
+                f"{state.player_name(player)} captured {' and '.join(names)}, so each of "
+                f"their resource sets is worth {worth} VP instead of {base}."
+            )
+    return notes
+
+
 def sets_sentence(game: SperosGame, shown: Sequence[Sequence[str]]) -> str:
     """How many resource sets the captured cards ``shown`` (the resources each card
     shows) make, read both ways, with their VP (HTML)."""

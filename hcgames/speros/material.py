@@ -257,7 +257,7 @@ def effect_text(effect: Effect) -> str:
     if kind == "draw":
         return f"Draw {n} card{s} from the Location deck."
     if kind == "deploy":
-        target = f"{effect.terrain.capitalize()} Locations" if effect.terrain else "any cards"
+        target = f"{effect.terrain.capitalize()} Locations" if effect.terrain else "any card"
         return f"Deploy {upto} Minion{s} from your Base Camp to {target} in the Skirmish Area."
     if kind == "exile":
         return f"Send {upto} rival Minion{s} on {where} back to their Base Camp."
@@ -268,7 +268,9 @@ def effect_text(effect: Effect) -> str:
     if kind == "recall":
         return f"Bring {upto} of your Minions on Locations home to your Base Camp."
     if kind == "explore":
-        return f"Lay {upto} Location{s} from your hand in the Skirmish Area, unclaimed."
+        return (
+            f"Lay {upto} Location{s} from your hand in the Skirmish Area, belonging to nobody yet."
+        )
     if kind == "raze":
         return f"Throw {upto} empty Location{s} of the Skirmish Area on the discard pile."
     if kind == "fortify":
@@ -277,7 +279,7 @@ def effect_text(effect: Effect) -> str:
             "(locked Artifacts too)."
         )
     if kind == "plan_bonus":
-        return f"Your Plan action draws {n} extra card{s}."
+        return f"Each time you Plan, you draw {n} extra card{s}."
     if kind == "hand_limit":
         limit = load_rules().hand_limit
         return f"You may keep {limit + n} cards at the end of your turn instead of {limit}."

@@ -23,6 +23,7 @@ from __future__ import annotations
 from hcgames.widgets._base import PALETTE, View, player_colour, region_colour
 from hcgames.widgets.charts import BattlePanel, ScoreChart, Timeline, year_label
 from hcgames.widgets.lesson import (
+    FoldOut,
     Quiz,
     QuizItem,
     decision_rows,
@@ -49,6 +50,7 @@ __all__ = [
     "ClassSummaryUpload",
     "DicePanel",
     "EventLog",
+    "FoldOut",
     "GameStepper",
     "HistoryCard",
     "MapView",

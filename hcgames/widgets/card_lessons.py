@@ -24,7 +24,8 @@ from hcgames.widgets._base import chart_figure, one_screen
 from hcgames.widgets.card_pictures import face_html, stacked_bars_html
 from hcgames.widgets.cards import CARD_CSS, game_words
 from hcgames.widgets.charts import MARKERS
-from hcgames.widgets.lesson import table, with_slider_names
+from hcgames.widgets.lesson import FoldOut, table, with_slider_names
+from hcgames.words import join
 
 if TYPE_CHECKING:
     from hcgames.speros.game import SperosGame
@@ -112,11 +113,10 @@ def events_table(
     return view if above is None else widgets.VBox([above, view])
 
 
-def answer_reveal(title: str, *parts: widgets.Widget) -> widgets.Accordion:
-    """``parts`` folded away under ``title`` until a student opens them."""
-    reveal = widgets.Accordion(children=[widgets.VBox(list(parts))], selected_index=None)
-    reveal.set_title(0, title)
-    return reveal
+def answer_reveal(title: str, *parts: widgets.Widget) -> FoldOut:
+    """``parts`` folded away under ``title`` until a student opens them (with the mouse,
+    or Tab then Enter or Space)."""
+    return FoldOut(title, widgets.VBox(list(parts)))
 
 
 # --- Conquest of Speros -----------------------------------------------------------------
@@ -236,7 +236,8 @@ class ScoreSheets(widgets.VBox):
         sheet, bonus = teach.score_sheet(state)
         self.sheet.value = table(lessons.score_rows(state, sheet)).value
         self.chart.value = stacked_bars_html(self.players, sheet)
-        self.result.value = sentence(_bold_markdown(teach.result_sentence(state, bonus)))
+        said = " ".join([teach.result_sentence(state, bonus), *lessons.set_value_notes(state)])
+        self.result.value = sentence(_bold_markdown(said))
 
 
 class SetCounter(widgets.VBox):
@@ -332,10 +333,22 @@ def terrain_view(card_set: CardSet, rows: Sequence[Mapping[str, Any]]) -> widget
         marks=marks,
         title="Card size against VP, by terrain",
         legend_location="top-left",
-        legend_text={"font-size": "16px"},
+        legend_text={"font-size": "17px"},
+        # a few big numbers, larger than the charts' usual 15 px: read from the back
         axes=[
-            bqplot.Axis(scale=x_scale, label="camps (encampments)", tick_values=[2, 3, 4, 5]),
-            bqplot.Axis(scale=y_scale, side="left", label="VP", tick_values=[0, 1, 2, 3]),
+            bqplot.Axis(
+                scale=x_scale,
+                label="camps (encampments)",
+                tick_values=[2, 3, 4, 5],
+                tick_style={"font-size": "17px"},
+            ),
+            bqplot.Axis(
+                scale=y_scale,
+                side="left",
+                label="VP",
+                tick_values=[0, 1, 2, 3],
+                tick_style={"font-size": "17px"},
+            ),
         ],
         layout=widgets.Layout(width="560px", height="360px"),
     )
@@ -367,7 +380,7 @@ class ArtifactViewer(widgets.VBox):
         artifact = self.artifacts[self.choice.value]
         name, subtitle, text, facts = artifact_face(artifact)
         band = ("Ancient Artifact", "#6B5B2E", "#FFFFFF")
-        kind = f"{subtitle} · {' and '.join(artifact.resources)}"
+        kind = f"{subtitle} · shows {join(r.capitalize() for r in artifact.resources)}"
         self.card.value = CARD_CSS + face_html(name, band, kind, facts, text, artifact.encampments)
 
 
@@ -545,7 +558,7 @@ def strategy_match(game: SperosGame) -> MatchPicker:
     )
 
 
-def sets_answer(game: SperosGame, hand: Sequence[Any], finished: Any) -> widgets.Accordion:
+def sets_answer(game: SperosGame, hand: Sequence[Any], finished: Any) -> FoldOut:
     """Lesson 42's answer, folded away: the sets of the captured cards ``hand`` read both
     ways, and the finished game ``finished`` scored both ways."""
     from hcgames.speros.lessons import game_both_ways, sets_both_ways  # the rules load here
@@ -553,7 +566,7 @@ def sets_answer(game: SperosGame, hand: Sequence[Any], finished: Any) -> widgets
     sets = sets_both_ways(hand)
     rows = [{"reading": label, "sets": n, "VP": game.rules.set_vp * n} for label, n in sets.items()]
     return answer_reveal(
-        "The answer, worked out by the program",
+        "The answer: the elves' cards and Game 1, counted both ways",
         table(rows, caption="The elves' five cards"),
         table(
             game_both_ways(finished), caption="Game 1, the same moves scored both ways (total VP)"

@@ -5,6 +5,9 @@ then the card, chart or table they change, then the sentence that says what the
 choice means, so a projected page shows the click and its effect together at
 1366x768 and 1024x700. The numbers come from :mod:`hcgames.historical.teach` and
 :mod:`hcgames.historical.lessons`; this module only lays them out.
+
+One module past 600 lines on purpose: it is every view of the four Historical Conquest
+lessons, which share their menus, their drawn cards and their sentences.
 """
 
 from __future__ import annotations
@@ -235,6 +238,16 @@ class CardGallery(widgets.VBox):
         self.none_found.layout.display = "none" if value else ""
 
 
+def _short_span(item: Mapping[str, Any]) -> str:
+    """An item's years in few letters, with the cards' dash ("1809-1882", "624-546 BC",
+    "about 1500-1550"); a span across BC and AD, or one year, as the timeline writes it."""
+    start, end = int(item["start"]), int(item["end"])
+    about = "about " if item.get("circa") else ""
+    if start == end or (start < 0) != (end < 0):
+        return Timeline._span(item)
+    return f"{about}{-start}\u2013{-end} BC" if start < 0 else f"{about}{start}\u2013{end}"
+
+
 class PeopleTimeline(widgets.VBox):
     """A menu of periods, how many people and armies began in the chosen one and the
     key of colours beside their lives drawn as bars coloured by kind. The bars are
@@ -243,7 +256,7 @@ class PeopleTimeline(widgets.VBox):
 
     ROW = 22  # px per bar
 
-    def __init__(self, cards: Mapping[str, HistoricalCard], width: int = 640) -> None:
+    def __init__(self, cards: Mapping[str, HistoricalCard], width: int = 560) -> None:
         from hcgames.historical import teach  # the rules load with the view
 
         self.teach = teach
@@ -309,6 +322,12 @@ class PeopleTimeline(widgets.VBox):
             wide = text_width(text, 14) + 12
             room_after = (x1 - item["end"]) * per_year + line.MARGIN
             room_before = (item["start"] - x0) * per_year + line.MARGIN
+            for shorter in (f"{item['label']} ({_short_span(item)})", str(item["label"])):
+                if wide <= max(room_after, room_before):
+                    break
+                # too long for either side (it was cut at an edge): the years written
+                # shorter ("1809-1882"), else the name alone, read against the axis below
+                text, wide = shorter, text_width(shorter, 14) + 12
             if wide <= room_after or room_after >= room_before:
                 after.append((item["end"], row, text))
             else:
@@ -445,15 +464,22 @@ def battle_cards_html(state: HistoricalState) -> str:
     rows = card_rows(state)
     sides = ("The attack", "The defence")
     # the land first, then the cards on it, side by side in one row (a column of three
-    # cards would be taller than the screen beside the sums)
+    # cards would be taller than the screen beside the sums); without the first words of
+    # the history plate, cut off with "...": the battle needs the numbers and abilities
     shown = {
         f"{side}: {state.player_name(p)}": [
-            {k: v for k, v in card.items() if k != "column"}
+            {k: v for k, v in card.items() if k not in ("column", "line")}
             for card in rows[f"{state.player_name(p)}'s battlefield"]
         ]
         for p, side in enumerate(sides)
     }
-    return rows_html(shown, state)
+    return f"{LESSON_CARDS_CSS}<div class='hcgames-lesson-cards'>{rows_html(shown, state)}</div>"
+
+
+#: a lesson's battle cards, read from the back of the room: their small lines (years,
+#: numbers, ability) at 16 px or more at 1366 (the play screen's cards stay smaller, to
+#: fit the whole table)
+LESSON_CARDS_CSS = "<style>.hcgames-lesson-cards .hcgames-table{font-size:18.5px}</style>"
 
 
 def one_per_name(pairs: list[tuple[str, str]], keep: tuple[str, ...] = ()) -> list[tuple[str, str]]:

@@ -21,6 +21,7 @@ from hcgames.widgets.regions import LARGE_TEXT_ZOOM
 from hcgames.words import plural
 
 __all__ = [
+    "FoldOut",
     "Quiz",
     "QuizItem",
     "bullets",
@@ -95,12 +96,37 @@ def decision_rows(decisions: Iterable[RuleDecision]) -> list[dict[str, str]]:
     ]
 
 
+class FoldOut(widgets.VBox):
+    """``body`` folded away under a button with ``title``: the button is reached with Tab
+    and opens (or closes) with Enter or Space, which an Accordion's header is not."""
+
+    def __init__(self, title: str, body: widgets.Widget) -> None:
+        self.title, self.body = title, body
+        self.button = widgets.ToggleButton(
+            value=False,
+            description=f"\u25b8 {title}",
+            tooltip=f"Open or close: {title}",
+            layout=widgets.Layout(width="auto", height="auto", min_height="34px"),
+            style={"font_size": "16px", "font_weight": "bold"},
+        )
+        body.layout.display = "none"
+        self.button.observe(self._fold, names="value")
+        super().__init__([self.button, body])
+
+    def _fold(self, _change: Any = None) -> None:
+        shown = bool(self.button.value)
+        self.body.layout.display = "" if shown else "none"
+        mark = "\u25be" if shown else "\u25b8"  # a triangle pointing down when open
+        self.button.description = f"{mark} {self.title}"
+
+
 def decisions_view(decisions: Sequence[RuleDecision], here: Iterable[str]) -> widgets.VBox:
     """The decisions a lesson uses (topics in ``here``, in the game's order) as a table,
     with all the game's decisions folded away below it."""
     topics = set(here)
-    everything = widgets.Accordion(children=[table(decision_rows(decisions))])
-    everything.set_title(0, f"All {len(decisions)} rule decisions of the game")
+    everything = FoldOut(
+        f"All {len(decisions)} rule decisions of the game", table(decision_rows(decisions))
+    )
     used = table(decision_rows([d for d in decisions if d.topic in topics]))
     return widgets.VBox([used, everything])
 
@@ -251,17 +277,21 @@ def _cell(value: Any) -> str:
 
 #: the options of a question, large enough to read projected from the back (17 px at
 #: 1366, half as large again with Large text, which zooms the page) and wrapping instead of
-#: running off a narrow window; the mark beside a checked option is drawn by _mark_css
+#: running off a narrow window; the mark beside a checked option is drawn by Question._mark_option.
+#: The widget puts each radio button AFTER its text and floats it left, so a long option
+#: that wraps had its button on its last line: a grid puts the button in a first column,
+#: beside the first line, and the text (and the mark) in the second.
 QUIZ_CSS = (
     "<style>.hc-quiz-options .widget-radio-box label,"
     ".hc-quiz-options .jupyter-widget-radio-box label{font-size:17px;line-height:1.35;"
-    "height:auto;min-height:26px;padding:3px 0;white-space:normal;display:block;"
+    "height:auto;min-height:26px;padding:3px 0;white-space:normal;display:grid;"
+    "grid-template-columns:29px minmax(0,1fr);align-items:start;"
     "cursor:pointer;max-width:52em}"
     ".hc-quiz-options .widget-radio-box input,"
     ".hc-quiz-options .jupyter-widget-radio-box input{width:18px;height:18px;"
-    "margin:2px 10px 0 1px;cursor:pointer}"
-    ".hc-quiz-options .widget-radio-box label::after{display:block;margin:2px 0 4px 29px;"
-    "font-size:16px;font-weight:normal}"
+    "margin:2px 10px 0 1px;cursor:pointer;float:none;grid-column:1;grid-row:1}"
+    ".hc-quiz-options .widget-radio-box label::after{display:block;margin:2px 0 4px 0;"
+    "grid-column:2;font-size:16px;font-weight:normal}"
     ".hc-quiz-item .jupyter-button{font-size:16px;height:auto;min-height:32px;padding:4px 14px}"
     ".hc-quiz-item input[type=text]{font-size:17px;height:auto;min-height:32px}</style>"
 )

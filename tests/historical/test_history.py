@@ -322,7 +322,7 @@ def test_hard_history_has_a_teachers_note_on_the_card_and_in_the_classroom_notes
     card = load_catalogue().cards[card_id]
     assert card.name == NOTED[card_id]
     assert card.context.startswith("A note for the teacher: ")
-    assert card.student_note in card.full_plate and card.context not in card.full_plate
+    assert card.added_note in card.full_plate and card.context not in card.full_plate
     assert card.name in _notes()
 
 
@@ -441,3 +441,12 @@ def test_hitler_is_not_counted_as_a_christian_leader() -> None:
     templars = load_catalogue().cards["AR4404"].effects[0].per["match"]
     christian_leader = dict(templars["any"][1])
     assert not matches(cards["CO4501"], christian_leader)
+
+
+def test_behind_the_card_adds_to_the_plate_and_does_not_repeat_it() -> None:
+    # Hitler's note began with what his plate says, nearly word for word: the plate
+    # keeps only the note's sentence that adds something (he is not a hero)
+    card = next(c for c in load_catalogue().cards.values() if c.name == "Adolf Hitler")
+    assert card.added_note.startswith("Behind the card: He is in the game")
+    assert "six million" not in card.added_note and "six million" in card.full_plate
+    assert card.full_plate.count("Second World War") == 1

@@ -308,7 +308,7 @@ def test_cards_on_hard_history_carry_a_teachers_note(card_id: str) -> None:
     card = load_catalogue().cards[card_id]
     assert card.context.startswith("A note for the teacher")
     # a student reads the note written for students, never the teacher's
-    assert card.student_note in card.full_plate and card.plate in card.full_plate
+    assert card.added_note in card.full_plate and card.plate in card.full_plate
     assert card.context not in card.full_plate
 
 

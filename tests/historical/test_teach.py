@@ -53,3 +53,19 @@ def test_the_gallery_and_the_timeline_filter_the_cards() -> None:
     assert [p["start"] for p in people] == sorted(p["start"] for p in people)
     modern = in_period(people, "1900 and later")
     assert modern and all(p["start"] >= 1900 for p in modern)
+
+
+def test_the_verdict_says_which_equal_abilities_cancelled() -> None:
+    # the Apache, the Cherokee Warriors and David Crockett can each win outright: the
+    # rule cancels all three, and the sentence must say so beside the sums
+    game = _game()
+    state, result = lesson_battle(game, ["AR4601"], ["AR4502", "LE4102"], "CT4601", "CT4601")
+    assert result.winner == "attack" and not result.auto
+    (equal,) = result.equal
+    assert equal.outcome == "cancel" and equal.attackers == ("Apache",)
+    assert equal.defenders == ("Cherokee Warriors", "David Crockett")
+    said = battle_verdict(state, result, "CT4601")
+    assert "David Crockett" in said and "cancel" in said and "sums decide" in said
+    state, result = lesson_battle(game, ["AR4601"], ["LE4503"])
+    said = battle_verdict(state, result, "CT4503")
+    assert result.equal[0].outcome == "defence" and "interrupt card" in said

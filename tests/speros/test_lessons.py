@@ -83,3 +83,13 @@ def test_terrains_peoples_and_artifacts_read_as_cards() -> None:
     name, subtitle, _text, facts = lessons.artifact_face(card_set.artifacts[0])
     assert "5 camps" in subtitle and set(facts) == {"Excavate", "Capture"}
     assert {row["strategy"] for row in lessons.strategy_rows()} >= {"random", "rusher", "builder"}
+
+
+def test_a_resource_set_worth_more_than_three_is_explained_under_the_sheet() -> None:
+    # Game 1's Player 3 scores 5 VP for one set: the Artifact that adds 2 is named
+    game = SperosGame(players=3, mastery=True)
+    state = lessons.finished_game(game, lessons.FINISHED_GAMES["Game 1"])
+    sheet, _bonus = teach.score_sheet(state)
+    (note,) = lessons.set_value_notes(state)
+    assert note.startswith("Player 3") and "worth 5 VP instead of 3" in note
+    assert sheet["resource sets"][2] == 5
