@@ -306,6 +306,8 @@ ONE_SCREEN_JS = """
     for (const c of el.querySelectorAll(controls)) {
       if (!visible(c) || c.closest('.hc-screen')) continue;
       if (c.closest('.widget-slider') && c.tagName === 'INPUT') continue;  // its readout
+      // a fold-out's button opens what stands right under it
+      if (c.closest('.hcgames-foldout')) continue;
       loose.push(name(c));
     }
   }
@@ -345,7 +347,8 @@ def _answer_patterns(question: Any) -> list[re.Pattern[str]]:
         return [re.compile(re.escape(answer_text(question)), re.IGNORECASE)]
     value = abs(question.answer)
     digits = f"{value:,}".replace(",", ",?")  # 1,274 or 1274
-    number = rf"(?<![\d.,]){digits}(?!\d|[.,]\d|%)"
+    # the end of a range ("2 to 5 camps", "2-5 camps") is not an answer given away
+    number = rf"(?<![\d.,])(?<!\bto )(?<![-\u2013]){digits}(?!\d|[.,]\d|%)"
     if question.unit == "year":
         era = "BC" if question.answer < 0 else "AD"
         return [re.compile(rf"{number}\s*{era}|{era}\s*{number}")]

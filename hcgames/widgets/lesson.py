@@ -112,6 +112,7 @@ class FoldOut(widgets.VBox):
         body.layout.display = "none"
         self.button.observe(self._fold, names="value")
         super().__init__([self.button, body])
+        self.add_class("hcgames-foldout")  # what it opens stands right under it
 
     def _fold(self, _change: Any = None) -> None:
         shown = bool(self.button.value)
