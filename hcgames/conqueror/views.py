@@ -190,10 +190,14 @@ def end_phase_words(state: DuelsState) -> str:
         nxt = f"round {state.round_no} ends, and round {state.round_no + 1} begins"
     elif after.stage is Stage.PLANNING:
         nxt = f"{other} plans next"
+    elif after.stage is Stage.ACTION and planning:
+        # said by names, not "your": the computer's report of its own end reads it too
+        first, then = state.player_name(after.active), state.player_name(1 - after.active)
+        nxt = f"next come the moves and battles, {first} first, then {then}"
     elif after.stage is Stage.ACTION and after.active == me:
         nxt = "your moves and battles come next"
     elif after.stage is Stage.ACTION:
-        nxt = f"{other} moves next" + (", then your moves and battles" if planning else "")
+        nxt = f"{other} moves next"
     else:
         nxt = f"{other} plays next"
     return ("end my planning: " if planning else "end my turn: ") + nxt

@@ -32,7 +32,7 @@ def test_each_end_says_what_comes_next_and_the_parts_of_a_round_have_plain_names
     assert end_phase_words(state) == "end my planning: Rome plans next"
     _end(state)  # Carthage's planning
     assert end_phase_words(state) == (
-        "end my planning: Carthage moves next, then your moves and battles"
+        "end my planning: next come the moves and battles, Carthage first, then Rome"
     )
     _end(state)  # Rome's planning
     assert step_words(state).startswith("your moves and battles")
