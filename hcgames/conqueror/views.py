@@ -297,6 +297,9 @@ def region_views(state: DuelsState) -> dict[str, dict[str, Any]]:
         o = state.owner[t]
         c, i = state.cav[t], state.inf[t]
         label = " ".join(x for x in (f"{c}C" if c else "", f"{i}I" if i else "") if x)
+        if label and o in (0, 1):
+            # whose army, in words: a small place or a sea hardly shows its colour (map key)
+            label = f"{state.player_name(o)} {label}"
         spent = spent_here(state, t)
         if spent:
             label += f" ({spent} done)"  # these cannot move or attack again this round (map key)
