@@ -264,6 +264,12 @@ _STYLE = """<style>
   background: #F3F3F3; border-radius: 8px; }
 .hcgames-play .widget-toggle-buttons .widget-toggle-button { width: auto;
   padding: 0 10px; }
+/* the chosen one (game, side, computer level) unmistakable: dark, outlined, ticked */
+.hcgames-play .widget-toggle-buttons .widget-toggle-button.mod-active {
+  background: #1A4F9C; color: white; font-weight: bold; outline: 3px solid #0B2C5E;
+  outline-offset: -3px; }
+.hcgames-play .widget-toggle-buttons .widget-toggle-button.mod-active::before {
+  content: "\\2713\\00a0"; }
 .hcgames-play .hcgames-happened .widget-html-content { font-size: 14px; line-height: 1.35; }
 .hcgames-play .hcgames-happened ul, .hcgames-play .hcgames-happened ol { margin: 2px 0; }
 .hcgames-play .hcgames-happened li { margin: 0; }
