@@ -2260,7 +2260,10 @@ class PlayApp(GameStepper):
         )
         children: list[widgets.Widget] = [widgets.HTML(html)]
         if d.question is not None:
-            children.append(QuizItem(d.question, 1))
+            # numbered as My work numbers it: after the page's questions already listed
+            asked = [q.id for q in journal().record.questions]
+            number = asked.index(d.question.id) + 1 if d.question.id in asked else len(asked) + 1
+            children.append(QuizItem(d.question, number))
         self.debrief_box.children = children
         self.debrief_box.layout.display = None
 
