@@ -19,7 +19,9 @@ views and checkpoints; the play screen subclasses it whole.
 
 from __future__ import annotations
 
+import asyncio
 import random
+import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
@@ -360,7 +362,7 @@ class GameStepper(View):
         self.back_button.on_click(lambda _b: self.back())
         self.step_button.on_click(lambda _b: self.step())
         self.phase_button.on_click(lambda _b: self.play_to_phase_end())
-        self.auto_button.on_click(lambda _b: self.auto(int(self.auto_steps.value)))
+        self.auto_button.on_click(lambda _b: self.auto_clicked())
         # a lesson whose student plays one side may leave these out: Step plays the computer
         shown = None if computer_controls else "none"
         self.auto_controls = widgets.HBox(
@@ -620,6 +622,57 @@ class GameStepper(View):
         self._refresh()
         return played
 
+    #: Auto playing in the page, a move at a time (the button then stops it)
+    _auto_run: asyncio.Task[int] | None = None
+    _auto_stop = _auto_going = False
+
+    def auto_clicked(self) -> None:
+        """The Auto button: in a page (a running event loop), play the moves one at a
+        time, the button saying "Running... (press to stop)" and a second press
+        stopping it; with no loop (a script), play them at once (:meth:`auto`)."""
+        if self._auto_going or (self._auto_run is not None and not self._auto_run.done()):
+            self._auto_stop = True
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.auto(int(self.auto_steps.value))
+            return
+        self._auto_stop = False
+        self._auto_run = loop.create_task(self.auto_running(int(self.auto_steps.value)))
+
+    async def auto_running(self, n: int) -> int:
+        """Play up to ``n`` actions as :meth:`auto` does, showing each one and letting
+        the page answer between them (a press of the button stops the run)."""
+        if self._your_turn_first():
+            return 0
+        button = self.auto_button
+        words = (button.description, button.icon, button.button_style, button.tooltip)
+        button.description, button.icon = "Running\u2026 (press to stop)", "stop"
+        button.button_style, button.tooltip = "warning", "Stop the computer after this move"
+        played = 0
+        self._auto_going = True
+        try:
+            while (
+                played < n
+                and not self._auto_stop
+                and not self.state.is_terminal()
+                and not self.waiting_for_human()
+            ):
+                self._advance(self.next_action(auto=True))
+                played += 1
+                self._refresh()
+                # the page's clicks (Stop) are read while the run waits here
+                await asyncio.sleep(0.05)
+        except Exception:
+            self.messages.append_stderr(traceback.format_exc())
+            raise
+        finally:
+            button.description, button.icon, button.button_style, button.tooltip = words
+            self._auto_stop = self._auto_going = False
+            self._refresh()
+        return played
+
     def _your_turn_first(self) -> bool:
         """Whether the computer's buttons must wait for a person's move: then they say
         so in one sentence under the buttons instead of doing nothing."""
@@ -690,6 +743,11 @@ class GameStepper(View):
         self.back_button.disabled = len(state.history) <= self._base
         self.step_button.disabled = not live
         self.phase_button.disabled = self.auto_button.disabled = not live
+        if self._auto_going:
+            # while Auto runs, its button (Stop) is the only one that does anything
+            self.auto_button.disabled = False
+            self.back_button.disabled = self.step_button.disabled = True
+            self.phase_button.disabled = True
         self._show_text()
 
     def update(self, state: State) -> None:
