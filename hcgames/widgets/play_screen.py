@@ -1245,7 +1245,10 @@ class PlayApp(GameStepper):
         choice: the list shows spaces as non-breaking ones, so a long choice (a hero card
         and its effect) could not wrap and was cut off at the list's edge."""
         words = self.describe_action(action)
-        return words.replace(" ", " \u200b") if len(words) > self.WRAP_AFTER else words
+        # Duels' moves name two places ("... to Mare Balearicum", 47 letters): at 1024
+        # wide its list holds about 36, so any longer move may wrap there
+        limit = 24 if self.game.id == "conqueror-duels" else self.WRAP_AFTER
+        return words.replace(" ", " \u200b") if len(words) > limit else words
 
     #: a card offered with this many sets of targets or more has its own group, listed
     #: after the cards with one way to play (Historical: the Roman Colosseum's pairs)
