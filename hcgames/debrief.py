@@ -132,7 +132,9 @@ def _duels_score(state: Any) -> tuple[str, list[ScoreRow]]:
     forts = [[g.names[t] for t in h if g.is_fort[t]] for h in held]
     rows = [
         ScoreRow("Forts held", tuple(f"{len(f)}: {_names(f)}" for f in forts)),
-        ScoreRow("Land points of the places held", tuple(str(state.points_of(p)) for p in sides)),
+        ScoreRow(
+            _land_points_words(g.rules["points"]), tuple(str(state.points_of(p)) for p in sides)
+        ),
         ScoreRow(
             "Units on the map",
             tuple(str(sum(state.cav[t] + state.inf[t] for t in h)) for h in held),
@@ -140,6 +142,16 @@ def _duels_score(state: Any) -> tuple[str, list[ScoreRow]]:
         ScoreRow("Gold", tuple(str(state.gold[p]) for p in sides)),
     ]
     return _duels_goals(state), rows
+
+
+def _land_points_words(points: dict[str, int]) -> str:
+    """The land points row, with what each place is worth (a student never met the
+    word before the score): "capital 4, great fort 3, ..."."""
+    worth = (
+        f"a capital {points['capital']}, a great fort {points['great']}, a small fort "
+        f"{points['small']}, any other land {points['land']}, a sea {points['sea']}"
+    )
+    return f"Land points of the places held ({worth})"
 
 
 def _and(items: list[str]) -> str:

@@ -29,7 +29,7 @@ LESSON_SERIES: dict[str, str] = {
 
 #: (file name, title) of every notebook, in teaching order.
 NOTEBOOKS: tuple[tuple[str, str], ...] = (
-    ("00-index.ipynb", "Start here: the games and how to use these notebooks"),
+    ("00-index.ipynb", "Start here: the games and how to use these lessons"),
     ("10-duels-a-round.ipynb", "Conqueror: Duels - a whole round on the map"),
     ("11-duels-battles.ipynb", "Conqueror: Duels - the mathematics of battle"),
     ("12-duels-history.ipynb", "Conqueror: Duels - the history behind the scenarios"),

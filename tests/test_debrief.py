@@ -239,6 +239,9 @@ def test_the_end_of_a_game_shows_the_debrief_and_records_it() -> None:
     question = app.debrief_box.children[1]
     qid = question.question.id
     assert journal().record.question(qid) is not None  # asked, and recorded when answered
+    # its number on the page is its number in My work
+    number = [q.id for q in journal().record.questions].index(qid) + 1
+    assert f"<b>{number}. " in question.children[0].value
     question.answer.value = question.question.answer
     question.check()
     answered = journal().record.question(qid)

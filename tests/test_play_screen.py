@@ -1052,3 +1052,13 @@ def test_your_last_move_drops_an_offer_the_computer_has_answered(
     kinds = [e.kind for e in app.state.events]
     assert "recapture-offer" in kinds  # the computer was asked, and answered
     assert app.own_events and not any("may recapture" in w for w in app.own_events)
+
+
+def test_a_long_duels_move_may_wrap_in_the_list() -> None:
+    """Duels' moves name two places ("move 1 infantry from Numidia to Mare Balearicum"):
+    the list may wrap any of them longer than 24 letters (at 1024 wide it holds about
+    36), since it shows spaces as non-breaking ones."""
+    app = PlayApp(duels("standard"), humans=(0,), seed=0)
+    labels = [label for label, _ in app.picker.choice.options]
+    long = [label for label in labels if len(label.replace("\u200b", "")) > 24]
+    assert long and all("\u200b" in label for label in long), labels

@@ -6,6 +6,7 @@ where it applies, on every real game that ``hcgames.available_games()`` lists.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import subprocess
@@ -190,6 +191,31 @@ def test_auto_plays_the_number_of_actions_asked() -> None:
     assert stepper.step_button.disabled
     assert stepper.step() is None
     assert "over" in stepper.text
+
+
+def test_auto_in_a_page_says_it_runs_and_a_second_press_stops_it() -> None:
+    """In a page (an event loop runs) Auto plays a move at a time: its button says
+    "Running... (press to stop)", the other buttons wait, and a second press stops it."""
+    stepper = GameStepper(new_state(TOY), auto_bot="random")
+    stepper.auto_steps.value = 50
+    seen: list[tuple[str, bool, bool]] = []
+
+    async def run() -> None:
+        stepper.auto_button.click()
+        await asyncio.sleep(0)  # the run plays its first move
+        button = stepper.auto_button
+        seen.append((button.description, button.disabled, stepper.step_button.disabled))
+        stepper.auto_button.click()  # stop
+        assert stepper._auto_run is not None
+        await stepper._auto_run
+
+    asyncio.run(run())
+    assert seen == [("Running\u2026 (press to stop)", False, True)]
+    assert 1 <= len(stepper.state.history) < 50  # stopped early
+    assert stepper.auto_button.description == "Auto" and not stepper.step_button.disabled
+    before = len(stepper.state.history)
+    stepper.auto_button.click()  # no loop (a script): the moves at once, as before
+    assert len(stepper.state.history) > before or stepper.state.is_terminal()
 
 
 def test_seats_with_bots_use_them() -> None:

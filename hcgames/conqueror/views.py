@@ -20,7 +20,7 @@ from hcgames.conqueror.actions import (
 from hcgames.conqueror.material import NOBODY
 from hcgames.conqueror.turn import BATTLE_STEPS, Stage
 from hcgames.core import Action
-from hcgames.words import count, join
+from hcgames.words import count, join, with_article
 
 if TYPE_CHECKING:
     from hcgames.conqueror.state import DuelsState
@@ -115,8 +115,10 @@ _DOING = {
 
 def step_words(state: DuelsState) -> str:
     """The part of the round the side to play is in and what it may do there, for the
-    line that asks a student to move ("" in a battle or at the end)."""
-    if state.battle is not None or state.stage is Stage.OVER:
+    line that asks a student to move ("" at the end)."""
+    if state.battle is not None:
+        return _battle_step_words(state)
+    if state.stage is Stage.OVER:
         return ""
     if state.stage is Stage.PLANNING:
         # only what can be done now: no hero card when none is for sale or affordable
@@ -132,6 +134,33 @@ def step_words(state: DuelsState) -> str:
         return "your moves and battles: each unit may move or attack, then end your turn"
     if state.stage is Stage.FOOD:
         return "too little food: choose which units go home"
+    return ""
+
+
+def _battle_step_words(state: DuelsState) -> str:
+    """Why a battle asks the side to play for a choice, said where it chooses: a loss
+    after a won battle needs its reason (the Duels rule on a beaten side's 4)."""
+    b = state.battle
+    assert b is not None
+    place = state.game.names[b.target]
+    r = b.result
+    if r is None:
+        return ""
+    won = r.attacker_wins == (state.active == b.attacker)
+    if b.step.value == "casualties_loser":
+        lost = count(b.loser_due, "unit")
+        return f"you lost the battle for {place}: choose which {lost} you lose"
+    if b.step.value == "casualty_victor" and won:
+        beaten = r.defender_roll if r.attacker_wins else r.attacker_roll
+        return (
+            f"you won the battle for {place}, but the beaten side rolled "
+            f"{with_article(str(beaten))}, and by the rules the winner then also loses "
+            f"{count(b.victor_due, 'unit')}: choose which"
+        )
+    if b.step.value == "retreat":
+        return f"you lost the battle for {place}: choose where your beaten units retreat"
+    if b.step.value == "leave":
+        return f"you took {place}: choose whether one unit stays behind where the attack came from"
     return ""
 
 
@@ -161,10 +190,14 @@ def end_phase_words(state: DuelsState) -> str:
         nxt = f"round {state.round_no} ends, and round {state.round_no + 1} begins"
     elif after.stage is Stage.PLANNING:
         nxt = f"{other} plans next"
+    elif after.stage is Stage.ACTION and planning:
+        # said by names, not "your": the computer's report of its own end reads it too
+        first, then = state.player_name(after.active), state.player_name(1 - after.active)
+        nxt = f"next come the moves and battles, {first} first, then {then}"
     elif after.stage is Stage.ACTION and after.active == me:
         nxt = "your moves and battles come next"
     elif after.stage is Stage.ACTION:
-        nxt = f"{other} moves next" + (", then your moves and battles" if planning else "")
+        nxt = f"{other} moves next"
     else:
         nxt = f"{other} plays next"
     return ("end my planning: " if planning else "end my turn: ") + nxt
@@ -264,6 +297,9 @@ def region_views(state: DuelsState) -> dict[str, dict[str, Any]]:
         o = state.owner[t]
         c, i = state.cav[t], state.inf[t]
         label = " ".join(x for x in (f"{c}C" if c else "", f"{i}I" if i else "") if x)
+        if label and o in (0, 1):
+            # whose army, in words: a small place or a sea hardly shows its colour (map key)
+            label = f"{state.player_name(o)} {label}"
         spent = spent_here(state, t)
         if spent:
             label += f" ({spent} done)"  # these cannot move or attack again this round (map key)

@@ -264,6 +264,12 @@ _STYLE = """<style>
   background: #F3F3F3; border-radius: 8px; }
 .hcgames-play .widget-toggle-buttons .widget-toggle-button { width: auto;
   padding: 0 10px; }
+/* the chosen one (game, side, computer level) unmistakable: dark, outlined, ticked */
+.hcgames-play .widget-toggle-buttons .widget-toggle-button.mod-active {
+  background: #1A4F9C; color: white; font-weight: bold; outline: 3px solid #0B2C5E;
+  outline-offset: -3px; }
+.hcgames-play .widget-toggle-buttons .widget-toggle-button.mod-active::before {
+  content: "\\2713\\00a0"; }
 .hcgames-play .hcgames-happened .widget-html-content { font-size: 14px; line-height: 1.35; }
 .hcgames-play .hcgames-happened ul, .hcgames-play .hcgames-happened ol { margin: 2px 0; }
 .hcgames-play .hcgames-happened li { margin: 0; }
@@ -1239,7 +1245,10 @@ class PlayApp(GameStepper):
         choice: the list shows spaces as non-breaking ones, so a long choice (a hero card
         and its effect) could not wrap and was cut off at the list's edge."""
         words = self.describe_action(action)
-        return words.replace(" ", " \u200b") if len(words) > self.WRAP_AFTER else words
+        # Duels' moves name two places ("... to Mare Balearicum", 47 letters): at 1024
+        # wide its list holds about 36, so any longer move may wrap there
+        limit = 24 if self.game.id == "conqueror-duels" else self.WRAP_AFTER
+        return words.replace(" ", " \u200b") if len(words) > limit else words
 
     #: a card offered with this many sets of targets or more has its own group, listed
     #: after the cards with one way to play (Historical: the Roman Colosseum's pairs)
@@ -2254,7 +2263,10 @@ class PlayApp(GameStepper):
         )
         children: list[widgets.Widget] = [widgets.HTML(html)]
         if d.question is not None:
-            children.append(QuizItem(d.question, 1))
+            # numbered as My work numbers it: after the page's questions already listed
+            asked = [q.id for q in journal().record.questions]
+            number = asked.index(d.question.id) + 1 if d.question.id in asked else len(asked) + 1
+            children.append(QuizItem(d.question, number))
         self.debrief_box.children = children
         self.debrief_box.layout.display = None
 

@@ -19,7 +19,9 @@ views and checkpoints; the play screen subclasses it whole.
 
 from __future__ import annotations
 
+import asyncio
 import random
+import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
@@ -30,7 +32,14 @@ from hcgames.bots import make_bot
 from hcgames.core import Action, Game, IllegalAction, State
 from hcgames.play import Bot, sample_outcome
 from hcgames.theatres import play_theatre
-from hcgames.widgets._base import View, guarded, one_screen, phase_words, round_of
+from hcgames.widgets._base import (
+    SCROLL_NAMES,
+    View,
+    guarded,
+    one_screen,
+    phase_words,
+    round_of,
+)
 from hcgames.widgets.cards import game_words
 from hcgames.widgets.maps import BoardView, MapView, RegionView
 from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog
@@ -116,6 +125,15 @@ def _wrapping(words: str) -> str:
     """A long move with a zero-width space after each space: the list shows spaces as
     non-breaking ones, so it could not wrap otherwise."""
     return words.replace(" ", " \u200b") if len(words) > 40 else words
+
+
+def _folded(key: str) -> str:
+    """CSS folding a map's key (``key``, a selector) to no height, its swatches drawn."""
+    return (
+        f"{key} {{ height: 0 !important; min-height: 0 !important; margin: 0 !important; "
+        f"padding: 0 !important; overflow: hidden; visibility: hidden; }} "
+        f"{key} svg {{ visibility: visible; }}"
+    )
 
 
 class GameStepper(View):
@@ -230,7 +248,11 @@ class GameStepper(View):
             # lines (about 970 px wide at 1366x768). The side column takes what the page
             # leaves over 1000 px (300 px at 1024 wide, 366 px at 1366) and scrolls in
             # its own box if it is ever taller than the window.
-            side.children = (*side.children, self.map_view.key_beside())
+            key = self.map_view.key_beside()
+            side.children = (*side.children, key)
+            # the same key under the map too: a narrow window shows that one, where the
+            # map leaves room (the column beside it had no room left at 1024x700)
+            views.children = (*views.children, key)
             side.layout = widgets.Layout(
                 flex="0 0 clamp(300px, calc(100vw - 1000px), 440px)",
                 min_width="300px",
@@ -240,7 +262,8 @@ class GameStepper(View):
             for part in side.children:  # a short window scrolls the column, never squeezes it
                 part.layout.flex = "0 0 auto"
             # on a short window the log (newest first) gives up a few lines to the key
-            self.event_log.output.layout.max_height = "clamp(8em, calc(100vh - 500px), 18em)"
+            # (lesson 00 at 1366x768: 18em cut the key's last lines off the column)
+            self.event_log.output.layout.max_height = "clamp(6em, calc(100vh - 580px), 18em)"
             aspect = self.map_view.width / self.map_view.height
             views.layout.max_width = f"calc((100vh - {MAP_HEADER}px) * {aspect:.4f})"
             self._large_text_beside(side, views, aspect)
@@ -280,6 +303,11 @@ class GameStepper(View):
             "max-height: none !important; overflow: visible !important; } "
             f".hcgames-large .{uid}-map {{ flex: 1 1 0 !important; min-width: 0 !important; "
             f"max-width: calc((100vh / {zoom} - 24px) * {aspect:.4f}) !important; }} }}"
+            # one of the key's two places shows it; the other folds it to nothing, but
+            # not display: none (its patterns fill the map, and a hidden pattern paints
+            # nothing): under the map on a window narrower than 1300 px, beside it above
+            f"@media (min-width: 1300px) {{ {_folded(f'.{uid}-map .hcgames-legend-beside')} }} "
+            f"@media (max-width: 1299px) {{ {_folded(f'.{uid}-side .hcgames-legend-beside')} }}"
             "</style>",
             layout=widgets.Layout(height="0px", margin="0"),
         )
@@ -360,7 +388,7 @@ class GameStepper(View):
         self.back_button.on_click(lambda _b: self.back())
         self.step_button.on_click(lambda _b: self.step())
         self.phase_button.on_click(lambda _b: self.play_to_phase_end())
-        self.auto_button.on_click(lambda _b: self.auto(int(self.auto_steps.value)))
+        self.auto_button.on_click(lambda _b: self.auto_clicked())
         # a lesson whose student plays one side may leave these out: Step plays the computer
         shown = None if computer_controls else "none"
         self.auto_controls = widgets.HBox(
@@ -620,6 +648,59 @@ class GameStepper(View):
         self._refresh()
         return played
 
+    #: Auto playing in the page, a move at a time (the button then stops it)
+    _auto_run: asyncio.Task[int] | None = None
+    _auto_stop = _auto_going = False
+
+    def auto_clicked(self) -> None:
+        """The Auto button: in a page (a running event loop), play the moves one at a
+        time, the button saying "Running... (press to stop)" and a second press
+        stopping it; with no loop (a script), play them at once (:meth:`auto`)."""
+        if self._auto_going or (self._auto_run is not None and not self._auto_run.done()):
+            self._auto_stop = True
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.auto(int(self.auto_steps.value))
+            return
+        self._auto_stop = False
+        self._auto_run = loop.create_task(self.auto_running(int(self.auto_steps.value)))
+
+    async def auto_running(self, n: int) -> int:
+        """Play up to ``n`` actions as :meth:`auto` does, showing each one and letting
+        the page answer between them (a press of the button stops the run)."""
+        if self._your_turn_first():
+            return 0
+        button = self.auto_button
+        words = (button.description, button.icon, button.button_style, button.tooltip)
+        width, button.layout.width = button.layout.width, "auto"  # the whole of its words
+        button.description, button.icon = "Running\u2026 (press to stop)", "stop"
+        button.button_style, button.tooltip = "warning", "Stop the computer after this move"
+        played = 0
+        self._auto_going = True
+        try:
+            while (
+                played < n
+                and not self._auto_stop
+                and not self.state.is_terminal()
+                and not self.waiting_for_human()
+            ):
+                self._advance(self.next_action(auto=True))
+                played += 1
+                self._refresh()
+                # the page's clicks (Stop) are read while the run waits here
+                await asyncio.sleep(0.05)
+        except Exception:
+            self.messages.append_stderr(traceback.format_exc())
+            raise
+        finally:
+            button.description, button.icon, button.button_style, button.tooltip = words
+            button.layout.width = width
+            self._auto_stop = self._auto_going = False
+            self._refresh()
+        return played
+
     def _your_turn_first(self) -> bool:
         """Whether the computer's buttons must wait for a person's move: then they say
         so in one sentence under the buttons instead of doing nothing."""
@@ -635,6 +716,16 @@ class GameStepper(View):
         return True
 
     # --- showing -------------------------------------------------------------------
+    def _show_text(self) -> None:
+        # where the game is, read from the back of a room: 16 px in lines of its own
+        # height (a widget line is 28 px high, which spread 13 px words over the column)
+        value = (
+            "<span class='hcgames-text' style='display:block;font-size:16px;"
+            f"line-height:1.35'>{escape(self.text)}</span>{SCROLL_NAMES}"
+        )
+        if self.text_line.value != value:
+            self.text_line.value = value
+
     def _timeline_html(self) -> str:
         phases = list(self.game.phases())
         current = self.state.phase
@@ -690,6 +781,11 @@ class GameStepper(View):
         self.back_button.disabled = len(state.history) <= self._base
         self.step_button.disabled = not live
         self.phase_button.disabled = self.auto_button.disabled = not live
+        if self._auto_going:
+            # while Auto runs, its button (Stop) is the only one that does anything
+            self.auto_button.disabled = False
+            self.back_button.disabled = self.step_button.disabled = True
+            self.phase_button.disabled = True
         self._show_text()
 
     def update(self, state: State) -> None:

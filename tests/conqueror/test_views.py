@@ -7,9 +7,10 @@ from typing import Any
 
 import hcgames
 from hcgames.classgame import class_game
-from hcgames.conqueror.actions import EndPhase
+from hcgames.conqueror.actions import Attack, BattleRoll, EndPhase
 from hcgames.conqueror.turn import Stage
 from hcgames.conqueror.views import end_phase_words, step_words
+from tests.conqueror.conftest import new, play
 
 
 def _end(state: Any) -> None:
@@ -31,7 +32,7 @@ def test_each_end_says_what_comes_next_and_the_parts_of_a_round_have_plain_names
     assert end_phase_words(state) == "end my planning: Rome plans next"
     _end(state)  # Carthage's planning
     assert end_phase_words(state) == (
-        "end my planning: Carthage moves next, then your moves and battles"
+        "end my planning: next come the moves and battles, Carthage first, then Rome"
     )
     _end(state)  # Rome's planning
     assert step_words(state).startswith("your moves and battles")
@@ -74,3 +75,18 @@ def test_planning_offers_a_hero_card_only_when_one_can_be_bought() -> None:
     state.set_gold(game.player_names[me], cheapest)
     words = step_words(state)
     assert "buy a hero card" in words and "costs" not in words
+
+
+def test_a_battle_choice_says_why_the_side_chooses_a_loss() -> None:
+    """The winner's one loss (the beaten side rolled a 4) is explained where it is chosen,
+    so the line that asks for it does not read as a bare "Your move"."""
+    state = new("standard")
+    play(state, EndPhase(), EndPhase())
+    state.set_army("Gaul", "Carthage", 2, 1)
+    state.set_army("Alpes", "Rome", 1, 0)
+    play(state, Attack("Gaul", "Alpes", 2, 1), BattleRoll(6, 4))
+    assert state.current_player == 0 and len(state.legal_actions()) == 2
+    assert step_words(state) == (
+        "you won the battle for Alpes, but the beaten side rolled a 4, and by the rules "
+        "the winner then also loses 1 unit: choose which"
+    )
