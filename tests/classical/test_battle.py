@@ -150,8 +150,9 @@ def test_a_sea_two_sides_share_before_their_battle_has_no_colour() -> None:
     """Athenian fleets sailing into Mare Aegaeum, where a Spartan fleet still stands, do
     not paint it Athenian before the battle: it has no holder, both labels say whose
     fleets they are, and the hover says the battle decides. One side alone colours it."""
-    state = hcgames.load("classical-conquests", players=2, civilizations=["Athenians", "Spartans"])
-    s = state.new_game(1)
+    game = hcgames.load("classical-conquests", players=2, civilizations=["Athenians", "Spartans"])
+    s = game.new_game(1)
+    assert isinstance(s, ClassicalState)
     sea = s.game.material.index["mare_aegaeum"]
     s.fleets[0][sea], s.fleets[1][sea] = 2, 1
     view = s.region_views()["mare_aegaeum"]
