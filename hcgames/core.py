@@ -436,6 +436,9 @@ class Game:
     #: ``describe()`` itself says the round, the step and who acts (the stepper's status
     #: line then shows it as it is instead of putting "Round 2, X phase: Y to act" first)
     describe_says_when: ClassVar[bool] = False
+    #: a saved game's file is named by round and phase ("round 5, research phase"), the
+    #: page's own words, instead of "move 210", a count of steps the page never shows
+    save_by_phase: ClassVar[bool] = False
 
     def phase_title(self, phase: str) -> str:
         """A phase as a player says it on the page (the timeline, the log, the status

@@ -71,7 +71,7 @@ class QuestionRow:
     given: list[str] = field(default_factory=list)
     right: bool = False
     right_first_time: bool = False
-    hints: int = 0  # wrong answers that showed a hint
+    hints: int = 0  # different hints shown (a hint shown again is not counted again)
     revealed: bool = False  # the student pressed "Show the answer"
 
     @property
@@ -336,7 +336,9 @@ def record_html(record: WorkRecord) -> str:
     )
     questions = (
         "<table><thead><tr><th>#</th><th>Question</th><th>Last answer</th><th>Result</th>"
-        f"<th>Tries</th><th>Hints</th></tr></thead><tbody>{rows}</tbody></table>"
+        f"<th>Tries</th><th>Hints seen</th></tr></thead><tbody>{rows}</tbody></table>"
+        "<p>A hint appears by itself after a wrong answer; Hints seen counts each different "
+        "hint once. Pressing Show the answer reads 'answer shown' under Result.</p>"
         if record.questions
         else "<p>No questions on this page.</p>"
     )

@@ -58,6 +58,52 @@ def test_quiz_tries_reach_the_panel_and_its_download(monkeypatch: pytest.MonkeyP
     assert record.games[0].result == "won"
 
 
+def test_a_hint_counts_once_and_only_when_the_question_has_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two wrong tries show the same hint twice: one hint seen, not two. A question
+    without a hint counts none, and a right first answer shows no hint."""
+    page = Journal()
+    monkeypatch.setattr("hcgames.widgets.mywork._JOURNAL", page)
+    hinted = Question(
+        id="hinted",
+        kind="choice",
+        prompt="Which?",
+        answer=0,
+        explanation="A.",
+        options=("A", "B", "C"),
+        hint="Think of A.",
+    )
+    bare = Question(
+        id="bare",
+        kind="choice",
+        prompt="Which?",
+        answer=0,
+        explanation="A.",
+        options=("A", "B"),
+    )
+    plain = Question(
+        id="plain",
+        kind="choice",
+        prompt="Which?",
+        answer=0,
+        explanation="A.",
+        options=("A", "B"),
+        hint="Think of A.",
+    )
+    first, second, third = Quiz([hinted, bare, plain]).items
+    for value in (1, 2, 0):
+        first.answer.value = value
+        first.check()
+    second.answer.value = 1
+    second.check()
+    third.answer.value = 0
+    third.check()
+    rows = {q.id: q for q in page.record.questions}
+    assert (rows["hinted"].tries, rows["hinted"].hints) == (3, 1)
+    assert rows["bare"].hints == 0 and rows["plain"].hints == 0
+
+
 def test_the_teachers_upload_makes_the_summary_with_its_downloads() -> None:
     from hcgames.record import WorkRecord, record_html
     from hcgames.widgets.mywork import ClassSummaryUpload

@@ -1062,3 +1062,28 @@ def test_a_long_duels_move_may_wrap_in_the_list() -> None:
     labels = [label for label, _ in app.picker.choice.options]
     long = [label for label in labels if len(label.replace("\u200b", "")) > 24]
     assert long and all("\u200b" in label for label in long), labels
+
+
+def test_classical_last_move_says_the_research_roll_and_score_then_undo() -> None:
+    """Lesson 24: an extra research roll said only what it cost, and the student's score,
+    made in phases that passed by themselves, was said nowhere. "Your last move" now says
+    both; after Undo it says the move was taken back instead of leaving an empty gap, and
+    the save file is named by round and phase, not by a count of steps nobody sees."""
+    from hcgames.classgame import class_game
+    from hcgames.classical.actions import BuyResearchRoll, EndPhase
+
+    app = PlayApp(class_game("classical-conquests"), humans=(0,), bot="easy", seed=7)
+    for _ in range(10):
+        actions = app.picker.actions
+        if BuyResearchRoll() in actions:
+            app.picker.pick(BuyResearchRoll())
+            app.picker.apply_button.click()
+            break
+        app.picker.pick(next(a for a in actions if isinstance(a, EndPhase)))
+        app.picker.apply_button.click()
+    said = app.own_box.value
+    assert "for an extra research roll. Athenians roll " in said
+    assert "Athenians score 0 for monuments and 0 for the Arts" in said
+    assert app.save_words().endswith(f", round {app.state.round}, {app.state.phase} phase")
+    app.back_button.click()
+    assert "taken back with Undo" in app.own_box.value

@@ -176,7 +176,7 @@ def _plain_reason(action: Action) -> str:
         return "a unit goes where it is needed"
     if isinstance(action, PayRest):
         return "the named resources go first and gold, which stands in for anything, goes last"
-    return _PLAIN.get(type(action), "it is part of the plan")
+    return _PLAIN.get(type(action), "this is part of the plan")
 
 
 class EasyBot(PlannerBot):
@@ -202,10 +202,10 @@ class EasyBot(PlannerBot):
         if state.paying is None and state.phase_idx >= 0:
             settle = [a for a in legal if isinstance(a, Settle)]
             if settle:
-                self.reason = "it puts a village on free land next to its own"
+                self.reason = "a village goes on free land next to land already held"
                 return settle[self.rng.randrange(len(settle))]
             if BuyResearchRoll() in legal and self.rng.random() >= self.research:
-                self.reason = "it keeps its resources for what it can build now, not for research"
+                self.reason = "the resources are kept for what can be built now, not for research"
                 return EndPhase(state.phase)
         action = super().choose(state)
         self.reason = _plain_reason(action)
@@ -331,14 +331,14 @@ class HardBot(PlannerBot):
                 p = state.player
                 if len(state.cities_of(p)) >= state.monument_limit(p) + self.spare_cities:
                     self.reason = (
-                        "it has cities enough for its monuments; another would only eat food"
+                        "there are cities enough for the monuments; another would only eat food"
                     )
                     return EndPhase("upgrade")
             elif phase == "move":
                 move = self._war_move(state)
                 if move is not None:
                     return move
-                self.reason = "none of its armies can reach a target worth the risk this turn"
+                self.reason = "no army can reach a target worth the risk this turn"
                 return EndPhase("move")
         action = super().choose(state)
         self.reason = _plain_reason(action)
@@ -407,7 +407,7 @@ class HardBot(PlannerBot):
             _, chance, move = best
             self.reason = (
                 f"with all the armies that can reach {m.territories[m.index[move.to]].name} "
-                f"it wins {round(chance * 100)} times in 100, and the prize is worth it"
+                f"the attack wins {round(chance * 100)} times in 100, and the prize is worth it"
             )
             return move
         # guard: send an army into a city the enemy could attack next turn
@@ -415,7 +415,7 @@ class HardBot(PlannerBot):
         for move in moves:
             if m.index[move.to] in short and m.index[move.from_] not in need:
                 self.reason = (
-                    "enemy armies are near one of its cities, so it sends an army to guard it"
+                    "enemy armies are near a city of this side, so an army goes to guard it"
                 )
                 return move
         # gather: step towards the richest enemy city it can reach by land
@@ -437,7 +437,7 @@ class HardBot(PlannerBot):
                 if gather is None or score > gather[0]:
                     gather = (score, move)
         if gather is not None:
-            self.reason = "it gathers its armies next to a rich enemy city to attack it later"
+            self.reason = "armies gather next to a rich enemy city to attack it later"
             return gather[1]
         return None
 

@@ -39,6 +39,7 @@ from hcgames.classical.views import region_views as views
 from hcgames.classical.words import count
 from hcgames.core import IllegalAction
 from hcgames.play import Bot, playout, resolve_all_chance, resolve_chance
+from hcgames.words import join
 
 if TYPE_CHECKING:
     from hcgames.classical.game import ClassicalGame
@@ -156,8 +157,9 @@ def head_start_summary(state: ClassicalState) -> str:
     player = state.player
     villages = sum(1 for t, o in enumerate(state.owner) if o == player and state.level[t] == 1)
     return (
-        f"**Start of round {state.round}** (the game's own header below still reads round "
-        f"{state.round - 1} until the first press). The {state.player_name(player)} hold "
+        f"**Round {state.round} is about to begin:** the game below stands at the very end "
+        f"of round {state.round - 1}, and its first press plays the first phase of round "
+        f"{state.round}. The {state.player_name(player)} hold "
         f"{count(len(state.cities_of(player)), 'city')}, {count(villages, 'village')} and "
         f"{count(state.monuments_of(player), 'monument')}. Victory points so far: "
         + ", ".join(f"{state.player_name(p)} {vp}" for p, vp in enumerate(state.vp))
@@ -199,22 +201,53 @@ def token_reduction_rows(state: ClassicalState) -> list[dict[str, str]]:
     if reduced.snapshot() != state.snapshot():
         raise ValueError("token reduction changed the position")
     full, small = views(state), views(cast("ClassicalState", reduced))
+    if any(bool(full[t]["label"]) != bool(small[t]["label"]) for t in full):
+        raise ValueError("token reduction shows pieces in other places")
     return [
         {
             "territory": t.name,
-            "ordinary pieces": full[t.id]["label"],
-            "with token reduction": small[t.id]["label"],
+            "ordinary pieces": _pieces_words(state, t.index, reduced=False),
+            "with token reduction": _pieces_words(state, t.index, reduced=True),
         }
         for t in game.material.territories
         if full[t.id]["label"]
     ]
 
 
+def _pieces_words(state: ClassicalState, t: int, reduced: bool) -> str:
+    """What stands on territory ``t``, side by side, in words: "Romans: a city,
+    1 monument and 2 armies", or as the token-reduction set draws it: "Romans:
+    2 settlement tokens and 2 unit tokens"."""
+    said: list[str] = []
+    for q in range(len(state.vp)):
+        level = state.level[t] if state.owner[t] == q else 0
+        monuments = state.monuments[t] if level else 0
+        armies, fleets = state.armies[q][t], state.fleets[q][t]
+        parts: list[str] = []
+        if reduced:
+            tokens = level + (monuments if level == 2 else 0)
+            if tokens:
+                parts.append(count(tokens, "settlement token"))
+            if level == 1 and monuments:  # a village that kept its monuments
+                parts.append(count(monuments, "monument"))
+            if armies + fleets:
+                parts.append(count(armies + fleets, "unit token"))
+        else:
+            if level:
+                parts.append("a city" if level == 2 else "a village")
+            if monuments:
+                parts.append(count(monuments, "monument"))
+            parts += [count(n, w) for n, w in ((armies, "army"), (fleets, "fleet")) if n]
+        if parts:
+            said.append(f"{state.player_name(q)}: {join(parts)}")
+    return "; ".join(said)
+
+
 def token_reduction_text(state: ClassicalState) -> str:
     """:func:`token_reduction_rows` as lines of text."""
     return "\n".join(
-        f"{row['territory']:>20}: {row['ordinary pieces']:<10} "
-        f"token reduction: {row['with token reduction']}"
+        f"{row['territory']}: {row['ordinary pieces']}. "
+        f"With token reduction: {row['with token reduction']}."
         for row in token_reduction_rows(state)
     )
 

@@ -85,6 +85,7 @@ class ClassicalGame(Game):
     title: ClassVar[str] = "Classical Conquests"
     version: ClassVar[str] = "2"
     describe_says_when: ClassVar[bool] = True  # describe() says the round, step and who
+    save_by_phase: ClassVar[bool] = True  # a saved game is named "round 5, research phase"
     state_class = ClassicalState
 
     def __init__(

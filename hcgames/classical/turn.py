@@ -78,8 +78,11 @@ def resource_roll(s: ClassicalState, action: ResourceRoll) -> list[Event]:
         s.event(
             None,
             "resource",
-            f"{terr.name} rolls {action.face} on the "
-            f"{'land d8' if terr.land else 'sea d6'} table: {row.name} ({yields}).",
+            f"{terr.name} rolls {action.face} on the eight-sided die for land: {row.name} "
+            f"({yields})."
+            if terr.land
+            else f"{terr.name} rolls {action.face} on the six-sided die for the sea: "
+            f"{row.name} ({yields}).",
             territory=terr.id,
             resource=row.resource,
         )

@@ -63,17 +63,23 @@ def finish_on_points(s: ClassicalState) -> list[Event]:
     best = max(s.vp[q] for q in alive)
     winners = tuple(q for q in alive if s.vp[q] == best)
     names = join(s.player_name(q) for q in winners)
+    points = count(best, "victory point")
     lead = (
         f"{says(names, 'has')} the most victory points ({best})"
         if len(winners) == 1
-        else f"{names} share the lead with {count(best, 'victory point')} each"
+        else f"{names} are tied at {points}"
     )
-    _end(s, winners, f"the turn limit of {count(s.game.max_turns, 'round')} was reached; {lead}")
+    # only monuments and the Arts level score: land, cities and fleets count only through them
+    why = "victory points come only from monuments and the Arts level"
+    limit = count(s.game.max_turns, "round")
+    _end(s, winners, f"the turn limit of {limit} was reached; {lead}; {why}")
     return [
         s.event(
             None,
             "end",
-            f"The last round is over. {says(names, 'leads')} with {count(best, 'victory point')}.",
+            f"The last round is over. {says(names, 'leads')} with {points}."
+            if len(winners) == 1
+            else f"The last round is over. {names} are tied at {points}.",
             winners=list(winners),
         )
     ]

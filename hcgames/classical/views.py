@@ -22,8 +22,10 @@ def region_views(s: ClassicalState) -> dict[str, dict[str, Any]]:
     what it yields (``tables.json``), drawn before its label. Labels are compact:
     ``C`` city, ``V`` village, ``M2`` two monuments, ``3A`` three armies, ``1F`` one
     fleet; units standing in a place another side holds (an attack before its battle)
-    are followed by their side's name: ``1A Athenians``. With the optional token-reduction rule
-    (``token_reduction=True``) they count tokens as the book's reduced set would:
+    are followed by their side's name: ``1A Athenians``; a place nobody settled that two
+    sides' units share has no owner (no colour) until their battle. With the optional
+    token-reduction rule (``token_reduction=True``) they count tokens as the book's reduced
+    set would:
     ``3U`` three units (armies and fleets alike) and ``2S`` two settlement tokens (1 a
     village, 2 a city, 3 or more a city with monuments).
     """
@@ -49,11 +51,15 @@ def region_views(s: ClassicalState) -> dict[str, dict[str, Any]]:
             parts.append("C" if s.level[t] == 2 else "V")
             if s.monuments[t]:
                 parts.append(f"M{s.monuments[t]}")
+        present = [q for q in players if s.armies[q][t] or s.fleets[q][t]]
+        # a place nobody settled takes the colour of the one side with units there; while
+        # two sides share it (before their battle) it has no colour: the battle decides
+        contested = owner is None and len(present) > 1
+        if owner is None and len(present) == 1:
+            owner = present[0]
         for q in players:
             a, f = s.armies[q][t], s.fleets[q][t]
             if a or f:
-                if owner is None:
-                    owner = q
                 piece = (
                     f"{a + f}U"
                     if reduced
@@ -68,6 +74,8 @@ def region_views(s: ClassicalState) -> dict[str, dict[str, Any]]:
         tip = f"{terr.name} ({'land' if terr.land else 'sea'}, {what}; today {terr.today})"
         if words:
             tip += ": " + "; ".join(words)
+        if contested:
+            tip += "; no side holds it until the battle is fought"
         closed = t in s.game.closed
         if closed:
             tip += "; outside this game: nobody settles, recruits or moves here"

@@ -314,6 +314,7 @@ class QuizItem(widgets.VBox):
     def __init__(self, question: Question, number: int) -> None:
         self.question = question
         self._uid = f"hc-q{next(_item_numbers)}"
+        self._hint_seen = False  # this question's hint has been shown once
         prompt = widgets.HTML(
             f"{QUIZ_CSS}<div style='font-size:17px;line-height:1.4'>"
             f"<b>{number}. {html.escape(question.prompt)}</b></div>"
@@ -391,7 +392,10 @@ class QuizItem(widgets.VBox):
             return None
         right = check_answer(self.question, given)
         shown = given if self.question.kind != "choice" else self.question.options[given]
-        journal().answer(self.question.id, str(shown), right, hint_shown=bool(self.question.hint))
+        # the hint appears with a wrong answer; showing the same hint again is not a new one
+        hint_shown = bool(self.question.hint) and not right and not self._hint_seen
+        self._hint_seen = self._hint_seen or hint_shown
+        journal().answer(self.question.id, str(shown), right, hint_shown=hint_shown)
         if self.question.kind == "choice":
             self._mark_option(int(given), right)
         if right:

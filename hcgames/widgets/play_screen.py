@@ -69,7 +69,7 @@ from hcgames.core import Action, Event, Game, SaveError, State
 from hcgames.historical.cards import card_name
 from hcgames.odds import Odds, battle_odds
 from hcgames.play import Bot
-from hcgames.widgets._base import guarded, one_screen, round_of
+from hcgames.widgets._base import guarded, one_screen, phase_words, round_of
 from hcgames.widgets.cards import card_key, card_names, plain_card_words
 from hcgames.widgets.mywork import NO_COMPUTER, journal
 from hcgames.widgets.panels import CHOICE_KINDS, choice_kind, times_in
@@ -1631,6 +1631,14 @@ class PlayApp(GameStepper):
         elif computer and self.cards_view is not None and self.map_view is not None:
             # cards beside a map (Historical): battles and duels are not dice rolls
             self._note_outcomes(self.state.events[first:])
+        if not chance and self.humans is not None and not self._own_move:
+            # the student's payment for a research roll and its score, made in steps that
+            # passed by themselves after its move
+            self.own_events += [
+                self.with_names(e.text)
+                for e in self.state.events[first:]
+                if e.kind in ("research", "score") and e.player in self.humans
+            ]
 
     def _note_outcomes(self, events: Sequence[Event]) -> None:
         """What the computer's card moves did to the student (cards on a map): its battles
@@ -1737,6 +1745,7 @@ class PlayApp(GameStepper):
             self.state, self._checkpoints = before, checkpoints
             self.say("There is no earlier move of yours to take back.")
             return False
+        self.own_events = ["taken back with Undo; pick a move again from here."]
         self._refresh()
         self._take_focus()
         return True
@@ -1956,7 +1965,8 @@ class PlayApp(GameStepper):
 
     def save_words(self) -> str:
         """The saved game as the page names it: "Conqueror Duels saved game, round 2,
-        after 31 moves" (its file's name, and what Load says it loaded)."""
+        after 31 moves", or with the phase in a game of phases ("Classical Conquests saved
+        game, round 5, research phase"): its file's name, and what Load says it loaded."""
         title = " ".join(re.sub(r"[^\w -]+", " ", self.game.title).split())
         # the round as the page says it (CONQUEST's class game: "White turn 1 of 6";
         # "round 2" at its first turn disagreed with the header); no quote marks, which
@@ -1965,6 +1975,10 @@ class PlayApp(GameStepper):
         when = " ".join(re.sub(r"[^\w -]+", " ", said).split())
         if when.startswith(("Round", "Turn", "Setting")):
             when = when[:1].lower() + when[1:]
+        phase = self.state.phase
+        if self.game.save_by_phase and phase in self.game.phases():
+            step = " ".join(re.sub(r"[^\w -]+", " ", phase_words(self.game, phase)).split())
+            return f"{title} saved game, {when}, {step}"
         # how far the game had gone, as a student says it ("after 31 moves", not "move 31")
         moves = len(self.state.history)
         done = f"after {plural(moves, 'move')}" if moves else "at the start"

@@ -144,3 +144,20 @@ def test_battle_log_uses_real_plurals_and_articles() -> None:
     assert re.search(r"with [2-9] (fleets|armies)[;.]", battle)
     bad = re.compile(r"\(s\)|\b1 (fleets|armies|monuments|rolls)\b|\ban fleet\b|\ba army\b")
     assert not [t for t in texts if bad.search(t)]
+
+
+def test_a_sea_two_sides_share_before_their_battle_has_no_colour() -> None:
+    """Athenian fleets sailing into Mare Aegaeum, where a Spartan fleet still stands, do
+    not paint it Athenian before the battle: it has no holder, both labels say whose
+    fleets they are, and the hover says the battle decides. One side alone colours it."""
+    game = hcgames.load("classical-conquests", players=2, civilizations=["Athenians", "Spartans"])
+    s = game.new_game(1)
+    assert isinstance(s, ClassicalState)
+    sea = s.game.material.index["mare_aegaeum"]
+    s.fleets[0][sea], s.fleets[1][sea] = 2, 1
+    view = s.region_views()["mare_aegaeum"]
+    assert view["owner"] is None
+    assert view["label"] == "2F Athenians 1F Spartans"
+    assert "no side holds it until the battle is fought" in view["tooltip"]
+    s.fleets[0][sea] = 0
+    assert s.region_views()["mare_aegaeum"]["owner"] == 1

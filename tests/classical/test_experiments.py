@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import cast
 
 import hcgames
@@ -38,12 +39,18 @@ def test_a_first_city_too_close_to_latium_is_refused_with_its_chain() -> None:
 def test_the_head_start_reaches_its_round_and_the_phases_report_their_events() -> None:
     state, bots = experiments.head_start(duel(), rounds=2)
     assert state.round == 2 and len(bots) == 2
-    assert experiments.head_start_summary(state).startswith("**Start of round 2** (")
+    summary = experiments.head_start_summary(state)
+    assert summary.startswith("**Round 2 is about to begin:** the game below stands at the very")
+    assert "still reads" not in summary
     first = experiments.phase_start(state)
     assert first <= len(state.events)
     phase = state.phase
     rows = experiments.token_reduction_rows(state)
     assert rows and {"territory", "ordinary pieces", "with token reduction"} <= set(rows[0])
+    # each line in words, never the map's codes ("C M1 1A" beside "3S 1U")
+    said = " ".join(r["ordinary pieces"] + " " + r["with token reduction"] for r in rows)
+    assert "Romans: a city" in said and "Romans: 2 settlement tokens" in said
+    assert not re.search(r"\b\d*[CVMAFUS]\d*\b", said)
     assert experiments.phase_events(state, phase, first) == [
         e.text for e in state.events[first:] if e.phase == phase
     ]

@@ -586,3 +586,21 @@ def test_wrong_phase_is_refused_with_the_rule() -> None:
         state.apply(Recruit("army", "latium"))
     with pytest.raises(IllegalAction, match="turn sequence"):
         state.apply(EndPhase("move"))
+
+
+def test_a_tie_at_the_turn_limit_says_tied_and_what_scores() -> None:
+    """Equal leaders are 'tied at 4 victory points', not 'lead with' them, and the end
+    says that only monuments and the Arts level score (the game-over banner shows it)."""
+    from hcgames.classical.victory import finish_on_points
+
+    state = started_game(max_turns=1)
+    state.vp[0] = state.vp[1] = 4
+    events = finish_on_points(state)
+    names = f"{state.player_name(0)} and {state.player_name(1)}"
+    assert events[-1].text == f"The last round is over. {names} are tied at 4 victory points."
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (0, 1)
+    assert outcome.reason.endswith(
+        f"{names} are tied at 4 victory points; "
+        "victory points come only from monuments and the Arts level"
+    )

@@ -346,7 +346,7 @@ def research_grid(state: ClassicalState, player: int, columns: int = 4) -> str:
     for start in range(0, len(chart), columns):
         cells = "".join(
             f"<td style='{cell}'><b>{html.escape(row['trait'])}</b> level {row['level']}, "
-            f"{row['points']} {'point' if row['points'] == 1 else 'points'}</td>"
+            f"{row['points']} research {'point' if row['points'] == 1 else 'points'}</td>"
             for row in chart[start : start + columns]
         )
         rows.append(f"<tr>{cells}</tr>")
@@ -375,7 +375,10 @@ def turn_report(state: ClassicalState, bots: Sequence[PlannerBot], phases: int =
 
 
 #: the key to the "Fewer pieces" table
-PIECES_KEY = "C city, V village, M1 one monument, 1F one fleet; U unit tokens, S settlement tokens"
+PIECES_KEY = (
+    "A unit token stands for one army or fleet; a village is 1 settlement token, a city 2, "
+    "and each monument in a city 1 more."
+)
 
 
 def token_reduction_table(game: ClassicalState | PhasePlayer) -> widgets.HTML:
