@@ -460,6 +460,10 @@ _CAPITAL_VERBS = frozenset(
 )
 
 
+#: how a computer's reason starts when its move took a piece ("it retakes the enemy knight")
+TAKES = ("it takes", "it retakes")
+
+
 def _unsaid_side(move: str) -> str:
     """ "Black: Black knight 1 to j8" said once: "Black knight 1 to j8"."""
     who, sep, rest = move.partition(": ")
@@ -2353,7 +2357,8 @@ class PlayApp(GameStepper):
         if len(whys) == 1 and all(sep for _, sep, _ in split):
             items = "".join(
                 f"<li>{escape(plain_plurals(m))}"
-                + (f": {escape(plain_plurals(did))}" if did.startswith("it takes") else "")
+                # a capture is said, the computer's own or a recapture in the student's turn
+                + (f": {escape(plain_plurals(did))}" if did.startswith(TAKES) else "")
                 + "</li>"
                 for m, (did, _, _) in zip(moves, parts, strict=True)
             )
@@ -2367,7 +2372,7 @@ class PlayApp(GameStepper):
             if said.count(common) < 2:
                 common = ""
             rows = [
-                ((reported(m) or m) if sep else r)
+                ((reported(m) or _unsaid_side(m)) if sep else r)
                 + (f" — {w.rstrip('.')}" if sep and w.rstrip(".") != common else "")
                 for r, (m, sep, w) in zip(self.reasons, split, strict=True)
             ]

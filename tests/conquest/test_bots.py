@@ -139,3 +139,26 @@ def test_hard_says_so_when_its_capture_is_the_turns_last_move() -> None:
             continue
         state.apply(action)
     assert checked
+
+
+def test_a_capture_says_what_the_taken_piece_carried() -> None:
+    """Look 6, lesson 34: the elephant taken with its two soldiers was reported
+    as a plain move; the reason names all three pieces lost."""
+    from hcgames.conquest.bots import _describe
+
+    state = narrow(
+        ConquestGame.position(
+            {
+                "W-knight1": "e3",
+                "W-soldier1": "j2",
+                "B-elephant1": "e4",
+                "B-soldier1": "B-elephant1",
+                "B-soldier2": "B-elephant1",
+                "B-soldier3": "p12",
+            }
+        ).new_game(),
+        ConquestState,
+    )
+    assert _describe(state, Move("W-knight1", "e4")) == (
+        "it takes the enemy elephant on e4 and the 2 soldiers it carried"
+    )
