@@ -98,7 +98,16 @@ def _describe(state: ConquestState, action: Action) -> str:
             ]
             aboard = f" and the {join(kinds)} it carried" if cargo else ""
             return f"it {verb} the enemy {_kind(state, target)} on {action.to}{aboard}"
-        return f"its {_kind(state, action.piece)} moves to {action.to}"
+        kind = _kind(state, action.piece)
+        if target is not None and target != action.piece:  # its own piece holds the space
+            own = _kind(state, target)
+            if kind == "knight" and own != "ship" and own != "galleon":
+                # a knight only passes its own men: "to k8" is not where it stops
+                return f"its knight rides through {action.to}, over its own {own}, and goes on"
+            if state.game.is_ship[target]:
+                return f"its {kind} goes aboard its {own} at {action.to}"
+            return f"its {kind} climbs onto its {own} on {action.to}"
+        return f"its {kind} moves to {action.to}"
     return f"it chooses to {action}"
 
 
