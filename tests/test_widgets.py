@@ -491,6 +491,23 @@ def test_board_click_on_a_gold_square_moves_and_on_another_piece_switches() -> N
     assert [str(m) for m in played] == ["White knight 2 to h3"] and board.state is start
 
 
+def test_board_says_why_a_piece_cannot_move() -> None:
+    """Look 6: "From j11 it may go to: nowhere." and "it cannot move from here now."
+    gave no reason (and the first was said of an empty space too)."""
+    from hcgames.conquest import ConquestGame
+
+    view = BoardView(ConquestGame().new_game())
+    view.click("j8")  # an empty space
+    assert view.text.endswith("No piece here.") and "nowhere" not in view.text
+    view.click("m12")  # a Black piece in White's turn
+    assert view.text.endswith("It is Black's piece, and White plays now.")
+    board = piece_board(ConquestGame().new_game())
+    board.click("m12")
+    assert board.text.endswith(
+        "it cannot move from here now. It is Black's piece, and White plays now."
+    )
+
+
 def test_map_labels_sit_inside_their_regions() -> None:
     game = ToyGame()
     fit = fit_mercator(game.geojson(), 640, 420)

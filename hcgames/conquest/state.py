@@ -23,7 +23,7 @@ from hcgames.conquest.actions import AcceptDraw, DeclineDraw, Move, OfferDraw, P
 from hcgames.conquest.evaluation import evaluate
 from hcgames.conquest.moves import PendingRecapture
 from hcgames.conquest.victory import scores
-from hcgames.conquest.views import describe, record_words, region_views
+from hcgames.conquest.views import describe, record_words, region_views, stuck_words
 from hcgames.core import TERMINAL, Action, Handler, State
 
 if TYPE_CHECKING:
@@ -189,6 +189,10 @@ class ConquestState(State):
 
     def describe(self) -> str:
         return describe(self)
+
+    def stuck_words(self, space: str, piece: str | None = None) -> str:
+        """Why ``piece`` (the top one on ``space``) cannot move now ("" when it can)."""
+        return stuck_words(self, space, piece)
 
     def record_words(self) -> str:
         """The result as a student's record of work says it (pieces left and taken)."""

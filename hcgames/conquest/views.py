@@ -13,7 +13,7 @@ from hcgames.conquest.movement import (
     stack,
 )
 from hcgames.core import Event
-from hcgames.words import join, plural
+from hcgames.words import join, plural, with_article
 
 if TYPE_CHECKING:
     from hcgames.conquest.game import ConquestGame
@@ -30,6 +30,7 @@ __all__ = [
     "region_views",
     "rider_label",
     "stack_label",
+    "stuck_words",
 ]
 
 
@@ -104,6 +105,38 @@ def region_views(state: ConquestState) -> dict[str, dict[str, Any]]:
             "tooltip": tip,
         }
     return out
+
+
+def stuck_words(state: ConquestState, space: str, piece: str | None = None) -> str:
+    """Why ``piece`` (by default the top piece on ``space``) has no move now, in a
+    student's words ("No piece here." on an empty space); "" when it has one."""
+    piece = piece or state.top.get(space)
+    if piece is None:
+        return "No piece here."
+    if any(getattr(a, "piece", None) == piece for a in state.legal_actions()):
+        return ""
+    names = state.game.player_names
+    kind = state.game.kind_of[piece]
+    steps = state.game.rules.kinds[kind].moves
+    if state.result is not None:
+        return "The game is over."
+    if state.owner[piece] != state.current_player:
+        owner, now = names[state.owner[piece]], names[state.current_player]
+        return f"It is {owner}'s piece, and {now} plays now."
+    if state.draw_offered:
+        return "A draw has been offered: it is answered first."
+    if state.transit is not None:
+        return f"{piece_name(state.transit)} must finish its ride through its own men first."
+    if state.pending is not None:
+        return f"Only a recapture on {state.pending.space} (or refusing it) may be played now."
+    if state.spent >= state.budget:
+        return f"All {state.budget} moves of this turn are used."
+    if state.used.get(piece, 0) >= steps:
+        return (
+            f"This {kind} has used its {plural(steps, 'step')} this turn "
+            f"({with_article(kind)} has {plural(steps, 'step')} a turn)."
+        )
+    return "Every space it could step to is blocked."
 
 
 def describe(state: ConquestState) -> str:

@@ -885,8 +885,9 @@ class BoardView(RegionView):
                 return base + " Click a piece to see its moves."
             # "the White knight", not "White knight 2": the space says which one
             name = "the " + self.picked_name.rstrip("0123456789 ")
-            if not self.targets:  # not "it may step to nowhere"
-                return f"{base} Picked {name}: it cannot move from here now."
+            if not self.targets:  # not "it may step to nowhere": and why, when the game says
+                why = self._why_stuck(self.selection[0] if self.selection else "", self.picked)
+                return f"{base} Picked {name}: it cannot move from here now.{why}"
             return f"{base} Picked {name}: it may step to {', '.join(self.targets)}."
         held: dict[str, int] = {}
         for view in self._views.values():
@@ -914,8 +915,18 @@ class BoardView(RegionView):
                     + (" with what it carries" if movers[0] == units[0][1] else "")
                     + "; to move another of them, pick its move in the list."
                 )
+            why = self._why_stuck(space)
+            if not self.highlighted and why:  # not "it may go to: nowhere" unexplained
+                return f"{base}{why}"
             base += f" From {self.region_name(space)} it may go to: {where}."
         return base
+
+    def _why_stuck(self, space: str, piece: str | None = None) -> str:
+        """ " " and why the piece on ``space`` cannot move, when the game says
+        (CONQUEST: its steps are used, another knight is mid-ride...); "" otherwise."""
+        words = getattr(self.state, "stuck_words", None)
+        why = str(words(space, piece)) if callable(words) else ""
+        return f" {why}" if why else ""
 
     def mark_moves(self, paths: list[Any]) -> None:
         """Outline where each of ``paths`` (the spaces a move went through, first to

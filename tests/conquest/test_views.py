@@ -172,3 +172,19 @@ def test_the_stepper_says_play_to_the_turns_end_and_the_log_says_when_once() -> 
     stepper.play_to_phase_end()
     log = stepper.event_log.output.outputs[0]["data"]["text/html"]
     assert "Turn 2: Black has 20 moves." in log and "moving:</span> Turn 2:" not in log
+
+
+def test_a_piece_that_cannot_move_is_told_why() -> None:
+    """Look 6, lesson 34: "From j11 it may go to: nowhere." gave no reason, and said
+    the same of an empty space."""
+    game = ConquestGame.position(
+        {"W-soldier1": "j11", "W-knight1": "e3", "B-soldier1": "p12"},
+        used={"W-soldier1": 2},
+    )
+    state = narrow(game.new_game(), ConquestState)
+    assert state.stuck_words("j11") == (
+        "This soldier has used its 2 steps this turn (a soldier has 2 steps a turn)."
+    )
+    assert state.stuck_words("e3") == ""  # the knight can move
+    assert state.stuck_words("a1") == "No piece here."
+    assert state.stuck_words("p12") == "It is Black's piece, and White plays now."
