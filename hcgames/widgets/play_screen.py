@@ -639,6 +639,7 @@ class PlayApp(GameStepper):
         self.picker.notify = self.say
         if game.id == "conquest-1972":
             self.picker.kind_of = self._conquest_kind
+            self.picker.counted = "move"  # "Ships: 6 moves": six moves, not six ships
         elif game.id == "conquest-of-speros":
             self.picker.kind_of = self._speros_kind
         elif game.id == "conqueror-duels":
@@ -1219,9 +1220,13 @@ class PlayApp(GameStepper):
             order = ("soldier", "knight", "chariot", "elephant", "ship", "galleon")
             rank = 1 + (order.index(kind) if kind in order else len(order)) / 10
             return f"{kind.capitalize()}s", rank
+        if type(action).__name__ == "Refuse":  # its own group: not hidden under "Other"
+            return "Refuse to recapture", 1.9
         kind = choice_kind(action)
         if kind == "End the phase":  # a CONQUEST turn has no phases: a player ends a turn
             return "End my turn", 2.0 + CHOICE_KINDS.index(kind) / 10
+        if kind == "Other":  # offering, accepting or turning down a draw
+            return "A draw", 2.0 + CHOICE_KINDS.index(kind) / 10
         return kind, 2.0 + CHOICE_KINDS.index(kind) / 10
 
     #: Speros' list in the game's own words: its four actions, then the rest
