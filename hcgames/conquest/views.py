@@ -24,6 +24,7 @@ __all__ = [
     "capture_rows",
     "describe",
     "describe_step",
+    "now_words",
     "odds_table",
     "piece_rows",
     "record_words",
@@ -105,6 +106,25 @@ def region_views(state: ConquestState) -> dict[str, dict[str, Any]]:
             "tooltip": tip,
         }
     return out
+
+
+def now_words(state: ConquestState, *, short: bool = False) -> str:
+    """Where the turn stands, in one short sentence: "Turn 2: White is moving, 3 of 10
+    moves used." (a recapture or a draw offer said as what the side to play may do);
+    ``short``: only what the side to play does ("White is moving.")."""
+    when = "" if short else f"{state.game.turn_words(state.turn)}: "
+    names = state.game.player_names
+    if state.result is not None:
+        return f"{when}the game is over." if when else "The game is over."
+    who = names[state.current_player]
+    if state.draw_offered:
+        doing = f"{names[state.mover]} has offered a draw, and {who} answers"
+    elif state.pending is not None:
+        doing = f"{who} may retake the piece just taken on {state.pending.space}"
+    else:
+        used = "" if short else f", {state.spent} of {state.budget} moves used"
+        doing = f"{who} is moving{used}"
+    return f"{when}{doing}."
 
 
 def stuck_words(state: ConquestState, space: str, piece: str | None = None) -> str:

@@ -898,6 +898,9 @@ class BoardView(RegionView):
         pieces = "; ".join(f"{name} has pieces on {n} spaces" for name, n in held.items())
         when = f"{round_of(state)}, {phase_words(state.game, state.phase)}"
         base = f"{when}. {pieces or 'The board is empty'}."
+        now = getattr(state, "now_words", None)
+        if callable(now):  # the game says where the turn stands in a sentence of its own
+            base = str(now())
         if len(self.selection) == 2:
             base += " Picked: " + " then ".join(self.region_name(r) for r in self.selection) + "."
         if len(self.selection) == 1:

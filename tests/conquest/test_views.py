@@ -188,3 +188,11 @@ def test_a_piece_that_cannot_move_is_told_why() -> None:
     assert state.stuck_words("e3") == ""  # the knight can move
     assert state.stuck_words("a1") == "No piece here."
     assert state.stuck_words("p12") == "It is Black's piece, and White plays now."
+
+
+def test_the_board_says_where_the_turn_stands_in_plain_words() -> None:
+    """Look 6, lesson 30: "Turn 2, moving. White has pieces on 24 spaces..." read
+    like a program's fields; pills "moving / a recapture" looked like buttons."""
+    state = narrow(ConquestGame().new_game(), ConquestState)
+    assert state.now_words() == "Turn 1: White is moving, 0 of 10 moves used."
+    assert state.now_words(short=True) == "White is moving."
