@@ -501,6 +501,11 @@ def test_board_says_why_a_piece_cannot_move() -> None:
     assert view.text.endswith("No piece here.") and "nowhere" not in view.text
     view.click("m12")  # a Black piece in White's turn
     assert view.text.endswith("It is Black's piece, and White plays now.")
+    view.says_turn = False  # the play screen's board: only what the pick does
+    view.click("j8")
+    assert view.text == "No piece here."
+    view.click("m12")
+    assert view.text == "It is Black's piece, and White plays now."
     board = piece_board(ConquestGame().new_game())
     board.click("m12")
     assert board.text.endswith(

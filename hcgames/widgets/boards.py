@@ -231,6 +231,10 @@ class BoardView(RegionView):
         #: the position the board began at (Put the pieces back), and the last move's words
         self._start = state
         self.last_words = ""
+        #: whether the board's line says where the turn stands before what a pick does
+        #: (the play screen's banner says it: its board line stays short, one or two
+        #: lines, and never pushes the board down between a move's two clicks)
+        self.says_turn = True
 
     def _layers(self) -> list[bqplot.Mark]:
         """The marks over the links, bottom to top: the last moves' paths, the spaces,
@@ -901,6 +905,8 @@ class BoardView(RegionView):
         now = getattr(state, "now_words", None)
         if callable(now):  # the game says where the turn stands in a sentence of its own
             base = str(now())
+        if not self.says_turn:
+            base = ""  # a screen that says the turn elsewhere: only what the pick does
         if len(self.selection) == 2:
             base += " Picked: " + " then ".join(self.region_name(r) for r in self.selection) + "."
         if len(self.selection) == 1:
@@ -920,9 +926,9 @@ class BoardView(RegionView):
                 )
             why = self._why_stuck(space)
             if not self.highlighted and why:  # not "it may go to: nowhere" unexplained
-                return f"{base}{why}"
+                return f"{base}{why}".lstrip()
             base += f" From {self.region_name(space)} it may go to: {where}."
-        return base
+        return base.lstrip()
 
     def _why_stuck(self, space: str, piece: str | None = None) -> str:
         """ " " and why the piece on ``space`` cannot move, when the game says

@@ -605,6 +605,7 @@ class PlayApp(GameStepper):
             view.on_select(functools.partial(self._map_line, view))
         if self.board_view is not None:
             self.board_view.on_select(self._board_move)
+            self.board_view.says_turn = False  # the banner says the turn: a short line
         self._ready = True
         self._run_bots()
         self._refresh()
