@@ -60,11 +60,21 @@ def rider_label(state: ConquestState, piece: str) -> str:
 
 
 def _stack_words(state: ConquestState, piece: str) -> str:
-    words = piece_name(piece)
+    words = held_name(state, piece)
     carried = state.cargo.get(piece, [])
     if carried:
         words += " carrying " + " and ".join(_stack_words(state, x) for x in carried)
     return words
+
+
+def held_name(state: ConquestState, piece: str) -> str:
+    """A piece's name as the board draws it: a seized ship, drawn in its captor's
+    colour, is "White's seized ship 2", never "Black ship 2"."""
+    name = piece_name(piece)
+    owner = state.player_name(state.owner[piece]) if piece in state.owner else ""
+    if owner and not name.startswith(owner):
+        return f"{owner}'s seized {name.split(' ', 1)[1]}"
+    return name
 
 
 def region_views(state: ConquestState) -> dict[str, dict[str, Any]]:
@@ -85,7 +95,7 @@ def region_views(state: ConquestState) -> dict[str, dict[str, Any]]:
         kinds, kind_of = state.game.rules.kinds, state.game.kind_of
         top_letter = kinds[kind_of[piece]].label
         riders = rider_label(state, piece)
-        units = [[p, piece_name(p)] for p in stack(state, piece)]
+        units = [[p, held_name(state, p)] for p in stack(state, piece)]
         passing = state.transit
         if passing is not None and passing != piece and state.where[passing] == sid:
             tip += f" {piece_name(passing)} is passing through."
@@ -100,7 +110,7 @@ def region_views(state: ConquestState) -> dict[str, dict[str, Any]]:
             "label": label,
             "piece": top_letter,
             "riders": riders,
-            "name": piece_name(piece),
+            "name": held_name(state, piece),
             # every piece here, top first, as [id, name]: the board picks among them
             "units": units,
             "tooltip": tip,
@@ -206,7 +216,7 @@ def describe_step(
     """The log entry of one step just made (``tag`` as classified by :func:`.movement.step`)."""
     who = piece_name(piece)
     if piece[:1] != state.player_name(player)[:1]:  # a seized ship sails for its captor
-        who = f"{who}, seized by {state.player_name(player)},"
+        who = f"{state.player_name(player)}'s seized {who.split(' ', 1)[1]}"
     if tag == "capture":
         # a side's own ship, held by the enemy, is retaken, not taken
         mine = state.player_name(player)[:1]

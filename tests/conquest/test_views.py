@@ -196,3 +196,19 @@ def test_the_board_says_where_the_turn_stands_in_plain_words() -> None:
     state = narrow(ConquestGame().new_game(), ConquestState)
     assert state.now_words() == "Turn 1: White is moving, 0 of 10 moves used."
     assert state.now_words(short=True) == "White is moving."
+
+
+def test_a_seized_ship_is_named_for_its_captor() -> None:
+    """Look 6, lesson 32: a ship White had seized was drawn White but called "the
+    Black ship" when picked, and "Black ship 2, seized by White," in the log."""
+    state = narrow(
+        ConquestGame.position(
+            {"B-ship2": "c2", "W-knight1": "e3", "B-soldier1": "p12"},
+            owners={"B-ship2": "White"},
+        ).new_game(),
+        ConquestState,
+    )
+    view = state.region_views()["c2"]
+    assert view["name"] == "White's seized ship 2"
+    assert view["units"] == [["B-ship2", "White's seized ship 2"]]
+    assert "White's seized ship 2" in view["tooltip"]
