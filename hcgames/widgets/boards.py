@@ -237,12 +237,13 @@ class BoardView(RegionView):
         self.says_turn = True
 
     def _layers(self) -> list[bqplot.Mark]:
-        """The marks over the links, bottom to top: the last moves' paths, the spaces,
-        their marks, the reachable outlines, the moves' ends, the tokens, their letters."""
+        """The marks over the links, bottom to top: the spaces, their marks, the last
+        moves' paths, the reachable outlines, the moves' ends, the tokens, their letters."""
         return [
-            self.move_paths,
             self.nodes,
             self.space_marks,
+            # the path over the squares (under them only slivers between squares showed)
+            self.move_paths,
             self.target_marks,
             self.move_ends,
             self.tokens,
@@ -340,7 +341,7 @@ class BoardView(RegionView):
             y=[[0.0, 0.0]],
             scales=scales,
             colors=[LAST_MOVE],
-            stroke_width=4,
+            stroke_width=6,
             visible=False,
             enable_hover=False,
         )
@@ -886,9 +887,11 @@ class BoardView(RegionView):
             if self.last_words:  # a move made on the board, then where the game stands
                 base = f"{self.last_words} {base}"
             if self.picked is None:
-                return base + " Click a piece to see its moves."
+                # a finished game has no moves to see: not "Click a piece" after a win
+                return base if state.is_terminal() else base + " Click a piece to see its moves."
             # "the White knight", not "White knight 2": the space says which one
-            name = "the " + self.picked_name.rstrip("0123456789 ")
+            name = self.picked_name.rstrip("0123456789 ")
+            name = name if "'s " in name else f"the {name}"  # "White's seized ship"
             if not self.targets:  # not "it may step to nowhere": and why, when the game says
                 why = self._why_stuck(self.selection[0] if self.selection else "", self.picked)
                 return f"{base} Picked {name}: it cannot move from here now.{why}"
