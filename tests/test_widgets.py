@@ -824,6 +824,9 @@ def test_the_log_says_a_short_conquest_game_s_turns_as_its_header_does() -> None
     game = hcgames.load("conquest-1972", scenario="skirmish", moves_per_turn=5, turn_limit=13)
     said = _table_html([{"round": 2, "phase": "moving", "text": "White soldier 1 moves"}], 0, game)
     assert "White&#x27;s turn 1 of 6, moving:" in said and "Turn 2" not in said
+    # Black's recapture in White's turn is not filed as White's own
+    row = {"round": 2, "phase": game.phase_title("recapture"), "text": "Black knight 1 ..."}
+    assert "White&#x27;s turn 1 of 6, answered by a recapture:" in _table_html([row], 0, game)
     duels = hcgames.load("conqueror-duels")
     assert "Round 2, planning:" in _table_html(
         [{"round": 2, "phase": "planning", "text": "Rome ends its planning"}], 0, duels
