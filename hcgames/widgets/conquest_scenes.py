@@ -112,6 +112,8 @@ class SceneBoard(widgets.VBox):
         # beside the controls at 1024 wide; a little larger on a wider screen
         self.board.layout.flex = f"1 1 {BOARD_WIDTH}px"
         self.board.layout.max_width = f"{MAX_BOARD_WIDTH}px"
+        # room at the left: the line over the board lost the "T" of "Turn 2" to the edge
+        self.board.text_line.layout.padding = "0 0 0 6px"
         self.answers = widgets.HBox(layout={"flex_flow": "row wrap"})
         self.picker = widgets.Dropdown(
             description="Move",
