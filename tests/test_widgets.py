@@ -831,3 +831,14 @@ def test_the_log_says_a_short_conquest_game_s_turns_as_its_header_does() -> None
     assert "Round 2, planning:" in _table_html(
         [{"round": 2, "phase": "planning", "text": "Rome ends its planning"}], 0, duels
     )
+
+
+def test_the_computers_moves_are_outlined_where_each_piece_stopped() -> None:
+    """Look 6, lesson 34: after a galleon sailed m8, m7, m6 (two moves) the empty m7
+    was outlined in red, not m6 where it stopped."""
+    from hcgames.conquest import ConquestGame
+
+    view = BoardView(ConquestGame().new_game())
+    view.mark_moves([["m8", "m7"], ["m7", "m6"], ["c2", "c1"]])
+    outlined = set(zip(view.move_ends.x, view.move_ends.y, strict=True))
+    assert outlined == {view._xy["m6"], view._xy["c1"]}

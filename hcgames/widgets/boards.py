@@ -945,7 +945,13 @@ class BoardView(RegionView):
         last) ended, with a line along it: the computer's last moves. ``[]`` clears."""
         paths = [[r for r in p if r in self._xy] for p in paths]
         paths = [p for p in paths if p]
-        ends = list(dict.fromkeys(p[-1] for p in paths))
+        # where a piece stopped: not a square it went on from in a later move (a
+        # galleon sailing m8, m7, m6 is outlined on m6, not on the empty m7)
+        ends = list(
+            dict.fromkeys(
+                p[-1] for i, p in enumerate(paths) if not any(q[0] == p[-1] for q in paths[i + 1 :])
+            )
+        )
         # one straight piece per step (bqplot wants lines of one length)
         lines = [p[i : i + 2] for p in paths for i in range(len(p) - 1)]
         with self.move_ends.hold_sync():
