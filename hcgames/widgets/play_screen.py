@@ -605,7 +605,6 @@ class PlayApp(GameStepper):
             view.on_select(functools.partial(self._map_line, view))
         if self.board_view is not None:
             self.board_view.on_select(self._board_move)
-            self.board_view.says_turn = False  # the banner says the turn: a short line
         self._ready = True
         self._run_bots()
         self._refresh()
@@ -641,6 +640,8 @@ class PlayApp(GameStepper):
         if game.id == "conquest-1972":
             self.picker.kind_of = self._conquest_kind
             self.picker.counted = "move"  # "Ships: 6 moves": six moves, not six ships
+            if self.board_view is not None:  # the banner says the turn: a short line
+                self.board_view.says_turn = False
         elif game.id == "conquest-of-speros":
             self.picker.kind_of = self._speros_kind
         elif game.id == "conqueror-duels":
