@@ -5,6 +5,7 @@ or a phase is not available, and CONQUEST's captures marked and grouped."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -31,12 +32,21 @@ def _click_until(app: PlayApp, found: Any, seed: int = 1, clicks: int = 300) -> 
     return bool(found(app))
 
 
+def test_conquest_refusing_a_recapture_has_its_own_group() -> None:
+    """Look 6, lesson 34: "refuse to recapture" was hidden under "Other (1)"."""
+    from hcgames.conquest import Refuse
+
+    app = PlayApp(ConquestGame(scenario="skirmish"), humans=(0,), bot="easy", seed=3)
+    assert app._conquest_kind(Refuse())[0] == "Refuse to recapture"
+
+
 def test_conquest_captures_are_marked_grouped_first_and_really_capture() -> None:
     app = PlayApp(ConquestGame(scenario="skirmish"), humans=(0,), bot="medium", seed=3)
     assert _click_until(app, lambda a: any(a._captured(m) for m in a.picker.actions))
     labels = [label for label, _ in app.picker.kinds.options]
-    assert labels[1].startswith("Captures (")
-    assert all(" (" in label for label in labels)
+    assert labels[1].startswith("Captures: ")
+    # the counts are of moves, and say so ("Ships: 6 moves", not "Ships (6)")
+    assert all(re.search(r": \d+ moves?$", label) for label in labels)
     for move in app.picker.actions:
         words = app.describe_action(move)
         captured = app._captured(move)

@@ -1088,3 +1088,16 @@ def test_classical_last_move_says_the_research_roll_and_score_then_undo() -> Non
     assert app.save_words().endswith(f", round {app.state.round}, {app.state.phase} phase")
     app.back_button.click()
     assert "taken back with Undo" in app.own_box.value
+
+
+def test_a_recapture_in_the_students_turn_says_what_it_took() -> None:
+    """Look 6, lesson 34: "Black soldier 2 to i8" hid that it retook the student's
+    knight, and "Black: Black knight 1 to j7" said the side twice."""
+    app = PlayApp(hcgames.load("conquest-1972"), humans=(0,), bot="easy", seed=1)
+    app.reasons = [
+        "Black: Black soldier 2 to i8 \u2014 it retakes the enemy knight on i8; it was the "
+        "only move allowed"
+    ]
+    assert "Black soldier 2 to i8: it retakes the enemy knight on i8" in app._why_html()
+    app.reasons.append("Black: Black knight 1 to j7 \u2014 its knight moves to j7; a plan")
+    assert "Black: Black knight" not in app._why_html()

@@ -491,6 +491,28 @@ def test_board_click_on_a_gold_square_moves_and_on_another_piece_switches() -> N
     assert [str(m) for m in played] == ["White knight 2 to h3"] and board.state is start
 
 
+def test_board_says_why_a_piece_cannot_move() -> None:
+    """Look 6: "From j11 it may go to: nowhere." and "it cannot move from here now."
+    gave no reason (and the first was said of an empty space too)."""
+    from hcgames.conquest import ConquestGame
+
+    view = BoardView(ConquestGame().new_game())
+    view.click("j8")  # an empty space
+    assert view.text.endswith("No piece here.") and "nowhere" not in view.text
+    view.click("m12")  # a Black piece in White's turn
+    assert view.text.endswith("It is Black's piece, and White plays now.")
+    view.says_turn = False  # the play screen's board: only what the pick does
+    view.click("j8")
+    assert view.text == "No piece here."
+    view.click("m12")
+    assert view.text == "It is Black's piece, and White plays now."
+    board = piece_board(ConquestGame().new_game())
+    board.click("m12")
+    assert board.text.endswith(
+        "it cannot move from here now. It is Black's piece, and White plays now."
+    )
+
+
 def test_map_labels_sit_inside_their_regions() -> None:
     game = ToyGame()
     fit = fit_mercator(game.geojson(), 640, 420)
@@ -802,7 +824,21 @@ def test_the_log_says_a_short_conquest_game_s_turns_as_its_header_does() -> None
     game = hcgames.load("conquest-1972", scenario="skirmish", moves_per_turn=5, turn_limit=13)
     said = _table_html([{"round": 2, "phase": "moving", "text": "White soldier 1 moves"}], 0, game)
     assert "White&#x27;s turn 1 of 6, moving:" in said and "Turn 2" not in said
+    # Black's recapture in White's turn is not filed as White's own
+    row = {"round": 2, "phase": game.phase_title("recapture"), "text": "Black knight 1 ..."}
+    assert "White&#x27;s turn 1 of 6, answered by a recapture:" in _table_html([row], 0, game)
     duels = hcgames.load("conqueror-duels")
     assert "Round 2, planning:" in _table_html(
         [{"round": 2, "phase": "planning", "text": "Rome ends its planning"}], 0, duels
     )
+
+
+def test_the_computers_moves_are_outlined_where_each_piece_stopped() -> None:
+    """Look 6, lesson 34: after a galleon sailed m8, m7, m6 (two moves) the empty m7
+    was outlined in red, not m6 where it stopped."""
+    from hcgames.conquest import ConquestGame
+
+    view = BoardView(ConquestGame().new_game())
+    view.mark_moves([["m8", "m7"], ["m7", "m6"], ["c2", "c1"]])
+    outlined = set(zip(view.move_ends.x, view.move_ends.y, strict=True))
+    assert outlined == {view._xy["m6"], view._xy["c1"]}

@@ -142,3 +142,17 @@ def test_a_first_step_of_two_is_marked_among_the_retakes() -> None:
     assert "Black knight from h11 to h10 (first step of two)" in words
     assert "Black ship from h9 to g9 (first step of two)" in words
     assert "Black soldier from h10 to g10" in words  # a retake in one move is not marked
+
+
+def test_the_solution_counts_whites_moves_as_the_table_does() -> None:
+    """Look 6, lesson 32: the table said The admiral's attack is won in 15 moves,
+    Show the solution said 16 (it counted Black's recapture)."""
+    puzzles = load_puzzles()
+    board = SceneBoard(puzzles, label="Puzzle")
+    longest = max(puzzles, key=lambda p: p.steps)
+    board.choose_scene(longest.title)
+    board.show_solution()
+    note = board.result.value
+    assert f"White wins in {longest.steps} moves" in note
+    assert "Black answers a capture once" in note and f"{longest.steps + 1} moves" in note
+    assert not board.solution_button.disabled

@@ -38,7 +38,7 @@ from hcgames.conquest.evaluation import chances, score
 from hcgames.conquest.search import _key
 from hcgames.conquest.state import ConquestState
 from hcgames.core import Action, State
-from hcgames.words import plural
+from hcgames.words import join, plural
 
 __all__ = ["DRAW_WHEN_BELOW", "LEVELS", "EasyBot", "HardBot", "MediumBot"]
 
@@ -90,8 +90,24 @@ def _describe(state: ConquestState, action: Action) -> str:
         target = state.top.get(action.to)
         if target is not None and state.owner[target] != state.current_player:
             verb = "retakes" if state.pending is not None else "takes"
-            return f"it {verb} the enemy {_kind(state, target)} on {action.to}"
-        return f"its {_kind(state, action.piece)} moves to {action.to}"
+            # what the taken piece carried is lost with it: said, not left to the log
+            cargo = [_kind(state, p) for p in state.cargo.get(target, [])]
+            kinds = [
+                k if cargo.count(k) == 1 else plural(cargo.count(k), k)
+                for k in dict.fromkeys(cargo)
+            ]
+            aboard = f" and the {join(kinds)} it carried" if cargo else ""
+            return f"it {verb} the enemy {_kind(state, target)} on {action.to}{aboard}"
+        kind = _kind(state, action.piece)
+        if target is not None and target != action.piece:  # its own piece holds the space
+            own = _kind(state, target)
+            if kind == "knight" and own != "ship" and own != "galleon":
+                # a knight only passes its own men: "to k8" is not where it stops
+                return f"its knight rides through {action.to}, over its own {own}, and goes on"
+            if state.game.is_ship[target]:
+                return f"its {kind} goes aboard its {own} at {action.to}"
+            return f"its {kind} climbs onto its {own} on {action.to}"
+        return f"its {kind} moves to {action.to}"
     return f"it chooses to {action}"
 
 

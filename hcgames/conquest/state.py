@@ -23,7 +23,13 @@ from hcgames.conquest.actions import AcceptDraw, DeclineDraw, Move, OfferDraw, P
 from hcgames.conquest.evaluation import evaluate
 from hcgames.conquest.moves import PendingRecapture
 from hcgames.conquest.victory import scores
-from hcgames.conquest.views import describe, record_words, region_views
+from hcgames.conquest.views import (
+    describe,
+    now_words,
+    record_words,
+    region_views,
+    stuck_words,
+)
 from hcgames.core import TERMINAL, Action, Handler, State
 
 if TYPE_CHECKING:
@@ -189,6 +195,14 @@ class ConquestState(State):
 
     def describe(self) -> str:
         return describe(self)
+
+    def now_words(self, *, short: bool = False) -> str:
+        """Where the turn stands, in one short sentence (the board's status line)."""
+        return now_words(self, short=short)
+
+    def stuck_words(self, space: str, piece: str | None = None) -> str:
+        """Why ``piece`` (the top one on ``space``) cannot move now ("" when it can)."""
+        return stuck_words(self, space, piece)
 
     def record_words(self) -> str:
         """The result as a student's record of work says it (pieces left and taken)."""

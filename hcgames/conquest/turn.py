@@ -28,7 +28,13 @@ __all__ = ["PHASES", "PHASE_TITLES", "after_step", "allowance", "end_turn"]
 #: the phases of one turn, in order
 PHASES: tuple[str, ...] = ("move", "recapture", "draw offer")
 #: each phase as a player says it on the page (Game.phase_title)
-PHASE_TITLES = {"move": "moving", "recapture": "a recapture", "draw offer": "a draw offered"}
+#: ("White's turn 1 of 6, answered by a recapture: Black knight 1 recaptures..."; "a
+#: recapture" there read as White's own)
+PHASE_TITLES = {
+    "move": "moving",
+    "recapture": "answered by a recapture",
+    "draw offer": "a draw offered",
+}
 
 
 def allowance(rules: Rules, held: int) -> int:

@@ -79,6 +79,8 @@ def adjudicate(state: ConquestState, why: str, events: list[Event]) -> None:
         )
     elif held[0] == held[1]:
         held_text = plural(held[0], "enemy capitol space")
+        if state.game.pieces_decide:  # the pieces left were counted too: say they tie
+            held_text += f" and have {plural(pieces[0], 'piece')} left each"
         finish(state, (), f"{why}: both hold {held_text}, a draw", events)
     else:
         best = 0 if held[0] > held[1] else 1

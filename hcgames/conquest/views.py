@@ -13,7 +13,7 @@ from hcgames.conquest.movement import (
     stack,
 )
 from hcgames.core import Event
-from hcgames.words import join, plural
+from hcgames.words import join, plural, with_article
 
 if TYPE_CHECKING:
     from hcgames.conquest.game import ConquestGame
@@ -24,12 +24,14 @@ __all__ = [
     "capture_rows",
     "describe",
     "describe_step",
+    "now_words",
     "odds_table",
     "piece_rows",
     "record_words",
     "region_views",
     "rider_label",
     "stack_label",
+    "stuck_words",
 ]
 
 
@@ -58,11 +60,21 @@ def rider_label(state: ConquestState, piece: str) -> str:
 
 
 def _stack_words(state: ConquestState, piece: str) -> str:
-    words = piece_name(piece)
+    words = held_name(state, piece)
     carried = state.cargo.get(piece, [])
     if carried:
         words += " carrying " + " and ".join(_stack_words(state, x) for x in carried)
     return words
+
+
+def held_name(state: ConquestState, piece: str) -> str:
+    """A piece's name as the board draws it: a seized ship, drawn in its captor's
+    colour, is "White's seized ship 2", never "Black ship 2"."""
+    name = piece_name(piece)
+    owner = state.player_name(state.owner[piece]) if piece in state.owner else ""
+    if owner and not name.startswith(owner):
+        return f"{owner}'s seized {name.split(' ', 1)[1]}"
+    return name
 
 
 def region_views(state: ConquestState) -> dict[str, dict[str, Any]]:
@@ -83,7 +95,7 @@ def region_views(state: ConquestState) -> dict[str, dict[str, Any]]:
         kinds, kind_of = state.game.rules.kinds, state.game.kind_of
         top_letter = kinds[kind_of[piece]].label
         riders = rider_label(state, piece)
-        units = [[p, piece_name(p)] for p in stack(state, piece)]
+        units = [[p, held_name(state, p)] for p in stack(state, piece)]
         passing = state.transit
         if passing is not None and passing != piece and state.where[passing] == sid:
             tip += f" {piece_name(passing)} is passing through."
@@ -98,12 +110,63 @@ def region_views(state: ConquestState) -> dict[str, dict[str, Any]]:
             "label": label,
             "piece": top_letter,
             "riders": riders,
-            "name": piece_name(piece),
+            "name": held_name(state, piece),
             # every piece here, top first, as [id, name]: the board picks among them
             "units": units,
             "tooltip": tip,
         }
     return out
+
+
+def now_words(state: ConquestState, *, short: bool = False) -> str:
+    """Where the turn stands, in one short sentence: "Turn 2: White is moving, 3 of 10
+    moves used." (a recapture or a draw offer said as what the side to play may do);
+    ``short``: only what the side to play does ("White is moving.")."""
+    when = "" if short else f"{state.game.turn_words(state.turn)}: "
+    names = state.game.player_names
+    if state.result is not None:
+        return f"{when}the game is over." if when else "The game is over."
+    who = names[state.current_player]
+    if state.draw_offered:
+        doing = f"{names[state.mover]} has offered a draw, and {who} answers"
+    elif state.pending is not None:
+        doing = f"{who} may retake the piece just taken on {state.pending.space}"
+    else:
+        used = "" if short else f", {state.spent} of {state.budget} moves used"
+        doing = f"{who} is moving{used}"
+    return f"{when}{doing}."
+
+
+def stuck_words(state: ConquestState, space: str, piece: str | None = None) -> str:
+    """Why ``piece`` (by default the top piece on ``space``) has no move now, in a
+    student's words ("No piece here." on an empty space); "" when it has one."""
+    piece = piece or state.top.get(space)
+    if piece is None:
+        return "No piece here."
+    if any(getattr(a, "piece", None) == piece for a in state.legal_actions()):
+        return ""
+    names = state.game.player_names
+    kind = state.game.kind_of[piece]
+    steps = state.game.rules.kinds[kind].moves
+    if state.result is not None:
+        return "The game is over."
+    if state.owner[piece] != state.current_player:
+        owner, now = names[state.owner[piece]], names[state.current_player]
+        return f"It is {owner}'s piece, and {now} plays now."
+    if state.draw_offered:
+        return "A draw has been offered: it is answered first."
+    if state.transit is not None:
+        return f"{piece_name(state.transit)} must finish its ride through its own men first."
+    if state.pending is not None:
+        return f"Only a recapture on {state.pending.space} (or refusing it) may be played now."
+    if state.spent >= state.budget:
+        return f"All {state.budget} moves of this turn are used."
+    if state.used.get(piece, 0) >= steps:
+        return (
+            f"This {kind} has used its {plural(steps, 'step')} this turn "
+            f"({with_article(kind)} has {plural(steps, 'step')} a turn)."
+        )
+    return "Every space it could step to is blocked."
 
 
 def describe(state: ConquestState) -> str:
@@ -153,7 +216,7 @@ def describe_step(
     """The log entry of one step just made (``tag`` as classified by :func:`.movement.step`)."""
     who = piece_name(piece)
     if piece[:1] != state.player_name(player)[:1]:  # a seized ship sails for its captor
-        who = f"{who}, seized by {state.player_name(player)},"
+        who = f"{state.player_name(player)}'s seized {who.split(' ', 1)[1]}"
     if tag == "capture":
         # a side's own ship, held by the enemy, is retaken, not taken
         mine = state.player_name(player)[:1]

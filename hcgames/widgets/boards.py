@@ -231,14 +231,19 @@ class BoardView(RegionView):
         #: the position the board began at (Put the pieces back), and the last move's words
         self._start = state
         self.last_words = ""
+        #: whether the board's line says where the turn stands before what a pick does
+        #: (the play screen's banner says it: its board line stays short, one or two
+        #: lines, and never pushes the board down between a move's two clicks)
+        self.says_turn = True
 
     def _layers(self) -> list[bqplot.Mark]:
-        """The marks over the links, bottom to top: the last moves' paths, the spaces,
-        their marks, the reachable outlines, the moves' ends, the tokens, their letters."""
+        """The marks over the links, bottom to top: the spaces, their marks, the last
+        moves' paths, the reachable outlines, the moves' ends, the tokens, their letters."""
         return [
-            self.move_paths,
             self.nodes,
             self.space_marks,
+            # the path over the squares (under them only slivers between squares showed)
+            self.move_paths,
             self.target_marks,
             self.move_ends,
             self.tokens,
@@ -336,7 +341,7 @@ class BoardView(RegionView):
             y=[[0.0, 0.0]],
             scales=scales,
             colors=[LAST_MOVE],
-            stroke_width=4,
+            stroke_width=6,
             visible=False,
             enable_hover=False,
         )
@@ -882,11 +887,14 @@ class BoardView(RegionView):
             if self.last_words:  # a move made on the board, then where the game stands
                 base = f"{self.last_words} {base}"
             if self.picked is None:
-                return base + " Click a piece to see its moves."
+                # a finished game has no moves to see: not "Click a piece" after a win
+                return base if state.is_terminal() else base + " Click a piece to see its moves."
             # "the White knight", not "White knight 2": the space says which one
-            name = "the " + self.picked_name.rstrip("0123456789 ")
-            if not self.targets:  # not "it may step to nowhere"
-                return f"{base} Picked {name}: it cannot move from here now."
+            name = self.picked_name.rstrip("0123456789 ")
+            name = name if "'s " in name else f"the {name}"  # "White's seized ship"
+            if not self.targets:  # not "it may step to nowhere": and why, when the game says
+                why = self._why_stuck(self.selection[0] if self.selection else "", self.picked)
+                return f"{base} Picked {name}: it cannot move from here now.{why}"
             return f"{base} Picked {name}: it may step to {', '.join(self.targets)}."
         held: dict[str, int] = {}
         for view in self._views.values():
@@ -897,6 +905,11 @@ class BoardView(RegionView):
         pieces = "; ".join(f"{name} has pieces on {n} spaces" for name, n in held.items())
         when = f"{round_of(state)}, {phase_words(state.game, state.phase)}"
         base = f"{when}. {pieces or 'The board is empty'}."
+        now = getattr(state, "now_words", None)
+        if callable(now):  # the game says where the turn stands in a sentence of its own
+            base = str(now())
+        if not self.says_turn:
+            base = ""  # a screen that says the turn elsewhere: only what the pick does
         if len(self.selection) == 2:
             base += " Picked: " + " then ".join(self.region_name(r) for r in self.selection) + "."
         if len(self.selection) == 1:
@@ -914,15 +927,31 @@ class BoardView(RegionView):
                     + (" with what it carries" if movers[0] == units[0][1] else "")
                     + "; to move another of them, pick its move in the list."
                 )
+            why = self._why_stuck(space)
+            if not self.highlighted and why:  # not "it may go to: nowhere" unexplained
+                return f"{base}{why}".lstrip()
             base += f" From {self.region_name(space)} it may go to: {where}."
-        return base
+        return base.lstrip()
+
+    def _why_stuck(self, space: str, piece: str | None = None) -> str:
+        """ " " and why the piece on ``space`` cannot move, when the game says
+        (CONQUEST: its steps are used, another knight is mid-ride...); "" otherwise."""
+        words = getattr(self.state, "stuck_words", None)
+        why = str(words(space, piece)) if callable(words) else ""
+        return f" {why}" if why else ""
 
     def mark_moves(self, paths: list[Any]) -> None:
         """Outline where each of ``paths`` (the spaces a move went through, first to
         last) ended, with a line along it: the computer's last moves. ``[]`` clears."""
         paths = [[r for r in p if r in self._xy] for p in paths]
         paths = [p for p in paths if p]
-        ends = list(dict.fromkeys(p[-1] for p in paths))
+        # where a piece stopped: not a square it went on from in a later move (a
+        # galleon sailing m8, m7, m6 is outlined on m6, not on the empty m7)
+        ends = list(
+            dict.fromkeys(
+                p[-1] for i, p in enumerate(paths) if not any(q[0] == p[-1] for q in paths[i + 1 :])
+            )
+        )
         # one straight piece per step (bqplot wants lines of one length)
         lines = [p[i : i + 2] for p in paths for i in range(len(p) - 1)]
         with self.move_ends.hold_sync():

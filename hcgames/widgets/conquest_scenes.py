@@ -112,6 +112,8 @@ class SceneBoard(widgets.VBox):
         # beside the controls at 1024 wide; a little larger on a wider screen
         self.board.layout.flex = f"1 1 {BOARD_WIDTH}px"
         self.board.layout.max_width = f"{MAX_BOARD_WIDTH}px"
+        # room at the left: the line over the board lost the "T" of "Turn 2" to the edge
+        self.board.text_line.layout.padding = "0 0 0 6px"
         self.answers = widgets.HBox(layout={"flex_flow": "row wrap"})
         self.picker = widgets.Dropdown(
             description="Move",
@@ -309,13 +311,33 @@ class SceneBoard(widgets.VBox):
             self._record(solved=False)
         self.state = self.puzzle.new_state()
         self.lines, self.last = [], []
+        # the longest puzzles take seconds to solve: say so at once, not a still page
+        self.note = "Working out the solution…"
+        self.solution_button.disabled = True
+        self.show()
+        try:
+            self.solution = main_line(solve(self.state, self.puzzle.steps))
+        finally:
+            self.solution_button.disabled = False
         self.solution_shown = True
-        self.solution = main_line(solve(self.state, self.puzzle.steps))
         self.solution_total = len(self.solution)
         self.board.mark_moves([])
         self.next_button.layout.display = None
+        # the table counts White's moves; a recapture in the line is Black's move
+        replay, white = self.state.copy(), 0
+        for action in self.solution:
+            white += replay.current_player == 0
+            replay.apply(action)
+        black = self.solution_total - white
+        times = "once" if black == 1 else f"{black} times"
+        theirs = (
+            f"; Black answers a capture {times} on the way, so there are "
+            f"{self.solution_total} moves to step through"
+            if black
+            else ""
+        )
         self.note = (
-            f"One winning line takes {plural(len(self.solution), 'move')}. Press "
+            f"One winning line: White wins in {plural(white, 'move')}{theirs}. Press "
             "<b>Next move of the solution</b> to play them one at a time on the board."
         )
         journal().reveal(self.work_id(self.scene.title))

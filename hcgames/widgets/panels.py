@@ -155,6 +155,9 @@ class ActionPicker(View):
         #: one-click End button is the one way to end a turn: no "End my turn (1)" tab
         #: beside it to be taken for it); their choices stay in the list
         self.untabbed: frozenset[str] = frozenset()
+        #: what the counts on the group buttons count, said ("Ships: 6 moves", not
+        #: "Ships (6)", read as 6 ships); "" keeps the bare count in brackets
+        self.counted = ""
         #: where the picker's one sentence goes ("No move is picked..."); its own
         #: message box when None
         self.notify: Callable[[str], None] | None = None
@@ -255,8 +258,8 @@ class ActionPicker(View):
                 self.kind = ""
             self._filling = True
             try:
-                self.kinds.options = [(f"All ({len(shown)})", "")] + [
-                    (f"{kind} ({n})", kind) for kind, n in tabs.items()
+                self.kinds.options = [(self._tab("All", len(shown)), "")] + [
+                    (self._tab(kind, n), kind) for kind, n in tabs.items()
                 ]
                 self.kinds.value = self.kind
             finally:
@@ -288,6 +291,10 @@ class ActionPicker(View):
             self.untabbed = kinds
             if self.grouped:
                 self._fill()
+
+    def _tab(self, kind: str, n: int) -> str:
+        """A group button's words: "Ships (6)", or with :attr:`counted` "Ships: 6 moves"."""
+        return f"{kind}: {plural(n, self.counted)}" if self.counted else f"{kind} ({n})"
 
     def _kind(self, action: Action) -> tuple[str, float]:
         """The group of a choice and its place in the list of groups."""

@@ -460,6 +460,10 @@ _CAPITAL_VERBS = frozenset(
 )
 
 
+#: how a computer's reason starts when its move took a piece ("it retakes the enemy knight")
+TAKES = ("it takes", "it retakes")
+
+
 def _unsaid_side(move: str) -> str:
     """ "Black: Black knight 1 to j8" said once: "Black knight 1 to j8"."""
     who, sep, rest = move.partition(": ")
@@ -635,6 +639,9 @@ class PlayApp(GameStepper):
         self.picker.notify = self.say
         if game.id == "conquest-1972":
             self.picker.kind_of = self._conquest_kind
+            self.picker.counted = "move"  # "Ships: 6 moves": six moves, not six ships
+            if self.board_view is not None:  # the banner says the turn: a short line
+                self.board_view.says_turn = False
         elif game.id == "conquest-of-speros":
             self.picker.kind_of = self._speros_kind
         elif game.id == "conqueror-duels":
@@ -1215,9 +1222,13 @@ class PlayApp(GameStepper):
             order = ("soldier", "knight", "chariot", "elephant", "ship", "galleon")
             rank = 1 + (order.index(kind) if kind in order else len(order)) / 10
             return f"{kind.capitalize()}s", rank
+        if type(action).__name__ == "Refuse":  # its own group: not hidden under "Other"
+            return "Refuse to recapture", 1.9
         kind = choice_kind(action)
         if kind == "End the phase":  # a CONQUEST turn has no phases: a player ends a turn
             return "End my turn", 2.0 + CHOICE_KINDS.index(kind) / 10
+        if kind == "Other":  # offering, accepting or turning down a draw
+            return "A draw", 2.0 + CHOICE_KINDS.index(kind) / 10
         return kind, 2.0 + CHOICE_KINDS.index(kind) / 10
 
     #: Speros' list in the game's own words: its four actions, then the rest
@@ -2367,7 +2378,8 @@ class PlayApp(GameStepper):
         if len(whys) == 1 and all(sep for _, sep, _ in split):
             items = "".join(
                 f"<li>{escape(plain_plurals(m))}"
-                + (f": {escape(plain_plurals(did))}" if did.startswith("it takes") else "")
+                # a capture is said, the computer's own or a recapture in the student's turn
+                + (f": {escape(plain_plurals(did))}" if did.startswith(TAKES) else "")
                 + "</li>"
                 for m, (did, _, _) in zip(moves, parts, strict=True)
             )
@@ -2381,7 +2393,7 @@ class PlayApp(GameStepper):
             if said.count(common) < 2:
                 common = ""
             rows = [
-                ((reported(m) or m) if sep else r)
+                ((reported(m) or _unsaid_side(m)) if sep else r)
                 + (f" — {w.rstrip('.')}" if sep and w.rstrip(".") != common else "")
                 for r, (m, sep, w) in zip(self.reasons, split, strict=True)
             ]

@@ -727,6 +727,14 @@ class GameStepper(View):
             self.text_line.value = value
 
     def _timeline_html(self) -> str:
+        now = getattr(self.state, "now_words", None)
+        if callable(now):
+            # a game that says where its turn stands (CONQUEST): that sentence, as a
+            # status, not a row of pills that look like buttons and do nothing
+            return (
+                "<div class='hcgames-phases'><span class='hcgames-phase "
+                f"hcgames-phase-current'>Now: {escape(str(now(short=True)))}</span></div>"
+            )
         phases = list(self.game.phases())
         current = self.state.phase
         if current not in phases and self.state.event_phase in phases:

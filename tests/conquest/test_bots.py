@@ -139,3 +139,44 @@ def test_hard_says_so_when_its_capture_is_the_turns_last_move() -> None:
             continue
         state.apply(action)
     assert checked
+
+
+def test_a_capture_says_what_the_taken_piece_carried() -> None:
+    """Look 6, lesson 34: the elephant taken with its two soldiers was reported
+    as a plain move; the reason names all three pieces lost."""
+    from hcgames.conquest.bots import _describe
+
+    state = narrow(
+        ConquestGame.position(
+            {
+                "W-knight1": "e3",
+                "W-soldier1": "j2",
+                "B-elephant1": "e4",
+                "B-soldier1": "B-elephant1",
+                "B-soldier2": "B-elephant1",
+                "B-soldier3": "p12",
+            }
+        ).new_game(),
+        ConquestState,
+    )
+    assert _describe(state, Move("W-knight1", "e4")) == (
+        "it takes the enemy elephant on e4 and the 2 soldiers it carried"
+    )
+
+
+def test_a_knight_passing_its_own_piece_is_said_to_ride_through() -> None:
+    """Look 6, lesson 34: "Black knight 3 to k8" read as ending on k8, held by
+    Black knight 1; the knight only rides through it (and must go on)."""
+    from hcgames.conquest.bots import _describe
+
+    state = narrow(
+        ConquestGame.position(
+            {"W-knight1": "e3", "W-knight2": "e4", "W-soldier1": "j2", "B-soldier1": "p12"}
+        ).new_game(),
+        ConquestState,
+    )
+    through = Move("W-knight1", "e4")
+    assert through in state.legal_actions()
+    assert _describe(state, through) == (
+        "its knight rides through e4, over its own knight, and goes on"
+    )

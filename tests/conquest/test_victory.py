@@ -39,6 +39,23 @@ def test_twenty_quiet_turns_with_equal_holdings_is_a_draw() -> None:
     assert finished(state).winners == ()
 
 
+def test_a_draw_on_pieces_says_the_pieces_tie() -> None:
+    """Look 6, lesson 34: "both hold 0 enemy capitol spaces, a draw" left out the
+    real reason when pieces left decide: equal pieces."""
+    state = narrow(
+        ConquestGame.position(
+            {"W-knight1": "d3", "B-knight1": "p11"}, quiet=19, pieces_decide=True
+        ).new_game(),
+        ConquestState,
+    )
+    state.apply(Pass())
+    outcome = finished(state)
+    assert outcome.winners == ()
+    assert outcome.reason.endswith(
+        "both hold 0 enemy capitol spaces and have 1 piece left each, a draw"
+    )
+
+
 def test_turn_limit_ends_the_game() -> None:
     state = narrow(
         ConquestGame.position({**FAR_BLACK, "W-knight1": "d3"}, turn=5, turn_limit=5).new_game(),

@@ -172,3 +172,43 @@ def test_the_stepper_says_play_to_the_turns_end_and_the_log_says_when_once() -> 
     stepper.play_to_phase_end()
     log = stepper.event_log.output.outputs[0]["data"]["text/html"]
     assert "Turn 2: Black has 20 moves." in log and "moving:</span> Turn 2:" not in log
+
+
+def test_a_piece_that_cannot_move_is_told_why() -> None:
+    """Look 6, lesson 34: "From j11 it may go to: nowhere." gave no reason, and said
+    the same of an empty space."""
+    game = ConquestGame.position(
+        {"W-soldier1": "j11", "W-knight1": "e3", "B-soldier1": "p12"},
+        used={"W-soldier1": 2},
+    )
+    state = narrow(game.new_game(), ConquestState)
+    assert state.stuck_words("j11") == (
+        "This soldier has used its 2 steps this turn (a soldier has 2 steps a turn)."
+    )
+    assert state.stuck_words("e3") == ""  # the knight can move
+    assert state.stuck_words("a1") == "No piece here."
+    assert state.stuck_words("p12") == "It is Black's piece, and White plays now."
+
+
+def test_the_board_says_where_the_turn_stands_in_plain_words() -> None:
+    """Look 6, lesson 30: "Turn 2, moving. White has pieces on 24 spaces..." read
+    like a program's fields; pills "moving / a recapture" looked like buttons."""
+    state = narrow(ConquestGame().new_game(), ConquestState)
+    assert state.now_words() == "Turn 1: White is moving, 0 of 10 moves used."
+    assert state.now_words(short=True) == "White is moving."
+
+
+def test_a_seized_ship_is_named_for_its_captor() -> None:
+    """Look 6, lesson 32: a ship White had seized was drawn White but called "the
+    Black ship" when picked, and "Black ship 2, seized by White," in the log."""
+    state = narrow(
+        ConquestGame.position(
+            {"B-ship2": "c2", "W-knight1": "e3", "B-soldier1": "p12"},
+            owners={"B-ship2": "White"},
+        ).new_game(),
+        ConquestState,
+    )
+    view = state.region_views()["c2"]
+    assert view["name"] == "White's seized ship 2"
+    assert view["units"] == [["B-ship2", "White's seized ship 2"]]
+    assert "White's seized ship 2" in view["tooltip"]
