@@ -369,6 +369,12 @@ def _targets(t: Territory) -> list[Point]:
     return points
 
 
+#: a map of at most this many places keeps a name beside its place off other land (a
+#: name on a neighbour reads as the neighbour's); on a more crowded map (Classical's 58)
+#: that pushed names onto other names, which is worse
+CLEAR_OF_LAND_PLACES = 50
+
+
 def _try_beside(
     t: Territory,
     text: str,
@@ -420,9 +426,10 @@ def _try_beside(
                 # a name on another land reads as that land's: its middle there costs
                 # most, and so does each third of its length there
                 cost = gap + (18.0 if board.land_under((x, y), t.id) else 0.0)
-                cost += 12.0 * sum(
-                    board.land_under((x + f * width, y), t.id) for f in (-0.3, 0.3)
-                )
+                if len(board.anchors) <= CLEAR_OF_LAND_PLACES:
+                    cost += 12.0 * sum(
+                        board.land_under((x + f * width, y), t.id) for f in (-0.3, 0.3)
+                    )
                 if crowd:
                     cost += 60.0 * board.clashes(full, box)
                 if (tx, ty) != t.anchor:

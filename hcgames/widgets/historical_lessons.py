@@ -61,7 +61,11 @@ CONTINENT_MAP_CSS = (
     ".hcgames-continent-map .hcgames-line-kept .widget-html-content"
     "{font-size:17px !important; line-height:1.35}"
     ".hcgames-continent-map .hcgames-map-info .widget-html-content:not(:empty)"
-    "{font-weight:bold; margin-bottom:8px}</style>"
+    "{font-weight:bold; margin-bottom:8px}"
+    # Large text: the map takes the whole width, its key under it (capped by the window's
+    # height, it narrowed from 1020 to 859 px at 1366x768 as the line above it grew)
+    "body.hcgames-large .hcgames-continent-picture{max-width:none !important;"
+    "flex:1 1 100% !important}</style>"
 )
 
 
@@ -91,6 +95,7 @@ class ContinentMap(MapView):
             [self.info, legend, self.keys_hint],
             layout=widgets.Layout(flex="0 1 300px", min_width="240px", margin="0 0 0 12px"),
         )
+        picture.add_class("hcgames-continent-picture")
         row = widgets.HBox([picture, side], layout=widgets.Layout(flex_flow="row wrap"))
         children = [c for c in self.children if c is not self.info]
         # with Large text the map takes the whole width and its key goes under it: its

@@ -234,6 +234,9 @@ class PhasePlayer(widgets.VBox):
         map_view = stepper.map_view
         assert map_view is not None  # the Classical world has a map
         key = map_view.legend
+        # the stepper also shows its key under the map (a narrow window's place for it):
+        # here the key has its own two places, beside the map and in the row below
+        views.children = tuple(c for c in views.children if c is not key)
         key.add_class("hc-turn-key-beside")
         key.layout = widgets.Layout(flex="0 0 230px", margin="0 0 0 12px")
         below = widgets.HTML()
