@@ -111,11 +111,7 @@ class MyWork(widgets.VBox):
             layout=widgets.Layout(width="340px"),
             style={"description_width": "initial"},
         )
-        # a long record scrolls in its own box, so the name, the record and the download
-        # link stay on one screen (the box grew past 700 px on lessons 12 and 54)
-        self.table = widgets.HTML(
-            layout=widgets.Layout(max_height="calc(100vh - 300px)", overflow="auto")
-        )
+        self.table = widgets.HTML()
         self.download = widgets.HTML()
         self.name.observe(self._on_name, names="value")
         self.journal.listen(self.refresh)
