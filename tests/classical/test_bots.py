@@ -123,7 +123,7 @@ def test_hard_marches_on_the_enemy_and_attacks_at_good_odds() -> None:
     action = hard.choose(war)
     assert isinstance(action, Move) and action.kind == "army"
     assert gap(m.index[action.to]) < gap(home)
-    assert "gathers" in hard.reason
+    assert "gather" in hard.reason  # "armies gather next to a rich enemy city"
     # eight armies next to an enemy city: it attacks, with the exact odds in its reason
     city = next(t for t in enemy if state.level[t] == 2)
     near = next(t for t in m.land_neighbours[city] if state.owner[t] in (-1, p))

@@ -269,7 +269,8 @@ def test_the_peoples_in_words() -> None:
         "Late antiquity",
     }
     latium = m.territories[m.index["latium"]]
-    assert odds.homeland_tooltip(latium).startswith("Latium, land, homeland of the Romans; today")
+    said = odds.homeland_tooltip(latium)  # a plain sentence (look 6, lesson 23)
+    assert said.startswith("Latium, homeland of the Romans, is a land that is today")
 
 
 def test_the_famine_and_payment_positions_of_lesson_21() -> None:
