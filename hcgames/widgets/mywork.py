@@ -18,7 +18,7 @@ import ipywidgets as widgets
 
 import hcgames
 from hcgames.record import GameRow, WorkRecord, file_name, now, question_mark, record_html
-from hcgames.widgets._base import one_screen
+from hcgames.widgets._base import SCROLL_NAMES, one_screen
 from hcgames.words import plural
 
 __all__ = ["ClassSummaryUpload", "Journal", "MyWork", "journal"]
@@ -123,7 +123,12 @@ class MyWork(widgets.VBox):
                     "in. It is saved only where you save it.</p>"
                 ),
                 self.name,
-                self.table,
+                # a long record scrolls in its own box (Tab reaches it: SCROLL_NAMES), so the
+                # name, the record and the download link stay on one screen
+                widgets.VBox(
+                    [self.table, widgets.HTML(SCROLL_NAMES)],
+                    layout=widgets.Layout(max_height="calc(100vh - 320px)", overflow="auto"),
+                ),
                 self.download,
             ],
             layout=widgets.Layout(
