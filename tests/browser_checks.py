@@ -298,7 +298,19 @@ ONE_SCREEN_JS = """
     if (!visible(unit) || unit.parentElement.closest('.hc-screen')) continue;
     const box = unit.getBoundingClientRect();
     const first = unit.innerText.trim().split('\\n')[0].slice(0, 50);
-    units.push({width: Math.round(box.width), height: Math.round(box.height), first: first});
+    let height = box.height;
+    // a unit taller than the window whose every control stands in one sticky column
+    // (it stays in sight as the page scrolls past what it changes) is as tall as it
+    const sticky = [...unit.querySelectorAll('*')].filter(
+      (el) => window.getComputedStyle(el).position === 'sticky' && visible(el));
+    const inUnit = [...unit.querySelectorAll(
+      'button, select, textarea, input:not([type=hidden]), [role=slider]')].filter(visible);
+    for (const column of sticky) {
+      if (inUnit.length && inUnit.every((c) => column.contains(c))) {
+        height = column.getBoundingClientRect().height;
+      }
+    }
+    units.push({width: Math.round(box.width), height: Math.round(height), first: first});
   }
   const loose = [];
   const controls = 'button, select, textarea, input:not([type=hidden]), [role=slider]';
@@ -318,7 +330,9 @@ ONE_SCREEN_JS = """
 
 def one_screen_problems(page: Any) -> list[str]:
     """At the page's current size: units taller or wider than the window, and controls
-    that sit in no unit (nothing says what they change is within sight of them)."""
+    that sit in no unit (nothing says what they change is within sight of them). A unit
+    whose controls all stand in one sticky column counts that column's height: the
+    column stays in sight while the page scrolls past what it changes (lesson 51)."""
     facts = page.evaluate(ONE_SCREEN_JS)
     size = f"{facts['width']}x{facts['height']}"
     found = [
