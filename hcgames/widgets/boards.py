@@ -456,8 +456,6 @@ class BoardView(RegionView):
             self.messages,
             self.access,
         ]
-        #: the caption line above the board (the lessons' old name for it)
-        self.caption = self.text_line
 
     # --- building ------------------------------------------------------------------
     def _space_mark_labels(
@@ -1032,16 +1030,14 @@ def board_arrows(xy: dict[str, tuple[float, float]]) -> dict[str, list[str]]:
 def piece_board(
     state: State,
     width: int | None = None,
-    height: int | None = None,
     *,
     legend: bool = True,
     beside: bool = False,
 ) -> BoardView:
     """The lessons' board: a :class:`BoardView` on which a click picks a piece and shows
     where it may step. It fills the page and keeps its shape, laid out for at least
-    ``width`` pixels (default 620); ``height`` is only kept for old calls. With
-    ``beside``, its line (where the picked piece may step) and its key sit beside the
-    board (:meth:`BoardView.lines_beside`)."""
+    ``width`` pixels (default 620). With ``beside``, its line (where the picked piece
+    may step) and its key sit beside the board (:meth:`BoardView.lines_beside`)."""
     view = BoardView(state, legend=legend, pick_pieces=True, layout_width=width)
     if beside:
         view.lines_beside()

@@ -262,8 +262,6 @@ class MapView(RegionView):
         self.scales = {"x": x_scale, "y": y_scale}
         territories = self._territories(geojson, self.projection_fit, sea)
         self.anchors = {t.id: t.anchor for t in territories}
-        #: kept under its old name: notebooks place points with it
-        self.centroids = self.anchors
         # the unit line under each name ("2C 1I"), bold, in the names' smallest type
         self.unit_size = self.min_name_size
         self._label_territories = territories if names else []
