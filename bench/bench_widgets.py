@@ -141,7 +141,7 @@ def _pick_times(name: str, options: dict[str, Any], picks: int) -> list[float]:
     """Python time of picking a choice: outlining it and stating its exact odds."""
     from hcgames.widgets import PlayApp
 
-    app = PlayApp(hcgames.load(name, **options), humans=(0,), bot="random", seed=1)
+    app = PlayApp(hcgames.load(name, **options), humans=(0,), bot="easy", seed=1)
     times = []
     for action in app.picker.shown[:picks]:
         start = time.perf_counter()

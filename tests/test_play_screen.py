@@ -61,7 +61,7 @@ PlayApp.PAUSE = 0
 
 
 def test_no_choice_is_preselected_and_play_waits_for_one() -> None:
-    app = PlayApp(duels("gallic-wars"), humans=(0,), bot="greedy", seed=0)
+    app = PlayApp(duels("gallic-wars"), humans=(0,), bot="medium", seed=0)
     assert app.picker.selected_action is None
     assert app.picker.apply_button.disabled
     before = snap(app.state)
@@ -75,7 +75,7 @@ def test_no_choice_is_preselected_and_play_waits_for_one() -> None:
 
 
 def test_the_play_button_sits_next_to_the_list_and_step_is_not_shown() -> None:
-    app = PlayApp(ToyGame(), humans=(0,), bot="random", seed=1)
+    app = PlayApp(ToyGame(), humans=(0,), bot="easy", seed=1)
     assert app.picker.apply_button.description == "Play this move"
     assert app.picker.apply_button in app.picker.buttons.children
     assert app.picker in app.side_column.children
@@ -85,7 +85,7 @@ def test_the_play_button_sits_next_to_the_list_and_step_is_not_shown() -> None:
 
 def test_the_old_constructor_and_pick_then_step_still_work() -> None:
     """Notebook 13 picks an action and calls step(); the seat's bot then answers."""
-    app = PlayApp(duels("gallic-wars"), humans=(0,), bot="greedy", seed=0)
+    app = PlayApp(duels("gallic-wars"), humans=(0,), bot="medium", seed=0)
     wanted = app.picker.shown[-1]
     app.picker.pick(wanted)
     assert app.step() == wanted
@@ -93,7 +93,7 @@ def test_the_old_constructor_and_pick_then_step_still_work() -> None:
 
 
 def test_choices_are_grouped_by_kind_and_a_kind_button_narrows_the_list() -> None:
-    app = PlayApp(duels("gallic-wars"), humans=(0,), bot="greedy", seed=0)
+    app = PlayApp(duels("gallic-wars"), humans=(0,), bot="medium", seed=0)
     kinds = [value for _, value in app.picker.kinds.options]
     assert kinds[0] == "" and len(kinds) > 2  # "All", then one button per kind
     order = [app.picker._kind(a) for a in app.picker.shown]
@@ -131,7 +131,7 @@ def test_choices_use_the_names_of_regions_and_cards() -> None:
 
 
 def test_picking_a_choice_outlines_its_regions_without_narrowing_the_list() -> None:
-    app = PlayApp(ToyGame(), humans=(0,), bot="random", seed=1)
+    app = PlayApp(ToyGame(), humans=(0,), bot="easy", seed=1)
     muster = app.picker.shown[0]
     app.picker.pick(muster)
     regions = list(app.state.action_regions(muster))
@@ -167,7 +167,7 @@ def test_picking_a_card_choice_outlines_the_card() -> None:
 def toy_battle_app() -> tuple[PlayApp, March]:
     """Alpha to march from a region of two armies into Beta's region of one."""
     for seed in range(40):
-        app = PlayApp(ToyGame(), humans=(0, 1), bot="random", seed=seed)
+        app = PlayApp(ToyGame(), humans=(0, 1), bot="easy", seed=seed)
         for _ in range(12):
             state = narrow(app.state, ToyState)
             if state.is_terminal():
@@ -213,7 +213,7 @@ def test_after_the_roll_the_dice_and_the_result_are_shown_in_words() -> None:
 
 
 def test_a_hopeless_attack_says_so_and_hero_choices_give_a_range() -> None:
-    app = PlayApp(duels("gallic-wars"), humans=(0,), bot="greedy", seed=0)
+    app = PlayApp(duels("gallic-wars"), humans=(0,), bot="medium", seed=0)
     state = app.state.copy()
     while not any(type(a).__name__ == "Attack" for a in state.legal_actions()):
         state.apply(next(a for a in state.legal_actions() if type(a).__name__ == "EndPhase"))
@@ -247,7 +247,7 @@ def test_dice_panel_groups_outcomes_by_result_and_names_no_likeliest_among_equal
 
 
 def test_modes_show_only_the_controls_that_act() -> None:
-    app = PlayApp(ToyGame(), humans=(0,), bot="random", seed=3)
+    app = PlayApp(ToyGame(), humans=(0,), bot="easy", seed=3)
     assert app.mode == "bot" and shown(app.side_buttons) and shown(app.level_buttons)
     position = snap(app.state)
     app.mode_buttons.value = "demo"
@@ -270,7 +270,7 @@ def test_demo_step_plays_one_action_and_back_undoes_one() -> None:
 
 
 def test_choosing_a_side_hands_the_other_to_the_computer() -> None:
-    app = PlayApp(ToyGame(), humans=(0,), bot="random", seed=3)
+    app = PlayApp(ToyGame(), humans=(0,), bot="easy", seed=3)
     app.side_buttons.value = 1
     assert app.humans == {1} and set(app.bots) == {0}
     assert app.state.is_terminal() or app.state.current_player == 1
@@ -281,13 +281,14 @@ def test_bot_levels_have_plain_names_and_slow_levels_are_left_out() -> None:
     assert [level.bot for level in BOT_LEVELS.values()] == ["easy", "medium", "hard"]
     for game_id in TOO_SLOW.get("hard", frozenset()):
         assert "hard" not in bot_levels(hcgames.load(game_id))
-    app = PlayApp(ToyGame(), humans=(0,), bot="greedy", seed=3)
+    app = PlayApp(ToyGame(), humans=(0,), seed=3)  # Medium unless told
     assert app.level == "medium" and app.level_buttons.value == "medium"
     app.level_buttons.value = "easy"
     assert type(app.bots[1]).__name__ in ("LevelBot", "StandInBot")
     assert app.bots[1].name == "easy"
-    with pytest.raises(ValueError, match="unknown computer level"):
-        PlayApp(ToyGame(), bot="genius")
+    for name in ("genius", "greedy"):  # a level, never a bot's own name
+        with pytest.raises(ValueError, match="unknown computer level"):
+            PlayApp(ToyGame(), bot=name)
 
 
 def test_every_game_offers_the_three_levels() -> None:
@@ -362,7 +363,7 @@ def test_hot_seat_without_hidden_hands_has_no_pass_screen() -> None:
 
 
 def played_app() -> PlayApp:
-    app = PlayApp(ToyGame(), humans=(0,), bot="random", seed=4)
+    app = PlayApp(ToyGame(), humans=(0,), bot="easy", seed=4)
     for _ in range(3):
         app.picker.pick(app.picker.shown[0])
         app.picker.apply_button.click()
@@ -390,7 +391,7 @@ def test_a_saved_game_loads_back_exactly_through_the_upload() -> None:
     app = played_app()
     text = app.save_json()
     position = snap(app.state)
-    fresh = PlayApp(ToyGame(), humans=(0,), bot="random", seed=4)
+    fresh = PlayApp(ToyGame(), humans=(0,), bot="easy", seed=4)
     fresh.upload.value = (
         {
             "name": "game.json",
@@ -514,7 +515,7 @@ def test_the_play_map_takes_the_room_the_window_gives() -> None:
 @pytest.mark.parametrize("name", hcgames.available_games())
 def test_every_game_plays_a_few_moves_by_clicks(name: str) -> None:
     game = hcgames.load(name, **hcgames.game_class(name).variants()[0])
-    app = PlayApp(game, humans=(0,), bot="random", seed=2)
+    app = PlayApp(game, humans=(0,), bot="easy", seed=2)
     for _ in range(4):
         if app.state.is_terminal():
             break
@@ -572,7 +573,7 @@ def test_the_focus_goes_to_what_the_student_does_next(monkeypatch: pytest.Monkey
     monkeypatch.setattr(
         widgets.DOMWidget, "focus", lambda self: focused.append(getattr(self, "description", ""))
     )
-    app = PlayApp(ToyGame(), humans=(0,), bot="random", seed=1)
+    app = PlayApp(ToyGame(), humans=(0,), bot="easy", seed=1)
     assert focused == []
     app.picker.pick(app.picker.shown[0])
     app.picker.apply_button.click()

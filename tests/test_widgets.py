@@ -731,7 +731,7 @@ def test_history_card_states_its_text() -> None:
 
 
 def test_play_app_lets_bots_answer_and_back_returns_to_the_human() -> None:
-    app = PlayApp(ToyGame(), humans=(1,), bot="random", seed=2)
+    app = PlayApp(ToyGame(), humans=(1,), bot="easy", seed=2)
     assert app.state.current_player == 1  # Alpha's whole first turn was played by the bot
     assert app.dice.layout.display == "none"
     first = snap(app.state)
@@ -751,7 +751,7 @@ def test_play_app_lets_bots_answer_and_back_returns_to_the_human() -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_play_app_runs_on_every_game(name: str) -> None:
     game = new_state(name).game
-    app = PlayApp(game, humans=(0,), bot="random", seed=1)
+    app = PlayApp(game, humans=(0,), bot="easy", seed=1)
     for _ in range(5):
         if app.state.is_terminal():
             break

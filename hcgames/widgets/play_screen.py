@@ -106,8 +106,6 @@ BOT_LEVELS: dict[str, BotLevel] = {
     ),
     "hard": BotLevel("Hard", "hard", "The computer looks several moves ahead before it plays."),
 }
-#: bot names that still work for ``bot=``, and the level each one is shown as
-_OLD_NAMES = {"random": "easy", "greedy": "medium", "mcts": "hard"}
 #: Levels too slow in a game to keep a click quick: the screen does not offer them
 #: there. None today: each game's hard level decides in well under a second
 #: (bench/bench_bots.py speed: medians 0.001-0.02 s; a whole CONQUEST turn at most
@@ -325,16 +323,10 @@ def bot_levels(game: Game) -> list[str]:
 
 
 def _level_key(bot: str, game: Game) -> str:
-    """A level key from a level key or an older bot name (``bot="greedy"`` still
-    works and means the medium level)."""
+    """``bot`` when it is a key of :data:`BOT_LEVELS`; anything else is refused."""
     if bot in BOT_LEVELS:
         return bot
-    if bot in _OLD_NAMES:
-        return _OLD_NAMES[bot]
-    raise ValueError(
-        f"unknown computer level {bot!r}; choose one of {', '.join(BOT_LEVELS)} "
-        f"(or, as before, {', '.join(_OLD_NAMES)})"
-    )
+    raise ValueError(f"unknown computer level {bot!r}; choose one of {', '.join(BOT_LEVELS)}")
 
 
 def _percent(p: Fraction) -> str:
@@ -500,7 +492,7 @@ class PlayApp(GameStepper):
 
     ``humans`` are the seats students play (``()``: a teacher demo; every seat: one
     screen for all); every other seat is played by the computer at level ``bot`` (a
-    key of :data:`BOT_LEVELS` or a bot name such as ``"greedy"``). ``mode`` (a key of
+    key of :data:`BOT_LEVELS`: ``"easy"``, ``"medium"`` or ``"hard"``). ``mode`` (a key of
     :data:`MODES`) overrides what ``humans`` implies; ``large_text`` zooms this screen to the
     projector size where the page has no "Large text" of its own (JupyterLab; in Voila
     the page bar's button enlarges the whole page). The mode, the side and the level can
@@ -514,7 +506,7 @@ class PlayApp(GameStepper):
         self,
         game: Game,
         humans: Iterable[int] = (0,),
-        bot: str = "greedy",
+        bot: str = "medium",
         seed: int = 0,
         *,
         mode: str | None = None,

@@ -51,7 +51,7 @@ __all__ = ["BOT_NAMES", "GameStepper", "make_bot"]
 #: the bots the Auto dropdown offers, by name: the three levels, then the plain bots
 BOT_NAMES = ("easy", "medium", "hard", "random", "greedy", "mcts")
 #: how the dropdown shows each bot name to a class: the three levels in plain words
-#: (an older bot name shows as the level it plays like)
+#: (a generic bot of :data:`hcgames.bots.GENERIC_BOTS` shows as the level nearest it)
 LEVEL_WORDS = {
     "easy": "Easy",
     "medium": "Medium",
@@ -140,8 +140,8 @@ class GameStepper(View):
     """Back / Step / Play to end of phase / Auto over any game of the contract.
 
     ``bots`` names a bot per seat (a list, or a dict ``{seat: bot}``), or one bot for
-    every seat; a bot may be given by name (``"easy"``, ``"medium"``, ``"hard"``, or an
-    older name such as ``"random"``).
+    every seat; a bot may be given by name (a level, ``"easy"``, ``"medium"`` or
+    ``"hard"``, or a generic bot such as ``"random"``: :func:`hcgames.bots.make_bot`).
     Step plays one action: a chance step is sampled, a seat with a bot asks its bot,
     any other seat plays the action picked in the picker. Play to end of phase and
     Auto let the bot chosen in the dropdown play the seats that have no bot.

@@ -105,7 +105,7 @@ def test_the_play_lesson_leaves_the_first_move_to_the_student() -> None:
     """The game of lesson 54 opens at the student's first decision, nothing played for them."""
     from hcgames.widgets import PlayApp
 
-    app = PlayApp(hcgames.load("historical-conquest", players=2), humans=(0,), bot="greedy", seed=3)
+    app = PlayApp(hcgames.load("historical-conquest", players=2), humans=(0,), bot="medium", seed=3)
     assert app.waiting_for_human()
     assert app.state.round == 1 and app.state.current_player == 0
     assert not any(
