@@ -374,10 +374,6 @@ class Game:
     version: ClassVar[str] = "1"
     #: the State subclass this game makes
     state_class: ClassVar[type[State]]
-    #: every Action subclass this game uses (for loading saved games). Games leave it
-    #: empty: the keys of their state's :attr:`State.HANDLERS` name them, so each
-    #: action class is listed in one place (see :meth:`known_actions`)
-    action_types: ClassVar[tuple[type[Action], ...]] = ()
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = dict(options)
@@ -482,10 +478,9 @@ class Game:
         return f"<{type(self).__name__} {self.id} {self.options}>"
 
     def known_actions(self) -> dict[str, type[Action]]:
-        """Every action class of this game by name: :attr:`action_types` when a game
-        sets it, otherwise the action classes of its state's :attr:`State.HANDLERS`."""
-        types = self.action_types or tuple(self.state_class.HANDLERS)
-        return {t.__name__: t for t in types}
+        """Every action class of this game by name (for loading saved games): the keys
+        of its state's :attr:`State.HANDLERS`, so each action class is listed once."""
+        return {t.__name__: t for t in self.state_class.HANDLERS}
 
     # --- making states --------------------------------------------------------
     def new_game(self, seed: int = 0) -> State:

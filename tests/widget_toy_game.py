@@ -100,7 +100,6 @@ class ToyGame(Game):
     id = "toy-skirmish"
     title = "Toy Skirmish"
     version = "1"
-    action_types = (Muster, March, EndMarch, BattleDie)
 
     def __init__(self, *, cards: bool = False, **options: Any) -> None:
         if options:
@@ -223,19 +222,19 @@ class ToyState(State):
     def _event(self, player: int | None, kind: str, text: str, **data: Any) -> Event:
         return Event(self._round, self._phase, player, kind, text, data)
 
-    def _apply(self, action: Action) -> list[Event]:
-        if isinstance(action, Muster):
-            self.armies[action.region] += 1
-            self._phase = "march"
-            return [self._event(action.player, "muster", f"{action}.")]
-        if isinstance(action, March):
-            return self._march(action)
-        if isinstance(action, BattleDie):
-            return self._battle(action.face)
-        assert isinstance(action, EndMarch)
+    # HANDLERS below: ``handler(state, action)`` returns the events it made
+    def _muster(self, action: Muster) -> list[Event]:
+        self.armies[action.region] += 1
+        self._phase = "march"
+        return [self._event(action.player, "muster", f"{action}.")]
+
+    def _end_march(self, action: EndMarch) -> list[Event]:
         events = [self._event(action.player, "end", f"{action}.")]
         self._next_turn()
         return events
+
+    def _die(self, action: BattleDie) -> list[Event]:
+        return self._battle(action.face)
 
     def _march(self, action: March) -> list[Event]:
         self.marches += 1
@@ -365,3 +364,9 @@ class ToyState(State):
 
 
 ToyGame.state_class = ToyState
+ToyState.HANDLERS = {
+    Muster: ToyState._muster,
+    March: ToyState._march,
+    BattleDie: ToyState._die,
+    EndMarch: ToyState._end_march,
+}
