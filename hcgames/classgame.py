@@ -54,9 +54,6 @@ class ClassGame:
         return [RuleDecision(f"Class game: {topic}", text, "ours") for topic, text in self.rules]
 
 
-#: what a move passed for the student says about itself (one short line on the page)
-PASSED_WORDS = "Steps with only one sensible choice pass by themselves (class game)."
-
 CLASS_GAMES: dict[str, ClassGame] = {
     "conqueror-duels": ClassGame(
         "conqueror-duels",

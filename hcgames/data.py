@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -91,11 +90,6 @@ class Problems:
     def raise_if_any(self) -> None:
         if self.items:
             raise DataError(self.source, self.items)
-
-    @contextmanager
-    def collecting(self) -> Iterator[Problems]:
-        yield self
-        self.raise_if_any()
 
 
 def load_decisions(folder: str, numbers: Mapping[str, Any] | None = None) -> list[RuleDecision]:

@@ -81,10 +81,6 @@ def _mercator_y(lat: float) -> float:
     return math.log(math.tan(math.pi / 4 + phi / 2))
 
 
-def _lat(y: float) -> float:
-    return math.degrees(2 * math.atan(math.exp(y)) - math.pi / 2)
-
-
 def theatre_frame(geojson: Mapping[str, Any], game_id: str, name: str) -> Frame:
     """The frame (west, south, east, north) of the theatre ``name``: the places it
     lists, a margin round them (degrees), widened to ``MAX_ASPECT`` at most."""

@@ -252,14 +252,6 @@ class DuelsState(State):
             return moves.food_actions(self)
         return fighting.battle_actions(self)
 
-    def _legal_set(self) -> set[Action] | list[Action]:
-        # Membership in the (short, cached) list is faster than hashing every action
-        # into a set, and random playouts pick the very object in the list.
-        if self._legal_cache is None:
-            self.legal_actions()
-        assert self._legal_cache is not None
-        return self._legal_cache
-
     def _apply(self, action: Action) -> list[Event]:
         # food can be lost only in the action phase (battles, moves, abandoned land)
         acting = self.stage not in (Stage.PLANNING, Stage.DRAW, Stage.FOOD)

@@ -45,7 +45,6 @@ NEUTRAL = unheld_colour(sea=False)
 #: far lands): darker than an unheld one, so the eye reads it as out of play
 CLOSED_LAND, CLOSED_SEA = "#808080", "#75828F"  # 3:1 or more against the unheld
 NEUTRAL_SEA = unheld_colour(sea=True)
-SELECTED_STROKE = "#000000"
 
 #: The class of a one-screen unit: a control, the picture it changes and the result it
 #: produces, kept together so that a projected page shows all three at once (1366x768
@@ -248,10 +247,6 @@ class View(widgets.VBox):
     def say(self, message: str) -> None:
         """Print a line through this view's Output (never straight to stdout)."""
         self.messages.append_stdout(message.rstrip("\n") + "\n")
-
-    def clear_messages(self) -> None:
-        if self.messages.outputs:
-            self.messages.outputs = ()
 
 
 def chart_figure(**options: Any) -> Any:

@@ -173,7 +173,6 @@ class MapView(RegionView):
     LAYOUT_WIDTH = 940
     #: narrowest fixed width at which the resource marks are drawn
     SYMBOLS_FROM_WIDTH = 800
-    NAME_SIZE = 13
     #: the smallest type a minor place's name is ever set in (see :func:`name_sizes`)
     MIN_NAME_SIZE = 10
 
