@@ -5,9 +5,11 @@ Every view is an :class:`ipywidgets.VBox` with an ``update(...)`` method and a
 contract of :mod:`hcgames.core` (legal actions, chance outcomes, events and the view
 hooks ``region_views``, ``action_regions``, ``card_rows``), so every game gets them
 without code of its own: a dice battle's forecast and sums, the step a side is in and
-why a step offers one move come through the contract's hooks too. The play screen still
-reaches into some games for what the contract does not carry yet (listed, to shrink
-only, in tests/test_layout.py's ``GENERIC_VIEW_BACK_DOORS``), and each game's lesson
+why a step offers one move come through the contract's hooks too. Two views still
+reach into particular games for what the contract does not carry yet: the play screen
+(Historical's card battle, Classical's and Speros' side panels, the groups of the move
+list, CONQUEST's board) and the history view (Duels' map by default), each listed, to
+shrink only, in tests/test_layout.py's ``GENERIC_VIEW_BACK_DOORS``; each game's lesson
 scenes are its own modules.
 
 This package needs the ``notebooks`` extra (ipywidgets, bqplot, pandas); plain
