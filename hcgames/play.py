@@ -1,4 +1,4 @@
-"""Drivers: sample chance steps, play games out, replay saved histories.
+"""Drivers: sample chance steps, play games out, pit bots against each other.
 
 Every random choice here comes from a :class:`random.Random` the caller seeds, so
 the same seed always gives the same game.
@@ -10,12 +10,9 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from hcgames.core import Action, Event, Game, HcgamesError, State
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = [
     "Bot",

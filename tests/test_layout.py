@@ -759,3 +759,61 @@ def test_the_length_check_counts_methods_by_their_class() -> None:
     body = "\n".join(f"        x{i} = {i}" for i in range(81))
     source = f"class A:\n    def long(self):\n{body}\n    def short(self):\n        pass\n"
     assert long_functions(source, 80) == {"A.long": 82}
+
+
+# --- the README's layout ----------------------------------------------------------------
+
+REPO_ROOT = TESTS_ROOT.parent
+#: made by tools and runs, never committed (.gitignore)
+NOT_COMMITTED = {"build", "dist", "__pycache__"}
+
+
+def layout_block(readme: str) -> str:
+    """The code block under the README's "## Project layout" heading."""
+    section = readme.split("## Project layout", 1)[1].split("\n## ", 1)[0]
+    return section.split("```", 2)[1]
+
+
+def unlisted(block: str, names: list[str]) -> list[str]:
+    """The ``names`` (a folder as ``name/``) that ``block`` never writes as a word."""
+    return [
+        name
+        for name in names
+        if not re.search(rf"(?<![\w./-]){re.escape(name)}(?![\w-])", block)
+    ]
+
+
+def test_the_readme_layout_lists_every_top_level_module_and_folder() -> None:
+    """Issue 41: the README's layout names every top-level file and folder of the
+    checkout and every top-level module and subpackage of hcgames/."""
+    if not (REPO_ROOT / "README.md").exists():
+        pytest.skip("not a checkout (an installed wheel has no README beside the tests)")
+    block = layout_block((REPO_ROOT / "README.md").read_text(encoding="utf-8"))
+    top = [
+        f"{path.name}/" if path.is_dir() else path.name
+        for path in sorted(REPO_ROOT.iterdir())
+        if not path.name.startswith(".")
+        and path.name not in NOT_COMMITTED
+        and not path.name.endswith(".egg-info")
+        and path.name != "README.md"
+    ]
+    package = [
+        f"{path.name}/" if path.is_dir() else path.name
+        for path in sorted(PACKAGE_ROOT.iterdir())
+        if (path.suffix == ".py" or (path.is_dir() and (path / "__init__.py").exists()))
+    ]
+    assert unlisted(block, top) == [], "add them to the README's Project layout"
+    assert unlisted(block, package) == [], "add them to the README's Project layout"
+
+
+def test_the_layout_check_finds_a_missing_name() -> None:
+    block = "hcgames/            the package\n  core.py  the contract\n  widgets/ views\n"
+    assert unlisted(block, ["hcgames/", "core.py", "widgets/", "dice.py", "tools/"]) == [
+        "dice.py",
+        "tools/",
+    ]
+    # a name inside a longer one is not listed: handouts/ is not listed by the_handouts/
+    assert unlisted("my_handouts/ and tasks.pyc", ["handouts/", "tasks.py"]) == [
+        "handouts/",
+        "tasks.py",
+    ]
