@@ -4,8 +4,9 @@ The toy game is registered for these tests only (:func:`hcgames.register`, taken
 again afterwards), and the checks the suite runs on every registered game are called
 on it: the same functions, imported from their test files, never copies. Steps that
 only a real game has (its package under hcgames/, data/<pkg>/decisions.json, the
-teacher's lesson plan, the handouts' map, notebooks) are shown to fail loudly for a
-registered game that skips them, naming the test that catches it.
+teacher's lesson plan, the handouts' map, the index page's row, the browser tests'
+tables, the class game, the sentence check's rule subjects) are shown to fail loudly for
+a registered game that skips them, naming the test or the table that catches it.
 """
 
 from __future__ import annotations
@@ -18,19 +19,25 @@ import pytest
 
 import hcgames
 from hcgames.bots import LEVELS, bot_names, make_bot
+from hcgames.classgame import class_game
 from hcgames.play import playout
 from tests import (
+    sentences,
     test_bot_levels,
+    test_browser_keys,
+    test_browser_maps,
+    test_browser_play,
     test_cli,
     test_conformance,
     test_handouts,
     test_layout,
+    test_notebooks_meta,
     test_play_screen,
     test_teacher_docs,
     toy_pig,
 )
 from tests.conftest import all_variants, check_bot_is_sound, variant_id
-from tests.toy_pig import PigGame, PigState
+from tests.toy_pig import Face, PigGame, PigState
 
 TOY = PigGame.id
 TARGET = "tests.toy_pig:PigGame"
@@ -173,3 +180,58 @@ def test_a_registered_game_without_handouts_fails_the_handout_test(
     monkeypatch.setattr(test_handouts, "GAME_IDS", hcgames.available_games())
     with pytest.raises(AssertionError, match="LESSON_SERIES"):
         test_handouts.test_the_handouts_cover_exactly_the_registered_games()
+
+
+def test_a_registered_game_without_a_row_on_the_index_page_fails(registered: str) -> None:
+    # step 11: the index page's table of games is written by hand
+    real = [game_id for game_id in hcgames.available_games() if game_id != registered]
+    test_notebooks_meta.test_the_index_page_has_a_row_for_every_game(real)
+    with pytest.raises(AssertionError, match=f"no row for \\['{registered}'\\]"):
+        test_notebooks_meta.test_the_index_page_has_a_row_for_every_game(
+            hcgames.available_games()
+        )
+
+
+# --- step 13: the browser tests' own set-ups ---------------------------------------------
+
+
+def browser_tables_missing(game_ids: list[str]) -> list[str]:
+    """The browser tests' tables (step 13) that leave out one of ``game_ids``: every game
+    is played by keyboard (tests/test_browser_keys.py GAMES) and as a class game by
+    clicks (tests/test_browser_play.py CLASS_GAMES); a game with a map has its names
+    checked on it (tests/test_browser_maps.py MAPS)."""
+    keys = " ".join(code for _, code in test_browser_keys.GAMES.values())
+    maps = {game_id for game_id, _ in test_browser_maps.MAPS.values()}
+    missing = []
+    for game_id in game_ids:
+        if f"'{game_id}'" not in keys:
+            missing.append(f"{game_id}: test_browser_keys.GAMES")
+        if game_id not in test_browser_play.CLASS_GAMES:
+            missing.append(f"{game_id}: test_browser_play.CLASS_GAMES")
+        if hcgames.load(game_id).geojson() is not None and game_id not in maps:
+            missing.append(f"{game_id}: test_browser_maps.MAPS")
+    return missing
+
+
+def test_every_game_is_in_the_browser_tests_tables() -> None:
+    assert browser_tables_missing(hcgames.available_games()) == []
+
+
+def test_a_registered_game_left_out_of_the_browser_tables_is_named(registered: str) -> None:
+    assert browser_tables_missing([registered]) == [
+        f"{registered}: test_browser_keys.GAMES",
+        f"{registered}: test_browser_play.CLASS_GAMES",
+    ]
+
+
+# --- step 14: the play lesson and the checks written per game --------------------------
+
+
+def test_a_registered_game_needs_a_class_game_and_its_rules_subjects(registered: str) -> None:
+    with pytest.raises(KeyError, match=registered):
+        class_game(registered)  # the play lesson fails under nbval without CLASS_GAMES
+    state = hcgames.load(registered).new_game()
+    text, rule = state.why_illegal(Face(6))  # nobody is rolling yet
+    assert sentences.rule_subject_problems([(registered, text, rule, "face")]) == [
+        f"{registered}: the rule 'rolling the die' is in no list of RULE_SUBJECTS: {text}"
+    ]

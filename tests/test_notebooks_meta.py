@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
+import hcgames
 from hcgames.links import NOTEBOOKS
+from hcgames.words import spelled
 
 FOLDER = Path(__file__).resolve().parent.parent / "notebooks"
 FILES = sorted(FOLDER.glob("*.ipynb"))
@@ -72,6 +75,35 @@ def test_index_lists_every_notebook_from_the_list() -> None:
     index = json.loads((FOLDER / "00-index.ipynb").read_text(encoding="utf-8"))
     code = "\n".join("".join(c["source"]) for c in index["cells"] if c["cell_type"] == "code")
     assert "for filename, title in NOTEBOOKS" in code
+
+
+def index_games_table() -> tuple[str, list[str]]:
+    """The index page's table of games, written by hand (each game's place, period and
+    lesson are words of its own): the heading's number word and each row's game name."""
+    index = json.loads((FOLDER / "00-index.ipynb").read_text(encoding="utf-8"))
+    for cell in index["cells"]:
+        text = "".join(cell["source"])
+        heading = re.match(r"## The (\w+) games\n", text)
+        if cell["cell_type"] == "markdown" and heading:
+            return heading[1], re.findall(r"^\| \*\*(.+?)\*\* \|", text, flags=re.M)
+    raise AssertionError("00-index.ipynb has no '## The ... games' table")
+
+
+def test_the_index_page_has_a_row_for_every_game(games: list[str] | None = None) -> None:
+    """docs/adding-a-game.md step 11: a registered game has its row in the index page's
+    table (named by its title, or the title's part before a colon), and the heading
+    counts the games."""
+    games = hcgames.available_games() if games is None else games
+    number, rows = index_games_table()
+    titles = {game_id: hcgames.game_class(game_id).title for game_id in games}
+    missing = [
+        game_id
+        for game_id, title in titles.items()
+        if not any(title == row or title.startswith(f"{row}:") for row in rows)
+    ]
+    assert not missing, f"00-index.ipynb's table of games has no row for {missing}"
+    assert len(rows) == len(games), f"00-index.ipynb's table has {rows}, the registry {games}"
+    assert f"{number} games" == spelled(len(games), "game"), f"the heading says {number} games"
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
