@@ -22,6 +22,7 @@ pytest.importorskip("bqplot")
 pytest.importorskip("pandas")
 
 import hcgames
+from hcgames.bots import make_bot
 from hcgames.core import IllegalAction, State
 from hcgames.factions import SideStyle, side_style
 from hcgames.widgets import (
@@ -37,7 +38,6 @@ from hcgames.widgets import (
     PlayApp,
     ScoreChart,
     Timeline,
-    make_bot,
     player_colour,
     region_colour,
     year_label,

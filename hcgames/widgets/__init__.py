@@ -38,7 +38,7 @@ from hcgames.widgets.maps import BoardView, MapView, RegionView
 from hcgames.widgets.mywork import ClassSummaryUpload, MyWork
 from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog, HistoryCard
 from hcgames.widgets.play_screen import BOT_LEVELS, MODES, PlayApp
-from hcgames.widgets.stepper import BOT_NAMES, GameStepper, make_bot
+from hcgames.widgets.stepper import BOT_NAMES, GameStepper
 
 __all__ = [
     "BOT_LEVELS",
@@ -66,7 +66,6 @@ __all__ = [
     "View",
     "decision_rows",
     "decisions_view",
-    "make_bot",
     "player_colour",
     "region_colour",
     "stage_viewer",

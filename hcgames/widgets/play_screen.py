@@ -93,7 +93,7 @@ class BotLevel:
     """A level of the computer player as a student sees it."""
 
     label: str  # the words on the button
-    bot: str  # a name that :func:`~hcgames.widgets.make_bot` knows
+    bot: str  # a name that :func:`~hcgames.bots.make_bot` knows
     about: str  # one sentence for the tooltip
 
 

@@ -46,7 +46,7 @@ from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventL
 from hcgames.widgets.regions import LARGE_TEXT_ZOOM
 from hcgames.words import plain_plurals, plural
 
-__all__ = ["BOT_NAMES", "GameStepper", "make_bot"]
+__all__ = ["BOT_NAMES", "GameStepper"]
 
 #: the bots the Auto dropdown offers, by name: the three levels, then the plain bots
 BOT_NAMES = ("easy", "medium", "hard", "random", "greedy", "mcts")
