@@ -168,6 +168,12 @@ CLASS_GAMES: dict[str, ClassGame] = {
                 "The lesson's game is played without the mastery objectives, so a "
                 "student has one kind of objective fewer to follow.",
             ),
+            (
+                "Abilities that would do nothing",
+                "An ability that would do nothing now says so in the list of moves, with "
+                "the reason; when every ability left in the ability step would do nothing, "
+                "the step passes by itself and the turn goes on to the action.",
+            ),
         ),
         {"players": 2, "mastery": True},
     ),
@@ -250,6 +256,7 @@ def obvious_move(state: State, legal: list[Action] | None = None) -> Action | No
     - Classical: a payment is settled the suggested way ("pay the rest"), and the
       upkeep phase ends feeding everything the suggested way;
     - Historical: the other side's interrupt window is passed;
+    - Speros: an ability step whose every ability would do nothing now ends;
     - any game: a step with a single legal move.
     """
     if state.is_terminal() or state.is_chance():
@@ -268,6 +275,11 @@ def obvious_move(state: State, legal: list[Action] | None = None) -> Action | No
             ends = [a for a in legal if _named(a, "EndPhase")]
             if ends:
                 return ends[0]
+    if game.id == "conquest-of-speros" and state.phase == "ability":
+        # abilities that would change nothing are no choice: "use no ability now" passes
+        ends = [a for a in legal if _named(a, "EndAbilities")]
+        if ends and all(a in ends or state.idle_reason(a) for a in legal):
+            return ends[0]
     if game.id == "historical-conquest" and state.phase == "interrupt window":
         passes = [a for a in legal if _named(a, "Pass")]
         if passes:

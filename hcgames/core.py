@@ -858,6 +858,12 @@ class State:
         (``"no monument can be built: ..."``); empty by default."""
         return ""
 
+    def idle_reason(self, action: Action) -> str:
+        """Why ``action``, though legal, would change nothing now (an ability with
+        nothing to act on), in a clause; empty when it does something (the default).
+        In a class game a step whose every other move is idle passes by itself."""
+        return ""
+
     def passed_words(self, action: Action) -> str:
         """``action``, the only move of a step that passes by itself, as said of the
         side before it is played ("end its turn"); empty when :meth:`action_words`

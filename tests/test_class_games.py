@@ -130,6 +130,46 @@ def test_obvious_moves_pay_and_pass_only_in_a_class_game() -> None:
     assert len(full_legal) > 1 and obvious_move(full, full_legal) is None
 
 
+def test_speros_abilities_that_would_do_nothing_say_why_and_pass_in_a_class_game() -> None:
+    """An ability with nothing to act on says so in the list, with the reason, and an
+    ability step of only such abilities passes by itself in the class game (look 6,
+    lesson 44: "use the discard ability of ..." was offered where it did nothing)."""
+    from hcgames.speros.actions import EndAbilities, UseAbility  # speros only here
+    from hcgames.speros.state import SperosState  # speros only here
+
+    rng = random.Random(5)
+    idle_seen = passed = 0
+    for seed in range(12):
+        state = class_game("conquest-of-speros").new_game(seed=seed)
+        assert isinstance(state, SperosState)
+        while not state.is_terminal():
+            if state.is_chance():
+                resolve_chance(state, rng)
+                continue
+            legal = state.legal_actions()
+            for action in legal:
+                why = state.idle_reason(action)
+                if not why:
+                    continue
+                assert isinstance(action, UseAbility)
+                idle_seen += 1
+                assert f"(this would do nothing now: {why})" in state.action_words(action)
+                # true: using it changes nothing on the table but the use itself
+                after = state.copy()
+                after.apply(action)
+                assert after.units == state.units and after.hands == state.hands
+                assert after.skirmish == state.skirmish and after.base_minions == state.base_minions
+            move = obvious_move(state, legal)
+            if state.phase == "ability" and len(legal) > 1:
+                every_idle = all(isinstance(a, EndAbilities) or state.idle_reason(a) for a in legal)
+                assert (move == EndAbilities()) == every_idle
+                passed += every_idle
+            state.apply(move if move is not None else legal[rng.randrange(len(legal))])
+    assert idle_seen and passed
+    full = full_game("conquest-of-speros").new_game(seed=1)
+    assert obvious_move(full) is None or len(full.legal_actions()) == 1
+
+
 @pytest.mark.parametrize("game_id", list(CLASS_GAMES))
 def test_a_scripted_student_finishes_the_class_game_within_a_lesson(game_id: str) -> None:
     from hcgames.widgets import PlayApp

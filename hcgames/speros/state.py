@@ -207,6 +207,12 @@ class SperosState(State):
     def action_words(self, action: Action) -> str:
         return views.action_words(self, action)
 
+    def idle_reason(self, action: Action) -> str:
+        """An ability with nothing to act on now (:func:`turn.idle_reason`)."""
+        if isinstance(action, UseAbility) and self.current_player >= 0:
+            return turn.idle_reason(self, action) or ""
+        return ""
+
     def passed_words(self, action: Action) -> str:
         """A card drawn by itself, without its name: a rival's draw stays secret."""
         return "draw a card from the deck" if isinstance(action, DrawCard) else ""

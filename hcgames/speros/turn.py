@@ -19,8 +19,10 @@ from hcgames.speros import effects
 from hcgames.speros.actions import DrawCard, UseAbility
 from hcgames.speros.effects import PendingDraw, PendingEffect, PendingOffer
 from hcgames.speros.victory import end_reason, start_scoring
+from hcgames.words import with_article
 
 if TYPE_CHECKING:
+    from hcgames.speros.material import Effect
     from hcgames.speros.state import SperosState
 
 __all__ = [
@@ -35,6 +37,7 @@ __all__ = [
     "finish_setup",
     "general_menu",
     "hand_limit",
+    "idle_reason",
     "setup_rng",
 ]
 
@@ -103,6 +106,61 @@ def ability_menu(state: SperosState) -> list[UseAbility]:
         ):
             menu.append(UseAbility("artifact", card_id, 0))
     return menu
+
+
+def _shield_in_play(state: SperosState, player: int) -> bool:
+    """A rival of ``player`` holds an Artifact whose shield guards their Units."""
+    return any(
+        effects.ongoing(state, q, "shield") for q in range(state.game.num_players) if q != player
+    )
+
+
+def idle_reason(state: SperosState, action: UseAbility) -> str | None:
+    """Why using ``action`` now would change nothing (a plain clause), or ``None``
+    when it would do something. An ability with nothing to pick ends at once
+    (:func:`advance` drops it), so the play screen says so beside the move."""
+    p = state.turn_player
+    cards = state.game.cards
+    effect: Effect | None
+    if action.source == "general":
+        people = state.game.card_set.people_of(state.colour[p] or "")
+        if not 0 <= action.index < len(people.general_abilities):
+            return None
+        effect = people.general_abilities[action.index]
+    else:
+        card = cards[action.card]
+        effect = card.ability if action.source == "discard" else card.capture
+    if effect is None:
+        return None
+    if effect.kind == "draw":
+        return None if state.deck else "the Location deck is empty"
+    frame = PendingEffect(effect.kind, p, effect.n, effect.terrain, "")
+    try:
+        if effects.targets(state, frame):
+            return None
+    except AssertionError:  # an ongoing kind, never used from the ability step
+        return None
+    terrain = effect.terrain.capitalize() if effect.terrain else ""
+    on = with_article(f"{terrain} Location") if terrain else "any Location"
+    kind = effect.kind
+    if kind in ("deploy", "fortify") and not state.base_minions[p]:
+        return "you have no Minion left in your Base Camp"
+    if kind == "deploy":
+        where = f"no {terrain} card is" if terrain else "no card is"
+        return f"{where} in the Skirmish Area"
+    if kind in ("exile", "obliterate"):
+        unit = "Minion" if kind == "exile" else "Unit"
+        shield = " (a shield keeps some out of reach)" if _shield_in_play(state, p) else ""
+        return f"there is no rival {unit} on {on}{shield}"
+    if kind in ("move", "recall"):
+        return "none of your Minions stands on a Location"
+    if kind == "explore":
+        return "your hand is empty"
+    if kind == "raze":
+        return "every Location in the Skirmish Area has Units on it"
+    if kind == "fortify":
+        return "no card you captured has an open encampment"
+    return "it has nothing to act on"
 
 
 def setup_rng(state: SperosState, stage: str) -> random.Random:

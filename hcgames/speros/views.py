@@ -37,9 +37,9 @@ from hcgames.speros.actions import (
     card_label,
 )
 from hcgames.speros.effects import PendingOffer
-from hcgames.speros.material import Card
+from hcgames.speros.material import Card, Effect
 from hcgames.speros.scoring import total_scores
-from hcgames.speros.turn import STEP_WORDS
+from hcgames.speros.turn import STEP_WORDS, idle_reason
 from hcgames.words import capitalise, count
 
 if TYPE_CHECKING:
@@ -219,16 +219,36 @@ def describe(state: SperosState) -> str:
     return " ".join(lines)
 
 
+def _ability_words(state: SperosState, action: UseAbility) -> str:
+    """An ability as a move: whose it is, what it does, and, when it would change
+    nothing now, that it would do nothing and why (the rules still allow it)."""
+    cards = state.game.cards
+    effect: Effect | None
+    if action.source == "general":
+        terrain = state.colour[state.current_player] if state.current_player >= 0 else None
+        abilities = state.game.card_set.people_of(terrain).general_abilities if terrain else []
+        if not 0 <= action.index < len(abilities):
+            return str(action)
+        whose, effect = "the General's once-a-game ability", abilities[action.index]
+    elif action.source == "artifact":
+        whose = f"the reusable ability of {card_label(action.card)}"
+        effect = cards[action.card].capture
+    else:
+        whose = f"the discard ability of {card_label(action.card)}"
+        effect = cards[action.card].ability
+    if effect is None:
+        return str(action)
+    text = effect.text.rstrip(".")
+    words = f"use {whose}: {text[:1].lower()}{text[1:]}"
+    idle = idle_reason(state, action) if state.current_player >= 0 else None
+    return f"{words} (this would do nothing now: {idle})" if idle else words
+
+
 def action_words(state: SperosState, action: Action) -> str:
     """A move as the play screen lists it: a General's ability by what it does, a
     rival by the people they lead, a bonus objective with what it scores."""
-    if isinstance(action, UseAbility) and action.source == "general":
-        terrain = state.colour[state.current_player] if state.current_player >= 0 else None
-        if terrain:
-            abilities = state.game.card_set.people_of(terrain).general_abilities
-            if 0 <= action.index < len(abilities):
-                text = abilities[action.index].text.rstrip(".")
-                return f"use the General's once-a-game ability: {text[:1].lower()}{text[1:]}"
+    if isinstance(action, UseAbility):
+        return _ability_words(state, action)
     if isinstance(action, ChoosePeople):
         people = state.game.card_set.people_of(action.terrain)
         return f"the {people.people} ({people.colour}, {action.terrain})"

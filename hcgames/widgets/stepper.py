@@ -147,6 +147,8 @@ class GameStepper(View):
     Auto let the bot chosen in the dropdown play the seats that have no bot.
     ``set_dice=False`` never shows the list of dice outcomes: Step then always rolls.
     ``computer_controls=False`` leaves out Play to end of phase, the level and Auto.
+    ``list_first=True`` puts the move list above Back and Step, so a keyboard reaches
+    the list first, then Step, which plays the move picked there (lesson 40).
     """
 
     #: whether the move list keeps its own Apply button: a stepper's Step plays the move
@@ -173,8 +175,10 @@ class GameStepper(View):
         map_shown_width: float | Callable[[int, int], float] | None = None,
         set_dice: bool = True,
         computer_controls: bool = True,
+        list_first: bool = False,
     ) -> None:
         self.state = state
+        self.list_first = list_first
         #: whether the list of dice outcomes ("Set this outcome") shows at a roll: a page
         #: that only watches a game (the start page) lets Step roll the dice
         self.set_dice = set_dice
@@ -326,6 +330,8 @@ class GameStepper(View):
             view.children = [c for c in view.children if c is not view.text_line]
         # the move list (and the dice) right under Step, which plays the move picked
         first = [buttons, self.picker, self.dice]
+        if self.list_first:  # Tab reaches the list, then Step (which plays its pick)
+            first = [self.picker, buttons, self.dice]
         rest = [c for c in side.children if c not in first]
         side.children = [*first, *said, *rest]
         self.children = [header, self.stepper_main, self.messages]
