@@ -595,11 +595,11 @@ def check_capture(state: SperosState, card_id: str) -> None:
     state.captured_this_turn.append(card_id)
     counts = state.counts(card_id)
     if state.empty_spaces(card_id):
-        how = "can no longer be outnumbered there"
+        how = "no rival can outnumber them there any more"
     elif counts.count(max(counts)) > 1:
         how = "a tie on a full card goes to the last to place there"
     else:
-        how = "fills it and holds the most Units"
+        how = "the card is full and they hold the most Units on it"
     state.log(
         winner,
         "capture",

@@ -367,8 +367,9 @@ def rows_html(
     """The whole table: one titled zone per row, the zones wrapping in a flex row."""
     zones = []
     for title, cards in rows.items():
+        empty = "no cards" if title.endswith("hand") else "none yet"  # a hand played out
         body = _zone_cards(title, cards, state, frozenset(marked)) or (
-            "<div class='hcgames-zone-empty'>none yet</div>"
+            f"<div class='hcgames-zone-empty'>{empty}</div>"
         )
         zones.append(
             f"<section class='hcgames-zone' aria-label='{escape(title)}'>"

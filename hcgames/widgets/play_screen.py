@@ -75,7 +75,7 @@ from hcgames.widgets.mywork import NO_COMPUTER, journal
 from hcgames.widgets.panels import CHOICE_KINDS, choice_kind, times_in
 from hcgames.widgets.regions import LARGE_TEXT_ZOOM
 from hcgames.widgets.stepper import GameStepper, _seat_bots
-from hcgames.words import is_plural, plain_plurals, plural, possessive, verb
+from hcgames.words import is_plural, join, plain_plurals, plural, possessive, verb
 
 __all__ = [
     "BOT_LEVELS",
@@ -1393,6 +1393,19 @@ class PlayApp(GameStepper):
         for oid in state.mastery:
             o = state.game.objective(oid)
             lines.append(f"Mastery objective for everyone, {o.name}: {o.text}")
+        if terrain and state.round >= 1:  # the hand and the home, beside the list
+            cards = state.game.cards
+            hand = [cards[c].name for c in state.hands[seat]]
+            lines.append(f"In your hand: {join(hand)}." if hand else "Your hand is empty.")
+            home = ["your General"] if state.general_home[seat] else []
+            if state.base_minions[seat]:
+                home.append(plural(state.base_minions[seat], "Minion"))
+            lines.append(
+                f"At home in your Base Camp: {join(home)} (a player who starts a turn with "
+                "nobody at home ends the game at once)."
+                if state.base_minions[seat] or state.general_home[seat]
+                else "Your Base Camp is empty: the game ends when your next turn starts."
+            )
         return lines
 
     def sum_words(self, state: State | None = None) -> list[str]:
