@@ -1250,7 +1250,8 @@ class PlayApp(GameStepper):
         words = self.describe_action(action)
         # Duels' moves name two places ("... to Mare Balearicum", 47 letters): at 1024
         # wide its list holds about 36, so any longer move may wrap there
-        limit = 24 if self.game.id == "conqueror-duels" else self.WRAP_AFTER
+        # Speros' at 1366 with Large text ("Attack: a Minion onto Starmetal Compass", 39)
+        limit = 24 if self.game.id in ("conqueror-duels", "conquest-of-speros") else self.WRAP_AFTER
         return words.replace(" ", " \u200b") if len(words) > limit else words
 
     #: a card offered with this many sets of targets or more has its own group, listed
