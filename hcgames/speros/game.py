@@ -48,6 +48,8 @@ class SperosGame(Game):
     title: ClassVar[str] = "Conquest of Speros"
     version: ClassVar[str] = "3"
     describe_says_when: ClassVar[bool] = True  # describe() says round, step and who
+    #: a move longer than this may wrap in the play screen's list (Large text at 1366)
+    move_wrap_after: ClassVar[int] = 24
     state_class = SperosState
 
     def __init__(

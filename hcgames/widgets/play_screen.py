@@ -1250,8 +1250,10 @@ class PlayApp(GameStepper):
         words = self.describe_action(action)
         # Duels' moves name two places ("... to Mare Balearicum", 47 letters): at 1024
         # wide its list holds about 36, so any longer move may wrap there
-        # Speros' at 1366 with Large text ("Attack: a Minion onto Starmetal Compass", 39)
-        limit = 24 if self.game.id in ("conqueror-duels", "conquest-of-speros") else self.WRAP_AFTER
+        # a game may say its own limit (Speros: "Attack: a Minion onto Starmetal Compass",
+        # 39 letters, was cut off with Large text at 1366)
+        limit = getattr(self.game, "move_wrap_after", self.WRAP_AFTER)
+        limit = 24 if self.game.id == "conqueror-duels" else limit
         return words.replace(" ", " \u200b") if len(words) > limit else words
 
     #: a card offered with this many sets of targets or more has its own group, listed

@@ -117,7 +117,10 @@ _WRAP_STYLE = (
     "<style>.hcgames-stepper .widget-select select { white-space: normal; overflow-x: hidden;"
     " line-height: 1.35; max-height: calc(12 * 1.35em + 6px); }"
     " .hcgames-stepper .widget-select option { white-space: normal; padding-left: 1.2em;"
-    " text-indent: -1.2em; }</style>"
+    " text-indent: -1.2em; }"
+    # a table of cards beside the list keeps its place with Large text: the row would
+    # wrap and put the list and Step some 2,000 px under the cards at 1024 (lesson 40)
+    " .hcgames-large .hcgames-stepper-cards { flex-wrap: nowrap !important; }</style>"
 )
 
 
@@ -178,7 +181,6 @@ class GameStepper(View):
         list_first: bool = False,
     ) -> None:
         self.state = state
-        self.list_first = list_first
         #: whether the list of dice outcomes ("Set this outcome") shows at a roll: a page
         #: that only watches a game (the start page) lets Step roll the dice
         self.set_dice = set_dice
@@ -229,7 +231,7 @@ class GameStepper(View):
         super().__init__(parts)
         self.children = [header, self.text_line, *parts, self.messages]
         if self.STATUS_BESIDE:
-            self._status_beside(header, buttons, side)
+            self._status_beside(header, buttons, side, list_first)
         if self.large_style is not None:
             self.children = (*self.children, self.large_style)
         self.add_class("hcgames-stepper")
@@ -317,7 +319,7 @@ class GameStepper(View):
         )
 
     def _status_beside(
-        self, header: widgets.HBox, buttons: widgets.HBox, side: widgets.VBox
+        self, header: widgets.HBox, buttons: widgets.HBox, side: widgets.VBox, list_first: bool
     ) -> None:
         """Step and what it changes on one screen: the phases, the sentence saying
         where the game is and the board's own line ("... may step to ...") go under
@@ -330,8 +332,15 @@ class GameStepper(View):
             view.children = [c for c in view.children if c is not view.text_line]
         # the move list (and the dice) right under Step, which plays the move picked
         first = [buttons, self.picker, self.dice]
-        if self.list_first:  # Tab reaches the list, then Step (which plays its pick)
+        if self.cards_view is not None and not self.region_views and self.large_style is None:
+            self.stepper_main.add_class("hcgames-stepper-cards")  # (see _WRAP_STYLE)
+        if list_first:  # Tab reaches the list, then Step (which plays its pick)
             first = [self.picker, buttons, self.dice]
+            # the list keeps its height (the column scrolls): shrunk, it ran under Step
+            self.picker.layout.flex = buttons.layout.flex = "0 0 auto"
+            # and the next Tab after the list is Step, not Back (Enter there undoes)
+            rest_buttons = [c for c in buttons.children if c is not self.step_button]
+            buttons.children = [self.step_button, *rest_buttons]
         rest = [c for c in side.children if c not in first]
         side.children = [*first, *said, *rest]
         self.children = [header, self.stepper_main, self.messages]
