@@ -110,3 +110,9 @@ def test_the_odds_are_worked_out_again_when_the_game_moves_on() -> None:
     assert "all 3 of them" in line.value and line.value != before
     app.new_game()
     assert "Choose your people first" in line.value  # never the last game's numbers
+    assert tool.layout.display is None
+    while not app.state.is_terminal():  # the game played out: no next Plan to work out
+        app.step()
+    assert tool.layout.display == "none"
+    app.new_game()
+    assert tool.layout.display is None

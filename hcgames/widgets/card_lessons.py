@@ -418,6 +418,8 @@ def draw_odds_view(app: Any, player: int | None = None) -> widgets.Box:
         shown[:] = [key()]
 
     def refresh() -> None:
+        # no next Plan once the game is over: the tool steps aside until a new game
+        box.layout.display = "none" if app.state.is_terminal() else None
         if shown and shown[0] != key():
             work_out()
 
