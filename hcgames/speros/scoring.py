@@ -220,28 +220,28 @@ def score_lines(
     units = unit_lines(state, player)
     rows.append(
         (
-            "minions on familiar terrain",
+            "Minions on familiar terrain",
             units["minions familiar"],
             rules.minion_familiar_vp * units["minions familiar"],
         )
     )
     rows.append(
         (
-            "minions on unfamiliar terrain",
+            "Minions on unfamiliar terrain",
             units["minions unfamiliar"],
             rules.minion_unfamiliar_vp * units["minions unfamiliar"],
         )
     )
     rows.append(
         (
-            "general on familiar terrain",
+            "General on familiar terrain",
             units["general familiar"],
             rules.general_familiar_vp * units["general familiar"],
         )
     )
     rows.append(
         (
-            "general on unfamiliar terrain",
+            "General on unfamiliar terrain",
             units["general unfamiliar"],
             rules.general_unfamiliar_vp * units["general unfamiliar"],
         )

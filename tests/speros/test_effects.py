@@ -208,8 +208,8 @@ def ongoing_familiar(state: SperosState, me: int, rival: int) -> None:
     before = dict((line, vp) for line, _, vp in score_lines(state, me))
     give_captured(state, me, "A07")  # forest counts as familiar
     after = dict((line, vp) for line, _, vp in score_lines(state, me))
-    assert before["minions on unfamiliar terrain"] == 1
-    assert after["minions on familiar terrain"] == 2
+    assert before["Minions on unfamiliar terrain"] == 1
+    assert after["Minions on familiar terrain"] == 2
 
 
 def ongoing_set_bonus(state: SperosState, me: int, rival: int) -> None:

@@ -54,10 +54,10 @@ def test_a_finished_game_scored_by_hand() -> None:
     assert _sheet(state, 0) == {
         "captured cards": 3,
         "resource sets": 6,
-        "minions on familiar terrain": 6,
-        "minions on unfamiliar terrain": 3,
-        "general on familiar terrain": 3,
-        "general on unfamiliar terrain": 0,
+        "Minions on familiar terrain": 6,
+        "Minions on unfamiliar terrain": 3,
+        "General on familiar terrain": 3,
+        "General on unfamiliar terrain": 0,
         "bonus": 4,
         "mastery objectives": 6,
     }
@@ -67,10 +67,10 @@ def test_a_finished_game_scored_by_hand() -> None:
     assert _sheet(state, 1) == {
         "captured cards": 4,
         "resource sets": 3,
-        "minions on familiar terrain": 6,
-        "minions on unfamiliar terrain": 1,
-        "general on familiar terrain": 3,
-        "general on unfamiliar terrain": 0,
+        "Minions on familiar terrain": 6,
+        "Minions on unfamiliar terrain": 1,
+        "General on familiar terrain": 3,
+        "General on unfamiliar terrain": 0,
         "bonus": 8,
         "mastery objectives": 2,
     }
@@ -79,10 +79,10 @@ def test_a_finished_game_scored_by_hand() -> None:
     assert _sheet(state, 2) == {
         "captured cards": 0,
         "resource sets": 0,
-        "minions on familiar terrain": 2,
-        "minions on unfamiliar terrain": 1,
-        "general on familiar terrain": 0,
-        "general on unfamiliar terrain": 2,
+        "Minions on familiar terrain": 2,
+        "Minions on unfamiliar terrain": 1,
+        "General on familiar terrain": 0,
+        "General on unfamiliar terrain": 2,
         "bonus": 1,
         "mastery objectives": 0,
     }
