@@ -163,7 +163,10 @@ _STICKY_CSS = (
     ".jp-OutputArea-output:has(.hc-explorer), .hc-explorer { overflow: visible !important; } "
     # under Large text the story reads across the page and the map comes under it, as
     # large as before (beside a story half as large again it would have to shrink)
-    ".hcgames-large .hc-story-column { flex: 1 1 100% !important; }</style>"
+    ".hcgames-large .hc-story-column { flex: 1 1 100% !important; } "
+    # so on a narrow window (a Chromebook's 1024 px): a 300 px column of story ran two
+    # screens down beside an empty half of the page
+    "@media (max-width: 1199px) { .hc-story-column { flex: 1 1 100% !important; } }</style>"
 )
 
 
