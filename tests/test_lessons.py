@@ -217,8 +217,12 @@ def test_bullets_escape_and_decisions_fold_by_source() -> None:
         RuleDecision("losses", "a table", "ours"),
     ]
     lists = decisions_by_source(decisions, {"rulebook": "Stated", "ours": "Ours"})
-    assert lists.get_title(0) == "Stated (1 rule)" and lists.get_title(1) == "Ours (2 rules)"
-    assert "the defender wins" in lists.children[1].value
+    folds = lists.children  # each a FoldOut: its title is a button Tab reaches
+    assert folds[0].title == "Stated (1 rule)" and folds[1].title == "Ours (2 rules)"
+    assert "the defender wins" in folds[1].body.value
+    assert folds[1].body.layout.display == "none"
+    folds[1].button.value = True  # Enter or Space on the title opens it
+    assert folds[1].body.layout.display == ""
 
 
 def test_a_stage_may_end_with_a_table_and_the_viewer_is_one_screen() -> None:

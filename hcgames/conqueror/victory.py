@@ -167,7 +167,8 @@ def compare(
         a, b = state.units_of(0), state.units_of(1)
         label = f"{label}, then units"
     if a == b:
-        return finish(state, (), f"{prefix}draw: both sides are level on {label} ({a}).")
+        said = f"{prefix}the game is a draw: both sides are level on {label} ({a})."
+        return finish(state, (), said[:1].upper() + said[1:])
     p = 0 if a > b else 1
     return finish(
         state,
@@ -179,7 +180,7 @@ def compare(
 def final_result(state: DuelsState) -> list[Event]:
     sc = state.game.scenario
     victory = sc.victory
-    last = f"After the last round ({sc.max_rounds}) "
+    last = f"After round {sc.max_rounds}, the last round, "
     for cond in victory.get("final", []):
         p = sc.players.index(cond["player"])
         if state.holds(p, cond["hold"]):

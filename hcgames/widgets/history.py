@@ -154,11 +154,19 @@ def then_and_now(history: History, sid: str) -> widgets.HBox:
 #: not follow the page down (a band stuck to the top of the window hid the first lines of
 #: every screen a class scrolled to), so the story and the map come right under it
 _STICKY_CSS = (
+    # the War menu stays at the top of the window while the page scrolls down the war's
+    # map, timeline and then-and-now, so a war chosen there is seen to change each of them
     "<style>.hc-sticky-bar { background: #FFFFFF; border-bottom: 2px solid #DDDDDD; "
-    "padding: 4px 0; } "
+    "padding: 4px 0; position: sticky; top: 0; z-index: 20; } "
+    # no box between the page's scrolling and the bar may clip it (they scroll instead)
+    ".jp-OutputArea:has(.hc-explorer), .jp-OutputArea-child:has(.hc-explorer), "
+    ".jp-OutputArea-output:has(.hc-explorer), .hc-explorer { overflow: visible !important; } "
     # under Large text the story reads across the page and the map comes under it, as
     # large as before (beside a story half as large again it would have to shrink)
-    ".hcgames-large .hc-story-column { flex: 1 1 100% !important; }</style>"
+    ".hcgames-large .hc-story-column { flex: 1 1 100% !important; } "
+    # so on a narrow window (a Chromebook's 1024 px): a 300 px column of story ran two
+    # screens down beside an empty half of the page
+    "@media (max-width: 1199px) { .hc-story-column { flex: 1 1 100% !important; } }</style>"
 )
 
 

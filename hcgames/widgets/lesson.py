@@ -140,27 +140,20 @@ def bullets(lines: Iterable[str]) -> widgets.HTML:
 
 def decisions_by_source(
     decisions: Sequence[RuleDecision], titles: Mapping[str, str]
-) -> widgets.Accordion:
+) -> widgets.VBox:
     """The decisions in folded lists, one a source (``titles``: source -> title, e.g.
     ``{"rulebook": "Stated in the booklet", "ours": "Our choice"}``), each title with its
-    count; click a title to open its list."""
-    lists = widgets.Accordion(
-        children=[
-            table(
-                [
-                    {"Topic": d.topic, "How this game plays it": d.decision}
-                    for d in decisions
-                    if d.source == source
-                ]
-            )
-            for source in titles
+    count; each list is a :class:`FoldOut`, so Tab reaches its title and Enter or Space
+    opens it (an Accordion's headers are not reached by the keyboard)."""
+    folds = []
+    for source, title in titles.items():
+        rows = [
+            {"Topic": d.topic, "How this game plays it": d.decision}
+            for d in decisions
+            if d.source == source
         ]
-    )
-    for i, (source, title) in enumerate(titles.items()):
-        lists.set_title(
-            i, f"{title} ({plural(sum(d.source == source for d in decisions), 'rule')})"
-        )
-    return lists
+        folds.append(FoldOut(f"{title} ({plural(len(rows), 'rule')})", table(rows)))
+    return widgets.VBox(folds)
 
 
 def stage_viewer(stages: Sequence[tuple[Any, ...]], **map_options: Any) -> widgets.VBox:

@@ -596,8 +596,10 @@ def _table_html(rows: list[dict[str, Any]], first: int, game: Game) -> str:
         names = any(word[:1].isupper() for word in phase.split()[1:])
         if said_round and phase[:2].istitle() and not names:
             phase = phase[:1].lower() + phase[1:]
-        when = ", ".join(part for part in (said_round, phase) if part)
         text = escape(plain_plurals(str(row.get("text", ""))))
+        if phase.lower() == "game over" and text.startswith("Game over"):
+            phase = ""  # "Round 3: Game over: ...", not "Round 3, game over: Game over: ..."
+        when = ", ".join(part for part in (said_round, phase) if part)
         if said_round and text.startswith(escape(said_round)):
             when = ""  # "White's turn 2 of 6: White has 5 moves." says when itself
         lead = f"<span style='color:#555'>{escape(when)}:</span> " if when else ""

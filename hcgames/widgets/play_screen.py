@@ -1282,12 +1282,21 @@ class PlayApp(GameStepper):
         return f"{card_name(card)}: choose the targets", rank + 0.5
 
     def _duels_kind(self, action: Action) -> tuple[str, float]:
-        """Duels' groups, the last one named for what it ends (planning or the turn)."""
+        """Duels' groups, the last one named for what it ends (planning or the turn).
+        The moves go in one group per place they leave ("From Berber"), so the forty
+        or fifty moves of a turn become a few short lists a student can scan; the
+        hero cards are named as what they are ("Buy a hero card")."""
         kind = choice_kind(action)
+        rank = float(CHOICE_KINDS.index(kind))
+        name = type(action).__name__
         if kind == "End the phase":
             planning = getattr(self.state, "phase", "") == "planning"
-            kind = "End my planning" if planning else "End my turn"
-        return kind, float(CHOICE_KINDS.index(choice_kind(action)))
+            return ("End my planning" if planning else "End my turn"), rank
+        if name == "Move":  # stable sort: the game lists the moves place by place
+            return f"From {self.with_names(str(getattr(action, 'from_', '')))}", rank
+        named = {"BuyHero": "Buy a hero card", "PlayHero": "Play a hero card"}
+        named.update(Recruit="Recruit", Disband="Disband")
+        return named.get(name, kind), rank
 
     def _why_not_html(self) -> str:
         """The cards in the student's hand that cannot be played now, each with the
