@@ -352,6 +352,14 @@ TURN_STEPPER_STYLE = """<style>
 .jp-OutputArea-output:has(.hcgames-turn-stepper), .hcgames-turn-stepper,
 .hcgames-turn-stepper > .widget-box { overflow: visible !important; }
 .hcgames-turn-stepper .hcgames-turn-side { position: sticky; top: 0; align-self: flex-start; }
+/* Large text at 1024 wide left 683 px of room: the column of moves and Step stays beside
+   the table (it fell under it, two screens down), and the cards take what is left */
+body.hcgames-large .hcgames-turn-stepper > .widget-box:has(> .hcgames-turn-side) {
+  flex-wrap: nowrap !important; }
+body.hcgames-large .hcgames-turn-stepper .hcgames-turn-side {
+  flex: 0 0 290px !important; min-width: 0 !important; }
+body.hcgames-large .hcgames-turn-stepper .hcgames-turn-views {
+  flex: 1 1 0 !important; min-width: 0 !important; }
 </style>"""
 
 
@@ -372,6 +380,15 @@ class TurnStepper(GameStepper):
         views.layout.overflow = "visible"
         views.remove_class("hcgames-scroll-box")
         side.add_class("hcgames-turn-side")
+        views.add_class("hcgames-turn-views")
+        # the list of moves first, then Step under it: a keyboard student picks a move and
+        # Tabs forward to Step, in the order the column is read
+        listed = [self.picker, *(c for c in side.children if c is not self.picker)]
+        side.children = listed
+        # the student plays Player 1 and Step plays the computer's turn: a box of "Moves"
+        # for Auto beside the list of moves only confused the two
+        self.auto_steps.layout.display = "none"
+        self.auto_button.layout.display = "none"
         self.add_class("hcgames-turn-stepper")
         self.layout.margin = "0 0 32px 0"
         self.children = [*self.children, widgets.HTML(TURN_STEPPER_STYLE, layout={"height": "0"})]

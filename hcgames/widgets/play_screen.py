@@ -283,6 +283,10 @@ body:not(.hcgames-large) .hcgames-play.hcgames-large { zoom: 1.5; }
 .hcgames-play .hcgames-upload { font-size: 0 !important; }
 .hcgames-play .hcgames-upload i { font-size: 15px; margin-right: 6px; }
 .hcgames-play .hcgames-upload::after { content: "Load a saved game"; font-size: 15px; }
+/* the hand above the moves (Historical): wider, shorter cards whose history line waits
+   in the tooltip and on the card once in play, so hand, moves and Play share a screen */
+.hcgames-play .hcgames-hand-area .hcgames-card { max-width: 13.5em; }
+.hcgames-play .hcgames-hand-area .hcgames-card-line { display: none; }
 .hcgames-play button:focus-visible, .hcgames-play input:focus-visible,
 .hcgames-play select:focus, .hcgames-play .hcgames-pass button:focus {
   outline: 3px solid #1A4F9C !important; outline-offset: 1px; }
