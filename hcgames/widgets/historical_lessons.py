@@ -282,6 +282,9 @@ class PeopleTimeline(widgets.VBox):
         self.timeline.layout = widgets.Layout(flex="1 1 560px", min_width="0")
         for names in (self.timeline.names, self.timeline.end_names):
             names.default_size = 14  # the most a 22-pixel row holds above its bar
+            # a name may run into the drawing's margin: bqplot cut it at the plot's edge
+            # (lesson 50 at 1024x700 with Large text lost the end of "Boudica (AD 61)")
+            names.apply_clip = False
         # a name starts past the marker at its bar's end, never over it
         self.timeline.names.x_offset = 9
         self.timeline.end_names.x_offset = -9
@@ -545,6 +548,7 @@ class BattleBuilder(widgets.VBox):
             each.observe(self.work_out, names="value")
         self.work_out()
         super().__init__([one_screen(widgets.VBox(list(menus)), self.result), self.cards])
+        self.add_class("hcgames-battle-builder")
 
     def work_out(self, _change: Any = None) -> None:
         from hcgames.historical.teach import lesson_battle  # the rules load with the view

@@ -1093,8 +1093,8 @@ class PlayApp(GameStepper):
             self.timeline,
             self.hand_area,
             self.main,
+            self.debrief_box,  # right under the map and moves, above Historical's cards
             self.card_area,
-            self.debrief_box,
             self.text_line,
             files,
             self.file_message,
@@ -2321,8 +2321,6 @@ class PlayApp(GameStepper):
             reason = plain_plurals(outcome.reason).rstrip(".") if outcome else "finished"
             reason = reason[:1].upper() + reason[1:]
             under = "the map" if self.map_view is not None else "the board"  # Duels has a map
-            if self.card_area.children:  # Historical: the cards in play under the map
-                under = "the cards in play, further down the page"
             return (
                 f"Game over: {result}. {reason}. How the game went is under {under}; "
                 "New game plays again."
