@@ -1128,6 +1128,19 @@ class PlayApp(GameStepper):
         self.picker.choice.rows = min(self.picker.choice.rows, 9)
         return [self.map_view]
 
+    def _hide_wide_key(self, hidden: bool) -> None:
+        """The map's key beside the moves goes with the map behind the pass screen: its
+        swatches are filled by the hidden map's patterns and showed blank (lesson 54)."""
+        names = [n for n in self.wide_key._dom_classes if n.endswith("-key")]
+        if hidden and names:
+            self._wide_key_class: str | None = names[0]
+            self.wide_key.remove_class(names[0])
+            self.wide_key.layout.display = "none"
+        elif not hidden and getattr(self, "_wide_key_class", None):
+            self.wide_key.add_class(self._wide_key_class)
+            self._wide_key_class = None
+            self.wide_key.layout.display = None
+
     def add_tool(self, tool: widgets.Widget) -> None:
         """Put a lesson's own tool (lesson 44: Work out my odds) in the column of moves,
         under the Play button and the forecast, so it is used beside the game."""
@@ -2100,6 +2113,7 @@ class PlayApp(GameStepper):
         self.level_buttons.layout.display = None if self.mode != "hotseat" else "none"
         self.pass_screen.layout.display = None if hidden else "none"
         self.board_column.layout.display = "none" if hidden else None
+        self._hide_wide_key(hidden)
         if self.card_area.children:
             self.card_area.layout.display = "none" if hidden else None
             self.hand_area.layout.display = "none" if hidden else None
