@@ -27,7 +27,9 @@ def test_the_students_hand_is_right_above_the_map_and_the_moves() -> None:
     assert list(app.card_area.children) == [view]
     children = list(app.children)
     assert children.index(app.hand_area) == children.index(app.main) - 1
-    assert children.index(app.card_area) == children.index(app.main) + 1
+    # the debrief (hidden until the game ends) between them: right under the game-over line
+    assert children.index(app.debrief_box) == children.index(app.main) + 1
+    assert children.index(app.card_area) == children.index(app.main) + 2
     assert "Player 1&#x27;s hand" in view.hand.value or "Player 1's hand" in view.hand.value
     state: Any = app.state
     hand = state.hands[0]

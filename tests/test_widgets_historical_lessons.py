@@ -131,6 +131,13 @@ def test_turn_stepper_plays_the_computer_at_easy_and_says_why_auto_waits() -> No
     views = stepper.stepper_main.children[0]
     assert views.layout.max_height is None and views.layout.overflow == "visible"
     assert "hcgames-scroll-box" not in views._dom_classes
+    # the list of moves comes before Step, in the column and in Tab order, and no box of
+    # "Moves" for Auto stands beside the list to be confused with it
+    side = list(stepper.stepper_main.children[1].children)
+    buttons = next(c for c in side if stepper.step_button in getattr(c, "children", ()))
+    assert side.index(stepper.picker) < side.index(buttons)
+    assert stepper.auto_steps.layout.display == "none"
+    assert stepper.auto_button.layout.display == "none"
     # the deal passed by itself: Player 2's five draws stay face down, said once
     opening = stepper.pass_line.value
     assert "Player 2 draws a card (5 times)" in opening, opening

@@ -121,9 +121,9 @@ CARD_CSS = """<style>
 .hcgames-token-empty { border: 2px dashed #8A8A8A; background: transparent; }
 .hcgames-token-words { font-size: 0.87em; margin-top: 1px; }
 .hcgames-back { box-sizing: border-box; width: 6em; min-height: 6.6em; border-radius: 8px;
-  border: 1px solid #1F3558; display: flex; align-items: center; justify-content: center;
-  background: repeating-linear-gradient(45deg, #2B4C7E 0 7px, #3A619C 7px 14px);
-  box-shadow: 3px 3px 0 #FFFFFF, 4px 4px 0 #1F3558; margin: 0 5px 5px 0; }
+  border: 1px solid #3F3B35; display: flex; align-items: center; justify-content: center;
+  background: repeating-linear-gradient(90deg, #57524A 0 6px, #6F6A61 6px 12px);
+  box-shadow: 3px 3px 0 #FFFFFF, 4px 4px 0 #3F3B35; margin: 0 5px 5px 0; }
 .hcgames-back span { background: #FFFFFF; color: #111111; border-radius: 4px;
   padding: 1px 6px; font-weight: bold; font-size: 0.9em; text-align: center; }
 .hcgames-pile { box-sizing: border-box; min-width: 6em; max-width: 8.7em;

@@ -282,6 +282,9 @@ class PeopleTimeline(widgets.VBox):
         self.timeline.layout = widgets.Layout(flex="1 1 560px", min_width="0")
         for names in (self.timeline.names, self.timeline.end_names):
             names.default_size = 14  # the most a 22-pixel row holds above its bar
+            # a name may run into the drawing's margin: bqplot cut it at the plot's edge
+            # (lesson 50 at 1024x700 with Large text lost the end of "Boudica (AD 61)")
+            names.apply_clip = False
         # a name starts past the marker at its bar's end, never over it
         self.timeline.names.x_offset = 9
         self.timeline.end_names.x_offset = -9
@@ -352,6 +355,14 @@ TURN_STEPPER_STYLE = """<style>
 .jp-OutputArea-output:has(.hcgames-turn-stepper), .hcgames-turn-stepper,
 .hcgames-turn-stepper > .widget-box { overflow: visible !important; }
 .hcgames-turn-stepper .hcgames-turn-side { position: sticky; top: 0; align-self: flex-start; }
+/* Large text at 1024 wide left 683 px of room: the column of moves and Step stays beside
+   the table (it fell under it, two screens down), and the cards take what is left */
+body.hcgames-large .hcgames-turn-stepper > .widget-box:has(> .hcgames-turn-side) {
+  flex-wrap: nowrap !important; }
+body.hcgames-large .hcgames-turn-stepper .hcgames-turn-side {
+  flex: 0 0 290px !important; min-width: 0 !important; }
+body.hcgames-large .hcgames-turn-stepper .hcgames-turn-views {
+  flex: 1 1 0 !important; min-width: 0 !important; }
 </style>"""
 
 
@@ -372,6 +383,15 @@ class TurnStepper(GameStepper):
         views.layout.overflow = "visible"
         views.remove_class("hcgames-scroll-box")
         side.add_class("hcgames-turn-side")
+        views.add_class("hcgames-turn-views")
+        # the list of moves first, then Step under it: a keyboard student picks a move and
+        # Tabs forward to Step, in the order the column is read
+        listed = [self.picker, *(c for c in side.children if c is not self.picker)]
+        side.children = listed
+        # the student plays Player 1 and Step plays the computer's turn: a box of "Moves"
+        # for Auto beside the list of moves only confused the two
+        self.auto_steps.layout.display = "none"
+        self.auto_button.layout.display = "none"
         self.add_class("hcgames-turn-stepper")
         self.layout.margin = "0 0 32px 0"
         self.children = [*self.children, widgets.HTML(TURN_STEPPER_STYLE, layout={"height": "0"})]
@@ -528,6 +548,7 @@ class BattleBuilder(widgets.VBox):
             each.observe(self.work_out, names="value")
         self.work_out()
         super().__init__([one_screen(widgets.VBox(list(menus)), self.result), self.cards])
+        self.add_class("hcgames-battle-builder")
 
     def work_out(self, _change: Any = None) -> None:
         from hcgames.historical.teach import lesson_battle  # the rules load with the view

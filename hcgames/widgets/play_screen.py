@@ -283,6 +283,10 @@ body:not(.hcgames-large) .hcgames-play.hcgames-large { zoom: 1.5; }
 .hcgames-play .hcgames-upload { font-size: 0 !important; }
 .hcgames-play .hcgames-upload i { font-size: 15px; margin-right: 6px; }
 .hcgames-play .hcgames-upload::after { content: "Load a saved game"; font-size: 15px; }
+/* the hand above the moves (Historical): wider, shorter cards whose history line waits
+   in the tooltip and on the card once in play, so hand, moves and Play share a screen */
+.hcgames-play .hcgames-hand-area .hcgames-card { max-width: 13.5em; }
+.hcgames-play .hcgames-hand-area .hcgames-card-line { display: none; }
 .hcgames-play button:focus-visible, .hcgames-play input:focus-visible,
 .hcgames-play select:focus, .hcgames-play .hcgames-pass button:focus {
   outline: 3px solid #1A4F9C !important; outline-offset: 1px; }
@@ -1089,8 +1093,8 @@ class PlayApp(GameStepper):
             self.timeline,
             self.hand_area,
             self.main,
+            self.debrief_box,  # right under the map and moves, above Historical's cards
             self.card_area,
-            self.debrief_box,
             self.text_line,
             files,
             self.file_message,
@@ -1123,6 +1127,19 @@ class PlayApp(GameStepper):
         self.picker.max_rows = 9
         self.picker.choice.rows = min(self.picker.choice.rows, 9)
         return [self.map_view]
+
+    def _hide_wide_key(self, hidden: bool) -> None:
+        """The map's key beside the moves goes with the map behind the pass screen: its
+        swatches are filled by the hidden map's patterns and showed blank (lesson 54)."""
+        names = [n for n in self.wide_key._dom_classes if n.endswith("-key")]
+        if hidden and names:
+            self._wide_key_class: str | None = names[0]
+            self.wide_key.remove_class(names[0])
+            self.wide_key.layout.display = "none"
+        elif not hidden and getattr(self, "_wide_key_class", None):
+            self.wide_key.add_class(self._wide_key_class)
+            self._wide_key_class = None
+            self.wide_key.layout.display = None
 
     def add_tool(self, tool: widgets.Widget) -> None:
         """Put a lesson's own tool (lesson 44: Work out my odds) in the column of moves,
@@ -2121,6 +2138,7 @@ class PlayApp(GameStepper):
         self.level_buttons.layout.display = None if self.mode != "hotseat" else "none"
         self.pass_screen.layout.display = None if hidden else "none"
         self.board_column.layout.display = "none" if hidden else None
+        self._hide_wide_key(hidden)
         if self.card_area.children:
             self.card_area.layout.display = "none" if hidden else None
             self.hand_area.layout.display = "none" if hidden else None
@@ -2342,8 +2360,6 @@ class PlayApp(GameStepper):
             reason = plain_plurals(outcome.reason).rstrip(".") if outcome else "finished"
             reason = reason[:1].upper() + reason[1:]
             under = "the map" if self.map_view is not None else "the board"  # Duels has a map
-            if self.card_area.children:  # Historical: the cards in play under the map
-                under = "the cards in play, further down the page"
             return (
                 f"Game over: {result}. {reason}. How the game went is under {under}; "
                 "New game plays again."
