@@ -11,7 +11,8 @@ For each of the five games, one page load (the play screen as its lesson builds 
   announced by its name and holder, and Enter picks the place as a click does (Enter
   again drops it);
 - an arrow key picks a move, Tab reaches "Play this move", Enter plays it: the game
-  moves on, and the focus is back on the list (nobody tabs from the top again);
+  moves on, and the focus is back on the list (nobody tabs from the top again); Enter
+  on the list itself plays the picked move too;
 - Tab reaches Undo, Enter takes the move back; a second move played with Space, then
   Tab reaches New game, Enter asks first, Tab and Enter on Yes start the game again;
 - the list and the Play button show a focus ring (a CSS outline at least 2 px wide);
@@ -175,6 +176,19 @@ class Keyboard:
         self.wait(self.on_list, "the focus back on the list of moves after the move")
         return screen.actions_played()
 
+    def play_from_list(self) -> int:
+        """On the list: an arrow picks a move and Enter, still on the list, plays it."""
+        screen = self.screen
+        before = screen.actions_played()
+        self.p.keyboard.press("ArrowDown")
+        play = screen.button("Play this move")
+        self.wait(lambda: play.is_enabled(), "the Play button switched on by an arrow key")
+        assert self.on_list(), "the arrow key took the focus off the list"
+        self.p.keyboard.press("Enter")
+        self.wait(lambda: screen.actions_played() > before, "the move played with Enter on the list")
+        self.wait(self.on_list, "the focus back on the list of moves after the move")
+        return screen.actions_played()
+
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_play_screen_is_played_with_the_keyboard_alone(
@@ -216,6 +230,8 @@ def test_a_play_screen_is_played_with_the_keyboard_alone(
         keys.wait(lambda: screen.actions_played() < played, "the move taken back by Undo")
         assert screen.actions_played() == start
         keys.wait(keys.on_list, "the focus back on the list of moves after Undo")
+        # Enter on the list itself plays the picked move, as Tab and Enter on the button do
+        assert keys.play_from_list() > start
 
         played = keys.play_a_move(" ")
         keys.tab_to_button("New game")

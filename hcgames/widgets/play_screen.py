@@ -292,6 +292,24 @@ body:not(.hcgames-large) .hcgames-play.hcgames-large { zoom: 1.5; }
   outline: 3px solid #1A4F9C !important; outline-offset: 1px; }
 </style>"""
 
+# Enter on the list of moves plays the picked move, as a double click would: a student
+# with a keyboard picks with the arrows and presses Enter where the eye is (Tab to Play
+# this move works too). Runs once per page from an <img onerror>, the way the maps add
+# their keys; the button is pressed only when it is on (a move is picked).
+_ENTER_PLAYS_JS = (
+    "if(window.hcEnterPlays)return;window.hcEnterPlays=1;"
+    "document.addEventListener('keydown',function(e){var s=e.target;"
+    "if(e.key!=='Enter'||!s||s.tagName!=='SELECT'||!s.closest)return;"
+    "var app=s.closest('.hcgames-play');if(!app)return;"
+    "var bs=app.querySelectorAll('button'),i;for(i=0;i<bs.length;i++){"
+    "if(bs[i].textContent.indexOf('Play this move')>=0&&!bs[i].disabled&&bs[i].offsetParent){"
+    "e.preventDefault();bs[i].click();return;}}});"
+)
+ENTER_PLAYS = (
+    "<img alt='' src='data:,' style='display:none' class='hc-enter-plays' "
+    f'onerror="{escape(_ENTER_PLAYS_JS)}">'
+)
+
 #: a play screen of cards alone (Speros): wide cards with their whole text at 15-16 px,
 #: the page (not a box) scrolls them, and the choices beside them stay in sight as it
 #: does (sticky; they scroll in their own column only if taller than the window)
@@ -489,6 +507,38 @@ def reported(move: str) -> str | None:
     its = "their" if is_plural(who) else "its"
     tail = re.sub(r"\bmy\b", its, tail)
     return f"{who} {verb(who, does)} {tail}"
+
+
+_PASSED = re.compile(
+    r"^(?P<who>.+?) had only one (?:possible|sensible) move: (?P<what>.+?)(?: \((?P<why>.*)\))?$"
+)
+_PHASE_END = re.compile(r"^end the (?P<phase>[a-z]+) phase$")
+
+
+def _passed_phases(passed: Sequence[str]) -> tuple[str, str]:
+    """The steps one side passed with nothing else to do, in one line: its other moves as
+    they are, a run of phases ended in one clause ("found the first city in Attica; the
+    produce, upkeep and build phases ended"), after the side's name; ("", "") when
+    several sides passed steps."""
+    found = [_PASSED.match(p) for p in passed]
+    sides = {m.group("who") for m in found if m}
+    if not all(found) or len(sides) != 1:
+        return "", ""
+    parts: list[str] = []
+    phases: list[str] = []
+    for m in found:
+        what = m.group("what") if m else ""
+        end = _PHASE_END.match(what)
+        if end:
+            if not phases:
+                parts.append("")  # the run of phases is said where it began
+            phases.append(end.group("phase"))
+        else:
+            parts.append(what)
+    if phases:
+        word = "phase" if len(phases) == 1 else "phases"
+        parts[parts.index("")] = f"the {join(phases)} {word} ended"
+    return sides.pop(), "; ".join(parts)
 
 
 class PlayApp(GameStepper):
@@ -1085,7 +1135,7 @@ class PlayApp(GameStepper):
         self.debrief_box = widgets.VBox(layout=widgets.Layout(display="none", max_width="62em"))
         self.debrief_box.add_class("hcgames-debrief")
         self.children = [
-            widgets.HTML(_STYLE + CARD_TABLE_STYLE),
+            widgets.HTML(_STYLE + CARD_TABLE_STYLE + ENTER_PLAYS),
             self.wide_style,
             header,
             settings,
@@ -1389,11 +1439,15 @@ class PlayApp(GameStepper):
             if state.level_of(seat, t)
         )
         limit = state.monument_limit(seat)
+        per, arts = int(m.book["vp_per_monument"]), state.level_of(seat, "arts")
         lines = [
             f"Each produce phase your lands and traits yield {spent_text(yields) or 'nothing'}.",
             f"Levels: {levels or 'all at 0'}.",
             f"Monuments: {state.monuments_of(seat)} held; you may hold {limit} "
             f"({m.book['monument_limit_base']} + your Religion level).",
+            # said before the first score, so that land without monuments surprises nobody
+            f"Victory points, every score phase: {per} for each monument you hold and 1 for "
+            f"each Arts level (yours: {arts}); land, cities and armies score nothing.",
         ]
         if state.phase == "research" and state.player == seat:
             lines.append(research_note(m))
@@ -1494,9 +1548,18 @@ class PlayApp(GameStepper):
             f"<div style='font-size:14px'><b>{escape(w[:1].upper() + w[1:])}.</b></div>"
             for w in whys
         )
+        who, said = _passed_phases(self.passed)
+        if said:  # the usual case: a run of phases with nothing to do, said in one line
+            return (
+                "<div class='hcgames-passed-list' style='font-size:14px;line-height:1.35'>"
+                f"{shown}<b>Passed by themselves</b> ({escape(who)} had only one {kind} move "
+                f"each time): {escape(said)}.</div>"
+            )
+        # every step in sight, without opening anything: a long run scrolls in its own box
         return (
-            "<div class='hcgames-passed-list' style='font-size:13px;line-height:1.35'>"
-            f"{shown}<details><summary>{head}</summary>{items}.</details></div>"
+            "<div class='hcgames-passed-list' tabindex='0' role='region' aria-label='Steps "
+            "that passed by themselves' style='font-size:13px;line-height:1.35;"
+            f"max-height:5.5em;overflow:auto'>{shown}<b>{head}</b> {items}.</div>"
         )
 
     def _spent_note(self, action: Action) -> str:
