@@ -185,7 +185,9 @@ class Keyboard:
         self.wait(lambda: play.is_enabled(), "the Play button switched on by an arrow key")
         assert self.on_list(), "the arrow key took the focus off the list"
         self.p.keyboard.press("Enter")
-        self.wait(lambda: screen.actions_played() > before, "the move played with Enter on the list")
+        self.wait(
+            lambda: screen.actions_played() > before, "the move played with Enter on the list"
+        )
         self.wait(self.on_list, "the focus back on the list of moves after the move")
         return screen.actions_played()
 

@@ -2356,9 +2356,10 @@ class PlayApp(GameStepper):
         )
         if d.turning:
             items = "".join(
-                f"<li><b>{escape(self._when(tp.round))}:</b> "
-                f"{escape(plain_plurals(self.with_names(tp.text)))} "
-                f"<i>{self._swing_words(tp.swing, seat)}</i></li>"
+                # the judgement before the move's own sentence, which ends with its stop
+                f"<li><b>{escape(self._when(tp.round))}</b> "
+                f"<i>{self._swing_words(tp.swing, seat)}</i>: "
+                f"{escape(plain_plurals(self.with_names(tp.text)))}</li>"
                 for tp in d.turning
             )
             turning = (
