@@ -51,7 +51,9 @@ class RoundGrid(widgets.VBox):
         self.attack = widgets.IntSlider(value=0, min=0, max=3, description="attacker +")
         self.defend = widgets.IntSlider(value=0, min=0, max=3, description="defender +")
         self.grid = html_line("")
-        self.result = html_line("", "420px")
+        # narrow enough that Large text (half as large again) keeps the grid beside the
+        # sliders and this sentence at 1024 wide: (320 + 16 + the grid's 300 px) x 1.5
+        self.result = html_line("", "320px")
         for slider in (self.attack, self.defend):
             slider.observe(lambda _c: self.show(), names="value")
         self.show()
@@ -105,6 +107,10 @@ def battle_panel(exact: dict[str, Fraction], simulate: Any, seed: int, title: st
         lambda _b: setattr(panel.bars, "colors", [EXACT_COLOUR, SIMULATED_COLOUR])
     )
     panel.figure.layout.width = "560px"
+    # with Large text at 1024x700 the table stands under the chart: a lower chart and a
+    # tighter table keep the button, the chart and the table on one screen
+    panel.figure.layout.height = "260px"
+    panel.add_class("hc-battle-panel")
     # the outcomes' names down the left say what they are: the axis title ("outcome")
     # stood on the longest of them ("city captured"), so it goes, with room to spare
     panel.outcome_axis.label = ""
@@ -126,7 +132,14 @@ def battle_panel(exact: dict[str, Fraction], simulate: Any, seed: int, title: st
     panel.figure.fig_margin = {**panel.figure.fig_margin, "left": 130}
     panel.text_line.layout.display = "none"  # the chart, its key and its table say it
     controls = panel.children[-2]  # Trials, Run number, Run simulation
-    beside = widgets.VBox([panel.key, panel.table], layout=widgets.Layout(margin="0 0 0 12px"))
+    style = widgets.HTML(
+        "<style>.hcgames-large .hc-battle-panel table { border-spacing: 10px 0 !important; "
+        "line-height: 1.25; }</style>"
+    )
+    style.layout.display = "none"
+    beside = widgets.VBox(
+        [panel.key, panel.table, style], layout=widgets.Layout(margin="0 0 0 12px")
+    )
     chart_row = widgets.HBox(
         [panel.figure, beside], layout=widgets.Layout(flex_flow="row wrap", align_items="center")
     )
@@ -181,7 +194,10 @@ class SeaBattle(widgets.VBox):
             )
             aspect = self.map.width / self.map.height
             self.map.layout = widgets.Layout(
-                flex="1 1 520px", min_width="0", max_width=f"calc((100vh - 80px) * {aspect:.4f})"
+                # a basis small enough that Large text keeps the map beside the sliders
+                flex="1 1 320px",
+                min_width="0",
+                max_width=f"calc((100vh - 80px) * {aspect:.4f})",
             )
         else:
             # the map's key wraps under the map instead of taking the page's width

@@ -157,7 +157,9 @@ class ResearchLevels(widgets.VBox):
                     tick_values=[k / 5 for k in range(6)],  # every 20%: 18 px numbers fit
                 ),
             ],
-            layout=widgets.Layout(width="500px", height="300px"),
+            # low enough that, stacked under the sliders (Large text at 1024x700), the
+            # sliders, the sentence and the whole chart stay on one screen
+            layout=widgets.Layout(width="500px", height="260px"),
         )
         self.rolls = widgets.IntSlider(value=12, min=1, max=60, description="rolls")
         self.level = widgets.IntSlider(value=0, min=0, max=4, description="start level")

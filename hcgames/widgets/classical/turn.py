@@ -164,8 +164,11 @@ _KEY_CSS = (
     # its width
     f".hcgames-large .hc-turn-key-beside {{ {_UNSEEN} }}"
     ".hcgames-large .hc-turn-key-below { display: block; }"
-    ".hc-turn-top .hc-turn-next, .hc-turn-top .hc-turn-happened "
-    f"{{ max-height: {CONTROLS_PX - 45}px; overflow: auto; }}</style>"
+    ".hc-turn-top .hc-turn-happened "
+    f"{{ max-height: {CONTROLS_PX - 45}px; overflow: auto; }}"
+    # under the button and the row of phases
+    f".hc-turn-top .hc-turn-next {{ max-height: {CONTROLS_PX - 80}px; overflow: auto; }}"
+    ".hc-turn-phases { margin: 4px 0 2px 0; }</style>"
 )
 
 
@@ -200,6 +203,10 @@ class PhasePlayer(widgets.VBox):
             f"<div style='{BIG}'><i>Press the blue button: what the phase did shows here.</i></div>"
         )
         self.button.on_click(lambda _b: self.play_phase())
+        # the blue button plays a phase: Auto and its count of moves would be a second,
+        # unexplained way of playing on (one button per meaning)
+        self.stepper.auto_steps.layout.display = "none"
+        self.stepper.auto_button.layout.display = "none"
         for button in (
             self.stepper.step_button,
             self.stepper.back_button,
@@ -218,8 +225,13 @@ class PhasePlayer(widgets.VBox):
         views, side = stepper.stepper_main.children
         self.next_box.add_class("hc-turn-next")
         self.happened.add_class("hc-turn-happened")
+        # where the turn stands (the row of phases) right under the button that moves it on
+        timeline = stepper.timeline
+        timeline.layout.flex = "0 0 auto"
+        timeline.add_class("hc-turn-phases")
         left = widgets.VBox(
-            [self.button, self.next_box], layout=widgets.Layout(flex="1 1 52%", min_width="0")
+            [self.button, timeline, self.next_box],
+            layout=widgets.Layout(flex="1 1 52%", min_width="0"),
         )
         right = widgets.VBox(
             [self.in_hand, self.happened], layout=widgets.Layout(flex="1 1 48%", min_width="0")
@@ -250,7 +262,7 @@ class PhasePlayer(widgets.VBox):
         )
         pictured = widgets.HBox([views, key], layout=widgets.Layout(width="100%"))
         unit = one_screen(unit=widgets.VBox([widgets.HTML(_KEY_CSS), top, pictured]))
-        parts = [c for c in side.children if c is not key]
+        parts = [c for c in side.children if c is not key and c is not timeline]
         for part in parts:
             part.layout.flex = "0 1 auto"
             part.layout.max_width = "480px"
