@@ -38,6 +38,6 @@ def research_note(material: Any) -> str:
     face = f" (Arts on a {arts})" if arts else ""
     return (
         f"Research: you cannot pick a trait; each roll of the {len(table)}-sided research "
-        f"die gives a point to the trait its face names{face}, so more rolls give more "
+        f"die gives a research point to the trait its face names{face}, so more rolls give more "
         "chances."
     )
