@@ -1555,11 +1555,11 @@ class PlayApp(GameStepper):
                 f"{shown}<b>Passed by themselves</b> ({escape(who)} had only one {kind} move "
                 f"each time): {escape(said)}.</div>"
             )
-        # every step in sight, without opening anything: a long run scrolls in its own box
+        # every step in sight, without opening anything (and no box that scrolls: the
+        # page scrolls, never a part of the play screen)
         return (
-            "<div class='hcgames-passed-list' tabindex='0' role='region' aria-label='Steps "
-            "that passed by themselves' style='font-size:13px;line-height:1.35;"
-            f"max-height:5.5em;overflow:auto'>{shown}<b>{head}</b> {items}.</div>"
+            "<div class='hcgames-passed-list' style='font-size:13px;line-height:1.35'>"
+            f"{shown}<b>{head}</b> {items}.</div>"
         )
 
     def _spent_note(self, action: Action) -> str:
