@@ -216,7 +216,31 @@ def test_the_screen_says_in_one_line_when_a_sensible_step_passed_by_itself() -> 
         student.click_move()
     assert any("only one sensible move" in p for p in app.passed), app.passed
     line = app.pass_line.value
-    assert "passed by" in line and "the only sensible move" in line and "<details>" in line
+    # said in sight, nothing folded: the student sees what passed without opening anything
+    assert "Passed by" in line and "only one sensible move" in line and "<details>" not in line
+    assert "phase" in line  # the phases that ended are named
+
+
+def test_a_run_of_passed_phases_is_said_in_one_clause() -> None:
+    from hcgames.widgets.play_screen import _passed_phases
+
+    only = "Athenians had only one possible move: "
+    passed = [
+        only + "found the first city in Attica",
+        only + "end the produce phase",
+        "Athenians had only one sensible move: end the upkeep phase",
+        only + "end the build phase (no monument can be built)",
+    ]
+    assert _passed_phases(passed) == (
+        "Athenians",
+        "found the first city in Attica; the produce, upkeep and build phases ended",
+    )
+    assert _passed_phases(passed[1:2]) == ("Athenians", "the produce phase ended")
+    # two sides' steps (two students at one screen) are not run together
+    assert _passed_phases([*passed, "Spartans had only one possible move: end the move phase"]) == (
+        "",
+        "",
+    )
 
 
 def test_the_historical_class_game_lasts_into_the_attack_rounds_and_fights() -> None:
