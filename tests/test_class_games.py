@@ -243,6 +243,26 @@ def test_a_run_of_passed_phases_is_said_in_one_clause() -> None:
     )
 
 
+def test_the_computers_ended_phases_are_one_sentence_under_its_real_moves() -> None:
+    """Lesson 24: at a turn's end the four moves in sight were the Spartans' "end the ...
+    phase", their builds folded away; now the builds are listed, the endings said once."""
+    from hcgames.widgets import PlayApp
+    from hcgames.widgets.student import ScriptedStudent
+
+    app = PlayApp(class_game("classical-conquests"), humans=(0,), bot="easy", seed=7)
+    app.PAUSE = 0
+    student = ScriptedStudent(app, 3)
+    said = ""
+    for _ in range(20):
+        student.click_move()
+        said = app._why_html()
+        if "also ended the" in said:
+            break
+    assert "Spartans also ended the" in said and "phases." in said, said
+    listed = said.split("<li>")[1:]
+    assert listed and not any(" the research phase" in li for li in listed), listed
+
+
 def test_the_historical_class_game_lasts_into_the_attack_rounds_and_fights() -> None:
     """Issue 35: a reviewer won the Historical class game in round 2 without a battle
     (the Easy computer had discarded its cards and left its only land empty). Now both

@@ -515,6 +515,10 @@ _PASSED = re.compile(
 _PHASE_END = re.compile(r"^end the (?P<phase>[a-z]+) phase$")
 
 
+#: a computer's move that only ended a phase, as the list of its moves says it
+_COMPUTER_ENDED = re.compile(r"^<li>(?P<who>[^<]+?) ends? the (?P<phase>[a-z]+) phase(?: — .*)?$")
+
+
 def _passed_phases(passed: Sequence[str]) -> tuple[str, str]:
     """The steps one side passed with nothing else to do, in one line: its other moves as
     they are, a run of phases ended in one clause ("found the first city in Attica; the
@@ -2502,6 +2506,19 @@ class PlayApp(GameStepper):
                 after = f"<div>The other moves: {common_words[:1].lower()}{common_words[1:]}.</div>"
             else:
                 after = f"<div>Why: {common_words}.</div>"
+        if self.game.id == "classical-conquests":
+            # the phases the computer only ended, in one sentence under its real moves
+            # (at the end of a turn they were the four moves in sight, its builds folded)
+            lis = items.split("</li>")[:-1]
+            ended = [m for m in (_COMPUTER_ENDED.match(li) for li in lis) if m]
+            if ended and len(ended) < len(lis) and len({m.group("who") for m in ended}) == 1:
+                phases = [m.group("phase") for m in ended]
+                word = "phase" if len(phases) == 1 else "phases"
+                items = "".join(f"{li}</li>" for li in lis if not _COMPUTER_ENDED.match(li))
+                after = (
+                    f"<div>{ended[0].group('who')} also ended the {join(phases)} {word}.</div>"
+                    + after
+                )
         where = ", outlined in red on the board" if self.board_view is not None else ""
         title = "What the computer did" + ("" if after.startswith("<div>Why") else ", and why")
         # the latest moves in sight, the earlier ones folded (the column never scrolls)
