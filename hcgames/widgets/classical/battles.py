@@ -194,8 +194,7 @@ class SeaBattle(widgets.VBox):
             )
             aspect = self.map.width / self.map.height
             self.map.layout = widgets.Layout(
-                # a basis small enough that Large text keeps the map beside the sliders
-                flex="1 1 320px",
+                flex="1 1 520px",
                 min_width="0",
                 max_width=f"calc((100vh - 80px) * {aspect:.4f})",
             )
