@@ -217,7 +217,7 @@ def test_the_screen_says_in_one_line_when_a_sensible_step_passed_by_itself() -> 
     assert any("only one sensible move" in p for p in app.passed), app.passed
     line = app.pass_line.value
     # said in sight, nothing folded: the student sees what passed without opening anything
-    assert "Passed by" in line and "only one sensible move" in line and "<details>" not in line
+    assert "Passed by" in line and "only sensible move" in line and "<details>" not in line
     assert "phase" in line  # the phases that ended are named
 
 

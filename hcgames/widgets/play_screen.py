@@ -1443,15 +1443,11 @@ class PlayApp(GameStepper):
             if state.level_of(seat, t)
         )
         limit = state.monument_limit(seat)
-        per, arts = int(m.book["vp_per_monument"]), state.level_of(seat, "arts")
         lines = [
             f"Each produce phase your lands and traits yield {spent_text(yields) or 'nothing'}.",
             f"Levels: {levels or 'all at 0'}.",
             f"Monuments: {state.monuments_of(seat)} held; you may hold {limit} "
             f"({m.book['monument_limit_base']} + your Religion level).",
-            # said before the first score, so that land without monuments surprises nobody
-            f"Victory points, every score phase: {per} for each monument you hold and 1 for "
-            f"each Arts level (yours: {arts}); land, cities and armies score nothing.",
         ]
         if state.phase == "research" and state.player == seat:
             lines.append(research_note(m))
@@ -1552,12 +1548,14 @@ class PlayApp(GameStepper):
             f"<div style='font-size:14px'><b>{escape(w[:1].upper() + w[1:])}.</b></div>"
             for w in whys
         )
-        who, said = _passed_phases(self.passed)
+        _side, said = _passed_phases(self.passed)
         if said:  # the usual case: a run of phases with nothing to do, said in one line
+            reasons = " ".join(f"{escape(w[:1].upper() + w[1:])}." for w in whys)
             return (
-                "<div class='hcgames-passed-list' style='font-size:14px;line-height:1.35'>"
-                f"{shown}<b>Passed by themselves</b> ({escape(who)} had only one {kind} move "
-                f"each time): {escape(said)}.</div>"
+                "<div class='hcgames-passed-list' style='font-size:13px;line-height:1.3'>"
+                # (why they pass: the class game's line above the board says it)
+                f"<b>Passed by themselves</b>, each the only {kind} move: "
+                f"{escape(said)}. {reasons}</div>"
             )
         # every step in sight, without opening anything (and no box that scrolls: the
         # page scrolls, never a part of the play screen)
