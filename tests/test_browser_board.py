@@ -97,6 +97,15 @@ LABELS_JS = """
               return {text: t.textContent.trim(), box: [r.left, r.top, r.right, r.bottom]}; })
 """
 
+# the font size (px) of every column letter and row number on the board's edges
+COORDINATE_SIZES_JS = """
+() => [...document.querySelectorAll('.hcgames-board svg.svg-figure text')]
+  .filter(t => /^([b-r]|[1-9]|1[0-3])$/.test(t.textContent.trim())
+               && t.getBoundingClientRect().width > 0
+               && getComputedStyle(t).fill !== 'none')
+  .map(t => parseFloat(getComputedStyle(t).fontSize))
+"""
+
 
 def overlap(a: list[float], b: list[float], slack: float = 1.0) -> bool:
     return min(a[2], b[2]) - max(a[0], b[0]) > slack and min(a[3], b[3]) - max(a[1], b[1]) > slack
@@ -115,6 +124,9 @@ def test_edges_carry_coordinates_and_no_labels_overlap(
             assert texts.count(letter) == 2, letter
         for number in range(1, 14):  # the rows, on the left and right edges
             assert texts.count(str(number)) == 2, number
+        # the lessons name spaces by them (h10, g11): as readable projected as the pieces
+        sizes = page.evaluate(COORDINATE_SIZES_JS)
+        assert sizes and min(sizes) >= 16, sizes
         crowded = [
             (a["text"], b["text"])
             for a, b in itertools.combinations(labels, 2)

@@ -510,10 +510,12 @@ class BoardView(RegionView):
             text=texts,
             scales=scales,
             colors=["#444444"],
-            default_size=12,
+            # read from the back of a classroom, as the pieces' letters are (the lessons
+            # name spaces by them: h10, g11)
+            default_size=LETTER_PX,
             font_weight="bold",
             align="middle",
-            y_offset=4,
+            y_offset=round(LETTER_PX * 0.35),
             enable_hover=False,
         )
         self.coordinates = mark

@@ -229,6 +229,26 @@ def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP
     )
 
 
+# After a move the play screen puts the keyboard's focus on what comes next (the list of
+# moves): a browser scrolls a focused element it does not show whole to the middle of the
+# window, so the page jumped by up to 400 px and the board under the student's pointer
+# moved (look 6, lesson 34). Inside a play screen, an element the window shows even in part
+# takes the focus where it stands; one out of sight comes only just into view (the least
+# scroll that shows it). Runs once per page from an <img onerror> (the way the sliders get
+# their names).
+_KEEP_SCROLL_JS = (
+    "if(window.hcKeepScroll)return;window.hcKeepScroll=1;var f=HTMLElement.prototype.focus;"
+    "HTMLElement.prototype.focus=function(o){if(o||!this.closest('.hcgames-play'))"
+    "return f.apply(this,arguments);var r=this.getBoundingClientRect();"
+    "f.call(this,{preventScroll:true});"
+    "if(r.bottom<=0||r.top>=window.innerHeight)this.scrollIntoView({block:'nearest'});};"
+)
+KEEP_SCROLL = (
+    "<img alt='' src='data:,' style='display:none' class='hc-keep-scroll' "
+    f'onerror="{escape(_KEEP_SCROLL_JS)}">'
+)
+
+
 _STYLE = """<style>
 .hcgames-play, .hcgames-play .widget-html-content, .hcgames-play .widget-label,
 .hcgames-play .widget-button, .hcgames-play .widget-toggle-button,
@@ -1139,7 +1159,7 @@ class PlayApp(GameStepper):
         self.debrief_box = widgets.VBox(layout=widgets.Layout(display="none", max_width="62em"))
         self.debrief_box.add_class("hcgames-debrief")
         self.children = [
-            widgets.HTML(_STYLE + CARD_TABLE_STYLE + ENTER_PLAYS),
+            widgets.HTML(_STYLE + CARD_TABLE_STYLE + ENTER_PLAYS + KEEP_SCROLL),
             self.wide_style,
             header,
             settings,
