@@ -583,6 +583,15 @@ class BoardView(RegionView):
             "{ flex-basis: 480px !important; }"
             f".hcgames-large .hc-screen:has(> .hcgames-board .{self._uid}) > "
             ":not(.hcgames-board) { flex: 0 1 320px !important; }"
+            # a window under 1150 px (1024x700) has no room for both grown: the board
+            # keeps about its size (zoomed 1.5 x 0.68), and stays beside its controls,
+            # not a screen below them (look 6, lesson 31)
+            "@media (max-width: 1149px) { "
+            f".hcgames-large .hc-screen > .hcgames-board:has(.{self._uid}) "
+            "{ flex: 1 1 0px !important; min-width: 0 !important; } "
+            f".hcgames-large .hc-screen:has(> .hcgames-board .{self._uid}) > "
+            ":not(.hcgames-board) { flex: 0 0 280px !important; min-width: 0 !important; } "
+            f".hcgames-large .{self._uid} {{ zoom: 0.68; max-width: none !important; }} }}"
             if self.fluid
             else ""
         )
