@@ -1102,3 +1102,20 @@ def test_a_recapture_in_the_students_turn_says_what_it_took() -> None:
     assert "Black soldier 2 to i8: it retakes the enemy knight on i8" in app._why_html()
     app.reasons.append("Black: Black knight 1 to j7 \u2014 its knight moves to j7; a plan")
     assert "Black: Black knight" not in app._why_html()
+
+
+def test_a_plain_step_of_the_computer_is_not_said_twice() -> None:
+    """Look 6, lesson 34: "Black ship 2 to f9 \u2014 its ship moves to f9; it looked all
+    right" said the step twice; a step onto its own piece still says what it was."""
+    app = PlayApp(hcgames.load("conquest-1972"), humans=(0,), bot="easy", seed=1)
+    app.reasons = [
+        "Black: Black ship 2 to f9 \u2014 its ship moves to f9; it looked all right",
+        "Black: Black knight 3 to k8 \u2014 its knight rides through k8, over its own "
+        "knight, and goes on; it looked all right",
+        "Black: Black soldier 5 to j8 \u2014 its soldier moves to j8; every move looked worse",
+    ]
+    words = app._why_html()
+    assert "its ship moves to f9" not in words and "Black ship 2 to f9 \u2014 " not in words
+    assert "Black knight 3 to k8: its knight rides through k8" in words
+    assert "Black soldier 5 to j8 \u2014 every move looked worse" in words
+    assert "Why: It looked all right" not in words and "The other moves: it looked" in words

@@ -498,6 +498,16 @@ _CAPITAL_VERBS = frozenset(
 TAKES = ("it takes", "it retakes")
 
 
+def _did_and_why(words: str) -> tuple[str, str]:
+    """A CONQUEST computer move's reason, "its ship moves to f9; it looked all right",
+    as what the move did worth saying beside the move ("" for a plain step, which the
+    move's own words already say) and why; any other reason is all why."""
+    did, sep, why = words.rstrip(".").rpartition("; ")
+    if not sep or not did.startswith(("it ", "its ")):
+        return "", words.rstrip(".")
+    return ("" if re.fullmatch(r"its \w+ moves to \w+", did) else did), why
+
+
 def _unsaid_side(move: str) -> str:
     """ "Black: Black knight 1 to j8" said once: "Black knight 1 to j8"."""
     who, sep, rest = move.partition(": ")
@@ -2492,29 +2502,31 @@ class PlayApp(GameStepper):
         # name (a move that names its piece keeps its own words: "Black knight 1 to j8")
         moves = [(reported(m) or _unsaid_side(m)) if sep else m for m, sep, _ in split]
         # "its knight moves to j8; it looked all right...": what it did, then the why
-        parts = [w.rstrip(".").rpartition("; ") for _, _, w in split]
-        whys = {why for _, _, why in parts}
+        parts = [_did_and_why(w) for _, _, w in split]
+        whys = {why for _, why in parts}
         if len(whys) == 1 and all(sep for _, sep, _ in split):
             items = "".join(
                 f"<li>{escape(plain_plurals(m))}"
-                # a capture is said, the computer's own or a recapture in the student's turn
-                + (f": {escape(plain_plurals(did))}" if did.startswith(TAKES) else "")
+                # a capture is said, the computer's own or a recapture in the student's
+                # turn, and a step onto its own piece; "to f9: it moves to f9" is not
+                + (f": {escape(plain_plurals(did))}" if did else "")
                 + "</li>"
-                for m, (did, _, _) in zip(moves, parts, strict=True)
+                for m, (did, _) in zip(moves, parts, strict=True)
             )
             why = next(iter(whys))
             after = f"<div>Why: {escape(plain_plurals(why[:1].upper() + why[1:]))}.</div>"
         else:
             # a reason most moves share is said once, under the list; the others with
             # their move
-            said = [w.rstrip(".") for _, sep, w in split if sep]
+            said = [why for (_, sep, _), (_, why) in zip(split, parts, strict=True) if sep]
             common = max(set(said), key=said.count) if said else ""
             if said.count(common) < 2:
                 common = ""
             rows = [
                 ((reported(m) or _unsaid_side(m)) if sep else r)
-                + (f" — {w.rstrip('.')}" if sep and w.rstrip(".") != common else "")
-                for r, (m, sep, w) in zip(self.reasons, split, strict=True)
+                + (f": {did}" if sep and did else "")
+                + (f" — {why}" if sep and why != common else "")
+                for r, (m, sep, _), (did, why) in zip(self.reasons, split, parts, strict=True)
             ]
             items = "".join(f"<li>{escape(plain_plurals(r))}</li>" for r in rows)
             common_words = escape(plain_plurals(common[:1].upper() + common[1:]))
