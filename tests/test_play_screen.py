@@ -963,6 +963,18 @@ def test_one_click_ends_a_turn_when_other_moves_are_offered() -> None:
     assert duel.state.phase != "planning" or duel.state.current_player != 0
 
 
+def test_conquest_last_move_does_not_run_on_into_the_next_turn() -> None:
+    """Look 6, lesson 34: "Your last move: ... (5 of 5 moves used) Black's turn 3 of 6:
+    Black has 5 moves." The banner says whose turn it is; the line says the move."""
+    from hcgames.classgame import class_game
+
+    app = PlayApp(class_game("conquest-1972"), humans=(0,), bot="easy", seed=3)
+    app.PAUSE = 0
+    app.end_button.click()
+    assert "Your last move" in app.own_box.value
+    assert "has 5 moves" not in app.own_box.value and "turn 1 of 6:" not in app.own_box.value
+
+
 def test_conquest_says_when_a_recapture_may_be_made() -> None:
     """When the student may recapture, the banner says so and what the choice is."""
     from hcgames.classgame import class_game
