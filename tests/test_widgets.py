@@ -157,8 +157,11 @@ def test_text_mentions_the_phase(name: str) -> None:
         # ... by its id, or by the words a game gives it for players (Speros)
         said = stepper.game.phase_title(phase).lower()
         views = [stepper, stepper.picker, stepper.dice, stepper.event_log]
-        # (a map's own line says who holds how much; the stepper's line says when)
-        views += [v for v in (stepper.board_view, stepper.cards_view) if v]
+        # (a map's own line says who holds how much; the stepper's line says when; a
+        # CONQUEST board's line says only what a pick does: the stepper's says the turn)
+        views += [
+            v for v in (stepper.board_view, stepper.cards_view) if v and getattr(v, "says_turn", 1)
+        ]
         for view in views:
             text = view.text
             assert phase in text or said in text.lower(), (type(view).__name__, text)
@@ -795,6 +798,19 @@ def test_the_stepper_speaks_plain_words_once() -> None:
     for panel in (stepper.picker, stepper.dice, stepper.event_log):
         assert panel.text_line.layout.display == "none"
     assert "(s)" not in stepper.text_line.value
+
+
+def test_a_conquest_stepper_says_where_the_turn_stands_once() -> None:
+    """Look 6, lesson 30: "Now: Black is moving.", "Turn 2: Black is moving, 10 of 20
+    moves used." and "Turn 2, Black moving: 10 of 20 moves used. ..." said it three
+    times; the sentence under the buttons says it, the board its picks."""
+    game = hcgames.load("conquest-1972")
+    stepper = GameStepper(game.new_game(), bots=["greedy", "greedy"], seed=1, board_width=560)
+    stepper.step()
+    assert "1 of 10 moves used" in stepper.text_line.value
+    assert stepper.timeline.layout.display == "none"
+    assert stepper.board_view is not None
+    assert "moves used" not in stepper.board_view.text_line.value
 
 
 def test_a_page_map_keeps_its_key_beside_it_and_grows_to_the_window_height() -> None:

@@ -326,6 +326,16 @@ class GameStepper(View):
         the buttons, beside the map or board, which then starts right under the title
         and fits the window whole."""
         said = [self.timeline, self.text_line, *(v.text_line for v in self.region_views)]
+        if callable(getattr(self.state, "now_words", None)):
+            # CONQUEST (lesson 30): the sentence under the buttons says the turn and its
+            # moves used; "Now: Black is moving." and the board's "Turn 2: Black is
+            # moving, 10 of 20 moves used." said it twice more (the board keeps its
+            # words on a pick)
+            self.timeline.layout.display = "none"
+            for view in self.region_views:
+                if isinstance(view, BoardView):
+                    view.says_turn = False
+                    view.update(self.state)
         for part in said:
             part.layout.flex = "0 0 auto"
         for view in self.region_views:
