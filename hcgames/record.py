@@ -112,12 +112,20 @@ class WorkRecord:
             self.questions.append(QuestionRow(id=qid, prompt=_clip(prompt)))
 
     def answer(
-        self, qid: str, given: str, right: bool, hint_shown: bool = False, helped: bool = False
+        self,
+        qid: str,
+        given: str,
+        right: bool,
+        hint_shown: bool = False,
+        helped: bool = False,
+        hints: int = 1,
     ) -> None:
         """Note one try at a question; tries after a right answer are not counted, and an
         answer given after the answer was shown is kept but not marked right: the row
         stays "answer shown". ``helped``: a right answer found with a hint (a puzzle
-        solved after its hint), which is not right first time."""
+        solved after its hint), which is not right first time. ``hints``: how many
+        different hints the try had (a puzzle's hints, one a move: lesson 32 counted 7
+        as 1)."""
         row = self.question(qid)
         if row is None:
             raise KeyError(f"no question {qid!r} on this page")
@@ -129,9 +137,9 @@ class WorkRecord:
         if right:
             row.right = True
             row.right_first_time = row.tries == 1 and not row.revealed and not helped
-            row.hints += 1 if helped else 0
+            row.hints += hints if helped else 0
         elif hint_shown:
-            row.hints += 1
+            row.hints += hints
 
     def reveal(self, qid: str) -> None:
         row = self.question(qid)
@@ -217,8 +225,9 @@ def _question(item: Any) -> QuestionRow:
             raise TypeError(f"'{key}' must be true or false")
         flags[key] = bool(item.get(key, False))
     hints = item.get("hints", 0)
-    if not isinstance(hints, int) or isinstance(hints, bool) or not 0 <= hints <= len(given):
-        raise ValueError("'hints' must be a count no larger than the answers given")
+    # a puzzle's try may have had several hints (one a move): a count, not one a try
+    if not isinstance(hints, int) or isinstance(hints, bool) or not 0 <= hints <= 1000:
+        raise ValueError("'hints' must be a count of the hints shown")
     return QuestionRow(
         id=_text(item, "id", required=True),
         prompt=_text(item, "prompt"),

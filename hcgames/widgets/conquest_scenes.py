@@ -218,8 +218,9 @@ class SceneBoard(widgets.VBox):
         if getattr(self, "try_open", False):
             self._record(solved=False)
         same = getattr(self, "scene", None) is self.scenes[self.choose.value]
-        #: a hint was shown for this puzzle (My work says so; kept over Start again)
-        self.hinted = getattr(self, "hinted", False) and same
+        #: the different hints shown for this puzzle's try (My work counts them; kept
+        #: over Start again)
+        self.hints_shown: set[str] = getattr(self, "hints_shown", set()) if same else set()
         self.try_open = False
         self.scene = self.scenes[self.choose.value]
         self.state = self.scene.new_state()
@@ -265,17 +266,20 @@ class SceneBoard(widgets.VBox):
     def _record(self, solved: bool) -> None:
         """One try in My work: solved or not, and whether a hint had been shown."""
         self.try_open = False
+        hints = len(self.hints_shown)
         journal().answer(
             self.work_id(self.scene.title),
-            "solved with a hint"
-            if solved and self.hinted
+            f"solved with {plural(hints, 'hint')}"
+            if solved and hints
             else "solved"
             if solved
             else "not solved",
             solved,
-            hint_shown=self.hinted,
-            helped=solved and self.hinted,
+            hint_shown=bool(hints),
+            helped=solved and bool(hints),
+            hints=hints,
         )
+        self.hints_shown = set()  # counted with this try
 
     def _board_move(self, action: Action) -> None:
         """A click on a gold square: the move, as if chosen in the list (a puzzle only
@@ -300,7 +304,7 @@ class SceneBoard(widgets.VBox):
             self.note = "From here White cannot win this turn any more: press Start again."
         else:
             self.note = f"Hint: try <b>{escape(move_label(self.state, move))}</b>."
-            self.hinted = True
+            self.hints_shown.add(f"{self.state.turn} {self.state.spent} {move}")
         self.show()
 
     def show_solution(self) -> None:

@@ -44,11 +44,17 @@ class Journal:
         self.changed()
 
     def answer(
-        self, qid: str, given: str, right: bool, hint_shown: bool = False, helped: bool = False
+        self,
+        qid: str,
+        given: str,
+        right: bool,
+        hint_shown: bool = False,
+        helped: bool = False,
+        hints: int = 1,
     ) -> None:
         if self.record.question(qid) is None:
             self.record.ask(qid, qid)
-        self.record.answer(qid, given, right, hint_shown, helped)
+        self.record.answer(qid, given, right, hint_shown, helped, hints)
         self.changed()
 
     def reveal(self, qid: str) -> None:
