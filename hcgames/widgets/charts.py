@@ -432,8 +432,8 @@ class Timeline(View):
     MARGIN = 44
     #: how far above its bar a name's foot stands, in rows: clear of the end markers
     NAME_RISE = 0.55
-    #: the size of the names written over the bars, in px
-    NAME_PX = 15
+    #: the size of the names written over the bars, in px (16 or more: read projected)
+    NAME_PX = 16
     #: px a bar takes, name included
     ROW_PX = 46
 
@@ -490,7 +490,13 @@ class Timeline(View):
             )
             for shape in MARKERS
         ]
-        self.x_axis = bqplot.Axis(scale=self.x_scale, label=x_label, grid_lines="dashed")
+        # its years read projected from the back of the room (they were 13 px grey)
+        self.x_axis = bqplot.Axis(
+            scale=self.x_scale,
+            label=x_label,
+            grid_lines="dashed",
+            tick_style={"font-size": "16px", "fill": "#222222"},
+        )
         margin = self.MARGIN
         # the timeline takes the whole width of its column ("width" is the least it is
         # laid out for: a name that fits there fits a wider one too)
