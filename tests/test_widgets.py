@@ -160,7 +160,9 @@ def test_text_mentions_the_phase(name: str) -> None:
         # (a map's own line says who holds how much; the stepper's line says when; a
         # CONQUEST board's line says only what a pick does: the stepper's says the turn)
         views += [
-            v for v in (stepper.board_view, stepper.cards_view) if v and getattr(v, "says_turn", 1)
+            v
+            for v in (stepper.board_view, stepper.cards_view)
+            if v and v.__dict__.get("says_turn", True)
         ]
         for view in views:
             text = view.text

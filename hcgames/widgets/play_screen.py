@@ -1823,9 +1823,10 @@ class PlayApp(GameStepper):
         finally:
             self._own_move = False
         said = self.state.events[first:]
-        # CONQUEST's "Black's turn 6 of 6: Black has 5 moves." ran on after the student's
-        # move under "Your last move" (look 6, lesson 34): the banner says whose turn it is
-        noise = ("turn",) if self.game.id == "conquest-1972" else ()
+        # a game whose state says its turn in a sentence (now_words: CONQUEST): "Black's
+        # turn 6 of 6: Black has 5 moves." ran on after the student's move under "Your
+        # last move" (look 6, lesson 34); the banner says whose turn it is
+        noise = ("turn",) if callable(getattr(self.state, "now_words", None)) else ()
         self.own_events = [self.with_names(e.text) for e in said if e.kind not in noise]
         self._after_human(said)
 
