@@ -2540,19 +2540,19 @@ class PlayApp(GameStepper):
                 after = f"<div>The other moves: {common_words[:1].lower()}{common_words[1:]}.</div>"
             else:
                 after = f"<div>Why: {common_words}.</div>"
-        if self.game.id == "classical-conquests":
-            # the phases the computer only ended, in one sentence under its real moves
-            # (at the end of a turn they were the four moves in sight, its builds folded)
-            lis = items.split("</li>")[:-1]
-            ended = [m for m in (_COMPUTER_ENDED.match(li) for li in lis) if m]
-            if ended and len(ended) < len(lis) and len({m.group("who") for m in ended}) == 1:
-                phases = [m.group("phase") for m in ended]
-                word = "phase" if len(phases) == 1 else "phases"
-                items = "".join(f"{li}</li>" for li in lis if not _COMPUTER_ENDED.match(li))
-                after = (
-                    f"<div>{ended[0].group('who')} also ended the {join(phases)} {word}.</div>"
-                    + after
-                )
+        # the phases the computer only ended (any game whose turn has phases), in one
+        # sentence under its real moves (at the end of a Classical turn they were the
+        # four moves in sight, its builds folded)
+        lis = items.split("</li>")[:-1]
+        ended = [m for m in (_COMPUTER_ENDED.match(li) for li in lis) if m]
+        if ended and len(ended) < len(lis) and len({m.group("who") for m in ended}) == 1:
+            phases = [m.group("phase") for m in ended]
+            word = "phase" if len(phases) == 1 else "phases"
+            items = "".join(f"{li}</li>" for li in lis if not _COMPUTER_ENDED.match(li))
+            after = (
+                f"<div>{ended[0].group('who')} also ended the {join(phases)} {word}.</div>"
+                + after
+            )
         where = ", outlined in red on the board" if self.board_view is not None else ""
         title = "What the computer did" + ("" if after.startswith("<div>Why") else ", and why")
         # the latest moves in sight, the earlier ones folded (the column never scrolls)
