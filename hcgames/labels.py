@@ -231,6 +231,10 @@ class _Board:
         self.land = [
             (_ring_bounds(t.rings), t.rings, t.id) for t in territories if not t.sea and t.rings
         ]
+        self.seas = [
+            (_ring_bounds(t.rings), t.rings, t.id) for t in territories if t.sea and t.rings
+        ]
+        self.is_sea = {t.id: t.sea for t in territories}
         self.anchors = {t.id: t.anchor for t in territories}
 
     def take(self, box: Box) -> None:
@@ -263,8 +267,12 @@ class _Board:
         return _count_overlaps(box, self.taken) + 2 * _count_overlaps(text, self.texts)
 
     def land_under(self, point: Point, own: str) -> bool:
+        """Whether ``point`` is on another place that would read as the owner of a name
+        there: another land for a land's name; another land or sea for a sea's (a land's
+        name over the sea beside its coast is how atlases name a small place)."""
         x, y = point
-        for (left, top, right, bottom), rings, rid in self.land:
+        places = self.land + self.seas if self.is_sea.get(own) else self.land
+        for (left, top, right, bottom), rings, rid in places:
             if rid != own and left <= x <= right and top <= y <= bottom and _inside(point, rings):
                 return True
         return False
@@ -281,8 +289,14 @@ class _Board:
         )
 
     def covers_anchor(self, box: Box, own: str) -> bool:
+        """Whether ``box`` covers the middle of another place: of another land (a sea's
+        name finds room anywhere on its water, so a land's name may stand over a sea's
+        middle: lesson 13's Carthage, a thin coast, read best over the sea beside it)."""
         left, top, right, bottom = box
+        land_only = not self.is_sea.get(own)
         for rid, (x, y) in self.anchors.items():
+            if land_only and self.is_sea.get(rid):
+                continue
             if left <= x <= right and top <= y <= bottom and rid != own:
                 return True
         return False
@@ -369,10 +383,11 @@ def _targets(t: Territory) -> list[Point]:
     return points
 
 
-#: a map of at most this many places keeps a name beside its place off other land (a
-#: name on a neighbour reads as the neighbour's); on a more crowded map (Classical's 58)
-#: that pushed names onto other names, which is worse
-CLEAR_OF_LAND_PLACES = 50
+#: what a name beside its place costs (in pixels of leader line) when its middle stands
+#: on another place (another land; another sea for a sea's name): it reads as that
+#: place's. Half of it for each end third of the name there. On every map, the crowded
+#: Classical world (58 places) too: there the names drifted onto their neighbours
+OFF_PLACE_COST = 60.0
 
 
 def _try_beside(
@@ -425,11 +440,12 @@ def _try_beside(
                     continue
                 # a name on another land reads as that land's: its middle there costs
                 # most, and so does each third of its length there
-                cost = gap + (18.0 if board.land_under((x, y), t.id) else 0.0)
-                if len(board.anchors) <= CLEAR_OF_LAND_PLACES:
-                    cost += 12.0 * sum(
-                        board.land_under((x + f * width, y), t.id) for f in (-0.3, 0.3)
-                    )
+                cost = gap + (OFF_PLACE_COST if board.land_under((x, y), t.id) else 0.0)
+                cost += (
+                    OFF_PLACE_COST
+                    / 2
+                    * sum(board.land_under((x + f * width, y), t.id) for f in (-0.3, 0.3))
+                )
                 if crowd:
                     cost += 60.0 * board.clashes(full, box)
                 if (tx, ty) != t.anchor:
@@ -572,7 +588,7 @@ def place_names(
                 )
                 for seas_first in (False, True)
             ),
-            key=_layout_cost,
+            key=lambda placed: _layout_cost(placed, territories),
         )
     if store.RECORDING is not None:
         store.RECORDING[digest] = [store.placed_to_json(p) for p in result]
@@ -585,14 +601,17 @@ def place_names(
 _CACHE: dict[object, tuple[Placed, ...]] = {}
 
 
-def _layout_cost(placed: Sequence[Placed]) -> float:
+def _layout_cost(placed: Sequence[Placed], territories: Sequence[Territory]) -> float:
+    """Names on top of others, names standing on another place, then the leaders' length."""
     clashes = sum(
         1 for i, a in enumerate(placed) for b in placed[i + 1 :] if _overlaps(a.box, b.box)
     )
     leaders = sum(
         math.hypot(p.leader[2] - p.leader[0], p.leader[3] - p.leader[1]) for p in placed if p.leader
     )
-    return 100.0 * clashes + leaders
+    board = _Board(territories, (), None)
+    misplaced = sum(1 for p in placed if board.land_under((p.x, p.y), p.id))
+    return 100.0 * (clashes + misplaced) + leaders
 
 
 def _layout(

@@ -67,6 +67,14 @@ def paint_map(
     view._draw()
 
 
+#: the room (pixels of the laid-out map) kept between a site's name and the map's names
+SITE_GAP = 4.0
+
+
+def _grown(box: tuple[float, float, float, float], by: float) -> tuple[float, float, float, float]:
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
+
+
 def _site_names(
     view: MapView,
     sites: Sequence[Territory],
@@ -81,7 +89,12 @@ def _site_names(
     placed = place_names(
         sites,
         size + scale,
-        reserved=[p.box for p in (view.placed_large if large else view.placed)] + list(dots_boxes),
+        # a few pixels clear of every name: a number touching a name read as part of it
+        # ("12Sicily", lesson 12)
+        reserved=[
+            _grown(p.box, SITE_GAP * scale) for p in (view.placed_large if large else view.placed)
+        ]
+        + list(dots_boxes),
         min_size=size,
         bounds=(2.0, 2.0, view.width - 2.0, view.height - 2.0),
         max_leader=MAX_LEADER * scale,

@@ -73,7 +73,7 @@ from hcgames.widgets._base import guarded, one_screen, phase_words, round_of
 from hcgames.widgets.cards import card_key, card_names, plain_card_words
 from hcgames.widgets.mywork import NO_COMPUTER, journal
 from hcgames.widgets.panels import CHOICE_KINDS, choice_kind, times_in
-from hcgames.widgets.regions import LARGE_TEXT_ZOOM
+from hcgames.widgets.regions import LARGE_TEXT_ZOOM, NAME_EM
 from hcgames.widgets.stepper import GameStepper, _seat_bots
 from hcgames.words import is_plural, join, plain_plurals, plural, possessive, verb
 
@@ -225,7 +225,29 @@ def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP
         f"flex: 1 1 {LARGE_SIDE_NARROW - 20}px !important; }} }} "
         f"{large} .hcgames-play-main:has(> .{box_class}) {{ flex-wrap: nowrap !important; }} "
         f"{large} .{box_class}-side {{ min-width: 0 !important; }} "
-        "</style>"
+        + _large_names_kept(large, box_class, width, height, header)
+        + "</style>"
+    )
+
+
+def _large_names_kept(large: str, box_class: str, width: int, height: int, header: int) -> str:
+    """Large text narrows the play map a little (the moves beside it take more room), but
+    never its names: they keep at least the size they have without Large text, each on its
+    own place (issue 36: the names of lessons 13 and 24 came out 8% smaller). The map's
+    type follows its width (:func:`~hcgames.widgets.regions.figure_css`); here it follows
+    the width the map has without Large text when that is more (the figure undoes the
+    page's zoom, so its lengths are the screen's)."""
+    aspect = width / height
+    scale = NAME_EM / width
+    tall = f"(100vh - {header}px) * {aspect:.4f} + 8px"
+    wide = f"min(100vw - {WIDE_SIDE}px, {tall})"
+    narrow = f"max(300px, min(100vw - {NARROW_SIDE}px, {tall}))"
+    figure = f"{large} .{box_class} .hcgames-map svg.svg-figure"
+    return (
+        f"{figure} {{ font-size: max(calc(100cqw * {scale:.6f}), "
+        f"calc({narrow} * {scale:.6f})) !important; }} "
+        f"@media (min-width: {WIDE_WINDOW}px) {{ {figure} {{ font-size: "
+        f"max(calc(100cqw * {scale:.6f}), calc({wide} * {scale:.6f})) !important; }} }} "
     )
 
 

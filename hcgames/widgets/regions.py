@@ -322,6 +322,11 @@ MAP_CSS = (
     # to a broken pattern address when the pointer leaves ("#hc-dots0d3219"), which
     # paints nothing, and an unpainted place let clicks through (lesson 14)
     ".hcgames-figure path.event_layer { pointer-events: all; }"
+    # every border drawn plainly, a white line under bqplot's own outline (a quarter of a
+    # pixel): two places of one side (Carthage and Numidia, lesson 13) read as two places,
+    # not one hatched blob. (A wider outline on the clickable copy on top, path.event_layer,
+    # stopped lesson 24's play map taking a click on its largest sea.)
+    ".hcgames-map .hcgames-figure path:not([class]) { stroke: #FFFFFF; stroke-width: 2.4px; }"
     ".hcgames-map path.event_layer:focus { outline: none; stroke: #000000 !important; "
     "stroke-width: 4px !important; stroke-opacity: 1 !important; stroke-dasharray: 6 3; }"
     ".hcgames-legend { font-size: 14px; line-height: 1.5; }"
