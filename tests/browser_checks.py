@@ -69,13 +69,7 @@ def _lessons(numbers: str) -> frozenset[str]:
 #: text that answers nothing in advance: issue 24). The browser test reports them as
 #: expected failures (xfail) and fails on any other page. Take a lesson out of its list
 #: when its page is fixed; tests/browser_checks.py's functions say what each check reads.
-KNOWN_FAILURES: dict[str, frozenset[str]] = {
-    # At 1024x700 (issue 36, still to do): lesson 24's "Watching four" keeps the Classical
-    # world map in a stepper beside its column, names of 11.5 px (sixty names at 16 px on a
-    # 676 px map stood on each other; lesson 20 puts its buttons over the map instead, and
-    # 24's play map passes)
-    "map-type-1024": _lessons("24"),
-}
+KNOWN_FAILURES: dict[str, frozenset[str]] = {}
 
 
 def allowed_hyphenated() -> set[str]:

@@ -23,6 +23,7 @@ from hcgames.widgets.classical import (
     RoundGrid,
     SeaBattle,
     TraitExperiment,
+    WatchStepper,
     all_decisions,
     battle_panel,
     buying_rolls,
@@ -220,3 +221,29 @@ def test_the_research_step_says_why_no_trait_can_be_picked() -> None:
         state = app.state
     assert state.phase == "research"
     assert research_note(game.material) in app._classical_side(state, 0)
+
+
+def test_watch_stepper_puts_its_buttons_over_the_map() -> None:
+    """Lesson 24's watched game: Step, the phases and the sentence over the map, one
+    unit; the moves and the key in a row under it; Step plays a computer's move."""
+    from hcgames.classical.bots import PlannerBot  # only this test needs the planners
+
+    four = hcgames.load(
+        "classical-conquests",
+        players=4,
+        civilizations=["Romans", "Macedonians", "Phoenicians", "Babylonians"],
+    )
+    watch = WatchStepper(four.new_game(seed=2), bots=[PlannerBot(k) for k in range(1, 5)], seed=2)
+    header, unit, rest, _messages = watch.children
+    assert ONE_SCREEN in unit._dom_classes and watch.title in header.children
+    _style, top, pictured = unit.children
+    buttons = top.children[0]
+    assert watch.step_button in buttons.children
+    assert top.children[1:] == (watch.timeline, watch.text_line)
+    views, key = pictured.children
+    assert watch.map_view is not None
+    assert watch.map_view in views.children and key is watch.map_view.legend
+    assert watch.event_log in rest.children and key not in rest.children
+    assert not watch.set_dice  # nobody sets the dice in a game the computers play
+    watch.step()
+    assert len(watch.state.history) == 1

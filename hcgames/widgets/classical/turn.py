@@ -1,4 +1,5 @@
-"""Lesson 20: the map rolled, first cities and one turn played phase by phase."""
+"""Lesson 20: the map rolled, first cities and one turn played phase by phase; lesson
+24: a game the computers play among themselves, watched over its map."""
 
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ if TYPE_CHECKING:
     from hcgames.classical.bots import PlannerBot
     from hcgames.classical.game import ClassicalGame
     from hcgames.classical.state import ClassicalState
-    from hcgames.core import Game
+    from hcgames.core import Game, State
+    from hcgames.play import Bot
 
 
 class MapRoller(widgets.VBox):
@@ -433,3 +435,57 @@ def all_decisions(game: Game) -> widgets.Accordion:
         0, f"All {len(decisions)} decisions: {ours} ours, {len(decisions) - ours} from the rulebook"
     )
     return folded
+
+
+#: the height the row of buttons, phases and the sentence over a watched game's map
+#: take (the map keeps to the rest of the window)
+WATCH_TOP_PX = 150
+
+
+class WatchStepper(GameStepper):
+    """A game the computers play among themselves, watched a move at a time (lesson
+    24): Back, Step, Auto, the row of phases and the sentence saying where the game is
+    over the map, which takes the whole width of the window (58 names on a map beside a
+    column were too small to read at 1024x700); the moves played and, on a narrow
+    window, the map's key under it. Step rolls the dice: nobody sets them here."""
+
+    def __init__(self, state: State, bots: Sequence[Bot], seed: int = 0) -> None:
+        super().__init__(state, bots=list(bots), seed=seed, set_dice=False)
+        self._over_map()
+
+    def _over_map(self) -> None:
+        views, side = self.stepper_main.children
+        map_view = self.map_view
+        assert map_view is not None  # the Classical world has a map
+        key = map_view.legend
+        buttons = side.children[0]
+        on_top = [buttons, self.timeline, self.text_line]
+        for part in on_top:
+            part.layout.flex = "0 0 auto"
+        top = widgets.VBox(on_top, layout=widgets.Layout(width="100%"))
+        # the key beside the map on a wide window, a copy under it on a narrow one
+        views.children = tuple(c for c in views.children if c is not key)
+        key.add_class("hc-turn-key-beside")
+        key.layout = widgets.Layout(flex="0 0 230px", margin="0 0 0 12px")
+        below = widgets.HTML()
+        below.add_class("hc-turn-key-below")
+        widgets.dlink((key, "value"), (below, "value"))
+        aspect = map_view.width / map_view.height
+        views.layout = widgets.Layout(
+            flex="1 1 auto",
+            min_width="0",
+            max_width=f"calc((100vh - {WATCH_TOP_PX}px) * {aspect:.4f})",
+        )
+        pictured = widgets.HBox([views, key], layout=widgets.Layout(width="100%"))
+        unit = one_screen(unit=widgets.VBox([widgets.HTML(_KEY_CSS), top, pictured]))
+        parts = [c for c in side.children if c not in (key, *on_top)]
+        for part in parts:
+            part.layout.flex = "0 1 auto"
+            part.layout.max_width = "480px"
+        rest = widgets.HBox(
+            [*parts, below],
+            layout=widgets.Layout(
+                flex_flow="row wrap", align_items="flex-start", grid_gap="8px 24px"
+            ),
+        )
+        self.children = [self.children[0], unit, rest, self.messages]
