@@ -237,6 +237,7 @@ def test_watch_stepper_puts_its_buttons_over_the_map() -> None:
     header, unit, rest, _messages = watch.children
     assert ONE_SCREEN in unit._dom_classes and watch.title in header.children
     _style, top, pictured = unit.children
+    assert "hc-watch-top" in top._dom_classes
     buttons = top.children[0]
     assert watch.step_button in buttons.children
     assert top.children[1:] == (watch.timeline, watch.text_line)

@@ -442,6 +442,16 @@ def all_decisions(game: Game) -> widgets.Accordion:
 WATCH_TOP_PX = 150
 
 
+_WATCH_CSS = (
+    "<style>.hcgames-large .hc-watch-top { position: sticky; top: 0; z-index: 3;"
+    " background: white; box-shadow: 0 2px 4px rgba(0, 0, 0, 0.15); }"
+    # the boxes around it do not scroll (each fits what it holds), but a box that could
+    # would hold the row in place inside itself: the page is what scrolls
+    " .hcgames-large :is(.jp-OutputArea, .jp-OutputArea-child, .jp-OutputArea-output,"
+    " .widget-box):has(.hc-watch-top) { overflow: visible !important; }</style>"
+)
+
+
 class WatchStepper(GameStepper):
     """A game the computers play among themselves, watched a move at a time (lesson
     24): Back, Step, Auto, the row of phases and the sentence saying where the game is
@@ -463,6 +473,9 @@ class WatchStepper(GameStepper):
         for part in on_top:
             part.layout.flex = "0 0 auto"
         top = widgets.VBox(on_top, layout=widgets.Layout(width="100%"))
+        # under Large text the map runs on below the window: the buttons stay in sight
+        # over it as the page scrolls (a control and what it changes in one window)
+        top.add_class("hc-watch-top")
         # the key beside the map on a wide window, a copy under it on a narrow one
         views.children = tuple(c for c in views.children if c is not key)
         key.add_class("hc-turn-key-beside")
@@ -477,7 +490,7 @@ class WatchStepper(GameStepper):
             max_width=f"calc((100vh - {WATCH_TOP_PX}px) * {aspect:.4f})",
         )
         pictured = widgets.HBox([views, key], layout=widgets.Layout(width="100%"))
-        unit = one_screen(unit=widgets.VBox([widgets.HTML(_KEY_CSS), top, pictured]))
+        unit = one_screen(unit=widgets.VBox([widgets.HTML(_KEY_CSS + _WATCH_CSS), top, pictured]))
         parts = [c for c in side.children if c not in (key, *on_top)]
         for part in parts:
             part.layout.flex = "0 1 auto"
