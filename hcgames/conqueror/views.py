@@ -302,7 +302,9 @@ def region_views(state: DuelsState) -> dict[str, dict[str, Any]]:
             label = f"{state.player_name(o)} {label}"
         spent = spent_here(state, t)
         if spent:
-            label += f" ({spent} done)"  # these cannot move or attack again this round (map key)
+            # a tick and the number: these cannot move or attack again this round (map key);
+            # short, so the label does not run over the names around it
+            label += f" \u2713{spent}"
         terr = g.board.territories[t]
         kind = (
             "sea"

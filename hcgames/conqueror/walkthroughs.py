@@ -151,8 +151,8 @@ def gold_discovered(game: DuelsGame, seed: int = 1) -> Story:
             "Alpine army. Rome earns 1 gold.</p><p>All four Roman units fought. After a win "
             "the attackers move in, but they may leave one unit behind where they came from "
             "(our rule): Rome's 3 cavalry enter the Alps and its infantry stays in Rome to "
-            "guard the capital. The map marks it <b>(1 done)</b>: it has fought this round "
-            "and may not move again until the next.",
+            "guard the capital. The map marks it <b>\u27131</b> (a tick and 1): it has "
+            "fought this round and may not move again until the next.",
             [],  # the sums above say what the game's log says, once
             [],
         )

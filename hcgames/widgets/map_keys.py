@@ -154,9 +154,9 @@ def legend_html(
     for symbol, meaning in SYMBOLS.values():
         if any(symbol in text for text in printed):
             keys.append((f"<b>{symbol}</b>", meaning))
-    if any(re.search(r"\(\d+ done\)", text) for text in view.labels()):
+    if any(re.search("\u2713\\d", text) for text in view.labels()):
         # Duels: units that moved or fought this round (hcgames.conqueror.views)
-        keys.append(("<b>(1 done)</b>", "1 unit has moved or fought this round"))
+        keys.append(("<b>\u27131</b>", "1 unit has moved or fought this round"))
     if straits:
         keys.append(("<b>- - -</b>", "neighbours across a strait"))
     if any(getattr(p, "leader", None) for p in getattr(view, "placed", [])):

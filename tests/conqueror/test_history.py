@@ -381,8 +381,9 @@ def test_history_questions_load_as_quiz_questions_and_the_key_marks_them(sid: st
 
 
 def test_the_history_quiz_starts_blank_and_marks_cannae_and_the_mountains() -> None:
-    """The war-by-war quiz of the lesson: nothing answered before a pupil acts; a plain
-    216 is right for Cannae, the Pyrenees wrong for Hannibal's mountains."""
+    """The war-by-war quiz of the lesson: nothing answered before a pupil acts; Cannae
+    asks for the years after the Alps (2 is right, the year 216 is not), and 'the
+    shorter road' is wrong for why Hannibal went over the mountains."""
     pytest.importorskip("ipywidgets")
     from hcgames.quiz import parse_questions
     from hcgames.widgets import Quiz
@@ -392,8 +393,11 @@ def test_the_history_quiz_starts_blank_and_marks_cannae_and_the_mountains() -> N
     cannae, mountains = quiz.items[0], quiz.items[1]
     assert cannae.question.id == "spw-cannae" and mountains.question.id == "spw-mountains"
     cannae.answer.value = "216"
+    assert cannae.check() is False
+    cannae.answer.value = "2"
     assert cannae.check() is True and "216 BC" in cannae.feedback.value
-    mountains.answer.value = mountains.question.options.index("The Pyrenees")
+    shorter = next(o for o in mountains.question.options if "shorter" in o)
+    mountains.answer.value = mountains.question.options.index(shorter)
     assert mountains.check() is False and "Not quite" in mountains.feedback.value
 
 

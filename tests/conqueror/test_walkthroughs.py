@@ -120,12 +120,12 @@ def test_percent_and_an_unknown_stage() -> None:
 
 def test_the_booklet_round_says_where_rome_s_infantry_is_and_the_map_key_explains_done() -> None:
     """Lesson 10's stage 5: the infantry that fought stays in Rome (one unit may stay
-    behind after a win, our rule), the map marks it '(1 done)' and its key says why."""
+    behind after a win, our rule), the map marks it with a tick and 1 and its key says why."""
     from hcgames.widgets import MapView  # a widget only for this check
 
     booklet = walkthroughs.gold_discovered(DuelsGame(scenario="standard"))
     label, _state, words, _said, _rows = booklet.stages[-1]
     assert label == "5. Rome attacks" and "stays in Rome" in words and "our rule" in words
     view = MapView(booklet.last)
-    assert "Rome 1I (1 done)" in view.labels()
+    assert "Rome 1I \u27131" in view.labels()
     assert "1 unit has moved or fought this round" in view.legend.value
