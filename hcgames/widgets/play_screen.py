@@ -143,11 +143,12 @@ NARROW_SIDE = 380
 #: Under Large text the side column keeps this many (zoomed) pixels beside the map: the
 #: map shrinks to the room left, so the map, the moves and what a move did stay on one
 #: screen, larger type and all.
-LARGE_SIDE = 330
+LARGE_SIDE = 345
 #: ... or this many on a window narrower than :data:`WIDE_WINDOW` (1024x700), where 330
 #: zoomed px left lesson 13's map 504 of its 644 px, its names 13 px instead of 16 (now
-#: 589 px and 15 px; less room cut the moves' words)
-LARGE_SIDE_NARROW = 290
+#: 589 px and 15 px; but 290 cut lesson 54's longest moves at the right: 335 leaves the
+#: map about 520 px and fits them, the list's name above it and its moves at 14 px)
+LARGE_SIDE_NARROW = 335
 
 
 def wide_map_width(width: int, height: int, header: int = WIDE_MAP_HEADER) -> float:
@@ -329,6 +330,21 @@ body:not(.hcgames-large) .hcgames-play.hcgames-large { zoom: 1.5; }
    in the tooltip and on the card once in play, so hand, moves and Play share a screen */
 .hcgames-play .hcgames-hand-area .hcgames-card { max-width: 13.5em; }
 .hcgames-play .hcgames-hand-area .hcgames-card-line { display: none; }
+/* Large text: the list of moves takes the side column's whole width, its name above it
+   (beside it, the name took a fifth of the row and the longer moves were cut at the right:
+   the browser keeps each move on one line); a move still too long can be scrolled to */
+:is(.hcgames-large .hcgames-play, .hcgames-play.hcgames-large) .hcgames-side-column
+  .widget-select { flex-direction: column; align-items: stretch; }
+:is(.hcgames-large .hcgames-play, .hcgames-play.hcgames-large) .hcgames-side-column
+  .widget-select > label { width: auto; max-width: none; text-align: left; }
+:is(.hcgames-large .hcgames-play, .hcgames-play.hcgames-large) .hcgames-side-column
+  .widget-select > select { width: 100%; overflow-x: auto; }
+/* ... and on a narrower window (1024x700) its moves are a little smaller (21 px on the
+   screen, still 40 per cent larger than without Large text), so they fit beside the map */
+@media (max-width: 1279px) {
+  :is(.hcgames-large .hcgames-play, .hcgames-play.hcgames-large) .hcgames-side-column
+    .widget-select select, :is(.hcgames-large .hcgames-play, .hcgames-play.hcgames-large)
+    .hcgames-side-column .widget-select option { font-size: 14px; } }
 .hcgames-play button:focus-visible, .hcgames-play input:focus-visible,
 .hcgames-play select:focus, .hcgames-play .hcgames-pass button:focus {
   outline: 3px solid #1A4F9C !important; outline-offset: 1px; }
