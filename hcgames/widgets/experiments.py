@@ -211,7 +211,7 @@ class WatchedGame(widgets.VBox):
         # shorter lists (the newest log lines stay in view) leave the chart room
         self.stepper.picker.max_rows = self.stepper.picker.choice.rows = 5
         self.stepper.event_log.rows = 3
-        self.stepper.event_log.output.layout.max_height = "12em"
+        self.stepper.event_log.set_height("12em")
         side = self.stepper.stepper_main.children[1]
         self.chart.layout.flex = "0 0 auto"
         # the chart Step grows comes before the map's key, when the key is beside the map

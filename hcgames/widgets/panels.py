@@ -522,12 +522,17 @@ class DicePanel(View):
 
 
 class EventLog(View):
-    """The latest rows of ``state.event_table()`` as a pandas DataFrame, in an Output."""
+    """The latest rows of ``state.event_table()`` as a pandas DataFrame, in an Output.
+
+    The box scrolls inside its own lines (:meth:`set_height`), never the Output: its
+    height is rounded down to whole lines, so the last line in sight is never cut in
+    half (lessons 20 and 24 showed half a line at the bottom of an 18em box)."""
 
     def __init__(self, state: State, rows: int = 8) -> None:
         self.state = state
         self.rows = rows
-        self.output = widgets.Output(layout=widgets.Layout(max_height="18em", overflow="auto"))
+        self.height = "18em"
+        self.output = widgets.Output()
         self.frame: Any = None
         self._key: tuple[int, int] | None = None
         super().__init__([self.output])
@@ -557,13 +562,19 @@ class EventLog(View):
                 {
                     "output_type": "display_data",
                     "data": {
-                        "text/html": _table_html(latest, first, state.game),
+                        "text/html": _table_html(latest, first, state.game, self.height),
                         "text/plain": _table_text(frame),
                     },
                     "metadata": {},
                 },
             )
         self._show_text()
+
+    def set_height(self, height: str) -> None:
+        """The most room the log takes (any CSS length), shown as whole lines."""
+        if height != self.height:
+            self.height, self._key = height, None
+            self.update(self.state)
 
     @property
     def text(self) -> str:
@@ -576,11 +587,14 @@ _EVENT_COLUMNS = ("round", "phase", "player", "kind", "text")
 _CELL = "style='text-align:left;padding:1px 8px;vertical-align:top'"
 
 
-def _table_html(rows: list[dict[str, Any]], first: int, game: Game) -> str:
+def _table_html(rows: list[dict[str, Any]], first: int, game: Game, height: str = "18em") -> str:
     """The latest events as numbered sentences under a "What happened" heading, the
     newest first (always in sight, even when the box scrolls), each led by when it
     happened ("Round 1, planning"): a log a class reads, not a table of fields.
-    (pandas' own ``to_html`` costs more than the rest of a step.)"""
+    (pandas' own ``to_html`` costs more than the rest of a step.)
+    Every line is 1.4em high with no gaps between items, and the box's height is
+    ``height`` rounded down to a whole number of those lines: the bottom line in sight
+    is a whole one at any window size and under Large text."""
     if not rows:
         return "<div class='hcgames-events'><b>What happened</b>: nothing yet.</div>"
     items = []
@@ -606,9 +620,13 @@ def _table_html(rows: list[dict[str, Any]], first: int, game: Game) -> str:
         items.append(f"<li value='{first + i + 1}'>{lead}{text}</li>")
     # room for the longest number (2.2em holds two digits; "137." was clipped to "ı37.")
     pad = 1.0 + 0.6 * max(2, len(str(first + len(rows))))
+    box = (
+        f"line-height:1.4em;max-height:round(down, {height}, 1.4em);"
+        "overflow:hidden auto;margin:0;padding:0"
+    )
     return (
-        "<div class='hcgames-events'><b>What happened</b> (newest first)"
-        f"<ol reversed style='margin:2px 0 0 0;padding-left:{pad:g}em'>"
+        f"<div class='hcgames-events' style='{box}'><b>What happened</b> (newest first)"
+        f"<ol reversed style='margin:0;padding-left:{pad:g}em'>"
         f"{''.join(reversed(items))}</ol></div>"
     )
 

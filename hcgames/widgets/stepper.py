@@ -269,7 +269,7 @@ class GameStepper(View):
                 part.layout.flex = "0 0 auto"
             # on a short window the log (newest first) gives up a few lines to the key
             # (lesson 00 at 1366x768: 18em cut the key's last lines off the column)
-            self.event_log.output.layout.max_height = "clamp(6em, calc(100vh - 580px), 18em)"
+            self.event_log.set_height("clamp(6em, calc(100vh - 580px), 18em)")
             aspect = self.map_view.width / self.map_view.height
             views.layout.max_width = f"calc((100vh - {MAP_HEADER}px) * {aspect:.4f})"
             self._large_text_beside(side, views, aspect)

@@ -148,6 +148,27 @@ def battle_panel(exact: dict[str, Fraction], simulate: Any, seed: int, title: st
     return panel
 
 
+def _large_text_beside(unit: widgets.Box, controls: widgets.VBox) -> widgets.HTML:
+    """Under Large text on a wide window, the sliders stay beside the map they change
+    (they had wrapped above it, the map a screen below them): a narrower column of
+    280 px (420 on the screen, the sliders as wide as it) running on below the map,
+    and the map the rest of the row, nearly as wide as without Large text."""
+    uid = f"hcgames-sea-{id(unit):x}"
+    unit.add_class(uid)
+    controls.add_class(f"{uid}-side")
+    return widgets.HTML(
+        f"<style>@media (min-width: 1200px) {{ .hcgames-large .{uid} "
+        "{ flex-wrap: nowrap !important; } "
+        f".hcgames-large .{uid}-side {{ flex: 0 0 280px !important; "
+        "min-width: 280px !important; max-height: none !important; "
+        "overflow: visible !important; } "
+        f".hcgames-large .{uid}-side .widget-slider, .hcgames-large .{uid}-side .widget-html "
+        "{ width: 100% !important; min-width: 0 !important; max-width: 100% !important; } "
+        f".hcgames-large .{uid}-side .widget-slider .widget-label {{ width: 8em !important; }} "
+        f".hcgames-large .{uid} > :last-child {{ flex: 1 1 0 !important; }} }}</style>"
+    )
+
+
 class SeaBattle(widgets.VBox):
     """Ships and Nautical levels of the Athenians and the Persians on sliders; the chance
     each side wins if it attacks, beside the map of the Aegean (as large as the window
@@ -201,7 +222,11 @@ class SeaBattle(widgets.VBox):
         else:
             # the map's key wraps under the map instead of taking the page's width
             self.map.layout.width = f"{map_width}px"
-        super().__init__([with_slider_names(one_screen(controls, self.map))])
+        unit = one_screen(controls, self.map)
+        parts: list[widgets.Widget] = [with_slider_names(unit)]
+        if map_width is None:
+            parts.append(_large_text_beside(unit, controls))
+        super().__init__(parts)
 
     def show(self) -> tuple[Fraction, Fraction]:
         ships, level, enemy_ships, enemy_level = (s.value for s in self.sliders)
