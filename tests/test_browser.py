@@ -647,6 +647,8 @@ def test_notebook_renders_in_the_browser(
         known = _check_page(page, notebook.name, notebook)
         if notebook.name == MY_WORK_PAGE:
             _check_my_work(page, notebook)  # on the same page: it renders once
+        if notebook.name == OPTIONS_PAGE:
+            _check_options_by_keyboard(page)
         if _is_lesson(notebook):
             _check_page_bar(page, notebook.name)  # last: Large text changes the layout
     finally:
@@ -660,6 +662,36 @@ def test_notebook_renders_in_the_browser(
 
 #: the play page on which a student answers, plays and downloads "My work" (issue 26)
 MY_WORK_PAGE = "34-conquest-play.ipynb"
+#: a page whose quiz has choice questions one after another (a reviewer's arrow keys ran
+#: from its question 2 into question 3)
+OPTIONS_PAGE = "21-classical-economy-and-research.ipynb"
+
+
+def _check_options_by_keyboard(page: Page) -> None:
+    """The arrow keys stay inside one question: past its last option they go round to
+    its first, never on into the next question's options and answer (the page names
+    each question's group of radio buttons; unnamed, the browser took them all for one
+    group, each option a Tab stop of its own)."""
+    p = page.page
+    choices = p.locator(".hc-quiz-item:has(input[type=radio])")
+    assert choices.count() >= 2, "the page has fewer than two choice questions"
+    item = choices.first
+    item.scroll_into_view_if_needed()
+    options = item.locator("input[type=radio]")
+    options.first.focus()
+    p.keyboard.press("Space")
+    for _ in range(options.count()):
+        p.keyboard.press("ArrowDown")
+    assert item.evaluate(
+        "(first) => document.activeElement.closest('.hc-quiz-item') === first"
+    ), "the arrow keys left the first choice question"
+    assert item.locator("input:checked").count() == 1
+    assert p.locator(".hc-quiz-item input:checked").count() == 1, "another answer changed"
+    options.first.focus()
+    p.keyboard.press("Tab")
+    assert item.evaluate(
+        "(first) => !first.querySelector('.widget-radio-box').contains(document.activeElement)"
+    ), "Tab stopped on another option of the same question"
 
 
 def _check_my_work(page: Page, notebook: Path) -> None:
