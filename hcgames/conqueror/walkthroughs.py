@@ -269,7 +269,7 @@ def _food_rows(state: DuelsState, sides: list[int]) -> list[dict[str, Any]]:
             "Side": names[side],
             "Food": state.food_of(side),
             "Soldiers it can feed": state.unit_cap(side),
-            "Soldiers on the map": state.units_of(side),
+            "All its soldiers": state.units_of(side),
         }
         for side in sides
     ]
@@ -293,7 +293,8 @@ def gallic_food(game: DuelsGame, seed: int = 0) -> Story:
             "Gaul holds Germania",
             start,
             "At the start the Gauls have 3 food: enough for 4 + 2 × 3 = 10 soldiers, and "
-            "they have 10.",
+            "they have 10. The table counts every soldier of each side, including those off "
+            "the part of the map shown here.",
             [],
             _food_rows(start, sides),
         ),
@@ -377,7 +378,8 @@ def persia_rally(game: DuelsGame, seed: int = 0) -> Story:
             hit,
             "Rome attacks Libya from Cyrene and wins: Persia's infantry there is lost, 15 "
             "soldiers left. Libya gave Persia 2 food, so it has 3: enough for only 4 + 2 × 3 "
-            "= 10 soldiers. Because it rallied, it keeps all 15 this round.",
+            "= 10 soldiers. Because it rallied this round, nobody goes home before its next "
+            "planning phase: for now it keeps all 15.",
             [],
             rows(hit, food_cap(hit, persia)),
         ),

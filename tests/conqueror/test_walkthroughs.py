@@ -83,7 +83,7 @@ def test_gallic_food_counts_the_booklets_numbers() -> None:
         "Side": "Gaul",
         "Food": 2,
         "Soldiers it can feed": 8,
-        "Soldiers on the map": 10,
+        "All its soldiers": 10,
     }
     assert all("disband" in str(a) for a in story.last.legal_actions())
 
