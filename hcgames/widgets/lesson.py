@@ -239,11 +239,11 @@ def _large_text_css(view: widgets.Widget, beside: widgets.Widget, aspect: float)
         f"max-height: calc({window} - 40px) !important; }} "
         f".hcgames-large .{uid}-side .widget-html {{ min-width: 0; max-width: 100%; }} "
         # the table as wide as the column, its columns as wide as their words (equal,
-        # fixed columns ran "Soldiers it can feed" into "Gold"); a word wider than the
-        # column may break rather than push the words off the page
+        # fixed columns ran "Soldiers it can feed" into "Gold"); words break only
+        # between words ("anywhere" let the table squeeze "Food" into "Fo / od")
         f".hcgames-large .{uid}-side table {{ width: 100%; }} "
         f".hcgames-large .{uid}-side th, .hcgames-large .{uid}-side td "
-        f"{{ overflow-wrap: anywhere; }} }}</style>",
+        f"{{ overflow-wrap: break-word; }} }}</style>",
         layout=widgets.Layout(height="0", overflow="hidden", margin="0"),
     )
 
