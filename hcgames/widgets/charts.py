@@ -70,14 +70,14 @@ def marker_svg(shape: str, colour: str, x: float, y: float, r: float = 5.0) -> s
         pts = f"{x},{y - r - 1} {x + r + 1},{y} {x},{y + r + 1} {x - r - 1},{y}"
         return f"<polygon points='{pts}' {edge}/>"
     if shape in ("cross", "plus"):
-        w = r * 0.45
-        bar = (
-            f"<rect x='{x - r - 1}' y='{y - w}' width='{2 * r + 2}' height='{2 * w}' "
+        # both upright, as bqplot draws them: its "cross" is a thick plus sign (a key
+        # drawing it as an X did not match lesson 12's timeline), its "plus" a thin one
+        w = r * 0.45 if shape == "cross" else 1.0
+        return (
+            f"<g><rect x='{x - r - 1}' y='{y - w}' width='{2 * r + 2}' height='{2 * w}' "
             f"fill='{colour}'/><rect x='{x - w}' y='{y - r - 1}' width='{2 * w}' "
-            f"height='{2 * r + 2}' fill='{colour}'/>"
+            f"height='{2 * r + 2}' fill='{colour}'/></g>"
         )
-        turn = "" if shape == "plus" else f" transform='rotate(45 {x} {y})'"
-        return f"<g{turn}>{bar}</g>"
     return f"<circle cx='{x}' cy='{y}' r='{r}' {edge}/>"
 
 
