@@ -649,7 +649,10 @@ def end_battle(state: DuelsState, b: Battle) -> list[Event]:
         if t == enemy_capital and prize and not any(state.prize_taken):
             state.prize_taken[p] = True
             gain += prize
-            text += f"; the enemy capital pays a prize of {prize} gold, once in the game"
+            text += (
+                f"; the enemy capital pays a prize of {prize} gold, once in the game, on top "
+                f"of the {gain - prize} gold every won attack pays"
+            )
         state.gold[p] += gain
         text += f" (+{gain} gold, now {state.gold[p]})."
         events.append(state.event(p, "conquest", text, target=g.names[t], gold=gain))
