@@ -39,7 +39,7 @@ def _manager(folder: Path, **settings: Any) -> WarmKernelManager:
     )
 
 
-async def _until(check: Callable[[], bool], seconds: float = 60.0) -> bool:
+async def _until(check: Callable[[], bool], seconds: float = 180.0) -> bool:
     for _ in range(int(seconds * 10)):
         if check():
             return True
