@@ -46,7 +46,7 @@ NOTEBOOKS = {
         "from hcgames.conquest import ConquestGame\n"
         "from hcgames.widgets.maps import piece_board as ConquestBoard\n"
         f"state = ConquestGame.position({HARBOUR!r}).new_game()\n"
-        "ConquestBoard(state, width=620, height=450)"
+        "ConquestBoard(state, width=620)"
     ),
     "stepper-board": (
         "from hcgames.conquest import ConquestGame\n"
