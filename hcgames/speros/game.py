@@ -197,8 +197,11 @@ class SperosGame(Game):
         return STEP_WORDS.get(phase, phase)
 
     def log_phase_title(self, phase: str) -> str:
-        # "Round 4, action: ..." rather than the bar's "Explore, Attack, Lead or Plan"
-        return "action" if phase == "action" else self.phase_title(phase)
+        # "Round 4, action step: ..." rather than the bar's "Explore, Attack, Lead or Plan";
+        # lesson 40 names the turn's steps discard, ability and action (look-7: a bare
+        # "action:" or "game over:" read as a program's labels)
+        words = {"action": "action step", "game over": "end of the game"}
+        return words.get(phase, self.phase_title(phase))
 
     def card_names(self) -> dict[str, str]:
         """The locations', artifacts' and objectives' names by id."""

@@ -38,7 +38,7 @@ from hcgames.speros.actions import (
 )
 from hcgames.speros.effects import PendingOffer
 from hcgames.speros.material import Card, Effect
-from hcgames.speros.scoring import total_scores
+from hcgames.speros.scoring import score_lines, total_scores
 from hcgames.speros.turn import STEP_WORDS, idle_reason
 from hcgames.words import capitalise, count
 
@@ -202,7 +202,8 @@ def describe(state: SperosState) -> str:
         lines.append(
             "So far: "
             + "; ".join(
-                f"{state.player_name(q)} {totals[q]} VP, {len(state.captured[q])} captured, "
+                f"{state.player_name(q)} {totals[q]} VP{_score_parts(state, q)}, "
+                f"{len(state.captured[q])} captured, "
                 f"{state.units_at_home(q)} in the Base Camp"
                 for q in range(state.game.num_players)
             )
@@ -217,6 +218,13 @@ def describe(state: SperosState) -> str:
             source = "the " + source.replace(" of ", " ability of ", 1)
         lines.append(f"Still to finish: {source}.")
     return " ".join(lines)
+
+
+def _score_parts(state: SperosState, player: int) -> str:
+    """Where a score so far comes from, in brackets (empty when it is 0), so that a
+    student sees why it moved: e.g. " (General on familiar terrain 3, mastery objectives 4)"."""
+    parts = [f"{line} {vp}" for line, _count, vp in score_lines(state, player) if vp]
+    return f" ({', '.join(parts)})" if parts else ""
 
 
 def _ability_words(state: SperosState, action: UseAbility) -> str:
@@ -271,7 +279,7 @@ def action_words(state: SperosState, action: Action) -> str:
     if isinstance(action, Stop):
         if state.stack and isinstance(state.stack[-1], PendingOffer):
             return f"do not take the {state.stack[-1].what} ability"
-        return "stop here: use no more of this ability"
+        return "end this ability here"
     if isinstance(action, Exile):
         rival = state.side_name(action.player)
         return f"send a Minion of the {rival} on {card_label(action.card)} back to their Base Camp"
