@@ -118,7 +118,9 @@ class MyWork(widgets.VBox):
             style={"description_width": "initial"},
         )
         self.table = widgets.HTML()
-        self.download = widgets.HTML()
+        # a gap above the link: the record's box ends at a line, so a row cut by its scroll
+        # never reads as hidden under the button (look-7, lesson 44)
+        self.download = widgets.HTML(layout=widgets.Layout(flex="0 0 auto", margin="8px 0 0"))
         self.name.observe(self._on_name, names="value")
         self.journal.listen(self.refresh)
         super().__init__(
@@ -133,7 +135,11 @@ class MyWork(widgets.VBox):
                 # name, the record and the download link stay on one screen
                 widgets.VBox(
                     [self.table, widgets.HTML(SCROLL_NAMES)],
-                    layout=widgets.Layout(max_height="calc(100vh - 320px)", overflow="auto"),
+                    layout=widgets.Layout(
+                        max_height="calc(100vh - 330px)",
+                        overflow="auto",
+                        border_bottom="2px solid #9BB3CC",
+                    ),
                 ),
                 self.download,
             ],
