@@ -25,7 +25,7 @@ from hcgames.widgets.card_pictures import face_html, stacked_bars_html
 from hcgames.widgets.cards import CARD_CSS, game_words
 from hcgames.widgets.charts import MARKERS
 from hcgames.widgets.lesson import FoldOut, table, with_slider_names
-from hcgames.words import join
+from hcgames.words import count, join
 
 if TYPE_CHECKING:
     from hcgames.speros.game import SperosGame
@@ -56,7 +56,11 @@ READABLE_CSS = (
     ".hcgames-readable .widget-toggle-button, .hcgames-readable select,"
     ".hcgames-readable .widget-button, .hcgames-readable input {font-size:17px !important}"
     ".hcgames-readable select {height:auto; min-height:32px}"
-    ".hcgames-readable .widget-inline-hbox .widget-label {min-width:0}</style>"
+    ".hcgames-readable .widget-inline-hbox .widget-label {min-width:0}"
+    # the chosen toggle unmistakable (as on the play screen): dark, outlined, ticked
+    ".hcgames-readable .widget-toggle-button.mod-active {background:#1A4F9C; color:white;"
+    "font-weight:bold; outline:3px solid #0B2C5E; outline-offset:-3px}"
+    ".hcgames-readable .widget-toggle-button.mod-active::before {content:'\\2713\\00a0'}</style>"
 )
 
 
@@ -553,7 +557,8 @@ def strategy_match(game: SperosGame) -> MatchPicker:
     def play(a: str, b: str, games: int) -> widgets.Widget:
         if a == b:
             return widgets.HTML("<p>Choose two different strategies.</p>")
-        return table(pairing_rows(game, (a, b), games))
+        caption = f"{count(games, 'game')} of {a} against {b}, seats swapped every game"
+        return table(pairing_rows(game, (a, b), games), caption=caption)
 
     return MatchPicker(
         list(STRATEGIES), play, labels=("strategy A", "strategy B"), chosen=("builder", "random")
