@@ -405,10 +405,28 @@ def turning_points(state: State, student: int, most: int = TURNING_POINTS) -> li
         if len(text) > 260:  # cut at a word's end ("thou..." read as a misspelling)
             text = text[:257].rsplit(" ", 1)[0].rstrip(" ,;:") + "..."
         who = state.player_name(actor)
-        found.append((abs(swing), len(found), TurningPoint(rnd, who, text, swing)))
+        point = TurningPoint(rnd, who, text, swing)
+        both = _told_once(found[-1][2], point) if found else None
+        if both is not None:
+            found[-1] = (abs(both.swing), found[-1][1], both)
+            continue
+        found.append((abs(swing), len(found), point))
     found.sort(key=lambda item: (-item[0], item[1]))
     chosen = sorted(found[:most], key=lambda item: item[1])
     return [tp for _, _, tp in chosen]
+
+
+def _told_once(last: TurningPoint, point: TurningPoint) -> TurningPoint | None:
+    """``last`` and ``point`` as one point when ``point`` does again, in the same round
+    and by the same player, what ``last`` told (two Minions of one ability deployed to
+    one card, say), with what it did beyond that; else None. Look-7 (lesson 44) read the
+    same sentence twice in a row."""
+    if (last.round, last.who) != (point.round, point.who):
+        return None
+    if point.text != last.text and not point.text.startswith(last.text + " "):
+        return None
+    said = last.text.rstrip(".") + " (twice)." + point.text[len(last.text) :]
+    return TurningPoint(point.round, point.who, said, last.swing + point.swing)
 
 
 def _judge(state: State, player: int) -> float:

@@ -327,3 +327,24 @@ def test_a_shared_win_is_said_and_recorded_as_shared_not_as_won() -> None:
     assert "Both have 21 points." in app.banner_text
     app._note_game()
     assert _row_of(app).result == "shared the win"
+
+
+def test_a_move_done_twice_in_a_round_is_one_turning_point() -> None:
+    """Look-7 (lesson 44) read "Round 1 ... deploys a Minion to Brambleheart." and then
+    the same sentence with the capture it led to: one point, said "(twice)"."""
+    from hcgames.debrief import TurningPoint, _told_once
+
+    who = "Player 1 (Lathwood Elves)"
+    first = TurningPoint(1, who, f"{who} deploys a Minion to Brambleheart.", 0.1)
+    then = f"{who} deploys a Minion to Brambleheart. {who} captures Brambleheart."
+    both = _told_once(first, TurningPoint(1, who, then, 0.2))
+    assert both is not None
+    assert both.text == (
+        f"{who} deploys a Minion to Brambleheart (twice). {who} captures Brambleheart."
+    )
+    assert both.swing == pytest.approx(0.3) and both.round == 1
+    assert _told_once(first, TurningPoint(1, who, first.text, 0.1)) is not None
+    # another round, another player or another thing done: two points
+    assert _told_once(first, TurningPoint(2, who, first.text, 0.1)) is None
+    assert _told_once(first, TurningPoint(1, "Player 2", first.text, 0.1)) is None
+    assert _told_once(first, TurningPoint(1, who, f"{who} plans.", 0.1)) is None
