@@ -49,7 +49,7 @@ class FamineChooser(widgets.VBox):
     def __init__(self) -> None:
         self.prompt = html_line("")
         self.choices = widgets.VBox(layout=widgets.Layout(width="auto"))
-        self.again_button = widgets.Button(description="Start again")
+        self.again_button = widgets.Button(description="Start again", style={"font_size": "16px"})
         self.said = html_line("", "560px")
         #: the Romans' cities, armies and fleet, redrawn after each choice
         self.pieces = widgets.HTML()
@@ -145,7 +145,11 @@ class PaymentChooser(widgets.VBox):
         self.result = html_line("<i>Choose how to pay.</i>", "560px")
         self.buttons = []
         for resource in resources:
-            button = widgets.Button(description=f"Pay with {resource}", button_style="primary")
+            button = widgets.Button(
+                description=f"Pay with {resource}",
+                button_style="primary",
+                style={"font_size": "16px"},  # 13 px, a look-7 reviewer found, was too small
+            )
             button.on_click(lambda _b, r=resource: self.pay(r))
             self.buttons.append(button)
         super().__init__([one_screen(widgets.HBox(self.buttons), self.result)])
