@@ -11,7 +11,7 @@ import bqplot
 import ipywidgets as widgets
 
 from hcgames.classical import experiments, teach
-from hcgames.classical.actions import EndPhase
+from hcgames.classical.actions import EndPhase, Starve
 from hcgames.classical.material import load_material
 from hcgames.classical.words import unfed_text
 from hcgames.widgets._base import chart_figure, one_screen
@@ -75,7 +75,18 @@ class FamineChooser(widgets.VBox):
         labels: dict[Any, str] = {
             EndPhase("upkeep"): "End the upkeep phase (the rest is fed food first, gold last)"
         }
-        return [(labels.get(a, capitalise(str(a))), a) for a in self.state.legal_actions()]
+        return [(labels.get(a, self._words(a)), a) for a in self.state.legal_actions()]
+
+    def _words(self, action: Any) -> str:
+        """A choice's words; an army or fleet among several in one place is "one army"
+        ("Leave one army in Latium unfed": Latium holds 3, a look-7 reviewer noted)."""
+        words = capitalise(str(action))
+        if isinstance(action, Starve) and action.kind in ("army", "fleet"):
+            where = self.state.game.material.index[action.territory]
+            pieces = self.state.armies if action.kind == "army" else self.state.fleets
+            if pieces[0][where] > 1:
+                words = words.replace(f"the {action.kind} in", f"one {action.kind} in", 1)
+        return words
 
     def do(self, action: Any) -> None:
         """Play the choice ``action``; the keyboard stays on the buttons (the first
