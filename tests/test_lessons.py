@@ -175,8 +175,8 @@ def test_decision_rows_say_who_decided_and_the_view_folds_the_rest_away() -> Non
         RuleDecision("deck", "no reshuffle"),
     ]
     assert decision_rows(decided) == [
-        {"rule": "ties", "from": "rulebook", "how this game plays it": "the defender wins"},
-        {"rule": "deck", "from": "our choice", "how this game plays it": "no reshuffle"},
+        {"Rule": "ties", "From": "rulebook", "How this game plays it": "the defender wins"},
+        {"Rule": "deck", "From": "our choice", "How this game plays it": "no reshuffle"},
     ]
     view = decisions_view(decided, ["deck"])
     used, everything = view.children

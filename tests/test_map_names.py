@@ -177,6 +177,7 @@ def test_hover_text_stays_in_the_hover_box() -> None:
     view = MapView(state)
     view.map._handle_custom_msgs(None, {"event": "hover", "data": {"id": "Rome"}})
     assert "Rome" in view.hover_box.value
+    assert "font-size:18px" in view.hover_box.value  # read from the back, not bqplot's 12 px
     assert view.info.value == ""  # no stale hover line under the key
     view.select(["Rome"])
     assert "Rome" in view.info.value

@@ -732,6 +732,12 @@ def test_history_card_states_its_text() -> None:
     assert "Apulia" in card.card.value
 
 
+def test_history_card_sets_a_note_apart_in_its_own_paragraph() -> None:
+    card = HistoryCard("Tuskegee Airmen", "army", "They flew.\n\nBehind the card: they fought.")
+    assert "<p style='margin:6px 0'>They flew.</p>" in card.card.value
+    assert "<p style='margin:6px 0'><b>Behind the card:</b> they fought.</p>" in card.card.value
+
+
 # --- playing against bots -------------------------------------------------------------------
 
 

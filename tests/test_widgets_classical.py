@@ -113,12 +113,17 @@ def test_the_famine_and_payment_choosers() -> None:
     # the Romans' pieces are shown, not only named on the buttons
     assert "a city with 1 monument" in famine.pieces.value and "3 armies" in famine.pieces.value
     assert "Leave the city in Etruria unfed" in words
+    assert "Leave one army in Latium unfed" in words  # Latium holds 3 armies
     famine.choices.children[words.index("Leave the city in Etruria unfed")].click()
     assert "a village with 1 monument" in famine.pieces.value  # the starving city shrank
+    assert "choose 1 more army, fleet or city to leave unfed" in famine.said.value
     famine.choices.children[0].click()
     while famine.state.phase == "upkeep":
         famine.choices.children[-1].click()
     assert "Upkeep is over." in famine.said.value and not famine.choices.children
+    # the first line follows the choices: no "choose 2 ..." once they are made
+    assert "choose" not in famine.said.value
+    assert "had only 4 (gold included): 2 armies, fleets or cities went unfed" in famine.said.value
     famine.start()
     assert famine.state.phase == "upkeep"
     payment = PaymentChooser()

@@ -309,14 +309,30 @@ def _describe_match(match: Mapping[str, Any]) -> str:
             units = {"character", "army"} & set(want)
             parts.append(" or ".join(str(w) for w in want) + ("" if units else " card"))
         elif key in ("nationality", "ethnicity", "religion", "era", "subtype"):
-            parts.insert(0, "/".join(str(w).replace("_", " ") for w in want))
+            parts.insert(0, _either(want))
         elif isinstance(want, list | tuple):
-            parts.append("/".join(str(w).replace("_", " ") for w in want))
+            parts.append(_either(want))
         else:
             parts.append(str(want))
     if set(match) == {"era"}:
         parts.append("card")
     return " ".join(parts)
+
+
+# The name of a country or faith that the cards list beside its adjective
+# ("French", "France"): a reader needs the adjective once ("a French leader").
+_ADJECTIVE_OF = {"France": "French", "Spain": "Spanish", "Islam": "Muslim"}
+
+
+def _either(values: Any) -> str:
+    """Alternatives a card accepts, in words ("British or English"), each once."""
+    words: list[str] = []
+    for value in values:
+        word = str(value).replace("_", " ")
+        word = _ADJECTIVE_OF.get(word, word)
+        if word not in words:
+            words.append(word)
+    return " or ".join(words)
 
 
 def _names(values: Any) -> str:

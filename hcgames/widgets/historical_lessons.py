@@ -248,6 +248,8 @@ def _short_span(item: Mapping[str, Any]) -> str:
     "about 1500-1550"); a span across BC and AD, or one year, as the timeline writes it."""
     start, end = int(item["start"]), int(item["end"])
     about = "about " if item.get("circa") else ""
+    if start == end and start >= 1000:
+        return f"{about}{start}"  # "AD" only where a year could be read as BC
     if start == end or (start < 0) != (end < 0):
         return Timeline._span(item)
     return f"{about}{-start}\u2013{-end} BC" if start < 0 else f"{about}{start}\u2013{end}"
@@ -326,16 +328,17 @@ class PeopleTimeline(widgets.VBox):
         before: list[tuple[float, float, str]] = []
         for i, item in enumerate(items):
             row = float(len(items) - i) + self.LEVEL
-            text = f"{item['label']} ({line._span(item)})"
+            # every name with its years in one form ("1902-1974"): a reviewer saw
+            # "AD 1902 to AD 1945" beside "1902-1974" in one period
+            text = f"{item['label']} ({_short_span(item)})"
             wide = text_width(text, 14) + 12
             room_after = (x1 - item["end"]) * per_year + line.MARGIN
             room_before = (item["start"] - x0) * per_year + line.MARGIN
-            for shorter in (f"{item['label']} ({_short_span(item)})", str(item["label"])):
-                if wide <= max(room_after, room_before):
-                    break
-                # too long for either side (it was cut at an edge): the years written
-                # shorter ("1809-1882"), else the name alone, read against the axis below
-                text, wide = shorter, text_width(shorter, 14) + 12
+            if wide > max(room_after, room_before):
+                # too long for either side (it was cut at an edge): the name alone,
+                # read against the axis below
+                text = str(item["label"])
+                wide = text_width(text, 14) + 12
             if wide <= room_after or room_after >= room_before:
                 after.append((item["end"], row, text))
             else:

@@ -88,9 +88,9 @@ def decision_rows(decisions: Iterable[RuleDecision]) -> list[dict[str, str]]:
     and how this game plays it."""
     return [
         {
-            "rule": d.topic,
-            "from": "rulebook" if d.source == "rulebook" else "our choice",
-            "how this game plays it": d.decision,
+            "Rule": d.topic,
+            "From": "rulebook" if d.source == "rulebook" else "our choice",
+            "How this game plays it": d.decision,
         }
         for d in decisions
     ]

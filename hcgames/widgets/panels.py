@@ -735,6 +735,20 @@ class CardRowsView(View):
         return f"{_situation(self.state)}. {rows or 'No cards.'}{marked}"
 
 
+def _paragraphs(text: str) -> str:
+    """Text in paragraphs (split at blank lines); a later paragraph that opens with a
+    short heading and a colon ("Behind the card: ...") shows the heading in bold."""
+    parts = []
+    for number, para in enumerate(p for p in text.split("\n\n") if p.strip()):
+        head, colon, rest = para.partition(": ")
+        if number and colon and len(head) <= 24 and head[:1].isupper() and head.isascii():
+            body = f"<b>{escape(head)}:</b> {escape(rest)}"
+        else:
+            body = escape(para)
+        parts.append(f"<p style='margin:6px 0'>{body}</p>")
+    return "".join(parts)
+
+
 class HistoryCard(View):
     """A styled card with a title, a subtitle, a paragraph and optional key facts."""
 
@@ -772,7 +786,7 @@ class HistoryCard(View):
             "padding:8px 12px;border-radius:4px;max-width:46em'>"
             f"<div style='font-size:130%;font-weight:bold'>{escape(title)}</div>"
             f"<div style='color:#555;font-style:italic'>{escape(subtitle)}</div>"
-            f"<p style='margin:6px 0'>{escape(text)}</p>{table}</div>"
+            f"{_paragraphs(text)}{table}</div>"
         )
         self._show_text()
 

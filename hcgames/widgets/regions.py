@@ -268,7 +268,8 @@ class RegionView(View):
             return
         # the hover box only: a line under the map would echo a stale hover
         text = escape(self.tooltip_for(region))
-        self.hover_box.value = f"<div style='padding:2px 4px'>{text}</div>"
+        # 18 px: bqplot's own 12 px could not be read projected (look-7, lessons 23 and 53)
+        self.hover_box.value = f"<div style='padding:2px 4px;font-size:18px'>{text}</div>"
 
 
 #: Large text (the page bar's button, share/jupyter/voila/templates/hcgames/index.html.j2)

@@ -17,10 +17,18 @@ def _answers() -> dict[str, str]:
     return {q.id: answer_text(q) for q in lesson_questions(LESSON)}
 
 
-def test_the_four_peoples_are_put_in_the_order_they_began() -> None:
+def test_the_years_from_sumer_to_babylon_are_the_answer() -> None:
     material = load_material()
-    named = _answers()["oldest"].split(", ")
-    assert named == sorted(named, key=lambda name: material.civ(name).start)
+    gap = material.civ("Babylonians").start - material.civ("Sumerians").start
+    assert _answers()["sumer-to-babylon"] == f"About {round(gap, -2):,} years later"
+
+
+def test_the_three_ship_building_peoples_are_the_ones_the_question_names() -> None:
+    material = load_material()
+    builders = [c.name for c in material.civilizations if dict(c.traits).get("shipbuilding")]
+    (question,) = [q for q in lesson_questions(LESSON) if q.id == "ship-building"]
+    assert builders == ["Minoans", "Phoenicians", "Athenians"]
+    assert "the Minoans, the Phoenicians and the Athenians" in question.prompt
 
 
 def test_the_only_people_the_goths_could_meet_is_the_answer() -> None:

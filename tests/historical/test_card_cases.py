@@ -414,7 +414,7 @@ def test_brazil_gives_300_to_each_south_american_land_of_its_player() -> None:
 
 # --- Mali (CT4603): +300 the first time an African or Egyptian leader comes ---------------------
 def test_mali_gives_300_for_the_first_african_leader_only() -> None:
-    assert "The first time an African/Black or Mali/Egyptian leader comes" in _text("CT4603")
+    assert "The first time an African or Black or Mali or Egyptian leader comes" in _text("CT4603")
     state = arrange(
         game(),
         round_no=2,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -10,8 +11,9 @@ import bqplot
 import ipywidgets as widgets
 
 from hcgames.classical import experiments, teach
-from hcgames.classical.actions import EndPhase
+from hcgames.classical.actions import EndPhase, Starve
 from hcgames.classical.material import load_material
+from hcgames.classical.words import unfed_text
 from hcgames.widgets._base import chart_figure, one_screen
 from hcgames.widgets.classical.text import BIG, CATEGORIES, bullet_list, html_line
 from hcgames.widgets.lesson import table, with_slider_names
@@ -47,11 +49,13 @@ class FamineChooser(widgets.VBox):
     def __init__(self) -> None:
         self.prompt = html_line("")
         self.choices = widgets.VBox(layout=widgets.Layout(width="auto"))
-        self.again_button = widgets.Button(description="Start again")
+        self.again_button = widgets.Button(description="Start again", style={"font_size": "16px"})
         self.said = html_line("", "560px")
         #: the Romans' cities, armies and fleet, redrawn after each choice
         self.pieces = widgets.HTML()
         self.again_button.on_click(lambda _b: self.start())
+        self._buttons: list[widgets.Button] = []
+        self._actions: list[Any] = []
         self.start()
         controls = widgets.VBox([self.prompt, self.choices, self.again_button])
         super().__init__([one_screen(controls, widgets.VBox([self.pieces, self.said]))])
@@ -60,6 +64,7 @@ class FamineChooser(widgets.VBox):
         """Back to the end of the produce phase, with nothing chosen."""
         self.state = teach.hungry_romans()
         self.lines = [event.text for event in self.state.apply(EndPhase("produce"))]
+        self._short_at_start = self.state.shortfall
         self.show()
 
     @property
@@ -70,29 +75,70 @@ class FamineChooser(widgets.VBox):
         labels: dict[Any, str] = {
             EndPhase("upkeep"): "End the upkeep phase (the rest is fed food first, gold last)"
         }
-        return [(labels.get(a, capitalise(str(a))), a) for a in self.state.legal_actions()]
+        return [(labels.get(a, self._words(a)), a) for a in self.state.legal_actions()]
+
+    def _words(self, action: Any) -> str:
+        """A choice's words; an army or fleet among several in one place is "one army"
+        ("Leave one army in Latium unfed": Latium holds 3, a look-7 reviewer noted)."""
+        words = capitalise(str(action))
+        if isinstance(action, Starve) and action.kind in ("army", "fleet"):
+            where = self.state.game.material.index[action.territory]
+            pieces = self.state.armies if action.kind == "army" else self.state.fleets
+            if pieces[0][where] > 1:
+                words = words.replace(f"the {action.kind} in", f"one {action.kind} in", 1)
+        return words
 
     def do(self, action: Any) -> None:
-        """Play the choice ``action``."""
+        """Play the choice ``action``; the keyboard stays on the buttons (the first
+        choice left, else Start again), never back at the top of the page."""
         self.lines += [event.text for event in self.state.apply(action)]
         self.show()
+        (self.choices.children or (self.again_button,))[0].focus()
 
-    def _button(self, words: str, action: Any) -> widgets.Button:
-        button = widgets.Button(
-            description=words,
-            tooltip=words,
-            layout=widgets.Layout(width="auto", max_width="440px", margin="2px 0"),
-        )
-        button.on_click(lambda _b: self.do(action))
-        return button
+    def _button(self, number: int) -> widgets.Button:
+        """The choice button at place ``number``: the same buttons are kept from one
+        choice to the next (new ones lost the keyboard's place on the page)."""
+        while len(self._buttons) <= number:
+            button = widgets.Button(
+                layout=widgets.Layout(width="auto", max_width="520px", margin="2px 0"),
+                button_style="primary",
+                style={"font_size": "16px"},
+            )
+            button.on_click(self._press(len(self._buttons)))
+            self._buttons.append(button)
+        return self._buttons[number]
+
+    def _press(self, number: int) -> Any:
+        """What the button at place ``number`` does: play the choice it shows now."""
+        return lambda _b: self.do(self._actions[number])
+
+    def _first_line(self) -> str:
+        """The game's first sentence ("... choose 2 armies, fleets or cities to leave
+        unfed."), told as it stands now: how many are still to choose, or that the
+        choice is made."""
+        head = self.lines[0]
+        found = re.match(r"(\w+) need (\d+) food but have only (\d+) (\(gold included\)): ", head)
+        short, at_start = self.state.shortfall, self._short_at_start
+        if not found or short == at_start:
+            return head
+        if short:
+            number, things = unfed_text(short).split(" ", 1)
+            return f"{found.group(0)}choose {number} more {things} to leave unfed."
+        who, need, have, gold = found.groups()
+        went = f"{unfed_text(at_start)} went unfed"
+        return f"{who} needed {need} food but had only {have} {gold}: {went}."
 
     def show(self) -> None:
         self.pieces.value = table(
             experiments.holdings(self.state), caption="What the Romans hold now"
         ).value
-        text = bullet_list(self.lines)
+        text = bullet_list([self._first_line(), *self.lines[1:]]) if self.lines else ""
         options = self.options
-        self.choices.children = [self._button(words, action) for words, action in options]
+        self._actions = [action for _words, action in options]
+        buttons = [self._button(n) for n in range(len(options))]
+        for button, (words, _action) in zip(buttons, options, strict=True):
+            button.description = button.tooltip = words
+        self.choices.children = buttons
         if options:
             ask = "what goes unfed" if self.state.shortfall else "what pays for the food"
             self.prompt.value = f"<p style='{BIG};margin:0'><b>Choose {ask}:</b></p>"
@@ -110,7 +156,11 @@ class PaymentChooser(widgets.VBox):
         self.result = html_line("<i>Choose how to pay.</i>", "560px")
         self.buttons = []
         for resource in resources:
-            button = widgets.Button(description=f"Pay with {resource}", button_style="primary")
+            button = widgets.Button(
+                description=f"Pay with {resource}",
+                button_style="primary",
+                style={"font_size": "16px"},  # 13 px, a look-7 reviewer found, was too small
+            )
             button.on_click(lambda _b, r=resource: self.pay(r))
             self.buttons.append(button)
         super().__init__([one_screen(widgets.HBox(self.buttons), self.result)])

@@ -72,7 +72,7 @@ def homelands_map(game: Game) -> widgets.VBox:
     # or touch screen
     today = table(
         [
-            {"people": civ.name, "homeland": teach.homeland(civ), "today": place.today}
+            {"People": civ.name, "Homeland": teach.homeland(civ), "Today": place.today}
             for civ in sorted(material.civilizations, key=lambda c: c.name)
             for place in [material.territories[material.index[civ.home]]]
         ],
