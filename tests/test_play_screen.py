@@ -1132,3 +1132,28 @@ def test_a_plain_step_of_the_computer_is_not_said_twice() -> None:
     assert "Black knight 3 to k8: its knight rides through k8" in words
     assert "Black soldier 5 to j8 \u2014 every move looked worse" in words
     assert "Why: It looked all right" not in words and "The other moves: it looked" in words
+
+
+def test_classical_last_move_names_the_move_when_its_payment_passes_by_itself() -> None:
+    """Look 7, lesson 24: after a move whose payment passed by itself, "Your last move"
+    was empty and only "Passed by itself: ... pay the rest the suggested way" was said;
+    the student's own move is now named first."""
+    from hcgames.classgame import class_game
+    from hcgames.classical.actions import EndPhase
+
+    app = PlayApp(class_game("classical-conquests"), humans=(0,), bot="easy", seed=7)
+    seen = []
+    for _ in range(120):
+        if app.state.is_terminal():
+            break
+        actions = app.picker.actions
+        builds = [a for a in actions if app.describe_action(a).startswith("place ")]
+        action = builds[-1] if builds else next(a for a in actions if isinstance(a, EndPhase))
+        words = app.describe_action(action)
+        app.picker.pick(action)
+        app.picker.apply_button.click()
+        if "pay the rest" in app.pass_line.value:
+            seen.append(words)
+            assert app.own_box.value == f"<b>Your last move:</b> {words[:1].upper()}{words[1:]}."
+            break
+    assert seen

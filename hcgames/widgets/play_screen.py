@@ -1854,6 +1854,9 @@ class PlayApp(GameStepper):
             super()._human_action(action)  # refused, with the rule's words
             return
         first = len(self.state.events)
+        # the move in the list's words, said when it tells nothing by itself (a recruit
+        # whose payment passes by itself after it: "Your last move" named only the payment)
+        words = self.describe_action(action)
         self.student_moved = True
         self._own_move = True
         try:
@@ -1866,6 +1869,8 @@ class PlayApp(GameStepper):
         # last move" (look 6, lesson 34); the banner says whose turn it is
         noise = ("turn",) if callable(getattr(self.state, "now_words", None)) else ()
         self.own_events = [self.with_names(e.text) for e in said if e.kind not in noise]
+        if not self.own_events and words:
+            self.own_events = [words[:1].upper() + words[1:] + "."]
         self._after_human(said)
 
     def _after_human(self, said: Sequence[Any] = ()) -> None:
