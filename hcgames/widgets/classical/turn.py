@@ -170,7 +170,9 @@ _KEY_CSS = (
     f"{{ max-height: {CONTROLS_PX - 45}px; overflow: auto; }}"
     # under the button and the row of phases
     f".hc-turn-top .hc-turn-next {{ max-height: {CONTROLS_PX - 80}px; overflow: auto; }}"
-    ".hc-turn-phases { margin: 4px 0 2px 0; }</style>"
+    ".hc-turn-phases { margin: 4px 0 2px 0; }"
+    ".hc-turn-play { min-height: var(--jp-widgets-inline-height); white-space: normal;"
+    " line-height: 1.3; padding-top: 4px; padding-bottom: 4px; }</style>"
 )
 
 
@@ -198,7 +200,12 @@ class PhasePlayer(widgets.VBox):
         start = eve if eve is not None else state.copy()
         self.stepper = GameStepper(start, bots=list(bots), seed=seed, **map_options)
         self.research = html_line("")
-        self.button = widgets.Button(button_style="primary", layout=widgets.Layout(width="auto"))
+        # the button grows with its label (Large text): it never shrinks under the label
+        self.button = widgets.Button(
+            button_style="primary",
+            layout=widgets.Layout(width="auto", height="auto", flex="0 0 auto"),
+        )
+        self.button.add_class("hc-turn-play")
         self.in_hand = html_line("")
         self.next_box = html_line("")
         self.happened = html_line(
@@ -255,6 +262,7 @@ class PhasePlayer(widgets.VBox):
         key.layout = widgets.Layout(flex="0 0 230px", margin="0 0 0 12px")
         below = widgets.HTML()
         below.add_class("hc-turn-key-below")
+        below.add_class("hcgames-legend")  # the key's own spacing between its items
         widgets.dlink((key, "value"), (below, "value"))
         aspect = map_view.width / map_view.height
         views.layout = widgets.Layout(
@@ -482,6 +490,7 @@ class WatchStepper(GameStepper):
         key.layout = widgets.Layout(flex="0 0 230px", margin="0 0 0 12px")
         below = widgets.HTML()
         below.add_class("hc-turn-key-below")
+        below.add_class("hcgames-legend")  # the key's own spacing between its items
         widgets.dlink((key, "value"), (below, "value"))
         aspect = map_view.width / map_view.height
         views.layout = widgets.Layout(
