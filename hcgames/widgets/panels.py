@@ -625,7 +625,9 @@ def _table_html(rows: list[dict[str, Any]], first: int, game: Game, height: str 
         "overflow:hidden auto;margin:0;padding:0"
     )
     return (
-        f"<div class='hcgames-events' style='{box}'><b>What happened</b> (newest first)"
+        # a box that scrolls is reached by Tab, so its older lines are read by keyboard too
+        f"<div class='hcgames-events' tabindex='0' role='region' aria-label='What happened' "
+        f"style='{box}'><b>What happened</b> (newest first)"
         f"<ol reversed style='margin:0;padding-left:{pad:g}em'>"
         f"{''.join(reversed(items))}</ol></div>"
     )
