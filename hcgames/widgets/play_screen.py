@@ -583,11 +583,11 @@ _PASSED = re.compile(
 _PHASE_END = re.compile(r"^end the (?P<phase>[a-z]+) phase$")
 
 
-#: a computer's move that only ended a phase, as the list of its moves says it
 # a computer's move that took a piece (CONQUEST: "it takes the enemy soldier on k6")
 _TOOK = re.compile(r"\bit (?:re)?takes the enemy\b")
 # a CONQUEST pass ("pass the rest of the turn": "it stops its turn with 2 moves unused")
-_PASSED = re.compile(r"\bpass the rest of the turn\b|\bit stops its turn with\b")
+_STOPPED = re.compile(r"\bpass the rest of the turn\b|\bit stops its turn with\b")
+#: a computer's move that only ended a phase, as the list of its moves says it
 _COMPUTER_ENDED = re.compile(r"^<li>(?P<who>[^<]+?) ends? the (?P<phase>[a-z]+) phase(?: — .*)?$")
 
 
@@ -2624,7 +2624,7 @@ class PlayApp(GameStepper):
         else:
             items_html = f"<ol style='margin:2px 0;padding-left:1.6em'>{items}</ol>"
         # a pass is not a move: "2 moves and a pass", not "3 moves"
-        passes = sum(1 for r in self.reasons if _PASSED.search(r))
+        passes = sum(1 for r in self.reasons if _STOPPED.search(r))
         said_passes = "a pass" if passes == 1 else plural(passes, "pass")
         moved = len(self.reasons) - passes
         count = (
