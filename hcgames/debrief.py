@@ -228,6 +228,14 @@ def _classical_score(state: Any) -> tuple[str, list[ScoreRow]]:
     return note, rows
 
 
+def _ships_now(now: int, start: int) -> str:
+    """A side's ships at the end beside those at the start, in words ("4 (3 at the start,
+    1 seized)"), so a side that gained ships is not read as a sum gone wrong."""
+    if now > start:
+        return f"{now} ({start} at the start, {now - start} seized)"
+    return f"{now} of {start}"
+
+
 def _conquest_score(state: Any) -> tuple[str, list[ScoreRow]]:
     first = state.game.new_game(state.seed)
     players = (0, 1)
@@ -247,8 +255,9 @@ def _conquest_score(state: Any) -> tuple[str, list[ScoreRow]]:
             tuple(f"{pieces(state, p, False)} of {pieces(first, p, False)}" for p in players),
         ),
         ScoreRow(
-            "Ships left",
-            tuple(f"{pieces(state, p, True)} of {pieces(first, p, True)}" for p in players),
+            # a ship taken at its port changes sides, so a side may end with more ships
+            "Ships now (a ship taken at its port joins the side that took it)",
+            tuple(_ships_now(pieces(state, p, True), pieces(first, p, True)) for p in players),
         ),
         ScoreRow("All pieces left", tuple(str(len(state.pieces_of(p))) for p in players)),
         ScoreRow(

@@ -1101,7 +1101,7 @@ def test_classical_last_move_says_the_research_roll_and_score_then_undo() -> Non
     assert "Athenians score 0 for monuments and 0 for the Arts" in said
     assert app.save_words().endswith(f", round {app.state.round}, {app.state.phase} phase")
     app.back_button.click()
-    assert "taken back with Undo" in app.own_box.value
+    assert "Taken back with Undo" in app.own_box.value
 
 
 def test_a_recapture_in_the_students_turn_says_what_it_took() -> None:
@@ -1157,3 +1157,27 @@ def test_classical_last_move_names_the_move_when_its_payment_passes_by_itself() 
             assert app.own_box.value == f"<b>Your last move:</b> {words[:1].upper()}{words[1:]}."
             break
     assert seen
+
+
+def test_a_capture_by_the_computer_is_never_folded_away() -> None:
+    """Look 7, lesson 34: the computer's capture, its first move, was folded under
+    "1 earlier move" while only its later ship moves showed; and a pass is not a move."""
+    app = PlayApp(hcgames.load("conquest-1972"), humans=(0,), bot="easy", seed=1)
+    app.reasons = [
+        "Black: Black soldier 2 to j10 \u2014 it takes the enemy soldier on j10; a plan",
+        "Black: Black ship 1 to f9 \u2014 its ship moves to f9; a plan",
+    ] + [f"Black: Black ship {n} to g{n} \u2014 its ship moves to g{n}; a plan" for n in (2, 3, 4)]
+    app.reasons.append("Black: pass the rest of the turn \u2014 it stops its turn; a plan")
+    words = app._why_html()
+    folded, _, shown = words.partition("</details>")
+    assert "it takes the enemy soldier on j10" in shown and "j10" not in folded
+    assert "1 earlier move" in folded and "f9" in folded
+    assert "(5 moves and a pass, drawn in red on the board)" in words
+
+
+def test_the_ships_row_says_a_seized_ship_plainly() -> None:
+    """Look 7, lesson 34: "Ships left: Black 4 of 3" read as an error."""
+    from hcgames.debrief import _ships_now  # the one row's words, tested alone
+
+    assert _ships_now(4, 3) == "4 (3 at the start, 1 seized)"
+    assert _ships_now(2, 3) == "2 of 3"

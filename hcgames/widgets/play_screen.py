@@ -583,6 +583,10 @@ _PASSED = re.compile(
 _PHASE_END = re.compile(r"^end the (?P<phase>[a-z]+) phase$")
 
 
+# a computer's move that took a piece (CONQUEST: "it takes the enemy soldier on k6")
+_TOOK = re.compile(r"\bit (?:re)?takes the enemy\b")
+# a CONQUEST pass ("pass the rest of the turn": "it stops its turn with 2 moves unused")
+_STOPPED = re.compile(r"\bpass the rest of the turn\b|\bit stops its turn with\b")
 #: a computer's move that only ended a phase, as the list of its moves says it
 _COMPUTER_ENDED = re.compile(r"^<li>(?P<who>[^<]+?) ends? the (?P<phase>[a-z]+) phase(?: — .*)?$")
 
@@ -1932,7 +1936,7 @@ class PlayApp(GameStepper):
             self.state, self._checkpoints = before, checkpoints
             self.say("There is no earlier move of yours to take back.")
             return False
-        self.own_events = ["taken back with Undo; pick a move again from here."]
+        self.own_events = ["Taken back with Undo; pick a move again from here."]
         self._refresh()
         self._take_focus()
         return True
@@ -2499,7 +2503,7 @@ class PlayApp(GameStepper):
                         f"you share the win: {names}" if len(won) > 1 else f"you won as {names}"
                     )
                 else:
-                    result = f"you lost: {result}"
+                    result = f"you lost ({result})"
             reason = plain_plurals(outcome.reason).rstrip(".") if outcome else "finished"
             reason = reason[:1].upper() + reason[1:]
             under = "the map" if self.map_view is not None else "the board"  # Duels has a map
@@ -2596,28 +2600,44 @@ class PlayApp(GameStepper):
                 f"<div>{ended[0].group('who')} also ended the {join(phases)} {word}.</div>"
                 + after
             )
-        where = ", outlined in red on the board" if self.board_view is not None else ""
+        where = ", drawn in red on the board" if self.board_view is not None else ""
         title = "What the computer did" + ("" if after.startswith("<div>Why") else ", and why")
         # the latest moves in sight, the earlier ones folded (the column never scrolls)
         shown = self.SHOWN_REASONS
-        if items.count("<li>") > shown:
-            lis = items.split("</li>")[:-1]
-            early, late = lis[:-shown], lis[-shown:]
+        lis = items.split("</li>")[:-1]
+        # a capture (a piece the student lost) always stays in sight: only the earlier
+        # moves that took nothing are folded, each list keeping the moves' own numbers
+        early = [(n, li) for n, li in enumerate(lis[:-shown], 1) if not _TOOK.search(li)]
+        if items.count("<li>") > shown and early:
+            fold = {n for n, _ in early}
+            ol = "<ol style='margin:2px 0;padding-left:1.6em'>"
             folded = (
-                f"<details><summary>{plural(len(early), 'earlier move')}</summary>"
-                f"<ol style='margin:2px 0;padding-left:1.6em'>{'</li>'.join(early)}</li></ol>"
-                "</details>"
+                f"<details><summary>{plural(len(early), 'earlier move')}</summary>{ol}"
+                + "".join(f"{li.replace('<li>', f'<li value={n}>', 1)}</li>" for n, li in early)
+                + "</ol></details>"
             )
             items_html = (
-                f"{folded}<ol start='{len(early) + 1}' style='margin:2px 0;"
-                f"padding-left:1.6em'>{'</li>'.join(late)}</li></ol>"
+                folded
+                + ol
+                + "".join(
+                    f"{li.replace('<li>', f'<li value={n}>', 1)}</li>"
+                    for n, li in enumerate(lis, 1)
+                    if n not in fold
+                )
+                + "</ol>"
             )
         else:
             items_html = f"<ol style='margin:2px 0;padding-left:1.6em'>{items}</ol>"
-        return (
-            f"<b>{title}</b> ({plural(len(self.reasons), 'move')}{where}):{items_html}{after}"
-            + self._outcomes_html()
+        # a pass is not a move: "2 moves and a pass", not "3 moves"
+        passes = sum(1 for r in self.reasons if _STOPPED.search(r))
+        said_passes = "a pass" if passes == 1 else plural(passes, "pass")
+        moved = len(self.reasons) - passes
+        count = (
+            plural(moved, "move") + (f" and {said_passes}" if passes else "")
+            if moved
+            else said_passes
         )
+        return f"<b>{title}</b> ({count}{where}):{items_html}{after}" + self._outcomes_html()
 
     def _when(self, number: int) -> str:
         """A turning point's time: "Round 3", or CONQUEST's "Black's turn 3"."""
