@@ -198,7 +198,7 @@ CLASS_GAMES: dict[str, ClassGame] = {
             ),
             (
                 "Interrupts",
-                "When the other player's action opens a window for interrupt cards, the "
+                "When the other player's move opens a window for interrupt cards, the "
                 "screen passes for you; you still play interrupt cards in your own turn.",
             ),
         ),

@@ -152,7 +152,7 @@ def test_a_turning_point_is_the_students_own_move_and_its_own_luck() -> None:
                 state.apply(bots[state.current_player].choose(state))
         for point in turning_points(state, 0, most=50):
             own = point.who == "Player 1" and "Player 2" not in point.text
-            if own and "morale, now" in point.text and "-" not in point.text:
+            if own and " gains " in point.text and " morale (" in point.text:
                 assert point.helped, (seed, point)
             # a card discarded from the hand changes nothing on the table: a discard that
             # ended round 1 was charged with the opponent's first land and hand

@@ -294,15 +294,20 @@ def change_morale(state: HistoricalState, player: int, amount: int, why: str) ->
     new = old + change
     state.morale[player] = new
     capped = (
-        f" (capped by the {MORALE_CAP_PER_TURN}-a-turn limit)"
+        f"; capped by the {MORALE_CAP_PER_TURN}-a-turn limit"
         if amount > 0 and change < amount
         else ""
     )
-    floored = " (held up by a morale floor)" if amount < 0 and change > amount else ""
+    floored = "; held up by a morale floor" if amount < 0 and change > amount else ""
+    # one sentence, "Player 2 loses 100 morale (battle lost) and now has 500" (it read
+    # "Player 2: battle lost: -100 morale, now 500")
+    did = f"{'loses' if change < 0 else 'gains'} {abs(change)} morale"
+    # "(Internal Revenue Service, played by Player 1)": no brackets inside the brackets
+    said = why.replace(" (", ", ").replace(")", "")
     state.log(
         player,
         "morale",
-        f"{state.player_name(player)}: {why}: {change:+d} morale{capped}{floored}, now {new}.",
+        f"{state.player_name(player)} {did} ({said}{capped}{floored}) and now has {new}.",
         player=player,
         change=change,
         asked=amount,

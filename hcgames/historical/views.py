@@ -127,7 +127,7 @@ def evaluate(state: HistoricalState, player: int) -> float:
 #: move that answers it with the chosen card's name for {}); "Choose Louis Braille
 #: (casualty)" and "must choose: toll" read like ids
 PICK_WORDS: dict[str, tuple[str, str]] = {
-    "casualty": ("which card is lost in the battle", "Lose {} in the battle"),
+    "casualty": ("which card is lost in the battle", "Choose {} as the card lost in the battle"),
     "kill": ("which card is killed", "Kill {}"),
     "toll": ("which card pays the price of the attack", "Pay the price of the attack with {}"),
     "card to lose": ("which card to lose", "Lose {}"),
@@ -143,8 +143,9 @@ PICK_WORDS: dict[str, tuple[str, str]] = {
 
 
 def pick_words(action: Action) -> str:
-    """A Pick in the list of moves: "Lose Louis Braille in the battle" (it read
-    "Choose Louis Braille (casualty)"); Pass says what passing means."""
+    """A Pick in the list of moves: "Choose Louis Braille as the card lost in the battle"
+    (it read "Choose Louis Braille (casualty)"; "Lose Louis Braille in the battle" read,
+    for the computer, as if it chose to lose); Pass says what passing means."""
     if isinstance(action, Pick) and action.purpose in PICK_WORDS:
         if not action.choice:
             return "Choose none of them"

@@ -145,7 +145,7 @@ class ActionPicker(View):
         self.shown: list[Action] = []
         self.kind = ""
         self.no_match = False
-        self._legal_key: tuple[Action, ...] | None = None
+        self._legal_key: tuple[tuple[Action, ...], tuple[str, ...]] | None = None
         self._filling = False
         self.on_pick: Callable[[], None] | None = None
         #: a game's own grouping of its choices (label, rank), instead of
@@ -234,8 +234,12 @@ class ActionPicker(View):
     def update(self, state: State) -> None:
         self.state = state
         legal = tuple(state.legal_actions())
-        if legal != self._legal_key:
-            self._legal_key = legal
+        # the moves and their words: an equal move can change its words ("End the play
+        # phase", then "End the attack phase"), and a list kept by the moves alone went on
+        # naming the phase just ended under a status line naming the next (lesson 51)
+        key = (legal, tuple(self.describe(a) for a in legal))
+        if key != self._legal_key:
+            self._legal_key = key
             self.actions = list(legal)
             self.regions = []
             self.kind = ""

@@ -505,6 +505,7 @@ _CAPITAL_VERBS = frozenset(
         "Attack",
         "Bring",
         "Buy",
+        "Choose",
         "Confiscate",
         "Discard",
         "Discover",
