@@ -2603,7 +2603,21 @@ class PlayApp(GameStepper):
             )
         where = ", drawn in red on the board" if self.board_view is not None else ""
         title = "What the computer did" + ("" if after.startswith("<div>Why") else ", and why")
-        # the latest moves in sight, the earlier ones folded (the column never scrolls)
+        items_html = self._folded_items(items)
+        # a pass is not a move: "2 moves and a pass", not "3 moves"
+        passes = sum(1 for r in self.reasons if _STOPPED.search(r))
+        said_passes = "a pass" if passes == 1 else plural(passes, "pass")
+        moved = len(self.reasons) - passes
+        count = (
+            plural(moved, "move") + (f" and {said_passes}" if passes else "")
+            if moved
+            else said_passes
+        )
+        return f"<b>{title}</b> ({count}{where}):{items_html}{after}" + self._outcomes_html()
+
+    def _folded_items(self, items: str) -> str:
+        """The computer's moves as a numbered list: the latest in sight, the earlier ones
+        folded (the column never scrolls)."""
         shown = self.SHOWN_REASONS
         lis = items.split("</li>")[:-1]
         # a capture (a piece the student lost) always stays in sight: only the earlier
@@ -2629,16 +2643,7 @@ class PlayApp(GameStepper):
             )
         else:
             items_html = f"<ol style='margin:2px 0;padding-left:1.6em'>{items}</ol>"
-        # a pass is not a move: "2 moves and a pass", not "3 moves"
-        passes = sum(1 for r in self.reasons if _STOPPED.search(r))
-        said_passes = "a pass" if passes == 1 else plural(passes, "pass")
-        moved = len(self.reasons) - passes
-        count = (
-            plural(moved, "move") + (f" and {said_passes}" if passes else "")
-            if moved
-            else said_passes
-        )
-        return f"<b>{title}</b> ({count}{where}):{items_html}{after}" + self._outcomes_html()
+        return items_html
 
     def _when(self, number: int) -> str:
         """A turning point's time: "Round 3", or CONQUEST's "Black's turn 3"."""
