@@ -176,6 +176,28 @@ _KEY_CSS = (
 )
 
 
+def _map_with_key(
+    views: widgets.Box, key: widgets.HTML, map_view: Any, above_px: int
+) -> tuple[widgets.HBox, widgets.HTML]:
+    """The map with its key beside it (a wide window) and a copy of the key to put under
+    it (a narrow one: CSS shows one of the two); the map as wide as the window's height
+    less ``above_px`` allows, so that it and what stands above it fit one screen."""
+    views.children = tuple(c for c in views.children if c is not key)
+    key.add_class("hc-turn-key-beside")
+    key.layout = widgets.Layout(flex="0 0 230px", margin="0 0 0 12px")
+    below = widgets.HTML()
+    below.add_class("hc-turn-key-below")
+    below.add_class("hcgames-legend")  # the key's own spacing between its items
+    widgets.dlink((key, "value"), (below, "value"))
+    aspect = map_view.width / map_view.height
+    views.layout = widgets.Layout(
+        flex="1 1 auto",
+        min_width="0",
+        max_width=f"calc((100vh - {above_px}px) * {aspect:.4f})",
+    )
+    return widgets.HBox([views, key], layout=widgets.Layout(width="100%")), below
+
+
 class PhasePlayer(widgets.VBox):
     """ "Play the produce phase" and so on, one phase a press, over the stepper's map: the
     button, what comes next, what the players hold and what the phase did in a row over
@@ -257,20 +279,7 @@ class PhasePlayer(widgets.VBox):
         key = map_view.legend
         # the stepper also shows its key under the map (a narrow window's place for it):
         # here the key has its own two places, beside the map and in the row below
-        views.children = tuple(c for c in views.children if c is not key)
-        key.add_class("hc-turn-key-beside")
-        key.layout = widgets.Layout(flex="0 0 230px", margin="0 0 0 12px")
-        below = widgets.HTML()
-        below.add_class("hc-turn-key-below")
-        below.add_class("hcgames-legend")  # the key's own spacing between its items
-        widgets.dlink((key, "value"), (below, "value"))
-        aspect = map_view.width / map_view.height
-        views.layout = widgets.Layout(
-            flex="1 1 auto",
-            min_width="0",
-            max_width=f"calc((100vh - {CONTROLS_PX + 32}px) * {aspect:.4f})",
-        )
-        pictured = widgets.HBox([views, key], layout=widgets.Layout(width="100%"))
+        pictured, below = _map_with_key(views, key, map_view, CONTROLS_PX + 32)
         unit = one_screen(unit=widgets.VBox([widgets.HTML(_KEY_CSS), top, pictured]))
         parts = [c for c in side.children if c is not key and c is not timeline]
         for part in parts:
@@ -485,20 +494,7 @@ class WatchStepper(GameStepper):
         # over it as the page scrolls (a control and what it changes in one window)
         top.add_class("hc-watch-top")
         # the key beside the map on a wide window, a copy under it on a narrow one
-        views.children = tuple(c for c in views.children if c is not key)
-        key.add_class("hc-turn-key-beside")
-        key.layout = widgets.Layout(flex="0 0 230px", margin="0 0 0 12px")
-        below = widgets.HTML()
-        below.add_class("hc-turn-key-below")
-        below.add_class("hcgames-legend")  # the key's own spacing between its items
-        widgets.dlink((key, "value"), (below, "value"))
-        aspect = map_view.width / map_view.height
-        views.layout = widgets.Layout(
-            flex="1 1 auto",
-            min_width="0",
-            max_width=f"calc((100vh - {WATCH_TOP_PX}px) * {aspect:.4f})",
-        )
-        pictured = widgets.HBox([views, key], layout=widgets.Layout(width="100%"))
+        pictured, below = _map_with_key(views, key, map_view, WATCH_TOP_PX)
         unit = one_screen(unit=widgets.VBox([widgets.HTML(_KEY_CSS + _WATCH_CSS), top, pictured]))
         parts = [c for c in side.children if c not in (key, *on_top)]
         for part in parts:
