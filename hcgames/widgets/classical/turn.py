@@ -198,6 +198,18 @@ def _map_with_key(
     return widgets.HBox([views, key], layout=widgets.Layout(width="100%")), below
 
 
+def _row_under(parts: Sequence[widgets.Widget], below: widgets.HTML) -> widgets.HBox:
+    """The row under the map: the stepper's other parts (moves, the map's line) side by
+    side, wrapping on a narrow window, then the copy of the key."""
+    for part in parts:
+        part.layout.flex = "0 1 auto"
+        part.layout.max_width = "480px"
+    return widgets.HBox(
+        [*parts, below],
+        layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="8px 24px"),
+    )
+
+
 class PhasePlayer(widgets.VBox):
     """ "Play the produce phase" and so on, one phase a press, over the stepper's map: the
     button, what comes next, what the players hold and what the phase did in a row over
@@ -282,15 +294,7 @@ class PhasePlayer(widgets.VBox):
         pictured, below = _map_with_key(views, key, map_view, CONTROLS_PX + 32)
         unit = one_screen(unit=widgets.VBox([widgets.HTML(_KEY_CSS), top, pictured]))
         parts = [c for c in side.children if c is not key and c is not timeline]
-        for part in parts:
-            part.layout.flex = "0 1 auto"
-            part.layout.max_width = "480px"
-        rest = widgets.HBox(
-            [*parts, below],
-            layout=widgets.Layout(
-                flex_flow="row wrap", align_items="flex-start", grid_gap="8px 24px"
-            ),
-        )
+        rest = _row_under(parts, below)
         stepper.children = [stepper.children[0], unit, one_screen(unit=rest), stepper.messages]
 
     def at_eve(self) -> bool:
@@ -497,13 +501,5 @@ class WatchStepper(GameStepper):
         pictured, below = _map_with_key(views, key, map_view, WATCH_TOP_PX)
         unit = one_screen(unit=widgets.VBox([widgets.HTML(_KEY_CSS + _WATCH_CSS), top, pictured]))
         parts = [c for c in side.children if c not in (key, *on_top)]
-        for part in parts:
-            part.layout.flex = "0 1 auto"
-            part.layout.max_width = "480px"
-        rest = widgets.HBox(
-            [*parts, below],
-            layout=widgets.Layout(
-                flex_flow="row wrap", align_items="flex-start", grid_gap="8px 24px"
-            ),
-        )
+        rest = _row_under(parts, below)
         self.children = [self.children[0], unit, rest, self.messages]
