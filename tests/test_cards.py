@@ -254,9 +254,9 @@ def test_a_lesson_stepper_passes_draws_and_can_leave_out_the_computers_controls(
         if stepper.state.round > 2:
             break
     assert drawn and all(p == "draw a card from the deck" for p in drawn)  # no card named
-    # the log's lines start "Round 1, action:", not with the bar's list of four actions
+    # the log's lines start "Round 1, action step:", not with the bar's list of four actions
     log = EventLog(stepper.state, rows=60).output.outputs[0]["data"]["text/html"]
-    assert ", action:" in log and "Lead or Plan:" not in log
+    assert ", action step:" in log and "Lead or Plan:" not in log
 
 
 def test_plain_card_words() -> None:
