@@ -192,15 +192,13 @@ def guarded(method: F) -> F:
 
 # A widget box whose content is taller or wider than the box scrolls, and a box that
 # scrolls must be reachable with the keyboard and named (axe: scrollable-region-focusable,
-# WCAG 2.1.1). This gives every such box on the page (and the "What happened" log, which
-# scrolls inside its own lines) tabindex 0, the role "region" and a
+# WCAG 2.1.1). This gives every such box on the page tabindex 0, the role "region" and a
 # name (the first line of text in it), and takes them away again when it no longer
 # scrolls; it runs once per page from an <img onerror> in every view's text line (the way
 # the sliders get their names), then whenever widgets are drawn or the window resized.
 _SCROLL_NAMES_JS = (
     "if(window.hcScrollNames)return;window.hcScrollNames=1;var queued=false;"
-    "function name(){queued=false;"
-    "document.querySelectorAll('.widget-box,.widget-output,.hcgames-events')"
+    "function name(){queued=false;document.querySelectorAll('.widget-box,.widget-output')"
     ".forEach(function(b){var s=getComputedStyle(b);"
     "if(!/auto|scroll/.test(s.overflowX+' '+s.overflowY))return;"
     "var scrolls=b.scrollHeight>b.clientHeight+1||b.scrollWidth>b.clientWidth+1;"
