@@ -3,7 +3,9 @@
 :func:`gather` plays seeded games of every game, variant and player count with the
 level bots and random play, and collects what a student reads on the way: the event
 log, ``describe()``, map tooltips and labels, card rows, the actions offered (their
-``str()``), the bots' reasons, the refusals of many mutated and out-of-turn actions
+``str()`` and the move list's words), the play screen's standing and step lines, why a
+step offers one move or a card is refused, a battle's sums, the bots' reasons, the
+refusals of many mutated and out-of-turn actions
 (with the rule each names), the game's description, its outcome, and the card,
 ability and hero texts of its material. :func:`problems` checks one sentence:
 number agreement, a/an, capitals, no program words or ids, no "(s)", and every word in
@@ -128,6 +130,23 @@ def _look(harvest: Harvest, state: State, full: bool) -> None:
         harvest.add("action", str(action))
     if not full:
         return
+    # the play screen's own lines: the standing under the banner, the step, why a step
+    # offers one move or passes by itself, why a card is not offered, a battle's sums
+    harvest.add("status", state.standing_words())
+    harvest.add("step", state.step_words())
+    harvest.add("reason", state.only_move_reason())
+    for action in state.legal_actions()[:40]:
+        harvest.add("move list", state.action_words(action))
+        harvest.add("phrase", state.idle_reason(action))
+        harvest.add("phrase", state.passed_words(action))
+    for player in range(state.game.num_players):
+        for card, reason in state.unplayable_reasons(player):
+            harvest.add("card", card)
+            harvest.add("reason", reason)
+    sums = state.battle_sums()
+    for side in sums or ():
+        for part in side:
+            harvest.add("phrase", part.what)
     views = state.region_views() or {}
     for text in _read_texts(views):
         harvest.add("tooltip", text)
@@ -373,7 +392,7 @@ def class_names() -> set[str]:
 #: refusal's reason (read after "Not allowed:") and an outcome's reason (read in "the
 #: game is over ({reason})"), a bot's reason (read in "(why: ...)") and a hero's effect
 #: (read in "Carthage plays Hannibal: {effect}.")
-PHRASES = {"action", "refusal", "outcome", "bot reason", "phrase"}
+PHRASES = {"action", "refusal", "outcome", "bot reason", "phrase", "move list", "step", "reason"}
 
 
 def problems(text: str, classes: Iterable[str] = (), where: str = "") -> list[str]:

@@ -3,7 +3,9 @@
 The harness (:mod:`tests.sentences`) plays seeded games of every game, variant and
 player count with random play and the level bots, gathers what a student reads (event
 logs, ``describe()``, map tooltips, card rows, actions, bots' reasons, refusals of
-mutated and out-of-turn actions, outcomes, card, ability and hero texts) and checks each
+mutated and out-of-turn actions, outcomes, card, ability and hero texts, and the play
+screen's own lines: standing, step, move list, why a step passes or a card is refused,
+battle sums) and checks each
 sentence: number agreement, a/an, capitals, no program words or ids, no "(s)", every
 word English or one of the project's names. Then the refusals: each names its rule,
 none falls back to the catch-all "legal actions", and each one's reason speaks of the
@@ -40,6 +42,7 @@ def test_the_harness_reads_thousands_of_sentences_from_every_kind_of_place(
 ) -> None:
     kinds = {"event", "describe", "tooltip", "card", "action", "refusal", "bot reason"}
     kinds |= {"question", "debrief"}  # the lessons' questions, the debriefs' history
+    kinds |= {"status", "step", "move list", "reason"}  # the play screen's own lines
     assert kinds <= set(harvest.sentences), sorted(harvest.sentences)
     assert len(harvest.all()) > 8000
     games = {game for game, *_ in harvest.refusals}
