@@ -599,9 +599,10 @@ def _check_stepper(page: Page, stepper: Any, name: str) -> None:
     if not seen_change:
         # a long phase (Classical rolls 58 dice to set up its map): the stepper's own
         # "Play to end of phase" must then move the phase on
-        # (CONQUEST says it in its own words: "Play to the turn's end")
+        # (CONQUEST says it in its own words: "Play to the turn's end", the start page
+        # "Play to the next part")
         to_end = stepper.locator("button.widget-button").filter(
-            has_text=re.compile(r"Play to end of phase|Play to the turn's end")
+            has_text=re.compile(r"Play to (?:end of phase|the turn's end|the next part)")
         )
         to_end.click()
         _wait_for_text(

@@ -152,6 +152,7 @@ class GameStepper(View):
     ``computer_controls=False`` leaves out Play to end of phase, the level and Auto.
     ``list_first=True`` puts the move list above Back and Step, so a keyboard reaches
     the list first, then Step, which plays the move picked there (lesson 40).
+    ``phase_button`` gives Play to end of phase other words and tooltip (the start page).
     """
 
     #: whether the move list keeps its own Apply button: a stepper's Step plays the move
@@ -179,6 +180,7 @@ class GameStepper(View):
         set_dice: bool = True,
         computer_controls: bool = True,
         list_first: bool = False,
+        phase_button: tuple[str, str] | None = None,
     ) -> None:
         self.state = state
         #: whether the list of dice outcomes ("Set this outcome") shows at a roll: a page
@@ -198,15 +200,12 @@ class GameStepper(View):
         #: one sentence saying why a button did nothing (shown once, under the buttons)
         self.wait_notice = ""
 
-        buttons = self._build_buttons(auto_bot, computer_controls)
+        buttons = self._build_buttons(auto_bot, computer_controls, phase_button)
 
         board = self._build_views(state, viewer, map_width, board_width, map_focus, map_shown_width)
         self._build_panels(state, seed)
 
-        header = widgets.HBox(
-            [self.title, self.round_counter],
-            layout=widgets.Layout(justify_content="space-between"),
-        )
+        header = self._header()
         # One screen: the board (map, board or cards) on the left, and beside it the
         # buttons, the choices, the dice and what happened, so a click and what it changes
         # are in sight together at 1366x768 and 1024x700; the row wraps on a narrower
@@ -309,6 +308,26 @@ class GameStepper(View):
             "max-height: none !important; overflow: visible !important; } "
             f".hcgames-large .{uid}-map {{ flex: 1 1 0 !important; min-width: 0 !important; "
             f"max-width: calc((100vh / {zoom} - 24px) * {aspect:.4f}) !important; }} }}"
+            # a Chromebook (1024 wide): the column keeps beside the map too, as wide on
+            # the screen as without Large text (200 px, 300 on the screen), so the map
+            # keeps its size; its buttons as wide as their words, two to a row
+            f"@media (max-width: 1199px) {{ .hcgames-large .{uid} {{ "
+            "flex-wrap: nowrap !important; } "
+            f".hcgames-large .{uid}-side {{ flex: 0 0 200px !important; "
+            "min-width: 200px !important; max-height: none !important; "
+            "overflow: visible !important; } "
+            f".hcgames-large .{uid}-side :is(.widget-button, .widget-dropdown) {{ "
+            "width: auto !important; max-width: 100%; } "
+            f".hcgames-large .{uid}-side .widget-text {{ width: 8.5em !important; }} "
+            # eight lines of the log in sight (its own height left it two at 700 px high)
+            f".hcgames-large .{uid}-side .hcgames-events {{ "
+            "max-height: calc(8 * 1.4em) !important; } "
+            f".hcgames-large .{uid}-map {{ flex: 1 1 0 !important; min-width: 0 !important; }} }}"
+            # what a click changes right under the buttons: the parts of the round, then
+            # the log of what happened (newest first), then the longer sentences
+            f".hcgames-large .{uid}-side > .hcgames-side-first {{ order: -3; }} "
+            f".hcgames-large .{uid}-side > .hcgames-side-phases {{ order: -2; }} "
+            f".hcgames-large .{uid}-side > .hcgames-side-log {{ order: -1; }} "
             # one of the key's two places shows it; the other folds it to nothing, but
             # not display: none (its patterns fill the map, and a hidden pattern paints
             # nothing): under the map on a window narrower than 1300 px, beside it above
@@ -353,11 +372,29 @@ class GameStepper(View):
             buttons.children = [self.step_button, *rest_buttons]
         rest = [c for c in side.children if c not in first]
         side.children = [*first, *said, *rest]
+        for part in first:  # (their order under Large text: _large_text_beside)
+            part.add_class("hcgames-side-first")
+        self.timeline.add_class("hcgames-side-phases")
+        self.event_log.add_class("hcgames-side-log")
         self.children = [header, self.stepper_main, self.messages]
 
-    def _build_buttons(self, auto_bot: str, computer_controls: bool = True) -> widgets.HBox:
+    def _header(self) -> widgets.HBox:
+        """The game's title, with the round counter at the right."""
+        return widgets.HBox(
+            [self.title, self.round_counter],
+            layout=widgets.Layout(justify_content="space-between"),
+        )
+
+    def _build_buttons(
+        self,
+        auto_bot: str,
+        computer_controls: bool = True,
+        phase_button: tuple[str, str] | None = None,
+    ) -> widgets.HBox:
         """The title, the round counter, the timeline and the row of buttons: Back,
-        Step, and the computer's controls (Play to end of phase, its level, Auto)."""
+        Step, and the computer's controls (Play to end of phase, its level, Auto).
+        ``phase_button`` (the words and the tooltip of Play to end of phase) say it the
+        page's way (the start page: "Play to the next part")."""
         self.title = widgets.HTML(
             f"<b>{escape(self.game.describe())}</b>", layout=widgets.Layout(flex="1 1 auto")
         )
@@ -376,11 +413,12 @@ class GameStepper(View):
             "or the one you picked below",
         )
         # a game may say it in its own words (CONQUEST: "Play to the turn's end")
-        phase_words, phase_tip = getattr(
+        own: tuple[str, str] = getattr(
             self.game,
             "phase_button_words",
             ("Play to end of phase", "Keep playing until the phase changes"),
         )
+        phase_words, phase_tip = phase_button if phase_button is not None else own
         self.phase_button = widgets.Button(
             description=phase_words,
             icon="fast-forward",
@@ -597,7 +635,7 @@ class GameStepper(View):
         return (
             # focusable, so a keyboard can scroll it too (axe scrollable-region-focusable)
             "<div class='hcgames-passed-list' tabindex='0' role='region' "
-            "aria-label='Moves that passed by themselves' style='font-size:13px;line-height:1.35;"
+            "aria-label='Moves that passed by themselves' style='font-size:15px;line-height:1.35;"
             "max-height:5.5em;overflow:auto'><b>Passed by themselves</b> (nobody had a "
             f"choice to make, {plural(len(self.passed), 'step')}): {items}.</div>"
         )
