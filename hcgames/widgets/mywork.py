@@ -18,7 +18,7 @@ import ipywidgets as widgets
 
 import hcgames
 from hcgames.record import GameRow, WorkRecord, file_name, now, question_mark, record_html
-from hcgames.widgets._base import SCROLL_NAMES, one_screen
+from hcgames.widgets._base import one_screen
 from hcgames.words import plural
 
 __all__ = ["ClassSummaryUpload", "Journal", "MyWork", "journal"]
@@ -118,37 +118,32 @@ class MyWork(widgets.VBox):
             style={"description_width": "initial"},
         )
         self.table = widgets.HTML()
-        # a gap above the link: the record's box ends at a line, so a row cut by its scroll
-        # never reads as hidden under the button (look-7, lesson 44)
-        self.download = widgets.HTML(layout=widgets.Layout(flex="0 0 auto", margin="8px 0 0"))
+        # the link right under the name box, the record under both: the whole record in
+        # sight as the page scrolls, never cut by a box of its own (look 7: rows hidden
+        # under the link, lessons 12, 20, 22 and 44), and the name and the link always on
+        # one screen, however many questions the page has
+        self.download = widgets.HTML(layout=widgets.Layout(flex="0 0 auto", margin="4px 0 8px"))
         self.name.observe(self._on_name, names="value")
         self.journal.listen(self.refresh)
-        super().__init__(
+        top = widgets.VBox(
             [
                 widgets.HTML(
-                    "<p style='font-size:15px;margin:2px 0 6px'>This box keeps what you did on "
+                    "<p style='font-size:16px;margin:2px 0 6px'>This box keeps what you did on "
                     "this page. Type your name, then download the page of your work to hand "
                     "in. It is saved only where you save it.</p>"
                 ),
                 self.name,
-                # a long record scrolls in its own box (Tab reaches it: SCROLL_NAMES), so the
-                # name, the record and the download link stay on one screen
-                widgets.VBox(
-                    [self.table, widgets.HTML(SCROLL_NAMES)],
-                    layout=widgets.Layout(
-                        max_height="calc(100vh - 330px)",
-                        overflow="auto",
-                        border_bottom="2px solid #9BB3CC",
-                    ),
-                ),
                 self.download,
-            ],
+            ]
+        )
+        one_screen(unit=top)
+        super().__init__(
+            [top, self.table],
             layout=widgets.Layout(
                 border="2px solid #1f5f99", padding="8px 12px", margin="8px 0", max_width="60em"
             ),
         )
         self.add_class("hc-mywork")
-        one_screen(unit=self)
         self.refresh()
 
     @classmethod
@@ -168,8 +163,8 @@ class MyWork(widgets.VBox):
         self.table.value = _summary_html(record)
         if not record.student:
             self.download.value = (
-                "<p style='font-size:15px;color:#444'>Type your name above, then a "
-                "<b>Download my work</b> link appears here.</p>"
+                "<p style='font-size:16px;color:#444;margin:0'>Type your name above, then "
+                "a <b>Download my work</b> button appears here.</p>"
             )
             return
         record.time = now()
@@ -197,11 +192,12 @@ def game_words(row: GameRow) -> str:
 def _summary_html(record: WorkRecord) -> str:
     esc = html.escape
     if not record.questions and not record.games:
-        return "<p style='font-size:15px'>Nothing answered or played yet.</p>"
+        return "<p style='font-size:16px'>Nothing answered or played yet.</p>"
     rows = []
     for i, q in enumerate(record.questions, 1):
         result = question_mark(q)  # the same words as the page handed in
-        prompt = q.prompt if len(q.prompt) <= 70 else q.prompt[:67] + "..."
+        # a long question cut at a word, with an ellipsis ("Which hero card of the...")
+        prompt = q.prompt if len(q.prompt) <= 70 else q.prompt[:67].rsplit(" ", 1)[0] + "\u2026"
         rows.append(
             f"<tr><td>{i}</td><td>{esc(prompt)}</td>"
             f"<td>{esc(q.given[-1]) if q.given else ''}</td>"
@@ -216,7 +212,7 @@ def _summary_html(record: WorkRecord) -> str:
         # room between the columns: "10" and its question ran together ("10Who defeated")
         "<style>.hc-mywork-table th,.hc-mywork-table td{padding:2px 8px;text-align:left;"
         "vertical-align:top}</style>"
-        "<table class='hc-table hc-mywork-table' style='border-collapse:collapse;font-size:14px'>"
+        "<table class='hc-table hc-mywork-table' style='border-collapse:collapse;font-size:16px'>"
         "<thead><tr><th>#</th><th>Question</th><th>Your answer</th><th>Result</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
