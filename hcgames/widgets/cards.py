@@ -87,6 +87,8 @@ KIND_COLOURS: dict[str, str] = {
     "Outlaws and spies": "#882255",
 }
 
+#: a card's small print (its kind, numbers, ability, history line) as large as its name:
+#: 15 px, read from the back of a room (at 13 px it was not, look 7 lessons 40, 51, 54)
 CARD_CSS = """<style>
 .hcgames-table { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: flex-start;
   line-height: 1.25; font-size: 15px; }
@@ -104,22 +106,22 @@ CARD_CSS = """<style>
   border-radius: 8px; background: #FFFDF6; overflow: hidden;
   box-shadow: 0 1px 2px rgba(0,0,0,0.25); }
 .hcgames-card-marked { outline: 4px solid #000000; outline-offset: 1px; }
-.hcgames-card-band { padding: 1px 6px; font-size: 0.8em; font-weight: bold; }
+.hcgames-card-band { padding: 1px 6px; font-size: 0.87em; font-weight: bold; }
 .hcgames-card-body { padding: 3px 6px 5px; }
 .hcgames-card-name { font-weight: bold; }
-.hcgames-card-kind { font-size: 0.87em; color: #3A3A3A; }
-.hcgames-card-stats { font-size: 0.87em; margin-top: 1px; }
-.hcgames-card-ability { font-size: 0.87em; margin-top: 3px; }
-.hcgames-card-line { font-size: 0.87em; margin-top: 3px;
+.hcgames-card-kind { font-size: 1em; color: #3A3A3A; }
+.hcgames-card-stats { font-size: 1em; margin-top: 1px; }
+.hcgames-card-ability { font-size: 1em; margin-top: 3px; }
+.hcgames-card-line { font-size: 1em; margin-top: 3px;
   display: -webkit-box; -webkit-box-orient: vertical; overflow: hidden; }
 .hcgames-card-line { -webkit-line-clamp: 3; line-clamp: 3; font-style: italic; color: #2E2E2E; }
-.hcgames-card-note { font-size: 0.87em; margin-top: 2px; color: #7A1F00; }
+.hcgames-card-note { font-size: 1em; margin-top: 2px; color: #7A1F00; }
 .hcgames-tokens { margin-top: 3px; }
 .hcgames-token { display: inline-block; box-sizing: border-box; width: 1.6em; height: 1.6em;
   border-radius: 50%; border: 2px solid #222222; text-align: center; line-height: 1.35em;
   font-size: 0.85em; font-weight: bold; margin: 1px 2px 1px 0; vertical-align: middle; }
 .hcgames-token-empty { border: 2px dashed #8A8A8A; background: transparent; }
-.hcgames-token-words { font-size: 0.87em; margin-top: 1px; }
+.hcgames-token-words { font-size: 1em; margin-top: 1px; }
 .hcgames-back { box-sizing: border-box; width: 6em; min-height: 6.6em; border-radius: 8px;
   border: 1px solid #3F3B35; display: flex; align-items: center; justify-content: center;
   background: repeating-linear-gradient(90deg, #57524A 0 6px, #6F6A61 6px 12px);

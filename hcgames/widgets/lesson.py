@@ -39,7 +39,7 @@ RIGHT, WRONG = "#007A5E", "#B3411A"  # dark enough to read on a projector
 # table-layout:auto: the notebook's own style makes tables fixed, equal columns, where a
 # long word in a header (zoomed by Large text) runs into the next column
 TABLE_CSS = (
-    "border-collapse:collapse;table-layout:auto;font-size:15px;line-height:1.4;margin:4px 0 10px 0;"
+    "border-collapse:collapse;table-layout:auto;font-size:16px;line-height:1.4;margin:4px 0 10px 0;"
 )
 CELL_CSS = "border-bottom:1px solid #bbb;padding:4px 10px;text-align:left;vertical-align:top;"
 #: a table in a stage's narrow column of words: closer columns, so under Large text four
@@ -72,7 +72,7 @@ def table(
         for row in rows
     )
     cap = (
-        f"<caption style='caption-side:top;text-align:left;font-weight:bold;font-size:15px;"
+        f"<caption style='caption-side:top;text-align:left;font-weight:bold;font-size:16px;"
         f"padding-bottom:4px'>{html.escape(caption)}</caption>"
         if caption
         else ""

@@ -310,19 +310,20 @@ class GameStepper(View):
             f"max-width: calc((100vh / {zoom} - 24px) * {aspect:.4f}) !important; }} }}"
             # a Chromebook (1024 wide): the column keeps beside the map too, as wide on
             # the screen as without Large text (200 px, 300 on the screen), so the map
-            # keeps its size; its buttons as wide as their words, two to a row
+            # keeps its size
             f"@media (max-width: 1199px) {{ .hcgames-large .{uid} {{ "
             "flex-wrap: nowrap !important; } "
             f".hcgames-large .{uid}-side {{ flex: 0 0 200px !important; "
             "min-width: 200px !important; max-height: none !important; "
             "overflow: visible !important; } "
+            f".hcgames-large .{uid}-map {{ flex: 1 1 0 !important; min-width: 0 !important; }} }}"
+            # the column's buttons as wide as their words, two to a row, and eight lines
+            # of the log in sight (its own height left it two at 700 px high)
             f".hcgames-large .{uid}-side :is(.widget-button, .widget-dropdown) {{ "
             "width: auto !important; max-width: 100%; } "
             f".hcgames-large .{uid}-side .widget-text {{ width: 8.5em !important; }} "
-            # eight lines of the log in sight (its own height left it two at 700 px high)
             f".hcgames-large .{uid}-side .hcgames-events {{ "
             "max-height: calc(8 * 1.4em) !important; } "
-            f".hcgames-large .{uid}-map {{ flex: 1 1 0 !important; min-width: 0 !important; }} }}"
             # what a click changes right under the buttons: the parts of the round, then
             # the log of what happened (newest first), then the longer sentences
             f".hcgames-large .{uid}-side > .hcgames-side-first {{ order: -3; }} "
