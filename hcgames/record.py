@@ -385,7 +385,8 @@ def record_html(record: WorkRecord) -> str:
         f"{questions}{games}"
         # the check itself travels in the data below (read_record): the page says in
         # words what it is for, without a string of letters and digits nobody reads
-        f"<p class='foot'>Made with the hcgames lessons, version {esc(record.version)}. "
+        "<p class='foot'>Made with the lessons on history through conquest games "
+        f"(version {esc(record.version)}). "
         "This page carries a check: if it is changed after it was saved, the teacher's "
         "class summary says so.</p>"
         f'<script type="application/json" id="{_SCRIPT_ID}">{embedded}</script>'
