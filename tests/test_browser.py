@@ -599,10 +599,12 @@ def _check_stepper(page: Page, stepper: Any, name: str) -> None:
     if not seen_change:
         # a long phase (Classical rolls 58 dice to set up its map): the stepper's own
         # "Play to end of phase" must then move the phase on
-        # (CONQUEST says it in its own words: "Play to the turn's end", the start page
-        # "Play to the next part")
+        # (CONQUEST and Classical say it in their own words, the start page too)
         to_end = stepper.locator("button.widget-button").filter(
-            has_text=re.compile(r"Play to (?:end of phase|the turn's end|the next part)")
+            has_text=re.compile(
+                r"Play to end of phase|Play the rest of this phase|Play to the turn's end"
+                r"|Play to the next part"
+            )
         )
         to_end.click()
         _wait_for_text(
