@@ -296,7 +296,8 @@ def region_views(state: DuelsState) -> dict[str, dict[str, Any]]:
     for t, name in enumerate(g.names):
         o = state.owner[t]
         c, i = state.cav[t], state.inf[t]
-        label = " ".join(x for x in (f"{c}C" if c else "", f"{i}I" if i else "") if x)
+        # "cav" and "inf", not "C" and "I": a class read "1I" as "11" (look 7)
+        label = " ".join(x for x in (f"{c} cav" if c else "", f"{i} inf" if i else "") if x)
         if label and o in (0, 1):
             # whose army, in words: a small place or a sea hardly shows its colour (map key)
             label = f"{state.player_name(o)} {label}"
