@@ -254,6 +254,28 @@ def gold_rows(state: DuelsState) -> list[dict[str, Any]]:
     ]
 
 
+def land_rows(state: DuelsState) -> list[dict[str, Any]]:
+    """The land each side holds, with the gold it pays each round and the food it gives,
+    and a total for each side, as table rows (on the page, not only in the map's
+    tooltips: look 7)."""
+    g = state.game
+    rows: list[dict[str, Any]] = []
+    for side, name in enumerate(g.player_names):
+        held = [t for t, o in enumerate(state.owner) if o == side and not g.board.territories[t].is_sea]
+        food = [g.food[t] + (g.faction_food[side][t] if g.has_faction_food else 0) for t in held]
+        for t, f in zip(held, food, strict=True):
+            rows.append({"Side": name, "Land": g.names[t], "Gold each round": g.coins[t], "Food": f})
+        rows.append(
+            {
+                "Side": name,
+                "Land": "Total",
+                "Gold each round": sum(g.coins[t] for t in held),
+                "Food": sum(food),
+            }
+        )
+    return rows
+
+
 def heroes_for_sale(game: DuelsGame) -> list[tuple[str, Hero]]:
     """(side, hero) for every hero card a side of the scenario may buy, in the game's
     order of heroes (a hero two sides may buy is listed under the first)."""
