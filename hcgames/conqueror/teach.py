@@ -261,10 +261,14 @@ def land_rows(state: DuelsState) -> list[dict[str, Any]]:
     g = state.game
     rows: list[dict[str, Any]] = []
     for side, name in enumerate(g.player_names):
-        held = [t for t, o in enumerate(state.owner) if o == side and not g.board.territories[t].is_sea]
+        held = [
+            t for t, o in enumerate(state.owner) if o == side and not g.board.territories[t].is_sea
+        ]
         food = [g.food[t] + (g.faction_food[side][t] if g.has_faction_food else 0) for t in held]
         for t, f in zip(held, food, strict=True):
-            rows.append({"Side": name, "Land": g.names[t], "Gold each round": g.coins[t], "Food": f})
+            rows.append(
+                {"Side": name, "Land": g.names[t], "Gold each round": g.coins[t], "Food": f}
+            )
         rows.append(
             {
                 "Side": name,
