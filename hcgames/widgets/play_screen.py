@@ -2749,14 +2749,22 @@ class PlayApp(GameStepper):
             if events[0].kind == "battle-round"
         ]
         for action, events, sums in self.rolls[-1:]:  # the last battle: short, seen whole
-            lines = "".join(f"<div>{escape(e.text)}</div>" for e in events[:1])
+            first = [e.text for e in events[:1]]
+            head = _dice_html(action)
+            if first and first[0].startswith("Dice: "):
+                # the result names the sides' dice (Duels): drawn as dice there, said once
+                # (look 7: "Dice: attacker 5, defender 1" then "Dice: Carthage 5, Rome 1")
+                dice, _dot, rest = first[0].partition(". ")
+                face = r"<span class='hcgames-die'>\1</span>"
+                head = re.sub(r"\b(\d{1,2})\b", face, escape(dice))
+                first = [rest] if rest else []
+            lines = "".join(f"<div>{escape(text)}</div>" for text in first)
             lines += "".join(
                 f"<div style='font-size:13px;color:#333'>{escape(w)}</div>" for w in sums
             )
             lines += "".join(f"<div>{escape(e.text)}</div>" for e in events[1:])
             parts.append(
-                f"<div class='hcgames-roll'><div style='margin:2px 0'>{_dice_html(action)}</div>"
-                f"{lines}</div>"
+                f"<div class='hcgames-roll'><div style='margin:2px 0'>{head}</div>{lines}</div>"
             )
         return "".join(parts)
 
