@@ -69,8 +69,10 @@ def sentence(action: Action, state: DuelsState | None = None) -> str:
     """An action as a sentence: "Recruit 1 cavalry in Carthage". Given the position,
     the end of a part of the round says which part it ends and what comes next."""
     if isinstance(action, EndPhase) and state is not None:
-        then = end_phase_words(state).partition(": ")[2]
-        return ("Finish planning: " if "planning" in str(state.phase) else "End the turn: ") + then
+        # the words of the play screen's own list (look 7: "Finish planning" here and
+        # "end my planning" there read as two different moves)
+        text = end_phase_words(state)
+        return text[:1].upper() + text[1:]
     text = str(action)
     return text[:1].upper() + text[1:]
 

@@ -1398,6 +1398,8 @@ class PlayApp(GameStepper):
         # 39 letters, was cut off with Large text at 1366)
         limit = getattr(self.game, "move_wrap_after", self.WRAP_AFTER)
         limit = 24 if self.game.id == "conqueror-duels" else limit
+        if self.game.id == "conqueror-duels":  # an entry of a list starts with a capital
+            words = words[:1].upper() + words[1:]
         return words.replace(" ", " \u200b") if len(words) > limit else words
 
     #: a card offered with this many sets of targets or more has its own group, listed
