@@ -131,7 +131,12 @@ def step_words(state: DuelsState) -> str:
         first = ", ".join(can) + ", then " if can else ""
         return f"your planning: {first}end your planning" + _heroes_out_of_reach(state)
     if state.stage is Stage.ACTION:
-        return "your moves and battles: each unit may move or attack, then end your turn"
+        # the winners' second move said too (look 7: the heading seemed broken when the
+        # cavalry that took Sicily were offered another attack)
+        return (
+            "your moves and battles: each unit may move or attack (units that win an "
+            "attack may act once more), then end your turn"
+        )
     if state.stage is Stage.FOOD:
         return "too little food: choose which units go home"
     return ""
