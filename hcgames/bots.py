@@ -192,9 +192,10 @@ class ShortSightedBot(GreedyBot):
             fine = [a for a, v in scored if v >= top - self.tie_tolerance]
             self.reason = "every move looked a little worse, and this one least so"
         else:
+            # (look 7 found the old wording, with its bracket, hard to read)
             self.reason = (
-                "it left things no worse than before (the Easy computer takes such a move "
-                "without comparing it with the others)"
+                "the Easy computer plays any move that leaves it no worse off, without "
+                "looking for the best one"
             )
         return fine
 

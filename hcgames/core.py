@@ -770,7 +770,7 @@ class State:
 
     def region_views(self) -> dict[str, dict[str, Any]] | None:
         """For map and board views: ``{region id: {"owner": player or None,
-        "label": short text such as "2C 1I", "tooltip": a sentence}}``; optionally
+        "label": short text such as "2 cav 1 inf", "tooltip": a sentence}}``; optionally
         ``"symbol"``, a mark drawn before the label and explained by
         :meth:`map_symbols`, and ``"closed": True`` for a place outside the game being
         played (a map greys it out)."""

@@ -411,8 +411,13 @@ def turning_points(state: State, student: int, most: int = TURNING_POINTS) -> li
         if not events:
             continue
         text = _MOVES_USED.sub("", " ".join(e.text for e in events[:3]))
-        if len(text) > 260:  # cut at a word's end ("thou..." read as a misspelling)
-            text = text[:257].rsplit(" ", 1)[0].rstrip(" ,;:") + "..."
+        if len(text) > 260:  # cut after a whole sentence, or else at a word's end
+            whole = text[:261].rsplit(". ", 1)[0]  # ("thou..." read as a misspelling)
+            text = (
+                whole + "."
+                if len(whole) < 260 and len(whole) > 80
+                else text[:257].rsplit(" ", 1)[0].rstrip(" ,;:.") + "..."
+            )
         who = state.player_name(actor)
         point = TurningPoint(rnd, who, text, swing)
         both = _told_once(found[-1][2], point) if found else None

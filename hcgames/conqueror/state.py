@@ -335,6 +335,15 @@ class DuelsState(State):
         )
         return re.sub(r" [^.:]+ (?:is planning|is making its moves|has lost food)[^.]*\.", "", text)
 
+    def round_card(self) -> tuple[str, str] | None:
+        """This round's chronicle card, (name, what it does), or ``None`` before the first
+        draw: the play screen shows it as a card by the map (look 7: in the status line
+        alone, a student bought a hero for a round in which nobody may attack)."""
+        if not self.card:
+            return None
+        card = self.game.cards[self.card]
+        return card.name, card.text
+
     def side_summary(self, player: int) -> str:
         """One line about side ``player``: units, limit, food, land, forts, gold, heroes."""
         return views.side_summary(self, player)

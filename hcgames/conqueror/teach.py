@@ -69,8 +69,10 @@ def sentence(action: Action, state: DuelsState | None = None) -> str:
     """An action as a sentence: "Recruit 1 cavalry in Carthage". Given the position,
     the end of a part of the round says which part it ends and what comes next."""
     if isinstance(action, EndPhase) and state is not None:
-        then = end_phase_words(state).partition(": ")[2]
-        return ("Finish planning: " if "planning" in str(state.phase) else "End the turn: ") + then
+        # the words of the play screen's own list (look 7: "Finish planning" here and
+        # "end my planning" there read as two different moves)
+        text = end_phase_words(state)
+        return text[:1].upper() + text[1:]
     text = str(action)
     return text[:1].upper() + text[1:]
 
@@ -252,6 +254,32 @@ def gold_rows(state: DuelsState) -> list[dict[str, Any]]:
         {"Side": name, "Income each round": state.income_of(side), "Gold now": gold}
         for side, (name, gold) in enumerate(zip(state.game.player_names, state.gold, strict=True))
     ]
+
+
+def land_rows(state: DuelsState) -> list[dict[str, Any]]:
+    """The land each side holds, with the gold it pays each round and the food it gives,
+    and a total for each side, as table rows (on the page, not only in the map's
+    tooltips: look 7)."""
+    g = state.game
+    rows: list[dict[str, Any]] = []
+    for side, name in enumerate(g.player_names):
+        held = [
+            t for t, o in enumerate(state.owner) if o == side and not g.board.territories[t].is_sea
+        ]
+        food = [g.food[t] + (g.faction_food[side][t] if g.has_faction_food else 0) for t in held]
+        for t, f in zip(held, food, strict=True):
+            rows.append(
+                {"Side": name, "Land": g.names[t], "Gold each round": g.coins[t], "Food": f}
+            )
+        rows.append(
+            {
+                "Side": name,
+                "Land": "Total",
+                "Gold each round": sum(g.coins[t] for t in held),
+                "Food": sum(food),
+            }
+        )
+    return rows
 
 
 def heroes_for_sale(game: DuelsGame) -> list[tuple[str, Hero]]:

@@ -131,7 +131,12 @@ def step_words(state: DuelsState) -> str:
         first = ", ".join(can) + ", then " if can else ""
         return f"your planning: {first}end your planning" + _heroes_out_of_reach(state)
     if state.stage is Stage.ACTION:
-        return "your moves and battles: each unit may move or attack, then end your turn"
+        # the winners' second move said too (look 7: the heading seemed broken when the
+        # cavalry that took Sicily were offered another attack)
+        return (
+            "your moves and battles: each unit may move or attack (units that win an "
+            "attack may act once more), then end your turn"
+        )
     if state.stage is Stage.FOOD:
         return "too little food: choose which units go home"
     return ""
@@ -296,7 +301,8 @@ def region_views(state: DuelsState) -> dict[str, dict[str, Any]]:
     for t, name in enumerate(g.names):
         o = state.owner[t]
         c, i = state.cav[t], state.inf[t]
-        label = " ".join(x for x in (f"{c}C" if c else "", f"{i}I" if i else "") if x)
+        # "cav" and "inf", not "C" and "I": a class read "1I" as "11" (look 7)
+        label = " ".join(x for x in (f"{c} cav" if c else "", f"{i} inf" if i else "") if x)
         if label and o in (0, 1):
             # whose army, in words: a small place or a sea hardly shows its colour (map key)
             label = f"{state.player_name(o)} {label}"

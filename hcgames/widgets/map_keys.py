@@ -168,7 +168,8 @@ def legend_html(
         if symbol in drawn:
             keys.append((f"<b>{escape(symbol)}</b>", escape(meaning)))
     for label, meaning in label_key(state.game.id):
-        keys.append((f"<b>{escape(label)}</b>", escape(meaning)))
+        # on one line: "Rome 2 cav 1 inf" broken in two reads as two labels (look 7)
+        keys.append((f"<b style='white-space:nowrap'>{escape(label)}</b>", escape(meaning)))
     body = _key_row(keys) + _short_line(view, short_names)
     return pattern_defs(styles) + f"<div role='note' aria-label='Map key'>{body}</div>"
 

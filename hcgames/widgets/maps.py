@@ -261,7 +261,7 @@ class MapView(RegionView):
         self.scales = {"x": x_scale, "y": y_scale}
         territories = self._territories(geojson, self.projection_fit, sea)
         self.anchors = {t.id: t.anchor for t in territories}
-        # the unit line under each name ("2C 1I"), bold, in the names' smallest type
+        # the unit line under each name ("2 cav 1 inf"), bold, in the names' smallest type
         self.unit_size = self.min_name_size
         self._label_territories = territories if names else []
         self._reserved: list[tuple[float, float, float, float]] = []
@@ -502,7 +502,7 @@ class MapView(RegionView):
         return large_ink(ink) if large else ink
 
     def _unit_mark(self, placed: Sequence[Placed], scale: float) -> bqplot.Label:
-        """The unit line under each name ("2C 1I"), bold, in the names' smallest type
+        """The unit line under each name ("2 cav 1 inf"), bold, in the names' smallest type
         (``scale`` times as large: the set shown under Large text)."""
         below = self._below * scale
         under = {

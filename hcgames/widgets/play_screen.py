@@ -1397,7 +1397,8 @@ class PlayApp(GameStepper):
         # a game may say its own limit (Speros: "Attack: a Minion onto Starmetal Compass",
         # 39 letters, was cut off with Large text at 1366)
         limit = getattr(self.game, "move_wrap_after", self.WRAP_AFTER)
-        limit = 24 if self.game.id == "conqueror-duels" else limit
+        if self.game.id == "conqueror-duels":  # (an entry of its list starts with a capital)
+            limit, words = 24, words[:1].upper() + words[1:]
         return words.replace(" ", " \u200b") if len(words) > limit else words
 
     #: a card offered with this many sets of targets or more has its own group, listed
@@ -2749,14 +2750,22 @@ class PlayApp(GameStepper):
             if events[0].kind == "battle-round"
         ]
         for action, events, sums in self.rolls[-1:]:  # the last battle: short, seen whole
-            lines = "".join(f"<div>{escape(e.text)}</div>" for e in events[:1])
+            first = [e.text for e in events[:1]]
+            head = _dice_html(action)
+            if first and first[0].startswith("Dice: "):
+                # the result names the sides' dice (Duels): drawn as dice there, said once
+                # (look 7: "Dice: attacker 5, defender 1" then "Dice: Carthage 5, Rome 1")
+                dice, _dot, rest = first[0].partition(". ")
+                face = r"<span class='hcgames-die'>\1</span>"
+                head = re.sub(r"\b(\d{1,2})\b", face, escape(dice))
+                first = [rest] if rest else []
+            lines = "".join(f"<div>{escape(text)}</div>" for text in first)
             lines += "".join(
                 f"<div style='font-size:13px;color:#333'>{escape(w)}</div>" for w in sums
             )
             lines += "".join(f"<div>{escape(e.text)}</div>" for e in events[1:])
             parts.append(
-                f"<div class='hcgames-roll'><div style='margin:2px 0'>{_dice_html(action)}</div>"
-                f"{lines}</div>"
+                f"<div class='hcgames-roll'><div style='margin:2px 0'>{head}</div>{lines}</div>"
             )
         return "".join(parts)
 

@@ -818,7 +818,22 @@ class GameStepper(View):
                 "white-space:nowrap;display:inline-block;margin-bottom:2px;"
                 f"border-radius:10px' title='{title}'>{escape(self.game.phase_title(phase))}</span>"
             )
-        return "<div class='hcgames-phases'>" + "".join(chips) + "</div>"
+        return "<div class='hcgames-phases'>" + "".join(chips) + "</div>" + self._round_card_html()
+
+    def _round_card_html(self) -> str:
+        """A game's card for the whole round (Duels' chronicle card), drawn as a card
+        beside the phases: its name and what it does, in the type of the page."""
+        card = getattr(self.state, "round_card", None)
+        drawn = card() if callable(card) else None
+        if not drawn:
+            return ""
+        name, text = drawn
+        return (
+            "<div class='hcgames-round-card' role='note' style='display:block;margin:4px 0;"
+            "padding:4px 10px;border:2px solid #8A6D3B;border-radius:6px;background:#FFF6DC;"
+            f"font-size:16px;line-height:1.3'><b>This round's card: {escape(name)}</b>. "
+            f"{escape(text)}</div>"
+        )
 
     def _refresh(self) -> None:
         state = self.state

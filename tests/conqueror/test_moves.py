@@ -275,7 +275,7 @@ def test_save_and_load_in_the_middle_of_a_battle() -> None:
 def test_views() -> None:
     state = new("second-punic-war")
     views = state.region_views()
-    assert views["Espanga"]["label"] == "Carthage 2C 1I" and views["Espanga"]["owner"] == 0
+    assert views["Espanga"]["label"] == "Carthage 2 cav 1 inf" and views["Espanga"]["owner"] == 0
     assert views["Germania"]["owner"] is None and "independent" in views["Germania"]["side"]
     assert "great fort" in views["Alpes"]["tooltip"]
     assert state.action_regions(Move("Espanga", "Gaul", 1, 0)) == ("Espanga", "Gaul")

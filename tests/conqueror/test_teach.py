@@ -184,3 +184,19 @@ def test_chance_rows_and_the_careful_player() -> None:
     rows = teach.chance_rows(game, deck)
     assert {"Chronicle card": "Gold Discovered", "Chance": str(Fraction(1, 6))} in rows
     assert 0 <= teach.careful_against_careless(games=1) <= 2
+
+
+def test_the_land_table_adds_up_to_each_sides_income_and_food() -> None:
+    """Lesson 10 shows each side's land with its gold and food on the page (look 7: only
+    in the map's small tooltips); every side's total is its income and its food."""
+    from hcgames.conqueror import teach
+
+    for scenario in ("standard", "gallic-wars"):
+        state = narrow(DuelsGame(scenario=scenario).new_game(seed=1), DuelsState)
+        rows = teach.land_rows(state)
+        for side, name in enumerate(state.game.player_names):
+            own = [r for r in rows if r["Side"] == name]
+            assert own[-1]["Land"] == "Total" and len(own) > 1
+            assert own[-1]["Gold each round"] == state.income_of(side)
+            assert own[-1]["Food"] == state.food_of(side)
+            assert sum(r["Gold each round"] for r in own[:-1]) == own[-1]["Gold each round"]

@@ -127,5 +127,5 @@ def test_the_booklet_round_says_where_rome_s_infantry_is_and_the_map_key_explain
     label, _state, words, _said, _rows = booklet.stages[-1]
     assert label == "5. Rome attacks" and "stays in Rome" in words and "our rule" in words
     view = MapView(booklet.last)
-    assert "Rome 1I \u27131" in view.labels()
+    assert "Rome 1 inf \u27131" in view.labels()
     assert "1 unit has moved or fought this round" in view.legend.value
