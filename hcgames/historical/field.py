@@ -65,6 +65,49 @@ def attack_options(state: HistoricalState, player: int) -> list[Action]:
     return out
 
 
+def no_attack_words(state: HistoricalState, player: int) -> str:
+    """Why ``player``'s attack phase offers no attack, in one short sentence naming the
+    card that blocks it when one does (lesson 54: the phase passed by itself after a
+    student's own Mozart, and the page never said why); empty before attacks begin."""
+    who = state.player_name(player)
+    if state.round_no < FIRST_ATTACK_ROUND or state.attacks >= ATTACKS_PER_TURN:
+        return ""
+    head = f"{who}'s attack phase passes"
+    if state.morale[player] < ATTACK_MORALE:
+        return (
+            f"{head}: an attack needs {ATTACK_MORALE} morale, and {who} has "
+            f"{state.morale[player]}."
+        )
+    own = [c for c in state.rows[player] if c.cards and not c.locked]
+    if not own:
+        return f"{head}: none of {who}'s lands has a character or army on it to attack with."
+    targets = [
+        t for q in state.opponents(player) for t in state.rows[q] if t.cards and not t.locked
+    ]
+    if not targets:
+        return f"{head}: no opponent's land has a character or army on it to fight."
+    blockers: list[str] = []
+    for col in own:
+        for target in targets:
+            if not can_reach(state, col, target):
+                continue
+            found = state.column_of_land(target.land)
+            defender = found[0] if found else player
+            blocker = effects.attack_blocked_from(state, player, col) or (
+                effects.attack_blocked_on(state, player, col, defender, target)
+            )
+            if blocker and card_name(blocker) not in blockers:
+                blockers.append(card_name(blocker))
+    if blockers:
+        names = " and ".join(blockers)
+        verb = "stops" if len(blockers) == 1 else "stop"
+        return f"{head}: {names} {verb} every attack {who} could make."
+    return (
+        f"{head}: every opponent's land with cards on it is on another continent, and "
+        "no explorer can carry an attack there."
+    )
+
+
 def can_reach(state: HistoricalState, col: Column, target: Column) -> bool:
     """Same continent, or an explorer on the attacking land can travel there."""
     start, goal = state.card(col.land), state.card(target.land)

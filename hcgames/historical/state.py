@@ -299,8 +299,23 @@ class HistoricalState(State):
     @property
     def event_phase(self) -> str:
         # an event made while an interrupt window is open belongs to the turn's phase
-        # (the window is a pause inside it, not a phase of its own)
+        # (the window is a pause inside it, not a phase of its own); the coin, the
+        # first land and the five cards of a player's first turn are the deal, not the
+        # play phase (look 7, lesson 51: "Round 1, play: Player 1 draws a card")
+        if self.dealing():
+            return "deal"
         return self.phase_name
+
+    def dealing(self) -> bool:
+        """The coin, or a player's first land and first five cards, are being dealt."""
+        if self.round_no != 1 or self.phase_name != "play" or self.plays:
+            return False
+        if self.turn_no == 0 or not self.rows[self.turn]:
+            return True
+        return any(
+            isinstance(f, PendingDraw) or (isinstance(f, PendingLand) and f.why == "first")
+            for f in self.pending
+        )
 
     # --- legal actions and chance ----------------------------------------------------
     def _legal_actions(self) -> list[Action]:

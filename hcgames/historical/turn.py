@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from hcgames.historical import effects, fighting, moves, victory
+from hcgames.historical import effects, field, fighting, moves, victory
 from hcgames.historical.actions import (
     DrawCard,
     EndPhase,
@@ -236,6 +236,9 @@ def advance(state: HistoricalState) -> None:
             continue
         actions = moves.phase_actions(state, state.turn, state.phase_name)
         if len(actions) == 1:
+            why = field.no_attack_words(state, state.turn) if state.phase_name == "attack" else ""
+            if why:  # a phase that passes by itself says why (lesson 54)
+                state.log(state.turn, "no-attack", why)
             end_phase(state)
             continue
         state._ready = actions

@@ -402,6 +402,10 @@ class TurnStepper(GameStepper):
         # never play a move the student did not choose
         self.picker.preselect = False
         self.picker.choice.value = None
+        # the whole log from its line 1 (the coin, the deal), in its box that scrolls: the
+        # latest six began at line 3 and hid who went first (look 7)
+        self.event_log.rows = 10_000
+        self.event_log.set_height("14em")
 
     @guarded
     def step(self) -> Any:

@@ -1817,11 +1817,11 @@ class PlayApp(GameStepper):
             self._note_outcomes(self.state.events[first:])
         if not chance and self.humans is not None and not self._own_move:
             # the student's payment for a research roll and its score, made in steps that
-            # passed by themselves after its move
+            # passed by themselves after its move, and its attack phase passed (Historical)
             self.own_events += [
                 self.with_names(e.text)
                 for e in self.state.events[first:]
-                if e.kind in ("research", "score") and e.player in self.humans
+                if e.kind in ("research", "score", "no-attack") and e.player in self.humans
             ]
 
     def _note_outcomes(self, events: Sequence[Event]) -> None:

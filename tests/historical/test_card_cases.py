@@ -767,6 +767,26 @@ def test_mozart_stops_attacks_in_europe_only() -> None:
     assert (key("CT4304", 1), key("CT4601", 0)) in _attacks_this_turn(state)  # over
 
 
+def test_an_attack_phase_mozart_empties_names_him() -> None:
+    """The attack phase passes by itself, and the log says which card stopped it (look 7,
+    lesson 54: the phase went by after the student's own Mozart without a word)."""
+    lands: Lands = {0: [("CT4601", ["IN4201"])], 1: [("CT4304", ["CO3016"])]}
+    state = arrange(game(), round_no=3, lands=lands, hands={0: ["MU4301"]}, morale={0: 1600})
+    act(state, PlayCard(key("MU4301", 0), key("CT4601", 0)))
+    act(state, EndPhase())
+    said = [e.text for e in state.events if e.kind == "no-attack"]
+    assert said == [
+        "Player 1's attack phase passes: Wolfgang Amadeus Mozart stops every attack "
+        "Player 1 could make."
+    ]
+    state = arrange(game(), round_no=3, lands=lands, morale={0: 700})
+    act(state, EndPhase())
+    said = [e.text for e in state.events if e.kind == "no-attack"]
+    assert said == [
+        "Player 1's attack phase passes: an attack needs 800 morale, and Player 1 has 700."
+    ]
+
+
 # --- Zeno of Citium (PH3007): +200 now, or +300 once after three turns ---------------------------
 def test_zeno_gives_200_at_once_or_300_after_three_turns() -> None:
     assert _text("PH3007") == (
