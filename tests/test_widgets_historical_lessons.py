@@ -206,8 +206,8 @@ def test_timeline_names_stay_inside_the_drawing_in_every_period() -> None:
         x0, x1 = float(line.x_scale.min), float(line.x_scale.max)
         per_year = (line.width - 2 * line.MARGIN) / (x1 - x0)
         for x, text in zip(line.names.x, line.names.text, strict=True):
-            right = (float(x) - x0) * per_year + line.MARGIN + text_width(str(text), 14)
+            right = (float(x) - x0) * per_year + line.MARGIN + text_width(str(text), view.NAME_PX)
             assert right <= line.width + 12, (period, text)
         for x, text in zip(line.end_names.x, line.end_names.text, strict=True):
-            left = (float(x) - x0) * per_year + line.MARGIN - text_width(str(text), 14)
+            left = (float(x) - x0) * per_year + line.MARGIN - text_width(str(text), view.NAME_PX)
             assert left >= -12, (period, text)

@@ -75,8 +75,7 @@ def no_attack_words(state: HistoricalState, player: int) -> str:
     head = f"{who}'s attack phase passes"
     if state.morale[player] < ATTACK_MORALE:
         return (
-            f"{head}: an attack needs {ATTACK_MORALE} morale, and {who} has "
-            f"{state.morale[player]}."
+            f"{head}: an attack needs {ATTACK_MORALE} morale, and {who} has {state.morale[player]}."
         )
     own = [c for c in state.rows[player] if c.cards and not c.locked]
     if not own:

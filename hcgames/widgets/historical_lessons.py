@@ -24,7 +24,6 @@ from hcgames.widgets.cards import KIND_COLOURS, rows_html
 from hcgames.widgets.charts import ScoreChart, Timeline, text_width
 from hcgames.widgets.lesson import table
 from hcgames.widgets.maps import MapView
-from hcgames.widgets.panels import HistoryCard
 from hcgames.widgets.stepper import GameStepper
 from hcgames.words import join, noun
 
@@ -153,6 +152,87 @@ LARGE_TYPE_CSS = (
 )
 
 
+#: the band of a card in the gallery, by category: a dark colour white words read on
+GALLERY_BANDS = {
+    "character": "#1F4E79",
+    "army": "#333333",
+    "land": "#2E6B3A",
+}
+GALLERY_CARD_CSS = """<style>
+.hcgames-museum { display: flex; flex-wrap: wrap; gap: 12px 18px; align-items: flex-start; }
+.hcgames-museum-card { flex: 0 0 13.5em; box-sizing: border-box; border: 2px solid #3A3A3A;
+  border-radius: 12px; background: #FFFDF6; overflow: hidden;
+  box-shadow: 0 2px 4px rgba(0,0,0,0.3); line-height: 1.3; }
+.hcgames-museum-band { color: #FFFFFF; font-weight: bold; padding: 3px 10px;
+  letter-spacing: 0.04em; }
+.hcgames-museum-body { padding: 6px 10px 10px; }
+.hcgames-museum-name { font-size: 1.25em; font-weight: bold; line-height: 1.2; }
+.hcgames-museum-years { color: #3A3A3A; margin-bottom: 6px; }
+.hcgames-museum-stats { display: flex; gap: 8px; margin: 6px 0; }
+.hcgames-museum-stat { flex: 1 1 0; text-align: center; border: 2px solid #3A3A3A;
+  border-radius: 8px; padding: 2px 0; background: #FFFFFF; }
+.hcgames-museum-stat b { display: block; font-size: 1.5em; line-height: 1.1; }
+.hcgames-museum-ability { border-top: 2px solid #C8C2B0; padding-top: 6px; margin-top: 6px; }
+.hcgames-museum-plate { flex: 1 1 17em; min-width: 0; max-width: 34em; line-height: 1.5; }
+.hcgames-museum-plate h4, .hcgames-museum-note h4 { margin: 0 0 4px; font-size: 1em; }
+.hcgames-museum-note { margin-top: 10px; border-left: 6px solid #E69F00;
+  background: #FFF6E0; padding: 6px 10px; border-radius: 4px; }
+</style>"""
+
+
+class MuseumCard(widgets.HTML):
+    """A card of lesson 50's gallery drawn as a game card (a band with its kind, its
+    name and years, attack and defence as the card's two numbers, its ability) beside
+    its history plate, with the note "Behind the card" set apart under a heading (look 7
+    read the game facts as a list of fields and the note as part of the plate)."""
+
+    def __init__(self, card: HistoricalCard) -> None:
+        super().__init__()
+        self.text = ""
+        self.update(card)
+
+    def update(self, card: HistoricalCard) -> None:
+        from hcgames.historical.cards import STUDENT_NOTE_HEADING  # the rules load with the view
+
+        years = card.plate_years or card.years
+        kind = f"land in {card.continent}" if card.is_land else card.kind
+        band = GALLERY_BANDS.get(card.category, "#5B3A7A")
+        stats = ""
+        if card.is_unit:
+            stats = (
+                "<div class='hcgames-museum-stats'>"
+                f"<div class='hcgames-museum-stat'><b>{card.attack}</b>attack</div>"
+                f"<div class='hcgames-museum-stat'><b>{card.defence}</b>defence</div></div>"
+            )
+        extra = []
+        if card.is_land and card.north_text:
+            extra.append(f"Its territory {card.north_text}.")
+        if card.note:
+            extra.append(card.note)
+        extras = "".join(f"<div style='margin-top:4px'>{escape(e)}</div>" for e in extra)
+        note = card.added_note.removeprefix(STUDENT_NOTE_HEADING)
+        behind = (
+            f"<div class='hcgames-museum-note'><h4>Behind the card</h4>{escape(note)}</div>"
+            if note
+            else ""
+        )
+        self.value = (
+            f"{GALLERY_CARD_CSS}<div class='hcgames-museum'>"
+            "<div class='hcgames-museum-card' role='img' "
+            f"aria-label='{escape(card.name)}, the card as printed'>"
+            f"<div class='hcgames-museum-band' style='background:{band}'>"
+            f"{escape(kind[:1].upper() + kind[1:])}</div><div class='hcgames-museum-body'>"
+            f"<div class='hcgames-museum-name'>{escape(card.name)}</div>"
+            + (f"<div class='hcgames-museum-years'>{escape(years)}</div>" if years else "")
+            + stats
+            + f"<div class='hcgames-museum-ability'><b>Ability:</b> "
+            f"{escape(card.ability_text())}{extras}</div></div></div>"
+            f"<div class='hcgames-museum-plate'><h4>History plate</h4>"
+            f"{escape(card.plate)}{behind}</div></div>"
+        )
+        self.text = f"{card.name} ({kind}, {years}): {card.plate} {card.added_note}".strip()
+
+
 class CardGallery(widgets.VBox):
     """Menus of era, continent and kind, how many cards match, a menu of those cards
     and the chosen card with its history."""
@@ -177,8 +257,8 @@ class CardGallery(widgets.VBox):
             description="Card", layout=widgets.Layout(width="440px"), style=named
         )
         self.found = widgets.HTML()
-        self.card = HistoryCard(*teach.card_label(cards[first]))
-        self.card.layout.max_width = "560px"
+        self.card = MuseumCard(cards[first])
+        self.card.layout.max_width = "880px"
         #: said instead of the card when no card matches the menus
         self.none_found = widgets.HTML(
             sentence(
@@ -238,7 +318,7 @@ class CardGallery(widgets.VBox):
         last card shown, which the menus no longer pick)."""
         value = self.card_menu.value
         if value:
-            self.card.update(*self.teach.card_label(self.cards[value]))
+            self.card.update(self.cards[value])
         self.card.layout.display = "" if value else "none"
         self.none_found.layout.display = "none" if value else ""
 
@@ -261,9 +341,11 @@ class PeopleTimeline(widgets.VBox):
     packed closer than a plain :class:`~hcgames.widgets.charts.Timeline` so that the
     busiest period (26 bars) still fits a 700 px high window beside its menu."""
 
-    ROW = 22  # px per bar
+    ROW = 24  # px per bar
+    #: the names' size: 16 px, read projected (14 px was too small from the back, look 7)
+    NAME_PX = 16
 
-    def __init__(self, cards: Mapping[str, HistoricalCard], width: int = 560) -> None:
+    def __init__(self, cards: Mapping[str, HistoricalCard], width: int = 640) -> None:
         from hcgames.historical import teach  # the rules load with the view
 
         self.teach = teach
@@ -275,15 +357,17 @@ class PeopleTimeline(widgets.VBox):
             layout=widgets.Layout(width="320px", flex_flow="column", align_items="stretch"),
             style={"description_width": "initial"},
         )
+        # ``width``: the least the drawing gets (658 px beside the menu at 1024 wide; under
+        # it with Large text, the page's width)
         self.timeline = Timeline(
             teach.in_period(self.people, self.period.value), width=width, colours=KIND_COLOURS
         )
         self.timeline.segments.stroke_width = 8  # thin enough for the name above each bar
-        self.timeline.NAME_RISE = 0.36  # a 22-pixel row: the name just clears its bar
+        self.timeline.NAME_RISE = 0.36  # a 24-pixel row: the name just clears its bar
         # the rest of the row beside the menu, however wide the window
         self.timeline.layout = widgets.Layout(flex="1 1 560px", min_width="0")
         for names in (self.timeline.names, self.timeline.end_names):
-            names.default_size = 14  # the most a 22-pixel row holds above its bar
+            names.default_size = self.NAME_PX
             # a name may run into the drawing's margin: bqplot cut it at the plot's edge
             # (lesson 50 at 1024x700 with Large text lost the end of "Boudica (AD 61)")
             names.apply_clip = False
@@ -291,7 +375,7 @@ class PeopleTimeline(widgets.VBox):
         self.timeline.names.x_offset = 9
         self.timeline.end_names.x_offset = -9
         for mark in self.timeline.group_marks:
-            mark.default_size = 64  # markers that fit a 22-pixel row
+            mark.default_size = 72  # markers that fit a 24-pixel row
         self.timeline.text_line.layout.display = "none"  # the sentence says it in fewer words
         self.timeline.children = [self.timeline.figure]  # its key goes beside it
         self.said = widgets.HTML(layout=widgets.Layout(margin="10px 0 0 0"))  # clear of the menu
@@ -307,7 +391,8 @@ class PeopleTimeline(widgets.VBox):
         shown = self.teach.in_period(self.people, self.period.value)
         self.timeline.update(shown)
         self._names_beside_bars()
-        self.timeline.figure.layout.height = f"{max(160, self.ROW * len(shown) + 80)}px"
+        # the axis and margins take 70 px: the busiest period (26 bars) stays under 700 px
+        self.timeline.figure.layout.height = f"{max(160, self.ROW * len(shown) + 72)}px"
         from hcgames.historical.lessons import period_sentence  # the rules load with the view
 
         self.said.value = sentence(period_sentence(self.people, self.period.value), 17)
@@ -316,6 +401,32 @@ class PeopleTimeline(widgets.VBox):
     #: its own bar (above it, a name crossed its own bar or the one above it)
     LEVEL = -0.22
 
+    #: how much longer the axis may grow to the right to make room for names, as a share
+    MOST_ROOM = 0.35
+
+    def _room_for_years(self, x0: float, x1: float) -> float:
+        """The axis's right end, moved right half a tick at a time (by at most
+        :attr:`MOST_ROOM` of its length) until every name fits beside its bar with its
+        years (look 7: "Stepin Fetchit", "Samurai Warriors" had none)."""
+        line = self.timeline
+        ticks = [float(t) for t in line.x_axis.tick_values]
+        step = ticks[1] - ticks[0] if len(ticks) > 1 else max(x1 - x0, 1.0)
+        usable = line.width - 2 * line.MARGIN
+
+        def fits(right: float) -> bool:
+            per_year = usable / max(right - x0, 1.0)
+            return all(
+                text_width(f"{it['label']} ({_short_span(it)})", self.NAME_PX) + 12
+                <= max((right - it["end"]) * per_year, (it["start"] - x0) * per_year) + line.MARGIN
+                for it in line.items
+            )
+
+        right = x1
+        while not fits(right) and right + step / 2 - x1 <= (x1 - x0) * self.MOST_ROOM:
+            right += step / 2
+        line.x_scale.max = right  # the axis goes on without years past its last tick
+        return right
+
     def _names_beside_bars(self) -> None:
         """Each name on its bar's own line, after the bar's end where the name fits
         there, else before its start: no name crosses a bar (lesson 50's reviewers saw
@@ -323,6 +434,7 @@ class PeopleTimeline(widgets.VBox):
         line = self.timeline
         items = line.items
         x0, x1 = float(line.x_scale.min), float(line.x_scale.max)
+        x1 = self._room_for_years(x0, x1)
         per_year = (line.width - 2 * line.MARGIN) / max(x1 - x0, 1.0)
         after: list[tuple[float, float, str]] = []
         before: list[tuple[float, float, str]] = []
@@ -331,14 +443,14 @@ class PeopleTimeline(widgets.VBox):
             # every name with its years in one form ("1902-1974"): a reviewer saw
             # "AD 1902 to AD 1945" beside "1902-1974" in one period
             text = f"{item['label']} ({_short_span(item)})"
-            wide = text_width(text, 14) + 12
+            wide = text_width(text, self.NAME_PX) + 12
             room_after = (x1 - item["end"]) * per_year + line.MARGIN
             room_before = (item["start"] - x0) * per_year + line.MARGIN
             if wide > max(room_after, room_before):
                 # too long for either side (it was cut at an edge): the name alone,
                 # read against the axis below
                 text = str(item["label"])
-                wide = text_width(text, 14) + 12
+                wide = text_width(text, self.NAME_PX) + 12
             if wide <= room_after or room_after >= room_before:
                 after.append((item["end"], row, text))
             else:
