@@ -288,13 +288,16 @@ def test_an_attack_phase_that_passes_says_why_under_the_students_last_move() -> 
     """Look 7, lesson 54: the student's own Mozart stopped every attack and the attack
     phase passed by itself without a word; "Your last move" now names the card."""
     from hcgames.historical.actions import EndPhase, PlayCard
+    from hcgames.historical.game import HistoricalGame
     from hcgames.historical.teach import arrange, key
     from hcgames.widgets import PlayApp
+    from tests.narrow import narrow
 
     app = PlayApp(class_game("historical-conquest"), humans=(0,), bot="easy", seed=1)
     app.PAUSE = 0
     lands = {0: [("CT4601", ["IN4201"])], 1: [("CT4304", ["CO3016"])]}
-    app.state = arrange(app.game, round_no=3, lands=lands, hands={0: ["MU4301"]}, morale={0: 1600})
+    game = narrow(app.game, HistoricalGame)
+    app.state = arrange(game, round_no=3, lands=lands, hands={0: ["MU4301"]}, morale={0: 1600})
     app._human_action(PlayCard(key("MU4301", 0), key("CT4601", 0)))
     app._human_action(EndPhase())
     assert "Wolfgang Amadeus Mozart stops every attack Player 1 could make" in app.own_box.value
