@@ -592,9 +592,16 @@ def opening(game: HistoricalGame, seed: int) -> tuple[HistoricalState, random.Ra
 def fought_sentence(fought: HistoricalState, events: Sequence[Event], choice: Sequence[str]) -> str:
     """What happened in a battle of :func:`fought_battle` and the defender's choice
     (Markdown)."""
+    # morale below zero surprised a reviewer (look 7): say that it may, and from where
+    below = [e for e in events if e.kind == "morale" and int(e.data.get("total", 0)) < 0]
+    note = "".join(
+        f" Morale can fall below zero: {fought.player_name(e.data['player'])} had "
+        f"{int(e.data['total']) - int(e.data['change'])} before this battle."
+        for e in below[:1]
+    )
     return (
         "\n".join(f"- {event.text}" for event in events)
         + f"\n\nIn a game, {fought.player_name(1)} would now choose which card to lose: "
         + " or ".join(f"*{name}*" for name in choice)
-        + ". This example stops here, so nobody chooses."
+        + f". This example stops here, so nobody chooses.{note}"
     )

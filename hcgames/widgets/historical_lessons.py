@@ -636,6 +636,15 @@ def one_per_name(pairs: list[tuple[str, str]], keep: tuple[str, ...] = ()) -> li
     return sorted(chosen.items())
 
 
+#: lesson 52's battle menus at 17 px, with a focus ring a projector shows
+BUILDER_CSS = (
+    "<style>.hcgames-battle-builder select, .hcgames-battle-builder .widget-label"
+    "{font-size:17px !important}"
+    ".hcgames-battle-builder select{height:auto;min-height:30px}"
+    ".hcgames-battle-builder select:focus{outline:3px solid #0B4F8A;outline-offset:1px}</style>"
+)
+
+
 class BattleBuilder(widgets.VBox):
     """Menus for an attacking card and its land, one or two defending cards and theirs;
     the battle's sums and what the result means."""
@@ -647,7 +656,8 @@ class BattleBuilder(widgets.VBox):
         lands = one_per_name(
             [(c.name, c.id) for c in cards.values() if c.category == "land"], ("CT4404", "CT4503")
         )
-        wide, style = widgets.Layout(width="24em"), {"description_width": "9em"}
+        # the menus in type read from the back (ipywidgets' 13 px was too small, look 7)
+        wide, style = widgets.Layout(width="400px"), {"description_width": "145px"}
 
         def menu(options: list[tuple[str, str]], value: str, description: str) -> widgets.Dropdown:
             return widgets.Dropdown(
@@ -666,7 +676,13 @@ class BattleBuilder(widgets.VBox):
         for each in menus:
             each.observe(self.work_out, names="value")
         self.work_out()
-        super().__init__([one_screen(widgets.VBox(list(menus)), self.result), self.cards])
+        super().__init__(
+            [
+                widgets.HTML(BUILDER_CSS, layout={"height": "0"}),
+                one_screen(widgets.VBox(list(menus)), self.result),
+                self.cards,
+            ]
+        )
         self.add_class("hcgames-battle-builder")
 
     def work_out(self, _change: Any = None) -> None:
@@ -690,17 +706,31 @@ class MoraleGames(widgets.VBox):
         from hcgames.historical import teach  # the rules load with the view
 
         self.game, self.games, self.teach = game, dict(games), teach
-        self.choice = widgets.Dropdown(options=list(self.games), description="Game")
+        self.choice = widgets.Dropdown(
+            options=list(self.games),
+            description="Game",
+            layout=widgets.Layout(width="220px"),
+            style={"description_width": "60px"},
+        )
         first = teach.morale_lines(game, self.games[self.choice.value])[1]
         self.chart = ScoreChart(
             first, title="morale after each turn", x_label="turn", y_label="morale"
         )
         self.chart.text_line.layout.display = "none"  # the sentence beside it says it
-        self.chart.figure.layout.width = "540px"
-        self.ending = widgets.HTML(layout=widgets.Layout(max_width="360px"))
+        self.chart.figure.layout.width = "520px"
+        for axis in (self.chart.x_axis, self.chart.y_axis):
+            # years and morale read from the back of the room (13 px grey, look 7)
+            axis.tick_style = {"font-size": "16px", "fill": "#222222"}
+        self.ending = widgets.HTML(layout=widgets.Layout(max_width="330px"))
         self.choice.observe(self.redraw, names="value")
         self.redraw()
-        super().__init__([one_screen(widgets.VBox([self.choice, self.ending]), self.chart)])
+        super().__init__(
+            [
+                widgets.HTML(LARGE_TYPE_CSS, layout={"height": "0"}),
+                one_screen(widgets.VBox([self.choice, self.ending]), self.chart),
+            ]
+        )
+        self.add_class("hcgames-large-type")
 
     def redraw(self, _change: Any = None) -> None:
         final, series = self.teach.morale_lines(self.game, self.games[self.choice.value])
