@@ -59,6 +59,9 @@ CONTINENT_MAP_CSS = (
     "<style>.hcgames-continent-map .hcgames-map-info .widget-html-content,"
     ".hcgames-continent-map .hcgames-line-kept .widget-html-content"
     "{font-size:17px !important; line-height:1.35}"
+    # the key and the keyboard hint beside the map too (14 and 13 px read small projected)
+    ".hcgames-continent-map .hcgames-legend-beside .widget-html-content,"
+    ".hcgames-continent-map .hcgames-hint{font-size:16px !important; line-height:1.35}"
     ".hcgames-continent-map .hcgames-map-info .widget-html-content:not(:empty)"
     "{font-weight:bold; margin-bottom:8px}"
     # Large text: the map takes the whole width, its key under it (capped by the window's
