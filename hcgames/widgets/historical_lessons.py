@@ -473,6 +473,21 @@ TURN_STEPPER_STYLE = """<style>
 .jp-OutputArea-output:has(.hcgames-turn-stepper), .hcgames-turn-stepper,
 .hcgames-turn-stepper > .widget-box { overflow: visible !important; }
 .hcgames-turn-stepper .hcgames-turn-side { position: sticky; top: 0; align-self: flex-start; }
+/* the moves and the log in type read from the back (13 px in look 7) */
+.hcgames-turn-stepper .hcgames-turn-side select[size],
+.hcgames-turn-stepper .hcgames-turn-side .widget-select > label,
+.hcgames-turn-stepper .hcgames-turn-side .hcgames-events { font-size: 16px !important; }
+.hcgames-turn-stepper .hcgames-turn-views .hcgames-table { font-size: 16.5px; }
+/* the list of moves under its name, the column's whole width: beside its name, the
+   list was cut on the right under Large text ("Discard Gold Rush from th") */
+.hcgames-turn-stepper .hcgames-turn-side .widget-select { flex-direction: column;
+  align-items: stretch; width: 100% !important; height: auto !important;
+  flex: 0 0 auto !important; }
+.hcgames-turn-stepper .hcgames-turn-side > * { flex-shrink: 0 !important; }
+.hcgames-turn-stepper .hcgames-turn-side .widget-select > label { width: auto !important;
+  text-align: left; }
+.hcgames-turn-stepper .hcgames-turn-side .widget-select > select { width: calc(100% - 10px);
+  box-sizing: border-box; }
 /* Large text at 1024 wide left 683 px of room: the column of moves and Step stays beside
    the table (it fell under it, two screens down), and the cards take what is left */
 body.hcgames-large .hcgames-turn-stepper > .widget-box:has(> .hcgames-turn-side) {
@@ -517,6 +532,10 @@ class TurnStepper(GameStepper):
         # never play a move the student did not choose
         self.picker.preselect = False
         self.picker.choice.value = None
+        # every move may wrap between its words, short ones too: the list never cuts a
+        # move off at its right edge, however large the text
+        said = self.picker.describe
+        self.picker.describe = lambda action: said(action).replace(" ", " \u200b")
         # the whole log from its line 1 (the coin, the deal), in its box that scrolls: the
         # latest six began at line 3 and hid who went first (look 7)
         self.event_log.rows = 10_000
