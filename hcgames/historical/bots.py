@@ -21,7 +21,7 @@ from typing import Any, cast
 
 from hcgames.bots import GreedyBot, LookaheadBot, ShortSightedBot
 from hcgames.core import Action, State
-from hcgames.historical.actions import Attack, EndPhase, PlayCard
+from hcgames.historical.actions import Attack, EndPhase, Pick, PlayCard
 from hcgames.historical.pending import PendingPick
 
 __all__ = ["LEVELS", "HistoricalEasyBot", "HistoricalHardBot", "HistoricalMediumBot"]
@@ -69,6 +69,10 @@ class HistoricalEasyBot(ShortSightedBot):
         if isinstance(choice, EndPhase) and self.reason.startswith("it looked all right"):
             # "End the phase - it looked all right at a glance" puzzled a class
             self.reason = "stopping here looked no worse than playing on, at a glance"
+        if isinstance(choice, Pick) and choice.purpose == "casualty":
+            # "loses X in the battle. Why: every move looked a little worse" read as if the
+            # computer chose to lose (look 7): the rules make it give a card up
+            self.reason = "a beaten land must give up one card, and this one cost it least"
         return choice
 
 

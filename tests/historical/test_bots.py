@@ -117,3 +117,19 @@ def test_easy_says_why_it_stops_rather_than_that_stopping_looked_all_right() -> 
                 ends += 1
                 assert "all right" not in bot.reason, bot.reason
     assert ends  # the positions hold at least one such choice
+
+
+def test_the_easy_computer_says_a_beaten_land_must_give_up_a_card() -> None:
+    """Look 7, lesson 54: "loses a card in the battle. Why: every move looked a little
+    worse" read as if the computer chose to lose; the reason names the rule."""
+    from hcgames.historical.actions import Attack
+    from hcgames.historical.bots import HistoricalEasyBot
+    from hcgames.historical.teach import arrange, key
+    from tests.historical.conftest import act, game
+
+    lands = {0: [("CT4404", ["CO3016"])], 1: [("CT4503", ["MU2001", "IN4201"])]}
+    state = arrange(game(), round_no=3, phase="attack", lands=lands, morale={0: 1000})
+    act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
+    bot = HistoricalEasyBot(1)
+    assert bot.choose(state).purpose == "casualty"  # type: ignore[attr-defined]
+    assert bot.reason == "a beaten land must give up one card, and this one cost it least"
