@@ -51,6 +51,12 @@ class DuelsGame(Game):
     version: ClassVar[str] = "3"
     describe_says_when: ClassVar[bool] = True  # describe() says the round, step and who
     place_noun: ClassVar[str] = "territory"  # what its map views call a place
+    #: the stepper's button that plays on to the next part of the round, saying what it does
+    phase_button_words: ClassVar[tuple[str, str]] = (
+        "Play the rest of this phase",
+        "The computer plays every move left in the part of the round under way "
+        "(planning, moves, battles), then stops as the next part begins",
+    )
     state_class = DuelsState
 
     def __init__(

@@ -1,6 +1,6 @@
 """Step through a game one action at a time, or play it against bots.
 
-:class:`GameStepper` puts the buttons (Back, Step, Play to end of phase, Auto) over
+:class:`GameStepper` puts the buttons (Back, Step, Play the rest of this phase, Auto) over
 the views of one game: phase timeline, round counter, the game's map, board or card
 rows, the action picker, the dice panel and the event log. Every button has a
 Python twin (:meth:`GameStepper.step`, :meth:`GameStepper.back` ...), which is how
@@ -140,19 +140,19 @@ def _folded(key: str) -> str:
 
 
 class GameStepper(View):
-    """Back / Step / Play to end of phase / Auto over any game of the contract.
+    """Back / Step / Play the rest of this phase / Auto over any game of the contract.
 
     ``bots`` names a bot per seat (a list, or a dict ``{seat: bot}``), or one bot for
     every seat; a bot may be given by name (a level, ``"easy"``, ``"medium"`` or
     ``"hard"``, or a generic bot such as ``"random"``: :func:`hcgames.bots.make_bot`).
     Step plays one action: a chance step is sampled, a seat with a bot asks its bot,
-    any other seat plays the action picked in the picker. Play to end of phase and
+    any other seat plays the action picked in the picker. Play the rest of this phase and
     Auto let the bot chosen in the dropdown play the seats that have no bot.
     ``set_dice=False`` never shows the list of dice outcomes: Step then always rolls.
-    ``computer_controls=False`` leaves out Play to end of phase, the level and Auto.
+    ``computer_controls=False`` leaves out Play the rest of this phase, the level and Auto.
     ``list_first=True`` puts the move list above Back and Step, so a keyboard reaches
     the list first, then Step, which plays the move picked there (lesson 40).
-    ``phase_button`` gives Play to end of phase other words and tooltip (the start page).
+    ``phase_button`` gives Play the rest of this phase other words and tooltip (the start page).
     """
 
     #: whether the move list keeps its own Apply button: a stepper's Step plays the move
@@ -393,8 +393,8 @@ class GameStepper(View):
         phase_button: tuple[str, str] | None = None,
     ) -> widgets.HBox:
         """The title, the round counter, the timeline and the row of buttons: Back,
-        Step, and the computer's controls (Play to end of phase, its level, Auto).
-        ``phase_button`` (the words and the tooltip of Play to end of phase) say it the
+        Step, and the computer's controls (Play the rest of this phase, its level, Auto).
+        ``phase_button`` (the words and the tooltip of Play the rest of this phase) say it the
         page's way (the start page: "Play to the next part")."""
         self.title = widgets.HTML(
             f"<b>{escape(self.game.describe())}</b>", layout=widgets.Layout(flex="1 1 auto")
@@ -417,7 +417,7 @@ class GameStepper(View):
         own: tuple[str, str] = getattr(
             self.game,
             "phase_button_words",
-            ("Play to end of phase", "Keep playing until the phase changes"),
+            ("Play the rest of this phase", "Keep playing until the next phase begins"),
         )
         phase_words, phase_tip = phase_button if phase_button is not None else own
         self.phase_button = widgets.Button(
@@ -436,7 +436,7 @@ class GameStepper(View):
             value=auto_bot,
             description="Computer",
             tooltip="How well the computer plays the sides nobody else plays, "
-            "during Auto and Play to end of phase",
+            "during Auto and Play the rest of this phase",
             layout=widgets.Layout(width="14em"),
             style={"description_width": "5em"},
         )
