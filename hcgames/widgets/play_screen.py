@@ -2661,17 +2661,22 @@ class PlayApp(GameStepper):
             return
         if self.humans is not None and state.current_player not in self.humans:
             return
+        # every legal move from the first space that ends on the second (the gold
+        # squares are drawn from these): not only the moves the list shows just now,
+        # so a highlighted square always plays (look 7: "j4 then j6" waited for Play)
         moves = [
             m
-            for m in self.picker.matching(regions)
-            if tuple(state.action_regions(m))[:2] == tuple(regions)
+            for m in state.legal_actions()
+            if (r := tuple(state.action_regions(m))) and (r[0], r[-1]) == (regions[0], regions[-1])
         ]
         if len(moves) > 1 and self.board_view is not None:
             # several pieces share the space: the click moves the first of them (top
             # piece first) that can go there, and the board's line has said which
             move = self.board_view.first_mover(moves)
-            moves = [move] if move is not None else []
-        if len(moves) == 1:
+            moves = [move if move is not None else moves[0]]
+        if moves:
+            if moves[0] not in self.picker.shown:
+                self.picker.set_regions(list(regions))  # the list shows the move played
             self.picker.pick(moves[0])
             # a move made on the board keeps the keyboard's focus on the board
             self._board_moving = True
