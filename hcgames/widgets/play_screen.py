@@ -2694,8 +2694,10 @@ class PlayApp(GameStepper):
         words = self.standing_words()
         if not words:
             return ""
+        # beside a board (CONQUEST) the column has room: read from the back of the room
+        size = 15 if self.board_view is not None else 13
         return (
-            "<div style='font-size:13px;line-height:1.35;color:#333;margin:4px 0'>"
+            f"<div style='font-size:{size}px;line-height:1.35;color:#333;margin:4px 0'>"
             f"{escape(plain_plurals(words))}</div>"
         )
 
