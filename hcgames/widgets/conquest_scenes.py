@@ -58,7 +58,14 @@ def move_label(state: ConquestState, action: Action) -> str:
         owner = state.player_name(state.owner[action.piece])
         if not name.startswith(owner):  # a seized ship sails for its captor
             name = f"{owner}'s seized {name.split(' ', 1)[1]}"
-        return f"{name} from {state.where[action.piece]} to {action.to}"
+        words = f"{name} from {state.where[action.piece]} to {action.to}"
+        enemy = state.top.get(action.to)
+        if enemy is not None and state.owner[enemy] != state.owner[action.piece]:
+            # the list says which moves capture (look 7, lesson 31's example 6)
+            carries = any(state.carrier.get(p) == enemy for p in state.carrier)
+            taken = re.sub(r" \d+$", "", piece_name(enemy))
+            words += f", taking the {taken}" + (" and what it carries" if carries else "")
+        return words
     words = str(action)  # "refuse to recapture": a button's words start with a capital
     return words[:1].upper() + words[1:]
 
@@ -251,6 +258,8 @@ class SceneBoard(widgets.VBox):
             self.show()
             return
         self.note = ""
+        if not self.solution_shown:
+            self.board.mark_moves([])  # a hint's mark goes once a move is played
         was_moving = self.puzzles and self.white_moving
         self.try_open = was_moving
         self.lines += self.last
@@ -303,7 +312,19 @@ class SceneBoard(widgets.VBox):
         if move is None:
             self.note = "From here White cannot win this turn any more: press Start again."
         else:
-            self.note = f"Hint: try <b>{escape(move_label(self.state, move))}</b>."
+            self.note = (
+                f"Hint: try <b>{escape(move_label(self.state, move))}</b>, marked in red on "
+                "the board."
+            )
+            path = list(self.state.action_regions(move))
+            self.board.mark_moves([path] if len(path) > 1 else [])
+            own = self.state.top.get(getattr(move, "to", ""))
+            knight = "knight" in str(getattr(move, "piece", ""))
+            if knight and own is not None and self.state.owner[own] == 0:
+                self.note += (
+                    " A knight may ride through its own pieces; from there it must go on "
+                    "to a free space or make a capture."
+                )
             self.hints_shown.add(f"{self.state.turn} {self.state.spent} {move}")
         self.show()
 
