@@ -590,9 +590,12 @@ class BoardView(RegionView):
             "@media (max-width: 1149px) { "
             f".hcgames-large .hc-screen > .hcgames-board:has(.{self._uid}) "
             "{ flex: 1 1 0px !important; min-width: 0 !important; } "
+            # (the controls' column 260 zoomed px, and the board never under 575 px
+            # before the zoom: as large as without Large text, about 590 px, look 7)
             f".hcgames-large .hc-screen:has(> .hcgames-board .{self._uid}) > "
-            ":not(.hcgames-board) { flex: 0 0 280px !important; min-width: 0 !important; } "
-            f".hcgames-large .{self._uid} {{ zoom: 0.68; max-width: none !important; }} }}"
+            ":not(.hcgames-board) { flex: 0 0 260px !important; min-width: 0 !important; } "
+            f".hcgames-large .{self._uid} {{ zoom: 0.68; max-width: none !important; "
+            "min-width: 575px; } }"
             if self.fluid
             else ""
         )
