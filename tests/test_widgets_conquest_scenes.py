@@ -190,7 +190,8 @@ def test_a_hint_marks_its_move_on_the_board() -> None:
     board.choose_scene(puzzles[1].title)  # the knight's corridor
     board.give_hint()
     assert board.board.move_ends.visible
-    assert "marked in red on the board" in board.note
+    assert "picked on the board" in board.note and "j11" in board.note
+    assert board.board.picked is not None and "j11" in board.board.highlighted
     assert "ride through its own pieces" in board.note
     board.play(board._offered()[0])
     assert not board.board.move_ends.visible  # the mark goes with the next move

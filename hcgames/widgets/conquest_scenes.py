@@ -317,12 +317,16 @@ class SceneBoard(widgets.VBox):
         if move is None:
             self.note = "From here White cannot win this turn any more: press Start again."
         else:
-            self.note = (
-                f"Hint: try <b>{escape(move_label(self.state, move))}</b>, marked in red on "
-                "the board."
-            )
             path = list(self.state.action_regions(move))
+            self.note = (
+                f"Hint: try <b>{escape(move_label(self.state, move))}</b>. The piece is "
+                "picked on the board: click its red-outlined square"
+                + (f", {escape(path[-1])}," if path else "")
+                + " to play it."
+            )
             self.board.mark_moves([path] if len(path) > 1 else [])
+            if path:  # the piece picked, its squares in gold: one click plays the hint
+                self.board.click(path[0])
             own = self.state.top.get(getattr(move, "to", ""))
             knight = "knight" in str(getattr(move, "piece", ""))
             if knight and own is not None and self.state.owner[own] == 0:
