@@ -87,6 +87,11 @@ __all__ = [
     "bot_levels",
 ]
 
+#: a CONQUEST piece with its number ("Black knight 1"): the board draws no numbers
+_PIECE_NUMBER = re.compile(
+    r"\b((?:White|Black) (?:soldier|elephant|chariot|knight|ship|galleon)) \d+\b"
+)
+
 
 @dataclass(frozen=True)
 class BotLevel:
@@ -1292,6 +1297,8 @@ class PlayApp(GameStepper):
     def describe_action(self, action: Action) -> str:
         """A choice in plain words: region and card ids replaced by their names."""
         words = plain_plurals(self.with_names(self.state.action_words(action)))
+        if hasattr(self.state, "top"):  # CONQUEST's list: every entry starts with a capital
+            words = words[:1].upper() + words[1:]  # ("Refuse to recapture", look 7)
         captured = self._captured(action)
         if captured is not None:
             from hcgames.conquest.movement import piece_name
@@ -2734,6 +2741,8 @@ class PlayApp(GameStepper):
                     reason = f"{report(action)} \u2014 {why_part}"
                 elif said != str(action):
                     reason = reason.replace(str(action), said, 1)
+                if hasattr(state, "top"):  # CONQUEST: "Black knight to j8", as the board
+                    reason = _PIECE_NUMBER.sub(r"\1", reason)  # shows it: no piece numbers
                 ending = type(action).__name__ == "EndPhase"
                 ending = ending and self.cards_view is not None and self.map_view is not None
                 if ending and self._last_was_ending and self.reasons:
