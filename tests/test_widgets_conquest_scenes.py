@@ -6,10 +6,12 @@ import ipywidgets as widgets
 
 from hcgames.classgame import class_game
 from hcgames.conquest import Move
+from hcgames.conquest.state import ConquestState
 from hcgames.conquest.teach import capture_examples, load_puzzles
 from hcgames.widgets import PlayApp
 from hcgames.widgets._base import ONE_SCREEN
 from hcgames.widgets.conquest_scenes import SceneBoard, note_buttons, solution_moves
+from tests.narrow import narrow
 
 
 def test_examples_open_drawn_and_play_both_sides() -> None:
@@ -174,12 +176,14 @@ def test_a_gold_square_plays_the_move_even_with_another_kind_listed() -> None:
     # the list shows only the knights' moves; the student then clicks a soldier
     app.picker.kinds.value = next(v for _, v in app.picker.kinds.options if v == "Knights")
     assert all("knight" in str(a) for a in app.picker.shown)
-    used, piece = app.state.spent, app.state.top["j4"]
+    state = narrow(app.state, ConquestState)
+    used, piece = state.spent, state.top["j4"]
     board.click("j4")
     assert "i4" in board.highlighted
     board.click("i4")
-    assert app.state.spent == used + 1  # played at once, not waiting for Play this move
-    assert app.state.top.get("j4") != piece  # the soldier left j4 (onto its elephant on i4)
+    state = narrow(app.state, ConquestState)
+    assert state.spent == used + 1  # played at once, not waiting for Play this move
+    assert state.top.get("j4") != piece  # the soldier left j4 (onto its elephant on i4)
 
 
 def test_a_hint_marks_its_move_on_the_board() -> None:
