@@ -614,18 +614,7 @@ class BoardView(RegionView):
             "{ min-width: 300px !important; flex-basis: 300px !important; }"
         )
         if not self.fluid:
-            side += self._narrow_play_css()
-            # a board of fixed width (the play screen, lesson 30's stepper) laid out for a
-            # 1024 px window: on a projector's 1366x768 it grows by 1.3 (its letters to
-            # about 18 px), the one unit still one screen; Large text grows it instead
-            side += (
-                "@media (min-width: 1280px) and (min-height: 740px) { "
-                f".{self._uid} {{ zoom: 1.3; }} .hcgames-large .{self._uid} {{ zoom: 1; }} "
-                f".hcgames-play-main:has(.{self._uid}) > :first-child "
-                f"{{ width: {(self.width + 8) * 1.3:.1f}px !important; }} "
-                f".hcgames-large .hcgames-play-main:has(.{self._uid}) > :first-child "
-                f"{{ width: {self.width + 8}px !important; }} }}"
-            )
+            side += self._narrow_play_css() + self._wide_fixed_css()
             # a stepper's buttons (lesson 30) beside its board at 1366 under Large text:
             # their column's row wraps at 300 zoomed px, not 420
             side += (
@@ -633,6 +622,19 @@ class BoardView(RegionView):
                 f".{self._uid}) > :not(:has(.{self._uid})) {{ flex-basis: 300px !important; }}"
             )
         return "<style>" + MAP_CSS + _BOARD_CSS + fluid + side + "</style>"
+
+    def _wide_fixed_css(self) -> str:
+        """A board of fixed width (the play screen, lesson 30's stepper) laid out for a
+        1024 px window: on a projector's 1366x768 it grows by 1.3 (its letters to about
+        18 px), the one unit still one screen; Large text grows it instead."""
+        return (
+            "@media (min-width: 1280px) and (min-height: 740px) { "
+            f".{self._uid} {{ zoom: 1.3; }} .hcgames-large .{self._uid} {{ zoom: 1; }} "
+            f".hcgames-play-main:has(.{self._uid}) > :first-child "
+            f"{{ width: {(self.width + 8) * 1.3:.1f}px !important; }} "
+            f".hcgames-large .hcgames-play-main:has(.{self._uid}) > :first-child "
+            f"{{ width: {self.width + 8}px !important; }} }}"
+        )
 
     def _narrow_play_css(self) -> str:
         """On a play screen narrower than the grown board and its moves need (1366 px),
