@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from hcgames.classgame import class_game
 from hcgames.conquest import Move
+from hcgames.conquest.state import ConquestState
 from hcgames.conquest.teach import capture_examples, load_puzzles
+from hcgames.widgets import PlayApp
 from hcgames.widgets._base import ONE_SCREEN
 from hcgames.widgets.conquest_scenes import SceneBoard, note_buttons, solution_moves
+from tests.narrow import narrow
 
 
 def test_examples_open_drawn_and_play_both_sides() -> None:
@@ -144,7 +148,8 @@ def test_a_first_step_of_two_is_marked_among_the_retakes() -> None:
     words = [b.description for b in board.answers.children if isinstance(b, widgets.Button)]
     assert "Black knight from h11 to h10 (first step of two)" in words
     assert "Black ship from h9 to g9 (first step of two)" in words
-    assert "Black soldier from h10 to g10" in words  # a retake in one move is not marked
+    # a retake in one move is not marked as a first step; it says what it takes
+    assert "Black soldier from h10 to g10, taking the White knight" in words
 
 
 def test_the_solution_counts_whites_moves_as_the_table_does() -> None:
@@ -159,3 +164,38 @@ def test_the_solution_counts_whites_moves_as_the_table_does() -> None:
     assert f"White wins in {longest.steps} moves" in note
     assert "Black answers a capture once" in note and f"{longest.steps + 1} moves" in note
     assert not board.solution_button.disabled
+
+
+# --- the play screen's CONQUEST board: two clicks play a move (issue 36 item 2) ---
+
+
+def test_a_gold_square_plays_the_move_even_with_another_kind_listed() -> None:
+    app = PlayApp(class_game("conquest-1972"), humans=(0,), bot="easy", seed=3)
+    board = app.board_view
+    assert board is not None
+    # the list shows only the knights' moves; the student then clicks a soldier
+    app.picker.kinds.value = next(v for _, v in app.picker.kinds.options if v == "Knights")
+    assert all("knight" in str(a) for a in app.picker.shown)
+    state = narrow(app.state, ConquestState)
+    used, piece = state.spent, state.top["j4"]
+    board.click("j4")
+    assert "i4" in board.highlighted
+    board.click("i4")
+    state = narrow(app.state, ConquestState)
+    assert state.spent == used + 1  # played at once, not waiting for Play this move
+    assert state.top.get("j4") != piece  # the soldier left j4 (onto its elephant on i4)
+
+
+def test_a_hint_marks_its_move_on_the_board() -> None:
+    """Look 7, lesson 32: the hint was only words; it marks the move, and says why a
+    knight may move onto its own chariot's square."""
+    puzzles = load_puzzles()
+    board = SceneBoard(puzzles, label="Puzzle")
+    board.choose_scene(puzzles[1].title)  # the knight's corridor
+    board.give_hint()
+    assert board.board.move_ends.visible
+    assert "picked on the board" in board.note and "j11" in board.note
+    assert board.board.picked is not None and "j11" in board.board.highlighted
+    assert "ride through its own pieces" in board.note
+    board.play(board._offered()[0])
+    assert not board.board.move_ends.visible  # the mark goes with the next move

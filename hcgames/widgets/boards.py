@@ -547,6 +547,7 @@ class BoardView(RegionView):
             layout=widgets.Layout(flex="0 0 clamp(280px, calc(100vw - 960px), 420px)"),
         )
         side.add_class("hc-board-side")
+        self.text_line.add_class("hc-board-line")  # read from the back: see _css
         row = one_screen(board, side)  # the button, the board and its line: one unit
         self.children = [self._style, self.access, row, self.messages]
 
@@ -589,15 +590,20 @@ class BoardView(RegionView):
             "@media (max-width: 1149px) { "
             f".hcgames-large .hc-screen > .hcgames-board:has(.{self._uid}) "
             "{ flex: 1 1 0px !important; min-width: 0 !important; } "
+            # (the controls' column 260 zoomed px, and the board never under 575 px
+            # before the zoom: as large as without Large text, about 590 px, look 7)
             f".hcgames-large .hc-screen:has(> .hcgames-board .{self._uid}) > "
-            ":not(.hcgames-board) { flex: 0 0 280px !important; min-width: 0 !important; } "
-            f".hcgames-large .{self._uid} {{ zoom: 0.68; max-width: none !important; }} }}"
+            ":not(.hcgames-board) { flex: 0 0 260px !important; min-width: 0 !important; } "
+            f".hcgames-large .{self._uid} {{ zoom: 0.68; max-width: none !important; "
+            "min-width: 575px; } }"
             if self.fluid
             else ""
         )
         # the line and key beside a board (lines_beside) keep to the board's height at
         # 1024x700: lines no further apart than the text needs
         side = ".hc-board-side .widget-html-content { line-height: 1.4; }"
+        # what a click picked and where it may step: read from the back of the room
+        side += ".hc-board-line .hcgames-text { font-size: 16px; }"
         # Large text: the line and key keep their narrowest width (zoomed, 420 px), so at
         # 1366 they stay beside the board; at 1024 they go under it
         side += ".hcgames-large .hc-board-side { flex: 0 0 280px !important; }"
@@ -608,7 +614,7 @@ class BoardView(RegionView):
             "{ min-width: 300px !important; flex-basis: 300px !important; }"
         )
         if not self.fluid:
-            side += self._narrow_play_css()
+            side += self._narrow_play_css() + self._wide_fixed_css()
             # a stepper's buttons (lesson 30) beside its board at 1366 under Large text:
             # their column's row wraps at 300 zoomed px, not 420
             side += (
@@ -616,6 +622,19 @@ class BoardView(RegionView):
                 f".{self._uid}) > :not(:has(.{self._uid})) {{ flex-basis: 300px !important; }}"
             )
         return "<style>" + MAP_CSS + _BOARD_CSS + fluid + side + "</style>"
+
+    def _wide_fixed_css(self) -> str:
+        """A board of fixed width (the play screen, lesson 30's stepper) laid out for a
+        1024 px window: on a projector's 1366x768 it grows by 1.3 (its letters to about
+        18 px), the one unit still one screen; Large text grows it instead."""
+        return (
+            "@media (min-width: 1280px) and (min-height: 740px) { "
+            f".{self._uid} {{ zoom: 1.3; }} .hcgames-large .{self._uid} {{ zoom: 1; }} "
+            f".hcgames-play-main:has(.{self._uid}) > :first-child "
+            f"{{ width: {(self.width + 8) * 1.3:.1f}px !important; }} "
+            f".hcgames-large .hcgames-play-main:has(.{self._uid}) > :first-child "
+            f"{{ width: {self.width + 8}px !important; }} }}"
+        )
 
     def _narrow_play_css(self) -> str:
         """On a play screen narrower than the grown board and its moves need (1366 px),

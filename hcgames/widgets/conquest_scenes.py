@@ -13,12 +13,16 @@ Examples: the student plays both sides, and a recapture question is a row of but
 Puzzles: the student plays White; Black answers at once with its best reply
 (:meth:`hcgames.conquest.teach.Puzzle.best_reply`), and *Give me a hint* and *Show the
 solution* ask the solver.
+
+Lesson 33's piece cards (:class:`PieceCard`) draw the pieces as these boards do, so they
+live here too; that puts the module past 600 lines, on purpose: the cards, the scenes
+and their move words are CONQUEST's one module of lesson views.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any, Protocol
 
@@ -33,9 +37,10 @@ from hcgames.core import Action
 from hcgames.widgets._base import one_screen
 from hcgames.widgets.boards import BoardView, board_legend_html, piece_board
 from hcgames.widgets.mywork import journal
+from hcgames.widgets.panels import HistoryCard, _paragraphs
 from hcgames.words import plain_plurals, plural
 
-__all__ = ["SceneBoard", "move_label", "note_buttons", "unnumbered"]
+__all__ = ["PieceCard", "SceneBoard", "move_label", "note_buttons", "unnumbered"]
 
 #: a piece as the rules name it: "Black soldier 2" (the board draws no numbers)
 #: (the kinds of piece only: "Black has 5 moves" keeps its number)
@@ -58,7 +63,14 @@ def move_label(state: ConquestState, action: Action) -> str:
         owner = state.player_name(state.owner[action.piece])
         if not name.startswith(owner):  # a seized ship sails for its captor
             name = f"{owner}'s seized {name.split(' ', 1)[1]}"
-        return f"{name} from {state.where[action.piece]} to {action.to}"
+        words = f"{name} from {state.where[action.piece]} to {action.to}"
+        enemy = state.top.get(action.to)
+        if enemy is not None and state.owner[enemy] != state.owner[action.piece]:
+            # the list says which moves capture (look 7, lesson 31's example 6)
+            carries = any(state.carrier.get(p) == enemy for p in state.carrier)
+            taken = re.sub(r" \d+$", "", piece_name(enemy))
+            words += f", taking the {taken}" + (" and what it carries" if carries else "")
+        return words
     words = str(action)  # "refuse to recapture": a button's words start with a capital
     return words[:1].upper() + words[1:]
 
@@ -251,6 +263,8 @@ class SceneBoard(widgets.VBox):
             self.show()
             return
         self.note = ""
+        if not self.solution_shown:
+            self.board.mark_moves([])  # a hint's mark goes once a move is played
         was_moving = self.puzzles and self.white_moving
         self.try_open = was_moving
         self.lines += self.last
@@ -303,7 +317,23 @@ class SceneBoard(widgets.VBox):
         if move is None:
             self.note = "From here White cannot win this turn any more: press Start again."
         else:
-            self.note = f"Hint: try <b>{escape(move_label(self.state, move))}</b>."
+            path = list(self.state.action_regions(move))
+            self.note = (
+                f"Hint: try <b>{escape(move_label(self.state, move))}</b>. The piece is "
+                "picked on the board: click its red-outlined square"
+                + (f", {escape(path[-1])}," if path else "")
+                + " to play it."
+            )
+            self.board.mark_moves([path] if len(path) > 1 else [])
+            if path:  # the piece picked, its squares in gold: one click plays the hint
+                self.board.click(path[0])
+            own = self.state.top.get(getattr(move, "to", ""))
+            knight = "knight" in str(getattr(move, "piece", ""))
+            if knight and own is not None and self.state.owner[own] == 0:
+                self.note += (
+                    " A knight may ride through its own pieces; from there it must go on "
+                    "to a free space or make a capture."
+                )
             self.hints_shown.add(f"{self.state.turn} {self.state.spent} {move}")
         self.show()
 
@@ -531,3 +561,65 @@ def note_buttons(notes: Sequence[tuple[str, str, str]], **button: Any) -> widget
         buttons.append(b)
     box = widgets.HBox(buttons, layout={"flex_flow": "row wrap", "flex": "1 1 360px"})
     return one_screen(box, shown)
+
+
+#: a card's lines about the game, as a class reads them on a piece card
+_FACT_WORDS = {
+    "game moves": "up to {} moves a turn",
+    "ship moves": "ship: up to {} moves a turn",
+    "galleon moves": "galleon: up to {} moves a turn",
+    "carries": "carries {}",
+    "special": "{}",
+}
+
+
+def _piece_token(letter: str, black: bool) -> str:
+    """One piece as the board draws it: a white disc or a black square with its letter."""
+    fill, ink = ("#111111", "#FFFFFF") if black else ("#FFFFFF", "#111111")
+    shape = (
+        f"<rect x='4' y='4' width='48' height='48' fill='{fill}' stroke='#111' stroke-width='2'/>"
+        if black
+        else f"<circle cx='28' cy='28' r='25' fill='{fill}' stroke='#111' stroke-width='2'/>"
+    )
+    return (
+        "<svg width='56' height='56' aria-hidden='true' style='flex:none'>"
+        f"{shape}<text x='28' y='36' text-anchor='middle' font-size='24' font-weight='bold' "
+        f"fill='{ink}'>{escape(letter)}</text></svg>"
+    )
+
+
+class PieceCard(HistoryCard):
+    """A history card drawn as a game card (lesson 33): the piece as the board shows
+    it (White's disc and Black's square with its letter), its moves and what it
+    carries in large print, then its history. ``facts["on the board"]`` starts with
+    the piece's letters ("E, in a white circle...", "Sh for a ship and G for...")."""
+
+    def update(
+        self,
+        title: str,
+        subtitle: str,
+        text: str,
+        facts: Mapping[str, Any] | Sequence[tuple[str, Any]] | None = None,
+    ) -> None:
+        super().update(title, subtitle, text, facts)
+        shown = dict(self.facts)
+        letters = re.findall(r"\b(Sh|[A-Z])\b(?= for|,)", shown.get("on the board", ""))
+        tokens = "".join(
+            _piece_token(letter, black) for letter in letters for black in (False, True)
+        )
+        badges = "".join(
+            "<span style='border:2px solid #333;border-radius:14px;padding:2px 10px;"
+            f"background:#FFF'>{escape(_FACT_WORDS[k].format(v))}</span>"
+            for k, v in self.facts
+            if k in _FACT_WORDS
+        )
+        self.card.value = (
+            "<div style='border:3px solid #333;border-radius:12px;background:#FFFBEF;"
+            "padding:10px 14px;font-size:16px;line-height:1.5;max-width:46em'>"
+            "<div style='display:flex;gap:8px;align-items:center;flex-wrap:wrap'>"
+            f"{tokens}<div style='margin-left:6px'>"
+            f"<div style='font-size:24px;font-weight:bold'>{escape(title)}</div>"
+            f"<div style='color:#444;font-style:italic'>{escape(subtitle)}</div></div></div>"
+            "<div style='display:flex;gap:8px;flex-wrap:wrap;margin:8px 0;font-weight:bold'>"
+            f"{badges}</div>{_paragraphs(text)}</div>"
+        )

@@ -87,6 +87,11 @@ __all__ = [
     "bot_levels",
 ]
 
+#: a CONQUEST piece with its number ("Black knight 1"): the board draws no numbers
+_PIECE_NUMBER = re.compile(
+    r"\b((?:White|Black) (?:soldier|elephant|chariot|knight|ship|galleon)) \d+\b"
+)
+
 
 @dataclass(frozen=True)
 class BotLevel:
@@ -1292,6 +1297,8 @@ class PlayApp(GameStepper):
     def describe_action(self, action: Action) -> str:
         """A choice in plain words: region and card ids replaced by their names."""
         words = plain_plurals(self.with_names(self.state.action_words(action)))
+        if hasattr(self.state, "top"):  # CONQUEST's list: every entry starts with a capital
+            words = words[:1].upper() + words[1:]  # ("Refuse to recapture", look 7)
         captured = self._captured(action)
         if captured is not None:
             from hcgames.conquest.movement import piece_name
@@ -2662,17 +2669,22 @@ class PlayApp(GameStepper):
             return
         if self.humans is not None and state.current_player not in self.humans:
             return
+        # every legal move from the first space that ends on the second (the gold
+        # squares are drawn from these): not only the moves the list shows just now,
+        # so a highlighted square always plays (look 7: "j4 then j6" waited for Play)
         moves = [
             m
-            for m in self.picker.matching(regions)
-            if tuple(state.action_regions(m))[:2] == tuple(regions)
+            for m in state.legal_actions()
+            if (r := tuple(state.action_regions(m))) and (r[0], r[-1]) == (regions[0], regions[-1])
         ]
         if len(moves) > 1 and self.board_view is not None:
             # several pieces share the space: the click moves the first of them (top
             # piece first) that can go there, and the board's line has said which
             move = self.board_view.first_mover(moves)
-            moves = [move] if move is not None else []
-        if len(moves) == 1:
+            moves = [move if move is not None else moves[0]]
+        if moves:
+            if moves[0] not in self.picker.shown:
+                self.picker.set_regions(list(regions))  # the list shows the move played
             self.picker.pick(moves[0])
             # a move made on the board keeps the keyboard's focus on the board
             self._board_moving = True
@@ -2690,8 +2702,10 @@ class PlayApp(GameStepper):
         words = self.standing_words()
         if not words:
             return ""
+        # beside a board (CONQUEST) the column has room: read from the back of the room
+        size = 15 if self.board_view is not None else 13
         return (
-            "<div style='font-size:13px;line-height:1.35;color:#333;margin:4px 0'>"
+            f"<div style='font-size:{size}px;line-height:1.35;color:#333;margin:4px 0'>"
             f"{escape(plain_plurals(words))}</div>"
         )
 
@@ -2728,6 +2742,8 @@ class PlayApp(GameStepper):
                     reason = f"{report(action)} \u2014 {why_part}"
                 elif said != str(action):
                     reason = reason.replace(str(action), said, 1)
+                if hasattr(state, "top"):  # CONQUEST: "Black knight to j8", as the board
+                    reason = _PIECE_NUMBER.sub(r"\1", reason)  # shows it: no piece numbers
                 ending = type(action).__name__ == "EndPhase"
                 ending = ending and self.cards_view is not None and self.map_view is not None
                 if ending and self._last_was_ending and self.reasons:
