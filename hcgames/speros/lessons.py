@@ -31,6 +31,7 @@ __all__ = [
     "LESSON_PAIRINGS",
     "LESSON_PAIRING_GAMES",
     "SET_EXAMPLES",
+    "WORLD_RULE_WORDS",
     "artifact_face",
     "capture_rows",
     "demonstrate_rows",
@@ -48,7 +49,9 @@ __all__ = [
     "sets_sentence",
     "setup_summary",
     "strategy_rows",
+    "strategy_title",
     "terrain_rows",
+    "titled_rows",
 ]
 
 # --- what the lessons tell and show -------------------------------------------------------
@@ -379,10 +382,64 @@ def artifact_face(artifact: Card) -> tuple[str, str, str, dict[str, str]]:
     )
 
 
+#: lesson 43's rule decisions in a student's words (topic -> sentence); the folded list
+#: of all decisions under them keeps the full wording for teachers
+WORLD_RULE_WORDS: dict[str, str] = {
+    "card set": (
+        "Nobody could get the real cards, so we made our own: 80 land cards (20 of each "
+        "terrain), 18 Artifacts, 4 Generals and the objective cards, in the numbers the "
+        "rulebook gives. Every name and every card text is ours."
+    ),
+    "Locations": (
+        "Our land cards have 2 to 5 camps (most have 3 or 4), show one or two of Crystal, "
+        "Iron and Gold, and are worth 0 to 3 VP. Most of them do something when you throw "
+        "them away."
+    ),
+    "artifacts face up": (
+        "The Artifacts in the Skirmish Area lie face up, so everyone can read them. The "
+        "rulebook does not say."
+    ),
+    "excavate": (
+        "Each time you put a piece on an Artifact, you may use its Excavate ability or say "
+        "no. Once you have used it, that Artifact's Excavate is over for you until your next "
+        "turn; if you said no, you may still use it when your next piece arrives there."
+    ),
+    "artifact capture": (
+        "When you capture an Artifact, your rivals' pieces on it go home, and its Capture "
+        "ability is yours: a one-time ability at once, a lasting one for the rest of the "
+        "game, and a reusable one once in each of your later turns."
+    ),
+    "familiar terrain": (
+        "An Artifact is no terrain at all, so a piece on it always scores as if it stood on "
+        "someone else's land."
+    ),
+}
+
+
+def strategy_title(name: str) -> str:
+    """A strategy's name as a page writes it, a proper name: "rusher" -> "Rusher"."""
+    return name[:1].upper() + name[1:]
+
+
+def titled_rows(rows: Sequence[Mapping[str, str]]) -> list[dict[str, str]]:
+    """Rows of :func:`~hcgames.speros.teach.pairing_rows` with the strategies' names
+    written as proper names ("Rusher against Random")."""
+    return [
+        {
+            **row,
+            "pairing": " against ".join(
+                strategy_title(n) for n in row["pairing"].split(" against ")
+            ),
+            "strategy": strategy_title(row["strategy"]),
+        }
+        for row in rows
+    ]
+
+
 def strategy_rows() -> list[dict[str, str]]:
     """The computer players' strategies and what each values, as table rows."""
     return [
-        {"strategy": name, "what it values": capitalise(about)}
+        {"strategy": strategy_title(name), "what it values": capitalise(about)}
         for name, (about, _) in STRATEGIES.items()
     ]
 

@@ -82,7 +82,7 @@ def test_terrains_peoples_and_artifacts_read_as_cards() -> None:
     }
     name, subtitle, _text, facts = lessons.artifact_face(card_set.artifacts[0])
     assert "5 camps" in subtitle and set(facts) == {"Excavate", "Capture"}
-    assert {row["strategy"] for row in lessons.strategy_rows()} >= {"random", "rusher", "builder"}
+    assert {row["strategy"] for row in lessons.strategy_rows()} >= {"Random", "Rusher", "Builder"}
 
 
 def test_a_resource_set_worth_more_than_three_is_explained_under_the_sheet() -> None:
