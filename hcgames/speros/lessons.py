@@ -30,6 +30,7 @@ __all__ = [
     "FINISHED_GAMES",
     "LESSON_PAIRINGS",
     "LESSON_PAIRING_GAMES",
+    "SCORING_RULE_WORDS",
     "SET_EXAMPLES",
     "WORLD_RULE_WORDS",
     "artifact_face",
@@ -412,6 +413,59 @@ WORLD_RULE_WORDS: dict[str, str] = {
     "familiar terrain": (
         "An Artifact is no terrain at all, so a piece on it always scores as if it stood on "
         "someone else's land."
+    ),
+}
+
+
+#: lessons 41 and 42's rule decisions in a student's words (topic -> sentence)
+SCORING_RULE_WORDS: dict[str, str] = {
+    "General weight": "A General counts as one piece when you count who has the most.",
+    "capture timing": (
+        "You never have to claim a card: as soon as a move has put down all its pieces, "
+        "every card that got a piece is checked, for every player, and taken if someone "
+        "has won it."
+    ),
+    "demonstrate majority": (
+        "You take a card before it is full only if you would still win it after any one "
+        "rival filled every empty camp: your pieces must be more than theirs plus the "
+        "empty camps."
+    ),
+    "rule of ties": (
+        "When the last camp fills and the leaders have the same number of pieces, the one "
+        "who put a piece there last takes the card."
+    ),
+    "rule of ties, moved pieces": (
+        "Putting a piece there last counts even if that piece has left the card since."
+    ),
+    "bonus objective": (
+        "At the end each player shows the one secret bonus objective that counts; we ask "
+        "them in seat order, and each one sees what the players before chose."
+    ),
+    "mastery objectives": (
+        "A Mastery Objective's VP go to whoever has the most of what it names; nobody gets "
+        "them for none at all, and players who tie for the most share them (halves rounded "
+        "down)."
+    ),
+    "familiar terrain": (
+        "An Artifact is no terrain at all, so a piece on it always scores as if it stood on "
+        "someone else's land."
+    ),
+    "resource sets": (
+        "A set is captured cards that show Crystal, Iron and Gold between them. A card "
+        "showing two resources fills two places, and no card counts in two sets. The "
+        "book's words allow another reading, one place per card, which the game keeps as "
+        "an option."
+    ),
+    "tie-breaks": (
+        "Most VP wins; with equal VP, more captured Locations of your own colour wins; if "
+        "that is equal too, the game is a draw."
+    ),
+    "final round": (
+        "Once the last card of the deck is drawn, the turn ends and everyone else has one "
+        "more turn."
+    ),
+    "empty base camp": (
+        "The game ends at once when a player starts a turn with no piece left in the Base Camp."
     ),
 }
 

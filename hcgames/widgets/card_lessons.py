@@ -637,7 +637,7 @@ TABLE_STEPPER_STYLE = """<style>
   max-width: none; text-align: left; font-weight: bold; }
 .hcgames-table-stepper .hcgames-table-side .widget-select > select { width: 100%; }
 .hcgames-table-stepper .hcgames-step-now { font-size: 16px; margin: 2px 0; }
-.hcgames-table-stepper .hcgames-step-now span { display: inline-block; padding: 1px 8px;
+.hcgames-table-stepper .hcgames-step-now span { display: inline-block; padding: 1px 6px;
   margin: 0 4px 2px 0; border-radius: 4px; border: 2px solid transparent; }
 .hcgames-table-stepper .hcgames-step-now .hcgames-step-on { border-color: #0B2C5E;
   background: #1A4F9C; color: white; font-weight: bold; }
@@ -657,6 +657,10 @@ class TableStepper(GameStepper):
         side.remove_class("hcgames-scroll-box")
         views.add_class("hcgames-table-views")
         side.add_class("hcgames-table-side")
+        # what Step just did (or why it did nothing) right under Step, not under the status
+        rest = [c for c in side.children if c is not self.pass_line]
+        at = next(i for i, c in enumerate(rest) if self.step_button in getattr(c, "children", ()))
+        side.children = [*rest[: at + 1], self.pass_line, *rest[at + 1 :]]
         self.add_class("hcgames-table-stepper")
         self.layout.margin = "0 0 32px 0"
         self.children = [*self.children, widgets.HTML(TABLE_STEPPER_STYLE, layout={"height": "0"})]
@@ -699,5 +703,4 @@ class TableStepper(GameStepper):
             else f"<span>{escape(words)}</span>"
             for step, words in self.TURN_STEPS.items()
         )
-        who = escape(self.state.player_name(getattr(self.state, "turn_player", 0)))
-        return f"<div class='hcgames-step-now'><b>{who}'s turn:</b><br>{marks}</div>"
+        return f"<div class='hcgames-step-now'><b>Now:</b> {marks}</div>"
