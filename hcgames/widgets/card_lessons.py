@@ -630,7 +630,7 @@ TABLE_STEPPER_STYLE = """<style>
 .hcgames-table-stepper .hcgames-table-side select,
 .hcgames-table-stepper .hcgames-table-side .widget-button,
 .hcgames-table-stepper .hcgames-table-side .hcgames-passed-list { font-size: 15px !important; }
-.hcgames-table-stepper .hcgames-table-side select { max-height: 34vh; }
+.hcgames-table-stepper .hcgames-table-side select { max-height: 28vh; }
 .hcgames-table-stepper .hcgames-table-side .widget-select { flex-direction: column;
   align-items: stretch; }
 .hcgames-table-stepper .hcgames-table-side .widget-select > label { width: auto;
@@ -657,6 +657,8 @@ class TableStepper(GameStepper):
         side.remove_class("hcgames-scroll-box")
         views.add_class("hcgames-table-views")
         side.add_class("hcgames-table-side")
+        # the sticky column keeps to the window (1024x700 included): the log gives up lines
+        self.event_log.set_height("clamp(5em, calc(100vh - 540px), 14em)")
         # what Step just did (or why it did nothing) right under Step, not under the status
         rest = [c for c in side.children if c is not self.pass_line]
         at = next(i for i, c in enumerate(rest) if self.step_button in getattr(c, "children", ()))
