@@ -636,9 +636,9 @@ TABLE_STEPPER_STYLE = """<style>
 .hcgames-table-stepper .hcgames-table-side .widget-select > label { width: auto;
   max-width: none; text-align: left; font-weight: bold; }
 .hcgames-table-stepper .hcgames-table-side .widget-select > select { width: 100%; }
-.hcgames-table-stepper .hcgames-step-now { font-size: 16px; margin: 2px 0; }
-.hcgames-table-stepper .hcgames-step-now span { display: inline-block; padding: 1px 6px;
-  margin: 0 4px 2px 0; border-radius: 4px; border: 2px solid transparent; }
+.hcgames-table-stepper .hcgames-step-now { font-size: 15px; margin: 2px 0; white-space: nowrap; }
+.hcgames-table-stepper .hcgames-step-now span { display: inline-block; padding: 1px 4px;
+  margin: 0 2px 2px 0; border-radius: 4px; border: 2px solid transparent; }
 .hcgames-table-stepper .hcgames-step-now .hcgames-step-on { border-color: #0B2C5E;
   background: #1A4F9C; color: white; font-weight: bold; }
 body.hcgames-large .hcgames-table-stepper .hcgames-table-side { flex-basis: 300px !important; }
