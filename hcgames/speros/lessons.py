@@ -231,9 +231,13 @@ def score_rows(state: SperosState, sheet: Mapping[str, Sequence[int]]) -> list[d
     """The score sheet (from :func:`score_sheet`) as table rows, a column per player and
     a total line."""
     players = [f"Player {p + 1}" for p in range(state.game.num_players)]
-    rows = [{"line": line, **dict(zip(players, vps, strict=True))} for line, vps in sheet.items()]
+    head = "where the points come from"  # "line" (of the score sheet) was unclear
+    rows = [
+        {head: line[:1].upper() + line[1:], **dict(zip(players, vps, strict=True))}
+        for line, vps in sheet.items()
+    ]
     totals = {p: sum(v[i] for v in sheet.values()) for i, p in enumerate(players)}
-    rows.append({"line": "total", **totals})
+    rows.append({head: "Total", **totals})
     return rows
 
 

@@ -62,7 +62,7 @@ def test_a_finished_game_has_a_score_sheet_with_a_total_line() -> None:
     state = lessons.finished_game(game, lessons.FINISHED_GAMES["Game 1"])
     sheet, _bonus = teach.score_sheet(state)
     rows = lessons.score_rows(state, sheet)
-    assert rows[-1]["line"] == "total"
+    assert rows[-1]["where the points come from"] == "Total"
     assert [rows[-1][f"Player {p + 1}"] for p in range(3)] == [
         sum(v[p] for v in sheet.values()) for p in range(3)
     ]
