@@ -309,7 +309,41 @@ def _speros_score(state: Any) -> tuple[str, list[ScoreRow]]:
         "Each line counts something on the board or in the captured cards and gives "
         "the victory points beside it; the lines add up to the total."
     )
-    return note, rows
+    return note + _speros_gap(state, sheets, totals), rows
+
+
+#: what each line of a Speros score sheet teaches for the next game, by its first word(s)
+_SPEROS_TIPS = (
+    ("captured", "a captured card's VP stay yours to the end, so finish off the cards you lead"),
+    ("resource", "captured cards that show Crystal, Iron and Gold together make sets worth extra"),
+    ("Minions on familiar", "a piece on land of its own terrain scores double"),
+    ("General on familiar", "a piece on land of its own terrain scores double"),
+    ("Minions on unfamiliar", "every piece on a card scores, even before the card is captured"),
+    ("General on unfamiliar", "every piece on a card scores, even before the card is captured"),
+    ("bonus", "the secret bonus objective says which cards are worth collecting"),
+    ("mastery", "the Mastery Objectives reward whoever has the most of what they name"),
+)
+
+
+def _speros_gap(state: Any, sheets: list[Any], totals: list[int]) -> str:
+    """The line of the score sheet that made the biggest gap between the winner and the
+    next side, with what it teaches (a debrief that said only the sums taught nothing)."""
+    if len(totals) < 2:
+        return ""
+    order = sorted(range(len(totals)), key=lambda p: -totals[p])
+    first, second = order[0], order[1]
+    lines = list(zip(sheets[first], sheets[second], strict=True))
+    gap, index = max((a[2] - b[2], i) for i, (a, b) in enumerate(lines))
+    if gap <= 0:
+        return ""
+    (line, _, ahead), (_, _, behind) = lines[index]
+    tip = next((t for start, t in _SPEROS_TIPS if line.startswith(start)), "")
+    name = "the secret bonus objectives" if line.startswith("bonus") else line
+    words = (
+        f" The biggest gap came from {name}: {ahead} VP for {state.player_name(first)} "
+        f"against {behind} for {state.player_name(second)}."
+    )
+    return words + (f" Worth knowing: {tip}." if tip else "")
 
 
 def _historical_score(state: Any) -> tuple[str, list[ScoreRow]]:

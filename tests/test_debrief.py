@@ -174,6 +174,23 @@ def test_speros_score_lines_add_up_to_the_total() -> None:
         assert sum(vps) == total_scores(state)[p] == int(_row(d, "Victory points in all")[p])
 
 
+def test_speros_note_names_the_line_with_the_biggest_gap_and_its_numbers() -> None:
+    """The debrief teaches: the line of the score sheet that parted the leader from the
+    next side, with both sides' VP on it (read from the score sheet itself)."""
+    from hcgames.speros.scoring import score_lines, total_scores
+
+    state: Any = finished("speros")
+    d = debrief(state, 0)
+    totals = total_scores(state)
+    first, second = sorted((0, 1), key=lambda p: -totals[p])
+    pairs = list(zip(score_lines(state, first), score_lines(state, second), strict=True))
+    gap, line, ahead, behind = max((a[2] - b[2], a[0], a[2], b[2]) for a, b in pairs)
+    if gap > 0:
+        assert f"{ahead} VP for {state.player_name(first)} against {behind}" in d.score_note
+        assert ("bonus objectives" if line.startswith("bonus") else line) in d.score_note
+        assert "Worth knowing: " in d.score_note
+
+
 def test_turning_points_are_the_biggest_changes_told_with_the_games_log() -> None:
     """Recomputed here: after each move (and its dice), the game's judgement of the
     student's position; the turning points are the largest changes, oldest first."""

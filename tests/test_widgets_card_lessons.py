@@ -49,7 +49,7 @@ def test_the_score_sheets_follow_the_menu() -> None:
         SperosGame(players=3, mastery=True), {"Game 1": FINISHED_GAMES["Game 1"]}
     )
     assert len(_units(view)) == 1
-    assert "won with" in view.result.value and "total" in view.sheet.value
+    assert "won with" in view.result.value and "Total" in view.sheet.value
     assert "<b>" in view.result.value and "*" not in view.result.value
 
 

@@ -30,7 +30,9 @@ __all__ = [
     "FINISHED_GAMES",
     "LESSON_PAIRINGS",
     "LESSON_PAIRING_GAMES",
+    "SCORING_RULE_WORDS",
     "SET_EXAMPLES",
+    "WORLD_RULE_WORDS",
     "artifact_face",
     "capture_rows",
     "demonstrate_rows",
@@ -48,7 +50,9 @@ __all__ = [
     "sets_sentence",
     "setup_summary",
     "strategy_rows",
+    "strategy_title",
     "terrain_rows",
+    "titled_rows",
 ]
 
 # --- what the lessons tell and show -------------------------------------------------------
@@ -227,9 +231,13 @@ def score_rows(state: SperosState, sheet: Mapping[str, Sequence[int]]) -> list[d
     """The score sheet (from :func:`score_sheet`) as table rows, a column per player and
     a total line."""
     players = [f"Player {p + 1}" for p in range(state.game.num_players)]
-    rows = [{"line": line, **dict(zip(players, vps, strict=True))} for line, vps in sheet.items()]
+    head = "where the points come from"  # "line" (of the score sheet) was unclear
+    rows = [
+        {head: line[:1].upper() + line[1:], **dict(zip(players, vps, strict=True))}
+        for line, vps in sheet.items()
+    ]
     totals = {p: sum(v[i] for v in sheet.values()) for i, p in enumerate(players)}
-    rows.append({"line": "total", **totals})
+    rows.append({head: "Total", **totals})
     return rows
 
 
@@ -379,10 +387,117 @@ def artifact_face(artifact: Card) -> tuple[str, str, str, dict[str, str]]:
     )
 
 
+#: lesson 43's rule decisions in a student's words (topic -> sentence); the folded list
+#: of all decisions under them keeps the full wording for teachers
+WORLD_RULE_WORDS: dict[str, str] = {
+    "card set": (
+        "Nobody could get the real cards, so we made our own: 80 land cards (20 of each "
+        "terrain), 18 Artifacts, 4 Generals and the objective cards, in the numbers the "
+        "rulebook gives. Every name and every card text is ours."
+    ),
+    "Locations": (
+        "Our land cards have 2 to 5 camps (most have 3 or 4), show one or two of Crystal, "
+        "Iron and Gold, and are worth 0 to 3 VP. Most of them do something when you throw "
+        "them away."
+    ),
+    "artifacts face up": (
+        "The Artifacts in the Skirmish Area lie face up, so everyone can read them. The "
+        "rulebook does not say."
+    ),
+    "excavate": (
+        "Each time you put a piece on an Artifact, you may use its Excavate ability or say "
+        "no. Once you have used it, that Artifact's Excavate is over for you until your next "
+        "turn; if you said no, you may still use it when your next piece arrives there."
+    ),
+    "artifact capture": (
+        "When you capture an Artifact, your rivals' pieces on it go home, and its Capture "
+        "ability is yours: a one-time ability at once, a lasting one for the rest of the "
+        "game, and a reusable one once in each of your later turns."
+    ),
+    "familiar terrain": (
+        "An Artifact is no terrain at all, so a piece on it always scores as if it stood on "
+        "someone else's land."
+    ),
+}
+
+
+#: lessons 41 and 42's rule decisions in a student's words (topic -> sentence)
+SCORING_RULE_WORDS: dict[str, str] = {
+    "General weight": "A General counts as one piece when you count who has the most.",
+    "capture timing": (
+        "You never have to claim a card: as soon as a move has put down all its pieces, "
+        "every card that got a piece is checked, for every player, and taken if someone "
+        "has won it."
+    ),
+    "demonstrate majority": (
+        "You take a card before it is full only if you would still win it after any one "
+        "rival filled every empty camp: your pieces must be more than theirs plus the "
+        "empty camps."
+    ),
+    "rule of ties": (
+        "When the last camp fills and the leaders have the same number of pieces, the one "
+        "who put a piece there last takes the card."
+    ),
+    "rule of ties, moved pieces": (
+        "Putting a piece there last counts even if that piece has left the card since."
+    ),
+    "bonus objective": (
+        "At the end each player shows the one secret bonus objective that counts; we ask "
+        "them in seat order, and each one sees what the players before chose."
+    ),
+    "mastery objectives": (
+        "A Mastery Objective's VP go to whoever has the most of what it names; nobody gets "
+        "them for none at all, and players who tie for the most share them (halves rounded "
+        "down)."
+    ),
+    "familiar terrain": (
+        "An Artifact is no terrain at all, so a piece on it always scores as if it stood on "
+        "someone else's land."
+    ),
+    "resource sets": (
+        "A set is captured cards that show Crystal, Iron and Gold between them. A card "
+        "showing two resources fills two places, and no card counts in two sets. The "
+        "book's words allow another reading, one place per card, which the game keeps as "
+        "an option."
+    ),
+    "tie-breaks": (
+        "Most VP wins; with equal VP, more captured Locations of your own colour wins; if "
+        "that is equal too, the game is a draw."
+    ),
+    "final round": (
+        "Once the last card of the deck is drawn, the turn ends and everyone else has one "
+        "more turn."
+    ),
+    "empty base camp": (
+        "The game ends at once when a player starts a turn with no piece left in the Base Camp."
+    ),
+}
+
+
+def strategy_title(name: str) -> str:
+    """A strategy's name as a page writes it, a proper name: "rusher" -> "Rusher"."""
+    return name[:1].upper() + name[1:]
+
+
+def titled_rows(rows: Sequence[Mapping[str, str]]) -> list[dict[str, str]]:
+    """Rows of :func:`~hcgames.speros.teach.pairing_rows` with the strategies' names
+    written as proper names ("Rusher against Random")."""
+    return [
+        {
+            **row,
+            "pairing": " against ".join(
+                strategy_title(n) for n in row["pairing"].split(" against ")
+            ),
+            "strategy": strategy_title(row["strategy"]),
+        }
+        for row in rows
+    ]
+
+
 def strategy_rows() -> list[dict[str, str]]:
     """The computer players' strategies and what each values, as table rows."""
     return [
-        {"strategy": name, "what it values": capitalise(about)}
+        {"strategy": strategy_title(name), "what it values": capitalise(about)}
         for name, (about, _) in STRATEGIES.items()
     ]
 

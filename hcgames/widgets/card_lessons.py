@@ -7,24 +7,29 @@ Each view is one screen (:func:`~hcgames.widgets._base.one_screen`): its control
 first, then the picture or table they change, then the sentence that says what the
 choice means, so a projected page shows the click and its effect together at
 1366x768 and 1024x700. The numbers come from :mod:`hcgames.speros.lessons` and
-:mod:`hcgames.speros.teach`; this module only lays them out.
+:mod:`hcgames.speros.teach`; this module only lays them out. It stays one module
+past 600 lines: lesson 40's turn at the table (:class:`TableStepper`) shares its
+readable type and card styles with the other sections, and splitting it off would
+only move those shared pieces into a third module.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from html import escape
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import bqplot
 import ipywidgets as widgets
 
 from hcgames.core import Event, Game
-from hcgames.widgets._base import chart_figure, one_screen
+from hcgames.widgets._base import chart_figure, guarded, one_screen
 from hcgames.widgets.card_pictures import face_html, stacked_bars_html
 from hcgames.widgets.cards import CARD_CSS, game_words
 from hcgames.widgets.charts import MARKERS
 from hcgames.widgets.lesson import FoldOut, table, with_slider_names
+from hcgames.widgets.stepper import GameStepper
 from hcgames.words import count, join
 
 if TYPE_CHECKING:
@@ -38,6 +43,7 @@ __all__ = [
     "PairingsView",
     "ScoreSheets",
     "SetCounter",
+    "TableStepper",
     "answer_reveal",
     "draw_odds_view",
     "events_table",
@@ -321,13 +327,14 @@ def terrain_view(card_set: CardSet, rows: Sequence[Mapping[str, Any]]) -> widget
         land = [c for c in card_set.locations if c.terrain == terrain]
         marks.append(
             bqplot.Scatter(
-                x=[c.encampments + 0.14 * (index - 1.5) for c in land],
+                x=[c.encampments + 0.17 * (index - 1.5) for c in land],
                 y=[c.vp for c in land],
                 scales={"x": x_scale, "y": y_scale},
                 colors=[{"black": "#444444"}.get(COLOURS[terrain], COLOURS[terrain])],
                 labels=[terrain],
                 display_legend=True,
-                default_size=90,
+                # about 15 px across: a marker a class tells apart from the back
+                default_size=200,
                 # a shape per terrain as well as its colour (the legend shows both)
                 marker=MARKERS[index % len(MARKERS)],
                 stroke="#333333",
@@ -354,7 +361,7 @@ def terrain_view(card_set: CardSet, rows: Sequence[Mapping[str, Any]]) -> widget
                 tick_style={"font-size": "17px"},
             ),
         ],
-        layout=widgets.Layout(width="560px", height="360px"),
+        layout=widgets.Layout(width="640px", height="420px"),
     )
     return widgets.HBox(
         [table(rows, caption="Twenty cards per terrain"), chart],
@@ -461,8 +468,14 @@ def _pairing_rows(
 def _pairings_parts(
     rows: list[dict[str, str]], pairings: Sequence[tuple[str, str]], games: int
 ) -> tuple[widgets.HTML, bqplot.Figure]:
+    from hcgames.speros.lessons import titled_rows  # the rules load with the view
+
     numbers = {f"{a} against {b}": f"{k}." for k, (a, b) in enumerate(pairings, 1)}
-    labels = [f"{numbers[r['pairing']]} {r['strategy']}" for r in rows]
+    shown = [
+        {**r, "pairing": f"{numbers[r['pairing']]} {t['pairing']}", "strategy": t["strategy"]}
+        for r, t in zip(rows, titled_rows(rows), strict=True)
+    ]
+    labels = [f"{numbers[r['pairing']]} {t['strategy']}" for r, t in zip(rows, shown, strict=True)]
     # one bar a row, its name on the left and its share written past its end: names
     # never squeeze under each other as they did along the bottom
     x_scale, y_scale = bqplot.OrdinalScale(reverse=True), bqplot.LinearScale(min=0, max=1.15)
@@ -494,7 +507,6 @@ def _pairings_parts(
         fig_margin={"top": 50, "bottom": 55, "left": 120, "right": 20},
         layout=widgets.Layout(width="560px", height="340px"),
     )
-    shown = [{**r, "pairing": f"{numbers[r['pairing']]} {r['pairing']}"} for r in rows]
     return table(shown), chart
 
 
@@ -504,7 +516,7 @@ class MatchPicker(widgets.VBox):
 
     def __init__(
         self,
-        names: Sequence[str],
+        names: Sequence[str] | Sequence[tuple[str, str]],
         play: Callable[[str, str, int], widgets.Widget],
         *,
         labels: tuple[str, str] = ("player A", "player B"),
@@ -512,16 +524,18 @@ class MatchPicker(widgets.VBox):
         games: tuple[int, int, int, int] = (20, 10, 100, 10),
     ) -> None:
         self.play = play
-        first, second = chosen or (names[0], names[1])
+        # a name alone, or (what the menu shows, the value played)
+        options = [n if isinstance(n, tuple) else (n, n) for n in names]
+        first, second = chosen or (options[0][1], options[1][1])
         self.first = widgets.Dropdown(
-            options=list(names),
+            options=list(options),
             value=first,
             description=labels[0],
             layout=widgets.Layout(width="270px"),
             style={"description_width": "initial"},
         )
         self.second = widgets.Dropdown(
-            options=list(names),
+            options=list(options),
             value=second,
             description=labels[1],
             layout=widgets.Layout(width="270px"),
@@ -552,16 +566,23 @@ class MatchPicker(widgets.VBox):
 def strategy_match(game: SperosGame) -> MatchPicker:
     """Two Speros strategies of the student's choice, played against each other."""
     from hcgames.speros.bots import STRATEGIES  # the rules load with the view
+    from hcgames.speros.lessons import strategy_title, titled_rows  # the same
     from hcgames.speros.teach import pairing_rows  # kept beside STRATEGIES
 
     def play(a: str, b: str, games: int) -> widgets.Widget:
         if a == b:
             return widgets.HTML("<p>Choose two different strategies.</p>")
-        caption = f"{count(games, 'game')} of {a} against {b}, seats swapped every game"
-        return table(pairing_rows(game, (a, b), games), caption=caption)
+        caption = (
+            f"{count(games, 'game')} of {strategy_title(a)} against {strategy_title(b)}, "
+            "seats swapped every game"
+        )
+        return table(titled_rows(pairing_rows(game, (a, b), games)), caption=caption)
 
     return MatchPicker(
-        list(STRATEGIES), play, labels=("strategy A", "strategy B"), chosen=("builder", "random")
+        [(strategy_title(name), name) for name in STRATEGIES],
+        play,
+        labels=("strategy A", "strategy B"),
+        chosen=("builder", "random"),
     )
 
 
@@ -579,3 +600,109 @@ def sets_answer(game: SperosGame, hand: Sequence[Any], finished: Any) -> FoldOut
             game_both_ways(finished), caption="Game 1, the same moves scored both ways (total VP)"
         ),
     )
+
+
+#: lesson 40's table: cards in type a class reads (16 px, whole abilities), the page (not
+#: a box inside it) scrolls them, and the column of moves, Step and what happened beside
+#: them stays in sight as it does (sticky); Large text keeps the column beside the cards
+TABLE_STEPPER_STYLE = """<style>
+.jp-OutputArea:has(.hcgames-table-stepper), .jp-OutputArea-child:has(.hcgames-table-stepper),
+.jp-OutputArea-output:has(.hcgames-table-stepper), .hcgames-table-stepper,
+.hcgames-table-stepper > .widget-box { overflow: visible !important; }
+.hcgames-table-stepper > .widget-box:has(> .hcgames-table-side) { flex-wrap: nowrap !important; }
+.hcgames-table-stepper .hcgames-table-views { flex: 1 1 0 !important; min-width: 0 !important;
+  max-height: none !important; overflow: visible !important; }
+.hcgames-table-stepper .hcgames-table-side { flex: 0 0 330px !important; min-width: 0 !important;
+  max-height: none !important; overflow: visible !important;
+  position: sticky; top: 0; align-self: flex-start; }
+.hcgames-table-stepper .hcgames-table-side > * { flex-shrink: 0 !important; }
+.hcgames-table-stepper .hcgames-table { font-size: 16px; gap: 6px 8px; }
+.hcgames-table-stepper .hcgames-card { font-size: 16px; flex: 1 1 9em; min-width: 9em;
+  max-width: 11.5em; }
+.hcgames-table-stepper .hcgames-card-kind, .hcgames-table-stepper .hcgames-card-stats,
+.hcgames-table-stepper .hcgames-card-ability, .hcgames-table-stepper .hcgames-card-line,
+.hcgames-table-stepper .hcgames-card-note, .hcgames-table-stepper .hcgames-token-words {
+  font-size: 15px; }
+.hcgames-table-stepper .hcgames-card-ability, .hcgames-table-stepper .hcgames-card-line {
+  display: block; -webkit-line-clamp: none; line-clamp: none; overflow: visible; }
+.hcgames-table-stepper .hcgames-card-band { font-size: 14px; }
+.hcgames-table-stepper .hcgames-table-side .widget-html-content,
+.hcgames-table-stepper .hcgames-table-side select,
+.hcgames-table-stepper .hcgames-table-side .widget-button,
+.hcgames-table-stepper .hcgames-table-side .hcgames-passed-list { font-size: 15px !important; }
+.hcgames-table-stepper .hcgames-table-side select { max-height: 28vh; }
+.hcgames-table-stepper .hcgames-table-side .widget-select { flex-direction: column;
+  align-items: stretch; }
+.hcgames-table-stepper .hcgames-table-side .widget-select > label { width: auto;
+  max-width: none; text-align: left; font-weight: bold; }
+.hcgames-table-stepper .hcgames-table-side .widget-select > select { width: 100%; }
+.hcgames-table-stepper .hcgames-step-now { font-size: 15px; margin: 2px 0; white-space: nowrap; }
+.hcgames-table-stepper .hcgames-step-now span { display: inline-block; padding: 1px 4px;
+  margin: 0 2px 2px 0; border-radius: 4px; border: 2px solid transparent; }
+.hcgames-table-stepper .hcgames-step-now .hcgames-step-on { border-color: #0B2C5E;
+  background: #1A4F9C; color: white; font-weight: bold; }
+body.hcgames-large .hcgames-table-stepper .hcgames-table-side { flex-basis: 300px !important; }
+</style>"""
+
+
+class TableStepper(GameStepper):
+    """Lesson 40's turn at the table: the student picks a move in the list and presses
+    Step; on the computer's turn Step plays its move. The cards are part of the page
+    (no box with its own scroll bar), and the column beside them stays in sight."""
+
+    def __init__(self, state: Any, **options: Any) -> None:
+        super().__init__(state, list_first=True, computer_controls=False, **options)
+        views, side = self.stepper_main.children[0], self.stepper_main.children[1]
+        views.remove_class("hcgames-scroll-box")
+        side.remove_class("hcgames-scroll-box")
+        views.add_class("hcgames-table-views")
+        side.add_class("hcgames-table-side")
+        # the sticky column keeps to the window (1024x700 included): the log gives up lines
+        self.event_log.set_height("clamp(5em, calc(100vh - 540px), 14em)")
+        # what Step just did (or why it did nothing) right under Step, not under the status
+        rest = [c for c in side.children if c is not self.pass_line]
+        at = next(i for i, c in enumerate(rest) if self.step_button in getattr(c, "children", ()))
+        side.children = [*rest[: at + 1], self.pass_line, *rest[at + 1 :]]
+        self.add_class("hcgames-table-stepper")
+        self.layout.margin = "0 0 32px 0"
+        self.children = [*self.children, widgets.HTML(TABLE_STEPPER_STYLE, layout={"height": "0"})]
+        # nothing is picked until the student picks it: Step never plays a move the
+        # student did not choose (a first move shaded as if chosen misled a reviewer)
+        self.picker.preselect = False
+        self.picker.choice.value = None
+
+    @guarded
+    def step(self) -> Any:
+        """Play the student's picked move, or one computer move on the computer's turn; on
+        the student's turn with nothing picked, say what to do instead of choosing."""
+        if self.waiting_for_human() and self.picker.selected_action is None:
+            self.passed = []
+            who = self.state.player_name(self.state.current_player)
+            self.wait_notice = (
+                f"It is your turn ({who}): first click a move in the list, then press Step."
+            )
+            self._refresh()
+            return None
+        return super().step()
+
+    #: the three steps of a turn, as the page names them, by the game's step
+    TURN_STEPS: ClassVar[dict[str, str]] = {
+        "discard": "1 Discard",
+        "ability": "2 Ability",
+        "action": "3 Action",
+    }
+
+    def _timeline_html(self) -> str:
+        """Where the turn stands, as words and the page's three steps with the current one
+        marked (a row of grey pills for every step of the game looked like buttons)."""
+        phase = self.state.phase
+        if phase not in self.TURN_STEPS:
+            title = escape(self.game.phase_title(phase))
+            return f"<div class='hcgames-step-now'><b>Now:</b> {title}</div>"
+        marks = "".join(
+            f"<span class='hcgames-step-on' aria-current='step'>{escape(words)}</span>"
+            if step == phase
+            else f"<span>{escape(words)}</span>"
+            for step, words in self.TURN_STEPS.items()
+        )
+        return f"<div class='hcgames-step-now'><b>Now:</b> {marks}</div>"

@@ -121,15 +121,30 @@ class FoldOut(widgets.VBox):
         self.button.description = f"{mark} {self.title}"
 
 
-def decisions_view(decisions: Sequence[RuleDecision], here: Iterable[str]) -> widgets.VBox:
+def decisions_view(
+    decisions: Sequence[RuleDecision],
+    here: Iterable[str],
+    words: Mapping[str, str] | None = None,
+) -> widgets.VBox:
     """The decisions a lesson uses (topics in ``here``, in the game's order) as a table,
-    with all the game's decisions folded away below it."""
+    with all the game's decisions folded away below it. ``words`` (topic -> sentence)
+    says a decision in a student's words on this page, each topic's name capitalised;
+    the folded list keeps the full wording."""
     topics = set(here)
     everything = FoldOut(
         f"All {len(decisions)} rule decisions of the game", table(decision_rows(decisions))
     )
-    used = table(decision_rows([d for d in decisions if d.topic in topics]))
-    return widgets.VBox([used, everything])
+    rows = decision_rows([d for d in decisions if d.topic in topics])
+    if words:
+        rows = [
+            {
+                "Rule": row["Rule"][:1].upper() + row["Rule"][1:],
+                "From": row["From"],
+                "What it means in the game": words.get(row["Rule"], row["How this game plays it"]),
+            }
+            for row in rows
+        ]
+    return widgets.VBox([table(rows), everything])
 
 
 def bullets(lines: Iterable[str]) -> widgets.HTML:

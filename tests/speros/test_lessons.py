@@ -62,7 +62,7 @@ def test_a_finished_game_has_a_score_sheet_with_a_total_line() -> None:
     state = lessons.finished_game(game, lessons.FINISHED_GAMES["Game 1"])
     sheet, _bonus = teach.score_sheet(state)
     rows = lessons.score_rows(state, sheet)
-    assert rows[-1]["line"] == "total"
+    assert rows[-1]["where the points come from"] == "Total"
     assert [rows[-1][f"Player {p + 1}"] for p in range(3)] == [
         sum(v[p] for v in sheet.values()) for p in range(3)
     ]
@@ -82,7 +82,7 @@ def test_terrains_peoples_and_artifacts_read_as_cards() -> None:
     }
     name, subtitle, _text, facts = lessons.artifact_face(card_set.artifacts[0])
     assert "5 camps" in subtitle and set(facts) == {"Excavate", "Capture"}
-    assert {row["strategy"] for row in lessons.strategy_rows()} >= {"random", "rusher", "builder"}
+    assert {row["strategy"] for row in lessons.strategy_rows()} >= {"Random", "Rusher", "Builder"}
 
 
 def test_a_resource_set_worth_more_than_three_is_explained_under_the_sheet() -> None:
