@@ -106,7 +106,7 @@ def test_choices_are_grouped_by_kind_and_a_kind_button_narrows_the_list() -> Non
     assert "End my planning" not in kinds
     ends = [a for a in app.picker.shown if str(a) == "end the phase"]
     said = [app.picker.describe(a).replace("\u200b", "") for a in ends]  # may wrap
-    assert said == ["end my planning: Gaul plans next"]
+    assert said == ["End my planning: Gaul plans next"]
 
 
 def test_choices_use_the_names_of_regions_and_cards() -> None:
