@@ -86,6 +86,13 @@ class ClassicalGame(Game):
     version: ClassVar[str] = "2"
     describe_says_when: ClassVar[bool] = True  # describe() says the round, step and who
     save_by_phase: ClassVar[bool] = True  # a saved game is named "round 5, research phase"
+    #: the stepper's "play to the end of the phase" button, saying what it does: every
+    #: move left in the phase under way (the 58 dice of the map's set-up is one phase)
+    phase_button_words: ClassVar[tuple[str, str]] = (
+        "Play the rest of this phase",
+        "The computer plays every move left in the phase under way, then stops as the "
+        "next phase begins",
+    )
     state_class = ClassicalState
 
     def __init__(
