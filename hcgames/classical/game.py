@@ -86,6 +86,16 @@ class ClassicalGame(Game):
     version: ClassVar[str] = "2"
     describe_says_when: ClassVar[bool] = True  # describe() says the round, step and who
     save_by_phase: ClassVar[bool] = True  # a saved game is named "round 5, research phase"
+    #: a move longer than this may wrap in the play screen's list ("move a fleet from Mare
+    #: Thracium to Mare Aegaeum", 47 letters, was cut at the list's edge at 1024 wide)
+    move_wrap_after: ClassVar[int] = 30
+    #: the stepper's "play to the end of the phase" button, saying what it does: every
+    #: move left in the phase under way (the 58 dice of the map's set-up is one phase)
+    phase_button_words: ClassVar[tuple[str, str]] = (
+        "Play the rest of this phase",
+        "The computer plays every move left in the phase under way, then stops as the "
+        "next phase begins",
+    )
     state_class = ClassicalState
 
     def __init__(

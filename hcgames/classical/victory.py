@@ -64,10 +64,17 @@ def finish_on_points(s: ClassicalState) -> list[Event]:
     winners = tuple(q for q in alive if s.vp[q] == best)
     names = join(s.player_name(q) for q in winners)
     points = count(best, "victory point")
+    # the other sides' scores too, highest first: "..., against 6 for the Spartans"
+    others = sorted((q for q in range(len(s.civs)) if q not in winners), key=lambda q: -s.vp[q])
+    against = (
+        ", against " + join(f"{s.vp[q]} for the {s.player_name(q)}" for q in others)
+        if others
+        else ""
+    )
     lead = (
-        f"{says(names, 'has')} the most victory points ({best})"
+        f"{says(names, 'has')} the most victory points: {best}{against}"
         if len(winners) == 1
-        else f"{names} are tied at {points}"
+        else f"{names} are tied at {points}{against}"
     )
     # only monuments and the Arts level score: land, cities and fleets count only through them
     why = "victory points come only from monuments and the Arts level"

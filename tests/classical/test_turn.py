@@ -604,3 +604,18 @@ def test_a_tie_at_the_turn_limit_says_tied_and_what_scores() -> None:
         f"{names} are tied at 4 victory points; "
         "victory points come only from monuments and the Arts level"
     )
+
+
+def test_the_end_at_the_turn_limit_names_every_sides_score() -> None:
+    """The game-over line gives the loser's score too, not only the winner's."""
+    from hcgames.classical.victory import finish_on_points
+
+    state = started_game(max_turns=1)
+    state.vp[0], state.vp[1] = 8, 6
+    finish_on_points(state)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (0,)
+    assert (
+        f"{state.player_name(0)} have the most victory points: 8, against 6 for the "
+        f"{state.player_name(1)};" in outcome.reason
+    )

@@ -14,7 +14,7 @@ from hcgames.widgets.charts import (
     SIMULATED_COLOUR,
     BattlePanel,
 )
-from hcgames.widgets.classical.text import ATTACKER, BIG, DEFENDER, html_line
+from hcgames.widgets.classical.text import ATTACKER, BIG, DEFENDER, big_controls, html_line
 from hcgames.widgets.lesson import with_slider_names
 from hcgames.widgets.maps import MapView
 
@@ -57,7 +57,10 @@ class RoundGrid(widgets.VBox):
         for slider in (self.attack, self.defend):
             slider.observe(lambda _c: self.show(), names="value")
         self.show()
-        controls = widgets.VBox([self.attack, self.defend, self.result])
+        for slider in (self.attack, self.defend):  # as long as the column lets them be
+            slider.style.description_width = "7em"
+            slider.layout.width = "320px"
+        controls = big_controls(widgets.VBox([self.attack, self.defend, self.result]))
         super().__init__([with_slider_names(one_screen(controls, self.grid))])
 
     def show(self) -> None:
@@ -131,7 +134,7 @@ def battle_panel(exact: dict[str, Fraction], simulate: Any, seed: int, title: st
     panel.bars.label_display_vertical_offset = 46
     panel.figure.fig_margin = {**panel.figure.fig_margin, "left": 130}
     panel.text_line.layout.display = "none"  # the chart, its key and its table say it
-    controls = panel.children[-2]  # Trials, Run number, Run simulation
+    controls = big_controls(panel.children[-2])  # Trials, Run number, Run simulation
     style = widgets.HTML(
         "<style>.hcgames-large .hc-battle-panel table { border-spacing: 10px 0 !important; "
         "line-height: 1.25; }</style>"
@@ -186,7 +189,7 @@ class SeaBattle(widgets.VBox):
             )
         ]
         for slider in self.sliders:
-            slider.style.description_width = "9em"
+            slider.style.description_width = "8em"
             slider.layout.width = "300px"
             slider.observe(lambda _c: self.show(), names="value")
         self.result = html_line("", "320px")
@@ -201,7 +204,7 @@ class SeaBattle(widgets.VBox):
         # produce phase. 58 regions ...") is about a game nobody is playing on this page
         self.map.text_line.layout.display = "none"
         self.show()
-        controls = widgets.VBox([*self.sliders, self.result])
+        controls = big_controls(widgets.VBox([*self.sliders, self.result]))
         if map_width is None:
             # the map as large as the window lets it be, its key under the sliders and
             # the odds (that column takes what the page leaves over 1000 px, >= 300 px)

@@ -15,7 +15,7 @@ from hcgames.classical.actions import EndPhase, Starve
 from hcgames.classical.material import load_material
 from hcgames.classical.words import unfed_text
 from hcgames.widgets._base import chart_figure, one_screen
-from hcgames.widgets.classical.text import BIG, CATEGORIES, bullet_list, html_line
+from hcgames.widgets.classical.text import BIG, CATEGORIES, big_controls, bullet_list, html_line
 from hcgames.widgets.lesson import table, with_slider_names
 from hcgames.words import capitalise
 
@@ -153,7 +153,7 @@ class PaymentChooser(widgets.VBox):
     still allows."""
 
     def __init__(self, resources: Sequence[str] = ("wood", "stone")) -> None:
-        self.result = html_line("<i>Choose how to pay.</i>", "560px")
+        self.result = html_line(f"<i style='{BIG}'>Choose how to pay.</i>", "560px")
         self.buttons = []
         for resource in resources:
             button = widgets.Button(
@@ -213,13 +213,16 @@ class ResearchLevels(widgets.VBox):
         )
         self.rolls = widgets.IntSlider(value=12, min=1, max=60, description="rolls")
         self.level = widgets.IntSlider(value=0, min=0, max=4, description="start level")
+        for slider in (self.rolls, self.level):  # as long as the column lets them be
+            slider.style.description_width = "6em"
+            slider.layout.width = "330px"
         # narrow enough that Large text (half as large again) keeps the chart beside the
         # sliders at 1366 wide: 330 + 500 px and the gap, times 1.5
         self.result = html_line("", "330px")
         for slider in (self.rolls, self.level):
             slider.observe(lambda _c: self.show(), names="value")
         self.show()
-        controls = widgets.VBox([self.rolls, self.level, self.result])
+        controls = big_controls(widgets.VBox([self.rolls, self.level, self.result]))
         super().__init__([with_slider_names(one_screen(controls, self.figure))])
 
     def show(self) -> None:
@@ -263,12 +266,21 @@ class TraitExperiment(widgets.VBox):
         self.people = widgets.Dropdown(
             options=[c.name for c in material.civilizations], value="Romans", description="People"
         )
-        self.arts = widgets.Checkbox(value=False, description="one more level of the Arts")
+        # its words in full beside the box (indented, they were cut: "one more level of the...")
+        self.arts = widgets.Checkbox(
+            value=False,
+            description="one more level of the Arts",
+            indent=False,
+            layout=widgets.Layout(width="auto"),
+        )
         self.button = widgets.Button(description=f"Play {games} games", button_style="primary")
         self.results: list[dict[str, str]] = []
-        self.result = html_line("<i>No games played yet.</i>")
+        self.result = html_line(f"<i style='{BIG}'>No games played yet.</i>")
         self.button.on_click(lambda _b: self.run())
-        controls = widgets.VBox([self.people, self.arts, self.button])
+        self.people.style.description_width = "4em"
+        self.people.layout.width = "280px"
+        self.button.layout.width = "auto"
+        controls = big_controls(widgets.VBox([self.people, self.arts, self.button]))
         super().__init__([one_screen(controls, self.result)])
 
     def run(self) -> float:

@@ -13,6 +13,7 @@ from hcgames.widgets._base import one_screen
 from hcgames.widgets.charts import (
     year_label,
 )
+from hcgames.widgets.classical.text import big_controls
 from hcgames.widgets.lesson import table
 from hcgames.widgets.maps import MapView
 from hcgames.widgets.panels import HistoryCard
@@ -48,7 +49,19 @@ class PeopleCards(widgets.VBox):
             ),
             names="value",
         )
-        super().__init__([one_screen(self.choice, self.card)])
+        self.choice.style.description_width = "4em"
+        self.choice.layout.width = "260px"
+        # the card read at the lessons' reading size, its lines not spread (they were 13 px
+        # in 28 px lines)
+        self.card.add_class("hc-people-card")
+        style = widgets.HTML(
+            "<style>.hc-people-card .widget-html-content, .hc-people-card .widget-html-content"
+            " :is(p, td, th) { font-size: 15px; line-height: 1.45; }</style>",
+            layout=widgets.Layout(display="none"),
+        )
+        # the menu's words at 16 px, as the lessons' other controls
+        menu = big_controls(widgets.VBox([self.choice, style]))
+        super().__init__([one_screen(menu, self.card)])
 
 
 def homelands_map(game: Game) -> widgets.VBox:

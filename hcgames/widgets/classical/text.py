@@ -13,6 +13,24 @@ CATEGORIES = ("food", "luxury", "wood", "iron", "stone", "gold")
 #: the attacker's and the defender's squares of the dice grid (green and yellow)
 ATTACKER, DEFENDER = "#009E73", "#F0E442"
 BIG = "font-size:15px"
+#: the controls of a box with the class ``hc-big`` (sliders' names and numbers, menus,
+#: tick boxes, buttons) in letters read from the back of a room: 16 px, not 13
+BIG_CONTROLS_CSS = (
+    "<style>.hc-big :is(.widget-label, .widget-label-basic, .widget-readout, select,"
+    " button) { font-size: 16px; }"
+    " .hc-big select { height: auto; min-height: var(--jp-widgets-inline-height); }</style>"
+)
+
+
+def big_controls(box: widgets.Box) -> widgets.Box:
+    """``box`` with its controls' words at 16 px (:data:`BIG_CONTROLS_CSS`, carried by
+    the box itself)."""
+    box.add_class("hc-big")
+    box.children = (
+        *box.children,
+        widgets.HTML(BIG_CONTROLS_CSS, layout=widgets.Layout(display="none")),
+    )
+    return box
 
 
 def html_line(text: str, width: str | None = None) -> widgets.HTML:

@@ -166,13 +166,24 @@ _KEY_CSS = (
     # its width
     f".hcgames-large .hc-turn-key-beside {{ {_UNSEEN} }}"
     ".hcgames-large .hc-turn-key-below { display: block; }"
-    ".hc-turn-top .hc-turn-happened "
-    f"{{ max-height: {CONTROLS_PX - 45}px; overflow: auto; }}"
+    # what happened takes the rest of its column's height (it scrolls inside past it)
+    ".hc-turn-top .hc-turn-happened { flex: 1 1 0; min-height: 0; overflow: auto; }"
     # under the button and the row of phases
     f".hc-turn-top .hc-turn-next {{ max-height: {CONTROLS_PX - 80}px; overflow: auto; }}"
     ".hc-turn-phases { margin: 4px 0 2px 0; }"
+    # lines a little closer than the page's, so the longest phase's words fit their box at
+    # 1024x700 (the produce phase's were cut in the middle of a line)
+    ".hc-turn-top :is(.hc-turn-next, .hc-turn-happened) .widget-html-content"
+    " { line-height: 1.45; }"
+    # the page's one main control, its label as large as the text beside it
     ".hc-turn-play { min-height: var(--jp-widgets-inline-height); white-space: normal;"
-    " line-height: 1.3; padding-top: 4px; padding-bottom: 4px; }</style>"
+    " line-height: 1.3; padding-top: 4px; padding-bottom: 4px; font-size: 16px;"
+    " font-weight: 600; }"
+    # Large text: the row over the map grows with its words (nothing cut or scrolled
+    # inside it); the map follows under it
+    ".hcgames-large .hc-turn-top { height: auto !important; overflow: visible !important; }"
+    ".hcgames-large .hc-turn-top .hc-turn-next, .hcgames-large .hc-turn-top .hc-turn-happened"
+    " { max-height: none; overflow: visible; flex: 0 0 auto; }</style>"
 )
 
 
@@ -322,9 +333,9 @@ class PhasePlayer(widgets.VBox):
             return
         self.button.disabled = False
         self.button.description = f"Play the {phase} phase"
-        begins = " Their turn begins." if self.at_eve() else ""
+        # (on the eve of a turn the box beside it says that the turn begins)
         self.next_box.value = (
-            f"<div style='{BIG}'><b>Next: the {phase} phase of the {who}.</b>{begins} "
+            f"<div style='{BIG}'><b>Next: the {phase} phase of the {who}.</b> "
             f"{self.phase_text.get(phase, '')}</div>"
         )
 
