@@ -623,7 +623,6 @@ GENERIC_VIEW_BACK_DOORS: dict[str, list[str]] = {
         "names conquest-1972",
         "names conquest-of-speros",
         "names conqueror-duels",
-        "names conqueror-duels",  # Duels' long choices wrap in the list
         # CONQUEST's board: moves by two clicks, no row of step names
         "names conquest-1972",
         "names conquest-1972",

@@ -51,6 +51,9 @@ class DuelsGame(Game):
     version: ClassVar[str] = "3"
     describe_says_when: ClassVar[bool] = True  # describe() says the round, step and who
     place_noun: ClassVar[str] = "territory"  # what its map views call a place
+    #: a move longer than this may wrap in the play screen's list: its moves name two
+    #: places ("... to Mare Balearicum", 47 letters) and at 1024 wide the list holds about 36
+    move_wrap_after: ClassVar[int] = 24
     #: the stepper's button that plays on to the next part of the round, saying what it does
     phase_button_words: ClassVar[tuple[str, str]] = (
         "Play the rest of this phase",

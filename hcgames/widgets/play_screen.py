@@ -1404,8 +1404,7 @@ class PlayApp(GameStepper):
         # a game may say its own limit (Speros: "Attack: a Minion onto Starmetal Compass",
         # 39 letters, was cut off with Large text at 1366)
         limit = getattr(self.game, "move_wrap_after", self.WRAP_AFTER)
-        if self.game.id == "conqueror-duels":  # (an entry of its list starts with a capital)
-            limit, words = 24, words[:1].upper() + words[1:]
+        words = words[:1].upper() + words[1:]  # every entry of the list starts with a capital
         return words.replace(" ", " \u200b") if len(words) > limit else words
 
     #: a card offered with this many sets of targets or more has its own group, listed
