@@ -114,8 +114,8 @@ class DiceBattle(widgets.HBox):
         aspect = view.width / view.height
         return (
             f"<style>body:not(.hcgames-large) .{uid} {{ flex: 0 0 auto !important; "
-            f"width: max({view.width + 20}px, min(760px, calc(100vw - 700px), "
-            f"calc((100vh - 250px) * {aspect:.4f} + 20px))) !important; }} "
+            f"width: max({view.width}px, min(760px, calc(100vw - 700px), "
+            f"calc((100vh - 250px) * {aspect:.4f}))) !important; }} "
             f"body:not(.hcgames-large) .{uid} .hcgames-figure {{ width: 100% !important; "
             f"height: auto !important; aspect-ratio: {view.width} / {view.height}; }}</style>"
         )
