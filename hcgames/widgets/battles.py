@@ -85,12 +85,13 @@ class DiceBattle(widgets.HBox):
         self.map_view = MapView(battle.before, width=map_width, focus=list(focus), theatre=theatre)
         self.map_view.layout.flex = f"0 0 {map_width + 20}px"
         self.map_view.layout.width = f"{map_width + 20}px"
+        grows = self._map_grows()
         self.words = widgets.HTML()
         for buttons in self.dice:
             buttons.observe(self.show, names="value")
             buttons.add_class("hc-die-pick")  # the thrown number stands out (PICKED_DIE_CSS)
         controls = widgets.VBox(
-            [widgets.HTML(PICKED_DIE_CSS + DIE_KEYS), *self.dice, self.words],
+            [widgets.HTML(PICKED_DIE_CSS + DIE_KEYS + grows), *self.dice, self.words],
             layout=widgets.Layout(flex="1 1 400px", max_width="560px"),
         )
         super().__init__()
@@ -100,6 +101,24 @@ class DiceBattle(widgets.HBox):
             flex_flow="row wrap", align_items="flex-start", grid_gap="8px 16px", width="100%"
         )
         self.show()
+
+    def _map_grows(self) -> str:
+        """CSS that lets the map take the room beside the dice on a wide window (it was
+        520 px at 1366, its names 14 px): as wide as the window leaves beside the dice
+        (at most 760 px), no taller than the window leaves under the line above it and
+        its key; never narrower than its own width. The names grow with it
+        (:func:`~hcgames.widgets.regions.figure_css`)."""
+        view = self.map_view
+        uid = f"hc-dice-map-{id(self):x}"
+        view.add_class(uid)
+        aspect = view.width / view.height
+        return (
+            f"<style>body:not(.hcgames-large) .{uid} {{ flex: 0 0 auto !important; "
+            f"width: max({view.width}px, min(760px, calc(100vw - 700px), "
+            f"calc((100vh - 250px) * {aspect:.4f}))) !important; }} "
+            f"body:not(.hcgames-large) .{uid} .hcgames-figure {{ width: 100% !important; "
+            f"height: auto !important; aspect-ratio: {view.width} / {view.height}; }}</style>"
+        )
 
     def show(self, _change: Any = None) -> None:
         """Show the position, the sums and the grid for the dice picked now."""

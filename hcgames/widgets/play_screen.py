@@ -149,11 +149,6 @@ NARROW_SIDE = 380
 #: map shrinks to the room left, so the map, the moves and what a move did stay on one
 #: screen, larger type and all.
 LARGE_SIDE = 345
-#: ... or this many on a window narrower than :data:`WIDE_WINDOW` (1024x700), where 330
-#: zoomed px left lesson 13's map 504 of its 644 px, its names 13 px instead of 16 (now
-#: 589 px and 15 px; but 290 cut lesson 54's longest moves at the right: 335 leaves the
-#: map about 520 px and fits them, the list's name above it and its moves at 14 px)
-LARGE_SIDE_NARROW = 335
 
 
 def wide_map_width(width: int, height: int, header: int = WIDE_MAP_HEADER) -> float:
@@ -182,9 +177,10 @@ def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP
     and keeps its shape (``width`` x ``height``). On a wide window the key under the map
     gives way to its copy in the side column (class ``box_class-key``); on a narrower
     one (1024x700) the key stays under the map. Under Large text (zoomed) the map keeps
-    the moves beside it: it takes the width the side column (:data:`LARGE_SIDE` zoomed
-    px) leaves, up to the window's height, so the map, the moves and what a move did
-    share one screen."""
+    the moves beside it on a wide window: it takes the width the side column
+    (:data:`LARGE_SIDE` zoomed px) leaves, up to the window's height, so the map, the
+    moves and what a move did share one screen; on a narrower one the map takes the
+    window's width (never smaller than without Large text) and the moves go under it."""
     aspect = width / height
     # Large text is the page's (a class on <body>) or, in JupyterLab, this screen's own
     page = "body:not(.hcgames-large) .hcgames-play:not(.hcgames-large)"
@@ -222,14 +218,17 @@ def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP
         f"{LARGE_SIDE}px), calc((100vh / {zoom:g} - {WIDE_MAP_HEADER}px) * {aspect:.4f} "
         "+ 8px))) "
         "!important; } "
+        f"{large} .hcgames-play-main:has(> .{box_class}) {{ flex-wrap: nowrap !important; }} "
+        # ... but on a narrower window (1024x700) the room beside the moves left the map
+        # smaller than without Large text (644 -> 522 px): there the map takes the
+        # window's width, up to its height, and the moves go under it
         f"@media (max-width: {WIDE_WINDOW - 1}px) {{ {large} .{box_class} {{ "
-        f"width: max(240px, min(calc(100vw / {zoom:g} - {LARGE_SIDE_NARROW}px), "
+        f"width: max(240px, min(calc(100vw / {zoom:g} - 40px), "
         f"calc((100vh / {zoom:g} - {WIDE_MAP_HEADER}px) * {aspect:.4f} + 8px))) "
         "!important; flex-shrink: 0 !important; } "
+        f"{large} .hcgames-play-main:has(> .{box_class}) {{ flex-wrap: wrap !important; }} "
         f"{large} .hcgames-play-main:has(> .{box_class}) > .hcgames-side-column {{ "
-        f"min-width: {LARGE_SIDE_NARROW - 20}px !important; "
-        f"flex: 1 1 {LARGE_SIDE_NARROW - 20}px !important; }} }} "
-        f"{large} .hcgames-play-main:has(> .{box_class}) {{ flex-wrap: nowrap !important; }} "
+        "min-width: 0 !important; flex: 1 1 100% !important; } } "
         f"{large} .{box_class}-side {{ min-width: 0 !important; }} "
         + _large_names_kept(large, box_class, width, height, header)
         + "</style>"
