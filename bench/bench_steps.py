@@ -3,6 +3,7 @@
     python bench/bench_steps.py                        # this tree only
     python bench/bench_steps.py --old 12fca54          # side by side with revision 12fca54
     python bench/bench_steps.py --old 12fca54 --seconds 3 --rounds 3
+    python bench/bench_steps.py --old 12fca54 --only duels   # one game's variants
 
 A *step* is one ``apply`` (a player's action or a chance outcome) in a game played
 with uniformly random legal actions and chance outcomes drawn with their exact
@@ -134,14 +135,15 @@ def _worker(root: str, seconds: float) -> None:
         print(json.dumps({"name": name, "options": options, **figure}), flush=True)
 
 
-def cases() -> list[tuple[str, dict[str, Any]]]:
-    """Every game and variant of this tree."""
+def cases(only: str | None = None) -> list[tuple[str, dict[str, Any]]]:
+    """Every game and variant of this tree (of the games whose name holds ``only``)."""
     sys.path.insert(0, str(ROOT))
     import hcgames
 
     return [
         (name, options)
         for name in hcgames.available_games()
+        if not only or only in name
         for options in hcgames.game_class(name).variants()
     ]
 
@@ -190,10 +192,10 @@ def _has_revision(rev: str) -> bool:
 
 
 def compare(
-    old: str | None, seconds: float, rounds: int
+    old: str | None, seconds: float, rounds: int, only: str | None = None
 ) -> list[tuple[str, float | None, float | None]]:
     """(label, steps/s now, steps/s at ``old``), fastest of ``rounds`` for each."""
-    todo = cases()
+    todo = cases(only)
     best_now: dict[str, float] = {}
     best_old: dict[str, float] = {}
     with tempfile.TemporaryDirectory(prefix="hcgames-old-") as tmp:
@@ -276,6 +278,7 @@ def main() -> int:
     parser.add_argument("--old", help="a revision to measure beside this tree (e.g. 12fca54)")
     parser.add_argument("--seconds", type=float, default=2.0, help="per game, tree and round")
     parser.add_argument("--rounds", type=int, default=3, help="each figure: fastest of these")
+    parser.add_argument("--only", help="only the games whose name holds this (e.g. duels)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -285,7 +288,7 @@ def main() -> int:
         f"Random-play steps per second, fastest of {args.rounds} rounds of {args.seconds:g} s "
         "per game (a step: one action or chance outcome applied)"
     )
-    rows = compare(args.old, args.seconds, args.rounds)
+    rows = compare(args.old, args.seconds, args.rounds, args.only)
     print(table(rows, args.old))
     reference = backgammon_steps_per_second(args.seconds)
     if reference is None:

@@ -37,6 +37,7 @@ import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 from html import escape
 from typing import Any, ClassVar, TypeVar
 
@@ -364,6 +365,13 @@ def action_from_dict(data: Any, types: Mapping[str, type[Action]]) -> Action:
 S = TypeVar("S", bound="State")
 
 
+@cache
+def _seat_names(count: int) -> tuple[str, ...]:
+    """The seats' default names, Player 1 to Player ``count``, made once for each
+    number of players (every sentence that names a player asks for them)."""
+    return tuple(f"Player {i + 1}" for i in range(count))
+
+
 class Game:
     """A ruleset with its fixed material. Subclasses set the class attributes."""
 
@@ -385,7 +393,8 @@ class Game:
 
     @property
     def player_names(self) -> tuple[str, ...]:
-        return tuple(f"Player {i + 1}" for i in range(self.num_players))
+        """Player 1, Player 2... by default (see :func:`_seat_names`)."""
+        return _seat_names(self.num_players)
 
     @property
     def max_actions(self) -> int:

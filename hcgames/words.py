@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 __all__ = [
     "capitalise",
@@ -461,6 +462,9 @@ _PLURAL_WORDS = frozenset(
 )
 
 
+# The answer depends on the words alone and games ask it of the same few names at
+# every step (a possessive or a verb in a sentence of the log), so it is remembered.
+@lru_cache(maxsize=4096)
 def is_plural(subject: str) -> bool:
     """Whether ``subject`` (a name or a noun phrase) takes a plural verb: "The
     Mamelukes", "Trung Sisters", "Rome and Persia" do; "Rome", "Athens", "Pericles" do not.

@@ -86,6 +86,18 @@ class Step(StrEnum):
     LEAVE = "leave"
 
 
+# The steps under plain module names for the functions run at every step of a battle:
+# in Python 3.11 reading a member off an Enum class (``Step.ROLL``) costs several times
+# reading a global (see bench/bench_steps.py)
+_HERO_ATTACKER = Step.HERO_ATTACKER
+_HERO_DEFENDER = Step.HERO_DEFENDER
+_ROLL = Step.ROLL
+_CASUALTIES_LOSER = Step.CASUALTIES_LOSER
+_CASUALTY_VICTOR = Step.CASUALTY_VICTOR
+_RETREAT = Step.RETREAT
+_LEAVE = Step.LEAVE
+
+
 @dataclass(eq=False)
 class Committed:
     """An army committed to a battle from one territory: how many units, and how many
@@ -308,14 +320,14 @@ def battle_player(state: DuelsState) -> int:
     b = state.battle
     assert b is not None
     step = b.step
-    if step is Step.HERO_ATTACKER or step is Step.LEAVE:
+    if step is _HERO_ATTACKER or step is _LEAVE:
         return b.attacker
-    if step is Step.HERO_DEFENDER or step is Step.RETREAT:
+    if step is _HERO_DEFENDER or step is _RETREAT:
         return b.defender
     r = b.result
     assert r is not None
     winner, loser = (b.attacker, b.defender) if r.attacker_wins else (b.defender, b.attacker)
-    return loser if step is Step.CASUALTIES_LOSER else winner
+    return loser if step is _CASUALTIES_LOSER else winner
 
 
 def roll_outcomes(state: DuelsState) -> list[tuple[Action, Fraction]]:
@@ -343,19 +355,19 @@ def battle_actions(state: DuelsState) -> list[Action]:
     b = state.battle
     assert b is not None
     step = b.step
-    if step is Step.HERO_ATTACKER:
+    if step is _HERO_ATTACKER:
         return hero_options(state, 0)
-    if step is Step.HERO_DEFENDER:
+    if step is _HERO_DEFENDER:
         return hero_options(state, 1)
     r = b.result
     assert r is not None
-    if step is Step.CASUALTIES_LOSER:
+    if step is _CASUALTIES_LOSER:
         c, i = loser_units(state, b, not r.attacker_wins)
         return [ChooseCasualties(k, m) for k, m in loss_splits(b.loser_due, c, i)]
-    if step is Step.CASUALTY_VICTOR:
+    if step is _CASUALTY_VICTOR:
         c, i = loser_units(state, b, r.attacker_wins)
         return [ChooseCasualties(k, m) for k, m in loss_splits(b.victor_due, c, i)]
-    if step is Step.RETREAT:
+    if step is _RETREAT:
         return [Retreat(state.game.names[t]) for t in retreat_options(state, b)]
     s = b.sources[b.leave_index]
     name = state.game.names[s.territory]
@@ -384,7 +396,7 @@ def play_hero(state: DuelsState, action: PlayHero) -> list[Event]:
     assert b is not None
     g = state.game
     events: list[Event] = []
-    side = 0 if b.step is Step.HERO_ATTACKER else 1
+    side = 0 if b.step is _HERO_ATTACKER else 1
     player = b.attacker if side == 0 else b.defender
     if action.hero:
         h = g.hero_index[action.hero]
@@ -401,7 +413,7 @@ def play_hero(state: DuelsState, action: PlayHero) -> list[Event]:
         )
     else:
         b.heroes[side] = -2  # asked, none played
-    b.step = Step.HERO_DEFENDER if side == 0 else Step.ROLL
+    b.step = _HERO_DEFENDER if side == 0 else _ROLL
     return events + advance_battle(state)
 
 
@@ -418,7 +430,7 @@ def choose_casualties(state: DuelsState, action: ChooseCasualties) -> list[Event
     which units it loses."""
     b = state.battle
     assert b is not None
-    loser = b.step is Step.CASUALTIES_LOSER
+    loser = b.step is _CASUALTIES_LOSER
     return remove_losses(state, b, loser, action.cavalry, action.infantry) + advance_battle(state)
 
 
@@ -453,7 +465,7 @@ def resolve_roll(state: DuelsState, b: Battle, roll: BattleRoll) -> list[Event]:
     )
     b.loser_due = r.defender_losses if r.attacker_wins else r.attacker_losses
     b.victor_due = r.attacker_losses if r.attacker_wins else r.defender_losses
-    b.step = Step.CASUALTIES_LOSER
+    b.step = _CASUALTIES_LOSER
     return [
         state.event(
             None,
@@ -490,11 +502,11 @@ def remove_losses(state: DuelsState, b: Battle, loser: bool, c: int, i: int) -> 
         player = b.defender
     if loser:
         b.loser_due = 0
-        b.step = Step.CASUALTY_VICTOR
+        b.step = _CASUALTY_VICTOR
         text = f"{state.player_name(player)} loses {units_text(c, i)}."
     else:
         b.victor_due = 0
-        b.step = Step.RETREAT
+        b.step = _RETREAT
         text = (
             "The beaten side rolled "
             f"{with_article(str(g.casualty_rules.victor_casualty_roll))}, so the "
@@ -508,7 +520,7 @@ def retreat_to(state: DuelsState, b: Battle, to: int | None) -> list[Event]:
     t = b.target
     c, i = state.cav[t], state.inf[t]
     state.cav[t] = state.inf[t] = 0
-    b.step = Step.LEAVE
+    b.step = _LEAVE
     if to is None:
         return [
             state.event(
@@ -556,22 +568,22 @@ def advance_battle(state: DuelsState) -> list[Event]:
     events: list[Event] = []
     while True:
         step = b.step
-        if step is Step.HERO_ATTACKER or step is Step.HERO_DEFENDER:
-            if hero_options(state, 0 if step is Step.HERO_ATTACKER else 1):
+        if step is _HERO_ATTACKER or step is _HERO_DEFENDER:
+            if hero_options(state, 0 if step is _HERO_ATTACKER else 1):
                 state.stage = step
                 return events
-            b.step = Step.HERO_DEFENDER if step is Step.HERO_ATTACKER else Step.ROLL
+            b.step = _HERO_DEFENDER if step is _HERO_ATTACKER else _ROLL
             continue
-        if step is Step.ROLL:
+        if step is _ROLL:
             state.stage = Stage.ROLL
             return events
         r = b.result
         assert r is not None
-        if step is Step.CASUALTIES_LOSER or step is Step.CASUALTY_VICTOR:
-            loser = step is Step.CASUALTIES_LOSER
+        if step is _CASUALTIES_LOSER or step is _CASUALTY_VICTOR:
+            loser = step is _CASUALTIES_LOSER
             due = b.loser_due if loser else b.victor_due
             if due == 0:
-                b.step = Step.CASUALTY_VICTOR if loser else Step.RETREAT
+                b.step = _CASUALTY_VICTOR if loser else _RETREAT
                 continue
             c, i = loser_units(state, b, r.attacker_wins != loser)
             splits = loss_splits(due, c, i)
@@ -583,9 +595,9 @@ def advance_battle(state: DuelsState) -> list[Event]:
             k, m = splits[0]
             events += remove_losses(state, b, loser, k, m)
             continue
-        if step is Step.RETREAT:
+        if step is _RETREAT:
             if not r.attacker_wins or state.cav[b.target] + state.inf[b.target] == 0:
-                b.step = Step.LEAVE
+                b.step = _LEAVE
                 continue
             options = retreat_options(state, b)
             if len(options) > 1 and b.defender != INDEPENDENT:
@@ -598,7 +610,7 @@ def advance_battle(state: DuelsState) -> list[Event]:
             c, i = b.attacking_units()
             s = b.sources[b.leave_index]
             if c + i >= 2 and s.units() > 0:
-                state.stage = Step.LEAVE
+                state.stage = _LEAVE
                 return events
             b.leave_index += 1
             continue

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import functools
+import operator
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -142,6 +143,12 @@ class DuelsGame(Game):
         self.feeds: tuple[bool, ...] = tuple(
             bool(self.food[t] or self.faction_food[0][t] or self.faction_food[1][t])
             for t in range(len(self.names))
+        )
+        feeding = [t for t, feeds in enumerate(self.feeds) if feeds]
+        #: the holders of those territories read off a list of holders in one call, for
+        #: the food check after every step of the action phase (None: no land feeds)
+        self.feeding_holders: operator.itemgetter[Any] | None = (
+            operator.itemgetter(*feeding) if feeding else None
         )
         self.unit_strength = sc.unit_strength
         self.heroes: tuple[Hero, ...] = self.material.heroes

@@ -58,6 +58,16 @@ if TYPE_CHECKING:
 
 __all__ = ["HANDLERS", "INDEPENDENT", "NOBODY", "DuelsState"]
 
+# The stages under plain module names for the contract's methods, asked several times
+# at every step: in Python 3.11 reading a member off an Enum class (``Stage.DRAW``)
+# costs several times reading a global (see bench/bench_steps.py)
+_DRAW = Stage.DRAW
+_PLANNING = Stage.PLANNING
+_ACTION = Stage.ACTION
+_FOOD = Stage.FOOD
+_ROLL = Stage.ROLL
+_OVER = Stage.OVER
+
 #: every action type and the rule that carries it out (``DuelsState.HANDLERS``)
 HANDLERS: dict[type[Action], Handler] = {
     DrawChronicle: turn.draw_chronicle,
@@ -132,12 +142,17 @@ class DuelsState(State):
         if player is not None and not 0 <= player < 2:
             data.setdefault("side", self.player_name(player))
             player = None
-        return super().event(player, kind, text[:1].upper() + text[1:], **data)
+        first = text[:1]
+        if not first.isupper():  # nearly every sentence already starts with a capital
+            text = first.upper() + text[1:]
+        return super().event(player, kind, text, **data)
 
     def player_name(self, player: int | None) -> str:
         """The core's one way of naming a side, with this game's independent army and
         ``NOBODY``, the holder of an empty territory (it shares its number with ``CHANCE``;
         the dice are named where they roll)."""
+        if player == 0 or player == 1:  # a side, nearly always
+            return self.game.scenario.players[player]
         if player == INDEPENDENT:
             return "the independent army"
         if player == NOBODY:
@@ -215,56 +230,59 @@ class DuelsState(State):
     @property
     def current_player(self) -> int:
         stage = self.stage
-        if stage is Stage.PLANNING or stage is Stage.ACTION:
+        if stage is _PLANNING or stage is _ACTION:
             return self.active
-        if stage is Stage.DRAW or stage is Stage.ROLL:
+        if stage is _DRAW or stage is _ROLL:
             return CHANCE
-        if stage is Stage.OVER:
+        if stage is _OVER:
             return TERMINAL
-        if stage is Stage.FOOD:
+        if stage is _FOOD:
             return self.hungry[0]
         return fighting.battle_player(self)
 
     @property
     def phase(self) -> str:
         stage = self.stage
-        if stage is Stage.DRAW:
+        if stage is _DRAW:
             return "chronicle"
-        if stage is Stage.PLANNING:
+        if stage is _PLANNING:
             return "planning"
-        if stage is Stage.OVER:
+        if stage is _OVER:
             return "game over"
         return "action"
 
+    #: events are stamped with :attr:`phase` (the core's rule, without its extra call)
+    event_phase = phase
+
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        if self.stage is Stage.DRAW:
+        if self.stage is _DRAW:
             p = Fraction(1, len(self.deck))
             return [(DrawChronicle(card), p) for card in sorted(self.deck)]
         return fighting.roll_outcomes(self)
 
     def _legal_actions(self) -> list[Action]:
         stage = self.stage
-        if stage is Stage.ACTION:
+        if stage is _ACTION:
             return moves.action_phase_actions(self)
-        if stage is Stage.PLANNING:
+        if stage is _PLANNING:
             return moves.planning_actions(self)
-        if stage is Stage.FOOD:
+        if stage is _FOOD:
             return moves.food_actions(self)
         return fighting.battle_actions(self)
 
     def _apply(self, action: Action) -> list[Event]:
         # food can be lost only in the action phase (battles, moves, abandoned land)
-        acting = self.stage not in (Stage.PLANNING, Stage.DRAW, Stage.FOOD)
+        acting = self.stage not in (_PLANNING, _DRAW, _FOOD)
         # The food supply changes within the action phase only when land changes hands
         # (the round's card and rallies are settled before it), so the caps before the
         # action are worked out, from a copy of the holders, only when that happened.
         before = (list(self.owner), self.card, list(self.rally_now)) if acting else None
         events = super()._apply(action)  # the rule of HANDLERS
-        if self.stage is not Stage.OVER:
+        if self.stage is not _OVER:
             events += victory.watch_capitals(self)
             if (
                 before is not None
-                and self.stage is Stage.ACTION
+                and self.stage is _ACTION
                 and self._food_may_have_changed(*before)
             ):
                 caps = (self.unit_cap(0, before), self.unit_cap(1, before))
@@ -276,10 +294,9 @@ class DuelsState(State):
             return True
         if owner == self.owner:
             return False
-        feeds = self.game.feeds
-        return any(
-            feed and was != now for feed, was, now in zip(feeds, owner, self.owner, strict=True)
-        )
+        # whether any territory that feeds its holder changed hands
+        holders = self.game.feeding_holders
+        return holders is not None and holders(owner) != holders(self.owner)
 
     def why_illegal(self, action: Action) -> tuple[str, str]:
         return moves.why_illegal(self, action)

@@ -39,11 +39,17 @@ def finish(state: DuelsState, winners: tuple[int, ...], reason: str) -> list[Eve
 
 
 def annihilated(state: DuelsState, player: int) -> bool:
-    is_sea = state.game.is_sea
-    for t, o in enumerate(state.owner):
-        if o == player and (not is_sea[t] or state.cav[t] + state.inf[t]):
+    """Whether ``player`` holds no land and has no units at sea (asked after every
+    move: the holdings are found with ``list.index``, not a loop over the map)."""
+    owner, is_sea = state.owner, state.game.is_sea
+    t = -1
+    while True:
+        try:
+            t = owner.index(player, t + 1)
+        except ValueError:
+            return True
+        if not is_sea[t] or state.cav[t] + state.inf[t]:
             return False
-    return True
 
 
 def check_immediate(state: DuelsState) -> list[Event]:
@@ -70,10 +76,11 @@ def watch_capitals(state: DuelsState) -> list[Event]:
     again (a side that held both has just lost one of them), and the round in which
     it happened is noted: only whole rounds after it count."""
     g = state.game
-    now = [state.owner[t] for t in g.capital]
-    if now == state.capital_holders:
+    owner, held = state.owner, state.capital_holders
+    first, second = g.capital
+    if owner[first] == held[0] and owner[second] == held[1]:  # after nearly every step
         return []
-    state.capital_holders = now
+    state.capital_holders = [owner[first], owner[second]]
     state.capitals_changed_in = state.round_no
     counting = [p for p in (0, 1) if state.held_rounds[p]]
     state.held_rounds = [0, 0]
