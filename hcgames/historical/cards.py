@@ -858,26 +858,26 @@ class Card:
     #: by which sea explorers may reach it (the rulebook: "river access"); else ""
     river: str = ""
 
-    @property
+    @cached_property
     def sea_access(self) -> bool:
         """Lands: whether a sea explorer can reach it, by its coast or by a river."""
         return self.coastal or bool(self.river)
 
-    @property
+    @cached_property
     def is_unit(self) -> bool:
         """Characters (explorers included) and armies stand in land columns."""
         return self.category in ("character", "army")
 
-    @property
+    @cached_property
     def is_land(self) -> bool:
         """Lands enter play from a land pile, never from the hand."""
         return self.category == "land"
 
-    @property
+    @cached_property
     def is_explorer(self) -> bool:
         return self.subtype.startswith("explorer")
 
-    @property
+    @cached_property
     def is_leader(self) -> bool:
         return self.subtype in LEADER_SUBTYPES
 

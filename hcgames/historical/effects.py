@@ -115,9 +115,8 @@ def capacity(state: HistoricalState, col: Column) -> int:
 def has_room(state: HistoricalState, col: Column, card: Card) -> bool:
     if col.locked > 0 or len(col.cards) >= capacity(state, col):
         return False
-    return not (
-        card.category == "army" and any(state.card(k).category == "army" for k in col.cards)
-    )
+    cards = state.game.key_cards
+    return not (card.category == "army" and any(cards[k].category == "army" for k in col.cards))
 
 
 def placement_allowed(state: HistoricalState, col: Column, card: Card) -> bool:
@@ -149,7 +148,8 @@ def placement_ban(state: HistoricalState, col: Column, card: Card) -> str:
 
 
 def can_stand(state: HistoricalState, col: Column, card: Card) -> bool:
-    return has_room(state, col, card) and placement_allowed(state, col, card)
+    # asked of every land for every card in hand at each step: placement_ban directly
+    return has_room(state, col, card) and not placement_ban(state, col, card)
 
 
 # --- conditions -----------------------------------------------------------

@@ -191,21 +191,22 @@ def apply_attack(state: HistoricalState, action: Attack) -> None:
 def move_options(state: HistoricalState, player: int) -> list[Action]:
     out: list[Action] = []
     cols = state.rows[player]
+    cards = state.game.key_cards  # state.card's table, read directly in these loops
     if not state.moved:
         for col in cols:
             for key in col.cards:
                 if effects.planted(state, key, player) or key in state.travelled:
                     continue
-                card = state.card(key)
+                card = cards[key]
                 for goal in cols:
                     if goal is col or goal.locked:
                         continue
-                    same = state.card(goal.land).continent == state.card(col.land).continent
+                    same = cards[goal.land].continent == cards[col.land].continent
                     if same and effects.can_stand(state, goal, card):
                         out.append(Move(key, goal.land))
     for col in cols:
         for key in col.cards:
-            card = state.card(key)
+            card = cards[key]
             if (
                 not card.is_explorer
                 or key in state.travelled

@@ -28,7 +28,7 @@ from hcgames.historical import effects
 from hcgames.historical.actions import Discard, Interrupt, PlayCard, Retire, UseAbility
 from hcgames.historical.cards import INTERACTING, card_name, describe_target
 from hcgames.historical.effects import Ctx
-from hcgames.historical.material import PLAYS_PER_TURN
+from hcgames.historical.material import PLAYS_PER_TURN, Column
 from hcgames.historical.pending import PendingEffects, PendingPick, PendingWindow
 from hcgames.historical.refusals import Refusal, hand_refusal, known, own_column, room_refusal
 from hcgames.words import says
@@ -45,8 +45,9 @@ DISCARDS_OWN_CARD = frozenset({"lasting_bonus"})
 def play_options(state: HistoricalState, player: int) -> list[Action]:
     out: list[Action] = []
     first_round = state.round_no == 1
+    cards = state.game.key_cards  # state.card's table, read directly in this loop
     for key in state.hands[player]:
-        card = state.card(key)
+        card = cards[key]
         if card.is_land or card.interrupt or effects.spies_forbidden(state, player, card):
             continue
         # round one: no card may touch an opponent; an explorer still comes into play
@@ -340,8 +341,9 @@ def interrupt_options(
     if state.round_no == 1 and window is not None:
         return out
     fx = window_frame(state, window)
+    cards = state.game.key_cards  # state.card's table, read directly in this loop
     for key in state.hands[player]:
-        card = state.card(key)
+        card = cards[key]
         if not card.interrupt or effects.spies_forbidden(state, player, card):
             continue
         if state.round_no == 1 and effects.interacts(state, key, "play"):
@@ -461,10 +463,7 @@ def apply_interrupt(state: HistoricalState, action: Interrupt) -> None:
 # --- held abilities (at any time in the player's own turn) -------------------------------
 def ability_options(state: HistoricalState, player: int) -> list[Action]:
     out: list[Action] = []
-    cards = state.game.key_cards
-    for key, col in state.in_play_sources(player):
-        if not cards[key].held:
-            continue
+    for key, col in _held_sources(state, player):
         for index, effect in enumerate(state.effects_of(key)):
             if effect.when != "hold" or not state.uses_left(key, index, effect):
                 continue
@@ -491,6 +490,24 @@ def ability_options(state: HistoricalState, player: int) -> list[Action]:
                 targets = [()]
             for target in targets:
                 out.append(UseAbility(key, index, target))
+    return out
+
+
+def _held_sources(state: HistoricalState, player: int) -> list[tuple[str, Column | None]]:
+    """The cards of :meth:`~HistoricalState.in_play_sources` that have an ability held
+    for their player's choice, in its order (asked at every step of a turn: a list
+    built in one pass over the columns, without the generator)."""
+    cards = state.game.key_cards
+    out: list[tuple[str, Column | None]] = []
+    for col in state.rows[player]:
+        if cards[col.land].held:
+            out.append((col.land, col))
+        for key in col.cards:
+            if cards[key].held:
+                out.append((key, col))
+    for key in state.active[player]:
+        if cards[key].held:
+            out.append((key, None))
     return out
 
 
