@@ -130,7 +130,7 @@ def _short(value: object) -> str:
     return str(value)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """Something that happened, with a sentence for the log.
 
@@ -144,6 +144,27 @@ class Event:
     kind: str
     text: str
     data: Mapping[str, Any] = field(default_factory=dict)
+
+    def __init__(
+        self,
+        round: int,
+        phase: str,
+        player: int | None,
+        kind: str,
+        text: str,
+        data: Mapping[str, Any] | None = None,
+    ) -> None:
+        # Written out rather than made by dataclass: a frozen dataclass's __init__ sets
+        # each field with a call of object.__setattr__, two to three times the cost of
+        # these stores, and every game makes an event or two at every step (the profile
+        # in bench/bench_steps.py). The instance stays frozen: setting a field raises.
+        fields = self.__dict__
+        fields["round"] = round
+        fields["phase"] = phase
+        fields["player"] = player
+        fields["kind"] = kind
+        fields["text"] = text
+        fields["data"] = {} if data is None else data
 
     def __str__(self) -> str:
         return self.text
