@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import hcgames
+from hcgames.historical.pending import PendingPick
 from hcgames.widgets import PlayApp
 from hcgames.widgets.cards import CARD_CSS
 
@@ -111,7 +112,7 @@ def test_the_computers_battle_is_shown_when_the_student_must_lose_a_card() -> No
     ]
     for _ in range(40):
         state: Any = app.state
-        if any(p["t"] == "pick" and p.get("purpose") == "casualty" for p in state.pending):
+        if any(isinstance(p, PendingPick) and p.purpose == "casualty" for p in state.pending):
             break
         shown = {app.describe_action(a): a for a in app.picker.shown}
         wanted = [a for words, a in shown.items() for p in plan[:1] if p in words]

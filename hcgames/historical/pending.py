@@ -6,10 +6,13 @@ may answer with interrupts, a question for one player (which card dies, which la
 to occupy), a card's effects waiting for answers, and automatic steps (a battle to
 fight, the spoils of a win, an emptied land, the end of a phase). Each kind is a
 frozen record; :meth:`Frame.to_json` writes it as the plain object the saves, the
-snapshots and the transcripts have always shown (``{"t": kind, "p": player, ...}``),
-and lessons may still read a step by those short names (``step["purpose"]``, lessons
-51-53). The rules never do: they ask which record a step is (``isinstance``) and read
-its typed fields (``step.purpose``, ``frame.player``), so mypy checks every read.
+snapshots and the transcripts have always shown (``{"t": kind, "p": player, ...}``).
+The rules, the lesson helpers (:mod:`hcgames.historical.lessons`) and the tests ask
+which record a step is (``isinstance``) and read its typed fields (``step.purpose``,
+``frame.player``), so mypy checks every read. :meth:`Record.__getitem__` and
+:meth:`Record.get`, reads by the short names, are kept for one reader only: a code
+cell of notebook 52 (``fought.pending[-1]["purpose"]``); once it reads
+``.purpose`` they can go.
 """
 
 from __future__ import annotations
@@ -51,8 +54,9 @@ _FRAME_KEYS = {
 class Record:
     """A typed record of the position that saves and lessons know as a plain object:
     it is written by :meth:`to_json` under its short names (``keys``), read back by
-    :meth:`from_json`, and lessons and tests may read it by them (``record["from"]``;
-    the rules read the fields); ``None`` marks a field the record does not have."""
+    :meth:`from_json`; ``None`` marks a field the record does not have. Reading it by
+    a short name (``record["from"]``) is kept only for notebook 52 (see the module's
+    docstring): everything else reads the typed fields."""
 
     keys: ClassVar[dict[str, str]] = {}
 

@@ -8,6 +8,7 @@ from hcgames.core import Action
 from hcgames.historical.actions import EndPhase, Pass, Pick
 from hcgames.historical.battle import Assessment, assess
 from hcgames.historical.game import HistoricalGame
+from hcgames.historical.pending import PendingPick, PendingWindow
 from hcgames.historical.state import HistoricalState
 from tests.narrow import narrow
 
@@ -35,7 +36,7 @@ def settle(state: HistoricalState) -> HistoricalState:
     while not state.is_terminal():
         if state.is_chance():
             state.apply(state.chance_outcomes()[0][0])
-        elif state.pending and state.pending[-1]["t"] == "window":
+        elif state.pending and isinstance(state.pending[-1], PendingWindow):
             state.apply(Pass())
         else:
             break
@@ -54,9 +55,14 @@ def finish_turn(state: HistoricalState) -> HistoricalState:
         settle(state)
         if state.is_terminal() or state.turn_no != turn_no:
             break
-        if state.pending and state.pending[-1]["t"] == "pick":
-            options = state.pending[-1]["options"]
-            state.apply(Pick("" if "" in options else options[0], state.pending[-1]["purpose"]))
+        if state.pending and isinstance(state.pending[-1], PendingPick):
+            options = narrow(state.pending[-1], PendingPick).options
+            state.apply(
+                Pick(
+                    "" if "" in options else options[0],
+                    narrow(state.pending[-1], PendingPick).purpose,
+                )
+            )
         else:
             assert state.current_player == player
             state.apply(EndPhase())

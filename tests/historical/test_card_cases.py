@@ -28,9 +28,11 @@ from hcgames.historical.battle import assess
 from hcgames.historical.cards import describe_effect
 from hcgames.historical.game import HistoricalGame
 from hcgames.historical.material import load_catalogue
+from hcgames.historical.pending import PendingPick
 from hcgames.historical.state import HistoricalState
 from hcgames.historical.teach import arrange, key
 from tests.historical.conftest import Lands, act, finish_turn, game, settle, sums
+from tests.narrow import narrow
 
 CAT = load_catalogue()
 
@@ -205,11 +207,11 @@ def test_chinese_warriors_take_a_card_back_after_each_attack_won() -> None:
     for casualty in ("MU2001", "IN4201"):
         state.apply(Attack(key("CT4404", 0), key("CT4503", 1)))
         settle(state)
-        if state.pending[-1]["purpose"] == "casualty":
+        if narrow(state.pending[-1], PendingPick).purpose == "casualty":
             act(state, Pick(key(casualty, 1), "casualty"))
-        pick = state.pending[-1]
-        assert pick["purpose"] == "recover" and state.current_player == 0, pick
-        back = next(o for o in pick["options"] if o in state.discards[0])
+        pick = narrow(state.pending[-1], PendingPick)
+        assert pick.purpose == "recover" and state.current_player == 0, pick
+        back = next(o for o in pick.options if o in state.discards[0])
         act(state, Pick(back, "recover"))
         assert back in state.hands[0]
     # twice, after every attack won: both cards are back in the hand
@@ -228,7 +230,7 @@ def test_chinese_warriors_take_nothing_back_when_their_land_defends() -> None:
     )
     act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
     assert state.hands[1] == [] and key("EV4104", 1) in state.discards[1]
-    assert not any(p.get("purpose") == "recover" for p in state.pending)
+    assert not any(isinstance(p, PendingPick) and p.purpose == "recover" for p in state.pending)
 
 
 # --- Louisa May Alcott (AU4502): once, a battle won outright with more women in play -----------
@@ -240,7 +242,7 @@ def test_louisa_may_alcott_wins_once_with_more_women_in_play() -> None:
     assert battle.attack < battle.defence  # on the sums her land would lose
     assert battle.auto == key("AU4502", 0) and battle.winner == "attack"
     act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
-    if state.pending and state.pending[-1]["purpose"] == "casualty":
+    if state.pending and narrow(state.pending[-1], PendingPick).purpose == "casualty":
         act(state, Pick(key("IN4201", 1), "casualty"))
     assert state.morale[1] < 900  # the defender lost the battle
     again = sums(state, key("CT4404", 0), key("CT4503", 1))
@@ -296,13 +298,13 @@ def test_napoleon_takes_a_card_after_his_first_win_only() -> None:
         hands={1: ["EV4301", "IN4202"]},
     )
     act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
-    if state.pending and state.pending[-1]["purpose"] == "casualty":
+    if state.pending and narrow(state.pending[-1], PendingPick).purpose == "casualty":
         act(state, Pick(key("MU2001", 1), "casualty"))
-    assert state.pending[-1]["purpose"] == "take"
+    assert narrow(state.pending[-1], PendingPick).purpose == "take"
     act(state, Pick(key("EV4301", 1), "take"))
     assert key("EV4301", 1) in state.hands[0]
     act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
-    assert not any(p.get("purpose") == "take" for p in state.pending)
+    assert not any(isinstance(p, PendingPick) and p.purpose == "take" for p in state.pending)
     assert key("IN4202", 1) in state.hands[1]  # the second win takes nothing
 
 
@@ -524,9 +526,9 @@ def _later_discovery(card_id: str, turns: int, leaves: bool) -> None:
     uses = _uses(state, key(card_id, 0))
     assert len(uses) == 1
     act(state, uses[0])
-    while state.pending and state.pending[-1]["t"] == "pick":
-        options = state.pending[-1]["options"]
-        act(state, Pick(options[-1], state.pending[-1]["purpose"]))
+    while state.pending and isinstance(state.pending[-1], PendingPick):
+        options = narrow(state.pending[-1], PendingPick).options
+        act(state, Pick(options[-1], narrow(state.pending[-1], PendingPick).purpose))
     assert len(state.rows[0]) == 2  # a second land
     assert (key(card_id, 0) in state.discards[0]) == leaves
     assert _uses(state, key(card_id, 0)) == []  # once
@@ -629,9 +631,9 @@ def test_lincoln_wins_a_defector_after_his_first_win_only() -> None:
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     for _ in range(2):
         act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
-        while state.pending and state.pending[-1]["t"] == "pick":
-            top = state.pending[-1]
-            act(state, Pick(top["options"][-1], top["purpose"]))
+        while state.pending and isinstance(state.pending[-1], PendingPick):
+            top = narrow(state.pending[-1], PendingPick)
+            act(state, Pick(top.options[-1], top.purpose))
     mine = [k for k in state.rows[0][0].cards if k.endswith("/1")]
     assert len(mine) == 1  # one defector over two wins
 
@@ -669,8 +671,8 @@ def test_pancho_villa_gets_200_once_against_a_conqueror() -> None:
     lands: Lands = {0: [("CT4404", ["LE4203", "AR4302"])], 1: [("CT4503", ["CO3016", "MU2001"])]}
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
-    if state.pending and state.pending[-1]["t"] == "pick":
-        act(state, Pick(key("MU2001", 1), state.pending[-1]["purpose"]))
+    if state.pending and isinstance(state.pending[-1], PendingPick):
+        act(state, Pick(key("MU2001", 1), narrow(state.pending[-1], PendingPick).purpose))
     assert state.morale[0] == 900 + 200 + 100  # his +200, the Samurai's +100 for the win
     act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
     assert state.morale[0] == 900 + 200 + 100 + 100  # once only
@@ -840,8 +842,8 @@ def test_lemuel_haynes_adds_500_to_the_first_defence_of_the_turn() -> None:
     first = sums(state, key("CT4404", 0), key("CT4503", 1))
     assert first.defence == 60 + 20 + 40 + 500 + _defence_bonus(state)
     act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
-    if state.pending and state.pending[-1]["t"] == "pick":
-        act(state, Pick(key("MU2001", 1), state.pending[-1]["purpose"]))
+    if state.pending and isinstance(state.pending[-1], PendingPick):
+        act(state, Pick(key("MU2001", 1), narrow(state.pending[-1], PendingPick).purpose))
     assert key("CT4503", 1) in state.defended  # a second attack this turn is no first defence
     again = {
         "att": 0,
@@ -916,12 +918,14 @@ def test_peter_salem_takes_a_toll_only_from_attacks_on_his_land() -> None:
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     state.apply(Attack(key("CT4404", 0), key("CT4305", 1)))
     settle(state)
-    assert not any(p.get("purpose") == "toll" for p in state.pending)  # another land: no toll
+    assert not any(
+        isinstance(p, PendingPick) and p.purpose == "toll" for p in state.pending
+    )  # another land: no toll
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     state.apply(Attack(key("CT4404", 0), key("CT4503", 1)))
-    top = state.pending[-1]
-    assert top["purpose"] == "toll" and state.current_player == 0
-    assert set(top["options"]) == {key("AR4302", 0), key("MU2001", 0)}
+    top = narrow(state.pending[-1], PendingPick)
+    assert top.purpose == "toll" and state.current_player == 0
+    assert set(top.options) == {key("AR4302", 0), key("MU2001", 0)}
     act(state, Pick(key("MU2001", 0), "toll"))
     assert key("MU2001", 0) in state.discards[0]
 

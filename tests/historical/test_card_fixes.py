@@ -14,8 +14,10 @@ from hcgames.historical.actions import (
     RevealLand,
     UseAbility,
 )
+from hcgames.historical.pending import PendingPick
 from hcgames.historical.teach import arrange, key
 from tests.historical.conftest import Lands, act, finish_turn, game, settle
+from tests.narrow import narrow
 
 
 def _attacks(state: State) -> set[tuple[str, str]]:
@@ -116,7 +118,7 @@ def test_samurai_warriors_pay_after_every_battle_won() -> None:
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     for casualty in ("MU2001", "IN4202"):
         act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
-        if state.pending and state.pending[-1]["t"] == "pick":
+        if state.pending and isinstance(state.pending[-1], PendingPick):
             act(state, Pick(key(casualty, 1), "casualty"))
     assert state.morale[0] == 900 + 100 + 100
 
@@ -263,9 +265,9 @@ def test_magellan_victim_chooses_which_explorer_goes() -> None:
     plays = [a for a in state.legal_actions() if isinstance(a, PlayCard) and a.land]
     assert {a.targets for a in plays} == {("P1",)}  # Magellan's player names the opponent
     act(state, plays[0])
-    pick = state.pending[-1]
-    assert pick["purpose"] == "card to lose" and state.current_player == 1
-    assert sorted(pick["options"]) == [key("EX4402", 1), key("EX4405", 1)]  # explorers only
+    pick = narrow(state.pending[-1], PendingPick)
+    assert pick.purpose == "card to lose" and state.current_player == 1
+    assert sorted(pick.options) == [key("EX4402", 1), key("EX4405", 1)]  # explorers only
     act(state, Pick(key("EX4402", 1), "card to lose"))
     assert state.rows[1][0].cards == [key("EX4405", 1), key("MU2001", 1)]
 
@@ -288,7 +290,10 @@ def test_epicurus_victim_chooses_which_spiritual_leader_goes() -> None:
     uses = [a for a in state.legal_actions() if isinstance(a, UseAbility)]
     assert [a.targets for a in uses] == [("P1",)]
     act(state, uses[0])
-    assert sorted(state.pending[-1]["options"]) == [key("SP3002", 1), key("SP4301", 1)]
+    assert sorted(narrow(state.pending[-1], PendingPick).options) == [
+        key("SP3002", 1),
+        key("SP4301", 1),
+    ]
     act(state, Pick(key("SP4301", 1), "card to lose"))
     assert key("SP4301", 1) in state.discards[1] and key("LE4102", 1) in state.rows[1][0].cards
 
@@ -300,8 +305,8 @@ def test_chernobyl_struck_player_may_let_nobody_flee() -> None:
     }
     state = arrange(game(), round_no=3, lands=lands, hands={0: ["EV4602"]})
     act(state, PlayCard(key("EV4602", 0), "", (key("CT4404", 1),)))
-    pick = state.pending[-1]
-    assert pick["options"] == ["", key("MU2001", 1)]  # an army cannot flee
+    pick = narrow(state.pending[-1], PendingPick)
+    assert pick.options == ["", key("MU2001", 1)]  # an army cannot flee
     act(state, Pick("", "character to flee"))
     assert [c.land for c in state.rows[1]] == [key("CT4503", 1)] and state.rows[1][0].cards == []
     assert {key("MU2001", 1), key("AR4401", 1), key("CT4404", 1)} <= set(state.discards[1])
@@ -372,7 +377,7 @@ def test_louis_xiv_finds_no_leader_to_kill() -> None:
     lands: Lands = {0: [("CT4404", ["CO4302", "AR4401"])], 1: [("CT4503", ["MU2001", "IN4202"])]}
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     state.apply(Attack(key("CT4404", 0), key("CT4503", 1)))
-    assert not any(f["t"] == "pick" and f["purpose"] == "kill" for f in state.pending)
+    assert not any(isinstance(f, PendingPick) and f.purpose == "kill" for f in state.pending)
 
 
 def test_caesar_kills_a_leader_only_beside_an_army() -> None:
@@ -386,7 +391,7 @@ def test_caesar_kills_a_leader_only_beside_an_army() -> None:
     alone: Lands = {0: [("CT4404", ["CO4202", "MU2001"])], 1: [("CT4503", ["LE4102", "IN4202"])]}
     state = arrange(game(), round_no=3, morale={0: 900}, lands=alone, phase="attack")
     state.apply(Attack(key("CT4404", 0), key("CT4503", 1)))
-    assert not any(f["t"] == "pick" and f["purpose"] == "kill" for f in state.pending)
+    assert not any(isinstance(f, PendingPick) and f.purpose == "kill" for f in state.pending)
 
 
 def _duel_card(card_id: str) -> None:

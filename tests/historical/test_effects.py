@@ -20,8 +20,10 @@ from hcgames.historical.actions import (
     UseAbility,
 )
 from hcgames.historical.cards import EFFECT_KINDS
+from hcgames.historical.pending import PendingPick, PendingWindow
 from hcgames.historical.teach import arrange, key
 from tests.historical.conftest import Lands, act, finish_turn, game, sums
+from tests.narrow import narrow
 
 
 def _morale() -> None:
@@ -244,7 +246,7 @@ def _take_from_hand() -> None:
         hands={1: ["EV4301", "IN4201"]},
     )
     act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
-    assert state.pending[-1]["purpose"] == "take"
+    assert narrow(state.pending[-1], PendingPick).purpose == "take"
     act(state, Pick(key("EV4301", 1), "take"))
     assert key("EV4301", 1) in state.hands[0] and state.hands[1] == [key("IN4201", 1)]
 
@@ -298,7 +300,7 @@ def _toll() -> None:
     lands: Lands = {0: [("CT4404", ["CO3016", "MU2001"])], 1: [("CT4503", ["WA4301"])]}
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     state.apply(Attack(key("CT4404", 0), key("CT4503", 1)))
-    assert state.pending[-1]["purpose"] == "toll" and state.current_player == 0
+    assert narrow(state.pending[-1], PendingPick).purpose == "toll" and state.current_player == 0
     act(state, Pick(key("MU2001", 0), "toll"))
     assert key("MU2001", 0) in state.discards[0]
 
@@ -402,5 +404,5 @@ def test_defender_answers_an_attack_with_an_interrupt() -> None:
     assert state.current_player == 1 and state.phase == "interrupt window"
     assert Pass() in state.legal_actions()
     act(state, Interrupt(key("LE4503", 1), key("CT4503", 1), ()))
-    act(state, Pass()) if state.pending and state.pending[-1]["t"] == "window" else None
+    act(state, Pass()) if state.pending and isinstance(state.pending[-1], PendingWindow) else None
     assert state.morale[0] == 800  # Paul Revere's warning wins the battle

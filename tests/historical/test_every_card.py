@@ -31,9 +31,11 @@ from hcgames.historical.actions import (
 from hcgames.historical.battle import assess
 from hcgames.historical.cards import Card, Effect, matches
 from hcgames.historical.material import COLUMN_SIZE, load_catalogue
+from hcgames.historical.pending import PendingPick
 from hcgames.historical.state import HistoricalState
 from hcgames.historical.teach import arrange, key
 from tests.historical.conftest import Lands, act, finish_turn, game
+from tests.narrow import narrow
 
 CAT = load_catalogue()
 DECK_CARDS = sorted({cid for ids in CAT.decks.values() for cid in ids})
@@ -698,10 +700,14 @@ def _discover(card: Card, index: int, effect: Effect) -> None:
             continue
         assert plays, f"{card.name} cannot discover"
         act(state, plays[0])
-        while state.pending and state.pending[-1]["t"] == "pick":
-            options = state.pending[-1]["options"]
+        while state.pending and isinstance(state.pending[-1], PendingPick):
+            options = narrow(state.pending[-1], PendingPick).options
             act(
-                state, Pick(options[0] if options[0] else options[-1], state.pending[-1]["purpose"])
+                state,
+                Pick(
+                    options[0] if options[0] else options[-1],
+                    narrow(state.pending[-1], PendingPick).purpose,
+                ),
             )
         assert len(state.rows[0]) == before + 1, f"{card.name} found no land"
 

@@ -23,9 +23,11 @@ from hcgames.historical.actions import (
     UseAbility,
 )
 from hcgames.historical.material import build_catalogue
+from hcgames.historical.pending import PendingPick
 from hcgames.historical.state import HistoricalState
 from hcgames.historical.teach import arrange, key
 from tests.historical.conftest import Lands, act, finish_turn, game, sums
+from tests.narrow import narrow
 
 
 def _ability(state: HistoricalState, card: str) -> list[UseAbility]:
@@ -324,12 +326,12 @@ def test_lincoln_wins_a_defector_and_his_player_chooses_who_makes_room() -> None
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     act(state, Attack(key("CT4602", 0), key("CT4503", 1)))
     act(state, Pick(key("MU2001", 1), "casualty"))
-    top = state.pending[-1]
-    assert top["purpose"] == "defect" and state.current_player == 0
-    assert set(top["options"]) == {key("IN4201", 1), key("IN4202", 1)}
+    top = narrow(state.pending[-1], PendingPick)
+    assert top.purpose == "defect" and state.current_player == 0
+    assert set(top.options) == {key("IN4201", 1), key("IN4202", 1)}
     act(state, Pick(key("IN4202", 1), "defect"))
-    top = state.pending[-1]
-    assert top["purpose"] == "make room" and state.current_player == 0  # Israel is full
+    top = narrow(state.pending[-1], PendingPick)
+    assert top.purpose == "make room" and state.current_player == 0  # Israel is full
     act(state, Pick(key("CO3017", 0), "make room"))
     assert key("IN4202", 1) in state.rows[0][0].cards
     assert key("CO3017", 0) in state.discards[0]
@@ -342,7 +344,9 @@ def test_a_planted_rasputin_goes_last_and_the_holder_makes_room() -> None:
     }
     state = arrange(game(), round_no=3, lands=lands, hands={0: ["AS4201"]})
     act(state, PlayCard(key("AS4201", 0), key("CT4503", 1)))
-    assert state.current_player == 1 and state.pending[-1]["purpose"] == "make room"
+    assert (
+        state.current_player == 1 and narrow(state.pending[-1], PendingPick).purpose == "make room"
+    )
     act(state, Pick(key("AT4201", 1), "make room"))
     assert key("AS4201", 0) in state.rows[1][0].cards
     assert state.morale[1] == -200
@@ -394,7 +398,10 @@ def test_captured_cards_are_discarded_to_their_owners_pile() -> None:
     act(state, Confiscate(key("MU2001", 0), key("CT4503", 1)))
     finish_turn(state)
     act(state, PlayCard(key("EV4602", 1), "", (key("CT4503", 1),)))  # Chernobyl on China
-    assert state.pending[-1]["purpose"] == "character to flee" and state.current_player == 0
+    assert (
+        narrow(state.pending[-1], PendingPick).purpose == "character to flee"
+        and state.current_player == 0
+    )
     act(state, Pick("", "character to flee"))  # Beethoven could flee to Russia; he stays
     assert key("CT4503", 1) in state.discards[1]  # China was Player 2's card all along
     assert key("MU2001", 0) in state.discards[0] or key("MU2001", 0) in state.rows[0][0].cards

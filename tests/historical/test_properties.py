@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import hcgames
 from hcgames.core import CHANCE
 from hcgames.historical.material import MORALE_CAP_PER_TURN
+from hcgames.historical.pending import PendingEffects, PendingLand, PendingPick
 from hcgames.historical.state import HistoricalState
 from hcgames.play import sample_outcome
 from tests.narrow import narrow
@@ -20,10 +21,14 @@ def _limbo(state: HistoricalState) -> list[str]:
     """Cards on their way somewhere: events being resolved, explorers about to land."""
     out = []
     for frame in state.pending:
-        if frame["t"] == "fx" and frame["then"] == "discard":
-            out.append(frame["card"])
-        elif frame.get("place") and not frame.get("defector"):
-            out.append(frame["place"])
+        if isinstance(frame, PendingEffects) and frame.then == "discard":
+            out.append(frame.card)
+        elif (
+            isinstance(frame, PendingLand | PendingPick)
+            and frame.place
+            and not (isinstance(frame, PendingPick) and frame.defector)
+        ):
+            out.append(frame.place)
     return out
 
 

@@ -30,9 +30,11 @@ from hcgames.historical.actions import (
     PlayCard,
     RevealLand,
 )
+from hcgames.historical.pending import PendingPick
 from hcgames.historical.state import HistoricalState
 from hcgames.historical.teach import arrange, key
 from tests.historical.conftest import Lands, act, finish_turn, game, new_game, settle, sums
+from tests.narrow import narrow
 
 
 # --- setup ------------------------------------------------------------------------------
@@ -252,8 +254,14 @@ def test_at_most_two_attacks_a_turn() -> None:
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     for _ in range(2):
         act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
-        while state.pending and state.pending[-1]["t"] == "pick":
-            act(state, Pick(state.pending[-1]["options"][-1], state.pending[-1]["purpose"]))
+        while state.pending and isinstance(state.pending[-1], PendingPick):
+            act(
+                state,
+                Pick(
+                    narrow(state.pending[-1], PendingPick).options[-1],
+                    narrow(state.pending[-1], PendingPick).purpose,
+                ),
+            )
     assert not any(isinstance(a, Attack) for a in state.legal_actions())
 
 
@@ -264,7 +272,9 @@ def test_battle_adds_attack_against_defence_and_loser_pays() -> None:
     # Mao 700 + 400 strength in Asia + Russia's 700; China +500 defence on 20 + 40
     assert (result.attack, result.defence, result.winner) == (1800, 560, "attack")
     act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
-    assert state.pending[-1]["purpose"] == "casualty" and state.current_player == 1
+    assert (
+        narrow(state.pending[-1], PendingPick).purpose == "casualty" and state.current_player == 1
+    )
     act(state, Pick(key("IN4201", 1), "casualty"))
     assert state.morale[1] == 400
     assert state.rows[1][0].cards == [key("MU2001", 1)]
@@ -286,7 +296,7 @@ def test_emptied_land_may_be_taken_with_a_spare_card() -> None:
     }
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
-    assert state.pending[-1]["purpose"] == "occupy"
+    assert narrow(state.pending[-1], PendingPick).purpose == "occupy"
     act(state, Pick(key("MU2001", 0), "occupy"))
     assert [c.land for c in state.rows[0]] == [key("CT4404", 0), key("CT4503", 1)]
     assert state.rows[0][1].cards == [key("MU2001", 0)]
