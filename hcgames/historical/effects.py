@@ -109,7 +109,10 @@ def _player_of(tag: str) -> int:
 # --- room on a land -------------------------------------------------------
 def capacity(state: HistoricalState, col: Column) -> int:
     cards = state.game.key_cards
-    return COLUMN_SIZE + cards[col.land].room + sum(cards[k].room for k in col.cards)
+    room = COLUMN_SIZE + cards[col.land].room
+    for key in col.cards:  # a loop: asked for every land and card at each step
+        room += cards[key].room
+    return room
 
 
 def has_room(state: HistoricalState, col: Column, card: Card) -> bool:

@@ -12,7 +12,6 @@ phases, the upkeep at the start of a turn, running the stack and answering picks
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from hcgames.historical import effects, field, fighting, moves, victory
@@ -353,7 +352,8 @@ def apply_draw(state: HistoricalState, action: DrawCard) -> None:
     assert isinstance(top, PendingDraw)
     state.decks[action.player].remove(action.card)
     state.hands[action.player].append(action.card)
-    state.pending[-1] = replace(top, count=top.count - 1)
+    # made directly: dataclasses.replace looks the fields up again at every draw
+    state.pending[-1] = PendingDraw(top.player, top.count - 1)
     state.log(action.player, "draw", f"{state.player_name(action.player)} draws a card.")
 
 
