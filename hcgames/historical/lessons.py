@@ -27,7 +27,6 @@ from hcgames.historical.actions import (
 from hcgames.historical.battle import MATCHUPS, Assessment
 from hcgames.historical.cards import STUDENT_NOTE_HEADING, Card, card_name
 from hcgames.historical.material import Catalogue
-from hcgames.historical.pending import PendingLand, PendingPick
 from hcgames.historical.state import HistoricalState
 from hcgames.historical.teach import LONG, PERIODS, in_period, key, lesson_battle
 from hcgames.historical.world import can_travel
@@ -287,7 +286,7 @@ def play_to_round(state: HistoricalState, rng: random.Random, round_no: int) -> 
     """Play on with simple choices (:func:`simple_play` in the play phase, the first
     option of a pick, else the last move offered) until ``round_no`` begins."""
     while state.round < round_no and not state.is_terminal():
-        if state.pending and isinstance(state.pending[-1], PendingPick):
+        if state.pending and state.pending[-1]["t"] == "pick":
             state.apply(state.legal_actions()[0])
         elif state.phase == "play":
             state.apply(simple_play(state))
@@ -333,9 +332,7 @@ def fought_battle(
     the cards the defender may choose to lose."""
     fought = state.copy()
     events = fought.stage_battle(key(attack_land, 0), key(defence_land, 1))
-    top = fought.pending[-1]
-    assert isinstance(top, PendingPick), f"the battle ended in a {top.kind} step, not a pick"
-    choice = [fought.card(k).name for k in top.options]
+    choice = [fought.card(k).name for k in fought.pending[-1]["options"]]
     return fought, events, choice
 
 
@@ -564,20 +561,14 @@ def explorer_routes(state: HistoricalState) -> list[dict[str, Any]]:
                     "what": "a journey",
                 }
             )
-        # the land a discovery turns up: its own step, or the finder's choice of pile
-        if (
-            isinstance(action, RevealLand)
-            and isinstance(top := replay.pending[-1], PendingLand | PendingPick)
-            and top.why == "discover"
-        ):
-            assert top.card is not None, "a discovery names the card that makes it"
-            player = top.player
+        if isinstance(action, RevealLand) and replay.pending[-1].get("why") == "discover":
+            player = replay.pending[-1]["p"]
             home = replay.rows[player][0].land if replay.rows[player] else action.land
             routes.append(
                 {
                     "round": replay.round,
                     "player": replay.player_name(player),
-                    "explorer": replay.card(top.card).name,
+                    "explorer": replay.card(replay.pending[-1]["card"]).name,
                     "from": replay.card(home).name,
                     "to": replay.card(action.land).name,
                     "what": "a discovery",

@@ -7,12 +7,14 @@ to occupy), a card's effects waiting for answers, and automatic steps (a battle 
 fight, the spoils of a win, an emptied land, the end of a phase). Each kind is a
 frozen record; :meth:`Frame.to_json` writes it as the plain object the saves, the
 snapshots and the transcripts have always shown (``{"t": kind, "p": player, ...}``).
-The rules, the lesson helpers (:mod:`hcgames.historical.lessons`) and the tests ask
-which record a step is (``isinstance``) and read its typed fields (``step.purpose``,
-``frame.player``), so mypy checks every read. :meth:`Record.__getitem__` and
-:meth:`Record.get`, reads by the short names, are kept for one reader only: a code
-cell of notebook 52 (``fought.pending[-1]["purpose"]``); once it reads
-``.purpose`` they can go.
+The rules and the tests ask which record a step is (``isinstance``) and read its
+typed fields (``step.purpose``, ``frame.player``), so mypy checks every read.
+:meth:`Record.__getitem__` and :meth:`Record.get`, reads by the short names, are kept
+for the lesson pages only: a code cell of notebook 52
+(``fought.pending[-1]["purpose"]``) and five reads in
+:mod:`hcgames.historical.lessons` (which stands at the 600-line limit of
+tests/test_layout.py, so its typed reads wait for its owner); once those read the
+fields, these two methods can go.
 """
 
 from __future__ import annotations
@@ -55,8 +57,8 @@ class Record:
     """A typed record of the position that saves and lessons know as a plain object:
     it is written by :meth:`to_json` under its short names (``keys``), read back by
     :meth:`from_json`; ``None`` marks a field the record does not have. Reading it by
-    a short name (``record["from"]``) is kept only for notebook 52 (see the module's
-    docstring): everything else reads the typed fields."""
+    a short name (``record["from"]``) is kept only for the lesson pages (see the
+    module's docstring): the rules and the tests read the typed fields."""
 
     keys: ClassVar[dict[str, str]] = {}
 
