@@ -12,9 +12,8 @@ typed fields (``step.purpose``, ``frame.player``), so mypy checks every read.
 :meth:`Record.__getitem__` and :meth:`Record.get`, reads by the short names, are kept
 for the lesson pages only: a code cell of notebook 52
 (``fought.pending[-1]["purpose"]``) and five reads in
-:mod:`hcgames.historical.lessons` (which stands at the 600-line limit of
-tests/test_layout.py, so its typed reads wait for its owner); once those read the
-fields, these two methods can go.
+:mod:`hcgames.historical.lessons` (the lessons' own module, edited in the historical
+lane); once those read the fields, these two methods can go.
 """
 
 from __future__ import annotations
