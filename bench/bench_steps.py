@@ -62,12 +62,13 @@ After (``--old 6688deb``, this machine shared by eight sessions at a load averag
 15-25 on 2 cores, process time, both trees in turn; ranges of repeated runs):
 Duels 0.86-0.98x (standard 0.86-0.90, Second Punic War 0.89-0.95, Alexander 0.98,
 Rome against Persia 0.90-0.93), Historical 0.88-0.97x (2 players 0.91-0.97, 3 players
-0.88-0.90), Speros 0.97-1.02x; Classical 1.02x and CONQUEST 1.44x in one run each. Duels and Historical are still short of 0.95x: what
-is left is spread over the added layers (``apply`` -> the state's ``_apply`` ->
-core's ``_apply`` -> the handler; the game's ``event`` -> core's ``event`` ->
-``round``/``event_phase``), a few hundred nanoseconds each, and in Historical in the
-options the rules now work out (10 games of 2 players under cProfile: 296 Python calls
-a step before these fixes, 271 after, 247 at 6688deb).
+0.88-0.90), Speros 0.97-1.02x; Classical 1.02x and CONQUEST 1.44x in one run each.
+Duels and Historical are still short of 0.95x: what is left is spread over the added
+layers (``apply`` -> the state's ``_apply`` -> core's ``_apply`` -> the handler; the
+game's ``event`` -> core's ``event`` -> ``round``/``event_phase``), a few hundred
+nanoseconds each, and in Historical in the options the rules now work out (10 games
+of 2 players under cProfile: 296 Python calls a step before these fixes, 271 after,
+247 at 6688deb).
 """
 
 from __future__ import annotations
