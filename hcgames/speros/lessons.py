@@ -107,11 +107,13 @@ def example_turn(start: SperosState) -> tuple[SperosState, list[dict[str, str]],
     for step, move in moves.items():
         ability = cards[example.discard[-1]].text if step == "ability" else ""
         before = len(example.events)
+        words = example.action_words(move)  # as the Move list below says it
         example.apply(move)
         happened = " ".join(e.text for e in example.events[before:])
         if step == "ability":
             happened = f'The ability is skipped: "{ability}"'
-        rows.append({"step": step, "Player 1 chooses": str(move), "what happens": happened})
+        chosen = words[:1].upper() + words[1:]
+        rows.append({"step": step, "Player 1 chooses": chosen, "what happens": happened})
     card = cards[target]
     summary = (
         f"After the turn, <i>{card.name}</i> has a red General and a red Minion on "

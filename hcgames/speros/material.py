@@ -275,8 +275,8 @@ def effect_text(effect: Effect) -> str:
         return f"Throw {upto} empty Location{s} of the Skirmish Area on the discard pile."
     if kind == "fortify":
         return (
-            f"Deploy {upto} Minion{s} to open encampments on cards you captured "
-            "(locked Artifacts too)."
+            f"Deploy {upto} Minion{s} to open encampments on cards you captured, "
+            "Artifacts included."
         )
     if kind == "plan_bonus":
         return f"Each time you Plan, you draw {n} extra card{s}."

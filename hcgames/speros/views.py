@@ -168,6 +168,18 @@ def evaluate(state: SperosState, player: int) -> float:
     return 1.0 / (1.0 + math.exp(-(totals[player] - rival) / 6.0))
 
 
+#: the step under way as the task of the side to play, for :func:`describe`
+STEP_TASKS = {
+    "choose people": "choose a people",
+    "first placement": "put a card forward",
+    "discard": "discard a card",
+    "ability": "use an ability or go on",
+    "action": "Explore, Attack, Lead or Plan",
+    "hand limit": "discard down to the hand limit",
+    "choose bonus": "reveal a bonus objective",
+}
+
+
 def describe(state: SperosState) -> str:
     limit = state.game.max_rounds
     if state.is_terminal():
@@ -189,10 +201,15 @@ def describe(state: SperosState) -> str:
     if p < 0:
         lines = [f"{when}: a card is being drawn."]
     else:
-        # "discard" in a sentence, but "Explore, Attack, Lead or Plan" keeps its names' capitals
-        named = any(word[:1].isupper() for word in step.split()[1:])
-        said = step if named else f"{step[:1].lower()}{step[1:]}"
-        lines = [f"{when}, {state.player_name(p)}: {said}."]
+        # what the side to play does now, said as a task ("to discard a card"), not the
+        # bare name of the step ("Player 1: discard." read as a settings line, look 8)
+        task = STEP_TASKS.get(state._phase)
+        if task is not None:
+            lines = [f"{when}: {state.player_name(p)} to {task}."]
+        else:
+            named = any(word[:1].isupper() for word in step.split()[1:])
+            said = step if named else f"{step[:1].lower()}{step[1:]}"
+            lines = [f"{when}, {state.player_name(p)}: {said}."]
     if state.round_no:
         lines.append(
             f"The deck holds {count(len(state.deck), 'card')}; the Skirmish Area holds "

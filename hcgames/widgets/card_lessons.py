@@ -629,7 +629,7 @@ TABLE_STEPPER_STYLE = """<style>
 .hcgames-table-stepper .hcgames-table-side .widget-html-content,
 .hcgames-table-stepper .hcgames-table-side select,
 .hcgames-table-stepper .hcgames-table-side .widget-button,
-.hcgames-table-stepper .hcgames-table-side .hcgames-passed-list { font-size: 15px !important; }
+.hcgames-table-stepper .hcgames-table-side .hcgames-passed-list { font-size: 16px !important; }
 .hcgames-table-stepper .hcgames-table-side select { max-height: 28vh; }
 .hcgames-table-stepper .hcgames-table-side .widget-select { flex-direction: column;
   align-items: stretch; }
@@ -645,6 +645,29 @@ body.hcgames-large .hcgames-table-stepper .hcgames-table-side { flex-basis: 300p
 </style>"""
 
 
+#: lesson 40's groups of moves (label, place in the list) by the move's type
+TABLE_KINDS: dict[str, tuple[str, float]] = {
+    "EndAbilities": ("Go on", 0.0),
+    "Discard": ("Discard", 0.5),
+    "Stop": ("Go on", 0.0),
+    "Explore": ("Explore", 1.0),
+    "Attack": ("Attack", 2.0),
+    "Lead": ("Lead", 3.0),
+    "Plan": ("Plan", 4.0),
+    "UseAbility": ("Abilities", 5.0),
+    "Accept": ("Abilities", 5.0),
+}
+
+
+def _table_kind(action: Any) -> tuple[str, float]:
+    """A move's group in lesson 40's list (:data:`TABLE_KINDS`); the rest under Other."""
+    return TABLE_KINDS.get(type(action).__name__, ("Other", 6.0))
+
+
+def _capital(words: str) -> str:
+    return words[:1].upper() + words[1:]
+
+
 class TableStepper(GameStepper):
     """Lesson 40's turn at the table: the student picks a move in the list and presses
     Step; on the computer's turn Step plays its move. The cards are part of the page
@@ -658,7 +681,7 @@ class TableStepper(GameStepper):
         views.add_class("hcgames-table-views")
         side.add_class("hcgames-table-side")
         # the sticky column keeps to the window (1024x700 included): the log gives up lines
-        self.event_log.set_height("clamp(5em, calc(100vh - 540px), 14em)")
+        self.event_log.set_height("clamp(4em, calc(100vh - 590px), 14em)")
         # what Step just did (or why it did nothing) right under Step, not under the status
         rest = [c for c in side.children if c is not self.pass_line]
         at = next(i for i, c in enumerate(rest) if self.step_button in getattr(c, "children", ()))
@@ -670,6 +693,13 @@ class TableStepper(GameStepper):
         # student did not choose (a first move shaded as if chosen misled a reviewer)
         self.picker.preselect = False
         self.picker.choice.value = None
+        # the list in groups with a button each (24 moves in one list hid Lead and Plan
+        # far below its 8 rows), and "use no ability now" first in the ability step
+        self.picker.grouped = True
+        self.picker.kind_of = _table_kind
+        words = self.picker.describe  # every entry starts with a capital, as on the play screen
+        self.picker.describe = lambda action: _capital(words(action))
+        self.picker.untab(frozenset({"Go on"}))  # (fills the list again)
 
     @guarded
     def step(self) -> Any:

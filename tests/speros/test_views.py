@@ -64,7 +64,7 @@ def test_a_class_game_never_shows_a_round_after_its_last() -> None:
         if "round limit" in outcome.reason:
             assert state.round == 7 and "Game over after round 7" in state.describe()
             assert all(e.round <= 7 for e in state.events)
-    assert game.new_game(seed=1).describe().startswith("Setting up, Player 1: ")
+    assert game.new_game(seed=1).describe().startswith("Setting up: Player 1 to ")
 
 
 def test_every_colour_has_its_own_unit_label() -> None:
