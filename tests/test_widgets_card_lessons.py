@@ -32,8 +32,8 @@ def test_the_majority_sliders_redraw_the_camps_and_the_verdict() -> None:
     assert [len(m.x) for m in marks] == [3, 1, 0]
     # whose a camp is, by shape as well as colour
     assert [(m.marker, m.colors[0]) for m in marks[:2]] == [
-        ("circle", "#D55E00"),
-        ("square", "#009E73"),
+        ("square", "#D55757"),
+        ("circle", "#259237"),
     ]
     assert not view.empty_camps.fill
     # who placed last is asked only when it decides: a full card with a tie

@@ -39,6 +39,7 @@ __all__ = [
     "example_turn",
     "finished_game",
     "game_both_ways",
+    "lost_general_notes",
     "majority_example",
     "majority_verdict",
     "need_rows",
@@ -264,6 +265,18 @@ def set_value_notes(state: SperosState) -> list[str]:
     return notes
 
 
+def lost_general_notes(state: SperosState) -> list[str]:
+    """A sentence for each General removed from the game by a card's ability: the score
+    sheet then shows it neither on a card nor at home (lesson 42's Game 3 puzzled a
+    reviewer), so the result says where it went."""
+    return [
+        f"In round {event.round}, {event.text.rstrip('.')} (removes it from the game), "
+        "so that General scores nothing at the end."
+        for event in state.events
+        if event.kind == "obliterate" and " the General of " in event.text
+    ]
+
+
 def sets_sentence(game: SperosGame, shown: Sequence[Sequence[str]]) -> str:
     """How many resource sets the captured cards ``shown`` (the resources each card
     shows) make, read both ways, with their VP (HTML)."""
@@ -283,7 +296,7 @@ SET_EXAMPLES: dict[str, list[tuple[str, ...]]] = {
     "a Crystal and Gold card, an Iron card": [("crystal", "gold"), ("iron",)],
     "three Crystal and Iron cards": [("crystal", "iron")] * 3,
     "two Crystal and Iron cards, one Gold": [("crystal", "iron"), ("crystal", "iron"), ("gold",)],
-    "six cards that each show all three": [("crystal", "iron", "gold")] * 6,
+    "three Crystal and Gold cards, three Iron cards": [("crystal", "gold")] * 3 + [("iron",)] * 3,
 }
 
 

@@ -133,9 +133,9 @@ def answer_reveal(title: str, *parts: widgets.Widget) -> FoldOut:
 
 
 class MajorityTry(widgets.VBox):
-    """Sliders for a card's camps and the pieces on it, the camps drawn (orange circles
-    mine, green squares the rival's, open grey rings empty, each named under it) and who
-    captures the card, and why."""
+    """Sliders for a card's camps and the pieces on it, the camps drawn (red squares
+    mine, green circles the rival's, as the dwarves' and the elves' pieces on the lesson's
+    cards; open grey rings empty, each named under it) and who captures the card, and why."""
 
     def __init__(self) -> None:
         wide = {"layout": widgets.Layout(width="400px"), "style": {"description_width": "120px"}}
@@ -147,14 +147,14 @@ class MajorityTry(widgets.VBox):
         )
         self.verdict = widgets.HTML(layout=widgets.Layout(max_width="420px"))
         x_scale, y_scale = bqplot.LinearScale(min=-0.5, max=4.5), bqplot.LinearScale(min=-1, max=1)
-        # whose each camp is, by shape as well as colour: a circle mine, a square the
-        # rival's, an open ring empty
+        # whose each camp is, by shape as well as colour: a square mine, a circle the
+        # rival's, an open ring empty (Red's and Green's pieces on the page's cards)
         scales = {"x": x_scale, "y": y_scale}
         self.camps = bqplot.Scatter(
-            x=[0.0], y=[0.0], scales=scales, default_size=900, stroke="black", marker="circle"
+            x=[0.0], y=[0.0], scales=scales, default_size=800, stroke="black", marker="square"
         )
         self.rival_camps = bqplot.Scatter(
-            x=[0.0], y=[0.0], scales=scales, default_size=800, stroke="black", marker="square"
+            x=[0.0], y=[0.0], scales=scales, default_size=900, stroke="black", marker="circle"
         )
         self.empty_camps = bqplot.Scatter(
             x=[0.0],
@@ -198,8 +198,8 @@ class MajorityTry(widgets.VBox):
         empty = self.size.value - self.mine.value - self.theirs.value
         mine, theirs = self.mine.value, self.theirs.value
         for mark, first, n, colour in (
-            (self.camps, 0, mine, "#D55E00"),
-            (self.rival_camps, mine, theirs, "#009E73"),
+            (self.camps, 0, mine, "#D55757"),  # the Emberpeak Dwarves' red
+            (self.rival_camps, mine, theirs, "#259237"),  # the Lathwood Elves' green
             (self.empty_camps, mine + theirs, empty, "#777777"),
         ):
             with mark.hold_sync():
@@ -246,7 +246,8 @@ class ScoreSheets(widgets.VBox):
         sheet, bonus = teach.score_sheet(state)
         self.sheet.value = table(lessons.score_rows(state, sheet)).value
         self.chart.value = stacked_bars_html(self.players, sheet)
-        said = " ".join([teach.result_sentence(state, bonus), *lessons.set_value_notes(state)])
+        notes = [*lessons.set_value_notes(state), *lessons.lost_general_notes(state)]
+        said = " ".join([teach.result_sentence(state, bonus), *notes])
         self.result.value = sentence(_bold_markdown(said))
 
 
@@ -280,7 +281,14 @@ class SetCounter(widgets.VBox):
         for picker in self.pickers:
             picker.observe(self.count, names="value")
         self.count()
-        menus = widgets.HBox([widgets.VBox(self.pickers[:3]), widgets.VBox(self.pickers[3:])])
+        # room under each column of menus, or the last menu's lower edge was cut off
+        column = {"overflow": "visible", "padding": "2px 0 4px 0"}
+        menus = widgets.HBox(
+            [
+                widgets.VBox(self.pickers[:3], layout=column),
+                widgets.VBox(self.pickers[3:], layout=column),
+            ]
+        )
         super().__init__(readable(one_screen(menus, self.line)))
         self.add_class("hcgames-readable")
 

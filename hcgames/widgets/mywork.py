@@ -197,7 +197,9 @@ def _summary_html(record: WorkRecord) -> str:
     for i, q in enumerate(record.questions, 1):
         result = question_mark(q)  # the same words as the page handed in
         # a long question cut at a word, with an ellipsis ("Which hero card of the...")
-        prompt = q.prompt if len(q.prompt) <= 70 else q.prompt[:67].rsplit(" ", 1)[0] + "\u2026"
+        # cut at a word, without the word's own stop or comma before the dots ("rival's….")
+        cut = q.prompt[:67].rsplit(" ", 1)[0].rstrip(".,;:")
+        prompt = q.prompt if len(q.prompt) <= 70 else cut + "\u2026"
         rows.append(
             f"<tr><td>{i}</td><td>{esc(prompt)}</td>"
             f"<td>{esc(q.given[-1]) if q.given else ''}</td>"
