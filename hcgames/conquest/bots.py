@@ -148,7 +148,10 @@ class EasyBot(_DrawSense, ShortSightedBot):
         else:
             top = max(v for _, v in scored)
             action = next(a for a, v in scored if v >= top - self.tie_tolerance)
-            self.reason = f"{_describe(state, action)}; every move looked a bit worse, this least"
+            self.reason = (
+                f"{_describe(state, action)}; every move it could see left it a little worse "
+                "off, and this one cost it least"
+            )
         return action
 
 
