@@ -382,12 +382,17 @@ class MapView(RegionView):
             below_width=self._unit_room(territories) * scale,
         )
 
+    #: reserve the widest unit line's room under every name (off: with the Duels labels'
+    #: longer unit lines, "Rome 2 cav 1 inf", the room pushed "Mare Tyrrhenum" out of its
+    #: narrow sea onto Mare Balearicum, look 8; the names then read as on the look-7 maps)
+    UNIT_ROOM = False
+
     def _unit_room(self, territories: Sequence[Territory]) -> float:
         """How wide the room for the unit line under each name is at least (pixels), on
         a map of a few places (:data:`BESIDE_MAX_PLACES`): as wide as the widest unit
         line the game shows now, up to five times the unit type ("Rome 2C 1I"); lesson
         13's "Carthage 2C 1I" under "Sicily" ran into Rome's line in the sea beside it."""
-        if len(territories) > BESIDE_MAX_PLACES:
+        if len(territories) > BESIDE_MAX_PLACES or not self.UNIT_ROOM:
             return 0.0
         views = self.state.region_views() or {}
         lines = [str(v.get("label") or "") for v in views.values()]
