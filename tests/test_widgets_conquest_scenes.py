@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import ipywidgets as widgets
 
 from hcgames.classgame import class_game
@@ -146,10 +148,34 @@ def test_a_first_step_of_two_is_marked_among_the_retakes() -> None:
     board.choose_scene(examples[2].title)  # the knight's capture by the harbour
     board.play(Move("W-knight1", "g10"))
     words = [b.description for b in board.answers.children if isinstance(b, widgets.Button)]
-    assert "Black knight from h11 to h10 (first step of two)" in words
+    assert (
+        "Black knight from h11 to h10, riding through its own soldier (first step of two)" in words
+    )
     assert "Black ship from h9 to g9 (first step of two)" in words
     # a retake in one move is not marked as a first step; it says what it takes
     assert "Black soldier from h10 to g10, taking the White knight" in words
+    # the ship in port: its two riders' retakes read the same, so one button stands for both
+    board.play(Move("B-ship1", "g9"))
+    words = [b.description for b in board.answers.children if isinstance(b, widgets.Button)]
+    assert len(words) == len(set(words))
+
+
+def test_a_step_onto_its_own_piece_says_what_it_does_and_a_moved_piece_stays_picked() -> None:
+    """Look 8, lesson 32: "White soldier from g11 to h11" hid that it climbs onto the
+    elephant, and a seized ship had to be picked again before each step."""
+    puzzles = load_puzzles()
+    board = SceneBoard(puzzles, label="Puzzle")
+    board.choose_scene("Elephant-proof")
+    labels = [label for label, _ in board.picker.options]
+    assert "White soldier from g11 to h11, climbing onto its own elephant" in labels
+    board.choose_scene("Seize and sail")
+    board.board.click("g10")
+    board.board.click("g9")  # the soldier seizes the ship at port
+    board.board.click("g9")  # the ship, now White's, is picked
+    board.board.click("h9")  # it sails on and stays picked
+    assert board.board.picked is not None and "ship" in board.board.picked
+    assert board.board.targets
+    assert not re.search(r"(soldier|ship|knight) \d", board.text() + board.board.text)
 
 
 def test_the_solution_counts_whites_moves_as_the_table_does() -> None:
@@ -197,5 +223,10 @@ def test_a_hint_marks_its_move_on_the_board() -> None:
     assert "picked on the board" in board.note and "j11" in board.note
     assert board.board.picked is not None and "j11" in board.board.highlighted
     assert "ride through its own pieces" in board.note
-    board.play(board._offered()[0])
-    assert not board.board.move_ends.visible  # the mark goes with the next move
+    move = board._offered()[0]
+    path = list(board.state.action_regions(move))
+    board.play(move)
+    # the hint's mark goes with the next move; the move just played is marked instead
+    # (look 8, lesson 31: the square of a capture was not marked)
+    assert len(path) == 2 and board.board.move_ends.visible
+    assert list(board.board.move_ends.x) == [board.board._xy[path[-1]][0]]

@@ -242,6 +242,11 @@ class ConquestGame(Game):
         """A step as a player says it: "Turn 4, moving: ..." (not "move phase")."""
         return PHASE_TITLES.get(phase, phase)
 
+    def log_phase_title(self, phase: str) -> str:
+        """The log leads a move with its turn alone ("Turn 1: The White soldier moves..."):
+        "Turn 1, moving:" on every line read as a program's label (look 8, lesson 30)."""
+        return "" if phase in ("move", "moving") else self.phase_title(phase)
+
     def board_layout(self) -> dict[str, Any]:
         nodes = {}
         for sid in self.board.order:

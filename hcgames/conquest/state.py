@@ -16,6 +16,7 @@ step), :mod:`.moves` (legal actions, applying them, refusals), :mod:`.turn` and
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from hcgames.conquest import movement, moves
@@ -29,6 +30,7 @@ from hcgames.conquest.views import (
     record_words,
     region_views,
     stuck_words,
+    unnumbered,
 )
 from hcgames.core import TERMINAL, Action, Handler, State
 
@@ -195,6 +197,18 @@ class ConquestState(State):
 
     def describe(self) -> str:
         return describe(self)
+
+    def event_table(self) -> list[dict[str, Any]]:
+        """The log's rows with the pieces named as the board shows them ("The White
+        soldier moves from g3 to f3", never "White soldier 9 moves", read as 9 moves)."""
+        return [{**row, "text": unnumbered(str(row["text"]))} for row in super().event_table()]
+
+    def plain_words(self, text: str) -> str:
+        """A status line as the board says it: pieces unnumbered, and the knight's ride
+        through its own men said once ("passes through h1, held by..." already says it)."""
+        if " passes through " in text:
+            text = re.sub(r" \S+ knight \d+ is passing through its own men\.", "", text)
+        return unnumbered(text)
 
     def now_words(self, *, short: bool = False) -> str:
         """Where the turn stands, in one short sentence (the board's status line)."""

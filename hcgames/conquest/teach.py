@@ -249,9 +249,10 @@ def capture_examples() -> list[Example]:
         Example(
             "6. The capitol",
             "White's soldiers stand on three of the five spaces of Black's capitol (the top "
-            "row). It is Black's turn. Every capitol space the enemy holds costs 4 moves, so "
-            "Black has 20 - 3 x 4 = 8. Black's knight on j12 can take the soldier on j13. "
-            "Watch Black's count of moves.",
+            "row): we set the scene up as if they had marched in during earlier turns. It "
+            "is Black's turn. Every capitol space the enemy holds costs 4 moves, so Black "
+            "has 20 - 3 x 4 = 8. Black's knight on j12 can take the soldier on j13. Watch "
+            "Black's count of moves.",
             "Each space of your capitol that the enemy holds costs you four moves a turn. But take "
             "an enemy piece inside your own capitol and you get four moves back at once: look at "
             "how Black's count of moves changed when its knight took the soldier.",
@@ -277,8 +278,8 @@ PUZZLE_IDEAS: Mapping[str, str] = {
         "Eight moves are not enough, but every capture inside your own capitol gives four back."
     ),
     "The admiral's attack": (
-        "Our rebuilding of the rulebook's naval advice. The ship that blocks the "
-        "lane makes the galleon's capture safe, and the rest follows."
+        "We built this position from the rulebook's advice on sea battles. The ship "
+        "that blocks the lane keeps the galleon safe when it captures, and the rest follows."
     ),
 }
 

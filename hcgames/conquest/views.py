@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, cast
 
 from hcgames.conquest.movement import (
@@ -32,7 +33,30 @@ __all__ = [
     "rider_label",
     "stack_label",
     "stuck_words",
+    "unnumbered",
 ]
+
+#: a piece as the rules name it: "Black soldier 2" or "White's seized ship 2" (the board
+#: draws no numbers; the kinds of piece only: "Black has 5 moves" keeps its number)
+_NUMBERED = re.compile(
+    r"\b(White|Black)('s seized)? (soldier|elephant|chariot|knight|ship|galleon) \d+\b"
+)
+
+
+def unnumbered(line: str) -> str:
+    """A sentence of the game with its pieces named as the board shows them: "White
+    soldier 1 captures on h11 from h10, taking Black soldier 3" reads "The White soldier
+    captures on h11 from h10, taking the Black soldier" (the squares tell them apart;
+    look 8, lesson 30: "White soldier 9 moves from g3" read as nine moves)."""
+
+    def plain(m: re.Match[str]) -> str:
+        if m[2]:
+            return f"{m[1]}{m[2]} {m[3]}"
+        starts = m.start() == 0 or line[: m.start()].rstrip().endswith((".", "!", "?"))
+        return f"{'The' if starts else 'the'} {m[1]} {m[3]}"
+
+    line = _NUMBERED.sub(plain, line)
+    return line[:1].upper() + line[1:]
 
 
 def stack_label(state: ConquestState, piece: str) -> str:

@@ -76,6 +76,9 @@ _BOARD_CSS = (
     ".hcgames-board path.dot[style*='stroke: rgb(17, 17, 18)'], "
     ".hcgames-board path.dot[style*='stroke: rgb(168, 110, 0)'], "
     ".hcgames-board path.dot[style*='stroke: rgb(192, 57, 43)'] { pointer-events: none; }"
+    # no line on a board takes a click: the red path of a hint ran over the square it
+    # named and swallowed the first click there (look 8, lesson 32)
+    ".hcgames-board path.line { pointer-events: none; }"
     # the hover box sits beside the pointer, over the next space: a quick click on
     # that space must reach the board, not the box
     ".bqplot_tooltip_div, .bqplot_mark_tooltip { pointer-events: none !important; }"
@@ -231,6 +234,10 @@ class BoardView(RegionView):
         #: the position the board began at (Put the pieces back), and the last move's words
         self._start = state
         self.last_words = ""
+        #: whether a moved piece that may step again stays picked (:meth:`_keep_riding`)
+        self.keep_picked = False
+        #: whether a picking board's line starts with the whole state (``describe()``)
+        self.says_state = True
         #: whether the board's line says where the turn stands before what a pick does
         #: (the play screen's banner says it: its board line stays short, one or two
         #: lines, and never pushes the board down between a move's two clicks)
@@ -482,7 +489,7 @@ class BoardView(RegionView):
             text=[t for _, _, t in spots] or [""],
             scales=scales,
             colors=[_MARK_INK],
-            default_size=max(9, round(square * 0.42)),
+            default_size=max(12, round(square * 0.62)),  # 8 px was lost when projected
             font_weight="bold",
             align="middle",
             y_offset=round(square * 0.15),
@@ -766,9 +773,16 @@ class BoardView(RegionView):
 
     def _keep_riding(self, piece: str | None) -> None:
         """A knight that stopped on its own men must ride on at once: it stays picked,
-        its next squares in gold, so the next click finishes its move."""
-        if piece is None or getattr(self.state, "transit", None) != piece:
+        its next squares in gold, so the next click finishes its move. With
+        ``keep_picked`` any piece that may still step stays picked (lesson 32: a seized
+        ship had to be picked again before each step, while a knight stayed picked)."""
+        if piece is None:
             return
+        if getattr(self.state, "transit", None) != piece:
+            if not self.keep_picked or self.state.is_terminal():
+                return
+            if not any(getattr(a, "piece", None) == piece for a in self.state.legal_actions()):
+                return
         for region, view in self._views.items():
             units = list(view.get("units", []))
             if units and units[0][0] == piece:
@@ -909,21 +923,28 @@ class BoardView(RegionView):
 
     @property
     def text(self) -> str:
+        plain = getattr(self.state, "plain_words", None)  # the game's own wording, if any
+        return str(plain(self._text())) if callable(plain) else self._text()
+
+    def _text(self) -> str:
         state = self.state
         if self.pick_pieces:
-            base = state.describe()
+            # a lesson's scene says the count of moves beside the board: its line only
+            # what was moved and picked (the whole state made it jump, look 8 lesson 32)
+            base = state.describe() if self.says_state else ""
             if self.last_words:  # a move made on the board, then where the game stands
                 base = f"{self.last_words} {base}"
             if self.picked is None:
                 # a finished game has no moves to see: not "Click a piece" after a win
-                return base if state.is_terminal() else base + " Click a piece to see its moves."
+                done = base if state.is_terminal() else base + " Click a piece to see its moves."
+                return done.strip()
             # "the White knight", not "White knight 2": the space says which one
             name = self.picked_name.rstrip("0123456789 ")
             name = name if "'s " in name else f"the {name}"  # "White's seized ship"
             if not self.targets:  # not "it may step to nowhere": and why, when the game says
                 why = self._why_stuck(self.selection[0] if self.selection else "", self.picked)
-                return f"{base} Picked {name}: it cannot move from here now.{why}"
-            return f"{base} Picked {name}: it may step to {', '.join(self.targets)}."
+                return f"{base} Picked {name}: it cannot move from here now.{why}".strip()
+            return f"{base} Picked {name}: it may step to {', '.join(self.targets)}.".strip()
         held: dict[str, int] = {}
         for view in self._views.values():
             owner = view.get("owner")

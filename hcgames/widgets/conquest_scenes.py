@@ -33,6 +33,7 @@ from hcgames.conquest.movement import piece_name
 from hcgames.conquest.search import main_line, solve
 from hcgames.conquest.state import ConquestState
 from hcgames.conquest.teach import Puzzle
+from hcgames.conquest.views import unnumbered
 from hcgames.core import Action
 from hcgames.widgets._base import one_screen
 from hcgames.widgets.boards import BoardView, board_legend_html, piece_board
@@ -41,18 +42,6 @@ from hcgames.widgets.panels import HistoryCard, _paragraphs
 from hcgames.words import plain_plurals, plural
 
 __all__ = ["PieceCard", "SceneBoard", "move_label", "note_buttons", "unnumbered"]
-
-#: a piece as the rules name it: "Black soldier 2" (the board draws no numbers)
-#: (the kinds of piece only: "Black has 5 moves" keeps its number)
-_NUMBERED = re.compile(r"\b(White|Black) (soldier|elephant|chariot|knight|ship|galleon) \d+\b")
-
-
-def unnumbered(line: str) -> str:
-    """A sentence of the game with its pieces named as the board shows them: "White
-    soldier 1 captures on h11 from h10, taking Black soldier 3" reads "The White soldier
-    captures on h11 from h10, taking the Black soldier" (the squares tell them apart)."""
-    line = _NUMBERED.sub(lambda m: f"the {m[1]} {m[2]}", line)
-    return line[:1].upper() + line[1:]
 
 
 def move_label(state: ConquestState, action: Action) -> str:
@@ -65,7 +54,17 @@ def move_label(state: ConquestState, action: Action) -> str:
             name = f"{owner}'s seized {name.split(' ', 1)[1]}"
         words = f"{name} from {state.where[action.piece]} to {action.to}"
         enemy = state.top.get(action.to)
-        if enemy is not None and state.owner[enemy] != state.owner[action.piece]:
+        if enemy is not None and state.owner[enemy] == state.owner[action.piece]:
+            # a step onto its own piece says what it does (look 8, lesson 32: "White
+            # soldier from g11 to h11" hid that it climbs onto the elephant)
+            kind = re.sub(r" \d+$", "", piece_name(enemy)).split(" ", 1)[1]
+            if "knight" in name:
+                words += f", riding through its own {kind}"
+            elif kind in ("ship", "galleon"):
+                words += f", going aboard its own {kind}"
+            else:
+                words += f", climbing onto its own {kind}"
+        elif enemy is not None and state.owner[enemy] != state.owner[action.piece]:
             # the list says which moves capture (look 7, lesson 31's example 6)
             carries = any(state.carrier.get(p) == enemy for p in state.carrier)
             taken = re.sub(r" \d+$", "", piece_name(enemy))
@@ -121,11 +120,7 @@ class SceneBoard(widgets.VBox):
         )
         self.intro = widgets.HTML()
         self.board: BoardView = piece_board(scenes[0].new_state(), legend=False)
-        # beside the controls at 1024 wide; a little larger on a wider screen
-        self.board.layout.flex = f"1 1 {BOARD_WIDTH}px"
-        self.board.layout.max_width = f"{MAX_BOARD_WIDTH}px"
-        # room at the left: the line over the board lost the "T" of "Turn 2" to the edge
-        self.board.text_line.layout.padding = "0 0 0 6px"
+        self._fit_board()
         self.answers = widgets.HBox(layout={"flex_flow": "row wrap"})
         self.picker = widgets.Dropdown(
             description="Move",
@@ -185,6 +180,22 @@ class SceneBoard(widgets.VBox):
             for scene in scenes:
                 journal().ask(self.work_id(scene.title), f"Puzzle: {scene.title}")
         self.start()
+
+    def _fit_board(self) -> None:
+        """The board beside the controls, its line of one height, a moved piece kept."""
+        # beside the controls at 1024 wide; a little larger on a wider screen
+        self.board.layout.flex = f"1 1 {BOARD_WIDTH}px"
+        self.board.layout.max_width = f"{MAX_BOARD_WIDTH}px"
+        # room at the left: the line over the board lost the "T" of "Turn 2" to the edge
+        self.board.text_line.layout.padding = "0 0 0 6px"
+        # the line over the board says only what a pick does (the count of moves is
+        # beside it) and keeps one height, 3 lines (scrolling if ever longer): the board
+        # jumped 28-56 px under the pointer as the line grew (look 8, lesson 32)
+        self.board.says_state = False
+        self.board.text_line.layout.height = "88px"
+        self.board.text_line.layout.overflow = "hidden auto"
+        # a piece that may step again stays picked, as a knight riding on does
+        self.board.keep_picked = True
 
     def _next_button(self) -> widgets.Button:
         """Plays the solution's next move on the board (shown while a solution is)."""
@@ -263,15 +274,19 @@ class SceneBoard(widgets.VBox):
             self.show()
             return
         self.note = ""
-        if not self.solution_shown:
-            self.board.mark_moves([])  # a hint's mark goes once a move is played
         was_moving = self.puzzles and self.white_moving
         self.try_open = was_moving
         self.lines += self.last
+        # the board marks the move just played (and a puzzle's answer) in red, where a
+        # capture happened too (look 8, lesson 31); a hint's mark goes
+        paths = [list(self.state.action_regions(action))]
         self.last = [plain_plurals(e.text) for e in self.state.apply(action)]
         while self.puzzles and self.state.pending and self.state.current_player == 1:
             reply = self.puzzle.best_reply(self.state)
+            paths.append(list(self.state.action_regions(reply)))
             self.last += [plain_plurals(e.text) for e in self.state.apply(reply)]
+        if not self.solution_shown:
+            self.board.mark_moves([p for p in paths if len(p) > 1])
         if was_moving and not self.white_moving:  # the try is over: solved or not
             outcome = self.state.outcome()
             self._record(solved=outcome is not None and outcome.winners == (0,))
@@ -318,11 +333,11 @@ class SceneBoard(widgets.VBox):
             self.note = "From here White cannot win this turn any more: press Start again."
         else:
             path = list(self.state.action_regions(move))
-            self.note = (
-                f"Hint: try <b>{escape(move_label(self.state, move))}</b>. The piece is "
-                "picked on the board: click its red-outlined square"
-                + (f", {escape(path[-1])}," if path else "")
-                + " to play it."
+            self.note = f"Hint: try <b>{escape(move_label(self.state, move))}</b>." + (
+                " The piece is picked on the board (where it may go in gold): click "
+                f"{escape(path[-1])} to play it."
+                if path
+                else ""
             )
             self.board.mark_moves([path] if len(path) > 1 else [])
             if path:  # the piece picked, its squares in gold: one click plays the hint
@@ -446,8 +461,15 @@ class SceneBoard(widgets.VBox):
         offered = self._offered()
         self.answers.children = []
         if state.pending and not self.puzzles:
-            self.answers.children = [widgets.HTML(f"<b>{escape(who)} may choose:</b>&nbsp;")] + [
-                self._answer_button(a) for a in offered
+            # one button a choice: two riders stepping off one elephant read the same
+            # (look 8, example 3), and either does the same thing
+            buttons: dict[str, widgets.Button] = {}
+            for a in offered:
+                button = self._answer_button(a)
+                buttons.setdefault(button.description, button)
+            self.answers.children = [
+                widgets.HTML(f"<b>{escape(who)} may choose:</b>&nbsp;"),
+                *buttons.values(),
             ]
             offered = []
         # once a puzzle is over (solved, or White's turn spent) the list, its button and
@@ -471,10 +493,15 @@ class SceneBoard(widgets.VBox):
         if self.note:
             parts.append(f"<div style='{TEXT}'>{self.note}</div>")
         self.result.value = "".join(parts)
-        earlier = "".join(f"<li>{escape(unnumbered(line))}</li>" for line in self.lines)
+        # newest first: the box scrolls, and the moves just before the last stay in sight
+        # (look 8: a solution's list seemed to stop at its 4th move)
+        earlier = "".join(
+            f"<li value='{i}'>{escape(unnumbered(line))}</li>"
+            for i, line in reversed(list(enumerate(self.lines, 1)))
+        )
         self.story.value = (
-            f"<div style='font-size:14px;color:#333'>Earlier:"
-            f"<ol style='margin:2px 0'>{earlier}</ol></div>"
+            f"<div style='font-size:14px;color:#333'>Earlier (newest first):"
+            f"<ol reversed style='margin:2px 0'>{earlier}</ol></div>"
             if earlier
             else ""
         )

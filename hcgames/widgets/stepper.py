@@ -181,8 +181,10 @@ class GameStepper(View):
         computer_controls: bool = True,
         list_first: bool = False,
         phase_button: tuple[str, str] | None = None,
+        log_rows: int = 6,
     ) -> None:
         self.state = state
+        self.log_rows = log_rows  # the latest events the log lists (lesson 30: a turn of 10)
         #: whether the list of dice outcomes ("Set this outcome") shows at a roll: a page
         #: that only watches a game (the start page) lets Step roll the dice
         self.set_dice = set_dice
@@ -518,7 +520,7 @@ class GameStepper(View):
         for view in self.region_views:
             names.update({r: view.region_name(r) for r in view.region_ids})
         self.dice = DicePanel(state, on_action=self._chance_action, seed=seed, names=names)
-        self.event_log = EventLog(state, rows=6)
+        self.event_log = EventLog(state, rows=self.log_rows)
         # one sentence says where the game is: the stepper's own line; the panels
         # under it would only repeat its first words
         for panel in (self.picker, self.dice, self.event_log):

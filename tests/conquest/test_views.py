@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from hcgames.conquest import ConquestGame, Move, Refuse
@@ -172,6 +174,24 @@ def test_the_stepper_says_play_to_the_turns_end_and_the_log_says_when_once() -> 
     stepper.play_to_phase_end()
     log = stepper.event_log.output.outputs[0]["data"]["text/html"]
     assert "Turn 2: Black has 20 moves." in log and "moving:</span> Turn 2:" not in log
+    # look 8: "Turn 1, moving: White soldier 9 moves from g3" read "9 moves"; a move is
+    # led by its turn alone and its piece named as the board shows it
+    assert "moving:" not in log and "Turn 1:</span> The White " in log
+    assert not re.search(r"(soldier|elephant|chariot|knight|ship|galleon) \d", log)
+
+
+def test_the_board_line_says_a_knight_s_ride_once_and_without_numbers() -> None:
+    """Look 8, lesson 30: "White knight 2 passes through h1, held by White soldier 2 ...
+    White knight 2 is passing through its own men. Picked the White knight"."""
+    pytest.importorskip("bqplot")
+    from hcgames.widgets.maps import piece_board
+
+    board = piece_board(ConquestGame().new_game())
+    board.click("h2")
+    board.click("h1")
+    assert board.text.startswith("The White knight passes through h1, held by the White ")
+    assert "is passing through its own men" not in board.text
+    assert not re.search(r"(soldier|elephant|knight) \d", board.text)
 
 
 def test_a_piece_that_cannot_move_is_told_why() -> None:
