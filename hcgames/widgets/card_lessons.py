@@ -492,7 +492,9 @@ def _pairings_parts(
         y=[int(r["share of wins"].rstrip("%")) / 100 for r in rows],
         scales={"x": x_scale, "y": y_scale},
         orientation="horizontal",
-        colors=["#0072B2", "#E69F00"] * len(pairings),
+        # one colour per strategy, the same in every pairing, and its name written on
+        # the bar as well: colour is never the only cue (look 8)
+        colors=[STRATEGY_COLOURS.get(r["strategy"], "#555555") for r in rows],
         label_display=True,
         label_display_format=".0%",
         label_font_style={"font-size": "15px", "font-weight": "bold", "fill": "#111111"},
@@ -500,7 +502,7 @@ def _pairings_parts(
         padding=0.3,
     )
     chart = chart_figure(
-        marks=[bars],
+        marks=[bars, _bar_names(rows, shown, labels, x_scale, y_scale)],
         title=f"Share of wins, {games} games per pairing",
         axes=[
             bqplot.Axis(scale=x_scale, side="left"),
@@ -516,6 +518,39 @@ def _pairings_parts(
         layout=widgets.Layout(width="560px", height="340px"),
     )
     return table(shown), chart
+
+
+#: the strategies' bar colours, each dark enough for white writing on it
+STRATEGY_COLOURS: dict[str, str] = {
+    "rusher": "#0072B2",
+    "random": "#595959",
+    "builder": "#9A4A00",
+    "hoarder": "#882255",
+}
+
+
+def _bar_names(
+    rows: list[dict[str, str]],
+    shown: list[dict[str, str]],
+    labels: list[str],
+    x_scale: bqplot.OrdinalScale,
+    y_scale: bqplot.LinearScale,
+) -> bqplot.Label:
+    """Each bar's strategy written on it in white, or past its share in black when the
+    bar is too short to hold the word."""
+    shares = [int(r["share of wins"].rstrip("%")) / 100 for r in rows]
+    wide = [share >= 0.3 for share in shares]
+    return bqplot.Label(
+        x=[0.0 if w else share + 0.12 for w, share in zip(wide, shares, strict=True)],
+        y=labels,
+        text=[t["strategy"] for t in shown],
+        colors=["#FFFFFF" if w else "#111111" for w in wide],
+        scales={"x": y_scale, "y": x_scale},
+        default_size=15,
+        font_weight="bold",
+        align="start",
+        x_offset=6,
+    )
 
 
 class MatchPicker(widgets.VBox):
