@@ -56,7 +56,7 @@ PHASES = (
 
 #: each step as a player says it (the step names above are the program's)
 STEP_WORDS = {
-    "choose people": "Choose people",
+    "choose people": "Choose a people",
     "first placement": "Put a card forward",
     "discard": "Discard",
     "ability": "Use an ability",
