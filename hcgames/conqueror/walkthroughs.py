@@ -349,7 +349,10 @@ def persia_rally(game: DuelsGame, seed: int = 0) -> Story:
     play(empire, LeaveBehind("Cyrene", ""))
     hit = empire.copy()
     recovered = empire.copy()
-    # what if Persia wins back Libya and Asia Minor, with soldiers it has (still 15)?
+    # what if Persia wins back Libya and Asia Minor, with soldiers it has (still 15)? Not by
+    # attacking Rome's three cavalry (one Persian cavalry can never beat them: look 8):
+    # Rome's riders go back to Cyrene, and Persia walks into the empty Libya
+    recovered.set_army("Cyrene", "Rome", 3, 0)
     recovered.set_army("Alexandria", "Persia", 1, 0)
     recovered.set_army("Libya", "Persia", 1, 0)  # a cavalry unit from Alexandria
     recovered.set_army("Rhodes", None, 0, 0)  # scenario 4: land left empty is nobody's
@@ -387,10 +390,11 @@ def persia_rally(game: DuelsGame, seed: int = 0) -> Story:
             "4. What if Persia strikes back?",
             recovered,
             "What if Persia wins back Libya and Asia Minor before the next planning phase? "
-            "Say a cavalry unit from Alexandria retakes Libya and the infantry on Rhodes "
-            "crosses to Asia Minor: still 15 soldiers. Rhodes, left without soldiers, "
-            "belongs to nobody now: in this scenario empty land is lost at once (see the "
-            "next section). Food rises to 3 + 2 + 3 = 8, enough for 4 + 2 × 8 = 20 "
+            "It could not beat Rome's three cavalry in Libya with one cavalry unit. But say "
+            "the Roman riders go back to Cyrene, leaving Libya empty; a cavalry unit from "
+            "Alexandria walks in, and the infantry on Rhodes crosses to Asia Minor: still 15 "
+            "soldiers. Rhodes, left without soldiers, belongs to nobody now: in this "
+            "scenario empty land is lost at once (see the next section). Food rises to 3 + 2 + 3 = 8, enough for 4 + 2 × 8 = 20 "
             "soldiers, and nobody has to go home.",
             [],
             rows(recovered, food_cap(recovered, persia)),
