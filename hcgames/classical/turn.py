@@ -287,7 +287,7 @@ def starve(s: ClassicalState, action: Starve) -> list[Event]:
     if kind == "city":
         s.level[t] = 1
         n = s.monuments[t]
-        keep = f"; its {count(n, 'monument')} {'remains' if n == 1 else 'remain'}" if n else ""
+        keep = ("; its monument remains" if n == 1 else f"; its {n} monuments remain") if n else ""
         text = f"Famine: the {s.player_name(p)}' city in {where} shrinks to a village{keep}."
     else:
         (s.armies if kind == "army" else s.fleets)[p][t] -= 1

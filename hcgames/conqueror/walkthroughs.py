@@ -394,8 +394,8 @@ def persia_rally(game: DuelsGame, seed: int = 0) -> Story:
             "the Roman riders go back to Cyrene, leaving Libya empty; a cavalry unit from "
             "Alexandria walks in, and the infantry on Rhodes crosses to Asia Minor: still 15 "
             "soldiers. Rhodes, left without soldiers, belongs to nobody now: in this "
-            "scenario empty land is lost at once (see the next section). Food rises to 3 + 2 + 3 = 8, enough for 4 + 2 × 8 = 20 "
-            "soldiers, and nobody has to go home.",
+            "scenario empty land is lost at once (see the next section). Food rises to "
+            "3 + 2 + 3 = 8, enough for 4 + 2 × 8 = 20 soldiers, and nobody has to go home.",
             [],
             rows(recovered, food_cap(recovered, persia)),
         ),
