@@ -231,7 +231,7 @@ def test_turn_stepper_shows_whole_history_plates_on_the_page() -> None:
         stepper.play_to_phase_end()
         assert stepper.forced() is None
     # the student's own hand is offered once it is dealt, the choice kept meanwhile
-    hand = stepper.state.card_rows(0)["Player 1's hand"]
+    hand = (stepper.state.card_rows(0) or {})["Player 1's hand"]
     assert hand and all(str(card["name"]) in reader.plates for card in hand)
     assert reader.menu.value == "Argentina"
 
