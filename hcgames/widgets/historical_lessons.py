@@ -418,6 +418,8 @@ class PeopleTimeline(widgets.VBox):
 
     #: how much longer the axis may grow to the right to make room for names, as a share
     MOST_ROOM = 0.7
+    #: the least room between two years on the axis (in the drawing's own pixels)
+    TICK_PX = 66
 
     def _room_for_years(self, x0: float, x1: float) -> float:
         """The axis's right end, moved right half a tick at a time (by at most
@@ -440,6 +442,10 @@ class PeopleTimeline(widgets.VBox):
         while not fits(right) and right + step / 2 - x1 <= (x1 - x0) * self.MOST_ROOM:
             right += step / 2
         line.x_scale.max = right  # the axis goes on without years past its last tick
+        if right > x1 and len(ticks) > 2 and step * usable / max(right - x0, 1.0) < self.TICK_PX:
+            # a longer axis packs its years closer: every other one, so "AD 1900" and
+            # "AD 1920" do not run together at 1024 wide
+            line.x_axis.tick_values = ticks[::2]
         return right
 
     def _names_beside_bars(self) -> None:
