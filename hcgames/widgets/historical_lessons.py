@@ -548,6 +548,7 @@ class CardHistoryReader(widgets.VBox):
         self.plates: dict[str, str] = {}
         super().__init__([self.menu, self.plate])
         self.add_class("hcgames-history-reader")
+        one_screen(unit=self)  # the menu and the plate it shows, always together
         self.menu.observe(lambda _change: self._show(), names="value")
         self.update(state)
 
@@ -618,9 +619,15 @@ class TurnStepper(GameStepper):
         # latest six began at line 3 and hid who went first (look 7)
         self.event_log.rows = 10_000
         self.event_log.set_height("14em")
-        # the whole history plate of any card in sight, on the page (not in a tooltip)
+        # the whole history plate of any card in sight, on the page (not in a tooltip),
+        # just above the board: a unit of its own, since the board's controls all stand
+        # in its sticky column
         self.history_reader = CardHistoryReader(self.state, self.viewer)
-        views.children = [self.history_reader, *views.children]
+        kids = list(self.children)
+        kids.insert(
+            kids.index(self.stepper_main) if self.stepper_main in kids else 0, self.history_reader
+        )
+        self.children = kids
 
     @guarded
     def play_to_phase_end(self) -> int:
