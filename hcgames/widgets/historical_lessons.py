@@ -542,7 +542,7 @@ class CardHistoryReader(widgets.VBox):
         self.menu = widgets.Dropdown(
             description="Read a card's history",
             style={"description_width": "initial"},
-            layout=widgets.Layout(width="auto", max_width="100%"),
+            layout=widgets.Layout(width="640px", max_width="100%"),
         )
         self.plate = widgets.HTML()
         self.plates: dict[str, str] = {}
