@@ -377,7 +377,9 @@ class PeopleTimeline(widgets.VBox):
         self.timeline.segments.stroke_width = 8  # thin enough for the name above each bar
         self.timeline.NAME_RISE = 0.36  # a 24-pixel row: the name just clears its bar
         # the rest of the row beside the menu, however wide the window
-        self.timeline.layout = widgets.Layout(flex="1 1 560px", min_width="0")
+        # its names may run a few pixels past the drawing: no scroll box (axe: a box that
+        # scrolls must be reached by keyboard)
+        self.timeline.layout = widgets.Layout(flex="1 1 560px", min_width="0", overflow="visible")
         for names in (self.timeline.names, self.timeline.end_names):
             names.default_size = self.NAME_PX
             # a name may run into the drawing's margin: bqplot cut it at the plot's edge
