@@ -211,3 +211,35 @@ def test_timeline_names_stay_inside_the_drawing_in_every_period() -> None:
         for x, text in zip(line.end_names.x, line.end_names.text, strict=True):
             left = (float(x) - x0) * per_year + line.MARGIN - text_width(str(text), view.NAME_PX)
             assert left >= -12, (period, text)
+
+
+def test_turn_stepper_shows_whole_history_plates_on_the_page() -> None:
+    """Lesson 51 (look 8): a card shows one line of its history and the rest was only in
+    a tooltip; the menu above the cards shows any face-up card's whole plate, and
+    "Play the rest of this phase" leaves no step nobody chooses waiting for a press."""
+    game = hcgames.load("historical-conquest", players=2, decks=["cheswell", "salem"])
+    stepper = hviews.TurnStepper(
+        game.new_game(seed=5), humans=[0], viewer=0, seed=5, auto_pass=True, auto_bot="easy"
+    )
+    reader = stepper.history_reader
+    kids = list(stepper.children)
+    assert kids.index(reader) == kids.index(stepper.stepper_main) - 1  # just above the board
+    assert "Argentina" in reader.plates and "Discard pile" not in reader.plates
+    reader.menu.value = "Argentina"
+    assert "Argentina" in reader.plate.value and "\u2026" not in reader.plate.value
+    while stepper.state.round == 1 and not stepper.waiting_for_human():
+        stepper.play_to_phase_end()
+        assert stepper.forced() is None
+    # the student's own hand is offered once it is dealt, the choice kept meanwhile
+    hand = (stepper.state.card_rows(0) or {})["Player 1's hand"]
+    assert hand and all(str(card["name"]) in reader.plates for card in hand)
+    assert reader.menu.value == "Argentina"
+
+
+def test_every_name_on_the_timeline_carries_its_years() -> None:
+    """Lesson 50 (look 8): six long bars had their names without years in three periods."""
+    timeline = hviews.PeopleTimeline(_historical().catalogue.cards)
+    for period in timeline.period.options:
+        timeline.period.value = period
+        names = [*timeline.timeline.names.text, *timeline.timeline.end_names.text]
+        assert [str(n) for n in names if n and "(" not in str(n)] == [], period

@@ -425,6 +425,10 @@ def morale_ending(final: State, series: Mapping[str, Sequence[float]]) -> str:
     """How a game of :func:`morale_lines` ended, after how many turns, with what morale."""
     outcome = final.outcome()
     reason = outcome.reason if outcome is not None else "it is not over"
+    # "the last civilisation standing" says why: the other player dropped out (look 8)
+    outs = [e.text.rstrip(".") for e in final.events if e.kind == "out"]
+    if outs and "last civilisation standing" in reason:
+        reason = f"{'; '.join(outs)}, so {reason}"
     morale = getattr(final, "morale", [0, 0])
     return (
         f"This game ended after {len(series['Player 1']) - 1} turns: {reason}. "

@@ -37,6 +37,7 @@ __all__ = [
     "BattleBuilder",
     "BattleView",
     "CardGallery",
+    "CardHistoryReader",
     "ContinentMap",
     "MoraleGames",
     "PeopleTimeline",
@@ -152,6 +153,14 @@ LARGE_TYPE_CSS = (
     ".hcgames-large-type select, .hcgames-large-type .widget-label"
     "{font-size:17px !important}"
     ".hcgames-large-type select{height:auto;min-height:30px}</style>"
+)
+
+
+#: lesson 50's sentence under the period menu keeps its first letters under Large text (look
+#: 8, 1366 wide: the box cut them at its left edge)
+PEOPLE_TIMELINE_CSS = (
+    "<style>.hcgames-period-said{padding-left:3px;overflow:visible !important}"
+    ".hcgames-period-said .widget-html-content{overflow:visible !important}</style>"
 )
 
 
@@ -368,7 +377,9 @@ class PeopleTimeline(widgets.VBox):
         self.timeline.segments.stroke_width = 8  # thin enough for the name above each bar
         self.timeline.NAME_RISE = 0.36  # a 24-pixel row: the name just clears its bar
         # the rest of the row beside the menu, however wide the window
-        self.timeline.layout = widgets.Layout(flex="1 1 560px", min_width="0")
+        # its names may run a few pixels past the drawing: no scroll box (axe: a box that
+        # scrolls must be reached by keyboard)
+        self.timeline.layout = widgets.Layout(flex="1 1 560px", min_width="0", overflow="visible")
         for names in (self.timeline.names, self.timeline.end_names):
             names.default_size = self.NAME_PX
             # a name may run into the drawing's margin: bqplot cut it at the plot's edge
@@ -387,7 +398,10 @@ class PeopleTimeline(widgets.VBox):
         left = widgets.VBox(
             [self.period, self.said, self.timeline.legend], layout=widgets.Layout(width="320px")
         )
-        super().__init__([widgets.HTML(LARGE_TYPE_CSS), one_screen(left, self.timeline)])
+        self.said.add_class("hcgames-period-said")
+        super().__init__(
+            [widgets.HTML(LARGE_TYPE_CSS + PEOPLE_TIMELINE_CSS), one_screen(left, self.timeline)]
+        )
         self.add_class("hcgames-large-type")
 
     def redraw(self, _change: Any = None) -> None:
@@ -405,7 +419,9 @@ class PeopleTimeline(widgets.VBox):
     LEVEL = -0.22
 
     #: how much longer the axis may grow to the right to make room for names, as a share
-    MOST_ROOM = 0.35
+    MOST_ROOM = 0.7
+    #: the least room between two years on the axis (in the drawing's own pixels)
+    TICK_PX = 66
 
     def _room_for_years(self, x0: float, x1: float) -> float:
         """The axis's right end, moved right half a tick at a time (by at most
@@ -428,6 +444,10 @@ class PeopleTimeline(widgets.VBox):
         while not fits(right) and right + step / 2 - x1 <= (x1 - x0) * self.MOST_ROOM:
             right += step / 2
         line.x_scale.max = right  # the axis goes on without years past its last tick
+        if right > x1 and len(ticks) > 2 and step * usable / max(right - x0, 1.0) < self.TICK_PX:
+            # a longer axis packs its years closer: every other one, so "AD 1900" and
+            # "AD 1920" do not run together at 1024 wide
+            line.x_axis.tick_values = ticks[::2]
         return right
 
     def _names_beside_bars(self) -> None:
@@ -496,7 +516,68 @@ body.hcgames-large .hcgames-turn-stepper .hcgames-turn-side {
   flex: 0 0 290px !important; min-width: 0 !important; }
 body.hcgames-large .hcgames-turn-stepper .hcgames-turn-views {
   flex: 1 1 0 !important; min-width: 0 !important; }
+/* what a move needs first (look 8): the student's morale and piles, hand and lands, then
+   Player 2's lands; the rest after them (the morale was 1,400 px down the board) */
+.hcgames-turn-views section[aria-label="Player 1's piles and morale"] { order: -5; }
+.hcgames-turn-views section[aria-label="Player 1's hand"] { order: -4; }
+.hcgames-turn-views section[aria-label="Player 1's battlefield"] { order: -3; }
+.hcgames-turn-views section[aria-label="Player 2's battlefield"] { order: -2; }
+.hcgames-turn-views section[aria-label="Player 1's active cards"] { order: -1; }
+/* the log's older lines are in a box that scrolls: the box is framed (its last line in
+   sight was read as a sentence cut short, look 8) */
+.hcgames-turn-stepper .hcgames-events { overflow-y: scroll !important;
+  scrollbar-width: auto; scrollbar-color: #6B6B6B #E8E4DA;
+  border: 1px solid #B8B0A0; border-radius: 4px; padding: 2px 4px !important; }
+.hcgames-history-reader select, .hcgames-history-reader label,
+.hcgames-history-plate { font-size: 16px !important; }
+.hcgames-history-plate { line-height: 1.4; max-width: 60em; margin: 2px 0 6px; }
 </style>"""
+
+
+class CardHistoryReader(widgets.VBox):
+    """A menu of the face-up cards on a table and the whole history plate of the one
+    chosen, on the page: a card shows only its first line of history, and a tooltip is
+    read neither from the back of a room nor by keyboard or touch (look 8, lesson 51)."""
+
+    def __init__(self, state: Any, viewer: int | None = None) -> None:
+        self.viewer = viewer
+        self.menu = widgets.Dropdown(
+            description="Read a card's history",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="640px", max_width="100%"),
+        )
+        self.plate = widgets.HTML()
+        self.plates: dict[str, str] = {}
+        super().__init__([self.menu, self.plate])
+        self.add_class("hcgames-history-reader")
+        one_screen(unit=self)  # the menu and the plate it shows, always together
+        self.menu.observe(lambda _change: self._show(), names="value")
+        self.update(state)
+
+    def update(self, state: Any) -> None:
+        """Offer the face-up cards in ``state`` (the chosen one stays chosen)."""
+        plates: dict[str, str] = {}
+        for cards in (state.card_rows(self.viewer) or {}).values():
+            for card in cards:
+                text = str(card.get("title") or card.get("line") or "")
+                if text and not card.get("pile"):
+                    plates.setdefault(str(card.get("name")), text)
+        self.plates = plates
+        names = [("(choose a card)", ""), *((name, name) for name in sorted(plates))]
+        if [value for _, value in names] != [value for _, value in self.menu.options]:
+            kept = self.menu.value if self.menu.value in plates else ""
+            self.menu.options = names
+            self.menu.value = kept
+        self._show()
+
+    def _show(self) -> None:
+        name = str(self.menu.value or "")
+        text = self.plates.get(name, "")
+        self.plate.value = (
+            f"<div class='hcgames-history-plate'><b>{escape(name)}</b>: {escape(text)}</div>"
+            if text
+            else ""
+        )
 
 
 class TurnStepper(GameStepper):
@@ -540,6 +621,31 @@ class TurnStepper(GameStepper):
         # latest six began at line 3 and hid who went first (look 7)
         self.event_log.rows = 10_000
         self.event_log.set_height("14em")
+        # the whole history plate of any card in sight, on the page (not in a tooltip),
+        # just above the board: a unit of its own, since the board's controls all stand
+        # in its sticky column
+        self.history_reader = CardHistoryReader(self.state, self.viewer)
+        kids = list(self.children)
+        kids.insert(
+            kids.index(self.stepper_main) if self.stepper_main in kids else 0, self.history_reader
+        )
+        self.children = kids
+
+    @guarded
+    def play_to_phase_end(self) -> int:
+        """Play to the next phase, then the steps nobody chooses (a land turned up, the
+        draws), as after Step: the page says they pass by themselves (look 8)."""
+        played = super().play_to_phase_end()
+        if played and self.auto_pass and not self.waiting_for_human():
+            self._pass_forced()
+            self._refresh()
+        return int(played or 0)
+
+    def _refresh(self) -> None:
+        reader = getattr(self, "history_reader", None)  # None while the base class builds
+        if reader is not None:
+            reader.update(self.state)
+        super()._refresh()
 
     @guarded
     def step(self) -> Any:
@@ -739,7 +845,10 @@ class MoraleGames(widgets.VBox):
             first, title="morale after each turn", x_label="turn", y_label="morale"
         )
         self.chart.text_line.layout.display = "none"  # the sentence beside it says it
-        self.chart.figure.layout.width = "520px"
+        # as wide as fits beside the sentence at 1024 wide (430 px drawn was small, look 8)
+        self.chart.figure.layout.width = "630px"
+        self.chart.figure.layout.height = "430px"
+        self.chart.end_labels.default_size = 17
         for axis in (self.chart.x_axis, self.chart.y_axis):
             # years and morale read from the back of the room (13 px grey, look 7)
             axis.tick_style = {"font-size": "16px", "fill": "#222222"}

@@ -248,6 +248,10 @@ def test_the_morale_ending_says_how_long_the_game_lasted() -> None:
     final, series = morale_lines(_historical_game(), 11)
     said = lessons.morale_ending(final, series)
     assert said.startswith(f"This game ended after {len(series['Player 1']) - 1} turns")
+    # an ending the page's list of endings explains: the other player dropped out
+    final, series = morale_lines(_historical_game(), 13)
+    said = lessons.morale_ending(final, series)
+    assert "Player 1 has no land left, so Player 2 is the last civilisation standing" in said
 
 
 def test_lesson_54_says_how_the_class_game_on_the_page_began() -> None:
