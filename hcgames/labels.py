@@ -219,10 +219,7 @@ class _Board:
         territories: Sequence[Territory],
         reserved: Sequence[Box],
         bounds: Box | None,
-        strip: float = 0.0,
     ) -> None:
-        #: how wide the unit line's room under a name is at least (pixels)
-        self.strip = strip
         self.taken: list[Box] = []
         #: the same boxes filed under every band of ``_BAND`` pixels they span (see free)
         self.taken_bands: dict[int, list[Box]] = {}
@@ -239,15 +236,6 @@ class _Board:
         ]
         self.is_sea = {t.id: t.sea for t in territories}
         self.anchors = {t.id: t.anchor for t in territories}
-
-    def with_strip(self, box: Box, below: float) -> Box:
-        """A name's box with the room under it for its unit line (``below`` pixels
-        high), which is at least :attr:`strip` wide: a unit line ("Carthage 2C 1I") is
-        often wider than a short name ("Sicily"), and two of them ran into each other."""
-        if not below:
-            return box
-        middle, half = (box[0] + box[2]) / 2, self.strip / 2
-        return (min(box[0], middle - half), box[1], max(box[2], middle + half), box[3] + below)
 
     def take(self, box: Box) -> None:
         self.taken.append(box)
@@ -360,25 +348,15 @@ def _offsets(t: Territory, width: float, height: float) -> list[Point]:
 def _try_inside(
     t: Territory, text: str, size: float, below: float, board: _Board, loose: bool = False
 ) -> Placed | None:
-    """``loose``: the middle of the name inside is enough (a sea name over a coast), if
-    it covers no other place's middle (there it read as that place's name)."""
+    """``loose``: the middle of the name inside is enough (a sea name over a coast)."""
     height = text_height(text, size)
     width = text_width(text, size) + 4
     ax, ay = t.anchor
     for dx, dy in _offsets(t, width, height):
         box = _box(ax + dx, ay + dy, width, height)
-        full = board.with_strip(box, below)
+        full = (box[0], box[1], box[2], box[3] + below)
         if board.free(full) and (
-            _fits(box, t.rings)
-            or (
-                loose
-                and all(
-                    _inside((ax + dx + f * width, ay + dy), t.rings)
-                    # a land's name: its middle third on it too (never over a tiny isle)
-                    for f in ((0.0,) if t.sea else (-0.15, 0.0, 0.15))
-                )
-                and not board.covers_anchor(full, t.id)
-            )
+            _fits(box, t.rings) or (loose and _inside((ax + dx, ay + dy), t.rings))
         ):
             shown = text.replace("\n", " ")
             return Placed(t.id, text, ax + dx, ay + dy, full, size, None, shown != t.name)
@@ -450,7 +428,7 @@ def _try_beside(
                 # stands ``radius`` past the point
                 x, y = tx + c * (edge + radius), ty - s * (edge + radius)
                 box = _box(x, y, width, height)
-                full = board.with_strip(box, below)
+                full = (box[0], box[1], box[2], box[3] + below)
                 if crowd:
                     if not board.inside(full):
                         continue
@@ -463,8 +441,6 @@ def _try_beside(
                 # a name on another land reads as that land's: its middle there costs
                 # most, and so does each third of its length there
                 cost = gap + (OFF_PLACE_COST if board.land_under((x, y), t.id) else 0.0)
-                if t.sea and not _inside((x, y), t.rings):
-                    cost += OFF_PLACE_COST  # a sea's name off its water reads as no one's
                 cost += (
                     OFF_PLACE_COST
                     / 2
@@ -507,9 +483,7 @@ def _place_inside(
                 spot = _try_inside(t, split, s, below, board)
                 if spot:
                     return spot
-        # reaching over a coast: the narrowest form first (it covers the least land)
-        loose = [(split, s) for s in sizes] if split != t.name else []
-        loose += [(short, s) for s in sizes] + (
+        loose = [(short, s) for s in sizes] + (
             [(t.name, s) for s in sizes] if short != t.name else []
         )
         for text, s in loose:
@@ -566,7 +540,7 @@ def _place_beside(
     if spot:
         return spot[1]
     box = _box(t.anchor[0], t.anchor[1], text_width(text, s) + 4, text_height(text, s))
-    taken = board.with_strip(box, below)
+    taken = (box[0], box[1], box[2], box[3] + below)
     return Placed(t.id, text, t.anchor[0], t.anchor[1], taken, s, None, text != t.name)
 
 
@@ -579,11 +553,9 @@ def place_names(
     min_size: float = 10.0,
     bounds: Box | None = None,
     max_leader: float = MAX_LEADER,
-    below_width: float = 0.0,
 ) -> list[Placed]:
     """Place every territory's name (see the module's docstring for the order of
-    tries). ``below`` reserves that many pixels under each name (for the unit line),
-    at least ``below_width`` wide;
+    tries). ``below`` reserves that many pixels under each name (for the unit line);
     ``bounds`` (left, top, right, bottom) keeps names placed beside their place on
     the map; ``max_leader`` is the longest leader line (pixels) a name may have."""
     key = (
@@ -597,7 +569,6 @@ def place_names(
         min_size,
         bounds,
         max_leader,
-        *([below_width] if below_width else []),
     )
     if key in _CACHE:
         return list(_CACHE[key])
@@ -613,15 +584,7 @@ def place_names(
         result = min(
             (
                 _layout(
-                    territories,
-                    size,
-                    reserved,
-                    below,
-                    min_size,
-                    bounds,
-                    max_leader,
-                    seas_first,
-                    below_width,
+                    territories, size, reserved, below, min_size, bounds, max_leader, seas_first
                 )
                 for seas_first in (False, True)
             ),
@@ -647,14 +610,7 @@ def _layout_cost(placed: Sequence[Placed], territories: Sequence[Territory]) -> 
         math.hypot(p.leader[2] - p.leader[0], p.leader[3] - p.leader[1]) for p in placed if p.leader
     )
     board = _Board(territories, (), None)
-    rings = {t.id: t.rings for t in territories if t.sea}
-    # a name standing on another place, or a sea's name off its own water
-    misplaced = sum(
-        1
-        for p in placed
-        if board.land_under((p.x, p.y), p.id)
-        or (p.id in rings and not _inside((p.x, p.y), rings[p.id]))
-    )
+    misplaced = sum(1 for p in placed if board.land_under((p.x, p.y), p.id))
     return 100.0 * (clashes + misplaced) + leaders
 
 
@@ -667,9 +623,8 @@ def _layout(
     bounds: Box | None,
     max_leader: float,
     seas_first: bool,
-    below_width: float = 0.0,
 ) -> list[Placed]:
-    board = _Board(territories, reserved, bounds, below_width)
+    board = _Board(territories, reserved, bounds)
     placed: dict[str, Placed] = {}
     order = sorted(territories, key=lambda t: (not t.focus, -t.room))
 
@@ -699,10 +654,7 @@ def _layout(
         seas_inside()
     later = []
     for t in pending:
-        # on its own place, its ends reaching over a border (as an atlas prints a name
-        # wider than its land), if that covers no other place's middle; else beside it
-        spot = _try_inside(t, t.name, size, below, board, loose=True)
-        spot = spot or _place_beside(t, size, min_size, below, board, True, max_leader)
+        spot = _place_beside(t, size, min_size, below, board, True, max_leader)
         put(spot) if spot else later.append(t)
     for t in later:
         spot = _place_inside(t, size, min_size, below, board)

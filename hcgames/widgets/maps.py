@@ -26,7 +26,7 @@ import ipywidgets as widgets
 
 from hcgames.core import State
 from hcgames.factions import SideStyle
-from hcgames.labels import MAX_LEADER, Placed, Territory, place_names, text_height, text_width
+from hcgames.labels import MAX_LEADER, Placed, Territory, place_names, text_height
 from hcgames.theatres import crop, scenario_theatre, theatre_frame, theatres
 from hcgames.widgets._base import (
     NEUTRAL,
@@ -379,25 +379,7 @@ class MapView(RegionView):
             min_size=self.min_name_size * scale,
             bounds=(2.0, 2.0, width - 2.0, height - 2.0),
             max_leader=self.max_leader(fluid) * scale,
-            below_width=self._unit_room(territories) * scale,
         )
-
-    #: reserve the widest unit line's room under every name (off: with the Duels labels'
-    #: longer unit lines, "Rome 2 cav 1 inf", the room pushed "Mare Tyrrhenum" out of its
-    #: narrow sea onto Mare Balearicum, look 8; the names then read as on the look-7 maps)
-    UNIT_ROOM = False
-
-    def _unit_room(self, territories: Sequence[Territory]) -> float:
-        """How wide the room for the unit line under each name is at least (pixels), on
-        a map of a few places (:data:`BESIDE_MAX_PLACES`): as wide as the widest unit
-        line the game shows now, up to five times the unit type ("Rome 2C 1I"); lesson
-        13's "Carthage 2C 1I" under "Sicily" ran into Rome's line in the sea beside it."""
-        if len(territories) > BESIDE_MAX_PLACES or not self.UNIT_ROOM:
-            return 0.0
-        views = self.state.region_views() or {}
-        lines = [str(v.get("label") or "") for v in views.values()]
-        widest = max((text_width(line, self.unit_size, bold=True) for line in lines), default=0.0)
-        return min(widest, 5.0 * self.unit_size)
 
     def _place_here(self, territories: Sequence[Territory], scale: float = 1.0) -> list[Placed]:
         """:meth:`_place` with this map's own size, reserved corners and spacing."""
