@@ -24,7 +24,7 @@ import bqplot
 import ipywidgets as widgets
 
 from hcgames.core import Event, Game
-from hcgames.widgets._base import chart_figure, guarded, one_screen
+from hcgames.widgets._base import chart_figure, one_screen
 from hcgames.widgets.card_pictures import face_html, stacked_bars_html
 from hcgames.widgets.cards import CARD_CSS, game_words
 from hcgames.widgets.charts import MARKERS
@@ -735,6 +735,7 @@ class TableStepper(GameStepper):
         # nothing is picked until the student picks it: Step never plays a move the
         # student did not choose (a first move shaded as if chosen misled a reviewer)
         self.picker.preselect = False
+        self.wait_for_pick = True
         self.picker.choice.value = None
         # the list in groups with a button each (24 moves in one list hid Lead and Plan
         # far below its 8 rows), and "use no ability now" first in the ability step
@@ -743,20 +744,6 @@ class TableStepper(GameStepper):
         words = self.picker.describe  # every entry starts with a capital, as on the play screen
         self.picker.describe = lambda action: _capital(words(action))
         self.picker.untab(frozenset({"Go on"}))  # (fills the list again)
-
-    @guarded
-    def step(self) -> Any:
-        """Play the student's picked move, or one computer move on the computer's turn; on
-        the student's turn with nothing picked, say what to do instead of choosing."""
-        if self.waiting_for_human() and self.picker.selected_action is None:
-            self.passed = []
-            who = self.state.player_name(self.state.current_player)
-            self.wait_notice = (
-                f"It is your turn ({who}): first click a move in the list, then press Step."
-            )
-            self._refresh()
-            return None
-        return super().step()
 
     #: the three steps of a turn, as the page names them, by the game's step
     TURN_STEPS: ClassVar[dict[str, str]] = {

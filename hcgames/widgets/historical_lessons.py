@@ -612,6 +612,7 @@ class TurnStepper(GameStepper):
         # on the student's turn nothing is picked until the student picks it: Step must
         # never play a move the student did not choose
         self.picker.preselect = False
+        self.wait_for_pick = True
         self.picker.choice.value = None
         # every move may wrap between its words, short ones too: the list never cuts a
         # move off at its right edge, however large the text
@@ -646,20 +647,6 @@ class TurnStepper(GameStepper):
         if reader is not None:
             reader.update(self.state)
         super()._refresh()
-
-    @guarded
-    def step(self) -> Any:
-        """Play the student's picked move, or one computer move on Player 2's turn; on the
-        student's turn with nothing picked, say what to do instead of choosing for them."""
-        if self.waiting_for_human() and self.picker.selected_action is None:
-            self.passed = []
-            who = self.state.player_name(self.state.current_player)
-            self.wait_notice = (
-                f"It is your turn ({who}): first click a move in the list, then press Step."
-            )
-            self._refresh()
-            return None
-        return super().step()
 
     def pass_words(self, action: Any) -> str:
         """A move that passed by itself; the other player's draws stay face down, as the

@@ -2630,8 +2630,7 @@ class PlayApp(GameStepper):
             word = "phase" if len(phases) == 1 else "phases"
             items = "".join(f"{li}</li>" for li in lis if not _COMPUTER_ENDED.match(li))
             after = (
-                f"<div>{ended[0].group('who')} also ended the {join(phases)} {word}.</div>"
-                + after
+                f"<div>{ended[0].group('who')} also ended the {join(phases)} {word}.</div>" + after
             )
         where = ", drawn in red on the board" if self.board_view is not None else ""
         title = "What the computer did" + ("" if after.startswith("<div>Why") else ", and why")

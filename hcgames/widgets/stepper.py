@@ -644,11 +644,23 @@ class GameStepper(View):
         )
 
     # --- the buttons, from Python ------------------------------------------------
+    #: on a person's turn with nothing picked, Step says what to do instead of playing a
+    #: move for them (lessons 40 and 51, where nothing is picked until the student picks)
+    wait_for_pick = False
+
     @guarded
     def step(self) -> Action | None:
         """Play one action (see the class docstring) and show the new position."""
         if self.state.is_terminal():
             self.say("The game is over: there is nothing left to play.")
+            return None
+        if self.wait_for_pick and self.waiting_for_human() and self.picker.selected_action is None:
+            self.passed = []
+            who = self.state.player_name(self.state.current_player)
+            self.wait_notice = (
+                f"It is your turn ({who}): first click a move in the list, then press Step."
+            )
+            self._refresh()
             return None
         self.passed = []
         action = self.next_action()
