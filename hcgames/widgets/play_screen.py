@@ -2441,7 +2441,14 @@ class PlayApp(GameStepper):
         order = list(range(self.game.num_players))
         if self.mode == "bot":
             order.sort(key=lambda p: p not in self.student_seats)
-        return ", ".join(f"{state.player_name(p)} {scores.get(p, 0):g}" for p in order)
+        said = ", ".join(f"{state.player_name(p)} {scores.get(p, 0):g}" for p in order)
+        outcome = state.outcome()
+        if outcome is not None and outcome.winners and len(set(scores.values())) == 1:
+            # level scores with a winner read as a draw ("Carthage 3, Rome 3", look 8):
+            # the rules' own words say what broke the tie
+            why = outcome.reason.rstrip(".")
+            said += f" ({why[:1].lower() + why[1:] if why[1:2].islower() else why})"
+        return said
 
     def _show_debrief(self) -> None:
         """After Game over, the debrief under the board (built once per finished game)."""
