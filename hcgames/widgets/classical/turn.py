@@ -267,7 +267,7 @@ class PhasePlayer(widgets.VBox):
             self.stepper.phase_button,
             self.stepper.auto_button,
         ):
-            button.on_click(lambda _b: self.show())
+            button.on_click(lambda _b: self._after_stepper())
         self.show()
         self._lay_out()
         super().__init__([self.stepper, self.research])
@@ -307,6 +307,16 @@ class PhasePlayer(widgets.VBox):
         parts = [c for c in side.children if c is not key and c is not timeline]
         rest = _row_under(parts, below)
         stepper.children = [stepper.children[0], unit, one_screen(unit=rest), stepper.messages]
+
+    def _after_stepper(self) -> None:
+        """After Back, Step or the stepper's phase button, the box beside the blue button
+        no longer tells a phase the game has left (look 8: Back kept the Egyptians'
+        produce under "Play the produce phase")."""
+        self.happened.value = (
+            f"<div style='{BIG}'><i>Moved with the buttons under the map. Press the blue "
+            "button: what the next phase does shows here.</i></div>"
+        )
+        self.show()
 
     def at_eve(self) -> bool:
         """Whether the stepper stands on the eve of a turn: the turn about to begin,
