@@ -801,6 +801,9 @@ class PlayApp(GameStepper):
             self.picker.kind_of = self._duels_kind
         elif game.id == "historical-conquest":
             self.picker.kind_of = self._historical_kind
+            # "Play a card: 14 moves", not "Play a card (14)" read as 14 cards (look 8: one
+            # card with 14 pairs of targets)
+            self.picker.counted = "move"
 
     # --- who plays which side ------------------------------------------------------
     def _humans_for(self, mode: str, seats: Sequence[int], game: Game) -> list[int]:
