@@ -43,7 +43,10 @@ def bar_chart(
 ) -> bqplot.Figure:
     """Counts of games as bars, each labelled with its number."""
     labels = list(counts)
-    x_scale, y_scale = bqplot.OrdinalScale(), bqplot.LinearScale(min=0.0)
+    # a bar lying down leaves room past the longest one for its count (drawn inside the
+    # chart, or lost past its edge)
+    top = max(counts.values(), default=1) * (1.15 if horizontal else 1.0)
+    x_scale, y_scale = bqplot.OrdinalScale(), bqplot.LinearScale(min=0.0, max=float(top))
     bars = bqplot.Bars(
         x=labels,
         y=[counts[k] for k in labels],
@@ -52,6 +55,11 @@ def bar_chart(
         colors=[BAR],
         label_display=True,
         label_display_format="d",
+        # the counts read from the back of the room (bqplot's own are about 8 px), dark on
+        # the page, clear of the end of the bar
+        label_font_style={"font-size": "16px", "font-weight": "bold", "fill": "#111111"},
+        # (on a bar lying down the offset runs along it, as on the odds chart)
+        label_display_vertical_offset=20 if horizontal else 0,
     )
     axes = [
         bqplot.Axis(scale=x_scale, orientation="vertical" if horizontal else "horizontal"),
