@@ -45,7 +45,7 @@ class HistoricalGame(Game):
 
     id: ClassVar[str] = "historical-conquest"
     title: ClassVar[str] = "Historical Conquest: The Card Game"
-    version: ClassVar[str] = "4"
+    version: ClassVar[str] = "5"
     describe_says_when: ClassVar[bool] = True  # describe() says the round, step and who
     state_class: ClassVar[type[State]] = HistoricalState
 

@@ -263,7 +263,12 @@ def play(
         targets = (land,)
     push_effects(state, player, key, "play", idx, targets, then)
     if discover:
-        spec = next((e for e in abilities if e.kind == "discover_land"), None)
+        # only a discovery the card makes when played shapes this one: a held ability's
+        # terms (Balboa's "after 2 of your turns in play: ...; then this card leaves
+        # play") are not the play's, and sent him out of play at once (look 8, lesson 54)
+        spec = next(
+            (e for e in abilities if e.kind == "discover_land" and e.when == "play"), None
+        )
         effects.push_discovery(
             state,
             player,
