@@ -542,6 +542,25 @@ def test_balboa_finds_a_land_after_two_turns_and_leaves() -> None:
     _later_discovery("EX4304", 2, leaves=True)
 
 
+def test_balboa_played_to_discover_stays_in_play() -> None:
+    """His held ability's "then this card leaves play" belongs to that ability: played
+    from the hand to discover a land, as any explorer may be, he stays (look 8b)."""
+    state = arrange(game(), round_no=3, lands={0: [("CT4205", [])]}, hands={0: ["EX4304"]})
+    balboa = key("EX4304", 0)
+    discover = [
+        a
+        for a in state.legal_actions()
+        if isinstance(a, PlayCard) and a.card == balboa and a.discover
+    ]
+    assert len(discover) == 1
+    act(state, discover[0])
+    while state.pending and isinstance(state.pending[-1], PendingPick):
+        options = narrow(state.pending[-1], PendingPick).options
+        act(state, Pick(options[-1], narrow(state.pending[-1], PendingPick).purpose))
+    assert len(state.rows[0]) == 2  # a second land
+    assert balboa not in state.discards[0]
+
+
 def test_laperouse_finds_a_land_after_three_turns() -> None:
     assert "(after 3 of your turns in play): discover a land" in _text("EX4503")
     _later_discovery("EX4503", 3, leaves=False)
