@@ -489,7 +489,9 @@ class BoardView(RegionView):
             text=[t for _, _, t in spots] or [""],
             scales=scales,
             colors=[_MARK_INK],
-            default_size=max(12, round(square * 0.62)),  # 8 px was lost when projected
+            # larger than the 8 px that was lost when projected, yet clear of the piece's
+            # letter in the middle (0.62 of the square ran into a soldier's "S" at 1024)
+            default_size=max(11, round(square * 0.48)),
             font_weight="bold",
             align="middle",
             y_offset=round(square * 0.15),
