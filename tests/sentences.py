@@ -522,6 +522,7 @@ RULE_SUBJECTS: dict[str, dict[str, str]] = {
         "moving": r"\bmove\b|battlefield|lands\b",
         "one army per land": r"one army",
         "one move a turn": r"one character or army may move",
+        "placement bans": r"may not stand on",
         "placing cards": r"lands?\b|stand on",
         "play from your hand": r"\bhand\b",
         "play phase": r"play phase",
