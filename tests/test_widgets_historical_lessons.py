@@ -63,6 +63,8 @@ def test_the_continent_map_names_a_picked_continents_lands_and_keys() -> None:
     # what a click names heads the column beside the map (it sat at the window's foot)
     assert list(side.children) == [view.info, view.legend, view.keys_hint]
     assert view.info not in view.children
+    # no line over the map saying again what the list above it and the column say
+    assert view.text_line not in view.children
     assert "100vh" in str(picture.layout.max_width)
     view.click("Africa")
     assert view.text.endswith("Picked: Africa. Lands there: Mali (Player 2).")
@@ -79,7 +81,7 @@ def test_the_continent_map_names_a_picked_continents_lands_and_keys() -> None:
     assert "Lands there: US West Coast (Player 1); Canadian Province of Quebec" in view.text
     title = view.region_title("North America")
     assert title.startswith("North America, held by Player 1 and Player 3 with equal lands")
-    assert "land held by nobody or shared equally" in view.legend.value
+    assert "continent where nobody leads" in view.legend.value
     # Mali has no coast on its card, and the table says so, with the river that
     # opens it to sea explorers
     mali = next(row for row in lessons.land_rows(state) if row["land"] == "Mali")

@@ -46,6 +46,12 @@ class HistoricalGame(Game):
     id: ClassVar[str] = "historical-conquest"
     title: ClassVar[str] = "Historical Conquest: The Card Game"
     version: ClassVar[str] = "5"
+    #: the map key's grey: the map colours continents, not lands (look 8b, lesson 53 read
+    #: "land held by nobody" for a continent two players share)
+    map_unheld_key: ClassVar[tuple[str, str]] = (
+        "continent where nobody holds a land",
+        "continent where nobody leads",
+    )
     describe_says_when: ClassVar[bool] = True  # describe() says the round, step and who
     state_class: ClassVar[type[State]] = HistoricalState
 

@@ -74,8 +74,8 @@ CONTINENT_MAP_CSS = (
 
 class ContinentMap(MapView):
     """Lesson 53's map: a picked continent (a click, or Enter on the keyboard) names its
-    lands on the line above the map, as the mouse pointer's tooltip does, so a student
-    without a mouse reads them too; a line under the map says which keys reach it."""
+    lands at the head of the column beside the map, as the mouse pointer's tooltip does,
+    so a student without a mouse reads them too; a line there says which keys reach it."""
 
     def __init__(self, state: HistoricalState, **options: Any) -> None:
         options.setdefault("beside", True)  # names sized for the narrower map shown
@@ -100,7 +100,10 @@ class ContinentMap(MapView):
         )
         picture.add_class("hcgames-continent-picture")
         row = widgets.HBox([picture, side], layout=widgets.Layout(flex_flow="row wrap"))
-        children = [c for c in self.children if c is not self.info]
+        # no line over the map: it said again who holds what, as the list above the map
+        # does, and a pick again, as the column beside it does (look 8b: a stray line);
+        # the map's label for a screen reader still says it all (:attr:`text`)
+        children = [c for c in self.children if c is not self.info and c is not self.text_line]
         # with Large text the map takes the whole width and its key goes under it: its
         # names then grow with the text (squeezed beside the key, they shrank)
         index = children.index(self.figure)

@@ -141,7 +141,13 @@ def legend_html(
     if unheld_land:
         tied = any((views.get(r) or {}).get("tied") for r in view.region_ids)
         # a continent two players share equally is led by nobody, but it is not empty
-        unheld = "land held by nobody or shared equally" if tied else "land held by nobody"
+        # a game whose places are not lands names its own (Historical: continents)
+        plain, shared = getattr(
+            state.game,
+            "map_unheld_key",
+            ("land held by nobody", "land held by nobody or shared equally"),
+        )
+        unheld = shared if tied else plain
         keys.append((swatch(region_colour(None)), unheld))
     if unheld_sea:
         keys.append((swatch(region_colour(None, True)), "<i>sea</i> held by nobody"))
