@@ -111,6 +111,7 @@ def head_to_head(
     make_b: Callable[[int], Bot],
     games: int,
     names: tuple[str, str] = ("a", "b"),
+    on_game: Callable[[int], None] | None = None,
 ) -> dict[str, int]:
     """Bot A against bot B in ``games`` two-player games, seats swapped every game.
 
@@ -118,7 +119,8 @@ def head_to_head(
     bot class will do) and the dice use the same seed. A sits first in the even games,
     B in the odd ones, so neither bot keeps the first seat's advantage. Returns how many
     games each bot won, under its name in ``names``, and how many ended ``"shared"`` (a
-    draw or a shared win).
+    draw or a shared win). ``on_game(n)``, if given, is told after each game how many
+    have been played (a page shows the count while slow games run).
     """
     name_a, name_b = names
     wins = {name_a: 0, name_b: 0, "shared": 0}
@@ -134,6 +136,8 @@ def head_to_head(
             wins["shared"] += 1
         else:
             wins[name_a if (winners[0] == 0) == a_first else name_b] += 1
+        if on_game is not None:
+            on_game(seed + 1)
     return wins
 
 

@@ -22,8 +22,13 @@ def test_head_to_head_swaps_seats_and_counts_every_game() -> None:
         else:
             expected["a" if winners[0] == a_seat else "b"] += 1
     assert wins == expected
-    named = head_to_head(game, GreedyBot, RandomBot, 2, names=("greedy", "random"))
+    told: list[int] = []
+    named = head_to_head(
+        game, GreedyBot, RandomBot, 2, names=("greedy", "random"), on_game=told.append
+    )
     assert named == {"greedy": wins["a"], "random": wins["b"], "shared": wins["shared"]}
+    # a page is told after each game how many are done (lesson 54 counts them aloud)
+    assert told == [1, 2]
 
 
 def test_scores_each_round_replays_the_game_round_by_round() -> None:

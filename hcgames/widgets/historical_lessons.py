@@ -25,7 +25,7 @@ from hcgames.widgets.charts import ScoreChart, Timeline, text_width
 from hcgames.widgets.lesson import table
 from hcgames.widgets.maps import MapView
 from hcgames.widgets.stepper import GameStepper
-from hcgames.words import join, noun
+from hcgames.words import count, join, noun
 
 if TYPE_CHECKING:
     from hcgames.historical.battle import Assessment
@@ -905,14 +905,26 @@ def bot_match(game: HistoricalGame) -> MatchPicker:
 
     def play(a: str, b: str, games: int) -> widgets.Widget:
         names = (f"player A ({a})", f"player B ({b})")
-        wins = head_to_head(game, bots[a], bots[b], games, names=names)
+
+        def played(done: int) -> None:
+            # a game with the careful player takes seconds: the count shows the page is
+            # at work (look 8b, lesson 54: ten games ran for minutes with nothing shown)
+            picker.result.children = [
+                widgets.HTML(
+                    f"<p style='font-size:16px'>Playing: {done} of {count(games, 'game')} "
+                    "finished...</p>"
+                )
+            ]
+
+        wins = head_to_head(game, bots[a], bots[b], games, names=names, on_game=played)
         rows = [{"result": k, "games": v} for k, v in wins.items()]
         return table(rows, caption=f"{games} games, seats swapped every game")
 
-    return MatchPicker(
+    picker = MatchPicker(
         list(bots),
         play,
         labels=("Player A", "Player B"),
         chosen=("careful", "random"),
         games=(10, 2, 30, 2),
     )
+    return picker
