@@ -238,7 +238,8 @@ def card_view(state: HistoricalState, key: str, owner: int | None = None) -> dic
     if card.is_unit:
         view["stats"] = [f"attack {card.attack}", f"defence {card.defence}"]
     elif card.is_land:
-        view["stats"] = [card.continent, card.north_text]
+        # the kind line says the continent already ("Land in Asia"): said once (look 8b)
+        view["stats"] = [card.north_text]
     if card.effects:
         view["ability"] = card.ability_text()
     if card.note:

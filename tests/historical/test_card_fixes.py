@@ -362,7 +362,8 @@ def test_card_views_show_our_reading_and_the_latitude() -> None:
     magellan = card_view(state, key("EX4203", 0))
     assert magellan["note"].startswith("Our reading:")
     russia = card_view(state, key("CT4404", 0))
-    assert russia["stats"] == ["Asia", "reaches 81.9 degrees north"]
+    assert russia["kind"] == "Land in Asia"  # the continent said once, on the kind line
+    assert russia["stats"] == ["reaches 81.9 degrees north"]
 
 
 # --- more abilities worked by hand (the coverage table of test_every_card names them) --------
