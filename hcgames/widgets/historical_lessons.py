@@ -25,7 +25,7 @@ from hcgames.widgets.charts import ScoreChart, Timeline, text_width
 from hcgames.widgets.lesson import table
 from hcgames.widgets.maps import MapView
 from hcgames.widgets.stepper import GameStepper
-from hcgames.words import count, join, noun
+from hcgames.words import count, noun
 
 if TYPE_CHECKING:
     from hcgames.historical.battle import Assessment
@@ -100,10 +100,7 @@ class ContinentMap(MapView):
         )
         picture.add_class("hcgames-continent-picture")
         row = widgets.HBox([picture, side], layout=widgets.Layout(flex_flow="row wrap"))
-        # no line over the map: it said again who holds what, as the list above the map
-        # does, and a pick again, as the column beside it does (look 8b: a stray line);
-        # the map's label for a screen reader still says it all (:attr:`text`)
-        children = [c for c in self.children if c is not self.info and c is not self.text_line]
+        children = [c for c in self.children if c is not self.info]
         # with Large text the map takes the whole width and its key goes under it: its
         # names then grow with the text (squeezed beside the key, they shrank)
         index = children.index(self.figure)
@@ -120,25 +117,14 @@ class ContinentMap(MapView):
 
     @property
     def text(self) -> str:
-        """The page's own line over the map: who holds which lands (the map's general
-        line counted "6 regions, held by Player 2: 1", which a class cannot read)."""
-        from hcgames.historical.cards import card_name  # the rules load with the view
-
-        state: Any = self.state  # a Historical state: its rows of lands
-        held = []
-        for p in range(state.n):
-            names = [card_name(col.land) for col in state.rows[p]]
-            if names:
-                held.append(f"{state.player_name(p)} holds {join(names)}")
-        line = f"Round {state.round}. " + ("; ".join(held) or "Nobody holds a land yet") + "."
-        if self.selection:
-            picked = " and ".join(self.region_name(r) for r in self.selection)
-            line += f" Picked: {picked}."
+        """The page's own line over the map: how to pick, then what is picked and how to
+        drop it. It does not say again who holds which lands (the list above the map
+        says it) nor the picked continent's lands (the column beside the map says them):
+        look 8b read "Round 8. Player 1 holds ..." as a stray line repeating the list."""
         if len(self.selection) != 1:
-            return line
-        tooltip = str((self._views.get(self.selection[0]) or {}).get("tooltip", ""))
-        lands = tooltip.split(": ", 1)[-1]
-        return f"{line} Lands there: {lands}" if lands else line
+            return "Click a continent, or press Enter on it, to list its lands beside the map."
+        picked = self.region_name(self.selection[0])
+        return f"Picked: {picked}. Its lands are listed beside the map; click it again to drop it."
 
 
 #: the gallery's continent menu: only land cards have a continent, and the menu says so
