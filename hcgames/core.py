@@ -465,6 +465,12 @@ class Game:
     #: a saved game's file is named by round and phase ("round 5, research phase"), the
     #: page's own words, instead of "move 210", a count of steps the page never shows
     save_by_phase: ClassVar[bool] = False
+    #: the map key's two words for grey: a place nobody holds, and one nobody holds or
+    #: two sides share equally (a game whose map colours continents says so)
+    map_unheld_key: ClassVar[tuple[str, str]] = (
+        "land held by nobody",
+        "land held by nobody or shared equally",
+    )
 
     def phase_title(self, phase: str) -> str:
         """A phase as a player says it on the page (the timeline, the log, the status

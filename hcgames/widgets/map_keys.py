@@ -142,11 +142,7 @@ def legend_html(
         tied = any((views.get(r) or {}).get("tied") for r in view.region_ids)
         # a continent two players share equally is led by nobody, but it is not empty
         # a game whose places are not lands names its own (Historical: continents)
-        plain, shared = getattr(
-            state.game,
-            "map_unheld_key",
-            ("land held by nobody", "land held by nobody or shared equally"),
-        )
+        plain, shared = state.game.map_unheld_key
         unheld = shared if tied else plain
         keys.append((swatch(region_colour(None)), unheld))
     if unheld_sea:
