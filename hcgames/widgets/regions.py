@@ -330,7 +330,7 @@ MAP_CSS = (
     ".hcgames-map .hcgames-figure path:not([class]) { stroke: #FFFFFF; stroke-width: 2.4px; }"
     ".hcgames-map path.event_layer:focus { outline: none; stroke: #000000 !important; "
     "stroke-width: 4px !important; stroke-opacity: 1 !important; stroke-dasharray: 6 3; }"
-    ".hcgames-legend { font-size: 14px; line-height: 1.5; }"
+    ".hcgames-legend { font-size: 16px; line-height: 1.5; }"
     ".hcgames-legend .hc-key { display: inline-flex; align-items: center; gap: 5px; "
     "margin: 2px 14px 2px 0; }"
 )
