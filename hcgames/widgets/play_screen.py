@@ -315,7 +315,7 @@ _STYLE = """<style>
   outline-offset: -3px; }
 .hcgames-play .widget-toggle-buttons .widget-toggle-button.mod-active::before {
   content: "\\2713\\00a0"; }
-.hcgames-play .hcgames-happened .widget-html-content { font-size: 15px; line-height: 1.35; }
+.hcgames-play .hcgames-happened .widget-html-content { font-size: 14px; line-height: 1.35; }
 .hcgames-play .hcgames-happened ul, .hcgames-play .hcgames-happened ol { margin: 2px 0; }
 .hcgames-play .hcgames-happened li { margin: 0; }
 body:not(.hcgames-large) .hcgames-play.hcgames-large { zoom: 1.5; }
@@ -1527,7 +1527,7 @@ class PlayApp(GameStepper):
             return ""
         who = state.player_name(seat)
         return (
-            "<div style='font-size:15px;line-height:1.35;margin:4px 0;padding:4px 8px;"
+            "<div style='font-size:14px;line-height:1.35;margin:4px 0;padding:4px 8px;"
             f"border-left:4px solid #0072B2;background:#F3F8FC'><b>Your side: {escape(who)}</b>"
             + "".join(f"<div>{escape(line)}</div>" for line in lines)
             + "</div>"
@@ -1647,20 +1647,20 @@ class PlayApp(GameStepper):
         if n <= 2:
             # short enough to say at once, the reason with it: what passed, not only that
             return (
-                "<div class='hcgames-passed-list' style='font-size:15px;line-height:1.35'>"
+                "<div class='hcgames-passed-list' style='font-size:14px;line-height:1.35'>"
                 f"<b>Passed by itself:</b> {items}.</div>"
             )
         known = getattr(self, "_pass_why", {})
         whys = list(dict.fromkeys(known[p] for p in self.passed if p in known))
         shown = "".join(
-            f"<div style='font-size:15px'><b>{escape(w[:1].upper() + w[1:])}.</b></div>"
+            f"<div style='font-size:14px'><b>{escape(w[:1].upper() + w[1:])}.</b></div>"
             for w in whys
         )
         _side, said = _passed_phases(self.passed)
         if said:  # the usual case: a run of phases with nothing to do, said in one line
             reasons = " ".join(f"{escape(w[:1].upper() + w[1:])}." for w in whys)
             return (
-                "<div class='hcgames-passed-list' style='font-size:15px;line-height:1.3'>"
+                "<div class='hcgames-passed-list' style='font-size:13px;line-height:1.3'>"
                 # (why they pass: the class game's line above the board says it)
                 f"<b>Passed by themselves</b>, each the only {kind} move: "
                 f"{escape(said)}. {reasons}</div>"
@@ -1668,7 +1668,7 @@ class PlayApp(GameStepper):
         # every step in sight, without opening anything (and no box that scrolls: the
         # page scrolls, never a part of the play screen)
         return (
-            "<div class='hcgames-passed-list' style='font-size:15px;line-height:1.35'>"
+            "<div class='hcgames-passed-list' style='font-size:13px;line-height:1.35'>"
             f"{shown}<b>{head}</b> {items}.</div>"
         )
 
@@ -2735,9 +2735,10 @@ class PlayApp(GameStepper):
         words = self.standing_words()
         if not words:
             return ""
-        # read from the back of the room, as the rest of the column (look 8: 13 px)
+        # beside a board (CONQUEST) the column has room: read from the back of the room
+        size = 15 if self.board_view is not None else 13
         return (
-            "<div style='font-size:15px;line-height:1.35;color:#333;margin:4px 0'>"
+            f"<div style='font-size:{size}px;line-height:1.35;color:#333;margin:4px 0'>"
             f"{escape(plain_plurals(words))}</div>"
         )
 
@@ -2793,7 +2794,7 @@ class PlayApp(GameStepper):
         # a battle of many rounds (Classical): the earlier rounds' dice, a line each,
         # before the last
         parts += [
-            f"<div style='font-size:15px;color:#333'>{escape(events[0].text)}</div>"
+            f"<div style='font-size:13px;color:#333'>{escape(events[0].text)}</div>"
             for _action, events, _sums in self.rolls[-6:-1]
             if events[0].kind == "battle-round"
         ]
@@ -2809,7 +2810,7 @@ class PlayApp(GameStepper):
                 first = [rest] if rest else []
             lines = "".join(f"<div>{escape(text)}</div>" for text in first)
             lines += "".join(
-                f"<div style='font-size:15px;color:#333'>{escape(w)}</div>" for w in sums
+                f"<div style='font-size:13px;color:#333'>{escape(w)}</div>" for w in sums
             )
             lines += "".join(f"<div>{escape(e.text)}</div>" for e in events[1:])
             parts.append(
