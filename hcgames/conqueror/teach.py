@@ -138,7 +138,7 @@ def dice_grid_html(
     return (
         f"<table style='border-collapse:separate;border-spacing:3px;font-size:15px'>"
         f"<tr><th>{sides[0]} &darr; {sides[1]} &rarr;</th>{head}</tr>{rows}</table>"
-        f"<div style='font-size:14px'>{marks[0]}: {sides[0]} wins ({colour_words[0]}), "
+        f"<div style='font-size:16px'>{marks[0]}: {sides[0]} wins ({colour_words[0]}), "
         f"{marks[1]}: {sides[1]} holds ({colour_words[1]}); "
         f"* the winner loses a unit too.</div>"
     )

@@ -262,17 +262,19 @@ def chart_figure(**options: Any) -> Any:
             axis.tick_style = {"font-size": f"{CHART_TICK_PX}px"}
     if options.get("title"):
         options.setdefault("title_style", {"font-size": "18px", "font-weight": "bold"})
+    # a chart's key (bqplot draws it at 14 px) as large as its ticks (look 8, lesson 11)
+    options.setdefault("legend_text", {"font-size": f"{CHART_TICK_PX}px"})
     figure = bqplot.Figure(**options)
     figure.add_class("hcgames-chart")
     return figure
 
 
 #: the size of a chart's tick numbers and names, in px at 1366 wide
-CHART_TICK_PX = 15
+CHART_TICK_PX = 16
 #: the axis names of every chart: bqplot sizes them from a CSS variable (14 px)
 CHART_CSS = (
     "<style>.hcgames-chart { --bq-axislabel-font: bold 16px sans-serif; "
-    f"--bq-axis-tick-text-font: {CHART_TICK_PX}px sans-serif; --bq-font: 15px sans-serif; }}"
+    f"--bq-axis-tick-text-font: {CHART_TICK_PX}px sans-serif; --bq-font: 16px sans-serif; }}"
     "</style>"
 )
 

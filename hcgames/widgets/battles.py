@@ -94,6 +94,7 @@ class DiceBattle(widgets.HBox):
             [widgets.HTML(PICKED_DIE_CSS + DIE_KEYS + grows), *self.dice, self.words],
             layout=widgets.Layout(flex="1 1 400px", max_width="560px"),
         )
+        controls.add_class(f"hc-dice-map-{id(self):x}-side")  # (Large text: _map_grows)
         super().__init__()
         one_screen(unit=self)
         self.children = [controls, self.map_view]
@@ -107,7 +108,9 @@ class DiceBattle(widgets.HBox):
         520 px at 1366, its names 14 px): as wide as the window leaves beside the dice
         (at most 760 px), no taller than the window leaves under the line above it and
         its key; never narrower than its own width. The names grow with it
-        (:func:`~hcgames.widgets.regions.figure_css`)."""
+        (:func:`~hcgames.widgets.regions.figure_css`). Under Large text on a wide window
+        the dice keep to a narrower column and the map takes the rest of the row beside
+        them (look 8: it dropped below the dice and the grid, a scroll away)."""
         view = self.map_view
         uid = f"hc-dice-map-{id(self):x}"
         view.add_class(uid)
@@ -117,7 +120,11 @@ class DiceBattle(widgets.HBox):
             f"width: max({view.width}px, min(760px, calc(100vw - 700px), "
             f"calc((100vh - 250px) * {aspect:.4f}))) !important; }} "
             f"body:not(.hcgames-large) .{uid} .hcgames-figure {{ width: 100% !important; "
-            f"height: auto !important; aspect-ratio: {view.width} / {view.height}; }}</style>"
+            f"height: auto !important; aspect-ratio: {view.width} / {view.height}; }} "
+            f"@media (min-width: 1200px) {{ body.hcgames-large .{uid}-side {{ "
+            "flex: 0 0 380px !important; max-width: 380px !important; } "
+            f"body.hcgames-large .{uid} {{ flex: 1 1 0 !important; min-width: 300px; "
+            "width: auto !important; } }</style>"
         )
 
     def show(self, _change: Any = None) -> None:

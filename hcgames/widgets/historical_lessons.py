@@ -77,6 +77,11 @@ class ContinentMap(MapView):
     lands at the head of the column beside the map, as the mouse pointer's tooltip does,
     so a student without a mouse reads them too; a line there says which keys reach it."""
 
+    #: under Large text its names keep their places and grow with the map, which takes
+    #: the page's width (laid out again larger, they moved off their continents: the line
+    #: 'US West Coast (1) · Quebec (3)' ran across the Atlantic into Africa, look 8)
+    LARGE_NAME_SCALES: tuple[float, ...] = ()
+
     def __init__(self, state: HistoricalState, **options: Any) -> None:
         options.setdefault("beside", True)  # names sized for the narrower map shown
         super().__init__(state, **options)

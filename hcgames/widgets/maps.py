@@ -175,6 +175,8 @@ class MapView(RegionView):
     SYMBOLS_FROM_WIDTH = 800
     #: the smallest type a minor place's name is ever set in (see :func:`name_sizes`)
     MIN_NAME_SIZE = 10
+    #: how much larger Large text may set a small map's names (:meth:`_large_layout`)
+    LARGE_NAME_SCALES: tuple[float, ...] = LARGE_NAME_SCALES
 
     def __init__(
         self,
@@ -421,7 +423,7 @@ class MapView(RegionView):
         if not territories or len(territories) > BESIDE_MAX_PLACES:
             return 1.0, []
         clashes = _clashes(self.placed)
-        for scale in LARGE_NAME_SCALES:
+        for scale in self.LARGE_NAME_SCALES:
             placed = self._place_here(territories, scale)
             if _clashes(placed) <= clashes:
                 return scale, placed

@@ -330,7 +330,10 @@ MAP_CSS = (
     ".hcgames-map .hcgames-figure path:not([class]) { stroke: #FFFFFF; stroke-width: 2.4px; }"
     ".hcgames-map path.event_layer:focus { outline: none; stroke: #000000 !important; "
     "stroke-width: 4px !important; stroke-opacity: 1 !important; stroke-dasharray: 6 3; }"
-    ".hcgames-legend { font-size: 14px; line-height: 1.5; }"
+    # a map's or board's key read from the back of a room at 1366 (look 8: 14 px); a
+    # Chromebook's 1024x700 keeps 14 px, so a stepper's board and key stay one screen
+    ".hcgames-legend { font-size: 16px; line-height: 1.5; }"
+    "@media (max-width: 1279px) { .hcgames-legend { font-size: 14px; } }"
     ".hcgames-legend .hc-key { display: inline-flex; align-items: center; gap: 5px; "
     "margin: 2px 14px 2px 0; }"
 )

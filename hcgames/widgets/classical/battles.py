@@ -154,7 +154,8 @@ def battle_panel(exact: dict[str, Fraction], simulate: Any, seed: int, title: st
 def _large_text_beside(unit: widgets.Box, controls: widgets.VBox) -> widgets.HTML:
     """Under Large text on a wide window, the sliders stay beside the map they change
     (they had wrapped above it, the map a screen below them): a narrower column of
-    280 px (420 on the screen, the sliders as wide as it) running on below the map,
+    280 px (420 on the screen, the sliders as wide as it, each name above its track)
+    running on below the map,
     and the map the rest of the row, nearly as wide as without Large text."""
     uid = f"hcgames-sea-{id(unit):x}"
     unit.add_class(uid)
@@ -167,7 +168,14 @@ def _large_text_beside(unit: widgets.Box, controls: widgets.VBox) -> widgets.HTM
         "overflow: visible !important; } "
         f".hcgames-large .{uid}-side .widget-slider, .hcgames-large .{uid}-side .widget-html "
         "{ width: 100% !important; min-width: 0 !important; max-width: 100% !important; } "
-        f".hcgames-large .{uid}-side .widget-slider .widget-label {{ width: 8em !important; }} "
+        # each slider's name on a line of its own above its track, so the track keeps
+        # most of the column (look 8: about 80 px on the screen beside 8em names)
+        f".hcgames-large .{uid}-side .widget-slider {{ flex-wrap: wrap !important; "
+        "height: auto !important; } "
+        f".hcgames-large .{uid}-side .widget-slider .widget-label {{ width: 100% !important; "
+        "max-width: none !important; text-align: left !important; } "
+        f".hcgames-large .{uid}-side .widget-slider .slider-container {{ flex: 1 1 0 !important; "
+        "margin-left: 12px !important; } "
         f".hcgames-large .{uid} > :last-child {{ flex: 1 1 0 !important; }} }}</style>"
     )
 

@@ -12,7 +12,7 @@ import ipywidgets as widgets
 CATEGORIES = ("food", "luxury", "wood", "iron", "stone", "gold")
 #: the attacker's and the defender's squares of the dice grid (green and yellow)
 ATTACKER, DEFENDER = "#009E73", "#F0E442"
-BIG = "font-size:15px"
+BIG = "font-size:16px"
 #: the controls of a box with the class ``hc-big`` (sliders' names and numbers, menus,
 #: tick boxes, buttons) in letters read from the back of a room: 16 px, not 13
 BIG_CONTROLS_CSS = (
