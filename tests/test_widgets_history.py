@@ -40,9 +40,18 @@ def test_a_scenario_shows_its_story_map_timeline_and_then_and_now() -> None:
     shapes: dict[str, str] = {}
     for sid in HISTORY["scenarios"]:
         picker.value = sid
-        for kind, shape in timeline_box.children[0].group_markers.items():
+        for kind, shape in timeline_box.children[-1].group_markers.items():
             assert shapes.setdefault(kind, shape) == shape, (sid, kind)
     assert len(set(shapes.values())) == len(shapes)
+    # Brennus (about 390 BC) stands over the Gallic Wars' line, not on it: on one axis with
+    # him Caesar's twelve events of 58-49 BC shrank to a sliver at its right end
+    picker.value = "gallic-wars"
+    note, timeline = timeline_box.children
+    assert "Brennus" in note.value and "332 years before" in note.value
+    assert "Brennus" not in timeline.text and timeline.x_scale.min >= -60
+    # a background event near its war stays on the line (the First Syrian War's 323 BC)
+    picker.value = "first-syrian-war"
+    assert len(timeline_box.children) == 1
 
 
 def test_a_person_card_names_the_side() -> None:

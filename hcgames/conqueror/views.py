@@ -90,9 +90,9 @@ def side_summary(state: DuelsState, player: int) -> str:
     held = [g.names[t] for t, o in enumerate(state.owner) if o == player and not g.is_sea[t]]
     heroes = [g.heroes[h].name for h, o in enumerate(state.hero_owner) if o == player]
     text = (
-        # the army's limit said as what it means (look 8: "limit 10 for 3 food")
-        f"{state.player_name(player)}: {count(state.units_of(player), 'unit')} "
-        f"({state.food_of(player)} food feeds up to {state.unit_cap(player)}), "
+        # "(its 1 food feeds up to 6)": "(limit 6 for 1 food)" read as a riddle (look 8)
+        f"{state.player_name(player)}: {count(state.units_of(player), 'unit')} (its "
+        f"{state.food_of(player)} food feeds up to {state.unit_cap(player)}), "
         f"{count(len(held), 'land territory')}, {count(state.forts_of(player), 'fort')}, "
         f"{state.gold[player]} gold"
     )

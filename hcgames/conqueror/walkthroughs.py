@@ -350,9 +350,11 @@ def persia_rally(game: DuelsGame, seed: int = 0) -> Story:
     hit = empire.copy()
     recovered = empire.copy()
     # what if Persia wins back Libya and Asia Minor, with soldiers it has (still 15)? Not by
-    # attacking Rome's three cavalry (one Persian cavalry can never beat them: look 8):
-    # Rome's riders go back to Cyrene, and Persia walks into the empty Libya
+    # attacking Rome's three cavalry (one Persian cavalry can never beat them: look 8), nor
+    # the Roman cavalry in Asia Minor's great fort with one infantry: Rome's riders leave
+    # both lands (three back to Cyrene, one to Thracia), and Persia walks into them
     recovered.set_army("Cyrene", "Rome", 3, 0)
+    recovered.set_army("Thracia", "Rome", 2, 0)
     recovered.set_army("Alexandria", "Persia", 1, 0)
     recovered.set_army("Libya", "Persia", 1, 0)  # a cavalry unit from Alexandria
     recovered.set_army("Rhodes", None, 0, 0)  # scenario 4: land left empty is nobody's
@@ -390,12 +392,14 @@ def persia_rally(game: DuelsGame, seed: int = 0) -> Story:
             "4. What if Persia strikes back?",
             recovered,
             "What if Persia wins back Libya and Asia Minor before the next planning phase? "
-            "It could not beat Rome's three cavalry in Libya with one cavalry unit. But say "
-            "the Roman riders go back to Cyrene, leaving Libya empty; a cavalry unit from "
-            "Alexandria walks in, and the infantry on Rhodes crosses to Asia Minor: still 15 "
-            "soldiers. Rhodes, left without soldiers, belongs to nobody now: in this "
-            "scenario empty land is lost at once (see the next section). Food rises to "
-            "3 + 2 + 3 = 8, enough for 4 + 2 × 8 = 20 soldiers, and nobody has to go home.",
+            "It could not beat Rome's three cavalry in Libya with one cavalry unit, nor the "
+            "Roman cavalry in Asia Minor's great fort with one infantry unit. But say Rome's "
+            "riders leave both lands: three go back to Cyrene and one rides to Thracia. A "
+            "cavalry unit from Alexandria walks into Libya, and the infantry on Rhodes "
+            "crosses to Asia Minor: still 15 soldiers. Rhodes, left without soldiers, "
+            "belongs to nobody now: in this scenario empty land is lost at once (see the "
+            "next section). Food rises to 3 + 2 + 3 = 8, enough for 4 + 2 × 8 = 20 "
+            "soldiers, and nobody has to go home.",
             [],
             rows(recovered, food_cap(recovered, persia)),
         ),

@@ -194,7 +194,9 @@ def odds_by_bonus(differences: Sequence[int], bonuses: Sequence[int]) -> widgets
             x=xs,
             y=[float(win_chance(d - b)) for d in xs],
             labels=[f"bonus +{b}"],
-            display_legend=True,
+            # no key box: each line's bonus is written on it, and a key in any corner of
+            # the chart covered some of the lines (top-left the +0 curve: look 8)
+            display_legend=False,
             marker=BONUS_MARKERS[n % len(BONUS_MARKERS)],
             marker_size=48,
             colors=[BONUS_COLOURS[n % len(BONUS_COLOURS)]],
@@ -227,8 +229,7 @@ def odds_by_bonus(differences: Sequence[int], bonuses: Sequence[int]) -> widgets
                 scale=y_scale, orientation="vertical", tick_format=".0%", label="attacker wins"
             ),
         ],
-        title="Each bonus point pushes the curve to the right",
-        legend_location="top-left",  # the corner the lines leave clear
+        title="Each defence bonus point (+0 to +6) pushes the curve to the right",
         layout=widgets.Layout(width="560px", height="400px"),
     )
     return widgets.HBox(

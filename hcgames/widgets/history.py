@@ -136,6 +136,36 @@ def timeline_items(history: History, sid: str) -> list[dict[str, Any]]:
     ]
 
 
+def _long_before(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The background events so far before the war's own events (more than twice the
+    years those span) that on one axis with them the war would shrink to a sliver:
+    Brennus's sack of Rome, about 390 BC, squeezed Caesar's twelve events of 58-49 BC
+    into 15 px at the right of the Gallic Wars' line (lesson 12's look)."""
+    war = [it for it in items if it["group"] != "background"]
+    if not war:
+        return []
+    first = min(it["start"] for it in war)
+    span = max(max(it["end"] for it in war) - first, 1)
+    return [it for it in items if it["group"] == "background" and first - it["end"] > 2 * span]
+
+
+def _long_before_note(earlier: list[dict[str, Any]], first: int) -> widgets.HTML:
+    """A line over the timeline for the events left off its axis, each with the
+    background's mark and how long before the line's first year it was."""
+    colour = event_colours()["background"]
+    lines = []
+    for it in earlier:
+        years = first - it["end"]
+        lines.append(
+            f"<span style='color:{colour};font-size:20px'>&#9679;</span> "
+            f"<b>Long before the war:</b> {escape(it['label'])} "
+            f"({when(it['start'], it['circa'])}), {plural(int(years), 'year')} before the "
+            "first event on the line below. It stands here, not on the line, so that "
+            "the war's own years have room to spread out."
+        )
+    return widgets.HTML("<p style='font-size:18px;margin:4px 0 0 0'>" + "<br>".join(lines) + "</p>")
+
+
 def then_and_now(history: History, sid: str) -> widgets.HBox:
     """What really happened, beside what the game lets happen."""
     story = history["scenarios"][sid]
@@ -224,9 +254,14 @@ def scenario_explorer(history: History, value: str) -> widgets.VBox:
         map_box.layout.max_width = f"calc((100vh - 90px) * {aspect:.4f})"
         map_box.children = [view]
         items = timeline_items(history, sid)
-        timeline = _quiet(Timeline(items, width=900, colours=event_colours()))
+        earlier = _long_before(items)
+        drawn = [it for it in items if it not in earlier]
+        timeline = _quiet(Timeline(drawn, width=900, colours=event_colours()))
         timeline.figure.layout.max_width = "100%"
-        timeline_box.children = [timeline]
+        first = min(it["start"] for it in drawn)
+        timeline_box.children = (
+            [_long_before_note(earlier, first), timeline] if earlier else [timeline]
+        )
 
     picker.observe(lambda change: show(change["new"]), names="value")
     show(picker.value)

@@ -99,6 +99,11 @@ def test_persia_rally_keeps_its_soldiers_this_round() -> None:
     assert walkthroughs.food_cap(recovered, persia) == 20
     # scenario 4: Rhodes, emptied by the infantry that crosses to Asia Minor, is nobody's
     assert owner_name(recovered, "Rhodes") == "nobody"
+    # Persia walks into lands Rome's riders left (it could win neither by a battle)
+    assert owner_name(hit, "Libya") == "Rome" and owner_name(hit, "Asia Minor") == "Rome"
+    for land in ("Libya", "Asia Minor"):
+        assert owner_name(recovered, land) == "Persia"
+    assert recovered.units_of(1 - persia) == hit.units_of(1 - persia)
 
 
 def test_cyrene_left_empty_goes_its_own_way() -> None:
