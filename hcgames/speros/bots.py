@@ -182,7 +182,7 @@ def _why_easy(state: State, action: Action, now: float, values: list[float], los
     if child.is_terminal():
         outcome = child.outcome()
         if outcome and p in outcome.winners:
-            return "it ends the game with it in front"
+            return "it ends the game while it has the most points"
         return "every move ends the game, and this one leaves it the most points"
     if losing:
         return (
@@ -239,7 +239,7 @@ def _why_greedy(state: State, action: Action) -> str:
     if child.is_terminal():
         outcome = child.outcome()
         if outcome and p in outcome.winners:
-            return "it ends the game with it in front"
+            return "it ends the game while it has the most points"
         return "every move ends the game, and this one leaves it the most points"
     gain = _lead(child, p) - before
     draws = child.is_chance() or len(child.hands[p]) > len(speros.hands[p])

@@ -218,9 +218,10 @@ class SperosGame(Game):
         # the default reading goes unsaid; the other one is named
         sets = "; each card fills one place of a resource set" if self.one_resource_per_card else ""
         return (
-            f"{self.title} for {self.players} players, {mastery} Mastery Objectives: "
-            f"{len(self.card_set.locations)} Locations in {len(TERRAINS)} terrains, "
-            f"{self.players} Artifacts in play, Plan draws {self.rules.plan_draws}{sets}."
+            f"{self.title} for {self.players} players, {mastery} the Mastery Objectives: "
+            f"a deck of {len(self.card_set.locations)} Locations in {len(TERRAINS)} terrains, "
+            f"{self.players} Ancient Artifacts on the table, and a Plan draws "
+            f"{self.rules.plan_draws} cards{sets}."
         )
 
 

@@ -112,9 +112,11 @@ def example_turn(start: SperosState) -> tuple[SperosState, list[dict[str, str]],
         example.apply(move)
         happened = " ".join(e.text for e in example.events[before:])
         if step == "ability":
-            happened = f'The ability is skipped: "{ability}"'
+            happened = f'Player 1 leaves the discarded card\'s ability unused: "{ability}"'
         chosen = words[:1].upper() + words[1:]
-        rows.append({"step": step, "Player 1 chooses": chosen, "what happens": happened})
+        rows.append(
+            {"Step": step.capitalize(), "Player 1 chooses": chosen, "What happens": happened}
+        )
     card = cards[target]
     summary = (
         f"After the turn, <i>{card.name}</i> has a red General and a red Minion on "
@@ -234,7 +236,7 @@ def score_rows(state: SperosState, sheet: Mapping[str, Sequence[int]]) -> list[d
     """The score sheet (from :func:`score_sheet`) as table rows, a column per player and
     a total line."""
     players = [f"Player {p + 1}" for p in range(state.game.num_players)]
-    head = "where the points come from"  # "line" (of the score sheet) was unclear
+    head = "Where the points come from"  # "line" (of the score sheet) was unclear
     rows = [
         {head: line[:1].upper() + line[1:], **dict(zip(players, vps, strict=True))}
         for line, vps in sheet.items()
@@ -304,9 +306,9 @@ def set_example_rows() -> list[dict[str, Any]]:
     """:data:`SET_EXAMPLES` with their sets read both ways, as table rows."""
     return [
         {
-            "captured cards": capitalise(label),
-            "a place for each resource": resource_sets(cards),
-            "one place per card": resource_sets(cards, one_place_per_card=True),
+            "Captured cards": capitalise(label),
+            "A place for each resource": resource_sets(cards),
+            "One place per card": resource_sets(cards, one_place_per_card=True),
         }
         for label, cards in SET_EXAMPLES.items()
     ]

@@ -184,10 +184,15 @@ class Card:
         """The rules text printed on the card, built from its abilities."""
         if self.is_artifact:
             assert self.excavate is not None and self.capture is not None
-            label = {"one_time": "once", "ongoing": "ongoing", "reusable": "reusable"}
+            # when the capture ability works, said in words (not 'ongoing'/'reusable')
+            label = {
+                "one_time": "once",
+                "ongoing": "while you hold it",
+                "reusable": "once each turn",
+            }
             return (
                 f"Excavate: {self.excavate.text} "
-                f"Capture ({label[self.timing or 'one_time']}): {self.capture.text}"
+                f"Capture, {label[self.timing or 'one_time']}: {self.capture.text}"
             )
         return self.ability.text if self.ability else "No discard ability."
 

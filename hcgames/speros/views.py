@@ -476,7 +476,7 @@ def _base_camp(state: SperosState, player: int) -> dict[str, Any]:
 
 def card_rows(state: SperosState, viewer: int | None = None) -> dict[str, list[dict[str, Any]]]:
     """The Skirmish Area, the hands (hidden from other viewers; all shown when
-    ``viewer`` is None), each player's captured cards and Base Camp, the deck (face
+    ``viewer`` is None), each player's Base Camp and captured cards, the deck (face
     down) and the discard pile with its top card."""
     names = state.game.player_names
     # the cards everyone fights over first, where the eye lands
@@ -490,10 +490,12 @@ def card_rows(state: SperosState, viewer: int | None = None) -> dict[str, list[d
             ]
         else:
             rows[f"{names[q]}'s hand"] = [{"name": HIDDEN} for _ in hand]
-    for q, area in enumerate(state.captured):
-        rows[f"{names[q]}'s captured cards"] = [card_view(state, c, q) for c in area]
+    # the Base Camps (tall cards) before the captured cards (short rows until cards are
+    # won), so the tall zones stand side by side instead of leaving a gap under short ones
     for q in range(state.game.num_players):
         rows[f"{names[q]}'s Base Camp"] = [_base_camp(state, q)]
+    for q, area in enumerate(state.captured):
+        rows[f"{names[q]}'s captured cards"] = [card_view(state, c, q) for c in area]
     rows["Deck and discard pile"] = [
         {"name": "Location deck", "pile": True, "back": True, "count": len(state.deck)},
         {

@@ -245,7 +245,9 @@ class ScoreSheets(widgets.VBox):
         state = lessons.finished_game(self.game, self.games[self.choice.value])
         sheet, bonus = teach.score_sheet(state)
         self.sheet.value = table(lessons.score_rows(state, sheet)).value
-        self.chart.value = stacked_bars_html(self.players, sheet)
+        # the legend's lines start with a capital, as the table's do
+        lines = {k[:1].upper() + k[1:]: v for k, v in sheet.items()}
+        self.chart.value = stacked_bars_html(self.players, lines)
         notes = [*lessons.set_value_notes(state), *lessons.lost_general_notes(state)]
         said = " ".join([teach.result_sentence(state, bonus), *notes])
         self.result.value = sentence(_bold_markdown(said))
@@ -272,7 +274,7 @@ class SetCounter(widgets.VBox):
             widgets.Dropdown(
                 options=list(self.KINDS),
                 value=v,
-                description=f"card {i + 1}",
+                description=f"Card {i + 1}",
                 layout=widgets.Layout(width="260px"),
             )
             for i, v in enumerate(self.START)

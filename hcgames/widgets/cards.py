@@ -105,6 +105,9 @@ CARD_CSS = """<style>
   border: 1px solid #6B6B6B;
   border-radius: 8px; background: #FFFDF6; overflow: hidden;
   box-shadow: 0 1px 2px rgba(0,0,0,0.25); }
+/* a Base Camp card (Speros) carries its General's two abilities: wider, so it is not
+   twice as tall as the zones beside it */
+.hcgames-zone[aria-label$="Base Camp"] .hcgames-card { flex-basis: 14em; max-width: 16em; }
 .hcgames-card-marked { outline: 4px solid #000000; outline-offset: 1px; }
 .hcgames-card-band { padding: 1px 6px; font-size: 0.87em; font-weight: bold; }
 .hcgames-card-body { padding: 3px 6px 5px; }

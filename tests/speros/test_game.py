@@ -33,7 +33,7 @@ def test_numbers_come_from_rules_json() -> None:
     game = SperosGame()
     assert game.minions == game.rules.minions == 10
     assert game.rules.hand_limit == 10 and game.rules.plan_draws == 3
-    assert f"Plan draws {game.rules.plan_draws}" in game.describe()
+    assert f"a Plan draws {game.rules.plan_draws} cards" in game.describe()
 
 
 def test_lesson_positions_seat_every_player_of_larger_games() -> None:

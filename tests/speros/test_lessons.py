@@ -17,8 +17,8 @@ def test_the_example_turn_plays_three_steps_on_a_copy() -> None:
     before = len(state.history)
     after, rows, summary = lessons.example_turn(state)
     assert len(state.history) == before and len(after.history) == before + 3
-    assert [row["step"] for row in rows] == ["discard", "ability", "action"]
-    assert rows[1]["what happens"].startswith("The ability is skipped")
+    assert [row["Step"] for row in rows] == ["Discard", "Ability", "Action"]
+    assert rows[1]["What happens"].startswith("Player 1 leaves the discarded card's ability unused")
     assert "VP" in summary
 
 
@@ -50,8 +50,8 @@ def test_resource_sets_are_read_both_ways() -> None:
     game = SperosGame(players=3, mastery=True)
     said = lessons.sets_sentence(game, [("crystal", "gold"), ("iron",)])
     assert "<b>1 set</b>" in said and "<b>0 sets</b>" in said
-    rows = {row["captured cards"]: row for row in lessons.set_example_rows()}
-    assert rows["Crystal, Iron, Gold"]["one place per card"] == 1
+    rows = {row["Captured cards"]: row for row in lessons.set_example_rows()}
+    assert rows["Crystal, Iron, Gold"]["One place per card"] == 1
     cards = [game.cards[c] for c in ["F10", "F08"]]
     assert set(lessons.sets_both_ways(cards)) == {"a place for each resource", "one place per card"}
     assert len(lessons.resource_rows(cards)) == 2
@@ -62,7 +62,7 @@ def test_a_finished_game_has_a_score_sheet_with_a_total_line() -> None:
     state = lessons.finished_game(game, lessons.FINISHED_GAMES["Game 1"])
     sheet, _bonus = teach.score_sheet(state)
     rows = lessons.score_rows(state, sheet)
-    assert rows[-1]["where the points come from"] == "Total"
+    assert rows[-1]["Where the points come from"] == "Total"
     assert [rows[-1][f"Player {p + 1}"] for p in range(3)] == [
         sum(v[p] for v in sheet.values()) for p in range(3)
     ]
