@@ -406,22 +406,21 @@ CARD_TABLE_STYLE = """<style>
 .hcgames-play-speros .hcgames-zone-cards { gap: 5px; }
 .hcgames-play-speros .hcgames-card { font-size: 16px; flex: 1 1 8.4em; min-width: 8.4em;
   max-width: 12em; }
-.hcgames-play-speros .hcgames-card-band { font-size: 15px; white-space: nowrap;
-  overflow: hidden; text-overflow: ellipsis; }
+.hcgames-play-speros .hcgames-card-band { font-size: 15px; }
 .hcgames-play-speros .hcgames-card-body { padding: 2px 6px 4px; }
 .hcgames-play-speros .hcgames-tokens { margin-top: 1px; }
 .hcgames-play-speros .hcgames-token { width: 1.35em; height: 1.35em; line-height: 1.1em; }
 .hcgames-play-speros .hcgames-card-ability { display: -webkit-box; -webkit-box-orient: vertical;
   -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; margin-top: 1px; }
-.hcgames-play-speros .hcgames-card-line { display: block; white-space: nowrap; overflow: hidden;
-  text-overflow: ellipsis; margin-top: 0; }
+.hcgames-play-speros .hcgames-card-line { display: block; margin-top: 0; }
 .hcgames-play-speros .hcgames-card:is(:hover, :focus, :focus-within) .hcgames-card-ability {
   -webkit-line-clamp: none; line-clamp: none; overflow: visible; }
 @media (max-width: 1200px) {
   .hcgames-play-speros .hcgames-side-column { flex-basis: 370px !important; }
   .hcgames-play-speros .hcgames-card { flex-basis: 6.9em; min-width: 6.9em; }
-  .hcgames-play-speros .hcgames-card-body { padding: 2px 4px 3px; }
-  .hcgames-play-speros .hcgames-card-name { font-size: 15px; overflow-wrap: break-word; }
+  .hcgames-play-speros .hcgames-card-body { padding: 2px 3px 3px; }
+  .hcgames-play-speros .hcgames-card-name { font-size: 14.5px; overflow-wrap: break-word;
+    letter-spacing: -0.03em; }
 }
 </style>"""
 
@@ -661,6 +660,7 @@ class PlayApp(GameStepper):
 
     PICKER_APPLIES = True  # "Play this move" under the list
     STATUS_BESIDE = False  # the play screen lays out its banner and status lines
+    _roomy_status = False  # the status line at 15 px, not 13 (set where a game has room)
 
     def __init__(
         self,
@@ -797,6 +797,7 @@ class PlayApp(GameStepper):
         elif game.id == "conquest-of-speros":
             self.picker.kind_of = self._speros_kind
             self.add_class("hcgames-play-speros")  # compact cards: one screen (44)
+            self._roomy_status = True  # the column beside the cards has room for 15 px
         elif game.id == "conqueror-duels":
             self.picker.kind_of = self._duels_kind
         elif game.id == "historical-conquest":
@@ -1584,10 +1585,8 @@ class PlayApp(GameStepper):
         for oid in state.mastery:
             o = state.game.objective(oid)
             lines.append(f"Mastery objective for everyone, {o.name}: {o.text}")
-        if terrain and state.round >= 1:  # the hand and the home, beside the list
-            cards = state.game.cards
-            hand = [cards[c].name for c in state.hands[seat]]
-            lines.append(f"In your hand: {join(hand)}." if hand else "Your hand is empty.")
+        # the home beside the list (the hand is drawn just left of it: not listed again)
+        if terrain and state.round >= 1:
             home = ["your General"] if state.general_home[seat] else []
             if state.base_minions[seat]:
                 home.append(plural(state.base_minions[seat], "Minion"))
@@ -2735,8 +2734,10 @@ class PlayApp(GameStepper):
         words = self.standing_words()
         if not words:
             return ""
-        # beside a board (CONQUEST) the column has room: read from the back of the room
-        size = 15 if self.board_view is not None else 13
+        # beside a board (CONQUEST) or Speros' cards the column has room: read from the
+        # back of the room
+        roomy = self.board_view is not None or self._roomy_status
+        size = 15 if roomy else 13
         return (
             f"<div style='font-size:{size}px;line-height:1.35;color:#333;margin:4px 0'>"
             f"{escape(plain_plurals(words))}</div>"
