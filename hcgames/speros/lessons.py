@@ -32,6 +32,7 @@ __all__ = [
     "LESSON_PAIRING_GAMES",
     "SCORING_RULE_WORDS",
     "SET_EXAMPLES",
+    "TURN_RULE_WORDS",
     "WORLD_RULE_WORDS",
     "artifact_face",
     "capture_rows",
@@ -402,6 +403,44 @@ def artifact_face(artifact: Card) -> tuple[str, str, str, dict[str, str]]:
         "Left behind by the builders of the gateways.",
         {"Excavate": excavate.removeprefix("Excavate: "), "Capture": capture.split(": ", 1)[-1]},
     )
+
+
+#: lesson 40's rule decisions in a student's words (topic -> sentence); the folded list
+#: of all decisions under them keeps the full wording for teachers
+TURN_RULE_WORDS: dict[str, str] = {
+    "card set": (
+        "Nobody could get the real cards, so we made our own: 80 land cards (20 of each "
+        "terrain), 18 Artifacts, 4 Generals and the objective cards, in the numbers the "
+        "rulebook gives. Every name and every card text is ours."
+    ),
+    "army size": "Each player has 10 Minions and 1 General: eleven pieces of one colour.",
+    "setup order": (
+        "First everyone chooses a people; then each player is dealt three secret bonus "
+        "objectives and eight land cards; then everyone puts a card forward; then the "
+        "Artifacts and the Mastery Objectives are laid out, and last a draw decides who "
+        "starts."
+    ),
+    "choosing colours": "Players choose a people (its colour, terrain and General) in turn, "
+    "Player 1 first.",
+    "first placement": (
+        "Everyone puts a card forward in secret, one after the other; nobody sees a card "
+        "until all are chosen, then they are turned up together."
+    ),
+    "starting player": "A random draw at the very end of the set-up decides who starts.",
+    "ability step": (
+        "In the ability step you may use the card you threw away and each Artifact you "
+        "hold that works once each turn, in any order, each once."
+    ),
+    "General ability timing": (
+        "Your General's card offers two abilities; you use one of them, once in the whole "
+        "game, in any step of your own turn before your action. The rulebook lets you use "
+        "it at any time, even in a rival's turn; we left that out."
+    ),
+    "optional abilities": (
+        "You never have to use an ability, and you may use less of one than it says "
+        "('up to 2 Minions'). An ability that draws cards always draws all of them."
+    ),
+}
 
 
 #: lesson 43's rule decisions in a student's words (topic -> sentence); the folded list

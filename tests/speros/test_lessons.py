@@ -93,3 +93,11 @@ def test_a_resource_set_worth_more_than_three_is_explained_under_the_sheet() -> 
     (note,) = lessons.set_value_notes(state)
     assert note.startswith("Player 3") and "worth 5 VP instead of 3" in note
     assert sheet["resource sets"][2] == 5
+
+
+def test_each_lesson_says_only_real_rule_decisions_in_its_own_words() -> None:
+    topics = {d.topic for d in SperosGame().rule_decisions()}
+    for words in (lessons.TURN_RULE_WORDS, lessons.WORLD_RULE_WORDS, lessons.SCORING_RULE_WORDS):
+        assert set(words) <= topics, set(words) - topics
+        for sentence in words.values():
+            assert sentence[:1].isupper() and sentence.endswith("."), sentence
