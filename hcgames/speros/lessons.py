@@ -30,6 +30,7 @@ __all__ = [
     "FINISHED_GAMES",
     "LESSON_PAIRINGS",
     "LESSON_PAIRING_GAMES",
+    "PLAY_RULE_WORDS",
     "SCORING_RULE_WORDS",
     "SET_EXAMPLES",
     "TURN_RULE_WORDS",
@@ -440,6 +441,25 @@ TURN_RULE_WORDS: dict[str, str] = {
         "You never have to use an ability, and you may use less of one than it says "
         "('up to 2 Minions'). An ability that draws cards always draws all of them."
     ),
+}
+
+
+#: lesson 44's rule decisions in a student's words (topic -> sentence)
+PLAY_RULE_WORDS: dict[str, str] = {
+    "empty base camp": (
+        "The game ends at once when a player starts a turn with nobody at home in the Base "
+        "Camp (pieces removed from the game never come back)."
+    ),
+    "final round": (
+        "When someone draws the last card of the deck, that turn is finished and every other "
+        "player has one more turn; then the game ends."
+    ),
+    "Plan with an empty deck": "You may still Plan when the deck is empty: you draw nothing.",
+    "no reshuffle": (
+        "The discard pile is never shuffled back into the deck: once the deck is empty, "
+        "nobody draws any more."
+    ),
+    "hand limit": "The limit of ten cards in hand is checked only at the end of your own turn.",
 }
 
 

@@ -588,7 +588,7 @@ class MatchPicker(widgets.VBox):
         )
         value, low, high, step = games
         self.games = widgets.IntSlider(
-            value=value, min=low, max=high, step=step, description="games"
+            value=value, min=low, max=high, step=step, description="Games"
         )
         self.button = widgets.Button(
             description="Play the games",
@@ -626,7 +626,7 @@ def strategy_match(game: SperosGame) -> MatchPicker:
     return MatchPicker(
         [(strategy_title(name), name) for name in STRATEGIES],
         play,
-        labels=("strategy A", "strategy B"),
+        labels=("Strategy A", "Strategy B"),
         chosen=("builder", "random"),
     )
 

@@ -97,7 +97,12 @@ def test_a_resource_set_worth_more_than_three_is_explained_under_the_sheet() -> 
 
 def test_each_lesson_says_only_real_rule_decisions_in_its_own_words() -> None:
     topics = {d.topic for d in SperosGame().rule_decisions()}
-    for words in (lessons.TURN_RULE_WORDS, lessons.WORLD_RULE_WORDS, lessons.SCORING_RULE_WORDS):
+    for words in (
+        lessons.TURN_RULE_WORDS,
+        lessons.WORLD_RULE_WORDS,
+        lessons.SCORING_RULE_WORDS,
+        lessons.PLAY_RULE_WORDS,
+    ):
         assert set(words) <= topics, set(words) - topics
         for sentence in words.values():
             assert sentence[:1].isupper() and sentence.endswith("."), sentence
