@@ -2545,7 +2545,8 @@ class PlayApp(GameStepper):
                         f"you share the win: {names}" if len(won) > 1 else f"you won as {names}"
                     )
                 else:
-                    result = f"you lost ({result})"
+                    # "you lost; Player 2 (Saltdeep Merfolk) won": no brackets in brackets
+                    result = f"you lost; {result}"
             reason = plain_plurals(outcome.reason).rstrip(".") if outcome else "finished"
             reason = reason[:1].upper() + reason[1:]
             under = "the map" if self.map_view is not None else "the board"  # Duels has a map
