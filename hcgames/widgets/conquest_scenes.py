@@ -264,6 +264,9 @@ class SceneBoard(widgets.VBox):
         self.solution: list[Action] = []
         self.next_button.layout.display = "none"
         self.board.mark_moves([])
+        # nothing picked: a knight left mid-ride in the last puzzle kept its purple
+        # outline on an empty square of the next one
+        self.board.clear_selection()
         self.lines: list[str] = []
         self.last: list[str] = []
         self.note = ""
