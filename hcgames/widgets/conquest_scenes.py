@@ -591,13 +591,18 @@ def note_buttons(notes: Sequence[tuple[str, str, str]], **button: Any) -> widget
     beside the buttons (one unit). ``button`` options go to every button."""
     shown = widgets.HTML(layout={"flex": "1 1 360px"})
 
-    def reveal(heading: str, body: str) -> None:
+    buttons: list[widgets.Button] = []
+
+    def reveal(pressed: widgets.Button, heading: str, body: str) -> None:
+        # the button pressed stays marked: the note beside the buttons is its own
+        # (look 8, lesson 31: the note stood far from the button just pressed)
+        for b in buttons:
+            b.button_style = "info" if b is pressed else button.get("button_style", "")
         shown.value = f"<p style='{TEXT}'><b>{escape(heading)}</b> {body}</p>"
 
-    buttons = []
     for words, heading, body in notes:
         b = widgets.Button(description=words, layout={"width": "auto"}, **button)
-        b.on_click(lambda _b, h=heading, t=body: reveal(h, t))
+        b.on_click(lambda b, h=heading, t=body: reveal(b, h, t))
         buttons.append(b)
     box = widgets.HBox(buttons, layout={"flex_flow": "row wrap", "flex": "1 1 360px"})
     return one_screen(box, shown)
