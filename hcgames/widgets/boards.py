@@ -358,10 +358,12 @@ class BoardView(RegionView):
             scales=scales,
             colors=["#FFFFFF"],
             fill=False,
-            default_size=round(square * square),
+            # a little larger than the space and thick: seen from the back of the room
+            # round a token that fills its space (look 8, lesson 34: thin red bars)
+            default_size=round(1.3 * square * square),
             marker="square" if grid else "circle",
             stroke=LAST_MOVE,
-            stroke_width=3.5,
+            stroke_width=5,
             visible=False,
             enable_hover=False,
         )

@@ -119,14 +119,16 @@ class SceneBoard(widgets.VBox):
             style={"description_width": "4.5em"},
         )
         self.intro = widgets.HTML()
+        self.choose.add_class("hc-scene-menu")
         self.board: BoardView = piece_board(scenes[0].new_state(), legend=False)
         self._fit_board()
         self.answers = widgets.HBox(layout={"flex_flow": "row wrap"})
         self.picker = widgets.Dropdown(
             description="Move",
-            layout={"width": "100%", "max_width": "340px"},
+            layout={"width": "100%"},
             style={"description_width": "4.5em"},
         )
+        self.picker.add_class("hc-scene-menu")
         self.play_button = widgets.Button(
             description="Play this move",
             button_style="primary",
@@ -214,7 +216,15 @@ class SceneBoard(widgets.VBox):
         # the key as the board's own: each entry a swatch and its words, wrapping whole
         # inside the column ("S soldier", never "SsoldierEelephant")
         key_words = widgets.HTML(
-            "<style>.hc-scene-key .widget-html-content { white-space: normal; }</style>"
+            "<style>.hc-scene-key .widget-html-content { white-space: normal; }"
+            # a menu as wide as its longest entry, on a line of its own under its name
+            # when the column is too narrow beside it (Large text at 1024 cut the
+            # Example menu to '5. A capture with the las': look 8, lesson 31)
+            ".hc-scene-menu { flex-wrap: wrap; height: auto; }"
+            ".hc-scene-menu select { flex: 1 1 auto; width: auto; max-width: 100%; "
+            "height: auto; min-height: 1.9em; }"
+            ".hc-scene-menu > label { text-align: left; }"
+            "</style>"
             + board_legend_html(self.board),
             layout={"width": "100%"},
         )
@@ -254,6 +264,9 @@ class SceneBoard(widgets.VBox):
         self.solution: list[Action] = []
         self.next_button.layout.display = "none"
         self.board.mark_moves([])
+        # nothing picked: a knight left mid-ride in the last puzzle kept its purple
+        # outline on an empty square of the next one
+        self.board.clear_selection()
         self.lines: list[str] = []
         self.last: list[str] = []
         self.note = ""
@@ -578,13 +591,18 @@ def note_buttons(notes: Sequence[tuple[str, str, str]], **button: Any) -> widget
     beside the buttons (one unit). ``button`` options go to every button."""
     shown = widgets.HTML(layout={"flex": "1 1 360px"})
 
-    def reveal(heading: str, body: str) -> None:
+    buttons: list[widgets.Button] = []
+
+    def reveal(pressed: widgets.Button, heading: str, body: str) -> None:
+        # the button pressed stays marked: the note beside the buttons is its own
+        # (look 8, lesson 31: the note stood far from the button just pressed)
+        for b in buttons:
+            b.button_style = "info" if b is pressed else button.get("button_style", "")
         shown.value = f"<p style='{TEXT}'><b>{escape(heading)}</b> {body}</p>"
 
-    buttons = []
     for words, heading, body in notes:
         b = widgets.Button(description=words, layout={"width": "auto"}, **button)
-        b.on_click(lambda _b, h=heading, t=body: reveal(h, t))
+        b.on_click(lambda b, h=heading, t=body: reveal(b, h, t))
         buttons.append(b)
     box = widgets.HBox(buttons, layout={"flex_flow": "row wrap", "flex": "1 1 360px"})
     return one_screen(box, shown)

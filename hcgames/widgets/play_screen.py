@@ -296,6 +296,9 @@ _STYLE = """<style>
 /* on a Chromebook's short window the list of moves keeps to a third of it, so what is
    under it (Duels: the chance of the picked attack) stays beside the map */
 @media (max-height: 720px) { .hcgames-play .widget-select select { max-height: 33vh; } }
+/* beside a board (CONQUEST) a quarter: Undo and New game stayed under the fold (look 8, 34) */
+@media (max-height: 720px) { .hcgames-play.hcgames-play-board .widget-select select {
+  max-height: 25vh; } }
 .hcgames-play .hcgames-phase { font-size: 15px; }
 .hcgames-play .hcgames-banner { font-size: 17px; font-weight: bold; margin: 2px 0; }
 .hcgames-play .hcgames-banner .widget-html-content { line-height: 1.3; }
@@ -756,10 +759,20 @@ class PlayApp(GameStepper):
             view.text_line.layout.min_height = "2.8em"
             view.on_select(functools.partial(self._map_line, view))
         if self.board_view is not None:
-            self.board_view.on_select(self._board_move)
+            self._set_up_board(self.board_view)
         self._ready = True
         self._run_bots()
         self._refresh()
+
+    def _set_up_board(self, board: Any) -> None:
+        """A click pair on the board plays its move; the board's line stands under the
+        board: a pick's three-line sentence above it pushed the board 40 px down under
+        the pointer (look 8, lesson 34)."""
+        board.on_select(self._board_move)
+        self.add_class("hcgames-play-board")
+        kids = [k for k in board.children if k is not board.text_line]
+        at = kids.index(board.figure) + 1
+        board.children = [*kids[:at], board.text_line, *kids[at:]]
 
     def _set_up_picker(self, game: Game) -> None:
         """The list of moves as the play screen shows it: grouped, in plain words, with
