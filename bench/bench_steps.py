@@ -69,6 +69,52 @@ game's ``event`` -> core's ``event`` -> ``round``/``event_phase``), a few hundre
 nanoseconds each, and in Historical in the options the rules now work out (10 games
 of 2 players under cProfile: 296 Python calls a step before these fixes, 271 after,
 247 at 6688deb).
+
+Second pass (7 Dec, 14:00-14:45 UTC; the machine at a load average of 18-28 on 2 cores)
+--------------------------------------------------------------------------------------
+cProfile of random playouts (the driver above, 6 CPU seconds a tree, both trees):
+
+- Duels, standard: 277 us and 89 Python calls a step under the profiler, against 241 us
+  and 80 calls at 6688deb. Per step the action phase's list of moves costs the same
+  (``action_phase_actions`` 26 us against 25 us, its ``move_combos`` 6.5 calls a step);
+  the extra is events (``state.event`` -> core's ``event`` -> ``Event.__init__``,
+  ``round``, ``isupper``: about 22 us against 6 us, 1.2 events a step), the victory
+  checks after every step (``watch_capitals`` at each step, ``check_immediate`` and
+  ``annihilated`` after each move: about 7 us), core's ``is_chance`` asked twice a step,
+  and the food check that land changing hands now calls for (a rule added since 6688deb,
+  not overhead: ``_food_may_have_changed``, ``unit_cap``).
+  Done, no rule or sentence changed: ``DuelsState.is_chance`` answers from the stage in
+  the stages that are never or always a chance step; ``_apply`` tests whether a capital
+  changed hands before calling ``watch_capitals``; the action phase reads the combos made
+  before from the game's cache without calling ``move_combos`` (a call per neighbour).
+  The event's layers stay (the layout test wants every game's ``event`` to build on
+  core's).
+- Historical, 2 players: 748 us and 224 calls a step under the profiler, against 769 us
+  and 249 calls at 6688deb: per call every part is as cheap or cheaper now
+  (``phase_actions`` 346 us against 413 us, ``play_options`` 386 against 448,
+  ``ability_options`` 63 against 97, ``move_options`` 253 against 365). What is left of
+  the gap is work the rules added: held abilities and interrupts are offered in every
+  phase of the player's turn, not only play and move (``ability_options`` 1.09 calls a
+  step against 0.77, ``interrupt_options`` 1.71 against 1.17), and the games themselves
+  differ (the rules changed since, e.g. Balboa's discovery; 229 steps a game against 291
+  at 6688deb), so the steps are not the same mix. Cutting that would change the game, so
+  nothing was changed here.
+
+Figures (``--old 6688deb --only duels|historical --rounds 3``, process time, both trees in
+turn; each figure the fastest of its 3 rounds):
+
+- Duels before this pass (1.5 s a round): standard 0.96, Second Punic War 0.96, Gallic
+  Wars 0.94, Alexander 0.93, Rome against Persia 0.92, First Syrian War 0.93.
+- Duels after (1 s a round): standard 1.00, Second Punic War 1.06, Gallic Wars 1.06,
+  Alexander 1.10, Rome against Persia 0.95, First Syrian War 1.09.
+- Historical, code unchanged (1 s a round): 2 players 1.01, 3 players 0.91, 4 players
+  0.93 (earlier runs: 2 players 0.91-0.97, 3 players 0.88-0.90).
+
+So Duels is at 0.95x or more in this run (Rome against Persia, the longest battles,
+the lowest at 0.95), and Historical with 2 players; Historical with 3 and 4 players is
+still short of 0.95x (0.91-0.93): its profile with more players (more windows for
+interrupts, one per opponent at every phase's end) was not worked through in this pass.
+One run of each on a loaded machine: the figures scatter by 5-10 % between runs.
 """
 
 from __future__ import annotations

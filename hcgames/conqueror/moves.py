@@ -320,6 +320,9 @@ def action_phase_actions(state: DuelsState) -> list[Action]:
     no_sea = kind == "no_sea"
     truce = kind == "truce"
     move_combos = g.move_combos
+    # the combos made before (nearly all), read without the call of move_combos: its
+    # cache key with a bool for its int (True == 1, and hashes alike)
+    made_combos = g._combo_cache.get
     open_neighbours = g.open_neighbours
     enemy = 1 - p
     enemy_capital = capital[enemy]
@@ -339,7 +342,8 @@ def action_phase_actions(state: DuelsState) -> list[Action]:
             attack = o != p and (cav[n] + inf[n] > 0 or (n == enemy_capital and o == enemy))
             if attack and truce:
                 continue
-            actions.extend(move_combos(attack, t, n, mc, mi))
+            combos = made_combos((attack, t, n, mc, mi))
+            actions.extend(move_combos(attack, t, n, mc, mi) if combos is None else combos)
     if g.scenario.two_army_attacks and not truce:
         actions.extend(joint_attacks(state))
     actions.append(_END)

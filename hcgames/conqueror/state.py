@@ -240,6 +240,17 @@ class DuelsState(State):
             return self.hungry[0]
         return fighting.battle_player(self)
 
+    def is_chance(self) -> bool:
+        """Core's ``current_player == CHANCE``, answered from the stage without naming
+        the player in the stages that are never (planning, action) or always (the
+        chronicle draw, the dice) a chance step: asked twice at every step."""
+        stage = self.stage
+        if stage is _DRAW or stage is _ROLL:
+            return True
+        if stage is _PLANNING or stage is _ACTION:
+            return False
+        return self.current_player == CHANCE
+
     @property
     def phase(self) -> str:
         stage = self.stage
@@ -279,7 +290,11 @@ class DuelsState(State):
         before = (list(self.owner), self.card, list(self.rally_now)) if acting else None
         events = super()._apply(action)  # the rule of HANDLERS
         if self.stage is not _OVER:
-            events += victory.watch_capitals(self)
+            # victory.watch_capitals, asked only when a capital changed hands (its own
+            # first test, here without a call at every step)
+            owner, held, (first, second) = self.owner, self.capital_holders, self.game.capital
+            if owner[first] != held[0] or owner[second] != held[1]:
+                events += victory.watch_capitals(self)
             if (
                 before is not None
                 and self.stage is _ACTION

@@ -27,6 +27,7 @@ from hcgames.historical.actions import (
 from hcgames.historical.battle import MATCHUPS, Assessment
 from hcgames.historical.cards import STUDENT_NOTE_HEADING, Card, card_name
 from hcgames.historical.material import Catalogue
+from hcgames.historical.pending import PendingLand, PendingPick
 from hcgames.historical.state import HistoricalState
 from hcgames.historical.teach import LONG, PERIODS, in_period, key, lesson_battle
 from hcgames.historical.world import can_travel
@@ -286,7 +287,7 @@ def play_to_round(state: HistoricalState, rng: random.Random, round_no: int) -> 
     """Play on with simple choices (:func:`simple_play` in the play phase, the first
     option of a pick, else the last move offered) until ``round_no`` begins."""
     while state.round < round_no and not state.is_terminal():
-        if state.pending and state.pending[-1]["t"] == "pick":
+        if state.pending and isinstance(state.pending[-1], PendingPick):
             state.apply(state.legal_actions()[0])
         elif state.phase == "play":
             state.apply(simple_play(state))
@@ -332,7 +333,9 @@ def fought_battle(
     the cards the defender may choose to lose."""
     fought = state.copy()
     events = fought.stage_battle(key(attack_land, 0), key(defence_land, 1))
-    choice = [fought.card(k).name for k in fought.pending[-1]["options"]]
+    pick = fought.pending[-1]
+    assert isinstance(pick, PendingPick), "the battle leaves the defender a choice"
+    choice = [fought.card(k).name for k in pick.options]
     return fought, events, choice
 
 
@@ -565,14 +568,16 @@ def explorer_routes(state: HistoricalState) -> list[dict[str, Any]]:
                     "what": "a journey",
                 }
             )
-        if isinstance(action, RevealLand) and replay.pending[-1].get("why") == "discover":
-            player = replay.pending[-1]["p"]
+        top = replay.pending[-1] if isinstance(action, RevealLand) else None
+        if isinstance(top, PendingLand) and top.why == "discover":
+            assert isinstance(action, RevealLand)
+            player = top.player
             home = replay.rows[player][0].land if replay.rows[player] else action.land
             routes.append(
                 {
                     "round": replay.round,
                     "player": replay.player_name(player),
-                    "explorer": replay.card(replay.pending[-1]["card"]).name,
+                    "explorer": replay.card(top.card).name,
                     "from": replay.card(home).name,
                     "to": replay.card(action.land).name,
                     "what": "a discovery",

@@ -8,12 +8,8 @@ fight, the spoils of a win, an emptied land, the end of a phase). Each kind is a
 frozen record; :meth:`Frame.to_json` writes it as the plain object the saves, the
 snapshots and the transcripts have always shown (``{"t": kind, "p": player, ...}``).
 The rules and the tests ask which record a step is (``isinstance``) and read its
-typed fields (``step.purpose``, ``frame.player``), so mypy checks every read.
-:meth:`Record.__getitem__` and :meth:`Record.get`, reads by the short names, are kept
-for the lesson pages only: a code cell of notebook 52
-(``fought.pending[-1]["purpose"]``) and five reads in
-:mod:`hcgames.historical.lessons` (the lessons' own module, edited in the historical
-lane); once those read the fields, these two methods can go.
+typed fields (``step.purpose``, ``frame.player``), so mypy checks every read; the
+short names belong to the saved form only.
 """
 
 from __future__ import annotations
@@ -55,23 +51,9 @@ _FRAME_KEYS = {
 class Record:
     """A typed record of the position that saves and lessons know as a plain object:
     it is written by :meth:`to_json` under its short names (``keys``), read back by
-    :meth:`from_json`; ``None`` marks a field the record does not have. Reading it by
-    a short name (``record["from"]``) is kept only for the lesson pages (see the
-    module's docstring): the rules and the tests read the typed fields."""
+    :meth:`from_json`; ``None`` marks a field the record does not have."""
 
     keys: ClassVar[dict[str, str]] = {}
-
-    def __getitem__(self, key: str) -> Any:
-        value = getattr(self, self.keys.get(key, key), None)
-        if value is None:
-            raise KeyError(key)
-        return value
-
-    def get(self, key: str, default: Any = None) -> Any:
-        try:
-            return self[key]
-        except KeyError:
-            return default
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
@@ -98,9 +80,6 @@ class Frame(Record):
 
     kind: ClassVar[str] = ""
     keys: ClassVar[dict[str, str]] = _FRAME_KEYS
-
-    def __getitem__(self, key: str) -> Any:
-        return self.kind if key == "t" else super().__getitem__(key)
 
     def to_json(self) -> dict[str, Any]:
         return {"t": self.kind, **super().to_json()}
