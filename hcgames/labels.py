@@ -219,7 +219,10 @@ class _Board:
         territories: Sequence[Territory],
         reserved: Sequence[Box],
         bounds: Box | None,
+        strip: float = 0.0,
     ) -> None:
+        #: how wide the unit line's room under a name is at least (pixels)
+        self.strip = strip
         self.taken: list[Box] = []
         #: the same boxes filed under every band of ``_BAND`` pixels they span (see free)
         self.taken_bands: dict[int, list[Box]] = {}
@@ -236,6 +239,15 @@ class _Board:
         ]
         self.is_sea = {t.id: t.sea for t in territories}
         self.anchors = {t.id: t.anchor for t in territories}
+
+    def with_strip(self, box: Box, below: float) -> Box:
+        """A name's box with the room under it for its unit line (``below`` pixels
+        high), at least :attr:`strip` wide: a unit line ("Rome 2 cav 1 inf") is often
+        wider than its name ("Rome"), and ran over the next name (look 8)."""
+        if not below:
+            return box
+        middle, half = (box[0] + box[2]) / 2, self.strip / 2
+        return (min(box[0], middle - half), box[1], max(box[2], middle + half), box[3] + below)
 
     def take(self, box: Box) -> None:
         self.taken.append(box)
@@ -354,13 +366,44 @@ def _try_inside(
     ax, ay = t.anchor
     for dx, dy in _offsets(t, width, height):
         box = _box(ax + dx, ay + dy, width, height)
-        full = (box[0], box[1], box[2], box[3] + below)
+        full = board.with_strip(box, below)
         if board.free(full) and (
             _fits(box, t.rings) or (loose and _inside((ax + dx, ay + dy), t.rings))
         ):
             shown = text.replace("\n", " ")
             return Placed(t.id, text, ax + dx, ay + dy, full, size, None, shown != t.name)
     return None
+
+
+def _crowd_inside(
+    t: Territory, size: float, min_size: float, below: float, board: _Board
+) -> Placed | None:
+    """A sea's name on its own water, never on another name's letters but over as
+    few of the rooms kept for unit lines as can be (a name off its sea reads as the
+    next sea's: look 8 found "Mare Tyrrhenum" on Mare Balearicum); None when no such
+    spot is on its water."""
+    best: tuple[float, Placed] | None = None
+    for text in dict.fromkeys((two_lines(t.name), t.name)):
+        for s in (max(min_size, size - 2), min_size):
+            height = text_height(text, s)
+            width = text_width(text, s) + 4
+            ax, ay = t.anchor
+            for rank, (dx, dy) in enumerate(_offsets(t, width, height)):
+                x, y = ax + dx, ay + dy
+                box = _box(x, y, width, height)
+                full = board.with_strip(box, below)
+                if (
+                    not board.inside(full)
+                    or not _inside((x, y), t.rings)
+                    or _count_overlaps(box, board.texts)
+                ):
+                    continue  # off its water, or on another name's letters
+                cost = 100.0 * board.clashes(full, box) + 0.01 * rank
+                cost += 30.0 * sum(not _inside((x + f * width, y), t.rings) for f in (-0.3, 0.3))
+                if best is None or cost < best[0]:
+                    short = text.replace("\n", " ") != t.name
+                    best = (cost, Placed(t.id, text, x, y, full, s, None, short))
+    return best[1] if best else None
 
 
 def _targets(t: Territory) -> list[Point]:
@@ -428,7 +471,7 @@ def _try_beside(
                 # stands ``radius`` past the point
                 x, y = tx + c * (edge + radius), ty - s * (edge + radius)
                 box = _box(x, y, width, height)
-                full = (box[0], box[1], box[2], box[3] + below)
+                full = board.with_strip(box, below)
                 if crowd:
                     if not board.inside(full):
                         continue
@@ -540,7 +583,7 @@ def _place_beside(
     if spot:
         return spot[1]
     box = _box(t.anchor[0], t.anchor[1], text_width(text, s) + 4, text_height(text, s))
-    taken = (box[0], box[1], box[2], box[3] + below)
+    taken = board.with_strip(box, below)
     return Placed(t.id, text, t.anchor[0], t.anchor[1], taken, s, None, text != t.name)
 
 
@@ -553,9 +596,11 @@ def place_names(
     min_size: float = 10.0,
     bounds: Box | None = None,
     max_leader: float = MAX_LEADER,
+    below_width: float = 0.0,
 ) -> list[Placed]:
     """Place every territory's name (see the module's docstring for the order of
-    tries). ``below`` reserves that many pixels under each name (for the unit line);
+    tries). ``below`` reserves that many pixels under each name (for the unit line),
+    at least ``below_width`` wide;
     ``bounds`` (left, top, right, bottom) keeps names placed beside their place on
     the map; ``max_leader`` is the longest leader line (pixels) a name may have."""
     key = (
@@ -569,6 +614,7 @@ def place_names(
         min_size,
         bounds,
         max_leader,
+        *([below_width] if below_width else []),
     )
     if key in _CACHE:
         return list(_CACHE[key])
@@ -584,7 +630,15 @@ def place_names(
         result = min(
             (
                 _layout(
-                    territories, size, reserved, below, min_size, bounds, max_leader, seas_first
+                    territories,
+                    size,
+                    reserved,
+                    below,
+                    min_size,
+                    bounds,
+                    max_leader,
+                    seas_first,
+                    below_width,
                 )
                 for seas_first in (False, True)
             ),
@@ -610,7 +664,14 @@ def _layout_cost(placed: Sequence[Placed], territories: Sequence[Territory]) -> 
         math.hypot(p.leader[2] - p.leader[0], p.leader[3] - p.leader[1]) for p in placed if p.leader
     )
     board = _Board(territories, (), None)
-    misplaced = sum(1 for p in placed if board.land_under((p.x, p.y), p.id))
+    rings = {t.id: t.rings for t in territories if t.sea}
+    # a name standing on another place, or a sea's name off its own water
+    misplaced = sum(
+        1
+        for p in placed
+        if board.land_under((p.x, p.y), p.id)
+        or (p.id in rings and not _inside((p.x, p.y), rings[p.id]))
+    )
     return 100.0 * (clashes + misplaced) + leaders
 
 
@@ -623,8 +684,9 @@ def _layout(
     bounds: Box | None,
     max_leader: float,
     seas_first: bool,
+    below_width: float = 0.0,
 ) -> list[Placed]:
-    board = _Board(territories, reserved, bounds)
+    board = _Board(territories, reserved, bounds, below_width)
     placed: dict[str, Placed] = {}
     order = sorted(territories, key=lambda t: (not t.focus, -t.room))
 
@@ -662,7 +724,9 @@ def _layout(
     if not seas_first:
         seas_inside()
     for t in last:
-        spot = _place_beside(t, size, min_size, below, board, False, max_leader)
+        # a sea's name on its own water, even over a name's unit-line room; else beside
+        spot = _crowd_inside(t, size, min_size, below, board) if t.sea else None
+        spot = spot or _place_beside(t, size, min_size, below, board, False, max_leader)
         assert spot is not None  # without ``full`` a name always finds a place
         put(spot)
     return [placed[t.id] for t in territories]

@@ -18,9 +18,11 @@ import ipywidgets as widgets
 import hcgames
 from hcgames.data import read_json
 from hcgames.factions import SideStyle
+from hcgames.labels import _inside
 from hcgames.quiz import parse_questions
 from hcgames.widgets._base import one_screen
 from hcgames.widgets.charts import GROUP_COLOURS, Timeline, year_label
+from hcgames.widgets.geo import feature_centroid
 from hcgames.widgets.lesson import Quiz
 from hcgames.widgets.maps import MapView
 from hcgames.widgets.panels import HistoryCard
@@ -80,6 +82,28 @@ def _site_name(site: str) -> str:
     return re.split(r",| \(", site)[0]
 
 
+def _on_its_land(
+    view: MapView, geojson: Mapping[str, Any], lonlat: Any, place: str | None
+) -> tuple[float, float]:
+    """A site's dot on the land of its event: the game map's coast is drawn coarser
+    than the real one, and Utica and Zama (lesson 12, look 8) fell in its sea. A site
+    off its place moves towards the place's middle until it stands a little inside."""
+    lon, lat = float(lonlat[0]), float(lonlat[1])
+    land = next((t for t in view._label_territories if t.id == place), None)
+    feature = next((f for f in geojson.get("features", []) if f.get("id") == place), None)
+    fit = view.projection_fit
+    if land is None or feature is None or _inside(fit.pixel(lon, lat), land.rings):
+        return lon, lat
+    mid = (feature.get("properties") or {}).get("label") or feature_centroid(feature)
+    steps = 40
+    for i in range(1, steps + 1):
+        f = i / steps
+        if _inside(fit.pixel(lon + (mid[0] - lon) * f, lat + (mid[1] - lat) * f), land.rings):
+            f = min(1.0, f + 0.1)  # a little further in: the dot clear of the coast
+            return lon + (mid[0] - lon) * f, lat + (mid[1] - lat) * f
+    return lon, lat
+
+
 def places_map(history: History, sid: str, game_id: str = "conqueror-duels") -> MapView:
     """The scenario's map as wide as the page: the lands of the war shaded, the sites
     of its events as named diamonds."""
@@ -88,13 +112,14 @@ def places_map(history: History, sid: str, game_id: str = "conqueror-duels") -> 
     places = set(story["places"]) | {e["place"] for e in story["timeline"] if e["place"]}
     # beside the story: about 676 px wide on a 1024-pixel page, its names sized for that
     view = MapView(game.new_game(seed=0), focus=places, beside=True)
+    geojson = game.geojson() or {}
     view.paint([("a land of this war", WAR_LANDS, sorted(places))])
     sites: dict[str, Any] = {}
     years: dict[str, list[str]] = {}
     for e in story["timeline"]:
         if e["lonlat"]:
             name = _site_name(e["site"])
-            sites.setdefault(name, e["lonlat"])
+            sites.setdefault(name, _on_its_land(view, geojson, e["lonlat"], e["place"]))
             years.setdefault(name, []).append(when(e["start"], e["circa"]))
     # a number by each site, its name in the key: a dozen long names printed on the
     # map ran into one another and over the map's own names (lesson 12)

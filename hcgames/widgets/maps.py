@@ -26,8 +26,9 @@ import ipywidgets as widgets
 
 from hcgames.core import State
 from hcgames.factions import SideStyle
-from hcgames.labels import MAX_LEADER, Placed, Territory, place_names, text_height
+from hcgames.labels import MAX_LEADER, Placed, Territory, place_names, text_height, text_width
 from hcgames.theatres import crop, scenario_theatre, theatre_frame, theatres
+from hcgames.unit_lines import unit_spots
 from hcgames.widgets._base import (
     NEUTRAL,
     region_colour,
@@ -101,6 +102,10 @@ BESIDE_MAX_PLACES = 32
 #: tried in turn: the largest whose names stand on no more other names than the map's
 #: own layout is kept (see :meth:`MapView._large_layout`)
 LARGE_NAME_SCALES = (1.5, 1.4, 1.3, 1.2)
+
+
+#: the widest room kept for a unit line under a name, in widths of the unit type
+UNIT_ROOM_EMS = 5.0
 
 
 def _rgb(ink: str) -> str:
@@ -381,7 +386,21 @@ class MapView(RegionView):
             min_size=self.min_name_size * scale,
             bounds=(2.0, 2.0, width - 2.0, height - 2.0),
             max_leader=self.max_leader(fluid) * scale,
+            below_width=self._unit_room(territories) * scale,
         )
+
+    def _unit_room(self, territories: Sequence[Territory]) -> float:
+        """How wide the room for the unit line under each name is at least (pixels), on
+        a map of a few places (:data:`BESIDE_MAX_PLACES`): about as wide as the widest
+        unit line the game shows now, up to :data:`UNIT_ROOM_EMS` of the unit type (a
+        wider line slides along under its name: :mod:`hcgames.unit_lines`); look 8
+        found "Rome 2 cav 1 inf" under "Rome" over "Mare Adriaticum"."""
+        if len(territories) > BESIDE_MAX_PLACES:
+            return 0.0
+        views = self.state.region_views() or {}
+        lines = [str(v.get("label") or "") for v in views.values()]
+        widest = max((text_width(line, self.unit_size, bold=True) for line in lines), default=0.0)
+        return min(0.85 * widest, UNIT_ROOM_EMS * self.unit_size)
 
     def _place_here(self, territories: Sequence[Territory], scale: float = 1.0) -> list[Placed]:
         """:meth:`_place` with this map's own size, reserved corners and spacing."""
@@ -526,6 +545,28 @@ class MapView(RegionView):
         )
         self._clickable(mark, self.region_ids)
         return mark
+
+    def _set_units(
+        self, mark: bqplot.Label, placed: Sequence[Placed], scale: float, labels: list[str]
+    ) -> None:
+        """Print ``labels`` as the unit lines, each by its name where it covers no other
+        name or line (:func:`hcgames.unit_lines.unit_spots`: a wide line slides along
+        under its name)."""
+        spots = unit_spots(
+            placed,
+            dict(zip(self.region_ids, labels, strict=True)),
+            self.unit_size * scale,
+            self._below * scale,
+            (2.0, 2.0, self.width - 2.0, self.height - 2.0),
+        )
+        xs, ys = list(mark.x), list(mark.y)
+        for i, rid in enumerate(self.region_ids):
+            if rid in spots:
+                xs[i], ys[i] = spots[rid][0], self.height - spots[rid][1]
+        if list(mark.text) == labels and xs == list(mark.x) and ys == list(mark.y):
+            return
+        with mark.hold_sync():
+            mark.x, mark.y, mark.text = xs, ys, labels
 
     def _label_mark(self, placed: Sequence[Placed], ink: str, size: float) -> bqplot.Label:
         # the letters' middle a little under the box's (as the type sits), in the map's
@@ -688,9 +729,9 @@ class MapView(RegionView):
             else:
                 self.map.colors = fills
         labels = self.labels() if self._paint is None else ["" for _ in self.region_ids]
-        for units in (self.unit_labels, *([self.unit_labels_large] if self.placed_large else [])):
-            if list(units.text) != labels:
-                units.text = labels
+        self._set_units(self.unit_labels, self.placed, 1.0, labels)
+        if self.placed_large:
+            self._set_units(self.unit_labels_large, self.placed_large, self.large_scale, labels)
         legend = self._legend_html()
         if self.legend.value != legend:
             self.legend.value = legend

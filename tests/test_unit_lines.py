@@ -1,0 +1,75 @@
+"""The unit lines ("Rome 2 cav 1 inf") by their names, and the seas' names on their water.
+
+Kernel-side (no browser). Look 8 found Rome's unit line over "Mare Adriaticum" and
+"Mare Tyrrhenum" printed on Mare Balearicum's water on the Duels maps.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("bqplot")
+
+import hcgames
+from hcgames.labels import Placed, _inside, text_width
+from hcgames.unit_lines import _ASCENT, _DESCENT, _TIGHT, _area, name_box, unit_spots
+from hcgames.widgets import GameStepper
+
+
+def _name(rid: str, x: float, y: float, width: float, size: float = 20.0) -> Placed:
+    height = size * 1.25
+    box = (x - width / 2, y - height / 2, x + width / 2, y + height / 2 + 20)
+    return Placed(rid, rid, x, y, box, size)
+
+
+def test_a_wide_line_slides_along_under_its_name_off_the_next_name() -> None:
+    rome = _name("Rome", 100, 100, 60)
+    sea = _name("Mare Adriaticum", 230, 130, 150)
+    lines = {"Rome": "Rome 2 cav 1 inf"}
+    spot = unit_spots([rome, sea], lines, 20.0, 20.0, (0, 0, 600, 400))["Rome"]
+    width = _TIGHT * text_width(lines["Rome"], 20.0, bold=True) + 2
+    x, y = spot
+    box = (x - width / 2, y - 20 * _ASCENT, x + width / 2, y + 20 * _DESCENT)
+    assert spot[0] < 100, "the line slid away from the sea's name"
+    assert _area(box, name_box(sea)) == 0
+    # still under its own name: it reaches under the name's middle, below its letters
+    assert box[0] <= 100 <= box[2] and box[1] >= name_box(rome)[3] - 20 * _ASCENT
+
+
+def test_a_line_with_room_stays_centred_under_its_name() -> None:
+    rome = _name("Rome", 100, 100, 60)
+    spot = unit_spots([rome], {"Rome": "2 cav"}, 20.0, 20.0, (0, 0, 600, 400))["Rome"]
+    assert spot[0] == pytest.approx(100)
+
+
+def _stepper(scenario: str) -> Any:
+    game = hcgames.load("conqueror-duels", scenario=scenario)
+    return GameStepper(game.new_game(seed=7), bots=["greedy", "greedy"], seed=7, set_dice=False)
+
+
+@pytest.mark.parametrize("scenario", ["standard", "second-punic-war"])
+def test_every_sea_name_stands_on_its_own_water(scenario: str) -> None:
+    view = _stepper(scenario).map_view
+    seas = {t.id: t for t in view._label_territories if t.sea}
+    assert seas
+    for p in view.placed:
+        if p.id in seas:
+            assert _inside((p.x, p.y), seas[p.id].rings), f"{p.text!r} is off its sea"
+
+
+def test_lesson_10s_map_prints_no_unit_line_on_another_name() -> None:
+    view = _stepper("standard").map_view
+    names = {p.id: name_box(p) for p in view.placed}
+    size = view.unit_size
+    marks = view.unit_labels
+    for rid, x, y, text in zip(view.region_ids, marks.x, marks.y, marks.text, strict=True):
+        if not text:
+            continue
+        width = _TIGHT * text_width(str(text), size, bold=True) + 2
+        base = view.height - float(y)
+        box = (x - width / 2, base - size * _ASCENT, x + width / 2, base + size * _DESCENT)
+        on = [k for k, b in names.items() if k != rid and _area(box, b) > 4]
+        assert not on, f"{rid}'s line {text!r} stands on {on}"
