@@ -17,7 +17,7 @@ from hcgames.classical.words import unfed_text
 from hcgames.widgets._base import chart_figure, one_screen
 from hcgames.widgets.classical.text import BIG, CATEGORIES, big_controls, bullet_list, html_line
 from hcgames.widgets.lesson import table, with_slider_names
-from hcgames.words import capitalise
+from hcgames.words import capitalise, join
 
 if TYPE_CHECKING:
     pass
@@ -65,6 +65,8 @@ class FamineChooser(widgets.VBox):
         self.state = teach.hungry_romans()
         self.lines = [event.text for event in self.state.apply(EndPhase("produce"))]
         self._short_at_start = self.state.shortfall
+        #: what the student left unfed, in words ("the city in Etruria")
+        self.unfed: list[str] = []
         self.show()
 
     @property
@@ -72,9 +74,7 @@ class FamineChooser(widgets.VBox):
         """The choices offered now, as (the words on the button, the move)."""
         if self.state.phase != "upkeep":
             return []
-        labels: dict[Any, str] = {
-            EndPhase("upkeep"): "End the upkeep phase (the rest is fed food first, gold last)"
-        }
+        labels: dict[Any, str] = {EndPhase("upkeep"): "Feed the rest (food first, then gold)"}
         return [(labels.get(a, self._words(a)), a) for a in self.state.legal_actions()]
 
     def _words(self, action: Any) -> str:
@@ -91,6 +91,8 @@ class FamineChooser(widgets.VBox):
     def do(self, action: Any) -> None:
         """Play the choice ``action``; the keyboard stays on the buttons (the first
         choice left, else Start again), never back at the top of the page."""
+        if isinstance(action, Starve):
+            self.unfed.append(self._words(action).removeprefix("Leave ").removesuffix(" unfed"))
         self.lines += [event.text for event in self.state.apply(action)]
         self.show()
         (self.choices.children or (self.again_button,))[0].focus()
@@ -126,6 +128,8 @@ class FamineChooser(widgets.VBox):
             return f"{found.group(0)}choose {number} more {things} to leave unfed."
         who, need, have, gold = found.groups()
         went = f"{unfed_text(at_start)} went unfed"
+        if len(self.unfed) == at_start:  # named: "one army in Latium and the city in ..."
+            went = f"{join(self.unfed)} went unfed"
         return f"{who} needed {need} food but had only {have} {gold}: {went}."
 
     def show(self) -> None:
