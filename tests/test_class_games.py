@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -261,6 +262,9 @@ def test_the_computers_ended_phases_are_one_sentence_under_its_real_moves() -> N
     assert "Spartans also ended the" in said and "phases." in said, said
     listed = said.split("<li>")[1:]
     assert listed and not any(" the research phase" in li for li in listed), listed
+    # the count is of the moves listed: phases only ended are not moves (look 8)
+    count = re.search(r"\((\d+) moves?", said)
+    assert count is not None and int(count.group(1)) == len(listed), said
 
 
 def test_the_historical_class_game_lasts_into_the_attack_rounds_and_fights() -> None:

@@ -2689,7 +2689,9 @@ class PlayApp(GameStepper):
         # four moves in sight, its builds folded)
         lis = items.split("</li>")[:-1]
         ended = [m for m in (_COMPUTER_ENDED.match(li) for li in lis) if m]
+        folded = 0  # phases only ended are not counted as moves (look 8, lesson 24)
         if ended and len(ended) < len(lis) and len({m.group("who") for m in ended}) == 1:
+            folded = len(ended)
             phases = [m.group("phase") for m in ended]
             word = "phase" if len(phases) == 1 else "phases"
             items = "".join(f"{li}</li>" for li in lis if not _COMPUTER_ENDED.match(li))
@@ -2702,7 +2704,7 @@ class PlayApp(GameStepper):
         # a pass is not a move: "2 moves and a pass", not "3 moves"
         passes = sum(1 for r in self.reasons if _STOPPED.search(r))
         said_passes = "a pass" if passes == 1 else plural(passes, "pass")
-        moved = len(self.reasons) - passes
+        moved = len(self.reasons) - passes - folded
         count = (
             plural(moved, "move") + (f" and {said_passes}" if passes else "")
             if moved
