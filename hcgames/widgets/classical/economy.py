@@ -15,7 +15,14 @@ from hcgames.classical.actions import EndPhase, Starve
 from hcgames.classical.material import load_material
 from hcgames.classical.words import unfed_text
 from hcgames.widgets._base import chart_figure, one_screen
-from hcgames.widgets.classical.text import BIG, CATEGORIES, big_controls, bullet_list, html_line
+from hcgames.widgets.classical.text import (
+    BIG,
+    CATEGORIES,
+    READ,
+    big_controls,
+    bullet_list,
+    html_line,
+)
 from hcgames.widgets.lesson import table, with_slider_names
 from hcgames.words import capitalise, join
 
@@ -136,7 +143,7 @@ class FamineChooser(widgets.VBox):
         self.pieces.value = table(
             experiments.holdings(self.state), caption="What the Romans hold now"
         ).value
-        text = bullet_list([self._first_line(), *self.lines[1:]]) if self.lines else ""
+        text = bullet_list([self._first_line(), *self.lines[1:]], READ) if self.lines else ""
         options = self.options
         self._actions = [action for _words, action in options]
         buttons = [self._button(n) for n in range(len(options))]
@@ -148,7 +155,7 @@ class FamineChooser(widgets.VBox):
             self.prompt.value = f"<p style='{BIG};margin:0'><b>Choose {ask}:</b></p>"
         else:
             self.prompt.value = ""
-            text += f"<p style='{BIG}'>{experiments.famine_outcome(self.state)}</p>"
+            text += f"<p style='{READ}'>{experiments.famine_outcome(self.state)}</p>"
         self.said.value = text
 
 
@@ -157,7 +164,7 @@ class PaymentChooser(widgets.VBox):
     still allows."""
 
     def __init__(self, resources: Sequence[str] = ("wood", "stone")) -> None:
-        self.result = html_line(f"<i style='{BIG}'>Choose how to pay.</i>", "560px")
+        self.result = html_line(f"<i style='{READ}'>Choose how to pay.</i>", "560px")
         self.buttons = []
         for resource in resources:
             button = widgets.Button(
@@ -171,7 +178,7 @@ class PaymentChooser(widgets.VBox):
 
     def pay(self, resource: str) -> list[str]:
         lines = experiments.pay_with(resource)
-        self.result.value = bullet_list(lines)
+        self.result.value = bullet_list(lines, READ)
         return lines
 
 
