@@ -64,7 +64,12 @@ class FamineChooser(widgets.VBox):
         self._buttons: list[widgets.Button] = []
         self._actions: list[Any] = []
         self.start()
-        controls = widgets.VBox([self.prompt, self.choices, self.again_button])
+        # as wide when the buttons are gone as with them: the table beside them no longer
+        # jumps left when upkeep ends (look 8)
+        controls = widgets.VBox(
+            [self.prompt, self.choices, self.again_button],
+            layout=widgets.Layout(min_width="320px"),
+        )
         super().__init__([one_screen(controls, widgets.VBox([self.pieces, self.said]))])
 
     def start(self) -> None:
