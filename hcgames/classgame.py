@@ -87,8 +87,8 @@ CLASS_GAMES: dict[str, ClassGame] = {
                 "The lesson's game is played in the Greek world of the war, from southern "
                 "Italy to Cyprus (Magna Graecia, Macedonia, Thracia, Attica, the "
                 "Peloponnese, Creta, Bithynia, Ionia, Galatia, Cyprus and their seas): "
-                "nobody settles, recruits or moves anywhere else, and the map shows only "
-                "these lands.",
+                "nobody settles, recruits or moves anywhere else, and the rest of the map "
+                "is greyed out.",
             ),
             (
                 "Homes",

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -261,6 +262,9 @@ def test_the_computers_ended_phases_are_one_sentence_under_its_real_moves() -> N
     assert "Spartans also ended the" in said and "phases." in said, said
     listed = said.split("<li>")[1:]
     assert listed and not any(" the research phase" in li for li in listed), listed
+    # the count is of the moves listed: phases only ended are not moves (look 8)
+    count = re.search(r"\((\d+) moves?", said)
+    assert count is not None and int(count.group(1)) == len(listed), said
 
 
 def test_the_historical_class_game_lasts_into_the_attack_rounds_and_fights() -> None:
@@ -301,3 +305,21 @@ def test_an_attack_phase_that_passes_says_why_under_the_students_last_move() -> 
     app._human_action(PlayCard(key("MU4301", 0), key("CT4601", 0)))
     app._human_action(EndPhase())
     assert "Wolfgang Amadeus Mozart stops every attack Player 1 could make" in app.own_box.value
+
+
+def test_the_classical_full_game_shows_the_whole_map() -> None:
+    """Look 8, lesson 24: the full game offered a first city in Lusitania on the class
+    game's map of the Aegean; each game has its own map."""
+    from hcgames.widgets import PlayApp
+
+    app = PlayApp(class_game("classical-conquests"), humans=(0,), bot="easy", seed=7, map_width=640)
+    app.PAUSE = 0
+    assert app.map_view is not None and app.map_view.theatre == "aegean"
+    app.game_buttons.value = "full"
+    view = app.map_view
+    assert view is not None and view.theatre == "" and view in app.board_column.children
+    offered = {r for a in app.state.legal_actions() for r in app.state.action_regions(a)}
+    assert len(offered) > 30 and offered <= set(view.region_ids)
+    app.game_buttons.value = "class"
+    assert app.map_view is not None and app.map_view.theatre == "aegean"
+    assert app.map_view in app.board_column.children and view not in app.board_column.children

@@ -123,7 +123,9 @@ def test_the_famine_and_payment_choosers() -> None:
     assert "Upkeep is over." in famine.said.value and not famine.choices.children
     # the first line follows the choices: no "choose 2 ..." once they are made
     assert "choose" not in famine.said.value
-    assert "had only 4 (gold included): 2 armies, fleets or cities went unfed" in famine.said.value
+    # what went unfed is named, not counted ("2 armies, fleets or cities", look 8)
+    assert "had only 4 (gold included): the city in Etruria and " in famine.said.value
+    assert "went unfed" in famine.said.value and "fleets or cities" not in famine.said.value
     famine.start()
     assert famine.state.phase == "upkeep"
     payment = PaymentChooser()

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from hcgames.classical.actions import Pay, PayRest
+from hcgames.classical.actions import BuildMonument, Pay, PayRest, Recruit, Settle, UpgradeVillage
 from hcgames.classical.words import with_article
 from hcgames.core import Action, Event
 from hcgames.words import count, join
@@ -141,6 +141,25 @@ def cost_text(needs: Sequence[Sequence[str]], any_count: int = 0) -> str:
     if any_count:
         parts.append(f"{count(any_count, 'resource')} of any kind")
     return join(parts)
+
+
+def price_note(state: ClassicalState, action: Action) -> str:
+    """What a move in the list costs, for the play screen's list of moves (look 8,
+    lesson 24: the price showed only once the move was played): ``" (1 iron)"``,
+    ``" (free)"``; ``""`` for a move that costs nothing to choose."""
+    if isinstance(action, BuildMonument):
+        needs, extra = state.monument_cost(state.game.material.index[action.territory])
+    elif isinstance(action, UpgradeVillage):
+        needs, extra = state.upgrade_cost(), 0
+    elif isinstance(action, Settle):
+        needs, extra = state.village_cost(), 0
+        if not needs:
+            return " (free)"
+    elif isinstance(action, Recruit):
+        needs, extra = state.unit_cost(action.kind), 0
+    else:
+        return ""
+    return f" ({cost_text(needs, extra)})"
 
 
 def spent_text(spent: dict[str, int]) -> str:

@@ -264,6 +264,11 @@ class ClassicalState(State):
     def only_move_reason(self) -> str:
         return moves.only_move_reason(self)
 
+    def action_words(self, action: Action) -> str:
+        """The move as the list of moves says it, with its price ("Recruit an army in
+        Attica (1 iron)": look 8, lesson 24 saw the price only once the move was played)."""
+        return str(action) + payment.price_note(self, action)
+
     def step_words(self) -> str:
         """A famine: what the player must choose and what it costs (upkeep)."""
         if not self.shortfall:

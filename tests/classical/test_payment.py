@@ -249,3 +249,23 @@ def test_describe_says_what_is_still_due_in_a_payment() -> None:
     touch(state)
     state.apply(BuildMonument("latium"))
     assert "Paying for a monument: still due 2 food and 1 stone" in state.describe()
+
+
+def test_a_moves_price_is_said_before_it_is_played() -> None:
+    """Look 8, lesson 24: the list of moves said no price; the play screen now adds it."""
+    from hcgames.classical.payment import price_note
+
+    state = started_game()
+    latium = idx("latium")
+    assert price_note(state, BuildMonument("latium")) == " (2 food and 1 stone)"
+    state.monuments[latium] = 1
+    assert price_note(state, BuildMonument("latium")) == (
+        " (2 food, 1 stone and 1 resource of any kind)"
+    )
+    assert price_note(state, Recruit("army", "latium")) == " (1 iron)"
+    assert price_note(state, Recruit("fleet", "mare_tyrrhenum")) == " (1 wood)"
+    assert price_note(state, UpgradeVillage("etruria")) == " (2 luxuries and 1 stone)"
+    assert price_note(state, Settle("etruria")) == " (free)"
+    state.settled = 1
+    assert price_note(state, Settle("etruria")) == " (1 food or luxury and 1 wood or stone)"
+    assert price_note(state, EndPhase("build")) == ""

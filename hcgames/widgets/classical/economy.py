@@ -15,9 +15,16 @@ from hcgames.classical.actions import EndPhase, Starve
 from hcgames.classical.material import load_material
 from hcgames.classical.words import unfed_text
 from hcgames.widgets._base import chart_figure, one_screen
-from hcgames.widgets.classical.text import BIG, CATEGORIES, big_controls, bullet_list, html_line
+from hcgames.widgets.classical.text import (
+    BIG,
+    CATEGORIES,
+    READ,
+    big_controls,
+    bullet_list,
+    html_line,
+)
 from hcgames.widgets.lesson import table, with_slider_names
-from hcgames.words import capitalise
+from hcgames.words import capitalise, join
 
 if TYPE_CHECKING:
     pass
@@ -57,7 +64,12 @@ class FamineChooser(widgets.VBox):
         self._buttons: list[widgets.Button] = []
         self._actions: list[Any] = []
         self.start()
-        controls = widgets.VBox([self.prompt, self.choices, self.again_button])
+        # as wide when the buttons are gone as with them: the table beside them no longer
+        # jumps left when upkeep ends (look 8)
+        controls = widgets.VBox(
+            [self.prompt, self.choices, self.again_button],
+            layout=widgets.Layout(min_width="320px"),
+        )
         super().__init__([one_screen(controls, widgets.VBox([self.pieces, self.said]))])
 
     def start(self) -> None:
@@ -65,6 +77,8 @@ class FamineChooser(widgets.VBox):
         self.state = teach.hungry_romans()
         self.lines = [event.text for event in self.state.apply(EndPhase("produce"))]
         self._short_at_start = self.state.shortfall
+        #: what the student left unfed, in words ("the city in Etruria")
+        self.unfed: list[str] = []
         self.show()
 
     @property
@@ -72,9 +86,7 @@ class FamineChooser(widgets.VBox):
         """The choices offered now, as (the words on the button, the move)."""
         if self.state.phase != "upkeep":
             return []
-        labels: dict[Any, str] = {
-            EndPhase("upkeep"): "End the upkeep phase (the rest is fed food first, gold last)"
-        }
+        labels: dict[Any, str] = {EndPhase("upkeep"): "Feed the rest (food first, then gold)"}
         return [(labels.get(a, self._words(a)), a) for a in self.state.legal_actions()]
 
     def _words(self, action: Any) -> str:
@@ -91,6 +103,8 @@ class FamineChooser(widgets.VBox):
     def do(self, action: Any) -> None:
         """Play the choice ``action``; the keyboard stays on the buttons (the first
         choice left, else Start again), never back at the top of the page."""
+        if isinstance(action, Starve):
+            self.unfed.append(self._words(action).removeprefix("Leave ").removesuffix(" unfed"))
         self.lines += [event.text for event in self.state.apply(action)]
         self.show()
         (self.choices.children or (self.again_button,))[0].focus()
@@ -126,13 +140,15 @@ class FamineChooser(widgets.VBox):
             return f"{found.group(0)}choose {number} more {things} to leave unfed."
         who, need, have, gold = found.groups()
         went = f"{unfed_text(at_start)} went unfed"
+        if len(self.unfed) == at_start:  # named: "one army in Latium and the city in ..."
+            went = f"{join(self.unfed)} went unfed"
         return f"{who} needed {need} food but had only {have} {gold}: {went}."
 
     def show(self) -> None:
         self.pieces.value = table(
             experiments.holdings(self.state), caption="What the Romans hold now"
         ).value
-        text = bullet_list([self._first_line(), *self.lines[1:]]) if self.lines else ""
+        text = bullet_list([self._first_line(), *self.lines[1:]], READ) if self.lines else ""
         options = self.options
         self._actions = [action for _words, action in options]
         buttons = [self._button(n) for n in range(len(options))]
@@ -144,7 +160,7 @@ class FamineChooser(widgets.VBox):
             self.prompt.value = f"<p style='{BIG};margin:0'><b>Choose {ask}:</b></p>"
         else:
             self.prompt.value = ""
-            text += f"<p style='{BIG}'>{experiments.famine_outcome(self.state)}</p>"
+            text += f"<p style='{READ}'>{experiments.famine_outcome(self.state)}</p>"
         self.said.value = text
 
 
@@ -153,7 +169,7 @@ class PaymentChooser(widgets.VBox):
     still allows."""
 
     def __init__(self, resources: Sequence[str] = ("wood", "stone")) -> None:
-        self.result = html_line(f"<i style='{BIG}'>Choose how to pay.</i>", "560px")
+        self.result = html_line(f"<i style='{READ}'>Choose how to pay.</i>", "560px")
         self.buttons = []
         for resource in resources:
             button = widgets.Button(
@@ -167,7 +183,7 @@ class PaymentChooser(widgets.VBox):
 
     def pay(self, resource: str) -> list[str]:
         lines = experiments.pay_with(resource)
-        self.result.value = bullet_list(lines)
+        self.result.value = bullet_list(lines, READ)
         return lines
 
 

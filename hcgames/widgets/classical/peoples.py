@@ -56,7 +56,7 @@ class PeopleCards(widgets.VBox):
         self.card.add_class("hc-people-card")
         style = widgets.HTML(
             "<style>.hc-people-card .widget-html-content, .hc-people-card .widget-html-content"
-            " :is(p, td, th) { font-size: 15px; line-height: 1.45; }</style>",
+            " :is(p, td, th) { font-size: 16px; line-height: 1.45; }</style>",
             layout=widgets.Layout(display="none"),
         )
         # the menu's words at 16 px, as the lessons' other controls

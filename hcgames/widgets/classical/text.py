@@ -13,6 +13,9 @@ CATEGORIES = ("food", "luxury", "wood", "iron", "stone", "gold")
 #: the attacker's and the defender's squares of the dice grid (green and yellow)
 ATTACKER, DEFENDER = "#009E73", "#F0E442"
 BIG = "font-size:16px"
+#: the size of the results a class reads from the back of the room in lesson 21's tools
+#: (look 8: the famine and payment results were read as too small at 15 px)
+READ = "font-size:16px"
 #: the controls of a box with the class ``hc-big`` (sliders' names and numbers, menus,
 #: tick boxes, buttons) in letters read from the back of a room: 16 px, not 13
 BIG_CONTROLS_CSS = (
@@ -39,10 +42,10 @@ def html_line(text: str, width: str | None = None) -> widgets.HTML:
     return widgets.HTML(text, layout=layout)
 
 
-def bullet_list(lines: Sequence[str]) -> str:
+def bullet_list(lines: Sequence[str], size: str = BIG) -> str:
     """Sentences as an HTML list in the lessons' reading size (the text is escaped)."""
     return (
-        f"<ul style='{BIG};margin:4px 0'>"
+        f"<ul style='{size};margin:4px 0'>"
         + "".join(f"<li>{html.escape(line)}</li>" for line in lines)
         + "</ul>"
     )
