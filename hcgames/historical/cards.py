@@ -487,6 +487,22 @@ def _moment(effect: Effect) -> str:
     }[when]
 
 
+#: battle moments whose limited morale is counted only over battles meeting its condition
+_COUNTED_BATTLES = {
+    "battle": "fights a battle",
+    "win": "wins a battle",
+    "defend_win": "beats off an attack",
+}
+
+
+def _first_time(effect: Effect, cond: str) -> str:
+    """ "The first time its land fights a battle against a conqueror" (uses 1), or "Each
+    of the first 2 times ..." for a limited battle ability with a condition."""
+    uses = int(effect.uses or 1)
+    head = "The first time" if uses == 1 else f"Each of the first {uses} times"
+    return f"{head} its land {_COUNTED_BATTLES[effect.when]} {cond}"
+
+
 def _factor(factor: float) -> str:
     return "double" if factor == 2 else "half" if factor == 0.5 else f"{factor:g} times"
 
@@ -540,6 +556,10 @@ def describe_effect(effect: Effect) -> str:
     cond = f" {describe_condition(effect.condition)}" if effect.condition else ""
     if effect.when == "hold" and cond:  # the condition says when it may be used
         moment, cond = f"{moment} ({cond.strip()})", ""
+    if effect.when in _COUNTED_BATTLES and cond and not effect.each and kind == "morale":
+        # a use is spent only in a battle that meets the condition (fighting.py), so the
+        # battle counted is "the first one against ...", not the land's first battle
+        moment, cond = _first_time(effect, cond.strip()), ""
     if kind == "morale":
         alt = effect.alt
         other = f", or {alt.amount:+d} instead {describe_condition(alt.condition)}" if alt else ""

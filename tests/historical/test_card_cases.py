@@ -685,7 +685,7 @@ def test_juliette_gordon_low_doubles_female_leaders_only() -> None:
 def test_pancho_villa_gets_200_once_against_a_conqueror() -> None:
     assert (
         _text("LE4203", 1)
-        == "In the first battle its land fights: +200 morale against a conqueror."
+        == "The first time its land fights a battle against a conqueror: +200 morale."
     )
     lands: Lands = {0: [("CT4404", ["LE4203", "AR4302"])], 1: [("CT4503", ["CO3016", "MU2001"])]}
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
@@ -695,6 +695,28 @@ def test_pancho_villa_gets_200_once_against_a_conqueror() -> None:
     assert state.morale[0] == 900 + 200 + 100  # his +200, the Samurai's +100 for the win
     act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
     assert state.morale[0] == 900 + 200 + 100 + 100  # once only
+
+
+def test_pancho_villa_keeps_his_200_for_the_first_battle_against_a_conqueror() -> None:
+    # his land's first battle is against no conqueror: the +200 waits for one
+    assert (
+        _text("LE4203", 1)
+        == "The first time its land fights a battle against a conqueror: +200 morale."
+    )
+    lands: Lands = {
+        0: [("CT4404", ["LE4203", "AR4302"])],
+        1: [("CT4503", ["IN4201"]), ("CT4602", ["CO3016", "MU2001"])],
+    }
+    state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
+    act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
+    while state.pending and isinstance(state.pending[-1], PendingPick):
+        frame = narrow(state.pending[-1], PendingPick)
+        act(state, Pick("" if "" in frame.options else frame.options[0], frame.purpose))
+    assert state.morale[0] == 900 + 100  # the Samurai's +100 for the win, nothing of his
+    act(state, Attack(key("CT4404", 0), key("CT4602", 1)))
+    if state.pending and isinstance(state.pending[-1], PendingPick):
+        act(state, Pick(key("MU2001", 1), narrow(state.pending[-1], PendingPick).purpose))
+    assert state.morale[0] == 900 + 100 + 200 + 100  # Mao is a conqueror: his +200 now
 
 
 def test_pancho_villa_gets_nothing_against_no_conqueror() -> None:
@@ -715,7 +737,10 @@ def _madison_defends(attacker: str) -> int:
 
 
 def test_james_madison_gets_200_beating_off_a_british_empire_card() -> None:
-    assert "+200 morale against a British Empire card" in _text("LE4301", 1)
+    assert (
+        _text("LE4301", 1)
+        == "The first time its land beats off an attack against a British Empire card: +200 morale."
+    )
     # Margaret Hughes is of the British Empire; the Samurai add their +100 for any win
     assert _madison_defends("EN4301") == 500 + 200 + 100
 
