@@ -1109,3 +1109,19 @@ def test_us_west_coast_pays_after_its_player_takes_two_us_lands() -> None:
     before = state.morale[0]
     act(state, reveal[0])
     assert state.morale[0] == before + 300
+
+
+# --- October Revolution (EV4603): every king, queen, emperor, tsar or pharaoh goes ------------
+def test_october_revolution_discards_the_queens_their_plates_name() -> None:
+    # Boudica was queen of the Iceni and the Trung Sisters ruled as queens (their plates
+    # say so): the card's "every queen" reaches them; a warrior who never reigned stays
+    assert "queen" in _text("EV4603")
+    lands: Lands = {
+        0: [("CT4602", ["PH4301"])],
+        1: [("CT4601", ["WA4501", "WA3004", "WA4401"])],
+    }
+    state = arrange(game(), round_no=3, lands=lands, hands={0: ["EV4603"]})
+    act(state, PlayCard(key("EV4603", 0), "", ()))
+    assert key("WA4501", 1) in state.discards[1]  # Boudica
+    assert key("WA3004", 1) in state.discards[1]  # the Trung Sisters
+    assert key("WA4401", 1) in state.rows[1][0].cards  # Gladiatrix never reigned
