@@ -495,12 +495,17 @@ _COUNTED_BATTLES = {
 }
 
 
+def _times_its_land(effect: Effect) -> str:
+    """ "The first time its land" (uses 1) or "Each of the first 2 times its land"."""
+    uses = int(effect.uses or 1)
+    head = "The first time" if uses == 1 else f"Each of the first {uses} times"
+    return f"{head} its land"
+
+
 def _first_time(effect: Effect, cond: str) -> str:
     """ "The first time its land fights a battle against a conqueror" (uses 1), or "Each
     of the first 2 times ..." for a limited battle ability with a condition."""
-    uses = int(effect.uses or 1)
-    head = "The first time" if uses == 1 else f"Each of the first {uses} times"
-    return f"{head} its land {_COUNTED_BATTLES[effect.when]} {cond}"
+    return f"{_times_its_land(effect)} {_COUNTED_BATTLES[effect.when]} {cond}"
 
 
 def _factor(factor: float) -> str:
@@ -600,7 +605,11 @@ def describe_effect(effect: Effect) -> str:
     elif kind == "kill_character":
         what = _describe_match(effect.match)
         if effect.when == "attack":
-            hit = f"{with_article(what)} on the land it attacks, which you choose, is killed"
+            # a use is spent only on an attack that finds one (fighting.declare), so the
+            # attack counted is the first one on a land with such a card, not the first
+            where = f" {cond.strip().replace('the same land', 'its land')}" if cond else ""
+            moment = f"{_times_its_land(effect)} attacks a land with {with_article(what)}{where}"
+            hit, cond = f"{with_article(what)} there, which you choose, is killed", ""
         elif effect.chooser == "victim":
             hit = (
                 f"one opponent you choose discards {with_article(what)} of theirs "
@@ -700,10 +709,16 @@ def describe_effect(effect: Effect) -> str:
         text = f"Your morale cannot fall below {effect.value}."
     elif kind == "expires":
         text = f"Leaves play after {plural(effect.turns, 'turn')} of yours."
-    elif kind == "defect_on_win":
-        text = f"After {_first(effect, 'attack its land wins')}: an opposing character joins you."
-    elif kind == "take_from_hand":
-        text = f"After {_first(effect, 'attack its land wins')}: take a card from the loser's hand."
+    elif kind == "defect_on_win":  # spent only when a character is left to join (after_win)
+        text = (
+            f"{_times_its_land(effect)} wins an attack with an opposing character left on "
+            "the land it attacked: one of them, which you choose, joins you."
+        )
+    elif kind == "take_from_hand":  # spent only when the loser holds a card it may take
+        text = (
+            f"{_times_its_land(effect)} wins an attack against a player with cards in hand: "
+            "take one of those cards."
+        )
     elif kind == "lasting_bonus":
         where = "all your lands" if effect.scope == "civ" else "this land"
         text = (

@@ -285,8 +285,8 @@ def test_ashoka_land_may_attack_with_another_leader_on_it() -> None:
 # --- Napoleon Bonaparte (CO4203): a card from the loser's hand, after the first attack won only ---
 def test_napoleon_takes_a_card_after_his_first_win_only() -> None:
     assert (
-        _text("CO4203")
-        == "After the first attack its land wins: take a card from the loser's hand."
+        _text("CO4203") == "The first time its land wins an attack against a player with "
+        "cards in hand: take one of those cards."
     )
     lands: Lands = {0: [("CT4404", ["CO4203", "CO3016"])], 1: [("CT4503", ["MU2001", "IN4201"])]}
     state = arrange(
@@ -640,8 +640,8 @@ def test_argentina_and_eli_whitney_need_another_character_to_discard() -> None:
 # --- Abraham Lincoln (LE4101): an opposing character joins him after his first win only --------
 def test_lincoln_wins_a_defector_after_his_first_win_only() -> None:
     assert (
-        _text("LE4101", 1)
-        == "After the first attack its land wins: an opposing character joins you."
+        _text("LE4101", 1) == "The first time its land wins an attack with an opposing "
+        "character left on the land it attacked: one of them, which you choose, joins you."
     )
     lands: Lands = {
         0: [("CT4404", ["LE4101", "CO3016"])],
@@ -1125,3 +1125,51 @@ def test_october_revolution_discards_the_queens_their_plates_name() -> None:
     assert key("WA4501", 1) in state.discards[1]  # Boudica
     assert key("WA3004", 1) in state.discards[1]  # the Trung Sisters
     assert key("WA4401", 1) in state.rows[1][0].cards  # Gladiatrix never reigned
+
+
+# --- "the first time": Louis XIV, Caesar, Napoleon and Lincoln wait for something to act on ---
+def _settle_picks(state: HistoricalState, purpose: str = "") -> list[str]:
+    """Answer every question with its first option; the purposes asked, in order."""
+    asked = []
+    while state.pending and isinstance(state.pending[-1], PendingPick):
+        top = narrow(state.pending[-1], PendingPick)
+        asked.append(top.purpose)
+        choice = "" if "" in top.options and top.purpose != purpose else top.options[-1]
+        act(state, Pick(choice, top.purpose))
+    return asked
+
+
+def test_louis_xiv_kills_in_the_first_attack_on_a_land_with_a_leader() -> None:
+    assert _text("CO4302") == (
+        "The first time its land attacks a land with a leader: a leader there, which you "
+        "choose, is killed."
+    )
+    lands: Lands = {
+        0: [("CT4404", ["CO4302", "AR4302"])],
+        1: [("CT4503", ["IN4201"]), ("CT4602", ["LE4102", "MU2001"])],
+    }
+    state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
+    act(state, Attack(key("CT4404", 0), key("CT4503", 1)))  # no leader on China
+    _settle_picks(state)
+    assert not any("killed by" in e.text for e in state.events)
+    act(state, Attack(key("CT4404", 0), key("CT4602", 1)))  # David Crockett on Israel
+    _settle_picks(state)
+    assert any("David Crockett dies (killed by King Louis XIV)" in e.text for e in state.events)
+    assert key("LE4102", 1) in state.discards[1]
+
+
+def test_napoleon_takes_at_the_first_win_against_a_player_holding_cards() -> None:
+    lands: Lands = {
+        0: [("CT4404", ["CO4203", "CO3016"])],
+        1: [("CT4503", ["MU2001"]), ("CT4602", ["IN4201"])],
+    }
+    state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
+    act(state, Attack(key("CT4404", 0), key("CT4503", 1)))  # Player 2 holds no card
+    _settle_picks(state)
+    assert state.hands[0] == []
+    # a card reaches Player 2's hand (as a draw would bring it; the attack phase goes on)
+    state.decks[1].remove(key("EV4301", 1))
+    state.hands[1].append(key("EV4301", 1))
+    act(state, Attack(key("CT4404", 0), key("CT4602", 1)))
+    _settle_picks(state, "take")
+    assert state.hands[0] == [key("EV4301", 1)]  # Napoleon's one take, at this second win
