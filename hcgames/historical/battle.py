@@ -215,6 +215,8 @@ def _total(
             whole *= float(effect.factor)
         else:
             hit = [k for k in values if matches(board.card(k), effect.match)]
+            if not hit:  # nothing here for it to double or halve: not used, not listed
+                continue
             if effect.uses is not None:
                 hit = hit[:1]
             for k in hit:

@@ -1173,3 +1173,26 @@ def test_napoleon_takes_at_the_first_win_against_a_player_holding_cards() -> Non
     act(state, Attack(key("CT4404", 0), key("CT4602", 1)))
     _settle_picks(state, "take")
     assert state.hands[0] == [key("EV4301", 1)]  # Napoleon's one take, at this second win
+
+
+# --- Robert E. Lee (LE4504): once, the army on his land counts double in an attack ------------
+def test_robert_e_lee_keeps_his_doubling_until_an_army_attacks_with_him() -> None:
+    assert _text("LE4504") == "Once: each army on its land counts double when attacking."
+    lands: Lands = {
+        0: [("CT4404", ["LE4504"])],
+        1: [("CT4503", ["MU2001"]), ("CT4602", ["IN4201"])],
+    }
+    state = arrange(
+        game(), round_no=3, morale={0: 900}, lands=lands, phase="attack", hands={0: ["AR4302"]}
+    )
+    act(state, Attack(key("CT4404", 0), key("CT4503", 1)))  # no army beside him yet
+    _settle_picks(state)
+    finish_turn(state)
+    finish_turn(state)
+    act(state, PlayCard(key("AR4302", 0), key("CT4404", 0)))  # the Samurai Warriors join him
+    act(state, EndPhase())
+    assert state.phase == "attack"
+    act(state, Attack(key("CT4404", 0), key("CT4602", 1)))
+    battles = [e for e in state.events if e.kind == "battle" and "Battle for" in e.text]
+    # Lee 400, the Samurai's 3000 doubled and Russia's +700: 7100 (spent, it was 4100)
+    assert "Battle for Israel: attack 7100" in battles[-1].text, battles[-1].text
