@@ -326,6 +326,12 @@ def place(state: HistoricalState, key: str, col: Column) -> None:
     """Put a unit on a land; lands that welcome newcomers react."""
     col.cards.append(key)
     state.age[key] = 1
+    welcome(state, key, col)
+
+
+def welcome(state: HistoricalState, key: str, col: Column) -> None:
+    """``key`` has come to the land of ``col`` (played, moved or carried there, or taking
+    it): the land's abilities for cards that come to it work (Israel, Mali)."""
     controller = state.find_column(col.land)
     player = controller[0] if controller else state.owner(key)
     card = state.card(key)
@@ -934,6 +940,7 @@ def relocate(state: HistoricalState, key: str, land_key: str, why: str) -> None:
     found[1].cards.remove(key)
     goal[1].cards.append(key)
     state.log(goal[0], "move", f"{says(card_name(key), 'goes')} to {card_name(land_key)} ({why}).")
+    welcome(state, key, goal[1])
 
 
 def destroy_land(

@@ -341,6 +341,7 @@ def capture(state: HistoricalState, player: int, holder: int, col: Column, key: 
         f"{state.player_name(holder)} with {card_name(key)}.",
         land=col.land,
     )
+    effects.welcome(state, key, col)
     victory.after_land_loss(state, player, holder)
 
 

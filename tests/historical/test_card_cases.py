@@ -19,6 +19,7 @@ from hcgames.historical.actions import (
     Discard,
     EndPhase,
     Interrupt,
+    Move,
     Pick,
     PlayCard,
     RevealLand,
@@ -1196,3 +1197,20 @@ def test_robert_e_lee_keeps_his_doubling_until_an_army_attacks_with_him() -> Non
     battles = [e for e in state.events if e.kind == "battle" and "Battle for" in e.text]
     # Lee 400, the Samurai's 3000 doubled and Russia's +700: 7100 (spent, it was 4100)
     assert "Battle for Israel: attack 7100" in battles[-1].text, battles[-1].text
+
+
+# --- Israel (CT4602) and Mali (CT4603): a card that moves onto the land has come to it too ----
+def test_israel_pays_for_a_spiritual_leader_who_moves_there() -> None:
+    assert _text("CT4602").startswith("For each Jewish or Christian or Muslim spiritual leader")
+    lands: Lands = {0: [("CT4602", ["MU2001"]), ("CT4404", ["SP3002", "IN4201"])]}
+    state = arrange(game(), round_no=3, morale={0: 800}, lands=lands, phase="move")
+    act(state, Move(key("SP3002", 0), key("CT4602", 0)))  # Joseph Smith Jr. walks to Israel
+    assert key("SP3002", 0) in state.rows[0][0].cards
+    assert state.morale[0] == 800 + 200
+
+
+def test_mali_pays_when_its_first_african_leader_moves_there() -> None:
+    lands: Lands = {0: [("CT4603", ["MU2001"]), ("CT4302", ["LE4502", "IN4201"])]}
+    state = arrange(game(), round_no=3, morale={0: 800}, lands=lands, phase="move")
+    act(state, Move(key("LE4502", 0), key("CT4603", 0)))  # Tutankhamun walks to Mali
+    assert state.morale[0] == 800 + 300
