@@ -1214,3 +1214,14 @@ def test_mali_pays_when_its_first_african_leader_moves_there() -> None:
     state = arrange(game(), round_no=3, morale={0: 800}, lands=lands, phase="move")
     act(state, Move(key("LE4502", 0), key("CT4603", 0)))  # Tutankhamun walks to Mali
     assert state.morale[0] == 800 + 300
+
+
+# --- Thailand (CT4305): no European character or army may stand there ---------------------
+def test_thailand_keeps_boudica_a_briton_off() -> None:
+    assert _text("CT4305") == "No European character or army may stand on this land."
+    lands: Lands = {0: [("CT4305", ["AR4302"]), ("CT4503", [])]}
+    state = arrange(game(), round_no=3, lands=lands, hands={0: ["WA4501", "WA3004"]})
+    legal = state.legal_actions()
+    assert PlayCard(key("WA4501", 0), key("CT4305", 0)) not in legal  # Boudica, of Britain
+    assert PlayCard(key("WA4501", 0), key("CT4503", 0)) in legal
+    assert PlayCard(key("WA3004", 0), key("CT4305", 0)) in legal  # the Trung Sisters may
