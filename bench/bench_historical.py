@@ -251,9 +251,9 @@ NEVER_REASONS = {
     "AR4602": "its bonus needs a French leader on its land; its Confucius deck has none, so "
     "only a card won from an opponent could bring one",
     "CT4204": "it needs an Ottoman leader or a Muslim spiritual leader; no deck holds one",
-    "CT4306": "it needs three US lands in one civilisation as it arrives; each deck holds one, "
-    "so only a Salem player who has taken the other two in a game of three or more gets it "
-    "(test_card_cases shows it)",
+    "CT4306": "it needs three US lands in one civilisation as it arrives; Salem, Boadicea and "
+    "Confucius hold one each (Cheswell none), so only a Salem player who has taken the other "
+    "two, in a game where those three decks play, gets it (test_card_cases shows it)",
     "CT4206": "its bonuses need Christopher Columbus, who is in none of the four decks",
     "CT4606": "its morale needs Christopher Columbus, who is in none of the four decks",
     "LE4704": "his morale needs him played on Russia, a Cheswell land the Confucius player "
