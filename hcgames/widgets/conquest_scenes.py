@@ -619,17 +619,22 @@ _FACT_WORDS = {
 
 
 def _piece_token(letter: str, black: bool) -> str:
-    """One piece as the board draws it: a white disc or a black square with its letter."""
+    """One piece as the board draws it: a white disc or a black square with its letter,
+    and the side's name under it."""
     fill, ink = ("#111111", "#FFFFFF") if black else ("#FFFFFF", "#111111")
     shape = (
         f"<rect x='4' y='4' width='48' height='48' fill='{fill}' stroke='#111' stroke-width='2'/>"
         if black
         else f"<circle cx='28' cy='28' r='25' fill='{fill}' stroke='#111' stroke-width='2'/>"
     )
+    # each token says whose piece it is (look 9: a white disc and a black square with the
+    # same letter were not explained)
     return (
+        "<span style='display:inline-flex;flex-direction:column;align-items:center;flex:none'>"
         "<svg width='56' height='56' aria-hidden='true' style='flex:none'>"
         f"{shape}<text x='28' y='36' text-anchor='middle' font-size='24' font-weight='bold' "
         f"fill='{ink}'>{escape(letter)}</text></svg>"
+        f"<span style='font-size:15px'>{'Black' if black else 'White'}</span></span>"
     )
 
 
