@@ -381,6 +381,9 @@ def war_quizzes(history: History, value: str) -> widgets.VBox:
     )
     said = widgets.HTML()
     quiz = widgets.VBox()
+    # each war's questions are made once and kept: a student who looks at another war and
+    # comes back finds the answers given still there (look 9, lesson 12)
+    made: dict[str, Quiz] = {}
 
     def show(sid: str) -> None:
         story = scenarios[sid]
@@ -390,7 +393,9 @@ def war_quizzes(history: History, value: str) -> widgets.VBox:
             f"{plural(len(questions), 'question')} on "
             f"<b>{escape(story['title'])}</b> below.</div>"
         )
-        quiz.children = [Quiz(questions, title="")]
+        if sid not in made:
+            made[sid] = Quiz(questions, title="")
+        quiz.children = [made[sid]]
 
     picker.observe(lambda change: show(change["new"]), names="value")
     show(value)
