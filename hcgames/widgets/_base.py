@@ -260,6 +260,14 @@ def chart_figure(**options: Any) -> Any:
     for axis in options.get("axes", ()):
         if not axis.tick_style:
             axis.tick_style = {"font-size": f"{CHART_TICK_PX}px"}
+        # a vertical axis's name clear of its tick numbers ("100%" at 16 px), unless the
+        # chart places it itself (look 9, lesson 11: "attacker wins" over "40%")
+        upright = axis.orientation == "vertical" or axis.side in ("left", "right")
+        if upright and axis.label and not axis.label_offset:
+            axis.label_offset = f"{CHART_TICK_PX * 3 + 6}px"
+            margin = dict(options.get("fig_margin") or FIGURE_MARGIN)
+            margin["left"] = max(margin.get("left", 0), CHART_TICK_PX * 3 + 24)
+            options["fig_margin"] = margin
     if options.get("title"):
         options.setdefault("title_style", {"font-size": "18px", "font-weight": "bold"})
     # a chart's key (bqplot draws it at 14 px) as large as its ticks (look 8, lesson 11)
@@ -271,6 +279,8 @@ def chart_figure(**options: Any) -> Any:
 
 #: the size of a chart's tick numbers and names, in px at 1366 wide
 CHART_TICK_PX = 16
+#: bqplot's own figure margins (a chart that names none gets these)
+FIGURE_MARGIN = {"top": 60, "bottom": 60, "left": 60, "right": 60}
 #: the axis names of every chart: bqplot sizes them from a CSS variable (14 px)
 CHART_CSS = (
     "<style>.hcgames-chart { --bq-axislabel-font: bold 16px sans-serif; "
