@@ -69,10 +69,8 @@ from hcgames.core import Action, Event, Game, SaveError, State
 from hcgames.historical.cards import card_name
 from hcgames.odds import Odds, battle_odds
 from hcgames.play import Bot
-from hcgames.theatres import play_theatre
 from hcgames.widgets._base import guarded, one_screen, phase_words, round_of
 from hcgames.widgets.cards import card_key, card_names, plain_card_words
-from hcgames.widgets.maps import MapView
 from hcgames.widgets.mywork import NO_COMPUTER, journal
 from hcgames.widgets.panels import CHOICE_KINDS, choice_kind, times_in
 from hcgames.widgets.regions import LARGE_TEXT_ZOOM, NAME_EM
@@ -942,47 +940,8 @@ class PlayApp(GameStepper):
             return
         self.game = self.variants[key]
         self.title.value = f"<b>{escape(self.game.describe())}</b>"
-        self._map_for_game()
         self.class_line.value = self._class_html()
         self.new_game()
-        if self.map_view is not None and self.wide_key.layout.display != "none":
-            self.wide_key.value = self.map_view.legend.value
-
-    def _map_for_game(self) -> None:
-        """Show the map the game now played is drawn on: the class game's map is cropped
-        to its lands (the Aegean), the full game's is the whole world (look 8, lesson 24:
-        the full game offered Lusitania on the Aegean's map). Each map is made once."""
-        old = self.map_view
-        theatre = play_theatre(self.game)
-        name = theatre if isinstance(theatre, str) else ""
-        if old is None or old.theatre == name:
-            return
-        if not hasattr(self, "_maps"):
-            self._maps: dict[str, MapView] = {old.theatre: old}
-        view = self._maps.get(name)
-        if view is None:
-            self.class_line.value = (
-                "<div class='hcgames-class-line'><b>Drawing the map of the whole game: "
-                "this takes a few seconds...</b></div>"
-            )
-            view = MapView(
-                self.game.new_game(self.seed),
-                width=old.width,
-                theatre=theatre,
-                shown_width=functools.partial(play_map_width, header=WIDE_MAP_HEADER),
-            )
-            view.text_line.layout.min_height = old.text_line.layout.min_height
-            view.on_select(functools.partial(self._map_line, view))
-            widgets.dlink((view.legend, "value"), (self.wide_key, "value"))
-            self._maps[view.theatre] = view
-        self.map_view = view
-        self.region_views = [view if v is old else v for v in self.region_views]
-        self.board_column.children = [view if c is old else c for c in self.board_column.children]
-        names = {r: view.region_name(r) for r in view.region_ids}
-        self._region_names.update({r: n for r, n in names.items() if n != r})
-        self.dice.names.update(names)
-        box_class = f"hcgames-play-board-{id(self):x}"
-        self.wide_style.value = wide_map_css(box_class, view.width, view.height, WIDE_MAP_HEADER)
 
     def _class_html(self) -> str:
         """One line on the class game (what is shorter), with our rules for it folded."""
