@@ -172,6 +172,18 @@ def _points(n: int) -> str:
     return f"{n} point{'' if n == 1 else 's'}"
 
 
+def _gains(gain: int, lead_after: int) -> str:
+    """A scoring move's gain said from where it leaves the mover: "further ahead" only
+    when it led before (look 9, lesson 44: "further ahead" at 3 points to 24)."""
+    if lead_after - gain > 0:
+        return f"it puts it {_points(gain)} further ahead"
+    if lead_after > 0:
+        return f"it gains {_points(gain)} and takes the lead"
+    if lead_after == 0:
+        return f"it gains {_points(gain)} and draws level"
+    return f"it gains {_points(gain)} on the leader"
+
+
 def _why_easy(state: State, action: Action, now: float, values: list[float], losing: bool) -> str:
     """The Easy computer's reason, from what it worked out: the lead in points each
     move leaves it one step ahead (``values``; ``now`` before it moves)."""
@@ -193,7 +205,7 @@ def _why_easy(state: State, action: Action, now: float, values: list[float], los
         return "no move changes the score straight away, so it picked one at random"
     if gain > 0:
         return (
-            f"it puts it {_points(gain)} further ahead straight away (the Easy computer "
+            f"{_gains(gain, _lead(child, p))} straight away (the Easy computer "
             "picks at random among the moves that lose it no points)"
         )
     if max(values) > now + 1e-9:
@@ -244,10 +256,10 @@ def _why_greedy(state: State, action: Action) -> str:
     gain = _lead(child, p) - before
     draws = child.is_chance() or len(child.hands[p]) > len(speros.hands[p])
     if gain > 0 and gain == best_gain:
-        return f"it puts it {_points(gain)} further ahead straight away, the most any move could"
+        return f"{_gains(gain, _lead(child, p))} straight away, the most any move could"
     if gain > 0:
         return (
-            f"it puts it {_points(gain)} further ahead straight away and keeps more cards "
+            f"{_gains(gain, _lead(child, p))} straight away and keeps more cards "
             "in hand than a move that scores more"
         )
     if draws and best_gain <= 0:
