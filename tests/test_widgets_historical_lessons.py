@@ -150,7 +150,7 @@ def test_turn_stepper_plays_the_computer_at_easy_and_says_why_auto_waits() -> No
         stepper.step()  # the computer's moves, by Step
     before = len(stepper.state.history)
     assert stepper.auto(5) == 0 and len(stepper.state.history) == before
-    assert "It is your turn (Player 1): pick a move" in stepper.pass_line.value
+    assert "It is your move (Player 1): pick a move" in stepper.pass_line.value
     # Step never chooses for the student: nothing is picked, so nothing is played
     assert stepper.picker.selected_action is None
     assert stepper.step() is None and len(stepper.state.history) == before

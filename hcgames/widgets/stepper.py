@@ -786,9 +786,14 @@ class GameStepper(View):
             return False
         self.passed = []
         who = self.state.player_name(self.state.current_player)
+        # "Auto" only where the page shows it; "your move", since an answer asked of the
+        # student in the other side's turn is not their turn (look 9, lesson 51)
+        buttons, verb = self.phase_button.description, "plays"
+        if self.auto_button.layout.display != "none":
+            buttons, verb = f"Auto and {buttons}", "play"
         self.wait_notice = (
-            f"It is your turn ({who}): pick a move in the list and press Step; Auto and "
-            f"{self.phase_button.description} play only the computer's turns."
+            f"It is your move ({who}): pick a move in the list and press Step; {buttons} "
+            f"{verb} only the computer's moves."
         )
         self._refresh()
         return True
