@@ -1588,7 +1588,7 @@ class PlayApp(GameStepper):
         chosen = state.chosen_bonus[seat]
         if chosen:
             o = state.game.objective(chosen)
-            lines.append(f"Your secret bonus objective, {o.name}: {o.text}")
+            lines.append(f"The bonus objective you revealed, {o.name}: {o.text}")
         elif state.bonus[seat]:
             offered = "; ".join(
                 f"{state.game.objective(b).name} ({state.game.objective(b).text.rstrip('.')})"
