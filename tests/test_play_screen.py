@@ -1117,6 +1117,21 @@ def test_a_recapture_in_the_students_turn_says_what_it_took() -> None:
     assert "Black: Black knight" not in app._why_html()
 
 
+def test_a_retake_in_two_steps_says_both_steps_and_what_it_took() -> None:
+    """Look 9, lesson 34: the second step of a retake read only "it was the only move
+    allowed", hiding the elephant and two soldiers it took."""
+    app = PlayApp(hcgames.load("conquest-1972"), humans=(0,), bot="easy", seed=1)
+    app.reasons = [
+        "Black: Black ship 1 to g9 \u2014 its ship goes to g9, the first step of its retake on "
+        "g10; it looked all right at a glance",
+        "Black: Black elephant 1 to g10 \u2014 it retakes the enemy elephant on g10 and the two "
+        "soldiers it carried; it had to finish the retake it began",
+    ]
+    words = app._why_html()
+    assert "the first step of its retake on g10" in words
+    assert "it retakes the enemy elephant on g10 and the two soldiers it carried" in words
+
+
 def test_a_plain_step_of_the_computer_is_not_said_twice() -> None:
     """Look 6, lesson 34: "Black ship 2 to f9 \u2014 its ship moves to f9; it looked all
     right" said the step twice; a step onto its own piece still says what it was."""

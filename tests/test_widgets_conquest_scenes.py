@@ -12,7 +12,12 @@ from hcgames.conquest.state import ConquestState
 from hcgames.conquest.teach import capture_examples, load_puzzles
 from hcgames.widgets import PlayApp
 from hcgames.widgets._base import ONE_SCREEN
-from hcgames.widgets.conquest_scenes import SceneBoard, note_buttons, solution_moves
+from hcgames.widgets.conquest_scenes import (
+    ANSWER_STYLE,
+    SceneBoard,
+    note_buttons,
+    solution_moves,
+)
 from tests.narrow import narrow
 
 
@@ -158,6 +163,21 @@ def test_a_first_step_of_two_is_marked_among_the_retakes() -> None:
     board.play(Move("B-ship1", "g9"))
     words = [b.description for b in board.answers.children if isinstance(b, widgets.Button)]
     assert len(words) == len(set(words))
+
+
+def test_answer_buttons_wrap_their_words_instead_of_cutting_them() -> None:
+    """Look 9, lesson 31: at 1024 wide "...taking the White sol..." cut the point of
+    the answer ("first step of two") off with an ellipsis."""
+    examples = capture_examples()
+    board = SceneBoard(examples, label="Example")
+    board.choose_scene(examples[2].title)
+    board.play(Move("W-knight1", "g10"))
+    head, *buttons = board.answers.children
+    assert buttons and all(isinstance(b, widgets.Button) for b in buttons)
+    assert all("hc-answer" in b._dom_classes and b.layout.max_width == "100%" for b in buttons)
+    # the style that lets them wrap comes with the row itself
+    assert isinstance(head, widgets.HTML) and ANSWER_STYLE in head.value
+    assert "white-space: normal" in ANSWER_STYLE and "height: auto" in ANSWER_STYLE
 
 
 def test_a_step_onto_its_own_piece_says_what_it_does_and_a_moved_piece_stays_picked() -> None:

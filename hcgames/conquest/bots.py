@@ -35,6 +35,7 @@ from typing import Any
 from hcgames.bots import GreedyBot, ShortSightedBot
 from hcgames.conquest.actions import AcceptDraw, DeclineDraw, Move, OfferDraw, Pass, Refuse
 from hcgames.conquest.evaluation import chances, score
+from hcgames.conquest.movement import in_words
 from hcgames.conquest.search import _key
 from hcgames.conquest.state import ConquestState
 from hcgames.core import Action, State
@@ -88,12 +89,20 @@ def _describe(state: ConquestState, action: Action) -> str:
         return "it does not retake the piece"
     if isinstance(action, Move):
         target = state.top.get(action.to)
+        pending = state.pending
+        if pending is not None and action.to != pending.space:
+            # a retake in steps: this one takes nothing yet (look 9, lesson 34)
+            which = "first" if pending.step == 1 else "next"
+            return (
+                f"its {_kind(state, action.piece)} goes to {action.to}, the {which} step "
+                f"of its retake on {pending.space}"
+            )
         if target is not None and state.owner[target] != state.current_player:
             verb = "retakes" if state.pending is not None else "takes"
             # what the taken piece carried is lost with it: said, not left to the log
             cargo = [_kind(state, p) for p in state.cargo.get(target, [])]
             kinds = [
-                k if cargo.count(k) == 1 else plural(cargo.count(k), k)
+                k if cargo.count(k) == 1 else f"{in_words(cargo.count(k))} {k}s"
                 for k in dict.fromkeys(cargo)
             ]
             aboard = f" and the {join(kinds)} it carried" if cargo else ""
@@ -109,6 +118,17 @@ def _describe(state: ConquestState, action: Action) -> str:
             return f"its {kind} climbs onto its {own} on {action.to}"
         return f"its {kind} moves to {action.to}"
     return f"it chooses to {action}"
+
+
+def _only_move(state: ConquestState, action: Action) -> str:
+    """Why a move that was the only one allowed was made, with what it did (a capture
+    said, never only "the only move": look 9, lesson 34 hid a retaken elephant)."""
+    pending = state.pending
+    if pending is not None and pending.step > 1 and state.current_player != state.mover:
+        why = "it had to finish the retake it began (a retake once begun must be completed)"
+    else:
+        why = "it was the only move allowed"
+    return f"{_describe(state, action)}; {why}"
 
 
 class _DrawSense:
@@ -134,7 +154,7 @@ class EasyBot(_DrawSense, ShortSightedBot):
             return special
         legal = _playable(state)
         if len(legal) == 1:
-            self.reason = "it was the only move allowed"
+            self.reason = _only_move(state, legal[0])
             return legal[0]
         now = state.evaluate(state.current_player)
         scored = self.scored(state, legal)
@@ -167,7 +187,7 @@ class MediumBot(_DrawSense, GreedyBot):
             return special
         legal = _playable(state)
         if len(legal) == 1:
-            self.reason = "it was the only move allowed"
+            self.reason = _only_move(state, legal[0])
             return legal[0]
         scored = self.scored(state, legal)
         top = max(v for _, v in scored)
@@ -244,7 +264,7 @@ class HardBot(_DrawSense):
         legal = _playable(state)
         if len(legal) == 1:
             self.plan = []
-            self.reason = "it was the only move allowed"
+            self.reason = _only_move(state, legal[0])
             return legal[0]
         key = _key(state)
         if not self.plan or self.plan[0][0] != key:

@@ -42,6 +42,10 @@ _NUMBERED = re.compile(
     r"\b(White|Black)('s seized)? (soldier|elephant|chariot|knight|ship|galleon) \d+\b"
 )
 
+_TWICE = re.compile(
+    r"\b([Tt])he ((?:White|Black) (?:soldier|elephant|chariot|knight|ship|galleon)) and the \2\b"
+)
+
 
 def unnumbered(line: str) -> str:
     """A sentence of the game with its pieces named as the board shows them: "White
@@ -56,6 +60,9 @@ def unnumbered(line: str) -> str:
         return f"{'The' if starts else 'the'} {m[1]} {m[3]}"
 
     line = _NUMBERED.sub(plain, line)
+    # two pieces alike, unnumbered, are counted: "the White elephant carrying two White
+    # soldiers", not "the White soldier and the White soldier" (look 9, lesson 34)
+    line = _TWICE.sub(lambda m: f"{'T' if m[1] == 'T' else 't'}wo {m[2]}s", line)
     return line[:1].upper() + line[1:]
 
 

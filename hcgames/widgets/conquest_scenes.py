@@ -224,8 +224,7 @@ class SceneBoard(widgets.VBox):
             ".hc-scene-menu select { flex: 1 1 auto; width: auto; max-width: 100%; "
             "height: auto; min-height: 1.9em; }"
             ".hc-scene-menu > label { text-align: left; }"
-            "</style>"
-            + board_legend_html(self.board),
+            "</style>" + board_legend_html(self.board),
             layout={"width": "100%"},
         )
         key_words.add_class("hcgames-legend")
@@ -481,7 +480,7 @@ class SceneBoard(widgets.VBox):
                 button = self._answer_button(a)
                 buttons.setdefault(button.description, button)
             self.answers.children = [
-                widgets.HTML(f"<b>{escape(who)} may choose:</b>&nbsp;"),
+                widgets.HTML(f"{ANSWER_STYLE}<b>{escape(who)} may choose:</b>&nbsp;"),
                 *buttons.values(),
             ]
             offered = []
@@ -539,7 +538,8 @@ class SceneBoard(widgets.VBox):
             # it retakes nothing by itself: it opens the way for a second step (example 3's
             # knight to h10 stood among real retakes with nothing to tell them apart)
             words += " (first step of two)"
-        button = widgets.Button(description=words, layout={"width": "auto"})
+        button = widgets.Button(description=words, layout={"width": "auto", "max_width": "100%"})
+        button.add_class("hc-answer")
         button.on_click(lambda _: self.play(action))
         return button
 
@@ -548,6 +548,16 @@ class SceneBoard(widgets.VBox):
         return " ".join(
             w.value for w in (self.intro, self.result, self.story) if isinstance(w.value, str)
         )
+
+
+#: an answer button's words wrap onto more lines in a narrow column, never cut with "..."
+#: (at 1024 wide "taking the White sol..." hid "first step of two": look 9, lesson 31)
+ANSWER_STYLE = (
+    "<style>.hc-scene-board .hc-answer.jupyter-button, .hc-scene-board .hc-answer.widget-button"
+    " { white-space: normal; overflow: visible; text-overflow: clip; height: auto;"
+    " min-height: var(--jp-widgets-inline-height, 28px); line-height: 1.3;"
+    " padding-top: 3px; padding-bottom: 3px; text-align: left; }</style>"
+)
 
 
 #: a step of one piece: "White galleon 1 sails from c1 to c2. (8 of 20 moves used)"

@@ -10,7 +10,7 @@ import hcgames
 from hcgames.bots import LEVELS, explain, make_bot
 from hcgames.conquest import ConquestGame, Move
 from hcgames.conquest.actions import AcceptDraw, DeclineDraw, OfferDraw
-from hcgames.conquest.bots import EasyBot, HardBot, MediumBot
+from hcgames.conquest.bots import EasyBot, HardBot, MediumBot, _describe
 from hcgames.conquest.state import ConquestState
 from tests.narrow import narrow
 
@@ -160,7 +160,7 @@ def test_a_capture_says_what_the_taken_piece_carried() -> None:
         ConquestState,
     )
     assert _describe(state, Move("W-knight1", "e4")) == (
-        "it takes the enemy elephant on e4 and the 2 soldiers it carried"
+        "it takes the enemy elephant on e4 and the two soldiers it carried"
     )
 
 
@@ -180,3 +180,37 @@ def test_a_knight_passing_its_own_piece_is_said_to_ride_through() -> None:
     assert _describe(state, through) == (
         "its knight rides through e4, over its own knight, and goes on"
     )
+
+
+# Look 9, lesson 34: a retake in two steps read "Black knight to j8 - it was the only
+# move allowed", hiding the elephant and two soldiers it took.
+_LOADED = {
+    "W-elephant1": "f10",
+    "W-soldier2": "W-elephant1",
+    "W-soldier5": "W-elephant1",
+    "W-soldier1": "j2",
+    "B-soldier3": "g10",
+    "B-ship1": "h9",
+    "B-elephant1": "B-ship1",
+}
+
+
+@pytest.mark.parametrize("level", [EasyBot, MediumBot, HardBot])
+def test_a_retake_in_two_steps_says_each_step_and_what_it_took(level: type) -> None:
+    state = narrow(ConquestGame.position(_LOADED, spent=5).new_game(), ConquestState)
+    state.apply(Move("W-elephant1", "g10"))
+    first = level(seed=1)
+    first_action = Move("B-ship1", "g9")
+    assert _describe(state, first_action) == (
+        "its ship goes to g9, the first step of its retake on g10"
+    )
+    state.apply(first_action)
+    action = first.choose(state)
+    assert action == Move("B-elephant1", "g10")
+    assert first.reason.startswith(
+        "it retakes the enemy elephant on g10 and the two soldiers it carried; "
+    )
+    if level is not HardBot:  # Hard says its own search, not "the only move"
+        assert first.reason.endswith(
+            "it had to finish the retake it began (a retake once begun must be completed)"
+        )

@@ -8,6 +8,7 @@ import pytest
 
 from hcgames.conquest import ConquestGame, Move, Refuse
 from hcgames.conquest.state import ConquestState
+from hcgames.conquest.views import unnumbered
 from tests.narrow import finished, narrow
 
 
@@ -232,3 +233,17 @@ def test_a_seized_ship_is_named_for_its_captor() -> None:
     assert view["name"] == "White's seized ship 2"
     assert view["units"] == [["B-ship2", "White's seized ship 2"]]
     assert "White's seized ship 2" in view["tooltip"]
+
+
+def test_two_pieces_alike_are_counted_once_unnumbered() -> None:
+    """Look 9, lesson 34: picking j6 read "the White elephant carrying the White soldier
+    and the White soldier"."""
+    line = "On j6: White elephant 1 carrying White soldier 2 and White soldier 5."
+    assert unnumbered(line) == "On j6: the White elephant carrying two White soldiers."
+    assert unnumbered("White knight 1 and White knight 2 may move.") == (
+        "Two White knights may move."
+    )
+    # pieces of two kinds or sides stay named one by one
+    assert unnumbered("White soldier 2 and Black soldier 5.") == (
+        "The White soldier and the Black soldier."
+    )
