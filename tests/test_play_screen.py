@@ -145,6 +145,28 @@ def test_picking_a_choice_outlines_its_regions_without_narrowing_the_list() -> N
     assert app.picker.regions == regions[:1]
 
 
+def test_a_click_on_the_map_picks_its_place_after_show_all_or_a_list_pick() -> None:
+    """Look 9, lesson 13: after Show all (or with a choice outlined from the list), a
+    click on an outlined place dropped it, and the map said the other place was picked."""
+    app = PlayApp(ToyGame(), humans=(0,), bot="easy", seed=1)
+    assert app.map_view is not None
+    two = next(r for a in app.picker.shown if len(r := list(app.state.action_regions(a))) == 2)
+    app.map_view.click(two[0])
+    app.map_view.click(two[1])
+    assert app.picker.regions == two
+    app.picker.show_all_button.click()
+    assert app.picker.regions == [] and app.map_view.selection == []
+    assert "Picked" not in app.map_view.text_line.value
+    app.map_view.click(two[0])
+    assert app.map_view.selection == [two[0]] and app.picker.regions == [two[0]]
+    # a choice picked in the list outlines its places; a click on one picks that one
+    app.picker.show_all_button.click()
+    app.picker.pick(next(a for a in app.picker.shown if list(app.state.action_regions(a)) == two))
+    assert app.map_view.selection == two
+    app.map_view.click(two[1])
+    assert app.picker.regions == [two[1]]  # the list shows that place's moves
+
+
 def test_picking_a_card_choice_outlines_the_card() -> None:
     app = PlayApp(hcgames.load("conquest-of-speros", players=2), humans=(0,), seed=1)
     for _ in range(2):

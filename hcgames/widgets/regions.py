@@ -70,6 +70,9 @@ class RegionView(View):
         self._listeners: list[Callable[[list[str]], None]] = []
         self._views: dict[str, dict[str, Any]] = {}
         self._syncing = False
+        #: the selection only outlines a choice picked in the list (:meth:`highlight`):
+        #: a click on the map then picks its place anew, never drops it
+        self._shown_only = False
         self.hover_box = widgets.HTML(value="", layout=widgets.Layout(max_width="320px"))
         self.info = widgets.HTML(value="")
         self.info.add_class("hcgames-map-info")
@@ -210,7 +213,12 @@ class RegionView(View):
     def click(self, region: str) -> list[str]:
         """One click on ``region``: drop it if picked, else add it (a third starts anew).
         Returns the regions now highlighted as reachable."""
-        if region in self.selection:
+        if self._shown_only:
+            # the places outlined for a choice in the list were not clicked: a click on
+            # one of them picks it (look 9, lesson 13: it was dropped, "Picked: Carthage"
+            # left after a click on Numidia)
+            new = [region]
+        elif region in self.selection:
             new = [r for r in self.selection if r != region]
         elif len(self.selection) >= 2:
             new = [region]
@@ -231,6 +239,7 @@ class RegionView(View):
         if not self.selection:
             return
         self.selection = []
+        self._shown_only = False
         self._push_quietly()
 
     def _push_quietly(self) -> None:
@@ -248,12 +257,14 @@ class RegionView(View):
         if shown == self.selection:
             return
         self.selection = shown
+        self._shown_only = bool(shown)
         self._push_quietly()
         self._show_text()
         self._show_info()
 
     def _set_selection(self, regions: list[str]) -> None:
         self.selection = regions
+        self._shown_only = False
         self._push_quietly()
         self._show_info()  # what is picked, and nothing once nothing is
         self._show_text()

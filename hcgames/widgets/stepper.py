@@ -529,11 +529,21 @@ class GameStepper(View):
         self.pass_line.add_class("hcgames-passed")
         for view in self.region_views:
             view.on_select(self.picker.set_regions)
+        # Show all forgets the places picked on the map too: a click after it picks its
+        # place anew (look 9, lesson 13: a click on Numidia dropped it from the old
+        # pick, and "Picked: Carthage" listed Carthage's moves)
+        self.picker.show_all_button.on_click(lambda _b: self._forget_map_picks())
 
     # --- choosing and applying -------------------------------------------------
     def chance_rng(self) -> random.Random:
         """The generator for the chance step at the current ply (same ply, same roll)."""
         return random.Random(self.seed * 1_000_003 + len(self.state.history))
+
+    def _forget_map_picks(self) -> None:
+        """Drop the places picked on every map (after Show all), saying so on the map."""
+        for view in self.region_views:
+            if view.selection:
+                view.clear_selection()
 
     def auto_bot(self) -> Bot:
         name = str(self.bot_choice.value)
