@@ -409,6 +409,17 @@ def test_save_offers_a_download_link_with_the_saved_game() -> None:
     assert json.loads(text)["history"] and text == app.save_json()
 
 
+def test_the_saved_game_line_goes_once_the_game_moves_on() -> None:
+    """Look 9, lesson 13: "Your saved game is ready ... after 1 move" stayed after more."""
+    app = PlayApp(ToyGame(), humans=(0,), bot="easy", seed=1)
+    app.save_button.click()
+    app._refresh()  # a redraw of the same position keeps it
+    assert "saved game is ready" in app.file_message.value and app.save_link.value
+    app.picker.pick(app.picker.shown[0])
+    app.picker.apply_button.click()
+    assert app.file_message.value == "" and app.save_link.value == ""
+
+
 def test_a_saved_game_loads_back_exactly_through_the_upload() -> None:
     app = played_app()
     text = app.save_json()

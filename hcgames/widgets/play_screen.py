@@ -2305,6 +2305,17 @@ class PlayApp(GameStepper):
         self.upload.value = ()
 
     # --- showing ---------------------------------------------------------------------------
+    def _new_position(self, state: State) -> None:
+        """A new position: list the choices afresh, with none picked, even when they are
+        the same as before (a phase that ends can offer the same moves again)."""
+        self._listed = (id(state), len(state.history))
+        self.picker._legal_key = None
+        self.notice.value = ""
+        # a saved (or loaded) game's line names the position it was made at: it goes
+        # once the game moves on (look 9, lesson 13: "after 1 move" stayed for more)
+        self.save_link.value = ""
+        self.file_message.value = ""
+
     def _refresh(self) -> None:
         if not getattr(self, "_ready", False):
             super()._refresh()
@@ -2314,11 +2325,7 @@ class PlayApp(GameStepper):
             self.cards_view.viewer = self._viewer()
         self._learn_names(state)
         if (id(state), len(state.history)) != self._listed:
-            # a new position: list the choices afresh, with none picked, even when they
-            # are the same as before (a phase that ends can offer the same moves again)
-            self._listed = (id(state), len(state.history))
-            self.picker._legal_key = None
-            self.notice.value = ""
+            self._new_position(state)
         super()._refresh()
         demo = self.mode == "demo"
         live = not state.is_terminal()
