@@ -134,3 +134,21 @@ def test_historical_cards_not_playable_say_why_in_the_rules_words() -> None:
             assert card.name in line and said.removeprefix(card.name).strip() in line
         listed += 1
     assert listed
+
+
+def test_duels_a_hero_played_says_no_forecast_once_the_battle_is_fought() -> None:
+    """Look 9, lesson 13: "Your last move: Play no hero: Carthage wins the battle 13 times
+    in 18 (72%)" stood over the battle already lost; the list's forecast stays in the list."""
+    game: Any = hcgames.load("conqueror-duels", scenario="standard")
+    app = PlayApp(game, humans=(0,), bot="medium", seed=0)
+
+    def no_hero(a: PlayApp) -> Any:
+        return next((m for m in a.picker.shown if str(m) == "play no hero"), None)
+
+    assert _click_until(app, no_hero, clicks=300), "no battle of the student's in 300 clicks"
+    choice = no_hero(app)
+    assert " times in " in app.describe_action(choice)  # the forecast, in the list
+    app.picker.pick(choice)
+    app.picker.apply_button.click()
+    said = " ".join(app.own_events)
+    assert said.startswith("Play no hero") and " times in " not in said, said

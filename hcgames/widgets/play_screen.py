@@ -1909,6 +1909,12 @@ class PlayApp(GameStepper):
         # the move in the list's words, said when it tells nothing by itself (a recruit
         # whose payment passes by itself after it: "Your last move" named only the payment)
         words = self.describe_action(action)
+        # ... without the list's forecast for a hero played: the battle is fought next, and
+        # its result is said under it (look 9, lesson 13: "Play no hero: Carthage wins the
+        # battle 13 times in 18 (72%)" stood over a battle already lost)
+        forecast = self._hero_note(action)
+        if forecast:
+            words = words.replace(forecast, "", 1)
         self.student_moved = True
         self._own_move = True
         try:
