@@ -518,6 +518,13 @@ def test_titanic_has_nothing_to_sink_without_opposing_cards() -> None:
     assert _plays(state, key("EV4303", 0)) == []  # her own Bell is no target
 
 
+def _pick_last(state: HistoricalState) -> None:
+    """Answer every pick the game asks for with its last option."""
+    while state.pending and isinstance(state.pending[-1], PendingPick):
+        top = narrow(state.pending[-1], PendingPick)
+        act(state, Pick(top.options[-1], top.purpose))
+
+
 # --- explorers who find a land after some turns: Balboa (then leaves), Lapérouse ----------------
 def _later_discovery(card_id: str, turns: int, leaves: bool) -> None:
     state = arrange(game(), round_no=3, lands={0: [("CT4205", [card_id])]})
@@ -527,9 +534,7 @@ def _later_discovery(card_id: str, turns: int, leaves: bool) -> None:
     uses = _uses(state, key(card_id, 0))
     assert len(uses) == 1
     act(state, uses[0])
-    while state.pending and isinstance(state.pending[-1], PendingPick):
-        options = narrow(state.pending[-1], PendingPick).options
-        act(state, Pick(options[-1], narrow(state.pending[-1], PendingPick).purpose))
+    _pick_last(state)
     assert len(state.rows[0]) == 2  # a second land
     assert (key(card_id, 0) in state.discards[0]) == leaves
     assert _uses(state, key(card_id, 0)) == []  # once
@@ -555,9 +560,7 @@ def test_balboa_played_to_discover_stays_in_play() -> None:
     ]
     assert len(discover) == 1
     act(state, discover[0])
-    while state.pending and isinstance(state.pending[-1], PendingPick):
-        options = narrow(state.pending[-1], PendingPick).options
-        act(state, Pick(options[-1], narrow(state.pending[-1], PendingPick).purpose))
+    _pick_last(state)
     assert len(state.rows[0]) == 2  # a second land
     assert balboa not in state.discards[0]
 
@@ -651,9 +654,7 @@ def test_lincoln_wins_a_defector_after_his_first_win_only() -> None:
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     for _ in range(2):
         act(state, Attack(key("CT4404", 0), key("CT4503", 1)))
-        while state.pending and isinstance(state.pending[-1], PendingPick):
-            top = narrow(state.pending[-1], PendingPick)
-            act(state, Pick(top.options[-1], top.purpose))
+        _pick_last(state)
     mine = [k for k in state.rows[0][0].cards if k.endswith("/1")]
     assert len(mine) == 1  # one defector over two wins
 
