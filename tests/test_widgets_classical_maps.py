@@ -16,11 +16,12 @@ play map), must each stand on its own place and never on another name:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 import hcgames
+from hcgames.classical.game import ClassicalGame
 from hcgames.labels import Placed, _inside, text_height
 
 Box = tuple[float, float, float, float]
@@ -72,18 +73,21 @@ def _homelands() -> Any:
     return homelands_map(hcgames.load("classical-conquests")).children[1]
 
 
+def _two_peoples(first: str, second: str) -> ClassicalGame:
+    game = hcgames.load("classical-conquests", players=2, civilizations=[first, second])
+    return cast(ClassicalGame, game)
+
+
 def _first_city() -> Any:
     from hcgames.widgets.classical import FirstCityChooser
 
-    game = hcgames.load("classical-conquests", players=2, civilizations=["Romans", "Egyptians"])
-    return FirstCityChooser(game).map
+    return FirstCityChooser(_two_peoples("Romans", "Egyptians")).map
 
 
 def _salamis() -> Any:
     from hcgames.widgets.classical import SeaBattle
 
-    game = hcgames.load("classical-conquests", players=2, civilizations=["Athenians", "Persians"])
-    return SeaBattle(game).map
+    return SeaBattle(_two_peoples("Athenians", "Persians")).map
 
 
 #: the Classical page maps of lessons 20, 22 and 23, as the lessons make them (lesson 21
