@@ -71,6 +71,14 @@ PlayApp(class_game({game!r}), humans=(0,), bot="easy", seed={seed})
 """
 #: the clicks a whole class game may take (issue 35)
 LESSON_CLICKS = 80
+#: lesson 24's play screen as the lesson opens it (its map 640 px wide)
+LESSON_24 = """
+import sys
+sys.path.insert(0, {root!r})
+from hcgames.classgame import class_game
+from hcgames.widgets import PlayApp
+PlayApp(class_game("classical-conquests"), humans=(0,), bot="easy", seed=7, map_width=640)
+"""
 
 
 @pytest.fixture(scope="module")
@@ -91,6 +99,10 @@ def play_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Voila]:
         notebook.cells = [nbformat.v4.new_code_cell(code)]
         notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
         nbformat.write(notebook, folder / f"{game}-class.ipynb")
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(LESSON_24.format(root=str(ROOT)).strip())]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    nbformat.write(notebook, folder / "lesson-24.ipynb")
     server = Voila(folder)
     yield server
     server.stop()
@@ -324,6 +336,97 @@ def test_a_class_game_is_played_to_its_end_within_a_lesson_of_clicks(
             # of their own that scrolls
             assert not play_scroll_problems(screen.p), play_scroll_problems(screen.p)
         assert clicks <= LESSON_CLICKS
+        assert not screen.page.errors, "\n".join(screen.page.errors)
+    finally:
+        screen.page.close()
+
+
+#: for each name on the play map (one line of text), the place under its middle (by id,
+#: "" for none): the places' outlines as the browser draws them
+PLACE_UNDER_NAMES_JS = """
+(root) => {
+  const svg = root.querySelector('svg.svg-figure');
+  const paths = [...root.querySelectorAll('path.event_layer')];
+  const out = {};
+  for (const t of svg.querySelectorAll('text.label')) {
+    const text = t.textContent.trim(), r = t.getBoundingClientRect();
+    if (!text || r.width === 0) continue;
+    const under = paths.filter(p => {
+      const q = svg.createSVGPoint();
+      q.x = (r.left + r.right) / 2; q.y = (r.top + r.bottom) / 2;
+      return p.isPointInFill(q.matrixTransform(p.getScreenCTM().inverse()));
+    }).map(p => p.__data__ && p.__data__.id);
+    out[text] = under.length ? under[under.length - 1] : '';
+  }
+  return out;
+}
+"""
+
+
+def places_under_names(view: Any) -> dict[str, str]:
+    """Where the kernel put each name of ``view`` (a MapView): the place under the
+    middle of each one-line name, for the names whose middle stands 5 px or more from
+    any border (a border that close may fall either side as the browser draws it)."""
+    from hcgames.labels import _inside
+
+    def place_at(x: float, y: float) -> str:
+        hits = [t.id for t in view._label_territories if _inside((x, y), t.rings)]
+        return hits[-1] if hits else ""
+
+    out = {}
+    steps = [(dx * 5, dy * 5) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+    for p in view.placed:
+        if "\n" in p.text:
+            continue
+        around = {place_at(p.x + dx, p.y + dy) for dx, dy in steps}
+        if len(around) == 1 and "" not in around:
+            out[p.text] = around.pop()
+    return out
+
+
+def _name_misplaced(screen: PlayPage, expected: dict[str, str]) -> dict[str, tuple[str, str]]:
+    root = screen.p.locator(".hcgames-play .hcgames-map").first
+    root.scroll_into_view_if_needed()
+    seen: dict[str, str] = root.evaluate(PLACE_UNDER_NAMES_JS)
+    return {
+        text: (place, seen.get(text, "not shown"))
+        for text, place in expected.items()
+        if seen.get(text) != place
+    }
+
+
+def test_lesson_24s_full_game_shows_the_whole_map_with_every_name_on_its_place(
+    browser: Any, play_server: Voila
+) -> None:
+    """Lesson 24: Full game swaps the Aegean's map for the whole world's. A first swap
+    (look 9) drew the names where the kernel put them but the new map in the old
+    one's shape: Etruria on Sardinia, Attica in the Ionian Sea. Each name's middle
+    stands on the place the kernel put it on, before and after the swap, at 1366x768
+    and, the window made narrower, at 1024x700."""
+    from hcgames.classgame import class_game
+    from hcgames.widgets import PlayApp
+
+    app = PlayApp(class_game("classical-conquests"), humans=(0,), bot="easy", seed=7, map_width=640)
+    assert app.map_view is not None
+    aegean = places_under_names(app.map_view)
+    app.game_buttons.value = "full"
+    world = places_under_names(app.map_view)
+    assert len(aegean) >= 12 and len(world) >= 18, (len(aegean), len(world))
+    screen = _open(browser, play_server, "lesson-24.ipynb", (1366, 768))
+    try:
+        screen.p.wait_for_timeout(1000)  # names are drawn after the outlines
+        assert not _name_misplaced(screen, aegean), _name_misplaced(screen, aegean)
+        screen.app.locator(".widget-toggle-buttons button", has_text="Full game").click()
+        screen.wait_for(
+            lambda: screen.app.locator(".hcgames-map.hcgames-regions-58").count() == 1,
+            "the whole world's map",
+            timeout=120.0,
+        )
+        screen.p.wait_for_timeout(1500)
+        assert not _name_misplaced(screen, world), _name_misplaced(screen, world)
+        screen.p.set_viewport_size({"width": 1024, "height": 700})
+        screen.p.wait_for_timeout(1500)  # bqplot draws the figure again at its new size
+        assert not _name_misplaced(screen, world), _name_misplaced(screen, world)
         assert not screen.page.errors, "\n".join(screen.page.errors)
     finally:
         screen.page.close()

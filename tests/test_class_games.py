@@ -305,3 +305,21 @@ def test_an_attack_phase_that_passes_says_why_under_the_students_last_move() -> 
     app._human_action(PlayCard(key("MU4301", 0), key("CT4601", 0)))
     app._human_action(EndPhase())
     assert "Wolfgang Amadeus Mozart stops every attack Player 1 could make" in app.own_box.value
+
+
+def test_the_classical_full_game_shows_the_whole_map() -> None:
+    """Look 8, lesson 24: the full game offered a first city in Lusitania on the class
+    game's map of the Aegean; each game has its own map."""
+    from hcgames.widgets import PlayApp
+
+    app = PlayApp(class_game("classical-conquests"), humans=(0,), bot="easy", seed=7, map_width=640)
+    app.PAUSE = 0
+    assert app.map_view is not None and app.map_view.theatre == "aegean"
+    app.game_buttons.value = "full"
+    view = app.map_view
+    assert view is not None and view.theatre == "" and view in app.board_column.children
+    offered = {r for a in app.state.legal_actions() for r in app.state.action_regions(a)}
+    assert len(offered) > 30 and offered <= set(view.region_ids)
+    app.game_buttons.value = "class"
+    assert app.map_view is not None and app.map_view.theatre == "aegean"
+    assert app.map_view in app.board_column.children and view not in app.board_column.children

@@ -69,8 +69,10 @@ from hcgames.core import Action, Event, Game, SaveError, State
 from hcgames.historical.cards import card_name
 from hcgames.odds import Odds, battle_odds
 from hcgames.play import Bot
+from hcgames.theatres import play_theatre
 from hcgames.widgets._base import guarded, one_screen, phase_words, round_of
 from hcgames.widgets.cards import card_key, card_names, plain_card_words
+from hcgames.widgets.maps import MapView
 from hcgames.widgets.mywork import NO_COMPUTER, journal
 from hcgames.widgets.panels import CHOICE_KINDS, choice_kind, times_in
 from hcgames.widgets.regions import LARGE_TEXT_ZOOM, NAME_EM
@@ -940,8 +942,56 @@ class PlayApp(GameStepper):
             return
         self.game = self.variants[key]
         self.title.value = f"<b>{escape(self.game.describe())}</b>"
+        self._map_for_game()
         self.class_line.value = self._class_html()
         self.new_game()
+
+    def _map_for_game(self) -> None:
+        """Show the map the game now played is drawn on: the class game's is cropped to
+        its lands (the Aegean), the full game's is the whole world (lesson 24: the full
+        game offered a first city in Lusitania on the Aegean's map). Each map is made once,
+        on the first press that needs it."""
+        old = self.map_view
+        if old is None or self.board_view is not None or self.cards_view is not None:
+            return
+        theatre = play_theatre(self.game)
+        name = theatre if isinstance(theatre, str) else ""
+        if old.theatre == name:
+            return
+        if not hasattr(self, "_maps"):
+            self._maps: dict[str, MapView] = {old.theatre: old}
+        view = self._maps.get(name)
+        if view is None:
+            # the whole world's sixty-odd names are sized to be read projected (16 px at
+            # 1366x768); in the type the Aegean's few names get (sized for a Chromebook)
+            # the kernel found no room for them and stacked them on each other
+            view = MapView(
+                self.game.new_game(self.seed),
+                width=old.width,
+                theatre=theatre,
+                shown_width=functools.partial(wide_map_width, header=WIDE_MAP_HEADER),
+            )
+            view.text_line.layout.min_height = old.text_line.layout.min_height
+            view.on_select(self.picker.set_regions)
+            view.on_select(functools.partial(self._map_line, view))
+            if self.wide_key.layout.display != "none":  # its key beside it, as the first's
+                widgets.dlink((view.legend, "value"), (self.wide_key, "value"))
+            self._maps[name] = view
+        box_class = f"hcgames-play-board-{id(self):x}"
+        # the map's shape reaches the page BEFORE its figure: bqplot sizes a figure's
+        # scales when it is first drawn, and a new map drawn in the old map's shape (the
+        # Aegean's) had its names on other places than its lands (look 9: Etruria on
+        # Sardinia, Attica in the Ionian Sea), in the browser only
+        self.wide_style.value = wide_map_css(box_class, view.width, view.height, WIDE_MAP_HEADER)
+        self.map_view = view
+        self.region_views = [view if v is old else v for v in self.region_views]
+        self.board_column.children = [view if c is old else c for c in self.board_column.children]
+        names = {r: view.region_name(r) for r in view.region_ids}
+        self._region_names.update({r: n for r, n in names.items() if n != r})
+        self._names_pattern = None
+        self.dice.names.update(names)
+        if self.wide_key.layout.display != "none":
+            self.wide_key.value = view.legend.value
 
     def _class_html(self) -> str:
         """One line on the class game (what is shorter), with our rules for it folded."""
