@@ -62,7 +62,15 @@ from hcgames.widgets.map_keys import (
     painted_legend_html,
     region_fill_for_independents,
 )
-from hcgames.widgets.regions import MAP_CSS, SEA_INK, RegionView, _is_sea, em, figure_css
+from hcgames.widgets.regions import (
+    LARGE_NAME_GROW,
+    MAP_CSS,
+    SEA_INK,
+    RegionView,
+    _is_sea,
+    em,
+    figure_css,
+)
 from hcgames.words import count
 
 __all__ = [
@@ -650,7 +658,7 @@ class MapView(RegionView):
         )
 
     def _css(self) -> str:
-        scaled = figure_css(self._uid, self.width, self.height)
+        scaled = figure_css(self._uid, self.width, self.height, self.grow)
         fluid = (
             f".{self._uid} {{ width: 100% !important; height: auto !important; "
             f"aspect-ratio: {self.width} / {self.height}; "
@@ -672,6 +680,13 @@ class MapView(RegionView):
             + self._large_css()
             + "</style>"
         )
+
+    @property
+    def grow(self) -> float:
+        """How much larger than the map's own type its names are under Large text, as a
+        share of the map: a map with a second layout of its names shows that one instead
+        (1.0 here); any other sets its one layout :data:`LARGE_NAME_GROW` times as large."""
+        return 1.0 if self.placed_large else LARGE_NAME_GROW
 
     def _large_css(self) -> str:
         """Under Large text a map with a second layout (:attr:`placed_large`) shows it
