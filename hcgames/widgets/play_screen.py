@@ -222,7 +222,7 @@ def wide_map_css(
         f"{LARGE_SIDE}px), calc((100vh / {zoom:g} - {WIDE_MAP_HEADER}px) * {aspect:.4f} "
         f"+ 8px)), calc(min(100vw - {WIDE_SIDE}px, (100vh - {header}px) * {aspect:.4f} "
         f"+ 8px) / {zoom:g})) "
-        "!important; } "
+        "!important; flex-shrink: 0 !important; } "
         f"{large} .hcgames-play-main:has(> .{box_class}) {{ flex-wrap: nowrap !important; }} "
         # ... but on a narrower window (1024x700) the room beside the moves left the map
         # smaller than without Large text (644 -> 522 px): there the map takes the
