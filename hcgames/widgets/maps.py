@@ -550,6 +550,7 @@ class MapView(RegionView):
             font_weight="bold",
             align="middle",
             enable_hover=False,
+            apply_clip=False,  # as the names (_label_mark)
         )
         self._clickable(mark, self.region_ids)
         return mark
@@ -597,6 +598,8 @@ class MapView(RegionView):
             font_weight="normal",
             align="middle",
             enable_hover=False,
+            # Large text sets a name by the map's edge past it (figure_css): drawn, not cut
+            apply_clip=False,
         )
         self._clickable(mark, [rid for _, _, _, rid in lines])
         return mark

@@ -321,15 +321,18 @@ def figure_css(uid: str, width: float, height: float, grow: float = LARGE_NAME_G
     as the map's own type (:data:`LARGE_NAME_GROW`; 1.0 for a map that shows a second,
     larger layout of its names then), so they grow even where the map cannot."""
     large_em = NAME_EM * grow / width
-    # grown names by the map's edge reach past it by a tenth of their width: a margin
-    # keeps them off the page's edge (lesson 14's "Rome 2 cav" was cut there)
+    # grown names by the map's edge reach past it by a tenth of their width: they are
+    # drawn there (not cut at the map's edge) and a margin keeps them on the page
+    # (lesson 00's "Carthage 2 cav", lesson 14's "Rome 2 cav" were cut)
     edge = LARGE_NAME_EDGE_PX if grow > 1 else 0
     return (
         f".{uid} {{ container-type: inline-size; }} "
         f".{uid} svg.svg-figure {{ font-size: calc(100cqw * {NAME_EM / width:.6f}); }} "
-        f".hcgames-large .{uid} svg.svg-figure {{ font-size: calc(100cqw * {large_em:.6f}); }} "
+        f".hcgames-large .{uid} svg.svg-figure {{ font-size: calc(100cqw * {large_em:.6f}); "
+        f"{'overflow: visible; ' if edge else ''}}} "
         f".hcgames-large .{uid} {{ zoom: {1 / LARGE_TEXT_ZOOM:.6f}; "
         f"width: calc(100% - {2 * edge}px) !important; margin: 0 {edge}px !important; "
+        f"{'overflow: visible !important; ' if edge else ''}"
         f"height: auto !important; aspect-ratio: {width:g} / {height:g}; }} "
     )
 
