@@ -405,6 +405,7 @@ def _check_page_bar(page: Page, name: str) -> None:
     maps = [m for m in p.locator(".hcgames-map").all() if m.is_visible()]
     before_maps = [_places_in_sight(p, m) for m in maps]
     before = p.evaluate(_SIZES_JS)
+    charts_before = p.evaluate(_CHARTS_BESIDE_JS)
     large = bar.locator("button", has_text="Large text")
     assert large.count() == 1 and p.locator("button", has_text="Large text").count() == 1, (
         f"{name}: one Large text per page, in the page bar"
@@ -418,8 +419,16 @@ def _check_page_bar(page: Page, name: str) -> None:
         if size:
             grown = after[part] / size
             assert grown >= 1.4, f"{name}: Large text made the {part} {grown:.2f} times as large"
+    # a chart beside its menu stays beside it (reviewers: lessons 42, 50 and 52's charts
+    # dropped a screen below their menus), its words larger (by a quarter: the room
+    # beside the menu, grown too, is narrower)
+    for was, now in zip(charts_before, p.evaluate(_CHARTS_BESIDE_JS), strict=True):
+        assert not was["beside"] or now["beside"], f"{name}: a chart left its menu: {now}"
+        assert now["letter"] >= was["letter"] * 1.2, f"{name}: a chart's words: {was} {now}"
+    _check_undo_in_sight(p, name)
     for view, was in zip(maps, before_maps, strict=True):
         now = _places_in_sight(p, view)
+        _check_names_grew(name, was, now)
         # a map of a few places lays its names out again in larger type for Large text
         # (MapView._large_layout): each stays by its place, never in smaller type
         from tests.test_browser_maps import near_its_place  # (as PLACES_JS, below)
@@ -444,26 +453,71 @@ def _check_page_bar(page: Page, name: str) -> None:
         new = set(now["places"]) - set(was["places"]) if not now["relaid"] else set()
         assert not gone and not new, f"{name}: names gone under Large text: {gone}, new: {new}"
         assert not moved, f"{name}: names moved off their places under Large text: {moved}"
-        # a map already as wide as the page, or as tall as the window, stays so (the
-        # page's margins and lines, zoomed, take a few pixels of it: 1336 -> 1331 px on
-        # lesson 20, 673 -> 665 px on lesson 54's play map over the cards)
+        # never smaller: a map already as wide as the page, or as tall as the window,
+        # stays so (the page's margins and lines, zoomed, take a few pixels of it: 1336
+        # -> 1331 px on lesson 20, 673 -> 665 px on lesson 54's play map over the cards);
+        # any other grows (reviewers: lessons 13, 14, 22 and 24's maps shrank)
         kept = now["width"] >= was["width"] * 0.98
-        if not kept:
-            # a stage's map beside its words (lesson.py) keeps to the window's height
-            # under Large text, so map, buttons and words stay on one screen: it may
-            # narrow a little to do so (954 -> 887 px on lessons 10 and 14 at 1366x768),
-            # as long as it takes most of that height (618 and 542 of 768 px there, under
-            # the stage's title and the table's head)
-            window = p.evaluate("() => window.innerHeight")
-            kept = now["height"] >= window * 0.65 and now["width"] >= was["width"] * 0.9
         if view.evaluate("m => !!m.closest('.hcgames-play')"):
-            # a play map keeps the moves beside it, on the same screen (issue 35): it
-            # may give them a little of its width, never most of it
-            kept = now["width"] >= was["width"] * 0.85 and _moves_beside(p, view)
+            # a play map keeps the moves beside it, on the same screen (issue 35)
+            kept = kept and _moves_beside(p, view)
         assert now["inside"] and kept, (
             f"{name}: the map shrank or is cut: {was['width']} -> {now['width']} px, "
             f"inside the window: {now['inside']}, {now.get('height')} px tall"
         )
+
+
+#: Large text sets every name on a map at least this much larger than before: a map
+#: that cannot grow sets its names larger (regions.LARGE_NAME_GROW), a map of a few
+#: places lays them out again larger (MapView._large_layout)
+NAMES_GROW = 1.15
+
+
+def _check_names_grew(name: str, was: dict[str, Any], now: dict[str, Any]) -> None:
+    """Every name on a map in larger type under Large text (reviewers: the names of
+    lessons 00, 12, 22 and 23 kept their size on maps as large as the window)."""
+    small = {
+        text: (round(where[2], 1), round(now["places"][text][2], 1))
+        for text, where in was["places"].items()
+        if text in now["places"] and now["places"][text][2] < where[2] * NAMES_GROW
+    }
+    assert not small, f"{name}: names that did not grow under Large text: {small}"
+
+
+#: each chart marked as standing beside its menu (_base.CHART_BESIDE): the height of
+#: its first letter as drawn, and whether it stands beside the part before it in its
+#: one-screen row (not under it)
+_CHARTS_BESIDE_JS = """
+() => [...document.querySelectorAll('#rendered_cells .hc-screen > .hc-chart-beside')]
+  .filter(c => c.offsetParent !== null).map(c => {
+    const range = document.createRange(); range.selectNode(c);
+    const r = range.getBoundingClientRect();
+    const menu = c.previousElementSibling.getBoundingClientRect();
+    const walker = document.createTreeWalker(c, NodeFilter.SHOW_TEXT);
+    let node; while ((node = walker.nextNode()) && !node.textContent.trim()) {}
+    const first = document.createRange();
+    if (node) { const at = node.textContent.search(/\\S/);
+                first.setStart(node, at); first.setEnd(node, at + 1); }
+    return {letter: node ? first.getBoundingClientRect().height : 0,
+            beside: r.left >= menu.right - 1 && r.top < menu.bottom};
+  })
+"""
+
+
+def _check_undo_in_sight(p: Any, name: str) -> None:
+    """Under Large text a play screen's Undo and New game are on the screen that shows
+    the top of its board or map (reviewers: lesson 34's were below it at 1366x768)."""
+    undo = p.locator(".hcgames-play .hcgames-undo-row")
+    if undo.count() == 0 or not undo.first.is_visible():
+        return
+    board = p.locator(".hcgames-play .hcgames-play-main").first
+    board.evaluate("m => m.scrollIntoView({block: 'start'})")
+    p.wait_for_timeout(300)
+    row = undo.first.bounding_box()
+    window = p.evaluate("() => window.innerHeight")
+    assert row and row["y"] + row["height"] <= window, (
+        f"{name}: Undo and New game below the screen under Large text: {row}, {window} px"
+    )
 
 
 def _moves_beside(p: Any, map_view: Any) -> bool:

@@ -23,7 +23,13 @@ from hcgames.widgets.maps import (
     name_sizes,
 )
 from hcgames.widgets.play_screen import _STYLE, narrow_map_width, play_map_width, wide_map_width
-from hcgames.widgets.regions import LARGE_TEXT_ZOOM, NAME_EM, em
+from hcgames.widgets.regions import (
+    LARGE_NAME_EDGE_PX,
+    LARGE_NAME_GROW,
+    LARGE_TEXT_ZOOM,
+    NAME_EM,
+    em,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -91,8 +97,20 @@ def test_names_are_sized_in_em_of_a_font_that_follows_the_figure_width() -> None
     assert uid in view.figure._dom_classes
     assert f".{uid} {{ container-type: inline-size; }}" in css
     assert f"font-size: calc(100cqw * {NAME_EM / 560:.6f})" in css
-    # under Large text the figure undoes the page's zoom and fills its (zoomed) column
-    assert f".hcgames-large .{uid} {{ zoom: {1 / LARGE_TEXT_ZOOM:.6f}; width: 100%" in css
+    # under Large text the figure undoes the page's zoom and fills its (zoomed) column,
+    # less a margin for names grown past its edge
+    edge = LARGE_NAME_EDGE_PX if view.grow > 1 else 0
+    assert (
+        f".hcgames-large .{uid} {{ zoom: {1 / LARGE_TEXT_ZOOM:.6f}; "
+        f"width: calc(100% - {2 * edge}px) !important; margin: 0 {edge}px !important;"
+    ) in css
+    # ... and its names are larger than the map's own type: by a second layout, or all
+    # of them by LARGE_NAME_GROW (issue 36: they kept their size on a map that could
+    # not grow)
+    assert view.grow == (1.0 if view.placed_large else LARGE_NAME_GROW)
+    large_em = NAME_EM * view.grow / 560
+    large_rule = f".hcgames-large .{uid} svg.svg-figure {{ font-size: calc(100cqw * {large_em:.6f})"
+    assert large_rule in css
     assert f".hcgames-play.hcgames-large {{ zoom: {LARGE_TEXT_ZOOM:g}; }}" in _STYLE
     # ... and the page bar's Large text zooms the whole lesson by the same amount
     template = ROOT / "share/jupyter/voila/templates/hcgames/index.html.j2"

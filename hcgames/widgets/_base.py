@@ -53,6 +53,22 @@ NEUTRAL_SEA = unheld_colour(sea=True)
 ONE_SCREEN = "hc-screen"
 
 
+#: The class of a chart that stands beside its menu in a one-screen unit. Large text
+#: zooms the page half as large again: the menu's column and the chart, each grown by
+#: half, no longer fitted side by side at 1366 wide and the chart dropped a screen below
+#: its menu (reviewers, lessons 42, 50 and 52). On a wide window the template
+#: (share/jupyter/voila/templates/hcgames/index.html.j2) grows such a chart by a quarter
+#: instead, so it grows and stays beside the menu.
+CHART_BESIDE = "hc-chart-beside"
+
+
+def chart_beside(part: widgets.Widget) -> widgets.Widget:
+    """Mark ``part`` (a chart, or the box holding one) as the chart beside a menu in a
+    one-screen unit (:data:`CHART_BESIDE`); returns ``part``."""
+    part.add_class(CHART_BESIDE)
+    return part
+
+
 def one_screen(*parts: widgets.Widget, unit: widgets.Box | None = None) -> widgets.Box:
     """Lay ``parts`` side by side, wrapping to a stack on a narrow screen, as one unit.
 

@@ -24,7 +24,7 @@ import bqplot
 import ipywidgets as widgets
 
 from hcgames.core import Event, Game
-from hcgames.widgets._base import chart_figure, one_screen
+from hcgames.widgets._base import chart_beside, chart_figure, one_screen
 from hcgames.widgets.card_pictures import face_html, stacked_bars_html
 from hcgames.widgets.cards import CARD_CSS, game_words
 from hcgames.widgets.charts import MARKERS
@@ -236,7 +236,7 @@ class ScoreSheets(widgets.VBox):
             [self.choice, self.result, self.sheet], layout=widgets.Layout(max_width="520px")
         )
         right = widgets.VBox([self.chart], layout=widgets.Layout(flex="1 1 420px"))
-        super().__init__(readable(one_screen(left, right)))
+        super().__init__(readable(one_screen(left, chart_beside(right))))
         self.add_class("hcgames-readable")
 
     def show(self, _change: Any = None) -> None:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from hcgames.widgets._base import guarded, one_screen
+from hcgames.widgets._base import chart_beside, guarded, one_screen
 from hcgames.widgets.card_lessons import MatchPicker, _bold_markdown, sentence
 from hcgames.widgets.cards import KIND_COLOURS, rows_html
 from hcgames.widgets.charts import ScoreChart, Timeline, text_width
@@ -394,7 +394,10 @@ class PeopleTimeline(widgets.VBox):
         )
         self.said.add_class("hcgames-period-said")
         super().__init__(
-            [widgets.HTML(LARGE_TYPE_CSS + PEOPLE_TIMELINE_CSS), one_screen(left, self.timeline)]
+            [
+                widgets.HTML(LARGE_TYPE_CSS + PEOPLE_TIMELINE_CSS),
+                one_screen(left, chart_beside(self.timeline)),
+            ]
         )
         self.add_class("hcgames-large-type")
 
@@ -856,7 +859,7 @@ class MoraleGames(widgets.VBox):
         super().__init__(
             [
                 widgets.HTML(LARGE_TYPE_CSS, layout={"height": "0"}),
-                one_screen(widgets.VBox([self.choice, self.ending]), self.chart),
+                one_screen(widgets.VBox([self.choice, self.ending]), chart_beside(self.chart)),
             ]
         )
         self.add_class("hcgames-large-type")

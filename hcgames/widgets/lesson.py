@@ -243,22 +243,30 @@ def _large_text_css(view: widgets.Widget, beside: widgets.Widget, aspect: float)
     view.add_class(f"{uid}-map")
     beside.add_class(f"{uid}-side")
     window = f"(100vh / {LARGE_TEXT_ZOOM})"
+    # the map's width without Large text, in the zoomed page's pixels: never narrower
+    # (reviewers: lesson 14's rally map shrank from 954 to 887 px at 1366x768); the
+    # words go under it when there is no room beside it
+    unzoomed = f"calc((100vh - 100px) * {aspect:.4f} / {LARGE_TEXT_ZOOM})"
     # on a narrow window (1024x700) the words go under the map instead: beside them the
     # map shrank to 545 of its 678 px, its names with it; alone in its row it is as
     # wide as the page (990 px), names half as large again
     return widgets.HTML(
         f"<style>@media (min-width: 1200px) {{ "
         f".hcgames-large .{uid}-map {{ flex-basis: 320px !important; "
-        f"max-width: calc(({window} - 100px) * {aspect:.4f}) !important; }} "
-        f".hcgames-large .{uid}-side {{ flex-basis: 280px !important; "
-        f"max-height: calc({window} - 40px) !important; }} "
+        f"max-width: max(calc(({window} - 100px) * {aspect:.4f}), {unzoomed}) !important; "
+        f"min-width: min(100%, {unzoomed}) !important; }} "
+        f".hcgames-large .{uid}-side {{ flex-basis: 280px !important; }} "
         f".hcgames-large .{uid}-side .widget-html {{ min-width: 0; max-width: 100%; }} "
         # the table as wide as the column, its columns as wide as their words (equal,
         # fixed columns ran "Soldiers it can feed" into "Gold"); words break only
         # between words ("anywhere" let the table squeeze "Food" into "Fo / od")
         f".hcgames-large .{uid}-side table {{ width: 100%; }} "
         f".hcgames-large .{uid}-side th, .hcgames-large .{uid}-side td "
-        f"{{ overflow-wrap: break-word; }} }}</style>",
+        f"{{ overflow-wrap: break-word; }} }}"
+        # the words whole, the page scrolling them: a box that scrolled inside the page
+        # cut a long stage's words at the window's height (reviewers, lesson 10 stage 5)
+        f".hcgames-large .{uid}-side {{ max-height: none !important; "
+        "overflow: visible !important; }</style>",
         layout=widgets.Layout(height="0", overflow="hidden", margin="0"),
     )
 

@@ -62,7 +62,15 @@ from hcgames.widgets.map_keys import (
     painted_legend_html,
     region_fill_for_independents,
 )
-from hcgames.widgets.regions import MAP_CSS, SEA_INK, RegionView, _is_sea, em, figure_css
+from hcgames.widgets.regions import (
+    LARGE_NAME_GROW,
+    MAP_CSS,
+    SEA_INK,
+    RegionView,
+    _is_sea,
+    em,
+    figure_css,
+)
 from hcgames.words import count
 
 __all__ = [
@@ -542,6 +550,7 @@ class MapView(RegionView):
             font_weight="bold",
             align="middle",
             enable_hover=False,
+            apply_clip=False,  # as the names (_label_mark)
         )
         self._clickable(mark, self.region_ids)
         return mark
@@ -589,6 +598,8 @@ class MapView(RegionView):
             font_weight="normal",
             align="middle",
             enable_hover=False,
+            # Large text sets a name by the map's edge past it (figure_css): drawn, not cut
+            apply_clip=False,
         )
         self._clickable(mark, [rid for _, _, _, rid in lines])
         return mark
@@ -650,7 +661,7 @@ class MapView(RegionView):
         )
 
     def _css(self) -> str:
-        scaled = figure_css(self._uid, self.width, self.height)
+        scaled = figure_css(self._uid, self.width, self.height, self.grow)
         fluid = (
             f".{self._uid} {{ width: 100% !important; height: auto !important; "
             f"aspect-ratio: {self.width} / {self.height}; "
@@ -672,6 +683,13 @@ class MapView(RegionView):
             + self._large_css()
             + "</style>"
         )
+
+    @property
+    def grow(self) -> float:
+        """How much larger than the map's own type its names are under Large text, as a
+        share of the map: a map with a second layout of its names shows that one instead
+        (1.0 here); any other sets its one layout :data:`LARGE_NAME_GROW` times as large."""
+        return 1.0 if self.placed_large else LARGE_NAME_GROW
 
     def _large_css(self) -> str:
         """Under Large text a map with a second layout (:attr:`placed_large`) shows it

@@ -171,7 +171,9 @@ def play_map_width(width: int, height: int, header: int = WIDE_MAP_HEADER) -> fl
     return min(wide_map_width(width, height, header), narrow_map_width(width, height, header))
 
 
-def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP_HEADER) -> str:
+def wide_map_css(
+    box_class: str, width: int, height: int, header: int = WIDE_MAP_HEADER, grow: float = 1.0
+) -> str:
     """CSS for a play map that takes the room the window gives it. The board column of
     class ``box_class`` is as wide as the window less the side column (:data:`NARROW_SIDE`
     px, or :data:`WIDE_SIDE` px on a window of :data:`WIDE_WINDOW` px and more), and the
@@ -216,10 +218,13 @@ def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP
         # here are zoomed too: a 1.5 zoom makes 100vw one and a half windows); cards
         # under the map are a scroll away at that size whatever the map does, so the
         # map takes the window's height
+        # ... never narrower than without Large text (reviewers: lessons 13 and 24's
+        # maps shrank): the moves then take the room that is left
         f"{large} .{box_class} {{ width: max(240px, min(calc(100vw / {zoom:g} - "
         f"{LARGE_SIDE}px), calc((100vh / {zoom:g} - {WIDE_MAP_HEADER}px) * {aspect:.4f} "
-        "+ 8px))) "
-        "!important; } "
+        f"+ 8px)), calc(min(100vw - {WIDE_SIDE}px, (100vh - {header}px) * {aspect:.4f} "
+        f"+ 8px) / {zoom:g})) "
+        "!important; flex-shrink: 0 !important; } "
         f"{large} .hcgames-play-main:has(> .{box_class}) {{ flex-wrap: nowrap !important; }} "
         # ... but on a narrower window (1024x700) the room beside the moves left the map
         # smaller than without Large text (644 -> 522 px): there the map takes the
@@ -232,20 +237,34 @@ def wide_map_css(box_class: str, width: int, height: int, header: int = WIDE_MAP
         f"{large} .hcgames-play-main:has(> .{box_class}) > .hcgames-side-column {{ "
         "min-width: 0 !important; flex: 1 1 100% !important; } } "
         f"{large} .{box_class}-side {{ min-width: 0 !important; }} "
-        + _large_names_kept(large, box_class, width, height, header)
+        + _large_names_kept(large, box_class, width, height, header, grow)
         + "</style>"
     )
 
 
-def _large_names_kept(large: str, box_class: str, width: int, height: int, header: int) -> str:
+def _undo_row(back: widgets.Button, new: widgets.Button) -> widgets.HBox:
+    """The row of Undo and New game at the foot of the side column; under Large text it
+    comes straight under the list of moves (see the play screen's style)."""
+    row = widgets.HBox(
+        [back, new], layout=widgets.Layout(flex_flow="row wrap", margin="0", padding="4px")
+    )
+    row.add_class("hcgames-undo-row")
+    return row
+
+
+def _large_names_kept(
+    large: str, box_class: str, width: int, height: int, header: int, grow: float = 1.0
+) -> str:
     """Large text narrows the play map a little (the moves beside it take more room), but
     never its names: they keep at least the size they have without Large text, each on its
     own place (issue 36: the names of lessons 13 and 24 came out 8% smaller). The map's
     type follows its width (:func:`~hcgames.widgets.regions.figure_css`); here it follows
     the width the map has without Large text when that is more (the figure undoes the
-    page's zoom, so its lengths are the screen's)."""
+    page's zoom, so its lengths are the screen's), times ``grow``
+    (:data:`~hcgames.widgets.regions.LARGE_NAME_GROW` for a map with one layout of its
+    names), so the names grow under Large text."""
     aspect = width / height
-    scale = NAME_EM / width
+    scale = NAME_EM * grow / width
     tall = f"(100vh - {header}px) * {aspect:.4f} + 8px"
     wide = f"min(100vw - {WIDE_SIDE}px, {tall})"
     narrow = f"max(300px, min(100vw - {NARROW_SIDE}px, {tall}))"
@@ -361,6 +380,15 @@ body:not(.hcgames-large) .hcgames-play.hcgames-large { zoom: 1.5; }
   .widget-select > label { width: auto; max-width: none; text-align: left; }
 :is(.hcgames-large .hcgames-play, .hcgames-play.hcgames-large) .hcgames-side-column
   .widget-select > select { width: 100%; overflow-x: auto; }
+/* Large text: Undo and New game straight under the list of moves and its buttons, above
+   what the last move did and where the game stands; at the foot of the column, half as
+   tall again, they were below the screen at 1366x768 (reviewers, lesson 34) */
+:is(.hcgames-large .hcgames-play, .hcgames-play.hcgames-large) .hcgames-side-column > * {
+  order: 2; }
+:is(.hcgames-large .hcgames-play, .hcgames-play.hcgames-large) .hcgames-side-column
+  > :nth-child(-n+4) { order: 0; }
+:is(.hcgames-large .hcgames-play, .hcgames-play.hcgames-large) .hcgames-side-column
+  > .hcgames-undo-row { order: 1; }
 /* ... and on a narrower window (1024x700) its moves are a little smaller (21 px on the
    screen, still 40 per cent larger than without Large text), so they fit beside the map */
 @media (max-width: 1279px) {
@@ -1257,7 +1285,7 @@ class PlayApp(GameStepper):
             self.board_column.add_class(box_class)
             header = WIDE_MAP_HEADER if self.cards_view is None else WIDE_CARDS_HEADER
             self.wide_style.value = wide_map_css(
-                box_class, self.map_view.width, self.map_view.height, header
+                box_class, self.map_view.width, self.map_view.height, header, self.map_view.grow
             )
             legend = self.map_view.legend
             if legend.layout.display != "none":
@@ -1275,10 +1303,7 @@ class PlayApp(GameStepper):
             self.add_class("hcgames-play-cards")
             self.board_column.add_class("hcgames-card-column")
             self.board_column.layout.width = None
-        undo_row = widgets.HBox(
-            [self.back_button, self.new_button],
-            layout=widgets.Layout(flex_flow="row wrap", margin="0", padding="4px"),
-        )
+        undo_row = _undo_row(self.back_button, self.new_button)
         self.side_column = widgets.VBox(
             [
                 self.banner,

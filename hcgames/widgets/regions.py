@@ -291,7 +291,18 @@ LARGE_TEXT_ZOOM = 1.5
 NAME_EM = 16.0
 
 
-def figure_css(uid: str, width: float, height: float) -> str:
+#: how much larger than its map's own type Large text sets the names of a map that has
+#: no second layout of its names (a crowded map, or one whose larger layout found no
+#: room): a map already as wide as the page or as tall as the window cannot grow, and
+#: its names did not grow either (reviewers, lessons 00, 12, 22 and 23). Each name grows
+#: about its own middle, so it stays on its place.
+LARGE_NAME_GROW = 1.2
+#: the margin (screen pixels) each side of such a map under Large text, so that a name
+#: grown past the map's edge stays on the page
+LARGE_NAME_EDGE_PX = 8
+
+
+def figure_css(uid: str, width: float, height: float, grow: float = LARGE_NAME_GROW) -> str:
     """CSS that makes the bqplot figure of class ``uid`` (laid out ``width`` x ``height``
     pixels) scale as one picture, at any size the page gives it and under Large text.
 
@@ -306,11 +317,22 @@ def figure_css(uid: str, width: float, height: float) -> str:
     (the east cut off) with its names at other places. Inside a zoomed page the
     figure undoes the zoom (bqplot then measures what it draws) and fills its column
     instead, which the zoom has made half as wide again: the whole map, larger, with
-    every name on its place."""
+    every name on its place. Under Large text the names are also ``grow`` times as large
+    as the map's own type (:data:`LARGE_NAME_GROW`; 1.0 for a map that shows a second,
+    larger layout of its names then), so they grow even where the map cannot."""
+    large_em = NAME_EM * grow / width
+    # grown names by the map's edge reach past it by a tenth of their width: they are
+    # drawn there (not cut at the map's edge) and a margin keeps them on the page
+    # (lesson 00's "Carthage 2 cav", lesson 14's "Rome 2 cav" were cut)
+    edge = LARGE_NAME_EDGE_PX if grow > 1 else 0
     return (
         f".{uid} {{ container-type: inline-size; }} "
         f".{uid} svg.svg-figure {{ font-size: calc(100cqw * {NAME_EM / width:.6f}); }} "
-        f".hcgames-large .{uid} {{ zoom: {1 / LARGE_TEXT_ZOOM:.6f}; width: 100% !important; "
+        f".hcgames-large .{uid} svg.svg-figure {{ font-size: calc(100cqw * {large_em:.6f}); "
+        f"{'overflow: visible; ' if edge else ''}}} "
+        f".hcgames-large .{uid} {{ zoom: {1 / LARGE_TEXT_ZOOM:.6f}; "
+        f"width: calc(100% - {2 * edge}px) !important; margin: 0 {edge}px !important; "
+        f"{'overflow: visible !important; ' if edge else ''}"
         f"height: auto !important; aspect-ratio: {width:g} / {height:g}; }} "
     )
 

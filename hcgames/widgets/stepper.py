@@ -291,10 +291,11 @@ class GameStepper(View):
     def _large_text_beside(self, side: widgets.VBox, views: widgets.VBox, aspect: float) -> None:
         """Under Large text (the page zoomed half as large again) the column of buttons
         stays beside the map it drives, instead of wrapping under it a screen away: on a
-        wide window the column keeps 236 px (354 on the screen, running on below the
-        map) and the map the rest, as wide as without Large text (98% or more at
-        1366x768) and no taller than the window once scrolled to (lengths in a zoomed
-        page are zoomed too: 100vh is then 1.5 screens, hence the division)."""
+        wide window the column keeps 200 px (300 on the screen, running on below the
+        map) and the map the rest, wider than without Large text (236 px left the map
+        of lesson 14 narrower at 1366x768) and no taller than the window once scrolled
+        to (lengths in a zoomed page are zoomed too: 100vh is then 1.5 screens, hence
+        the division)."""
         uid = f"hcgames-stepper-{id(self):x}"
         self.stepper_fit_class = uid
         side.add_class(f"{uid}-side")
@@ -303,8 +304,8 @@ class GameStepper(View):
         large = f"@media (min-width: 1200px) {{ .hcgames-large .{uid}"
         self.large_style = widgets.HTML(
             f"<style>{large} {{ flex-wrap: nowrap !important; }} "
-            f".hcgames-large .{uid}-side {{ flex: 0 0 236px !important; "
-            "min-width: 236px !important; "
+            f".hcgames-large .{uid}-side {{ flex: 0 0 200px !important; "
+            "min-width: 200px !important; "
             # the column runs on below the map: the page scrolls, never a box inside it
             # (a column cut at the window's height hid the log and the key, lesson 00)
             "max-height: none !important; overflow: visible !important; } "

@@ -154,17 +154,17 @@ def battle_panel(exact: dict[str, Fraction], simulate: Any, seed: int, title: st
 def _large_text_beside(unit: widgets.Box, controls: widgets.VBox) -> widgets.HTML:
     """Under Large text on a wide window, the sliders stay beside the map they change
     (they had wrapped above it, the map a screen below them): a narrower column of
-    280 px (420 on the screen, the sliders as wide as it, each name above its track)
-    running on below the map,
-    and the map the rest of the row, nearly as wide as without Large text."""
+    220 px (330 on the screen, the sliders as wide as it, each name above its track)
+    running on below the map, and the map the rest of the row, at least as wide as
+    without Large text (280 px left lesson 22's map 887 of its 954 px at 1366x768)."""
     uid = f"hcgames-sea-{id(unit):x}"
     unit.add_class(uid)
     controls.add_class(f"{uid}-side")
     return widgets.HTML(
         f"<style>@media (min-width: 1200px) {{ .hcgames-large .{uid} "
         "{ flex-wrap: nowrap !important; } "
-        f".hcgames-large .{uid}-side {{ flex: 0 0 280px !important; "
-        "min-width: 280px !important; max-height: none !important; "
+        f".hcgames-large .{uid}-side {{ flex: 0 0 220px !important; "
+        "min-width: 220px !important; max-height: none !important; "
         "overflow: visible !important; } "
         f".hcgames-large .{uid}-side .widget-slider, .hcgames-large .{uid}-side .widget-html "
         "{ width: 100% !important; min-width: 0 !important; max-width: 100% !important; } "
