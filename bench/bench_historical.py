@@ -254,6 +254,8 @@ NEVER_REASONS = {
     "CT4306": "it needs three US lands in one civilisation as it arrives; Salem, Boadicea and "
     "Confucius hold one each (Cheswell none), so only a Salem player who has taken the other "
     "two, in a game where those three decks play, gets it (test_card_cases shows it)",
+    "CT4302": "its bonus needs a pharaoh leading Egypt; the only one in the decks is King "
+    "Tutankhamun of Boadicea, so only a Boadicea player who takes Egypt from Salem gets it",
     "CT4206": "its bonuses need Christopher Columbus, who is in none of the four decks",
     "CT4606": "its morale needs Christopher Columbus, who is in none of the four decks",
     "LE4704": "his morale needs him played on Russia, a Cheswell land the Confucius player "
