@@ -115,6 +115,31 @@ the lowest at 0.95), and Historical with 2 players; Historical with 3 and 4 play
 still short of 0.95x (0.91-0.93): its profile with more players (more windows for
 interrupts, one per opponent at every phase's end) was not worked through in this pass.
 One run of each on a loaded machine: the figures scatter by 5-10 % between runs.
+
+Third pass: Historical with 3 and 4 players (7 Dec, 17:50-18:20 UTC, load average 20-24)
+----------------------------------------------------------------------------------------
+cProfile's call counts over the same 30 random games a table size (counts do not
+depend on the load): this tree makes fewer Python calls a step than 6688deb at every
+size (2 players 234 against 251, 3 players 252 against 257, 4 players 245 against
+266), so no new path grew; pyinstrument (sampling, 40 games of 4 players) put the same
+share in ``phase_actions`` in both trees. What grows with the players is the decision
+'Interrupt windows': each opponent gets a window at the end of all four phases, not only
+after the play phase (``interrupt_options`` 1.72, 2.24, 2.60 calls a step at 2, 3, 4
+players against 1.16, 1.25, 1.37 at 6688deb), and every phase end made a new frozen
+``PendingNextPhase`` and a new frozen ``PendingWindow`` per opponent (each field set
+with ``object.__setattr__``). Beside it, ``placement_ban``, asked through ``can_stand``
+3-5 times a step, wrote the ban's whole text (``describe_effect``) each time a ban
+applied (Thailand and a European in hand), where 6688deb answered yes or no.
+Done, no rule or sentence changed (the Historical goldens pass unchanged):
+``effects._ban`` answers without words and ``placement_ban`` words it only for a
+refusal; ``turn.end_phase`` stacks a phase end and windows made once (frozen, so one
+of each may stand on every stack and copy).
+Figures: the same 60 seeded random games in both trees (the games are identical, so
+steps are equal), process time, fastest of 5 runs taking turns: against the tree before
+this pass 2 players 1.00x, 3 players 1.04x, 4 players 1.05x. Against 6688deb
+(``--old``'s alternation, 1.5 s a round, 3 rounds, the games differing between the
+trees): before 0.95 / 1.02 / 0.91, after 0.93 / 0.96 / 0.96 at 2 / 3 / 4 players, on a
+machine where repeated runs scatter by 5-10 %.
 """
 
 from __future__ import annotations

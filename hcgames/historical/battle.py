@@ -24,7 +24,11 @@ from hcgames.historical.pending import Record
 if TYPE_CHECKING:
     from hcgames.historical.state import Column, HistoricalState
 
-__all__ = ["MATCHUPS", "Assessment", "Battle", "Entry", "assess", "signature"]
+#: the line of a battle's sums whose total fell below zero and counts as 0 (decision
+#: "Battle totals below zero", ours)
+BELOW_ZERO = "sum below zero, which counts as 0"
+
+__all__ = ["BELOW_ZERO", "MATCHUPS", "Assessment", "Battle", "Entry", "assess", "signature"]
 
 
 @dataclass(frozen=True)
@@ -198,6 +202,8 @@ def _total(
         if per:
             count = sum(1 for k in col.cards if matches(board.card(k), per["match"]))
             amount *= count
+            if not amount:  # nothing on the land for it to count: not listed as +0
+                continue
         if effect.scope == "self" and entry.key in values:
             values[entry.key] += amount
         else:
@@ -227,7 +233,11 @@ def _total(
     bonus = board.lasting[player] + board.land_bonus.get(col.land, 0)
     if bonus:
         lines.append(f"  lasting bonuses: {bonus:+d}")
-    return int((sum(values.values()) + flat + bonus) * whole)
+    total = int((sum(values.values()) + flat + bonus) * whole)
+    if total < 0:  # a penalty can take a side's strength to nothing, never below (ours)
+        lines.append(f"  {BELOW_ZERO}: {total:+d}")
+        return 0
+    return total
 
 
 def assess(board: HistoricalState, battle: Battle | Mapping[str, Any]) -> Assessment:

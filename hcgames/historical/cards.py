@@ -738,7 +738,10 @@ def describe_effect(effect: Effect) -> str:
             f"{effect.morale:+d} morale; its holder cannot discard it."
         )
     elif kind == "toll":
-        text = "An attacker of this land must first discard one of the attacking land's cards."
+        text = (
+            f"{_times_its_land(effect)} is attacked from a land with a character on it: the "
+            "attacker must first discard one of those characters."
+        )
     elif kind == "protect_hand":
         text = "Opponents cannot take cards from your hand."
     elif kind == "forbid_spies":

@@ -124,35 +124,52 @@ def has_room(state: HistoricalState, col: Column, card: Card) -> bool:
 
 def placement_allowed(state: HistoricalState, col: Column, card: Card) -> bool:
     """Bans on a land (Thailand) or on a card (Henry VIII) and coastal-only cards."""
-    return not placement_ban(state, col, card)
+    return _ban(state, col, card) is None
 
 
-def placement_ban(state: HistoricalState, col: Column, card: Card) -> str:
-    """Why ``card`` may not stand on ``col`` by a ban, in words ("" when none forbids it)."""
+def _ban(state: HistoricalState, col: Column, card: Card) -> tuple[str, Card, Effect | None] | None:
+    """The ban that keeps ``card`` off ``col`` (None when none does): whose it is
+    ("coast", "land", "other" or "own"), the card standing there it concerns, and the
+    ban. Asked of every land for every card in hand at each step, so it builds no
+    words: :func:`placement_ban` says them for a refusal (issue 41: they were made at
+    every ask, the ban's whole text each time a Thailand kept a European off)."""
     cards = state.game.key_cards
     land = cards[col.land]
     if card.coastal_only and not land.coastal:
-        return f"{card.name} keeps to lands by the sea"
+        return ("coast", land, None)
     for effect in land.bans:
         if matches(card, effect.match):
-            return f"{land.name}'s card says: {describe_effect(effect)}"
+            return ("land", land, effect)
     for other in col.cards:
         other_card = cards[other]
         for effect in other_card.bans:
             if matches(card, effect.match):
-                return f"{other_card.name} stands there, whose card says: {describe_effect(effect)}"
+                return ("other", other_card, effect)
         for effect in card.bans:
             if matches(other_card, effect.match):
-                return (
-                    f"{other_card.name} stands there, and {card.name}'s card says: "
-                    f"{describe_effect(effect)}"
-                )
-    return ""
+                return ("own", other_card, effect)
+    return None
+
+
+def placement_ban(state: HistoricalState, col: Column, card: Card) -> str:
+    """Why ``card`` may not stand on ``col`` by a ban, in words ("" when none forbids it)."""
+    found = _ban(state, col, card)
+    if found is None:
+        return ""
+    whose, other, effect = found
+    if effect is None:
+        return f"{card.name} keeps to lands by the sea"
+    rule = describe_effect(effect)
+    if whose == "land":
+        return f"{other.name}'s card says: {rule}"
+    if whose == "other":
+        return f"{other.name} stands there, whose card says: {rule}"
+    return f"{other.name} stands there, and {card.name}'s card says: {rule}"
 
 
 def can_stand(state: HistoricalState, col: Column, card: Card) -> bool:
-    # asked of every land for every card in hand at each step: placement_ban directly
-    return has_room(state, col, card) and not placement_ban(state, col, card)
+    # asked of every land for every card in hand at each step: the ban without words
+    return has_room(state, col, card) and _ban(state, col, card) is None
 
 
 # --- conditions -----------------------------------------------------------

@@ -63,12 +63,16 @@ def declare(state: HistoricalState, player: int, action: Attack) -> None:
     state.pending.append(PendingWindow(player=player, why="attack"))
     state.pending.append(PendingWindow(player=defender, why="attack"))
     for key in d_col.cards:
-        for effect in state.effects_of(key):
-            if effect.kind == "toll" and a_col.cards:
+        for index, effect in enumerate(state.effects_of(key)):
+            if effect.kind != "toll" or not state.uses_left(key, index, effect):
+                continue
+            # the price is a character (Peter Salem's card); an attack from a land with
+            # none does not use up one of his tolls
+            options = [k for k in a_col.cards if state.card(k).category == "character"]
+            if options:
+                state.spend_use(key, index, effect)
                 state.pending.append(
-                    PendingPick(
-                        player=player, purpose="toll", options=list(a_col.cards), source=key
-                    )
+                    PendingPick(player=player, purpose="toll", options=options, source=key)
                 )
     for key in a_col.cards:
         for index, effect in enumerate(state.effects_of(key)):

@@ -34,10 +34,10 @@ FIRST_PLAYER_WAYS = {
 FIRST_PLAYER_DEFAULT = "coin"
 #: the fixed deck assignment when ``decks=`` is not given (seat order). Our choice: the
 #: two-player default is Salem against Confucius, the fairest pairing of the four
-#: starter decks between equal computer players (Salem won 134 and Confucius 90 of
-#: 224 games between two medium bots, decks swapped between the seats every game, once
-#: every card did what it says; the next fairest, Cheswell against Boadicea, 62 to 38;
-#: see bench/bench_historical.py)
+#: starter decks between equal computer players (Salem won 242 and Confucius 206 of
+#: 448 games between two medium bots, decks swapped between the seats every game, once
+#: every card did what it says; the next fairest, Cheswell against Boadicea, 62 to 38
+#: over 224; see bench/bench_historical.py)
 DEFAULT_DECKS = ("salem", "confucius", "cheswell", "boadicea", "salem", "confucius")
 
 

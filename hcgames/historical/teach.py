@@ -25,7 +25,7 @@ from hcgames.data import read_json
 from hcgames.historical.actions import (
     DrawCard,
 )
-from hcgames.historical.battle import MATCHUPS, Assessment, Battle, assess
+from hcgames.historical.battle import BELOW_ZERO, MATCHUPS, Assessment, Battle, assess
 from hcgames.historical.cards import Card, card_name
 from hcgames.historical.material import BATTLE_MORALE_LOSS
 from hcgames.historical.state import Column, HistoricalState
@@ -279,7 +279,8 @@ def battle_sheet(
         elif line.startswith("  "):
             name, amount = line.strip().rsplit(": ", 1)
             amount = amount.replace("x", "times ")
-            rows.append({"side": side, "what counts": f"bonus from {name}", "points": amount})
+            what = name if name == BELOW_ZERO else f"bonus from {name}"
+            rows.append({"side": side, "what counts": what, "points": amount})
         if line == "Defence:":
             rows.insert(
                 len(rows) - len(defenders),

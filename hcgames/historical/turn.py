@@ -49,6 +49,12 @@ if TYPE_CHECKING:
 
 #: the phases of one turn, in order (:meth:`HistoricalGame.phases`)
 PHASES: tuple[str, ...] = ("play", "attack", "move", "draw")
+#: the steps the end of a phase stacks (its end, and a window for each opponent), made
+#: once: they are frozen records, so one of each may stand on every stack and in every
+#: copy (issue 41: since windows open at the end of all four phases, making them anew
+#: cost a game of four players a few per cent of its time)
+_NEXT_PHASE = {phase: PendingNextPhase(phase=phase) for phase in PHASES}
+_PHASE_WINDOWS = tuple(PendingWindow(player=seat, why="phase") for seat in range(10))
 
 
 # --- who goes first ------------------------------------------------------------------
@@ -246,10 +252,11 @@ def advance(state: HistoricalState) -> None:
 
 def end_phase(state: HistoricalState) -> None:
     """Close the phase: opponents first get a window for interrupts (from round 2)."""
-    state.pending.append(PendingNextPhase(phase=state.phase_name))
+    phase = state.phase_name
+    state.pending.append(_NEXT_PHASE.get(phase) or PendingNextPhase(phase=phase))
     if state.round_no > 1:
         for q in reversed(state.opponents(state.turn)):
-            state.pending.append(PendingWindow(player=q, why="phase"))
+            state.pending.append(_PHASE_WINDOWS[q])
 
 
 def next_phase(state: HistoricalState, frame: PendingNextPhase) -> None:

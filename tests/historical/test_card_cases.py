@@ -345,8 +345,10 @@ def test_ivan_the_terrible_costs_100_morale_a_turn_after_two_turns() -> None:
     _morale_each_turn_after("CO4503", 0, 2)
 
 
-def test_ho_chi_minh_costs_100_morale_a_turn_after_four_turns() -> None:
-    _morale_each_turn_after("LE4501", 1, 4)
+def test_ho_chi_minh_costs_100_morale_a_turn_after_three_turns() -> None:
+    """His card: once he has ruled three turns, 100 morale a turn (as Hitler's 'more than
+    two turns in play' and Ivan's 'two rounds')."""
+    _morale_each_turn_after("LE4501", 1, 3)
 
 
 # --- lands: what they give when they arrive (discovered by the Northwest Passage event) --------
@@ -768,9 +770,24 @@ def test_tutankhamun_land_is_attacked_only_by_a_pharaohs_land() -> None:
     lands: Lands = {0: [("CT4404", ["CO3016"])], 1: [("CT4503", ["LE4502"])]}
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     assert _attacks(state) == set()
-    lands[0] = [("CT4404", ["CO3016", "LE4303"])]  # Queen Ahhotep is a pharaoh
+    lands[0] = [("CT4404", ["CO3016", "LE4303"])]  # a queen and regent, not a pharaoh
+    state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
+    assert _attacks(state) == set()
+    lands[0] = [("CT4404", ["CO3016", "LE4502"])]  # a pharaoh (another player's Tutankhamun)
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     assert _attacks(state) == {(key("CT4404", 0), key("CT4503", 1))}
+
+
+# --- Egypt (CT4302): +500 strength while a pharaoh stands there; Queen Ahhotep I is none ------
+def test_egypt_is_stronger_with_a_pharaoh_and_not_with_queen_ahhotep() -> None:
+    assert _text("CT4302") == "Its land gets +500 strength while a pharaoh stands on the same land."
+    assert "never its pharaoh" in CAT.cards["LE4303"].note
+    lands: Lands = {0: [("CT4404", ["CO3016"])], 1: [("CT4302", ["LE4303"])]}
+    state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
+    assert sums(state, key("CT4404", 0), key("CT4302", 1)).defence == 400  # her defence alone
+    lands[1] = [("CT4302", ["LE4502"])]
+    state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
+    assert sums(state, key("CT4404", 0), key("CT4302", 1)).defence == 500 + 500
 
 
 # --- Great Wall of China (LO3005): one chosen land of yours is safe for two of your turns -------
@@ -780,7 +797,7 @@ def test_great_wall_guards_the_chosen_land_only() -> None:
         == "On play: no one may attack one of your lands until your second turn from now."
     )
     lands: Lands = {
-        0: [("CT4503", ["MU2001"]), ("CT4305", ["IN4201"])],
+        0: [("CT4503", ["MU2001"]), ("CT4305", ["AU4402"])],
         1: [("CT4404", ["CO3016"])],
     }
     state = arrange(game(), round_no=3, lands=lands, hands={0: ["LO3005"]}, morale={1: 900})
@@ -951,15 +968,15 @@ def test_atomic_bomb_has_no_target_without_an_opposing_land() -> None:
     assert _plays(state, key("TE3005", 0)) == []
 
 
-# --- Peter Salem (WA4301): an attacker of his land first gives up one of its cards ---------------
+# --- Peter Salem (WA4301): twice, an attacker of his land first gives up a character -------------
 def test_peter_salem_takes_a_toll_only_from_attacks_on_his_land() -> None:
-    assert (
-        _text("WA4301")
-        == "An attacker of this land must first discard one of the attacking land's cards."
+    assert _text("WA4301") == (
+        "Each of the first 2 times its land is attacked from a land with a character on it:"
+        " the attacker must first discard one of those characters."
     )
     lands: Lands = {
-        0: [("CT4404", ["AR4302", "MU2001"])],
-        1: [("CT4503", ["WA4301"]), ("CT4305", ["IN4201"])],
+        0: [("CT4404", ["AR4302", "MU2001", "IN4202"])],
+        1: [("CT4503", ["WA4301"]), ("CT4305", ["AU4402"])],
     }
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     state.apply(Attack(key("CT4404", 0), key("CT4305", 1)))
@@ -971,9 +988,43 @@ def test_peter_salem_takes_a_toll_only_from_attacks_on_his_land() -> None:
     state.apply(Attack(key("CT4404", 0), key("CT4503", 1)))
     top = narrow(state.pending[-1], PendingPick)
     assert top.purpose == "toll" and state.current_player == 0
-    assert set(top.options) == {key("AR4302", 0), key("MU2001", 0)}
+    assert set(top.options) == {key("MU2001", 0), key("IN4202", 0)}  # not the army
     act(state, Pick(key("MU2001", 0), "toll"))
     assert key("MU2001", 0) in state.discards[0]
+
+
+def _tolls(state: HistoricalState, land: str) -> int:
+    """Player 1 attacks China from ``land`` (China holds); the cards the attacking land
+    paid (a lost attack costs only morale), the first character offered paying a toll."""
+    column = next(c for c in state.rows[0] if c.land == key(land, 0))
+    before = len(column.cards)
+    state.apply(Attack(key(land, 0), key("CT4503", 1)))
+    if state.pending and isinstance(state.pending[-1], PendingPick):
+        pick = narrow(state.pending[-1], PendingPick)
+        assert pick.purpose == "toll"
+        act(state, Pick(pick.options[0], "toll"))
+    settle(state)
+    return before - len(column.cards)
+
+
+def test_peter_salem_takes_his_toll_twice_and_not_from_a_land_without_characters() -> None:
+    """Frequency 2 on his card: the third attack on his land is free, and an attack made
+    with armies alone does not use up a toll (China holds every attack here)."""
+    assert "frequency mark 2" in CAT.cards["WA4301"].note
+    lands: Lands = {
+        0: [("CT4404", ["MU2001", "IN4202", "AU4402"]), ("CT4305", ["AR4402"])],
+        1: [("CT4503", ["WA4301", "AR4302"])],
+    }
+    state = arrange(game(), round_no=3, morale={0: 1500}, lands=lands, phase="attack")
+    assert _tolls(state, "CT4305") == 0  # the Janissary alone: no character to pay
+    assert _tolls(state, "CT4404") == 1  # the first toll
+    assert len(state.rows[0][0].cards) == 2
+    _turn_of(state, 1)
+    _turn_of(state, 0)
+    assert (key("CT4404", 0), key("CT4503", 1)) in _attacks_this_turn(state)
+    assert _tolls(state, "CT4404") == 1  # the second toll
+    assert _tolls(state, "CT4404") == 0  # his two tolls are used up
+    assert len(state.rows[0][0].cards) == 1
 
 
 # --- a card that cannot be played says which rule forbids it -------------------------------------
@@ -1037,7 +1088,7 @@ def test_a_placement_ban_names_the_card_that_forbids_it() -> None:
 def test_a_blocked_attack_names_the_card_that_blocks_it() -> None:
     lands: Lands = {
         0: [("CT4404", ["CO3016"])],
-        1: [("CT4503", ["LE4502"]), ("CT4305", ["IN4201"])],
+        1: [("CT4503", ["LE4502"]), ("CT4305", ["AU4402"])],
     }
     state = arrange(game(), round_no=3, morale={0: 900}, lands=lands, phase="attack")
     assert state.phase == "attack"  # Thailand may be attacked
@@ -1226,3 +1277,15 @@ def test_thailand_keeps_boudica_a_briton_off() -> None:
     assert PlayCard(key("WA4501", 0), key("CT4305", 0)) not in legal  # Boudica, of Britain
     assert PlayCard(key("WA4501", 0), key("CT4503", 0)) in legal
     assert PlayCard(key("WA3004", 0), key("CT4305", 0)) in legal  # the Trung Sisters may
+
+
+def test_thailand_keeps_alexander_graham_bell_off_and_lets_a_canadian_stand() -> None:
+    """Bell, born and raised in Edinburgh, counts as a European (our reading, on his
+    card); Sir William Stephenson, born in Canada, does not."""
+    assert "Edinburgh" in CAT.cards["IN4201"].note
+    lands: Lands = {0: [("CT4305", ["AR4302"]), ("CT4503", [])]}
+    state = arrange(game(), round_no=3, lands=lands, hands={0: ["IN4201", "SY4601"]})
+    legal = state.legal_actions()
+    assert PlayCard(key("IN4201", 0), key("CT4305", 0)) not in legal
+    assert PlayCard(key("IN4201", 0), key("CT4503", 0)) in legal
+    assert PlayCard(key("SY4601", 0), key("CT4305", 0)) in legal

@@ -283,6 +283,8 @@ def _strength(card: Card, index: int, effect: Effect) -> None:
         layout.holds(effect.condition, want)
         if effect.per and want:
             layout.mine += _helpers(effect.per["match"], {card.id} | set(layout.mine), 1)
+        if int(effect.amount) < 0:  # a total never falls below 0: an army to take the loss
+            layout.mine += ["AR4302"]
         role = layout.role or ("defence" if stat == "defence" else "attack")
         if stat != "both" and want:
             role = stat
@@ -983,7 +985,7 @@ BY_HAND: dict[str, tuple[str, ...]] = {
         "test_card_cases:test_james_madison_gets_nothing_against_another_attacker",
     ),
     "LE4401": ("test_card_cases:test_henry_viii_keeps_a_female_leader_off_his_land",),
-    "LE4501": ("test_card_cases:test_ho_chi_minh_costs_100_morale_a_turn_after_four_turns",),
+    "LE4501": ("test_card_cases:test_ho_chi_minh_costs_100_morale_a_turn_after_three_turns",),
     "LE4502": ("test_card_cases:test_tutankhamun_land_is_attacked_only_by_a_pharaohs_land",),
     "LO3002": (
         "test_card_cases:test_brooklyn_bridge_gives_200_and_moves_a_card",

@@ -22,10 +22,11 @@ from hcgames.historical.actions import (
     PlayCard,
     UseAbility,
 )
+from hcgames.historical.battle import BELOW_ZERO
 from hcgames.historical.material import build_catalogue
 from hcgames.historical.pending import PendingPick
 from hcgames.historical.state import HistoricalState
-from hcgames.historical.teach import arrange, key
+from hcgames.historical.teach import arrange, battle_sheet, key
 from tests.historical.conftest import Lands, act, finish_turn, game, sums
 from tests.narrow import narrow
 
@@ -415,3 +416,38 @@ def test_argentina_discard_for_its_bonus_is_a_play_too() -> None:
     assert uses
     act(state, uses[0])
     assert state.plays == 1
+
+
+def test_a_battle_total_below_zero_counts_as_zero() -> None:
+    """Samoa's -300 attack takes Socrates' 20 to -280: the attack counts as 0 (our rule,
+    'Battle totals below zero'), so against Confucius' 0 defence it is a draw, not a
+    defender's win; the sums show the sum below zero and the 0 that counts."""
+    lands: Lands = {0: [("CT4604", ["PH4301"])], 1: [("CT4205", ["PH4601"])]}
+    state = arrange(game(), round_no=3, lands=lands)
+    result = sums(state, key("CT4604", 0), key("CT4205", 1))
+    assert (result.attack, result.defence, result.winner) == (0, 0, "draw")
+    assert result.lines[:3] == ["Attack:", "  Samoa: -300", f"  {BELOW_ZERO}: -280"]
+    sheet = battle_sheet(state, result, ["PH4301"], ["PH4601"])
+    shown = [(row["what counts"], row["points"]) for row in sheet if row["side"] == "attack"]
+    assert shown == [
+        ("Socrates (attack)", 20),
+        ("bonus from Samoa", "-300"),
+        ("sum below zero, which counts as 0", "-280"),
+        ("total", 0),
+    ]
+    lands[0] = [("CT4604", ["AR4302"])]  # the Samurai's 3000: Samoa's -300 leaves 2700
+    result = sums(arrange(game(), round_no=3, lands=lands), key("CT4604", 0), key("CT4205", 1))
+    assert (result.attack, result.winner) == (2700, "attack")
+    assert not any(BELOW_ZERO in line for line in result.lines)
+
+
+def test_a_bonus_that_finds_nothing_to_count_is_not_listed() -> None:
+    """The Knights Templar's +500 for each Christian leader on their land: none there,
+    so no '+0' line among the sums; one there, one +500 line."""
+    lands: Lands = {0: [("CT4602", ["AR4404", "MU2001"])], 1: [("CT4503", ["MU2001"])]}
+    result = sums(arrange(game(), round_no=3, lands=lands), key("CT4602", 0), key("CT4503", 1))
+    assert result.attack == 3500 + 20
+    assert not any(line.endswith(": +0") for line in result.lines), result.lines
+    lands[0] = [("CT4602", ["AR4404", "SP4601"])]
+    result = sums(arrange(game(), round_no=3, lands=lands), key("CT4602", 0), key("CT4503", 1))
+    assert "  The Knights Templar: +500" in result.lines
