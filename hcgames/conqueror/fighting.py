@@ -407,7 +407,10 @@ def play_hero(state: DuelsState, action: PlayHero) -> list[Event]:
             state.event(
                 player,
                 "hero",
-                f"{state.player_name(player)} plays {hero.name}: {hero.describe_effect()}.",
+                # the card then leaves the side's hand: say so, or the student sees a
+                # hero vanish from the side's line with no reason (look 10, lesson 13)
+                f"{state.player_name(player)} plays {hero.name}: {hero.describe_effect()}. "
+                "A hero card serves in one battle only, so it now leaves the game.",
                 hero=hero.id,
             )
         )

@@ -349,6 +349,9 @@ class DuelsState(State):
     def step_words(self) -> str:
         return views.step_words(self)
 
+    def only_move_reason(self) -> str:
+        return views.only_move_reason(self)
+
     def passed_words(self, action: Action) -> str:
         """Ending a part of the round that passes by itself: "end its planning", "end
         its turn" (said before it is played)."""

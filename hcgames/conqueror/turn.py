@@ -263,7 +263,8 @@ def end_round(state: DuelsState) -> list[Event]:
 
 def check_food(state: DuelsState, caps_before: tuple[int, int]) -> list[Event]:
     """A side whose food just fell below what its army needs disbands the excess at
-    once (owner's choice), unless it rallied this round (rally benefit III)."""
+    once (owner's choice), unless it rallied this round (a rally pauses this until its
+    next planning phase)."""
     events: list[Event] = []
     for p in (state.active, 1 - state.active):
         cap, units = state.unit_cap(p), state.units_of(p)

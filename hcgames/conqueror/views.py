@@ -22,6 +22,9 @@ from hcgames.conqueror.turn import BATTLE_STEPS, Stage
 from hcgames.core import Action
 from hcgames.words import count, join, with_article
 
+#: a hero card's holder once it has been played in a battle (it leaves the game)
+SPENT = -2
+
 if TYPE_CHECKING:
     from hcgames.conqueror.state import DuelsState
 
@@ -98,6 +101,12 @@ def side_summary(state: DuelsState, player: int) -> str:
     )
     if heroes:
         text += f", and {'the hero' if len(heroes) == 1 else 'the heroes'} {join(heroes)}"
+    played = [g.heroes[h].name for h in g.hero_choices[player] if state.hero_owner[h] == SPENT]
+    if played:  # a hero gone from the line says where it went
+        text += (
+            f"; {join(played)} {'was' if len(played) == 1 else 'were'} played in a battle "
+            "and left the game (a hero card serves once)"
+        )
     return text + "."
 
 
@@ -180,6 +189,31 @@ def _heroes_out_of_reach(state: DuelsState) -> str:
     if not costs:
         return ""
     return f" (a hero card costs {min(costs)} gold or more, and you have {state.gold[p]})"
+
+
+def only_move_reason(state: DuelsState) -> str:
+    """Why ending the planning (or the turn) is the only move left, in a clause: a
+    student whose planning ended right after the last recruit was left wondering why."""
+    legal = state.legal_actions()
+    if len(legal) != 1 or not isinstance(legal[0], EndPhase) or state.battle is not None:
+        return ""
+    g, p = state.game, state.active
+    if state.stage is not Stage.PLANNING:
+        return "none of its units can move or attack any more this round"
+    units, cap = state.units_of(p), state.unit_cap(p)
+    if units >= cap:
+        army = f"its army is as big as its food can feed ({units} of {cap} units)"
+    elif state.forts_of(p) == 0:
+        army = "it holds no fort to raise soldiers in"
+    else:
+        army = "every fort it holds has already raised its soldiers this round"
+    costs = [g.heroes[h].cost for h in g.hero_choices[p] if state.hero_owner[h] == NOBODY]
+    if costs:
+        army += (
+            f", and its {state.gold[p]} gold buys no hero card: the cheapest costs "
+            f"{min(costs)} gold"
+        )
+    return army
 
 
 def end_phase_words(state: DuelsState) -> str:

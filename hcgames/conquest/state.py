@@ -26,6 +26,7 @@ from hcgames.conquest.moves import PendingRecapture
 from hcgames.conquest.victory import scores
 from hcgames.conquest.views import (
     describe,
+    held_name,
     now_words,
     record_words,
     region_views,
@@ -202,6 +203,19 @@ class ConquestState(State):
         """The log's rows with the pieces named as the board shows them ("The White
         soldier moves from g3 to f3", never "White soldier 9 moves", read as 9 moves)."""
         return [{**row, "text": unnumbered(str(row["text"]))} for row in super().event_table()]
+
+    def action_words(self, action: Action) -> str:
+        """A move as the play screen lists it, its piece named by what the board shows,
+        its kind and square ("White knight from h6 to i7"): "White ship 1 to g9" named
+        a number the board never draws (look 10, lesson 34)."""
+        if not isinstance(action, Move) or action.piece not in self.where:
+            return str(action)
+        name = re.sub(r" \d+$", "", held_name(self, action.piece))
+        here = self.where[action.piece]
+        carrier = self.carrier.get(action.piece)
+        if carrier is not None:
+            here += f" (off the {self.game.kind_of[carrier]})"
+        return f"{name} from {here} to {action.to}"
 
     def plain_words(self, text: str) -> str:
         """A status line as the board says it: pieces unnumbered, and the knight's ride

@@ -42,6 +42,9 @@ _NUMBERED = re.compile(
     r"\b(White|Black)('s seized)? (soldier|elephant|chariot|knight|ship|galleon) \d+\b"
 )
 
+#: the last item of a list of pieces whose "and" went into a counted pair
+_LOST_AND = re.compile(r", (two (?:White|Black) \w+s)(?=[.;]|$)")
+
 _TWICE = re.compile(
     r"\b([Tt])he ((?:White|Black) (?:soldier|elephant|chariot|knight|ship|galleon)) and the \2\b"
 )
@@ -63,6 +66,8 @@ def unnumbered(line: str) -> str:
     # two pieces alike, unnumbered, are counted: "the White elephant carrying two White
     # soldiers", not "the White soldier and the White soldier" (look 9, lesson 34)
     line = _TWICE.sub(lambda m: f"{'T' if m[1] == 'T' else 't'}wo {m[2]}s", line)
+    # "the White elephant, two White soldiers": the list lost its "and" with the pair
+    line = _LOST_AND.sub(r" and \1", line)
     return line[:1].upper() + line[1:]
 
 
@@ -122,14 +127,16 @@ def region_views(state: ConquestState) -> dict[str, dict[str, Any]]:
             continue
         owner = state.owner[piece]
         label = stack_label(state, piece)
-        tip = f"{sid} ({what}): {_stack_words(state, piece)}."
+        # pieces named as the board shows them: "the White elephant carrying two White
+        # soldiers", not "White elephant 1 carrying White soldier 1 and..." (look 10)
+        tip = f"{sid} ({what}): {unnumbered(_stack_words(state, piece))}."
         kinds, kind_of = state.game.rules.kinds, state.game.kind_of
         top_letter = kinds[kind_of[piece]].label
         riders = rider_label(state, piece)
         units = [[p, held_name(state, p)] for p in stack(state, piece)]
         passing = state.transit
         if passing is not None and passing != piece and state.where[passing] == sid:
-            tip += f" {piece_name(passing)} is passing through."
+            tip += f" {unnumbered(piece_name(passing))} is passing through."
             # the knight riding through its own men is drawn on top (the one piece that
             # may move now) and listed first, so a click on its space picks it; the
             # pieces it stands over are written under it ("over E+2S")

@@ -75,7 +75,8 @@ _TARGET_STROKE = "#A86E00"
 _BOARD_CSS = (
     ".hcgames-board path.dot[style*='stroke: rgb(17, 17, 18)'], "
     ".hcgames-board path.dot[style*='stroke: rgb(168, 110, 0)'], "
-    ".hcgames-board path.dot[style*='stroke: rgb(192, 57, 43)'] { pointer-events: none; }"
+    ".hcgames-board path.dot[style*='stroke: rgb(192, 57, 43)'], "
+    ".hcgames-board path.dot[style*='stroke: rgb(123, 45, 158)'] { pointer-events: none; }"
     # no line on a board takes a click: the red path of a hint ran over the square it
     # named and swallowed the first click there (look 8, lesson 32)
     ".hcgames-board path.line { pointer-events: none; }"
@@ -255,6 +256,7 @@ class BoardView(RegionView):
             self.move_ends,
             self.tokens,
             self.square_tokens,
+            self.picked_ring,
             self.unit_labels,
             self.rider_labels,
         ]
@@ -352,6 +354,7 @@ class BoardView(RegionView):
             visible=False,
             enable_hover=False,
         )
+        self.picked_ring = _picked_ring(scales, square)
         self.move_ends = bqplot.Scatter(
             x=[0.0],
             y=[0.0],
@@ -422,7 +425,9 @@ class BoardView(RegionView):
             text=[""],
             scales=scales,
             colors=["#111111"],
-            default_size=max(11, letter - 2),
+            # letters of carried pieces read from the back of the room too: as large
+            # as the letters on the tokens (they were 2 px smaller: look 10, lesson 34)
+            default_size=max(14, letter),
             font_weight="bold",
             align="middle",
             y_offset=4,
@@ -728,9 +733,15 @@ class BoardView(RegionView):
     def _click_space(self, region: str) -> list[str]:
         """A click without ``pick_pieces``: source, then a gold square as the target; a
         click elsewhere picks that space instead (another piece is picked at once)."""
-        if len(self.selection) == 1:
+        shown = getattr(self, "_shown_only", False) and len(self.selection) == 2
+        if shown and region == self.selection[1]:
+            # the list's one move for the clicked piece is shown on the board (its two
+            # spaces): a click on its gold end plays it, as after any pick; it waited
+            # for Play this move in a recapture (look 10, lesson 34)
+            new: list[str] = list(self.selection)
+        elif len(self.selection) == 1:
             if region == self.selection[0]:
-                new: list[str] = []
+                new = []
             elif region in self.reachable():
                 new = [self.selection[0], region]
             else:
@@ -816,6 +827,8 @@ class BoardView(RegionView):
         with ``pick_pieces``, where the picked piece may step."""
         if self.pick_pieces:
             return list(self.targets)
+        if getattr(self, "_shown_only", False) and len(self.selection) == 2:
+            return [self.selection[1]]  # a move the list shows: its end, to click
         if len(self.selection) != 1 or self.state.is_terminal():
             return []
         source, out = self.selection[0], []
@@ -837,6 +850,13 @@ class BoardView(RegionView):
             self.target_marks.x = [p[0] for p in spots] or [0.0]
             self.target_marks.y = [p[1] for p in spots] or [0.0]
             self.target_marks.visible = bool(spots)
+        # a ring round the one picked space (none once a move's two spaces are picked)
+        one = list(self.selection) if len(self.selection) == 1 else []
+        picked = [self._xy[r] for r in one if r in self._xy]
+        with self.picked_ring.hold_sync():
+            self.picked_ring.x = [p[0] for p in picked] or [0.0]
+            self.picked_ring.y = [p[1] for p in picked] or [0.0]
+            self.picked_ring.visible = bool(picked)
         tx: list[float] = []
         ty: list[float] = []
         tcolours: list[str] = []
@@ -1121,6 +1141,24 @@ def _line(colour: str, width: float, dash: str) -> str:
     )
 
 
+def _picked_ring(scales: dict[str, bqplot.Scale], square: float) -> bqplot.Scatter:
+    """The picked piece's mark: a thick purple ring round its token, drawn over it (the
+    space's own outline hid under a token that fills it: look 10, lesson 30)."""
+    return bqplot.Scatter(
+        x=[0.0],
+        y=[0.0],
+        scales=scales,
+        colors=["#FFFFFF"],
+        fill=False,
+        default_size=round(1.9 * square * square),
+        marker="circle",
+        stroke=PICKED,
+        stroke_width=7,
+        visible=False,
+        enable_hover=False,
+    )
+
+
 def board_legend_html(view: BoardView) -> str:
     """The key under a board: each side's token, the kinds of space and link, the
     highlight, and what the letters on pieces mean."""
@@ -1152,6 +1190,11 @@ def board_legend_html(view: BoardView) -> str:
         if kind in EDGE_STYLE:
             colour, width, dash, words = EDGE_STYLE[kind]
             keys.append((_line(colour, width, dash), escape(words)))
+    ring = (
+        "<svg width='16' height='16' aria-hidden='true'><circle cx='8' cy='8' r='6' "
+        f"fill='none' stroke='{PICKED}' stroke-width='3'/></svg>"
+    )
+    keys.append((ring, "the picked piece"))
     keys.append((swatch(TARGET), "where the picked piece may go"))
     for label, meaning in label_key(state.game.id):
         keys.append((f"<b>{escape(label)}</b>", escape(meaning)))

@@ -479,8 +479,13 @@ class SceneBoard(widgets.VBox):
             for a in offered:
                 button = self._answer_button(a)
                 buttons.setdefault(button.description, button)
+            # the heading says what the count line and the offer line said under the
+            # buttons: example 3 ran 75 px past a 1024x700 screen (look 10, lesson 31)
+            mover = state.player_name(state.mover)
+            left = plural(state.moves_left, "move")
+            head = f"{who} may answer the capture (then {mover} carries on with {left} left):"
             self.answers.children = [
-                widgets.HTML(f"{ANSWER_STYLE}<b>{escape(who)} may choose:</b>&nbsp;"),
+                widgets.HTML(f"{ANSWER_STYLE}<b>{escape(head)}</b>&nbsp;"),
                 *buttons.values(),
             ]
             offered = []
@@ -497,10 +502,12 @@ class SceneBoard(widgets.VBox):
         self.picker.description = "White:" if self.puzzles else f"{who}:"
         self.picker.disabled = not offered
         parts = [f"<div style='font-size:16px'>{self.verdict()}</div>"] if self.verdict() else []
-        if self.last:
-            last = "".join(f"<li>{escape(unnumbered(line))}</li>" for line in self.last)
+        asking = bool(self.answers.children)
+        lines = [ln for ln in self.last if not (asking and _OFFER.search(ln))]
+        if lines:
+            last = "".join(f"<li>{escape(unnumbered(line))}</li>" for line in lines)
             parts.append(f"<ul style='{TEXT};padding-left:1.2em'>{last}</ul>")
-        if not state.is_terminal():
+        if not state.is_terminal() and not asking:
             parts.append(f"<p style='{TEXT}'>{escape(self.count_words())}</p>")
         if self.note:
             parts.append(f"<div style='{TEXT}'>{self.note}</div>")
@@ -552,11 +559,15 @@ class SceneBoard(widgets.VBox):
 
 #: an answer button's words wrap onto more lines in a narrow column, never cut with "..."
 #: (at 1024 wide "taking the White sol..." hid "first step of two": look 9, lesson 31)
+#: the line that offers a recapture ("Black may recapture on g10 or refuse."): the
+#: buttons' heading says it while they show
+_OFFER = re.compile(r" may recapture on \S+ or refuse\.?$")
+
 ANSWER_STYLE = (
     "<style>.hc-scene-board .hc-answer.jupyter-button, .hc-scene-board .hc-answer.widget-button"
     " { white-space: normal; overflow: visible; text-overflow: clip; height: auto;"
-    " min-height: var(--jp-widgets-inline-height, 28px); line-height: 1.3;"
-    " padding-top: 3px; padding-bottom: 3px; text-align: left; }</style>"
+    " min-height: 26px; line-height: 1.25;"
+    " padding-top: 2px; padding-bottom: 2px; margin-bottom: 1px; text-align: left; }</style>"
 )
 
 

@@ -327,13 +327,16 @@ class QuizItem(widgets.VBox):
     A choice question marks the option the student checked, right beside it: a tick, or a
     cross with the line of the question's ``why`` that says what is wrong with it."""
 
-    def __init__(self, question: Question, number: int) -> None:
+    def __init__(self, question: Question, number: int | str) -> None:
+        """``number``: the question's place in the page's list, or words that head a
+        question standing apart from that list ("A question on your game:")."""
         self.question = question
         self._uid = f"hc-q{next(_item_numbers)}"
         self._hint_seen = False  # this question's hint has been shown once
+        head = f"{number}." if isinstance(number, int) else html.escape(number)
         prompt = widgets.HTML(
             f"{QUIZ_CSS}<div style='font-size:17px;line-height:1.4'>"
-            f"<b>{number}. {html.escape(question.prompt)}</b></div>"
+            f"<b>{head} {html.escape(question.prompt)}</b></div>"
         )
         self.mark = widgets.HTML("", layout=widgets.Layout(display="none"))
         if question.kind == "choice":

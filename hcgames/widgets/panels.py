@@ -258,6 +258,16 @@ class ActionPicker(View):
         # Nothing involves the picked regions: say so, and keep every action listed.
         self.no_match = bool(self.regions) and not matches
         shown = matches if matches or not self.regions else list(self.actions)
+        # two moves the list words alike (two soldiers riding one elephant) are one
+        # choice to a student: listed once, the first of them played
+        said: set[str] = set()
+        unique = []
+        for action in shown:
+            words = self.describe(action)
+            if words not in said:
+                said.add(words)
+                unique.append(action)
+        shown = unique
         if self.grouped:
             shown.sort(key=lambda a: self._kind(a)[1])  # stable: keeps the game's order
             counts: dict[str, int] = {}

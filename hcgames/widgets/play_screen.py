@@ -1475,7 +1475,10 @@ class PlayApp(GameStepper):
                 if carried
                 else ""
             )
-            words = f"Capture: {words}, taking {piece_name(captured)}{more}"
+            # the piece taken named as the board shows it (kind and side), not "Black
+            # chariot 1": the board draws no numbers (look 10, lesson 34)
+            taken = re.sub(r" \d+$", "", piece_name(captured))
+            words = f"Capture: {words}, taking the {taken}{more}"
         return words + self._spent_note(action) + self._hero_note(action) + _unfed_note(action)
 
     def _hero_note(self, action: Action) -> str:
@@ -1837,7 +1840,12 @@ class PlayApp(GameStepper):
         return f" ({'; '.join(notes)})" if notes else ""
 
     def with_names(self, text: str) -> str:
-        """``text`` with the region and card ids in it replaced by their names."""
+        """``text`` with the region and card ids in it replaced by their names, and in
+        the game's own wording when it has one (CONQUEST names pieces as the board shows
+        them: "the White ship", never "White ship 1")."""
+        plain = getattr(self.state, "plain_words", None)
+        if callable(plain):
+            text = str(plain(text))
         pattern = self._names_pattern
         if pattern is None:
             return text
@@ -2656,7 +2664,7 @@ class PlayApp(GameStepper):
         if d.turning:
             items = "".join(
                 # the judgement before the move's own sentence, which ends with its stop
-                f"<li><b>{escape(self._when(tp.round))}</b> "
+                f"<li><b>{escape(self._when_by(tp.round, tp.who))}</b> "
                 f"<i>{self._swing_words(tp.swing, seat)}</i>: "
                 f"{escape(plain_plurals(self.with_names(tp.text)))}</li>"
                 for tp in d.turning
@@ -2686,10 +2694,9 @@ class PlayApp(GameStepper):
         )
         children: list[widgets.Widget] = [widgets.HTML(html)]
         if d.question is not None:
-            # numbered as My work numbers it: after the page's questions already listed
-            asked = [q.id for q in journal().record.questions]
-            number = asked.index(d.question.id) + 1 if d.question.id in asked else len(asked) + 1
-            children.append(QuizItem(d.question, number))
+            # no number: the page's numbered questions come further down, and a "8."
+            # standing above "1." read as a mistake (look 10, lesson 13)
+            children.append(QuizItem(d.question, "A question on your game:"))
         self.debrief_box.children = children
         self.debrief_box.layout.display = None
 
@@ -2867,6 +2874,17 @@ class PlayApp(GameStepper):
         own = getattr(self.game, "turn_words", None)
         return str(own(number, of=False)) if callable(own) else f"Round {number}"
 
+    def _when_by(self, number: int, who: str) -> str:
+        """A turning point's time, with the side that moved when the turn was the other
+        side's: a recapture filed under "Black's turn 3" alone read as Black's move
+        (look 10, lesson 34)."""
+        when = self._when(number)
+        names = self.state.game.player_names
+        owner = next((n for n in names if when.startswith(f"{n}'s ")), None)
+        if owner is not None and who and who != owner:
+            return f"{when}, {who} striking back"
+        return when
+
     def _board_move(self, regions: Sequence[str]) -> None:
         """On a board, a click on a highlighted space that the picked piece can reach
         plays that move at once (when it is the only move from the one space to the
@@ -2886,6 +2904,9 @@ class PlayApp(GameStepper):
             for m in state.legal_actions()
             if (r := tuple(state.action_regions(m))) and (r[0], r[-1]) == (regions[0], regions[-1])
         ]
+        chosen = self.picker.selected_action
+        if chosen in moves:  # the move picked in the list, shown on the board: that one
+            moves = [chosen]
         if len(moves) > 1 and self.board_view is not None:
             # several pieces share the space: the click moves the first of them (top
             # piece first) that can go there, and the board's line has said which

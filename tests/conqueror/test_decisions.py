@@ -12,7 +12,8 @@ def test_rule_decisions_are_labelled_rulebook_or_ours() -> None:
     source = {d.topic: d.source for d in decisions}
     assert len(source) == len(decisions)  # topics are unique
     # stated in the booklet
-    for topic in ("Enemy capital prize", "Victor's casualty", "Excess units", "Defence bonus"):
+    stated = ("Enemy capital prize", "Victor's casualty", "Too many units to feed", "Defence bonus")
+    for topic in stated:
         assert source[topic] == "rulebook", topic
     # our choices where the booklet is silent
     for topic in ("Ties", "Casualties of war", "Unit limit", "Standard victory", "Wiped out"):
