@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -120,7 +121,9 @@ class _LessonBattlePanel(BattlePanel):
         self.figure.layout.width = f"{round(min(540, max(360 + margin['left'], title)))}px"
         # a tick every 10% (every 20% once the chart passes a half: its 18 px numbers
         # ran together as "0%10%20%30%..." on the narrower chart)
-        top = self.y_scale.max or 0.1
+        # room past the longest bar for its figure ("78.3%" was cut at the chart's edge)
+        longest = max([*map(float, self.exact.values()), *(self.simulated or {}).values()])
+        top = self.y_scale.max = max(0.1, min(1.0, math.ceil(longest * 12.5) / 10))
         step = 2 if top > 0.5 else 1
         self.chance_axis.tick_values = [k / 10 for k in range(0, round(top * 10) + 1, step)]
 
