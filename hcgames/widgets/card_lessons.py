@@ -776,7 +776,8 @@ class TableStepper(GameStepper):
         views.add_class("hcgames-table-views")
         side.add_class("hcgames-table-side")
         # the sticky column keeps to the window (1024x700 included): the log gives up lines
-        self.event_log.set_height("clamp(4em, calc(100vh - 590px), 14em)")
+        # (it stands above the sentence on the scores, so it may take more of them)
+        self.event_log.set_height("clamp(5em, calc(100vh - 500px), 14em)")
         # what Step just did (or why it did nothing) right under Step, not under the status
         rest = [c for c in side.children if c is not self.pass_line]
         at = next(i for i, c in enumerate(rest) if self.step_button in getattr(c, "children", ()))
