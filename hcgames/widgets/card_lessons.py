@@ -177,27 +177,7 @@ class MajorityTry(widgets.VBox):
             fill=False,
             stroke_width=3,
         )
-        #: "placed last" under the camp filled last, when that decides a tie
-        self.last_word = bqplot.Label(
-            x=[0.0],
-            y=[-1.2],
-            text=[""],
-            scales={"x": x_scale, "y": y_scale},
-            default_size=16,
-            align="middle",
-            colors=["#0B2C5E"],
-            font_weight="bold",
-        )
-        #: whose each camp is, in words under it (never told by colour alone)
-        self.camp_words = bqplot.Label(
-            x=[0.0],
-            y=[-0.75],
-            text=[""],
-            scales={"x": x_scale, "y": y_scale},
-            default_size=16,
-            align="middle",
-            colors=["#222222"],
-        )
+        self.last_word, self.camp_words = self._labels(scales)
         self.figure = chart_figure(
             marks=[self.camps, self.rival_camps, self.empty_camps, self.camp_words, self.last_word],
             layout=widgets.Layout(width="420px", height="160px"),
@@ -224,6 +204,32 @@ class MajorityTry(widgets.VBox):
         )
         super().__init__(readable(with_slider_names(one_screen(controls, self.figure))))
         self.add_class("hcgames-readable")
+
+    @staticmethod
+    def _labels(scales: dict[str, Any]) -> tuple[bqplot.Label, bqplot.Label]:
+        """The words under the camps: "placed last" and whose each camp is."""
+        # "placed last" under the camp filled last, when that decides a tie
+        last_word = bqplot.Label(
+            x=[0.0],
+            y=[-1.2],
+            text=[""],
+            scales=scales,
+            default_size=16,
+            align="middle",
+            colors=["#0B2C5E"],
+            font_weight="bold",
+        )
+        # whose each camp is, in words under it (never told by colour alone)
+        camp_words = bqplot.Label(
+            x=[0.0],
+            y=[-0.75],
+            text=[""],
+            scales=scales,
+            default_size=16,
+            align="middle",
+            colors=["#222222"],
+        )
+        return last_word, camp_words
 
     def _placed(self, change: Any, who: str) -> None:
         if change["new"] > change["old"]:
