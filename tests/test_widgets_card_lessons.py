@@ -36,12 +36,18 @@ def test_the_majority_sliders_redraw_the_camps_and_the_verdict() -> None:
         ("circle", "#259237"),
     ]
     assert not view.empty_camps.fill
-    # who placed last is asked only when it decides: a full card with a tie
-    assert view.last.layout.display == "none"
+    # who placed last stays in its place, answerable only when it decides: a full card
+    # with a tie (a question that came and went puzzled a reviewer)
+    assert view.last.disabled and "matters only" in view.last_note.value
     view.size.value, view.mine.value, view.theirs.value = 4, 2, 2
-    assert view.last.layout.display is None
+    assert not view.last.disabled and "decides" in view.last_note.value
+    # the piece just added on a slider is the last one placed, and the picture says so
+    assert view.last.value == "rival" and "The rival captures the card" in view.verdict.value
+    assert view.last_word.text == ["placed last"] and view.last_word.x == [3.0]
+    view.last.value = "me"
+    assert "You capture the card" in view.verdict.value and view.last_word.x == [1.0]
     view.size.value, view.theirs.value = 2, 0
-    assert view.last.layout.display == "none"  # never "rival" beside a card with no rival
+    assert view.last.disabled and view.last_word.text == [""]
 
 
 def test_the_score_sheets_follow_the_menu() -> None:

@@ -142,11 +142,22 @@ class MajorityTry(widgets.VBox):
         self.size = widgets.IntSlider(value=4, min=2, max=5, description="camps", **wide)
         self.mine = widgets.IntSlider(value=2, min=0, max=5, description="my pieces", **wide)
         self.theirs = widgets.IntSlider(value=1, min=0, max=5, description="rival pieces", **wide)
+        # who placed last, asked as a question with answers in words (a bare "placed
+        # last: me | rival" that came and went puzzled a reviewer); always in its place,
+        # and greyed out with a line saying why whenever the card is not a full tie
         self.last = widgets.ToggleButtons(
-            options=["me", "rival"], description="placed last", style={"description_width": "120px"}
+            options=[("I did", "me"), ("My rival did", "rival")],
+            value="me",
+            description="",
+            tooltip="On a full card with a tie, the last to place a piece takes the card",
         )
+        self.last_question = widgets.HTML(sentence("<b>Who placed a piece here last?</b>", 16))
+        self.last_note = widgets.HTML(layout=widgets.Layout(max_width="420px"))
         self.verdict = widgets.HTML(layout=widgets.Layout(max_width="420px"))
-        x_scale, y_scale = bqplot.LinearScale(min=-0.5, max=4.5), bqplot.LinearScale(min=-1, max=1)
+        x_scale, y_scale = (
+            bqplot.LinearScale(min=-0.5, max=4.5),
+            bqplot.LinearScale(min=-1.45, max=1),
+        )
         # whose each camp is, by shape as well as colour: a square mine, a circle the
         # rival's, an open ring empty (Red's and Green's pieces on the page's cards)
         scales = {"x": x_scale, "y": y_scale}
@@ -166,29 +177,63 @@ class MajorityTry(widgets.VBox):
             fill=False,
             stroke_width=3,
         )
-        #: whose each camp is, in words under it (never told by colour alone)
-        self.camp_words = bqplot.Label(
-            x=[0.0],
-            y=[-0.75],
-            text=[""],
-            scales={"x": x_scale, "y": y_scale},
-            default_size=16,
-            align="middle",
-            colors=["#222222"],
-        )
+        self.last_word, self.camp_words = self._labels(scales)
         self.figure = chart_figure(
-            marks=[self.camps, self.rival_camps, self.empty_camps, self.camp_words],
-            layout=widgets.Layout(width="420px", height="130px"),
+            marks=[self.camps, self.rival_camps, self.empty_camps, self.camp_words, self.last_word],
+            layout=widgets.Layout(width="420px", height="160px"),
             fig_margin={"top": 10, "bottom": 10, "left": 10, "right": 10},
         )
+        # a piece added on a slider is the last one placed, until the student says otherwise
+        self.mine.observe(lambda c: self._placed(c, "me"), names="value")
+        self.theirs.observe(lambda c: self._placed(c, "rival"), names="value")
         for control in (self.size, self.mine, self.theirs, self.last):
             control.observe(self.redraw, names="value")
         self.redraw()
         # the verdict right under the sliders: with Large text at 1024 the picture goes
         # under them and the sentence was cut off at the bottom of the window
-        controls = widgets.VBox([self.size, self.mine, self.theirs, self.last, self.verdict])
+        controls = widgets.VBox(
+            [
+                self.size,
+                self.mine,
+                self.theirs,
+                self.last_question,
+                self.last,
+                self.last_note,
+                self.verdict,
+            ]
+        )
         super().__init__(readable(with_slider_names(one_screen(controls, self.figure))))
         self.add_class("hcgames-readable")
+
+    @staticmethod
+    def _labels(scales: dict[str, Any]) -> tuple[bqplot.Label, bqplot.Label]:
+        """The words under the camps: "placed last" and whose each camp is."""
+        # "placed last" under the camp filled last, when that decides a tie
+        last_word = bqplot.Label(
+            x=[0.0],
+            y=[-1.2],
+            text=[""],
+            scales=scales,
+            default_size=16,
+            align="middle",
+            colors=["#0B2C5E"],
+            font_weight="bold",
+        )
+        # whose each camp is, in words under it (never told by colour alone)
+        camp_words = bqplot.Label(
+            x=[0.0],
+            y=[-0.75],
+            text=[""],
+            scales=scales,
+            default_size=16,
+            align="middle",
+            colors=["#222222"],
+        )
+        return last_word, camp_words
+
+    def _placed(self, change: Any, who: str) -> None:
+        if change["new"] > change["old"]:
+            self.last.value = who
 
     def redraw(self, _change: Any = None) -> None:
         from hcgames.speros.lessons import majority_verdict  # the rules load with the view
@@ -212,8 +257,19 @@ class MajorityTry(widgets.VBox):
             self.camp_words.text = (
                 ["mine"] * self.mine.value + ["rival's"] * self.theirs.value + ["empty"] * empty
             )
-        # who placed last decides only a tie on a full card: the choice shows only then
-        self.last.layout.display = None if empty == 0 and mine == theirs else "none"
+        # who placed last decides only a tie on a full card: the choice counts only then
+        tie = empty == 0 and mine == theirs and mine > 0
+        self.last.disabled = not tie
+        self.last_note.value = sentence(
+            "The card is full and tied: your answer decides who takes it."
+            if tie
+            else "This matters only when every camp is full and the two sides are tied.",
+            16,
+        )
+        last_camp = mine - 1 if self.last.value == "me" else mine + theirs - 1
+        with self.last_word.hold_sync():
+            self.last_word.x = [float(last_camp)]
+            self.last_word.text = ["placed last" if tie else ""]
         text = majority_verdict(
             self.size.value, self.mine.value, self.theirs.value, self.last.value == "me"
         )
@@ -726,11 +782,18 @@ class TableStepper(GameStepper):
         views.add_class("hcgames-table-views")
         side.add_class("hcgames-table-side")
         # the sticky column keeps to the window (1024x700 included): the log gives up lines
-        self.event_log.set_height("clamp(4em, calc(100vh - 590px), 14em)")
+        # (it stands above the sentence on the scores, so it may take more of them)
+        self.event_log.set_height("clamp(5em, calc(100vh - 500px), 14em)")
         # what Step just did (or why it did nothing) right under Step, not under the status
         rest = [c for c in side.children if c is not self.pass_line]
         at = next(i for i, c in enumerate(rest) if self.step_button in getattr(c, "children", ()))
         side.children = [*rest[: at + 1], self.pass_line, *rest[at + 1 :]]
+        # the move Step just played right under "Now:", before the long sentence on the
+        # scores: below that sentence it fell under the bottom of a 1366x768 screen
+        if self.event_log in side.children and self.timeline in side.children:
+            rest = [c for c in side.children if c is not self.event_log]
+            at = rest.index(self.timeline) + 1
+            side.children = [*rest[:at], self.event_log, *rest[at:]]
         self.add_class("hcgames-table-stepper")
         self.layout.margin = "0 0 32px 0"
         self.children = [*self.children, widgets.HTML(TABLE_STEPPER_STYLE, layout={"height": "0"})]

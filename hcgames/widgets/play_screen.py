@@ -444,29 +444,26 @@ CARD_TABLE_STYLE = """<style>
 .hcgames-play-cards .hcgames-card-ability, .hcgames-play-cards .hcgames-card-line {
   display: block; -webkit-line-clamp: none; line-clamp: none; overflow: visible; }
 .hcgames-play-cards .hcgames-card-band { font-size: 14px; }
-/* Speros (look 8, lesson 44): the Skirmish Area, the student's hand and the moves on one
-   screen at 1366x768 and 1024x700: compact cards, each ability cut to two lines (the
-   whole text on hover or focus, and in the card's tooltip), the other rows below */
+/* Speros (lesson 44): every word of a card at 16 px and nothing cut (abilities cut to
+   two lines at 15 px were read as broken, look 10): compact cards, the Skirmish Area and
+   the hand first, the other rows below; the moves stay in sight in their sticky column */
 .hcgames-play-speros .hcgames-zone { flex: 1 1 100%; }
 .hcgames-play-speros .hcgames-table { gap: 4px 8px; }
 .hcgames-play-speros .hcgames-zone-cards { gap: 5px; }
 .hcgames-play-speros .hcgames-card { font-size: 16px; flex: 1 1 8.4em; min-width: 8.4em;
   max-width: 12em; }
-.hcgames-play-speros .hcgames-card-band { font-size: 15px; }
-.hcgames-play-speros .hcgames-card-body { padding: 2px 6px 4px; }
+.hcgames-play-speros :is(.hcgames-card-band, .hcgames-card-kind, .hcgames-card-stats,
+  .hcgames-card-ability, .hcgames-card-line, .hcgames-card-note, .hcgames-token-words) {
+  font-size: 16px; line-height: 1.2; }
+.hcgames-play-speros .hcgames-card-body { padding: 2px 5px 4px; }
 .hcgames-play-speros .hcgames-tokens { margin-top: 1px; }
 .hcgames-play-speros .hcgames-token { width: 1.35em; height: 1.35em; line-height: 1.1em; }
-.hcgames-play-speros .hcgames-card-ability { display: -webkit-box; -webkit-box-orient: vertical;
-  -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; margin-top: 1px; }
+.hcgames-play-speros .hcgames-card-ability { display: block; margin-top: 1px; }
 .hcgames-play-speros .hcgames-card-line { display: block; margin-top: 0; }
-.hcgames-play-speros .hcgames-card:is(:hover, :focus, :focus-within) .hcgames-card-ability {
-  -webkit-line-clamp: none; line-clamp: none; overflow: visible; }
 @media (max-width: 1200px) {
   .hcgames-play-speros .hcgames-side-column { flex-basis: 370px !important; }
-  .hcgames-play-speros .hcgames-card { flex-basis: 6.9em; min-width: 6.9em; }
   .hcgames-play-speros .hcgames-card-body { padding: 2px 3px 3px; }
-  .hcgames-play-speros .hcgames-card-name { font-size: 14.5px; overflow-wrap: break-word;
-    letter-spacing: -0.03em; }
+  .hcgames-play-speros .hcgames-card-name { overflow-wrap: break-word; }
 }
 </style>"""
 

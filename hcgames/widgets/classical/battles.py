@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +14,7 @@ from hcgames.widgets.charts import (
     EXACT_COLOUR,
     SIMULATED_COLOUR,
     BattlePanel,
+    text_width,
 )
 from hcgames.widgets.classical.text import ATTACKER, BIG, DEFENDER, big_controls, html_line
 from hcgames.widgets.lesson import with_slider_names
@@ -98,36 +100,52 @@ class RoundGrid(widgets.VBox):
         )
 
 
+class _LessonBattlePanel(BattlePanel):
+    """A battle panel sized for a lesson page: a chart narrow and short enough that its
+    table of results stays beside it at 1024 wide, before and after a run (the generic
+    panel grows to 650 x 390 px after a run, which put the table a screen below the
+    Run simulation button on a Chromebook)."""
+
+    #: height of one bar, room for its 17 px figure
+    BAR_PX = 20
+
+    def _draw(self) -> None:
+        super()._draw()
+        series = 1 if self.simulated is None else 2
+        margin = self.figure.fig_margin
+        rows = (self.BAR_PX * series + 12) * len(self.exact)
+        self.figure.layout.height = f"{max(200, rows + margin['top'] + margin['bottom'])}px"
+        # the bold title, centred over the bars, is never cut (up to 540 px: the table
+        # still fits beside the chart at 1024 wide)
+        title = 1.15 * text_width(self.title, 17) + margin["left"] - margin["right"] + 20
+        self.figure.layout.width = f"{round(min(540, max(360 + margin['left'], title)))}px"
+        # a tick every 10% (every 20% once the chart passes a half: its 18 px numbers
+        # ran together as "0%10%20%30%..." on the narrower chart)
+        # room past the longest bar for its figure ("78.3%" was cut at the chart's edge)
+        longest = max([*map(float, self.exact.values()), *(self.simulated or {}).values()])
+        top = self.y_scale.max = max(0.1, min(1.0, math.ceil(longest * 12.5) / 10))
+        step = 2 if top > 0.5 else 1
+        self.chance_axis.tick_values = [k / 10 for k in range(0, round(top * 10) + 1, step)]
+
+
 def battle_panel(exact: dict[str, Fraction], simulate: Any, seed: int, title: str) -> BattlePanel:
     """A :class:`BattlePanel` of exact bars that simulates only when the class presses
     Run simulation (one colour until there is a simulation to compare), as one unit: the
     buttons first, the chart they redraw under them with its key and table beside it."""
-    panel = BattlePanel(exact, trials=1000, seed=seed, title=title)
+    panel = _LessonBattlePanel(exact, trials=1000, seed=seed, title=title)
     panel.simulate = simulate
     panel.run_button.disabled = panel.trials_box.disabled = panel.seed_box.disabled = False
     panel.bars.colors = [EXACT_COLOUR]
     panel.run_button.on_click(
         lambda _b: setattr(panel.bars, "colors", [EXACT_COLOUR, SIMULATED_COLOUR])
     )
-    panel.figure.layout.width = "560px"
-    # with Large text at 1024x700 the table stands under the chart: a lower chart and a
-    # tighter table keep the button, the chart and the table on one screen
-    panel.figure.layout.height = "260px"
+    # the chart's size follows its bars (_LessonBattlePanel._draw): with Large text at
+    # 1024x700 the table stands under the chart, and a tighter table keeps the button,
+    # the chart and the table on one screen
     panel.add_class("hc-battle-panel")
     # the outcomes' names down the left say what they are: the axis title ("outcome")
     # stood on the longest of them ("city captured"), so it goes, with room to spare
     panel.outcome_axis.label = ""
-
-    # a tick every 2% ran together ("0%2%4%6%8%10%..."): a tick every 10% (the chart
-    # reaches a whole tenth), and each bar's figure clear of the bar's end
-    # (every 20% once the chart passes a half: its 18 px numbers need the room)
-    def tenths(_change: object = None) -> None:
-        top = panel.y_scale.max or 0.1
-        step = 2 if top > 0.5 else 1
-        panel.chance_axis.tick_values = [k / 10 for k in range(0, round(top * 10) + 1, step)]
-
-    panel.y_scale.observe(tenths, names="max")
-    tenths()
     # the numbers along both axes read from the back of the room (15 px measured 13 px)
     for axis in (panel.chance_axis, panel.outcome_axis):
         axis.tick_style = {"font-size": "18px", "fill": "#222222"}
