@@ -443,9 +443,22 @@ class Quiz(widgets.VBox):
     """
 
     def __init__(
-        self, questions: Sequence[Question], title: str = "Check what you learned"
+        self,
+        questions: Sequence[Question],
+        title: str = "Check what you learned",
+        only: Sequence[str] | None = None,
+        skip: Sequence[str] = (),
     ) -> None:
-        self.items = [QuizItem(q, i + 1) for i, q in enumerate(questions)]
+        # every question is listed in My work in the lesson's order, wherever on the
+        # page it is asked (``only``: the questions asked here, beside what they are
+        # about; ``skip``: those asked elsewhere); each keeps its number in the lesson
+        for q in questions:
+            journal().ask(q.id, q.prompt)
+        self.items = [
+            QuizItem(q, i + 1)
+            for i, q in enumerate(questions)
+            if (only is None or q.id in only) and q.id not in skip
+        ]
         heading = (
             widgets.HTML(f"<h3 style='margin:6px 0'>{html.escape(title)}</h3>") if title else None
         )
@@ -453,8 +466,14 @@ class Quiz(widgets.VBox):
         self.add_class("hc-quiz")
 
     @classmethod
-    def for_lesson(cls, notebook: str, title: str = TITLE) -> Quiz:
-        return cls(lesson_questions(notebook), title=title)
+    def for_lesson(
+        cls,
+        notebook: str,
+        title: str = TITLE,
+        only: Sequence[str] | None = None,
+        skip: Sequence[str] = (),
+    ) -> Quiz:
+        return cls(lesson_questions(notebook), title=title, only=only, skip=skip)
 
     @property
     def text(self) -> str:
