@@ -411,6 +411,8 @@ class SceneBoard(widgets.VBox):
         self.hints_shown = set()
         self.try_open = False
         self.state = self.puzzle.new_state()
+        # a piece the hint picked keeps no purple outline on the square it left
+        self.board.clear_selection()
         self.lines, self.last = [], []
         # the longest puzzles take seconds to solve: say so at once, not a still page
         self.note = "Working out the solution…"

@@ -211,6 +211,9 @@ class WrittenAnswer(widgets.VBox):
         )
         self.box.observe(self._on_text, names="value")
         label = widgets.HTML(
+            # the box's words as large as the page's (a textarea's own font is 13 px)
+            "<style>.hc-written-answer textarea{font-size:16px;font-family:inherit;"
+            "line-height:1.4}</style>"
             f"<p style='font-size:16px;margin:4px 0 2px'><b>Your answer</b> "
             f"({html.escape(prompt)})</p>"
         )
