@@ -35,6 +35,7 @@ __all__ = [
     "SET_EXAMPLES",
     "TURN_RULE_WORDS",
     "WORLD_RULE_WORDS",
+    "all_rule_words",
     "artifact_face",
     "capture_rows",
     "demonstrate_rows",
@@ -495,6 +496,54 @@ WORLD_RULE_WORDS: dict[str, str] = {
         "someone else's land."
     ),
 }
+
+
+#: lesson 43's full list in a student's words: the decisions no short table shows, and
+#: one said more plainly than lesson 42's table says it ("seat order")
+OTHER_RULE_WORDS: dict[str, str] = {
+    "bonus objective": (
+        "At the end each player shows the one secret Bonus Objective that counts. We ask "
+        "the players one after another, Player 1 first, and each sees what the players "
+        "before chose."
+    ),
+    "ability targets": (
+        "Abilities that exile or obliterate hit rivals' pieces only, never those of a "
+        "player an Artifact protects. Abilities that pick pieces (to exile, obliterate, move "
+        "or call back) pick them only on land cards, never on Artifacts, so pieces on a "
+        "captured Artifact are safe. A card that places or moves pieces without naming a "
+        "terrain may put them on an Artifact that is still in play."
+    ),
+    "exile and obliterate": (
+        "To exile a Minion is to take it off a card and send it back to its Base Camp. To "
+        "obliterate a piece (a Minion or the General) is to take it off a card and out of "
+        "the game for good."
+    ),
+    "cards beat the rules": (
+        "When a card and the rules disagree, the card wins (the rulebook says so). In our "
+        "cards that happens four times: one Artifact lets you add pieces to an Artifact you "
+        "have already captured, one changes how many cards a Plan draws, one lets you keep "
+        "more than ten cards, and one makes another terrain score as your own."
+    ),
+    "bonus objectives made easier": (
+        "Three of our Bonus Objectives were too hard, so we made them easier until each "
+        "one scored for at least 1 player in 10 over 200 games played by the computer "
+        "(three computer players a game, each with its own plan). Now Far Horizons gives "
+        "3 VP for captured land of at least 2 different terrains, Conqueror 5 VP for at "
+        "least 3 captured cards, and Homecoming 2 VP for each captured land card of your "
+        "own colour."
+    ),
+}
+
+
+def all_rule_words() -> dict[str, str]:
+    """Every rule decision of the game in a student's words (lesson 43's full list)."""
+    return {
+        **PLAY_RULE_WORDS,
+        **TURN_RULE_WORDS,
+        **SCORING_RULE_WORDS,
+        **WORLD_RULE_WORDS,
+        **OTHER_RULE_WORDS,
+    }
 
 
 #: lessons 41 and 42's rule decisions in a student's words (topic -> sentence)

@@ -121,29 +121,39 @@ class FoldOut(widgets.VBox):
         self.button.description = f"{mark} {self.title}"
 
 
+def _in_words(rows: list[dict[str, str]], words: Mapping[str, str]) -> list[dict[str, str]]:
+    """Decision rows said in a student's words (topic -> sentence), each topic's name
+    capitalised; a topic without words keeps the full wording."""
+    return [
+        {
+            "Rule": row["Rule"][:1].upper() + row["Rule"][1:],
+            "From": row["From"],
+            "What it means in the game": words.get(row["Rule"], row["How this game plays it"]),
+        }
+        for row in rows
+    ]
+
+
 def decisions_view(
     decisions: Sequence[RuleDecision],
     here: Iterable[str],
     words: Mapping[str, str] | None = None,
+    all_words: Mapping[str, str] | None = None,
 ) -> widgets.VBox:
     """The decisions a lesson uses (topics in ``here``, in the game's order) as a table,
     with all the game's decisions folded away below it. ``words`` (topic -> sentence)
     says a decision in a student's words on this page, each topic's name capitalised;
-    the folded list keeps the full wording."""
+    the folded list keeps the full wording, unless ``all_words`` says every decision in
+    a student's words too (look 10, lesson 43: the full list read as designers' notes)."""
     topics = set(here)
+    every = decision_rows(decisions)
     everything = FoldOut(
-        f"All {len(decisions)} rule decisions of the game", table(decision_rows(decisions))
+        f"All {len(decisions)} rule decisions of the game",
+        table(_in_words(every, all_words) if all_words else every),
     )
     rows = decision_rows([d for d in decisions if d.topic in topics])
     if words:
-        rows = [
-            {
-                "Rule": row["Rule"][:1].upper() + row["Rule"][1:],
-                "From": row["From"],
-                "What it means in the game": words.get(row["Rule"], row["How this game plays it"]),
-            }
-            for row in rows
-        ]
+        rows = _in_words(rows, words)
     return widgets.VBox([table(rows), everything])
 
 
