@@ -34,7 +34,7 @@ from hcgames.conquest.state import ConquestState
 from hcgames.conquest.teach import Puzzle
 from hcgames.conquest.views import unnumbered
 from hcgames.core import Action
-from hcgames.widgets._base import one_screen, swatch
+from hcgames.widgets._base import one_screen
 from hcgames.widgets.boards import LAST_MOVE, PICKED, BoardView, board_legend_html, piece_board
 from hcgames.widgets.mywork import journal
 from hcgames.widgets.panels import HistoryCard, _paragraphs
@@ -79,13 +79,24 @@ BOARD_WIDTH = 560
 #: no wider than lets the board and the state line above it fit a 768 px window
 MAX_BOARD_WIDTH = 700
 TEXT = "font-size:16px;max-width:40em;margin:2px 0"
+
+
 #: the marks a move and a pick leave on the board, for its key (look 10: red and
 #: purple were on the board and not in the key)
+def _outline(colour: str) -> str:
+    """A square outlined thick in ``colour``, as the board outlines a space."""
+    return (
+        "<svg width='20' height='20' aria-hidden='true' style='vertical-align:middle'>"
+        f"<rect x='2.5' y='2.5' width='15' height='15' fill='#FFFFFF' stroke='{colour}' "
+        "stroke-width='4'/></svg>"
+    )
+
+
 MARKS_KEY = (
-    f"<span class='hc-key'>{swatch('#FFFFFF', outline=LAST_MOVE)}<span>red line and red "
-    "outline: the move just played, or the hint's move</span></span>"
-    f"<span class='hc-key'>{swatch('#FFFFFF', outline=PICKED)}<span>purple outline: the "
-    "picked piece</span></span>"
+    f"<span class='hc-key'>{_outline(LAST_MOVE)}<span>red line and red outline: the move "
+    "just played, or the hint's move</span></span>"
+    f"<span class='hc-key'>{_outline(PICKED)}<span>purple outline: the picked piece"
+    "</span></span>"
 )
 #: a move's count at the end of its line: "(18 of 20 moves used)"
 _COUNT = re.compile(r"\((\d+) of (\d+) moves used\)$")

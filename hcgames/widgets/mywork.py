@@ -219,6 +219,7 @@ class WrittenAnswer(widgets.VBox):
         )
         super().__init__([label, self.box], layout=widgets.Layout(margin="4px 0 12px"))
         self.add_class("hc-written-answer")
+        one_screen(unit=self)  # the question's words and its box: one unit
 
     def _on_text(self, change: dict[str, Any]) -> None:
         self.journal.write(self.qid, self.prompt, str(change["new"]))
