@@ -60,6 +60,7 @@ class ClassSummary:
             }
             for name, record in self.records
             for index, q in enumerate(record.questions, 1)
+            if not q.written  # an open answer in words is read, not marked
         ]
         columns = [
             "lesson", "student", "file", "question", "question_id", "prompt", "answered",
@@ -75,6 +76,7 @@ class ClassSummary:
             {"lesson": record.lesson, "question_id": q.id, "answer": _normal(given)}
             for _, record in self.records
             for q in record.questions
+            if not q.written
             for given in _wrong(q.given, q.right)
         ]
         return pd.DataFrame(rows, columns=["lesson", "question_id", "answer"])

@@ -73,6 +73,9 @@ class QuestionRow:
     right_first_time: bool = False
     hints: int = 0  # different hints shown (a hint shown again is not counted again)
     revealed: bool = False  # the student pressed "Show the answer"
+    #: an open question answered in the student's own words ("Think about it"): read
+    #: by the teacher, never marked right or wrong
+    written: bool = False
 
     @property
     def tries(self) -> int:
@@ -220,7 +223,7 @@ def _question(item: Any) -> QuestionRow:
     if not all(isinstance(g, str) for g in given):
         raise TypeError("answers given must be texts")
     flags = {}
-    for key in ("right", "right_first_time", "revealed"):
+    for key in ("right", "right_first_time", "revealed", "written"):
         if not isinstance(item.get(key, False), bool):
             raise TypeError(f"'{key}' must be true or false")
         flags[key] = bool(item.get(key, False))
@@ -311,6 +314,8 @@ p.foot{font-size:8pt;color:#444;margin-top:8pt;word-break:break-all}
 def question_mark(row: QuestionRow) -> str:
     """How a question went, in the words both the page's box and the handed-in page
     use ("right after 1 wrong try"; the box said "right on try 2")."""
+    if row.written:
+        return "written" if row.given and row.given[-1].strip() else "not answered"
     if row.right_first_time:
         return "right first time"
     if row.right and row.tries > 1:
@@ -365,10 +370,12 @@ def record_html(record: WorkRecord) -> str:
             f"</tr></thead><tbody>{game_rows}</tbody></table>"
         )
     title = lesson_title(record.lesson)
-    total = len(record.questions)
+    # answers in the student's own words are read, not marked: not counted here
+    marked = [q for q in record.questions if not q.written]
+    total = len(marked)
     # questions of a list the student never opened (lesson 12's other wars) are listed
     # as "not answered" but not counted against them: "12 of 12 answered right"
-    tried = sum(bool(q.given or q.revealed) for q in record.questions)
+    tried = sum(bool(q.given or q.revealed) for q in marked)
     summary = (
         f"{record.right} of {tried} answered right, {record.right_first_time} of them "
         f"first time" + (f"; {total - tried} not answered." if total > tried else ".")

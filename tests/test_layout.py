@@ -393,6 +393,7 @@ COVERED_BY: dict[str, str] = {
     "speros/actions": "speros/test_turn.py",
     "speros/balance": "speros/test_decisions.py",
     "speros/moves": "speros/test_turn.py",
+    "speros/rule_words": "speros/test_lessons.py",
     "speros/state": "speros/test_turn.py",
     "speros/victory": "speros/test_turn.py",
 }

@@ -304,3 +304,42 @@ def test_my_work_rows_after_a_load_and_on_one_screen(monkeypatch: pytest.MonkeyP
     hotseat.picker.apply_button.click()
     words = game_words(page.record.games[-1])
     assert words.endswith("every side, players on one screen") and "computer" not in words
+
+
+def test_a_written_answer_is_kept_in_my_work_and_never_marked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Look 10, lessons 32 and 43: the "Think about it" questions had nowhere to write."""
+    from hcgames.record import question_mark, read_record, record_html
+    from hcgames.widgets.mywork import WrittenAnswer
+
+    page = _journal(monkeypatch)
+    box = WrittenAnswer("think-siege", "Think about it: what does a siege leave out?")
+    row = page.record.question("think-siege")
+    assert row is not None and row.written and question_mark(row) == "not answered"
+    box.box.value = "  Food, time and the people of Tyre.  "
+    assert row.given == ["Food, time and the people of Tyre."] and not row.right
+    assert question_mark(row) == "written"
+    box.box.value = "Food and time."  # the latest words only, not a wrong try
+    assert row.given == ["Food and time."] and row.tries == 1
+    page.record.student, page.record.lesson = "Sam", "32-conquest-puzzles"
+    saved = record_html(page.record)
+    assert "Food and time." in saved and "0 of 0 answered right" not in saved
+    assert read_record(saved).questions[0].written
+
+
+def test_a_quiz_asks_some_questions_beside_a_chart_and_the_rest_at_the_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Look 10, lesson 43: the chart's questions stood three screens below it."""
+    from hcgames.widgets import Quiz
+
+    page = _journal(monkeypatch)
+    chart = ["fair-land", "smallest-land"]
+    near = Quiz.for_lesson("43-speros-world", title="", only=chart)
+    rest = Quiz.for_lesson("43-speros-world", title="", skip=chart)
+    assert [i.question.id for i in near.items] == chart
+    assert len(rest.items) == 6 and not {i.question.id for i in rest.items} & set(chart)
+    # each keeps its number in the lesson, and My work lists them in the lesson's order
+    assert "4. What do the table" in near.items[0].children[0].value
+    assert [q.id for q in page.record.questions][3:5] == chart

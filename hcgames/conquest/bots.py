@@ -36,7 +36,7 @@ from hcgames.bots import GreedyBot, ShortSightedBot
 from hcgames.conquest.actions import AcceptDraw, DeclineDraw, Move, OfferDraw, Pass, Refuse
 from hcgames.conquest.evaluation import chances, score
 from hcgames.conquest.movement import in_words
-from hcgames.conquest.search import _key
+from hcgames.conquest.search import position_key as _key
 from hcgames.conquest.state import ConquestState
 from hcgames.core import Action, State
 from hcgames.words import join, plural

@@ -20,7 +20,7 @@ from hcgames.conquest.actions import OfferDraw, Pass
 from hcgames.conquest.state import ConquestState
 from hcgames.core import Action, State
 
-__all__ = ["Solution", "SolverBot", "main_line", "solve"]
+__all__ = ["Solution", "SolverBot", "main_line", "position_key", "solve"]
 
 
 @dataclass
@@ -44,7 +44,8 @@ class Solution:
         )
 
 
-def _key(state: ConquestState) -> Hashable:
+def position_key(state: ConquestState) -> Hashable:
+    """What makes two positions the same for the search (the table's key)."""
     return (
         frozenset(state.where.items()),
         frozenset(state.carrier.items()),
@@ -77,7 +78,7 @@ def _search(
         return Solution() if outcome.winners == (attacker,) else None
     if state.mover != attacker:
         return None  # the turn ended without a win
-    key = (_key(state), steps)
+    key = (position_key(state), steps)
     if key in table:
         return table[key]
     table[key] = None  # guards against revisiting a position within one line

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import html
 import textwrap
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +26,7 @@ from hcgames.conquest.actions import Move
 from hcgames.conquest.game import ConquestGame
 from hcgames.conquest.material import PuzzleSpec, load_puzzle_specs
 from hcgames.conquest.movement import piece_name
-from hcgames.conquest.search import main_line, solve
+from hcgames.conquest.search import Solution, main_line, position_key, solve
 from hcgames.conquest.state import ConquestState
 from hcgames.core import Action, IllegalAction, RuleDecision
 from hcgames.data import read_json
@@ -317,13 +317,48 @@ class Puzzle(PuzzleSpec):
         """A move that still wins from ``state`` (White to move), or None: one of the
         shortest win while the student is still on it (the puzzle's count less White's
         steps so far), so that hints follow the puzzle's idea instead of wandering."""
+        # a position met in a plan found before (an earlier hint, the shown solution)
+        # answers at once: the long puzzles take seconds to search (look 10, lesson 32)
+        known = _KNOWN.get(self.id, {}).get(position_key(state))
+        if known is not None:
+            return known
         # White's moves spent since the puzzle began (each step spends one)
         par = self.steps - (state.spent - self.new_state().spent)
         # (a long puzzle's exact search is slow: past SHORTEST_HINT steps any win will do)
         plan = solve(state, par) if 0 < par <= SHORTEST_HINT else None
         if plan is None:
             plan = solve(state, self.bound(state))
-        return main_line(plan)[0] if plan is not None else None
+        if plan is None:
+            return None
+        self._learn(state, plan)
+        return main_line(plan)[0]
+
+    def solution(self) -> list[Action]:
+        """One shortest winning line from the start (White's moves and Black's answers
+        on it), searched once; every White move of its plan serves later hints."""
+        if self.id not in _SOLVED:
+            state = self.new_state()
+            plan = solve(state, self.steps)
+            if plan is None:
+                raise AssertionError(f"puzzle {self.id} has no win in {self.steps} steps")
+            self._learn(state, plan)
+            _SOLVED[self.id] = main_line(plan)
+        return list(_SOLVED[self.id])
+
+    def _learn(self, state: ConquestState, plan: Solution) -> None:
+        """Note White's move in every position of ``plan`` (after any answer of Black)."""
+        known = _KNOWN.setdefault(self.id, {})
+        todo = [(state.copy(), plan)]
+        while todo:
+            here, node = todo.pop()
+            steps = [(node.action, node.then)] if node.action is not None else []
+            if node.action is not None:
+                known.setdefault(position_key(here), node.action)
+            for action, after in [*steps, *node.replies.items()]:
+                if after is not None:
+                    child = here.copy()
+                    child.apply(action)
+                    todo.append((child, after))
 
     def winning_line(self) -> list[str]:
         """One winning line from the start, what happened in plain words."""
@@ -350,6 +385,10 @@ class Puzzle(PuzzleSpec):
 
 #: the longest rest of a puzzle whose hints keep to its shortest win (see Puzzle.hint)
 SHORTEST_HINT = 9
+#: each puzzle's White move in the positions of the plans found so far (Puzzle.hint)
+_KNOWN: dict[str, dict[Hashable, Action]] = {}
+#: each puzzle's winning line from the start, once searched (Puzzle.solution)
+_SOLVED: dict[str, list[Action]] = {}
 
 
 def load_puzzles() -> list[Puzzle]:

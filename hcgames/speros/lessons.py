@@ -17,6 +17,14 @@ from hcgames.speros.actions import Discard, EndAbilities, Lead
 from hcgames.speros.bots import STRATEGIES, make_strategy
 from hcgames.speros.majority import capturer, demonstrates, units_needed
 from hcgames.speros.material import COLOURS, TERRAINS, Card, CardSet, People
+from hcgames.speros.rule_words import (
+    OTHER_RULE_WORDS,
+    PLAY_RULE_WORDS,
+    SCORING_RULE_WORDS,
+    TURN_RULE_WORDS,
+    WORLD_RULE_WORDS,
+    all_rule_words,
+)
 from hcgames.speros.scoring import resource_sets, total_scores
 from hcgames.speros.teach import capture_table, lay_out, majority_table, to_action_step
 from hcgames.words import capitalise
@@ -30,11 +38,13 @@ __all__ = [
     "FINISHED_GAMES",
     "LESSON_PAIRINGS",
     "LESSON_PAIRING_GAMES",
+    "OTHER_RULE_WORDS",
     "PLAY_RULE_WORDS",
     "SCORING_RULE_WORDS",
     "SET_EXAMPLES",
     "TURN_RULE_WORDS",
     "WORLD_RULE_WORDS",
+    "all_rule_words",
     "artifact_face",
     "capture_rows",
     "demonstrate_rows",
@@ -404,150 +414,6 @@ def artifact_face(artifact: Card) -> tuple[str, str, str, dict[str, str]]:
         "Left behind by the builders of the gateways.",
         {"Excavate": excavate.removeprefix("Excavate: "), "Capture": capture.split(": ", 1)[-1]},
     )
-
-
-#: lesson 40's rule decisions in a student's words (topic -> sentence); the folded list
-#: of all decisions under them keeps the full wording for teachers
-TURN_RULE_WORDS: dict[str, str] = {
-    "card set": (
-        "Nobody could get the real cards, so we made our own: 80 land cards (20 of each "
-        "terrain), 18 Artifacts, 4 Generals and the objective cards, in the numbers the "
-        "rulebook gives. Every name and every card text is ours."
-    ),
-    "army size": "Each player has 10 Minions and 1 General: eleven pieces of one colour.",
-    "setup order": (
-        "First everyone chooses a people; then each player is dealt three secret bonus "
-        "objectives and eight land cards; then everyone puts a card forward; then the "
-        "Artifacts and the Mastery Objectives are laid out, and last a draw decides who "
-        "starts."
-    ),
-    "choosing colours": "Players choose a people (its colour, terrain and General) in turn, "
-    "Player 1 first.",
-    "first placement": (
-        "Everyone puts a card forward in secret, one after the other; nobody sees a card "
-        "until all are chosen, then they are turned up together."
-    ),
-    "starting player": "A random draw at the very end of the set-up decides who starts.",
-    "ability step": (
-        "In the ability step you may use the card you threw away and each Artifact you "
-        "hold that works once each turn, in any order, each once."
-    ),
-    "General ability timing": (
-        "Your General's card offers two abilities; you use one of them, once in the whole "
-        "game, in any step of your own turn before your action. The rulebook lets you use "
-        "it at any time, even in a rival's turn; we left that out."
-    ),
-    "optional abilities": (
-        "You never have to use an ability, and you may use less of one than it says "
-        "('up to 2 Minions'). An ability that draws cards always draws all of them."
-    ),
-}
-
-
-#: lesson 44's rule decisions in a student's words (topic -> sentence)
-PLAY_RULE_WORDS: dict[str, str] = {
-    "empty base camp": (
-        "The game ends at once when a player starts a turn with nobody at home in the Base "
-        "Camp (pieces removed from the game never come back)."
-    ),
-    "final round": (
-        "When someone draws the last card of the deck, that turn is finished and every other "
-        "player has one more turn; then the game ends."
-    ),
-    "Plan with an empty deck": "You may still Plan when the deck is empty: you draw nothing.",
-    "no reshuffle": (
-        "The discard pile is never shuffled back into the deck: once the deck is empty, "
-        "nobody draws any more."
-    ),
-    "hand limit": "The limit of ten cards in hand is checked only at the end of your own turn.",
-}
-
-
-#: lesson 43's rule decisions in a student's words (topic -> sentence); the folded list
-#: of all decisions under them keeps the full wording for teachers
-WORLD_RULE_WORDS: dict[str, str] = {
-    "card set": (
-        "Nobody could get the real cards, so we made our own: 80 land cards (20 of each "
-        "terrain), 18 Artifacts, 4 Generals and the objective cards, in the numbers the "
-        "rulebook gives. Every name and every card text is ours."
-    ),
-    "Locations": (
-        "Our land cards have 2 to 5 camps (most have 3 or 4), show one or two of Crystal, "
-        "Iron and Gold, and are worth 0 to 3 VP. Most of them do something when you throw "
-        "them away."
-    ),
-    "artifacts face up": (
-        "The Artifacts in the Skirmish Area lie face up, so everyone can read them. The "
-        "rulebook does not say."
-    ),
-    "excavate": (
-        "Each time you put a piece on an Artifact, you may use its Excavate ability or say "
-        "no. Once you have used it, that Artifact's Excavate is over for you until your next "
-        "turn; if you said no, you may still use it when your next piece arrives there."
-    ),
-    "artifact capture": (
-        "When you capture an Artifact, your rivals' pieces on it go home, and its Capture "
-        "ability is yours: a one-time ability at once, a lasting one for the rest of the "
-        "game, and a reusable one once in each of your later turns."
-    ),
-    "familiar terrain": (
-        "An Artifact is no terrain at all, so a piece on it always scores as if it stood on "
-        "someone else's land."
-    ),
-}
-
-
-#: lessons 41 and 42's rule decisions in a student's words (topic -> sentence)
-SCORING_RULE_WORDS: dict[str, str] = {
-    "General weight": "A General counts as one piece when you count who has the most.",
-    "capture timing": (
-        "You never have to claim a card: as soon as a move has put down all its pieces, "
-        "every card that got a piece is checked, for every player, and taken if someone "
-        "has won it."
-    ),
-    "demonstrate majority": (
-        "You take a card before it is full only if you would still win it after any one "
-        "rival filled every empty camp: your pieces must be more than theirs plus the "
-        "empty camps."
-    ),
-    "rule of ties": (
-        "When the last camp fills and the leaders have the same number of pieces, the one "
-        "who put a piece there last takes the card."
-    ),
-    "rule of ties, moved pieces": (
-        "Putting a piece there last counts even if that piece has left the card since."
-    ),
-    "bonus objective": (
-        "At the end each player shows the one secret bonus objective that counts; we ask "
-        "them in seat order, and each one sees what the players before chose."
-    ),
-    "mastery objectives": (
-        "A Mastery Objective's VP go to whoever has the most of what it names; nobody gets "
-        "them for none at all, and players who tie for the most share them (halves rounded "
-        "down)."
-    ),
-    "familiar terrain": (
-        "An Artifact is no terrain at all, so a piece on it always scores as if it stood on "
-        "someone else's land."
-    ),
-    "resource sets": (
-        "A set is captured cards that show Crystal, Iron and Gold between them. A card "
-        "showing two resources fills two places, and no card counts in two sets. The "
-        "book's words allow another reading, one place per card, which the game keeps as "
-        "an option."
-    ),
-    "tie-breaks": (
-        "Most VP wins; with equal VP, more captured Locations of your own colour wins; if "
-        "that is equal too, the game is a draw."
-    ),
-    "final round": (
-        "Once the last card of the deck is drawn, the turn ends and everyone else has one "
-        "more turn."
-    ),
-    "empty base camp": (
-        "The game ends at once when a player starts a turn with no piece left in the Base Camp."
-    ),
-}
 
 
 def strategy_title(name: str) -> str:

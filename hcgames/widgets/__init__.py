@@ -35,7 +35,7 @@ from hcgames.widgets.lesson import (
     with_slider_names,
 )
 from hcgames.widgets.maps import BoardView, MapView, RegionView
-from hcgames.widgets.mywork import ClassSummaryUpload, MyWork
+from hcgames.widgets.mywork import ClassSummaryUpload, MyWork, WrittenAnswer
 from hcgames.widgets.panels import ActionPicker, CardRowsView, DicePanel, EventLog, HistoryCard
 from hcgames.widgets.play_screen import BOT_LEVELS, MODES, PlayApp
 from hcgames.widgets.stepper import BOT_NAMES, GameStepper
@@ -64,6 +64,7 @@ __all__ = [
     "ScoreChart",
     "Timeline",
     "View",
+    "WrittenAnswer",
     "decision_rows",
     "decisions_view",
     "player_colour",

@@ -30,13 +30,12 @@ import ipywidgets as widgets
 
 from hcgames.conquest.actions import Move, Pass
 from hcgames.conquest.movement import piece_name
-from hcgames.conquest.search import main_line, solve
 from hcgames.conquest.state import ConquestState
 from hcgames.conquest.teach import Puzzle
 from hcgames.conquest.views import unnumbered
 from hcgames.core import Action
 from hcgames.widgets._base import one_screen
-from hcgames.widgets.boards import BoardView, board_legend_html, piece_board
+from hcgames.widgets.boards import LAST_MOVE, PICKED, BoardView, board_legend_html, piece_board
 from hcgames.widgets.mywork import journal
 from hcgames.widgets.panels import HistoryCard, _paragraphs
 from hcgames.words import plain_plurals, plural
@@ -79,7 +78,42 @@ def move_label(state: ConquestState, action: Action) -> str:
 BOARD_WIDTH = 560
 #: no wider than lets the board and the state line above it fit a 768 px window
 MAX_BOARD_WIDTH = 700
-TEXT = "font-size:15px;max-width:40em;margin:2px 0"
+TEXT = "font-size:16px;max-width:40em;margin:2px 0"
+
+
+#: the marks a move and a pick leave on the board, for its key (look 10: red and
+#: purple were on the board and not in the key)
+def _outline(colour: str) -> str:
+    """A square outlined thick in ``colour``, as the board outlines a space."""
+    return (
+        "<svg width='20' height='20' aria-hidden='true' style='vertical-align:middle'>"
+        f"<rect x='2.5' y='2.5' width='15' height='15' fill='#FFFFFF' stroke='{colour}' "
+        "stroke-width='4'/></svg>"
+    )
+
+
+MARKS_KEY = (
+    f"<span class='hc-key'>{_outline(LAST_MOVE)}<span>red line and red outline: the move "
+    "just played, or the hint's move</span></span>"
+    f"<span class='hc-key'>{_outline(PICKED)}<span>purple outline: the picked piece"
+    "</span></span>"
+)
+#: a move's count at the end of its line: "(18 of 20 moves used)"
+_COUNT = re.compile(r"\((\d+) of (\d+) moves used\)$")
+
+
+def moves_left(text: str) -> str:
+    """An event in plain words, its count said as the moves left in the turn, as the
+    puzzle's text and the line under the moves count them: "(2 moves left)", never
+    "(18 of 20 moves used)" beside "three moves left" (look 10, lesson 32)."""
+    text = plain_plurals(text)
+    count = _COUNT.search(text)
+    if count is None:
+        return text
+    left = int(count[2]) - int(count[1])
+    return f"{text[: count.start()]}({plural(left, 'move')} left)"
+
+
 #: the move list's first line, shown until a move is chosen
 CHOOSE = "Choose a move"
 
@@ -224,7 +258,7 @@ class SceneBoard(widgets.VBox):
             ".hc-scene-menu select { flex: 1 1 auto; width: auto; max-width: 100%; "
             "height: auto; min-height: 1.9em; }"
             ".hc-scene-menu > label { text-align: left; }"
-            "</style>" + board_legend_html(self.board),
+            "</style>" + board_legend_html(self.board).replace("</div>", MARKS_KEY + "</div>"),
             layout={"width": "100%"},
         )
         key_words.add_class("hcgames-legend")
@@ -246,10 +280,13 @@ class SceneBoard(widgets.VBox):
 
     def start(self) -> None:
         """Put the pieces back as the chosen scene begins. A try given up half way (moves
-        played, the turn not over) counts in My work as a try that did not solve it."""
-        if getattr(self, "try_open", False):
-            self._record(solved=False)
+        played, the turn not over) is no wrong answer in My work (look 10: a test move
+        and Start again read "right after 1 wrong try"), but a puzzle solved after it is
+        not "right first time"."""
         same = getattr(self, "scene", None) is self.scenes[self.choose.value]
+        #: a try of this puzzle was given up half way (My work: not right first time)
+        given_up = getattr(self, "try_open", False) or getattr(self, "restarted", False)
+        self.restarted = bool(given_up) and same
         #: the different hints shown for this puzzle's try (My work counts them; kept
         #: over Start again)
         self.hints_shown: set[str] = getattr(self, "hints_shown", set()) if same else set()
@@ -292,11 +329,11 @@ class SceneBoard(widgets.VBox):
         # the board marks the move just played (and a puzzle's answer) in red, where a
         # capture happened too (look 8, lesson 31); a hint's mark goes
         paths = [list(self.state.action_regions(action))]
-        self.last = [plain_plurals(e.text) for e in self.state.apply(action)]
+        self.last = [moves_left(e.text) for e in self.state.apply(action)]
         while self.puzzles and self.state.pending and self.state.current_player == 1:
             reply = self.puzzle.best_reply(self.state)
             paths.append(list(self.state.action_regions(reply)))
-            self.last += [plain_plurals(e.text) for e in self.state.apply(reply)]
+            self.last += [moves_left(e.text) for e in self.state.apply(reply)]
         if not self.solution_shown:
             self.board.mark_moves([p for p in paths if len(p) > 1])
         if was_moving and not self.white_moving:  # the try is over: solved or not
@@ -308,19 +345,21 @@ class SceneBoard(widgets.VBox):
         """One try in My work: solved or not, and whether a hint had been shown."""
         self.try_open = False
         hints = len(self.hints_shown)
+        given = "solved" if solved else "not solved"
+        if solved and hints:
+            given = f"solved with {plural(hints, 'hint')}"
+        elif solved and self.restarted:
+            given = "solved after starting again"
         journal().answer(
             self.work_id(self.scene.title),
-            f"solved with {plural(hints, 'hint')}"
-            if solved and hints
-            else "solved"
-            if solved
-            else "not solved",
+            given,
             solved,
             hint_shown=bool(hints),
-            helped=solved and bool(hints),
+            helped=solved and (bool(hints) or self.restarted),
             hints=hints,
         )
         self.hints_shown = set()  # counted with this try
+        self.restarted = False
 
     def _board_move(self, action: Action) -> None:
         """A click on a gold square: the move, as if chosen in the list (a puzzle only
@@ -340,14 +379,23 @@ class SceneBoard(widgets.VBox):
             )
             self.show()
             return
-        move = self.puzzle.hint(self.state) if self.white_moving else None
+        # a long puzzle's first hint takes seconds to find: say so at once, as the
+        # solution does (look 10: 14 s of a still page read as a broken button)
+        self.note = "Looking for a good move…"
+        self.hint_button.disabled = True
+        self.show()
+        try:
+            move = self.puzzle.hint(self.state) if self.white_moving else None
+        finally:
+            self.hint_button.disabled = False
         if move is None:
             self.note = "From here White cannot win this turn any more: press Start again."
         else:
             path = list(self.state.action_regions(move))
+            # the hint's square is drawn red (its path), not gold: say what is seen
             self.note = f"Hint: try <b>{escape(move_label(self.state, move))}</b>." + (
-                " The piece is picked on the board (where it may go in gold): click "
-                f"{escape(path[-1])} to play it."
+                " The piece is picked on the board, and the hint's path ends on the "
+                f"square outlined in red: click {escape(path[-1])} to play it."
                 if path
                 else ""
             )
@@ -368,16 +416,21 @@ class SceneBoard(widgets.VBox):
         """Set the puzzle up again and show one winning line on the board, a move at a
         time: each press of *Next move of the solution* plays the next move and marks
         its path on the board (puzzles)."""
-        if getattr(self, "try_open", False):
-            self._record(solved=False)
+        # the hints of this try are counted before the answer shows (look 10: a hint
+        # seen, then the solution, read "Hints seen 0"); a try given up is no wrong try
+        journal().saw_hints(self.work_id(self.scene.title), len(self.hints_shown))
+        self.hints_shown = set()
+        self.try_open = False
         self.state = self.puzzle.new_state()
+        # a piece the hint picked keeps no purple outline on the square it left
+        self.board.clear_selection()
         self.lines, self.last = [], []
         # the longest puzzles take seconds to solve: say so at once, not a still page
         self.note = "Working out the solution…"
         self.solution_button.disabled = True
         self.show()
         try:
-            self.solution = main_line(solve(self.state, self.puzzle.steps))
+            self.solution = self.puzzle.solution()
         finally:
             self.solution_button.disabled = False
         self.solution_shown = True
@@ -385,18 +438,17 @@ class SceneBoard(widgets.VBox):
         self.board.mark_moves([])
         self.next_button.layout.display = None
         # the table counts White's moves; a recapture in the line is Black's move
-        replay, white = self.state.copy(), 0
+        replay = self.state.copy()
+        #: who plays each move of the solution (0 White, 1 Black answering a capture)
+        self.solution_sides: list[int] = []
         for action in self.solution:
-            white += replay.current_player == 0
+            self.solution_sides.append(replay.current_player)
             replay.apply(action)
+        white = self.solution_sides.count(0)
         black = self.solution_total - white
-        times = "once" if black == 1 else f"{black} times"
-        theirs = (
-            f"; Black answers a capture {times} on the way, so there are "
-            f"{self.solution_total} moves to step through"
-            if black
-            else ""
-        )
+        times = {1: "once", 2: "twice"}.get(black, f"{black} times")
+        # Black's answers are not moves of White's turn: the count stays the table's
+        theirs = f" (Black answers a capture {times} on the way)" if black else ""
         self.note = (
             f"One winning line: White wins in {plural(white, 'move')}{theirs}. Press "
             "<b>Next move of the solution</b> to play them one at a time on the board."
@@ -411,17 +463,23 @@ class SceneBoard(widgets.VBox):
         action = self.solution.pop(0)
         path = list(self.state.action_regions(action))
         self.lines += self.last
-        self.last = [plain_plurals(e.text) for e in self.state.apply(action)]
+        self.last = [moves_left(e.text) for e in self.state.apply(action)]
         self.board.mark_moves([path] if len(path) > 1 else [])
         done = len(self.solution) == 0
         if done:
             self.next_button.layout.display = "none"
-        shown = self.solution_total - len(self.solution)
+        # White's moves counted as the table and the puzzle count them; Black's answer
+        # to a capture is said apart (look 10: "Move 6 of 9" beside "wins in 7 moves")
+        played = self.solution_sides[: self.solution_total - len(self.solution)]
+        step = (
+            f"White's move {played.count(0)} of {self.solution_sides.count(0)}"
+            if played[-1] == 0
+            else "Black's answer to the capture"
+        )
         self.note = (
-            "That is the whole solution. Press <b>Start again</b> to play it yourself."
+            f"{step}: that is the whole solution. Press <b>Start again</b> to play it yourself."
             if done
-            else f"Move {shown} of {self.solution_total} of the solution, its path marked in "
-            "red on the board."
+            else f"{step} in the solution, its path marked in red on the board."
         )
         self.show()
 
@@ -519,7 +577,7 @@ class SceneBoard(widgets.VBox):
             for i, line in reversed(list(enumerate(self.lines, 1)))
         )
         self.story.value = (
-            f"<div style='font-size:14px;color:#333'>Earlier (newest first):"
+            f"<div style='font-size:16px;color:#333'>Earlier (newest first):"
             f"<ol reversed style='margin:2px 0'>{earlier}</ol></div>"
             if earlier
             else ""

@@ -121,29 +121,39 @@ class FoldOut(widgets.VBox):
         self.button.description = f"{mark} {self.title}"
 
 
+def _in_words(rows: list[dict[str, str]], words: Mapping[str, str]) -> list[dict[str, str]]:
+    """Decision rows said in a student's words (topic -> sentence), each topic's name
+    capitalised; a topic without words keeps the full wording."""
+    return [
+        {
+            "Rule": row["Rule"][:1].upper() + row["Rule"][1:],
+            "From": row["From"],
+            "What it means in the game": words.get(row["Rule"], row["How this game plays it"]),
+        }
+        for row in rows
+    ]
+
+
 def decisions_view(
     decisions: Sequence[RuleDecision],
     here: Iterable[str],
     words: Mapping[str, str] | None = None,
+    all_words: Mapping[str, str] | None = None,
 ) -> widgets.VBox:
     """The decisions a lesson uses (topics in ``here``, in the game's order) as a table,
     with all the game's decisions folded away below it. ``words`` (topic -> sentence)
     says a decision in a student's words on this page, each topic's name capitalised;
-    the folded list keeps the full wording."""
+    the folded list keeps the full wording, unless ``all_words`` says every decision in
+    a student's words too (look 10, lesson 43: the full list read as designers' notes)."""
     topics = set(here)
+    every = decision_rows(decisions)
     everything = FoldOut(
-        f"All {len(decisions)} rule decisions of the game", table(decision_rows(decisions))
+        f"All {len(decisions)} rule decisions of the game",
+        table(_in_words(every, all_words) if all_words else every),
     )
     rows = decision_rows([d for d in decisions if d.topic in topics])
     if words:
-        rows = [
-            {
-                "Rule": row["Rule"][:1].upper() + row["Rule"][1:],
-                "From": row["From"],
-                "What it means in the game": words.get(row["Rule"], row["How this game plays it"]),
-            }
-            for row in rows
-        ]
+        rows = _in_words(rows, words)
     return widgets.VBox([table(rows), everything])
 
 
@@ -454,9 +464,22 @@ class Quiz(widgets.VBox):
     """
 
     def __init__(
-        self, questions: Sequence[Question], title: str = "Check what you learned"
+        self,
+        questions: Sequence[Question],
+        title: str = "Check what you learned",
+        only: Sequence[str] | None = None,
+        skip: Sequence[str] = (),
     ) -> None:
-        self.items = [QuizItem(q, i + 1) for i, q in enumerate(questions)]
+        # every question is listed in My work in the lesson's order, wherever on the
+        # page it is asked (``only``: the questions asked here, beside what they are
+        # about; ``skip``: those asked elsewhere); each keeps its number in the lesson
+        for q in questions:
+            journal().ask(q.id, q.prompt)
+        self.items = [
+            QuizItem(q, i + 1)
+            for i, q in enumerate(questions)
+            if (only is None or q.id in only) and q.id not in skip
+        ]
         heading = (
             widgets.HTML(f"<h3 style='margin:6px 0'>{html.escape(title)}</h3>") if title else None
         )
@@ -464,8 +487,14 @@ class Quiz(widgets.VBox):
         self.add_class("hc-quiz")
 
     @classmethod
-    def for_lesson(cls, notebook: str, title: str = TITLE) -> Quiz:
-        return cls(lesson_questions(notebook), title=title)
+    def for_lesson(
+        cls,
+        notebook: str,
+        title: str = TITLE,
+        only: Sequence[str] | None = None,
+        skip: Sequence[str] = (),
+    ) -> Quiz:
+        return cls(lesson_questions(notebook), title=title, only=only, skip=skip)
 
     @property
     def text(self) -> str:

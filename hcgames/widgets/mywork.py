@@ -21,7 +21,7 @@ from hcgames.record import GameRow, WorkRecord, file_name, now, question_mark, r
 from hcgames.widgets._base import one_screen
 from hcgames.words import plural
 
-__all__ = ["ClassSummaryUpload", "Journal", "MyWork", "journal"]
+__all__ = ["ClassSummaryUpload", "Journal", "MyWork", "WrittenAnswer", "journal"]
 
 
 class Journal:
@@ -60,6 +60,23 @@ class Journal:
     def reveal(self, qid: str) -> None:
         self.record.reveal(qid)
         self.changed()
+
+    def write(self, qid: str, prompt: str, text: str) -> None:
+        """Keep the student's own words for an open question (the latest only)."""
+        self.record.ask(qid, prompt)
+        row = self.record.question(qid)
+        if row is not None:
+            row.written = True
+            row.given = [text.strip()[:2000]] if text.strip() else []
+            self.changed()
+
+    def saw_hints(self, qid: str, hints: int) -> None:
+        """Count ``hints`` seen with no answer given after them (a puzzle's hints
+        before its solution was shown)."""
+        row = self.record.question(qid)
+        if row is not None and hints > 0 and not row.right:
+            row.hints += hints
+            self.changed()
 
     def play(
         self,
@@ -176,6 +193,38 @@ class MyWork(widgets.VBox):
         )
 
 
+class WrittenAnswer(widgets.VBox):
+    """A box for an open question ("Think about it"): the student's own words, kept in
+    My work (and the page handed in) when the box loses focus. Nothing marks them: the
+    teacher reads them."""
+
+    def __init__(self, qid: str, prompt: str, page: Journal | None = None) -> None:
+        self.journal = page or journal()
+        self.qid, self.prompt = qid, prompt
+        self.journal.ask(qid, prompt)
+        self.journal.record.question(qid).written = True  # type: ignore[union-attr]
+        self.box = widgets.Textarea(
+            placeholder="Write your answer here. It is kept in My work at the end of the page.",
+            continuous_update=False,  # kept when the box loses focus, not at every key
+            rows=4,
+            layout=widgets.Layout(width="100%", max_width="46em"),
+        )
+        self.box.observe(self._on_text, names="value")
+        label = widgets.HTML(
+            # the box's words as large as the page's (a textarea's own font is 13 px)
+            "<style>.hc-written-answer textarea{font-size:16px;font-family:inherit;"
+            "line-height:1.4}</style>"
+            f"<p style='font-size:16px;margin:4px 0 2px'><b>Your answer</b> "
+            f"({html.escape(prompt)})</p>"
+        )
+        super().__init__([label, self.box], layout=widgets.Layout(margin="4px 0 12px"))
+        self.add_class("hc-written-answer")
+        one_screen(unit=self)  # the question's words and its box: one unit
+
+    def _on_text(self, change: dict[str, Any]) -> None:
+        self.journal.write(self.qid, self.prompt, str(change["new"]))
+
+
 #: the level a game with no computer player is recorded with (players on one screen)
 NO_COMPUTER = "no computer"
 
@@ -200,9 +249,12 @@ def _summary_html(record: WorkRecord) -> str:
         # cut at a word, without the word's own stop or comma before the dots ("rival's….")
         cut = q.prompt[:67].rsplit(" ", 1)[0].rstrip(".,;:")
         prompt = q.prompt if len(q.prompt) <= 70 else cut + "\u2026"
+        given = q.given[-1] if q.given else ""
+        if len(given) > 120:  # an answer in words: its start (the file keeps it whole)
+            given = given[:117].rsplit(" ", 1)[0] + "\u2026"
         rows.append(
             f"<tr><td>{i}</td><td>{esc(prompt)}</td>"
-            f"<td>{esc(q.given[-1]) if q.given else ''}</td>"
+            f"<td>{esc(given)}</td>"
             f"<td style='white-space:nowrap'>{result}</td></tr>"  # one line: the box fits 700 px
         )
     for g in record.games:

@@ -102,7 +102,15 @@ def test_each_lesson_says_only_real_rule_decisions_in_its_own_words() -> None:
         lessons.WORLD_RULE_WORDS,
         lessons.SCORING_RULE_WORDS,
         lessons.PLAY_RULE_WORDS,
+        lessons.OTHER_RULE_WORDS,
     ):
         assert set(words) <= topics, set(words) - topics
         for sentence in words.values():
             assert sentence[:1].isupper() and sentence.endswith("."), sentence
+    # lesson 43's full list says every decision in a student's words (look 10: it read
+    # as designers' notes, "a Lead", "Fortify", "rusher, builder and hoarder")
+    from hcgames.speros.rule_words import all_rule_words
+
+    assert set(all_rule_words()) == topics
+    for jargon in ("Fortify", "a Lead ", "rusher", "hoarder", "seat order", "encampments"):
+        assert not any(jargon in s for s in all_rule_words().values()), jargon
