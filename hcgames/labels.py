@@ -380,9 +380,7 @@ def _offsets(t: Territory, width: float, height: float) -> list[Point]:
     return near + grid[:400]
 
 
-def _try_inside(
-    t: Territory, text: str, size: float, below: float, board: _Board
-) -> Placed | None:
+def _try_inside(t: Territory, text: str, size: float, below: float, board: _Board) -> Placed | None:
     height = text_height(text, size)
     width = text_width(text, size) + 4
     ax, ay = t.anchor

@@ -75,7 +75,10 @@ def unit_spots(
         if not leader.get(rid):
             return sum(not _inside(q, rings[rid]) for q in points)
         return sum(any(o != rid and _inside(q, r) for o, r in land) for q in points)
+
     options: dict[str, list[tuple[float, float, float, Box]]] = {}
+    #: where each line would stand under its name, and its width
+    spare: dict[str, tuple[float, float, float]] = {}
     for p in placed:
         text = lines.get(p.id, "")
         if not text:
@@ -93,25 +96,32 @@ def unit_spots(
             # kept on the map: a line by the edge slides in rather than off
             x = min(max(p.x + k * _STEP, bounds[0] + width / 2), bounds[2] - width / 2)
             box = (x - width / 2, under - size * _ASCENT, x + width / 2, under + size * _DESCENT)
-            tries.append((_PER_PX * abs(x - p.x) + _OFF_PLACE * off_place(p.id, box), x, under, box))
-        if p.id in rings and not leader[p.id] and min(t[0] for t in tries) >= _OFF_PLACE:
-            # under its name it would reach off its place: anywhere else on its own
-            # place instead, as near its name as can be (a long line in a tall place)
-            tries += _on_own_place(p.x, under, width, size, rings[p.id], bounds, off_place, p.id)
+            tries.append(
+                (_PER_PX * abs(x - p.x) + _OFF_PLACE * off_place(p.id, box), x, under, box)
+            )
         options[p.id] = tries
+        spare[p.id] = (p.x, under, width)
     taken: list[Box] = []
     spots: dict[str, tuple[float, float]] = {}
 
     def cost(rid: str, base: float, box: Box) -> float:
         out = base
-        out += _ON_NAME * sum(_area(box, b) for k, b in names.items() if k != rid)
-        out += _ON_LINE * sum(_area(box, b) for b in taken)
-        return out
+        on_names = [_area(box, b) for b in names.values()]  # its own too (it may move)
+        on_lines = [_area(box, b) for b in taken]
+        out += _ON_NAME * sum(on_names) + _ON_LINE * sum(on_lines)
+        # each name or line stood on at all, as bad as a point off its place
+        return out + _OFF_PLACE * sum(1 for a in on_names + on_lines if a > 0)
 
     # the lines that fit where they stand first; then the rest, each where it costs least
     order = sorted(options, key=lambda rid: cost(rid, 0.0, options[rid][0][3]))
     for rid in order:
         best = min(options[rid], key=lambda t: cost(rid, t[0], t[3]))
+        if cost(rid, best[0], best[3]) >= _OFF_PLACE and rid in rings and not leader[rid]:
+            # under its name it would reach off its place or onto another name: anywhere
+            # else on its own place instead, as near its name as can be
+            x0, y0, width = spare[rid]
+            others = _on_own_place(x0, y0, width, size, rings[rid], bounds, off_place, rid)
+            best = min([best, *others], key=lambda t: cost(rid, t[0], t[3]))
         taken.append(best[3])
         spots[rid] = (best[1], best[2])
     return spots
