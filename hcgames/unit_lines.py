@@ -30,8 +30,6 @@ _OFF_PLACE = 5000.0
 #: a bold unit line's width as a share of :func:`hcgames.labels.text_width`'s estimate
 #: (which errs on the wide side; "Rome 2 cav 1 inf" is drawn about 0.8 of it)
 _TIGHT = 0.85
-#: what standing above its name rather than under it costs (a line reads as its name's)
-_ABOVE = 40.0
 #: the slide's step (pixels)
 _STEP = 4.0
 #: how far a line's letters reach above and below its baseline (shares of its size)
@@ -94,16 +92,13 @@ def unit_spots(
         reach = (width + (right - left) / 3) / 2
         steps = int(reach // _STEP)
         tries = []
-        # above the name only where under it costs more: the baseline a little over its top
-        above = top - size * _DESCENT - 2
-        heights = [(under, 0.0)] if leader.get(p.id) else [(under, 0.0), (above, _ABOVE)]
-        for y, extra in heights:
-            for k in sorted(range(-steps, steps + 1), key=abs):
-                # kept on the map: a line by the edge slides in rather than off
-                x = min(max(p.x + k * _STEP, bounds[0] + width / 2), bounds[2] - width / 2)
-                box = (x - width / 2, y - size * _ASCENT, x + width / 2, y + size * _DESCENT)
-                off = _OFF_PLACE * off_place(p.id, box)
-                tries.append((extra + _PER_PX * abs(x - p.x) + off, x, y, box))
+        for k in sorted(range(-steps, steps + 1), key=abs):
+            # kept on the map: a line by the edge slides in rather than off
+            x = min(max(p.x + k * _STEP, bounds[0] + width / 2), bounds[2] - width / 2)
+            box = (x - width / 2, under - size * _ASCENT, x + width / 2, under + size * _DESCENT)
+            tries.append(
+                (_PER_PX * abs(x - p.x) + _OFF_PLACE * off_place(p.id, box), x, under, box)
+            )
         options[p.id] = tries
         spare[p.id] = (p.x, under, width)
     taken: list[Box] = []
@@ -115,7 +110,7 @@ def unit_spots(
         on_lines = [_area(box, b) for b in taken]
         out += _ON_NAME * sum(on_names) + _ON_LINE * sum(on_lines)
         # each name or line stood on at all, as bad as a point off its place
-        return out + 3 * _OFF_PLACE * sum(1 for a in on_names + on_lines if a > 0)
+        return out + _OFF_PLACE * sum(1 for a in on_names + on_lines if a > 0)
 
     # the lines that fit where they stand first; then the rest, each where it costs least
     order = sorted(options, key=lambda rid: cost(rid, 0.0, options[rid][0][3]))

@@ -60,13 +60,6 @@ def test_every_sea_name_stands_on_its_own_water(scenario: str) -> None:
             assert _inside((p.x, p.y), seas[p.id].rings), f"{p.text!r} is off its sea"
 
 
-#: the one line on lesson 10's map still touching another name, a known defect left open:
-#: since lines keep to their own places, Rome's line and the Adriatic's name share about
-#: two fifths of the line's box on this map's narrow Italy. Kept here so that any other
-#: overlap, or this one growing, fails.
-KNOWN_OVERLAPS = {("Rome", "Mare Adriaticum")}
-
-
 def test_lesson_10s_map_prints_no_unit_line_on_another_name() -> None:
     view = _stepper("standard").map_view
     names = {p.id: name_box(p) for p in view.placed}
@@ -78,12 +71,5 @@ def test_lesson_10s_map_prints_no_unit_line_on_another_name() -> None:
         width = _TIGHT * text_width(str(text), size, bold=True) + 2
         base = view.height - float(y)
         box = (x - width / 2, base - size * _ASCENT, x + width / 2, base + size * _DESCENT)
-        on = [
-            k
-            for k, b in names.items()
-            if k != rid and _area(box, b) > 4 and (rid, k) not in KNOWN_OVERLAPS
-        ]
+        on = [k for k, b in names.items() if k != rid and _area(box, b) > 4]
         assert not on, f"{rid}'s line {text!r} stands on {on}"
-        if (rid, "Mare Adriaticum") in KNOWN_OVERLAPS:
-            # no more than the corner of the sea's name
-            assert _area(box, names["Mare Adriaticum"]) < 0.4 * _area(box, box)
