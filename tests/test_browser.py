@@ -673,6 +673,8 @@ def _check_stepper(page: Page, stepper: Any, name: str) -> None:
 def test_toy_stepper_in_the_browser(browser: Any, toy_server: Voila) -> None:
     page = Page(browser, toy_server, "toy.ipynb")
     try:
+        # the map's figure may be drawn a moment after the page's widgets on a busy machine
+        page.page.wait_for_selector(".hcgames-map", timeout=120_000)
         assert page.page.locator(".hcgames-map").count() == 1
         _check_page(page, "toy.ipynb")
     finally:
