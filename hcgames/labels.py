@@ -187,29 +187,16 @@ def _box(x: float, y: float, width: float, height: float) -> Box:
     return (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
 
 
-def _grid(box: Box, across: int = 5, down: int = 3) -> list[Point]:
-    """Points spread over ``box`` (a little in from its edges: the width of a name is
-    an estimate that errs on the wide side)."""
+def _fits(box: Box, rings: Sequence[Sequence[Point]]) -> bool:
+    """Enough of the name lies inside: its middle, and most of its length (the ends
+    of a long name may reach over a border, as on a printed atlas)."""
     left, top, right, bottom = box
-    width, height = right - left, bottom - top
-    xs = [left + width * (0.08 + 0.84 * i / (across - 1)) for i in range(across)]
-    ys = [top + height * (0.2 + 0.6 * j / (down - 1)) for j in range(down)] if down > 1 else []
-    return [(x, y) for x in xs for y in ys or [(top + bottom) / 2]]
-
-
-def _fits(box: Box, rings: Sequence[Sequence[Point]], strip: Box | None = None) -> bool:
-    """The whole name lies inside (points over its letters), and the room kept under it
-    for its unit line (``strip``) too: a name whose ends reached over a border read as
-    the neighbour's ("Carthage" over Numidia), a unit line under it lay on the sea."""
-    points = _grid(box)
-    if strip is not None and strip[3] > strip[1]:
-        points += _grid(strip, 5, 1)
-    return all(_inside(p, rings) for p in points)
-
-
-def _strip(box: Box, full: Box) -> Box | None:
-    """The room kept under a name for its unit line: ``full`` below ``box``."""
-    return (full[0], box[3], full[2], full[3]) if full[3] > box[3] else None
+    width = right - left
+    mid_x, mid_y = (left + right) / 2, (top + bottom) / 2
+    core = [(mid_x + f * width, mid_y) for f in (-0.3, -0.15, 0.0, 0.15, 0.3)]
+    core += [(mid_x, top + 2), (mid_x, bottom - 2)]
+    ends = [(left + 2, mid_y), (right - 2, mid_y)]
+    return all(_inside(p, rings) for p in core) and any(_inside(p, rings) for p in ends)
 
 
 def _ring_bounds(rings: Sequence[Sequence[Point]]) -> Box:
@@ -302,16 +289,6 @@ class _Board:
                 return True
         return False
 
-    def on_others(self, box: Box, full: Box, own: str) -> int:
-        """How many points over a name's letters (``box``) and the unit line's room under
-        them (in ``full``) stand on another place that would read as the name's owner
-        (see :meth:`land_under`)."""
-        points = _grid(box)
-        strip = _strip(box, full)
-        if strip is not None:
-            points += _grid(strip, 5, 1)
-        return sum(self.land_under(p, own) for p in points)
-
     def names_crossed(self, start: Point, end: Point) -> int:
         """How many placed names the line from ``start`` to ``end`` runs through."""
         steps = max(1, int(math.hypot(end[0] - start[0], end[1] - start[1]) / 4))
@@ -380,14 +357,19 @@ def _offsets(t: Territory, width: float, height: float) -> list[Point]:
     return near + grid[:400]
 
 
-def _try_inside(t: Territory, text: str, size: float, below: float, board: _Board) -> Placed | None:
+def _try_inside(
+    t: Territory, text: str, size: float, below: float, board: _Board, loose: bool = False
+) -> Placed | None:
+    """``loose``: the middle of the name inside is enough (a sea name over a coast)."""
     height = text_height(text, size)
     width = text_width(text, size) + 4
     ax, ay = t.anchor
     for dx, dy in _offsets(t, width, height):
         box = _box(ax + dx, ay + dy, width, height)
         full = board.with_strip(box, below)
-        if board.free(full) and _fits(box, t.rings, _strip(box, full)):
+        if board.free(full) and (
+            _fits(box, t.rings) or (loose and _inside((ax + dx, ay + dy), t.rings))
+        ):
             shown = text.replace("\n", " ")
             return Placed(t.id, text, ax + dx, ay + dy, full, size, None, shown != t.name)
     return None
@@ -417,11 +399,7 @@ def _crowd_inside(
                 ):
                     continue  # off its water, or on another name's letters
                 cost = 100.0 * board.clashes(full, box) + 0.01 * rank
-                # each point of its letters (or its unit line's room) off its water
-                cost += 40.0 * board.on_others(box, full, t.id)
-                strip = _strip(box, full)
-                points = _grid(box) + (_grid(strip, 5, 1) if strip else [])
-                cost += 40.0 * sum(not _inside(p, t.rings) for p in points)
+                cost += 30.0 * sum(not _inside((x + f * width, y), t.rings) for f in (-0.3, 0.3))
                 if best is None or cost < best[0]:
                     short = text.replace("\n", " ") != t.name
                     best = (cost, Placed(t.id, text, x, y, full, s, None, short))
@@ -501,26 +479,25 @@ def _try_beside(
                     continue
                 end = _nearest_on_box((tx, ty), box)
                 gap = math.hypot(end[0] - tx, end[1] - ty)
-                if gap > reach or gap < 2.0:
-                    continue  # too far, or on the point it would lead to
-                # a name (or its unit line) on another land reads as that land's: never,
-                # but as the last resort, where it costs most
-                off = board.on_others(box, full, t.id)
-                if off and not crowd:
+                if gap > reach:
                     continue
-                cost = gap + OFF_PLACE_COST * off
+                # a name on another land reads as that land's: its middle there costs
+                # most, and so does each third of its length there
+                cost = gap + (OFF_PLACE_COST if board.land_under((x, y), t.id) else 0.0)
+                cost += (
+                    OFF_PLACE_COST
+                    / 2
+                    * sum(board.land_under((x + f * width, y), t.id) for f in (-0.3, 0.3))
+                )
                 if crowd:
-                    # letters on letters are the worst: worse than any land under it
                     cost += 60.0 * board.clashes(full, box)
-                    cost += 2000.0 * _count_overlaps(box, board.texts)
                 if (tx, ty) != t.anchor:
                     cost += 3.0  # the middle of the place reads best, when it is as near
                 if best is not None and cost >= best[0]:
                     continue
                 cost += 25.0 * board.names_crossed((tx, ty), end)  # a line through a name
                 if best is None or cost < best[0]:
-                    # a leader line even when short: the name is not on its place
-                    leader = (tx, ty, end[0], end[1])
+                    leader = (tx, ty, end[0], end[1]) if gap > 3 else None
                     short = text.replace("\n", " ") != t.name
                     best = (cost, Placed(t.id, text, x, y, full, size, leader, short))
     return best
@@ -549,6 +526,13 @@ def _place_inside(
                 spot = _try_inside(t, split, s, below, board)
                 if spot:
                     return spot
+        loose = [(short, s) for s in sizes] + (
+            [(t.name, s) for s in sizes] if short != t.name else []
+        )
+        for text, s in loose:
+            spot = _try_inside(t, text, s, below, board, loose=True)
+            if spot:
+                return spot
     return None
 
 
@@ -671,12 +655,6 @@ def place_names(
 _CACHE: dict[object, tuple[Placed, ...]] = {}
 
 
-def _letters(p: Placed) -> Box:
-    """The box of a placed name's letters (its box holds the unit line's room too)."""
-    half = (text_width(p.text, p.size) + 4) / 2
-    return (p.x - half, p.box[1], p.x + half, p.box[1] + text_height(p.text, p.size))
-
-
 def _layout_cost(placed: Sequence[Placed], territories: Sequence[Territory]) -> float:
     """Names on top of others, names standing on another place, then the leaders' length."""
     clashes = sum(
@@ -686,13 +664,13 @@ def _layout_cost(placed: Sequence[Placed], territories: Sequence[Territory]) -> 
         math.hypot(p.leader[2] - p.leader[0], p.leader[3] - p.leader[1]) for p in placed if p.leader
     )
     board = _Board(territories, (), None)
-    rings = {t.id: t.rings for t in territories}
-    # a name standing on another place, or off its own place without a leader line to it
+    rings = {t.id: t.rings for t in territories if t.sea}
+    # a name standing on another place, or a sea's name off its own water
     misplaced = sum(
         1
         for p in placed
-        if board.on_others(_letters(p), p.box, p.id)
-        or (p.leader is None and not _fits(_letters(p), rings[p.id], _strip(_letters(p), p.box)))
+        if board.land_under((p.x, p.y), p.id)
+        or (p.id in rings and not _inside((p.x, p.y), rings[p.id]))
     )
     return 100.0 * (clashes + misplaced) + leaders
 

@@ -13,9 +13,9 @@ and lines, a slide costing a little (the line nearest its first place wins a tie
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 
-from hcgames.labels import Placed, Territory, _grid, _inside, text_height, text_width
+from hcgames.labels import Placed, text_height, text_width
 
 Box = tuple[float, float, float, float]
 
@@ -24,9 +24,6 @@ Box = tuple[float, float, float, float]
 _ON_NAME = 1.0
 _ON_LINE = 1.0
 _PER_PX = 0.5
-#: what each point of a line off its own place costs (on the sea beside a coast, or on
-#: a neighbour: look 9 found Sicily's line on Mare Africum), more than any slide
-_OFF_PLACE = 5000.0
 #: a bold unit line's width as a share of :func:`hcgames.labels.text_width`'s estimate
 #: (which errs on the wide side; "Rome 2 cav 1 inf" is drawn about 0.8 of it)
 _TIGHT = 0.85
@@ -54,31 +51,13 @@ def unit_spots(
     size: float,
     below: float,
     bounds: Box,
-    territories: Sequence[Territory] = (),
 ) -> dict[str, tuple[float, float]]:
     """The spot (x of its middle, y of its baseline) of each place's unit line in
     ``lines`` (by place id), for the places with a name in ``placed``; ``size``: the unit
     type's size, ``below``: the room kept under each name, ``bounds``: the map (left,
-    top, right, bottom). With the map's ``territories``, a line stays on its own place
-    (or, under a name beside its place with a leader line, off every other land)."""
+    top, right, bottom)."""
     names = {p.id: name_box(p) for p in placed}
-    rings: Mapping[str, Sequence[Sequence[tuple[float, float]]]] = {
-        t.id: t.rings for t in territories
-    }
-    land = [(t.id, t.rings) for t in territories if not t.sea]
-    leader = {p.id: p.leader is not None for p in placed}
-
-    def off_place(rid: str, box: Box) -> int:
-        if rid not in rings:
-            return 0
-        points = _grid(box, 5, 2)
-        if not leader.get(rid):
-            return sum(not _inside(q, rings[rid]) for q in points)
-        return sum(any(o != rid and _inside(q, r) for o, r in land) for q in points)
-
     options: dict[str, list[tuple[float, float, float, Box]]] = {}
-    #: where each line would stand under its name, and its width
-    spare: dict[str, tuple[float, float, float]] = {}
     for p in placed:
         text = lines.get(p.id, "")
         if not text:
@@ -96,61 +75,21 @@ def unit_spots(
             # kept on the map: a line by the edge slides in rather than off
             x = min(max(p.x + k * _STEP, bounds[0] + width / 2), bounds[2] - width / 2)
             box = (x - width / 2, under - size * _ASCENT, x + width / 2, under + size * _DESCENT)
-            tries.append(
-                (_PER_PX * abs(x - p.x) + _OFF_PLACE * off_place(p.id, box), x, under, box)
-            )
+            tries.append((_PER_PX * abs(x - p.x), x, under, box))
         options[p.id] = tries
-        spare[p.id] = (p.x, under, width)
     taken: list[Box] = []
     spots: dict[str, tuple[float, float]] = {}
 
     def cost(rid: str, base: float, box: Box) -> float:
         out = base
-        on_names = [_area(box, b) for b in names.values()]  # its own too (it may move)
-        on_lines = [_area(box, b) for b in taken]
-        out += _ON_NAME * sum(on_names) + _ON_LINE * sum(on_lines)
-        # each name or line stood on at all, as bad as a point off its place
-        return out + _OFF_PLACE * sum(1 for a in on_names + on_lines if a > 0)
+        out += _ON_NAME * sum(_area(box, b) for k, b in names.items() if k != rid)
+        out += _ON_LINE * sum(_area(box, b) for b in taken)
+        return out
 
     # the lines that fit where they stand first; then the rest, each where it costs least
     order = sorted(options, key=lambda rid: cost(rid, 0.0, options[rid][0][3]))
     for rid in order:
         best = min(options[rid], key=lambda t: cost(rid, t[0], t[3]))
-        if cost(rid, best[0], best[3]) >= _OFF_PLACE and rid in rings and not leader[rid]:
-            # under its name it would reach off its place or onto another name: anywhere
-            # else on its own place instead, as near its name as can be
-            x0, y0, width = spare[rid]
-            others = _on_own_place(x0, y0, width, size, rings[rid], bounds, off_place, rid)
-            best = min([best, *others], key=lambda t: cost(rid, t[0], t[3]))
         taken.append(best[3])
         spots[rid] = (best[1], best[2])
     return spots
-
-
-def _on_own_place(
-    x0: float,
-    y0: float,
-    width: float,
-    size: float,
-    rings: Sequence[Sequence[tuple[float, float]]],
-    bounds: Box,
-    off_place: Callable[[str, Box], int],
-    rid: str,
-) -> list[tuple[float, float, float, Box]]:
-    """Spots for a line of ``width`` anywhere on its own place (a grid over the place's
-    outline), each costing twice its distance from ``(x0, y0)`` (its spot under the name)."""
-    xs = [q[0] for ring in rings for q in ring]
-    ys = [q[1] for ring in rings for q in ring]
-    if not xs:
-        return []
-    out = []
-    y = max(min(ys), bounds[1]) + size
-    while y <= min(max(ys), bounds[3]):
-        x = max(min(xs), bounds[0]) + width / 2
-        while x <= min(max(xs), bounds[2]) - width / 2:
-            box = (x - width / 2, y - size * _ASCENT, x + width / 2, y + size * _DESCENT)
-            if not off_place(rid, box):
-                out.append((2 * _PER_PX * abs(x - x0) + 2 * abs(y - y0), x, y, box))
-            x += _STEP
-        y += _STEP
-    return out

@@ -27,10 +27,7 @@ def test_the_students_hand_is_right_above_the_map_and_the_moves() -> None:
     assert list(app.hand_area.children) == [view.hand]
     assert list(app.card_area.children) == [view]
     children = list(app.children)
-    assert children.index(app.hand_area) == children.index(app.main) - 2
-    # the list of moves, its Play button and what the moves did right under the hand
-    assert children.index(app.choose_row) == children.index(app.hand_area) + 1
-    assert app.picker in app.choose_column.children and app.happened in app.choose_row.children
+    assert children.index(app.hand_area) == children.index(app.main) - 1
     # the debrief (hidden until the game ends) between them: right under the game-over line
     assert children.index(app.debrief_box) == children.index(app.main) + 1
     assert children.index(app.card_area) == children.index(app.main) + 2
@@ -117,7 +114,7 @@ def test_the_computers_battle_is_shown_when_the_student_must_lose_a_card() -> No
         state: Any = app.state
         if any(isinstance(p, PendingPick) and p.purpose == "casualty" for p in state.pending):
             break
-        shown = {app.describe_action(a): a for a in app.picker.actions}  # every group
+        shown = {app.describe_action(a): a for a in app.picker.shown}
         wanted = [a for words, a in shown.items() for p in plan[:1] if p in words]
         if wanted:
             plan.pop(0)
@@ -136,7 +133,7 @@ def test_the_computers_battle_is_shown_when_the_student_must_lose_a_card() -> No
     said_battles = 0
     while not app.state.is_terminal():
         first = len(app.state.events)
-        shown = {app.describe_action(a): a for a in app.picker.actions}  # every group
+        shown = {app.describe_action(a): a for a in app.picker.shown}
         ends = [a for words, a in shown.items() if words.startswith("End")]
         app._human_action((ends or list(shown.values()))[0])  # the computer plays on
         own = len(app.own_events)
@@ -164,32 +161,19 @@ def test_a_stopped_attack_is_said_under_what_came_of_it() -> None:
     assert "What came of it" in said and "attack on Greece was stopped" in said
 
 
-def test_a_long_list_of_moves_is_grouped_by_card_and_opens_on_one_group() -> None:
-    """Lesson 54: up to 224 moves (a card with forty pairs of targets,
-    every card to every land) were one long scroll. A list longer than its box is grouped
-    by card, in the order the game lists the cards; a list of more than two boxes opens on
-    its first group, and every group keeps its button with its count (no move hidden)."""
+def test_a_card_with_many_target_pairs_has_its_own_group_after_the_other_plays() -> None:
+    """Lesson 54: forty 'Play The Roman Colosseum targeting X and Y' buried the other
+    plays; such a card gets its own group, listed after the cards with one way to play."""
     from hcgames.classgame import class_game  # the lesson's own game
-    from hcgames.historical.actions import Discard, EndPhase, PlayCard  # the rules' moves
-    from hcgames.historical.cards import card_name  # the group's label
+    from hcgames.historical.actions import EndPhase, PlayCard  # the rules' moves
 
     app = PlayApp(class_game("historical-conquest"), humans=(0,), bot="easy", seed=3)
-    pairs = [PlayCard("AC4602/0", "", (f"x{i}", f"y{i}")) for i in range(20)]
+    pairs = [PlayCard("AC4602/0", "", (f"x{i}", f"y{i}")) for i in range(5)]
     single = PlayCard("AC4201/0", "CT4306/0")
-    actions = [single, *pairs, Discard("AC4201/0"), EndPhase()]
-    app.picker.actions = [single, EndPhase()]
-    assert app._historical_kind(single)[0] == "Play a card"  # a short list: one group
-    app.picker.actions = actions
+    app.picker.actions = [*pairs, single, EndPhase()]
     kind, rank = app._historical_kind(pairs[0])
-    assert kind == card_name("AC4602/0") and app._historical_kind(EndPhase())[0] == "End the phase"
-    assert app._historical_kind(Discard("AC4201/0")) == app._historical_kind(single)
-    assert app._historical_kind(single)[1] < rank < app._historical_kind(EndPhase())[1]
-    app.picker.kind, app.picker.regions = "", []
-    app.picker._fill()
-    counts = [words for words, _ in app.picker.kinds.options]
-    assert counts[0] == f"All: {len(actions)} moves"
-    assert sum(int(w.split(": ")[1].split()[0]) for w in counts[1:]) == len(actions) - 1
-    assert app.picker.kind == app._historical_kind(single)[0]  # opens on the first card
-    assert len(app.picker.shown) == 2
-    app.picker.pick(pairs[3])  # a move of another group: its group is shown
-    assert app.picker.kind == kind and app.picker.selected_action == pairs[3]
+    assert kind.endswith(": choose the targets") and kind != "Play a card"
+    assert app._historical_kind(single) == ("Play a card", rank - 0.5)
+    assert app._historical_kind(EndPhase())[0] == "End the phase"
+    app.picker.actions = [*pairs[:2], single]  # two pairs only: listed with the plays
+    assert app._historical_kind(pairs[0])[0] == "Play a card"

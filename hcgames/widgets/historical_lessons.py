@@ -485,8 +485,7 @@ class PeopleTimeline(widgets.VBox):
 
 #: lesson 51's game: no box between the page's scrolling and the column beside the cards
 #: may clip it, so that the column stays in sight (sticky) while the cards scroll by
-TURN_STEPPER_STYLE = (
-    """<style>
+TURN_STEPPER_STYLE = """<style>
 .jp-OutputArea:has(.hcgames-turn-stepper), .jp-OutputArea-child:has(.hcgames-turn-stepper),
 .jp-OutputArea-output:has(.hcgames-turn-stepper), .hcgames-turn-stepper,
 .hcgames-turn-stepper > .widget-box { overflow: visible !important; }
@@ -505,7 +504,7 @@ TURN_STEPPER_STYLE = (
 .hcgames-turn-stepper .hcgames-turn-side .widget-select > label { width: auto !important;
   text-align: left; }
 .hcgames-turn-stepper .hcgames-turn-side .widget-select > select { width: calc(100% - 10px);
-  box-sizing: border-box; flex: 0 0 auto !important; }
+  box-sizing: border-box; }
 /* Large text at 1024 wide left 683 px of room: the column of moves and Step stays beside
    the table (it fell under it, two screens down), and the cards take what is left */
 body.hcgames-large .hcgames-turn-stepper > .widget-box:has(> .hcgames-turn-side) {
@@ -530,18 +529,6 @@ body.hcgames-large .hcgames-turn-stepper .hcgames-turn-views {
 .hcgames-history-plate { font-size: 16px !important; }
 .hcgames-history-plate { line-height: 1.4; max-width: 60em; margin: 2px 0 6px; }
 </style>"""
-    + (
-        # the list as tall as its rows: a browser sizes a list of wrapping moves by a shorter
-        # line than it draws, so ten rows showed seven and a scroll (look, lesson 51)
-        "<style>"
-        + "".join(
-            f".hcgames-turn-stepper .hcgames-turn-side select[size='{n}'] "
-            f"{{ height: calc({n} * 1.35em + 6px) !important; }}"
-            for n in range(3, 13)
-        )
-        + "</style>"
-    )
-)
 
 
 class CardHistoryReader(widgets.VBox):
@@ -623,10 +610,6 @@ class TurnStepper(GameStepper):
         # never play a move the student did not choose
         self.picker.preselect = False
         self.wait_for_pick = True
-        # up to twelve moves in sight, the list as tall as its rows (TURN_STEPPER_STYLE):
-        # the first turn's ten showed as seven and a scroll
-        self.picker.max_rows = 12
-        self.picker.choice.rows = min(12, max(3, len(self.picker.shown)))
         self.picker.choice.value = None
         # every move may wrap between its words, short ones too: the list never cuts a
         # move off at its right edge, however large the text

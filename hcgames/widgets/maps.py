@@ -567,7 +567,6 @@ class MapView(RegionView):
             self.unit_size * scale,
             self._below * scale,
             (2.0, 2.0, self.width - 2.0, self.height - 2.0),
-            self._label_territories,
         )
         xs, ys = list(mark.x), list(mark.y)
         for i, rid in enumerate(self.region_ids):

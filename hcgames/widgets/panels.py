@@ -158,9 +158,6 @@ class ActionPicker(View):
         #: what the counts on the group buttons count, said ("Ships: 6 moves", not
         #: "Ships (6)", read as 6 ships); "" keeps the bare count in brackets
         self.counted = ""
-        #: a grouped list of more than two boxes opens on its first group, not on "All"
-        self.start_short = False
-        self._all_asked = False  # "All" was pressed for this list of moves
         #: where the picker's one sentence goes ("No move is picked..."); its own
         #: message box when None
         self.notify: Callable[[str], None] | None = None
@@ -207,11 +204,8 @@ class ActionPicker(View):
     def pick(self, action: Action) -> None:
         """Pick ``action`` in the list (it must be among the regions' matches)."""
         if self.grouped and self.kind and self._kind(action)[0] != self.kind:
-            self.kind = self._kind(action)[0]  # the move's own group shows it
+            self.kind = ""
             self._fill()
-            if action not in self.shown:  # a group with no button of its own: all moves
-                self.kind, self._all_asked = "", True
-                self._fill()
         for i, shown in enumerate(self.actions):
             if shown == action and shown in self.shown:
                 self.choice.value = i
@@ -249,7 +243,6 @@ class ActionPicker(View):
             self.actions = list(legal)
             self.regions = []
             self.kind = ""
-            self._all_asked = False
             self._fill()
         self._show_text()
 
@@ -277,11 +270,6 @@ class ActionPicker(View):
             tabs = {k: n for k, n in counts.items() if k not in self.untabbed}
             if self.kind not in tabs:
                 self.kind = ""
-            # a list of more than two boxes opens on its first group, the others a click
-            # away in the row of groups (that row is always shown then)
-            long_list = len(tabs) > 1 and len(shown) > 2 * self.max_rows
-            if self.start_short and long_list and not self.kind and not self._all_asked:
-                self.kind = next(iter(tabs))
             self._filling = True
             try:
                 self.kinds.options = [(self._tab("All", len(shown)), "")] + [
@@ -333,7 +321,6 @@ class ActionPicker(View):
         if self._filling:
             return
         self.kind = str(change["new"] or "")
-        self._all_asked = not self.kind
         self._fill()
         self._show_text()
 

@@ -358,19 +358,6 @@ body:not(.hcgames-large) .hcgames-play.hcgames-large { zoom: 1.5; }
    in the tooltip and on the card once in play, so hand, moves and Play share a screen */
 .hcgames-play .hcgames-hand-area .hcgames-card { max-width: 13.5em; }
 .hcgames-play .hcgames-hand-area .hcgames-card-line { display: none; }
-/* ... and the moves right under it (hcgames-play-hand): the list, what the moves did and
-   where the game stands at 16 px, read from the back of the room (they were 13-15 px) */
-.hcgames-play-hand .hcgames-choose-row .widget-html-content,
-.hcgames-play-hand .hcgames-side-column .widget-html-content,
-.hcgames-play-hand .hcgames-choose-row .widget-select select,
-.hcgames-play-hand .hcgames-choose-row .widget-select option,
-.hcgames-play-hand .hcgames-choose-row .widget-button,
-.hcgames-play-hand .hcgames-choose-row .widget-toggle-button,
-.hcgames-play-hand .hcgames-choose-row .widget-label,
-.hcgames-play-hand :is(.hcgames-choose-row, .hcgames-side-column) div[style*="font-size:13px"] {
-  font-size: 16px !important; }
-.hcgames-play-hand .hcgames-happened { padding: 0 4px 0 10px; }
-.hcgames-play-hand .hcgames-hand-area .hcgames-card { flex: 1 1 8.7em; min-width: 8em; }
 /* Large text: the list of moves takes the side column's whole width, its name above it
    (beside it, the name took a fifth of the row and the longer moves were cut at the right:
    the browser keeps each move on one line); a move still too long can be scrolled to */
@@ -786,8 +773,8 @@ class PlayApp(GameStepper):
             )
         self._build_controls(large_text, map_width)
         self._set_up_picker(game)
-        self._moves_under_hand()
-        self.picker.buttons.layout.padding = "4px"  # room for the focus ring
+        # room for the focus ring: a box cuts off what is drawn outside it
+        self.picker.buttons.layout.padding = "4px"
         self.picker.text_line.layout.display = "none"  # the banner says it in fewer words
         if self.cards_view is not None:
             self.cards_view.text_line.layout.display = "none"  # the cards themselves show it
@@ -858,7 +845,6 @@ class PlayApp(GameStepper):
             # "Play a card: 14 moves", not "Play a card (14)" read as 14 cards (look 8: one
             # card with 14 pairs of targets)
             self.picker.counted = "move"
-            self.picker.start_short = True  # a long list opens on its first card's moves
 
     # --- who plays which side ------------------------------------------------------
     def _humans_for(self, mode: str, seats: Sequence[int], game: Game) -> list[int]:
@@ -1388,39 +1374,6 @@ class PlayApp(GameStepper):
         self.picker.choice.rows = min(self.picker.choice.rows, 9)
         return [self.map_view]
 
-    def _moves_under_hand(self) -> None:
-        """Cards beside a map (Historical): the banner, the list of moves, its Play button
-        and Undo right under the hand, with what the last moves did beside them, the map
-        and where the game stands under those. Beside the map, the moves stood under the
-        hand's 270 px and a 9-row list: hand and moves were never on one screen at
-        1366x768 nor at 1024x700, where the list fell under the map (lesson 54)."""
-        if not self.card_area.children:
-            return
-        self.add_class("hcgames-play-hand")
-        undo_row = next(
-            c for c in self.side_column.children if self.back_button in getattr(c, "children", ())
-        )
-        moved = [self.banner, self.confirm_box, self.picker, self.notice, self.why_line]
-        moved += [self.odds_line, undo_row]
-        self.choose_column = widgets.VBox(
-            moved, layout=widgets.Layout(flex="1 1 420px", min_width="300px", max_width="700px")
-        )
-        # the side column's look (buttons on one row, no empty lines, Large text's list)
-        self.choose_column.add_class("hcgames-choose-column")
-        self.choose_column.add_class("hcgames-side-column")
-        self.happened.layout.flex = "1 1 300px"
-        self.happened.layout.min_width = "260px"
-        self.choose_row = widgets.HBox(
-            [self.choose_column, self.happened],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start", width="100%"),
-        )
-        self.choose_row.add_class("hcgames-choose-row")
-        gone = {id(w) for w in [*moved, self.happened]}
-        self.side_column.children = [c for c in self.side_column.children if id(c) not in gone]
-        children = list(self.children)
-        children.insert(children.index(self.hand_area) + 1, self.choose_row)
-        self.children = children
-
     def _hide_wide_key(self, hidden: bool) -> None:
         """The map's key beside the moves goes with the map behind the pass screen: its
         swatches are filled by the hidden map's patterns and showed blank (lesson 54)."""
@@ -1571,45 +1524,30 @@ class PlayApp(GameStepper):
         words = words[:1].upper() + words[1:]  # every entry of the list starts with a capital
         return words.replace(" ", " \u200b") if len(words) > limit else words
 
+    #: a card offered with this many sets of targets or more has its own group, listed
+    #: after the cards with one way to play (Historical: the Roman Colosseum's pairs)
+    MANY_TARGETS = 4
+
     def _historical_kind(self, action: Action) -> tuple[str, float]:
-        """Historical's groups. A list that fits the box (:attr:`ActionPicker.max_rows`)
-        is one group of plays; a longer one is grouped by card, the card's plays, moves,
-        discard and retirement together, in the order the game lists the cards, and the
-        attacks by the land they leave (a list of up to 224 moves, Colosseum pairs and
-        every card to every land, was one long scroll). The row of groups names each
-        card with its count of moves, so no move is hidden."""
+        """Historical's groups: a card with many choices of targets gets a group of its
+        own ("The Roman Colosseum: choose the targets"), so the list shows the distinct
+        cards first and a student picks the card's group, then the targets (forty pairs
+        of one card had buried the other plays)."""
         kind = choice_kind(action)
         rank = float(CHOICE_KINDS.index(kind))
-        actions = self.picker.actions
-        if kind == "End the phase" or len(actions) <= self.picker.max_rows:
+        card, targets = getattr(action, "card", ""), getattr(action, "targets", ())
+        if not targets or kind == "End the phase":
             return kind, rank
-        key = self._group_key(action)
-        if not key:
+        same = sum(
+            1
+            for a in self.picker.actions
+            if getattr(a, "card", None) == card
+            and getattr(a, "targets", ())
+            and type(a) is type(action)
+        )
+        if same < self.MANY_TARGETS:
             return kind, rank
-        order = self._group_order()
-        label = card_name(key)
-        label = f"Attacks from {label}" if kind == "Attack" else label
-        return label, len(CHOICE_KINDS) * order[key] / (len(order) + 1)
-
-    @staticmethod
-    def _group_key(action: Action) -> str:
-        """The card a move belongs to (an attack: the land it leaves); "" for none."""
-        key = getattr(action, "card", "") or getattr(action, "explorer", "")
-        return str(key or (getattr(action, "land", "") if choice_kind(action) == "Attack" else ""))
-
-    _groups_of: tuple[list[Action], dict[str, int]] | None = None
-
-    def _group_order(self) -> dict[str, int]:
-        """Each card's place in the list of groups (its first move's), kept per list."""
-        actions = self.picker.actions
-        if self._groups_of is None or self._groups_of[0] is not actions:
-            order: dict[str, int] = {}
-            for action in actions:
-                key = self._group_key(action)
-                if key and key not in order:
-                    order[key] = len(order)
-            self._groups_of = (actions, order)
-        return self._groups_of[1]
+        return f"{card_name(card)}: choose the targets", rank + 0.5
 
     def _duels_kind(self, action: Action) -> tuple[str, float]:
         """Duels' groups, the last one named for what it ends (planning or the turn).
@@ -2018,31 +1956,20 @@ class PlayApp(GameStepper):
         said under "What the computer did" (a casualty to choose read as unexplained)."""
         if self._outcome_owner is not self.reasons:
             self._outcome_owner, self.computer_outcomes = self.reasons, []
+        students = [self.state.player_name(p) + ":" for p in (self.humans or ())]
         for event in events:
             text = self.with_names(event.text)
-            if event.kind == "morale" and event.data.get("change"):
-                # every change of morale, either side's, with its cause in one short line
-                # (the test for "Player 1: ... -100" no longer matched the game's
-                # sentence, and Poe's and the Grimms' losses went unexplained)
-                self.computer_outcomes.append(self._morale_line(event))
-            elif event.kind in ("battle", "duel", "block") or (
-                event.kind == "discard" and " dies " in text
+            if (
+                event.kind in ("battle", "duel", "block")
+                or (event.kind == "discard" and " dies " in text)
+                or (event.kind == "morale" and text.startswith(tuple(students)) and " -" in text)
             ):
                 self.computer_outcomes.append(text)
-
-    def _morale_line(self, event: Event) -> str:
-        """A change of morale in one short line that names its cause: "Player 1: -300
-        morale (Edgar Allan Poe, played by Player 2)"."""
-        change = int(event.data["change"])
-        who = self.state.player_name(event.data.get("player", event.player))
-        why = self.with_names(str(event.data.get("why", ""))).replace(" (", ", ").replace(")", "")
-        sign = "+" if change > 0 else "\u2212"
-        return f"{who}: {sign}{abs(change)} morale" + (f" ({why})" if why else "")
 
     def _outcomes_html(self) -> str:
         if self._outcome_owner is not self.reasons or not self.computer_outcomes:
             return ""
-        shown = self.computer_outcomes[-8:]
+        shown = self.computer_outcomes[-6:]
         items = "".join(f"<li>{escape(text)}</li>" for text in shown)
         return (
             "<div style='margin-top:4px'><b>What came of it</b>"

@@ -13,7 +13,7 @@ from hcgames.widgets._base import one_screen
 from hcgames.widgets.charts import (
     year_label,
 )
-from hcgames.widgets.classical.text import WORLD_SHOWN_PX, big_controls
+from hcgames.widgets.classical.text import big_controls
 from hcgames.widgets.lesson import table
 from hcgames.widgets.maps import MapView
 from hcgames.widgets.panels import HistoryCard
@@ -72,7 +72,6 @@ def homelands_map(game: Game) -> widgets.VBox:
         game.new_game(seed=0),
         focus=[civ.home for civ in material.civilizations],
         printed={civ.home: civ.name for civ in material.civilizations},
-        shown_width=WORLD_SHOWN_PX,
     )
     homes.paint(
         [

@@ -13,12 +13,6 @@ CATEGORIES = ("food", "luxury", "wood", "iron", "stone", "gold")
 #: the attacker's and the defender's squares of the dice grid (green and yellow)
 ATTACKER, DEFENDER = "#009E73", "#F0E442"
 BIG = "font-size:16px"
-#: how wide a 1366x768 screen shows a Classical world map that is as wide as the page
-#: (pixels; about 1330 there): its sixty-odd names are sized to be 16 px or more there.
-#: Sized for a 940-pixel page instead, they came out at 22 px and the Greek names stood
-#: on each other and on the seas (lesson 23's Macedonians a hundred pixels off their
-#: land, "Mare Sardoum" over "Sardinia et Corsica")
-WORLD_SHOWN_PX = 1300
 #: the size of the results a class reads from the back of the room in lesson 21's tools
 #: (look 8: the famine and payment results were read as too small at 15 px)
 READ = "font-size:16px"

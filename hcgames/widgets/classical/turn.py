@@ -16,13 +16,7 @@ from hcgames.classical.views import research_chart
 from hcgames.data import read_json
 from hcgames.factions import side_style
 from hcgames.widgets._base import one_screen
-from hcgames.widgets.classical.text import (
-    BIG,
-    CATEGORIES,
-    WORLD_SHOWN_PX,
-    bullet_list,
-    html_line,
-)
+from hcgames.widgets.classical.text import BIG, CATEGORIES, bullet_list, html_line
 from hcgames.widgets.lesson import table
 from hcgames.widgets.maps import MapView
 from hcgames.widgets.stepper import GameStepper
@@ -109,9 +103,7 @@ class FirstCityChooser(widgets.VBox):
             f"{len(land)} land territories are still far enough away.</p>"
         )
         # the map shows Latium, the place tried and the chain of steps between them
-        # as wide as the page: its names sized for a 1366 screen (WORLD_SHOWN_PX)
-        shown = WORLD_SHOWN_PX if map_width is None else None
-        self.map = MapView(self.state, width=map_width, focus=["Latium"], shown_width=shown)
+        self.map = MapView(self.state, width=map_width, focus=["Latium"])
         self.map.paint([(ROMAN_CITY, side_style("Romans") or "#999999", ["Latium"])])
         if map_width is not None:
             self.map.layout.width = f"{map_width}px"
