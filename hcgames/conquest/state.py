@@ -217,6 +217,11 @@ class ConquestState(State):
             here += f" (off the {self.game.kind_of[carrier]})"
         return f"{name} from {here} to {action.to}"
 
+    def held_name(self, piece: str) -> str:
+        """A piece's name by who holds it now: a seized ship is "Black's seized ship 2"
+        (the play screen's list named it "the White ship" under a Black square)."""
+        return held_name(self, piece)
+
     def plain_words(self, text: str) -> str:
         """A status line as the board says it: pieces unnumbered, and the knight's ride
         through its own men said once ("passes through h1, held by..." already says it)."""

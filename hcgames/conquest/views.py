@@ -139,9 +139,10 @@ def region_views(state: ConquestState) -> dict[str, dict[str, Any]]:
             tip += f" {unnumbered(piece_name(passing))} is passing through."
             # the knight riding through its own men is drawn on top (the one piece that
             # may move now) and listed first, so a click on its space picks it; the
-            # pieces it stands over are written under it ("over E+2S")
+            # pieces it stands over are written under it ("E+2S", as the key says: the
+            # words "over E" printed across the next square's piece, look 11, lesson 34)
             under = top_letter + (f"+{riders}" if riders else "")
-            top_letter, riders = kinds[kind_of[passing]].label, f"over {under}"
+            top_letter, riders = kinds[kind_of[passing]].label, under
             units = [[passing, piece_name(passing)], *units]
         out[sid] = {
             "owner": owner,
@@ -256,13 +257,15 @@ def describe_step(
     if piece[:1] != state.player_name(player)[:1]:  # a seized ship sails for its captor
         who = f"{state.player_name(player)}'s seized {who.split(' ', 1)[1]}"
     if tag == "capture":
-        # a side's own ship, held by the enemy, is retaken, not taken
+        # a side's own ship, held by the enemy, is taken off the board like any enemy
+        # piece: "retaking the White ship" promised it back (look 11, lesson 34)
         mine = state.player_name(player)[:1]
         taken = [piece_name(x) for x in gone if x[:1] != mine]
-        retaken = [piece_name(x) for x in gone if x[:1] == mine]
+        sunk = [piece_name(x).split(" ", 1)[1] for x in gone if x[:1] == mine]
         parts = [f"taking {join(taken)}"] if taken else []
-        if retaken:
-            parts.append(f"retaking {join(retaken)}")
+        if sunk:
+            theirs = state.player_name(1 - player)
+            parts.append(f"sinking its own {join(sunk)} that {theirs} had seized")
         text = f"{who} {verb} on {to} from {here}, {' and '.join(parts)}."
     elif tag == "seize":
         lost = f", throwing off {', '.join(piece_name(x) for x in gone)}" if gone else ""

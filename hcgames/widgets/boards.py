@@ -91,6 +91,9 @@ LAST_MOVE = "#C0392B"
 LETTER_PX = 16
 #: fill of the spaces the picked piece may reach
 TARGET = "#F5C542"
+#: the ring round a piece on a space the picked piece may reach (darker than TARGET,
+#: which a white token's edge hid)
+TARGET_RING = "#D49A00"
 #: outline of the picked space (not black: Black's tokens are black squares)
 PICKED = "#7B2D9E"
 _COORD = re.compile(r"^([a-z]+)(\d+)$")
@@ -256,6 +259,7 @@ class BoardView(RegionView):
             self.move_ends,
             self.tokens,
             self.square_tokens,
+            self.target_rings,
             self.picked_ring,
             self.unit_labels,
             self.rider_labels,
@@ -355,6 +359,10 @@ class BoardView(RegionView):
             enable_hover=False,
         )
         self.picked_ring = _picked_ring(scales, square)
+        #: a thick gold ring round a piece the picked one may reach (the knight riding
+        #: through its own men): the gold square under the token showed only as a thin
+        #: edge at its corners (look 11, lesson 34)
+        self.target_rings = _picked_ring(scales, square, TARGET_RING, 5)
         self.move_ends = bqplot.Scatter(
             x=[0.0],
             y=[0.0],
@@ -853,6 +861,11 @@ class BoardView(RegionView):
         # a ring round the one picked space (none once a move's two spaces are picked)
         one = list(self.selection) if len(self.selection) == 1 else []
         picked = [self._xy[r] for r in one if r in self._xy]
+        held = [self._xy[r] for r in self.highlighted if (self._views.get(r) or {}).get("piece")]
+        with self.target_rings.hold_sync():
+            self.target_rings.x = [p[0] for p in held] or [0.0]
+            self.target_rings.y = [p[1] for p in held] or [0.0]
+            self.target_rings.visible = bool(held)
         with self.picked_ring.hold_sync():
             self.picked_ring.x = [p[0] for p in picked] or [0.0]
             self.picked_ring.y = [p[1] for p in picked] or [0.0]
@@ -1141,9 +1154,12 @@ def _line(colour: str, width: float, dash: str) -> str:
     )
 
 
-def _picked_ring(scales: dict[str, bqplot.Scale], square: float) -> bqplot.Scatter:
+def _picked_ring(
+    scales: dict[str, bqplot.Scale], square: float, colour: str = "", width: float = 7
+) -> bqplot.Scatter:
     """The picked piece's mark: a thick purple ring round its token, drawn over it (the
-    space's own outline hid under a token that fills it: look 10, lesson 30)."""
+    space's own outline hid under a token that fills it: look 10, lesson 30); in
+    ``colour``, a ring of another meaning."""
     return bqplot.Scatter(
         x=[0.0],
         y=[0.0],
@@ -1152,8 +1168,8 @@ def _picked_ring(scales: dict[str, bqplot.Scale], square: float) -> bqplot.Scatt
         fill=False,
         default_size=round(1.9 * square * square),
         marker="circle",
-        stroke=PICKED,
-        stroke_width=7,
+        stroke=colour or PICKED,
+        stroke_width=width,
         visible=False,
         enable_hover=False,
     )
@@ -1196,6 +1212,9 @@ def board_legend_html(view: BoardView) -> str:
     )
     keys.append((ring, "the picked piece"))
     keys.append((swatch(TARGET), "where the picked piece may go"))
+    gold = ring.replace(PICKED, TARGET_RING)
+    reach = "a piece the picked one may reach: to take it, or (a knight) to ride through it"
+    keys.append((gold, reach))
     for label, meaning in label_key(state.game.id):
         keys.append((f"<b>{escape(label)}</b>", escape(meaning)))
     spans = [f"<span class='hc-key'>{a}<span>{b}</span></span>" for a, b in keys]

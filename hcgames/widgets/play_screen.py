@@ -1415,8 +1415,6 @@ class PlayApp(GameStepper):
             words = words[:1].upper() + words[1:]  # ("Refuse to recapture", look 7)
         captured = self._captured(action)
         if captured is not None:
-            from hcgames.conquest.movement import piece_name
-
             carried = len(self.state.stack(captured)) - 1  # type: ignore[attr-defined]
             more = (
                 " and the piece it carries"
@@ -1427,7 +1425,9 @@ class PlayApp(GameStepper):
             )
             # the piece taken named as the board shows it (kind and side), not "Black
             # chariot 1": the board draws no numbers (look 10, lesson 34)
-            taken = re.sub(r" \d+$", "", piece_name(captured))
+            # and a seized ship by who holds it now ("Black's seized ship", drawn as a Black
+            # square), never "the White ship" (look 11, lesson 34)
+            taken = re.sub(r" \d+$", "", self.state.held_name(captured))  # type: ignore[attr-defined]
             words = f"Capture: {words}, taking the {taken}{more}"
         return words + self._spent_note(action) + self._hero_note(action) + _unfed_note(action)
 
@@ -2667,12 +2667,16 @@ class PlayApp(GameStepper):
         if self._needs_pass():
             return f"{who} to play: pass the screen."
         how = "pick a move, then press Play this move."
-        if self.board_view is not None and self.game.id == "conquest-1972":
+        clicks = self.board_view is not None and self.game.id == "conquest-1972"
+        if clicks:
             # CONQUEST's board plays a move by two clicks: the piece, then where it goes
             how = "click a piece, then a gold square (or pick a move in the list)."
         step = state.step_words()
         if self.student_moved and self.mode == "bot":
-            how = ""  # said until the student's first move: the line stays short after it
+            # said in full until the student's first move: the line stays short after it,
+            # but a board keeps its two clicks in a few words (a student who forgot had
+            # nothing from move 2 on: look 11, lesson 34)
+            how = "click a piece, then a gold square." if clicks else ""
         if step:
             return f"{who}, {step}. {how[:1].upper()}{how[1:]}".rstrip(" ")
         if not how:

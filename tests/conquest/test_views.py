@@ -107,7 +107,7 @@ def test_a_knight_riding_through_its_own_men_is_clicked_on_and_rides_on() -> Non
     knight = riding.transit
     assert knight == "W-knight2" and view.picked == knight
     drawn = riding.region_views()["g2"]
-    assert drawn["piece"] == "K" and drawn["riders"] == "over E"
+    assert drawn["piece"] == "K" and drawn["riders"] == "E"
     assert drawn["units"][0][0] == knight  # a click on g2 picks the knight
     view.clear_selection()
     assert view.click("g2") == ["f2", "g3", "h2"]
