@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 import textwrap
+import threading
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -305,13 +306,18 @@ class Puzzle(PuzzleSpec):
 
     def best_reply(self, state: ConquestState) -> Action:
         """Black's answer that stops White's win if one does, else the first answer."""
+        return self.answer(state)[0]
+
+    def answer(self, state: ConquestState) -> tuple[Action, bool]:
+        """:meth:`best_reply`, and whether it leaves White no win any more (the try is
+        lost: the page says so at once, look 10, lesson 32)."""
         answers = state.legal_actions()
         for answer in answers:
             after = state.copy()
             after.apply(answer)
             if solve(after, self.bound(after)) is None:
-                return answer
-        return answers[0]
+                return answer, True
+        return answers[0], False
 
     def hint(self, state: ConquestState) -> Action | None:
         """A move that still wins from ``state`` (White to move), or None: one of the
@@ -319,7 +325,15 @@ class Puzzle(PuzzleSpec):
         steps so far), so that hints follow the puzzle's idea instead of wandering."""
         # a position met in a plan found before (an earlier hint, the shown solution)
         # answers at once: the long puzzles take seconds to search (look 10, lesson 32)
-        known = _KNOWN.get(self.id, {}).get(position_key(state))
+        key = position_key(state)
+        if key == position_key(self.new_state()):
+            # from the start the solution's search is the quicker one (the first hint
+            # on The admiral's attack took 10-20 s: look 10, lesson 32), and it may be
+            # under way already (:meth:`warm`)
+            self.solution()
+        else:
+            self._wait_for_warming()
+        known = _KNOWN.get(self.id, {}).get(key)
         if known is not None:
             return known
         # White's moves spent since the puzzle began (each step spends one)
@@ -336,6 +350,7 @@ class Puzzle(PuzzleSpec):
     def solution(self) -> list[Action]:
         """One shortest winning line from the start (White's moves and Black's answers
         on it), searched once; every White move of its plan serves later hints."""
+        self._wait_for_warming()
         if self.id not in _SOLVED:
             state = self.new_state()
             plan = solve(state, self.steps)
@@ -344,6 +359,21 @@ class Puzzle(PuzzleSpec):
             self._learn(state, plan)
             _SOLVED[self.id] = main_line(plan)
         return list(_SOLVED[self.id])
+
+    def warm(self) -> None:
+        """Start searching the solution in the background (once), so that the first
+        hint or Show the solution of a long puzzle comes at once after the student has
+        read it; :meth:`hint` and :meth:`solution` wait for a search under way."""
+        if self.id in _SOLVED or self.id in _WARMING:
+            return
+        worker = threading.Thread(target=self.solution, name=f"puzzle {self.id}", daemon=True)
+        _WARMING[self.id] = worker
+        worker.start()
+
+    def _wait_for_warming(self) -> None:
+        worker = _WARMING.get(self.id)
+        if worker is not None and worker is not threading.current_thread():
+            worker.join()
 
     def _learn(self, state: ConquestState, plan: Solution) -> None:
         """Note White's move in every position of ``plan`` (after any answer of Black)."""
@@ -389,6 +419,8 @@ SHORTEST_HINT = 9
 _KNOWN: dict[str, dict[Hashable, Action]] = {}
 #: each puzzle's winning line from the start, once searched (Puzzle.solution)
 _SOLVED: dict[str, list[Action]] = {}
+#: the background searches of long puzzles' solutions (:meth:`Puzzle.warm`)
+_WARMING: dict[str, threading.Thread] = {}
 
 
 def load_puzzles() -> list[Puzzle]:

@@ -79,6 +79,9 @@ BOARD_WIDTH = 560
 #: no wider than lets the board and the state line above it fit a 768 px window
 MAX_BOARD_WIDTH = 700
 TEXT = "font-size:16px;max-width:40em;margin:2px 0"
+#: a puzzle this many moves long or longer has its solution searched as soon as it is
+#: chosen (the short ones take well under a second)
+WARM_STEPS = 7
 
 
 #: the marks a move and a pick leave on the board, for its key (look 10: red and
@@ -294,6 +297,12 @@ class SceneBoard(widgets.VBox):
         self.scene = self.scenes[self.choose.value]
         self.state = self.scene.new_state()
         self.start_turn = self.state.turn
+        #: Black's answer left White no win in this try (the page says so at once)
+        self.lost = False
+        if self.puzzles and self.puzzle.steps >= WARM_STEPS:
+            # a long puzzle's solution is searched while the student reads it: its first
+            # hint took 10-20 s (look 10, lesson 32)
+            self.puzzle.warm()
         #: the board shows the solution played (not the student's own win)
         self.solution_shown = False
         #: the solution's moves still to show (Next move of the solution)
@@ -331,7 +340,8 @@ class SceneBoard(widgets.VBox):
         paths = [list(self.state.action_regions(action))]
         self.last = [moves_left(e.text) for e in self.state.apply(action)]
         while self.puzzles and self.state.pending and self.state.current_player == 1:
-            reply = self.puzzle.best_reply(self.state)
+            reply, stops = self.puzzle.answer(self.state)
+            self.lost = self.lost or stops
             paths.append(list(self.state.action_regions(reply)))
             self.last += [moves_left(e.text) for e in self.state.apply(reply)]
         if not self.solution_shown:
@@ -422,6 +432,7 @@ class SceneBoard(widgets.VBox):
         self.hints_shown = set()
         self.try_open = False
         self.state = self.puzzle.new_state()
+        self.lost = False
         # a piece the hint picked keeps no purple outline on the square it left
         self.board.clear_selection()
         self.lines, self.last = [], []
@@ -511,6 +522,14 @@ class SceneBoard(widgets.VBox):
             return (
                 "White's turn is over and Black is still standing. Press <i>Start again</i> "
                 "and try another way."
+            )
+        if self.puzzles and self.lost:
+            # said as soon as Black's answer has stopped the win, not only when a hint
+            # is asked for (look 10, lesson 32)
+            return (
+                "<b>This try is lost:</b> Black's answer leaves White no way to win with the "
+                "moves left. Press <i>Start again</i> and try another way (or press "
+                "<i>Show the solution</i>)."
             )
         return ""
 
