@@ -1213,7 +1213,7 @@ def board_legend_html(view: BoardView) -> str:
     keys.append((ring, "the picked piece"))
     keys.append((swatch(TARGET), "where the picked piece may go"))
     gold = ring.replace(PICKED, TARGET_RING)
-    reach = "a piece the picked one may reach: to take it, or (a knight) to ride through it"
+    reach = "a piece the picked one may take, or (a knight) ride through"
     keys.append((gold, reach))
     for label, meaning in label_key(state.game.id):
         keys.append((f"<b>{escape(label)}</b>", escape(meaning)))
