@@ -320,3 +320,29 @@ def test_a_hint_marks_its_move_on_the_board() -> None:
     # (look 8, lesson 31: the square of a capture was not marked)
     assert len(path) == 2 and board.board.move_ends.visible
     assert list(board.board.move_ends.x) == [board.board._xy[path[-1]][0]]
+
+
+def test_a_try_black_has_made_unwinnable_says_it_is_lost_at_once() -> None:
+    """Sink the escort: after two moves of the solution, a careless capture lets Black
+    recapture so that White cannot win any more; the page says so before any hint."""
+    board = SceneBoard(load_puzzles(), label="Puzzle")
+    board.choose_scene("Sink the escort")
+    for move in board.puzzle.solution()[:2]:
+        board.play(move)
+    assert "lost" not in board.verdict()
+    careless = [a for a in board._offered() if str(a) == "White ship 1 to f5"]
+    assert careless, [str(a) for a in board._offered()]
+    board.play(careless[0])
+    assert board.white_moving and "This try is lost" in board.result.value
+    assert "Start again" in board.verdict()
+    board.start()
+    assert "lost" not in board.verdict()
+
+
+def test_a_long_puzzle_s_first_hint_comes_from_its_solution() -> None:
+    """The admiral's attack: the first hint from the start is the solution's first move
+    (its search starts in the background as soon as the puzzle is chosen)."""
+    board = SceneBoard(load_puzzles(), label="Puzzle")
+    board.choose_scene("The admiral's attack")
+    puzzle = board.puzzle
+    assert puzzle.hint(puzzle.new_state()) == puzzle.solution()[0]
