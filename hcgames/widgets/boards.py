@@ -1211,10 +1211,10 @@ def board_legend_html(view: BoardView) -> str:
         f"fill='none' stroke='{PICKED}' stroke-width='3'/></svg>"
     )
     keys.append((ring, "the picked piece"))
-    keys.append((swatch(TARGET), "where the picked piece may go"))
+    # a gold square, or a gold ring round a piece there (to take, or for a knight to
+    # ride through): one line of the key, which must not push the board off the screen
     gold = ring.replace(PICKED, TARGET_RING)
-    reach = "a piece the picked one may take, or (a knight) ride through"
-    keys.append((gold, reach))
+    keys.append((swatch(TARGET) + gold, "where the picked piece may go"))
     for label, meaning in label_key(state.game.id):
         keys.append((f"<b>{escape(label)}</b>", escape(meaning)))
     spans = [f"<span class='hc-key'>{a}<span>{b}</span></span>" for a, b in keys]
