@@ -173,6 +173,9 @@ class MapView(RegionView):
     :data:`BESIDE_SHOWN_PX` wide on a 1024x700 screen; its names are sized for that
     (a map of a few places: :data:`BESIDE_MAX_PLACES`).
 
+    ``names`` may list the only places to name (ids): a map about a few of its places
+    (the homelands of a history map) leaves the others to the hover and the key.
+
     ``printed`` prints other names on some places (``{id: name}``), e.g. the people of
     each homeland; tooltips and the key still use the places' own names.
 
@@ -197,7 +200,7 @@ class MapView(RegionView):
         width: int | None = None,
         height: int | None = None,
         *,
-        names: bool = True,
+        names: bool | Iterable[str] = True,
         legend: bool = True,
         max_width: int = 1500,
         focus: Iterable[str] = (),
@@ -278,12 +281,16 @@ class MapView(RegionView):
         self.anchors = {t.id: t.anchor for t in territories}
         # the unit line under each name ("2 cav 1 inf"), bold, in the names' smallest type
         self.unit_size = self.min_name_size
-        self._label_territories = territories if names else []
+        if names is True or names is False:
+            self._label_territories = territories if names else []
+        else:  # only these places named (ids): the rest by hover, the key and the page
+            named = set(names)
+            self._label_territories = [t for t in territories if t.id in named]
         self._reserved: list[tuple[float, float, float, float]] = []
         self._below = float(round(self.unit_size * 1.15))
         self.placed: list[Placed] = (
-            self._place(territories, width, height, below=self._below, fluid=self.fluid)
-            if names
+            self._place(self._label_territories, width, height, below=self._below, fluid=self.fluid)
+            if self._label_territories
             else []
         )
         #: places shown by a short form: none (every place by its full name); kept for
