@@ -194,8 +194,15 @@ def test_the_play_screen_offers_the_full_game_one_choice_away() -> None:
     app.PAUSE = 0
     assert app.game_buttons.layout.display != "none"
     assert "Class game" in app.class_line.value and "6 rounds" in app.class_line.value
+    said: list[str] = []
+    app.title.observe(lambda c: said.append(str(c["new"])), names=["value"])
     app.game_buttons.value = "full"
     assert not is_class_game(app.game) and app.game.id == "historical-conquest"
+    # a wait line first (setting up takes seconds), then the full game's own title; the
+    # game and its choices shown and live again once it is ready
+    assert said[0].startswith("<b>Setting up the full game") and "40 rounds" not in said[0]
+    assert said[-1] == f"<b>{app.game.describe()}</b>"
+    assert app.main.layout.visibility is None and not app.game_buttons.disabled
     assert len(app.state.history) == 0 or app.waiting_for_human()
     app.game_buttons.value = "class"
     assert is_class_game(app.game)
