@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from pathlib import Path
@@ -322,6 +323,16 @@ def test_the_classical_full_game_shows_the_whole_map() -> None:
     app = PlayApp(class_game("classical-conquests"), humans=(0,), bot="easy", seed=7, map_width=640)
     app.PAUSE = 0
     assert app.map_view is not None and app.map_view.theatre == "aegean"
+    # look 11: "Attica" and its city stood over the Peloponnese and "Peloponnesus" over
+    # Attica; each now stands on its own land (theatres.json: names_on), nearer its own
+    # place than its neighbour's
+    names = {p.id: p for p in app.map_view.placed}
+    anchors = app.map_view.anchors
+    for own, other in (("attica", "peloponnesus"), ("peloponnesus", "attica")):
+        name = names[own]
+        assert name.leader is None
+        near = [math.dist((name.x, name.y), anchors[r]) for r in (own, other)]
+        assert near[0] < near[1], (own, near)
     app.game_buttons.value = "full"
     view = app.map_view
     assert view is not None and view.theatre == "" and view in app.board_column.children

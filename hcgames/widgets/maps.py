@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from html import escape
 from typing import Any
 
@@ -293,6 +294,7 @@ class MapView(RegionView):
             if self._label_territories
             else []
         )
+        self.placed = self._pinned(self.placed)
         #: places shown by a short form: none (every place by its full name); kept for
         #: the key, which lists them when there are
         self.short_names: dict[str, str] = {}
@@ -419,15 +421,42 @@ class MapView(RegionView):
 
     def _place_here(self, territories: Sequence[Territory], scale: float = 1.0) -> list[Placed]:
         """:meth:`_place` with this map's own size, reserved corners and spacing."""
-        return self._place(
-            territories,
-            self.width,
-            self.height,
-            self._reserved,
-            self._below * scale,
-            self.fluid,
-            scale,
+        return self._pinned(
+            self._place(
+                territories,
+                self.width,
+                self.height,
+                self._reserved,
+                self._below * scale,
+                self.fluid,
+                scale,
+            )
         )
+
+    def _pinned(self, placed: list[Placed]) -> list[Placed]:
+        """``placed`` with the names the theatre pins (``names_on`` in its data: a place's
+        id and the name's offset from its anchor, in heights of its type) set there, on
+        their own land with no leader. Two small neighbours' names beside each other's
+        land read as each other's (look 11: "Attica" and its city over the Peloponnese,
+        "Peloponnesus" and its city over Attica)."""
+        pins = (
+            theatres(self.state.game.id)["theatres"][self.theatre].get("names_on", {})
+            if self.theatre
+            else {}
+        )
+        if not pins:
+            return placed
+        out = []
+        for p in placed:
+            if p.id not in pins or p.id not in self.anchors:
+                out.append(p)
+                continue
+            dx, dy = (float(v) * p.size for v in pins[p.id])
+            x, y = self.anchors[p.id][0] + dx, self.anchors[p.id][1] + dy
+            sx, sy = x - p.x, y - p.y  # the box moves with its name
+            box = (p.box[0] + sx, p.box[1] + sy, p.box[2] + sx, p.box[3] + sy)
+            out.append(replace(p, x=x, y=y, box=box, leader=None))
+        return out
 
     def _name_and_unit_marks(self) -> list[bqplot.Mark]:
         """The leader lines, names and unit lines; then the same laid out in larger type
