@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from pathlib import Path
@@ -194,8 +195,15 @@ def test_the_play_screen_offers_the_full_game_one_choice_away() -> None:
     app.PAUSE = 0
     assert app.game_buttons.layout.display != "none"
     assert "Class game" in app.class_line.value and "6 rounds" in app.class_line.value
+    said: list[str] = []
+    app.title.observe(lambda c: said.append(str(c["new"])), names=["value"])
     app.game_buttons.value = "full"
     assert not is_class_game(app.game) and app.game.id == "historical-conquest"
+    # a wait line first (setting up takes seconds), then the full game's own title; the
+    # game and its choices shown and live again once it is ready
+    assert said[0].startswith("<b>Setting up the full game") and "40 rounds" not in said[0]
+    assert said[-1] == f"<b>{app.game.describe()}</b>"
+    assert app.main.layout.visibility is None and not app.game_buttons.disabled
     assert len(app.state.history) == 0 or app.waiting_for_human()
     app.game_buttons.value = "class"
     assert is_class_game(app.game)
@@ -315,6 +323,16 @@ def test_the_classical_full_game_shows_the_whole_map() -> None:
     app = PlayApp(class_game("classical-conquests"), humans=(0,), bot="easy", seed=7, map_width=640)
     app.PAUSE = 0
     assert app.map_view is not None and app.map_view.theatre == "aegean"
+    # look 11: "Attica" and its city stood over the Peloponnese and "Peloponnesus" over
+    # Attica; each now stands on its own land (theatres.json: names_on), nearer its own
+    # place than its neighbour's
+    names = {p.id: p for p in app.map_view.placed}
+    anchors = app.map_view.anchors
+    for own, other in (("attica", "peloponnesus"), ("peloponnesus", "attica")):
+        name = names[own]
+        assert name.leader is None
+        near = [math.dist((name.x, name.y), anchors[r]) for r in (own, other)]
+        assert near[0] < near[1], (own, near)
     app.game_buttons.value = "full"
     view = app.map_view
     assert view is not None and view.theatre == "" and view in app.board_column.children

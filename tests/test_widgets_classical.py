@@ -192,6 +192,10 @@ def test_peoples_views_and_the_decisions() -> None:
     assert cards.card.children[0].title == "Goths"
     homes = homelands_map(duel())
     assert homes.children[1] is not None
+    # only the twelve homelands are named, by their peoples: the world's sixty-odd names
+    # stood on each other around Greece in type read from the back of the room
+    shown = sorted(p.text for p in homes.children[1].placed)
+    assert shown == sorted(c.name for c in load_material().civilizations)
     # what each homeland is called today is printed, not left to a mouse hover
     assert "The homelands today" in homes.children[2].value and "Crete" in homes.children[2].value
     tip = teach.homeland_tooltip(load_material().territories[0])

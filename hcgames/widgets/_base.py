@@ -128,12 +128,21 @@ def _pattern_id(style: SideStyle) -> str:
     return f"hc-{style.pattern}-{style.colour.lstrip('#').lower()}"
 
 
+def _sea_pattern_id(style: SideStyle) -> str:
+    return f"hc-sea-{style.pattern}-{style.colour.lstrip('#').lower()}"
+
+
 def region_fill(owner: int | None, sea: bool = False, state: State | None = None) -> str:
     """CSS fill of a region: the side's colour with its hatch (``url(#...)``), so
-    ownership never rests on colour alone. Needs :func:`pattern_defs` on the page."""
+    ownership never rests on colour alone. A held sea stays water: bands of the side's
+    colour on the sea's pale blue (look 11: seas filled like land made a side's lands
+    and seas one striped blob, and nobody could tell where a coast was). Needs
+    :func:`pattern_defs` on the page."""
     if owner is None or owner < 0:
         return region_colour(owner, sea)
     style = side_of(state, owner)
+    if sea:
+        return f"url(#{_sea_pattern_id(style)})"
     return (
         region_colour(owner, sea, state)
         if style.pattern == "none"
@@ -151,10 +160,30 @@ _HATCH = {
 }
 
 
+#: a held sea's bands of its side's colour, in the direction of the side's own hatch
+#: (a plain side's: a grid), so that two sides' seas differ in greyscale too
+_SEA_HATCH = {
+    "diagonal": "<path d='M-2,2 l4,-4 M0,10 l10,-10 M8,12 l4,-4' stroke-width='3.4'/>",
+    "back-diagonal": "<path d='M-2,8 l4,4 M0,0 l10,10 M8,-2 l4,4' stroke-width='3.4'/>",
+    "horizontal": "<path d='M0,5 h10' stroke-width='4.2'/>",
+    "vertical": "<path d='M5,0 v10' stroke-width='4.2'/>",
+    "cross": "<path d='M0,0 l10,10 M10,0 l-10,10' stroke-width='2.6'/>",
+    "dots": "<circle cx='5' cy='5' r='3' stroke-width='0'/>",
+    "none": "<path d='M0,5 h10 M5,0 v10' stroke-width='3'/>",
+}
+
+
 def pattern_defs(styles: list[SideStyle]) -> str:
-    """An invisible ``<svg>`` defining the hatch of each style, for fills and swatches."""
+    """An invisible ``<svg>`` defining the hatch of each style, for fills and swatches
+    (and each style's held sea: :func:`region_fill`)."""
     parts = []
     for style in {s.colour + s.pattern: s for s in styles}.values():
+        sea_hatch = _SEA_HATCH.get(style.pattern, _SEA_HATCH["none"])
+        parts.append(
+            f"<pattern id='{_sea_pattern_id(style)}' patternUnits='userSpaceOnUse' "
+            f"width='10' height='10'><rect width='10' height='10' fill='{NEUTRAL_SEA}'/>"
+            f"<g stroke='{style.colour}' fill='{style.colour}'>{sea_hatch}</g></pattern>"
+        )
         if style.pattern == "none":
             continue
         ink = style.ink

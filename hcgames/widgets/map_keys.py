@@ -129,15 +129,23 @@ def legend_html(
         keys.append((swatch(fill), escape(state.side_name(player))))
     views = view._views
     unheld_land = unheld_sea = independent = closed = False
+    held_seas: set[int] = set()
     for rid, is_sea in zip(view.region_ids, sea, strict=True):
         v = views.get(rid) or {}
+        owner = v.get("owner")
         if v.get("closed"):
             closed = True
         elif is_independent(v):
             independent = True
-        elif not isinstance(v.get("owner"), int):
+        elif not isinstance(owner, int):
             unheld_sea |= is_sea
             unheld_land |= not is_sea
+        elif is_sea and owner >= 0:
+            held_seas.add(owner)
+    for player in sorted(held_seas):
+        # a held sea is water with bands of its side's colour (region_fill)
+        fill = region_fill(player, True, state)
+        keys.append((swatch(fill), f"<i>sea</i> held by {escape(state.side_name(player))}"))
     if unheld_land:
         tied = any((views.get(r) or {}).get("tied") for r in view.region_ids)
         # a continent two players share equally is led by nobody, but it is not empty

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from html import escape
 from typing import Any
 
@@ -173,6 +174,9 @@ class MapView(RegionView):
     :data:`BESIDE_SHOWN_PX` wide on a 1024x700 screen; its names are sized for that
     (a map of a few places: :data:`BESIDE_MAX_PLACES`).
 
+    ``names`` may list the only places to name (ids): a map about a few of its places
+    (the homelands of a history map) leaves the others to the hover and the key.
+
     ``printed`` prints other names on some places (``{id: name}``), e.g. the people of
     each homeland; tooltips and the key still use the places' own names.
 
@@ -197,7 +201,7 @@ class MapView(RegionView):
         width: int | None = None,
         height: int | None = None,
         *,
-        names: bool = True,
+        names: bool | Iterable[str] = True,
         legend: bool = True,
         max_width: int = 1500,
         focus: Iterable[str] = (),
@@ -278,14 +282,19 @@ class MapView(RegionView):
         self.anchors = {t.id: t.anchor for t in territories}
         # the unit line under each name ("2 cav 1 inf"), bold, in the names' smallest type
         self.unit_size = self.min_name_size
-        self._label_territories = territories if names else []
+        if names is True or names is False:
+            self._label_territories = territories if names else []
+        else:  # only these places named (ids): the rest by hover, the key and the page
+            named = set(names)
+            self._label_territories = [t for t in territories if t.id in named]
         self._reserved: list[tuple[float, float, float, float]] = []
         self._below = float(round(self.unit_size * 1.15))
         self.placed: list[Placed] = (
-            self._place(territories, width, height, below=self._below, fluid=self.fluid)
-            if names
+            self._place(self._label_territories, width, height, below=self._below, fluid=self.fluid)
+            if self._label_territories
             else []
         )
+        self.placed = self._pinned(self.placed)
         #: places shown by a short form: none (every place by its full name); kept for
         #: the key, which lists them when there are
         self.short_names: dict[str, str] = {}
@@ -412,15 +421,42 @@ class MapView(RegionView):
 
     def _place_here(self, territories: Sequence[Territory], scale: float = 1.0) -> list[Placed]:
         """:meth:`_place` with this map's own size, reserved corners and spacing."""
-        return self._place(
-            territories,
-            self.width,
-            self.height,
-            self._reserved,
-            self._below * scale,
-            self.fluid,
-            scale,
+        return self._pinned(
+            self._place(
+                territories,
+                self.width,
+                self.height,
+                self._reserved,
+                self._below * scale,
+                self.fluid,
+                scale,
+            )
         )
+
+    def _pinned(self, placed: list[Placed]) -> list[Placed]:
+        """``placed`` with the names the theatre pins (``names_on`` in its data: a place's
+        id and the name's offset from its anchor, in heights of its type) set there, on
+        their own land with no leader. Two small neighbours' names beside each other's
+        land read as each other's (look 11: "Attica" and its city over the Peloponnese,
+        "Peloponnesus" and its city over Attica)."""
+        pins = (
+            theatres(self.state.game.id)["theatres"][self.theatre].get("names_on", {})
+            if self.theatre
+            else {}
+        )
+        if not pins:
+            return placed
+        out = []
+        for p in placed:
+            if p.id not in pins or p.id not in self.anchors:
+                out.append(p)
+                continue
+            dx, dy = (float(v) * p.size for v in pins[p.id])
+            x, y = self.anchors[p.id][0] + dx, self.anchors[p.id][1] + dy
+            sx, sy = x - p.x, y - p.y  # the box moves with its name
+            box = (p.box[0] + sx, p.box[1] + sy, p.box[2] + sx, p.box[3] + sy)
+            out.append(replace(p, x=x, y=y, box=box, leader=None))
+        return out
 
     def _name_and_unit_marks(self) -> list[bqplot.Mark]:
         """The leader lines, names and unit lines; then the same laid out in larger type

@@ -965,11 +965,35 @@ class PlayApp(GameStepper):
             self.game_buttons.value = key
         if self.game is self.variants[key]:
             return
-        self.game = self.variants[key]
+        # a full game's map and first moves take seconds to set up (half a minute on a
+        # busy school server): say so at once, and show nothing of the game left behind
+        # (look 11: the old game's map and words stood under the new game's title)
+        name = "full game" if key == "full" else "class game"
+        self._busy(f"Setting up the {name}\u2026 please wait, this can take half a minute.")
+        try:
+            self.game = self.variants[key]
+            self._map_for_game()
+            self.new_game()
+        finally:
+            self._busy(None)
         self.title.value = f"<b>{escape(self.game.describe())}</b>"
-        self._map_for_game()
         self.class_line.value = self._class_html()
-        self.new_game()
+
+    def _busy(self, wait: str | None) -> None:
+        """While ``wait`` is said (in the title's place), the game and its controls are
+        hidden and the choice of game, mode, side and level is switched off; ``None``
+        shows them again."""
+        if wait is not None:
+            self.title.value = f"<b>{escape(wait)}</b>"
+            self.class_line.value = (
+                f"<div class='hcgames-class-line' style='font-size:1.25em'><b>"
+                f"{escape(wait)}</b></div>"
+            )
+        for buttons in (self.game_buttons, self.mode_buttons, self.side_buttons):
+            buttons.disabled = wait is not None
+        self.level_buttons.disabled = wait is not None
+        for part in (self.timeline, self.main, self.debrief_box, self.text_line, self.event_log):
+            part.layout.visibility = "hidden" if wait is not None else None
 
     def _map_for_game(self) -> None:
         """Show the map the game now played is drawn on: the class game's is cropped to

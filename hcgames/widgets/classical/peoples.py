@@ -67,9 +67,13 @@ class PeopleCards(widgets.VBox):
 def homelands_map(game: Game) -> widgets.VBox:
     """The map with the homeland of each of the twelve peoples painted in its colour."""
     material = load_material()
-    # each homeland is named by its people (the key and the tooltips give the land)
+    # each homeland is named by its people (the key and the tooltips give the land);
+    # only the twelve are named: with the sixty-odd lands and seas named too, names
+    # read from the back of the room stood on each other around Greece ("Spartans"
+    # under "Mare Ionium", look 11)
     homes = MapView(
         game.new_game(seed=0),
+        names=[civ.home for civ in material.civilizations],
         focus=[civ.home for civ in material.civilizations],
         printed={civ.home: civ.name for civ in material.civilizations},
     )
