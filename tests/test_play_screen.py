@@ -1229,3 +1229,29 @@ def test_the_ships_row_says_a_seized_ship_plainly() -> None:
 
     assert _ships_now(4, 3) == "4 (3 at the start, 1 seized)"
     assert _ships_now(2, 3) == "2 of 3"
+
+
+def test_a_turn_that_ended_by_itself_into_a_new_round_is_said_in_the_banner() -> None:
+    """Look 11 (lesson 13): after the student's last real move its turn ended by itself,
+    the computer played, and round 2's planning list opened where the last list stood;
+    the student ended that planning by accident. The banner now says so first, until the
+    student's next move; a turn the student ended itself is not said."""
+    from hcgames.classgame import class_game
+    from hcgames.widgets.play_screen import choice_kind
+
+    app = PlayApp(class_game("conqueror-duels"), humans=(0,), bot="easy", seed=0)
+    said = []
+    for _ in range(60):
+        if app.state.is_terminal():
+            break
+        moves = [a for a in app.picker.shown if choice_kind(a) != "End the phase"]
+        app.picker.pick(moves[-1] if moves else app.picker.shown[0])
+        before = app.state.round
+        app.picker.apply_button.click()
+        new = f"Round {app.state.round} has begun (your last turn ended by itself). "
+        if app.state.round > before and not app.state.is_terminal():
+            assert app.banner_text.startswith(new), app.banner_text
+            said.append(app.state.round)
+        else:
+            assert "has begun" not in app.banner_text, app.banner_text
+    assert said, "no turn of this game ended by itself into a new round"

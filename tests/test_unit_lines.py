@@ -73,3 +73,64 @@ def test_lesson_10s_map_prints_no_unit_line_on_another_name() -> None:
         box = (x - width / 2, base - size * _ASCENT, x + width / 2, base + size * _DESCENT)
         on = [k for k, b in names.items() if k != rid and _area(box, b) > 4]
         assert not on, f"{rid}'s line {text!r} stands on {on}"
+
+
+def _lines_on_others(view: Any) -> list[str]:
+    """Each unit line that stands on a name (its own too, unless under it) or on another
+    place's unit line, as drawn on ``view``."""
+    names = {p.id: name_box(p) for p in view.placed}
+    size = view.unit_size
+    marks = view.unit_labels
+    boxes = {}
+    for rid, x, y, text in zip(view.region_ids, marks.x, marks.y, marks.text, strict=True):
+        if text:
+            width = _TIGHT * text_width(str(text), size, bold=True) + 2
+            base = view.height - float(y)
+            boxes[rid] = (
+                str(text),
+                (x - width / 2, base - size * _ASCENT, x + width / 2, base + size * _DESCENT),
+            )
+    found = []
+    for rid, (text, box) in boxes.items():
+        own = names[rid]
+        under_own = box[1] >= own[3] - size * 0.3 and box[0] < own[2] and own[0] < box[2]
+        on = [k for k, b in names.items() if (k != rid or not under_own) and _area(box, b) > 4]
+        on += [f"{k}'s line" for k, (_, b) in boxes.items() if k != rid and _area(box, b) > 4]
+        if on:
+            found.append(f"{rid}'s line {text!r} stands on {on}")
+    return found
+
+
+@pytest.mark.parametrize(
+    ("bots", "seed"),
+    [(("greedy", "greedy"), 1), (("greedy", "random"), 3)],
+    ids=["lesson-10", "lesson-13"],
+)
+def test_the_lesson_maps_print_no_unit_line_on_a_name_or_line_all_game(
+    bots: tuple[str, str], seed: int
+) -> None:
+    """Look 11: Rome's line on "Mare Adriaticum", Carthage's on "Mare Africum",
+    Brundisium's on "Mare Tyrrhenum" on lessons 10 and 13, as their stepper and watched
+    game play on: a line with no clear spot under its name stands above it or a little
+    further off, never on a name or another line."""
+    game = hcgames.load("conqueror-duels", scenario="standard")
+    stepper = GameStepper(game.new_game(seed=seed), bots=list(bots), seed=seed, set_dice=False)
+    found = []
+    for step in range(30):
+        found += [f"after {3 * step} moves: {line}" for line in _lines_on_others(stepper.map_view)]
+        if stepper.state.is_terminal():
+            break
+        stepper.auto(3)
+    assert not found, "\n".join(found)
+
+
+def test_a_line_with_no_room_under_its_name_stands_above_it_clear_of_the_sea() -> None:
+    """Under "Rome" stands the sea's name, across the whole slide: the line goes above."""
+    rome = _name("Rome", 100, 100, 60)
+    sea = _name("Mare Adriaticum", 100, 130, 400)
+    lines = {"Rome": "Rome 2 cav 1 inf"}
+    x, y = unit_spots([rome, sea], lines, 20.0, 20.0, (0, 0, 600, 400))["Rome"]
+    width = _TIGHT * text_width(lines["Rome"], 20.0, bold=True) + 2
+    box = (x - width / 2, y - 20 * _ASCENT, x + width / 2, y + 20 * _DESCENT)
+    assert _area(box, name_box(sea)) == 0 and _area(box, name_box(rome)) == 0
+    assert y < name_box(rome)[1], "the line stands above its name"

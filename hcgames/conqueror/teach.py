@@ -21,6 +21,7 @@ from hcgames.conqueror.actions import Attack, BattleRoll, EndPhase, PlayHero
 from hcgames.conqueror.battle import Army, fight, outcome_distribution
 from hcgames.conqueror.views import end_phase_words
 from hcgames.core import Action
+from hcgames.data import DataError, read_json
 from hcgames.factions import side_style
 from hcgames.play import Bot, playout
 from hcgames.words import capitalise
@@ -505,3 +506,90 @@ def closed_text(width: int = 88) -> str:
         )
         for row in closed_territories()
     )
+
+
+# --- balance under strong play (lesson 13: "Could Hannibal have won?") -----------------
+
+
+def hard_balance() -> dict[str, Any]:
+    """The recorded shares of wins when the Hard player commands both sides
+    (``data/conqueror/balance.json``: 100 seeded games a scenario, bench/bench_bots.py),
+    checked: each scenario's shares and draws make 100."""
+    data = read_json("conqueror", "balance.json")
+    wrong = [
+        row["scenario"]
+        for row in data["scenarios"]
+        if row["first"][1] + row["second"][1] + row["draws"] != 100
+    ]
+    if wrong:
+        raise DataError("conqueror/balance.json", [f"{s}: shares do not make 100" for s in wrong])
+    return cast(dict[str, Any], data)
+
+
+def hard_balance_rows(titles: dict[str, str]) -> list[dict[str, str]]:
+    """The table's rows: each scenario (by its title in ``titles``), who won how often."""
+    return [
+        {
+            "Scenario": titles[row["scenario"]],
+            "First side wins": f"{row['first'][0]} {row['first'][1]}%",
+            "Second side wins": f"{row['second'][0]} {row['second'][1]}%",
+            "Draws": f"{row['draws']}%",
+        }
+        for row in hard_balance()["scenarios"]
+    ]
+
+
+#: a share in whole percent in plain words, nearest first
+_SHARE_WORDS = (
+    (10, "one game in ten"),
+    (20, "one game in five"),
+    (25, "one game in four"),
+    (33, "one game in three"),
+    (50, "one game in two"),
+    (67, "two games in three"),
+    (75, "three games in four"),
+    (80, "four games in five"),
+    (90, "nine games in ten"),
+)
+
+
+def _share_words(percent: int) -> str:
+    return min(_SHARE_WORDS, key=lambda s: abs(s[0] - percent))[1]
+
+
+def _wilson(percent: int, games: int) -> tuple[int, int]:
+    """Where a share of ``percent`` in ``games`` games could really lie (a 95% Wilson
+    interval, whole percent)."""
+    p, z = percent / 100, 1.96
+    middle = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * (p * (1 - p) / games + z * z / (4 * games * games)) ** 0.5 / (1 + z * z / games)
+    return round(100 * (middle - half)), round(100 * (middle + half))
+
+
+def hard_balance_paragraph() -> list[str]:
+    """What the table says, from the same numbers: the standard game, Hannibal's war,
+    Alexander's, and how far a share over these games can be trusted."""
+    data = hard_balance()
+    rows = {row["scenario"]: row for row in data["scenarios"]}
+    standard, punic, alexander = (
+        rows["standard"],
+        rows["second-punic-war"],
+        rows["alexanders-conquest"],
+    )
+    low, high = _wilson(punic["first"][1], data["games"])
+    favourite = max((punic["first"], punic["second"]), key=lambda side: side[1])[0]
+    return [
+        f"In the standard game, the one you have just played (here over its full length), "
+        f"{standard['first'][0]} won "
+        f"{standard['first'][1]}% of these games. The Second Punic War scenario is "
+        f"Hannibal's war, and there "
+        f"{punic['first'][0]} won only {punic['first'][1]}%, about "
+        f"{_share_words(punic['first'][1])}: far more than the almost nothing it wins with "
+        f"random play, but {favourite} is still the favourite, as it was in history.",
+        f"Alexander's {alexander['first'][0]} won {alexander['first'][1]}% of its games, "
+        f"although the real Alexander beat Persia in every great battle.",
+        f"Be careful with these numbers: {data['games']} games is still a small experiment "
+        f"(Carthage's {punic['first'][1]}% could really be anything from about {low}% to "
+        f"{high}%), and they measure how this computer player plays, not how a great "
+        f"general would.",
+    ]

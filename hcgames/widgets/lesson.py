@@ -163,6 +163,13 @@ def bullets(lines: Iterable[str]) -> widgets.HTML:
     return widgets.HTML(f"<ul style='font-size:16px;line-height:1.5'>{items}</ul>")
 
 
+def paragraphs(lines: Iterable[str]) -> widgets.HTML:
+    """Sentences made from a lesson's numbers, as paragraphs in the page's own type
+    (text is escaped)."""
+    body = "".join(f"<p style='margin:0 0 0.6em 0'>{html.escape(line)}</p>" for line in lines)
+    return widgets.HTML(f"<div style='font-size:16px;line-height:1.5'>{body}</div>")
+
+
 def decisions_by_source(
     decisions: Sequence[RuleDecision], titles: Mapping[str, str]
 ) -> widgets.VBox:

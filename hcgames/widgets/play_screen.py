@@ -936,6 +936,7 @@ class PlayApp(GameStepper):
         self.games_started += 1
         self._loaded_key = None
         self.student_moved = False
+        self._round_of_move = None
         self.seed = self.first_seed + self.games_started
         self.update(self.game.new_game(self.seed))
         self.bots = _seat_bots(
@@ -2020,6 +2021,12 @@ class PlayApp(GameStepper):
         if forecast:
             words = words.replace(forecast, "", 1)
         self.student_moved = True
+        # the round of the student's move, unless the move ended the student's turn: a
+        # turn that then ended by itself and a new round are said in the banner (look 11:
+        # round 2's planning opened where the last list stood, unseen, and the student
+        # ended it by accident)
+        ended = choice_kind(action) == "End the phase"
+        self._round_of_move = None if ended else getattr(self.state, "round", None)
         self._own_move = True
         try:
             self._advance(action)
@@ -2702,12 +2709,25 @@ class PlayApp(GameStepper):
             # nothing from move 2 on: look 11, lesson 34)
             how = "click a piece, then a gold square." if clicks else ""
         if step:
-            return f"{who}, {step}. {how[:1].upper()}{how[1:]}".rstrip(" ")
+            return f"{self._new_round_words()}{who}, {step}. {how[:1].upper()}{how[1:]}".rstrip(" ")
         if not how:
             return f"Your move, {who}."
         if self.mode == "bot":
             return f"Your move, {who}: {how}"
         return f"{who}, your move: {how}"
+
+    #: the round of the student's last move when it did not end the turn (None: ended it)
+    _round_of_move: int | None = None
+
+    def _new_round_words(self) -> str:
+        """ "Round 2 has begun: your last turn ended by itself. " when the student's turn
+        ended by itself (its end was the only move left) and the game is in a new round
+        since: said first, where the student reads what to do next."""
+        now = getattr(self.state, "round", None)
+        last = self._round_of_move
+        if self.mode != "bot" or last is None or now is None or now <= last:
+            return ""
+        return f"Round {now} has begun (your last turn ended by itself). "
 
     #: how many of the computer's moves the screen explains at once (the latest)
     SHOWN_REASONS = 4

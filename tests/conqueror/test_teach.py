@@ -200,3 +200,24 @@ def test_the_land_table_adds_up_to_each_sides_income_and_food() -> None:
             assert own[-1]["Gold each round"] == state.income_of(side)
             assert own[-1]["Food"] == state.food_of(side)
             assert sum(r["Gold each round"] for r in own[:-1]) == own[-1]["Gold each round"]
+
+
+def test_lesson_13s_hard_play_table_and_its_words_agree() -> None:
+    """Look 11: the paragraph said Carthage wins one game in four while the table's
+    first row (the standard game) said 84%. Both now come from data/conqueror/balance.json:
+    each number the paragraph names is the table's."""
+    from hcgames.conqueror import teach
+
+    titles = {
+        v["scenario"]: DuelsGame(**v).scenario.title
+        for v in hcgames.game_class("conqueror-duels").variants()
+    }
+    rows = teach.hard_balance_rows(titles)
+    assert [r["Scenario"] for r in rows] == list(titles.values())
+    words = " ".join(teach.hard_balance_paragraph())
+    standard, punic = rows[0], rows[1]
+    assert f"Carthage won {standard['First side wins'].split()[-1]} of these games" in words
+    assert (
+        f"Carthage won only {punic['First side wins'].split()[-1]}, about one game in four" in words
+    )
+    assert "Rome is still the favourite" in words
