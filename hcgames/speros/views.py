@@ -485,8 +485,11 @@ def card_rows(state: SperosState, viewer: int | None = None) -> dict[str, list[d
     }
     for q, hand in enumerate(state.hands):
         if viewer is None or viewer == q:
+            # no band with the owner's name: the row's title says whose hand it is, and
+            # "Lathwood Elves" over "Home of the Merfolk" read as the card's own people
+            # (look 11, lesson 44); the card's own name heads it, as on the table
             rows[f"{names[q]}'s hand"] = [
-                card_view(state, c, q, in_play=False, in_hand=True) for c in hand
+                card_view(state, c, None, in_play=False, in_hand=True) for c in hand
             ]
         else:
             rows[f"{names[q]}'s hand"] = [{"name": HIDDEN} for _ in hand]
