@@ -426,7 +426,7 @@ def card_view(
         kind = "Ancient Artifact"
     else:
         kind = f"{(card.terrain or '').capitalize()} Location"
-    stats = [f"{card.vp} VP"]
+    stats = [f"{card.vp} VP" if card.vp >= 0 else f"\u2212{-card.vp} VP"]  # a real minus
     if card.resources:
         stats.append(_and(list(card.resources)))
     view: dict[str, Any] = {"id": card_id, "name": card.name, "kind": kind, "stats": stats}
