@@ -360,7 +360,9 @@ def record_html(record: WorkRecord) -> str:
     if record.games:
         game_rows = "".join(
             f"<tr><td>{esc(g.game)}</td><td>{esc(g.side)}</td><td>{esc(g.level)}</td>"
-            f"<td>{esc(g.result)}</td><td>{esc(g.score)}</td><td class='num'>{g.rounds}</td></tr>"
+            f"<td>{esc(g.result)}</td><td>{esc(g.score)}</td><td class='num'>"
+            + ("setting up" if g.rounds == 0 and g.result == "not finished" else str(g.rounds))
+            + "</td></tr>"
             for g in record.games
         )
         games = (

@@ -147,12 +147,23 @@ def test_card_views_read_like_a_card_table(game_id: str, state: State) -> None:
             assert "hcgames-back" in html and re.search(r"\d+ cards? face down", words)
 
 
-def test_every_card_face_has_the_owner_written_on_it() -> None:
-    state = next(s for g, s in POSITIONS if g == "conquest-of-speros")
-    html = rows_html(rows_of(state, 0), state)
-    for hand_card in rows_of(state, 0)["Player 1's hand"]:
-        assert hand_card["owner"] == 0
-    assert state.side_name(0) in unescape(html)  # the band names the side, not only its colour
+def test_a_hand_card_is_headed_by_its_own_name_and_its_row_names_the_owner() -> None:
+    state = next(
+        s for g, s in POSITIONS if g == "conquest-of-speros" and rows_of(s, 0)["Player 1's hand"]
+    )
+    rows = rows_of(state, 0)
+    html = unescape(rows_html(rows, state))
+    hand = rows["Player 1's hand"]
+    assert hand
+    for hand_card in hand:  # no band naming the owner over every card of the hand
+        assert hand_card["owner"] is None
+    # the row's title says whose hand it is; each face begins with its own name
+    assert "Player 1's hand" in html
+    section = html.split("aria-label='Player 1's hand'")[1].split("</section>")[0]
+    assert section.count("hcgames-card-band") == 0
+    names = re.findall(r"hcgames-card-name'>([^<]+)<", section)
+    assert names == [card["name"] for card in hand]
+    assert state.side_name(0) in html  # the Base Camp's band names the side, not only colour
 
 
 def test_speros_units_are_tokens_in_the_owners_colour() -> None:

@@ -343,3 +343,72 @@ def test_a_quiz_asks_some_questions_beside_a_chart_and_the_rest_at_the_end(
     # each keeps its number in the lesson, and My work lists them in the lesson's order
     assert "4. What do the table" in near.items[0].children[0].value
     assert [q.id for q in page.record.questions][3:5] == chart
+
+
+def test_the_question_on_a_finished_game_waits_through_new_game_until_answered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Look 11, lesson 44: after New game the question on the finished game vanished while
+    My work still listed it unanswered. It stays on the page (the same widget, one row in
+    the record) until it is answered; then the next position lets it go."""
+    from hcgames.classgame import class_game
+    from hcgames.widgets import PlayApp
+    from hcgames.widgets.lesson import QuizItem
+
+    page = _journal(monkeypatch)
+    app = PlayApp(class_game("conquest-of-speros"), humans=(0,), bot="easy", seed=11)
+    app.PAUSE = 0
+
+    def play_first_choice() -> None:
+        app.picker.pick(app.picker.shown[0])
+        app.picker.apply_button.click()
+
+    while not app.state.is_terminal():
+        play_first_choice()
+    item = app.debrief_box.children[-1]
+    assert isinstance(item, QuizItem)
+    qid = item.question.id
+    app.new_game()
+    assert app.debrief_box.layout.display is None
+    assert app.debrief_box.children[-1] is item and len(app.debrief_box.children) == 2
+    assert "the game you finished" in app.debrief_box.children[0].value
+    play_first_choice()
+    assert app.debrief_box.children[-1] is item  # still waiting for its answer
+    item.answer.value = item.question.answer
+    item.check()
+    play_first_choice()
+    assert app.debrief_box.layout.display == "none"  # answered: it goes with the next move
+    rows = [q for q in page.record.questions if q.id == qid]
+    assert len(rows) == 1 and rows[0].right
+
+
+def test_a_game_left_before_its_first_round_is_not_kept_in_my_work(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Speros game left by New game while the peoples were being chosen played nothing:
+    it leaves no "not finished, 0 rounds" row; the game on screen in that state reads
+    "setting up", and a game left after a round is kept as not finished."""
+    from hcgames.classgame import class_game
+    from hcgames.widgets import PlayApp
+    from hcgames.widgets.mywork import rounds_words
+
+    page = _journal(monkeypatch)
+    app = PlayApp(class_game("conquest-of-speros"), humans=(0,), bot="easy", seed=11)
+    app.PAUSE = 0
+
+    def play_first_choice() -> None:
+        app.picker.pick(app.picker.shown[0])
+        app.picker.apply_button.click()
+
+    play_first_choice()  # a people chosen: the game is listed, still setting up
+    (row,) = page.record.games
+    assert (row.result, row.rounds, rounds_words(row)) == ("not finished", 0, "setting up")
+    app.new_game()
+    assert page.record.games == []
+    while app.state.round < 2:
+        play_first_choice()
+    app.new_game()
+    play_first_choice()
+    first, second = page.record.games
+    assert first.result == "not finished" and first.rounds >= 1
+    assert rounds_words(second) == "setting up"

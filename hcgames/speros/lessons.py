@@ -403,6 +403,33 @@ def people_face(people: People) -> tuple[str, str, str, dict[str, str]]:
     )
 
 
+#: the places of lesson 43's history of the Delian League, for its small map of the
+#: Aegean: (name, longitude, latitude, side of the dot its name stands on)
+DELIAN_PLACES: tuple[tuple[str, float, float, str], ...] = (
+    ("Athens", 23.73, 37.98, "right"),
+    ("Salamis", 23.48, 37.93, "left"),
+    ("Plataea", 23.27, 38.21, "left"),
+    ("Sparta", 22.43, 37.07, "below"),
+    ("Delos", 25.27, 37.40, "right"),
+    ("Naxos", 25.38, 37.08, "right"),
+    ("Thasos", 24.70, 40.68, "right"),
+    ("Aegean Sea", 25.05, 38.85, "sea"),
+)
+#: the frame of that map: west, south, east, north (degrees)
+AEGEAN_BOUNDS = (21.5, 36.4, 27.0, 41.0)
+DELIAN_CAPTION = (
+    "The Aegean in the 400s BC. Athens and Sparta, and the two victories over Persia "
+    "at Salamis and Plataea; Delos, the small island where the league first kept its "
+    "money; Naxos and Thasos, two members forced back in when they tried to leave."
+)
+
+
+def vp_words(vp: int) -> str:
+    """A card's victory points as printed: "2 VP", and "\u22121 VP" with a real minus
+    sign (a hyphen read as a dash, look 10, lesson 43)."""
+    return f"{vp} VP" if vp >= 0 else f"\u2212{-vp} VP"
+
+
 def artifact_face(artifact: Card) -> tuple[str, str, str, dict[str, str]]:
     """An Ancient Artifact as a history card shows it: name, VP and camps, a line on
     the gateways, and its Excavate and Capture abilities."""
@@ -410,7 +437,7 @@ def artifact_face(artifact: Card) -> tuple[str, str, str, dict[str, str]]:
     timing = ARTIFACT_TIMING.get(artifact.timing or "", artifact.timing)
     return (
         artifact.name,
-        f"{artifact.vp} VP · 5 camps · its Capture ability {timing}",
+        f"{vp_words(artifact.vp)} · 5 camps · its Capture ability {timing}",
         "Left behind by the builders of the gateways.",
         {"Excavate": excavate.removeprefix("Excavate: "), "Capture": capture.split(": ", 1)[-1]},
     )

@@ -426,7 +426,7 @@ def card_view(
         kind = "Ancient Artifact"
     else:
         kind = f"{(card.terrain or '').capitalize()} Location"
-    stats = [f"{card.vp} VP"]
+    stats = [f"{card.vp} VP" if card.vp >= 0 else f"\u2212{-card.vp} VP"]  # a real minus
     if card.resources:
         stats.append(_and(list(card.resources)))
     view: dict[str, Any] = {"id": card_id, "name": card.name, "kind": kind, "stats": stats}
@@ -485,8 +485,11 @@ def card_rows(state: SperosState, viewer: int | None = None) -> dict[str, list[d
     }
     for q, hand in enumerate(state.hands):
         if viewer is None or viewer == q:
+            # no band with the owner's name: the row's title says whose hand it is, and
+            # "Lathwood Elves" over "Home of the Merfolk" read as the card's own people
+            # (look 11, lesson 44); the card's own name heads it, as on the table
             rows[f"{names[q]}'s hand"] = [
-                card_view(state, c, q, in_play=False, in_hand=True) for c in hand
+                card_view(state, c, None, in_play=False, in_hand=True) for c in hand
             ]
         else:
             rows[f"{names[q]}'s hand"] = [{"name": HIDDEN} for _ in hand]

@@ -134,7 +134,31 @@ CARD_CSS = """<style>
 .hcgames-pile { box-sizing: border-box; min-width: 6em; max-width: 8.7em;
   border: 1px solid #6B6B6B; border-radius: 8px; background: #FFFFFF; overflow: hidden; }
 .hcgames-pile-count { font-size: 1.35em; font-weight: bold; }
+.hcgames-hand-cue { display: none; }
 </style>"""
+
+# A hand taller than the window says how many of its cards are further down: a bar at
+# the foot of the window while the hand runs past it (a play screen shows the bar; see
+# play_screen's CSS). Run from an <img onerror> each time the table is drawn; one
+# listener on the page's scrolling.
+_HAND_CUE_JS = (
+    "var f=window.hcHandCue;if(!f){f=window.hcHandCue=function(){"
+    "document.querySelectorAll('.hcgames-hand-cue').forEach(function(c){"
+    "var z=c.closest('.hcgames-zone');if(!z)return;var s=document.getElementById('rendered_cells');"
+    "var b=Math.min(window.innerHeight,s?s.getBoundingClientRect().bottom:window.innerHeight);"
+    "var n=0,a=z.querySelectorAll('.hcgames-card');a.forEach(function(k){"
+    "if(k.getBoundingClientRect().bottom>b+2)n++;});"
+    "var t=n?'\u25bc Scroll down: '+n+' of the '+a.length+' cards of this hand '"
+    "+(n>1?'go':'goes')+' on below':'';"
+    "if(c.textContent!==t)c.textContent=t;c.classList.toggle('hcgames-hand-cue-on',n>0);});};"
+    "document.addEventListener('scroll',function(){f();},true);"
+    "window.addEventListener('resize',function(){f();});}"
+    "requestAnimationFrame(function(){f();});setTimeout(f,400);"
+)
+HAND_CUE = (
+    "<img alt='' src='data:,' style='display:none' class='hc-hand-cue-js' "
+    f'onerror="{escape(_HAND_CUE_JS)}">'
+)
 
 
 def card_key(card: Mapping[str, Any]) -> str:
@@ -371,19 +395,26 @@ def rows_html(
 ) -> str:
     """The whole table: one titled zone per row, the zones wrapping in a flex row."""
     zones = []
+    cue = ""
     for title, cards in rows.items():
-        empty = "no cards" if title.endswith("hand") else "none yet"  # a hand played out
+        hand = title.endswith("hand")
+        empty = "no cards" if hand else "none yet"  # a hand played out
         body = _zone_cards(title, cards, state, frozenset(marked)) or (
             f"<div class='hcgames-zone-empty'>{empty}</div>"
         )
+        heading, foot = escape(title), ""
+        shown = sum(1 for c in cards if str(c.get("name")) != HIDDEN)
+        if hand and shown:  # a hand face up says how many cards it holds
+            heading += f": {plural(len(cards), 'card')}"
+            foot, cue = "<div class='hcgames-hand-cue' aria-hidden='true'></div>", HAND_CUE
         zones.append(
             f"<section class='hcgames-zone' aria-label='{escape(title)}'>"
-            f"<div class='hcgames-zone-title'>{escape(title)}</div>"
-            f"<div class='hcgames-zone-cards'>{body}</div></section>"
+            f"<div class='hcgames-zone-title'>{heading}</div>"
+            f"<div class='hcgames-zone-cards'>{body}</div>{foot}</section>"
         )
     if not zones:
         return "<i>No cards.</i>"
-    return f"{CARD_CSS}<div class='hcgames-table'>{''.join(zones)}</div>"
+    return f"{CARD_CSS}<div class='hcgames-table'>{''.join(zones)}</div>{cue}"
 
 
 def _card_words(card: Mapping[str, Any]) -> str:

@@ -107,6 +107,21 @@ class Journal:
             self.record.play(game, side, level, result, rounds)
         self.changed()
 
+    def drop_unstarted(self, key: str) -> None:
+        """Forget the game ``key`` if it was left before its first round (New game pressed
+        while the sides were still being chosen): nothing of it was played, and "not
+        finished, 0 rounds" in the work handed in read as clutter (look 11, lesson 44)."""
+        at = self._game_rows.get(key)
+        if at is None:
+            return
+        row = self.record.games[at]
+        if row.result != "not finished" or row.rounds > 0:
+            return
+        del self.record.games[at]
+        del self._game_rows[key]
+        self._game_rows = {k: i - (i > at) for k, i in self._game_rows.items()}
+        self.changed()
+
 
 _JOURNAL = Journal()
 
@@ -238,6 +253,14 @@ def game_words(row: GameRow) -> str:
     return f"{row.game}: {row.side} against the computer ({row.level})"
 
 
+def rounds_words(row: GameRow) -> str:
+    """How far a game went: "7 rounds", or "setting up" for a game still before its
+    first round (never "0 rounds")."""
+    if row.rounds == 0 and row.result == "not finished":
+        return "setting up"
+    return plural(row.rounds, "round")
+
+
 def _summary_html(record: WorkRecord) -> str:
     esc = html.escape
     if not record.questions and not record.games:
@@ -259,7 +282,7 @@ def _summary_html(record: WorkRecord) -> str:
         )
     for g in record.games:
         rows.append(
-            f"<tr><td>Game</td><td>{esc(game_words(g))}</td><td>{plural(g.rounds, 'round')}</td>"
+            f"<tr><td>Game</td><td>{esc(game_words(g))}</td><td>{rounds_words(g)}</td>"
             f"<td>{esc(g.result)}{': ' + esc(g.score) if g.score else ''}</td></tr>"
         )
     return (

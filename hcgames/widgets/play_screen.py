@@ -444,7 +444,17 @@ CARD_TABLE_STYLE = """<style>
   font-size: 16px; line-height: 1.2; }
 .hcgames-play-speros .hcgames-card-body { padding: 2px 5px 4px; }
 .hcgames-play-speros .hcgames-tokens { margin-top: 1px; }
-.hcgames-play-speros .hcgames-token { width: 1.35em; height: 1.35em; line-height: 1.1em; }
+/* the pieces on a card read from the back of a room: letters of 16 px in tokens of 23 px
+   (14 px tokens with 9 px letters were read only close up, look 11) */
+.hcgames-play-speros .hcgames-token { font-size: 16px; width: 23px; height: 23px;
+  line-height: 19px; margin: 1px 1px 1px 0; }
+/* a hand running past the foot of the window says so there, with the count of cards
+   further down (the hand was cut at 1366x768 with nothing to say so, look 11) */
+.hcgames-play-speros .hcgames-card-column,
+.hcgames-play-speros .hcgames-card-column .widget-container { overflow: visible !important; }
+.hcgames-play-speros .hcgames-hand-cue.hcgames-hand-cue-on { display: block; position: sticky;
+  bottom: 0; z-index: 2; margin: 4px -2px 0; padding: 4px 10px; border-radius: 6px;
+  background: #1A4F9C; color: #FFFFFF; font-size: 16px; font-weight: bold; }
 .hcgames-play-speros .hcgames-card-ability { display: block; margin-top: 1px; }
 .hcgames-play-speros .hcgames-card-line { display: block; margin-top: 0; }
 @media (max-width: 1200px) {
@@ -752,8 +762,7 @@ class PlayApp(GameStepper):
         self.student_moved = False
         #: the My work row of each game finished on this screen, by its moves
         self._finished_rows: dict[str, str] = {}
-        #: the finished position the debrief shows (its state and length), once built
-        self._debriefed: tuple[int, int] | None = None
+        self._init_debrief()
         super().__init__(
             first,
             bots=self._bots_for(mode, self.student_seats, game),
@@ -932,6 +941,8 @@ class PlayApp(GameStepper):
         """Start the game again from its first position, with the same mode, side,
         level and text size (and new dice)."""
         self.confirm_box.layout.display = "none"
+        if not self.state.is_terminal():  # a game left before its first round is no game
+            journal().drop_unstarted(self.row_key)
         self._loaded_open = False
         self.games_started += 1
         self._loaded_key = None
@@ -2589,19 +2600,59 @@ class PlayApp(GameStepper):
             said += f" ({why[:1].lower() + why[1:] if why[1:2].islower() else why})"
         return said
 
+    def _init_debrief(self) -> None:
+        #: the finished position the debrief shows (its state and length), once built
+        self._debriefed: tuple[int, int] | None = None
+        # the question on a finished game, one widget per question, kept for the next game
+        self._debrief_items: dict[str, widgets.Widget] = {}
+        self._debrief_head: widgets.HTML | None = None
+
+    def _debrief_item(self, question: Any) -> widgets.Widget:
+        """The question on a finished game, made once per page: the same widget (and its
+        answer) comes back after the next game, never a second unanswered copy."""
+        from hcgames.widgets.lesson import QuizItem
+
+        items = self._debrief_items
+        if question.id not in items:
+            # no number: the page's numbered questions come further down, and a "8."
+            # standing above "1." read as a mistake (look 10, lesson 13)
+            items[question.id] = QuizItem(question, "A question on your game:")
+        return items[question.id]
+
+    def _open_debrief_question(self) -> widgets.Widget | None:
+        """The question of a finished game the student has not answered yet (nor had
+        shown): it stays on the page after New game, for My work lists it (look 11,
+        lesson 44: it went with the old game and stayed "not answered")."""
+        for qid, item in self._debrief_items.items():
+            row = journal().record.question(qid)
+            if row is not None and not row.right and not row.revealed:
+                return item
+        return None
+
     def _show_debrief(self) -> None:
-        """After Game over, the debrief under the board (built once per finished game)."""
+        """After Game over, the debrief under the board (built once per finished game);
+        in the next game, only its question while it waits for an answer."""
         state = self.state
         if not state.is_terminal():
-            self.debrief_box.layout.display = "none"
             self._debriefed = None
+            waiting = self._open_debrief_question()
+            if waiting is None:
+                self.debrief_box.layout.display = "none"
+                return
+            head = self._debrief_head
+            if head is None:
+                head = self._debrief_head = widgets.HTML(
+                    "<h4 style='margin:10px 0 2px;font-size:17px'>From the game you finished</h4>"
+                )
+            if tuple(self.debrief_box.children) != (head, waiting):
+                self.debrief_box.children = [head, waiting]
+            self.debrief_box.layout.display = None
             return
         key = (id(state), len(state.history))
         if self._debriefed == key:
             return
         self._debriefed = key
         from hcgames.debrief import debrief
-        from hcgames.widgets.lesson import QuizItem
 
         seat = self.student_seats[0]
         d = debrief(state, seat)
@@ -2649,9 +2700,7 @@ class PlayApp(GameStepper):
         )
         children: list[widgets.Widget] = [widgets.HTML(html)]
         if d.question is not None:
-            # no number: the page's numbered questions come further down, and a "8."
-            # standing above "1." read as a mistake (look 10, lesson 13)
-            children.append(QuizItem(d.question, "A question on your game:"))
+            children.append(self._debrief_item(d.question))
         self.debrief_box.children = children
         self.debrief_box.layout.display = None
 

@@ -835,20 +835,33 @@ class GameStepper(View):
             current = self.state.event_phase  # an answer window belongs to its turn's phase
         if current not in phases:
             phases.append(current)
-        chips = []
+        # a status line, not a row of pills: grey pills with a blue one looked like buttons
+        # that did nothing when clicked (look 11, lesson 44). Plain words joined by arrows,
+        # the current step in bold and underlined, nothing that looks pressable
+        steps = []
         for phase in phases:
             if phase == current:
-                style = "background:#0072B2;color:white;font-weight:bold"
+                style = (
+                    "color:#0B3D7A;font-weight:bold;border-bottom:3px solid #0072B2;padding:0 1px"
+                )
                 kind, title = "hcgames-phase hcgames-phase-current", "the current phase"
             else:
-                style = "background:#E8E8E8;color:#333"
+                style = "color:#4A4A4A"
                 kind, title = "hcgames-phase", "a phase of the round"
-            chips.append(
-                f"<span class='{kind}' style='{style};padding:2px 8px;margin-right:4px;"
-                "white-space:nowrap;display:inline-block;margin-bottom:2px;"
-                f"border-radius:10px' title='{title}'>{escape(self.game.phase_title(phase))}</span>"
+            steps.append(
+                f"<span class='{kind}' style='{style};white-space:nowrap;cursor:default' "
+                f"title='{title}'>{escape(self.game.phase_title(phase))}</span>"
             )
-        return "<div class='hcgames-phases'>" + "".join(chips) + "</div>" + self._round_card_html()
+        # spaces around the arrows: the line may wrap there (a window too narrow for it
+        # broke "Game steps:" in two and cut the last step off)
+        arrow = " <span aria-hidden='true' style='color:#8A8A8A;margin:0 2px'>\u203a</span> "
+        return (
+            "<div class='hcgames-phases' role='status' style='line-height:1.6'>"
+            "<span style='color:#4A4A4A;margin-right:4px;white-space:nowrap'>Game steps:</span> "
+            + arrow.join(steps)
+            + "</div>"
+            + self._round_card_html()
+        )
 
     def _round_card_html(self) -> str:
         """A game's card for the whole round (Duels' chronicle card), drawn as a card

@@ -85,6 +85,22 @@ def test_terrains_peoples_and_artifacts_read_as_cards() -> None:
     assert {row["strategy"] for row in lessons.strategy_rows()} >= {"Random", "Rusher", "Builder"}
 
 
+def test_a_card_of_negative_vp_prints_a_real_minus_sign() -> None:
+    from hcgames.speros.material import load_card_set
+    from hcgames.speros.views import card_view
+
+    card_set = load_card_set()
+    cursed = [a for a in card_set.artifacts if a.vp < 0]
+    assert cursed  # the Shattered Sceptre and the Cursed Idol
+    state = start(players=2, seed=1)
+    for artifact in cursed:
+        _name, subtitle, _text, _facts = lessons.artifact_face(artifact)
+        assert subtitle.startswith(f"\u2212{-artifact.vp} VP") and "-" not in subtitle
+        view = card_view(state, next(k for k, c in state.game.cards.items() if c is artifact))
+        assert view["stats"][0] == f"\u2212{-artifact.vp} VP"
+    assert lessons.vp_words(2) == "2 VP"
+
+
 def test_a_resource_set_worth_more_than_three_is_explained_under_the_sheet() -> None:
     # Game 1's Player 3 scores 5 VP for one set: the Artifact that adds 2 is named
     game = SperosGame(players=3, mastery=True)
