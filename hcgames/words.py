@@ -148,6 +148,26 @@ def noun(word: str, n: int = 2) -> str:
     return word if n == 1 else _plural_word(word)
 
 
+def singular(phrase: str) -> str:
+    """The one-of form of a plural noun phrase: its last word that is a plural noun made
+    singular ("spaces" -> "space", "Roman armies" -> "Roman army", "pieces that can
+    retake" -> "piece that can retake"); a phrase with no plural noun stays as it is.
+
+    >>> singular("spaces"), singular("pieces that can retake"), singular("per cent")
+    ('space', 'piece that can retake', 'per cent')
+    """
+    words = phrase.split(" ")
+    irregular = {many: one for one, many in _IRREGULAR.items()}
+    for i in range(len(words) - 1, -1, -1):
+        word = words[i]
+        lower = word.lower()
+        guesses = [irregular.get(lower, ""), word[:-3] + "y", word[:-2], word[:-1]]
+        for guess in guesses:
+            if len(guess) > 1 and guess != word and _plural_word(guess).lower() == lower:
+                return " ".join([*words[:i], guess, *words[i + 1 :]])
+    return phrase
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``n`` and ``word`` with the plural a reader expects: ``plural(1, "fleet")`` is
     "1 fleet", ``plural(2, "fleet")`` is "2 fleets" (``many`` gives an irregular one)."""
