@@ -1,7 +1,8 @@
 """The one sentence layer: game code says what happened, this module says it in English.
 
 Every game and view builds the words a student reads from these few functions, so no
-student meets "1 units", "a army", "The Mamelukes dies", "A, B, C" or "(s)".
+student meets "1 units", "a army", "The Mamelukes dies", "A, B, C" or "(s)". It stays
+one module past 600 lines: plurals, singulars, articles and verbs share its word tables.
 
 Counting (a number and its noun agree):
 
@@ -149,21 +150,13 @@ def noun(word: str, n: int = 2) -> str:
 
 
 def singular(phrase: str) -> str:
-    """The one-of form of a plural noun phrase: its last word that is a plural noun made
-    singular ("spaces" -> "space", "Roman armies" -> "Roman army", "pieces that can
-    retake" -> "piece that can retake"); a phrase with no plural noun stays as it is.
-
-    >>> singular("spaces"), singular("pieces that can retake"), singular("per cent")
-    ('space', 'piece that can retake', 'per cent')
-    """
-    words = phrase.split(" ")
-    irregular = {many: one for one, many in _IRREGULAR.items()}
+    """``phrase`` with its last plural noun made singular ("pieces that can retake" ->
+    "piece that can retake"; "per cent" stays): :func:`noun` read backwards."""
+    words, irregular = phrase.split(" "), {many: one for one, many in _IRREGULAR.items()}
     for i in range(len(words) - 1, -1, -1):
         word = words[i]
-        lower = word.lower()
-        guesses = [irregular.get(lower, ""), word[:-3] + "y", word[:-2], word[:-1]]
-        for guess in guesses:
-            if len(guess) > 1 and guess != word and _plural_word(guess).lower() == lower:
+        for guess in (irregular.get(word.lower(), ""), word[:-3] + "y", word[:-2], word[:-1]):
+            if len(guess) > 1 and guess != word and noun(guess).lower() == word.lower():
                 return " ".join([*words[:i], guess, *words[i + 1 :]])
     return phrase
 
