@@ -28,6 +28,7 @@ from typing import Any
 
 from hcgames.core import DataError
 from hcgames.data import read_json
+from hcgames.words import plural, singular
 
 __all__ = [
     "SKILLS",
@@ -295,4 +296,6 @@ def answer_text(question: Question) -> str:
     if question.unit == "year":
         year = question.answer
         return f"{-year} BC" if year < 0 else f"AD {year}"
+    if question.unit and question.answer == 1:  # "1 space", not "1 spaces"
+        return plural(1, singular(question.unit))
     return f"{question.answer}" + (f" {question.unit}" if question.unit else "")

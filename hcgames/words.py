@@ -1,7 +1,8 @@
 """The one sentence layer: game code says what happened, this module says it in English.
 
 Every game and view builds the words a student reads from these few functions, so no
-student meets "1 units", "a army", "The Mamelukes dies", "A, B, C" or "(s)".
+student meets "1 units", "a army", "The Mamelukes dies", "A, B, C" or "(s)". It stays
+one module past 600 lines: plurals, singulars, articles and verbs share its word tables.
 
 Counting (a number and its noun agree):
 
@@ -146,6 +147,18 @@ def noun(word: str, n: int = 2) -> str:
     ('armies', 'army', 'ships of the line')
     """
     return word if n == 1 else _plural_word(word)
+
+
+def singular(phrase: str) -> str:
+    """``phrase`` with its last plural noun made singular ("pieces that can retake" ->
+    "piece that can retake"; "per cent" stays): :func:`noun` read backwards."""
+    words, irregular = phrase.split(" "), {many: one for one, many in _IRREGULAR.items()}
+    for i in range(len(words) - 1, -1, -1):
+        word = words[i]
+        for guess in (irregular.get(word.lower(), ""), word[:-3] + "y", word[:-2], word[:-1]):
+            if len(guess) > 1 and guess != word and noun(guess).lower() == word.lower():
+                return " ".join([*words[:i], guess, *words[i + 1 :]])
+    return phrase
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

@@ -252,3 +252,19 @@ def test_a_stage_viewer_without_a_width_sets_the_key_beside_a_map_as_large_as_th
     map_class = next(c for c in the_map._dom_classes if c.startswith("hc-stages-"))
     assert f".hcgames-large .{map_class} " in large_text.value
     assert "calc(((100vh / 1.5) - 100px) * " in large_text.value
+
+
+def test_a_number_answer_of_one_takes_a_singular_unit() -> None:
+    def asked(answer: int, unit: str) -> Question:
+        return Question(
+            id="q",
+            kind="number",
+            prompt="How many?",
+            answer=answer,
+            explanation="Counted.",
+            unit=unit,
+        )
+
+    assert answer_text(asked(1, "spaces")) == "1 space"
+    assert answer_text(asked(3, "spaces")) == "3 spaces"
+    assert answer_text(asked(1, "VP")) == "1 VP"

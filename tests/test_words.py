@@ -154,3 +154,13 @@ def test_possessives_and_latitudes() -> None:
     assert degrees(-34.6) == "34.6 degrees south"
     assert degrees(1) == "1 degree north"
     assert degrees(41.9) == "41.9 degrees north"
+
+
+def test_a_plural_unit_made_singular_for_one() -> None:
+    assert words.singular("spaces") == "space"
+    assert words.singular("Roman armies") == "Roman army"
+    assert words.singular("pieces that can retake") == "piece that can retake"
+    assert words.singular("women") == "woman"
+    assert words.singular("VP") == "VP"
+    assert words.singular("per cent") == "per cent"
+    assert words.singular("cavalry") == "cavalry"

@@ -50,6 +50,7 @@ from hcgames.speros.turn import (
     ability_menu,
     begin_turn,
     deal,
+    effect_idle_reason,
     finish_setup,
     general_menu,
     hand_limit,
@@ -426,11 +427,14 @@ def accept(state: SperosState, action: Accept) -> None:
         # taking it, not being offered it, is what the book limits to once a turn
         state.excavated.append((player, action.card))
     assert effect is not None
+    # taken when it can do nothing, the log says so (a reviewer read it as done)
+    idle = effect_idle_reason(state, effect, player)
+    nothing = f" It does nothing now: {idle}." if idle else ""
     state.log(
         player,
         action.what,
         f"{state.player_name(player)} takes the {action.what} ability of {card.name}: "
-        f"{effect.text}",
+        f"{effect.text}{nothing}",
     )
     effects.push(state, player, effect, f"{action.what} of {card.name}")
 

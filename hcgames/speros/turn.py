@@ -132,6 +132,13 @@ def idle_reason(state: SperosState, action: UseAbility) -> str | None:
         effect = card.ability if action.source == "discard" else card.capture
     if effect is None:
         return None
+    return effect_idle_reason(state, effect, p)
+
+
+def effect_idle_reason(state: SperosState, effect: Effect, p: int) -> str | None:
+    """Why ``effect`` used by player ``p`` now would change nothing (a plain clause),
+    or ``None`` when it would do something: for an ability of the ability step and
+    for an Excavate offered on an Artifact alike."""
     if effect.kind == "draw":
         return None if state.deck else "the Location deck is empty"
     frame = PendingEffect(effect.kind, p, effect.n, effect.terrain, "")

@@ -39,7 +39,7 @@ from hcgames.speros.actions import (
 from hcgames.speros.effects import PendingOffer
 from hcgames.speros.material import Card, Effect
 from hcgames.speros.scoring import score_lines, total_scores
-from hcgames.speros.turn import STEP_WORDS, idle_reason
+from hcgames.speros.turn import STEP_WORDS, effect_idle_reason, idle_reason
 from hcgames.words import capitalise, count
 
 if TYPE_CHECKING:
@@ -269,6 +269,17 @@ def _ability_words(state: SperosState, action: UseAbility) -> str:
     return f"{words} (this would do nothing now: {idle})" if idle else words
 
 
+def _offer_words(state: SperosState, action: Accept) -> str:
+    """An offered Excavate or one-time Capture ability as a move, with, when it would
+    change nothing now, that it would do nothing and why (as for the ability step)."""
+    card = state.game.cards[action.card]
+    effect = card.excavate if action.what == "excavate" else card.capture
+    top = state.stack[-1] if state.stack else None
+    player = top.player if isinstance(top, PendingOffer) else state.current_player
+    idle = effect_idle_reason(state, effect, player) if effect and player >= 0 else None
+    return f"{action} (this would do nothing now: {idle})" if idle else str(action)
+
+
 def action_words(state: SperosState, action: Action) -> str:
     """A move as the play screen lists it: a General's ability by what it does, a
     rival by the people they lead, a bonus objective with what it scores."""
@@ -291,6 +302,8 @@ def action_words(state: SperosState, action: Action) -> str:
         home = p >= 0 and card.terrain == state.colour[p]
         with_minion = not home and p >= 0 and state.base_minions[p] > 0
         return f"Explore: lay down {card.name}" + (" with a Minion" if with_minion else "")
+    if isinstance(action, Accept):
+        return _offer_words(state, action)
     if isinstance(action, EndAbilities):
         return "use no ability now: go on to Explore, Attack, Lead or Plan"
     if isinstance(action, Stop):

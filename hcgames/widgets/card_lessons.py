@@ -723,7 +723,7 @@ TABLE_STEPPER_STYLE = """<style>
 .hcgames-table-stepper .hcgames-card-kind, .hcgames-table-stepper .hcgames-card-stats,
 .hcgames-table-stepper .hcgames-card-ability, .hcgames-table-stepper .hcgames-card-line,
 .hcgames-table-stepper .hcgames-card-note, .hcgames-table-stepper .hcgames-token-words {
-  font-size: 15px; }
+  font-size: 16px; }
 .hcgames-table-stepper .hcgames-card-ability, .hcgames-table-stepper .hcgames-card-line {
   display: block; -webkit-line-clamp: none; line-clamp: none; overflow: visible; }
 .hcgames-table-stepper .hcgames-card-band { font-size: 14px; }

@@ -691,6 +691,7 @@ class BattleView(widgets.VBox):
 
     def __init__(self, sums: widgets.Widget, verdict: str, cards: str) -> None:
         self.sums = sums
+        self.verdict_words = verdict
         self.verdict = widgets.HTML(sentence(verdict))
         self.cards = widgets.HTML(cards)
         super().__init__([self.sums, self.verdict, self.cards])
@@ -781,18 +782,31 @@ class BattleBuilder(widgets.VBox):
         self.defender = menu(units, "MU2001", "Defending card")
         self.second = menu([("(nobody)", ""), *units], "IN4201", "and")
         self.defence_land = menu(lands, "CT4503", "on the land")
-        self.result = widgets.VBox(layout=widgets.Layout(max_width="34em"))
-        #: the cards of the battle, drawn as cards beside the menus and the sums
-        self.cards = widgets.HTML()
+        #: what the battle comes to, under the menus; the sums card by card below the cards
+        self.result = widgets.VBox(layout=widgets.Layout(max_width="400px"))
+        self.sums = widgets.VBox(layout=widgets.Layout(max_width="34em"))
+        #: the cards of the battle, drawn as cards beside the menus (below them, a whole
+        #: screen under the menus at 1024x700, a changed card was out of sight); it takes
+        #: the room the menus leave, its cards wrapping to it
+        self.cards = widgets.HTML(layout=widgets.Layout(flex="1 1 300px", min_width="300px"))
         menus = (self.attacker, self.attack_land, self.defender, self.second, self.defence_land)
         for each in menus:
             each.observe(self.work_out, names="value")
         self.work_out()
+        unit = one_screen(widgets.VBox([*menus, self.result]))
+        unit.layout.width, unit.layout.flex = "410px", "0 0 410px"  # the cards take the rest
         super().__init__(
             [
                 widgets.HTML(BUILDER_CSS, layout={"height": "0"}),
-                one_screen(widgets.VBox(list(menus)), self.result),
-                self.cards,
+                # the menus and the verdict are the unit that fits a screen; the five
+                # cards (taller than a screen together) begin beside them, as high up
+                widgets.HBox(
+                    [unit, self.cards],
+                    layout=widgets.Layout(
+                        flex_flow="row wrap", align_items="flex-start", grid_gap="8px 16px"
+                    ),
+                ),
+                self.sums,
             ]
         )
         self.add_class("hcgames-battle-builder")
@@ -806,7 +820,10 @@ class BattleBuilder(widgets.VBox):
             self.game, attackers, defenders, self.attack_land.value, self.defence_land.value
         )
         view = battle_view(state, result, attackers, defenders, self.defence_land.value)
-        self.result.children = [view.verdict, view.sums]
+        # the verdict as large as the menus over it (15 px under them read as a footnote)
+        view.verdict.value = sentence(view.verdict_words, 17)
+        self.result.children = [view.verdict]
+        self.sums.children = [view.sums]
         self.cards.value = view.cards.value
 
 
