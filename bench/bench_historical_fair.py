@@ -180,7 +180,7 @@ def report(games: list[Game], level: str, a: str, b: str) -> list[str]:
 
 
 def _halves(decided: list[Game], seeds: list[int], a: str, label: str) -> list[str]:
-    middle = seeds[len(seeds) // 2]
+    middle = (seeds[0] + seeds[-1] + 1) // 2  # the middle of the range (--interleave)
     first = [g for g in decided if g.seed < middle]
     second = [g for g in decided if g.seed >= middle]
     lines = [
