@@ -8,6 +8,9 @@
    against Confucius) was chosen from these figures over 224 games, and measured again
    over 448 after Peter Salem's toll was limited to two (Salem 242, Confucius 206):
    ``python bench/bench_historical.py --games 20 --fair 448 --only-default --random 0``.
+   bench_historical_fair.py measures the default match alone more closely: every seed
+   both ways round, Medium and Easy, with 95% intervals, the first mover's share and
+   the halves of the seeds compared.
 3. Abilities (issue 39): how often each ability of each deck card fired over a round of
    random and medium games of every pairing, and the abilities that never fired, each
    with its reason.

@@ -49,6 +49,7 @@ __all__ = [
     "TERMINAL",
     "Action",
     "BattleForecast",
+    "CardBattleForecast",
     "DataError",
     "Event",
     "ForecastResult",
@@ -223,6 +224,27 @@ class BattleForecast:
     def win(self) -> Fraction:
         """The chance that the attacker wins the battle."""
         return sum((r.chance for r in self.results if r.attacker_wins), Fraction(0))
+
+
+@dataclass(frozen=True)
+class CardBattleForecast:
+    """The battle an attack would start in a game without dice, worked out as the cards
+    stand before either side answers with a card, as :meth:`State.card_battle_forecast`
+    gives it to the views."""
+
+    attacker: int
+    defender: int
+    #: the two sides' totals
+    attack: int
+    defence: int
+    #: "attack", "defence" or "draw"
+    winner: str
+    #: the name of the card whose ability wins the battle outright, whatever the totals
+    #: (empty when the totals decide)
+    decided_by: str = ""
+    #: a win takes the defender's last card there, so the attacker may then take the
+    #: place (otherwise the defender loses one card and keeps it)
+    takes_last: bool = False
 
 
 @dataclass(frozen=True)
@@ -865,6 +887,13 @@ class State:
         ``None``, with its exact chance; ``None`` when no such battle is at stake (the
         default). ``heroes`` gives the hero card each side plays (an index into the
         game's heroes, -2 for none; ``None`` keeps what the position holds)."""
+        return None
+
+    def card_battle_forecast(self, action: Action) -> CardBattleForecast | None:
+        """For games whose battles no dice decide: the battle that ``action`` (an attack)
+        would start, worked out as the cards stand before anyone answers; ``None`` for
+        any other action, during a chance step, or in a game that does not say (the
+        default)."""
         return None
 
     def battle_sums(self) -> tuple[tuple[SumPart, ...], tuple[SumPart, ...]] | None:

@@ -251,6 +251,7 @@ def test_the_view_hooks_say_nothing_for_a_game_without_them() -> None:
     assert game.card_names() == {} and game.score_name == ""
     assert state.battle_forecast() is None and state.battle_forecast(Hold()) is None
     assert state.battle_sums() is None and state.spent_units() == {}
+    assert state.card_battle_forecast(Hold()) is None
     assert state.step_words() == "" and state.only_move_reason() == ""
     assert state.passed_words(Hold()) == ""
 

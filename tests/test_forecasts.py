@@ -15,7 +15,7 @@ import random
 import re
 from collections.abc import Iterator
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -363,8 +363,32 @@ def test_historical_battle_words_are_the_battle_worked_out_by_the_rules() -> Non
             assert f"attack {data['attack']} against defence {data['defence']}" in words, words
             verdict = {"attack": "wins the battle", "defence": "holds", "draw": "a draw"}
             assert verdict[data["winner"]] in words
+            forecast = state.card_battle_forecast(attack)  # the contract's hook the view reads
+            assert forecast is not None
+            assert (forecast.attack, forecast.defence, forecast.winner) == (
+                data["attack"],
+                data["defence"],
+                data["winner"],
+            )
+            held = cast(Any, state).column_of_land(attack.target)  # Historical's own
+            assert held is not None
+            assert (forecast.attacker, forecast.defender) == (state.current_player, held[0])
             checked += 1
+        others = [a for a in state.legal_actions() if not isinstance(a, CardAttack)]
+        assert all(state.card_battle_forecast(a) is None for a in others)
     assert checked >= 3
+
+
+def test_a_game_with_dice_publishes_no_card_battle_forecast() -> None:
+    """The hook's default: a game whose battles dice decide says nothing there, and the
+    play screen's card battle line stays empty."""
+    game = hcgames.load("conqueror-duels")
+    state = game.new_game(seed=0)
+    app = PlayApp(game, humans=(0, 1), seed=0)
+    while state.is_chance():
+        state.apply(state.chance_outcomes()[0][0])
+    assert all(state.card_battle_forecast(a) is None for a in state.legal_actions())
+    assert app.card_battle_words(state.legal_actions()[0]) == ""
 
 
 @pytest.mark.parametrize(

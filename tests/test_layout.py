@@ -607,12 +607,9 @@ LESSON_SCENES = {
 GENERIC_VIEW_BACK_DOORS: dict[str, list[str]] = {
     "history.py": ["names conqueror-duels"],  # places_map's default game
     "play_screen.py": [
-        # Historical's card battle and cards not playable now, by their card names
-        "imports hcgames.historical.actions",
-        "imports hcgames.historical.battle",
+        # Historical's moves in the list, by their card names (its card battle's forecast
+        # comes through State.card_battle_forecast)
         "imports hcgames.historical.cards",
-        "imports hcgames.historical.fighting",
-        "names historical-conquest",
         "names historical-conquest",
         # Classical's and Speros' own side panel
         "imports hcgames.classical.payment",
@@ -636,10 +633,50 @@ def _names_a_game(module: str, packages: set[str]) -> bool:
     return parts[0] == "hcgames" and len(parts) > 1 and parts[1] in packages
 
 
+def _reads_a_game_id(node: ast.AST) -> bool:
+    """``game.id``, ``self.game.id``, ``state.game.id`` or a name ``game_id``."""
+    if isinstance(node, ast.Name):
+        return node.id == "game_id"
+    if not (isinstance(node, ast.Attribute) and node.attr == "id"):
+        return False
+    owner = node.value
+    return (isinstance(owner, ast.Name) and owner.id == "game") or (
+        isinstance(owner, ast.Attribute) and owner.attr == "game"
+    )
+
+
+def _strings(node: ast.AST) -> list[str]:
+    """The string constants ``node`` is or holds (a tuple, list or set of them)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return [v for e in node.elts for v in _strings(e)]
+    return []
+
+
+def _game_id_tests(node: ast.AST) -> list[str]:
+    """The strings a game id is compared with or tested against in ``node``:
+    ``game.id == "x"``, ``game.id in ("x", ...)``, ``"x" in game.id``,
+    ``game.id.startswith("x")`` and the like."""
+    if isinstance(node, ast.Compare):
+        sides = [node.left, *node.comparators]
+        if any(_reads_a_game_id(side) for side in sides):
+            return [v for side in sides for v in _strings(side)]
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and _reads_a_game_id(node.func.value)
+    ):
+        return [v for arg in node.args for v in _strings(arg)]
+    return []
+
+
 def generic_view_back_doors(source: str, packages: set[str], game_ids: set[str]) -> list[str]:
     """What a generic view's ``source`` does that only a game's own module should: an
-    import of a game package (at the top or inside a function), or a game's id written
-    in the code (docstrings aside), sorted."""
+    import of a game package (at the top or inside a function, or by its dotted name in
+    a string), a game's id written in the code (docstrings aside), or a game's id
+    compared with some other string (a part of an id, ``game.id.startswith("conquest")``),
+    sorted."""
     tree = ast.parse(source)
     docstrings = {
         id(node.body[0].value)
@@ -660,10 +697,17 @@ def generic_view_back_doors(source: str, packages: set[str], game_ids: set[str])
         if (
             isinstance(node, ast.Constant)
             and isinstance(node.value, str)
-            and node.value in game_ids
             and id(node) not in docstrings
         ):
-            found.append(f"names {node.value}")
+            if node.value in game_ids:
+                found.append(f"names {node.value}")
+            elif _names_a_game(node.value.split(" ")[0], packages):
+                found.append(f"imports {node.value}")  # importlib.import_module("hcgames.x")
+        # an id itself is counted above as "names": here any other string an id is
+        # compared with (a part of an id also picks one game out)
+        found += [
+            f"compares a game id with {v!r}" for v in _game_id_tests(node) if v not in game_ids
+        ]
     return sorted(found)
 
 
@@ -705,6 +749,31 @@ def test_the_back_door_check_finds_an_import_and_an_id() -> None:
         "names conqueror-duels",
     ]
     assert generic_view_back_doors("import hcgames.core\n", {"conqueror"}, set()) == []
+
+
+def test_the_back_door_check_finds_a_game_id_compared_with_a_part_of_an_id() -> None:
+    source = (
+        "import importlib\n"
+        "def f(self, game, game_id, action):\n"
+        "    if self.game.id.startswith('historical'):\n"
+        "        return importlib.import_module('hcgames.historical.fighting')\n"
+        "    if 'duels' in game.id or game_id in ('conquest', 'speros'):\n"
+        "        return 1\n"
+        "    if game.id != 'conqueror-duels':\n"
+        "        return 2\n"
+        "    return action.id == 'a move' or game.title == 'Duels'\n"
+    )
+    doors = generic_view_back_doors(
+        source, {"historical", "conqueror"}, {"conqueror-duels", "historical-conquest"}
+    )
+    assert doors == [
+        "compares a game id with 'conquest'",
+        "compares a game id with 'duels'",
+        "compares a game id with 'historical'",
+        "compares a game id with 'speros'",
+        "imports hcgames.historical.fighting",
+        "names conqueror-duels",
+    ]
 
 
 #: the longest a function of the widgets may be (issue 41): a longer one is split into

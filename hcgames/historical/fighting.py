@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hcgames.core import CardBattleForecast
 from hcgames.historical import effects, victory
 from hcgames.historical.actions import (
     Attack,
@@ -33,6 +34,28 @@ from hcgames.words import says
 
 if TYPE_CHECKING:
     from hcgames.historical.state import Column, HistoricalState
+
+
+# --- the forecast a view shows ---------------------------------------------------------
+def forecast(state: HistoricalState, action: Attack) -> CardBattleForecast | None:
+    """The battle ``action`` would start, worked out on a copy as the cards stand now,
+    before either side answers with a card (:meth:`HistoricalState.card_battle_forecast`)."""
+    after = state.copy()
+    declare(after, state.current_player, action)  # nothing answered yet
+    battle = after.battle
+    found = state.column_of_land(battle.defence_land) if battle is not None else None
+    if battle is None or found is None:
+        return None
+    result = assess(after, battle)
+    return CardBattleForecast(
+        attacker=battle.attacker,
+        defender=battle.defender,
+        attack=result.attack,
+        defence=result.defence,
+        winner=result.winner,
+        decided_by=card_name(result.auto) if result.auto else "",
+        takes_last=len(found[1].cards) == 1,
+    )
 
 
 # --- declaring ---------------------------------------------------------------------

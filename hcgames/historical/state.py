@@ -27,7 +27,17 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from hcgames.core import CHANCE, TERMINAL, Action, Event, Handler, Outcome, SaveError, State
+from hcgames.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    CardBattleForecast,
+    Event,
+    Handler,
+    Outcome,
+    SaveError,
+    State,
+)
 from hcgames.historical import effects, fighting, moves, turn, views
 from hcgames.historical.actions import (
     Attack,
@@ -476,6 +486,11 @@ class HistoricalState(State):
             # end the next play phase thinking it is still the move phase (lesson 54)
             return f"End the {self.phase_name} phase"
         return views.pick_words(action)
+
+    def card_battle_forecast(self, action: Action) -> CardBattleForecast | None:
+        if not isinstance(action, Attack) or self.is_chance():
+            return None
+        return fighting.forecast(self, action)
 
     def standing_words(self) -> str:
         # "Round 2, Salem's turn, ...": whose turn it is is the banner's to say

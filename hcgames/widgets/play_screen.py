@@ -59,7 +59,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
@@ -2257,45 +2257,34 @@ class PlayApp(GameStepper):
 
     def card_battle_words(self, action: Action) -> str:
         """For an attack in a game without dice (Historical): the battle as the cards
-        stand, attack against defence, and who wins it if nobody answers with a card;
-        empty for any other choice."""
-        state: Any = self.state
-        if self.game.id != "historical-conquest" or type(action).__name__ != "Attack":
+        stand, attack against defence, and who wins it if nobody answers with a card
+        (the game's :meth:`~hcgames.core.State.card_battle_forecast`); empty for any
+        other choice."""
+        state = self.state
+        forecast = state.card_battle_forecast(action)
+        if forecast is None:
             return ""
-        if state.is_chance():
-            return ""
-        from hcgames.historical.battle import assess  # the rules' own sums
-        from hcgames.historical.fighting import declare
-
-        after = state.copy()
-        declare(after, state.current_player, cast(Any, action))  # nothing answered yet
-        battle = getattr(after, "battle", None)
-        found = state.column_of_land(battle.defence_land) if battle is not None else None
-        if battle is None or found is None:
-            return ""
-        result = assess(after, battle)
-        who, other = state.player_name(battle.attacker), state.player_name(battle.defender)
-        if result.winner == "attack":
-            last = len(found[1].cards) == 1
+        who, other = state.player_name(forecast.attacker), state.player_name(forecast.defender)
+        if forecast.winner == "attack":
             then = (
                 f"{other} loses its last card there, and {who} may then move a card in "
                 "to take the land"
-                if last
+                if forecast.takes_last
                 else f"{other} loses one card there and keeps the land"
             )
             verdict = f"{who} wins the battle: {then}"
-        elif result.winner == "defence":
+        elif forecast.winner == "defence":
             verdict = f"{other} holds, and {who} loses morale"
         else:
             verdict = "it is a draw, and nobody takes the land"
         why = (
-            f" (the ability of {card_name(result.auto)} wins it outright, whatever the totals)"
-            if result.auto
+            f" (the ability of {forecast.decided_by} wins it outright, whatever the totals)"
+            if forecast.decided_by
             else ""
         )
         return (
-            f"No dice in this game: attack {result.attack} against defence "
-            f"{result.defence}{why}, so {verdict}, unless a card played in answer "
+            f"No dice in this game: attack {forecast.attack} against defence "
+            f"{forecast.defence}{why}, so {verdict}, unless a card played in answer "
             "changes the sums."
         )
 
