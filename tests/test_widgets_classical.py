@@ -200,7 +200,7 @@ def test_peoples_views_and_the_decisions() -> None:
     assert "The homelands today" in homes.children[2].value and "Crete" in homes.children[2].value
     tip = teach.homeland_tooltip(load_material().territories[0])
     assert " is a " in tip and tip.endswith(".") and "land;" not in tip  # a sentence
-    assert all_decisions(duel()).get_title(0).startswith("All ")
+    assert all_decisions(duel()).title.startswith("All ")
 
 
 def test_the_tournament_fills_its_table_and_chart() -> None:

@@ -17,7 +17,7 @@ from hcgames.data import read_json
 from hcgames.factions import side_style
 from hcgames.widgets._base import one_screen
 from hcgames.widgets.classical.text import BIG, CATEGORIES, bullet_list, html_line
-from hcgames.widgets.lesson import table
+from hcgames.widgets.lesson import FoldOut, table
 from hcgames.widgets.maps import MapView
 from hcgames.widgets.stepper import GameStepper
 
@@ -170,7 +170,13 @@ _KEY_CSS = (
     ".hc-turn-top .hc-turn-happened { flex: 1 1 0; min-height: 0; overflow: auto; }"
     # under the button and the row of phases
     f".hc-turn-top .hc-turn-next {{ max-height: {CONTROLS_PX - 80}px; overflow: auto; }}"
-    ".hc-turn-phases { margin: 4px 0 2px 0; }"
+    # (chips a little lower than a line of text: on a narrow window the ten of them take
+    # two rows, and the produce phase's five lines under them lost their last half line
+    # to the map, look 12)
+    ".hc-turn-phases { margin: 2px 0 1px 0; }"
+    ".hc-turn-phases .hcgames-phase { line-height: 22px; }"
+    # never cut off without a sign: a box too small for its words scrolls inside
+    ".hc-turn-top .hc-turn-next { flex: 0 1 auto; min-height: 0; }"
     # lines a little closer than the page's, so the longest phase's words fit their box at
     # 1024x700 (the produce phase's were cut in the middle of a line)
     ".hc-turn-top :is(.hc-turn-next, .hc-turn-happened) .widget-html-content"
@@ -458,9 +464,10 @@ def token_reduction_table(game: ClassicalState | PhasePlayer) -> widgets.HTML:
     return out
 
 
-def all_decisions(game: Game) -> widgets.Accordion:
+def all_decisions(game: Game) -> FoldOut:
     """Every rule decision of the game, numbered, folded away under one title that says
-    how many are ours."""
+    how many are ours: a button Tab reaches, opened with Enter or Space (an Accordion's
+    header was reached by the mouse only, look 12)."""
     decisions = game.rule_decisions()
     ours = sum(1 for d in decisions if d.source != "rulebook")
     rows = [
@@ -472,11 +479,9 @@ def all_decisions(game: Game) -> widgets.Accordion:
         }
         for n, d in enumerate(decisions, 1)
     ]
-    folded = widgets.Accordion(children=[table(rows)], selected_index=None)
-    folded.set_title(
-        0, f"All {len(decisions)} decisions: {ours} ours, {len(decisions) - ours} from the rulebook"
-    )
-    return folded
+    rulebook = len(decisions) - ours
+    title = f"All {len(decisions)} decisions: {ours} ours, {rulebook} from the rulebook"
+    return FoldOut(title, table(rows))
 
 
 #: the height the row of buttons, phases and the sentence over a watched game's map
