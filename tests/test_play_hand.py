@@ -183,3 +183,35 @@ def test_a_card_with_many_target_pairs_has_its_own_group_after_the_other_plays()
     assert app._historical_kind(EndPhase())[0] == "End the phase"
     app.picker.actions = [*pairs[:2], single]  # two pairs only: listed with the plays
     assert app._historical_kind(pairs[0])[0] == "Play a card"
+
+
+def test_how_the_game_began_is_said_again_for_a_new_game() -> None:
+    """Look 11, lesson 54: after New game the page still described the first game."""
+    from hcgames.classgame import class_game  # the lesson's own game
+    from hcgames.historical.lessons import game_start  # what the line says
+    from hcgames.widgets.historical_lessons import GameStartLine  # the lesson's line
+
+    app = PlayApp(class_game("historical-conquest"), humans=(0,), bot="easy", seed=3)
+    line = GameStartLine(app)
+    first = line.value
+    assert "How this game began" in first and "The coin chose" in first
+    assert "**" not in first  # the Markdown bold as HTML
+    app.new_game()
+    said = game_start(app.state).replace("**", "")
+    assert said.split(". ")[-1].split(":")[0] in line.value.replace("<b>", "").replace("</b>", "")
+    assert line._game == (1, 0)
+
+
+def test_a_used_ability_is_said_in_plain_words() -> None:
+    """Look 11: "uses the ability of Gladiatrix targeting Gladiatrix and Louis Braille"."""
+    from hcgames.historical.actions import PlayCard, UseAbility  # the rules' moves
+
+    state = hcgames.load("historical-conquest", players=2).new_game(1)
+    duel = UseAbility("WA4401/1", 0, ("WA4401/1", "CT4201/0"))
+    assert state.action_words(duel) == (
+        "Use the ability of Gladiatrix: a duel of Gladiatrix against Iceland"
+    )
+    moved = state.action_words(UseAbility("TE3011/1", 0, ("WA4401/1", "CT4201/0")))
+    assert moved == "Use the ability of Shipbuilding: move Gladiatrix to Iceland"
+    aimed = state.action_words(PlayCard("WA4401/1", "CT4201/0", ("P0",)))
+    assert aimed == "Play Gladiatrix on Iceland, aimed at Player 1" and "targeting" not in aimed

@@ -39,6 +39,7 @@ __all__ = [
     "CardGallery",
     "CardHistoryReader",
     "ContinentMap",
+    "GameStartLine",
     "MoraleGames",
     "PeopleTimeline",
     "TravelChecker",
@@ -922,3 +923,35 @@ def bot_match(game: HistoricalGame) -> MatchPicker:
         games=(10, 2, 30, 2),
     )
     return picker
+
+
+class GameStartLine(widgets.HTML):
+    """How the game on lesson 54's play screen began (each side's deck and first land,
+    who the coin chose), said again when New game deals a new game or a saved game is
+    loaded: it went on describing the page's first game after New game (look 11)."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__()
+        self.app = app
+        self._game: tuple[int, int] | None = None
+        self.add_class("hcgames-game-start")
+        app.follow(self)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Say how the game on the screen began, once per game."""
+        from hcgames.historical.lessons import game_start  # the rules load with the view
+
+        game = (self.app.games_started, self.app.loads)
+        if game == self._game:
+            return
+        state = self.app.state
+        # said once the game waits for the student (New game shows the new deal before
+        # the computer's first turn, when the computer goes first)
+        if state.is_terminal() or self.app.waiting_for_human():
+            self._game = game
+        said = _bold_markdown(escape(game_start(self.app.state, self.app.student_seats[0])))
+        self.value = (
+            "<p style='font-size:16px;line-height:1.5;margin:4px 0'><b>How this game "
+            "began</b> (New game deals again and tosses the coin again). " + said + "</p>"
+        )

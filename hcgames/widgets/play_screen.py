@@ -1444,7 +1444,12 @@ class PlayApp(GameStepper):
         children.insert(children.index(self.odds_line) + 1, tool)
         self.side_column.children = children
         if callable(getattr(tool, "refresh", None)):  # a tool that shows the position
-            self._tools = [*getattr(self, "_tools", []), tool]
+            self.follow(tool)
+
+    def follow(self, view: Any) -> None:
+        """Call ``view.refresh()`` at each new position, a lesson's view that stands
+        elsewhere on the page (lesson 54: how the game on the screen began)."""
+        self._tools = [*getattr(self, "_tools", []), view]
 
     def set_large_text(self, on: bool = True) -> None:
         """Everything half as large again (text, map, buttons), for a projector."""
@@ -1949,6 +1954,9 @@ class PlayApp(GameStepper):
             + f": move {len(self.reasons)}...</span>"
         )
         self.why_box.value = self._why_html()
+        # where the game stands, true to the move on the board (the morale and lands it
+        # gave stood a move behind during the computer's turn, look 11, lesson 54)
+        self.status_line.value = self._status_html()
         # the list stays where it is (nothing moves on the page), switched off
         self.picker.choice.disabled = True
         self.picker.apply_button.disabled = True
