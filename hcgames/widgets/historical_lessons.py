@@ -512,15 +512,24 @@ body.hcgames-large .hcgames-turn-stepper > .widget-box:has(> .hcgames-turn-side)
   flex-wrap: nowrap !important; }
 body.hcgames-large .hcgames-turn-stepper .hcgames-turn-side {
   flex: 0 0 290px !important; min-width: 0 !important; }
+/* ... and no taller than the window (the page is zoomed half as large again): on a short
+   one (1024x700) the status line was cut off at the foot and the log never in sight, so
+   the column scrolls on its own there, Step and the list always at hand (look 11) */
+body.hcgames-large .hcgames-turn-stepper .hcgames-turn-side {
+  max-height: calc(100vh / 1.5); overflow-y: auto !important; }
 body.hcgames-large .hcgames-turn-stepper .hcgames-turn-views {
   flex: 1 1 0 !important; min-width: 0 !important; }
 /* what a move needs first (look 8): the student's morale and piles, hand and lands, then
    Player 2's lands; the rest after them (the morale was 1,400 px down the board) */
-.hcgames-turn-views section[aria-label="Player 1's piles and morale"] { order: -5; }
-.hcgames-turn-views section[aria-label="Player 1's hand"] { order: -4; }
-.hcgames-turn-views section[aria-label="Player 1's battlefield"] { order: -3; }
+.hcgames-turn-views section[aria-label="Player 1's piles and morale"] { order: -7; }
+.hcgames-turn-views section[aria-label="Player 1's hand"] { order: -6; }
+.hcgames-turn-views section[aria-label="Player 1's battlefield"] { order: -5; }
+.hcgames-turn-views section[aria-label="Player 1's active cards"] { order: -4; }
+/* ... and Player 2's side from a new line: Player 1's active cards stood in Player 2's row
+   (look 11) */
+.hcgames-turn-views .hcgames-table::before { content: ""; flex-basis: 100%; height: 0;
+  order: -3; }
 .hcgames-turn-views section[aria-label="Player 2's battlefield"] { order: -2; }
-.hcgames-turn-views section[aria-label="Player 1's active cards"] { order: -1; }
 /* the log's older lines are in a box that scrolls: the box is framed (its last line in
    sight was read as a sentence cut short, look 8) */
 .hcgames-turn-stepper .hcgames-events { overflow-y: scroll !important;
