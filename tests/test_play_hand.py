@@ -15,22 +15,28 @@ from hcgames.widgets.cards import CARD_CSS
 PlayApp.PAUSE = 0
 
 
-def test_the_students_hand_is_right_above_the_map_and_the_moves() -> None:
-    """The map beside the moves (one screen, no box of its own that scrolls), the hand
-    right above them, the cards in play under them."""
+def test_the_hand_battlefields_and_map_stand_beside_the_moves_in_one_unit() -> None:
+    """Look 11, lesson 54: the battlefield a card is played on was two screens under the
+    moves. The hand, the cards in play and the map stand in one column, the moves in a
+    column beside it that stays in sight as the page scrolls, both in the one-screen unit."""
+    from hcgames.widgets._base import ONE_SCREEN
+
     app = PlayApp(hcgames.load("historical-conquest", players=2), humans=(0,), seed=3)
     view = app.cards_view
     assert view is not None
     assert list(app.board_column.children) == [app.map_view]
     assert app.board_column.layout.overflow in (None, "") and not app.board_column.layout.max_height
-    # the hand right above the moves and the map, the cards in play under them
     assert list(app.hand_area.children) == [view.hand]
     assert list(app.card_area.children) == [view]
+    # the hand, then the battlefields its cards go to, then the map; the moves beside them
+    assert list(app.table_column.children) == [app.hand_area, app.card_area, app.board_column]
+    assert list(app.main.children) == [app.table_column, app.side_column]
+    assert app.picker in app.side_column.children and app.happened in app.side_column.children
+    assert ONE_SCREEN in app.main._dom_classes and "hcgames-play-hand" in app._dom_classes
     children = list(app.children)
-    assert children.index(app.hand_area) == children.index(app.main) - 1
-    # the debrief (hidden until the game ends) between them: right under the game-over line
+    assert app.hand_area not in children and app.card_area not in children
+    # the debrief (hidden until the game ends) right under the game
     assert children.index(app.debrief_box) == children.index(app.main) + 1
-    assert children.index(app.card_area) == children.index(app.main) + 2
     assert "Player 1&#x27;s hand" in view.hand.value or "Player 1's hand" in view.hand.value
     state: Any = app.state
     hand = state.hands[0]
@@ -177,3 +183,35 @@ def test_a_card_with_many_target_pairs_has_its_own_group_after_the_other_plays()
     assert app._historical_kind(EndPhase())[0] == "End the phase"
     app.picker.actions = [*pairs[:2], single]  # two pairs only: listed with the plays
     assert app._historical_kind(pairs[0])[0] == "Play a card"
+
+
+def test_how_the_game_began_is_said_again_for_a_new_game() -> None:
+    """Look 11, lesson 54: after New game the page still described the first game."""
+    from hcgames.classgame import class_game  # the lesson's own game
+    from hcgames.historical.lessons import game_start  # what the line says
+    from hcgames.widgets.historical_lessons import GameStartLine  # the lesson's line
+
+    app = PlayApp(class_game("historical-conquest"), humans=(0,), bot="easy", seed=3)
+    line = GameStartLine(app)
+    first = line.value
+    assert "How this game began" in first and "The coin chose" in first
+    assert "**" not in first  # the Markdown bold as HTML
+    app.new_game()
+    said = game_start(app.state).replace("**", "")
+    assert said.split(". ")[-1].split(":")[0] in line.value.replace("<b>", "").replace("</b>", "")
+    assert line._game == (1, 0)
+
+
+def test_a_used_ability_is_said_in_plain_words() -> None:
+    """Look 11: "uses the ability of Gladiatrix targeting Gladiatrix and Louis Braille"."""
+    from hcgames.historical.actions import PlayCard, UseAbility  # the rules' moves
+
+    state = hcgames.load("historical-conquest", players=2).new_game(1)
+    duel = UseAbility("WA4401/1", 0, ("WA4401/1", "CT4201/0"))
+    assert state.action_words(duel) == (
+        "Use the ability of Gladiatrix: a duel of Gladiatrix against Iceland"
+    )
+    moved = state.action_words(UseAbility("TE3011/1", 0, ("WA4401/1", "CT4201/0")))
+    assert moved == "Use the ability of Shipbuilding: move Gladiatrix to Iceland"
+    aimed = state.action_words(PlayCard("WA4401/1", "CT4201/0", ("P0",)))
+    assert aimed == "Play Gladiatrix on Iceland, aimed at Player 1" and "targeting" not in aimed

@@ -54,6 +54,9 @@ class HistoricalGame(Game):
         "continent where nobody leads",
     )
     describe_says_when: ClassVar[bool] = True  # describe() says the round, step and who
+    #: a move longer than this may wrap in the play screen's list (its column of moves
+    #: beside the cards is 350 px at 1024 wide, less with Large text)
+    move_wrap_after: ClassVar[int] = 28
     state_class: ClassVar[type[State]] = HistoricalState
 
     def __init__(self, **options: Any) -> None:

@@ -485,7 +485,9 @@ class HistoricalState(State):
             # the phase by name: a student who saw the move phase pass by itself does not
             # end the next play phase thinking it is still the move phase (lesson 54)
             return f"End the {self.phase_name} phase"
-        return views.pick_words(action)
+        if isinstance(action, UseAbility):
+            return views.ability_words(self, action)
+        return views.pick_words(action).replace(" targeting ", ", aimed at ")
 
     def card_battle_forecast(self, action: Action) -> CardBattleForecast | None:
         if not isinstance(action, Attack) or self.is_chance():

@@ -12,6 +12,7 @@ from hcgames.historical.actions import (
     Pass,
     Pick,
     PlayCard,
+    UseAbility,
     target_text,
 )
 from hcgames.historical.cards import CONTINENTS, Card, card_name
@@ -153,6 +154,22 @@ def pick_words(action: Action) -> str:
     if isinstance(action, Pass):
         return "Pass, playing no card in answer"
     return str(action)
+
+
+def ability_words(state: HistoricalState, action: UseAbility) -> str:
+    """A held ability used, in plain words: "Use the ability of Gladiatrix: a duel of
+    Gladiatrix against Louis Braille" (it read "... targeting Gladiatrix and Louis
+    Braille", look 11, lesson 54)."""
+    name = card_name(action.card)
+    effects = state.effects_of(action.card)
+    kind = effects[action.effect].kind if 0 <= action.effect < len(effects) else ""
+    names = [target_text(t) for t in action.targets]
+    head = f"Use the ability of {name}"
+    if kind == "duel" and len(names) == 2:
+        return f"{head}: a duel of {names[0]} against {names[1]}"
+    if kind == "move_card" and len(names) == 2:
+        return f"{head}: move {names[0]} to {names[1]}"
+    return f"{head} on {' and '.join(names)}" if names else head
 
 
 def describe(state: HistoricalState) -> str:

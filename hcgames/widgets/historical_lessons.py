@@ -39,6 +39,7 @@ __all__ = [
     "CardGallery",
     "CardHistoryReader",
     "ContinentMap",
+    "GameStartLine",
     "MoraleGames",
     "PeopleTimeline",
     "TravelChecker",
@@ -511,15 +512,24 @@ body.hcgames-large .hcgames-turn-stepper > .widget-box:has(> .hcgames-turn-side)
   flex-wrap: nowrap !important; }
 body.hcgames-large .hcgames-turn-stepper .hcgames-turn-side {
   flex: 0 0 290px !important; min-width: 0 !important; }
+/* ... and no taller than the window (the page is zoomed half as large again): on a short
+   one (1024x700) the status line was cut off at the foot and the log never in sight, so
+   the column scrolls on its own there, Step and the list always at hand (look 11) */
+body.hcgames-large .hcgames-turn-stepper .hcgames-turn-side {
+  max-height: calc(100vh / 1.5); overflow-y: auto !important; }
 body.hcgames-large .hcgames-turn-stepper .hcgames-turn-views {
   flex: 1 1 0 !important; min-width: 0 !important; }
 /* what a move needs first (look 8): the student's morale and piles, hand and lands, then
    Player 2's lands; the rest after them (the morale was 1,400 px down the board) */
-.hcgames-turn-views section[aria-label="Player 1's piles and morale"] { order: -5; }
-.hcgames-turn-views section[aria-label="Player 1's hand"] { order: -4; }
-.hcgames-turn-views section[aria-label="Player 1's battlefield"] { order: -3; }
+.hcgames-turn-views section[aria-label="Player 1's piles and morale"] { order: -7; }
+.hcgames-turn-views section[aria-label="Player 1's hand"] { order: -6; }
+.hcgames-turn-views section[aria-label="Player 1's battlefield"] { order: -5; }
+.hcgames-turn-views section[aria-label="Player 1's active cards"] { order: -4; }
+/* ... and Player 2's side from a new line: Player 1's active cards stood in Player 2's row
+   (look 11) */
+.hcgames-turn-views .hcgames-table::before { content: ""; flex-basis: 100%; height: 0;
+  order: -3; }
 .hcgames-turn-views section[aria-label="Player 2's battlefield"] { order: -2; }
-.hcgames-turn-views section[aria-label="Player 1's active cards"] { order: -1; }
 /* the log's older lines are in a box that scrolls: the box is framed (its last line in
    sight was read as a sentence cut short, look 8) */
 .hcgames-turn-stepper .hcgames-events { overflow-y: scroll !important;
@@ -939,3 +949,35 @@ def bot_match(game: HistoricalGame) -> MatchPicker:
         games=(10, 2, 30, 2),
     )
     return picker
+
+
+class GameStartLine(widgets.HTML):
+    """How the game on lesson 54's play screen began (each side's deck and first land,
+    who the coin chose), said again when New game deals a new game or a saved game is
+    loaded: it went on describing the page's first game after New game (look 11)."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__()
+        self.app = app
+        self._game: tuple[int, int] | None = None
+        self.add_class("hcgames-game-start")
+        app.follow(self)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Say how the game on the screen began, once per game."""
+        from hcgames.historical.lessons import game_start  # the rules load with the view
+
+        game = (self.app.games_started, self.app.loads)
+        if game == self._game:
+            return
+        state = self.app.state
+        # said once the game waits for the student (New game shows the new deal before
+        # the computer's first turn, when the computer goes first)
+        if state.is_terminal() or self.app.waiting_for_human():
+            self._game = game
+        said = _bold_markdown(escape(game_start(self.app.state, self.app.student_seats[0])))
+        self.value = (
+            "<p style='font-size:16px;line-height:1.5;margin:4px 0'><b>How this game "
+            "began</b> (New game deals again and tosses the coin again). " + said + "</p>"
+        )

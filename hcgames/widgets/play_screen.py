@@ -465,6 +465,41 @@ CARD_TABLE_STYLE = """<style>
 </style>"""
 
 
+#: a play screen of cards beside a map (Historical, lesson 54): the hand, the cards in
+#: play and the map in a column the page scrolls; the moves, the Play button and what
+#: the last moves did beside it, in sight as the page scrolls (sticky), so the move and
+#: the battlefield it acts on share the screen at 1366x768 and 1024x700
+HAND_TABLE_STYLE = """<style>
+.hcgames-play-hand, .hcgames-play-hand .hcgames-play-main,
+.jp-OutputArea:has(.hcgames-play-hand), .jp-OutputArea-child:has(.hcgames-play-hand),
+.jp-OutputArea-output:has(.hcgames-play-hand) { overflow: visible !important; }
+.hcgames-play-hand .hcgames-play-main { flex-wrap: nowrap !important; }
+.hcgames-play-hand .hcgames-table-column { flex: 1 1 auto; min-width: 0; }
+.hcgames-play-hand .hcgames-side-column { flex: 0 0 430px !important; min-width: 0 !important;
+  max-width: none !important; position: sticky; top: 0; align-self: flex-start; }
+.hcgames-play-hand .hcgames-side-column > * { flex-shrink: 0 !important; }
+.hcgames-play-hand .hcgames-hand-area .hcgames-card { flex: 1 1 8.7em; min-width: 7.6em; }
+/* the list's name above it: beside it, it took a fifth of the column and the longer
+   moves were cut at the right */
+.hcgames-play-hand .hcgames-side-column .widget-select { flex-direction: column;
+  align-items: stretch; }
+.hcgames-play-hand .hcgames-side-column .widget-select > label { width: auto;
+  max-width: none; text-align: left; }
+.hcgames-play-hand .hcgames-side-column .widget-select > select { width: 100%; }
+@media (max-width: 1279px) {
+  .hcgames-play-hand .hcgames-side-column { flex-basis: 350px !important; }
+  .hcgames-play-hand .hcgames-hand-area .hcgames-card { flex-basis: 6.6em; min-width: 6.6em; } }
+/* Large text: the moves stay beside the cards, the map takes the column's width (its
+   names keep at least their size without Large text) */
+:is(.hcgames-large .hcgames-play-hand, .hcgames-play-hand.hcgames-large)
+  .hcgames-table-column > .hcgames-board-column { width: 100% !important; }
+:is(.hcgames-large .hcgames-play-hand, .hcgames-play-hand.hcgames-large)
+  .hcgames-side-column { flex-basis: 330px !important; }
+@media (max-width: 1279px) {
+  :is(.hcgames-large .hcgames-play-hand, .hcgames-play-hand.hcgames-large)
+    .hcgames-side-column { flex-basis: 290px !important; } }
+</style>"""
+
 def bot_levels(game: Game) -> list[str]:
     """The keys of :data:`BOT_LEVELS` that ``game`` offers, easiest first."""
     return [key for key in BOT_LEVELS if game.id not in TOO_SLOW.get(key, frozenset())]
@@ -1367,16 +1402,14 @@ class PlayApp(GameStepper):
         self.debrief_box = widgets.VBox(layout=widgets.Layout(display="none", max_width="62em"))
         self.debrief_box.add_class("hcgames-debrief")
         self.children = [
-            widgets.HTML(_STYLE + CARD_TABLE_STYLE + ENTER_PLAYS + KEEP_SCROLL),
+            widgets.HTML(_STYLE + CARD_TABLE_STYLE + HAND_TABLE_STYLE + ENTER_PLAYS + KEEP_SCROLL),
             self.wide_style,
             header,
             settings,
             self.class_line,
             self.timeline,
-            self.hand_area,
-            self.main,
-            self.debrief_box,  # right under the map and moves, above Historical's cards
-            self.card_area,
+            *self._cards_beside_moves(),
+            self.debrief_box,  # right under the map and moves (and Historical's cards)
             self.text_line,
             files,
             self.file_message,
@@ -1410,6 +1443,23 @@ class PlayApp(GameStepper):
         self.picker.choice.rows = min(self.picker.choice.rows, 9)
         return [self.map_view]
 
+    def _cards_beside_moves(self) -> list[widgets.Widget]:
+        """Cards beside a map (Historical, lesson 54): the hand, the cards in play and the
+        map in one column, the moves in a column beside it that stays in sight while the
+        page scrolls (sticky, :data:`HAND_TABLE_STYLE`), all in the one-screen unit
+        :attr:`main`. The moves stood on one screen and the battlefield a card is played
+        on two screens further down (look 11). Returns the screen's part from the hand to
+        the moves: the unit alone, or hand, unit and cards for other screens."""
+        if not self.card_area.children:
+            return [self.hand_area, self.main, self.card_area]
+        self.add_class("hcgames-play-hand")
+        self.board_column.add_class("hcgames-board-column")
+        # the hand, then the battlefields its cards go to, then the map of the lands
+        self.table_column = widgets.VBox([self.hand_area, self.card_area, self.board_column])
+        self.table_column.add_class("hcgames-table-column")
+        self.main.children = [self.table_column, self.side_column]
+        return [self.main]
+
     def _hide_wide_key(self, hidden: bool) -> None:
         """The map's key beside the moves goes with the map behind the pass screen: its
         swatches are filled by the hidden map's patterns and showed blank (lesson 54)."""
@@ -1430,7 +1480,12 @@ class PlayApp(GameStepper):
         children.insert(children.index(self.odds_line) + 1, tool)
         self.side_column.children = children
         if callable(getattr(tool, "refresh", None)):  # a tool that shows the position
-            self._tools = [*getattr(self, "_tools", []), tool]
+            self.follow(tool)
+
+    def follow(self, view: Any) -> None:
+        """Call ``view.refresh()`` at each new position, a lesson's view that stands
+        elsewhere on the page (lesson 54: how the game on the screen began)."""
+        self._tools = [*getattr(self, "_tools", []), view]
 
     def set_large_text(self, on: bool = True) -> None:
         """Everything half as large again (text, map, buttons), for a projector."""
@@ -1935,6 +1990,9 @@ class PlayApp(GameStepper):
             + f": move {len(self.reasons)}...</span>"
         )
         self.why_box.value = self._why_html()
+        # where the game stands, true to the move on the board (the morale and lands it
+        # gave stood a move behind during the computer's turn, look 11, lesson 54)
+        self.status_line.value = self._status_html()
         # the list stays where it is (nothing moves on the page), switched off
         self.picker.choice.disabled = True
         self.picker.apply_button.disabled = True
