@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+from typing import Any
 
 import pytest
 
@@ -10,6 +11,22 @@ from hcgames.quiz import Question
 from hcgames.record import read_record
 from hcgames.widgets.lesson import Quiz
 from hcgames.widgets.mywork import Journal, MyWork, journal
+
+
+def _class_app(game_id: str, seed: int) -> Any:
+    """The class game of ``game_id`` on a play screen, the student against Easy, no pauses."""
+    from hcgames.classgame import class_game
+    from hcgames.widgets import PlayApp
+
+    app = PlayApp(class_game(game_id), humans=(0,), bot="easy", seed=seed)
+    app.PAUSE = 0
+    return app
+
+
+def _play_first_choice(app: Any) -> None:
+    """Play the first move the list shows, as a student clicking down the list would."""
+    app.picker.pick(app.picker.shown[0])
+    app.picker.apply_button.click()
 
 
 def test_quiz_tries_reach_the_panel_and_its_download(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -131,8 +148,7 @@ def test_a_played_game_reaches_my_work_once_and_as_it_ends(monkeypatch: pytest.M
     assert page.record.games == []  # nothing played yet
 
     def play_first_choice() -> None:
-        app.picker.pick(app.picker.shown[0])
-        app.picker.apply_button.click()
+        _play_first_choice(app)
 
     play_first_choice()
     play_first_choice()
@@ -269,17 +285,14 @@ def test_my_work_rows_after_a_load_and_on_one_screen(monkeypatch: pytest.MonkeyP
     loading the same finished game twice adds one row; a game with no computer player
     never reads "against the computer (no computer)"; the class game is named as such."""
     import hcgames
-    from hcgames.classgame import class_game
     from hcgames.widgets import PlayApp
     from hcgames.widgets.mywork import game_words
 
     page = _journal(monkeypatch)
-    app = PlayApp(class_game("conquest-1972"), humans=(0,), bot="easy", seed=2)
-    app.PAUSE = 0
+    app = _class_app("conquest-1972", seed=2)
 
     def play_first_choice() -> None:
-        app.picker.pick(app.picker.shown[0])
-        app.picker.apply_button.click()
+        _play_first_choice(app)
 
     play_first_choice()
     saved = app.save_json()
@@ -351,17 +364,13 @@ def test_the_question_on_a_finished_game_waits_through_new_game_until_answered(
     """Look 11, lesson 44: after New game the question on the finished game vanished while
     My work still listed it unanswered. It stays on the page (the same widget, one row in
     the record) until it is answered; then the next position lets it go."""
-    from hcgames.classgame import class_game
-    from hcgames.widgets import PlayApp
     from hcgames.widgets.lesson import QuizItem
 
     page = _journal(monkeypatch)
-    app = PlayApp(class_game("conquest-of-speros"), humans=(0,), bot="easy", seed=11)
-    app.PAUSE = 0
+    app = _class_app("conquest-of-speros", seed=11)
 
     def play_first_choice() -> None:
-        app.picker.pick(app.picker.shown[0])
-        app.picker.apply_button.click()
+        _play_first_choice(app)
 
     while not app.state.is_terminal():
         play_first_choice()
@@ -388,17 +397,13 @@ def test_a_game_left_before_its_first_round_is_not_kept_in_my_work(
     """A Speros game left by New game while the peoples were being chosen played nothing:
     it leaves no "not finished, 0 rounds" row; the game on screen in that state reads
     "setting up", and a game left after a round is kept as not finished."""
-    from hcgames.classgame import class_game
-    from hcgames.widgets import PlayApp
     from hcgames.widgets.mywork import rounds_words
 
     page = _journal(monkeypatch)
-    app = PlayApp(class_game("conquest-of-speros"), humans=(0,), bot="easy", seed=11)
-    app.PAUSE = 0
+    app = _class_app("conquest-of-speros", seed=11)
 
     def play_first_choice() -> None:
-        app.picker.pick(app.picker.shown[0])
-        app.picker.apply_button.click()
+        _play_first_choice(app)
 
     play_first_choice()  # a people chosen: the game is listed, still setting up
     (row,) = page.record.games
