@@ -859,8 +859,10 @@ def _do_event_shield(d: Doing) -> None:
             "source": d.key,
         }
     )
+    # the sentence names what the shield stops: every card, or only events (look: Jane Addams)
+    cards = "cards" if (d.effect.what or "event") == "all" else "event cards"
     state.log(
-        player, "shield", f"{d.why}: {state.player_name(player)} is shielded from opponents' cards."
+        player, "shield", f"{d.why}: {state.player_name(player)} is shielded from opponents' {cards}."
     )
 
 
