@@ -861,9 +861,8 @@ def _do_event_shield(d: Doing) -> None:
     )
     # the sentence names what the shield stops: every card, or only events (look: Jane Addams)
     cards = "cards" if (d.effect.what or "event") == "all" else "event cards"
-    state.log(
-        player, "shield", f"{d.why}: {state.player_name(player)} is shielded from opponents' {cards}."
-    )
+    who = state.player_name(player)
+    state.log(player, "shield", f"{d.why}: {who} is shielded from opponents' {cards}.")
 
 
 def _do_cancel_effect(d: Doing) -> None:
