@@ -157,7 +157,7 @@ def how_it_ended(reason: str) -> str:
         return "a draw"
     if "territory points" in reason:
         return "more points after the last round"
-    if "then units" in reason:
+    if "so units decide" in reason:
         return "more soldiers after the last round"
     if "on forts" in reason:
         return "more forts after the last round"

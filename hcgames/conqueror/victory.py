@@ -170,18 +170,23 @@ def compare(
 ) -> list[Event]:
     """The side ahead on ``measure`` wins (then on units, if asked); level is a draw."""
     a, b = measure(0), measure(1)
+    level = ""
     if a == b and then_units:
+        # said in that order, so a class never reads "wins on forts" where forts were level
+        level = f"{label} are level ({a} each), so units decide: "
         a, b = state.units_of(0), state.units_of(1)
         label = f"{label}, then units"
     if a == b:
         said = f"{prefix}the game is a draw: both sides are level on {label} ({a})."
         return finish(state, (), said[:1].upper() + said[1:])
     p = 0 if a > b else 1
-    return finish(
-        state,
-        (p,),
-        f"{prefix}{state.player_name(p)} wins on {label}: {max(a, b)} against {min(a, b)}.",
+    won = f"{state.player_name(p)} wins"
+    said = (
+        f"{prefix}{level}{won}, {max(a, b)} units against {min(a, b)}."
+        if level
+        else (f"{prefix}{won} on {label}: {max(a, b)} against {min(a, b)}.")
     )
+    return finish(state, (p,), said)
 
 
 def final_result(state: DuelsState) -> list[Event]:
