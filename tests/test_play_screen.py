@@ -1255,3 +1255,35 @@ def test_a_turn_that_ended_by_itself_into_a_new_round_is_said_in_the_banner() ->
         else:
             assert "has begun" not in app.banner_text, app.banner_text
     assert said, "no turn of this game ended by itself into a new round"
+
+
+def test_a_click_on_the_gold_end_of_a_move_picked_for_the_student_plays_it() -> None:
+    """Look 13, lesson 34: in a recapture the student's piece had one move, so the list
+    picked it and the board outlined both its spaces; the browser then reports a click on
+    the outlined gold square as that square dropped from the board's selection, and the
+    pick was put down instead of the move played (40 clicks stuck). Driven here through
+    the board's ``selected`` trait, as the browser drives it."""
+    from hcgames.classgame import class_game
+
+    app = PlayApp(class_game("conquest-1972"), humans=(0,), bot="easy", seed=10)
+    app.PAUSE = 0
+    board = app.board_view
+    assert board is not None
+    while True:  # first moves down the list, until White may recapture
+        state = app.state
+        assert not state.is_terminal(), "seed 10 no longer reaches a recapture"
+        kinds = {type(a).__name__ for a in state.legal_actions()}
+        if "Refuse" in kinds and state.current_player == 0:
+            break
+        app.picker.pick(app.picker.shown[0])
+        app.picker.apply_button.click()
+    (move,) = [a for a in state.legal_actions() if type(a).__name__ == "Move"]
+    source, target = state.action_regions(move)
+    board.nodes.selected = [board.region_ids.index(source)]  # the student clicks the piece
+    assert app.picker.selected_action == move  # its one move, picked for the student
+    assert board.selection == [source, target]
+    seen = len(state.events)
+    board.nodes.selected = [board.region_ids.index(source)]  # the gold square, clicked
+    played = str(app.state.events[seen])
+    assert "recaptures" in played and f"on {target} from {source}" in played
+    assert board.selection == []

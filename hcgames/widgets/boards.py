@@ -1082,8 +1082,15 @@ class BoardView(RegionView):
             self._set_selection([])
             return
         added = [r for r in new if r not in self.selection]
+        removed = [r for r in self.selection if r not in new]
         if added:
             self.click(added[-1])
+        elif getattr(self, "_shown_only", False) and removed == self.selection[-1:]:
+            # the browser drops a clicked space that was already outlined: a click on the
+            # gold end of the move the list picked plays it (look 13, lesson 34: a piece
+            # with one move was picked for the student, and the click on its gold square
+            # put the pick down)
+            self.click(removed[0])
         else:
             self._set_selection(new[-2:])
 
