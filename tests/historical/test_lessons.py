@@ -274,3 +274,16 @@ def test_lesson_54_says_how_the_class_game_on_the_page_began() -> None:
     while full.is_chance():
         full.apply(full.chance_outcomes()[0][0])
     assert "rule of our class game" not in lessons.game_start(full)
+
+
+def test_the_endings_question_quotes_the_stored_table() -> None:
+    """Look 13, lesson 54: question 7's answer said 66 of the 150 games where the table on
+    the page (the stored games) says 67: the words must carry the table's own numbers."""
+    from hcgames.quiz import lesson_questions
+
+    (question,) = [q for q in lesson_questions("54-historical-play") if q.id == "endings-share"]
+    table = cast(dict[str, Any], stored_endings())
+    took_all = table["endings"]["a player took every land of the other"]
+    assert f"{took_all} of the {table['games']} games" in question.explanation
+    assert f"table of {table['games']} games" in question.prompt
+    assert took_all < table["games"] / 2  # "a bit less than half", the answer marked right
