@@ -5,7 +5,7 @@ card's ability is never cut short."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import hcgames
 from hcgames.historical.pending import PendingPick
@@ -200,6 +200,25 @@ def test_how_the_game_began_is_said_again_for_a_new_game() -> None:
     said = game_start(app.state).replace("**", "")
     assert said.split(". ")[-1].split(":")[0] in line.value.replace("<b>", "").replace("</b>", "")
     assert line._game == (1, 0)
+
+
+def test_how_the_game_began_follows_a_game_loaded_over_one_under_way() -> None:
+    """Look 13, lesson 54: a game the student began, loaded over one the computer began,
+    still read "The coin chose the computer to go first"."""
+    from hcgames.classgame import class_game  # the lesson's own game
+    from hcgames.widgets.historical_lessons import GameStartLine  # the lesson's line
+
+    by_first: dict[int, PlayApp] = {}
+    for seed in range(1, 30):
+        app = PlayApp(class_game("historical-conquest"), humans=(0,), bot="easy", seed=seed)
+        by_first.setdefault(cast(Any, app.state).first, app)
+        if len(by_first) == 2:
+            break
+    screen, saved = by_first[1], by_first[0].save_json()
+    line = GameStartLine(screen)
+    assert "The coin chose the computer to go first" in line.value
+    assert screen.load_json(saved)
+    assert "The coin chose you to go first" in line.value
 
 
 def test_a_used_ability_is_said_in_plain_words() -> None:

@@ -968,7 +968,10 @@ class GameStartLine(widgets.HTML):
         """Say how the game on the screen began, once per game."""
         from hcgames.historical.lessons import game_start  # the rules load with the view
 
-        game = (self.app.games_started, self.app.loads)
+        # every New game and every load is another game (a load over a game under way
+        # kept the old start: look 13, "the coin chose the computer" after loading a game
+        # the student began)
+        game = (self.app.games_started, self.app.games_loaded)
         if game == self._game:
             return
         state = self.app.state

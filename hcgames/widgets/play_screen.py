@@ -500,6 +500,7 @@ HAND_TABLE_STYLE = """<style>
     .hcgames-side-column { flex-basis: 290px !important; } }
 </style>"""
 
+
 def bot_levels(game: Game) -> list[str]:
     """The keys of :data:`BOT_LEVELS` that ``game`` offers, easiest first."""
     return [key for key in BOT_LEVELS if game.id not in TOO_SLOW.get(key, frozenset())]
@@ -791,6 +792,7 @@ class PlayApp(GameStepper):
             play_map_width, header=WIDE_CARDS_HEADER if cards else WIDE_MAP_HEADER
         )
         self.loads = 0  # saved games loaded after a finished game: each starts a new row
+        self.games_loaded = 0  # every saved game loaded (a lesson's view of the game's start)
         #: My work's row for a finished game loaded from a file (None: the screen's own)
         self._loaded_key: str | None = None
         #: the student has played a move in this game (the banner then says less)
@@ -2448,6 +2450,7 @@ class PlayApp(GameStepper):
             self._loaded_key = self._finished_rows.get(digest, f"{id(self)}-saved-{digest}")
         elif self.state.is_terminal():
             self.loads += 1
+        self.games_loaded += 1
         self.update(state)
         self._loaded_open = not state.is_terminal()  # New game asks before wiping it
         loaded = self.save_words()  # as its file is named
