@@ -1248,13 +1248,28 @@ def test_a_turn_that_ended_by_itself_into_a_new_round_is_said_in_the_banner() ->
         app.picker.pick(moves[-1] if moves else app.picker.shown[0])
         before = app.state.round
         app.picker.apply_button.click()
-        new = f"Round {app.state.round} has begun (your last turn ended by itself). "
+        new = "Your last turn has ended by itself: this is a new one. "
         if app.state.round > before and not app.state.is_terminal():
             assert app.banner_text.startswith(new), app.banner_text
             said.append(app.state.round)
         else:
-            assert "has begun" not in app.banner_text, app.banner_text
+            assert "ended by itself" not in app.banner_text, app.banner_text
     assert said, "no turn of this game ended by itself into a new round"
+
+
+def test_a_turn_ended_by_itself_is_said_without_a_round_number() -> None:
+    """Look 13, lesson 34: "Round 5 has begun (your last turn ended by itself)" stood over
+    "Black's turn 2 of 6" (the state's round is not the count the CONQUEST page shows)."""
+    from hcgames.classgame import class_game
+
+    app = PlayApp(class_game("conquest-1972"), humans=(0,), bot="easy", seed=10)
+    app.PAUSE = 0
+    for _ in range(80):
+        if app.state.is_terminal():
+            break
+        app.picker.pick(app.picker.shown[0])
+        app.picker.apply_button.click()
+        assert "Round " not in app.banner_text, app.banner_text
 
 
 def test_a_click_on_the_gold_end_of_a_move_picked_for_the_student_plays_it() -> None:

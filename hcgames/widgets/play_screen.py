@@ -2819,14 +2819,16 @@ class PlayApp(GameStepper):
     _round_of_move: int | None = None
 
     def _new_round_words(self) -> str:
-        """ "Round 2 has begun: your last turn ended by itself. " when the student's turn
+        """ "Your last turn has ended by itself: this is a new one. " when the student's turn
         ended by itself (its end was the only move left) and the game is in a new round
         since: said first, where the student reads what to do next."""
         now = getattr(self.state, "round", None)
         last = self._round_of_move
         if self.mode != "bot" or last is None or now is None or now <= last:
             return ""
-        return f"Round {now} has begun (your last turn ended by itself). "
+        # said without a number: the state's round need not be the count the page shows
+        # ("Round 5 has begun" over "Black's turn 2 of 6" in a CONQUEST recapture, look 13)
+        return "Your last turn has ended by itself: this is a new one. "
 
     #: how many of the computer's moves the screen explains at once (the latest)
     SHOWN_REASONS = 4
