@@ -79,8 +79,15 @@ def _with_manager(
         try:
             await body(manager)
         finally:
-            await manager.shutdown_all(now=True)
-            shutil.rmtree(manager.connection_dir, ignore_errors=True)
+            try:
+                await manager.shutdown_all(now=True)
+            finally:
+                # the manager's zmq context closed here, in its own event loop, even when a
+                # kernel failed: left to the garbage collector, its __del__ ended the context
+                # later inside another test and waited there for ever (a fresh-clone run hung
+                # in a hypothesis test after a warm-kernel test had failed under load)
+                manager.context.destroy(linger=0)
+                shutil.rmtree(manager.connection_dir, ignore_errors=True)
             assert manager.list_kernel_ids() == []
 
     asyncio.run(main())
