@@ -147,16 +147,13 @@ def test_a_played_game_reaches_my_work_once_and_as_it_ends(monkeypatch: pytest.M
     app = PlayApp(hcgames.load("conquest-1972"), humans=(0,), bot="easy", seed=2)
     assert page.record.games == []  # nothing played yet
 
-    def play_first_choice() -> None:
-        _play_first_choice(app)
-
-    play_first_choice()
-    play_first_choice()
+    _play_first_choice(app)
+    _play_first_choice(app)
     (row,) = page.record.games
     assert (row.game, row.level, row.result) == ("CONQUEST (1972)", "Easy", "not finished")
     assert row.side == app.state.player_name(0)
     app.new_game()
-    play_first_choice()
+    _play_first_choice(app)
     assert len(page.record.games) == 2
 
 
@@ -291,19 +288,16 @@ def test_my_work_rows_after_a_load_and_on_one_screen(monkeypatch: pytest.MonkeyP
     page = _journal(monkeypatch)
     app = _class_app("conquest-1972", seed=2)
 
-    def play_first_choice() -> None:
-        _play_first_choice(app)
-
-    play_first_choice()
+    _play_first_choice(app)
     saved = app.save_json()
-    play_first_choice()
+    _play_first_choice(app)
     assert app.load_json(saved)
-    play_first_choice()
+    _play_first_choice(app)
     (row,) = page.record.games
     assert row.game == "CONQUEST (1972) (class game)" and row.level == "Easy"
     assert game_words(row).endswith("against the computer (Easy)")
     while not app.state.is_terminal():
-        play_first_choice()
+        _play_first_choice(app)
     finished = app.save_json()
     assert app.load_json(finished) and app.load_json(finished)
     (row,) = page.record.games  # the game finished here, loaded back twice: one game
@@ -369,11 +363,8 @@ def test_the_question_on_a_finished_game_waits_through_new_game_until_answered(
     page = _journal(monkeypatch)
     app = _class_app("conquest-of-speros", seed=11)
 
-    def play_first_choice() -> None:
-        _play_first_choice(app)
-
     while not app.state.is_terminal():
-        play_first_choice()
+        _play_first_choice(app)
     item = app.debrief_box.children[-1]
     assert isinstance(item, QuizItem)
     qid = item.question.id
@@ -381,11 +372,11 @@ def test_the_question_on_a_finished_game_waits_through_new_game_until_answered(
     assert app.debrief_box.layout.display is None
     assert app.debrief_box.children[-1] is item and len(app.debrief_box.children) == 2
     assert "the game you finished" in app.debrief_box.children[0].value
-    play_first_choice()
+    _play_first_choice(app)
     assert app.debrief_box.children[-1] is item  # still waiting for its answer
     item.answer.value = item.question.answer
     item.check()
-    play_first_choice()
+    _play_first_choice(app)
     assert app.debrief_box.layout.display == "none"  # answered: it goes with the next move
     rows = [q for q in page.record.questions if q.id == qid]
     assert len(rows) == 1 and rows[0].right
@@ -402,18 +393,15 @@ def test_a_game_left_before_its_first_round_is_not_kept_in_my_work(
     page = _journal(monkeypatch)
     app = _class_app("conquest-of-speros", seed=11)
 
-    def play_first_choice() -> None:
-        _play_first_choice(app)
-
-    play_first_choice()  # a people chosen: the game is listed, still setting up
+    _play_first_choice(app)  # a people chosen: the game is listed, still setting up
     (row,) = page.record.games
     assert (row.result, row.rounds, rounds_words(row)) == ("not finished", 0, "setting up")
     app.new_game()
     assert page.record.games == []
     while app.state.round < 2:
-        play_first_choice()
+        _play_first_choice(app)
     app.new_game()
-    play_first_choice()
+    _play_first_choice(app)
     first, second = page.record.games
     assert first.result == "not finished" and first.rounds >= 1
     assert rounds_words(second) == "setting up"

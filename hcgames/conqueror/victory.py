@@ -180,13 +180,10 @@ def compare(
         said = f"{prefix}the game is a draw: both sides are level on {label} ({a})."
         return finish(state, (), said[:1].upper() + said[1:])
     p = 0 if a > b else 1
-    won = f"{state.player_name(p)} wins"
-    said = (
-        f"{prefix}{level}{won}, {max(a, b)} units against {min(a, b)}."
-        if level
-        else (f"{prefix}{won} on {label}: {max(a, b)} against {min(a, b)}.")
-    )
-    return finish(state, (p,), said)
+    won, score = f"{state.player_name(p)} wins", f"{max(a, b)} against {min(a, b)}"
+    if level:
+        return finish(state, (p,), f"{prefix}{level}{won}, {max(a, b)} units against {min(a, b)}.")
+    return finish(state, (p,), f"{prefix}{won} on {label}: {score}.")
 
 
 def final_result(state: DuelsState) -> list[Event]:
