@@ -132,11 +132,16 @@ def apply_move(state: ConquestState, move: Move) -> list[Event]:
     gone, seized = perform(state, piece, to, tag)
     state.spent += 1
     state.used[piece] = state.used.get(piece, 0) + 1
+    regained: list[Event] = []
+    if tag in CAPTURES:
+        # the moves given back count before the step is told, so the step's own count
+        # and the regain's line that follows it agree (look 14, lesson 31)
+        regain_in_own_capitol(state, to, regained)
     events.append(describe_step(state, me, piece, here, to, tag, gone, seized))
+    events += regained
     if tag in CAPTURES:
         state.used[piece] = 0  # a capturing piece moves on as if fresh
         state.captured_this_turn = True
-        regain_in_own_capitol(state, to, events)
         if land_pieces_gone(state, events):
             return events
         if state.moves_left > 0:

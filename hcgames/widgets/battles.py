@@ -229,7 +229,7 @@ def odds_by_bonus(differences: Sequence[int], bonuses: Sequence[int]) -> widgets
                 scale=y_scale, orientation="vertical", tick_format=".0%", label="attacker wins"
             ),
         ],
-        title="Each defence bonus point (+0 to +6) pushes the curve to the right",
+        title="Each bonus point (+0 to +6) moves the curve right",
         layout=widgets.Layout(width="560px", height="400px"),
     )
     return widgets.HBox(
