@@ -25,7 +25,7 @@ from hcgames.widgets.charts import ScoreChart, Timeline, text_width
 from hcgames.widgets.lesson import table
 from hcgames.widgets.maps import MapView
 from hcgames.widgets.stepper import GameStepper
-from hcgames.words import count, noun
+from hcgames.words import capitalise, count, noun
 
 if TYPE_CHECKING:
     from hcgames.historical.battle import Assessment
@@ -217,7 +217,8 @@ class MuseumCard(widgets.HTML):
         if card.note:
             extra.append(card.note)
         extras = "".join(f"<div style='margin-top:4px'>{escape(e)}</div>" for e in extra)
-        note = card.added_note.removeprefix(STUDENT_NOTE_HEADING)
+        # under its own heading the note is a sentence of its own: a capital (look 14)
+        note = capitalise(card.added_note.removeprefix(STUDENT_NOTE_HEADING))
         behind = (
             f"<div class='hcgames-museum-note'><h4>Behind the card</h4>{escape(note)}</div>"
             if note
