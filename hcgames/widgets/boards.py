@@ -1081,12 +1081,12 @@ class BoardView(RegionView):
         new = [
             self.region_ids[int(i)] for i in (change["new"] if change["new"] is not None else [])
         ]
-        kept, self._kept_pick = self._kept_pick, False
-        if not new and kept and len(self.selection) == 1:
+        if not new and self._kept_pick and len(self.selection) == 1:
             # the browser drops a clicked space already outlined: a click on a piece kept
             # picked after its move picks it again, as a click on it did before its move
             # (look 13, lesson 32: the click put the kept pick down, and the next click on
-            # a gold square did nothing)
+            # a gold square did nothing); a second click drops it
+            self._kept_pick = False
             self.click(self.selection[0])
             return
         if not new:
@@ -1094,6 +1094,8 @@ class BoardView(RegionView):
             return
         added = [r for r in new if r not in self.selection]
         removed = [r for r in self.selection if r not in new]
+        if added or removed:  # not the browser's echo of the selection it was sent
+            self._kept_pick = False
         if added:
             self.click(added[-1])
         elif getattr(self, "_shown_only", False) and removed == self.selection[-1:]:
