@@ -1302,3 +1302,29 @@ def test_a_click_on_the_gold_end_of_a_move_picked_for_the_student_plays_it() -> 
     played = str(app.state.events[seen])
     assert "recaptures" in played and f"on {target} from {source}" in played
     assert board.selection == []
+
+
+def test_a_refused_retake_is_no_move_and_a_capture_that_played_itself_was_played() -> None:
+    """Look 13, lesson 34: the computer's refusal to retake was counted "1 move, drawn in
+    red on the board", with the Easy "it looked all right at a glance" for a why; and a
+    capture that was the student's only move was said "Passed by itself"."""
+    app = PlayApp(
+        hcgames.load("conquest-1972", scenario="skirmish"), humans=(0,), bot="easy", seed=3
+    )
+    app.PAUSE = 0
+    refused = played = ""
+    for _ in range(40):
+        if app.state.is_terminal() or (refused and played):
+            break
+        actions = app.picker.actions
+        captures = [a for a in actions if app._captured(a) is not None]
+        app.picker.pick(captures[0] if captures else actions[0])
+        app.picker.apply_button.click()
+        if "refuses to recapture" in app._why_html():
+            refused = refused or app._why_html()
+        if "by itself" in app._pass_html() and "Capture:" in app._pass_html():
+            played = played or app._pass_html()
+    assert "(a refusal to retake):" in refused and "drawn in red" not in refused
+    assert "1 move" not in refused and "at a glance" in refused
+    assert "it does not retake the piece" not in refused  # the move's words say it
+    assert "<b>Played by itself:</b> White had only one possible move: Capture" in played

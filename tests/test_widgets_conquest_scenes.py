@@ -346,3 +346,43 @@ def test_a_long_puzzle_s_first_hint_comes_from_its_solution() -> None:
     board.choose_scene("The admiral's attack")
     puzzle = board.puzzle
     assert puzzle.hint(puzzle.new_state()) == puzzle.solution()[0]
+
+
+def test_a_try_over_says_no_turn_of_black_s_and_a_kept_pick_survives_a_click() -> None:
+    """Look 13, lesson 32: after a wrong line the page said "Turn 3: Black has 20 moves"
+    and "Black to move: 20 moves left" under "White's turn is over"; and a click on the
+    piece kept picked after its move (the browser drops an outlined space it is clicked
+    on) put the pick down, so the next click on a gold square did nothing."""
+    board = SceneBoard(load_puzzles(), label="Puzzle")
+    board.choose_scene("Elephant-proof")
+    solution = board.puzzle.solution()
+    for _ in range(40):
+        if not board.white_moving:
+            break
+        offered = board._offered()
+        board.play(next(a for a in offered if a not in solution))
+    assert not board.white_moving and board.state.outcome() is None
+    assert "White's turn is over" in board.result.value
+    assert "Black has" not in board.result.value and "to move" not in board.result.value
+    board.choose_scene("Seize and sail")
+    board.board.click("g10")
+    board.board.click("g9")  # the soldier seizes the ship at port
+    board.board.click("g9")  # the ship, now White's, is picked
+    board.board.click("h9")  # it sails on and stays picked
+    ship, targets = board.board.picked, board.board.targets
+    assert ship is not None and board.board.selection == ["h9"] and targets
+    board.board.nodes.selected = []  # the browser's report of a click on the ship
+    assert board.board.picked == ship and board.board.selection == ["h9"]
+    assert board.board.targets == targets
+    board.board.nodes.selected = []  # picked by that click: a second click drops it
+    assert board.board.picked is None
+
+
+def test_a_retake_in_two_steps_is_one_answer_of_black_s() -> None:
+    """Look 13, lesson 32: "Sink the escort" said "Black answers a capture twice" where
+    Black retakes once, in two steps (h5, then g5 to f5)."""
+    board = SceneBoard(load_puzzles(), label="Puzzle")
+    board.choose_scene("Sink the escort")
+    board.show_solution()
+    assert board.solution_sides.count(1) == 2
+    assert "Black answers a capture once on the way" in board.note

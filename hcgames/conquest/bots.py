@@ -162,7 +162,12 @@ class EasyBot(_DrawSense, ShortSightedBot):
         if fine:
             action = fine[self.rng.randrange(len(fine))]
             self.reason = (
-                f"{_describe(state, action)}; it looked all right at a glance "
+                # a refusal is no move: "it looked all right at a glance" did not fit it
+                # (look 13, lesson 34)
+                f"{_describe(state, action)}; leaving the piece looked no worse than "
+                "retaking it, at a glance"
+                if isinstance(action, Refuse)
+                else f"{_describe(state, action)}; it looked all right at a glance "
                 "(it did not compare it with other moves)"
             )
         else:
@@ -194,7 +199,10 @@ class MediumBot(_DrawSense, GreedyBot):
         best = [a for a, v in scored if v >= top - self.tie_tolerance]
         action = best[self.rng.randrange(len(best))]
         self.reason = (
-            f"{_describe(state, action)}; of its {len(legal)} moves this one looks best "
+            f"{_describe(state, action)}; leaving the piece looks better right now than "
+            "any retake (it does not plan further)"
+            if isinstance(action, Refuse)
+            else f"{_describe(state, action)}; of its {len(legal)} moves this one looks best "
             "right now (it does not plan further)"
         )
         return action

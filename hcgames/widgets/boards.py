@@ -240,6 +240,8 @@ class BoardView(RegionView):
         self.last_words = ""
         #: whether a moved piece that may step again stays picked (:meth:`_keep_riding`)
         self.keep_picked = False
+        #: the pick :meth:`_keep_riding` made after a move (a click on it keeps it)
+        self._kept_pick = False
         #: whether a picking board's line starts with the whole state (``describe()``)
         self.says_state = True
         #: whether the board's line says where the turn stands before what a pick does
@@ -810,6 +812,7 @@ class BoardView(RegionView):
             units = list(view.get("units", []))
             if units and units[0][0] == piece:
                 self.click(region)
+                self._kept_pick = True
                 return
 
     def put_back(self) -> None:
@@ -1078,11 +1081,21 @@ class BoardView(RegionView):
         new = [
             self.region_ids[int(i)] for i in (change["new"] if change["new"] is not None else [])
         ]
+        if not new and self._kept_pick and len(self.selection) == 1:
+            # the browser drops a clicked space already outlined: a click on a piece kept
+            # picked after its move picks it again, as a click on it did before its move
+            # (look 13, lesson 32: the click put the kept pick down, and the next click on
+            # a gold square did nothing); a second click drops it
+            self._kept_pick = False
+            self.click(self.selection[0])
+            return
         if not new:
             self._set_selection([])
             return
         added = [r for r in new if r not in self.selection]
         removed = [r for r in self.selection if r not in new]
+        if added or removed:  # not the browser's echo of the selection it was sent
+            self._kept_pick = False
         if added:
             self.click(added[-1])
         elif getattr(self, "_shown_only", False) and removed == self.selection[-1:]:

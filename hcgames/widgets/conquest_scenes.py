@@ -338,12 +338,16 @@ class SceneBoard(widgets.VBox):
         # the board marks the move just played (and a puzzle's answer) in red, where a
         # capture happened too (look 8, lesson 31); a hint's mark goes
         paths = [list(self.state.action_regions(action))]
-        self.last = [moves_left(e.text) for e in self.state.apply(action)]
+        events = self.state.apply(action)
         while self.puzzles and self.state.pending and self.state.current_player == 1:
             reply, stops = self.puzzle.answer(self.state)
             self.lost = self.lost or stops
             paths.append(list(self.state.action_regions(reply)))
-            self.last += [moves_left(e.text) for e in self.state.apply(reply)]
+            events += self.state.apply(reply)
+        # a puzzle is White's one turn: Black's next turn is never played, and "Turn 3:
+        # Black has 20 moves" under "White's turn is over" read as Black to move (look 13)
+        over = self.puzzles and not self.white_moving
+        self.last = [moves_left(e.text) for e in events if not (over and e.kind == "turn")]
         if not self.solution_shown:
             self.board.mark_moves([p for p in paths if len(p) > 1])
         if was_moving and not self.white_moving:  # the try is over: solved or not
@@ -456,7 +460,12 @@ class SceneBoard(widgets.VBox):
             self.solution_sides.append(replay.current_player)
             replay.apply(action)
         white = self.solution_sides.count(0)
-        black = self.solution_total - white
+        # one answer may take two steps (a retake through a middle space): the answers
+        # are counted, not their steps ("twice" for one answer in two steps, look 13)
+        sides = self.solution_sides
+        black = sum(
+            1 for i, side in enumerate(sides) if side == 1 and (i == 0 or sides[i - 1] != 1)
+        )
         times = {1: "once", 2: "twice"}.get(black, f"{black} times")
         # Black's answers are not moves of White's turn: the count stays the table's
         theirs = f" (Black answers a capture {times} on the way)" if black else ""
@@ -584,7 +593,7 @@ class SceneBoard(widgets.VBox):
         if lines:
             last = "".join(f"<li>{escape(unnumbered(line))}</li>" for line in lines)
             parts.append(f"<ul style='{TEXT};padding-left:1.2em'>{last}</ul>")
-        if not state.is_terminal() and not asking:
+        if not state.is_terminal() and not asking and not (self.puzzles and not self.white_moving):
             parts.append(f"<p style='{TEXT}'>{escape(self.count_words())}</p>")
         if self.note:
             parts.append(f"<div style='{TEXT}'>{self.note}</div>")

@@ -289,7 +289,11 @@ _KEEP_SCROLL_JS = (
     "HTMLElement.prototype.focus=function(o){if(o||!this.closest('.hcgames-play'))"
     "return f.apply(this,arguments);var r=this.getBoundingClientRect();"
     "f.call(this,{preventScroll:true});"
-    "if(r.bottom<=0||r.top>=window.innerHeight)this.scrollIntoView({block:'nearest'});};"
+    "var c=this.closest('.hcgames-confirm'),q=c&&c.getBoundingClientRect();"
+    # New game's question: its words above the focused button stayed above the screen's
+    # top (look 13, lesson 34); the whole question is brought into sight
+    "if(q&&(q.top<0||q.bottom>window.innerHeight))c.scrollIntoView({block:'nearest'});"
+    "else if(r.bottom<=0||r.top>=window.innerHeight)this.scrollIntoView({block:'nearest'});};"
 )
 KEEP_SCROLL = (
     "<img alt='' src='data:,' style='display:none' class='hc-keep-scroll' "
@@ -648,7 +652,9 @@ def _did_and_why(words: str) -> tuple[str, str]:
     did, sep, why = words.rstrip(".").rpartition("; ")
     if not sep or not did.startswith(("it ", "its ")):
         return "", words.rstrip(".")
-    return ("" if re.fullmatch(r"its \w+ moves to \w+", did) else did), why
+    # "Black refuses to recapture: it does not retake the piece" said it twice
+    plain = re.fullmatch(r"its \w+ moves to \w+|it does not retake the piece", did)
+    return ("" if plain else did), why
 
 
 def _unsaid_side(move: str) -> str:
@@ -691,7 +697,11 @@ _PHASE_END = re.compile(r"^end the (?P<phase>[a-z]+) phase$")
 # a computer's move that took a piece (CONQUEST: "it takes the enemy soldier on k6")
 _TOOK = re.compile(r"\bit (?:re)?takes the enemy\b")
 # a CONQUEST pass ("pass the rest of the turn": "it stops its turn with 2 moves unused")
+#: a step's words that only end or pass ("end the planning phase", "pass the rest...")
+_ENDS = re.compile(r"^(?:end|pass|stop|finish|skip|decline|refuse)\b", re.IGNORECASE)
 _STOPPED = re.compile(r"\bpass the rest of the turn\b|\bit stops its turn with\b")
+# a CONQUEST retake refused ("refuse to recapture": "it does not retake the piece")
+_REFUSED = re.compile(r"\brefuses? to recapture\b|\bit does not retake\b")
 #: a computer's move that only ended a phase, as the list of its moves says it
 _COMPUTER_ENDED = re.compile(r"^<li>(?P<who>[^<]+?) ends? the (?P<phase>[a-z]+) phase(?: — .*)?$")
 
@@ -837,15 +847,28 @@ class PlayApp(GameStepper):
         self._run_bots()
         self._refresh()
 
+    def _board_line_beside(self) -> widgets.HTML:
+        """What a pick on the board does, said beside the board under the moves: under
+        the board it fell below the fold at 1366x768 ("A click on a gold square (k7)
+        moves the White chariot with what it carries", look 13, lesson 34)."""
+        said = widgets.HTML(layout=widgets.Layout(display="none"))
+        if self.board_view is not None:
+            # the whole key would push the board past a 700-pixel window
+            self.board_view.fold_key = True
+            self.board_view.update(self.state)
+            said.layout.display = None
+            said.add_class("hcgames-board-said")
+            self.board_view.text_line.layout.display = "none"
+            widgets.dlink((self.board_view.text_line, "value"), (said, "value"))
+        return said
+
     def _set_up_board(self, board: Any) -> None:
-        """A click pair on the board plays its move; the board's line stands under the
-        board: a pick's three-line sentence above it pushed the board 40 px down under
-        the pointer (look 8, lesson 34)."""
+        """A click pair on the board plays its move. The board's line is said beside the
+        board, under the moves (:attr:`board_said`): above the board a pick's three-line
+        sentence pushed the board 40 px down under the pointer (look 8, lesson 34), and
+        under it the sentence fell below the fold at 1366x768 (look 13)."""
         board.on_select(self._board_move)
         self.add_class("hcgames-play-board")
-        kids = [k for k in board.children if k is not board.text_line]
-        at = kids.index(board.figure) + 1
-        board.children = [*kids[:at], board.text_line, *kids[at:]]
 
     def _set_up_picker(self, game: Game) -> None:
         """The list of moves as the play screen shows it: grouped, in plain words, with
@@ -1320,10 +1343,7 @@ class PlayApp(GameStepper):
             layout=widgets.Layout(flex_flow="row wrap"),
         )
         self.demo_controls = demo
-        if self.board_view is not None:
-            # the whole key would push the board past a 700-pixel window
-            self.board_view.fold_key = True
-            self.board_view.update(self.state)
+        self.board_said = self._board_line_beside()
         board = [v for v in (self.map_view, self.board_view, self.cards_view) if v is not None]
         # cards beside a map (Historical): the hand above, the cards in play below
         board = self._build_card_areas(board)
@@ -1366,6 +1386,7 @@ class PlayApp(GameStepper):
                 self.confirm_box,  # at the top: at the foot it fell under the fold (44)
                 self.pass_screen,
                 self.picker,
+                self.board_said,
                 self.notice,
                 self.why_line,
                 self.odds_line,
@@ -1826,9 +1847,13 @@ class PlayApp(GameStepper):
         items = "; ".join(escape(p) for p in self.passed)
         if n <= 2:
             # short enough to say at once, the reason with it: what passed, not only that
+            played: set[str] = getattr(self, "_pass_played", set())
+            head = (
+                "Played by itself" if all(p in played for p in self.passed) else "Passed by itself"
+            )
             return (
                 "<div class='hcgames-passed-list' style='font-size:14px;line-height:1.35'>"
-                f"<b>Passed by itself:</b> {items}.</div>"
+                f"<b>{head}:</b> {items}.</div>"
             )
         known = getattr(self, "_pass_why", {})
         whys = list(dict.fromkeys(known[p] for p in self.passed if p in known))
@@ -1954,17 +1979,24 @@ class PlayApp(GameStepper):
                     break
                 who = self.state.player_name(self.state.current_player)
                 words = self.pass_words(obvious)  # before the move: what it does now
+                # a step that only ends or passes is said "passed"; a capture that
+                # played itself was "Passed by itself" too (look 13, lesson 34)
+                played_it = not self.state.passed_words(obvious) and not _ENDS.match(words)
                 if len(legal) == 1:
                     why = self.state.only_move_reason()
                     self._advance(obvious)
                     self.passed.append(
                         f"{who} had only one possible move: {words}" + (f" ({why})" if why else "")
                     )
+                    if played_it:
+                        self._pass_played = {*getattr(self, "_pass_played", ()), self.passed[-1]}
                     if why:  # said in a visible line above the folded list
                         self._pass_why = {**getattr(self, "_pass_why", {}), self.passed[-1]: why}
                 else:
                     self._advance(obvious)
                     self.passed.append(f"{who} had only one sensible move: {words}")
+                    if played_it:
+                        self._pass_played = {*getattr(self, "_pass_played", ()), self.passed[-1]}
                 played += 1
                 continue
             computer = not self.state.is_chance()
@@ -2898,18 +2930,22 @@ class PlayApp(GameStepper):
             after = (
                 f"<div>{ended[0].group('who')} also ended the {join(phases)} {word}.</div>" + after
             )
-        where = ", drawn in red on the board" if self.board_view is not None else ""
         title = "What the computer did" + ("" if after.startswith("<div>Why") else ", and why")
         items_html = self._folded_items(items)
-        # a pass is not a move: "2 moves and a pass", not "3 moves"
+        # a pass is not a move: "2 moves and a pass", not "3 moves"; nor is a retake
+        # refused ("1 move, drawn in red" over a refusal alone: look 13, lesson 34)
         passes = sum(1 for r in self.reasons if _STOPPED.search(r))
-        said_passes = "a pass" if passes == 1 else plural(passes, "pass")
-        moved = len(self.reasons) - passes - folded
-        count = (
-            plural(moved, "move") + (f" and {said_passes}" if passes else "")
-            if moved
-            else said_passes
-        )
+        refusals = sum(1 for r in self.reasons if _REFUSED.search(r))
+        moved = len(self.reasons) - passes - refusals - folded
+        others = []
+        if passes:
+            others.append("a pass" if passes == 1 else plural(passes, "pass"))
+        if refusals:
+            others.append(
+                "a refusal to retake" if refusals == 1 else f"{refusals} refusals to retake"
+            )
+        count = join([plural(moved, "move"), *others] if moved else others)
+        where = ", drawn in red on the board" if self.board_view is not None and moved else ""
         return f"<b>{title}</b> ({count}{where}):{items_html}{after}" + self._outcomes_html()
 
     def _folded_items(self, items: str) -> str:
