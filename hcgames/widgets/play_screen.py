@@ -2462,7 +2462,11 @@ class PlayApp(GameStepper):
         self.save_link.value = ""
         self._run_bots()
         self._refresh()
-        self.file_message.value = f"Loaded: {escape(loaded)}. Play on from here."
+        if self.state.is_terminal():  # nothing is left to play in a finished game
+            follow = "This game is over: its result is shown, and New game starts another."
+        else:
+            follow = "Play on from here."
+        self.file_message.value = f"Loaded: {escape(loaded)}. {follow}"
         return True
 
     def _on_upload(self, change: dict[str, Any]) -> None:
