@@ -245,6 +245,11 @@ class CardBattleForecast:
     #: a win takes the defender's last card there, so the attacker may then take the
     #: place (otherwise the defender loses one card and keeps it)
     takes_last: bool = False
+    #: what each total is made of, in order, as (what, amount) pairs: an amount "500" or
+    #: "+500" adds, "-200" takes away, "\u00d72" multiplies, "=0" sets the total (a sum
+    #: below zero); empty when the game does not say (the default)
+    attack_parts: tuple[tuple[str, str], ...] = ()
+    defence_parts: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
