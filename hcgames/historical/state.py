@@ -487,6 +487,9 @@ class HistoricalState(State):
             return f"End the {self.phase_name} phase"
         if isinstance(action, UseAbility):
             return views.ability_words(self, action)
+        duel = views.duel_words(self, action)
+        if duel:
+            return duel
         return views.pick_words(action).replace(" targeting ", ", aimed at ")
 
     def card_battle_forecast(self, action: Action) -> CardBattleForecast | None:

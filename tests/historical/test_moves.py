@@ -10,7 +10,9 @@ tests/test_layout.py).
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
+from typing import cast
 
 import pytest
 
@@ -496,3 +498,37 @@ def test_a_won_battle_that_leaves_cards_says_why_the_land_stays() -> None:
     ], said
     held = state.column_of_land(key("CT4503", 1))
     assert held is not None and held[0] == 1
+
+
+def test_a_card_that_starts_a_duel_says_who_would_win_it() -> None:
+    """Look 13, lesson 54: Aaron Burr's seventy pairs read "aimed at Aaron Burr and
+    Lemuel Haynes"; each now says the duel and its winner by the two attack numbers."""
+    game_ = game()
+    seen = 0
+    for seed in range(40):
+        state = cast(HistoricalState, game_.new_game(seed=seed))
+        rng = random.Random(seed)
+        for _ in range(900):
+            if state.is_terminal() or seen >= 6:
+                break
+            if state.is_chance():
+                state.apply(state.chance_outcomes()[0][0])
+                continue
+            legal = state.legal_actions()
+            for action in legal:
+                words = state.action_words(action)
+                if not isinstance(action, PlayCard) or "a duel of" not in words:
+                    continue
+                mine, theirs = action.targets
+                a, b = state.card(mine).attack, state.card(theirs).attack
+                winner = mine if a > b else theirs if b > a else ""
+                assert "aimed at" not in words
+                if winner:
+                    assert words.endswith(f"which {state.card(winner).name} would win"), words
+                else:
+                    assert words.endswith("both would stay"), words
+                seen += 1
+            state.apply(rng.choice(legal))
+        if seen >= 6:
+            break
+    assert seen >= 6
