@@ -934,6 +934,13 @@ class State:
         In a class game a step whose every other move is idle passes by itself."""
         return ""
 
+    def declining_move(self) -> Action | None:
+        """The move with which the player to act lets a chance to answer go, when the
+        game asks them outside their own turn (Historical: passing in an interrupt
+        window), so that a "play on" button may play it for them; ``None`` when they
+        have a choice of their own to make (the default)."""
+        return None
+
     def passed_words(self, action: Action) -> str:
         """``action``, the only move of a step that passes by itself, as said of the
         side before it is played ("end its turn"); empty when :meth:`action_words`

@@ -492,6 +492,12 @@ class HistoricalState(State):
             return duel
         return views.pick_words(action).replace(" targeting ", ", aimed at ")
 
+    def declining_move(self) -> Action | None:
+        top = self.pending[-1] if self.pending else None
+        if isinstance(top, PendingWindow) and top.player != self.turn:
+            return Pass()
+        return None
+
     def card_battle_forecast(self, action: Action) -> CardBattleForecast | None:
         if not isinstance(action, Attack) or self.is_chance():
             return None
