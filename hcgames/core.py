@@ -245,6 +245,11 @@ class CardBattleForecast:
     #: a win takes the defender's last card there, so the attacker may then take the
     #: place (otherwise the defender loses one card and keeps it)
     takes_last: bool = False
+    #: what each total is made of, in order, as (what, amount) pairs: an amount "500" or
+    #: "+500" adds, "-200" takes away, "\u00d72" multiplies, "=0" sets the total (a sum
+    #: below zero); empty when the game does not say (the default)
+    attack_parts: tuple[tuple[str, str], ...] = ()
+    defence_parts: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -928,6 +933,13 @@ class State:
         nothing to act on), in a clause; empty when it does something (the default).
         In a class game a step whose every other move is idle passes by itself."""
         return ""
+
+    def declining_move(self) -> Action | None:
+        """The move with which the player to act lets a chance to answer go, when the
+        game asks them outside their own turn (Historical: passing in an interrupt
+        window), so that a "play on" button may play it for them; ``None`` when they
+        have a choice of their own to make (the default)."""
+        return None
 
     def passed_words(self, action: Action) -> str:
         """``action``, the only move of a step that passes by itself, as said of the

@@ -343,7 +343,7 @@ def test_historical_battle_words_are_the_battle_worked_out_by_the_rules() -> Non
 
     game = hcgames.load("historical-conquest", players=2)
     app = PlayApp(game, humans=(0, 1), seed=0)
-    checked = 0
+    checked = made = 0
     for state in _positions(game, range(10), CardAttack, limit=10, steps=600):
         app.state = state
         for attack in [a for a in state.legal_actions() if isinstance(a, CardAttack)][:2]:
@@ -370,13 +370,34 @@ def test_historical_battle_words_are_the_battle_worked_out_by_the_rules() -> Non
                 data["defence"],
                 data["winner"],
             )
+            for total, parts in (
+                (forecast.attack, forecast.attack_parts),
+                (forecast.defence, forecast.defence_parts),
+            ):
+                # the parts the screen lists add up to the total it gives (look 13)
+                if parts:
+                    assert _parts_total(parts) == total, parts
+                    assert f"{total} comes from {parts[0][0]}" in words
+                    made += 1
             held = cast(Any, state).column_of_land(attack.target)  # Historical's own
             assert held is not None
             assert (forecast.attacker, forecast.defender) == (state.current_player, held[0])
             checked += 1
         others = [a for a in state.legal_actions() if not isinstance(a, CardAttack)]
         assert all(state.card_battle_forecast(a) is None for a in others)
-    assert checked >= 3
+    assert checked >= 3 and made >= 3
+
+
+def _parts_total(parts: tuple[tuple[str, str], ...]) -> float:
+    total = 0.0
+    for _, amount in parts:
+        if amount.startswith("\u00d7"):
+            total *= float(amount[1:])
+        elif amount.startswith("="):
+            total = float(amount[1:])
+        else:
+            total += float(amount)
+    return total
 
 
 def test_a_game_with_dice_publishes_no_card_battle_forecast() -> None:

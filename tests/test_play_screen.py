@@ -596,6 +596,25 @@ def test_game_over_says_to_press_new_game() -> None:
     assert not app.state.is_terminal() and "Game over" not in app.banner.value
 
 
+def test_a_finished_game_loaded_says_it_is_over_not_play_on() -> None:
+    """Look 13, lesson 54: a finished game loaded from a file said "Play on from here"."""
+    app = PlayApp(ToyGame(), humans=(0,), seed=1)
+    while not app.state.is_terminal():
+        app.picker.pick(app.picker.shown[0])
+        app.picker.apply_button.click()
+    saved = app.save_json()
+    fresh = PlayApp(ToyGame(), humans=(0,), seed=2)
+    assert fresh.load_json(saved) and fresh.state.is_terminal()
+    assert "Play on" not in fresh.file_message.value
+    assert "This game is over" in fresh.file_message.value
+    # a game under way still says to play on
+    under_way = PlayApp(ToyGame(), humans=(0,), seed=3)
+    under_way.picker.pick(under_way.picker.shown[0])
+    under_way.picker.apply_button.click()
+    assert fresh.load_json(under_way.save_json())
+    assert "Play on from here." in fresh.file_message.value
+
+
 def test_the_focus_goes_to_what_the_student_does_next(monkeypatch: pytest.MonkeyPatch) -> None:
     """A keyboard student is never sent back to the top of the page: after a move, Undo
     or New game the focus is on the list of moves; after Game over on New game; on a

@@ -247,3 +247,36 @@ def test_every_name_on_the_timeline_carries_its_years() -> None:
         timeline.period.value = period
         names = [*timeline.timeline.names.text, *timeline.timeline.end_names.text]
         assert [str(n) for n in names if n and "(" not in str(n)] == [], period
+
+
+def test_play_the_rest_of_this_phase_lets_an_interrupt_chance_go_for_the_student() -> None:
+    """Lesson 51 (look 13): asked whether to answer the computer with an interrupt card,
+    the student pressed Play the rest of this phase seven times and only got a notice;
+    now it passes for them, says so, and the computer plays on."""
+    game = hcgames.load("historical-conquest", players=2, decks=["cheswell", "salem"])
+    stepper = hviews.TurnStepper(
+        game.new_game(seed=2), humans=[0], viewer=0, seed=2, auto_pass=True, auto_bot="easy"
+    )
+    for _ in range(400):
+        state = stepper.state
+        if state.declining_move() is not None and stepper.waiting_for_human():
+            break
+        if stepper.waiting_for_human():
+            stepper.picker.pick(stepper.picker.actions[-1])
+        stepper.step()
+    else:
+        raise AssertionError("seed 2 no longer reaches an interrupt window")
+    assert stepper.state.phase == "interrupt window" and stepper.state.current_player == 0
+    before = len(stepper.state.history)
+    assert stepper.play_to_phase_end() >= 1
+    assert type(stepper.state.history[before]).__name__ == "Pass"
+    assert len(stepper.state.history) > before + 1  # the computer played on
+    assert "For Player 1: pass, playing no card in answer" in stepper.pass_line.value
+    assert "It is your move" not in stepper.pass_line.value
+    # on the student's own turn the button still only says why it waits
+    while not stepper.waiting_for_human() and not stepper.state.is_terminal():
+        stepper.step()
+    if stepper.state.declining_move() is None:
+        at = len(stepper.state.history)
+        assert stepper.play_to_phase_end() == 0 and len(stepper.state.history) == at
+        assert "It is your move (Player 1)" in stepper.pass_line.value

@@ -17,7 +17,7 @@ from hcgames.historical.actions import (
     Attack,
     Confiscate,
 )
-from hcgames.historical.battle import Battle, assess
+from hcgames.historical.battle import BELOW_ZERO, Battle, assess
 from hcgames.historical.cards import card_name, matches
 from hcgames.historical.effects import Ctx
 from hcgames.historical.material import (
@@ -55,7 +55,49 @@ def forecast(state: HistoricalState, action: Attack) -> CardBattleForecast | Non
         winner=result.winner,
         decided_by=card_name(result.auto) if result.auto else "",
         takes_last=len(found[1].cards) == 1,
+        attack_parts=_parts(after, battle.attack_land, "attack", result.lines),
+        defence_parts=_parts(after, battle.defence_land, "defence", result.lines),
     )
+
+
+def _parts(
+    state: HistoricalState, land: str, role: str, lines: list[str]
+) -> tuple[tuple[str, str], ...]:
+    """What one side's total is made of: its cards' own strengths, then each ability and
+    bonus the sums counted (the lines under "Attack:" or "Defence:" of the assessment)."""
+    found = state.column_of_land(land)
+    assert found is not None, "a battle's land is in play"
+    strengths = sorted(
+        (
+            (c.attack if role == "attack" else c.defence, c.name)
+            for c in (state.card(key) for key in found[1].cards)
+        ),
+        key=lambda pair: -pair[0],
+    )
+    strengths = [(n, name) for n, name in strengths if n]
+    # the strongest cards by name, the rest in one sum: a sentence a class can read
+    parts = [(name, f"{n}") for n, name in strengths[:4]]
+    rest = strengths[4:]
+    if len(rest) == 1:
+        parts.append((rest[0][1], f"{rest[0][0]}"))
+    elif rest:
+        parts.append((f"{len(rest)} other cards there", f"{sum(n for n, _ in rest)}"))
+    head = "Attack:" if role == "attack" else "Defence:"
+    if head not in lines:
+        return tuple(parts)
+    for line in lines[lines.index(head) + 1 :]:
+        if not line.startswith("  "):
+            break
+        what, _, amount = line.strip().rpartition(": ")
+        if amount.startswith("x"):
+            # a card that doubles or halves some of the cards: no plain sum says it
+            # rightly, so only the totals are shown
+            return ()
+        if what == BELOW_ZERO:
+            parts.append(("a sum below zero, which counts as", "=0"))
+        else:
+            parts.append((what, amount))
+    return tuple(parts)
 
 
 # --- declaring ---------------------------------------------------------------------

@@ -487,7 +487,16 @@ class HistoricalState(State):
             return f"End the {self.phase_name} phase"
         if isinstance(action, UseAbility):
             return views.ability_words(self, action)
+        duel = views.duel_words(self, action)
+        if duel:
+            return duel
         return views.pick_words(action).replace(" targeting ", ", aimed at ")
+
+    def declining_move(self) -> Action | None:
+        top = self.pending[-1] if self.pending else None
+        if isinstance(top, PendingWindow) and top.player != self.turn:
+            return Pass()
+        return None
 
     def card_battle_forecast(self, action: Action) -> CardBattleForecast | None:
         if not isinstance(action, Attack) or self.is_chance():

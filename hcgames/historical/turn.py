@@ -152,17 +152,22 @@ def upkeep(state: HistoricalState, player: int) -> None:
                 victory.check_win_card(state, player, key, effect)
 
 
-def end_turn(state: HistoricalState) -> None:
-    player = state.turn
-    state.log(player, "turn", f"{state.player_name(player)} ends the turn.")
+def next_in_turn(state: HistoricalState, player: int) -> tuple[int, bool]:
+    """Who plays after ``player``, and whether a new round begins with them."""
 
     def seat(p: int) -> int:  # place in the order of play, from the first player
         return (p - state.first) % state.n
 
     alive = sorted(state.alive(), key=seat)
     later = [p for p in alive if seat(p) > seat(player)]
-    nxt = later[0] if later else alive[0]
-    if not later:
+    return (later[0], False) if later else (alive[0], True)
+
+
+def end_turn(state: HistoricalState) -> None:
+    player = state.turn
+    state.log(player, "turn", f"{state.player_name(player)} ends the turn.")
+    nxt, new_round = next_in_turn(state, player)
+    if new_round:
         state.round_no += 1
         if state.round_no > state.game.max_rounds:
             victory.end_by_limit(state)
@@ -256,7 +261,19 @@ def end_phase(state: HistoricalState) -> None:
     state.pending.append(_NEXT_PHASE.get(phase) or PendingNextPhase(phase=phase))
     if state.round_no > 1:
         for q in reversed(state.opponents(state.turn)):
-            state.pending.append(_PHASE_WINDOWS[q])
+            if not _window_can_wait(state, q, phase):
+                state.pending.append(_PHASE_WINDOWS[q])
+
+
+def _window_can_wait(state: HistoricalState, player: int, phase: str) -> bool:
+    """Whether ``player``'s window at the end of this phase may be left out: after the
+    attacks of the turn are over, when ``player`` plays next and the game goes on, an
+    interrupt played now does nothing it would not do at the start of their own turn."""
+    if phase == "play":  # the attacks are still to come
+        return False
+    nxt, new_round = next_in_turn(state, state.turn)
+    last_turn = new_round and state.round_no >= state.game.max_rounds
+    return nxt == player and not last_turn
 
 
 def next_phase(state: HistoricalState, frame: PendingNextPhase) -> None:

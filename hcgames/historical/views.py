@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,7 @@ from hcgames.historical.actions import (
     target_text,
 )
 from hcgames.historical.cards import CONTINENTS, Card, card_name
+from hcgames.historical.effects import needs_target
 from hcgames.historical.material import (
     ATTACK_MORALE,
     COLUMN_SIZE,
@@ -154,6 +156,34 @@ def pick_words(action: Action) -> str:
     if isinstance(action, Pass):
         return "Pass, playing no card in answer"
     return str(action)
+
+
+def duel_words(state: HistoricalState, action: Action) -> str:
+    """A card played to start a duel, with who would win it: "Play Aaron Burr on Egypt:
+    a duel of Aaron Burr (attack 0) against Lemuel Haynes (attack 80), which Lemuel
+    Haynes would win" (it read "..., aimed at Aaron Burr and Lemuel Haynes", and the
+    seventy pairs of one card gave no hint which to pick: look 13, lesson 54); empty
+    for any other move."""
+    if not isinstance(action, PlayCard) or len(action.targets) != 2:
+        return ""
+    aimed = [
+        e for e in state.effects_of(action.card) if e.when == "play" and needs_target(e)
+    ]
+    if len(aimed) != 1 or aimed[0].kind != "duel":
+        return ""
+    mine, theirs = action.targets
+    a, b = state.card(mine).attack, state.card(theirs).attack
+    if a > b:
+        then = f"which {card_name(mine)} would win"
+    elif b > a:
+        then = f"which {card_name(theirs)} would win"
+    else:
+        then = "a draw, in which both would stay"
+    head = str(dataclasses.replace(action, targets=()))
+    return (
+        f"{head}: a duel of {card_name(mine)} (attack {a}) against {card_name(theirs)} "
+        f"(attack {b}), {then}"
+    )
 
 
 def ability_words(state: HistoricalState, action: UseAbility) -> str:

@@ -668,6 +668,7 @@ class TurnStepper(GameStepper):
         how many times ("draws a card, 5 times"), the whole line shown without a scroll."""
         if self.wait_notice or not self.passed:
             return super()._pass_html()
+        let_go = self.let_go_html()  # a chance to answer let go, said first
         runs: list[list[Any]] = []
         for words in self.passed:
             if runs and runs[-1][0] == words:
@@ -683,8 +684,9 @@ class TurnStepper(GameStepper):
             else f"<b>Passed by themselves</b> (nobody had a choice to make, "
             f"{len(self.passed)} steps)"
         )
-        return (
-            "<div class='hcgames-passed-list' style='font-size:15px;line-height:1.35'>"
+        return let_go + (
+            # 16 px, as the status line beside it: read from the back of a room (look 13)
+            "<div class='hcgames-passed-list' style='font-size:16px;line-height:1.35'>"
             f"{head}: {items}.</div>"
         )
 

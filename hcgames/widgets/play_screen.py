@@ -573,6 +573,22 @@ def _army(units: tuple[int, int]) -> str:
     return " and ".join(p for p in parts if p) or "no units"
 
 
+def _sum_words(parts: Sequence[tuple[str, str]]) -> str:
+    """A side's total as a sum a class can follow: "Madison 400 + Algebra 300, then
+    \u00d72 for Napoleon" (the parts of :class:`~hcgames.core.CardBattleForecast`)."""
+    words = ""
+    for what, amount in parts:
+        if amount.startswith("\u00d7"):
+            words += f", then {amount} for {what}"
+        elif amount.startswith("="):
+            words += f", {what} {amount[1:]}"
+        elif amount.startswith("-") and words:
+            words += f" \u2212 {what} {amount[1:]}"
+        else:
+            words += f" + {what} {amount.lstrip('+')}" if words else f"{what} {amount.lstrip('+')}"
+    return words
+
+
 def _heroes_may_play(state: State) -> bool:
     """Whether either side of a Duels game could still play a hero card."""
     owners: list[int] = list(getattr(state, "hero_owner", None) or [])
@@ -2374,10 +2390,18 @@ class PlayApp(GameStepper):
             if forecast.decided_by
             else ""
         )
+        made = "".join(
+            f" {side.capitalize()} {total} comes from {_sum_words(parts)}."
+            for side, total, parts in (
+                ("attack", forecast.attack, forecast.attack_parts),
+                ("defence", forecast.defence, forecast.defence_parts),
+            )
+            if parts
+        )
         return (
             f"No dice in this game: attack {forecast.attack} against defence "
             f"{forecast.defence}{why}, so {verdict}, unless a card played in answer "
-            "changes the sums."
+            f"changes the sums.{made}"
         )
 
     def _odds_html(self, action: Action | None) -> str:
@@ -2494,7 +2518,11 @@ class PlayApp(GameStepper):
         self.save_link.value = ""
         self._run_bots()
         self._refresh()
-        self.file_message.value = f"Loaded: {escape(loaded)}. Play on from here."
+        if self.state.is_terminal():  # nothing is left to play in a finished game
+            follow = "This game is over: its result is shown, and New game starts another."
+        else:
+            follow = "Play on from here."
+        self.file_message.value = f"Loaded: {escape(loaded)}. {follow}"
         return True
 
     def _on_upload(self, change: dict[str, Any]) -> None:

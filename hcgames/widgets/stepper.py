@@ -638,15 +638,20 @@ class GameStepper(View):
         words = self.state.passed_words(action) or self.state.action_words(action)
         return plain_plurals(game_words(self.game, words))
 
+    #: the chance to answer a computer's button let go for the student: (the list of
+    #: steps passed by themselves of that run, the words)
+    _let_go: tuple[list[str] | None, str] = (None, "")
+
     def _pass_html(self) -> str:
         notice, self.wait_notice = self.wait_notice, ""  # said once, until the next click
         if notice:
             return f"<div class='hcgames-notice' role='status'><b>{escape(notice)}</b></div>"
+        let_go = self.let_go_html()
         if not self.passed:
-            return ""
+            return let_go
         # one short paragraph in its own scrolling box: the board below does not move far
         items = "; ".join(escape(p) for p in self.passed)
-        return (
+        return let_go + (
             # focusable, so a keyboard can scroll it too (axe scrollable-region-focusable)
             "<div class='hcgames-passed-list' tabindex='0' role='region' "
             "aria-label='Moves that passed by themselves' style='font-size:15px;line-height:1.35;"
@@ -708,10 +713,14 @@ class GameStepper(View):
     @guarded
     def play_to_phase_end(self) -> int:
         """Play until the phase (or the round) changes; returns the actions played."""
-        if self._your_turn_first():
+        played = self._let_answer_go()
+        if self.waiting_for_human():  # the student has a choice of their own first
+            if played:
+                self._refresh()
+                return played
+            self._your_turn_first()
             return 0
         phase, round_ = self.state.phase, self.state.round
-        played = 0
         limit = self.game.max_actions
         while (
             not self.state.is_terminal()
@@ -789,6 +798,32 @@ class GameStepper(View):
             self._auto_stop = self._auto_going = False
             self._refresh()
         return played
+
+    def _let_answer_go(self) -> int:
+        """When the student is only asked whether to answer in the other side's turn,
+        the computer's buttons let the chance go for them and play on (lesson 51, look
+        13: the button said to pick a move instead); returns the moves played (0 or 1)."""
+        declining = self.state.declining_move() if self.waiting_for_human() else None
+        if declining is None or declining not in self.state.legal_actions():
+            return 0
+        self.passed = []
+        who = self.state.player_name(self.state.current_player)
+        words = self.pass_words(declining)
+        self._advance(declining)
+        # said while the list of steps that passed by themselves is this run's
+        self._let_go = (
+            self.passed,
+            f"For {who}: {words[:1].lower()}{words[1:]}; then the computer played on.",
+        )
+        return 1
+
+    def let_go_html(self) -> str:
+        """The chance to answer a computer's button let go for the student, said until
+        the next click starts a new list of steps that passed by themselves."""
+        passed, words = self._let_go
+        if passed is not self.passed or not words:
+            return ""
+        return f"<div class='hcgames-notice' role='status'><b>{escape(words)}</b></div>"
 
     def _your_turn_first(self) -> bool:
         """Whether the computer's buttons must wait for a person's move: then they say

@@ -114,6 +114,15 @@ def test_the_play_lesson_leaves_the_first_move_to_the_student() -> None:
     )
 
 
+def test_lesson_54_endings_question_quotes_the_stored_table() -> None:
+    """Look 13: the answer said 66 games where the table on the same page said 67."""
+    root = Path(__file__).resolve().parents[2]
+    page = json.loads((root / "data" / "lessons" / "54-historical-play.json").read_text())
+    question = next(q for q in page["questions"] if q["id"] == "endings-share")
+    took_all = narrow(stored_endings()["endings"], dict)["a player took every land of the other"]
+    assert question["explanation"].startswith(f"{took_all} of the 150 games ended that way")
+
+
 def test_lesson_54_stored_endings_match_a_fresh_run_of_150_random_games() -> None:
     """The page opens without playing 150 games; a rule change that alters those games
     fails here until ``python tools/make_lesson_data.py`` is run again."""

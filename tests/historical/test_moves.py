@@ -10,7 +10,9 @@ tests/test_layout.py).
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
+from typing import cast
 
 import pytest
 
@@ -55,27 +57,40 @@ def test_interrupt_cards_play_in_the_owners_own_attack_phase() -> None:
     assert key("DO4301", 0) in state.active[0] and state.phase == "attack"
 
 
-def test_interrupt_cards_play_in_every_phase_of_an_opponents_turn() -> None:
+def _windows_in_turn(turn: int, round_no: int) -> list[str]:
+    """The phases of ``turn``'s turn at whose end the other player is asked for an
+    interrupt (the Bill of Rights in hand), passing each time."""
+    holder = 1 - turn
     state = arrange(
         game(),
-        round_no=2,
-        lands={0: [("CT4205", ["MU2001"])], 1: [("CT4404", ["LE4102"])]},
-        hands={0: ["MU4301"], 1: ["DO4301"]},
+        round_no=round_no,
+        turn=turn,
+        lands={turn: [("CT4205", ["MU2001"])], holder: [("CT4404", ["LE4102"])]},
+        hands={turn: ["MU4301"], holder: ["DO4301"]},
     )
     seen = []
     state.apply(EndPhase())
-    while state.turn == 0:
+    while state.turn == turn and not state.is_terminal():
         if state.is_chance():
             state.apply(state.chance_outcomes()[0][0])
-        elif state.current_player == 1:
+        elif state.current_player == holder:
             assert state.phase == "interrupt window"
-            assert Interrupt(key("DO4301", 1), "", ()) in state.legal_actions()
+            assert Interrupt(key("DO4301", holder), "", ()) in state.legal_actions()
             seen.append(state.phase_name)
             state.apply(Pass())
         else:
             state.apply(EndPhase())
-    assert seen == ["play", "attack", "move", "draw"]
-    assert state.turn == 1
+    return seen
+
+
+def test_interrupt_cards_are_offered_in_an_opponents_turn_while_they_can_answer() -> None:
+    """Lesson 51 (look 13): the student was asked five times in one computer turn. Once
+    the opponent's attacks are over, the player who plays next is not asked again: the
+    card does as much at the start of their own turn."""
+    assert _windows_in_turn(turn=0, round_no=2) == ["play"]
+    # the game's last turn: no turn of their own follows, so every phase asks
+    last = game().max_rounds
+    assert _windows_in_turn(turn=1, round_no=last) == ["play", "attack", "move", "draw"]
 
 
 def test_held_abilities_work_at_any_time_in_the_owners_turn() -> None:
@@ -483,3 +498,37 @@ def test_a_won_battle_that_leaves_cards_says_why_the_land_stays() -> None:
     ], said
     held = state.column_of_land(key("CT4503", 1))
     assert held is not None and held[0] == 1
+
+
+def test_a_card_that_starts_a_duel_says_who_would_win_it() -> None:
+    """Look 13, lesson 54: Aaron Burr's seventy pairs read "aimed at Aaron Burr and
+    Lemuel Haynes"; each now says the duel and its winner by the two attack numbers."""
+    game_ = game()
+    seen = 0
+    for seed in range(40):
+        state = cast(HistoricalState, game_.new_game(seed=seed))
+        rng = random.Random(seed)
+        for _ in range(900):
+            if state.is_terminal() or seen >= 6:
+                break
+            if state.is_chance():
+                state.apply(state.chance_outcomes()[0][0])
+                continue
+            legal = state.legal_actions()
+            for action in legal:
+                words = state.action_words(action)
+                if not isinstance(action, PlayCard) or "a duel of" not in words:
+                    continue
+                mine, theirs = action.targets
+                a, b = state.card(mine).attack, state.card(theirs).attack
+                winner = mine if a > b else theirs if b > a else ""
+                assert "aimed at" not in words
+                if winner:
+                    assert words.endswith(f"which {state.card(winner).name} would win"), words
+                else:
+                    assert words.endswith("both would stay"), words
+                seen += 1
+            state.apply(rng.choice(legal))
+        if seen >= 6:
+            break
+    assert seen >= 6
