@@ -897,8 +897,10 @@ def test_the_aegean_picture_draws_its_small_islands_and_names_persia() -> None:
     from hcgames.widgets.place_picture import place_picture_svg
 
     width = 600
+    geojson = hcgames.load("classical-conquests").geojson()
+    assert geojson is not None
     svg = place_picture_svg(
-        hcgames.load("classical-conquests").geojson(),
+        geojson,
         lessons.DELIAN_PLACES,
         lessons.AEGEAN_BOUNDS,
         width,
