@@ -917,6 +917,12 @@ class State:
         and what they do: :meth:`describe` without those words (the default: all of it)."""
         return self.describe()
 
+    def score_line(self) -> str:
+        """The score as it stands, in one short sentence for the top of a play screen
+        (beside the moves, where a student sees it while choosing); empty when the game
+        keeps its score elsewhere (the default)."""
+        return ""
+
     def step_words(self) -> str:
         """The part of the round the side to play is in and what it may do there, for
         the line that asks a student to move (``"your planning: ..."``); empty when the

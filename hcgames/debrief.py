@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from hcgames.core import State
@@ -95,7 +96,7 @@ def debrief(state: State, student: int) -> Debrief:
             result = f"{who} won: {outcome.reason.rstrip('.')}."
         result = result[:1].upper() + result[1:]
     note, rows = _score(state)
-    past, question = _past(state)
+    past, question = _past(state, student)
     return Debrief(
         sides, result, note, tuple(rows), tuple(turning_points(state, student)), past, question
     )
@@ -484,7 +485,7 @@ def _judge(state: State, player: int) -> float:
 # --- the past --------------------------------------------------------------------------------
 
 
-def _past(state: State) -> tuple[tuple[str, ...], Question | None]:
+def _past(state: State, student: int) -> tuple[tuple[str, ...], Question | None]:
     game = state.game
     data = read_json("debrief", "debrief.json")["games"].get(game.id, {})
     options: dict[str, Any] = getattr(game, "options", {}) or {}
@@ -500,7 +501,90 @@ def _past(state: State) -> tuple[tuple[str, ...], Question | None]:
         history = read_json("conqueror", "history.json")["scenarios"].get(key, {})
         texts = (history.get("what_really_happened"), history.get("what_the_game_lets_happen"))
         past = tuple(p for p in texts if p)
+    if game.id == "conquest-of-speros" and len(past) >= 3:
+        # each real story follows what the student's own game did of it (look 13: the
+        # history read the same whatever happened on the table)
+        capture, lead = _speros_your_game(state, student)
+        past = (*past[:2], capture, past[2], lead, *past[3:])
     question = None
     if "question" in entry:
         question = parse_questions([entry["question"]], "data/debrief/debrief.json")[0]
     return past, question
+
+
+def _speros_your_game(state: Any, student: int) -> tuple[str, str]:
+    """Two sentences on the student's own Speros game, each set beside the real story it
+    echoes: who captured what, and how (the rule of Berlin, 1884-85); who led, round by
+    round (the balance of power, Vienna, 1814-15)."""
+    from hcgames.speros.scoring import total_scores
+    from hcgames.words import count
+
+    cards = state.game.cards
+    captures = [e for e in state.events if e.kind == "capture" and "card" in e.data]
+    mine = [e for e in captures if e.player == student]
+    theirs = [e for e in captures if e.player != student]
+    if mine:
+        first = mine[0]
+        name = cards[first.data["card"]].name
+        which = f"{name}" if len(mine) == 1 else f"the first of them {name}"
+        capture = (
+            f"In your game you captured {count(len(mine), 'card')}, {which}, in round "
+            f"{first.round}: it became yours once you held the most pieces on it (getting "
+            "there first counts for nothing), just as Berlin's rule asked."
+        )
+    elif theirs:
+        first = theirs[0]
+        capture = (
+            f"In your game your rival captured {count(len(theirs), 'card')} and you none: "
+            f"{cards[first.data['card']].name} went to {state.player_name(first.player)} "
+            f"in round {first.round} because it held the most pieces there, just as "
+            "Berlin's rule asked."
+        )
+    else:
+        capture = (
+            "In your game nobody captured a card: pieces on a card scored, but no side "
+            "held enough of a card to make it its own."
+        )
+    # the score at the end of each round, the game played again from its start
+    replay = state.game.new_game(state.seed)
+    leads: list[tuple[int, int | None]] = []  # (round, side ahead or None for level)
+    for action in state.history[len(replay.history) :]:
+        before = replay.round_no
+        replay.apply(action)
+        if replay.round_no != before and before >= 1:
+            totals = total_scores(replay)
+            best = max(totals)
+            ahead = [p for p, t in enumerate(totals) if t == best]
+            leads.append((before, ahead[0] if len(ahead) == 1 else None))
+    ahead_by_round = [side for _, side in leads if side is not None]  # level rounds aside
+    changes = sum(1 for a, b in pairwise(ahead_by_round) if a != b)
+    outcome = state.outcome()
+    winner = outcome.winners[0] if outcome and len(outcome.winners) == 1 else None
+    if winner is None:
+        lead = "In your game neither side ended ahead"
+    elif changes:
+        lead = (
+            f"In your game the lead changed hands {count(changes, 'time')} before "
+            f"{'you' if winner == student else state.player_name(winner)} won"
+        )
+    else:
+        since = next((r for r, side in reversed(leads) if side != winner), None)
+        side = "you" if winner == student else state.player_name(winner)
+        lead = (
+            f"In your game {side} led from the first round and won"
+            if since is None and leads
+            else f"In your game {side} took the lead for good after round {since} and won"
+            if since is not None
+            else f"In your game {side} won"
+        )
+    others = (
+        "the two behind would have had a reason to join against the leader"
+        if state.game.num_players > 2
+        else "with a third player at the table, the two behind would have had a reason "
+        "to join against the leader"
+    )
+    lead += (
+        f". {others[:1].upper()}{others[1:]}, as Austria, Britain, Prussia and Russia joined "
+        "against Napoleon's France in 1813-14: the balance of power of the history above."
+    )
+    return capture, lead

@@ -42,6 +42,7 @@ __all__ = [
     "WorkRecord",
     "digest",
     "file_name",
+    "question_numbers",
     "read_record",
     "record_html",
     "time_words",
@@ -335,6 +336,21 @@ def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+def question_numbers(record: WorkRecord) -> list[str]:
+    """Each question's label in a table of the record: a checked question keeps the
+    number the page gives it (the lesson's order), an answer in the student's own words
+    ("Think about it") reads "Think", so the numbers match the page (look 13, lesson 43:
+    the page's question 4 was row 5 of My work)."""
+    labels, n = [], 0
+    for q in record.questions:
+        if q.written:
+            labels.append("Think")
+        else:
+            n += 1
+            labels.append(str(n))
+    return labels
+
+
 def record_html(record: WorkRecord) -> str:
     """The record as a self-contained page: a readable table, with the JSON inside it."""
     data = record.to_dict()
@@ -346,7 +362,7 @@ def record_html(record: WorkRecord) -> str:
         f"<tr><td class='num'>{i}</td><td>{esc(q.prompt)}</td>"
         f"<td>{esc(q.given[-1]) if q.given else ''}</td><td>{question_mark(q)}</td>"
         f"<td class='num'>{q.tries}</td><td class='num'>{q.hints}</td></tr>"
-        for i, q in enumerate(record.questions, 1)
+        for i, q in zip(question_numbers(record), record.questions, strict=True)
     )
     questions = (
         "<table><thead><tr><th>#</th><th>Question</th><th>Last answer</th><th>Result</th>"

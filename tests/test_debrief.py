@@ -365,3 +365,24 @@ def test_a_move_done_twice_in_a_round_is_one_turning_point() -> None:
     assert _told_once(first, TurningPoint(2, who, first.text, 0.1)) is None
     assert _told_once(first, TurningPoint(1, "Player 2", first.text, 0.1)) is None
     assert _told_once(first, TurningPoint(1, who, f"{who} plans.", 0.1)) is None
+
+
+def test_speros_past_is_told_beside_what_the_students_own_game_did() -> None:
+    """Look 13 (lesson 44): the history read the same whatever happened on the table.
+    The capture and the lead of the game just played follow the real stories they echo."""
+    from hcgames.speros.scoring import total_scores
+
+    for seed in (1, 2, 3):
+        state: Any = finished("speros", seed)
+        past = debrief(state, 0).past
+        assert "Berlin" in past[1] and past[2].startswith("In your game ")
+        captures = [e for e in state.events if e.kind == "capture" and "card" in e.data]
+        if captures:
+            first = next((e for e in captures if e.player == 0), captures[0])
+            assert state.game.cards[first.data["card"]].name in past[2]
+            assert f"in round {first.round}" in past[2]
+        assert "Athens" in past[3] and past[4].startswith("In your game ")
+        assert "Napoleon" in past[4]
+        totals = total_scores(state)
+        if totals[0] > totals[1]:
+            assert " you " in past[4] and past[4].endswith("history above.")

@@ -347,9 +347,31 @@ def test_a_quiz_asks_some_questions_beside_a_chart_and_the_rest_at_the_end(
     rest = Quiz.for_lesson("43-speros-world", title="", skip=chart)
     assert [i.question.id for i in near.items] == chart
     assert len(rest.items) == 6 and not {i.question.id for i in rest.items} & set(chart)
-    # each keeps its number in the lesson, and My work lists them in the lesson's order
-    assert "4. What do the table" in near.items[0].children[0].value
-    assert [q.id for q in page.record.questions][3:5] == chart
+    # each keeps its number in the lesson, and My work lists them in the lesson's order:
+    # the chart's come first on the page, so they are questions 1 and 2 (look 13)
+    assert "1. What do the table" in near.items[0].children[0].value
+    assert "3. " in rest.items[0].children[0].value
+    assert [q.id for q in page.record.questions][:2] == chart
+
+
+def test_my_work_numbers_the_questions_as_the_page_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Look 13, lesson 43: an answer in the student's own words took a number, so the
+    page's question 4 was row 5 of My work. A written answer reads "Think"; the checked
+    questions keep the page's numbers, on the page and in the file handed in."""
+    from hcgames.record import question_numbers, record_html
+    from hcgames.widgets import Quiz, WrittenAnswer
+
+    page = _journal(monkeypatch)
+    WrittenAnswer("think-allies", "Think about it: why do allies fall out?")
+    Quiz.for_lesson("43-speros-world", title="")
+    WrittenAnswer("think-league", "Think about it: can players be allies?")
+    labels = question_numbers(page.record)
+    assert labels == ["Think", *map(str, range(1, 9)), "Think"]
+    page.record.student, page.record.lesson = "Sam", "43-speros-world"
+    assert "<td class='num'>Think</td>" in record_html(page.record)
+    assert "<td class='num'>8</td>" in record_html(page.record)
 
 
 def test_the_question_on_a_finished_game_waits_through_new_game_until_answered(

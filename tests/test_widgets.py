@@ -866,3 +866,53 @@ def test_the_computers_moves_are_outlined_where_each_piece_stopped() -> None:
     view.mark_moves([["m8", "m7"], ["m7", "m6"], ["c2", "c1"]])
     outlined = set(zip(view.move_ends.x, view.move_ends.y, strict=True))
     assert outlined == {view._xy["m6"], view._xy["c1"]}
+
+
+def test_a_log_with_whole_events_shows_the_newest_uncut_and_folds_the_older() -> None:
+    """Lesson 40's "What happened" cut its last line in the middle of a sentence (look
+    12): with ``whole``, the newest events stand whole outside any box that scrolls, and
+    the older ones fold away under "Earlier events"."""
+    import re
+
+    from hcgames.widgets.panels import _table_html
+
+    game = hcgames.load("conquest-of-speros", players=2)
+    rows = [{"round": 1, "phase": "Discard", "text": f"Event number {i}."} for i in range(5)]
+    said = _table_html(rows, 0, game, whole=2)
+    top, _summary, folded = said.partition("<summary>Earlier events (3)</summary>")
+    assert "Event number 4." in top and "Event number 3." in top and "max-height" not in top
+    assert all(f"Event number {i}." in folded for i in range(3))
+    assert "max-height" in folded  # the older events scroll inside the fold
+    assert re.findall(r"<li value='(\d+)'", said) == ["5", "4", "3", "2", "1"]
+    assert "<details" not in _table_html(rows[:2], 0, game, whole=2)  # nothing older
+
+
+def test_the_aegean_picture_draws_its_small_islands_and_names_persia() -> None:
+    """Look 13, lesson 43: Delos and Naxos were dots in open sea, and Persia, which the
+    text names, was off the map. Each island the coast leaves out is drawn as land under
+    its dot, and the Persian Empire's name stands on its Asian coast, inside the frame."""
+    import re
+
+    from hcgames.speros import lessons
+    from hcgames.widgets.place_picture import place_picture_svg
+
+    width = 600
+    geojson = hcgames.load("classical-conquests").geojson()
+    assert geojson is not None
+    svg = place_picture_svg(
+        geojson,
+        lessons.DELIAN_PLACES,
+        lessons.AEGEAN_BOUNDS,
+        width,
+        lessons.DELIAN_ISLANDS,
+    )
+    islands = re.findall(r"<ellipse cx='([\d.]+)' cy='([\d.]+)' rx='([\d.]+)'", svg)
+    dots = dict(re.findall(r"<circle cx='([\d.]+)' cy='[\d.]+'.*?>([A-Z][a-z]+)</text>", svg))
+    assert len(islands) == 3
+    for name in ("Naxos", "Delos", "Salamis"):
+        dot = float(next(x for x, n in dots.items() if n == name))
+        assert any(abs(float(cx) - dot) < float(rx) for cx, _cy, rx in islands), name
+    persia = re.search(r"<text x='([\d.]+)'[^>]*>PERSIAN EMPIRE</text>", svg)
+    assert persia is not None
+    half = len("PERSIAN EMPIRE") * 17 * 0.4  # about half the name's width at 17 px
+    assert half < float(persia.group(1)) < width - half

@@ -414,13 +414,22 @@ DELIAN_PLACES: tuple[tuple[str, float, float, str], ...] = (
     ("Naxos", 25.38, 37.08, "right"),
     ("Thasos", 24.70, 40.68, "right"),
     ("Aegean Sea", 25.05, 38.85, "sea"),
+    ("Persian Empire", 28.4, 39.2, "land"),
 )
-#: the frame of that map: west, south, east, north (degrees)
-AEGEAN_BOUNDS = (21.5, 36.4, 27.0, 41.0)
+#: the islands of that map too small for the game map's coast (lon, lat, and half their
+#: size in degrees), drawn so that their dots stand on land
+DELIAN_ISLANDS = (
+    (25.43, 37.07, 0.12, 0.13),  # Naxos
+    (25.27, 37.40, 0.03, 0.04),  # Delos
+    (23.47, 37.93, 0.09, 0.05),  # Salamis
+)
+#: the frame of that map: west, south, east, north (degrees), Persia's Asian coast in it
+AEGEAN_BOUNDS = (21.5, 36.4, 29.8, 41.0)
 DELIAN_CAPTION = (
     "The Aegean in the 400s BC. Athens and Sparta, and the two victories over Persia "
     "at Salamis and Plataea; Delos, the small island where the league first kept its "
-    "money; Naxos and Thasos, two members forced back in when they tried to leave."
+    "money; Naxos and Thasos, two members forced back in when they tried to leave; to the "
+    "east, the Persian Empire the league was formed to fight."
 )
 
 

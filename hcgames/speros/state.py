@@ -213,6 +213,13 @@ class SperosState(State):
             return turn.idle_reason(self, action) or ""
         return ""
 
+    def score_line(self) -> str:
+        return views.score_line(self)
+
+    def step_words(self) -> str:
+        """A hand about to run out is said where the student reads what to do."""
+        return views.hand_warning(self)
+
     def passed_words(self, action: Action) -> str:
         """A card drawn by itself, without its name: a rival's draw stays secret."""
         return "draw a card from the deck" if isinstance(action, DrawCard) else ""

@@ -53,7 +53,9 @@ __all__ = [
     "describe",
     "determinize",
     "evaluate",
+    "hand_warning",
     "observation",
+    "score_line",
     "scores",
     "snapshot",
 ]
@@ -235,6 +237,47 @@ def describe(state: SperosState) -> str:
             source = "the " + source.replace(" of ", " ability of ", 1)
         lines.append(f"Still to finish: {source}.")
     return " ".join(lines)
+
+
+def score_line(state: SperosState) -> str:
+    """Each side's victory points as they stand, for the line beside the moves (the
+    score the status line under them breaks down): empty before the first round and
+    after the end, where the banner and the score sheet say it."""
+    if not state.round_no or state.is_terminal():
+        return ""
+    totals = total_scores(state)
+    said = ", ".join(
+        f"{state.player_name(p)} {totals[p]} VP" for p in range(state.game.num_players)
+    )
+    return f"Score so far: {said}."
+
+
+def hand_warning(state: SperosState) -> str:
+    """A warning to the side to play that its hand is about to run out, said while a
+    Plan can still save it: a turn that starts with no cards only draws (the rulebook's
+    empty-hand rule), and every turn costs a card in its discard step and Explore
+    another. Empty when the hand lasts."""
+    p = state.current_player
+    if p < 0 or p != state.turn_player or state._phase not in ("discard", "ability", "action"):
+        return ""
+    if state._phase == "action" and state.action_taken:
+        return ""
+    limit = state.game.max_rounds
+    last = state.final_turns_left is not None or not state.deck
+    if last or (limit is not None and state.round_no >= limit):
+        return ""  # no later turn of this side's to lose (or no card left to Plan for)
+    held = len(state.hands[p])
+    # cards left for the next turn if this one discards (still to do) and Explores
+    left = held - (1 if state._phase == "discard" else 0) - 1
+    if left > 0:
+        return ""
+    rules = state.game.rules
+    return (
+        f"{'your hand is empty' if not held else 'you hold ' + count(held, 'card')}: "
+        "a turn that starts with an empty hand is lost "
+        f"(you only draw {rules.empty_hand_draws} cards), so Plan to draw "
+        f"{rules.plan_draws}"
+    )
 
 
 def _score_parts(state: SperosState, player: int) -> str:

@@ -783,6 +783,9 @@ class TableStepper(GameStepper):
         side.add_class("hcgames-table-side")
         # the sticky column keeps to the window (1024x700 included): the log gives up lines
         # (it stands above the sentence on the scores, so it may take more of them)
+        # the newest two events whole, the older ones folded: a box cut at whole lines
+        # still broke a sentence off at its foot (look 12)
+        self.event_log.whole = 2
         self.event_log.set_height("clamp(5em, calc(100vh - 500px), 14em)")
         # what Step just did (or why it did nothing) right under Step, not under the status
         rest = [c for c in side.children if c is not self.pass_line]

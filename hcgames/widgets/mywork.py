@@ -17,7 +17,15 @@ from typing import Any
 import ipywidgets as widgets
 
 import hcgames
-from hcgames.record import GameRow, WorkRecord, file_name, now, question_mark, record_html
+from hcgames.record import (
+    GameRow,
+    WorkRecord,
+    file_name,
+    now,
+    question_mark,
+    question_numbers,
+    record_html,
+)
 from hcgames.widgets._base import one_screen
 from hcgames.words import plural
 
@@ -266,7 +274,7 @@ def _summary_html(record: WorkRecord) -> str:
     if not record.questions and not record.games:
         return "<p style='font-size:16px'>Nothing answered or played yet.</p>"
     rows = []
-    for i, q in enumerate(record.questions, 1):
+    for i, q in zip(question_numbers(record), record.questions, strict=True):
         result = question_mark(q)  # the same words as the page handed in
         # a long question cut at a word, with an ellipsis ("Which hero card of the...")
         # cut at a word, without the word's own stop or comma before the dots ("rival's….")

@@ -546,6 +546,9 @@ class EventLog(View):
         self.state = state
         self.rows = rows
         self.height = "18em"
+        #: how many of the newest events are shown whole, the older folded away (0: all
+        #: in one box that scrolls)
+        self.whole = 0
         self.output = widgets.Output()
         self.frame: Any = None
         self._key: tuple[int, int] | None = None
@@ -576,7 +579,9 @@ class EventLog(View):
                 {
                     "output_type": "display_data",
                     "data": {
-                        "text/html": _table_html(latest, first, state.game, self.height),
+                        "text/html": _table_html(
+                            latest, first, state.game, self.height, self.whole
+                        ),
                         "text/plain": _table_text(frame),
                     },
                     "metadata": {},
@@ -601,14 +606,19 @@ _EVENT_COLUMNS = ("round", "phase", "player", "kind", "text")
 _CELL = "style='text-align:left;padding:1px 8px;vertical-align:top'"
 
 
-def _table_html(rows: list[dict[str, Any]], first: int, game: Game, height: str = "18em") -> str:
+def _table_html(
+    rows: list[dict[str, Any]], first: int, game: Game, height: str = "18em", whole: int = 0
+) -> str:
     """The latest events as numbered sentences under a "What happened" heading, the
     newest first (always in sight, even when the box scrolls), each led by when it
     happened ("Round 1, planning"): a log a class reads, not a table of fields.
     (pandas' own ``to_html`` costs more than the rest of a step.)
     Every line is 1.4em high with no gaps between items, and the box's height is
     ``height`` rounded down to a whole number of those lines: the bottom line in sight
-    is a whole one at any window size and under Large text."""
+    is a whole one at any window size and under Large text. With ``whole``, the newest
+    ``whole`` events are shown whole with no box that scrolls, and the older ones fold
+    away under "Earlier events": a line cut at the box's foot read as a sentence broken off
+    (look 12, lesson 40)."""
     if not rows:
         return "<div class='hcgames-events'><b>What happened</b>: nothing yet.</div>"
     items = []
@@ -638,6 +648,21 @@ def _table_html(rows: list[dict[str, Any]], first: int, game: Game, height: str 
         f"line-height:1.4em;max-height:round(down, {height}, 1.4em);"
         "overflow:hidden auto;margin:0;padding:0"
     )
+    if whole > 0:
+        newest, older = list(reversed(items))[:whole], list(reversed(items))[whole:]
+        fold = (
+            f"<details style='margin:2px 0'><summary>Earlier events ({len(older)})</summary>"
+            f"<div style='{box}' tabindex='0'><ol reversed style='margin:0;"
+            f"padding-left:{pad:g}em'>{''.join(older)}</ol></div></details>"
+            if older
+            else ""
+        )
+        return (
+            "<div class='hcgames-events' role='region' aria-label='What happened' "
+            "style='line-height:1.4em;margin:0;padding:0'><b>What happened</b> (newest first)"
+            f"<ol reversed style='margin:0;padding-left:{pad:g}em'>{''.join(newest)}</ol>"
+            f"{fold}</div>"
+        )
     return (
         # a box that scrolls is reached by Tab, so its older lines are read by keyboard too
         f"<div class='hcgames-events' tabindex='0' role='region' aria-label='What happened' "

@@ -18,14 +18,18 @@ import ipywidgets as widgets
 
 from hcgames.widgets.geo import feature_rings
 
-__all__ = ["PLACE_NAME_PX", "Place", "place_picture", "place_picture_svg"]
+__all__ = ["PLACE_NAME_PX", "Island", "Place", "place_picture", "place_picture_svg"]
 
 #: the type of the places' names, in pixels on the screen (the picture is never scaled)
 PLACE_NAME_PX = 17
 
 #: (name, lon, lat, side): side is where the name stands from its dot ("left", "right",
-#: "above", "below"), or "sea" for a name with no dot (a sea, in italics)
+#: "above", "below"), "sea" for a name with no dot (a sea, in italics) or "land" for a
+#: land's name with no dot (a country or an empire, in spaced capitals)
 Place = tuple[str, float, float, str]
+#: (lon, lat, half width, half height) in degrees: an island too small for the game map's
+#: coast, drawn as an oval of land so that its dot stands on land, not in the sea
+Island = tuple[float, float, float, float]
 
 _LAND, _SEA, _COAST, _INK = "#EFE8D6", "#D7E8F4", "#8C8170", "#111111"
 
@@ -68,6 +72,12 @@ def _place_marks(places: Sequence[Place], bounds: Sequence[float], width: int) -
     for name, lon, lat, side in places:
         x, y = (lon - lon0) * per_lon, (lat1 - lat) * per_lat
         text = escape(name)
+        if side == "land":
+            marks.append(
+                f"<text x='{x:.1f}' y='{y:.1f}' text-anchor='middle' letter-spacing='1' "
+                f"fill='#5A4632' font-weight='bold' class='hc-place-sea'>{text.upper()}</text>"
+            )
+            continue
         if side == "sea":
             marks.append(
                 f"<text x='{x:.1f}' y='{y:.1f}' text-anchor='middle' font-style='italic' "
@@ -89,11 +99,26 @@ def _place_marks(places: Sequence[Place], bounds: Sequence[float], width: int) -
     return "".join(marks)
 
 
+def _island_shapes(islands: Sequence[Island], bounds: Sequence[float], width: int) -> str:
+    per_lon, per_lat, _ = _frame(bounds, width)
+    lon0, _, _, lat1 = bounds
+    return "".join(
+        f"<ellipse cx='{(lon - lon0) * per_lon:.1f}' cy='{(lat1 - lat) * per_lat:.1f}' "
+        f"rx='{max(rx * per_lon, 10):.1f}' ry='{max(ry * per_lat, 10):.1f}' fill='{_LAND}' "
+        f"stroke='{_COAST}' stroke-width='1.5'/>"
+        for lon, lat, rx, ry in islands
+    )
+
+
 def place_picture_svg(
-    geojson: Mapping[str, Any], places: Sequence[Place], bounds: Sequence[float], width: int
+    geojson: Mapping[str, Any],
+    places: Sequence[Place],
+    bounds: Sequence[float],
+    width: int,
+    islands: Sequence[Island] = (),
 ) -> str:
     """The picture as one ``<svg>``: land and sea inside ``bounds`` (west, south, east,
-    north, in degrees), the places on it."""
+    north, in degrees), the ``islands`` the map's coast leaves out, the places on it."""
     _, _, height = _frame(bounds, width)
     names = ", ".join(escape(name) for name, *_ in places)
     return (
@@ -104,7 +129,8 @@ def place_picture_svg(
         # names on a white halo, read over the coast and the sea alike
         "<style>.hc-place-name,.hc-place-sea{paint-order:stroke;stroke:#FFFFFF;"
         "stroke-width:4px;stroke-linejoin:round}</style>"
-        f"{_land_paths(geojson, bounds, width)}{_place_marks(places, bounds, width)}</svg>"
+        f"{_land_paths(geojson, bounds, width)}{_island_shapes(islands, bounds, width)}"
+        f"{_place_marks(places, bounds, width)}</svg>"
     )
 
 
@@ -114,9 +140,10 @@ def place_picture(
     bounds: Sequence[float],
     caption: str,
     width: int = 480,
+    islands: Sequence[Island] = (),
 ) -> widgets.HTML:
     """The picture with its caption under it, as a widget of its own width."""
-    svg = place_picture_svg(geojson, places, bounds, width)
+    svg = place_picture_svg(geojson, places, bounds, width, islands)
     return widgets.HTML(
         f"<figure style='margin:6px 0 10px;width:{width}px'>{svg}"
         f"<figcaption style='font-size:16px;line-height:1.35;margin-top:4px'>"

@@ -328,6 +328,8 @@ _STYLE = """<style>
 .hcgames-play .hcgames-banner { font-size: 17px; font-weight: bold; margin: 2px 0; }
 .hcgames-play .hcgames-banner .widget-html-content { line-height: 1.3; }
 .hcgames-play .hcgames-odds { font-size: 16px; }
+.hcgames-play .hcgames-score-line { font-size: 16px; font-weight: bold; margin: 2px 0;
+  background: #FFF4D6; border-left: 6px solid #B8860B; padding: 2px 8px; border-radius: 4px; }
 .hcgames-play .hcgames-roll { font-size: 15px; line-height: 1.3; border-left: 6px solid #0072B2;
   background: #F3F8FC; padding: 2px 8px; border-radius: 4px; margin: 2px 0; }
 .hcgames-play .hcgames-die { display: inline-block; min-width: 1.6em; text-align: center;
@@ -1243,6 +1245,9 @@ class PlayApp(GameStepper):
 
         self.banner = widgets.HTML()
         self.banner.add_class("hcgames-banner")
+        #: the score as it stands, beside the moves (a game that keeps one: Speros)
+        self.score_bar = widgets.HTML()
+        self.score_bar.add_class("hcgames-score-line")
         self.odds_line = widgets.HTML()
         self.odds_line.add_class("hcgames-odds")
         #: one sentence from the page (a move refused, nothing to undo), replaced by the
@@ -1399,6 +1404,7 @@ class PlayApp(GameStepper):
         self.side_column = widgets.VBox(
             [
                 self.banner,
+                self.score_bar,  # in sight while choosing (look 13: 1000 px under the board)
                 self.confirm_box,  # at the top: at the foot it fell under the fold (44)
                 self.pass_screen,
                 self.picker,
@@ -2043,6 +2049,7 @@ class PlayApp(GameStepper):
         # where the game stands, true to the move on the board (the morale and lands it
         # gave stood a move behind during the computer's turn, look 11, lesson 54)
         self.status_line.value = self._status_html()
+        self.score_bar.value = self._score_bar_html()
         # the list stays where it is (nothing moves on the page), switched off
         self.picker.choice.disabled = True
         self.picker.apply_button.disabled = True
@@ -2593,6 +2600,7 @@ class PlayApp(GameStepper):
             self.confirm_box.layout.display = "none"
         self._show_end_button(choosing)
         self.status_line.value = self._status_html()
+        self.score_bar.value = self._score_bar_html()
         self.why_line.value = self._why_not_html() if choosing else ""
         self.own_side.value = self._own_side_html()
         if hidden:
@@ -3077,6 +3085,12 @@ class PlayApp(GameStepper):
             f"<div style='font-size:{size}px;line-height:1.35;color:#333;margin:4px 0'>"
             f"{escape(plain_plurals(words))}</div>"
         )
+
+    def _score_bar_html(self) -> str:
+        """The game's score line (:meth:`State.score_line`), hidden when it has none."""
+        words = self.with_names(self.state.score_line())
+        self.score_bar.layout.display = None if words else "none"
+        return f"<div>{escape(words)}</div>" if words else ""
 
     def standing_words(self) -> str:
         """Where the game stands, said once: the game's own summary without what the

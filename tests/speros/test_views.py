@@ -81,3 +81,45 @@ def test_two_peoples_with_one_unit_label_are_refused() -> None:
     peoples[3]["unit_tag"] = peoples[2]["unit_tag"]
     with pytest.raises(DataError, match="its own unit_tag"):
         build_card_set(*docs)
+
+
+def test_a_hand_about_to_run_out_is_said_while_a_plan_can_still_save_it() -> None:
+    """The rulebook: a turn that starts with no cards only draws 2 and ends. Every turn
+    costs a card (the discard) and Explore another, so the side to play is told once a
+    discard and an Explore would leave it nothing (look 13, lesson 44: the hand emptied
+    with no word, and the last round passed by itself)."""
+    from hcgames.speros.actions import Discard, EndAbilities, Plan
+
+    state = start(2, ["forest", "mountain"], seed=2)
+    assert state._phase == "discard" and state.step_words() == ""  # 7 cards last
+    state.hands[0] = state.hands[0][:3]
+    assert state.step_words() == ""  # 3 cards: one left after a discard and an Explore
+    state.hands[0] = state.hands[0][:2]
+    state._legal_cache = None
+    warning = state.step_words()
+    assert warning.startswith("you hold 2 cards: a turn that starts with an empty hand")
+    assert "only draw 2 cards" in warning and "Plan to draw 3" in warning
+    state.final_turns_left = 1  # the deck has run out: no later turn to lose
+    assert state.step_words() == ""
+    state.final_turns_left = None
+    state.apply(next(a for a in state.legal_actions() if isinstance(a, Discard)))
+    while state._phase != "action":  # no ability taken: on to the action
+        state.apply(next(a for a in state.legal_actions() if isinstance(a, EndAbilities)))
+    assert state.step_words().startswith("you hold 1 card:")
+    state.hands[0] = []
+    assert state.step_words().startswith("your hand is empty: a turn that starts")
+    state.apply(next(a for a in state.legal_actions() if isinstance(a, Plan)))
+    assert state.step_words() == ""  # the action is taken: nothing left to save
+
+
+def test_the_score_so_far_is_one_line_from_the_first_round_to_the_end() -> None:
+    from hcgames.classgame import class_game
+    from hcgames.play import playout
+
+    game = class_game("conquest-of-speros")
+    assert game.new_game(seed=1).score_line() == ""  # setting up: no score yet
+    state = start(2, ["forest", "mountain"], seed=2)
+    assert state.score_line() == (
+        "Score so far: Player 1 (Lathwood Elves) 0 VP, Player 2 (Emberpeak Dwarves) 0 VP."
+    )
+    assert playout(game.new_game(seed=1), rng=1).score_line() == ""  # the sheet says it
