@@ -61,6 +61,11 @@ def test_the_city_chooser_says_why() -> None:
     assert chooser.try_city() is False and "Not allowed." in chooser.result.value
     chooser.choice.value = duel().material.index["aegyptus_inferior"]
     assert chooser.try_city() is True
+    # it names the lands only: the seas' names stood on small lands ("Mare Adriaticum"
+    # over Latium, look 12)
+    shown = set(chooser.map.label_texts())
+    assert "Latium" in shown and "Lower Egypt" in shown
+    assert not any(name.startswith(("Mare", "Oceanus", "Pontus")) for name in shown)
 
 
 def test_the_phase_player_plays_one_phase_a_press() -> None:

@@ -103,8 +103,12 @@ class FirstCityChooser(widgets.VBox):
             f"<p style='{BIG}'>With the Romans in Latium, <b>{allowed}</b> of the other "
             f"{len(land)} land territories are still far enough away.</p>"
         )
-        # the map shows Latium, the place tried and the chain of steps between them
-        self.map = MapView(self.state, width=map_width, focus=["Latium"])
+        # the map shows Latium, the place tried and the chain of steps between them; it
+        # names the lands only (a first city stands on land): the seas' names stood on
+        # small lands ("Mare Adriaticum" over Latium, look 12), the answer names the
+        # seas a chain crosses and the map lights them up
+        lands = [t.id for t in material.territories if t.land]
+        self.map = MapView(self.state, width=map_width, focus=["Latium"], names=lands)
         self.map.paint([(ROMAN_CITY, side_style("Romans") or "#999999", ["Latium"])])
         if map_width is not None:
             self.map.layout.width = f"{map_width}px"
