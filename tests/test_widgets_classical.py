@@ -263,7 +263,7 @@ def test_watch_stepper_puts_its_buttons_over_the_map() -> None:
     whole = watch.map_view
     watch.region_buttons.value = "italy"
     italy = watch.map_view
-    assert italy is not whole and italy.theatre == "italy"
+    assert italy is not None and italy is not whole and italy.theatre == "italy"
     assert italy in pictured.children[0].children and whole not in pictured.children[0].children
     assert watch.region_views == [italy] and italy.state is watch.state
     watch.region_buttons.value = ""
