@@ -338,6 +338,20 @@ def test_the_classical_full_game_shows_the_whole_map() -> None:
     assert view is not None and view.theatre == "" and view in app.board_column.children
     offered = {r for a in app.state.legal_actions() for r in app.state.action_regions(a)}
     assert len(offered) > 30 and offered <= set(view.region_ids)
+    # look 13: the whole map's names are small projected; buttons over it show a region
+    # closer (theatres.json: views), as the game stands, and the whole map again
+    assert app.region_row.layout.display is None and app.region_row in app.board_column.children
+    labels = [label for label, _ in app.region_buttons.options]
+    assert labels == ["Whole map", "Spain and Gaul", "Italy", "Greece", "Egypt and the East"]
+    app._human_action(app.state.legal_actions()[0])
+    app.region_buttons.value = "italy"
+    italy = app.map_view
+    assert italy is not view and italy.theatre == "italy" and italy in app.board_column.children
+    assert {"latium", "etruria"} <= set(italy.region_ids) and "persis" not in italy.region_ids
+    assert italy.state is app.state
+    app.region_buttons.value = ""
+    assert app.map_view is view and view.state is app.state
     app.game_buttons.value = "class"
     assert app.map_view is not None and app.map_view.theatre == "aegean"
     assert app.map_view in app.board_column.children and view not in app.board_column.children
+    assert app.region_row.layout.display == "none"  # the Aegean's map has no regions

@@ -89,3 +89,19 @@ def test_the_salamis_map_names_its_places_in_full_size_type() -> None:
         assert shown[place].size >= 13 and shown[place].text == place, shown[place]
     # zoomed: the whole map's width now holds about a fifth of its places
     assert len(view.region_ids) < 30
+
+
+def test_the_classical_region_views_are_theatres_with_buttons() -> None:
+    """Lesson 24's whole map offers closer views of its regions (look 13): each is a
+    theatre with a word for its button, and each shows far fewer places than the map."""
+    game = hcgames.load("classical-conquests", players=2)
+    whole = game.geojson()
+    assert whole is not None
+    data = theatres(game.id)
+    assert data["views"]
+    for key in data["views"]:
+        spec = data["theatres"][key]
+        assert spec["button"]
+        part = crop(whole, theatre_frame(whole, game.id, key), keep_share=spec.get("keep_share", 0))
+        shown = {str(f["id"]) for f in part["features"]}
+        assert set(spec["places"]) <= shown and len(shown) < len(whole["features"]) / 2

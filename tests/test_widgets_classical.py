@@ -61,6 +61,11 @@ def test_the_city_chooser_says_why() -> None:
     assert chooser.try_city() is False and "Not allowed." in chooser.result.value
     chooser.choice.value = duel().material.index["aegyptus_inferior"]
     assert chooser.try_city() is True
+    # it names the lands only: the seas' names stood on small lands ("Mare Adriaticum"
+    # over Latium, look 12)
+    shown = set(chooser.map.label_texts())
+    assert "Latium" in shown and "Lower Egypt" in shown
+    assert not any(name.startswith(("Mare", "Oceanus", "Pontus")) for name in shown)
 
 
 def test_the_phase_player_plays_one_phase_a_press() -> None:
@@ -251,7 +256,18 @@ def test_watch_stepper_puts_its_buttons_over_the_map() -> None:
     assert "hc-watch-top" in top._dom_classes
     buttons = top.children[0]
     assert watch.step_button in buttons.children
-    assert top.children[1:] == (watch.timeline, watch.text_line)
+    assert top.children[1:3] == (watch.timeline, watch.text_line)
+    # look 13: buttons over the map show one region of it closer, where the map was
+    region_row = top.children[3]
+    assert watch.region_buttons in region_row.children
+    whole = watch.map_view
+    watch.region_buttons.value = "italy"
+    italy = watch.map_view
+    assert italy is not None and italy is not whole and italy.theatre == "italy"
+    assert italy in pictured.children[0].children and whole not in pictured.children[0].children
+    assert watch.region_views == [italy] and italy.state is watch.state
+    watch.region_buttons.value = ""
+    assert watch.map_view is whole
     views, key = pictured.children
     assert watch.map_view is not None
     assert watch.map_view in views.children and key is watch.map_view.legend

@@ -144,10 +144,13 @@ def battle_die(s: ClassicalState, action: BattleDie) -> list[Event]:
     fight = s.fight = replace(fight, attacker_roll=None, round=fight.round + 1)
     winner = round_winner(a_face, d_face, att_bonus, def_bonus)
     tie = " (a tie goes to the defender)" if a_face + att_bonus == d_face + def_bonus else ""
+    # each side's die and its level of the trait added, said in words (look 13: "8+0=8
+    # against 7+1=8" never said what the numbers were)
+    trait = "Military" if terr.land else "Nautical"
     head = (
-        f"{terr.name}, round {fight.round}: {s.player_name(p)} {a_face}+{att_bonus}="
-        f"{a_face + att_bonus} against {s.player_name(q)} {d_face}+{def_bonus}="
-        f"{d_face + def_bonus}{tie}: "
+        f"{terr.name}, round {fight.round}: {s.player_name(p)} roll {a_face} + {att_bonus} "
+        f"for {trait} = {a_face + att_bonus}, {s.player_name(q)} roll {d_face} + {def_bonus} "
+        f"for {trait} = {d_face + def_bonus}{tie}: "
     )
     events: list[Event] = []
     if winner == "defender":

@@ -444,8 +444,11 @@ class Timeline(View):
         *,
         x_label: str = "year",
         colours: Mapping[str, str] | None = None,
+        row_px: int | None = None,
     ) -> None:
         self.width = width
+        # a long timeline (lesson 23: twelve peoples) closer: bars and years on one screen
+        self.ROW_PX = self.ROW_PX if row_px is None else row_px
         self.colours = dict(colours or {})
         self.x_scale = bqplot.LinearScale()
         self.y_scale = bqplot.LinearScale()

@@ -69,7 +69,7 @@ from hcgames.core import Action, Event, Game, SaveError, State
 from hcgames.historical.cards import card_name
 from hcgames.odds import Odds, battle_odds
 from hcgames.play import Bot
-from hcgames.theatres import play_theatre
+from hcgames.theatres import play_theatre, theatres
 from hcgames.widgets._base import guarded, one_screen, phase_words, round_of
 from hcgames.widgets.cards import card_key, card_names, plain_card_words
 from hcgames.widgets.maps import MapView
@@ -141,6 +141,9 @@ WIDE_MAP_HEADER = 90
 #: keep the room they had under the fixed map at 1366x768, less the key now beside it,
 #: so the map grows from 560 to about 660 px there, and more on a taller window.
 WIDE_CARDS_HEADER = 325
+#: ... and this much more over a whole map with region buttons over it (lesson 24's
+#: full game: :meth:`PlayApp._region_row`)
+REGION_ROW_PX = 44
 
 
 #: On a narrower window (1024x700) the side column keeps this much of the window's
@@ -1062,7 +1065,10 @@ class PlayApp(GameStepper):
         self._busy(f"Setting up the {name}\u2026 please wait, this can take half a minute.")
         try:
             self.game = self.variants[key]
+            if hasattr(self, "region_buttons"):
+                self.region_buttons.value = ""  # a new game opens on its whole map
             self._map_for_game()
+            self._show_region_row()
             self.new_game()
         finally:
             self._busy(None)
@@ -1085,15 +1091,67 @@ class PlayApp(GameStepper):
         for part in (self.timeline, self.main, self.debrief_box, self.text_line, self.event_log):
             part.layout.visibility = "hidden" if wait is not None else None
 
-    def _map_for_game(self) -> None:
+    def _region_row(self) -> widgets.HBox:
+        """Buttons that show the whole map or one region of it, closer (the ``views`` of
+        the game's theatres data): a whole-map game's sixty-odd names are small projected
+        (look 13, lesson 24). Shown only while the game is played on the whole map."""
+        data = theatres(self.game.id)
+        spec = data.get("theatres", {})
+        views = [str(v) for v in data.get("views", []) if v in spec]
+        self.region_buttons = widgets.ToggleButtons(
+            options=[("Whole map", ""), *((str(spec[v].get("button", v)), v) for v in views)],
+            value="",
+            style={"button_width": "auto"},
+        )
+        self.region_buttons.observe(self._on_region, names=["value"])
+        row = widgets.HBox(
+            [widgets.HTML("<b>Map shows:</b>"), self.region_buttons],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="0 8px"),
+        )
+        row.add_class("hcgames-region-views")
+        self._show_region_row(row)
+        return row
+
+    def _map_header(self) -> int:
+        """How much of the window's height the map leaves to what stands over it: the
+        row of region buttons too while the whole map is played."""
+        views = theatres(self.game.id).get("views", [])
+        return WIDE_MAP_HEADER + (REGION_ROW_PX if views and not play_theatre(self.game) else 0)
+
+    def _show_region_row(self, row: widgets.HBox | None = None) -> None:
+        row = row or getattr(self, "region_row", None)
+        if row is None:
+            return
+        whole = not play_theatre(self.game)
+        offered = len(self.region_buttons.options) > 1 and self.map_view is not None
+        row.layout.display = None if whole and offered and self.board_view is None else "none"
+
+    @guarded
+    def _on_region(self, _change: Any = None) -> None:
+        """Show the region picked (or the whole map) at once, as the game stands."""
+        if play_theatre(self.game):
+            return
+        self._busy("Drawing the map\u2026 please wait.")
+        try:
+            self._map_for_game(str(self.region_buttons.value))
+        finally:
+            self._busy(None)
+        if self.map_view is not None:
+            self.map_view.update(self.state)
+            self._map_line(self.map_view)
+
+    def _map_for_game(self, region: str = "") -> None:
         """Show the map the game now played is drawn on: the class game's is cropped to
         its lands (the Aegean), the full game's is the whole world (lesson 24: the full
-        game offered a first city in Lusitania on the Aegean's map). Each map is made once,
-        on the first press that needs it."""
+        game offered a first city in Lusitania on the Aegean's map), or the ``region`` of
+        it the student picked (:meth:`_region_row`). Each map is made once, on the first
+        press that needs it."""
         old = self.map_view
         if old is None or self.board_view is not None or self.cards_view is not None:
             return
         theatre = play_theatre(self.game)
+        if not theatre and region:
+            theatre = region
         name = theatre if isinstance(theatre, str) else ""
         if old.theatre == name:
             return
@@ -1108,7 +1166,7 @@ class PlayApp(GameStepper):
                 self.game.new_game(self.seed),
                 width=old.width,
                 theatre=theatre,
-                shown_width=functools.partial(wide_map_width, header=WIDE_MAP_HEADER),
+                shown_width=functools.partial(wide_map_width, header=self._map_header()),
             )
             view.text_line.layout.min_height = old.text_line.layout.min_height
             view.on_select(self.picker.set_regions)
@@ -1121,7 +1179,7 @@ class PlayApp(GameStepper):
         # scales when it is first drawn, and a new map drawn in the old map's shape (the
         # Aegean's) had its names on other places than its lands (look 9: Etruria on
         # Sardinia, Attica in the Ionian Sea), in the browser only
-        self.wide_style.value = wide_map_css(box_class, view.width, view.height, WIDE_MAP_HEADER)
+        self.wide_style.value = wide_map_css(box_class, view.width, view.height, self._map_header())
         self.map_view = view
         self.region_views = [view if v is old else v for v in self.region_views]
         self.board_column.children = [view if c is old else c for c in self.board_column.children]
@@ -1368,6 +1426,9 @@ class PlayApp(GameStepper):
         board = [v for v in (self.map_view, self.board_view, self.cards_view) if v is not None]
         # cards beside a map (Historical): the hand above, the cards in play below
         board = self._build_card_areas(board)
+        if self.map_view is not None and self.board_view is None and self.cards_view is None:
+            self.region_row = self._region_row()  # the whole map or a region of it, closer
+            board = [self.region_row, *board]
         # As wide as the map: a long sentence under it wraps instead of pushing the
         # choices off the row.
         self.board_column = widgets.VBox(
@@ -1380,7 +1441,7 @@ class PlayApp(GameStepper):
         box_class = f"hcgames-play-board-{id(self):x}"
         if self.map_view is not None and self.board_view is None:
             self.board_column.add_class(box_class)
-            header = WIDE_MAP_HEADER if self.cards_view is None else WIDE_CARDS_HEADER
+            header = self._map_header() if self.cards_view is None else WIDE_CARDS_HEADER
             self.wide_style.value = wide_map_css(
                 box_class, self.map_view.width, self.map_view.height, header, self.map_view.grow
             )

@@ -54,6 +54,9 @@ class PeopleCards(widgets.VBox):
         # the card read at the lessons' reading size, its lines not spread (they were 13 px
         # in 28 px lines)
         self.card.add_class("hc-people-card")
+        # beside the menu at 1024 wide too: under it, a picked card began at the foot of
+        # the screen (look 13)
+        self.card.layout = widgets.Layout(flex="1 1 400px", min_width="0")
         style = widgets.HTML(
             "<style>.hc-people-card .widget-html-content, .hc-people-card .widget-html-content"
             " :is(p, td, th) { font-size: 16px; line-height: 1.45; }</style>",

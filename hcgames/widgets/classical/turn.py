@@ -15,7 +15,8 @@ from hcgames.classical.moves import city_sites
 from hcgames.classical.views import research_chart
 from hcgames.data import read_json
 from hcgames.factions import side_style
-from hcgames.widgets._base import one_screen
+from hcgames.theatres import theatres
+from hcgames.widgets._base import guarded, one_screen
 from hcgames.widgets.classical.text import BIG, CATEGORIES, bullet_list, html_line
 from hcgames.widgets.lesson import FoldOut, table
 from hcgames.widgets.maps import MapView
@@ -102,8 +103,12 @@ class FirstCityChooser(widgets.VBox):
             f"<p style='{BIG}'>With the Romans in Latium, <b>{allowed}</b> of the other "
             f"{len(land)} land territories are still far enough away.</p>"
         )
-        # the map shows Latium, the place tried and the chain of steps between them
-        self.map = MapView(self.state, width=map_width, focus=["Latium"])
+        # the map shows Latium, the place tried and the chain of steps between them; it
+        # names the lands only (a first city stands on land): the seas' names stood on
+        # small lands ("Mare Adriaticum" over Latium, look 12), the answer names the
+        # seas a chain crosses and the map lights them up
+        lands = [t.id for t in material.territories if t.land]
+        self.map = MapView(self.state, width=map_width, focus=["Latium"], names=lands)
         self.map.paint([(ROMAN_CITY, side_style("Romans") or "#999999", ["Latium"])])
         if map_width is not None:
             self.map.layout.width = f"{map_width}px"
@@ -486,7 +491,7 @@ def all_decisions(game: Game) -> FoldOut:
 
 #: the height the row of buttons, phases and the sentence over a watched game's map
 #: take (the map keeps to the rest of the window)
-WATCH_TOP_PX = 150
+WATCH_TOP_PX = 194
 
 
 _WATCH_CSS = (
@@ -519,13 +524,60 @@ class WatchStepper(GameStepper):
         on_top = [buttons, self.timeline, self.text_line]
         for part in on_top:
             part.layout.flex = "0 0 auto"
-        top = widgets.VBox(on_top, layout=widgets.Layout(width="100%"))
+        top = widgets.VBox([*on_top, self._region_row()], layout=widgets.Layout(width="100%"))
         # under Large text the map runs on below the window: the buttons stay in sight
         # over it as the page scrolls (a control and what it changes in one window)
         top.add_class("hc-watch-top")
         # the key beside the map on a wide window, a copy under it on a narrow one
         pictured, below = _map_with_key(views, key, map_view, WATCH_TOP_PX)
+        self._views_box, self._key = views, key
+        self._region_maps: dict[str, MapView] = {"": map_view}
         unit = one_screen(unit=widgets.VBox([widgets.HTML(_KEY_CSS + _WATCH_CSS), top, pictured]))
         parts = [c for c in side.children if c not in (key, *on_top)]
         rest = _row_under(parts, below)
         self.children = [self.children[0], unit, rest, self.messages]
+
+    def _region_row(self) -> widgets.HBox:
+        """Buttons that show the whole map or one region of it, closer (the ``views`` of
+        data/classical/theatres.json): the whole Mediterranean's names are small
+        projected (look 13)."""
+        data = theatres(self.game.id)
+        spec = data.get("theatres", {})
+        self.region_buttons = widgets.ToggleButtons(
+            options=[
+                ("Whole map", ""),
+                *((str(spec[v].get("button", v)), str(v)) for v in data.get("views", [])),
+            ],
+            value="",
+            style={"button_width": "auto"},
+        )
+        self.region_buttons.observe(self._show_region, names=["value"])
+        row = widgets.HBox(
+            [widgets.HTML("<b>Map shows:</b>"), self.region_buttons],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="0 8px"),
+        )
+        row.add_class("hcgames-region-views")
+        return row
+
+    @guarded
+    def _show_region(self, _change: Any = None) -> None:
+        """Put the map of the region picked (made on its first pick) where the map is,
+        as the game stands now."""
+        name = str(self.region_buttons.value)
+        old = self.map_view
+        view = self._region_maps.get(name)
+        if view is None:
+            view = MapView(self.state, theatre=name, beside=True)
+            # one key beside the map: the first map's, kept as the map shown writes it
+            widgets.dlink((view.key_beside(), "value"), (self._key, "value"))
+            view.on_select(self.picker.set_regions)
+            self._region_maps[name] = view
+        if view is old:
+            return
+        box = self._views_box
+        box.children = tuple(view if c is old else c for c in box.children)
+        self.map_view = view
+        self.region_views = [view if v is old else v for v in self.region_views]
+        aspect = view.width / view.height
+        box.layout.max_width = f"calc((100vh - {WATCH_TOP_PX}px) * {aspect:.4f})"
+        view.update(self.state)
