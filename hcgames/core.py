@@ -431,6 +431,21 @@ class Game:
     #: the State subclass this game makes
     state_class: ClassVar[type[State]]
 
+    # --- how the play screen shows the game (read by hcgames.widgets.play_screen) ---
+    #: a choice longer than this many letters may wrap in the list of moves
+    move_wrap_after: ClassVar[int] = 48
+    #: what the list's group buttons count ("move": "Ships: 6 moves", not "Ships (6)"
+    #: read as six ships); empty: the group's size in brackets
+    move_list_counts: ClassVar[str] = ""
+    #: a move is played on the board by two clicks (a piece, then where it goes)
+    moves_by_clicks: ClassVar[bool] = False
+    #: the banner says each step in a player's words: no row of step names, and the
+    #: board does not say whose turn it is a second time
+    banner_says_steps: ClassVar[bool] = False
+    #: the cards are drawn small, so the table and the list fit on one screen, and the
+    #: status line beside them has room for the larger type
+    compact_cards: ClassVar[bool] = False
+
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = dict(options)
 
@@ -881,6 +896,47 @@ class State:
         """``action`` as the play screen lists it (``str(action)`` unless a game can say
         more from the position: an ability's own words, a side's name)."""
         return str(action)
+
+    def listed_words(self, action: Action, words: str, played: bool = False) -> str:
+        """The play screen's entry for ``action`` in its list of moves, given ``words``
+        (:meth:`action_words` with every place and card named): a game adds what a
+        student weighs before picking it (a hero card's effect on the odds, what a
+        capture takes, what leaving a city unfed does). With ``played``, the move as
+        said once the student has played it: without what only helped to weigh it (a
+        forecast of the battle fought next, whose result is said instead). ``words``
+        unchanged by default."""
+        return words
+
+    def move_group(
+        self,
+        action: Action,
+        kind: str,
+        rank: float,
+        listed: Sequence[Action],
+        names: Callable[[str], str],
+    ) -> tuple[str, float]:
+        """The group the play screen's list shows ``action`` in, and where the group
+        comes in the list (lower first), in the game's own words. ``kind`` and ``rank``
+        are the shared grouping (an attack, a move, a card, the end of a phase...),
+        ``listed`` every move in the list, ``names`` gives a place's name from its id.
+        The shared grouping by default."""
+        return kind, rank
+
+    def units_sent_from(self, action: Action) -> tuple[str, ...]:
+        """The places whose units ``action`` (an attack or a move) sends, for the note
+        on units there that have already acted (:meth:`spent_units`); none by default."""
+        return ()
+
+    def ends_phase(self, action: Action) -> bool:
+        """Whether ``action`` ends the side's part of the round (said once for a run of
+        them where the computer explains its moves); no by default."""
+        return False
+
+    def own_side_lines(self, seat: int) -> list[str]:
+        """Sentences on ``seat``'s own side that only that player may see (levels and
+        yields, a secret objective), for the play screen beside that player's moves;
+        none by default."""
+        return []
 
     def battle_forecast(
         self,

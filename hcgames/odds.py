@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from hcgames.core import Action, State
 
-__all__ = ["ODDS_BUDGET", "Odds", "battle_odds", "times_in"]
+__all__ = ["ODDS_BUDGET", "Odds", "battle_odds", "how_often", "times_in", "wins_words"]
 
 #: how many positions the exact-odds look-ahead may visit for one choice
 ODDS_BUDGET = 3000
@@ -25,6 +25,23 @@ def times_in(p: Fraction) -> str:
     ``"13 times in 18"``."""
     times = "time" if p.numerator == 1 else "times"
     return f"{p.numerator} {times} in {p.denominator}"
+
+
+def how_often(p: Fraction) -> str:
+    """How often, in words a class reads aloud: "never", "every time", or "13 times
+    in 18 (72%)"."""
+    if p == 0:
+        return "never"
+    if p == 1:
+        return "every time"
+    return f"{times_in(p)} ({float(p):.0%})"
+
+
+def wins_words(who: str, p: Fraction) -> str:
+    """ "Rome wins the battle 13 times in 18 (72%)", "... cannot win the battle"."""
+    if p == 0:
+        return f"{who} cannot win the battle"
+    return f"{who} wins the battle {how_often(p)}"
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,8 @@ from hcgames.conqueror.forecast import battle_forecast
 from hcgames.conqueror.state import DuelsState
 from hcgames.core import Action, State
 from hcgames.odds import battle_odds
+from hcgames.odds import how_often as _often
 from hcgames.widgets import PlayApp
-from hcgames.widgets.play_screen import _often
 
 PlayApp.PAUSE = 0
 

@@ -28,7 +28,6 @@ import importlib
 import inspect
 import pkgutil
 import re
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -599,33 +598,6 @@ LESSON_SCENES = {
     "conquest_scenes.py",
     "classical",  # the Classical Conquests lessons' package
 }
-#: back doors from a generic view into particular games that remain, by module: each an
-#: import of a game package or a game's id written in the code. The list may only shrink:
-#: a back door not listed fails; drop an entry when its back door goes (a stale entry does
-#: not fail, so branches that remove back doors in parallel merge green). Each one still
-#: here waits for a hook on Game or State in hcgames/core.py that the game implements.
-GENERIC_VIEW_BACK_DOORS: dict[str, list[str]] = {
-    "history.py": ["names conqueror-duels"],  # places_map's default game
-    "play_screen.py": [
-        # Historical's moves in the list, by their card names (its card battle's forecast
-        # comes through State.card_battle_forecast)
-        "imports hcgames.historical.cards",
-        "names historical-conquest",
-        # Classical's and Speros' own side panel
-        "imports hcgames.classical.payment",
-        "imports hcgames.classical.turn",
-        "names classical-conquests",
-        "names conquest-of-speros",
-        # the list's groups of moves: CONQUEST's captures, Speros' actions, Duels' ends
-        "imports hcgames.conquest.movement",
-        "names conquest-1972",
-        "names conquest-of-speros",
-        "names conqueror-duels",
-        # CONQUEST's board: moves by two clicks, no row of step names
-        "names conquest-1972",
-        "names conquest-1972",
-    ],
-}
 
 
 def _names_a_game(module: str, packages: set[str]) -> bool:
@@ -671,12 +643,48 @@ def _game_id_tests(node: ast.AST) -> list[str]:
     return []
 
 
-def generic_view_back_doors(source: str, packages: set[str], game_ids: set[str]) -> list[str]:
+def _reads_a_class_name(node: ast.AST) -> bool:
+    """``x.__name__`` (``type(action).__name__``), lowered or not."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        return _reads_a_class_name(node.func.value)  # type(a).__name__.lower()
+    return isinstance(node, ast.Attribute) and node.attr == "__name__"
+
+
+def _class_name_tests(node: ast.AST) -> list[str]:
+    """The strings a class's name is compared with or looked up by in ``node``:
+    ``type(a).__name__ == "Move"``, ``... in ("Attack", "Move")``, and the keys of a
+    dict literal (a table looked up by class name: ``{"Attack": "Attack", ...}``)."""
+    if isinstance(node, ast.Compare):
+        sides = [node.left, *node.comparators]
+        if any(_reads_a_class_name(side) for side in sides):
+            return [v for side in sides for v in _strings(side)]
+    if isinstance(node, ast.Dict):
+        return [v for key in node.keys if key is not None for v in _strings(key)]
+    return []
+
+
+def game_class_names() -> set[str]:
+    """The names of every registered game's action classes, the ones it knows and any
+    other its ``actions`` module defines (a view that names one picks that game out;
+    the other classes of a game, such as Duels' ``Hero``, share their names with words
+    a page shows)."""
+    names: set[str] = set()
+    for game_id, package in SKELETON.items():
+        names |= set(hcgames.game_class(game_id)().known_actions())
+        tree = ast.parse((PACKAGE_ROOT / package / "actions.py").read_text(encoding="utf-8"))
+        names |= {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+    return names
+
+
+def generic_view_back_doors(
+    source: str, packages: set[str], game_ids: set[str], class_names: frozenset[str] = frozenset()
+) -> list[str]:
     """What a generic view's ``source`` does that only a game's own module should: an
     import of a game package (at the top or inside a function, or by its dotted name in
-    a string), a game's id written in the code (docstrings aside), or a game's id
+    a string), a game's id written in the code (docstrings aside), a game's id
     compared with some other string (a part of an id, ``game.id.startswith("conquest")``),
-    sorted."""
+    or one of ``class_names`` (a game's classes) compared with a class's name or used
+    as the key of a table (``type(action).__name__ == "Move"``), sorted."""
     tree = ast.parse(source)
     docstrings = {
         id(node.body[0].value)
@@ -708,29 +716,28 @@ def generic_view_back_doors(source: str, packages: set[str], game_ids: set[str])
         found += [
             f"compares a game id with {v!r}" for v in _game_id_tests(node) if v not in game_ids
         ]
+        # a game's class picked out by its name, in a comparison or a table
+        found += [f"names the class {v}" for v in _class_name_tests(node) if v in class_names]
     return sorted(found)
 
 
 def test_generic_views_import_no_game_and_name_no_game() -> None:
     packages, game_ids = set(SKELETON.values()), set(SKELETON)
+    classes = frozenset(game_class_names())
     found: dict[str, list[str]] = {}
     for path in sorted(WIDGETS_ROOT.rglob("*.py")):
         where = path.relative_to(WIDGETS_ROOT)
         if where.parts[0] in LESSON_SCENES:
             continue
-        doors = generic_view_back_doors(path.read_text(encoding="utf-8"), packages, game_ids)
+        doors = generic_view_back_doors(
+            path.read_text(encoding="utf-8"), packages, game_ids, classes
+        )
         if doors:
             found[str(where)] = doors
-    new = {
-        module: sorted(
-            (Counter(doors) - Counter(GENERIC_VIEW_BACK_DOORS.get(module, []))).elements()
-        )
-        for module, doors in found.items()
-    }
-    new = {module: doors for module, doors in new.items() if doors}
-    assert not new, (
-        "a generic view under hcgames/widgets/ imports a game package or names a game's id: "
-        f"put what it needs behind a hook on Game or State in hcgames/core.py\n{new}"
+    assert not found, (
+        "a generic view under hcgames/widgets/ imports a game package or names a game's id "
+        "or class: "
+        f"put what it needs behind a hook on Game or State in hcgames/core.py\n{found}"
     )
 
 
@@ -776,18 +783,37 @@ def test_the_back_door_check_finds_a_game_id_compared_with_a_part_of_an_id() -> 
     ]
 
 
+def test_the_back_door_check_finds_a_game_class_named_in_a_view() -> None:
+    source = (
+        "KINDS = {'UseAbility': 'Abilities', 'card': 'Play a card'}\n"
+        "WORDS = ('Move', 'Attack')  # words shown on the page, not a class picked out\n"
+        "def f(action):\n"
+        "    if type(action).__name__ == 'Move':\n"
+        "        return 1\n"
+        "    if type(action).__name__.lower() in ('starve', 'Starve'):\n"
+        "        return 2\n"
+        "    return type(action).__name__ not in ('Attack', 'Print')\n"
+    )
+    classes = frozenset({"Move", "Attack", "UseAbility", "Starve"})
+    assert generic_view_back_doors(source, set(), set(), classes) == [
+        "names the class Attack",
+        "names the class Move",
+        "names the class Starve",
+        "names the class UseAbility",
+    ]
+    assert {"Move", "EndPhase", "Starve"} <= game_class_names()
+    assert "Hero" not in game_class_names()
+
+
 #: the longest a function of the widgets may be (issue 41): a longer one is split into
 #: named helpers, each saying what it builds
 MAX_WIDGET_FUNCTION_LINES = 80
 #: widget functions still longer, by "module:qualified name" -> lines when listed; the
-#: list may only shrink (a function not listed, or grown past its lines, fails). The play
-#: screen's constructor and controls and the map's constructor wait for the branches that
-#: edit them this round to be merged (splitting them now would conflict with those edits).
+#: list may only shrink (a function not listed, or grown past its lines, fails). The map's
+#: constructor waits for the branches that edit the map this round to be merged
+#: (splitting it now would conflict with those edits).
 LONG_WIDGET_FUNCTIONS = {
     "maps.py:MapView.__init__": 168,
-    "play_screen.py:PlayApp.__init__": 98,
-    "play_screen.py:PlayApp._build_controls": 270,
-    "play_screen.py:PlayApp._refresh": 85,
 }
 
 

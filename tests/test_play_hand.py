@@ -177,12 +177,12 @@ def test_a_card_with_many_target_pairs_has_its_own_group_after_the_other_plays()
     pairs = [PlayCard("AC4602/0", "", (f"x{i}", f"y{i}")) for i in range(5)]
     single = PlayCard("AC4201/0", "CT4306/0")
     app.picker.actions = [*pairs, single, EndPhase()]
-    kind, rank = app._historical_kind(pairs[0])
+    kind, rank = app._group_of(pairs[0])
     assert kind.endswith(": choose the targets") and kind != "Play a card"
-    assert app._historical_kind(single) == ("Play a card", rank - 0.5)
-    assert app._historical_kind(EndPhase())[0] == "End the phase"
+    assert app._group_of(single) == ("Play a card", rank - 0.5)
+    assert app._group_of(EndPhase())[0] == "End the phase"
     app.picker.actions = [*pairs[:2], single]  # two pairs only: listed with the plays
-    assert app._historical_kind(pairs[0])[0] == "Play a card"
+    assert app._group_of(pairs[0])[0] == "Play a card"
 
 
 def test_how_the_game_began_is_said_again_for_a_new_game() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -37,19 +37,23 @@ def test_conquest_refusing_a_recapture_has_its_own_group() -> None:
     from hcgames.conquest import Refuse
 
     app = PlayApp(ConquestGame(scenario="skirmish"), humans=(0,), bot="easy", seed=3)
-    assert app._conquest_kind(Refuse())[0] == "Refuse to recapture"
+    assert app._group_of(Refuse())[0] == "Refuse to recapture"
 
 
 def test_conquest_captures_are_marked_grouped_first_and_really_capture() -> None:
     app = PlayApp(ConquestGame(scenario="skirmish"), humans=(0,), bot="medium", seed=3)
-    assert _click_until(app, lambda a: any(a._captured(m) for m in a.picker.actions))
+
+    def captures(a: PlayApp) -> bool:
+        return any(cast(Any, a.state).captured_by(m) for m in a.picker.actions)
+
+    assert _click_until(app, captures)
     labels = [label for label, _ in app.picker.kinds.options]
     assert labels[1].startswith("Captures: ")
     # the counts are of moves, and say so ("Ships: 6 moves", not "Ships (6)")
     assert all(re.search(r": \d+ moves?$", label) for label in labels)
     for move in app.picker.actions:
         words = app.describe_action(move)
-        captured = app._captured(move)
+        captured = cast(Any, app.state).captured_by(move)
         assert words.startswith("Capture: ") == (captured is not None)
         if captured is None:
             continue

@@ -220,8 +220,8 @@ def test_the_research_step_says_why_no_trait_can_be_picked() -> None:
     """Lesson 24's reviewer could not choose the Arts: the rules roll for the trait. The
     play screen says so in the research step, from the research table itself."""
     from hcgames.classgame import class_game
+    from hcgames.classical.views import research_note
     from hcgames.widgets import PlayApp
-    from hcgames.widgets.classical.text import research_note
 
     game = cast(Any, class_game("classical-conquests"))
     note = research_note(game.material)
@@ -236,7 +236,7 @@ def test_the_research_step_says_why_no_trait_can_be_picked() -> None:
         app.step()
         state = app.state
     assert state.phase == "research"
-    assert research_note(game.material) in app._classical_side(state, 0)
+    assert research_note(game.material) in state.own_side_lines(0)
 
 
 def test_watch_stepper_puts_its_buttons_over_the_map() -> None:

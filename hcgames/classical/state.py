@@ -269,6 +269,15 @@ class ClassicalState(State):
         Attica (1 iron)": look 8, lesson 24 saw the price only once the move was played)."""
         return str(action) + payment.price_note(self, action)
 
+    def listed_words(self, action: Action, words: str, played: bool = False) -> str:
+        return views.listed_words(action, words)
+
+    def ends_phase(self, action: Action) -> bool:
+        return isinstance(action, EndPhase)
+
+    def own_side_lines(self, seat: int) -> list[str]:
+        return views.own_side_lines(self, seat)
+
     def step_words(self) -> str:
         """A famine: what the player must choose and what it costs (upkeep)."""
         if not self.shortfall:

@@ -4,15 +4,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from hcgames.classical.actions import Starve
 from hcgames.classical.material import TRAITS
-from hcgames.classical.payment import due_text
+from hcgames.classical.payment import due_text, spent_text
+from hcgames.classical.turn import produce
 from hcgames.classical.words import count
+from hcgames.core import Action
 from hcgames.words import the
 
 if TYPE_CHECKING:
     from hcgames.classical.state import ClassicalState
 
-__all__ = ["describe", "evaluate", "map_symbols", "region_views", "research_chart"]
+__all__ = [
+    "describe",
+    "evaluate",
+    "listed_words",
+    "map_symbols",
+    "own_side_lines",
+    "region_views",
+    "research_chart",
+    "research_note",
+]
 
 
 def region_views(s: ClassicalState) -> dict[str, dict[str, Any]]:
@@ -193,3 +205,62 @@ def evaluate(s: ClassicalState, player: int) -> float:
     share = strengths[player] / sum(strengths)
     progress = min(1.0, s.vp[player] / target)
     return max(0.0, min(1.0, 0.8 * share + 0.2 * progress))
+
+
+def research_note(material: Any) -> str:
+    """One sentence where the research step is offered: why no trait (Arts, say) can be
+    picked: the 12-sided research die names the trait each roll helps."""
+    table = list(material.research_table)
+    arts = table.index("arts") + 1 if "arts" in table else None
+    face = f" (Arts on a {arts})" if arts else ""
+    return (
+        f"Research: you cannot pick a trait; each roll of the {len(table)}-sided research "
+        f"die gives a research point to the trait its face names{face}, so more rolls give more "
+        "chances."
+    )
+
+
+#: what being left unfed does to each kind (the rules' famine, turn.starve)
+UNFED = {
+    "army": "the army is disbanded",
+    "fleet": "the fleet is disbanded",
+    "city": "the city shrinks to a village",
+}
+
+
+def listed_words(action: Action, words: str) -> str:
+    """A move as the play screen's list says it: leaving an army, a fleet or a city
+    unfed in a famine says what that does."""
+    if not isinstance(action, Starve):
+        return words
+    done = UNFED.get(str(action.kind))
+    return f"{words} ({done})" if done else words
+
+
+def own_side_lines(state: ClassicalState, seat: int) -> list[str]:
+    """What ``seat``'s player sees of their own side beside their moves: what their lands
+    and traits yield, their levels, their monuments and the limit on them (and, at the
+    research step, why no trait can be picked)."""
+    if state.round < 1:
+        return []
+    m = state.game.material
+    trial = state.copy()
+    trial.player = seat
+    before = dict(trial.pool)
+    produce(trial)
+    yields = {c: trial.pool[c] - before[c] for c in trial.pool if trial.pool[c] > before[c]}
+    levels = ", ".join(
+        f"{m.trait_names[t]} {state.level_of(seat, t)}"
+        for t in m.trait_names
+        if state.level_of(seat, t)
+    )
+    limit = state.monument_limit(seat)
+    lines = [
+        f"Each produce phase your lands and traits yield {spent_text(yields) or 'nothing'}.",
+        f"Levels: {levels or 'all at 0'}.",
+        f"Monuments: {state.monuments_of(seat)} held; you may hold {limit} "
+        f"({m.book['monument_limit_base']} + your Religion level).",
+    ]
+    if state.phase == "research" and state.player == seat:
+        lines.append(research_note(m))
+    return lines

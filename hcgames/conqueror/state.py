@@ -17,6 +17,7 @@ of the game in :mod:`hcgames.conqueror.victory`, and the read-only views in
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -345,6 +346,27 @@ class DuelsState(State):
 
     def spent_units(self) -> dict[str, int]:
         return forecast.spent_units(self)
+
+    def units_sent_from(self, action: Action) -> tuple[str, ...]:
+        return views.units_sent_from(self, action)
+
+    def listed_words(self, action: Action, words: str, played: bool = False) -> str:
+        # a hero card's price or forecast helps to pick it: once played, the battle says
+        # its result
+        return words if played else words + views.hero_note(self, action)
+
+    def move_group(
+        self,
+        action: Action,
+        kind: str,
+        rank: float,
+        listed: Sequence[Action],
+        names: Callable[[str], str],
+    ) -> tuple[str, float]:
+        return views.move_group(self, action, kind, rank, names)
+
+    def ends_phase(self, action: Action) -> bool:
+        return isinstance(action, EndPhase)
 
     def step_words(self) -> str:
         return views.step_words(self)

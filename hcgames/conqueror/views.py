@@ -4,6 +4,7 @@ explained beside the rules they explain, in :mod:`hcgames.conqueror.moves`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from hcgames.conqueror.actions import (
@@ -14,12 +15,14 @@ from hcgames.conqueror.actions import (
     JointAttack,
     LeaveBehind,
     Move,
+    PlayHero,
     Recruit,
     Retreat,
 )
 from hcgames.conqueror.material import NOBODY
 from hcgames.conqueror.turn import BATTLE_STEPS, Stage
 from hcgames.core import Action
+from hcgames.odds import how_often, wins_words
 from hcgames.words import count, join, with_article
 
 #: a hero card's holder once it has been played in a battle (it leaves the game)
@@ -34,11 +37,14 @@ __all__ = [
     "describe",
     "end_phase_words",
     "evaluate",
+    "hero_note",
+    "move_group",
     "region_views",
     "scores",
     "side_summary",
     "snapshot",
     "step_words",
+    "units_sent_from",
 ]
 
 #: the parts of a round as a player says them (the phases' own names are the saved ones)
@@ -405,3 +411,63 @@ def action_regions(state: DuelsState, action: Action) -> tuple[str, ...]:
 def _share(mine: float, theirs: float) -> float:
     total = mine + theirs
     return 0.5 if total == 0 else mine / total
+
+
+def hero_note(state: DuelsState, action: Action) -> str:
+    """For a hero card bought or offered before a battle: its price or its effect, and
+    the attacker's chance to win the battle with that hero, beside the chance without
+    one (the play screen's list of moves)."""
+    game = state.game
+    if isinstance(action, BuyHero) and action.hero:
+        card = game.heroes[game.hero_index[action.hero]]
+        return f" ({card.cost} gold): {card.describe_effect()}"
+    battle = state.battle
+    if not isinstance(action, PlayHero) or battle is None or battle.result is not None:
+        return ""
+    hero = str(action.hero or "")
+    side = 0 if battle.step.value == "hero_attacker" else 1
+    index = game.hero_index[hero] if hero else -2
+    heroes: tuple[int | None, int | None] = (index, None) if side == 0 else (None, index)
+    now, after = state.battle_forecast(), state.battle_forecast(heroes=heroes)
+    if now is None or after is None:
+        return ""
+    attacker = state.player_name(now.attacker)
+    if not hero:
+        return f": {wins_words(attacker, now.win)}"
+    effect = game.heroes[index].describe_effect()
+    if after.win == now.win:
+        return f" ({effect}): {wins_words(attacker, after.win)}, with this hero or without one"
+    return (
+        f" ({effect}): {wins_words(attacker, after.win)}, "
+        f"instead of {how_often(now.win)} with no hero"
+    )
+
+
+#: the play screen's groups named for what their moves are
+NAMED_GROUPS: dict[type[Action], str] = {
+    BuyHero: "Buy a hero card",
+    PlayHero: "Play a hero card",
+    Recruit: "Recruit",
+    Disband: "Disband",
+}
+
+
+def move_group(
+    state: DuelsState, action: Action, kind: str, rank: float, names: Callable[[str], str]
+) -> tuple[str, float]:
+    """The play screen's groups, the last one named for what it ends (planning or the
+    turn). The moves go in one group per place they leave ("From Berber"), so the forty
+    or fifty moves of a turn become a few short lists a student can scan; the hero cards
+    are named as what they are ("Buy a hero card")."""
+    if kind == "End the phase":
+        return ("End my planning" if state.phase == "planning" else "End my turn"), rank
+    if isinstance(action, Move):  # stable sort: the game lists the moves place by place
+        return f"From {names(str(action.from_))}", rank
+    return NAMED_GROUPS.get(type(action), kind), rank
+
+
+def units_sent_from(state: DuelsState, action: Action) -> tuple[str, ...]:
+    """The places an attack or a move sends units from (all its places but the last)."""
+    if not isinstance(action, Attack | Move | JointAttack):
+        return ()
+    return state.action_regions(action)[:-1]

@@ -65,6 +65,12 @@ class ConquestGame(Game):
     #: CONQUEST counts each side's turn, not rounds (State.round is the turn number)
     round_title: ClassVar[str] = "Turn"
     describe_says_when: ClassVar[bool] = True  # "Turn 2, White moving: ..."
+    #: the play screen: "Ships: 6 moves", six moves, not six ships; a move by two clicks
+    #: on the board; the banner says each step ("Black may recapture"), so the board
+    #: does not say the turn again and no row of step names is drawn
+    move_list_counts: ClassVar[str] = "move"
+    moves_by_clicks: ClassVar[bool] = True
+    banner_says_steps: ClassVar[bool] = True
     #: the stepper's "play to the end of the phase" button, in a class's words: a phase
     #: here is one side's turn, cut short when a capture asks about a recapture
     phase_button_words: ClassVar[tuple[str, str]] = (

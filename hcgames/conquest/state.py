@@ -17,9 +17,10 @@ step), :mod:`.moves` (legal actions, applying them, refusals), :mod:`.turn` and
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from hcgames.conquest import movement, moves
+from hcgames.conquest import movement, moves, views
 from hcgames.conquest.actions import AcceptDraw, DeclineDraw, Move, OfferDraw, Pass, Refuse
 from hcgames.conquest.evaluation import evaluate
 from hcgames.conquest.moves import PendingRecapture
@@ -216,6 +217,23 @@ class ConquestState(State):
         if carrier is not None:
             here += f" (off the {self.game.kind_of[carrier]})"
         return f"{name} from {here} to {action.to}"
+
+    def listed_words(self, action: Action, words: str, played: bool = False) -> str:
+        return views.listed_words(self, action, words)
+
+    def move_group(
+        self,
+        action: Action,
+        kind: str,
+        rank: float,
+        listed: Sequence[Action],
+        names: Callable[[str], str],
+    ) -> tuple[str, float]:
+        return views.move_group(self, action, kind, rank)
+
+    def captured_by(self, action: Action) -> str | None:
+        """The enemy piece ``action`` captures, if it is a capture."""
+        return views.captured_by(self, action)
 
     def held_name(self, piece: str) -> str:
         """A piece's name by who holds it now: a seized ship is "Black's seized ship 2"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, cast
 
+from hcgames.conquest.actions import Move, Refuse
 from hcgames.conquest.movement import (
     CAPTURES,
     land_pieces,
@@ -23,8 +24,11 @@ if TYPE_CHECKING:
 __all__ = [
     "capture_mark",
     "capture_rows",
+    "captured_by",
     "describe",
     "describe_step",
+    "listed_words",
+    "move_group",
     "now_words",
     "odds_table",
     "piece_rows",
@@ -388,3 +392,58 @@ def record_words(state: ConquestState) -> str:
         reason = state.result.reason
         words += f". {reason[:1].upper()}{reason[1:]}"
     return words
+
+
+def captured_by(state: ConquestState, action: object) -> str | None:
+    """The enemy piece a move captures (the one on top where it goes), if any."""
+    if not isinstance(action, Move):
+        return None
+    occ = state.top.get(action.to)
+    if occ is None or occ == action.piece or state.owner.get(occ) == state.owner.get(action.piece):
+        return None
+    return str(occ)
+
+
+def listed_words(state: ConquestState, action: object, words: str) -> str:
+    """A move as the play screen's list says it: with a capital (every entry, "Refuse to
+    recapture": look 7), and a capture with what it takes."""
+    words = words[:1].upper() + words[1:]
+    captured = captured_by(state, action)
+    if captured is None:
+        return words
+    carried = len(stack(state, captured)) - 1
+    more = (
+        " and the piece it carries"
+        if carried == 1
+        else f" and the {carried} pieces it carries"
+        if carried
+        else ""
+    )
+    # the piece taken named as the board shows it (kind and side), not "Black chariot 1":
+    # the board draws no numbers (look 10, lesson 34); and a seized ship by who holds it
+    # now ("Black's seized ship", drawn as a Black square), never "the White ship" (look
+    # 11, lesson 34)
+    taken = re.sub(r" \d+$", "", held_name(state, captured))
+    return f"Capture: {words}, taking the {taken}{more}"
+
+
+#: the kinds of piece in the order the list of moves groups them
+PIECE_ORDER = ("soldier", "knight", "chariot", "elephant", "ship", "galleon")
+
+
+def move_group(state: ConquestState, action: object, kind: str, rank: float) -> tuple[str, float]:
+    """The list of moves in groups a student can scan: captures first, then the moves
+    of each kind of piece, then the rest."""
+    if captured_by(state, action) is not None:
+        return "Captures", 0.0
+    if isinstance(action, Move):
+        piece = str(state.game.kind_of[action.piece])
+        order = 1 + (PIECE_ORDER.index(piece) if piece in PIECE_ORDER else len(PIECE_ORDER)) / 10
+        return f"{piece.capitalize()}s", order
+    if isinstance(action, Refuse):  # its own group: not hidden under "Other"
+        return "Refuse to recapture", 1.9
+    if kind == "End the phase":  # a CONQUEST turn has no phases: a player ends a turn
+        return "End my turn", 2.0 + rank / 10
+    if kind == "Other":  # offering, accepting or turning down a draw
+        return "A draw", 2.0 + rank / 10
+    return kind, 2.0 + rank / 10

@@ -57,6 +57,9 @@ class HistoricalGame(Game):
     #: a move longer than this may wrap in the play screen's list (its column of moves
     #: beside the cards is 350 px at 1024 wide, less with Large text)
     move_wrap_after: ClassVar[int] = 28
+    #: "Play a card: 14 moves", not "Play a card (14)" read as 14 cards (look 8: one card
+    #: with 14 pairs of targets)
+    move_list_counts: ClassVar[str] = "move"
     state_class: ClassVar[type[State]] = HistoricalState
 
     def __init__(self, **options: Any) -> None:

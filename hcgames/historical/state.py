@@ -23,7 +23,7 @@ from __future__ import annotations
 import copy
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -479,6 +479,19 @@ class HistoricalState(State):
 
     def describe(self) -> str:
         return views.describe(self)
+
+    def move_group(
+        self,
+        action: Action,
+        kind: str,
+        rank: float,
+        listed: Sequence[Action],
+        names: Callable[[str], str],
+    ) -> tuple[str, float]:
+        return views.move_group(action, kind, rank, listed)
+
+    def ends_phase(self, action: Action) -> bool:
+        return isinstance(action, EndPhase)
 
     def action_words(self, action: Action) -> str:
         if isinstance(action, EndPhase) and not self.pending:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from hcgames.core import Action
@@ -463,3 +464,30 @@ def action_regions(state: HistoricalState, action: Action) -> tuple[str, ...]:
     if isinstance(action, PlayCard) and action.land:
         return (state.card(action.land).continent,)
     return ()
+
+
+#: a card offered with this many sets of targets or more has its own group in the play
+#: screen's list, after the cards with one way to play (the Roman Colosseum's pairs)
+MANY_TARGETS = 4
+
+
+def move_group(
+    action: Action, kind: str, rank: float, listed: Sequence[Action]
+) -> tuple[str, float]:
+    """The play screen's groups: a card with many choices of targets gets a group of its
+    own ("The Roman Colosseum: choose the targets"), so the list shows the distinct cards
+    first and a student picks the card's group, then the targets (forty pairs of one
+    card had buried the other plays)."""
+    card, targets = getattr(action, "card", ""), getattr(action, "targets", ())
+    if not targets or kind == "End the phase":
+        return kind, rank
+    same = sum(
+        1
+        for a in listed
+        if getattr(a, "card", None) == card
+        and getattr(a, "targets", ())
+        and type(a) is type(action)
+    )
+    if same < MANY_TARGETS:
+        return kind, rank
+    return f"{card_name(card)}: choose the targets", rank + 0.5

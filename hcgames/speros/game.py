@@ -50,6 +50,8 @@ class SperosGame(Game):
     describe_says_when: ClassVar[bool] = True  # describe() says round, step and who
     #: a move longer than this may wrap in the play screen's list (Large text at 1366)
     move_wrap_after: ClassVar[int] = 24
+    #: the play screen draws its cards small: the table and the list on one screen (44)
+    compact_cards: ClassVar[bool] = True
     state_class = SperosState
 
     def __init__(

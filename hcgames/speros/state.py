@@ -20,6 +20,7 @@ deck are chance steps: every card left in the deck is equally likely.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -206,6 +207,19 @@ class SperosState(State):
 
     def action_words(self, action: Action) -> str:
         return views.action_words(self, action)
+
+    def move_group(
+        self,
+        action: Action,
+        kind: str,
+        rank: float,
+        listed: Sequence[Action],
+        names: Callable[[str], str],
+    ) -> tuple[str, float]:
+        return views.move_group(action)
+
+    def own_side_lines(self, seat: int) -> list[str]:
+        return views.own_side_lines(self, seat)
 
     def idle_reason(self, action: Action) -> str:
         """An ability with nothing to act on now (:func:`turn.idle_reason`)."""

@@ -3,6 +3,10 @@ card rows for the widgets, scores, a sentence describing the table, and a heuris
 
 Plain functions of the state; :class:`~hcgames.speros.state.SperosState` calls them
 for its contract methods (``snapshot``, ``observation``, ``card_rows``...).
+
+One module past 600 lines on purpose: everything the views read of a Speros position
+(what is hidden, the card rows, the score and the play screen's lines) is worded from
+the same card tables, kept side by side so a change to one wording is seen beside the rest.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from hcgames.speros.effects import PendingOffer
 from hcgames.speros.material import Card, Effect
 from hcgames.speros.scoring import score_lines, total_scores
 from hcgames.speros.turn import STEP_WORDS, effect_idle_reason, idle_reason
-from hcgames.words import capitalise, count
+from hcgames.words import capitalise, count, join, plural
 
 if TYPE_CHECKING:
     from hcgames.speros.state import SperosState
@@ -54,7 +58,9 @@ __all__ = [
     "determinize",
     "evaluate",
     "hand_warning",
+    "move_group",
     "observation",
+    "own_side_lines",
     "score_line",
     "scores",
     "snapshot",
@@ -567,3 +573,63 @@ def card_rows(state: SperosState, viewer: int | None = None) -> dict[str, list[d
     if state.discard:
         rows["Deck and discard pile"].append(card_view(state, state.discard[-1], in_play=False))
     return rows
+
+
+#: the play screen's groups of moves in the game's own words: its four actions, then
+#: the rest (any other move is in "Other")
+MOVE_GROUPS: dict[type[Action], str] = {
+    Attack: "Attack",
+    Lead: "Lead",
+    Explore: "Explore",
+    Plan: "Plan",
+    UseAbility: "Abilities",
+    Accept: "Abilities",
+    EndAbilities: "Skip",
+    Stop: "Skip",
+}
+#: the groups in the order the list shows them
+GROUP_ORDER = ("Attack", "Lead", "Explore", "Plan", "Abilities", "Other", "Skip")
+
+
+def move_group(action: Action) -> tuple[str, float]:
+    """The group of the play screen's list a move is shown in, and its place."""
+    kind = MOVE_GROUPS.get(type(action), "Other")
+    return kind, float(GROUP_ORDER.index(kind))
+
+
+def own_side_lines(state: SperosState, seat: int) -> list[str]:
+    """What only ``seat``'s player sees of their side: their people's General and its
+    abilities, the secret bonus objectives, the mastery objectives and who is at home."""
+    cs = state.game.card_set
+    lines = []
+    terrain = state.colour[seat] if seat < len(state.colour) else None
+    if terrain:
+        people = cs.people_of(terrain)
+        abilities = "; ".join(e.text.rstrip(".") for e in people.general_abilities)
+        used = " (used this game)" if state.general_used[seat] else ""
+        lines.append(f"{people.people}. Your General {people.general}: {abilities}{used}.")
+    chosen = state.chosen_bonus[seat]
+    if chosen:
+        o = state.game.objective(chosen)
+        lines.append(f"The bonus objective you revealed, {o.name}: {o.text}")
+    elif state.bonus[seat]:
+        offered = "; ".join(
+            f"{state.game.objective(b).name} ({state.game.objective(b).text.rstrip('.')})"
+            for b in state.bonus[seat]
+        )
+        lines.append(f"Secret bonus objectives in your hand: {offered}.")
+    for oid in state.mastery:
+        o = state.game.objective(oid)
+        lines.append(f"Mastery objective for everyone, {o.name}: {o.text}")
+    # the home beside the list (the hand is drawn just left of it: not listed again)
+    if terrain and state.round >= 1:
+        home = ["your General"] if state.general_home[seat] else []
+        if state.base_minions[seat]:
+            home.append(plural(state.base_minions[seat], "Minion"))
+        lines.append(
+            f"At home in your Base Camp: {join(home)} (a player who starts a turn with "
+            "nobody at home ends the game at once)."
+            if state.base_minions[seat] or state.general_home[seat]
+            else "Your Base Camp is empty: the game ends when your next turn starts."
+        )
+    return lines

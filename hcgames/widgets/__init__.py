@@ -4,13 +4,15 @@ Every view is an :class:`ipywidgets.VBox` with an ``update(...)`` method and a
 ``text`` property that states what it shows in words. The views read the shared
 contract of :mod:`hcgames.core` (legal actions, chance outcomes, events and the view
 hooks ``region_views``, ``action_regions``, ``card_rows``), so every game gets them
-without code of its own: a dice battle's forecast and sums, the step a side is in and
-why a step offers one move come through the contract's hooks too. Two views still
-reach into particular games for what the contract does not carry yet: the play screen
-(Historical's card battle, Classical's and Speros' side panels, the groups of the move
-list, CONQUEST's board) and the history view (Duels' map by default), each listed, to
-shrink only, in tests/test_layout.py's ``GENERIC_VIEW_BACK_DOORS``; each game's lesson
-scenes are its own modules.
+without code of its own: a dice battle's forecast and sums, the step a side is in, why
+a step offers one move, the groups and words of the play screen's list of moves and a
+side's own panel come through the contract's hooks too (``State.move_group``,
+``State.listed_words``, ``State.own_side_lines``, the ``Game`` attributes under "how
+the play screen shows the game"). No view here imports a game's package or names a
+game's id or action class (tests/test_layout.py checks it), though the shared kinds
+of move (:func:`hcgames.widgets.panels.choice_kind`) are still read from words in an
+action class's name; each game's lesson scenes are its own modules (listed there in
+``LESSON_SCENES``).
 
 This package needs the ``notebooks`` extra (ipywidgets, bqplot, pandas); plain
 ``import hcgames`` never imports it.

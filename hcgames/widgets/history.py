@@ -104,11 +104,20 @@ def _on_its_land(
     return lon, lat
 
 
-def places_map(history: History, sid: str, game_id: str = "conqueror-duels") -> MapView:
+def game_with_scenario(sid: str) -> str:
+    """The registered game one of whose scenarios is ``sid`` (its :meth:`variants`)."""
+    for game_id in hcgames.available_games():
+        if any(v.get("scenario") == sid for v in hcgames.game_class(game_id).variants()):
+            return game_id
+    raise ValueError(f"no registered game has a scenario {sid!r}")
+
+
+def places_map(history: History, sid: str, game_id: str | None = None) -> MapView:
     """The scenario's map as wide as the page: the lands of the war shaded, the sites
-    of its events as named diamonds."""
+    of its events as named diamonds. The map is that of ``game_id``, by default the
+    game with the scenario ``sid``."""
     story = history["scenarios"][sid]
-    game = hcgames.load(game_id, scenario=sid)
+    game = hcgames.load(game_id or game_with_scenario(sid), scenario=sid)
     places = set(story["places"]) | {e["place"] for e in story["timeline"] if e["place"]}
     # beside the story: about 676 px wide on a 1024-pixel page, its names sized for that
     view = MapView(game.new_game(seed=0), focus=places, beside=True)

@@ -15,12 +15,15 @@ needs a scroll. Three modes are chosen with buttons, not code:
   hand of the side to play is shown only after a "pass the screen" page;
 * **teacher demo**: bots play every side, one Step or a run of Auto at a time.
 
-Choices are listed in plain words with real names, grouped by kind; picking one
-outlines its regions on the map (or its cards) and, when dice follow, states the
-exact chance of taking the target; in Duels it also gives the battle itself (how
-often each side wins it and what each result costs both sides, from
-:mod:`hcgames.conqueror.forecast`), each hero card's effect on those odds, and why a
-place offers fewer units than stand there (some have already acted). After a battle
+Choices are listed in plain words with real names, grouped by kind in the game's own
+words (:meth:`~hcgames.core.State.move_group`), each with what the game adds to weigh
+it (:meth:`~hcgames.core.State.listed_words`: a hero card's effect on the odds, what a
+capture takes); picking one outlines its regions on the map (or its cards) and, when
+dice follow, states the exact chance of taking the target; where the game forecasts
+its battles (:meth:`~hcgames.core.State.battle_forecast`) it also gives the battle
+itself (how often each side wins it and what each result costs both sides), and why a
+place offers fewer units than stand there (some have already acted). The screen reads
+only the contract of :mod:`hcgames.core`: it names no game. After a battle
 the dice and the result are shown large.
 
 Beside the board, under the list and its Play button, the screen says where the game
@@ -59,15 +62,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
-from typing import Any, ClassVar
+from typing import Any
 
 import ipywidgets as widgets
 
 from hcgames.bots import explain
 from hcgames.classgame import CLASS_GAMES, full_game, is_class_game, obvious_move
 from hcgames.core import Action, Event, Game, SaveError, State
-from hcgames.historical.cards import card_name
-from hcgames.odds import Odds, battle_odds
+from hcgames.odds import Odds, battle_odds, how_often
 from hcgames.play import Bot
 from hcgames.theatres import play_theatre, theatres
 from hcgames.widgets._base import guarded, one_screen, phase_words, round_of
@@ -443,33 +445,33 @@ CARD_TABLE_STYLE = """<style>
 /* Speros (lesson 44): every word of a card at 16 px and nothing cut (abilities cut to
    two lines at 15 px were read as broken, look 10): compact cards, the Skirmish Area and
    the hand first, the other rows below; the moves stay in sight in their sticky column */
-.hcgames-play-speros .hcgames-zone { flex: 1 1 100%; }
-.hcgames-play-speros .hcgames-table { gap: 4px 8px; }
-.hcgames-play-speros .hcgames-zone-cards { gap: 5px; }
-.hcgames-play-speros .hcgames-card { font-size: 16px; flex: 1 1 8.4em; min-width: 8.4em;
+.hcgames-play-compact .hcgames-zone { flex: 1 1 100%; }
+.hcgames-play-compact .hcgames-table { gap: 4px 8px; }
+.hcgames-play-compact .hcgames-zone-cards { gap: 5px; }
+.hcgames-play-compact .hcgames-card { font-size: 16px; flex: 1 1 8.4em; min-width: 8.4em;
   max-width: 12em; }
-.hcgames-play-speros :is(.hcgames-card-band, .hcgames-card-kind, .hcgames-card-stats,
+.hcgames-play-compact :is(.hcgames-card-band, .hcgames-card-kind, .hcgames-card-stats,
   .hcgames-card-ability, .hcgames-card-line, .hcgames-card-note, .hcgames-token-words) {
   font-size: 16px; line-height: 1.2; }
-.hcgames-play-speros .hcgames-card-body { padding: 2px 5px 4px; }
-.hcgames-play-speros .hcgames-tokens { margin-top: 1px; }
+.hcgames-play-compact .hcgames-card-body { padding: 2px 5px 4px; }
+.hcgames-play-compact .hcgames-tokens { margin-top: 1px; }
 /* the pieces on a card read from the back of a room: letters of 16 px in tokens of 23 px
    (14 px tokens with 9 px letters were read only close up, look 11) */
-.hcgames-play-speros .hcgames-token { font-size: 16px; width: 23px; height: 23px;
+.hcgames-play-compact .hcgames-token { font-size: 16px; width: 23px; height: 23px;
   line-height: 19px; margin: 1px 1px 1px 0; }
 /* a hand running past the foot of the window says so there, with the count of cards
    further down (the hand was cut at 1366x768 with nothing to say so, look 11) */
-.hcgames-play-speros .hcgames-card-column,
-.hcgames-play-speros .hcgames-card-column .widget-container { overflow: visible !important; }
-.hcgames-play-speros .hcgames-hand-cue.hcgames-hand-cue-on { display: block; position: sticky;
+.hcgames-play-compact .hcgames-card-column,
+.hcgames-play-compact .hcgames-card-column .widget-container { overflow: visible !important; }
+.hcgames-play-compact .hcgames-hand-cue.hcgames-hand-cue-on { display: block; position: sticky;
   bottom: 0; z-index: 2; margin: 4px -2px 0; padding: 4px 10px; border-radius: 6px;
   background: #1A4F9C; color: #FFFFFF; font-size: 16px; font-weight: bold; }
-.hcgames-play-speros .hcgames-card-ability { display: block; margin-top: 1px; }
-.hcgames-play-speros .hcgames-card-line { display: block; margin-top: 0; }
+.hcgames-play-compact .hcgames-card-ability { display: block; margin-top: 1px; }
+.hcgames-play-compact .hcgames-card-line { display: block; margin-top: 0; }
 @media (max-width: 1200px) {
-  .hcgames-play-speros .hcgames-side-column { flex-basis: 370px !important; }
-  .hcgames-play-speros .hcgames-card-body { padding: 2px 3px 3px; }
-  .hcgames-play-speros .hcgames-card-name { overflow-wrap: break-word; }
+  .hcgames-play-compact .hcgames-side-column { flex-basis: 370px !important; }
+  .hcgames-play-compact .hcgames-card-body { padding: 2px 3px 3px; }
+  .hcgames-play-compact .hcgames-card-name { overflow-wrap: break-word; }
 }
 </style>"""
 
@@ -532,23 +534,6 @@ def _is_plural(who: str) -> bool:
     return who.endswith("s") and not who.endswith("ss")
 
 
-def _wins(who: str, p: Fraction) -> str:
-    """ "Rome wins the battle 13 times in 18 (72%)", "... cannot win the battle"."""
-    if p == 0:
-        return f"{who} cannot win the battle"
-    return f"{who} wins the battle {_often(p)}"
-
-
-def _often(p: Fraction) -> str:
-    """How often, in words a class reads aloud: "never", "every time", or "13 times
-    in 18 (72%)"."""
-    if p == 0:
-        return "never"
-    if p == 1:
-        return "every time"
-    return f"{times_in(p)} ({_percent(p)})"
-
-
 def _dice_html(action: Action) -> str:
     """A dice outcome with its numbers drawn as dice: 'attacker [6], defender [2]'."""
     words = str(action)
@@ -600,20 +585,19 @@ def _heroes_may_play(state: State) -> bool:
     return any(o in (0, 1) for o in owners)
 
 
-#: Classical: what being left unfed does to each kind (the rules' famine, turn.starve)
-_UNFED = {
-    "army": "the army is disbanded",
-    "fleet": "the fleet is disbanded",
-    "city": "the city shrinks to a village",
-}
-
-
-def _unfed_note(action: Action) -> str:
-    """Classical famine: what leaving this army, fleet or city unfed does."""
-    if type(action).__name__ != "Starve":
-        return ""
-    done = _UNFED.get(str(getattr(action, "kind", "")))
-    return f" ({done})" if done else ""
+def _checked_mode(game: Game, seats: Sequence[int], mode: str | None) -> str:
+    """The screen's mode (:data:`MODES`), by default from the human ``seats``: none is
+    a demo, every seat a hot seat, some a game against the computer; a seat the game
+    does not have or an unknown mode is refused."""
+    for seat in seats:
+        if not 0 <= seat < game.num_players:
+            players = game.num_players
+            raise ValueError(f"human seat {seat} does not exist in a {players}-player game")
+    if mode is None:
+        mode = "demo" if not seats else "hotseat" if len(seats) == game.num_players else "bot"
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
+    return mode
 
 
 def _moves_digest(state: State) -> str:
@@ -781,15 +765,7 @@ class PlayApp(GameStepper):
         map_width: int = 560,
     ) -> None:
         seats = sorted(set(humans))
-        for seat in seats:
-            if not 0 <= seat < game.num_players:
-                raise ValueError(
-                    f"human seat {seat} does not exist in a {game.num_players}-player game"
-                )
-        if mode is None:
-            mode = "demo" if not seats else "hotseat" if len(seats) == game.num_players else "bot"
-        if mode not in MODES:
-            raise ValueError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
+        mode = _checked_mode(game, seats, mode)
         self.level = _level_key(bot, game)
         self.mode = mode
         #: a class game and its full game, the two games the screen offers (``None``
@@ -801,21 +777,7 @@ class PlayApp(GameStepper):
         self.games_started = 0  # New game presses so far
         self.student_seats = seats or [0]
         self.revealed: int | None = None  # the seat whose hand a hot seat shows now
-        #: dice since the last human move: the roll, its battle events, each side's total
-        self.rolls: list[tuple[Action, list[Event], list[str]]] = []
-        #: the computer's moves since the last human move, each with why, in words
-        self.reasons: list[str] = []
-        #: the spaces each of those moves went through (its last entries match reasons)
-        self.reason_paths: list[Sequence[str]] = []
-        self._card_names: dict[str, str] = {}
-        #: what the student's last move did, in the game's words
-        self.own_events: list[str] = []
-        self._names_pattern: re.Pattern[str] | None = None
-        self._ready = False
-        self.hidden_hands = False  # known once the views are built
-        self._listed: tuple[int, int] = (0, -1)
-        #: the odds lines already worked out for one position: (state, moves, lines)
-        self._odds_seen: tuple[State, int, dict[Action | None, str]] | None = None
+        self._init_records()
         first = game.new_game(seed)
         # the map grows on a wide window (wide_map_css): its names are sized for that
         cards = first.card_rows(self.student_seats[0]) is not None
@@ -883,6 +845,24 @@ class PlayApp(GameStepper):
             widgets.dlink((self.board_view.text_line, "value"), (said, "value"))
         return said
 
+    def _init_records(self) -> None:
+        """What the screen keeps between two positions, empty before the first."""
+        #: dice since the last human move: the roll, its battle events, each side's total
+        self.rolls: list[tuple[Action, list[Event], list[str]]] = []
+        #: the computer's moves since the last human move, each with why, in words
+        self.reasons: list[str] = []
+        #: the spaces each of those moves went through (its last entries match reasons)
+        self.reason_paths: list[Sequence[str]] = []
+        self._card_names: dict[str, str] = {}
+        #: what the student's last move did, in the game's words
+        self.own_events: list[str] = []
+        self._names_pattern: re.Pattern[str] | None = None
+        self._ready = False
+        self.hidden_hands = False  # known once the views are built
+        self._listed: tuple[int, int] = (0, -1)
+        #: the odds lines already worked out for one position: (state, moves, lines)
+        self._odds_seen: tuple[State, int, dict[Action | None, str]] | None = None
+
     def _set_up_board(self, board: Any) -> None:
         """A click pair on the board plays its move. The board's line is said beside the
         board, under the moves (:attr:`board_said`): above the board a pick's three-line
@@ -919,22 +899,13 @@ class PlayApp(GameStepper):
         # once per pick: not for the passing values of a list being refilled
         self.picker.on_pick = self._on_pick
         self.picker.notify = self.say
-        if game.id == "conquest-1972":
-            self.picker.kind_of = self._conquest_kind
-            self.picker.counted = "move"  # "Ships: 6 moves": six moves, not six ships
-            if self.board_view is not None:  # the banner says the turn: a short line
-                self.board_view.says_turn = False
-        elif game.id == "conquest-of-speros":
-            self.picker.kind_of = self._speros_kind
-            self.add_class("hcgames-play-speros")  # compact cards: one screen (44)
+        self.picker.kind_of = self._group_of
+        self.picker.counted = game.move_list_counts
+        if game.banner_says_steps and self.board_view is not None:
+            self.board_view.says_turn = False  # the banner says the turn: a short line
+        if game.compact_cards:
+            self.add_class("hcgames-play-compact")  # compact cards: one screen (44)
             self._roomy_status = True  # the column beside the cards has room for 15 px
-        elif game.id == "conqueror-duels":
-            self.picker.kind_of = self._duels_kind
-        elif game.id == "historical-conquest":
-            self.picker.kind_of = self._historical_kind
-            # "Play a card: 14 moves", not "Play a card (14)" read as 14 cards (look 8: one
-            # card with 14 pairs of targets)
-            self.picker.counted = "move"
 
     # --- who plays which side ------------------------------------------------------
     def _humans_for(self, mode: str, seats: Sequence[int], game: Game) -> list[int]:
@@ -1256,211 +1227,16 @@ class PlayApp(GameStepper):
 
     # --- the controls ----------------------------------------------------------------
     def _build_controls(self, large_text: bool, map_width: int) -> None:
-        game = self.game
-        n = game.num_players
-        self.mode_buttons = widgets.ToggleButtons(
-            options=[(words.format(n=n), key) for key, words in MODES.items()],
-            value=self.mode,
-            tooltips=[
-                "You play one side; the computer plays the others",
-                "Every side is played by a student; take turns at the keyboard",
-                "The computer plays every side; press Step or Auto to watch",
-            ],
-        )
-        self.side_buttons = widgets.ToggleButtons(
-            options=[(name, i) for i, name in enumerate(game.player_names)],
-            value=self.student_seats[0],
-            description="You play",
-            style={"description_width": "auto"},
-        )
-        levels = bot_levels(game)
-        if self.level not in levels:
-            levels.append(self.level)
-        self.level_buttons = widgets.ToggleButtons(
-            options=[(BOT_LEVELS[k].label, k) for k in levels],
-            value=self.level,
-            tooltips=[BOT_LEVELS[k].about for k in levels],
-            description="Computer",
-            style={"description_width": "auto"},
-        )
-        self.game_buttons = widgets.ToggleButtons(
-            options=[("Class game", "class"), ("Full game", "full")],
-            value="class",
-            tooltips=[
-                "A shorter game that a class finishes in one lesson (our rules)",
-                "The whole game, as the rules say",
-            ],
-            description="Game",
-            style={"description_width": "auto"},
-        )
-        self.game_buttons.layout.display = None if self.variants else "none"
-        self.game_buttons.observe(lambda c: self.set_game(str(c["new"])), names=["value"])
-        self.class_line = widgets.HTML(self._class_html())
-        self.class_line.layout.display = None if self.variants else "none"
-        self.mode_buttons.observe(lambda c: self.set_mode(str(c["new"])), names=["value"])
-        self.side_buttons.observe(lambda c: self.set_side(int(c["new"])), names=["value"])
-        self.level_buttons.observe(lambda c: self.set_level(str(c["new"])), names=["value"])
-
-        self.banner = widgets.HTML()
-        self.banner.add_class("hcgames-banner")
-        #: the score as it stands, beside the moves (a game that keeps one: Speros)
-        self.score_bar = widgets.HTML()
-        self.score_bar.add_class("hcgames-score-line")
-        self.odds_line = widgets.HTML()
-        self.odds_line.add_class("hcgames-odds")
-        #: one sentence from the page (a move refused, nothing to undo), replaced by the
-        #: next one and cleared at the next position: never a growing typewriter list
-        self.notice = widgets.HTML()
-        self.notice.add_class("hcgames-notice")
-        #: why some cards or moves are not offered now, from the rules' own refusals
-        self.why_line = widgets.HTML()
-        self.why_line.add_class("hcgames-why-not")
-        #: the student's own side: resources, levels, abilities, secret objectives
-        self.own_side = widgets.HTML()
-        self.own_side.add_class("hcgames-own-side")
-        self.roll_box = widgets.HTML()
-        self.why_box = widgets.HTML()
-        self.why_box.add_class("hcgames-why")
-        self.back_button.description = "Undo"
-        self.back_button.tooltip = "Take back the last move (and the computer's answer to it)"
-        self.pass_button = widgets.Button(
-            description="Show my turn", button_style="primary", layout=widgets.Layout(width="auto")
-        )
-        self.pass_button.on_click(lambda _b: self.reveal())
-        self.pass_text = widgets.HTML()
-        self.pass_screen = widgets.VBox(
-            [self.pass_text, self.pass_button],
-            layout=widgets.Layout(align_items="center"),
-        )
-        self.pass_screen.add_class("hcgames-pass")
-
-        self.save_button = widgets.Button(
-            description="Save the game",
-            icon="download",
-            tooltip="Make a file of this game to load next lesson",
-            layout=widgets.Layout(width="auto"),
-        )
-        self.save_button.on_click(lambda _b: self.save())
-        self.save_link = widgets.HTML()
-        # the upload button prints how many files it holds ("Load a saved game (0)"),
-        # always 0 here as a file is read at once: the words are drawn by the page's
-        # style instead (hcgames-upload in _STYLE), the count is not shown
-        self.upload = widgets.FileUpload(
-            accept=".json",
-            multiple=False,
-            description="",
-            icon="upload",
-            tooltip="Load a saved game",
-        )
-        self.upload.add_class("hcgames-upload")
-        self.upload.layout.width = "auto"
-        self.upload.observe(self._on_upload, names=["value"])
-        self.file_message = widgets.HTML()
-        files = widgets.HBox(
-            [self.save_button, self.save_link, self.upload],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
-        )
-
-        self.new_button = widgets.Button(
-            description="New game",
-            icon="refresh",
-            tooltip="Start this game again from the beginning, with the same mode, side and level",
-            layout=widgets.Layout(width="auto"),
-        )
-        self.new_button.on_click(lambda _b: self.ask_new_game())
-        # New game asks first when a game is under way: one click never wipes a game
-        self.confirm_text = widgets.HTML(
-            "<b>Start a new game?</b> The game on the screen will be lost (press Save "
-            "the game first to keep it)."
-        )
-        self.keep_button = widgets.Button(
-            description="No, keep playing",
-            tooltip="Go back to the game on the screen",
-            layout=widgets.Layout(width="auto"),
-        )
-        self.keep_button.on_click(lambda _b: self.keep_playing())
-        self.confirm_button = widgets.Button(
-            description="Yes, start a new game",
-            button_style="danger",
-            tooltip="Wipe this game and start again from the beginning",
-            layout=widgets.Layout(width="auto"),
-        )
-        self.confirm_button.on_click(lambda _b: self.new_game())
-        self.confirm_box = widgets.VBox(
-            [
-                self.confirm_text,
-                widgets.HBox(
-                    [self.keep_button, self.confirm_button],
-                    layout=widgets.Layout(flex_flow="row wrap", padding="4px"),
-                ),
-            ],
-            layout=widgets.Layout(display="none", padding="4px 8px", margin="2px 0"),
-        )
-        self.confirm_box.add_class("hcgames-confirm")
-        # one click ends a turn (or a phase) when the student has nothing else to do
-        self.end_button = widgets.Button(
-            description="End my turn",
-            icon="forward",
-            tooltip="Play no more moves now: end your turn",
-            layout=widgets.Layout(width="auto", display="none"),
-        )
-        self.end_button.on_click(lambda _b: self.end_turn())
-        self.back_button.layout.width = "auto"
-        self.status_line = widgets.HTML()
-        self.status_line.add_class("hcgames-status")
-        self.own_box = widgets.HTML()
-        self.own_box.add_class("hcgames-own")
-        self.happened = widgets.VBox(
-            # no box of its own that scrolls: what happened is short enough to be seen
-            # whole (the last battle, the computer's last moves)
-            [self.own_box, self.roll_box, self.pass_line, self.why_box],
-        )
-        self.happened.add_class("hcgames-happened")
-
+        self._build_settings()
+        self._build_lines()
+        files = self._build_files()
+        self._build_new_game()
         demo = widgets.HBox(
             [self.step_button, self.phase_button, self.auto_steps, self.auto_button],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
         self.demo_controls = demo
-        self.board_said = self._board_line_beside()
-        board = [v for v in (self.map_view, self.board_view, self.cards_view) if v is not None]
-        # cards beside a map (Historical): the hand above, the cards in play below
-        board = self._build_card_areas(board)
-        if self.map_view is not None and self.board_view is None and self.cards_view is None:
-            self.region_row = self._region_row()  # the whole map or a region of it, closer
-            board = [self.region_row, *board]
-        # As wide as the map: a long sentence under it wraps instead of pushing the
-        # choices off the row.
-        self.board_column = widgets.VBox(
-            board, layout=widgets.Layout(flex="0 1 auto", width=f"{map_width + 8}px")
-        )
-        #: CSS that lets a map grow on a wide window (empty for a board or cards alone)
-        self.wide_style = widgets.HTML()
-        #: the map's key as shown beside the map on a wide window (hidden on a narrow one)
-        self.wide_key = widgets.HTML()
-        box_class = f"hcgames-play-board-{id(self):x}"
-        if self.map_view is not None and self.board_view is None:
-            self.board_column.add_class(box_class)
-            header = self._map_header() if self.cards_view is None else WIDE_CARDS_HEADER
-            self.wide_style.value = wide_map_css(
-                box_class, self.map_view.width, self.map_view.height, header, self.map_view.grow
-            )
-            legend = self.map_view.legend
-            if legend.layout.display != "none":
-                for name in ("hcgames-legend", "hcgames-legend-beside", f"{box_class}-key"):
-                    self.wide_key.add_class(name)
-                widgets.dlink((legend, "value"), (self.wide_key, "value"))
-            else:
-                self.wide_key.layout.display = "none"
-        else:
-            self.wide_key.layout.display = "none"
-        if self.cards_view is not None and self.map_view is None:
-            # a table of cards alone (Speros): the cards take the width the choices
-            # leave and the page scrolls them, with every card's whole text; the
-            # choices stay in sight beside them (CARD_TABLE_STYLE)
-            self.add_class("hcgames-play-cards")
-            self.board_column.add_class("hcgames-card-column")
-            self.board_column.layout.width = None
+        box_class = self._build_board_column(map_width)
         undo_row = _undo_row(self.back_button, self.new_button)
         self.side_column = widgets.VBox(
             [
@@ -1525,6 +1301,221 @@ class PlayApp(GameStepper):
         self.add_class("hcgames-play")
         if large_text:
             self.add_class("hcgames-large")
+
+    def _build_settings(self) -> None:
+        """The rows of settings: class or full game, mode, side and the computer's level."""
+        game = self.game
+        n = game.num_players
+        self.mode_buttons = widgets.ToggleButtons(
+            options=[(words.format(n=n), key) for key, words in MODES.items()],
+            value=self.mode,
+            tooltips=[
+                "You play one side; the computer plays the others",
+                "Every side is played by a student; take turns at the keyboard",
+                "The computer plays every side; press Step or Auto to watch",
+            ],
+        )
+        self.side_buttons = widgets.ToggleButtons(
+            options=[(name, i) for i, name in enumerate(game.player_names)],
+            value=self.student_seats[0],
+            description="You play",
+            style={"description_width": "auto"},
+        )
+        levels = bot_levels(game)
+        if self.level not in levels:
+            levels.append(self.level)
+        self.level_buttons = widgets.ToggleButtons(
+            options=[(BOT_LEVELS[k].label, k) for k in levels],
+            value=self.level,
+            tooltips=[BOT_LEVELS[k].about for k in levels],
+            description="Computer",
+            style={"description_width": "auto"},
+        )
+        self.game_buttons = widgets.ToggleButtons(
+            options=[("Class game", "class"), ("Full game", "full")],
+            value="class",
+            tooltips=[
+                "A shorter game that a class finishes in one lesson (our rules)",
+                "The whole game, as the rules say",
+            ],
+            description="Game",
+            style={"description_width": "auto"},
+        )
+        self.game_buttons.layout.display = None if self.variants else "none"
+        self.game_buttons.observe(lambda c: self.set_game(str(c["new"])), names=["value"])
+        self.class_line = widgets.HTML(self._class_html())
+        self.class_line.layout.display = None if self.variants else "none"
+        self.mode_buttons.observe(lambda c: self.set_mode(str(c["new"])), names=["value"])
+        self.side_buttons.observe(lambda c: self.set_side(int(c["new"])), names=["value"])
+        self.level_buttons.observe(lambda c: self.set_level(str(c["new"])), names=["value"])
+
+    def _build_lines(self) -> None:
+        """The banner and the lines beside the moves, the screen that asks to pass a hot
+        seat, and what happened since the student's last move."""
+        self.banner = widgets.HTML()
+        self.banner.add_class("hcgames-banner")
+        #: the score as it stands, beside the moves (a game that keeps one: Speros)
+        self.score_bar = widgets.HTML()
+        self.score_bar.add_class("hcgames-score-line")
+        self.odds_line = widgets.HTML()
+        self.odds_line.add_class("hcgames-odds")
+        #: one sentence from the page (a move refused, nothing to undo), replaced by the
+        #: next one and cleared at the next position: never a growing typewriter list
+        self.notice = widgets.HTML()
+        self.notice.add_class("hcgames-notice")
+        #: why some cards or moves are not offered now, from the rules' own refusals
+        self.why_line = widgets.HTML()
+        self.why_line.add_class("hcgames-why-not")
+        #: the student's own side: resources, levels, abilities, secret objectives
+        self.own_side = widgets.HTML()
+        self.own_side.add_class("hcgames-own-side")
+        self.roll_box = widgets.HTML()
+        self.why_box = widgets.HTML()
+        self.why_box.add_class("hcgames-why")
+        self.back_button.description = "Undo"
+        self.back_button.tooltip = "Take back the last move (and the computer's answer to it)"
+        self.pass_button = widgets.Button(
+            description="Show my turn", button_style="primary", layout=widgets.Layout(width="auto")
+        )
+        self.pass_button.on_click(lambda _b: self.reveal())
+        self.pass_text = widgets.HTML()
+        self.pass_screen = widgets.VBox(
+            [self.pass_text, self.pass_button],
+            layout=widgets.Layout(align_items="center"),
+        )
+        self.pass_screen.add_class("hcgames-pass")
+        self.status_line = widgets.HTML()
+        self.status_line.add_class("hcgames-status")
+        self.own_box = widgets.HTML()
+        self.own_box.add_class("hcgames-own")
+        self.happened = widgets.VBox(
+            # no box of its own that scrolls: what happened is short enough to be seen
+            # whole (the last battle, the computer's last moves)
+            [self.own_box, self.roll_box, self.pass_line, self.why_box],
+        )
+        self.happened.add_class("hcgames-happened")
+
+    def _build_files(self) -> widgets.HBox:
+        """Save the game and Load a saved game, in one row."""
+        self.save_button = widgets.Button(
+            description="Save the game",
+            icon="download",
+            tooltip="Make a file of this game to load next lesson",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.save_button.on_click(lambda _b: self.save())
+        self.save_link = widgets.HTML()
+        # the upload button prints how many files it holds ("Load a saved game (0)"),
+        # always 0 here as a file is read at once: the words are drawn by the page's
+        # style instead (hcgames-upload in _STYLE), the count is not shown
+        self.upload = widgets.FileUpload(
+            accept=".json",
+            multiple=False,
+            description="",
+            icon="upload",
+            tooltip="Load a saved game",
+        )
+        self.upload.add_class("hcgames-upload")
+        self.upload.layout.width = "auto"
+        self.upload.observe(self._on_upload, names=["value"])
+        self.file_message = widgets.HTML()
+        files = widgets.HBox(
+            [self.save_button, self.save_link, self.upload],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        return files
+
+    def _build_new_game(self) -> None:
+        """New game, the question it asks while a game is under way, and End my turn."""
+        self.new_button = widgets.Button(
+            description="New game",
+            icon="refresh",
+            tooltip="Start this game again from the beginning, with the same mode, side and level",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.new_button.on_click(lambda _b: self.ask_new_game())
+        # New game asks first when a game is under way: one click never wipes a game
+        self.confirm_text = widgets.HTML(
+            "<b>Start a new game?</b> The game on the screen will be lost (press Save "
+            "the game first to keep it)."
+        )
+        self.keep_button = widgets.Button(
+            description="No, keep playing",
+            tooltip="Go back to the game on the screen",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.keep_button.on_click(lambda _b: self.keep_playing())
+        self.confirm_button = widgets.Button(
+            description="Yes, start a new game",
+            button_style="danger",
+            tooltip="Wipe this game and start again from the beginning",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.confirm_button.on_click(lambda _b: self.new_game())
+        self.confirm_box = widgets.VBox(
+            [
+                self.confirm_text,
+                widgets.HBox(
+                    [self.keep_button, self.confirm_button],
+                    layout=widgets.Layout(flex_flow="row wrap", padding="4px"),
+                ),
+            ],
+            layout=widgets.Layout(display="none", padding="4px 8px", margin="2px 0"),
+        )
+        self.confirm_box.add_class("hcgames-confirm")
+        # one click ends a turn (or a phase) when the student has nothing else to do
+        self.end_button = widgets.Button(
+            description="End my turn",
+            icon="forward",
+            tooltip="Play no more moves now: end your turn",
+            layout=widgets.Layout(width="auto", display="none"),
+        )
+        self.end_button.on_click(lambda _b: self.end_turn())
+        self.back_button.layout.width = "auto"
+
+    def _build_board_column(self, map_width: int) -> str:
+        """The column of the map, the board or the cards, grown on a wide window; the
+        name of its box's class (the side column's and the key's classes build on it)."""
+        self.board_said = self._board_line_beside()
+        board = [v for v in (self.map_view, self.board_view, self.cards_view) if v is not None]
+        # cards beside a map (Historical): the hand above, the cards in play below
+        board = self._build_card_areas(board)
+        if self.map_view is not None and self.board_view is None and self.cards_view is None:
+            self.region_row = self._region_row()  # the whole map or a region of it, closer
+            board = [self.region_row, *board]
+        # As wide as the map: a long sentence under it wraps instead of pushing the
+        # choices off the row.
+        self.board_column = widgets.VBox(
+            board, layout=widgets.Layout(flex="0 1 auto", width=f"{map_width + 8}px")
+        )
+        #: CSS that lets a map grow on a wide window (empty for a board or cards alone)
+        self.wide_style = widgets.HTML()
+        #: the map's key as shown beside the map on a wide window (hidden on a narrow one)
+        self.wide_key = widgets.HTML()
+        box_class = f"hcgames-play-board-{id(self):x}"
+        if self.map_view is not None and self.board_view is None:
+            self.board_column.add_class(box_class)
+            header = self._map_header() if self.cards_view is None else WIDE_CARDS_HEADER
+            self.wide_style.value = wide_map_css(
+                box_class, self.map_view.width, self.map_view.height, header, self.map_view.grow
+            )
+            legend = self.map_view.legend
+            if legend.layout.display != "none":
+                for name in ("hcgames-legend", "hcgames-legend-beside", f"{box_class}-key"):
+                    self.wide_key.add_class(name)
+                widgets.dlink((legend, "value"), (self.wide_key, "value"))
+            else:
+                self.wide_key.layout.display = "none"
+        else:
+            self.wide_key.layout.display = "none"
+        if self.cards_view is not None and self.map_view is None:
+            # a table of cards alone (Speros): the cards take the width the choices
+            # leave and the page scrolls them, with every card's whole text; the
+            # choices stay in sight beside them (CARD_TABLE_STYLE)
+            self.add_class("hcgames-play-cards")
+            self.board_column.add_class("hcgames-card-column")
+            self.board_column.layout.width = None
+        return box_class
 
     def _build_card_areas(self, board: list[Any]) -> list[Any]:
         """Cards beside a map (Historical): the cards in play in :attr:`card_area` under
@@ -1605,163 +1596,31 @@ class PlayApp(GameStepper):
         return "hcgames-large" in self._dom_classes
 
     # --- names -------------------------------------------------------------------------
-    def describe_action(self, action: Action) -> str:
-        """A choice in plain words: region and card ids replaced by their names."""
+    def describe_action(self, action: Action, played: bool = False) -> str:
+        """A choice in plain words: region and card ids replaced by their names, with
+        what the game adds to weigh it (:meth:`~hcgames.core.State.listed_words`);
+        ``played``: as said once the student has played it."""
         words = plain_plurals(self.with_names(self.state.action_words(action)))
-        if hasattr(self.state, "top"):  # CONQUEST's list: every entry starts with a capital
-            words = words[:1].upper() + words[1:]  # ("Refuse to recapture", look 7)
-        captured = self._captured(action)
-        if captured is not None:
-            carried = len(self.state.stack(captured)) - 1  # type: ignore[attr-defined]
-            more = (
-                " and the piece it carries"
-                if carried == 1
-                else f" and the {carried} pieces it carries"
-                if carried
-                else ""
-            )
-            # the piece taken named as the board shows it (kind and side), not "Black
-            # chariot 1": the board draws no numbers (look 10, lesson 34)
-            # and a seized ship by who holds it now ("Black's seized ship", drawn as a Black
-            # square), never "the White ship" (look 11, lesson 34)
-            taken = re.sub(r" \d+$", "", self.state.held_name(captured))  # type: ignore[attr-defined]
-            words = f"Capture: {words}, taking the {taken}{more}"
-        return words + self._spent_note(action) + self._hero_note(action) + _unfed_note(action)
+        return self.state.listed_words(action, words + self._spent_note(action), played)
 
-    def _hero_note(self, action: Action) -> str:
-        """For a hero card bought or offered before a battle: its price or its effect,
-        and the attacker's chance to win the battle with that hero, beside the chance
-        without one."""
-        state = self.state
-        name = type(action).__name__
-        hero = str(getattr(action, "hero", ""))
-        game: Any = state.game
-        if name == "BuyHero" and hero:
-            card = game.heroes[game.hero_index[hero]]
-            return f" ({card.cost} gold): {card.describe_effect()}"
-        battle = getattr(state, "battle", None)
-        if name != "PlayHero" or battle is None or battle.result is not None:
-            return ""
-        side = 0 if battle.step.value == "hero_attacker" else 1
-        index = game.hero_index[hero] if hero else -2
-        heroes: tuple[int | None, int | None] = (index, None) if side == 0 else (None, index)
-        now, after = state.battle_forecast(), state.battle_forecast(heroes=heroes)
-        if now is None or after is None:
-            return ""
-        attacker = state.player_name(now.attacker)
-        if not hero:
-            return f": {_wins(attacker, now.win)}"
-        effect = game.heroes[index].describe_effect()
-        if after.win == now.win:
-            return f" ({effect}): {_wins(attacker, after.win)}, with this hero or without one"
-        return (
-            f" ({effect}): {_wins(attacker, after.win)}, instead of {_often(now.win)} with no hero"
-        )
-
-    def _captured(self, action: Action) -> str | None:
-        """CONQUEST: the enemy piece a move captures (the one on top where it goes)."""
-        state: Any = self.state
-        if type(action).__name__ != "Move" or not hasattr(state, "top"):
-            return None
-        piece, to = getattr(action, "piece", ""), getattr(action, "to", "")
-        occ = state.top.get(to)
-        if occ is None or occ == piece or state.owner.get(occ) == state.owner.get(piece):
-            return None
-        return str(occ)
-
-    def _conquest_kind(self, action: Action) -> tuple[str, float]:
-        """CONQUEST's list in groups a student can scan: captures first, then the
-        moves of each kind of piece, then the rest."""
-        if self._captured(action) is not None:
-            return "Captures", 0.0
-        if type(action).__name__ == "Move":
-            kind = str(self.state.game.kind_of[getattr(action, "piece", "")])  # type: ignore[attr-defined]
-            order = ("soldier", "knight", "chariot", "elephant", "ship", "galleon")
-            rank = 1 + (order.index(kind) if kind in order else len(order)) / 10
-            return f"{kind.capitalize()}s", rank
-        if type(action).__name__ == "Refuse":  # its own group: not hidden under "Other"
-            return "Refuse to recapture", 1.9
+    def _group_of(self, action: Action) -> tuple[str, float]:
+        """The group of the list a move is shown in, and its place: the shared kinds
+        (:func:`~hcgames.widgets.panels.choice_kind`) in the game's own words
+        (:meth:`~hcgames.core.State.move_group`)."""
         kind = choice_kind(action)
-        if kind == "End the phase":  # a CONQUEST turn has no phases: a player ends a turn
-            return "End my turn", 2.0 + CHOICE_KINDS.index(kind) / 10
-        if kind == "Other":  # offering, accepting or turning down a draw
-            return "A draw", 2.0 + CHOICE_KINDS.index(kind) / 10
-        return kind, 2.0 + CHOICE_KINDS.index(kind) / 10
-
-    #: Speros' list in the game's own words: its four actions, then the rest
-    _SPEROS_KINDS: ClassVar[dict[str, str]] = {
-        "Attack": "Attack",
-        "Lead": "Lead",
-        "Explore": "Explore",
-        "Plan": "Plan",
-        "UseAbility": "Abilities",
-        "Accept": "Abilities",
-        "EndAbilities": "Skip",
-        "Stop": "Skip",
-    }
-
-    def _speros_kind(self, action: Action) -> tuple[str, float]:
-        kinds = ("Attack", "Lead", "Explore", "Plan", "Abilities", "Other", "Skip")
-        kind = self._SPEROS_KINDS.get(type(action).__name__, "Other")
-        return kind, float(kinds.index(kind))
-
-    #: a choice longer than this many letters may wrap in the list (Duels' heroes, attacks)
-    WRAP_AFTER = 48
+        rank = float(CHOICE_KINDS.index(kind))
+        return self.state.move_group(action, kind, rank, self.picker.actions, self.with_names)
 
     def _wrapping_words(self, action: Action) -> str:
         """:meth:`describe_action`, with a zero-width space after each space of a long
         choice: the list shows spaces as non-breaking ones, so a long choice (a hero card
         and its effect) could not wrap and was cut off at the list's edge."""
         words = self.describe_action(action)
-        # Duels' moves name two places ("... to Mare Balearicum", 47 letters): at 1024
-        # wide its list holds about 36, so any longer move may wrap there
-        # a game may say its own limit (Speros: "Attack: a Minion onto Starmetal Compass",
-        # 39 letters, was cut off with Large text at 1366)
-        limit = getattr(self.game, "move_wrap_after", self.WRAP_AFTER)
+        # each game says its own limit (Game.move_wrap_after): Speros' "Attack: a Minion
+        # onto Starmetal Compass", 39 letters, was cut off with Large text at 1366
+        limit = self.game.move_wrap_after
         words = words[:1].upper() + words[1:]  # every entry of the list starts with a capital
         return words.replace(" ", " \u200b") if len(words) > limit else words
-
-    #: a card offered with this many sets of targets or more has its own group, listed
-    #: after the cards with one way to play (Historical: the Roman Colosseum's pairs)
-    MANY_TARGETS = 4
-
-    def _historical_kind(self, action: Action) -> tuple[str, float]:
-        """Historical's groups: a card with many choices of targets gets a group of its
-        own ("The Roman Colosseum: choose the targets"), so the list shows the distinct
-        cards first and a student picks the card's group, then the targets (forty pairs
-        of one card had buried the other plays)."""
-        kind = choice_kind(action)
-        rank = float(CHOICE_KINDS.index(kind))
-        card, targets = getattr(action, "card", ""), getattr(action, "targets", ())
-        if not targets or kind == "End the phase":
-            return kind, rank
-        same = sum(
-            1
-            for a in self.picker.actions
-            if getattr(a, "card", None) == card
-            and getattr(a, "targets", ())
-            and type(a) is type(action)
-        )
-        if same < self.MANY_TARGETS:
-            return kind, rank
-        return f"{card_name(card)}: choose the targets", rank + 0.5
-
-    def _duels_kind(self, action: Action) -> tuple[str, float]:
-        """Duels' groups, the last one named for what it ends (planning or the turn).
-        The moves go in one group per place they leave ("From Berber"), so the forty
-        or fifty moves of a turn become a few short lists a student can scan; the
-        hero cards are named as what they are ("Buy a hero card")."""
-        kind = choice_kind(action)
-        rank = float(CHOICE_KINDS.index(kind))
-        name = type(action).__name__
-        if kind == "End the phase":
-            planning = getattr(self.state, "phase", "") == "planning"
-            return ("End my planning" if planning else "End my turn"), rank
-        if name == "Move":  # stable sort: the game lists the moves place by place
-            return f"From {self.with_names(str(getattr(action, 'from_', '')))}", rank
-        named = {"BuyHero": "Buy a hero card", "PlayHero": "Play a hero card"}
-        named.update(Recruit="Recruit", Disband="Disband")
-        return named.get(name, kind), rank
 
     def _why_not_html(self) -> str:
         """The cards in the student's hand that cannot be played now, each with the
@@ -1804,11 +1663,7 @@ class PlayApp(GameStepper):
         if seat is None:
             return ""
         state: Any = self.state
-        lines: list[str] = []
-        if self.game.id == "classical-conquests" and state.round >= 1:
-            lines = self._classical_side(state, seat)
-        elif self.game.id == "conquest-of-speros":
-            lines = self._speros_side(state, seat)
+        lines = state.own_side_lines(seat)
         if not lines:
             return ""
         who = state.player_name(seat)
@@ -1818,70 +1673,6 @@ class PlayApp(GameStepper):
             + "".join(f"<div>{escape(line)}</div>" for line in lines)
             + "</div>"
         )
-
-    @staticmethod
-    def _classical_side(state: Any, seat: int) -> list[str]:
-        from hcgames.classical.payment import spent_text
-        from hcgames.classical.turn import produce
-        from hcgames.widgets.classical.text import research_note
-
-        m = state.game.material
-        trial = state.copy()
-        trial.player = seat
-        before = dict(trial.pool)
-        produce(trial)
-        yields = {c: trial.pool[c] - before[c] for c in trial.pool if trial.pool[c] > before[c]}
-        levels = ", ".join(
-            f"{m.trait_names[t]} {state.level_of(seat, t)}"
-            for t in m.trait_names
-            if state.level_of(seat, t)
-        )
-        limit = state.monument_limit(seat)
-        lines = [
-            f"Each produce phase your lands and traits yield {spent_text(yields) or 'nothing'}.",
-            f"Levels: {levels or 'all at 0'}.",
-            f"Monuments: {state.monuments_of(seat)} held; you may hold {limit} "
-            f"({m.book['monument_limit_base']} + your Religion level).",
-        ]
-        if state.phase == "research" and state.player == seat:
-            lines.append(research_note(m))
-        return lines
-
-    @staticmethod
-    def _speros_side(state: Any, seat: int) -> list[str]:
-        cs = state.game.card_set
-        lines = []
-        terrain = state.colour[seat] if seat < len(state.colour) else None
-        if terrain:
-            people = cs.people_of(terrain)
-            abilities = "; ".join(e.text.rstrip(".") for e in people.general_abilities)
-            used = " (used this game)" if state.general_used[seat] else ""
-            lines.append(f"{people.people}. Your General {people.general}: {abilities}{used}.")
-        chosen = state.chosen_bonus[seat]
-        if chosen:
-            o = state.game.objective(chosen)
-            lines.append(f"The bonus objective you revealed, {o.name}: {o.text}")
-        elif state.bonus[seat]:
-            offered = "; ".join(
-                f"{state.game.objective(b).name} ({state.game.objective(b).text.rstrip('.')})"
-                for b in state.bonus[seat]
-            )
-            lines.append(f"Secret bonus objectives in your hand: {offered}.")
-        for oid in state.mastery:
-            o = state.game.objective(oid)
-            lines.append(f"Mastery objective for everyone, {o.name}: {o.text}")
-        # the home beside the list (the hand is drawn just left of it: not listed again)
-        if terrain and state.round >= 1:
-            home = ["your General"] if state.general_home[seat] else []
-            if state.base_minions[seat]:
-                home.append(plural(state.base_minions[seat], "Minion"))
-            lines.append(
-                f"At home in your Base Camp: {join(home)} (a player who starts a turn with "
-                "nobody at home ends the game at once)."
-                if state.base_minions[seat] or state.general_home[seat]
-                else "Your Base Camp is empty: the game ends when your next turn starts."
-            )
-        return lines
 
     def sum_words(self, state: State | None = None) -> list[str]:
         """Each side's total in the pending Duels battle, part by part (units, the
@@ -1964,13 +1755,11 @@ class PlayApp(GameStepper):
         """Why an attack or a move from a place takes fewer units than stand there:
         some have already acted this round (Duels)."""
         spent = self.state.spent_units()
-        regions = self.state.action_regions(action) if spent else ()
-        if not regions or type(action).__name__ not in ("Attack", "Move", "JointAttack"):
-            return ""
+        regions = self.state.units_sent_from(action) if spent else ()
         notes = [
             f"{plural(spent[r], 'unit')} in {self._region_names.get(r, r)} "
             f"{'has' if spent[r] == 1 else 'have'} already acted"
-            for r in regions[:-1]
+            for r in regions
             if spent.get(r)
         ]
         return f" ({'; '.join(notes)})" if notes else ""
@@ -2200,13 +1989,10 @@ class PlayApp(GameStepper):
         first = len(self.state.events)
         # the move in the list's words, said when it tells nothing by itself (a recruit
         # whose payment passes by itself after it: "Your last move" named only the payment)
-        words = self.describe_action(action)
         # ... without the list's forecast for a hero played: the battle is fought next, and
         # its result is said under it (look 9, lesson 13: "Play no hero: Carthage wins the
         # battle 13 times in 18 (72%)" stood over a battle already lost)
-        forecast = self._hero_note(action)
-        if forecast:
-            words = words.replace(forecast, "", 1)
+        words = self.describe_action(action, played=True)
         self.student_moved = True
         # the round of the student's move, unless the move ended the student's turn: a
         # turn that then ended by itself and a new round are said in the banner (look 11:
@@ -2359,20 +2145,20 @@ class PlayApp(GameStepper):
                 if p == 0 == forecast.win:
                     return f"{who} cannot take {name} with this attack: it cannot win the battle."
                 if p == forecast.win:
-                    return f"{who} takes {name} each time it wins the battle: {_often(p)}."
+                    return f"{who} takes {name} each time it wins the battle: {how_often(p)}."
                 return (
-                    f"{who} takes {name} {_often(p)}: it can win the battle with no unit "
+                    f"{who} takes {name} {how_often(p)}: it can win the battle with no unit "
                     "left to move in, and an empty sea belongs to nobody."
                 )
             return (
                 f"{who} takes {name} each time it wins the battle. The heroes still in "
-                f"hand can change that: from {_often(odds.low)} to {_often(odds.high)}, "
-                f"and {_often(odds.best)} if both sides play their best hero."
+                f"hand can change that: from {how_often(odds.low)} to {how_often(odds.high)}, "
+                f"and {how_often(odds.best)} if both sides play their best hero."
             )
         if state.attack_odds(action) is not None:
             # a battle of many rounds (Classical), fought later with the units there
             wins = "win" if _is_plural(who) else "wins"
-            often = "never" if p == 0 else _often(p)
+            often = "never" if p == 0 else how_often(p)
             return (
                 f"{who} {wins} the battle for {name} {often}, if it is fought with the "
                 "units there now (more may arrive before the battle phase)."
@@ -2388,8 +2174,8 @@ class PlayApp(GameStepper):
             )
         if odds.depends_on_choices:
             words += (
-                f", if both sides then choose their best (from {_often(odds.low)} to "
-                f"{_often(odds.high)}, depending on those choices)"
+                f", if both sides then choose their best (from {how_often(odds.low)} to "
+                f"{how_often(odds.high)}, depending on those choices)"
             )
         return words + "."
 
@@ -2637,29 +2423,7 @@ class PlayApp(GameStepper):
         live = not state.is_terminal()
         hidden = self._needs_pass()
         choosing = live and not demo and self.waiting_for_human() and not hidden
-        self.picker.layout.display = None if choosing else "none"
-        self.picker.choice.disabled = False
-        self.dice.layout.display = "none"
-        self.demo_controls.layout.display = None if demo else "none"
-        self.side_buttons.layout.display = None if self.mode == "bot" else "none"
-        self.level_buttons.layout.display = None if self.mode != "hotseat" else "none"
-        self.pass_screen.layout.display = None if hidden else "none"
-        self.board_column.layout.display = "none" if hidden else None
-        self._hide_wide_key(hidden)
-        if self.card_area.children:
-            self.card_area.layout.display = "none" if hidden else None
-            self.hand_area.layout.display = "none" if hidden else None
-        self.back_button.description = "Back" if demo else "Undo"
-        self.back_button.tooltip = (
-            "Take back the last move"
-            if demo
-            else "Take back your last move (and the computer's answer to it)"
-        )
-        self.back_button.disabled = len(state.history) <= self._base
-        self.new_button.button_style = "primary" if not live else ""
-        if not self.game_under_way():
-            self.confirm_box.layout.display = "none"
-        self._show_end_button(choosing)
+        self._show_controls(state, choosing, hidden)
         self.status_line.value = self._status_html()
         self.score_bar.value = self._score_bar_html()
         self.why_line.value = self._why_not_html() if choosing else ""
@@ -2702,6 +2466,35 @@ class PlayApp(GameStepper):
             f"<span class='hcgames-banner-text' data-shown='{len(state.history)}'>"
             f"{escape(self.banner_text)}</span>"
         )
+
+    def _show_controls(self, state: State, choosing: bool, hidden: bool) -> None:
+        """Which controls the position shows: the list while the student chooses, the
+        demo's buttons, the screen that asks to pass a hot seat, Undo or Back..."""
+        demo = self.mode == "demo"
+        live = not state.is_terminal()
+        self.picker.layout.display = None if choosing else "none"
+        self.picker.choice.disabled = False
+        self.dice.layout.display = "none"
+        self.demo_controls.layout.display = None if demo else "none"
+        self.side_buttons.layout.display = None if self.mode == "bot" else "none"
+        self.level_buttons.layout.display = None if self.mode != "hotseat" else "none"
+        self.pass_screen.layout.display = None if hidden else "none"
+        self.board_column.layout.display = "none" if hidden else None
+        self._hide_wide_key(hidden)
+        if self.card_area.children:
+            self.card_area.layout.display = "none" if hidden else None
+            self.hand_area.layout.display = "none" if hidden else None
+        self.back_button.description = "Back" if demo else "Undo"
+        self.back_button.tooltip = (
+            "Take back the last move"
+            if demo
+            else "Take back your last move (and the computer's answer to it)"
+        )
+        self.back_button.disabled = len(state.history) <= self._base
+        self.new_button.button_style = "primary" if not live else ""
+        if not self.game_under_way():
+            self.confirm_box.layout.display = "none"
+        self._show_end_button(choosing)
 
     def _show_end_button(self, choosing: bool) -> None:
         """The one-click End button, when the student may end the turn (or phase) now
@@ -2926,9 +2719,9 @@ class PlayApp(GameStepper):
         if self._needs_pass():
             return f"{who} to play: pass the screen."
         how = "pick a move, then press Play this move."
-        clicks = self.board_view is not None and self.game.id == "conquest-1972"
+        clicks = self.board_view is not None and self.game.moves_by_clicks
         if clicks:
-            # CONQUEST's board plays a move by two clicks: the piece, then where it goes
+            # a board that plays a move by two clicks: the piece, then where it goes
             how = "click a piece, then a gold square (or pick a move in the list)."
         step = state.step_words()
         if self.student_moved and self.mode == "bot":
@@ -2963,9 +2756,9 @@ class PlayApp(GameStepper):
     SHOWN_REASONS = 4
 
     def _timeline_html(self) -> str:
-        # CONQUEST's steps (move, recapture, draw offer) are said by the banner in a
-        # player's words ("Your move", "Black may recapture"): no row of step names
-        if self.game.id == "conquest-1972":
+        # a game whose banner says each step in a player's words (CONQUEST: "Your move",
+        # "Black may recapture"): no row of step names
+        if self.game.banner_says_steps:
             return ""
         return str(super()._timeline_html())
 
@@ -3188,7 +2981,7 @@ class PlayApp(GameStepper):
                     reason = reason.replace(str(action), said, 1)
                 if hasattr(state, "top"):  # CONQUEST: "Black knight to j8", as the board
                     reason = _PIECE_NUMBER.sub(r"\1", reason)  # shows it: no piece numbers
-                ending = type(action).__name__ == "EndPhase"
+                ending = state.ends_phase(action)
                 ending = ending and self.cards_view is not None and self.map_view is not None
                 if ending and self._last_was_ending and self.reasons:
                     return action  # "ends the phase" once for a run of them, not three times

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from typing import Any
 
 import ipywidgets as widgets
 
@@ -48,17 +47,4 @@ def bullet_list(lines: Sequence[str], size: str = BIG) -> str:
         f"<ul style='{size};margin:4px 0'>"
         + "".join(f"<li>{html.escape(line)}</li>" for line in lines)
         + "</ul>"
-    )
-
-
-def research_note(material: Any) -> str:
-    """One sentence where the research step is offered: why no trait (Arts, say) can be
-    picked: the 12-sided research die names the trait each roll helps."""
-    table = list(material.research_table)
-    arts = table.index("arts") + 1 if "arts" in table else None
-    face = f" (Arts on a {arts})" if arts else ""
-    return (
-        f"Research: you cannot pick a trait; each roll of the {len(table)}-sided research "
-        f"die gives a research point to the trait its face names{face}, so more rolls give more "
-        "chances."
     )
