@@ -213,12 +213,13 @@ def _lesson_maps(lesson: str) -> Any:
     """The maps of a Duels lesson with units on them, at each step they show."""
     from hcgames.classgame import class_game
     from hcgames.conqueror import walkthroughs
+    from hcgames.conqueror.game import DuelsGame
     from hcgames.widgets import PlayApp
 
     standard = hcgames.load("conqueror-duels", scenario="standard")
     if lesson == "10":
         stepper = GameStepper(standard.new_game(seed=1), bots=["greedy", "greedy"], seed=1)
-        booklet = walkthroughs.gold_discovered(standard)
+        booklet = walkthroughs.gold_discovered(DuelsGame(scenario="standard"))
         yield from _views_of(booklet.stages, focus=booklet.focus)
     elif lesson == "13":
         stepper = PlayApp(class_game("conqueror-duels"), humans=(), bot="easy", seed=0)
@@ -229,10 +230,10 @@ def _lesson_maps(lesson: str) -> Any:
             stepper.auto(3)
         stepper = GameStepper(standard.new_game(seed=3), bots=["greedy", "random"], seed=3)
     else:
-        gallic = hcgames.load("conqueror-duels", scenario="gallic-wars")
+        gallic = DuelsGame(scenario="gallic-wars")
         food = walkthroughs.gallic_food(gallic)
         yield from _views_of(food.stages, focus=food.focus)
-        duel = hcgames.load("conqueror-duels", scenario="rome-vs-persia")
+        duel = DuelsGame(scenario="rome-vs-persia")
         yield from _views_of(walkthroughs.persia_rally(duel).stages, theatre="east")
         cyrene = walkthroughs.cyrene_left_empty(duel)
         yield from _views_of(cyrene.stages, focus=cyrene.focus, theatre="east")
