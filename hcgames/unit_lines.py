@@ -53,6 +53,9 @@ _NEAR = 2.0
 #: how far past either end of another name (shares of the line's size) a line on a
 #: level with it still reads as its continuation
 _BESIDE = 1.0
+#: how far (shares of the line's size) a line beside or above its own name keeps from
+#: either end of it
+_OWN_PAD = 0.4
 #: what a spot on the place's own land costs (beyond its distance from the name's
 #: middle): less than one off the name's lines, more than one under or above the name
 _ON_LAND = 60.0
@@ -148,7 +151,12 @@ def unit_places(
         """What a spot costs: its own cost, and the names and the other lines chosen so
         far that it stands on (its own name too, unless it stands under it)."""
         box = spot[3]
-        on_names = [_area(box, b) for k, b in names.items() if k != rid or not spot[4]]
+        on_names = [_area(box, b) for k, b in names.items() if k != rid]
+        if not spot[4]:
+            # off its place under the name, a line keeps a little clear of its own name
+            # (Large text draws the names larger where they stand: "Rome ★Rome 1 inf")
+            own, pad = names[rid], size * _OWN_PAD
+            on_names.append(_area(box, (own[0] - pad, own[1], own[2] + pad, own[3])))
         on_lines = [_area(box, s[3]) for k, s in chosen.items() if k != rid]
         out = spot[0] + _ON_NAME * sum(on_names) + _ON_LINE * sum(on_lines)
         return out + _ON_ANY * sum(1 for a in on_names + on_lines if a > _TOUCH)
