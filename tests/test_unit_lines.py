@@ -134,3 +134,128 @@ def test_a_line_with_no_room_under_its_name_stands_above_it_clear_of_the_sea() -
     box = (x - width / 2, y - 20 * _ASCENT, x + width / 2, y + 20 * _DESCENT)
     assert _area(box, name_box(sea)) == 0 and _area(box, name_box(rome)) == 0
     assert y < name_box(rome)[1], "the line stands above its name"
+
+
+# --- no line astray: each line nearer its own place than any other place's name or line
+
+
+def _gap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    dx = max(0.0, max(a[0], b[0]) - min(a[2], b[2]))
+    dy = max(0.0, max(a[1], b[1]) - min(a[3], b[3]))
+    return float((dx * dx + dy * dy) ** 0.5)
+
+
+def _to_segment(c: tuple[float, float], a: Any, b: Any) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = dx * dx + dy * dy
+    t = (
+        0.0
+        if not length
+        else max(0.0, min(1.0, ((c[0] - a[0]) * dx + (c[1] - a[1]) * dy) / length))
+    )
+    return float(((c[0] - a[0] - t * dx) ** 2 + (c[1] - a[1] - t * dy) ** 2) ** 0.5)
+
+
+def _to_land(box: tuple[float, float, float, float], rings: Any) -> float:
+    """How far a box is from a place's outline: 0 when a corner or its middle is on the
+    land or a corner of the outline is in the box; else the least distance from a corner
+    of the box to an edge of the outline, or from a corner of the outline to the box."""
+    left, top, right, bottom = box
+    corners = [(left, top), (right, top), (left, bottom), (right, bottom)]
+    if any(_inside(c, rings) for c in [*corners, ((left + right) / 2, (top + bottom) / 2)]):
+        return 0.0
+    best = float("inf")
+    for ring in rings:
+        for i, a in enumerate(ring):
+            best = min(best, _gap(box, (a[0], a[1], a[0], a[1])))
+            best = min(best, *(_to_segment(c, a, ring[i - 1]) for c in corners))
+    return best
+
+
+def _astray(view: Any, large: bool = False) -> list[str]:
+    """Each unit line drawn on ``view`` (its Large text set when ``large``) that is more
+    than 3 px nearer another place's name or unit line than its own place's name or land:
+    a class reads such a line as the other place's (look 13: "Rome 2 cav" under Gaul's
+    line, Sicily's line on the African Sea)."""
+    placed = view.placed_large if large else view.placed
+    marks = view.unit_labels_large if large else view.unit_labels
+    size = view.unit_size * (view.large_scale if large else 1.0)
+    names = {p.id: name_box(p) for p in placed}
+    lands = {t.id: t.rings for t in view._label_territories}
+    boxes = {}
+    for rid, x, y, text in zip(view.region_ids, marks.x, marks.y, marks.text, strict=True):
+        if text and rid in names:
+            width = _TIGHT * text_width(str(text), size, bold=True) + 2
+            base = view.height - float(y)
+            box = (x - width / 2, base - size * _ASCENT, x + width / 2, base + size * _DESCENT)
+            boxes[rid] = (str(text), box)
+    found = []
+    for rid, (text, box) in boxes.items():
+        own = min(_gap(box, names[rid]), _to_land(box, lands[rid]))
+        others = [(_gap(box, b), k) for k, b in names.items() if k != rid]
+        others += [(_gap(box, b), f"{k}'s line") for k, (_, b) in boxes.items() if k != rid]
+        near, other = min(others)
+        if near + 3 < own:
+            found.append(f"{rid}'s {text!r}: {own:.0f} px from its place, {near:.0f} from {other}")
+    return found
+
+
+def _views_of(stages: Any, **options: Any) -> Any:
+    from hcgames.widgets.maps import MapView
+
+    view = MapView(stages[0][1], beside="width" not in options, **options)
+    for stage in stages:
+        view.update(stage[1])
+        yield view
+
+
+def _lesson_maps(lesson: str) -> Any:
+    """The maps of a Duels lesson with units on them, at each step they show."""
+    from hcgames.classgame import class_game
+    from hcgames.conqueror import walkthroughs
+    from hcgames.conqueror.game import DuelsGame
+    from hcgames.widgets import PlayApp
+
+    standard = hcgames.load("conqueror-duels", scenario="standard")
+    if lesson == "10":
+        stepper = GameStepper(standard.new_game(seed=1), bots=["greedy", "greedy"], seed=1)
+        booklet = walkthroughs.gold_discovered(DuelsGame(scenario="standard"))
+        yield from _views_of(booklet.stages, focus=booklet.focus)
+    elif lesson == "13":
+        stepper = PlayApp(class_game("conqueror-duels"), humans=(), bot="easy", seed=0)
+        for _ in range(40):
+            yield stepper.map_view
+            if stepper.state.is_terminal():
+                break
+            stepper.auto(3)
+        stepper = GameStepper(standard.new_game(seed=3), bots=["greedy", "random"], seed=3)
+    else:
+        gallic = DuelsGame(scenario="gallic-wars")
+        food = walkthroughs.gallic_food(gallic)
+        yield from _views_of(food.stages, focus=food.focus)
+        duel = DuelsGame(scenario="rome-vs-persia")
+        yield from _views_of(walkthroughs.persia_rally(duel).stages, theatre="east")
+        cyrene = walkthroughs.cyrene_left_empty(duel)
+        yield from _views_of(cyrene.stages, focus=cyrene.focus, theatre="east")
+        stepper = GameStepper(gallic.new_game(seed=2), bots=["greedy", "random"], seed=2)
+    for _ in range(40):
+        yield stepper.map_view
+        if stepper.state.is_terminal():
+            break
+        stepper.auto(3)
+
+
+@pytest.mark.parametrize("lesson", ["10", "13", "14"])
+def test_no_unit_line_stands_nearer_another_place_than_its_own(lesson: str) -> None:
+    """Look 13: with no clear spot by its name, a line stood where a class reads it as
+    another place's ("Rome 2 cav" under Gaul's line; Sicily's line on Mare Africum): on
+    the maps of lessons 10, 13 and 14, in their own and in Large text, all game."""
+    found: set[str] = set()
+    seen = 0
+    for view in _lesson_maps(lesson):
+        seen += 1
+        found.update(_astray(view))
+        if view.placed_large:
+            found.update(f"Large text: {line}" for line in _astray(view, large=True))
+    assert seen > 10
+    assert not found, "\n".join(sorted(found))

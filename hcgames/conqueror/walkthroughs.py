@@ -143,14 +143,14 @@ def gold_discovered(game: DuelsGame, seed: int = 1) -> Story:
         (
             "5. Rome attacks",
             walk.copy(),
-            "(C) Rome attacks the independent army in the Alps. The booklet only says that "
-            "Rome wins, so we set the dice: Rome 5, the Alps 3.</p><p><b>Rome's battle in "
+            "(C) Rome attacks the independent army in Alpes. The booklet only says that "
+            "Rome wins, so we set the dice: Rome 5, Alpes 3.</p><p><b>Rome's battle in "
             "sums.</b><br>Rome: 3 cavalry × 2 + 1 infantry = 7, and its die 5: <b>12</b>."
-            "<br>The Alps: 1 cavalry × 2 + 1 infantry = 3, 2 for the great fort and the die "
+            "<br>Alpes: 1 cavalry × 2 + 1 infantry = 3, 2 for the great fort and the die "
             "3: <b>8</b>.</p><p>Rome wins by 4, which costs the loser 2 units: the whole "
             "Alpine army. Rome earns 1 gold.</p><p>All four Roman units fought. After a win "
             "the attackers move in, but they may leave one unit behind where they came from "
-            "(our rule): Rome's 3 cavalry enter the Alps and its infantry stays in Rome to "
+            "(our rule): Rome's 3 cavalry enter Alpes and its infantry stays in Rome to "
             "guard the capital. The map marks it <b>\u27131</b> (a tick and 1): it has "
             "fought this round and may not move again until the next.",
             [],  # the sums above say what the game's log says, once

@@ -246,9 +246,30 @@ def stage_viewer(stages: Sequence[tuple[Any, ...]], **map_options: Any) -> widge
         )
         large_text = [_large_text_css(view, beside, aspect)]
     row = widgets.HBox([view, beside], layout=widgets.Layout(flex_flow="row wrap"))
-    box = widgets.VBox([buttons, row, *large_text])
+    in_sight = widgets.HTML(
+        _STAGES_IN_SIGHT, layout=widgets.Layout(height="0", overflow="hidden", margin="0")
+    )
+    box = widgets.VBox([buttons, row, *large_text, in_sight])
+    box.add_class("hcgames-stages")
     one_screen(unit=box)
     return box
+
+
+# A stage button pressed while its map runs past the window's foot (the booklet's stage 4
+# changes the map's bottom, Cyrene and the African Sea: look 13, lesson 10) brings the
+# buttons to the window's top, so the map they change is in sight whole. Runs once per
+# page from an <img onerror> (the way the play screen keeps its scroll).
+_STAGES_JS = (
+    "if(window.hcStagesInSight)return;window.hcStagesInSight=1;"
+    "document.addEventListener('click',function(e){var b=e.target&&e.target.closest&&"
+    "e.target.closest('.hcgames-stages .widget-toggle-button');if(!b)return;"
+    "var box=b.closest('.hcgames-stages'),r=box.getBoundingClientRect();"
+    "if(r.bottom>window.innerHeight+2&&r.top>0)box.scrollIntoView({block:'start'});});"
+)
+_STAGES_IN_SIGHT = (
+    "<img alt='' src='data:,' style='display:none' class='hc-stages-in-sight' "
+    f'onerror="{html.escape(_STAGES_JS)}">'
+)
 
 
 def _large_text_css(view: widgets.Widget, beside: widgets.Widget, aspect: float) -> widgets.HTML:

@@ -29,7 +29,7 @@ from hcgames.core import State
 from hcgames.factions import SideStyle
 from hcgames.labels import MAX_LEADER, Placed, Territory, place_names, text_height, text_width
 from hcgames.theatres import crop, scenario_theatre, theatre_frame, theatres
-from hcgames.unit_lines import unit_spots
+from hcgames.unit_lines import unit_places
 from hcgames.widgets._base import (
     NEUTRAL,
     region_colour,
@@ -597,21 +597,22 @@ class MapView(RegionView):
         """Print ``labels`` as the unit lines, each by its name where it covers no other
         name or line (:func:`hcgames.unit_lines.unit_spots`: a wide line slides along
         under its name)."""
-        spots = unit_spots(
+        spots = unit_places(
             placed,
             dict(zip(self.region_ids, labels, strict=True)),
             self.unit_size * scale,
             self._below * scale,
             (2.0, 2.0, self.width - 2.0, self.height - 2.0),
+            {t.id: t.rings for t in self._label_territories},
         )
-        xs, ys = list(mark.x), list(mark.y)
+        xs, ys, texts = list(mark.x), list(mark.y), list(labels)
         for i, rid in enumerate(self.region_ids):
             if rid in spots:
-                xs[i], ys[i] = spots[rid][0], self.height - spots[rid][1]
-        if list(mark.text) == labels and xs == list(mark.x) and ys == list(mark.y):
+                xs[i], ys[i], texts[i] = spots[rid][0], self.height - spots[rid][1], spots[rid][2]
+        if list(mark.text) == texts and xs == list(mark.x) and ys == list(mark.y):
             return
         with mark.hold_sync():
-            mark.x, mark.y, mark.text = xs, ys, labels
+            mark.x, mark.y, mark.text = xs, ys, texts
 
     def _label_mark(self, placed: Sequence[Placed], ink: str, size: float) -> bqplot.Label:
         # the letters' middle a little under the box's (as the type sits), in the map's

@@ -368,7 +368,13 @@ MAP_CSS = (
     ".hcgames-legend { font-size: 16px; line-height: 1.5; }"
     "@media (max-width: 1279px) { .hcgames-legend { font-size: 14px; } }"
     ".hcgames-legend .hc-key { display: inline-flex; align-items: center; gap: 5px; "
-    "margin: 2px 14px 2px 0; }"
+    "margin: 2px 14px 2px 0; max-width: 100%; }"
+    # in a narrow column (a key beside its map under Large text, look 13: lesson 10) a
+    # meaning wraps within the column rather than running past its edge; a bold sample
+    # ("Rome 2 cav 1 inf", "- - -") stays whole, its meaning under it when no room is left
+    ".hcgames-legend .hc-key > span { min-width: 0; }"
+    ".hcgames-legend .hc-key > b { white-space: nowrap; }"
+    ".hcgames-legend .hc-key:has(> b) { flex-wrap: wrap; }"
 )
 
 

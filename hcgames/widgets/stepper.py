@@ -375,6 +375,12 @@ class GameStepper(View):
             rest_buttons = [c for c in buttons.children if c is not self.step_button]
             buttons.children = [self.step_button, *rest_buttons]
         rest = [c for c in side.children if c not in first]
+        if self.map_view is not None:
+            # beside a map the log of what happened comes straight under Step, above the
+            # long sentence of where the game stands: a step's move is read in sight of
+            # the button (look 13, lesson 10: the log was under the fold at 1366x768)
+            first = [*first, self.event_log]
+            rest = [c for c in rest if c is not self.event_log]
         side.children = [*first, *said, *rest]
         for part in first:  # (their order under Large text: _large_text_beside)
             part.add_class("hcgames-side-first")
