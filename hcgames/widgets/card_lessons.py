@@ -156,7 +156,7 @@ class MajorityTry(widgets.VBox):
         self.verdict = widgets.HTML(layout=widgets.Layout(max_width="420px"))
         x_scale, y_scale = (
             bqplot.LinearScale(min=-0.5, max=4.5),
-            bqplot.LinearScale(min=-1.45, max=1),
+            bqplot.LinearScale(min=-1.55, max=1.1),
         )
         # whose each camp is, by shape as well as colour: a square mine, a circle the
         # rival's, an open ring empty (Red's and Green's pieces on the page's cards)
@@ -178,9 +178,18 @@ class MajorityTry(widgets.VBox):
             stroke_width=3,
         )
         self.last_word, self.camp_words = self._labels(scales)
+        self.card, self.card_name = self._card(scales)
         self.figure = chart_figure(
-            marks=[self.camps, self.rival_camps, self.empty_camps, self.camp_words, self.last_word],
-            layout=widgets.Layout(width="420px", height="160px"),
+            marks=[
+                self.card,
+                self.card_name,
+                self.camps,
+                self.rival_camps,
+                self.empty_camps,
+                self.camp_words,
+                self.last_word,
+            ],
+            layout=widgets.Layout(width="440px", height="230px"),
             fig_margin={"top": 10, "bottom": 10, "left": 10, "right": 10},
         )
         # a piece added on a slider is the last one placed, until the student says otherwise
@@ -206,15 +215,41 @@ class MajorityTry(widgets.VBox):
         self.add_class("hcgames-readable")
 
     @staticmethod
+    def _card(scales: dict[str, Any]) -> tuple[bqplot.Lines, bqplot.Label]:
+        """The card itself, drawn round its camps: a parchment face with its name on top
+        (look 14: loose shapes with no card round them read as no card at all)."""
+        card = bqplot.Lines(
+            x=[0.0],
+            y=[0.0],
+            scales=scales,
+            fill="inside",
+            colors=["#6B4F2A"],
+            fill_colors=["#F6EBD3"],
+            stroke_width=3,
+            close_path=True,
+        )
+        name = bqplot.Label(
+            x=[0.0],
+            y=[0.72],
+            text=[""],
+            scales=scales,
+            default_size=18,
+            align="middle",
+            colors=["#3B2A12"],
+            font_weight="bold",
+        )
+        return card, name
+
+    @staticmethod
     def _labels(scales: dict[str, Any]) -> tuple[bqplot.Label, bqplot.Label]:
         """The words under the camps: "placed last" and whose each camp is."""
         # "placed last" under the camp filled last, when that decides a tie
         last_word = bqplot.Label(
             x=[0.0],
-            y=[-1.2],
+            y=[-1.05],
             text=[""],
             scales=scales,
-            default_size=16,
+            default_size=18,
             align="middle",
             colors=["#0B2C5E"],
             font_weight="bold",
@@ -222,10 +257,10 @@ class MajorityTry(widgets.VBox):
         # whose each camp is, in words under it (never told by colour alone)
         camp_words = bqplot.Label(
             x=[0.0],
-            y=[-0.75],
+            y=[-0.55],
             text=[""],
             scales=scales,
-            default_size=16,
+            default_size=18,
             align="middle",
             colors=["#222222"],
         )
@@ -249,11 +284,18 @@ class MajorityTry(widgets.VBox):
         ):
             with mark.hold_sync():
                 mark.x = list(range(first, first + n))
-                mark.y = [0.25] * n
+                mark.y = [0.1] * n
                 mark.colors = [colour]
+        right = self.size.value - 0.5
+        with self.card.hold_sync():
+            self.card.x = [-0.45, right, right, -0.45]
+            self.card.y = [-1.5, -1.5, 1.05, 1.05]
+        with self.card_name.hold_sync():
+            self.card_name.x = [(right - 0.45) / 2]
+            self.card_name.text = [f"Location card: {self.size.value} camps"]
         with self.camp_words.hold_sync():
             self.camp_words.x = list(range(self.size.value))
-            self.camp_words.y = [-0.75] * self.size.value
+            self.camp_words.y = [-0.55] * self.size.value
             self.camp_words.text = (
                 ["mine"] * self.mine.value + ["rival's"] * self.theirs.value + ["empty"] * empty
             )

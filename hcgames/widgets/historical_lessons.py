@@ -343,6 +343,10 @@ def _short_span(item: Mapping[str, Any]) -> str:
     return f"{about}{-start}\u2013{-end} BC" if start < 0 else f"{about}{start}\u2013{end}"
 
 
+#: the kind whose bars end in open rings on lesson 50's timeline (its eighth kind)
+RING_KIND_COLOUR = KIND_COLOURS["Outlaws and spies"]
+
+
 class PeopleTimeline(widgets.VBox):
     """A menu of periods, how many people and armies began in the chosen one and the
     key of colours beside their lives drawn as bars coloured by kind. The bars are
@@ -382,10 +386,11 @@ class PeopleTimeline(widgets.VBox):
             # (lesson 50 at 1024x700 with Large text lost the end of "Boudica (AD 61)")
             names.apply_clip = False
         # a name starts past the marker at its bar's end, never over it
-        self.timeline.names.x_offset = 9
-        self.timeline.end_names.x_offset = -9
+        self.timeline.names.x_offset = 11
+        self.timeline.end_names.x_offset = -11
         for mark in self.timeline.group_marks:
-            mark.default_size = 72  # markers that fit a 24-pixel row
+            mark.default_size = 170  # markers of 13 px, in a 24-pixel row (look 14: 8 px)
+        self.rings = self._rings()
         self.timeline.text_line.layout.display = "none"  # the sentence says it in fewer words
         self.timeline.children = [self.timeline.figure]  # its key goes beside it
         self.said = widgets.HTML(layout=widgets.Layout(margin="10px 0 0 0"))  # clear of the menu
@@ -406,12 +411,50 @@ class PeopleTimeline(widgets.VBox):
     def redraw(self, _change: Any = None) -> None:
         shown = self.teach.in_period(self.people, self.period.value)
         self.timeline.update(shown)
+        self._ring_the_eighth_kind()
         self._names_beside_bars()
         # the axis and margins take 70 px: the busiest period (26 bars) stays under 700 px
         self.timeline.figure.layout.height = f"{max(160, self.ROW * len(shown) + 72)}px"
         from hcgames.historical.lessons import period_sentence  # the rules load with the view
 
         self.said.value = sentence(period_sentence(self.people, self.period.value), 17)
+
+    def _rings(self) -> Any:
+        """Eight kinds, seven shapes: the eighth kind's bars end in open rings of their
+        own, not in the first kind's filled circles (look 14 told the two apart by colour
+        alone)."""
+        first = self.timeline.group_marks[0]
+        rings = type(first)(
+            x=[],
+            y=[],
+            scales=first.scales,
+            marker="circle",
+            default_size=170,
+            fill=False,
+            stroke_width=3,
+            colors=[RING_KIND_COLOUR],
+        )
+        self.timeline.figure.marks = [*self.timeline.figure.marks, rings]
+        return rings
+
+    def _ring_the_eighth_kind(self) -> None:
+        """The ends of the eighth kind's bars moved from the filled circles to the open
+        rings, in the drawing and in its key."""
+        circles = self.timeline.group_marks[0]
+        keep = [i for i, c in enumerate(circles.colors) if c != RING_KIND_COLOUR]
+        ringed = [i for i, c in enumerate(circles.colors) if c == RING_KIND_COLOUR]
+        xs, ys = list(circles.x), list(circles.y)
+        with self.rings.hold_sync():
+            self.rings.x = [xs[i] for i in ringed]
+            self.rings.y = [ys[i] for i in ringed]
+        if ringed:
+            with circles.hold_sync():
+                circles.x, circles.y = [xs[i] for i in keep], [ys[i] for i in keep]
+                circles.colors = [circles.colors[i] for i in keep] or ["#000000"]
+        self.timeline.legend.value = self.timeline.legend.value.replace(
+            f"fill='{RING_KIND_COLOUR}' stroke='#FFFFFF' stroke-width='1'",
+            f"fill='#FFFFFF' stroke='{RING_KIND_COLOUR}' stroke-width='2.5'",
+        )
 
     #: a name's baseline under its bar's middle, in rows: the name stands level with
     #: its own bar (above it, a name crossed its own bar or the one above it)

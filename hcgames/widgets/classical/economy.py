@@ -24,6 +24,7 @@ from hcgames.widgets.classical.text import (
     html_line,
 )
 from hcgames.widgets.lesson import table, with_slider_names
+from hcgames.widgets.maps import MapView
 from hcgames.words import capitalise, join
 
 if TYPE_CHECKING:
@@ -63,14 +64,23 @@ class FamineChooser(widgets.VBox):
         self.again_button.on_click(lambda _b: self.start())
         self._buttons: list[widgets.Button] = []
         self._actions: list[Any] = []
+        #: the Romans' lands on the game's map (Latium and Etruria), their cities and
+        #: units on it, redrawn after each choice (look 14: the page showed no game at all)
+        self.map = MapView(
+            teach.hungry_romans(), width=560, focus=["Latium", "Etruria"], theatre="italia"
+        )
+        self.map.layout.width = "560px"
         self.start()
         # as wide when the buttons are gone as with them: the table beside them no longer
         # jumps left when upkeep ends (look 8)
+        # the buttons, what the Romans hold and what the game said in one column, the map
+        # of their lands beside it
+        self.said.layout.width = "380px"
         controls = widgets.VBox(
-            [self.prompt, self.choices, self.again_button],
-            layout=widgets.Layout(min_width="320px"),
+            [self.prompt, self.choices, self.again_button, self.pieces, self.said],
+            layout=widgets.Layout(min_width="320px", max_width="380px"),
         )
-        super().__init__([one_screen(controls, widgets.VBox([self.pieces, self.said]))])
+        super().__init__([one_screen(controls, self.map)])
 
     def start(self) -> None:
         """Back to the end of the produce phase, with nothing chosen."""
@@ -145,6 +155,8 @@ class FamineChooser(widgets.VBox):
         return f"{who} needed {need} food but had only {have} {gold}: {went}."
 
     def show(self) -> None:
+        if hasattr(self, "map"):
+            self.map.update(self.state)
         self.pieces.value = table(
             experiments.holdings(self.state), caption="What the Romans hold now"
         ).value
