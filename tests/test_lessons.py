@@ -198,7 +198,7 @@ def test_stage_viewer_shows_the_stage_of_the_button_pressed() -> None:
         [("1. Start", first, "<b>The start</b>"), ("2. Later", second, "Why", ["Rome moved."])],
         width=600,
     )
-    buttons, row = view.children
+    buttons, row = view.children[:2]  # then the script that keeps the map in sight
     words = row.children[1]
     assert "<b>The start</b>" in words.value
     buttons.value = 1
@@ -242,7 +242,7 @@ def test_a_stage_viewer_without_a_width_sets_the_key_beside_a_map_as_large_as_th
 
     state = hcgames.load("conqueror-duels").new_game(seed=1)
     view = stage_viewer([("Start", state, "Why", ["Rome moved."])])
-    _buttons, row, large_text = view.children
+    _buttons, row, large_text = view.children[:3]  # then the keep-in-sight script
     the_map, beside = row.children
     words, key = beside.children
     assert the_map.fluid and key is the_map.legend and key not in the_map.children
