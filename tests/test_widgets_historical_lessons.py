@@ -315,3 +315,24 @@ def test_play_the_rest_of_this_phase_lets_an_interrupt_chance_go_for_the_student
         at = len(stepper.state.history)
         assert stepper.play_to_phase_end() == 0 and len(stepper.state.history) == at
         assert "It is your move (Player 1)" in stepper.pass_line.value
+
+
+def test_the_travel_checker_draws_the_journey_on_a_map() -> None:
+    """Lesson 53: the journey picked in the menus is a line between the two lands' real
+    places; one over the 180th meridian leaves by one edge and comes in by the other."""
+    from hcgames.historical.world import land_places
+    from hcgames.widgets.historical_lessons import TravelChecker
+
+    game: Any = hcgames.load("historical-conquest", players=3)
+    checker = TravelChecker(game.catalogue.cards, start="CT4204", goal="CT4205")
+    journey = checker.journey
+    assert list(journey.names.text) == ["Libya", "Canadian Province of Quebec"]
+    libya = journey.fit.pixel(*land_places()["CT4204"])
+    quebec = journey.fit.pixel(*land_places()["CT4205"])
+    # one line, which bqplot keeps as a flat list of its x values
+    assert [float(x) for x in journey.route.x] == [libya[0], quebec[0]]
+    assert quebec[0] < libya[0]  # Quebec west of Libya, across the Atlantic
+    checker.start.value, checker.goal.value = "CT4604", "CT4403"  # Samoa to New Zealand
+    (west_x, west_edge), (east_edge, nz_x) = (list(x) for x in journey.route.x)
+    assert west_edge < west_x < 60 and nz_x < east_edge and east_edge > journey.WIDTH - 60
+    assert list(journey.names.text) == ["Samoa", "New Zealand"]

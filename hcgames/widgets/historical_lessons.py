@@ -1021,8 +1021,108 @@ class MoraleGames(widgets.VBox):
         self.ending.value = sentence(morale_ending(final, series))
 
 
+#: the journey drawn on :class:`JourneyMap`
+JOURNEY_INK = "#B2182B"
+
+
+class JourneyMap(widgets.VBox):
+    """A small world map of the game's continents with one journey drawn on it: a dot at
+    each land's real place (:func:`hcgames.historical.world.land_places`), their names
+    and a line from one to the other (a journey across the 180th meridian leaves by one
+    edge of the map and comes back by the other, as on a globe)."""
+
+    WIDTH, HEIGHT = 560, 330
+    #: the names' type (a figure of fixed size: pixels on the screen)
+    NAME_PX = 17
+
+    def __init__(self) -> None:
+        from hcgames.historical.world import continents_geojson  # the rules load with the view
+        from hcgames.widgets.geo import fit_mercator
+
+        geojson = continents_geojson()
+        self.fit = fit_mercator(geojson, self.WIDTH, self.HEIGHT)
+        projection = bqplot.Mercator(scale_factor=self.fit.scale_factor, center=self.fit.center)
+        land = bqplot.Map(
+            map_data=geojson,
+            scales={"projection": projection},
+            colors={"default_color": "#E8E3D3"},
+            stroke_color="#8A8A8A",
+            enable_hover=False,
+        )
+        scales = {
+            "x": bqplot.LinearScale(min=0.0, max=float(self.WIDTH), allow_padding=False),
+            "y": bqplot.LinearScale(min=0.0, max=float(self.HEIGHT), allow_padding=False),
+        }
+        self.route = bqplot.Lines(
+            x=[[0.0, 0.0]],
+            y=[[0.0, 0.0]],
+            scales=scales,
+            colors=[JOURNEY_INK],
+            stroke_width=4,
+            line_style="dashed",
+        )
+        self.dots = bqplot.Scatter(
+            x=[0.0],
+            y=[0.0],
+            scales=scales,
+            colors=[JOURNEY_INK],
+            stroke="#FFFFFF",
+            stroke_width=2.0,
+            default_size=140,
+            marker="diamond",
+            enable_hover=False,
+        )
+        self.names = bqplot.Label(
+            x=[0.0],
+            y=[0.0],
+            text=[""],
+            scales=scales,
+            colors=["#111111"],
+            default_size=self.NAME_PX,
+            font_weight="bold",
+            align="middle",
+            enable_hover=False,
+        )
+        figure = bqplot.Figure(
+            marks=[land, self.route, self.dots, self.names],
+            fig_margin={"top": 0, "bottom": 0, "left": 0, "right": 0},
+            padding_x=0.0,
+            padding_y=0.0,
+            background_style={"fill": "#F7FAFC"},
+            layout=widgets.Layout(width=f"{self.WIDTH}px", height=f"{self.HEIGHT}px"),
+        )
+        figure.display_toolbar = False
+        super().__init__([figure])
+
+    def show(self, start: tuple[str, float, float], goal: tuple[str, float, float]) -> None:
+        """Draw the journey from ``start`` to ``goal`` (each ``(name, lon, lat)``)."""
+        (a, alon, alat), (b, blon, blat) = start, goal
+        shift = 360.0 if blon - alon > 180 else -360.0 if alon - blon > 180 else 0.0
+        pa, pb = self.fit.pixel(alon, alat), self.fit.pixel(blon, blat)
+        lines = [[pa, pb]]
+        if shift:  # over the 180th meridian: out by one edge of the world, in by the other
+            edge = 180.0 if shift > 0 else -180.0  # it leaves by -edge and comes in by edge
+            part = (-edge - alon) / (blon - shift - alon)
+            lat = alat + (blat - alat) * part
+            lines = [[pa, self.fit.pixel(-edge, lat)], [self.fit.pixel(edge, lat), pb]]
+        flip = float(self.HEIGHT)
+        # a name above its dot, or below it when the other land stands higher up
+        above = [pa[1] <= pb[1], pb[1] < pa[1]]
+        with self.route.hold_sync(), self.dots.hold_sync(), self.names.hold_sync():
+            self.route.x = [[p[0] for p in line] for line in lines]
+            self.route.y = [[flip - p[1] for p in line] for line in lines]
+            self.dots.x, self.dots.y = [pa[0], pb[0]], [flip - pa[1], flip - pb[1]]
+            self.names.x = [min(max(p[0], 70.0), self.WIDTH - 70.0) for p in (pa, pb)]
+            self.names.y = [
+                flip - p[1] + (14 if up else -14 - self.NAME_PX)
+                for p, up in zip((pa, pb), above, strict=True)
+            ]
+            self.names.text = [a, b] if a != b else [a, ""]
+
+
 class TravelChecker(widgets.VBox):
-    """Two menus of lands and which kinds of explorer can travel between them."""
+    """Two menus of lands and which kinds of explorer can travel between them, with the
+    journey drawn on a small map of the world (:class:`JourneyMap`)."""
 
     def __init__(self, cards: Mapping[str, HistoricalCard], start: str, goal: str) -> None:
         self.cards = cards
@@ -1037,6 +1137,7 @@ class TravelChecker(widgets.VBox):
             options=land_cards, value=goal, description="To", layout=wide, style=style
         )
         self.answer = widgets.HTML(layout=widgets.Layout(max_width="560px"))
+        self.journey = JourneyMap()
         self.start.observe(self.check, names="value")
         self.goal.observe(self.check, names="value")
         self.check()
@@ -1044,16 +1145,23 @@ class TravelChecker(widgets.VBox):
         super().__init__(
             [
                 widgets.HTML(LARGE_TYPE_CSS),
-                one_screen(widgets.VBox([self.start, self.goal]), self.answer),
+                one_screen(
+                    widgets.VBox([self.start, self.goal]),
+                    widgets.VBox([self.answer, self.journey]),
+                ),
             ]
         )
         self.add_class("hcgames-large-type")
 
     def check(self, _change: Any = None) -> None:
         from hcgames.historical.lessons import travel_sentence  # the rules load with the view
+        from hcgames.historical.world import land_places
 
-        said = travel_sentence(self.cards[self.start.value], self.cards[self.goal.value])
+        start, goal = self.cards[self.start.value], self.cards[self.goal.value]
+        said = travel_sentence(start, goal)
         self.answer.value = sentence(said)
+        places = land_places()
+        self.journey.show((start.name, *places[start.id]), (goal.name, *places[goal.id]))
 
 
 def bot_match(game: HistoricalGame) -> MatchPicker:
