@@ -90,6 +90,41 @@ def test_the_continent_map_names_a_picked_continents_lands_and_keys() -> None:
     assert mali["coast"] == "no (River Niger)"
 
 
+def test_the_continent_map_draws_each_land_at_its_place() -> None:
+    """Lesson 53: each land in play is a dot at a real city of it with its name and
+    holder beside it, not a line under its continent's name (look 14: "Israel (1)"
+    stood over India, "Mali (2)" over the Congo)."""
+    from hcgames.historical import lessons
+    from hcgames.widgets.historical_lessons import LAND_GAP, ContinentMap, land_boxes
+
+    game: Any = hcgames.load("historical-conquest", players=3)
+    state = lessons.random_position(game, seed=21, round_no=8)
+    view = ContinentMap(state)
+    assert all(line == "" for line in view.labels())  # nothing under the continents' names
+    dots, *names = view.land_marks
+    shown = sorted(str(t) for mark in names for t in mark.text if str(t))
+    assert shown == ["Israel (1)", "Mali (2)", "Quebec (3)", "US West Coast (1)"]
+    # Mali's dot in West Africa (Bamako), west of Africa's own name; Israel's by the
+    # Mediterranean, far west of Asia's name
+    names_in_order = [p[0] for p in view.land_places(state)]
+    at = dict(zip(names_in_order, zip(dots.x, dots.y, strict=True), strict=True))
+    assert at["Mali (2)"][0] < view.anchors["Africa"][0]
+    assert at["Israel (1)"][0] < view.anchors["Asia"][0] - 100
+    # the names under Large text stay on the map, clear of each other and of every dot
+    places = [(name, x, view.height - y) for name, (x, y) in at.items()]
+    boxes = land_boxes(places, view.min_name_size, (2.0, view.width - 2.0))
+    for i, (_, box) in enumerate(boxes):
+        assert box[0] >= 2.0 and box[2] <= view.width - 2.0
+        for j, (_, other) in enumerate(boxes):
+            assert i == j or not (
+                box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]
+            )
+        for _, x, y in places:
+            assert not (box[0] < x < box[2] and box[1] < y < box[3])
+    assert LAND_GAP > 0 and "a land in play, marked at a real city" in view.legend.value
+    assert "Land (2)" not in view.legend.value
+
+
 def test_the_gallery_says_only_lands_have_a_continent_and_shows_no_stale_card() -> None:
     """Lesson 50: the continent menu says it picks lands; with no card matching, the
     page says so instead of the card last shown."""
@@ -280,3 +315,24 @@ def test_play_the_rest_of_this_phase_lets_an_interrupt_chance_go_for_the_student
         at = len(stepper.state.history)
         assert stepper.play_to_phase_end() == 0 and len(stepper.state.history) == at
         assert "It is your move (Player 1)" in stepper.pass_line.value
+
+
+def test_the_travel_checker_draws_the_journey_on_a_map() -> None:
+    """Lesson 53: the journey picked in the menus is a line between the two lands' real
+    places; one over the 180th meridian leaves by one edge and comes in by the other."""
+    from hcgames.historical.world import land_places
+    from hcgames.widgets.historical_lessons import TravelChecker
+
+    game: Any = hcgames.load("historical-conquest", players=3)
+    checker = TravelChecker(game.catalogue.cards, start="CT4204", goal="CT4205")
+    journey = checker.journey
+    assert list(journey.names.text) == ["Libya", "Canadian Province of Quebec"]
+    libya = journey.fit.pixel(*land_places()["CT4204"])
+    quebec = journey.fit.pixel(*land_places()["CT4205"])
+    # one line, which bqplot keeps as a flat list of its x values
+    assert [float(x) for x in journey.route.x] == [libya[0], quebec[0]]
+    assert quebec[0] < libya[0]  # Quebec west of Libya, across the Atlantic
+    checker.start.value, checker.goal.value = "CT4604", "CT4403"  # Samoa to New Zealand
+    (west_x, west_edge), (east_edge, nz_x) = (list(x) for x in journey.route.x)
+    assert west_edge < west_x < 60 and nz_x < east_edge and east_edge > journey.WIDTH - 60
+    assert list(journey.names.text) == ["Samoa", "New Zealand"]

@@ -439,22 +439,64 @@ def morale_ending(final: State, series: Mapping[str, Sequence[float]]) -> str:
     )
 
 
-def rules_used(game: HistoricalGame, topics: Sequence[str]) -> list[dict[str, str]]:
+def rules_used(
+    game: HistoricalGame, topics: Sequence[str], plain: Mapping[str, str] | None = None
+) -> list[dict[str, str]]:
     """The rule decisions of ``topics`` as table rows (rule, rulebook or ours, how this
-    game plays it), in the game's order. A topic the game does not have is refused."""
+    game plays it), in the game's order. A topic the game does not have is refused.
+    ``plain`` says some of them again for students (``{topic: words}``, e.g.
+    :data:`PLAIN_RULES_53`), in place of the decision's own words."""
     decisions = game.rule_decisions()
-    unknown = set(topics) - {d.topic for d in decisions}
+    unknown = (set(topics) | set(plain or {})) - {d.topic for d in decisions}
     if unknown:
         raise ValueError(f"no rule decision on {sorted(unknown)}")
     return [
         {
             "rule": d.topic,
             "from": "rulebook" if d.source == "rulebook" else "our choice",
-            "how this game plays it": d.decision,
+            "how this game plays it": (plain or {}).get(d.topic, d.decision),
         }
         for d in decisions
         if d.topic in topics
     ]
+
+
+#: lesson 53's rules in a student's words (the decisions' own say every case, for a
+#: reader of the rules: look 14 found "move phase" and "carrying one character or army")
+PLAIN_RULES_53 = {
+    "Continents": (
+        "Six continents. The card list calls one of them 'South Pacific': we call it "
+        "Oceania. Europe, Asia and Africa touch by land, and so do North and South America."
+    ),
+    "Explorer travel": (
+        "Once a turn an explorer may go to another land of its player's, and may take one "
+        "person or army card with it. A land explorer walks only to continents joined by "
+        "land; a sea explorer sails only to a land on the sea or on a river."
+    ),
+    "Explorer travel: details": (
+        "A river that boats can sail down to the sea counts as a coast: ships reach Mali "
+        "up the River Niger, but not the Rocky Mountains, where rivers begin as mountain "
+        "streams. Air and space explorers go anywhere. An explorer goes once a turn, "
+        "whatever the reason."
+    ),
+    "Moves": (
+        "Each turn one card may move to another land of its player's on the same "
+        "continent. A land holds at most one army."
+    ),
+    "Undefended lands": (
+        "From round 2, a player may take an enemy land that has no cards left: a card "
+        "walks in from a land of theirs on the same continent, or an explorer that can "
+        "reach it travels there. The land the card leaves must keep a card."
+    ),
+    "Taking an emptied land": (
+        "When a won battle leaves a land empty, the winner may move a card onto it from "
+        "one of its lands on that continent and take it."
+    ),
+    "Divided lands": (
+        "Two players may each hold a card of the same land. When one wipes out the "
+        "other's side in battle, the loser's land card is thrown away, not captured."
+    ),
+}
 
 
 # --- lesson 53: lands, continents and explorers ---------------------------------------------

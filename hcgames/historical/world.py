@@ -17,7 +17,13 @@ from typing import Any
 from hcgames.data import Problems, read_json, ring_is_clockwise
 from hcgames.historical.cards import CONTINENTS, Card
 
-__all__ = ["LAND_GROUPS", "can_travel", "continents_geojson", "joined_by_land"]
+__all__ = [
+    "LAND_GROUPS",
+    "can_travel",
+    "continents_geojson",
+    "joined_by_land",
+    "land_places",
+]
 
 #: continents joined by land (a land explorer walks within one group)
 LAND_GROUPS: tuple[frozenset[str], ...] = (
@@ -73,3 +79,23 @@ def continents_geojson() -> dict[str, Any]:
     problems.raise_if_any()
     result: dict[str, Any] = doc
     return result
+
+
+@cache
+def land_places() -> dict[str, tuple[float, float]]:
+    """Where each land card is on the world map: ``{card id: (longitude, latitude)}``, a
+    real city standing for the land (reference facts; which city is ours), from
+    ``data/historical/land-places.json``."""
+    doc = read_json("historical", "land-places.json")
+    problems = Problems("data/historical/land-places.json")
+    places: dict[str, tuple[float, float]] = {}
+    for card_id, place in doc.get("places", {}).items():
+        lon, lat = place.get("lon"), place.get("lat")
+        if not isinstance(lon, (int, float)) or not isinstance(lat, (int, float)):
+            problems.add(f"{card_id}: needs a numeric lon and lat")
+        elif not (-180 <= lon <= 180 and -90 <= lat <= 90):
+            problems.add(f"{card_id}: ({lon}, {lat}) is not on the globe")
+        else:
+            places[card_id] = (float(lon), float(lat))
+    problems.raise_if_any()
+    return places

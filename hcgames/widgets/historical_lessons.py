@@ -16,14 +16,18 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+import bqplot
 import ipywidgets as widgets
 
+from hcgames.labels import text_width as name_width
 from hcgames.widgets._base import chart_beside, guarded, one_screen
 from hcgames.widgets.card_lessons import MatchPicker, _bold_markdown, sentence
 from hcgames.widgets.cards import KIND_COLOURS, rows_html
 from hcgames.widgets.charts import ScoreChart, Timeline, text_width
 from hcgames.widgets.lesson import table
+from hcgames.widgets.map_keys import dot_swatch
 from hcgames.widgets.maps import MapView
+from hcgames.widgets.regions import LARGE_NAME_GROW, em, label_key
 from hcgames.widgets.stepper import GameStepper
 from hcgames.words import capitalise, count, noun
 
@@ -73,6 +77,47 @@ CONTINENT_MAP_CSS = (
 )
 
 
+#: the dots and names of the lands in play on lesson 53's map (dark: read on every colour)
+LAND_INK = "#111111"
+#: pixels (of the laid-out map) between a land's dot and its name
+LAND_GAP = 11
+
+
+def land_boxes(
+    places: Sequence[tuple[str, float, float]],
+    size: float,
+    bounds: tuple[float, float],
+    grow: float = LARGE_NAME_GROW,
+) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """For each land at ``(name, x, y)`` (pixels of the laid-out map), the side of its
+    dot its name starts from (``"start"``: to the east, ``"end"``: to the west) and the
+    box the name takes there under Large text (``grow`` times its type): first the side
+    away from the nearest other land, else the other, inside ``bounds`` (the map's left
+    and right edges) and clear of the names already set."""
+    chosen: list[tuple[str, tuple[float, float, float, float]]] = []
+    for index, (name, x, y) in enumerate(places):
+        wide = name_width(name, size * grow, bold=True)
+        high = size * grow  # capitals to descenders: about one em
+        others = [(px, py) for i, (_, px, py) in enumerate(places) if i != index]
+        nearest = min(others, key=lambda p: (p[0] - x) ** 2 + (p[1] - y) ** 2, default=None)
+        sides = ["end", "start"] if nearest is not None and nearest[0] > x else ["start", "end"]
+        boxes = {
+            "start": (x + LAND_GAP, y - high / 2, x + LAND_GAP + wide, y + high / 2),
+            "end": (x - LAND_GAP - wide, y - high / 2, x - LAND_GAP, y + high / 2),
+        }
+
+        def fits(box: tuple[float, float, float, float]) -> bool:
+            inside = bounds[0] <= box[0] and box[2] <= bounds[1]
+            return inside and not any(
+                box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3]
+                for _, b in chosen
+            )
+
+        side = next((side for side in sides if fits(boxes[side])), sides[0])
+        chosen.append((side, boxes[side]))
+    return chosen
+
+
 class ContinentMap(MapView):
     """Lesson 53's map: a picked continent (a click, or Enter on the keyboard) names its
     lands at the head of the column beside the map, as the mouse pointer's tooltip does,
@@ -86,6 +131,10 @@ class ContinentMap(MapView):
     def __init__(self, state: HistoricalState, **options: Any) -> None:
         options.setdefault("beside", True)  # names sized for the narrower map shown
         super().__init__(state, **options)
+        # each land in play at its real place, a dot with its name and holder beside it
+        # (written under its continent's name, "Israel (1)" stood over India, look 14)
+        self.land_marks = self._land_marks(self.land_places(state))
+        self.figure.marks = [*self.figure.marks, *self.land_marks]
         self.keys_hint = widgets.HTML(f"<span class='hcgames-hint'>{KEYS_HINT}</span>")
         # the key and the keyboard hint beside the map, and the map no taller than the
         # window less its line above: the map, its key and what a click names share one
@@ -113,6 +162,93 @@ class ContinentMap(MapView):
         children[index : index + 1] = [row, widgets.HTML(CONTINENT_MAP_CSS)]
         self.children = children
         self.add_class("hcgames-continent-map")
+
+    @staticmethod
+    def land_places(state: HistoricalState) -> list[tuple[str, float, float]]:
+        """Every land in play as ``(name (holder's number), longitude, latitude)``, at the
+        real city that stands for it (:func:`hcgames.historical.world.land_places`)."""
+        from hcgames.historical.views import _short_land  # the rules load with the view
+        from hcgames.historical.world import land_places
+
+        places = land_places()
+        return [
+            (f"{_short_land(card.name)} ({p + 1})", *places[card.id])
+            for p in range(state.n)
+            for col in state.rows[p]
+            for card in [state.card(col.land)]
+        ]
+
+    def _land_marks(self, places: Sequence[tuple[str, float, float]]) -> list[bqplot.Mark]:
+        """A diamond at each place and its name beside it, bold, in the map's smallest
+        type: on the side away from the nearest other land, and starting at its dot, so
+        that under Large text the name grows away from its dot, never over it (centred
+        names placed for the map's own type covered their dots then)."""
+        pixels = [self.projection_fit.pixel(lon, lat) for _, lon, lat in places]
+        ys = [self.height - y for _, y in pixels]
+        size = self.min_name_size
+        boxes = land_boxes(
+            [(name, x, y) for (name, _, _), (x, y) in zip(places, pixels, strict=True)],
+            size,
+            (2.0, self.width - 2.0),
+        )
+        # the continents' names move off the lands' dots and names
+        self._reserved.extend(box for _, box in boxes)
+        self._reserved.extend((x - 8, y - 8, x + 8, y + 8) for x, y in pixels)
+        self._relabel()
+        dots = bqplot.Scatter(
+            x=[x for x, _ in pixels] or [0.0],
+            y=ys or [0.0],
+            scales=self.scales,
+            colors=[LAND_INK],
+            stroke="#FFFFFF",
+            stroke_width=2.0,
+            default_size=110,
+            marker="diamond",
+            enable_hover=False,
+            visible=bool(places),
+        )
+        marks: list[bqplot.Mark] = [dots]
+        for side, offset in (("end", -LAND_GAP), ("start", LAND_GAP)):
+            chosen = [i for i, (where, _) in enumerate(boxes) if where == side]
+            marks.append(
+                bqplot.Label(
+                    x=[pixels[i][0] for i in chosen] or [0.0],
+                    y=[ys[i] - size * 0.38 for i in chosen] or [0.0],
+                    text=[places[i][0] for i in chosen] or [""],
+                    scales=self.scales,
+                    colors=[LAND_INK],
+                    default_size=em(size),  # grows with the map (figure_css)
+                    font_unit="em",
+                    font_weight="bold",
+                    align=side,
+                    x_offset=offset,
+                    enable_hover=False,
+                    apply_clip=False,
+                )
+            )
+        return marks
+
+    def labels(self) -> list[str]:
+        """No line of lands under a continent's name: the dots name them where they are."""
+        return ["" for _ in self.region_ids]
+
+    def _legend_html(self) -> str:
+        """The map's key, its line on the lands under the continents' names ("Land (2)")
+        said instead of the dots, which stand where the lands are."""
+        key = super()._legend_html()
+        for label, meaning in label_key(self.state.game.id):
+            if "(" not in label:  # "colour": what a continent's colour says, kept
+                continue
+            key = key.replace(
+                f"<span class='hc-key'><b style='white-space:nowrap'>{escape(label)}</b>"
+                f"<span>{escape(meaning)}</span></span>",
+                "",
+            )
+        dot = (
+            f"<span class='hc-key'>{dot_swatch(LAND_INK)}<span><b>Mali (2)</b>: a land in "
+            "play, marked at a real city of it; (2): Player 2 holds it</span></span>"
+        )
+        return key[: -len("</div>")] + dot + "</div>" if key.endswith("</div>") else key + dot
 
     def click(self, region: str) -> list[str]:
         """One continent picked at a time: a click (or Enter) on another continent
@@ -928,8 +1064,108 @@ class MoraleGames(widgets.VBox):
         self.ending.value = sentence(morale_ending(final, series))
 
 
+#: the journey drawn on :class:`JourneyMap`
+JOURNEY_INK = "#B2182B"
+
+
+class JourneyMap(widgets.VBox):
+    """A small world map of the game's continents with one journey drawn on it: a dot at
+    each land's real place (:func:`hcgames.historical.world.land_places`), their names
+    and a line from one to the other (a journey across the 180th meridian leaves by one
+    edge of the map and comes back by the other, as on a globe)."""
+
+    WIDTH, HEIGHT = 560, 330
+    #: the names' type (a figure of fixed size: pixels on the screen)
+    NAME_PX = 17
+
+    def __init__(self) -> None:
+        from hcgames.historical.world import continents_geojson  # the rules load with the view
+        from hcgames.widgets.geo import fit_mercator
+
+        geojson = continents_geojson()
+        self.fit = fit_mercator(geojson, self.WIDTH, self.HEIGHT)
+        projection = bqplot.Mercator(scale_factor=self.fit.scale_factor, center=self.fit.center)
+        land = bqplot.Map(
+            map_data=geojson,
+            scales={"projection": projection},
+            colors={"default_color": "#E8E3D3"},
+            stroke_color="#8A8A8A",
+            enable_hover=False,
+        )
+        scales = {
+            "x": bqplot.LinearScale(min=0.0, max=float(self.WIDTH), allow_padding=False),
+            "y": bqplot.LinearScale(min=0.0, max=float(self.HEIGHT), allow_padding=False),
+        }
+        self.route = bqplot.Lines(
+            x=[[0.0, 0.0]],
+            y=[[0.0, 0.0]],
+            scales=scales,
+            colors=[JOURNEY_INK],
+            stroke_width=4,
+            line_style="dashed",
+        )
+        self.dots = bqplot.Scatter(
+            x=[0.0],
+            y=[0.0],
+            scales=scales,
+            colors=[JOURNEY_INK],
+            stroke="#FFFFFF",
+            stroke_width=2.0,
+            default_size=140,
+            marker="diamond",
+            enable_hover=False,
+        )
+        self.names = bqplot.Label(
+            x=[0.0],
+            y=[0.0],
+            text=[""],
+            scales=scales,
+            colors=["#111111"],
+            default_size=self.NAME_PX,
+            font_weight="bold",
+            align="middle",
+            enable_hover=False,
+        )
+        figure = bqplot.Figure(
+            marks=[land, self.route, self.dots, self.names],
+            fig_margin={"top": 0, "bottom": 0, "left": 0, "right": 0},
+            padding_x=0.0,
+            padding_y=0.0,
+            background_style={"fill": "#F7FAFC"},
+            layout=widgets.Layout(width=f"{self.WIDTH}px", height=f"{self.HEIGHT}px"),
+        )
+        figure.display_toolbar = False
+        super().__init__([figure])
+
+    def show(self, start: tuple[str, float, float], goal: tuple[str, float, float]) -> None:
+        """Draw the journey from ``start`` to ``goal`` (each ``(name, lon, lat)``)."""
+        (a, alon, alat), (b, blon, blat) = start, goal
+        shift = 360.0 if blon - alon > 180 else -360.0 if alon - blon > 180 else 0.0
+        pa, pb = self.fit.pixel(alon, alat), self.fit.pixel(blon, blat)
+        lines = [[pa, pb]]
+        if shift:  # over the 180th meridian: out by one edge of the world, in by the other
+            edge = 180.0 if shift > 0 else -180.0  # it leaves by -edge and comes in by edge
+            part = (-edge - alon) / (blon - shift - alon)
+            lat = alat + (blat - alat) * part
+            lines = [[pa, self.fit.pixel(-edge, lat)], [self.fit.pixel(edge, lat), pb]]
+        flip = float(self.HEIGHT)
+        # a name above its dot, or below it when the other land stands higher up
+        above = [pa[1] <= pb[1], pb[1] < pa[1]]
+        with self.route.hold_sync(), self.dots.hold_sync(), self.names.hold_sync():
+            self.route.x = [[p[0] for p in line] for line in lines]
+            self.route.y = [[flip - p[1] for p in line] for line in lines]
+            self.dots.x, self.dots.y = [pa[0], pb[0]], [flip - pa[1], flip - pb[1]]
+            self.names.x = [min(max(p[0], 70.0), self.WIDTH - 70.0) for p in (pa, pb)]
+            self.names.y = [
+                flip - p[1] + (14 if up else -14 - self.NAME_PX)
+                for p, up in zip((pa, pb), above, strict=True)
+            ]
+            self.names.text = [a, b] if a != b else [a, ""]
+
+
 class TravelChecker(widgets.VBox):
-    """Two menus of lands and which kinds of explorer can travel between them."""
+    """Two menus of lands and which kinds of explorer can travel between them, with the
+    journey drawn on a small map of the world (:class:`JourneyMap`)."""
 
     def __init__(self, cards: Mapping[str, HistoricalCard], start: str, goal: str) -> None:
         self.cards = cards
@@ -944,6 +1180,7 @@ class TravelChecker(widgets.VBox):
             options=land_cards, value=goal, description="To", layout=wide, style=style
         )
         self.answer = widgets.HTML(layout=widgets.Layout(max_width="560px"))
+        self.journey = JourneyMap()
         self.start.observe(self.check, names="value")
         self.goal.observe(self.check, names="value")
         self.check()
@@ -951,16 +1188,23 @@ class TravelChecker(widgets.VBox):
         super().__init__(
             [
                 widgets.HTML(LARGE_TYPE_CSS),
-                one_screen(widgets.VBox([self.start, self.goal]), self.answer),
+                one_screen(
+                    widgets.VBox([self.start, self.goal]),
+                    widgets.VBox([self.answer, self.journey]),
+                ),
             ]
         )
         self.add_class("hcgames-large-type")
 
     def check(self, _change: Any = None) -> None:
         from hcgames.historical.lessons import travel_sentence  # the rules load with the view
+        from hcgames.historical.world import land_places
 
-        said = travel_sentence(self.cards[self.start.value], self.cards[self.goal.value])
+        start, goal = self.cards[self.start.value], self.cards[self.goal.value]
+        said = travel_sentence(start, goal)
         self.answer.value = sentence(said)
+        places = land_places()
+        self.journey.show((start.name, *places[start.id]), (goal.name, *places[goal.id]))
 
 
 def bot_match(game: HistoricalGame) -> MatchPicker:

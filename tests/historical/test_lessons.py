@@ -296,3 +296,22 @@ def test_the_endings_question_quotes_the_stored_table() -> None:
     assert f"{took_all} of the {table['games']} games" in question.explanation
     assert f"table of {table['games']} games" in question.prompt
     assert took_all < table["games"] / 2  # "a bit less than half", the answer marked right
+
+
+def test_lesson_53_says_its_rules_in_plain_words() -> None:
+    """Lesson 53's rules table gives each decision in a student's words (look 14 read
+    "in the move phase" and "carrying one character or army" there), still marked
+    rulebook or ours from the decisions themselves."""
+    game: Any = hcgames.load("historical-conquest", players=3)
+    topics = list(lessons.PLAIN_RULES_53)
+    rows = lessons.rules_used(game, topics, plain=lessons.PLAIN_RULES_53)
+    assert [r["how this game plays it"] for r in rows] == [
+        lessons.PLAIN_RULES_53[r["rule"]] for r in rows
+    ]
+    sources = {d.topic: d.source for d in game.rule_decisions()}
+    for row in rows:
+        assert row["from"] == ("rulebook" if sources[row["rule"]] == "rulebook" else "our choice")
+        words = row["how this game plays it"]
+        assert "phase" not in words and "character or army" not in words, row["rule"]
+    with pytest.raises(ValueError, match="Rule of the moon"):
+        lessons.rules_used(game, ["Moves"], plain={"Rule of the moon": "never"})

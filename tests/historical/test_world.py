@@ -140,3 +140,38 @@ def test_no_piece_of_north_america_lies_east_of_greenland() -> None:
     for polygon in feature["geometry"]["coordinates"]:
         xs = [point[0] for point in polygon[0]]
         assert sum(xs) / len(xs) < -10, f"a piece near longitude {min(xs):.0f}"
+
+
+#: lands whose real place lies outside the traced outline of their continent, and why:
+#: Oceania's outline stops at Fiji, west of the 180th meridian, and Samoa is east of it
+#: (on a map that runs from 180 degrees west to 180 east it stands at the western edge)
+OFF_THE_OUTLINE = {"Samoa": "east of the 180th meridian"}
+
+
+def test_every_land_of_the_decks_has_a_place_on_its_continent() -> None:
+    catalogue = load_catalogue()
+    places = world.land_places()
+    in_decks = {card_id for ids in catalogue.decks.values() for card_id in ids}
+    lands = [catalogue.cards[i] for i in sorted(in_decks) if catalogue.cards[i].is_land]
+    assert len(lands) == 24
+    assert set(places) == {land.id for land in lands}  # no place for a card not in play
+    for land in lands:
+        lon, lat = places[land.id]
+        if land.name in OFF_THE_OUTLINE:
+            assert lon < -168 and _continents_at(lon, lat) == [], land.name
+        else:
+            assert _continents_at(lon, lat) == [land.continent], land.name
+        # the place is in the land: no farther north than the card says the land reaches
+        assert land.latitude is not None and lat <= land.latitude, land.name
+
+
+def test_a_place_off_the_globe_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    doc = {"places": {"CT4201": {"lon": -200, "lat": 64}, "CT4202": {"lon": "east"}}}
+    monkeypatch.setattr(world, "read_json", lambda *_: doc)
+    world.land_places.cache_clear()
+    try:
+        with pytest.raises(DataError) as caught:
+            world.land_places()
+    finally:
+        world.land_places.cache_clear()
+    assert "CT4201" in str(caught.value) and "CT4202" in str(caught.value)
