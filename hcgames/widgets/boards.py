@@ -669,14 +669,17 @@ class BoardView(RegionView):
     def _wide_fixed_css(self) -> str:
         """A board of fixed width (the play screen, lesson 30's stepper) laid out for a
         1024 px window: on a projector's 1366x768 it grows by 1.3 (its letters to about
-        18 px), the one unit still one screen; Large text grows it instead."""
+        18 px), the one unit still one screen; under Large text it keeps that size (the
+        page's zoom times ``large``), its words grown round it: grown by the zoom too, it
+        pushed End my turn under the fold (look 13, lesson 34)."""
+        large = 1.3 / LARGE_TEXT_ZOOM
         return (
             "@media (min-width: 1280px) and (min-height: 740px) { "
-            f".{self._uid} {{ zoom: 1.3; }} .hcgames-large .{self._uid} {{ zoom: 1; }} "
+            f".{self._uid} {{ zoom: 1.3; }} .hcgames-large .{self._uid} {{ zoom: {large:.3f}; }} "
             f".hcgames-play-main:has(.{self._uid}) > :first-child "
             f"{{ width: {(self.width + 8) * 1.3:.1f}px !important; }} "
             f".hcgames-large .hcgames-play-main:has(.{self._uid}) > :first-child "
-            f"{{ width: {self.width + 8}px !important; }} }}"
+            f"{{ width: {(self.width + 8) * large:.1f}px !important; }} }}"
         )
 
     def _narrow_play_css(self) -> str:
@@ -1267,9 +1270,9 @@ def board_legend_html(view: BoardView) -> str:
         mark = f"<b>{escape(label)}</b>"
         if label.isdigit():  # a rider count, in its badge as the board draws it
             mark = (
-                "<svg width='22' height='22' aria-hidden='true' style='vertical-align:middle'>"
-                f"<circle cx='11' cy='11' r='10' fill='{RIDER_BADGE}' stroke='{_TOKEN_STROKE}'"
-                " stroke-width='1.5'/><text x='11' y='15.5' font-size='12' font-weight='bold'"
+                "<svg width='18' height='18' aria-hidden='true' style='vertical-align:middle'>"
+                f"<circle cx='9' cy='9' r='8' fill='{RIDER_BADGE}' stroke='{_TOKEN_STROKE}'"
+                " stroke-width='1.5'/><text x='9' y='13' font-size='11' font-weight='bold'"
                 f" text-anchor='middle'>{escape(label)}</text></svg>"
             )
         keys.append((mark, escape(meaning)))
