@@ -190,6 +190,13 @@ def test_a_hint_says_it_is_working_and_its_square_is_red_as_drawn() -> None:
     assert not board.hint_button.disabled
     key = board.children[0].children[0].children[-1].children[0].value
     assert "the move just played, or the hint's move" in key and "the picked piece" in key
+    assert key.count(">the picked piece<") == 1 and "purple outline" not in key
+
+
+def test_the_examples_key_lists_no_hint_they_cannot_show() -> None:
+    board = SceneBoard(capture_examples(), label="Example")
+    key = board.children[0].children[0].children[-1].children[0].value
+    assert "the move just played" in key and "hint" not in key
 
 
 def test_hints_seen_before_the_solution_are_counted_in_my_work() -> None:

@@ -96,6 +96,8 @@ TARGET = "#F5C542"
 TARGET_RING = "#D49A00"
 #: outline of the picked space (not black: Black's tokens are black squares)
 PICKED = "#7B2D9E"
+#: the badge counting what a piece carries: a pale gold, its black count clear on it
+RIDER_BADGE = "#FFE08A"
 _COORD = re.compile(r"^([a-z]+)(\d+)$")
 #: "(8 of 20 moves used)" at the end of a step's words
 _USED = re.compile(r"\s*\(\d+ of \d+ moves used\)")
@@ -199,7 +201,7 @@ class BoardView(RegionView):
         # classroom (LETTER_PX) fits inside one
         token = max(8.0, min(36.0, 0.84 * gap))
         letter = max(11, min(LETTER_PX + 4, round(0.66 * token)))
-        self._lift = 0.16 * gap / py  # a token carrying riders moves up by this much
+        self._badge_at = (0.5 * gap / px, 0.44 * gap / py)  # a rider badge, top right
         named = not grid and len(ids) <= 40
         x_scale = bqplot.LinearScale(min=min(xs) - pad_x, max=max(xs) + pad_x)
         y_scale = bqplot.LinearScale(min=min(ys) - pad_y, max=max(ys) + pad_y)
@@ -264,6 +266,7 @@ class BoardView(RegionView):
             self.target_rings,
             self.picked_ring,
             self.unit_labels,
+            self.rider_badges,
             self.rider_labels,
         ]
 
@@ -429,18 +432,32 @@ class BoardView(RegionView):
             y_offset=4,
             enable_hover=False,
         )
+        #: what a piece carries, counted in a gold badge at its square's top right
+        #: corner, clear of the letters of its own and the next squares' pieces:
+        #: letters written under the token ran into the next square's piece ("K / C+S"
+        #: over a knight at 1024: look 14, lesson 31)
+        badge = 14
+        self.rider_badges = bqplot.Scatter(
+            x=[0.0],
+            y=[0.0],
+            scales=scales,
+            colors=[RIDER_BADGE],
+            default_size=round((1.45 * badge) ** 2),
+            stroke=_TOKEN_STROKE,
+            stroke_width=1.5,
+            visible=False,
+            enable_hover=False,
+        )
         self.rider_labels = bqplot.Label(
             x=[0.0],
             y=[0.0],
             text=[""],
             scales=scales,
             colors=["#111111"],
-            # letters of carried pieces read from the back of the room too: as large
-            # as the letters on the tokens (they were 2 px smaller: look 10, lesson 34)
-            default_size=max(14, letter),
+            default_size=badge,
             font_weight="bold",
             align="middle",
-            y_offset=4,
+            y_offset=round(0.35 * badge),
             enable_hover=False,
         )
 
@@ -652,14 +669,17 @@ class BoardView(RegionView):
     def _wide_fixed_css(self) -> str:
         """A board of fixed width (the play screen, lesson 30's stepper) laid out for a
         1024 px window: on a projector's 1366x768 it grows by 1.3 (its letters to about
-        18 px), the one unit still one screen; Large text grows it instead."""
+        18 px), the one unit still one screen; under Large text it keeps that size (the
+        page's zoom times ``large``), its words grown round it: grown by the zoom too, it
+        pushed End my turn under the fold (look 13, lesson 34)."""
+        large = 1.3 / LARGE_TEXT_ZOOM
         return (
             "@media (min-width: 1280px) and (min-height: 740px) { "
-            f".{self._uid} {{ zoom: 1.3; }} .hcgames-large .{self._uid} {{ zoom: 1; }} "
+            f".{self._uid} {{ zoom: 1.3; }} .hcgames-large .{self._uid} {{ zoom: {large:.3f}; }} "
             f".hcgames-play-main:has(.{self._uid}) > :first-child "
             f"{{ width: {(self.width + 8) * 1.3:.1f}px !important; }} "
             f".hcgames-large .hcgames-play-main:has(.{self._uid}) > :first-child "
-            f"{{ width: {self.width + 8}px !important; }} }}"
+            f"{{ width: {(self.width + 8) * large:.1f}px !important; }} }}"
         )
 
     def _narrow_play_css(self) -> str:
@@ -886,23 +906,22 @@ class BoardView(RegionView):
             owner = view.get("owner")
             rider = str(view.get("riders", "") or "")
             top = str(view.get("piece", view.get("label", "")) or "")
-            lift = self._lift if rider else 0.0
             ink = "#111111"
             if isinstance(owner, int):
                 style = side_of(self.state, owner)
                 round_token = owner % 2 == 0
                 (tx if round_token else sx).append(x)
-                (ty if round_token else sy).append(y + lift)
+                (ty if round_token else sy).append(y)
                 (tcolours if round_token else scolours).append(style.colour)
                 ink = style.ink
             lx.append(x)
-            ly.append(y + lift)
+            ly.append(y)
             texts.append(top)
             inks.append(ink)
             if rider:
-                rx.append(x)
-                ry.append(y - 0.36)
-                riders.append(rider)
+                rx.append(x + self._badge_at[0])
+                ry.append(y + self._badge_at[1])
+                riders.append(str(rider_count(rider)))
         with self.tokens.hold_sync():
             self.tokens.x, self.tokens.y = tx or [0.0], ty or [0.0]
             self.tokens.colors = tcolours or ["#FFFFFF"]
@@ -915,6 +934,9 @@ class BoardView(RegionView):
             self.unit_labels.x, self.unit_labels.y = lx, ly
             self.unit_labels.text = texts
             self.unit_labels.colors = inks
+        with self.rider_badges.hold_sync():
+            self.rider_badges.x, self.rider_badges.y = rx or [0.0], ry or [0.0]
+            self.rider_badges.visible = bool(rx)
         with self.rider_labels.hold_sync():
             self.rider_labels.x, self.rider_labels.y = rx or [0.0], ry or [0.0]
             self.rider_labels.text = riders or [""]
@@ -1113,6 +1135,15 @@ class BoardView(RegionView):
             self._hover(self.region_ids[int(index)])
 
 
+def rider_count(riders: str) -> int:
+    """How many pieces a rider label names: "E+2S" is 3, "C" is 1."""
+    count = 0
+    for part in riders.split("+"):
+        digits = part[: len(part) - len(part.lstrip("0123456789"))]
+        count += int(digits) if digits else 1
+    return count
+
+
 def board_arrows(xy: dict[str, tuple[float, float]]) -> dict[str, list[str]]:
     """For each space, the space the arrow keys go to: up, right, down, left (``""``
     where none): the nearest space within 45 degrees of that way."""
@@ -1236,7 +1267,15 @@ def board_legend_html(view: BoardView) -> str:
     gold = ring.replace(PICKED, TARGET_RING)
     keys.append((swatch(TARGET) + gold, "where the picked piece may go"))
     for label, meaning in label_key(state.game.id):
-        keys.append((f"<b>{escape(label)}</b>", escape(meaning)))
+        mark = f"<b>{escape(label)}</b>"
+        if label.isdigit():  # a rider count, in its badge as the board draws it
+            mark = (
+                "<svg width='18' height='18' aria-hidden='true' style='vertical-align:middle'>"
+                f"<circle cx='9' cy='9' r='8' fill='{RIDER_BADGE}' stroke='{_TOKEN_STROKE}'"
+                " stroke-width='1.5'/><text x='9' y='13' font-size='11' font-weight='bold'"
+                f" text-anchor='middle'>{escape(label)}</text></svg>"
+            )
+        keys.append((mark, escape(meaning)))
     spans = [f"<span class='hc-key'>{a}<span>{b}</span></span>" for a, b in keys]
     sides = len(state.game.player_names)
     if view.fold_key:  # the sides stay in sight; a click opens the rest

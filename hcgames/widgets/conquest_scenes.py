@@ -35,7 +35,7 @@ from hcgames.conquest.teach import Puzzle
 from hcgames.conquest.views import unnumbered
 from hcgames.core import Action
 from hcgames.widgets._base import one_screen
-from hcgames.widgets.boards import LAST_MOVE, PICKED, BoardView, board_legend_html, piece_board
+from hcgames.widgets.boards import LAST_MOVE, BoardView, board_legend_html, piece_board
 from hcgames.widgets.mywork import journal
 from hcgames.widgets.panels import HistoryCard, _paragraphs
 from hcgames.words import plain_plurals, plural
@@ -95,12 +95,17 @@ def _outline(colour: str) -> str:
     )
 
 
-MARKS_KEY = (
-    f"<span class='hc-key'>{_outline(LAST_MOVE)}<span>red line and red outline: the move "
-    "just played, or the hint's move</span></span>"
-    f"<span class='hc-key'>{_outline(PICKED)}<span>purple outline: the picked piece"
-    "</span></span>"
-)
+def marks_key(hints: bool) -> str:
+    """The red mark of the last move in the key, and of a hint's move only on a page
+    with hints (lesson 31 has none: look 14). The purple ring of the picked piece is in
+    the board's own key, once (it was listed twice: look 13, lesson 32)."""
+    words = "the move just played, or the hint's move" if hints else "the move just played"
+    return (
+        f"<span class='hc-key'>{_outline(LAST_MOVE)}<span>Red line and red outline: "
+        f"{words}</span></span>"
+    )
+
+
 #: a move's count at the end of its line: "(18 of 20 moves used)"
 _COUNT = re.compile(r"\((\d+) of (\d+) moves used\)$")
 
@@ -261,7 +266,8 @@ class SceneBoard(widgets.VBox):
             ".hc-scene-menu select { flex: 1 1 auto; width: auto; max-width: 100%; "
             "height: auto; min-height: 1.9em; }"
             ".hc-scene-menu > label { text-align: left; }"
-            "</style>" + board_legend_html(self.board).replace("</div>", MARKS_KEY + "</div>"),
+            "</style>"
+            + board_legend_html(self.board).replace("</div>", marks_key(self.puzzles) + "</div>"),
             layout={"width": "100%"},
         )
         key_words.add_class("hcgames-legend")
