@@ -476,7 +476,10 @@ def _short_span(item: Mapping[str, Any]) -> str:
         return f"{about}{start}"  # "AD" only where a year could be read as BC
     if start == end or (start < 0) != (end < 0):
         return Timeline._span(item)
-    return f"{about}{-start}\u2013{-end} BC" if start < 0 else f"{about}{start}\u2013{end}"
+    if start < 0:
+        return f"{about}{-start}\u2013{-end} BC"
+    # a span of early years says AD: "12\u201343" alone reads as a line number (look 14)
+    return f"{about}AD {start}\u2013{end}" if start < 1000 else f"{about}{start}\u2013{end}"
 
 
 #: the kind whose bars end in open rings on lesson 50's timeline (its eighth kind)
