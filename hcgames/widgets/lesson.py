@@ -359,6 +359,12 @@ def _css_text(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
 
 
+def _stopped(text: str) -> str:
+    """A wrong option's reason as a sentence: with its full stop (look 15)."""
+    text = text.rstrip()
+    return text if not text or text[-1] in ".?!)\u201d'\"" else text + "."
+
+
 class QuizItem(widgets.VBox):
     """One question with its answer control, a Check button and (after checking) feedback.
 
@@ -429,7 +435,7 @@ class QuizItem(widgets.VBox):
 
     def _mark_option(self, index: int, right: bool) -> None:
         """Write the mark beside option ``index``: a tick, or a cross and why it is wrong."""
-        why = self.question.why[index] if index < len(self.question.why) else ""
+        why = _stopped(self.question.why[index]) if index < len(self.question.why) else ""
         words = "\u2713 Right" if right else "\u2717 " + (why or "Not this one.")
         colour = RIGHT if right else WRONG
         self.mark.value = (
@@ -468,7 +474,7 @@ class QuizItem(widgets.VBox):
             why = (
                 "<span style='position:absolute;width:1px;height:1px;overflow:hidden;"
                 f"clip:rect(0 0 0 0);white-space:nowrap'> "
-                f"{html.escape(self.question.why[int(given)])}</span>"
+                f"{html.escape(_stopped(self.question.why[int(given)]))}</span>"
             )
         hint = f" {html.escape(self.question.hint)}" if self.question.hint else ""
         self._say(

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 def history_card(civ: Civilization) -> HistoryCard:
     """A people's history card: dates, capital, starting traits and what it built."""
     facts = [
-        ("Lived", f"{year_label(civ.start)} to {year_label(civ.end)}"),
+        ("A power from", f"{year_label(civ.start)} to {year_label(civ.end)}"),
         ("Capital", civ.capital),
         ("Starting traits", teach.traits_of(civ)),
         ("Built", "; ".join(civ.built)),
