@@ -887,6 +887,24 @@ def test_a_log_with_whole_events_shows_the_newest_uncut_and_folds_the_older() ->
     assert "<details" not in _table_html(rows[:2], 0, game, whole=2)  # nothing older
 
 
+def test_a_log_that_folds_counts_every_earlier_event() -> None:
+    """Look 15, lesson 40: "Earlier events (4)" stayed at 4 while the events' numbers
+    ran on to 20: the fold holds every event older than the newest shown whole."""
+    from hcgames.widgets.panels import EventLog
+
+    state = hcgames.load("conquest-of-speros", players=2).new_game(seed=1)
+    log = EventLog(state, rows=6)
+    log.whole = 2
+    while len(state.events) < 12 and not state.is_terminal():
+        state.apply(
+            state.chance_outcomes()[0][0] if state.is_chance() else state.legal_actions()[0]
+        )
+    log._key = None
+    log.update(state)
+    said = log.output.outputs[0]["data"]["text/html"]
+    assert f"<summary>Earlier events ({len(state.events) - 2})</summary>" in said
+
+
 def test_the_aegean_picture_draws_its_small_islands_and_names_persia() -> None:
     """Look 13, lesson 43: Delos and Naxos were dots in open sea, and Persia, which the
     text names, was off the map. Each island the coast leaves out is drawn as land under

@@ -579,8 +579,13 @@ class EventLog(View):
                 {
                     "output_type": "display_data",
                     "data": {
-                        "text/html": _table_html(
-                            latest, first, state.game, self.height, self.whole
+                        # with the newest shown whole, every older event folds away
+                        # under "Earlier events (N)", N counting them all (look 15: it
+                        # stayed at 4 while the numbers ran on)
+                        "text/html": (
+                            _table_html(table, 0, state.game, self.height, self.whole)
+                            if self.whole
+                            else _table_html(latest, first, state.game, self.height)
                         ),
                         "text/plain": _table_text(frame),
                     },
