@@ -230,11 +230,11 @@ class BattlePanel(View):
         progress bar, in one wrapping row."""
         small = widgets.Layout(width="12em")
         self.trials_box = widgets.BoundedIntText(
-            value=min(trials, self.MAX_TRIALS),
-            min=1,
+            value=max(10, min(trials, self.MAX_TRIALS)),
+            min=10,  # one battle made a chart of 0% and 100% bars, not a share (look 15)
             max=self.MAX_TRIALS,
-            description="Trials",
-            tooltip=f"How many battles to play: 1 to {self.MAX_TRIALS:,}",
+            description="Battles",
+            tooltip=f"How many battles to play: 10 to {self.MAX_TRIALS:,}",
             layout=small,
         )
         # the random generator's seed, shown to the class as a run number: the same
@@ -335,7 +335,7 @@ class BattlePanel(View):
         names = ["exact chance"]
         if self.simulated is not None:
             rows.append([self.simulated[k] for k in labels])
-            names.append(f"share of {self.last_trials} simulated battles")
+            names.append(f"share of {plural(self.last_trials, 'simulated battle')}")
         colours = [EXACT_COLOUR, SIMULATED_COLOUR][: len(rows)]
         top = max(max(row) for row in rows)
         self.y_scale.max = max(0.1, math.ceil(top * 11) / 10)
