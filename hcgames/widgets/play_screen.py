@@ -205,6 +205,11 @@ def wide_map_css(
         f"{column} {{ width: max(300px, min(calc(100vw - {NARROW_SIDE}px), "
         f"calc((100vh - {header}px) * {aspect:.4f} + 8px))) !important; }} "
         f"{page} {figure}"
+        # the moves stay in sight beside a map taller than what the window leaves under
+        # the game's settings: a student scrolling down to their own lands kept the list
+        # and the Play button a scroll above them (look 15, lesson 13); every box around
+        # the screen lets the column stick
+        f"{_sticky_side(page, box_class)}"
         f"@media (min-width: {WIDE_WINDOW}px) {{ "
         f"{column} {{ width: min(calc(100vw - {WIDE_SIDE}px), "
         f"calc((100vh - {header}px) * {aspect:.4f} + 8px)) !important; }} "
@@ -244,6 +249,22 @@ def wide_map_css(
         f"{large} .{box_class}-side {{ min-width: 0 !important; }} "
         + _large_names_kept(large, box_class, width, height, header, grow)
         + "</style>"
+    )
+
+
+def _sticky_side(page: str, box_class: str) -> str:
+    """CSS that keeps the side column (the moves) in sight while the page scrolls past
+    the map of class ``box_class`` (not under Large text: there the moves may go under
+    the map)."""
+    row = f".hcgames-play-main:has(> .{box_class})"
+    outer = ", ".join(
+        f"{part}:has(.{box_class})"
+        for part in (".jp-OutputArea", ".jp-OutputArea-child", ".jp-OutputArea-output")
+    )
+    return (
+        f"{outer}, {page}:has(.{box_class}), {page} {row} {{ overflow: visible !important; }} "
+        f"{page} {row} > .hcgames-side-column {{ position: sticky; top: 0; "
+        "align-self: flex-start; } "
     )
 
 
