@@ -202,7 +202,9 @@ def _why_easy(state: State, action: Action, now: float, values: list[float], los
             f"({_points(-gain)})"
         )
     if max(values) - min(values) < 1e-9:
-        return "no move changes the score straight away, so it picked one at random"
+        # "at this step": beside an earlier move that scored, "no move changes the
+        # score" read as a contradiction (look 15, lesson 44)
+        return "at this step no move would change the score, so it picked one at random"
     if gain > 0:
         return (
             f"{_gains(gain, _lead(child, p))} straight away (the Easy computer "
