@@ -72,7 +72,13 @@ class HistoricalEasyBot(ShortSightedBot):
         if isinstance(choice, Pick) and choice.purpose == "casualty":
             # "loses X in the battle. Why: every move looked a little worse" read as if the
             # computer chose to lose (look 7): the rules make it give a card up
-            self.reason = "a beaten land must give up one card, and this one cost it least"
+            # ... and the Easy computer takes one of the cards whose loss looks small at a
+            # glance, not the cheapest: "cost it least" over Ashoka the Great, its strongest
+            # card, was false (look 15, lesson 54)
+            self.reason = (
+                "a beaten land must give up one card, and the Easy computer picks one "
+                "almost at random"
+            )
         return choice
 
 
