@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from hcgames.core import Action
 from hcgames.historical.actions import (
     Attack,
+    Interrupt,
     Pass,
     Pick,
     PlayCard,
@@ -374,7 +375,9 @@ def unplayable_reasons(state: HistoricalState, player: int) -> list[tuple[str, s
     with the rules' reason; the list then offers only discards for them."""
     if state.phase_name != "play" or state.current_player != player or player != state.turn:
         return []
-    offered = {a.card for a in state.legal_actions() if isinstance(a, PlayCard)}
+    # a card the list offers as an interrupt (a free play) is playable too: "Not playable
+    # now: Bill of Rights" stood under "Interrupt with Bill of Rights" (look 15, lesson 54)
+    offered = {a.card for a in state.legal_actions() if isinstance(a, PlayCard | Interrupt)}
     lands = [c.land for c in state.rows[player]]
     reasons = []
     for key in state.hands[player]:
