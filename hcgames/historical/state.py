@@ -529,6 +529,9 @@ class HistoricalState(State):
     def unplayable_reasons(self, player: int) -> list[tuple[str, str]]:
         return views.unplayable_reasons(self, player)
 
+    def own_side_lines(self, seat: int) -> list[str]:
+        return views.turn_limits(self, seat)
+
     def region_owner(self, region: str) -> int | None:
         """``region_views()[region]["owner"]`` alone (the exact odds ask it often)."""
         return views.continent_owner(self, region)

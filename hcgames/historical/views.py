@@ -22,6 +22,7 @@ from hcgames.historical.cards import CONTINENTS, Card, card_name
 from hcgames.historical.effects import needs_target
 from hcgames.historical.material import (
     ATTACK_MORALE,
+    ATTACKS_PER_TURN,
     COLUMN_SIZE,
     FIRST_ATTACK_ROUND,
     PLAYS_PER_TURN,
@@ -396,6 +397,19 @@ def unplayable_reasons(state: HistoricalState, player: int) -> list[tuple[str, s
         )
         reasons.append((card.name, said or NO_PLACE.format(name=card.name)))
     return reasons
+
+
+def turn_limits(state: HistoricalState, seat: int) -> list[str]:
+    """How many of the turn's attacks ``seat`` has used, in its own attack phase (the
+    attack moves left the list after the second with nothing to say why: look 15,
+    lesson 54; the plays used are in :func:`describe`)."""
+    if state.is_terminal() or seat != state.turn:
+        return []
+    if state.phase_name == "attack" and state.round_no >= FIRST_ATTACK_ROUND:
+        left = ATTACKS_PER_TURN - state.attacks
+        more = "no more this turn" if left <= 0 else f"{left} more allowed"
+        return [f"Attacks this turn: {state.attacks} of {ATTACKS_PER_TURN} used, {more}."]
+    return []
 
 
 def _full_lands(state: HistoricalState, player: int, refusals: list[tuple[str, str]]) -> str:

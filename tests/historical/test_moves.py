@@ -532,3 +532,21 @@ def test_a_card_that_starts_a_duel_says_who_would_win_it() -> None:
         if seen >= 6:
             break
     assert seen >= 6
+
+
+def test_the_attack_phase_says_how_many_of_the_turns_attacks_are_used() -> None:
+    """Look 15, lesson 54: after two attacks the attack moves left the list with
+    nothing to say why; the player's own side says how many are used of the two."""
+    from hcgames.historical.material import ATTACKS_PER_TURN
+    from hcgames.historical.teach import arrange
+
+    lands = {0: [("CT4404", ["CO3016"])], 1: [("CT4503", ["MU2001", "IN4201"])]}
+    state = arrange(game(), round_no=3, phase="attack", lands=lands, morale={0: 1000})
+    assert state.own_side_lines(0) == [
+        f"Attacks this turn: 0 of {ATTACKS_PER_TURN} used, {ATTACKS_PER_TURN} more allowed."
+    ]
+    state.attacks = ATTACKS_PER_TURN
+    assert state.own_side_lines(0) == [
+        f"Attacks this turn: {ATTACKS_PER_TURN} of {ATTACKS_PER_TURN} used, no more this turn."
+    ]
+    assert state.own_side_lines(1) == []  # not its turn
