@@ -137,7 +137,7 @@ def test_the_gallery_says_only_lands_have_a_continent_and_shows_no_stale_card() 
     assert cards[gallery.card_menu.value].continent == "Africa"
     assert gallery.card.layout.display != "none"
     gallery.kind.value = "character"
-    assert "<b>0</b> cards" in gallery.found.value and "no character card" in gallery.found.value
+    assert "<b>0</b> cards" in gallery.found.value and "no card of this kind" in gallery.found.value
     assert gallery.card.layout.display == "none"
     assert gallery.none_found.layout.display != "none"
     gallery.kind.value = "land"

@@ -377,6 +377,20 @@ class MuseumCard(widgets.HTML):
         self.text = f"{card.name} ({kind}, {years}): {card.plate} {card.added_note}".strip()
 
 
+#: the Kind menu's words for the cards' kinds
+GALLERY_KIND_WORDS = {
+    "land": "Lands",
+    "character": "People",
+    "army": "Armies",
+    "event": "Events",
+    "technology": "Inventions and technology",
+    "knowledge": "Knowledge",
+    "location": "Places",
+    "organization": "Organisations",
+    "document": "Documents",
+}
+
+
 class CardGallery(widgets.VBox):
     """Menus of era, continent and kind, how many cards match, a menu of those cards
     and the chosen card with its history."""
@@ -386,7 +400,15 @@ class CardGallery(widgets.VBox):
 
         self.cards = cards
         self.teach = teach
-        kinds = ["any kind", *sorted({card.category for card in cards.values()})]
+        # the menu's words as a class says them (it showed the data's "organization",
+        # "character": look 15); the values stay the cards' kinds
+        kinds = [
+            ("Any kind", "any kind"),
+            *sorted(
+                (GALLERY_KIND_WORDS.get(kind, kind.capitalize()), kind)
+                for kind in {card.category for card in cards.values()}
+            ),
+        ]
         small = widgets.Layout(width="330px")
         # the menus' names in 17 px type need more than the 80 px widgets give them
         named = {"description_width": "96px"}
@@ -429,7 +451,7 @@ class CardGallery(widgets.VBox):
         verb = "matches" if len(chosen) == 1 else "match"
         found = f"<b>{len(chosen)}</b> {noun('card', len(chosen))} {verb} the menus."
         if self.continent.value != "any continent" and self.kind.value not in ("any kind", "land"):
-            found += f" Only land cards belong to a continent, so no {self.kind.value} card does."
+            found += " Only land cards belong to a continent, so no card of this kind does."
         elif self.continent.value != "any continent" and self.kind.value != "land":
             found += " Only land cards belong to a continent."
         self.found.value = sentence(found, 17)
