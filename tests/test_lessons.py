@@ -115,6 +115,8 @@ def test_quiz_starts_blank_and_answers_only_when_asked() -> None:
     assert alps.reveal.layout.display is None  # "Show the answer" appears after a miss
     alps.show_answer()
     assert "The Alps" in alps.feedback.value
+    # the right option is picked and ticked, the wrong one's cross gone (look 15)
+    assert alps.answer.value == alps.question.answer and "Right" in alps.mark.value
     cannae.answer.value = "216 BC"
     assert cannae.check() is True and "Right." in cannae.feedback.value
     cannae.feedback.value = ""

@@ -485,6 +485,11 @@ class QuizItem(widgets.VBox):
 
     def show_answer(self, _button: Any = None) -> None:
         journal().reveal(self.question.id)
+        if self.question.kind == "choice":
+            # the right option picked and ticked: the wrong one stayed picked with its
+            # red cross under "The answer" (look 15, lesson 33)
+            self.answer.value = self.question.answer
+            self._mark_option(int(self.question.answer), True)
         self._say(
             f"The answer: <b>{html.escape(answer_text(self.question))}</b>. "
             f"{html.escape(self.question.explanation)}"
