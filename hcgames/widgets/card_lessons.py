@@ -292,7 +292,10 @@ class MajorityTry(widgets.VBox):
             self.card.y = [-1.5, -1.5, 1.05, 1.05]
         with self.card_name.hold_sync():
             self.card_name.x = [(right - 0.45) / 2]
-            self.card_name.text = [f"Location card: {self.size.value} camps"]
+            # a card of 2 or 3 camps is narrower than the long title ("-ocation card",
+            # look 15): it says its camps alone
+            head = "Location card: " if self.size.value > 3 else ""
+            self.card_name.text = [f"{head}{self.size.value} camps"]
         with self.camp_words.hold_sync():
             self.camp_words.x = list(range(self.size.value))
             self.camp_words.y = [-0.55] * self.size.value
