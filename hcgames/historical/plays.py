@@ -185,7 +185,7 @@ def aim_refusal(state: HistoricalState, player: int, key: str) -> Refusal:
     found = effects.targeted_effect(state, key, "play")
     if found is not None and not effects.targets(state, player, key, found[1], None):
         return (
-            f"{card.name} has nothing to aim at now: it needs {describe_target(found[1])}",
+            f"{card.name} has no target now: it needs {describe_target(found[1])}",
             "targets",
         )
     return ("that target is not one this card can aim at now", "targets")

@@ -1045,7 +1045,7 @@ def test_a_card_with_nothing_to_aim_at_says_what_it_needs() -> None:
         state,
         PlayCard(key("TE3008", 0), "", ()),
         "targets",
-        "Invention of Penicillin Meds has nothing to aim at now",
+        "Invention of Penicillin Meds has no target now",
         "a character or army in your discard pile",
     )
     _refused(state, PlayCard(key("LO2003", 0), "", ()), "targets", "an opposing character to fight")
